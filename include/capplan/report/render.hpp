@@ -1,0 +1,227 @@
+// Rendering a Table: aligned terminal text (default), Markdown, CSV (RFC 4180), JSON, HTML.
+// Machine formats (CSV, JSON) carry canonical numbers and exact money strings, not the text
+// people read; keys carry their unit in the name (see docs/cli.md).
+#pragma once
+
+#include "capplan/report/table.hpp"
+
+#include <cstdio>
+#include <sstream>
+#include <string>
+#include <string_view>
+
+namespace capplan {
+
+enum class OutputFormat { table, markdown, csv, json, html };
+
+inline OutputFormat parse_output_format(std::string_view text, std::string_view field = "format") {
+  if (text == "table" || text == "text") return OutputFormat::table;
+  if (text == "markdown" || text == "md") return OutputFormat::markdown;
+  if (text == "csv") return OutputFormat::csv;
+  if (text == "json") return OutputFormat::json;
+  if (text == "html") return OutputFormat::html;
+  detail::fail(field, "\"" + std::string(text) + "\"", "is not a format (table, markdown, csv, json, html)");
+}
+
+namespace report_detail {
+
+// Display width of UTF-8 text: counts code points (every symbol capplan prints is one column).
+inline std::size_t width(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) {
+    if ((c & 0xC0) != 0x80) ++n;
+  }
+  return n;
+}
+
+inline std::string pad(const std::string& s, std::size_t w, Align a) {
+  const std::size_t n = width(s);
+  if (n >= w) return s;
+  const std::string fill(w - n, ' ');
+  return a == Align::left ? s + fill : fill + s;
+}
+
+inline std::string json_escape(std::string_view s) {
+  std::string out = "\"";
+  for (unsigned char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out + "\"";
+}
+
+inline std::string json_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.17g", v);
+  return buf;
+}
+
+inline std::string csv_field(std::string_view s) {
+  if (s.find_first_of(",\"\n\r") == std::string_view::npos) return std::string(s);
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"') out += '"';
+    out += c;
+  }
+  return out + "\"";
+}
+
+inline std::string html_escape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+inline std::string machine_value(const Cell& c) {
+  if (c.exact) return *c.exact;
+  if (c.number) return json_number(*c.number);
+  return c.text;
+}
+
+}  // namespace report_detail
+
+inline std::string render_text(const Table& t) {
+  using namespace report_detail;
+  std::vector<std::size_t> w(t.columns.size());
+  for (std::size_t i = 0; i < t.columns.size(); ++i) w[i] = width(t.columns[i].header);
+  for (const auto& r : t.rows) {
+    for (std::size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], width(r[i].text) + (r[i].flag ? 1 : 0));
+  }
+  std::ostringstream os;
+  if (!t.title.empty()) os << t.title << "\n\n";
+  std::string rule;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) {
+    os << (i ? "  " : "") << pad(t.columns[i].header, w[i], t.columns[i].align);
+    rule += (i ? "  " : "") + std::string(w[i], '-');
+  }
+  os << "\n" << rule << "\n";
+  for (const auto& r : t.rows) {
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      os << (i ? "  " : "") << pad(r[i].flag ? r[i].text + "*" : r[i].text, w[i], t.columns[i].align);
+    }
+    os << "\n";
+  }
+  if (!t.notes.empty()) {
+    os << "\n";
+    for (const auto& n : t.notes) os << n << "\n";
+  }
+  return os.str();
+}
+
+inline std::string render_markdown(const Table& t) {
+  std::ostringstream os;
+  if (!t.title.empty()) os << "### " << t.title << "\n\n";
+  os << "|";
+  for (const auto& c : t.columns) os << " " << c.header << " |";
+  os << "\n|";
+  for (const auto& c : t.columns) os << (c.align == Align::right ? "---:|" : "---|");
+  os << "\n";
+  for (const auto& r : t.rows) {
+    os << "|";
+    for (const auto& c : r) {
+      std::string s = c.flag ? "**" + c.text + "**" : c.text;
+      std::string esc;
+      for (char ch : s) esc += ch == '|' ? std::string("\\|") : std::string(1, ch);
+      os << " " << esc << " |";
+    }
+    os << "\n";
+  }
+  if (!t.notes.empty()) {
+    os << "\n";
+    for (const auto& n : t.notes) os << "- " << n << "\n";
+  }
+  return os.str();
+}
+
+inline std::string render_csv(const Table& t) {
+  using namespace report_detail;
+  std::ostringstream os;
+  for (std::size_t i = 0; i < t.columns.size(); ++i) os << (i ? "," : "") << csv_field(t.columns[i].key);
+  os << "\r\n";
+  for (const auto& r : t.rows) {
+    for (std::size_t i = 0; i < r.size(); ++i) os << (i ? "," : "") << csv_field(machine_value(r[i]));
+    os << "\r\n";
+  }
+  return os.str();
+}
+
+inline std::string render_json(const Table& t) {
+  using namespace report_detail;
+  std::ostringstream os;
+  os << "{\n  \"title\": " << json_escape(t.title) << ",\n  \"rows\": [";
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    os << (r ? ",\n    {" : "\n    {");
+    for (std::size_t i = 0; i < t.columns.size(); ++i) {
+      const Cell& c = t.rows[r][i];
+      os << (i ? ", " : "") << json_escape(t.columns[i].key) << ": ";
+      if (c.exact) os << json_escape(*c.exact);
+      else if (c.number) os << json_number(*c.number);
+      else if (c.text == "–" || c.text.empty()) os << "null";
+      else os << json_escape(c.text);
+    }
+    os << "}";
+  }
+  os << (t.rows.empty() ? "],\n" : "\n  ],\n") << "  \"notes\": [";
+  for (std::size_t i = 0; i < t.notes.size(); ++i) os << (i ? ", " : "") << json_escape(t.notes[i]);
+  os << "]\n}\n";
+  return os.str();
+}
+
+inline std::string render_html(const Table& t) {
+  using namespace report_detail;
+  std::ostringstream os;
+  os << "<table class=\"capplan\">\n";
+  if (!t.title.empty()) os << "<caption>" << html_escape(t.title) << "</caption>\n";
+  os << "<thead><tr>";
+  for (const auto& c : t.columns) os << "<th>" << html_escape(c.header) << "</th>";
+  os << "</tr></thead>\n<tbody>\n";
+  for (const auto& r : t.rows) {
+    os << "<tr>";
+    for (std::size_t i = 0; i < r.size(); ++i) {
+      os << (t.columns[i].align == Align::right ? "<td style=\"text-align:right\">" : "<td>");
+      os << (r[i].flag ? "<strong>" + html_escape(r[i].text) + "</strong>" : html_escape(r[i].text)) << "</td>";
+    }
+    os << "</tr>\n";
+  }
+  os << "</tbody>\n</table>\n";
+  if (!t.notes.empty()) {
+    os << "<ul class=\"capplan-notes\">\n";
+    for (const auto& n : t.notes) os << "<li>" << html_escape(n) << "</li>\n";
+    os << "</ul>\n";
+  }
+  return os.str();
+}
+
+inline std::string render(const Table& t, OutputFormat f) {
+  switch (f) {
+    case OutputFormat::table: return render_text(t);
+    case OutputFormat::markdown: return render_markdown(t);
+    case OutputFormat::csv: return render_csv(t);
+    case OutputFormat::json: return render_json(t);
+    case OutputFormat::html: return render_html(t);
+  }
+  return render_text(t);
+}
+
+}  // namespace capplan
