@@ -1,15 +1,19 @@
 // GpuSpec: one accelerator model, every figure a typed quantity with its source and date.
 // Peak tensor rates are DENSE (no 2:4 structured sparsity); a vendor "with sparsity" figure is
-// twice the dense one and is never stored here.
+// twice the dense one and is never stored here (warnings.hpp flags rates that look sparse).
 #pragma once
 
+#include "capplan/hardware/detail/validate.hpp"
 #include "capplan/hardware/precision.hpp"
+#include "capplan/hardware/price_point.hpp"
 #include "capplan/money/money.hpp"
+#include "capplan/units/literals.hpp"
 #include "capplan/units/quantity.hpp"
 
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace capplan {
@@ -17,20 +21,54 @@ namespace capplan {
 enum class FormFactor { sxm, oam, pcie, consumer, soc };
 enum class Vendor { nvidia, amd, intel, apple, google, other };
 
-// A price with where and when it was observed.
-struct PricePoint {
-  Money amount;
-  std::string as_of;   // ISO date, "2026-10-01"
-  std::string source;  // URL or document
-};
+inline constexpr std::string_view name(FormFactor f) {
+  switch (f) {
+    case FormFactor::sxm: return "SXM";
+    case FormFactor::oam: return "OAM";
+    case FormFactor::pcie: return "PCIe card";
+    case FormFactor::consumer: return "consumer card";
+    case FormFactor::soc: return "SoC (unified memory)";
+  }
+  return "?";
+}
 
-// Peak rates indexed by Precision; absent where the part has no such math.
+inline constexpr std::string_view name(Vendor v) {
+  switch (v) {
+    case Vendor::nvidia: return "NVIDIA";
+    case Vendor::amd: return "AMD";
+    case Vendor::intel: return "Intel";
+    case Vendor::apple: return "Apple";
+    case Vendor::google: return "Google";
+    case Vendor::other: return "other";
+  }
+  return "?";
+}
+
+// Peak rates indexed by Precision; absent where the part has no such math (or where the vendor
+// publishes no figure: the entry's note says which).
 struct PeakRates {
   std::array<std::optional<FlopRate>, all_precisions.size()> by_precision{};
 
   [[nodiscard]] std::optional<FlopRate> at(Precision p) const { return by_precision[static_cast<std::size_t>(p)]; }
   void set(Precision p, FlopRate r) { by_precision[static_cast<std::size_t>(p)] = r; }
+  void clear(Precision p) { by_precision[static_cast<std::size_t>(p)].reset(); }
+  [[nodiscard]] bool has(Precision p) const { return at(p).has_value(); }
 };
+
+// Dense peak rates in TFLOP/s (TOP/s for integers), 0 meaning "absent": the compact form the
+// built-in catalog is written in.
+struct DenseTeraRates {
+  double fp64 = 0, fp32 = 0, tf32 = 0, bf16 = 0, fp16 = 0, fp8 = 0, int8 = 0, int4 = 0;
+};
+
+inline PeakRates dense_rates(const DenseTeraRates& t) {
+  PeakRates r;
+  const double v[8] = {t.fp64, t.fp32, t.tf32, t.bf16, t.fp16, t.fp8, t.int8, t.int4};
+  for (std::size_t i = 0; i < all_precisions.size(); ++i) {
+    if (v[i] != 0) r.set(all_precisions[i], FlopRate::from_value(v[i] * scale::tera));
+  }
+  return r;
+}
 
 struct GpuSpec {
   std::string id;                    // catalog id, lower case with dashes: "h100-sxm"
@@ -45,25 +83,65 @@ struct GpuSpec {
   Bandwidth memory_bandwidth{};      // peak device-memory bandwidth
 
   PeakRates dense;                   // dense peak per precision (tensor cores where present)
-  // GeForce cards: the fp16/bf16 tensor rate with FP32 accumulate is half the FP16-accumulate
-  // rate; the stored rate is the FP32-accumulate one that training uses.
+  // The stored fp16/bf16 tensor rate is the one with FP32 accumulate, what training uses. On
+  // GeForce cards it is half the FP16-accumulate rate vendors headline (RTX 4090: 165.2 vs
+  // 330.3 TFLOP/s); data-centre and professional parts run FP32 accumulate at full rate.
+  // true: the stored rate is the FP32-accumulate rate (always, in the built-in catalog).
   bool fp16_rate_assumes_fp32_accumulate = true;
+  // true where FP32 accumulate runs at half the FP16-accumulate rate (GeForce).
+  bool fp32_accumulate_half_rate = false;
 
   Power tdp{};                       // board power / TGP
-  Power idle_power{};
+  Power idle_power{};                // 0 W: the vendor publishes no idle figure
 
   int nvlink_generation = 0;         // 0: none
   Bandwidth nvlink_bandwidth{};      // per direction, per GPU
-  int pcie_generation = 4;
+  // AMD Infinity Fabric (xGMI) GPU-to-GPU bandwidth, per direction, per GPU; 0: none.
+  Bandwidth infinity_fabric_bandwidth{};
+  int pcie_generation = 4;           // 0 for a SoC without PCIe
   int pcie_lanes = 16;
   bool ecc = false;
   bool peer_to_peer = true;          // GeForce 40-series: no P2P over PCIe
 
-  std::optional<PricePoint> launch_price;
-  std::optional<PricePoint> street_price;
+  std::optional<PricePoint> launch_price;  // vendor list price (MSRP) at launch
+  std::optional<PricePoint> street_price;  // observed market price
 
   std::string source;                // datasheet used for the figures above
   std::string as_of;                 // date the figures were checked
+  std::string note;                  // caveats: figures not verified, derived values, absences
+
+  // Throws InputError naming the field and the value for a missing id/name/source, a bad date,
+  // or a negative or absurd figure. Absurdity bounds: memory <= 10 TB, bandwidth <= 100 TB/s,
+  // any rate <= 100 PFLOP/s, TDP <= 5 kW, idle <= TDP, PCIe generation 0..7, lanes 0..32,
+  // NVLink generation 0..7.
+  void validate() const {
+    using namespace capplan::literals;
+    namespace hd = hardware_detail;
+    hd::check_id(id, "gpu");
+    const std::string label = hd::entry_label("gpu", id);
+    hd::check_text(name, "name", label);
+    hd::check_quantity(memory, 10_TB, "memory", label, true);
+    hd::check_quantity(memory_bandwidth, 100_TBps, "memory_bandwidth", label, true);
+    for (Precision p : all_precisions) {
+      if (auto r = dense.at(p)) {
+        hd::check_quantity(*r, 100_PFLOPps, "dense." + std::string(capplan::name(p)), label, true);
+      }
+    }
+    hd::check_quantity(tdp, 5_kW, "tdp", label, true);
+    hd::check_quantity(idle_power, tdp, "idle_power", label);
+    hd::check_count(nvlink_generation, 0, 7, "nvlink_generation", label);
+    hd::check_quantity(nvlink_bandwidth, 10_TBps, "nvlink_bandwidth", label);
+    if (nvlink_generation == 0 && nvlink_bandwidth.value() > 0) {
+      detail::fail("nvlink_bandwidth", format(nvlink_bandwidth), "is set but nvlink_generation is 0 " + label);
+    }
+    hd::check_quantity(infinity_fabric_bandwidth, 10_TBps, "infinity_fabric_bandwidth", label);
+    hd::check_count(pcie_generation, 0, 7, "pcie_generation", label);
+    hd::check_count(pcie_lanes, 0, 32, "pcie_lanes", label);
+    if (launch_price) launch_price->validate("launch_price");
+    if (street_price) street_price->validate("street_price");
+    hd::check_text(source, "source", label);
+    hd::check_date(as_of, "as_of");
+  }
 };
 
 }  // namespace capplan

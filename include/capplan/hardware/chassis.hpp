@@ -1,0 +1,40 @@
+// Chassis: the enclosure of a node (tower or rack units) and how many GPUs it holds.
+#pragma once
+
+#include "capplan/hardware/detail/validate.hpp"
+#include "capplan/hardware/price_point.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace capplan {
+
+struct Chassis {
+  std::string id;              // "generic-4u-gpu-server"
+  std::string name;
+  std::vector<std::string> aliases;
+  int rack_units = 0;          // 0: a tower (not rack-mounted)
+  int max_gpus = 0;            // double-width GPUs it can hold
+  int psu_bays = 1;
+  std::optional<PricePoint> street_price;
+  std::string source;
+  std::string as_of;
+  std::string note;
+
+  // Bounds: rack units 0..48, GPUs 0..64, PSU bays 1..16.
+  void validate() const {
+    namespace hd = hardware_detail;
+    hd::check_id(id, "chassis");
+    const std::string label = hd::entry_label("chassis", id);
+    hd::check_text(name, "name", label);
+    hd::check_count(rack_units, 0, 48, "rack_units", label);
+    hd::check_count(max_gpus, 0, 64, "max_gpus", label);
+    hd::check_count(psu_bays, 1, 16, "psu_bays", label);
+    if (street_price) street_price->validate("street_price");
+    hd::check_text(source, "source", label);
+    hd::check_date(as_of, "as_of");
+  }
+};
+
+}  // namespace capplan

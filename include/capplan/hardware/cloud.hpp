@@ -1,0 +1,119 @@
+// CloudOffer: a rentable instance (or monthly rental) with its prices in its own currency.
+// Prices are per INSTANCE; per_gpu_hour() divides by the GPUs in the instance, so the two are
+// never confused. A monthly price is turned into an hourly one with 730 h per month (the
+// convention of cloud price sheets, capplan::scale::month).
+#pragma once
+
+#include "capplan/hardware/detail/validate.hpp"
+#include "capplan/money/format.hpp"
+#include "capplan/money/money.hpp"
+#include "capplan/units/literals.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace capplan {
+
+enum class PriceKind { on_demand, spot, reserved, monthly };
+
+inline constexpr std::string_view name(PriceKind k) {
+  switch (k) {
+    case PriceKind::on_demand: return "on_demand";
+    case PriceKind::spot: return "spot";
+    case PriceKind::reserved: return "reserved";
+    case PriceKind::monthly: return "monthly";
+  }
+  return "?";
+}
+
+struct CloudOffer {
+  std::string id;                      // "aws-p5.48xlarge"
+  std::string provider;                // "AWS"
+  std::string instance_type;           // "p5.48xlarge"
+  std::string region;                  // "us-east-1"; "" where the price is not regional
+  int gpu_count = 1;                   // GPUs per instance
+  std::string gpu_id;                  // catalog id of the GPU model
+  int vcpus = 0;                       // 0: not stated
+  DataSize ram{};                      // 0: not stated
+  Currency currency = Currency::USD;
+  std::optional<MoneyRate> on_demand;  // per instance-hour
+  std::optional<MoneyRate> spot;       // per instance-hour
+  std::optional<MoneyRate> reserved;   // per instance-hour (commitment / capacity block)
+  std::optional<Money> monthly;        // per instance-month
+  std::string as_of;
+  std::string source;
+  std::string note;
+
+  [[nodiscard]] bool has(PriceKind k) const {
+    switch (k) {
+      case PriceKind::on_demand: return on_demand.has_value();
+      case PriceKind::spot: return spot.has_value();
+      case PriceKind::reserved: return reserved.has_value();
+      case PriceKind::monthly: return monthly.has_value();
+    }
+    return false;
+  }
+
+  // The first price present in the order on-demand, monthly, reserved, spot: what the offer is
+  // compared by (warnings.hpp) and listed with.
+  [[nodiscard]] PriceKind headline() const {
+    for (PriceKind k : {PriceKind::on_demand, PriceKind::monthly, PriceKind::reserved, PriceKind::spot}) {
+      if (has(k)) return k;
+    }
+    detail::fail("on_demand", "none", "offer \"" + id + "\" has no price at all");
+  }
+
+  // Price per instance-hour of the given kind; a monthly price is divided by 730 h.
+  // Throws InputError naming the kind if the offer has no such price.
+  [[nodiscard]] MoneyRate per_instance_hour(PriceKind k) const {
+    using namespace capplan::literals;
+    switch (k) {
+      case PriceKind::on_demand: if (on_demand) return *on_demand; break;
+      case PriceKind::spot: if (spot) return *spot; break;
+      case PriceKind::reserved: if (reserved) return *reserved; break;
+      case PriceKind::monthly: if (monthly) return *monthly / 1_month; break;
+    }
+    detail::fail(std::string(name(k)), "none", "offer \"" + id + "\" has no " + std::string(name(k)) + " price");
+  }
+  [[nodiscard]] MoneyRate per_instance_hour() const { return per_instance_hour(headline()); }
+
+  // Price per GPU-hour: the instance price divided by gpu_count.
+  [[nodiscard]] MoneyRate per_gpu_hour(PriceKind k) const { return per_instance_hour(k) / Decimal(gpu_count); }
+  [[nodiscard]] MoneyRate per_gpu_hour() const { return per_gpu_hour(headline()); }
+
+  // Bounds: GPUs 1..1,024, vCPUs 0..10,000, RAM <= 100 TB; prices >= 0, in `currency`, at most
+  // 10,000 per GPU-hour; at least one price.
+  void validate() const {
+    using namespace capplan::literals;
+    namespace hd = hardware_detail;
+    hd::check_id(id, "cloud offer");
+    const std::string label = hd::entry_label("cloud offer", id);
+    hd::check_text(provider, "provider", label);
+    hd::check_text(instance_type, "instance_type", label);
+    hd::check_count(gpu_count, 1, 1024, "gpu_count", label);
+    hd::check_text(gpu_id, "gpu_id", label);
+    hd::check_count(vcpus, 0, 10000, "vcpus", label);
+    hd::check_quantity(ram, 100_TB, "ram", label);
+    bool any = false;
+    for (PriceKind k : {PriceKind::on_demand, PriceKind::spot, PriceKind::reserved, PriceKind::monthly}) {
+      if (!has(k)) continue;
+      any = true;
+      const std::string f(name(k));
+      const MoneyRate r = per_instance_hour(k);
+      const std::string shown = k == PriceKind::monthly ? format(*monthly) + "/month" : format(r);
+      if (r.currency() != currency) {
+        detail::fail(f, shown, "is not in the offer's currency " + std::string(code(currency)) + " " + label);
+      }
+      if (r.is_negative()) detail::fail(f, shown, "is negative " + label);
+      if (r / Decimal(gpu_count) > MoneyRate(10000, currency)) {
+        detail::fail(f, shown, "is absurd (more than 10,000 per GPU-hour) " + label);
+      }
+    }
+    if (!any) detail::fail("on_demand", "none", "no price given (on_demand, spot, reserved or monthly) " + label);
+    hd::check_date(as_of, "as_of");
+    hd::check_text(source, "source", label);
+  }
+};
+
+}  // namespace capplan

@@ -1,0 +1,56 @@
+// CpuSpec: a host processor model (cores, power, I/O and memory channels, price).
+#pragma once
+
+#include "capplan/hardware/detail/validate.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/hardware/price_point.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace capplan {
+
+struct CpuSpec {
+  std::string id;                    // "epyc-7763"
+  std::string name;                  // "AMD EPYC 7763"
+  std::vector<std::string> aliases;
+  Vendor vendor = Vendor::amd;
+  std::string architecture;          // "Zen 3 (Milan)"
+  int cores = 0;
+  int threads = 0;
+  Power tdp{};                       // default TDP (Intel: processor base power)
+  int pcie_generation = 4;
+  int pcie_lanes = 0;                // lanes per socket from the CPU
+  std::string memory_type;           // "DDR4-3200"
+  int memory_channels = 0;           // per socket
+  DataSize max_memory{};             // per socket; 0: not published
+  std::optional<PricePoint> launch_price;
+  std::optional<PricePoint> street_price;
+  std::string source;
+  std::string as_of;
+  std::string note;
+
+  // Bounds: cores 1..1024, threads cores..4*cores, TDP 1 W..2 kW, PCIe lanes 0..256,
+  // memory channels 1..24, max memory <= 100 TB.
+  void validate() const {
+    using namespace capplan::literals;
+    namespace hd = hardware_detail;
+    hd::check_id(id, "cpu");
+    const std::string label = hd::entry_label("cpu", id);
+    hd::check_text(name, "name", label);
+    hd::check_count(cores, 1, 1024, "cores", label);
+    hd::check_count(threads, cores, 4L * cores, "threads", label);
+    hd::check_quantity(tdp, 2_kW, "tdp", label, true);
+    hd::check_count(pcie_generation, 0, 7, "pcie_generation", label);
+    hd::check_count(pcie_lanes, 0, 256, "pcie_lanes", label);
+    hd::check_count(memory_channels, 1, 24, "memory_channels", label);
+    hd::check_quantity(max_memory, 100_TB, "max_memory", label);
+    if (launch_price) launch_price->validate("launch_price");
+    if (street_price) street_price->validate("street_price");
+    hd::check_text(source, "source", label);
+    hd::check_date(as_of, "as_of");
+  }
+};
+
+}  // namespace capplan

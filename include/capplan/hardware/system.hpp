@@ -1,0 +1,118 @@
+// SystemSpec: a build or server, nodes x parts, with its GPU interconnect topology and a price
+// that is either given (a vendor's system price) or derived from its parts' prices
+// (Catalog::system_price in catalog.hpp). Parts are referenced by catalog id, so a system
+// serializes as ids and counts.
+#pragma once
+
+#include "capplan/hardware/detail/validate.hpp"
+#include "capplan/hardware/price_point.hpp"
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace capplan {
+
+// How the GPUs inside one node talk to each other.
+enum class Topology {
+  single_gpu,     // one GPU: nothing to connect
+  nvswitch,       // every GPU to every GPU over NVLink through NVSwitch (DGX / HGX)
+  nvlink_bridge,  // pairs of GPUs joined by an NVLink bridge, the rest over PCIe
+  pcie_switch,    // peer-to-peer over PCIe (through a switch or the root complex)
+  pcie_no_p2p,    // no peer-to-peer: GPU to GPU traffic goes through host memory (GeForce 40-series)
+};
+
+inline constexpr std::string_view name(Topology t) {
+  switch (t) {
+    case Topology::single_gpu: return "single GPU";
+    case Topology::nvswitch: return "NVLink + NVSwitch";
+    case Topology::nvlink_bridge: return "NVLink bridge";
+    case Topology::pcie_switch: return "PCIe peer-to-peer";
+    case Topology::pcie_no_p2p: return "PCIe, no peer-to-peer";
+  }
+  return "?";
+}
+
+enum class PartKind { gpu, cpu, memory, storage, psu, chassis, network };
+
+inline constexpr std::string_view name(PartKind k) {
+  switch (k) {
+    case PartKind::gpu: return "gpu";
+    case PartKind::cpu: return "cpu";
+    case PartKind::memory: return "memory";
+    case PartKind::storage: return "storage";
+    case PartKind::psu: return "psu";
+    case PartKind::chassis: return "chassis";
+    case PartKind::network: return "network";
+  }
+  return "?";
+}
+
+// `count` of catalog entry `id` of kind `kind`, per node.
+struct SystemPart {
+  PartKind kind = PartKind::gpu;
+  std::string id;
+  int count = 1;
+};
+
+struct SystemSpec {
+  std::string id;                     // "dgx-a100"
+  std::string name;
+  std::vector<std::string> aliases;
+  int nodes = 1;
+  std::vector<SystemPart> parts;      // per node
+  Topology topology = Topology::single_gpu;
+  // The price of the whole system (all nodes) when a source gives one; otherwise the price is
+  // derived from the parts (Catalog::system_price).
+  std::optional<PricePoint> price;
+  std::string source;
+  std::string as_of;
+  std::string note;
+
+  // GPUs per node (sum over GPU parts).
+  [[nodiscard]] int gpus_per_node() const {
+    int n = 0;
+    for (const auto& p : parts) {
+      if (p.kind == PartKind::gpu) n += p.count;
+    }
+    return n;
+  }
+  [[nodiscard]] int total_gpus() const { return nodes * gpus_per_node(); }
+  // The id of the (first) GPU model in the node, empty if none.
+  [[nodiscard]] std::string gpu_id() const {
+    for (const auto& p : parts) {
+      if (p.kind == PartKind::gpu) return p.id;
+    }
+    return {};
+  }
+
+  // Bounds: nodes 1..100,000; part counts 1..1,024; one GPU needs topology single_gpu and
+  // several GPUs need another topology.
+  void validate() const {
+    namespace hd = hardware_detail;
+    hd::check_id(id, "system");
+    const std::string label = hd::entry_label("system", id);
+    hd::check_text(name, "name", label);
+    hd::check_count(nodes, 1, 100000, "nodes", label);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      const std::string f = "parts[" + std::to_string(i) + "]";
+      hd::check_text(parts[i].id, f + ".id", label);
+      hd::check_count(parts[i].count, 1, 1024, f + ".count", label);
+    }
+    const int g = gpus_per_node();
+    if (g <= 1 && topology != Topology::single_gpu && topology != Topology::pcie_no_p2p) {
+      detail::fail("topology", std::string(capplan::name(topology)),
+                   "needs more than one GPU per node (has " + std::to_string(g) + ") " + label);
+    }
+    if (g > 1 && topology == Topology::single_gpu) {
+      detail::fail("topology", std::string(capplan::name(topology)),
+                   "cannot describe " + std::to_string(g) + " GPUs per node " + label);
+    }
+    if (price) price->validate("price");
+    hd::check_text(source, "source", label);
+    hd::check_date(as_of, "as_of");
+  }
+};
+
+}  // namespace capplan
