@@ -1,0 +1,221 @@
+// Power: component draw, PSU sizing, 80 PLUS efficiency, circuits, heat, energy, carbon.
+#include <capplan/capplan.hpp>
+#include <capplan/power/carbon.hpp>
+#include <capplan/power/circuit.hpp>
+#include <capplan/power/component.hpp>
+#include <capplan/power/efficiency.hpp>
+#include <capplan/power/energy.hpp>
+#include <capplan/power/heat.hpp>
+#include <capplan/power/psu.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+using namespace capplan;
+using namespace capplan::literals;
+
+namespace {
+double kwh(Energy e) { return in(e, "kWh"); }
+double tonnes(CarbonMass m) { return in(m, "tCO2e"); }
+
+// A 1 × RTX 4090 workstation. GPU: 450 W board power (NVIDIA RTX 4090 specifications);
+// CPU: Core i9-13900K, 253 W maximum turbo power (Intel ARK). Memory, SSD, board and fans are
+// round assumptions for this test, not catalog values.
+std::vector<PowerComponent> workstation_4090() {
+  return {gpu_component("RTX 4090", 450_W, 20_W), cpu_component("Core i9-13900K", 253_W, 15_W),
+          memory_modules("DDR5 DIMM", 5_W, 2_W, 2), storage_devices("NVMe SSD", 8_W, 1_W),
+          board_and_fans("board and fans", 50_W)};
+}
+}  // namespace
+
+TEST_SUITE("power") {
+  TEST_CASE("component draw scales between idle and max with utilization") {
+    auto gpu = gpu_component("RTX 4090", 450_W, 20_W);
+    auto d = component_draw(gpu, 0.5);
+    CHECK(d.per_unit.value() == doctest::Approx(235.0));  // 20 + 0.5 × 430
+    CHECK(d.explain() == "RTX 4090: 20 W + 0.5 × (450 W − 20 W) = 235 W = 235 W");
+    auto capped = gpu_component("RTX 4090", 450_W, 20_W, 2, 300_W);
+    CHECK(capped.max_draw.value() == doctest::Approx(300.0));
+    CHECK(component_draw(capped, 1.0).total.value() == doctest::Approx(600.0));
+    auto ram = memory_modules("DDR5 DIMM", 5_W, 2_W, 4);
+    CHECK(component_draw(ram, 0.0).total.value() == doctest::Approx(8.0));
+    auto parts = workstation_4090();
+    auto sys = system_draw(parts, 1.0);
+    CHECK(sys.max_total.value() == doctest::Approx(771.0));  // 450 + 253 + 10 + 8 + 50
+    CHECK(sys.total.value() == doctest::Approx(771.0));
+    CHECK(sys.idle_total.value() == doctest::Approx(20 + 15 + 4 + 1 + 50));
+    CHECK(system_draw(parts, 0.0).total.value() == doctest::Approx(90.0));
+  }
+
+  TEST_CASE("PSU sizing: headroom, GPU transients, vendor recommendation") {
+    auto parts = workstation_4090();
+    auto s = size_psu(parts);
+    CHECK(s.max_draw.value() == doctest::Approx(771.0));
+    CHECK(s.sustained_required.value() == doctest::Approx(963.75));         // 771 × 1.25
+    CHECK(s.transient_peak.value() == doctest::Approx(321.0 + 900.0));      // non-GPU + 2 × 450
+    CHECK(s.transient_required.value() == doctest::Approx(610.5));          // ATX 3.0: peak / 2
+    CHECK(s.deciding == "sustained load + headroom");
+    REQUIRE(s.recommended_rating);
+    CHECK(s.recommended_rating->value() == doctest::Approx(1000.0));
+    // A pre-ATX 3.0 PSU must carry the spike itself: 1,221 W → 1,300 W.
+    auto old = size_psu(parts, {.atx3 = false});
+    CHECK(old.deciding == "GPU transients");
+    CHECK(old.recommended_rating->value() == doctest::Approx(1300.0));
+    // A GPU alone, with NVIDIA's 850 W recommended system power for the RTX 4090.
+    std::vector<PowerComponent> gpu_only{gpu_component("RTX 4090", 450_W, 20_W)};
+    auto v = size_psu(gpu_only, {.vendor_recommended = 850_W});
+    CHECK(v.deciding == "vendor recommendation");
+    CHECK(v.recommended_rating->value() == doctest::Approx(850.0));
+    CHECK(v.explain().find("required: 850 W (vendor recommendation) → buy a 850 W PSU") != std::string::npos);
+    CHECK_THROWS_WITH(size_psu(parts, {.headroom = -0.1}), doctest::Contains("headroom: -0.1"));
+    CHECK_THROWS_WITH(size_psu(parts, {.gpu_transient_factor = 0.5}), doctest::Contains("gpu_transient_factor: 0.5"));
+  }
+
+  TEST_CASE("golden: 80 PLUS Gold is 90% efficient at 50% load (115 V internal)") {
+    // 80 PLUS program table, 115V internal non-redundant: Gold 87% / 90% / 87% at 20/50/100%.
+    auto gold = eighty_plus_115v(EightyPlus::gold);
+    CHECK(gold.at(0.5) == doctest::Approx(0.90).epsilon(1e-12));
+    CHECK(gold.at(0.2) == doctest::Approx(0.87).epsilon(1e-12));
+    CHECK(gold.at(1.0) == doctest::Approx(0.87).epsilon(1e-12));
+    CHECK(gold.at(0.75) == doctest::Approx(0.885).epsilon(1e-12));  // linear between 50% and 100%
+    CHECK(gold.at(0.05) == doctest::Approx(0.87).epsilon(1e-12));   // held below the lowest point
+    CHECK(eighty_plus_115v(EightyPlus::titanium).at(0.1) == doctest::Approx(0.90));
+    CHECK(eighty_plus_115v(EightyPlus::platinum).at(0.5) == doctest::Approx(0.92));
+    CHECK(eighty_plus_115v(EightyPlus::bronze).at(0.5) == doctest::Approx(0.85));
+    auto w = wall_power(500_W, 1000_W, gold);
+    CHECK(w.efficiency == doctest::Approx(0.90));
+    CHECK(w.wall.value() == doctest::Approx(500.0 / 0.9));
+    CHECK(w.loss.value() == doctest::Approx(500.0 / 0.9 - 500.0));
+    CHECK(w.explain() == "500 W / 1 kW = 50% load → 80 PLUS Gold efficiency 90%; 500 W / 0.9 = 555.6 W from the wall "
+                         "(55.56 W lost in the PSU)");
+    CHECK_THROWS_WITH(wall_power(1100_W, 1000_W, gold), doctest::Contains("dc_load: 1.1 kW exceeds the PSU rating"));
+  }
+
+  TEST_CASE("circuit: 15 A × 120 V = 1,800 W, 80% continuous = 1,440 W (NEC 210.19/210.20)") {
+    auto c = check_circuit(1440_W, circuits::us_15a_120v());
+    CHECK(c.capacity.value() == doctest::Approx(1800.0));
+    CHECK(c.continuous_limit.value() == doctest::Approx(1440.0));
+    CHECK(c.ok);
+    auto over = check_circuit(1500_W, circuits::us_15a_120v());
+    CHECK_FALSE(over.ok);
+    CHECK(over.explain() == "1,500 W on 15 A × 120 V = 1,800 W; continuous limit 80% = 1,440 W: over by 60 W");
+    auto pf = check_circuit(1400_W, circuits::us_15a_120v(), 0.95);  // 1,473.7 VA > 1,440
+    CHECK_FALSE(pf.ok);
+    CHECK(check_circuit(1500_W, circuits::us_20a_120v()).ok);  // 1,920 W limit
+    CHECK_THROWS_WITH(check_circuit(-1_W, circuits::us_15a_120v()), doctest::Contains("wall_load: -1"));
+    CHECK_THROWS_WITH(check_circuit(100_W, circuits::us_15a_120v(), 1.2), doctest::Contains("power_factor: 1.2"));
+  }
+
+  TEST_CASE("heat: 1 W = 3.412142 BTU/h") {
+    auto h = heat_output(1000_W);
+    CHECK(h.btu_per_hour == doctest::Approx(3412.142));
+    CHECK(h.explain() == "1,000 W × 3.412142 = 3,412.14 BTU/h");
+    // Whole workstation at full load through a Gold PSU: 771 W DC → wall → heat.
+    auto w = wall_power(771_W, 1000_W, eighty_plus_115v(EightyPlus::gold));
+    CHECK(w.efficiency == doctest::Approx(0.90 - 0.03 * (0.771 - 0.5) / 0.5));
+    CHECK(heat_output(w.wall).btu_per_hour == doctest::Approx(w.wall.value() * 3.412142));
+  }
+
+  TEST_CASE("golden: Dettmers desktop electricity, 450 W × 0.15 × 8,760 h = 591.3 kWh × $0.12/kWh = $70.96") {
+    // Dettmers, "Which GPU(s) to Get for Deep Learning" (2023): desktop at 450 W used 15% of
+    // the year at $0.12/kWh. Tolerance: energy to 0.05 kWh (as published, 4 digits); money exact.
+    auto e = run_energy(450_W, 1_year, {.utilization = 0.15});
+    CHECK(kwh(e.facility_energy) == doctest::Approx(591.3).epsilon(1e-9));
+    auto c = electricity_cost(e, 0.12_USD / 1_kWh);
+    CHECK(c.cost == Money("70.956", Currency::USD));  // exact before rounding
+    CHECK(c.cost.rounded() == 70.96_USD);
+    CHECK(c.explain() == "450 W × 0.15 × 8,760 h = 591.3 kWh × $0.12/kWh = $70.96");
+  }
+
+  TEST_CASE("energy with an idle share and a PUE") {
+    auto e = run_energy(450_W, 1_year, {.utilization = 0.15, .idle_power = 50_W, .pue = 1.1});
+    // (450 × 0.15 + 50 × 0.85) W = 110 W; × 8,760 h = 963.6 kWh; × 1.1 = 1,059.96 kWh
+    CHECK(kwh(e.it_energy) == doctest::Approx(963.6));
+    CHECK(kwh(e.facility_energy) == doctest::Approx(1059.96));
+    CHECK(e.explain() == "(450 W × 0.15 + 50 W × 0.85) × 8,760 h = 963.6 kWh × PUE 1.1 = 1.06 MWh");
+    auto c = electricity_cost(e, 0.12_USD / 1_kWh);
+    CHECK(c.cost == Money("127.1952", Currency::USD));  // 1,059.96 × 0.12, exact
+    CHECK(pue::hyperscale.pue == 1.10);
+    CHECK(pue::industry_average.pue == 1.56);
+    CHECK(pue::home.pue == 1.0);
+  }
+
+  TEST_CASE("golden: Llama 2 carbon from GPU-hours at 400 W (PUE 1.1 × 0.385 kgCO2e/kWh)") {
+    // meta-llama/llama MODEL_CARD.md: A100-80GB GPU-hours 7B 184,320; 13B 368,640; 34B 1,038,336
+    // (350 W); 70B 1,720,320; tCO2e 31.22; 62.44; 153.90; 291.42; total 539.00.
+    // Method that reproduces every row: facility energy = GPU-h × power × PUE 1.1, × 0.385
+    // kgCO2e/kWh (the PUE and "national US average" factor of Touvron et al. 2023, LLaMA), i.e.
+    // 0.4235 kgCO2e per GPU-side kWh, then TRUNCATED to 2 decimals: 13B is 62.4476 t, printed
+    // 62.44 (rounding would give 62.45). No single factor reproduces all four rows with
+    // round-to-nearest (13B needs <= 0.423482, 70B needs >= 0.423486). Tolerance: 0.01 t, and
+    // the truncated value must equal the card exactly.
+    const double pue_meta = pue::meta_llama.pue;
+    const auto ci = grid::us_average_llama.intensity;
+    struct Row {
+      double gpu_hours;
+      Power power;
+      double published_t;
+    };
+    const Row rows[] = {{184320, 400_W, 31.22}, {368640, 400_W, 62.44}, {1038336, 350_W, 153.90}, {1720320, 400_W, 291.42}};
+    auto truncated_cents = [](double t) { return static_cast<long>(std::floor(t * 100.0 + 1e-9)); };
+    CarbonMass total{};
+    for (const auto& r : rows) {
+      auto c = carbon_footprint(gpu_hours_energy(r.gpu_hours, r.power, pue_meta), ci);
+      CHECK(tonnes(c.total) == doctest::Approx(r.published_t).epsilon(0.01 / r.published_t));
+      CHECK(truncated_cents(tonnes(c.total)) == std::lround(r.published_t * 100.0));
+      total += c.total;
+    }
+    CHECK(tonnes(total) == doctest::Approx(539.00).epsilon(0.01 / 539.0));
+    CHECK(truncated_cents(tonnes(total)) == 53900);
+    auto c7 = carbon_footprint(gpu_hours_energy(184320, 400_W, pue_meta), ci);
+    CHECK(c7.explain() == "400 W × 184,320 h = 73.73 MWh × PUE 1.1 = 81.1 MWh × 0.385 kgCO2e/kWh = 31.22 tCO2e");
+  }
+
+  TEST_CASE("golden: GPT-3 with measured power, 10,000 V100 × 14.8 days × 330 W, PUE 1.10, 0.429 kg/kWh") {
+    // Patterson et al. 2021, "Carbon Emissions and Large Neural Network Training", Table 4:
+    // 1,287 MWh and 552.1 tCO2e. Tolerance 1% (the paper rounds processor-days).
+    auto e = run_energy(330_W * 10000.0, 14.8_days, {.pue = pue::microsoft_gpt3.pue});
+    CHECK(in(e.facility_energy, "MWh") == doctest::Approx(1287.0).epsilon(0.01));
+    auto c = carbon_footprint(e, grid::gpt3_patterson.intensity);
+    CHECK(tonnes(c.total) == doctest::Approx(552.1).epsilon(0.01));
+    CHECK(tonnes(c.total) == doctest::Approx(553.14).epsilon(1e-4));  // our own arithmetic: 1,289.4 MWh × 0.429
+  }
+
+  TEST_CASE("embodied carbon is amortized over the hardware's life when asked") {
+    // ACT (Gupta et al. 2022) Eq. 1: CF = OP + (T / LT) × E. Inputs are illustrative.
+    EmbodiedCarbon emb{1000_kgCO2e, 4_years, "illustrative"};
+    auto e = run_energy(1_kW, 1_year);
+    auto c = carbon_footprint(e, grid::france_2023.intensity, emb);
+    CHECK(in(c.operational, "kgCO2e") == doctest::Approx(8760 * 0.032));
+    CHECK(in(c.embodied_share, "kgCO2e") == doctest::Approx(250.0));
+    CHECK(in(c.total, "kgCO2e") == doctest::Approx(8760 * 0.032 + 250.0));
+    CHECK(c.explain().find("embodied 1 tCO2e × 8,760 h / 35,040 h = 250 kgCO2e") != std::string::npos);
+    CHECK(in(grid::us_2023.intensity, "kgCO2e/kWh") == doctest::Approx(0.3674).epsilon(1e-3));
+    CHECK(in(grid::world_2022.intensity, "kgCO2e/kWh") == doctest::Approx(0.436));
+    CHECK_THROWS_WITH(carbon_footprint(e, grid::world_2022.intensity, EmbodiedCarbon{1_kgCO2e, 0_s, ""}),
+                      doctest::Contains("embodied.lifetime: 0"));
+  }
+
+  TEST_CASE("bad input names the field and the value") {
+    CHECK_THROWS_AS(run_energy(450_W, 1_year, {.utilization = 1.5}), InputError);
+    CHECK_THROWS_WITH(run_energy(450_W, 1_year, {.utilization = 1.5}), "utilization: 1.5 is outside [0, 1]");
+    CHECK_THROWS_WITH(run_energy(450_W, 1_year, {.utilization = -0.1}), "utilization: -0.10000000000000001 is outside [0, 1]");
+    CHECK_THROWS_WITH(run_energy(450_W, 1_year, {.pue = 0.9}), doctest::Contains("pue: 0.9 is below 1"));
+    CHECK_THROWS_WITH(run_energy(-450_W, 1_year), doctest::Contains("active_power: -450 is negative"));
+    CHECK_THROWS_WITH(electricity_cost(run_energy(450_W, 1_year), -0.12_USD / 1_kWh),
+                      "energy_price: -$0.12/kWh is negative; it must be >= 0");
+    CHECK_THROWS_WITH(gpu_component("x", -1_W, 0_W), doctest::Contains("gpu.tdp: -1"));
+    CHECK_THROWS_WITH(gpu_component("x", 450_W, 500_W), doctest::Contains("components[x].idle_draw: 500 W is above max_draw"));
+    CHECK_THROWS_WITH(memory_modules("ram", 5_W, 1_W, 0), doctest::Contains("components[ram].count: 0"));
+    CHECK_THROWS_WITH(component_draw(gpu_component("g", 450_W, 20_W), 2.0), "utilization: 2 is outside [0, 1]");
+    try {
+      run_energy(450_W, 1_year, {.pue = 0.5});
+      FAIL("expected InputError");
+    } catch (const InputError& e) {
+      CHECK(e.field() == "pue");
+      CHECK(e.value() == "0.5");
+    }
+  }
+}
