@@ -1,14 +1,35 @@
 // TransformerShape: the shape of a decoder (or encoder) transformer, from which parameter
 // counts, FLOPs and memory are derived.
+//
+// Zero in kv_heads, head_dim or ffn_hidden means "the usual default" (heads, hidden / heads,
+// 4 * hidden); resolved() fills them in after validate() has checked the shape. Every check
+// throws capplan::InputError naming the field and the value.
 #pragma once
 
+#include "capplan/error.hpp"
+
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace capplan {
 
 enum class AttentionKind { mha, gqa, mqa, mla };
+
+inline constexpr std::string_view name(AttentionKind k) {
+  switch (k) {
+    case AttentionKind::mha: return "mha";
+    case AttentionKind::gqa: return "gqa";
+    case AttentionKind::mqa: return "mqa";
+    case AttentionKind::mla: return "mla";
+  }
+  return "?";
+}
+
+// Normalization layers: LayerNorm has a scale and a bias (2 * hidden), RMSNorm a scale only.
+enum class NormKind { layernorm, rmsnorm };
 
 // Mixture-of-experts part of a model (absent for dense models).
 struct MoeShape {
@@ -21,7 +42,7 @@ struct MoeShape {
 
 // Multi-head latent attention (DeepSeek-V2/V3) dimensions.
 struct MlaShape {
-  int q_lora_rank = 0;
+  int q_lora_rank = 0;         // 0: queries are not compressed (DeepSeek-V2-Lite)
   int kv_lora_rank = 0;
   int qk_nope_head_dim = 0;
   int qk_rope_head_dim = 0;
@@ -33,9 +54,9 @@ struct TransformerShape {
   int layers = 0;
   std::int64_t hidden = 0;
   int heads = 0;
-  int kv_heads = 0;            // = heads for MHA; fewer for GQA; 1 for MQA
-  int head_dim = 0;            // usually hidden / heads
-  std::int64_t ffn_hidden = 0; // dense FFN width (4 * hidden classic; ~8/3 * hidden gated)
+  int kv_heads = 0;            // = heads for MHA; fewer for GQA; 1 for MQA (0: = heads)
+  int head_dim = 0;            // usually hidden / heads (0: = hidden / heads)
+  std::int64_t ffn_hidden = 0; // dense FFN width (4 * hidden classic; ~8/3 * hidden gated) (0: = 4 * hidden)
   bool gated_mlp = false;      // SwiGLU/GeGLU: three FFN matrices
   std::int64_t vocab = 0;
   bool tied_embeddings = false;
@@ -44,6 +65,104 @@ struct TransformerShape {
   std::optional<MoeShape> moe;
   std::optional<MlaShape> mla;
   std::optional<double> params_override;  // published count, if the user fixes it
+
+  // Details that only change the parameter count by a little, so that derived counts match
+  // published ones exactly (GPT-3, OPT, BLOOM, GPT-NeoX, BERT: biases, LayerNorm, learned
+  // positions; Qwen2: biases on Q, K and V only).
+  NormKind norm = NormKind::rmsnorm;
+  bool linear_bias = false;              // biases on every linear layer (QKV, output, FFN)
+  bool qkv_bias = false;                 // biases on the Q, K, V projections only
+  std::int64_t learned_positions = 0;    // rows of a learned position table (0: rotary / ALiBi)
+  int token_types = 0;                   // BERT segment embeddings (2)
+  bool embedding_norm = false;           // a norm right after the embeddings (BLOOM, BERT)
+  bool final_norm = true;                // a norm before the output head (false for post-LN BERT)
+  bool pooler = false;                   // BERT pooler: hidden x hidden dense layer
+
+  [[nodiscard]] int effective_kv_heads() const { return kv_heads == 0 ? heads : kv_heads; }
+  [[nodiscard]] std::int64_t effective_head_dim() const {
+    return head_dim != 0 ? head_dim : (heads > 0 ? hidden / heads : 0);
+  }
+  [[nodiscard]] std::int64_t effective_ffn_hidden() const { return ffn_hidden != 0 ? ffn_hidden : 4 * hidden; }
+  [[nodiscard]] AttentionKind attention_kind() const {
+    if (mla) return AttentionKind::mla;
+    const int kv = effective_kv_heads();
+    if (kv == heads) return AttentionKind::mha;
+    return kv == 1 ? AttentionKind::mqa : AttentionKind::gqa;
+  }
+  // Layers whose FFN is a mixture of experts (0 for a dense model).
+  [[nodiscard]] int moe_layers() const { return moe ? layers - moe->first_dense_layers : 0; }
+  [[nodiscard]] int dense_layers() const { return layers - moe_layers(); }
+
+  // Throws InputError naming the first bad field and its value.
+  void validate() const;
+  // A validated copy with kv_heads, head_dim and ffn_hidden filled in.
+  [[nodiscard]] TransformerShape resolved() const {
+    validate();
+    TransformerShape s = *this;
+    s.kv_heads = effective_kv_heads();
+    s.head_dim = static_cast<int>(effective_head_dim());
+    s.ffn_hidden = effective_ffn_hidden();
+    return s;
+  }
 };
+
+namespace detail {
+template <class Int>
+[[noreturn]] void fail_int(std::string_view field, Int v, std::string_view problem) {
+  fail(field, std::to_string(v), problem);
+}
+}  // namespace detail
+
+inline void TransformerShape::validate() const {
+  using detail::fail_int;
+  if (layers <= 0) fail_int("layers", layers, "must be a positive number of layers");
+  if (hidden <= 0) fail_int("hidden", hidden, "must be a positive width");
+  if (heads <= 0) fail_int("heads", heads, "must be a positive number of attention heads");
+  if (kv_heads < 0) fail_int("kv_heads", kv_heads, "is negative");
+  if (kv_heads > heads) {
+    fail_int("kv_heads", kv_heads, "exceeds heads (" + std::to_string(heads) + ")");
+  }
+  if (kv_heads > 0 && heads % kv_heads != 0) {
+    fail_int("kv_heads", kv_heads, "does not divide heads (" + std::to_string(heads) + ")");
+  }
+  if (head_dim < 0) fail_int("head_dim", head_dim, "is negative");
+  if (head_dim == 0 && !mla && hidden % heads != 0) {
+    fail_int("heads", heads,
+             "does not divide hidden (" + std::to_string(hidden) + "); give head_dim explicitly");
+  }
+  if (ffn_hidden < 0) fail_int("ffn_hidden", ffn_hidden, "is negative");
+  if (vocab <= 0) fail_int("vocab", vocab, "must be a positive vocabulary size");
+  if (seq_len <= 0) fail_int("seq_len", seq_len, "must be a positive number of tokens");
+  if (learned_positions < 0) fail_int("learned_positions", learned_positions, "is negative");
+  if (token_types < 0) fail_int("token_types", token_types, "is negative");
+  if (moe) {
+    const MoeShape& m = *moe;
+    if (m.experts <= 0) fail_int("experts", m.experts, "must be a positive number of experts");
+    if (m.experts_per_token <= 0 || m.experts_per_token > m.experts) {
+      fail_int("experts_per_token", m.experts_per_token,
+               "must be between 1 and experts (" + std::to_string(m.experts) + ")");
+    }
+    if (m.shared_experts < 0) fail_int("shared_experts", m.shared_experts, "is negative");
+    if (m.moe_ffn_hidden <= 0) fail_int("moe_ffn_hidden", m.moe_ffn_hidden, "must be a positive width");
+    if (m.first_dense_layers < 0 || m.first_dense_layers > layers) {
+      fail_int("first_dense_layers", m.first_dense_layers,
+               "must be between 0 and layers (" + std::to_string(layers) + ")");
+    }
+  }
+  if (mla) {
+    const MlaShape& a = *mla;
+    if (a.q_lora_rank < 0) fail_int("q_lora_rank", a.q_lora_rank, "is negative");
+    if (a.kv_lora_rank <= 0) fail_int("kv_lora_rank", a.kv_lora_rank, "must be positive");
+    if (a.qk_nope_head_dim <= 0) fail_int("qk_nope_head_dim", a.qk_nope_head_dim, "must be positive");
+    if (a.qk_rope_head_dim < 0) fail_int("qk_rope_head_dim", a.qk_rope_head_dim, "is negative");
+    if (a.v_head_dim <= 0) fail_int("v_head_dim", a.v_head_dim, "must be positive");
+  }
+  if (params_override) {
+    const double p = *params_override;
+    if (!std::isfinite(p) || !(p > 0)) {
+      detail::fail("params", detail::format_double(p), "must be a positive, finite parameter count");
+    }
+  }
+}
 
 }  // namespace capplan

@@ -1,0 +1,283 @@
+// Built-in model presets, each copied from its published configuration (Hugging Face config.json or
+// the paper's architecture table), with the source and the published parameter count beside it.
+//
+//   const capplan::ModelPreset& m = capplan::find_model("llama3.1-70b");
+//   m.transformer().hidden == 8192;  capplan::parameter_count(m.transformer()) == 70'553'706'496
+//   capplan::find_model("llama3-7b")  -> LookupError listing the closest ids
+//
+// Ids are lower case with dashes. The parameter counts in `published_params` are the figures the
+// cited source states (exact where the source gives every digit, else as rounded there); the
+// workload tests check the derived counts against them.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/workload/generic.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace capplan {
+
+struct ModelPreset {
+  std::string id;
+  std::variant<TransformerShape, GenericModel> model;
+  double published_params = 0;  // as the source states it
+  std::string source;           // where the shape and the count come from
+
+  [[nodiscard]] bool is_transformer() const { return std::holds_alternative<TransformerShape>(model); }
+  // The transformer shape; InputError if this preset is a generic model (e.g. resnet50).
+  [[nodiscard]] const TransformerShape& transformer() const {
+    if (const auto* t = std::get_if<TransformerShape>(&model)) return *t;
+    detail::fail("model", "\"" + id + "\"", "is not a transformer; use generic()");
+  }
+  [[nodiscard]] const GenericModel& generic() const {
+    if (const auto* g = std::get_if<GenericModel>(&model)) return *g;
+    detail::fail("model", "\"" + id + "\"", "is a transformer; use transformer()");
+  }
+};
+
+namespace presets_detail {
+
+// A pre-LN decoder with RMSNorm, SwiGLU, rotary positions and no biases (Llama, Mistral, Qwen).
+inline TransformerShape llama_like(std::string name, int layers, std::int64_t hidden, int heads, int kv_heads,
+                                   std::int64_t ffn, std::int64_t vocab, std::int64_t seq_len) {
+  TransformerShape s;
+  s.name = std::move(name);
+  s.layers = layers;
+  s.hidden = hidden;
+  s.heads = heads;
+  s.kv_heads = kv_heads;
+  s.head_dim = static_cast<int>(hidden / heads);
+  s.ffn_hidden = ffn;
+  s.gated_mlp = true;
+  s.vocab = vocab;
+  s.seq_len = seq_len;
+  s.norm = NormKind::rmsnorm;
+  return s;
+}
+
+// A pre-LN decoder with LayerNorm, biases and a 4h GeLU FFN (GPT-3, OPT, GPT-NeoX, BLOOM).
+inline TransformerShape gpt_like(std::string name, int layers, std::int64_t hidden, int heads, std::int64_t vocab,
+                                 std::int64_t seq_len, std::int64_t learned_positions, bool tied) {
+  TransformerShape s;
+  s.name = std::move(name);
+  s.layers = layers;
+  s.hidden = hidden;
+  s.heads = heads;
+  s.kv_heads = heads;
+  s.head_dim = static_cast<int>(hidden / heads);
+  s.ffn_hidden = 4 * hidden;
+  s.vocab = vocab;
+  s.seq_len = seq_len;
+  s.learned_positions = learned_positions;
+  s.tied_embeddings = tied;
+  s.norm = NormKind::layernorm;
+  s.linear_bias = true;
+  return s;
+}
+
+inline TransformerShape qwen2(std::string name, int layers, std::int64_t hidden, int heads, int kv_heads,
+                              std::int64_t ffn, std::int64_t vocab, std::int64_t seq_len) {
+  TransformerShape s = llama_like(std::move(name), layers, hidden, heads, kv_heads, ffn, vocab, seq_len);
+  s.qkv_bias = true;  // Qwen2 attention: bias on q_proj, k_proj, v_proj only
+  return s;
+}
+
+inline std::vector<ModelPreset> build() {
+  std::vector<ModelPreset> v;
+  auto add = [&](std::string id, auto model, double published, std::string source) {
+    v.push_back(ModelPreset{std::move(id), std::move(model), published, std::move(source)});
+  };
+
+  // --- GPT-3, OPT, GPT-NeoX, BLOOM --------------------------------------------------------------
+  // Brown et al. 2020, Table 2.1: 96 layers, d_model 12288, 96 heads x 128, context 2048; GPT-2 BPE
+  // vocabulary of 50,257 (Radford et al. 2019, §2.2); learned positions, tied output. 174.6e9 params:
+  // Table D.1.
+  add("gpt3-175b", gpt_like("GPT-3 175B", 96, 12288, 96, 50257, 2048, 2048, true), 174.6e9,
+      "Brown et al. 2020, Table 2.1 (shape) and Table D.1 (174.6e9 params)");
+  // facebook/opt-13b config.json: hidden 5120, 40 layers, 40 heads, ffn_dim 20480, vocab 50272,
+  // max_position_embeddings 2048 (+2 offset rows in OPTLearnedPositionalEmbedding), tied.
+  {
+    TransformerShape s = gpt_like("OPT-13B", 40, 5120, 40, 50272, 2048, 2050, true);
+    add("opt-13b", s, 13e9, "huggingface.co/facebook/opt-13b config.json; Zhang et al. 2022, Table 1 (13B)");
+  }
+  // facebook/opt-175b (Zhang et al. 2022, Table 1): 96 layers, 96 heads, hidden 12288.
+  {
+    TransformerShape s = gpt_like("OPT-175B", 96, 12288, 96, 50272, 2048, 2050, true);
+    add("opt-175b", s, 175e9, "Zhang et al. 2022 (OPT), Table 1; vocabulary and positions as facebook/opt-13b");
+  }
+  // EleutherAI/gpt-neox-20b config.json: hidden 6144, 44 layers, 64 heads, intermediate 24576,
+  // vocab 50432, rotary (no position table), untied. 20,554,567,680 params: Black et al. 2022, Table 1.
+  add("gpt-neox-20b", gpt_like("GPT-NeoX-20B", 44, 6144, 64, 50432, 2048, 0, false), 20'554'567'680.0,
+      "huggingface.co/EleutherAI/gpt-neox-20b config.json; Black et al. 2022 (20,554,567,680 params)");
+  // bigscience/bloom config.json: n_embed 14336, n_layer 70, n_head 112, vocab 250880, ALiBi,
+  // LayerNorm after the word embeddings, tied. Model card: 176,247,271,424 params.
+  {
+    TransformerShape s = gpt_like("BLOOM-176B", 70, 14336, 112, 250880, 2048, 0, true);
+    s.embedding_norm = true;
+    add("bloom-176b", s, 176'247'271'424.0, "huggingface.co/bigscience/bloom config.json and model card");
+  }
+
+  // --- BERT ----------------------------------------------------------------------------------------
+  // google-bert/bert-base-cased config.json: hidden 768, 12 layers, 12 heads, intermediate 3072,
+  // vocab 28996, max_position_embeddings 512, type_vocab_size 2; post-LN, embedding LayerNorm,
+  // pooler. 108,310,272 params = 413.18 MiB in fp32 (huggingface/accelerate model_size_estimator.md).
+  {
+    TransformerShape s = gpt_like("BERT-base (cased)", 12, 768, 12, 28996, 512, 512, true);
+    s.encoder = true;
+    s.token_types = 2;
+    s.embedding_norm = true;
+    s.final_norm = false;
+    s.pooler = true;
+    add("bert-base", s, 108'310'272.0,
+        "huggingface.co/google-bert/bert-base-cased config.json; accelerate estimate-memory 413.18 MB fp32");
+  }
+
+  // --- Llama 2 --------------------------------------------------------------------------------------
+  // meta-llama/Llama-2-{7b,13b,70b}-hf config.json; Touvron et al. 2023 (Llama 2), Table 1.
+  add("llama2-7b", llama_like("Llama 2 7B", 32, 4096, 32, 32, 11008, 32000, 4096), 6'738'415'616.0,
+      "huggingface.co/meta-llama/Llama-2-7b-hf config.json (6,738,415,616 params in its safetensors)");
+  add("llama2-13b", llama_like("Llama 2 13B", 40, 5120, 40, 40, 13824, 32000, 4096), 13'015'864'320.0,
+      "huggingface.co/meta-llama/Llama-2-13b-hf config.json (13,015,864,320 params)");
+  add("llama2-70b", llama_like("Llama 2 70B", 80, 8192, 64, 8, 28672, 32000, 4096), 68'976'648'192.0,
+      "huggingface.co/meta-llama/Llama-2-70b-hf config.json (68,976,648,192 params)");
+
+  // --- Llama 3 / 3.1 / 3.3 -----------------------------------------------------------------------
+  // meta-llama/Meta-Llama-3-70B, Llama-3.1-{8B,70B,405B}, Llama-3.3-70B-Instruct config.json;
+  // Llama 3 paper (Dubey et al. 2024), Table 3: 405B has 126 layers, 16384 wide, 128 heads, 8 KV heads.
+  add("llama3-70b", llama_like("Llama 3 70B", 80, 8192, 64, 8, 28672, 128256, 8192), 70.6e9,
+      "huggingface.co/meta-llama/Meta-Llama-3-70B config.json (model card: 70B)");
+  add("llama3.1-8b", llama_like("Llama 3.1 8B", 32, 4096, 32, 8, 14336, 128256, 131072), 8'030'261'248.0,
+      "huggingface.co/meta-llama/Llama-3.1-8B config.json (8,030,261,248 params)");
+  add("llama3.1-70b", llama_like("Llama 3.1 70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70'553'706'496.0,
+      "huggingface.co/meta-llama/Llama-3.1-70B config.json (70,553,706,496 params)");
+  add("llama3.1-405b", llama_like("Llama 3.1 405B", 126, 16384, 128, 8, 53248, 128256, 131072), 405e9,
+      "huggingface.co/meta-llama/Llama-3.1-405B config.json; Dubey et al. 2024, Table 3 (405B)");
+  add("llama3.3-70b", llama_like("Llama 3.3 70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70'553'706'496.0,
+      "huggingface.co/meta-llama/Llama-3.3-70B-Instruct config.json (same shape as Llama 3.1 70B)");
+
+  // --- Mistral / Mixtral --------------------------------------------------------------------------
+  // mistralai/Mistral-7B-v0.1 config.json: 32 layers, 4096, 32 heads, 8 KV heads, 14336, vocab 32000.
+  add("mistral-7b", llama_like("Mistral 7B", 32, 4096, 32, 8, 14336, 32000, 32768), 7'241'732'096.0,
+      "huggingface.co/mistralai/Mistral-7B-v0.1 config.json (7,241,732,096 params)");
+  // mistralai/Mixtral-8x7B-v0.1 config.json: as Mistral 7B with 8 local experts, 2 per token.
+  // Jiang et al. 2024 (Mixtral), §2: 47B total, 13B active (46,702,792,704 in the checkpoint).
+  {
+    TransformerShape s = llama_like("Mixtral 8x7B", 32, 4096, 32, 8, 14336, 32000, 32768);
+    s.moe = MoeShape{8, 2, 0, 14336, 0};
+    add("mixtral-8x7b", s, 46'702'792'704.0,
+        "huggingface.co/mistralai/Mixtral-8x7B-v0.1 config.json; Jiang et al. 2024 (46.7B total, 12.9B active)");
+  }
+
+  // --- Qwen2.5 ------------------------------------------------------------------------------------
+  // Qwen/Qwen2.5-7B config.json: 28 layers, 3584, 28 heads, 4 KV heads, 18944, vocab 152064;
+  // model card: 7.61B params.
+  add("qwen2.5-7b", qwen2("Qwen2.5 7B", 28, 3584, 28, 4, 18944, 152064, 131072), 7.61e9,
+      "huggingface.co/Qwen/Qwen2.5-7B config.json and model card (7.61B)");
+  // Qwen/Qwen2.5-72B config.json: 80 layers, 8192, 64 heads, 8 KV heads, 29568, vocab 152064; 72.7B.
+  add("qwen2.5-72b", qwen2("Qwen2.5 72B", 80, 8192, 64, 8, 29568, 152064, 131072), 72.7e9,
+      "huggingface.co/Qwen/Qwen2.5-72B config.json and model card (72.7B)");
+
+  // --- DeepSeek-R1 and its distills ---------------------------------------------------------------
+  // deepseek-ai/DeepSeek-R1 config.json (DeepseekV3ForCausalLM) and DeepSeek-V3 inference/configs/
+  // config_671B.json: hidden 7168, 61 layers (first 3 dense, intermediate 18432), 128 heads,
+  // MLA q_lora_rank 1536, kv_lora_rank 512, qk_nope 128, qk_rope 64, v_head 128; 256 routed experts
+  // of width 2048, 8 per token, 1 shared; vocab 129280, untied. DeepSeek-V3 report (arXiv 2412.19437):
+  // 671B total, 37B activated (the 14B multi-token-prediction module is not counted).
+  {
+    TransformerShape s;
+    s.name = "DeepSeek-R1 (DeepSeek-V3 architecture)";
+    s.layers = 61;
+    s.hidden = 7168;
+    s.heads = 128;
+    s.kv_heads = 128;
+    s.head_dim = 128 + 64;  // q/k head dim (nope + rope); values use v_head_dim
+    s.ffn_hidden = 18432;
+    s.gated_mlp = true;
+    s.vocab = 129280;
+    s.seq_len = 163840;
+    s.moe = MoeShape{256, 8, 1, 2048, 3};
+    s.mla = MlaShape{1536, 512, 128, 64, 128};
+    add("deepseek-r1", s, 671e9,
+        "huggingface.co/deepseek-ai/DeepSeek-R1 config.json; DeepSeek-V3 report §1 (671B total, 37B active)");
+  }
+  // deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B config.json (from Qwen2.5-Math-1.5B): 28 layers, 1536,
+  // 12 heads, 2 KV heads, 8960, vocab 151936, untied (1.78B params with the separate output head).
+  add("deepseek-r1-distill-qwen-1.5b", qwen2("DeepSeek-R1-Distill-Qwen-1.5B", 28, 1536, 12, 2, 8960, 151936, 131072),
+      1.5e9, "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B config.json (named 1.5B)");
+  // ...-Qwen-7B config.json (from Qwen2.5-Math-7B): 28 layers, 3584, 28 heads, 4 KV, 18944, vocab 152064.
+  add("deepseek-r1-distill-qwen-7b", qwen2("DeepSeek-R1-Distill-Qwen-7B", 28, 3584, 28, 4, 18944, 152064, 131072),
+      7.61e9, "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-7B config.json (Qwen2.5 7B shape: 7.61B)");
+  // ...-Qwen-14B config.json (from Qwen2.5-14B): 48 layers, 5120, 40 heads, 8 KV, 13824, vocab 152064.
+  add("deepseek-r1-distill-qwen-14b", qwen2("DeepSeek-R1-Distill-Qwen-14B", 48, 5120, 40, 8, 13824, 152064, 131072),
+      14.7e9, "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-14B config.json (Qwen2.5-14B card: 14.7B)");
+  // ...-Qwen-32B config.json (from Qwen2.5-32B): 64 layers, 5120, 40 heads, 8 KV, 27648, vocab 152064.
+  add("deepseek-r1-distill-qwen-32b", qwen2("DeepSeek-R1-Distill-Qwen-32B", 64, 5120, 40, 8, 27648, 152064, 131072),
+      32.5e9, "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Qwen-32B config.json (Qwen2.5-32B card: 32.5B)");
+  // ...-Llama-8B is Llama-3.1-8B; ...-Llama-70B is Llama-3.3-70B-Instruct (DeepSeek-R1 README, Distill table).
+  add("deepseek-r1-distill-llama-8b",
+      llama_like("DeepSeek-R1-Distill-Llama-8B", 32, 4096, 32, 8, 14336, 128256, 131072), 8'030'261'248.0,
+      "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-8B config.json (base: Llama-3.1-8B)");
+  add("deepseek-r1-distill-llama-70b",
+      llama_like("DeepSeek-R1-Distill-Llama-70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70'553'706'496.0,
+      "huggingface.co/deepseek-ai/DeepSeek-R1-Distill-Llama-70B config.json (base: Llama-3.3-70B-Instruct)");
+
+  // --- CNN ------------------------------------------------------------------------------------------
+  // torchvision ResNet50_Weights.IMAGENET1K_V1 (ResNet-50 v1.5): num_params 25,557,032, _ops 4.089
+  // GFLOPS, which torchvision counts as multiply-adds for a 224x224 image. He et al. 2016, Table 1
+  // gives 3.8e9 multiply-adds for v1 (stride 2 in the first 1x1 convolution of each stage).
+  add("resnet50", GenericModel{"ResNet-50 v1.5", Count(25'557'032), 4.089e9, "224x224 image"}, 25'557'032.0,
+      "torchvision models/resnet.py ResNet50_Weights.IMAGENET1K_V1 (25,557,032 params, 4.089 GMACs)");
+  return v;
+}
+
+// Levenshtein distance, for "did you mean".
+inline std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0u : 1u)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace presets_detail
+
+// Every built-in preset, in a stable order.
+inline const std::vector<ModelPreset>& model_presets() {
+  static const std::vector<ModelPreset> all = presets_detail::build();
+  return all;
+}
+
+// The ids of the presets closest to `id` (edit distance, then alphabetical), at most `n`.
+inline std::vector<std::string> closest_model_ids(std::string_view id, std::size_t n = 3) {
+  std::vector<std::pair<std::size_t, std::string>> scored;
+  for (const auto& p : model_presets()) scored.emplace_back(presets_detail::edit_distance(id, p.id), p.id);
+  std::sort(scored.begin(), scored.end());
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < scored.size() && i < n; ++i) out.push_back(scored[i].second);
+  return out;
+}
+
+// The preset with this id (exact, lower case); LookupError listing the closest ids otherwise.
+inline const ModelPreset& find_model(std::string_view id) {
+  for (const auto& p : model_presets()) {
+    if (p.id == id) return p;
+  }
+  std::string msg = "model: \"" + std::string(id) + "\" is not a known model preset; closest: ";
+  const auto near = closest_model_ids(id);
+  for (std::size_t i = 0; i < near.size(); ++i) msg += (i ? ", " : "") + near[i];
+  throw LookupError("model", std::string(id), msg);
+}
+
+}  // namespace capplan

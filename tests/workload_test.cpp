@@ -1,0 +1,203 @@
+// Workloads: shapes, validation, parameter counts against published counts, presets.
+#include <capplan/workload/generic.hpp>
+#include <capplan/workload/params.hpp>
+#include <capplan/workload/presets.hpp>
+#include <capplan/workload/transformer.hpp>
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace capplan;
+
+namespace {
+
+double derived(std::string_view id) { return static_cast<double>(parameter_count(find_model(id).transformer())); }
+
+// Relative difference of a derived count from the published one.
+double rel(double got, double want) { return std::abs(got - want) / want; }
+
+}  // namespace
+
+TEST_SUITE("workload") {
+  TEST_CASE("exact published parameter counts are reproduced digit for digit") {
+    // Each published figure is in the preset's citation (model card or paper).
+    CHECK(parameter_count(find_model("llama2-7b").transformer()) == Count("6738415616"));
+    CHECK(parameter_count(find_model("llama2-13b").transformer()) == Count("13015864320"));
+    CHECK(parameter_count(find_model("llama2-70b").transformer()) == Count("68976648192"));
+    CHECK(parameter_count(find_model("llama3.1-8b").transformer()) == Count("8030261248"));
+    CHECK(parameter_count(find_model("llama3.1-70b").transformer()) == Count("70553706496"));
+    CHECK(parameter_count(find_model("mistral-7b").transformer()) == Count("7241732096"));
+    CHECK(parameter_count(find_model("mixtral-8x7b").transformer()) == Count("46702792704"));
+    // Black et al. 2022 (GPT-NeoX-20B): 20,554,567,680.
+    CHECK(parameter_count(find_model("gpt-neox-20b").transformer()) == Count("20554567680"));
+    // BLOOM model card: 176,247,271,424.
+    CHECK(parameter_count(find_model("bloom-176b").transformer()) == Count("176247271424"));
+    // bert-base-cased: 108,310,272 (413.18 MiB fp32 in accelerate's estimator, see memory tests).
+    CHECK(parameter_count(find_model("bert-base").transformer()) == Count("108310272"));
+  }
+
+  TEST_CASE("rounded published parameter counts are matched within their rounding") {
+    // GPT-3: 174.6e9 (Brown et al. 2020, Table D.1), to 0.05%.
+    CHECK(rel(derived("gpt3-175b"), 174.6e9) < 5e-4);
+    // Qwen2.5 model cards: 7.61B, 72.7B (three significant digits: 0.1%).
+    CHECK(rel(derived("qwen2.5-7b"), 7.61e9) < 1e-3);
+    CHECK(rel(derived("qwen2.5-72b"), 72.7e9) < 1e-3);
+    // Qwen2.5-14B card: 14.7B; the shape gives 14.77B (the card truncates), so 0.6%.
+    CHECK(rel(derived("deepseek-r1-distill-qwen-14b"), 14.7e9) < 6e-3);
+    CHECK(rel(derived("deepseek-r1-distill-qwen-32b"), 32.5e9) < 1e-2);  // Qwen2.5-32B card: 32.5B
+    // Llama 3.1 405B: "405B" (Dubey et al. 2024, Table 3), to 0.5%.
+    CHECK(rel(derived("llama3.1-405b"), 405e9) < 5e-3);
+    // OPT: 13B and 175B (Zhang et al. 2022, Table 1), to 1%.
+    CHECK(rel(derived("opt-13b"), 13e9) < 1.5e-2);
+    CHECK(rel(derived("opt-175b"), 175e9) < 1e-2);
+  }
+
+  TEST_CASE("every preset's derived count agrees with its published count") {
+    for (const auto& p : model_presets()) {
+      CAPTURE(p.id);
+      const double got = p.is_transformer() ? static_cast<double>(parameter_count(p.transformer()))
+                                            : static_cast<double>(p.generic().params);
+      // The 1.5B distill is named by its base model's size; with an untied 151,936 x 1,536 output
+      // head it has 1.78B (config.json: tie_word_embeddings false).
+      const double tol = p.id == "deepseek-r1-distill-qwen-1.5b" ? 0.2 : 0.015;
+      CHECK(rel(got, p.published_params) < tol);
+    }
+  }
+
+  TEST_CASE("DeepSeek-R1: MLA + MoE gives 671B total and 37B active") {
+    const auto& s = find_model("deepseek-r1").transformer();
+    const ParamBreakdown p = parameter_breakdown(s);
+    // DeepSeek-V3 technical report (arXiv 2412.19437), §1: 671B total, 37B activated per token.
+    CHECK(rel(static_cast<double>(p.total()), 671e9) < 2e-3);
+    CHECK(rel(static_cast<double>(p.active), 37e9) < 2e-2);
+    CHECK(s.attention_kind() == AttentionKind::mla);
+    CHECK(s.moe_layers() == 58);
+    // Mixtral: 12.9B active of 46.7B (Jiang et al. 2024, §2).
+    CHECK(rel(static_cast<double>(active_parameter_count(find_model("mixtral-8x7b").transformer())), 12.9e9) < 2e-3);
+  }
+
+  TEST_CASE("classic GPT layer is 12h^2 + 13h parameters") {
+    TransformerShape s;
+    s.layers = 1;
+    s.hidden = 1024;
+    s.heads = 16;
+    s.vocab = 1;
+    s.tied_embeddings = true;
+    s.norm = NormKind::layernorm;
+    s.linear_bias = true;
+    s.final_norm = false;
+    const ParamBreakdown p = parameter_breakdown(s);
+    CHECK(p.attention + p.mlp + p.norms == Count(12) * 1024 * 1024 + 13 * 1024);
+    CHECK(p.non_embedding() == Count(12) * 1024 * 1024 + 13 * 1024);
+  }
+
+  TEST_CASE("GQA shrinks K and V projections; defaults resolve") {
+    TransformerShape s;
+    s.layers = 2;
+    s.hidden = 4096;
+    s.heads = 32;
+    s.vocab = 32000;
+    const Count mha = parameter_breakdown(s).attention;
+    s.kv_heads = 8;
+    const Count gqa = parameter_breakdown(s).attention;
+    CHECK(mha - gqa == Count(2) * 2 * 4096 * (4096 - 1024));
+    CHECK(s.attention_kind() == AttentionKind::gqa);
+    const TransformerShape r = s.resolved();
+    CHECK(r.head_dim == 128);
+    CHECK(r.ffn_hidden == 4 * 4096);
+    s.kv_heads = 1;
+    CHECK(s.attention_kind() == AttentionKind::mqa);
+  }
+
+  TEST_CASE("params_override replaces the derived count") {
+    TransformerShape s = find_model("gpt3-175b").transformer();
+    s.params_override = 175e9;
+    CHECK(parameter_count(s) == Count("175000000000"));
+    CHECK(active_parameter_count(s) == Count("175000000000"));
+  }
+
+  TEST_CASE("ResNet-50: 25.6M parameters, 4.1 GMACs = 8.2 GFLOP forward per image") {
+    const auto& m = find_model("resnet50");
+    CHECK_FALSE(m.is_transformer());
+    const GenericModel& g = m.generic();
+    CHECK(g.params == 25'557'032);  // torchvision IMAGENET1K_V1 num_params
+    CHECK(g.forward_flops_per_sample().value() == doctest::Approx(8.178e9).epsilon(1e-12));
+    CHECK(g.training_flops_per_sample().value() == doctest::Approx(3 * 8.178e9).epsilon(1e-12));
+    CHECK_THROWS_AS((void)m.transformer(), InputError);
+  }
+
+  TEST_CASE("bad shapes name the field and the value") {
+    TransformerShape s;
+    s.layers = 32;
+    s.hidden = 4096;
+    s.heads = 32;
+    s.vocab = 32000;
+    CHECK_NOTHROW(s.validate());
+    auto field_of = [](const TransformerShape& t) -> std::string {
+      try {
+        t.validate();
+      } catch (const InputError& e) {
+        return e.field() + "=" + e.value();
+      }
+      return "no error";
+    };
+    TransformerShape t = s;
+    t.layers = 0;
+    CHECK(field_of(t) == "layers=0");
+    t = s;
+    t.heads = 48;  // 4096 / 48 is not whole
+    CHECK(field_of(t) == "heads=48");
+    t.head_dim = 128;  // explicit head_dim lifts that requirement
+    CHECK(field_of(t) == "no error");
+    t = s;
+    t.kv_heads = 5;
+    CHECK(field_of(t) == "kv_heads=5");
+    t = s;
+    t.kv_heads = 64;
+    CHECK(field_of(t) == "kv_heads=64");
+    t = s;
+    t.hidden = -1;
+    CHECK(field_of(t) == "hidden=-1");
+    t = s;
+    t.seq_len = 0;
+    CHECK(field_of(t) == "seq_len=0");
+    t = s;
+    t.moe = MoeShape{8, 9, 0, 14336, 0};
+    CHECK(field_of(t) == "experts_per_token=9");
+    t = s;
+    t.params_override = -5.0;
+    CHECK(field_of(t) == "params=-5");
+    t = s;
+    t.layers = 0;
+    CHECK_THROWS_WITH_AS((void)parameter_count(t), "layers: 0 must be a positive number of layers", InputError);
+  }
+
+  TEST_CASE("unknown preset: LookupError listing the closest ids") {
+    try {
+      (void)find_model("llama3.1-7b");
+      FAIL("expected LookupError");
+    } catch (const LookupError& e) {
+      CHECK(e.field() == "model");
+      CHECK(e.value() == "llama3.1-7b");
+      CHECK(std::string(e.what()).find("llama3.1-8b") != std::string::npos);
+    }
+    CHECK(closest_model_ids("deepseek-r1-distill-qwen-8b", 1).front() == "deepseek-r1-distill-qwen-7b");
+    CHECK(find_model("resnet50").id == "resnet50");
+  }
+
+  TEST_CASE("every issue model has a preset with a lower-case id and a source") {
+    for (const char* id : {"gpt3-175b", "llama3-70b", "llama3.3-70b", "deepseek-r1", "deepseek-r1-distill-qwen-1.5b",
+                           "deepseek-r1-distill-qwen-7b", "deepseek-r1-distill-qwen-14b", "deepseek-r1-distill-qwen-32b",
+                           "deepseek-r1-distill-llama-8b", "deepseek-r1-distill-llama-70b", "gpt-neox-20b", "bloom-176b",
+                           "resnet50", "llama2-7b", "llama2-13b", "llama2-70b", "llama3.1-8b", "llama3.1-70b",
+                           "llama3.1-405b", "mistral-7b", "mixtral-8x7b", "qwen2.5-7b", "qwen2.5-72b", "opt-13b",
+                           "opt-175b", "bert-base"}) {
+      CAPTURE(id);
+      const ModelPreset& p = find_model(id);
+      CHECK_FALSE(p.source.empty());
+      for (char c : p.id) CHECK_FALSE((c >= 'A' && c <= 'Z'));
+      if (p.is_transformer()) CHECK_NOTHROW(p.transformer().validate());
+    }
+  }
+}
