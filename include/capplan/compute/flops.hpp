@@ -1,0 +1,170 @@
+// FLOP counts of training and inference, exact (Count) and as FlopCount quantities.
+//
+//   training_flops(N, D)                         6 N D                      Kaplan et al. 2020, §2.1
+//   forward_flops(shape, batch, seq)             per-layer matmuls + attention scores + logits
+//   model_flops_per_iteration(shape, b, s)       3 x forward                (no recomputation)
+//   hardware_flops_per_iteration(shape, b, s, r) + the recomputed forward   Korthikanti et al. 2022, §6
+//   prefill_flops(shape, batch, prompt)          forward over the prompt (causal)
+//   decode_flops_per_token(shape, context)       one new token attending to `context` tokens
+//
+// One multiply-add is 2 FLOP. Matmuls count 2 FLOP per weight per token (Kaplan et al. 2020,
+// Table 1); norms, biases, softmax and activations are not counted (they are < 1% for these shapes).
+// MoE layers count only the experts a token is routed to (top-k) and the shared experts.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/units/count.hpp"
+#include "capplan/units/quantity.hpp"
+#include "capplan/workload/params.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace capplan {
+
+// How attention scores (QK^T and attention-over-V) are counted over a sequence of s tokens.
+enum class AttentionCount {
+  full,    // s^2 query-key pairs per head: the Megatron / Korthikanti convention (masked work included)
+  causal,  // s(s+1)/2 pairs: only the unmasked ones (kernels that skip masked blocks; decoding)
+};
+
+// What the training step recomputes in the backward pass (Korthikanti et al. 2022, §5).
+enum class Recompute {
+  none,       // activations kept: hardware FLOPs = model FLOPs
+  selective,  // only the attention-score part (QK^T, softmax, attention over V) is recomputed
+  full,       // every layer's forward is run again
+};
+
+namespace flops_detail {
+
+inline Count require_count(std::int64_t v, std::string_view field) {
+  if (v <= 0) detail::fail(field, std::to_string(v), "must be a positive count");
+  return Count(v);
+}
+
+// Query-key pairs per sequence of s tokens.
+inline Count attention_pairs(const Count& s, AttentionCount c) {
+  if (c == AttentionCount::full) return s * s;
+  return s * (s + 1) / 2;
+}
+
+// FLOPs per query-key pair per layer: QK^T (2 * heads * d_qk) and attention over V (2 * heads * d_v).
+inline Count attention_flops_per_pair(const TransformerShape& s) {
+  if (s.mla) {
+    const MlaShape& m = *s.mla;
+    return Count(2) * s.heads * (m.qk_nope_head_dim + m.qk_rope_head_dim) + Count(2) * s.heads * m.v_head_dim;
+  }
+  return Count(4) * s.heads * s.effective_head_dim();
+}
+
+// Matmul weights per token in the layers (without the output head).
+inline Count layer_matmul_params(const TransformerShape& s) {
+  return matmul_parameters_per_token(s) - Count(s.vocab) * s.hidden;
+}
+
+}  // namespace flops_detail
+
+// Training compute C = 6 N D: 2 N FLOP per token forward, 4 N backward (Kaplan et al. 2020, §2.1).
+inline Count training_flops(const Count& params, const Count& tokens) {
+  if (params <= 0) detail::fail("params", params.str(), "must be a positive parameter count");
+  if (tokens <= 0) detail::fail("tokens", tokens.str(), "must be a positive token count");
+  return 6 * params * tokens;
+}
+
+// 6 N D with N = the shape's active parameters (MoE: top-k + shared experts; Kaplan et al. 2020, §2.1).
+inline Count training_flops(const TransformerShape& shape, const Count& tokens) {
+  return training_flops(active_parameter_count(shape), tokens);
+}
+
+// The parts of one forward pass over `batch` sequences of `seq` tokens.
+struct ForwardFlops {
+  Count layers_matmul;     // QKV, output projection and FFN matmuls in all layers
+  Count layers_attention;  // QK^T and attention over V in all layers
+  Count logits;            // output head: 2 * tokens * hidden * vocab
+  [[nodiscard]] Count total() const { return layers_matmul + layers_attention + logits; }
+};
+
+// One forward pass: 2 x (matmul weights) per token, plus attention scores, plus logits.
+// GPT with h, a heads, f = 4h: per layer 24 b s h^2 + 4 b s^2 h, logits 2 b s h V (Narayanan et al.
+// 2021, §5.1, Appendix; Korthikanti et al. 2022, §6).
+inline ForwardFlops forward_flops(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
+                                  AttentionCount count = AttentionCount::full) {
+  shape.validate();
+  const Count b = flops_detail::require_count(batch, "batch");
+  const Count s = flops_detail::require_count(seq, "seq_len");
+  ForwardFlops f;
+  f.layers_matmul = 2 * flops_detail::layer_matmul_params(shape) * b * s;
+  f.layers_attention =
+      flops_detail::attention_flops_per_pair(shape) * flops_detail::attention_pairs(s, count) * b * shape.layers;
+  f.logits = 2 * b * s * shape.hidden * shape.vocab;
+  return f;
+}
+
+// Model FLOPs of one training iteration: forward + backward (2 x forward) = 3 x forward
+// (Korthikanti et al. 2022, §6: 72 B s l h^2 (1 + s/(6h) + V/(12 l h)) for GPT).
+inline Count model_flops_per_iteration(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
+                                       AttentionCount count = AttentionCount::full) {
+  return 3 * forward_flops(shape, batch, seq, count).total();
+}
+
+// Hardware FLOPs of one iteration: model FLOPs plus what recomputation runs again. Full recompute
+// repeats every layer's forward (not the logits): 96 B s l h^2 (1 + s/(6h) + V/(16 l h)) for GPT
+// (Narayanan et al. 2021, §5.1, eq. 3). Selective recompute repeats only the attention-score part
+// (QK^T, softmax, attention over V; Korthikanti et al. 2022, §5), 4 b s^2 h per GPT layer, which
+// gives 72 B s l h^2 (1 + 2s/(9h) + V/(12 l h)) (derived from the two counts above).
+inline Count hardware_flops_per_iteration(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
+                                          Recompute recompute, AttentionCount count = AttentionCount::full) {
+  const ForwardFlops f = forward_flops(shape, batch, seq, count);
+  Count total = 3 * f.total();
+  switch (recompute) {
+    case Recompute::none: break;
+    case Recompute::selective: total += f.layers_attention; break;
+    case Recompute::full: total += f.layers_matmul + f.layers_attention; break;
+  }
+  return total;
+}
+
+// The closed form of Narayanan et al. 2021, §5.1, eq. (3): FLOPs per iteration of a GPT model with
+// full activation recomputation, F = 96 B s l h^2 (1 + s/(6h) + V/(16 l h)); exact in integers as
+// 96 B s l h^2 + 16 B s^2 l h + 6 B s h V.
+inline Count megatron_flops_per_iteration(std::int64_t batch, std::int64_t seq, std::int64_t layers,
+                                          std::int64_t hidden, std::int64_t vocab) {
+  const Count B = flops_detail::require_count(batch, "batch");
+  const Count s = flops_detail::require_count(seq, "seq_len");
+  const Count l = flops_detail::require_count(layers, "layers");
+  const Count h = flops_detail::require_count(hidden, "hidden");
+  const Count V = flops_detail::require_count(vocab, "vocab");
+  return 96 * B * s * l * h * h + 16 * B * s * s * l * h + 6 * B * s * h * V;
+}
+
+// Prefill: one forward pass over `prompt` tokens of each of `batch` sequences, counting only the
+// unmasked query-key pairs (causal) unless asked otherwise; encoders attend both ways (full).
+inline Count prefill_flops(const TransformerShape& shape, std::int64_t batch, std::int64_t prompt) {
+  return forward_flops(shape, batch, prompt, shape.encoder ? AttentionCount::full : AttentionCount::causal).total();
+}
+
+// Decoding one new token whose attention reads `context` cached tokens (itself included):
+// 2 x (active matmul weights) + context x (QK^T + AV FLOPs per pair) x layers.
+inline Count decode_flops_per_token(const TransformerShape& shape, std::int64_t context) {
+  shape.validate();
+  const Count c = flops_detail::require_count(context, "context");
+  return 2 * matmul_parameters_per_token(shape) + flops_detail::attention_flops_per_pair(shape) * c * shape.layers;
+}
+
+// Decoding `new_tokens` after a prompt of `prompt` tokens: the sum of decode_flops_per_token over
+// contexts prompt + 1 ... prompt + new_tokens, in closed form.
+inline Count generation_flops(const TransformerShape& shape, std::int64_t prompt, std::int64_t new_tokens) {
+  shape.validate();
+  if (prompt < 0) detail::fail("prompt", std::to_string(prompt), "is negative");
+  const Count n = flops_detail::require_count(new_tokens, "new_tokens");
+  const Count p(prompt);
+  const Count context_sum = n * p + n * (n + 1) / 2;
+  return 2 * matmul_parameters_per_token(shape) * n +
+         flops_detail::attention_flops_per_pair(shape) * context_sum * shape.layers;
+}
+
+// FlopCount of an exact count, for time estimates.
+inline FlopCount as_flops(const Count& c) { return to_flop_count(c); }
+
+}  // namespace capplan
