@@ -11,16 +11,16 @@
 namespace capplan {
 
 struct Chassis {
-  std::string id;              // "generic-4u-gpu-server"
-  std::string name;
-  std::vector<std::string> aliases;
+  std::string id{};              // "generic-4u-gpu-server"
+  std::string name{};
+  std::vector<std::string> aliases{};
   int rack_units = 0;          // 0: a tower (not rack-mounted)
   int max_gpus = 0;            // double-width GPUs it can hold
   int psu_bays = 1;
-  std::optional<PricePoint> street_price;
-  std::string source;
-  std::string as_of;
-  std::string note;
+  std::optional<PricePoint> street_price{};
+  std::string source{};
+  std::string as_of{};
+  std::string note{};
 
   // Bounds: rack units 0..48, GPUs 0..64, PSU bays 1..16.
   void validate() const {

@@ -28,22 +28,22 @@ inline constexpr std::string_view name(PriceKind k) {
 }
 
 struct CloudOffer {
-  std::string id;                      // "aws-p5.48xlarge"
-  std::string provider;                // "AWS"
-  std::string instance_type;           // "p5.48xlarge"
-  std::string region;                  // "us-east-1"; "" where the price is not regional
+  std::string id{};                      // "aws-p5.48xlarge"
+  std::string provider{};                // "AWS"
+  std::string instance_type{};           // "p5.48xlarge"
+  std::string region{};                  // "us-east-1"; "" where the price is not regional
   int gpu_count = 1;                   // GPUs per instance
-  std::string gpu_id;                  // catalog id of the GPU model
+  std::string gpu_id{};                  // catalog id of the GPU model
   int vcpus = 0;                       // 0: not stated
   DataSize ram{};                      // 0: not stated
   Currency currency = Currency::USD;
-  std::optional<MoneyRate> on_demand;  // per instance-hour
-  std::optional<MoneyRate> spot;       // per instance-hour
-  std::optional<MoneyRate> reserved;   // per instance-hour (commitment / capacity block)
-  std::optional<Money> monthly;        // per instance-month
-  std::string as_of;
-  std::string source;
-  std::string note;
+  std::optional<MoneyRate> on_demand{};  // per instance-hour
+  std::optional<MoneyRate> spot{};       // per instance-hour
+  std::optional<MoneyRate> reserved{};   // per instance-hour (commitment / capacity block)
+  std::optional<Money> monthly{};        // per instance-month
+  std::string as_of{};
+  std::string source{};
+  std::string note{};
 
   [[nodiscard]] bool has(PriceKind k) const {
     switch (k) {

@@ -12,24 +12,24 @@
 namespace capplan {
 
 struct CpuSpec {
-  std::string id;                    // "epyc-7763"
-  std::string name;                  // "AMD EPYC 7763"
-  std::vector<std::string> aliases;
+  std::string id{};                    // "epyc-7763"
+  std::string name{};                  // "AMD EPYC 7763"
+  std::vector<std::string> aliases{};
   Vendor vendor = Vendor::amd;
-  std::string architecture;          // "Zen 3 (Milan)"
+  std::string architecture{};          // "Zen 3 (Milan)"
   int cores = 0;
   int threads = 0;
   Power tdp{};                       // default TDP (Intel: processor base power)
   int pcie_generation = 4;
   int pcie_lanes = 0;                // lanes per socket from the CPU
-  std::string memory_type;           // "DDR4-3200"
+  std::string memory_type{};           // "DDR4-3200"
   int memory_channels = 0;           // per socket
   DataSize max_memory{};             // per socket; 0: not published
-  std::optional<PricePoint> launch_price;
-  std::optional<PricePoint> street_price;
-  std::string source;
-  std::string as_of;
-  std::string note;
+  std::optional<PricePoint> launch_price{};
+  std::optional<PricePoint> street_price{};
+  std::string source{};
+  std::string as_of{};
+  std::string note{};
 
   // Bounds: cores 1..1024, threads cores..4*cores, TDP 1 W..2 kW, PCIe lanes 0..256,
   // memory channels 1..24, max memory <= 100 TB.

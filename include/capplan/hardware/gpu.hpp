@@ -62,7 +62,7 @@ struct DenseTeraRates {
 };
 
 inline PeakRates dense_rates(const DenseTeraRates& t) {
-  PeakRates r;
+  PeakRates r{};
   const double v[8] = {t.fp64, t.fp32, t.tf32, t.bf16, t.fp16, t.fp8, t.int8, t.int4};
   for (std::size_t i = 0; i < all_precisions.size(); ++i) {
     if (v[i] != 0) r.set(all_precisions[i], FlopRate::from_value(v[i] * scale::tera));
@@ -71,18 +71,18 @@ inline PeakRates dense_rates(const DenseTeraRates& t) {
 }
 
 struct GpuSpec {
-  std::string id;                    // catalog id, lower case with dashes: "h100-sxm"
-  std::string name;                  // "NVIDIA H100 SXM5 80GB"
-  std::vector<std::string> aliases;  // other names lookup accepts: "H100 SXM", "h100"
+  std::string id{};                    // catalog id, lower case with dashes: "h100-sxm"
+  std::string name{};                  // "NVIDIA H100 SXM5 80GB"
+  std::vector<std::string> aliases{};  // other names lookup accepts: "H100 SXM", "h100"
   Vendor vendor = Vendor::nvidia;
-  std::string architecture;          // "Hopper"
+  std::string architecture{};          // "Hopper"
   FormFactor form_factor = FormFactor::pcie;
 
   DataSize memory{};                 // device memory (decimal GB as the vendor states it)
-  std::string memory_type;           // "HBM3", "GDDR6X"
+  std::string memory_type{};           // "HBM3", "GDDR6X"
   Bandwidth memory_bandwidth{};      // peak device-memory bandwidth
 
-  PeakRates dense;                   // dense peak per precision (tensor cores where present)
+  PeakRates dense{};                   // dense peak per precision (tensor cores where present)
   // The stored fp16/bf16 tensor rate is the one with FP32 accumulate, what training uses. On
   // GeForce cards it is half the FP16-accumulate rate vendors headline (RTX 4090: 165.2 vs
   // 330.3 TFLOP/s); data-centre and professional parts run FP32 accumulate at full rate.
@@ -91,7 +91,7 @@ struct GpuSpec {
   // true where FP32 accumulate runs at half the FP16-accumulate rate (GeForce).
   bool fp32_accumulate_half_rate = false;
 
-  Power tdp{};                       // board power / TGP
+  Power tdp{};                       // board power / TGP (0 only for a SoC without a published figure)
   Power idle_power{};                // 0 W: the vendor publishes no idle figure
 
   int nvlink_generation = 0;         // 0: none
@@ -103,16 +103,16 @@ struct GpuSpec {
   bool ecc = false;
   bool peer_to_peer = true;          // GeForce 40-series: no P2P over PCIe
 
-  std::optional<PricePoint> launch_price;  // vendor list price (MSRP) at launch
-  std::optional<PricePoint> street_price;  // observed market price
+  std::optional<PricePoint> launch_price{};  // vendor list price (MSRP) at launch
+  std::optional<PricePoint> street_price{};  // observed market price
 
-  std::string source;                // datasheet used for the figures above
-  std::string as_of;                 // date the figures were checked
-  std::string note;                  // caveats: figures not verified, derived values, absences
+  std::string source{};                // datasheet used for the figures above
+  std::string as_of{};                 // date the figures were checked
+  std::string note{};                  // caveats: figures not verified, derived values, absences
 
   // Throws InputError naming the field and the value for a missing id/name/source, a bad date,
   // or a negative or absurd figure. Absurdity bounds: memory <= 10 TB, bandwidth <= 100 TB/s,
-  // any rate <= 100 PFLOP/s, TDP <= 5 kW, idle <= TDP, PCIe generation 0..7, lanes 0..32,
+  // any rate <= 100 PFLOP/s, 0 < TDP <= 5 kW (0 allowed for a SoC), idle <= TDP, PCIe generation 0..7, lanes 0..32,
   // NVLink generation 0..7.
   void validate() const {
     using namespace capplan::literals;
@@ -127,8 +127,9 @@ struct GpuSpec {
         hd::check_quantity(*r, 100_PFLOPps, "dense." + std::string(capplan::name(p)), label, true);
       }
     }
-    hd::check_quantity(tdp, 5_kW, "tdp", label, true);
-    hd::check_quantity(idle_power, tdp, "idle_power", label);
+    // A SoC's power is the whole computer's; Apple publishes none for the chip, so 0 is allowed.
+    hd::check_quantity(tdp, 5_kW, "tdp", label, form_factor != FormFactor::soc);
+    hd::check_quantity(idle_power, tdp.value() > 0 ? tdp : 5_kW, "idle_power", label);
     hd::check_count(nvlink_generation, 0, 7, "nvlink_generation", label);
     hd::check_quantity(nvlink_bandwidth, 10_TBps, "nvlink_bandwidth", label);
     if (nvlink_generation == 0 && nvlink_bandwidth.value() > 0) {

@@ -16,19 +16,19 @@ enum class DramType { ddr4, ddr5 };
 inline constexpr std::string_view name(DramType t) { return t == DramType::ddr4 ? "DDR4" : "DDR5"; }
 
 struct MemoryModule {
-  std::string id;                 // "ddr5-4800-rdimm-64gb"
-  std::string name;
-  std::vector<std::string> aliases;
+  std::string id{};                 // "ddr5-4800-rdimm-64gb"
+  std::string name{};
+  std::vector<std::string> aliases{};
   DramType type = DramType::ddr5;
   int speed_mts = 0;              // transfer rate in MT/s (a count per second, as JEDEC names it)
   DataSize size{};
   bool registered = false;        // RDIMM
   bool ecc = false;
-  std::optional<Power> power;     // typical operating power; absent: no vendor figure
-  std::optional<PricePoint> street_price;
-  std::string source;
-  std::string as_of;
-  std::string note;
+  std::optional<Power> power{};     // typical operating power; absent: no vendor figure
+  std::optional<PricePoint> street_price{};
+  std::string source{};
+  std::string as_of{};
+  std::string note{};
 
   // Bounds: size 1 GB..1 TB, speed 1,000..20,000 MT/s, power <= 50 W.
   void validate() const {

@@ -23,19 +23,19 @@ inline constexpr std::string_view name(LinkProtocol p) {
 }
 
 struct NetworkAdapter {
-  std::string id;              // "connectx-7-ndr-400g"
-  std::string name;
-  std::vector<std::string> aliases;
+  std::string id{};              // "connectx-7-ndr-400g"
+  std::string name{};
+  std::vector<std::string> aliases{};
   LinkProtocol protocol = LinkProtocol::infiniband;
   Bandwidth port_speed{};      // per port, per direction (400 Gb/s = 50 GB/s)
   int ports = 1;
   int pcie_generation = 4;
   int pcie_lanes = 16;
-  std::optional<Power> power;  // absent: no vendor figure
-  std::optional<PricePoint> street_price;
-  std::string source;
-  std::string as_of;
-  std::string note;
+  std::optional<Power> power{};  // absent: no vendor figure
+  std::optional<PricePoint> street_price{};
+  std::string source{};
+  std::string as_of{};
+  std::string note{};
 
   // Bounds: port speed <= 3.2 Tb/s, ports 1..8, PCIe generation 1..7, lanes 1..32, power <= 200 W.
   void validate() const {

@@ -12,9 +12,9 @@
 namespace capplan {
 
 struct PricePoint {
-  Money amount;
-  std::string as_of;   // ISO date, "2026-10-01"
-  std::string source;  // URL or document
+  Money amount{};
+  std::string as_of{};   // ISO date, "2026-10-01"
+  std::string source{};  // URL or document
   // Upper end when the source gives a range ("$20.4k-28.6k"); `amount` is then the lower end.
   std::optional<Money> high = std::nullopt;
 

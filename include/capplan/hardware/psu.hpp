@@ -83,7 +83,7 @@ inline EfficiencyCurve eighty_plus_curve(EightyPlusTier tier, PsuInput input = P
       {n, 0.90, 0.94, 0.91},
       {0.90, 0.94, 0.96, 0.91},
   }};
-  EfficiencyCurve c;
+  EfficiencyCurve c{};
   if (tier == EightyPlusTier::none) return c;
   const auto row = static_cast<std::size_t>(tier) - 1;
   const auto& table = input == PsuInput::v115_internal ? v115 : input == PsuInput::v230_eu_internal ? v230eu : v230r;
@@ -92,17 +92,17 @@ inline EfficiencyCurve eighty_plus_curve(EightyPlusTier tier, PsuInput input = P
 }
 
 struct PowerSupply {
-  std::string id;                  // "corsair-ax1600i"
-  std::string name;
-  std::vector<std::string> aliases;
+  std::string id{};                  // "corsair-ax1600i"
+  std::string name{};
+  std::vector<std::string> aliases{};
   Power rated{};                   // continuous DC output
   EightyPlusTier tier = EightyPlusTier::gold;
   PsuInput input = PsuInput::v115_internal;
-  std::optional<PricePoint> launch_price;
-  std::optional<PricePoint> street_price;
-  std::string source;
-  std::string as_of;
-  std::string note;
+  std::optional<PricePoint> launch_price{};
+  std::optional<PricePoint> street_price{};
+  std::string source{};
+  std::string as_of{};
+  std::string note{};
 
   [[nodiscard]] EfficiencyCurve curve() const { return eighty_plus_curve(tier, input); }
 

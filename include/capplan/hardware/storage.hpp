@@ -24,20 +24,20 @@ inline constexpr std::string_view name(StorageKind k) {
 }
 
 struct StorageDevice {
-  std::string id;                   // "samsung-990-pro-2tb"
-  std::string name;
-  std::vector<std::string> aliases;
+  std::string id{};                   // "samsung-990-pro-2tb"
+  std::string name{};
+  std::vector<std::string> aliases{};
   StorageKind kind = StorageKind::nvme_gen4;
   DataSize capacity{};
   Bandwidth sequential_read{};
   Bandwidth sequential_write{};
-  std::optional<Power> active_power;  // absent: no vendor figure
-  std::optional<Power> idle_power;
-  std::optional<PricePoint> launch_price;
-  std::optional<PricePoint> street_price;
-  std::string source;
-  std::string as_of;
-  std::string note;
+  std::optional<Power> active_power{};  // absent: no vendor figure
+  std::optional<Power> idle_power{};
+  std::optional<PricePoint> launch_price{};
+  std::optional<PricePoint> street_price{};
+  std::string source{};
+  std::string as_of{};
+  std::string note{};
 
   // Bounds: capacity <= 1 PB, throughput <= 100 GB/s, power <= 100 W.
   void validate() const {

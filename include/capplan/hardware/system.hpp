@@ -17,7 +17,8 @@ namespace capplan {
 // How the GPUs inside one node talk to each other.
 enum class Topology {
   single_gpu,     // one GPU: nothing to connect
-  nvswitch,       // every GPU to every GPU over NVLink through NVSwitch (DGX / HGX)
+  nvswitch,       // every GPU to every GPU over NVLink through NVSwitch (DGX / HGX 8-GPU)
+  nvlink_direct,  // every GPU to every GPU over direct NVLink, no switch (HGX A100 4-GPU)
   nvlink_bridge,  // pairs of GPUs joined by an NVLink bridge, the rest over PCIe
   pcie_switch,    // peer-to-peer over PCIe (through a switch or the root complex)
   pcie_no_p2p,    // no peer-to-peer: GPU to GPU traffic goes through host memory (GeForce 40-series)
@@ -27,6 +28,7 @@ inline constexpr std::string_view name(Topology t) {
   switch (t) {
     case Topology::single_gpu: return "single GPU";
     case Topology::nvswitch: return "NVLink + NVSwitch";
+    case Topology::nvlink_direct: return "NVLink, direct all-to-all";
     case Topology::nvlink_bridge: return "NVLink bridge";
     case Topology::pcie_switch: return "PCIe peer-to-peer";
     case Topology::pcie_no_p2p: return "PCIe, no peer-to-peer";
@@ -52,23 +54,23 @@ inline constexpr std::string_view name(PartKind k) {
 // `count` of catalog entry `id` of kind `kind`, per node.
 struct SystemPart {
   PartKind kind = PartKind::gpu;
-  std::string id;
+  std::string id{};
   int count = 1;
 };
 
 struct SystemSpec {
-  std::string id;                     // "dgx-a100"
-  std::string name;
-  std::vector<std::string> aliases;
+  std::string id{};                     // "dgx-a100"
+  std::string name{};
+  std::vector<std::string> aliases{};
   int nodes = 1;
-  std::vector<SystemPart> parts;      // per node
+  std::vector<SystemPart> parts{};      // per node
   Topology topology = Topology::single_gpu;
   // The price of the whole system (all nodes) when a source gives one; otherwise the price is
   // derived from the parts (Catalog::system_price).
-  std::optional<PricePoint> price;
-  std::string source;
-  std::string as_of;
-  std::string note;
+  std::optional<PricePoint> price{};
+  std::string source{};
+  std::string as_of{};
+  std::string note{};
 
   // GPUs per node (sum over GPU parts).
   [[nodiscard]] int gpus_per_node() const {

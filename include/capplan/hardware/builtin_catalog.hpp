@@ -1,0 +1,692 @@
+// The built-in catalog, written as code: accelerators, CPUs, system parts, builds and cloud
+// offers. Nothing is read at run time; capplan::Catalog::builtin() (catalog.hpp) holds these.
+//
+// Rules every entry follows:
+//   * tensor rates are DENSE: where a datasheet prints only "with sparsity" figures (marked *),
+//     the stored figure is half of it and the comment says so;
+//   * the fp16/bf16 rate is the one with FP32 accumulate (GeForce: half the FP16-accumulate rate);
+//   * `source` names the datasheet or page, `as_of` the date the figures were recorded, and
+//     `note` says what could not be verified or is derived; a price is given only with its
+//     own date and source, and where none could be sourced the field is left empty;
+//   * 0 W idle power means the vendor publishes no idle figure.
+#pragma once
+
+#include "capplan/hardware/chassis.hpp"
+#include "capplan/hardware/cloud.hpp"
+#include "capplan/hardware/cpu.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/hardware/memory_module.hpp"
+#include "capplan/hardware/network_adapter.hpp"
+#include "capplan/hardware/psu.hpp"
+#include "capplan/hardware/storage.hpp"
+#include "capplan/hardware/system.hpp"
+
+#include <vector>
+
+namespace capplan::builtin {
+
+// The date the built-in figures were recorded (and, where the note says so, checked against a
+// stored copy of the source).
+inline constexpr const char* recorded = "2026-11-21";
+
+inline PricePoint usd(const char* amount, const char* as_of, const char* source) {
+  return PricePoint{.amount = Money(amount, Currency::USD), .as_of = as_of, .source = source};
+}
+inline PricePoint usd_range(const char* low, const char* high, const char* as_of, const char* source) {
+  return PricePoint{.amount = Money(low, Currency::USD), .as_of = as_of, .source = source,
+                    .high = Money(high, Currency::USD)};
+}
+inline MoneyRate usd_per_hour(const char* amount) { return MoneyRate(amount, Currency::USD); }
+
+// Sources used by several entries.
+namespace src {
+inline constexpr const char* h100 = "NVIDIA H100 Tensor Core GPU datasheet, https://resources.nvidia.com/en-us-tensor-core/nvidia-tensor-core-gpu-datasheet";
+inline constexpr const char* h200 = "NVIDIA H200 product page and datasheet, https://www.nvidia.com/en-us/data-center/h200/";
+inline constexpr const char* a100 = "NVIDIA A100 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a100/pdf/nvidia-a100-datasheet-us-nvidia-1758950-r4-web.pdf";
+inline constexpr const char* v100 = "NVIDIA V100 datasheet, https://images.nvidia.com/content/technologies/volta/pdf/volta-v100-datasheet-update-us-1165301-r5.pdf";
+inline constexpr const char* ada = "NVIDIA Ada GPU architecture whitepaper, appendix A, https://images.nvidia.com/aem-dam/Solutions/geforce/ada/nvidia-ada-gpu-architecture.pdf";
+inline constexpr const char* ga102 = "NVIDIA Ampere GA102 GPU architecture whitepaper, appendix A, https://www.nvidia.com/content/PDF/nvidia-ampere-ga-102-gpu-architecture-whitepaper-v2.pdf";
+inline constexpr const char* mi200 = "AMD Instinct MI200 series product pages, https://www.amd.com/en/products/accelerators/instinct/mi200.html";
+inline constexpr const char* unverified = "Figures recalled from the cited source; not re-checked against a stored copy in this session.";
+inline constexpr const char* source_material = "capplan project source material, as quoted in issue 3 (hardware and price catalog)";
+}  // namespace src
+
+inline std::vector<GpuSpec> gpus() {
+  using namespace capplan::literals;
+  std::vector<GpuSpec> v;
+  v.reserve(40);
+
+  // ---------------------------------------------------------------- NVIDIA data centre: Hopper, Blackwell
+  // H100 SXM5 80GB: H100 datasheet (SXM column): FP64 tensor 67, FP32 67, TF32 989*, BF16/FP16 1,979*,
+  // FP8 3,958*, INT8 3,958* (* with sparsity; dense = half); 80 GB HBM3, 3.35 TB/s, up to 700 W,
+  // NVLink 900 GB/s (450 GB/s per direction), PCIe Gen5. Matches reference-cases.md §6.
+  v.push_back({.id = "h100-sxm", .name = "NVIDIA H100 SXM5 80GB", .aliases = {"H100 SXM", "H100 SXM5", "H100-SXM5-80GB"},
+               .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
+               .memory = 80_GB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
+               .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
+               .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
+               .ecc = true, .source = src::h100, .as_of = recorded,
+               .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*). No vendor list price is published."});
+  // H100 PCIe 80GB: H100 datasheet (PCIe column): FP64 tensor 51, FP32 51, TF32 756*, BF16/FP16 1,513*,
+  // FP8/INT8 3,026*; 80 GB HBM2e, 2 TB/s, 300-350 W; NVLink bridge 600 GB/s (300 per direction), PCIe Gen5.
+  v.push_back({.id = "h100-pcie", .name = "NVIDIA H100 PCIe 80GB", .aliases = {"H100 PCIe", "H100-PCIe-80GB"},
+               .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::pcie,
+               .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2.0_TBps,
+               .dense = dense_rates({.fp64 = 51, .fp32 = 51, .tf32 = 378, .bf16 = 756.5, .fp16 = 756.5, .fp8 = 1513, .int8 = 1513}),
+               .tdp = 350_W, .nvlink_generation = 4, .nvlink_bandwidth = 300_GBps, .pcie_generation = 5, .pcie_lanes = 16,
+               .ecc = true, .source = src::h100, .as_of = recorded,
+               .note = "TDP is the upper end of the datasheet's 300-350 W. NVLink via 2-GPU bridge. No vendor list price."});
+  // H200 SXM 141GB: H200 datasheet: same Hopper tensor rates as H100 SXM (BF16 1,979*, FP8 3,958*),
+  // 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 900 GB/s. Matches reference-cases.md §6.
+  v.push_back({.id = "h200-sxm", .name = "NVIDIA H200 SXM 141GB", .aliases = {"H200", "H200 SXM"},
+               .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
+               .memory = 141_GB, .memory_type = "HBM3e", .memory_bandwidth = 4.8_TBps,
+               .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
+               .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
+               .ecc = true, .source = src::h200, .as_of = recorded,
+               .note = "Dense = half the datasheet's sparsity figures. No vendor list price."});
+  // B200 (HGX B200, 1,000 W): per-GPU dense rates FP64 40, FP32 80, TF32 1,100, BF16/FP16 2,250,
+  // FP8/INT8 4,500 (table in glennklockwood.com/garden/processors/B200 from NVIDIA's Blackwell
+  // datasheet); HGX B200: 1.44 TB HBM3e for 8 GPUs (180 GB each), 8 TB/s, NVLink 5 1.8 TB/s
+  // (900 GB/s per direction).
+  v.push_back({.id = "b200", .name = "NVIDIA B200 (HGX B200, 180GB)", .aliases = {"B200", "B200 SXM", "HGX B200 GPU"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::sxm,
+               .memory = 180_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1100, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500}),
+               .tdp = 1000_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16,
+               .ecc = true,
+               .source = "NVIDIA HGX B200 platform specification, https://www.nvidia.com/en-us/data-center/hgx/; per-GPU table at https://glennklockwood.com/garden/processors/B200",
+               .as_of = recorded,
+               .note = "HGX (1,000 W) configuration; the GB200 variant runs faster. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
+
+  // ---------------------------------------------------------------- NVIDIA data centre: Ampere, Volta, Turing, Ada
+  // A100 SXM4 80GB: A100 datasheet: FP64 tensor 19.5, FP32 19.5, TF32 156 (312*), BF16/FP16 312 (624*),
+  // INT8 624 (1,248*), INT4 1,248; 80 GB HBM2e, 2,039 GB/s, 400 W, NVLink 600 GB/s (300 per direction).
+  v.push_back({.id = "a100-sxm-80gb", .name = "NVIDIA A100 SXM4 80GB", .aliases = {"A100 SXM 80GB", "A100 80GB SXM", "A100-SXM4-80GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
+               .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
+               .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
+               .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
+               .ecc = true, .source = src::a100, .as_of = recorded, .note = "No vendor list price."});
+  // A100 SXM4 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 400 W.
+  v.push_back({.id = "a100-sxm-40gb", .name = "NVIDIA A100 SXM4 40GB", .aliases = {"A100 SXM 40GB", "A100 40GB SXM", "A100-SXM4-40GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
+               .memory = 40_GB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
+               .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
+               .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
+               .ecc = true, .source = src::a100, .as_of = recorded, .note = "No vendor list price."});
+  // A100 PCIe 80GB: A100 datasheet: same rates; 80 GB HBM2e, 1,935 GB/s, 300 W; NVLink bridge 600 GB/s.
+  v.push_back({.id = "a100-pcie-80gb", .name = "NVIDIA A100 PCIe 80GB", .aliases = {"A100 80GB PCIe", "A100 PCIe 80GB", "A100-PCIE-80GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
+               .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 1935_GBps,
+               .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
+               .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
+               .ecc = true, .source = src::a100, .as_of = recorded, .note = "NVLink via 2-GPU bridge. No vendor list price."});
+  // A100 PCIe 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 250 W. Matches reference-cases.md §6.
+  v.push_back({.id = "a100-pcie-40gb", .name = "NVIDIA A100 PCIe 40GB", .aliases = {"A100 40GB PCIe", "A100 PCIe 40GB", "A100-PCIE-40GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
+               .memory = 40_GB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
+               .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
+               .tdp = 250_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
+               .ecc = true, .source = src::a100, .as_of = recorded, .note = "NVLink via 2-GPU bridge. No vendor list price."});
+  // A10: A10 datasheet: FP32 31.2, TF32 62.5 (125*), BF16/FP16 125 (250*), INT8 250 (500*), INT4 500 (1,000*);
+  // 24 GB GDDR6, 600 GB/s, 150 W, PCIe Gen4 x16.
+  v.push_back({.id = "a10", .name = "NVIDIA A10 24GB", .aliases = {"A10", "A10 24GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
+               .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 600_GBps,
+               .dense = dense_rates({.fp32 = 31.2, .tf32 = 62.5, .bf16 = 125, .fp16 = 125, .int8 = 250, .int4 = 500}),
+               .tdp = 150_W, .ecc = true,
+               .source = "NVIDIA A10 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a10/pdf/datasheet-new/nvidia-a10-datasheet.pdf",
+               .as_of = recorded, .note = std::string(src::unverified) + " No vendor list price."});
+  // A10G (AWS g5): 24 GB GDDR6 per AWS; NVIDIA publishes no A10G datasheet, so no peak rates are stored.
+  v.push_back({.id = "a10g", .name = "NVIDIA A10G 24GB (AWS)", .aliases = {"A10G"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
+               .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 600_GBps,
+               .tdp = 300_W, .ecc = true,
+               .source = "AWS EC2 G5 instance page, https://aws.amazon.com/ec2/instance-types/g5/",
+               .as_of = recorded,
+               .note = "AWS-only part. AWS states 24 GB per GPU; the 600 GB/s bandwidth and 300 W are the GA102 board figures reported by third parties, not vendor-published. Peak rates are left absent: NVIDIA publishes no A10G tensor figures."});
+  // L4: L4 datasheet: FP32 30.3, TF32 120*, BF16/FP16 242*, FP8 485*, INT8 485*; 24 GB GDDR6, 300 GB/s,
+  // 72 W, PCIe Gen4 x16.
+  v.push_back({.id = "l4", .name = "NVIDIA L4 24GB", .aliases = {"L4"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
+               .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 300_GBps,
+               .dense = dense_rates({.fp32 = 30.3, .tf32 = 60, .bf16 = 121, .fp16 = 121, .fp8 = 242.5, .int8 = 242.5}),
+               .tdp = 72_W, .ecc = true,
+               .source = "NVIDIA L4 datasheet, https://www.nvidia.com/en-us/data-center/l4/",
+               .as_of = recorded, .note = std::string(src::unverified) + " Dense = half the sparsity figures. No vendor list price."});
+  // L40S: L40S datasheet (copy at mullet.se / omegaco.ae): FP32 91.6, TF32 183 (366*), BF16/FP16 362.05 (733*),
+  // FP8 733 (1,466*); 48 GB GDDR6 ECC, 864 GB/s, 350 W, PCIe Gen4 x16, no NVLink.
+  v.push_back({.id = "l40s", .name = "NVIDIA L40S 48GB", .aliases = {"L40S"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
+               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .dense = dense_rates({.fp32 = 91.6, .tf32 = 183, .bf16 = 362.05, .fp16 = 362.05, .fp8 = 733, .int8 = 733}),
+               .tdp = 350_W, .ecc = true,
+               .source = "NVIDIA L40S datasheet, https://www.nvidia.com/en-us/data-center/l40s/ (table checked against a reseller copy, https://www.mullet.se/product.html?product_id=355414)",
+               .as_of = recorded, .note = "No vendor list price."});
+  // T4: T4 datasheet: FP32 8.1, mixed-precision FP16 65, INT8 130, INT4 260; 16 GB GDDR6, 70 W, PCIe Gen3 x16.
+  v.push_back({.id = "t4", .name = "NVIDIA T4 16GB", .aliases = {"T4", "Tesla T4"},
+               .vendor = Vendor::nvidia, .architecture = "Turing", .form_factor = FormFactor::pcie,
+               .memory = 16_GB, .memory_type = "GDDR6", .memory_bandwidth = 320_GBps,
+               .dense = dense_rates({.fp32 = 8.1, .fp16 = 65, .int8 = 130, .int4 = 260}),
+               .tdp = 70_W, .pcie_generation = 3, .ecc = true,
+               .source = "NVIDIA T4 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf",
+               .as_of = recorded,
+               .note = std::string(src::unverified) + " Bandwidth: 256-bit GDDR6 at 10 Gb/s = 320 GB/s (the datasheet rounds to 300 or 320+ GB/s depending on version). No BF16 on Turing. No vendor list price."});
+  // V100 SXM2: V100 datasheet: FP64 7.8, FP32 15.7, tensor 125; 16 or 32 GB HBM2, 900 GB/s, 300 W,
+  // NVLink 300 GB/s (150 per direction). Matches reference-cases.md §6.
+  for (int gb : {16, 32}) {
+    const std::string g = std::to_string(gb);
+    v.push_back({.id = "v100-sxm2-" + g + "gb", .name = "NVIDIA V100 SXM2 " + g + "GB",
+                 .aliases = {"V100 SXM2 " + g + "GB", "V100 " + g + "GB SXM2", "Tesla V100-SXM2-" + g + "GB"},
+                 .vendor = Vendor::nvidia, .architecture = "Volta", .form_factor = FormFactor::sxm,
+                 .memory = DataSize::from_value(gb * 1e9), .memory_type = "HBM2", .memory_bandwidth = 900_GBps,
+                 .dense = dense_rates({.fp64 = 7.8, .fp32 = 15.7, .fp16 = 125}),
+                 .tdp = 300_W, .nvlink_generation = 2, .nvlink_bandwidth = 150_GBps, .pcie_generation = 3, .pcie_lanes = 16,
+                 .ecc = true, .source = src::v100, .as_of = recorded,
+                 .note = "Tensor cores: FP16 with FP32 accumulate at full rate; no BF16/TF32 on Volta. No vendor list price."});
+  }
+  // V100 PCIe: V100 datasheet: FP64 7, FP32 14, tensor 112; 16 or 32 GB HBM2, 900 GB/s, 250 W, PCIe Gen3.
+  for (int gb : {16, 32}) {
+    const std::string g = std::to_string(gb);
+    v.push_back({.id = "v100-pcie-" + g + "gb", .name = "NVIDIA V100 PCIe " + g + "GB",
+                 .aliases = {"V100 PCIe " + g + "GB", "V100 " + g + "GB PCIe", "Tesla V100-PCIE-" + g + "GB"},
+                 .vendor = Vendor::nvidia, .architecture = "Volta", .form_factor = FormFactor::pcie,
+                 .memory = DataSize::from_value(gb * 1e9), .memory_type = "HBM2", .memory_bandwidth = 900_GBps,
+                 .dense = dense_rates({.fp64 = 7, .fp32 = 14, .fp16 = 112}),
+                 .tdp = 250_W, .pcie_generation = 3, .pcie_lanes = 16,
+                 .ecc = true, .source = src::v100, .as_of = recorded, .note = "No vendor list price."});
+  }
+
+  // ---------------------------------------------------------------- NVIDIA professional
+  // RTX 6000 Ada: datasheet: FP32 91.1, "tensor performance 1,457 TFLOPS" (FP8 with sparsity); 48 GB GDDR6
+  // ECC, 960 GB/s, 300 W, PCIe Gen4 x16, no NVLink. Dense FP8 = 728.5, BF16/FP16 = 364.2, TF32 = 182.1
+  // (Ada ratios FP8 : FP16 : TF32 = 4 : 2 : 1).
+  v.push_back({.id = "rtx-6000-ada", .name = "NVIDIA RTX 6000 Ada Generation 48GB", .aliases = {"RTX 6000 Ada", "RTX6000 Ada"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
+               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
+               .dense = dense_rates({.fp32 = 91.1, .tf32 = 182.1, .bf16 = 364.2, .fp16 = 364.2, .fp8 = 728.5, .int8 = 728.5}),
+               .tdp = 300_W, .ecc = true,
+               .launch_price = usd("6800", "2022-12-01", "NVIDIA RTX 6000 Ada launch announcement (Sept 2022, availability Dec 2022), as reported by the press"),
+               .source = "NVIDIA RTX 6000 Ada datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-6000/",
+               .as_of = recorded,
+               .note = std::string(src::unverified) + " Only the FP8 sparse figure is published; the other tensor rates are derived from it with Ada's ratios. Launch price $6,800 is the press-reported MSRP."});
+  // RTX A6000: datasheet: FP32 38.7, tensor 309.7 TFLOPS (FP16 with sparsity): dense FP16/BF16 154.8, TF32 77.4;
+  // 48 GB GDDR6 ECC, 768 GB/s, 300 W, NVLink 3 bridge 112.5 GB/s (56.25 per direction), PCIe Gen4 x16.
+  v.push_back({.id = "rtx-a6000", .name = "NVIDIA RTX A6000 48GB", .aliases = {"RTX A6000", "A6000"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
+               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 768_GBps,
+               .dense = dense_rates({.fp32 = 38.7, .tf32 = 77.4, .bf16 = 154.8, .fp16 = 154.8}),
+               .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
+               .launch_price = usd("4650", "2020-12-15", "NVIDIA RTX A6000 MSRP at availability (Dec 2020), as reported by the press"),
+               .source = "NVIDIA RTX A6000 datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-a6000/",
+               .as_of = recorded, .note = src::unverified});
+
+  // ---------------------------------------------------------------- NVIDIA GeForce (consumer)
+  // RTX 4090: Ada whitepaper: FP32 82.6; FP16/BF16 tensor with FP32 accumulate 165.2 (330.4*), with FP16
+  // accumulate 330.3; TF32 82.6; FP8 (FP32 acc) 330.3; INT8 660.6; INT4 1,321.2; 24 GB GDDR6X, 1,008 GB/s,
+  // 450 W, PCIe 4.0 x16, no NVLink, no P2P. Matches reference-cases.md §6.
+  v.push_back({.id = "rtx-4090", .name = "NVIDIA GeForce RTX 4090 24GB", .aliases = {"RTX 4090", "GeForce RTX 4090", "4090"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
+               .memory = 24_GB, .memory_type = "GDDR6X", .memory_bandwidth = 1008_GBps,
+               .dense = dense_rates({.fp32 = 82.6, .tf32 = 82.6, .bf16 = 165.2, .fp16 = 165.2, .fp8 = 330.3, .int8 = 660.6, .int4 = 1321.2}),
+               .fp32_accumulate_half_rate = true, .tdp = 450_W, .peer_to_peer = false,
+               .launch_price = usd("1599", "2022-10-12", "NVIDIA GeForce RTX 4090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4090/"),
+               .source = src::ada, .as_of = recorded,
+               .note = "bf16/fp16 165.2 is the FP32-accumulate rate; FP16 accumulate gives 330.3. GeForce 40-series has no PCIe peer-to-peer."});
+  // RTX 4080 16GB: Ada whitepaper: FP32 48.7; FP16/BF16 (FP32 acc) 97.5; TF32 48.7; FP8 (FP32 acc) 194.9;
+  // INT8 389.9; INT4 779.8; 16 GB GDDR6X, 716.8 GB/s, 320 W.
+  v.push_back({.id = "rtx-4080", .name = "NVIDIA GeForce RTX 4080 16GB", .aliases = {"RTX 4080", "GeForce RTX 4080"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
+               .memory = 16_GB, .memory_type = "GDDR6X", .memory_bandwidth = 716.8_GBps,
+               .dense = dense_rates({.fp32 = 48.7, .tf32 = 48.7, .bf16 = 97.5, .fp16 = 97.5, .fp8 = 194.9, .int8 = 389.9, .int4 = 779.8}),
+               .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
+               .launch_price = usd("1199", "2022-11-16", "NVIDIA GeForce RTX 4080 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4080-family/"),
+               .source = src::ada, .as_of = recorded, .note = src::unverified});
+  // RTX 4060 Ti 16GB / 8GB: NVIDIA spec page: FP32 22 (22.06), 128-bit GDDR6 at 18 Gb/s = 288 GB/s, PCIe 4.0 x8,
+  // TGP 165 W (16GB) / 160 W (8GB) (guru3d / thefpsreview launch tables). Matches reference-cases.md §6.
+  v.push_back({.id = "rtx-4060-ti-16gb", .name = "NVIDIA GeForce RTX 4060 Ti 16GB", .aliases = {"RTX 4060 Ti 16GB", "4060 Ti 16GB", "RTX 4060Ti 16GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
+               .memory = 16_GB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
+               .dense = dense_rates({.fp32 = 22.06}),
+               .fp32_accumulate_half_rate = true, .tdp = 165_W, .pcie_generation = 4, .pcie_lanes = 8, .peer_to_peer = false,
+               .launch_price = usd("499", "2023-07-18", "NVIDIA GeForce RTX 4060 Ti 16GB launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/"),
+               .source = "NVIDIA RTX 4060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/; launch tables at https://www.guru3d.com/story/geforce-rtx-4060-ti-gpu-pictured/",
+               .as_of = recorded, .note = "NVIDIA publishes no tensor TFLOPS for this card, so tensor rates are absent. PCIe x8."});
+  v.push_back({.id = "rtx-4060-ti-8gb", .name = "NVIDIA GeForce RTX 4060 Ti 8GB", .aliases = {"RTX 4060 Ti 8GB", "4060 Ti 8GB", "RTX 4060Ti 8GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
+               .memory = 8_GB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
+               .dense = dense_rates({.fp32 = 22.06}),
+               .fp32_accumulate_half_rate = true, .tdp = 160_W, .pcie_generation = 4, .pcie_lanes = 8, .peer_to_peer = false,
+               .launch_price = usd("399", "2023-05-24", "NVIDIA GeForce RTX 4060 Ti 8GB launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/"),
+               .source = "NVIDIA RTX 4060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/; launch review at https://www.thefpsreview.com/?p=133840",
+               .as_of = recorded, .note = "NVIDIA publishes no tensor TFLOPS for this card, so tensor rates are absent. PCIe x8."});
+  // RTX 5090: NVIDIA spec page: FP32 104.8, 32 GB GDDR7, 1,792 GB/s, 575 W, PCIe Gen5 x16. Tensor: FP16 (FP16 acc)
+  // 838.4 with sparsity (spheron.network copy of the RTX Blackwell whitepaper table) -> dense FP16-acc 419.2,
+  // FP32-acc (half rate on GeForce) 209.6; FP8 1,676.8* -> FP32-acc dense 419.2.
+  v.push_back({.id = "rtx-5090", .name = "NVIDIA GeForce RTX 5090 32GB", .aliases = {"RTX 5090", "GeForce RTX 5090", "5090"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
+               .memory = 32_GB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
+               .dense = dense_rates({.fp32 = 104.8, .bf16 = 209.6, .fp16 = 209.6, .fp8 = 419.2}),
+               .fp32_accumulate_half_rate = true, .tdp = 575_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
+               .launch_price = usd("1999", "2025-01-30", "NVIDIA GeForce RTX 5090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/"),
+               .source = "NVIDIA RTX 5090 spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/; RTX Blackwell whitepaper figures as reproduced at https://www.spheron.network/blog/nvidia-rtx-5090-specs/",
+               .as_of = recorded,
+               .note = "Tensor rates derived: sparse FP16-accumulate 838.4 / 2 (dense) / 2 (FP32 accumulate at half rate on GeForce); verify against the whitepaper before relying on them. Peer-to-peer assumed absent as on the 40-series."});
+  // RTX 3090: GA102 whitepaper (RTX 3090 column): FP32 35.6; FP16 tensor FP32 acc 71 (142*), FP16 acc 142;
+  // BF16 71; TF32 35.6; INT8 284; INT4 568; 24 GB GDDR6X, 936 GB/s, 350 W; NVLink 3 bridge 112.5 GB/s.
+  v.push_back({.id = "rtx-3090", .name = "NVIDIA GeForce RTX 3090 24GB", .aliases = {"RTX 3090", "GeForce RTX 3090", "3090"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
+               .memory = 24_GB, .memory_type = "GDDR6X", .memory_bandwidth = 936_GBps,
+               .dense = dense_rates({.fp32 = 35.6, .tf32 = 35.6, .bf16 = 71, .fp16 = 71, .int8 = 284, .int4 = 568}),
+               .fp32_accumulate_half_rate = true, .tdp = 350_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps,
+               .launch_price = usd("1499", "2020-09-24", "NVIDIA GeForce RTX 3090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),
+               .source = src::ga102, .as_of = recorded, .note = src::unverified});
+  // RTX 3090 Ti: NVIDIA spec page: FP32 40, 24 GB GDDR6X, 1,008 GB/s, 450 W; NVLink bridge supported.
+  v.push_back({.id = "rtx-3090-ti", .name = "NVIDIA GeForce RTX 3090 Ti 24GB", .aliases = {"RTX 3090 Ti", "GeForce RTX 3090 Ti", "3090 Ti"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
+               .memory = 24_GB, .memory_type = "GDDR6X", .memory_bandwidth = 1008_GBps,
+               .dense = dense_rates({.fp32 = 40}),
+               .fp32_accumulate_half_rate = true, .tdp = 450_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps,
+               .launch_price = usd("1999", "2022-03-29", "NVIDIA GeForce RTX 3090 Ti launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),
+               .source = "NVIDIA RTX 3090 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/",
+               .as_of = recorded, .note = std::string(src::unverified) + " NVIDIA publishes no tensor TFLOPS for the 3090 Ti (it postdates the GA102 whitepaper), so tensor rates are absent."});
+  // RTX 3060 12GB: NVIDIA spec page: FP32 12.7 (12.74), 12 GB GDDR6 192-bit at 15 Gb/s = 360 GB/s, 170 W, PCIe 4.0 x16.
+  // Matches reference-cases.md §6.
+  v.push_back({.id = "rtx-3060-12gb", .name = "NVIDIA GeForce RTX 3060 12GB", .aliases = {"RTX 3060 12GB", "RTX 3060", "3060 12GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
+               .memory = 12_GB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,
+               .dense = dense_rates({.fp32 = 12.74}),
+               .fp32_accumulate_half_rate = true, .tdp = 170_W,
+               .launch_price = usd("329", "2021-02-25", "NVIDIA GeForce RTX 3060 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/"),
+               .source = "NVIDIA RTX 3060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/; launch table at https://www.guru3d.com/story/geforce-rtx-4060-ti-gpu-pictured/",
+               .as_of = recorded, .note = "NVIDIA publishes no tensor TFLOPS for this card, so tensor rates are absent."});
+
+  // ---------------------------------------------------------------- AMD Instinct
+  // MI300X: AMD MI300X datasheet: FP64 matrix 163.4, FP32 matrix 163.4, TF32 653.7 (1,307.4*), BF16/FP16
+  // 1,307.4 (2,614.9*), FP8 2,614.9 (5,229.8*), INT8 2,614.9; 192 GB HBM3, 5.3 TB/s, 750 W, Infinity Fabric
+  // 896 GB/s aggregate (7 links), PCIe Gen5 x16, OAM.
+  v.push_back({.id = "mi300x", .name = "AMD Instinct MI300X 192GB", .aliases = {"MI300X", "Instinct MI300X"},
+               .vendor = Vendor::amd, .architecture = "CDNA 3", .form_factor = FormFactor::oam,
+               .memory = 192_GB, .memory_type = "HBM3", .memory_bandwidth = 5.3_TBps,
+               .dense = dense_rates({.fp64 = 163.4, .fp32 = 163.4, .tf32 = 653.7, .bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9}),
+               .tdp = 750_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = "AMD Instinct MI300X data sheet, https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html",
+               .as_of = recorded,
+               .note = std::string(src::unverified) + " fp64/fp32 are matrix-core rates. Infinity Fabric: 896 GB/s aggregate halved for per-direction. No vendor list price."});
+  // MI250X: AMD product page: FP64/FP32 matrix 95.7 (vector 47.9), FP16/BF16 383, INT8 383; 128 GB HBM2e,
+  // 3.2 TB/s (3,276.8 GB/s), 500 W (560 W peak), Infinity Fabric up to 800 GB/s aggregate, OAM.
+  v.push_back({.id = "mi250x", .name = "AMD Instinct MI250X 128GB", .aliases = {"MI250X", "Instinct MI250X"},
+               .vendor = Vendor::amd, .architecture = "CDNA 2", .form_factor = FormFactor::oam,
+               .memory = 128_GB, .memory_type = "HBM2e", .memory_bandwidth = 3276.8_GBps,
+               .dense = dense_rates({.fp64 = 95.7, .fp32 = 95.7, .bf16 = 383, .fp16 = 383, .int8 = 383}),
+               .tdp = 500_W, .infinity_fabric_bandwidth = 400_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
+               .source = src::mi200, .as_of = recorded,
+               .note = std::string(src::unverified) + " Two GCDs in one package (the OS sees two GPUs of 64 GB each). fp64/fp32 are matrix rates. 560 W peak. No vendor list price."});
+  // MI250: AMD product page: FP64/FP32 matrix 90.5 (vector 45.3), FP16/BF16 362.1, INT8 362.1; 128 GB HBM2e,
+  // 3.2 TB/s, 500 W (560 W peak), OAM.
+  v.push_back({.id = "mi250", .name = "AMD Instinct MI250 128GB", .aliases = {"MI250", "Instinct MI250"},
+               .vendor = Vendor::amd, .architecture = "CDNA 2", .form_factor = FormFactor::oam,
+               .memory = 128_GB, .memory_type = "HBM2e", .memory_bandwidth = 3276.8_GBps,
+               .dense = dense_rates({.fp64 = 90.5, .fp32 = 90.5, .bf16 = 362.1, .fp16 = 362.1, .int8 = 362.1}),
+               .tdp = 500_W, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
+               .source = src::mi200, .as_of = recorded,
+               .note = std::string(src::unverified) + " Two GCDs in one package. Infinity Fabric bandwidth not recorded. No vendor list price."});
+
+  // ---------------------------------------------------------------- Apple (unified memory)
+  // M2 Ultra: Apple newsroom (2023-06-05): up to 76-core GPU, up to 192 GB unified memory, 800 GB/s.
+  v.push_back({.id = "apple-m2-ultra", .name = "Apple M2 Ultra (76-core GPU, 192GB)", .aliases = {"M2 Ultra", "Apple M2 Ultra"},
+               .vendor = Vendor::apple, .architecture = "Apple M2", .form_factor = FormFactor::soc,
+               .memory = 192_GB, .memory_type = "LPDDR5 (unified)", .memory_bandwidth = 800_GBps,
+               .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .source = "Apple newsroom, \"Apple introduces M2 Ultra\", https://www.apple.com/newsroom/2023/06/apple-introduces-m2-ultra/",
+               .as_of = recorded,
+               .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent. Sold only inside Mac Studio / Mac Pro (Mac Studio with M2 Ultra from $3,999 with 64 GB, June 2023)."});
+  // M3 Ultra: Apple newsroom (2025-03-05): up to 80-core GPU, up to 512 GB unified memory, 819 GB/s (techpowerup).
+  v.push_back({.id = "apple-m3-ultra", .name = "Apple M3 Ultra (80-core GPU, 512GB)", .aliases = {"M3 Ultra", "Apple M3 Ultra"},
+               .vendor = Vendor::apple, .architecture = "Apple M3", .form_factor = FormFactor::soc,
+               .memory = 512_GB, .memory_type = "LPDDR5 (unified)", .memory_bandwidth = 819_GBps,
+               .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .source = "Apple newsroom, \"Apple reveals M3 Ultra\", https://www.apple.com/newsroom/2025/03/apple-reveals-m3-ultra-taking-apple-silicon-to-a-new-extreme/; bandwidth per https://techpowerup.com/news-tags/Mac%20Studio",
+               .as_of = recorded,
+               .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent. Sold only inside Mac Studio (from 96 GB)."});
+  return v;
+}
+
+inline std::vector<CpuSpec> cpus() {
+  using namespace capplan::literals;
+  std::vector<CpuSpec> v;
+  // EPYC 7763: AMD product page: 64 cores / 128 threads, default TDP 280 W, 128 PCIe 4.0 lanes, 8 channels
+  // DDR4-3200, up to 4 TB; launch 1ku price $7,890 (AMD EPYC 7003 launch, 2021-03-15).
+  v.push_back({.id = "epyc-7763", .name = "AMD EPYC 7763", .aliases = {"EPYC 7763"}, .vendor = Vendor::amd,
+               .architecture = "Zen 3 (Milan)", .cores = 64, .threads = 128, .tdp = 280_W, .pcie_generation = 4, .pcie_lanes = 128,
+               .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 4_TB,
+               .launch_price = usd("7890", "2021-03-15", "AMD EPYC 7003 series launch price list (1ku), as reported by the press"),
+               .source = "AMD EPYC 7763 product page, https://www.amd.com/en/products/cpu/amd-epyc-7763", .as_of = recorded,
+               .note = std::string(src::unverified) + " DDR4 only: the platform (SP3) does not take DDR5."});
+  // EPYC 7742: AMD product page: 64 / 128, 225 W, 128 PCIe 4.0 lanes, 8 ch DDR4-3200; launch 1ku $6,950 (2019-08-07).
+  v.push_back({.id = "epyc-7742", .name = "AMD EPYC 7742", .aliases = {"EPYC 7742"}, .vendor = Vendor::amd,
+               .architecture = "Zen 2 (Rome)", .cores = 64, .threads = 128, .tdp = 225_W, .pcie_generation = 4, .pcie_lanes = 128,
+               .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 4_TB,
+               .launch_price = usd("6950", "2019-08-07", "AMD EPYC 7002 series launch price list (1ku), as reported by the press"),
+               .source = "AMD EPYC 7742 product page, https://www.amd.com/en/products/cpu/amd-epyc-7742", .as_of = recorded,
+               .note = src::unverified});
+  // EPYC 9654: AMD product page: 96 / 192, 360 W, 128 PCIe 5.0 lanes, 12 ch DDR5-4800, 6 TB; launch 1ku $11,805 (2022-11-10).
+  v.push_back({.id = "epyc-9654", .name = "AMD EPYC 9654", .aliases = {"EPYC 9654"}, .vendor = Vendor::amd,
+               .architecture = "Zen 4 (Genoa)", .cores = 96, .threads = 192, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 128,
+               .memory_type = "DDR5-4800", .memory_channels = 12, .max_memory = 6_TB,
+               .launch_price = usd("11805", "2022-11-10", "AMD EPYC 9004 series launch price list (1ku), as reported by the press"),
+               .source = "AMD EPYC 9654 product page, https://www.amd.com/en/products/cpu/amd-epyc-9654", .as_of = recorded,
+               .note = src::unverified});
+  // Threadripper PRO 5975WX: AMD product page: 32 / 64, 280 W, 128 PCIe 4.0 lanes, 8 ch DDR4-3200, 2 TB; SEP $3,299.
+  v.push_back({.id = "threadripper-pro-5975wx", .name = "AMD Ryzen Threadripper PRO 5975WX", .aliases = {"Threadripper PRO 5975WX", "5975WX"},
+               .vendor = Vendor::amd, .architecture = "Zen 3 (Chagall)", .cores = 32, .threads = 64, .tdp = 280_W,
+               .pcie_generation = 4, .pcie_lanes = 128, .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 2_TB,
+               .launch_price = usd("3299", "2022-03-08", "AMD Threadripper PRO 5000WX launch SEP, as reported by the press"),
+               .source = "AMD Threadripper PRO 5975WX product page, https://www.amd.com/en/products/cpu/amd-ryzen-threadripper-pro-5975wx",
+               .as_of = recorded, .note = src::unverified});
+  // Ryzen 9 7950X: AMD product page: 16 / 32, 170 W, 28 PCIe 5.0 lanes (24 usable), 2 ch DDR5-5200; launch $699.
+  v.push_back({.id = "ryzen-9-7950x", .name = "AMD Ryzen 9 7950X", .aliases = {"Ryzen 9 7950X", "7950X"}, .vendor = Vendor::amd,
+               .architecture = "Zen 4 (Raphael)", .cores = 16, .threads = 32, .tdp = 170_W, .pcie_generation = 5, .pcie_lanes = 28,
+               .memory_type = "DDR5-5200", .memory_channels = 2, .max_memory = 192_GB,
+               .launch_price = usd("699", "2022-09-27", "AMD Ryzen 7000 launch SEP, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x"),
+               .source = "AMD Ryzen 9 7950X product page, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x", .as_of = recorded,
+               .note = std::string(src::unverified) + " 192 GB maximum after the 2023 AGESA update (128 GB at launch)."});
+  // Xeon Platinum 8480+: Intel ARK: 56 / 112, 350 W, 80 PCIe 5.0 lanes, 8 ch DDR5-4800, 4 TB; RCP $10,710.
+  v.push_back({.id = "xeon-platinum-8480plus", .name = "Intel Xeon Platinum 8480+", .aliases = {"Xeon 8480+", "Xeon Platinum 8480+", "8480+"},
+               .vendor = Vendor::intel, .architecture = "Sapphire Rapids", .cores = 56, .threads = 112, .tdp = 350_W,
+               .pcie_generation = 5, .pcie_lanes = 80, .memory_type = "DDR5-4800", .memory_channels = 8, .max_memory = 4_TB,
+               .launch_price = usd("10710", "2023-01-10", "Intel ARK recommended customer price, https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html"),
+               .source = "Intel ARK, https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html",
+               .as_of = recorded, .note = std::string(src::unverified) + " DGX H100 ships the 8480C variant (not sold separately)."});
+  // Core i9-13900K: Intel ARK: 24 cores (8P+16E) / 32 threads, 125 W base (253 W turbo), 20 lanes (16 PCIe 5.0 + 4 PCIe 4.0),
+  // 2 ch DDR5-5600, 128 GB (192 GB later); RCP $589-599.
+  v.push_back({.id = "core-i9-13900k", .name = "Intel Core i9-13900K", .aliases = {"i9-13900K", "13900K"}, .vendor = Vendor::intel,
+               .architecture = "Raptor Lake", .cores = 24, .threads = 32, .tdp = 125_W, .pcie_generation = 5, .pcie_lanes = 20,
+               .memory_type = "DDR5-5600", .memory_channels = 2, .max_memory = 192_GB,
+               .launch_price = usd_range("589", "599", "2022-10-20", "Intel ARK recommended customer price, https://www.intel.com/content/www/us/en/products/sku/230496/intel-core-i913900k-processor-36m-cache-up-to-5-80-ghz/specifications.html"),
+               .source = "Intel ARK, https://www.intel.com/content/www/us/en/products/sku/230496/intel-core-i913900k-processor-36m-cache-up-to-5-80-ghz/specifications.html",
+               .as_of = recorded, .note = std::string(src::unverified) + " TDP is processor base power; maximum turbo power is 253 W."});
+  return v;
+}
+
+inline std::vector<MemoryModule> memory_modules() {
+  using namespace capplan::literals;
+  std::vector<MemoryModule> v;
+  // Generic JEDEC modules: speed grades from JESD79-4 (DDR4) and JESD79-5 (DDR5). No power or price is recorded:
+  // module power depends on the DRAM die and rank count, and module prices move weekly.
+  v.push_back({.id = "ddr4-3200-rdimm-64gb", .name = "DDR4-3200 64GB ECC RDIMM", .aliases = {"DDR4 64GB RDIMM"},
+               .type = DramType::ddr4, .speed_mts = 3200, .size = 64_GB, .registered = true, .ecc = true,
+               .source = "JEDEC JESD79-4 DDR4 speed grade; generic module", .as_of = recorded,
+               .note = "Generic entry: no vendor power figure or dated price recorded."});
+  v.push_back({.id = "ddr5-4800-rdimm-64gb", .name = "DDR5-4800 64GB ECC RDIMM", .aliases = {"DDR5 64GB RDIMM"},
+               .type = DramType::ddr5, .speed_mts = 4800, .size = 64_GB, .registered = true, .ecc = true,
+               .source = "JEDEC JESD79-5 DDR5 speed grade; generic module", .as_of = recorded,
+               .note = "Generic entry: no vendor power figure or dated price recorded."});
+  v.push_back({.id = "ddr5-5600-udimm-32gb", .name = "DDR5-5600 32GB UDIMM", .aliases = {"DDR5 32GB UDIMM"},
+               .type = DramType::ddr5, .speed_mts = 5600, .size = 32_GB,
+               .source = "JEDEC JESD79-5 DDR5 speed grade; generic module", .as_of = recorded,
+               .note = "Generic entry: no vendor power figure or dated price recorded."});
+  return v;
+}
+
+inline std::vector<StorageDevice> storage_devices() {
+  using namespace capplan::literals;
+  std::vector<StorageDevice> v;
+  // Samsung 990 PRO 2TB: Samsung datasheet: PCIe 4.0 x4 NVMe, sequential read 7,450 MB/s, write 6,900 MB/s;
+  // launch price $309.99 (Samsung newsroom, Oct 2022).
+  v.push_back({.id = "samsung-990-pro-2tb", .name = "Samsung 990 PRO 2TB", .aliases = {"990 PRO 2TB"},
+               .kind = StorageKind::nvme_gen4, .capacity = 2_TB, .sequential_read = 7450_MBps, .sequential_write = 6900_MBps,
+               .launch_price = usd("309.99", "2022-10-18", "Samsung newsroom, 990 PRO launch, https://news.samsung.com/global/samsung-electronics-launches-990-pro-ssd"),
+               .source = "Samsung 990 PRO data sheet, https://semiconductor.samsung.com/consumer-storage/internal-ssd/990-pro/",
+               .as_of = recorded, .note = std::string(src::unverified) + " Power not recorded."});
+  // Crucial T705 2TB: Micron product page: PCIe 5.0 x4 NVMe, up to 14,500 MB/s read, 12,700 MB/s write.
+  v.push_back({.id = "crucial-t705-2tb", .name = "Crucial T705 2TB", .aliases = {"T705 2TB"},
+               .kind = StorageKind::nvme_gen5, .capacity = 2_TB, .sequential_read = 14500_MBps, .sequential_write = 12700_MBps,
+               .source = "Crucial T705 product page, https://www.crucial.com/ssd/t705/ct2000t705ssd3", .as_of = recorded,
+               .note = std::string(src::unverified) + " Power and price not recorded."});
+  // Samsung 870 EVO 2TB: Samsung datasheet: SATA 6 Gb/s, 560 MB/s read, 530 MB/s write.
+  v.push_back({.id = "samsung-870-evo-2tb", .name = "Samsung 870 EVO 2TB", .aliases = {"870 EVO 2TB"},
+               .kind = StorageKind::sata_ssd, .capacity = 2_TB, .sequential_read = 560_MBps, .sequential_write = 530_MBps,
+               .source = "Samsung 870 EVO data sheet, https://semiconductor.samsung.com/consumer-storage/internal-ssd/870evo/",
+               .as_of = recorded, .note = std::string(src::unverified) + " Power and price not recorded."});
+  // Seagate Exos X18 18TB: Seagate datasheet: max sustained transfer 270 MB/s.
+  v.push_back({.id = "seagate-exos-x18-18tb", .name = "Seagate Exos X18 18TB", .aliases = {"Exos X18 18TB"},
+               .kind = StorageKind::hdd, .capacity = 18_TB, .sequential_read = 270_MBps, .sequential_write = 270_MBps,
+               .source = "Seagate Exos X18 data sheet, https://www.seagate.com/products/enterprise-drives/exos-x/x18/",
+               .as_of = recorded, .note = std::string(src::unverified) + " Power and price not recorded."});
+  return v;
+}
+
+inline std::vector<PowerSupply> power_supplies() {
+  using namespace capplan::literals;
+  std::vector<PowerSupply> v;
+  // Rated outputs and 80 PLUS tiers from the makers' product pages (certified at 115 V internal).
+  v.push_back({.id = "corsair-rm850x", .name = "Corsair RM850x (850 W, 80 PLUS Gold)", .aliases = {"RM850x"},
+               .rated = 850_W, .tier = EightyPlusTier::gold,
+               .source = "Corsair RM850x product page, https://www.corsair.com/us/en/p/psu/cp-9020200-na/rm850x-fully-modular-low-noise-atx-power-supply-cp-9020200-na",
+               .as_of = recorded, .note = "Price not recorded."});
+  v.push_back({.id = "corsair-rm1000x", .name = "Corsair RM1000x (1000 W, 80 PLUS Gold)", .aliases = {"RM1000x"},
+               .rated = 1000_W, .tier = EightyPlusTier::gold,
+               .source = "Corsair RM1000x product page, https://www.corsair.com/us/en/p/psu/cp-9020201-na/rm1000x-fully-modular-low-noise-atx-power-supply-cp-9020201-na",
+               .as_of = recorded, .note = "Price not recorded."});
+  v.push_back({.id = "corsair-hx1500i", .name = "Corsair HX1500i (1500 W, 80 PLUS Platinum)", .aliases = {"HX1500i"},
+               .rated = 1500_W, .tier = EightyPlusTier::platinum,
+               .source = "Corsair HX1500i product page, https://www.corsair.com/us/en/p/psu/cp-9020215-na/hx1500i-fully-modular-ultra-low-noise-platinum-atx-1500-watt-pc-power-supply-cp-9020215-na",
+               .as_of = recorded, .note = "Price not recorded."});
+  v.push_back({.id = "corsair-ax1600i", .name = "Corsair AX1600i (1600 W, 80 PLUS Titanium)", .aliases = {"AX1600i"},
+               .rated = 1600_W, .tier = EightyPlusTier::titanium,
+               .source = "Corsair AX1600i product page, https://www.corsair.com/us/en/p/psu/cp-9020087-na/ax1600i-digital-atx-power-supply-1600-watt-fully-modular-psu-cp-9020087-na",
+               .as_of = recorded, .note = "Price not recorded."});
+  return v;
+}
+
+inline std::vector<Chassis> chassis() {
+  std::vector<Chassis> v;
+  v.push_back({.id = "generic-atx-tower", .name = "ATX full tower (generic)", .aliases = {"ATX tower"},
+               .rack_units = 0, .max_gpus = 2, .psu_bays = 1,
+               .source = "Generic entry: an ATX tower holds two double-width GPUs on a consumer board (ATX: 7 expansion slots)",
+               .as_of = recorded, .note = "No specific product; no price."});
+  v.push_back({.id = "generic-4u-gpu-chassis", .name = "4U rack GPU chassis (generic)", .aliases = {"4U chassis"},
+               .rack_units = 4, .max_gpus = 4, .psu_bays = 2,
+               .source = src::source_material, .as_of = recorded,
+               .note = "The source material's build names a 4U chassis without a model; the GPU and PSU counts are typical of 4U GPU workstations, not of one product. No price."});
+  v.push_back({.id = "nvidia-dgx-chassis", .name = "NVIDIA DGX 6U/8U chassis (part of the DGX system)", .aliases = {},
+               .rack_units = 8, .max_gpus = 8, .psu_bays = 6,
+               .source = "NVIDIA DGX A100 / DGX H100 user guides (8U, 6 power supplies)", .as_of = recorded,
+               .note = "Not sold separately; listed so DGX systems can name their enclosure."});
+  return v;
+}
+
+inline std::vector<NetworkAdapter> network_adapters() {
+  using namespace capplan::literals;
+  std::vector<NetworkAdapter> v;
+  // ConnectX-6 Dx: NVIDIA product brief: 2 x 100 GbE, PCIe 4.0 x16 (MCX623106AN-CDAT).
+  v.push_back({.id = "connectx-6-dx-100gbe", .name = "NVIDIA ConnectX-6 Dx 2x100GbE", .aliases = {"ConnectX-6 Dx"},
+               .protocol = LinkProtocol::ethernet, .port_speed = 100_Gbps, .ports = 2, .pcie_generation = 4, .pcie_lanes = 16,
+               .source = "NVIDIA ConnectX-6 Dx product brief, https://www.nvidia.com/en-us/networking/ethernet/connectx-6-dx/",
+               .as_of = recorded, .note = "Power and price not recorded."});
+  // ConnectX-6 VPI HDR: NVIDIA product brief: 1 x 200 Gb/s HDR InfiniBand or 200 GbE, PCIe 4.0 x16 (MCX653105A-HDAT).
+  v.push_back({.id = "connectx-6-hdr-200g", .name = "NVIDIA ConnectX-6 VPI HDR 200Gb/s", .aliases = {"ConnectX-6 HDR"},
+               .protocol = LinkProtocol::infiniband_or_ethernet, .port_speed = 200_Gbps, .ports = 1, .pcie_generation = 4, .pcie_lanes = 16,
+               .source = "NVIDIA ConnectX-6 VPI product brief, https://www.nvidia.com/en-us/networking/infiniband/connectx-6/",
+               .as_of = recorded, .note = "Power and price not recorded."});
+  // ConnectX-7 NDR: NVIDIA product brief: 1 x 400 Gb/s NDR InfiniBand, PCIe 5.0 x16 (MCX75310AAS-NEAT).
+  v.push_back({.id = "connectx-7-ndr-400g", .name = "NVIDIA ConnectX-7 NDR 400Gb/s", .aliases = {"ConnectX-7", "ConnectX-7 NDR"},
+               .protocol = LinkProtocol::infiniband, .port_speed = 400_Gbps, .ports = 1, .pcie_generation = 5, .pcie_lanes = 16,
+               .source = "NVIDIA ConnectX-7 product brief, https://www.nvidia.com/en-us/networking/infiniband/connectx-7/",
+               .as_of = recorded, .note = "Power and price not recorded."});
+  return v;
+}
+
+inline std::vector<SystemSpec> systems() {
+  std::vector<SystemSpec> v;
+  using K = PartKind;
+  // Single-GPU workstations: the GPU is what the source material names; the other parts are a typical build
+  // chosen here (Ryzen 9 7950X, 2 x 32 GB DDR5, one NVMe SSD, a Gold PSU sized for the GPU, an ATX tower).
+  struct Ws { const char* id; const char* gpu; const char* name; const char* psu; };
+  for (const Ws& w : {Ws{"ws-rtx-3060", "rtx-3060-12gb", "Workstation, 1 x RTX 3060 12GB", "corsair-rm850x"},
+                      Ws{"ws-rtx-4060-ti-16gb", "rtx-4060-ti-16gb", "Workstation, 1 x RTX 4060 Ti 16GB", "corsair-rm850x"},
+                      Ws{"ws-rtx-4090", "rtx-4090", "Workstation, 1 x RTX 4090", "corsair-rm1000x"},
+                      Ws{"ws-rtx-6000-ada", "rtx-6000-ada", "Workstation, 1 x RTX 6000 Ada", "corsair-rm1000x"}}) {
+    v.push_back({.id = w.id, .name = w.name, .aliases = {},
+                 .parts = {{K::gpu, w.gpu, 1}, {K::cpu, "ryzen-9-7950x", 1}, {K::memory, "ddr5-5600-udimm-32gb", 2},
+                           {K::storage, "samsung-990-pro-2tb", 1}, {K::psu, w.psu, 1}, {K::chassis, "generic-atx-tower", 1}},
+                 .topology = Topology::single_gpu, .source = src::source_material, .as_of = recorded,
+                 .note = "GPU from the source material; the other parts are a typical build chosen for the catalog. Price derived from parts where all are priced."});
+  }
+  // 2 x RTX 4090: no NVLink and no P2P on the 40-series, so GPU-to-GPU traffic goes through host memory.
+  v.push_back({.id = "ws-2x-rtx-4090", .name = "Workstation, 2 x RTX 4090", .aliases = {"2x4090", "2 x RTX 4090"},
+               .parts = {{K::gpu, "rtx-4090", 2}, {K::cpu, "threadripper-pro-5975wx", 1}, {K::memory, "ddr4-3200-rdimm-64gb", 4},
+                         {K::storage, "samsung-990-pro-2tb", 1}, {K::psu, "corsair-hx1500i", 1}, {K::chassis, "generic-atx-tower", 1}},
+               .topology = Topology::pcie_no_p2p, .source = src::source_material, .as_of = recorded,
+               .note = "GPUs from the source material; platform chosen for 2 x16 slots (Threadripper PRO, 128 lanes)."});
+  // 4 x A100 80GB NVLink server: HGX A100 4-GPU baseboard, GPUs joined all-to-all by NVLink without NVSwitch.
+  v.push_back({.id = "server-4x-a100-80gb-nvlink", .name = "Server, 4 x A100 SXM 80GB NVLink (HGX A100 4-GPU)", .aliases = {"4xA100 80GB"},
+               .parts = {{K::gpu, "a100-sxm-80gb", 4}, {K::cpu, "epyc-7763", 2}, {K::memory, "ddr4-3200-rdimm-64gb", 16},
+                         {K::storage, "samsung-990-pro-2tb", 2}, {K::network, "connectx-6-hdr-200g", 4}, {K::chassis, "generic-4u-gpu-chassis", 1}},
+               .topology = Topology::nvlink_direct,
+               .source = std::string(src::source_material) + "; HGX A100 4-GPU topology per NVIDIA A100 datasheet", .as_of = recorded,
+               .note = "CPU, memory, storage and NICs are a typical configuration chosen for the catalog; no PSU model recorded."});
+  // The source material's build: "A100 80GB + EPYC 7763 + 512 GB DDR5 + NVMe/HDD + 1600 W PSU + 4U chassis", $20.4k-28.6k.
+  v.push_back({.id = "build-a100-80gb-epyc-7763", .name = "A100 80GB + EPYC 7763 + 512 GB + NVMe/HDD + 1600 W PSU + 4U chassis",
+               .aliases = {"A100 EPYC build"},
+               .parts = {{K::gpu, "a100-pcie-80gb", 1}, {K::cpu, "epyc-7763", 1}, {K::memory, "ddr4-3200-rdimm-64gb", 8},
+                         {K::storage, "samsung-990-pro-2tb", 1}, {K::storage, "seagate-exos-x18-18tb", 1},
+                         {K::psu, "corsair-ax1600i", 1}, {K::chassis, "generic-4u-gpu-chassis", 1}},
+               .topology = Topology::single_gpu,
+               .price = usd_range("20400", "28600", recorded, src::source_material),
+               .source = src::source_material, .as_of = recorded,
+               .note = "The source material says 512 GB DDR5, but the EPYC 7763 (SP3) takes DDR4-3200 only, so 8 x 64 GB DDR4 RDIMMs are recorded. The price range is the source material's; its date is unknown (recorded 2026-11-21)."});
+  // DGX A100 (320 GB): NVIDIA DGX A100 datasheet: 8 x A100 SXM4 40GB, 6 NVSwitches, 2 x EPYC 7742, 1 TB memory,
+  // 15 TB NVMe, 8 x single-port ConnectX-6 200 Gb/s (+1 dual-port for storage), 6.5 kW max; $199,000 at launch.
+  v.push_back({.id = "dgx-a100", .name = "NVIDIA DGX A100 (320 GB)", .aliases = {"DGX A100"},
+               .parts = {{K::gpu, "a100-sxm-40gb", 8}, {K::cpu, "epyc-7742", 2}, {K::memory, "ddr4-3200-rdimm-64gb", 16},
+                         {K::network, "connectx-6-hdr-200g", 8}, {K::chassis, "nvidia-dgx-chassis", 1}},
+               .topology = Topology::nvswitch,
+               .price = usd("199000", "2020-05-14", "NVIDIA newsroom, DGX A100 launch (\"starting at $199,000\"), https://nvidianews.nvidia.com/news/nvidia-ships-worlds-most-advanced-ai-system-nvidia-dgx-a100-to-fight-covid-19-third-generation-dgx-packs-record-5-petaflops-of-ai-performance"),
+               .source = "NVIDIA DGX A100 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/nvidia-dgx-a100-datasheet.pdf",
+               .as_of = recorded, .note = std::string(src::unverified) + " Storage (15 TB NVMe) and the storage NIC are not itemized."});
+  // DGX H100: NVIDIA DGX H100 datasheet: 8 x H100 SXM5 80GB, 4 NVSwitches, 2 x Xeon Platinum 8480C, 2 TB memory,
+  // 8 x ConnectX-7 400 Gb/s (compute), ~10.2 kW max. NVIDIA publishes no list price.
+  v.push_back({.id = "dgx-h100", .name = "NVIDIA DGX H100", .aliases = {"DGX H100"},
+               .parts = {{K::gpu, "h100-sxm", 8}, {K::cpu, "xeon-platinum-8480plus", 2}, {K::memory, "ddr5-4800-rdimm-64gb", 32},
+                         {K::network, "connectx-7-ndr-400g", 8}, {K::chassis, "nvidia-dgx-chassis", 1}},
+               .topology = Topology::nvswitch,
+               .source = "NVIDIA DGX H100 datasheet, https://resources.nvidia.com/en-us-dgx-systems/ai-enterprise-dgx", .as_of = recorded,
+               .note = std::string(src::unverified) + " Ships the 8480C CPU (recorded as 8480+). No list price is published."});
+  // HGX H100 8-GPU: NVIDIA HGX page: 8 x H100 SXM5 on one baseboard with 4 NVSwitches (900 GB/s per GPU).
+  v.push_back({.id = "hgx-h100-8gpu", .name = "NVIDIA HGX H100 8-GPU baseboard", .aliases = {"HGX H100"},
+               .parts = {{K::gpu, "h100-sxm", 8}},
+               .topology = Topology::nvswitch,
+               .source = "NVIDIA HGX platform page, https://www.nvidia.com/en-us/data-center/hgx/", .as_of = recorded,
+               .note = "The GPU baseboard only; server makers add CPUs, memory, NICs and chassis. No list price is published."});
+  return v;
+}
+
+inline std::vector<CloudOffer> cloud_offers() {
+  using namespace capplan::literals;
+  std::vector<CloudOffer> v;
+  const char* recalled = "Price recalled from the provider's price page at the date given; not re-checked against a stored copy in this session.";
+  const char* capacity_blocks = "AWS EC2 Capacity Blocks for ML pricing page (prices in effect until 2025-01-01), https://aws.amazon.com/ec2/capacityblocks/pricing/";
+  // AWS p4d.24xlarge: 8 x A100 SXM4 40GB, 96 vCPU, 1,152 GiB; on-demand $32.7726/h (us-east-1);
+  // Capacity Block effective $14.75/h (us-east-2 / us-west-2, capacity blocks page).
+  v.push_back({.id = "aws-p4d.24xlarge", .provider = "AWS", .instance_type = "p4d.24xlarge", .region = "us-east-1",
+               .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 1152_GiB,
+               .on_demand = usd_per_hour("32.7726"), .reserved = usd_per_hour("14.75"),
+               .as_of = "2024-12-01", .source = std::string("AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/; ") + capacity_blocks,
+               .note = std::string("On-demand: ") + recalled + " Reserved = Capacity Block effective rate (us-east-2), read from a stored copy of the capacity blocks page."});
+  // AWS p5.48xlarge: 8 x H100 SXM 80GB, 192 vCPU, 2,048 GiB; on-demand $98.32/h (us-east-1, 2023-07, before AWS's
+  // 2025 price cut); Capacity Block effective $39.33/h (us-east-1).
+  v.push_back({.id = "aws-p5.48xlarge", .provider = "AWS", .instance_type = "p5.48xlarge", .region = "us-east-1",
+               .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 192, .ram = 2048_GiB,
+               .on_demand = usd_per_hour("98.32"), .reserved = usd_per_hour("39.33"),
+               .as_of = "2024-12-01",
+               .source = std::string("On-demand: https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/ and https://digiterialabs.com/ai/insights/cloud-gpu-pricing-q1-2026; ") + capacity_blocks,
+               .note = "On-demand $98.32 is the 2023 list price (later cut by AWS); reserved = Capacity Block effective rate. Both read from stored copies of the cited pages."});
+  // AWS p5e.48xlarge: 8 x H200 141GB, 192 vCPU, 2,048 GiB; sold as Capacity Blocks: effective $43.26/h (us-east-2).
+  v.push_back({.id = "aws-p5e.48xlarge", .provider = "AWS", .instance_type = "p5e.48xlarge", .region = "us-east-2",
+               .gpu_count = 8, .gpu_id = "h200-sxm", .vcpus = 192, .ram = 2048_GiB,
+               .reserved = usd_per_hour("43.26"),
+               .as_of = "2024-12-01", .source = capacity_blocks,
+               .note = "Capacity Block effective rate, read from a stored copy of the capacity blocks page; no on-demand price recorded."});
+  // AWS g5.xlarge: 1 x A10G, 4 vCPU, 16 GiB; on-demand $1.006/h (us-east-1).
+  v.push_back({.id = "aws-g5.xlarge", .provider = "AWS", .instance_type = "g5.xlarge", .region = "us-east-1",
+               .gpu_count = 1, .gpu_id = "a10g", .vcpus = 4, .ram = 16_GiB,
+               .on_demand = usd_per_hour("1.006"),
+               .as_of = "2026-06-17", .source = "AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/ (figure as quoted at https://main.d1m6t5n8e4tvia.amplifyapp.com/blog/amazon-ec2-on-demand-pricing-instance-families-2026/)",
+               .note = "Read from a stored copy of a third-party page quoting the AWS price."});
+  // AWS g5.12xlarge: 4 x A10G, 48 vCPU, 192 GiB; on-demand $5.672/h (us-east-1).
+  v.push_back({.id = "aws-g5.12xlarge", .provider = "AWS", .instance_type = "g5.12xlarge", .region = "us-east-1",
+               .gpu_count = 4, .gpu_id = "a10g", .vcpus = 48, .ram = 192_GiB,
+               .on_demand = usd_per_hour("5.672"),
+               .as_of = "2024-06-01", .source = "AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/", .note = recalled});
+  // AWS g6.xlarge: 1 x L4, 4 vCPU, 16 GiB; on-demand $0.8048/h (us-east-1).
+  v.push_back({.id = "aws-g6.xlarge", .provider = "AWS", .instance_type = "g6.xlarge", .region = "us-east-1",
+               .gpu_count = 1, .gpu_id = "l4", .vcpus = 4, .ram = 16_GiB,
+               .on_demand = usd_per_hour("0.8048"),
+               .as_of = "2024-06-01", .source = "AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/", .note = recalled});
+  // GCP a2-highgpu-1g: 1 x A100 40GB, 12 vCPU, 85 GB; on-demand $3.673385/h (us-central1).
+  v.push_back({.id = "gcp-a2-highgpu-1g", .provider = "GCP", .instance_type = "a2-highgpu-1g", .region = "us-central1",
+               .gpu_count = 1, .gpu_id = "a100-sxm-40gb", .vcpus = 12, .ram = 85_GB,
+               .on_demand = usd_per_hour("3.673385"),
+               .as_of = "2024-06-01", .source = "Google Cloud GPU pricing, https://cloud.google.com/compute/gpus-pricing", .note = recalled});
+  // GCP a2-highgpu-8g: 8 x A100 40GB, 96 vCPU, 680 GB; on-demand $29.38708/h (us-central1).
+  v.push_back({.id = "gcp-a2-highgpu-8g", .provider = "GCP", .instance_type = "a2-highgpu-8g", .region = "us-central1",
+               .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 680_GB,
+               .on_demand = usd_per_hour("29.38708"),
+               .as_of = "2024-06-01", .source = "Google Cloud GPU pricing, https://cloud.google.com/compute/gpus-pricing", .note = recalled});
+  // GCP a3-highgpu-8g: 8 x H100 80GB, 208 vCPU, 1,872 GB; on-demand $88.253735/h (us-central1).
+  v.push_back({.id = "gcp-a3-highgpu-8g", .provider = "GCP", .instance_type = "a3-highgpu-8g", .region = "us-central1",
+               .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 208, .ram = 1872_GB,
+               .on_demand = usd_per_hour("88.253735"),
+               .as_of = "2024-06-01", .source = "Google Cloud GPU pricing, https://cloud.google.com/compute/gpus-pricing", .note = recalled});
+  // Azure ND96asr A100 v4: 8 x A100 40GB, 96 vCPU, 900 GiB; pay-as-you-go $27.197/h (East US).
+  v.push_back({.id = "azure-nd96asr-v4", .provider = "Azure", .instance_type = "Standard_ND96asr_v4 (ND A100 v4)", .region = "eastus",
+               .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 900_GiB,
+               .on_demand = usd_per_hour("27.197"),
+               .as_of = "2024-06-01", .source = "Azure Linux VM pricing, https://azure.microsoft.com/en-us/pricing/details/virtual-machines/linux/", .note = recalled});
+  // Azure ND96isr H100 v5: 8 x H100 80GB, 96 vCPU, 1,900 GiB; pay-as-you-go $98.32/h (East US).
+  v.push_back({.id = "azure-nd96isr-h100-v5", .provider = "Azure", .instance_type = "Standard_ND96isr_H100_v5 (ND H100 v5)", .region = "eastus",
+               .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 96, .ram = 1900_GiB,
+               .on_demand = usd_per_hour("98.32"),
+               .as_of = "2024-06-01", .source = "Azure Linux VM pricing, https://azure.microsoft.com/en-us/pricing/details/virtual-machines/linux/", .note = recalled});
+  // Lambda: 8 x H100 SXM at $2.99 per GPU-hour ($23.92 per instance-hour); 1 x A100 40GB SXM at $1.29/h.
+  v.push_back({.id = "lambda-gpu-8x-h100-sxm5", .provider = "Lambda", .instance_type = "gpu_8x_h100_sxm5", .region = "",
+               .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 208, .ram = 1800_GiB,
+               .on_demand = usd_per_hour("23.92"),
+               .as_of = "2024-10-01", .source = "Lambda GPU cloud pricing, https://lambdalabs.com/service/gpu-cloud#pricing", .note = recalled});
+  v.push_back({.id = "lambda-gpu-1x-a100-sxm4", .provider = "Lambda", .instance_type = "gpu_1x_a100_sxm4", .region = "",
+               .gpu_count = 1, .gpu_id = "a100-sxm-40gb", .vcpus = 30, .ram = 200_GiB,
+               .on_demand = usd_per_hour("1.29"),
+               .as_of = "2024-10-01", .source = "Lambda GPU cloud pricing, https://lambdalabs.com/service/gpu-cloud#pricing", .note = recalled});
+  // RunPod: RTX 4090 $0.60/h on-demand, $0.34/h spot (March 2026, deploybase.ai summary of RunPod's price list).
+  v.push_back({.id = "runpod-rtx-4090", .provider = "RunPod", .instance_type = "1 x RTX 4090 pod", .region = "",
+               .gpu_count = 1, .gpu_id = "rtx-4090",
+               .on_demand = usd_per_hour("0.60"), .spot = usd_per_hour("0.34"),
+               .as_of = "2026-03-10", .source = "https://deploybase.ai/articles/runpod-gpu-pricing (third-party summary of https://www.runpod.io/pricing)",
+               .note = "Marketplace price; varies by host. Read from a stored copy of a third-party summary, not RunPod's own page."});
+  // Monthly rentals in CNY, from the source material: 1 x RTX 4090 at 2,000 and at 5,000 CNY/month; 1 x A100 at
+  // 8,000 and at 15,000 CNY/month; 4-8 x A100 from 50,000 CNY/month.
+  struct Rental { const char* id; const char* type; int gpus; const char* gpu; const char* cny; const char* note; };
+  for (const Rental& r : {Rental{"cn-rental-rtx-4090-low", "1 x RTX 4090, monthly (low end)", 1, "rtx-4090", "2000", "Low end of the source material's 2,000-5,000 CNY/month range."},
+                          Rental{"cn-rental-rtx-4090-high", "1 x RTX 4090, monthly (high end)", 1, "rtx-4090", "5000", "High end of the source material's 2,000-5,000 CNY/month range."},
+                          Rental{"cn-rental-a100-low", "1 x A100, monthly (low end)", 1, "a100-pcie-80gb", "8000", "Low end of the source material's 8,000-15,000 CNY/month range; the A100 variant is not stated (80GB PCIe assumed)."},
+                          Rental{"cn-rental-a100-high", "1 x A100, monthly (high end)", 1, "a100-pcie-80gb", "15000", "High end of the source material's 8,000-15,000 CNY/month range; the A100 variant is not stated (80GB PCIe assumed)."},
+                          Rental{"cn-rental-4x-a100", "4 x A100 server, monthly (from)", 4, "a100-sxm-80gb", "50000", "The source material says 4-8 x A100 from 50,000 CNY/month; recorded as the smallest (4-GPU) configuration at the lowest price; the variant is not stated (SXM 80GB assumed)."}}) {
+    v.push_back({.id = r.id, .provider = "China monthly rental (unnamed)", .instance_type = r.type, .region = "CN",
+                 .gpu_count = r.gpus, .gpu_id = r.gpu, .currency = Currency::CNY,
+                 .monthly = Money(r.cny, Currency::CNY),
+                 .as_of = recorded, .source = src::source_material,
+                 .note = std::string(r.note) + " The source material gives no date (recorded 2026-11-21)."});
+  }
+  // Colab Pro: $9.99 per month (100 compute units); the source material rounds it to $10.
+  v.push_back({.id = "colab-pro", .provider = "Google Colab", .instance_type = "Colab Pro (100 compute units/month)", .region = "",
+               .gpu_count = 1, .gpu_id = "t4",
+               .monthly = Money("9.99", Currency::USD),
+               .as_of = "2024-06-01", .source = "Google Colab plans, https://colab.research.google.com/signup",
+               .note = "Not a dedicated GPU-month: the plan buys 100 compute units, which a T4 session spends in roughly 50 hours; the per-GPU-hour figure here (price / 730 h) is therefore not comparable with hourly offers. Price recalled, not re-checked."});
+  return v;
+}
+
+}  // namespace capplan::builtin
