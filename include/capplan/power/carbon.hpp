@@ -63,18 +63,18 @@ inline const GridIntensity gpt3_patterson{"Microsoft data centre (GPT-3)", 0.429
 struct EmbodiedCarbon {
   CarbonMass total{};
   Duration lifetime{};
-  std::string source;
+  std::string source{};
 };
 
 struct CarbonFootprint {
   Energy energy{};                 // facility energy
   CarbonIntensity intensity{};
   CarbonMass operational{};        // E × CI
-  std::optional<EmbodiedCarbon> embodied;
+  std::optional<EmbodiedCarbon> embodied{};
   Duration use_time{};             // T, the time the hardware is used for this run
   CarbonMass embodied_share{};     // (T / LT) × E_CF
   CarbonMass total{};
-  std::string energy_explain;      // how `energy` was found, when known
+  std::string energy_explain{};      // how `energy` was found, when known
 
   [[nodiscard]] std::string explain() const {
     using namespace explain_text;

@@ -19,7 +19,7 @@
 namespace capplan {
 
 struct Circuit {
-  std::string name;
+  std::string name{};
   double amps = 15;
   double volts = 120;
   double continuous_fraction = 0.8;  // NEC 210.19(A)(1) / 210.20(A): 125% sizing ⇔ 80% loading
@@ -41,7 +41,7 @@ inline Circuit us_30a_240v() { return {"30 A × 240 V (NEC)", 30, 240, 0.8}; }
 }  // namespace circuits
 
 struct CircuitCheck {
-  Circuit circuit;
+  Circuit circuit{};
   Power load{};             // real power at the wall
   double power_factor = 1;
   Power apparent_load{};    // VA, shown in W units: load / power factor

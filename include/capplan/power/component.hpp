@@ -39,7 +39,7 @@ inline std::string_view to_string(ComponentKind k) {
 // max_draw is the sustained maximum: a GPU's TDP (board power) or its power limit, a CPU's
 // maximum turbo power, a memory module's or drive's datasheet maximum.
 struct PowerComponent {
-  std::string name;
+  std::string name{};
   ComponentKind kind = ComponentKind::other;
   Power max_draw{};   // per unit
   Power idle_draw{};  // per unit
@@ -106,7 +106,7 @@ inline PowerComponent board_and_fans(std::string name, Power draw) {
 // Warehouse-sized Computer" (ISCA 2007), §4.1 (measured server power is close to linear in CPU
 // utilization between idle and peak).
 struct ComponentDraw {
-  PowerComponent component;
+  PowerComponent component{};
   double utilization = 0;
   Power per_unit{};
   Power total{};
@@ -135,14 +135,14 @@ inline ComponentDraw component_draw(const PowerComponent& c, double utilization)
 
 // The draw of a whole machine at one utilization, and its maximum (every part at max_draw).
 struct SystemDraw {
-  std::vector<ComponentDraw> parts;
+  std::vector<ComponentDraw> parts{};
   double utilization = 0;
   Power total{};      // at `utilization`
   Power max_total{};  // every part at max_draw
   Power idle_total{}; // every part at idle_draw
 
   [[nodiscard]] std::string explain() const {
-    std::string s;
+    std::string s{};
     for (const auto& p : parts) s += p.explain() + "\n";
     s += "total at utilization " + explain_text::number(utilization, 4) + " = " + explain_text::quantity(total) +
          " (max " + explain_text::quantity(max_total) + ", idle " + explain_text::quantity(idle_total) + ")";

@@ -28,9 +28,9 @@ struct EfficiencyPoint {
 };
 
 struct EfficiencyCurve {
-  std::string name;
-  std::vector<EfficiencyPoint> points;  // ascending load
-  std::string source;
+  std::string name{};
+  std::vector<EfficiencyPoint> points{};  // ascending load
+  std::string source{};
 
   // Efficiency at a load fraction in [0, 1], linear between points, flat below the first.
   [[nodiscard]] double at(double load) const {
@@ -83,7 +83,7 @@ struct WallPower {
   Power psu_rating{};
   double load_fraction = 0;
   double efficiency = 1;
-  std::string curve;
+  std::string curve{};
   Power wall{};
   Power loss{};  // wall − dc_load, dissipated as heat in the PSU
 

@@ -71,7 +71,7 @@ struct EnergyOptions {
 struct RunEnergy {
   Power active_power{};
   Duration duration{};
-  EnergyOptions options;
+  EnergyOptions options{};
   Power average_it_power{};  // P_active × u + P_idle × (1 − u)
   Energy it_energy{};
   Energy facility_energy{};  // what the meter (and the grid) sees
@@ -79,7 +79,7 @@ struct RunEnergy {
   [[nodiscard]] std::string explain() const {
     using namespace explain_text;
     const double u = options.utilization;
-    std::string s;
+    std::string s{};
     const bool idle = options.idle_power.value() > 0 && u < 1.0;
     if (idle) {
       s = "(" + quantity(active_power) + " × " + number(u, 4) + " + " + quantity(options.idle_power) + " × " +
@@ -100,7 +100,7 @@ inline RunEnergy run_energy(Power active_power, Duration duration, const EnergyO
   require_fraction(o.utilization, "utilization");
   require_nonnegative(o.idle_power.value(), "idle_power");
   require_pue(o.pue);
-  RunEnergy e;
+  RunEnergy e{};
   e.active_power = active_power;
   e.duration = duration;
   e.options = o;
@@ -118,9 +118,9 @@ inline RunEnergy gpu_hours_energy(double gpu_hours, Power per_gpu, double pue = 
 }
 
 struct ElectricityCost {
-  RunEnergy energy;
-  EnergyPrice price;
-  Money cost;  // exact: price × facility energy in kWh (15 significant digits, money.hpp)
+  RunEnergy energy{};
+  EnergyPrice price{};
+  Money cost{};  // exact: price × facility energy in kWh (15 significant digits, money.hpp)
 
   [[nodiscard]] std::string explain() const {
     return energy.explain() + " × " + explain_text::price(price) + " = " + explain_text::money(cost);

@@ -25,7 +25,7 @@ inline std::string group(const std::string& s) {
     fp = ip.substr(dot);
     ip.erase(dot);
   }
-  std::string out;
+  std::string out{};
   for (std::size_t i = 0; i < ip.size(); ++i) {
     if (i > 0 && (ip.size() - i) % 3 == 0) out += ',';
     out += ip[i];

@@ -46,10 +46,10 @@ struct PsuSizing {
   Power transient_peak{};      // non-GPU max + GPU max × factor
   bool atx3 = true;
   Power transient_required{};  // peak / 2 (ATX 3.0) or peak
-  std::optional<Power> vendor_recommended;
+  std::optional<Power> vendor_recommended{};
   Power required{};            // the largest of the three
-  std::string deciding;        // which requirement decided
-  std::optional<Power> recommended_rating;  // smallest standard rating >= required
+  std::string deciding{};        // which requirement decided
+  std::optional<Power> recommended_rating{};  // smallest standard rating >= required
 
   [[nodiscard]] std::string explain() const {
     using namespace explain_text;

@@ -1,0 +1,77 @@
+// Cost per unit of work: per GPU-hour, per training run, per million tokens.
+//
+//   cost_per_gpu_hour(c.last().owned_cumulative, busy, 1).per_unit   → Money per GPU-hour
+//   cost_of_run(2.14_USD / 1_h, 1000_h, 8).cost                      → $17,120.00
+//   cost_per_million_tokens(total, 3.6e9).per_unit                   → Money per 1e6 tokens
+// Units of work are measured doubles; they enter money as Decimal::from_double (15
+// significant digits, as everywhere in capplan), and the division rounds half-even at 12 places.
+#pragma once
+
+#include "capplan/cost/compare.hpp"
+#include "capplan/error.hpp"
+#include "capplan/money/money.hpp"
+#include "capplan/power/energy.hpp"
+#include "capplan/power/explain.hpp"
+
+#include <string>
+
+namespace capplan {
+
+struct UnitCost {
+  Money total{};
+  double units = 0;  // GPU-hours, millions of tokens, runs
+  std::string unit{};  // "GPU-hour", "million tokens"
+  Money per_unit{};
+
+  [[nodiscard]] std::string explain() const {
+    return explain_text::money(total) + " / " + explain_text::number(units, 6) + " " + unit + " = " +
+           explain_text::price(per_unit) + " per " + unit;
+  }
+};
+
+inline UnitCost unit_cost(const Money& total, double units, std::string unit, std::string_view field) {
+  require_nonnegative(total, "total");
+  require_positive(units, field);
+  return UnitCost{total, units, std::move(unit), total / Decimal::from_double(units, 15, field)};
+}
+
+// Total cost / (busy time × GPUs).
+inline UnitCost cost_per_gpu_hour(const Money& total, Duration busy_time, int gpus = 1) {
+  require_positive_count(gpus, "gpus");
+  return unit_cost(total, busy_time.value() / scale::hour * gpus, "GPU-hour", "gpu_hours");
+}
+
+// Total cost / (tokens / 1e6).
+inline UnitCost cost_per_million_tokens(const Money& total, double tokens) {
+  return unit_cost(total, tokens / 1e6, "million tokens", "tokens");
+}
+
+// A training run priced by the GPU-hour: rate × run time × GPUs.
+struct RunCost {
+  MoneyRate per_gpu_hour{};
+  Duration run_time{};
+  int gpus = 1;
+  Money cost{};
+
+  [[nodiscard]] std::string explain() const {
+    return explain_text::price(per_gpu_hour) + " × " + explain_text::hours(run_time) + " × " + std::to_string(gpus) +
+           " GPUs = " + explain_text::money(cost);
+  }
+};
+
+inline RunCost cost_of_run(const MoneyRate& per_gpu_hour, Duration run_time, int gpus = 1) {
+  require_nonnegative(per_gpu_hour, "per_gpu_hour");
+  require_nonnegative(run_time.value(), "run_time");
+  require_positive_count(gpus, "gpus");
+  return RunCost{per_gpu_hour, run_time, gpus, per_gpu_hour * run_time * gpus};
+}
+
+// The owned machine's effective price per busy GPU-hour over the comparison's horizon
+// (net of resale when asked): what to compare with a cloud hourly price.
+inline UnitCost owned_cost_per_gpu_hour(const CostComparison& c, int gpus = 1, bool net_of_resale = false) {
+  const Money total = net_of_resale ? c.last().owned_net_cumulative : c.last().owned_cumulative;
+  const Duration busy = Duration::from_value(scale::month * c.options.utilization * c.options.horizon_months);
+  return cost_per_gpu_hour(total, busy, gpus);
+}
+
+}  // namespace capplan
