@@ -1,0 +1,187 @@
+// capplan tco: owning versus renting over months, with the break-even month.
+#pragma once
+
+#include "args.hpp"
+#include "context.hpp"
+
+#include <capplan/cost/compare.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+
+namespace capplan::cli {
+
+struct TcoArgs {
+  std::string price;             // owned purchase
+  std::string power = "0";       // wall power while busy
+  std::string idle_power = "0";  // wall power while idle (0: switched off)
+  std::string cloud_price;       // per hour or per month
+  std::string owned_name = "owned";
+  std::string rented_name = "rented";
+  std::string electricity = "0.12";
+  std::string currency = "USD";
+  std::string rent_currency;     // default: same as --currency
+  double utilization = 1.0;
+  int months = 36;
+  std::optional<std::string> discount_rate;
+  std::optional<std::string> resale_fraction;
+  std::optional<std::string> fx;
+  std::string fx_date;
+  double pue = 1.0;
+  double throughput = 1.0;
+};
+
+inline Result run_tco(const TcoArgs& a) {
+  const Currency cur = parse_currency(a.currency, "--currency");
+  const Currency rent_cur = a.rent_currency.empty() ? cur : parse_currency(a.rent_currency, "--rent-currency");
+  OwnedOption owned;
+  owned.name = a.owned_name;
+  owned.purchase = money_arg(a.price, cur, "--price");
+  owned.active_power = quantity_arg<Power>(a.power, "W", "--power");
+  owned.idle_power = quantity_arg<Power>(a.idle_power, "W", "--idle-power");
+  owned.pue = a.pue;
+  owned.electricity = energy_price_arg(a.electricity, cur, "--electricity");
+  if (a.resale_fraction) {
+    const Decimal f = Decimal::parse(*a.resale_fraction, "--resale-fraction");
+    if (f.is_negative() || f > Decimal(1)) detail::fail("--resale-fraction", f.to_string(), "is outside [0, 1]");
+    // Straight-line from the purchase price down to F × price at the end of the horizon.
+    owned.resale = Depreciation::straight_line(a.months, owned.purchase * f);
+  }
+  // A monthly price ("2000 CNY/month") is a monthly rental; anything else an hourly rate.
+  RentedOption rented = [&] {
+    const bool monthly = a.cloud_price.find("/month") != std::string::npos || a.cloud_price.find("/mo") != std::string::npos;
+    if (monthly) {
+      const MoneyRate per_hour = money_rate_arg(a.cloud_price, rent_cur, "--cloud-price");
+      (void)per_hour;  // validated; the exact monthly amount is re-read below
+      const std::string amount = a.cloud_price.substr(0, a.cloud_price.find('/'));
+      return RentedOption::monthly_rental(a.rented_name, money_arg(amount, rent_cur, "--cloud-price"), a.throughput);
+    }
+    return RentedOption::on_demand(a.rented_name, money_rate_arg(a.cloud_price, rent_cur, "--cloud-price"), a.throughput);
+  }();
+  CompareOptions o;
+  o.utilization = fraction_arg(a.utilization, "--utilization");
+  o.horizon_months = a.months;
+  if (a.discount_rate) o.discount = DiscountRate(Decimal::parse(*a.discount_rate, "--discount-rate"));
+  if (a.fx) {
+    if (a.fx_date.empty()) detail::fail("--fx-date", "\"\"", "is required with --fx: an exchange rate must be dated");
+    // --fx R: one unit of the rental's currency is R units of the owned currency.
+    o.fx = ExchangeRate(rented.currency(), owned.currency(), Decimal::parse(*a.fx, "--fx"), a.fx_date, "--fx");
+  }
+  if (rented.currency() != owned.currency() && !o.fx) {
+    const std::string v = std::string(code(rented.currency())) + " rent, " + std::string(code(owned.currency())) + " owned";
+    throw CurrencyError("--fx", v, "--fx: " + v + "; pass --fx RATE --fx-date DATE (1 " +
+                                       std::string(code(rented.currency())) + " = RATE " + std::string(code(owned.currency())) + ")");
+  }
+  const CostComparison c = compare_costs(owned, rented, o);
+
+  Result r;
+  const std::string cc = [&] {
+    std::string s(code(cur));
+    for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+  }();
+  const bool resale = owned.resale.method != DepreciationMethod::none;
+
+  Table summary;
+  summary.title = "Owning " + owned.name + " versus renting " + rented.name + " over " + std::to_string(a.months) +
+                  " months";
+  summary.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}};
+  auto money_cell = [](const Money& m) {
+    return Cell::of_money(format(m), to_json_string(m), m.amount().to_double());
+  };
+  auto when = [&](const std::optional<int>& m, const std::optional<Duration>& t) {
+    if (!m) return Cell::of_text("not within " + std::to_string(a.months) + " months");
+    return Cell::of_number("month " + std::to_string(*m) + " (" + format(*t, {.significant = 3}) + ")",
+                           static_cast<double>(*m));
+  };
+  summary.add_row({Cell::of_text("Owned: purchase"), money_cell(owned.purchase)});
+  summary.add_row({Cell::of_text("Owned: running cost per month"), money_cell(c.owned_month_costs.total)});
+  summary.add_row({Cell::of_text("Rented: cost per month"), money_cell(c.rented_month_converted)});
+  summary.add_row({Cell::of_text("Break-even"), when(c.break_even_month, c.break_even_time)});
+  if (resale) summary.add_row({Cell::of_text("Break-even with resale"), when(c.break_even_month_with_resale, c.break_even_time_with_resale)});
+  summary.add_row({Cell::of_text("Owned after " + std::to_string(a.months) + " months"), money_cell(c.last().owned_cumulative)});
+  if (resale) summary.add_row({Cell::of_text("Owned net of resale"), money_cell(c.last().owned_net_cumulative)});
+  summary.add_row({Cell::of_text("Rented after " + std::to_string(a.months) + " months"), money_cell(c.last().rented_cumulative)});
+  summary.notes.push_back("Utilization " + format_number(a.utilization, 4) + "; electricity " + format(owned.electricity) +
+                          "; PUE " + format_number(a.pue, 3) + (o.discount ? "; discount rate " + o.discount->annual().to_string() + "/year" : "; no discounting") +
+                          (resale ? "; straight-line resale to " + *a.resale_fraction + " of the price" : "; no resale"));
+  summary.notes.push_back("Method: owned = purchase + monthly running cost; rented = monthly rent; break-even = first month owned <= rented (docs/cost.md).");
+  r.tables.push_back(summary);
+
+  Table series;
+  series.title = "Cumulative cost by month";
+  series.columns = {{"month", "Month", Align::right}, {"owned_cumulative_" + cc, "Owned", Align::right}};
+  if (resale) series.columns.push_back({"owned_net_cumulative_" + cc, "Owned net of resale", Align::right});
+  series.columns.push_back({"rented_cumulative_" + cc, "Rented", Align::right});
+  for (const auto& m : c.months) {
+    std::vector<Cell> row{Cell::of_number(std::to_string(m.month), m.month), money_cell(m.owned_cumulative)};
+    if (resale) row.push_back(money_cell(m.owned_net_cumulative));
+    row.push_back(money_cell(m.rented_cumulative));
+    series.add_row(std::move(row));
+  }
+  r.tables.push_back(series);
+
+  auto& j = r.json;
+  j["currency"] = std::string(code(cur));
+  j["purchase_" + cc] = to_json_string(owned.purchase);
+  j["owned_per_month_" + cc] = to_json_string(c.owned_month_costs.total);
+  j["rented_per_month_" + cc] = to_json_string(c.rented_month_converted);
+  j["break_even_month"] = c.break_even_month ? nlohmann::ordered_json(*c.break_even_month) : nullptr;
+  j["break_even_time_s"] = c.break_even_time ? nlohmann::ordered_json(c.break_even_time->value()) : nullptr;
+  j["break_even_month_with_resale"] =
+      c.break_even_month_with_resale ? nlohmann::ordered_json(*c.break_even_month_with_resale) : nullptr;
+  j["horizon_months"] = a.months;
+  j["owned_total_" + cc] = to_json_string(c.last().owned_cumulative);
+  j["owned_net_total_" + cc] = to_json_string(c.last().owned_net_cumulative);
+  j["rented_total_" + cc] = to_json_string(c.last().rented_cumulative);
+  auto& months = j["months"] = nlohmann::ordered_json::array();
+  for (const auto& m : c.months) {
+    months.push_back({{"month", m.month},
+                      {"owned_cumulative_" + cc, to_json_string(m.owned_cumulative)},
+                      {"owned_net_cumulative_" + cc, to_json_string(m.owned_net_cumulative)},
+                      {"rented_cumulative_" + cc, to_json_string(m.rented_cumulative)}});
+  }
+  j["assumptions"] = summary.notes;
+  std::string line;
+  for (char ch : c.explain() + "\n") {
+    if (ch == '\n') {
+      r.explanation.push_back(line);
+      line.clear();
+    } else {
+      line += ch;
+    }
+  }
+  return r;
+}
+
+inline void add_tco(CLI::App& app, Context& ctx) {
+  auto args = std::make_shared<TcoArgs>();
+  auto* cmd = app.add_subcommand("tco", "Owning versus renting over months, with the break-even month");
+  cmd->footer(
+      "Examples:\n"
+      "  capplan tco --price 2200 --power 450 --cloud-price 2.14 --utilization 0.15 --electricity 0.12 --months 24\n"
+      "  capplan tco --currency CNY --price 20999 --power 872 --electricity 0.60 --cloud-price '2000 CNY/month'\n"
+      "  capplan tco --price 2200 --power 450 --cloud-price '1.80 EUR/h' --rent-currency EUR --fx 1.08 --fx-date 2026-11-01");
+  cmd->add_option("--price", args->price, "Purchase price of the owned hardware (e.g. 2200 or '$2,200')")->required();
+  cmd->add_option("--power", args->power, "Wall power while busy (e.g. 450 or '450 W')");
+  cmd->add_option("--idle-power", args->idle_power, "Wall power while idle (default 0: switched off)");
+  cmd->add_option("--cloud-price", args->cloud_price, "Rent: per hour (2.14, '2.14 USD/h') or per month ('2000 CNY/month')")
+      ->required();
+  cmd->add_option("--utilization", args->utilization, "Busy share of the time, 0..1 (default 1)");
+  cmd->add_option("--electricity", args->electricity, "Electricity price per kWh (default 0.12)");
+  cmd->add_option("--months", args->months, "Horizon in months (default 36)");
+  cmd->add_option("--currency", args->currency, "Currency of the owned side (default USD)");
+  cmd->add_option("--rent-currency", args->rent_currency, "Currency of the rent (default: --currency)");
+  cmd->add_option("--fx", args->fx, "Exchange rate: one unit of the rent's currency in the owned currency");
+  cmd->add_option("--fx-date", args->fx_date, "Date of the exchange rate (required with --fx)");
+  cmd->add_option("--discount-rate", args->discount_rate, "Annual discount rate, e.g. 0.08 (default: none)");
+  cmd->add_option("--resale-fraction", args->resale_fraction, "Resale value at the horizon as a fraction of the price");
+  cmd->add_option("--pue", args->pue, "Power usage effectiveness (default 1.0 at home)");
+  cmd->add_option("--throughput", args->throughput, "Rented hardware speed relative to owned (default 1)");
+  cmd->add_option("--owned-name", args->owned_name, "Label of the owned option");
+  cmd->add_option("--rented-name", args->rented_name, "Label of the rented option");
+  cmd->callback([args, &ctx] { write(run_tco(*args), ctx); });
+}
+
+}  // namespace capplan::cli

@@ -1,0 +1,54 @@
+// What every subcommand shares: the output format, --explain, user catalogs and the scenario file,
+// and how results are written.
+#pragma once
+
+#include <capplan/report/render.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace capplan::cli {
+
+struct Context {
+  std::string format_text = "table";
+  bool explain = false;
+  std::vector<std::string> catalog_files;
+  std::string scenario_file;
+
+  [[nodiscard]] OutputFormat format() const { return parse_output_format(format_text, "--format"); }
+};
+
+// A command's result: tables for people and one JSON object for machines (the JSON contract
+// in docs/cli.md). Text formats render the tables, then the explanation when --explain.
+struct Result {
+  std::vector<Table> tables;
+  nlohmann::ordered_json json = nlohmann::ordered_json::object();
+  std::vector<std::string> explanation;  // lines of arithmetic
+};
+
+inline void write(const Result& r, const Context& ctx, std::ostream& out = std::cout) {
+  const OutputFormat f = ctx.format();
+  if (f == OutputFormat::json) {
+    nlohmann::ordered_json j = r.json;
+    if (ctx.explain) j["explain"] = r.explanation;
+    out << j.dump(2) << "\n";
+    return;
+  }
+  for (std::size_t i = 0; i < r.tables.size(); ++i) {
+    if (i) out << "\n";
+    out << render(r.tables[i], f);
+  }
+  if (ctx.explain && !r.explanation.empty() && f != OutputFormat::csv) {
+    if (f == OutputFormat::markdown) out << "\n#### Arithmetic\n\n```\n";
+    else if (f == OutputFormat::html) out << "<pre class=\"capplan-explain\">\n";
+    else out << "\nArithmetic:\n";
+    for (const auto& line : r.explanation) out << (f == OutputFormat::table ? "  " : "") << line << "\n";
+    if (f == OutputFormat::markdown) out << "```\n";
+    else if (f == OutputFormat::html) out << "</pre>\n";
+  }
+}
+
+}  // namespace capplan::cli

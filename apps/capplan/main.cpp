@@ -1,0 +1,48 @@
+// capplan: the command-line tool. Exit codes: 0 success; 2 usage or input error (one line naming
+// the flag or field); 1 any other failure. A plan that does not fit is a result, not an error.
+#include "cmd_tco.hpp"
+#include "context.hpp"
+
+#include <capplan/version.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+int main(int argc, char** argv) {
+  using namespace capplan;
+  cli::Context ctx;
+  CLI::App app{"capplan: capacity planning and cost for deep-learning hardware", "capplan"};
+  app.set_version_flag("--version", std::string(capplan::version_string));
+  app.require_subcommand(1);
+  app.fallthrough();
+  app.add_option("--format", ctx.format_text, "Output: table (default), markdown, csv, json, html")
+      ->check(CLI::IsMember({"table", "text", "markdown", "md", "csv", "json", "html"}));
+  app.add_flag("--explain", ctx.explain, "Print the arithmetic behind every figure");
+  app.add_option("--catalog", ctx.catalog_files, "Add or override catalog entries from a JSON file")
+      ->check(CLI::ExistingFile);
+  app.add_option("--scenario", ctx.scenario_file, "Read a whole plan (model, hardware, plan, prices) from JSON")
+      ->check(CLI::ExistingFile);
+
+  cli::add_tco(app, ctx);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "capplan: " << e.what() << " (see capplan --help)\n";
+    return 2;
+  } catch (const capplan::InputError& e) {
+    std::cerr << "capplan: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "capplan: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}
