@@ -1,0 +1,94 @@
+// Activation memory of training, per transformer layer, after Korthikanti et al. 2022
+// ("Reducing Activation Recomputation in Large Transformer Models"), §4 and Table 2, in bytes with
+// 16-bit activations (s = sequence, b = micro-batch, h = hidden, a = heads, t = tensor parallel):
+//
+//   no parallelism                 s b h (34 + 5 a s / h)
+//   tensor parallel                s b h (10 + 24/t + 5 a s / (h t))
+//   tensor + sequence parallel     s b h (34/t + 5 a s / (h t))
+//   + selective recompute          s b h 34 / t          (s b h (10 + 24/t) without sequence parallel)
+//   full recompute                 2 s b h               (the layer input only)
+//
+// The 34 s b h splits into parts that capplan generalizes to other shapes (§4.1):
+//   attention  11 s b h = QKV input 2sbh + Q, K 4sbh + V 2sbh + projection input 2sbh + dropout mask sbh
+//   scores     5 a s^2 b = QK^T softmax input/output 4as^2b + dropout mask as^2b
+//   MLP        19 s b h = input 2sbh + 4h-wide linear output 8sbh + GeLU output 8sbh + dropout mask sbh
+//   norms      4 s b h (the inputs of the two LayerNorms)
+// With GQA the K and V terms shrink to 2 s b (kv_heads * head_dim) each; a non-4h MLP stores
+// 4 s b f for its GeLU part (8 s b f gated: gate, up, activation and product outputs); MoE layers
+// store the MLP part once per routed and shared expert a token visits. FlashAttention (Dao et al.
+// 2022, §3.1) does not store the a s^2 b score matrices, like selective recompute.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/units/quantity.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace capplan {
+
+enum class ActivationRecompute { none, selective, full };
+
+struct ActivationOptions {
+  int tensor_parallel = 1;
+  bool sequence_parallel = false;
+  ActivationRecompute recompute = ActivationRecompute::none;
+  bool flash_attention = false;
+};
+
+namespace activation_detail {
+inline double dbl(std::int64_t v) { return static_cast<double>(v); }
+}  // namespace activation_detail
+
+// Bytes of activations one transformer layer keeps for the backward pass, averaged over the layers
+// (dense and MoE layers differ). Exactly Korthikanti et al. 2022, Table 2 for a GPT shape (MHA,
+// 4h non-gated FFN).
+inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::int64_t micro_batch,
+                                            std::int64_t seq_len, const ActivationOptions& o = {}) {
+  using activation_detail::dbl;
+  shape.validate();
+  if (micro_batch <= 0) detail::fail("micro_batch", std::to_string(micro_batch), "must be a positive count");
+  if (seq_len <= 0) detail::fail("seq_len", std::to_string(seq_len), "must be a positive count");
+  if (o.tensor_parallel <= 0) {
+    detail::fail("tensor_parallel", std::to_string(o.tensor_parallel), "must be a positive count");
+  }
+  const double s = dbl(seq_len), b = dbl(micro_batch), h = dbl(shape.hidden), a = shape.heads;
+  const double t = o.tensor_parallel;
+  const double sbh = s * b * h;
+  if (o.recompute == ActivationRecompute::full) return DataSize::from_value(2 * sbh);  // Table 2, last row
+
+  const double d = dbl(shape.effective_head_dim());
+  const double q_width = a * d, kv_width = shape.effective_kv_heads() * d;
+  // Tensor-parallel-split parts of attention: Q, K, V, projection input (8sbh for MHA).
+  const double attn_split = 2 * s * b * q_width + 4 * s * b * kv_width + 2 * s * b * q_width;
+  const double mlp_per_width = shape.gated_mlp ? 8 : 4;  // bytes per token per FFN column
+  const double dense_mlp = mlp_per_width * s * b * dbl(shape.effective_ffn_hidden());
+  double mlp_split = dense_mlp;
+  if (shape.moe) {
+    const MoeShape& m = *shape.moe;
+    const double moe_mlp = mlp_per_width * s * b * dbl(m.moe_ffn_hidden) * (m.experts_per_token + m.shared_experts);
+    mlp_split = (dense_mlp * shape.dense_layers() + moe_mlp * shape.moe_layers()) / shape.layers;
+  }
+  const double unsplit = 10 * sbh;  // layer inputs 4sbh, LayerNorm inputs 4sbh, dropout masks 2sbh
+  const bool keep_scores = o.recompute == ActivationRecompute::none && !o.flash_attention;
+  const double scores = keep_scores ? 5 * a * s * s * b : 0.0;
+  const double bytes = o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
+                                           : unsplit + (attn_split + mlp_split + scores) / t;
+  return DataSize::from_value(bytes);
+}
+
+// Korthikanti et al. 2022, Table 2, as printed (GPT shape, bytes per layer), for checking.
+inline DataSize korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel,
+                                   ActivationRecompute r) {
+  const double sbh = s * b * h;
+  if (r == ActivationRecompute::full) return DataSize::from_value(2 * sbh);
+  if (r == ActivationRecompute::selective) {
+    return DataSize::from_value(sequence_parallel ? 34 * sbh / t : sbh * (10 + 24 / t));
+  }
+  if (sequence_parallel) return DataSize::from_value(sbh * (34 / t + 5 * a * s / (h * t)));
+  if (t == 1) return DataSize::from_value(sbh * (34 + 5 * a * s / h));
+  return DataSize::from_value(sbh * (10 + 24 / t + 5 * a * s / (h * t)));
+}
+
+}  // namespace capplan

@@ -1,0 +1,423 @@
+// Per-GPU memory budgets for training and serving, as a readable breakdown:
+//
+//   MemoryBudget b = capplan::training_budget(shape, cfg);
+//   b.weights.size, b.gradients.size, b.optimizer_states.size, b.activations.size, b.kv_cache.size,
+//   b.runtime_reserve.size, b.total(), b.to_string()
+//
+// Model states follow the ZeRO paper (Rajbhandari et al. 2020, §3.1): mixed-precision Adam keeps
+// fp16/bf16 weights (2 bytes/param) and gradients (2) and K = 12 bytes of optimizer state (fp32
+// master weights, momentum, variance): 16 bytes per parameter. ZeRO stage 1 shards the optimizer
+// states over the N_d data-parallel GPUs, stage 2 also the gradients, stage 3 also the weights
+// (§5, Fig. 1): per GPU (2 + 2 + K/N_d) Psi, (2 + (2 + K)/N_d) Psi, (2 + 2 + K) Psi / N_d.
+// PyTorch FSDP FULL_SHARD is stage 3, SHARD_GRAD_OP stage 2 (Zhao et al. 2023, §3.2.1).
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/memory/activations.hpp"
+#include "capplan/memory/formats.hpp"
+#include "capplan/memory/kv_cache.hpp"
+#include "capplan/units/count.hpp"
+#include "capplan/units/format.hpp"
+#include "capplan/units/literals.hpp"
+#include "capplan/units/quantity.hpp"
+#include "capplan/workload/params.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace capplan {
+
+// One line of a budget: what it is, how big, and how it was worked out.
+struct MemoryItem {
+  std::string label;
+  DataSize size = DataSize::from_value(0);
+  std::string detail;
+};
+
+struct MemoryBudget {
+  MemoryItem weights{"weights", DataSize::from_value(0), ""};
+  MemoryItem gradients{"gradients", DataSize::from_value(0), ""};
+  MemoryItem optimizer_states{"optimizer states", DataSize::from_value(0), ""};
+  MemoryItem activations{"activations", DataSize::from_value(0), ""};
+  MemoryItem kv_cache{"KV cache", DataSize::from_value(0), ""};
+  MemoryItem runtime_reserve{"runtime reserve", DataSize::from_value(0), ""};
+
+  [[nodiscard]] std::array<const MemoryItem*, 6> items() const {
+    return {&weights, &gradients, &optimizer_states, &activations, &kv_cache, &runtime_reserve};
+  }
+  [[nodiscard]] DataSize total() const {
+    DataSize t = DataSize::from_value(0);
+    for (const MemoryItem* i : items()) t += i->size;
+    return t;
+  }
+  // Model states only (weights + gradients + optimizer states), as in the ZeRO paper.
+  [[nodiscard]] DataSize model_states() const { return weights.size + gradients.size + optimizer_states.size; }
+  // One line per item: "weights           13.48 GB  6.74e9 params x 2 B (bf16)".
+  [[nodiscard]] std::string to_string() const {
+    std::string out;
+    for (const MemoryItem* i : items()) {
+      std::string label = i->label;
+      label.resize(18, ' ');
+      std::string size = format(i->size);
+      if (size.size() < 10) size.insert(0, 10 - size.size(), ' ');
+      out += label + size + (i->detail.empty() ? "" : "  " + i->detail) + "\n";
+    }
+    std::string label = "total";
+    label.resize(18, ' ');
+    std::string size = format(total());
+    if (size.size() < 10) size.insert(0, 10 - size.size(), ' ');
+    return out + label + size + "\n";
+  }
+};
+
+// Memory the framework needs beyond the tensors it plans for. capplan's defaults, not measured:
+// 1 GiB for the CUDA context and library workspaces (cuBLAS, NCCL) and 5% of the planned tensors
+// for caching-allocator fragmentation. Set both to zero to compare with tensor-only figures.
+struct RuntimeReserve {
+  DataSize fixed = DataSize::from_value(1073741824.0);  // 1 GiB
+  double fragmentation = 0.05;
+  [[nodiscard]] DataSize of(DataSize planned) const {
+    require_nonnegative(fixed.value(), "runtime_reserve.fixed");
+    require_fraction(fragmentation, "runtime_reserve.fragmentation");
+    return fixed + fragmentation * planned;
+  }
+  static RuntimeReserve none() { return RuntimeReserve{DataSize::from_value(0), 0.0}; }
+};
+
+enum class Optimizer {
+  adam,          // Adam / AdamW: momentum + variance in fp32, 8 B/param (Kingma & Ba 2015)
+  adam_8bit,     // block-wise 8-bit Adam: 2 B/param (Dettmers et al. 2022, "8-bit Optimizers", §2)
+  sgd_momentum,  // one fp32 momentum buffer, 4 B/param
+  sgd,           // no state
+  adafactor,     // factored second moment, no momentum: r + c values per r x c matrix (Shazeer & Stern 2018, §3)
+};
+
+inline constexpr std::string_view name(Optimizer o) {
+  switch (o) {
+    case Optimizer::adam: return "Adam";
+    case Optimizer::adam_8bit: return "8-bit Adam";
+    case Optimizer::sgd_momentum: return "SGD with momentum";
+    case Optimizer::sgd: return "SGD";
+    case Optimizer::adafactor: return "Adafactor";
+  }
+  return "?";
+}
+
+// Optimizer state bytes per trained parameter, without fp32 master weights. Adafactor's factored
+// state is 4 (r + c) bytes per r x c matrix, at most 4 (1/h + 1/h) = 8/h bytes per parameter for
+// matrices at least h wide.
+inline double optimizer_state_bytes_per_param(Optimizer o, std::int64_t hidden) {
+  switch (o) {
+    case Optimizer::adam: return 8;
+    case Optimizer::adam_8bit: return 2;
+    case Optimizer::sgd_momentum: return 4;
+    case Optimizer::sgd: return 0;
+    case Optimizer::adafactor: return 8.0 / static_cast<double>(hidden);
+  }
+  return 0;
+}
+
+// ZeRO stages (Rajbhandari et al. 2020, §5); FSDP FULL_SHARD = parameters, SHARD_GRAD_OP = gradients.
+enum class ZeroStage { none = 0, optimizer = 1, gradients = 2, parameters = 3 };
+
+struct Parallelism {
+  int data = 1;
+  int tensor = 1;            // Megatron tensor parallel: splits heads and FFN columns
+  int pipeline = 1;          // stages; the first holds ceil(layers / pipeline) layers
+  int expert = 1;            // expert parallel: routed experts split over `expert` GPUs of the data group
+  int virtual_stages = 1;    // interleaved 1F1B: model chunks per GPU (Narayanan et al. 2021, §2.2)
+  bool sequence = false;     // Megatron sequence parallelism (Korthikanti et al. 2022, §4.2.2)
+  ZeroStage zero = ZeroStage::none;
+  [[nodiscard]] int gpus() const { return data * tensor * pipeline; }
+};
+
+enum class FineTune { full, lora, qlora };
+
+// LoRA adapters (Hu et al. 2021, §4): a rank-r pair B (d_out x r), A (r x d_in) beside each target
+// matrix: r (d_in + d_out) trainable parameters per matrix.
+struct LoraOptions {
+  int rank = 16;
+  bool q = true, k = true, v = true, o = true;  // attention projections adapted
+  bool mlp = false;                             // FFN matrices (all experts for MoE)
+};
+
+struct TrainingConfig {
+  std::int64_t micro_batch = 1;
+  std::int64_t seq_len = 0;        // 0: the shape's seq_len
+  bool mixed_precision = true;     // bf16/fp16 weights and gradients + fp32 master copy (ZeRO §3.1)
+  Optimizer optimizer = Optimizer::adam;
+  Parallelism parallel;
+  std::int64_t microbatches = 0;   // per iteration and pipeline; in flight on stage 1: min(pipeline, this); 0 = pipeline
+  ActivationRecompute recompute = ActivationRecompute::none;
+  bool flash_attention = false;
+  bool offload_optimizer = false;  // ZeRO-Offload: fp32 states and gradients on the CPU (Ren et al. 2021, §4)
+  bool offload_parameters = false; // ZeRO-Infinity: parameters on CPU/NVMe, two layers resident (Rajbhandari et al. 2021, §5)
+  FineTune finetune = FineTune::full;
+  LoraOptions lora;
+  RuntimeReserve reserve;
+};
+
+struct InferenceConfig {
+  WeightFormat weights = formats::bf16;
+  WeightFormat kv_cache = formats::bf16;
+  std::int64_t context = 0;         // tokens per sequence (prompt + generated); 0: the shape's seq_len
+  std::int64_t sequences = 1;       // sequences served at once
+  int tensor_parallel = 1;
+  int pipeline_parallel = 1;
+  int expert_parallel = 1;
+  std::int64_t prefill_chunk = 2048;  // tokens one forward step processes at most (activation workspace)
+  RuntimeReserve reserve;
+};
+
+namespace budget_detail {
+
+inline double dbl(const Count& c) { return static_cast<double>(c); }
+inline std::string n(double v) { return format_number(v, 4); }
+
+inline void require_parallel(const TransformerShape& s, int tensor, int pipeline, int expert) {
+  if (tensor <= 0) detail::fail("tensor_parallel", std::to_string(tensor), "must be a positive count");
+  if (s.heads % tensor != 0) {
+    detail::fail("tensor_parallel", std::to_string(tensor),
+                 "does not divide heads (" + std::to_string(s.heads) + ")");
+  }
+  if (pipeline <= 0 || pipeline > s.layers) {
+    detail::fail("pipeline_parallel", std::to_string(pipeline),
+                 "must be between 1 and layers (" + std::to_string(s.layers) + ")");
+  }
+  if (expert <= 0) detail::fail("expert_parallel", std::to_string(expert), "must be a positive count");
+  if (expert > 1 && !s.moe) detail::fail("expert_parallel", std::to_string(expert), "needs a mixture-of-experts model");
+  if (s.moe && s.moe->experts % expert != 0) {
+    detail::fail("expert_parallel", std::to_string(expert),
+                 "does not divide experts (" + std::to_string(s.moe->experts) + ")");
+  }
+}
+
+// Parameters held by one GPU before ZeRO sharding: non-expert parameters split by tensor and
+// pipeline parallelism (first stage: ceil(layers / pipeline) layers and the input embeddings, where
+// Megatron puts them), routed experts also split by expert parallelism. Embeddings are split by
+// tensor parallelism (vocabulary-parallel embedding, Shoeybi et al. 2019, §3).
+struct Shard {
+  double dense = 0;   // non-expert parameters on this GPU
+  double expert = 0;  // routed-expert parameters on this GPU
+  [[nodiscard]] double total() const { return dense + expert; }
+};
+
+inline Shard shard(const TransformerShape& s, const ParamBreakdown& p, int tensor, int pipeline, int expert) {
+  const double stage_fraction =
+      static_cast<double>((s.layers + pipeline - 1) / pipeline) / static_cast<double>(s.layers);
+  const double layer_dense = dbl(p.attention + p.mlp + p.norms - p.expert);
+  // With pipeline parallelism the untied output head sits on the last stage, not the first.
+  Count first_stage_embedding = p.embedding;
+  if (pipeline > 1 && !s.tied_embeddings) first_stage_embedding -= Count(s.vocab) * s.hidden;
+  // A params_override scales every part by override / derived total.
+  const double scale = s.params_override ? *s.params_override / dbl(p.total()) : 1.0;
+  Shard out;
+  out.dense = scale * (layer_dense * stage_fraction + dbl(first_stage_embedding + p.other)) / tensor;
+  out.expert = scale * dbl(p.expert) * stage_fraction / (tensor * expert);
+  return out;
+}
+
+// Trainable adapter parameters of LoRA on the whole model.
+inline double lora_params(const TransformerShape& s, const LoraOptions& l) {
+  if (l.rank <= 0) detail::fail("lora.rank", std::to_string(l.rank), "must be a positive rank");
+  const double r = l.rank, h = static_cast<double>(s.hidden);
+  double per_layer = 0;
+  const double q = static_cast<double>(s.heads) * static_cast<double>(s.effective_head_dim());
+  const double kv = static_cast<double>(s.effective_kv_heads()) * static_cast<double>(s.effective_head_dim());
+  if (l.q) per_layer += r * (h + q);
+  if (l.k) per_layer += r * (h + kv);
+  if (l.v) per_layer += r * (h + kv);
+  if (l.o) per_layer += r * (q + h);
+  double total = per_layer * s.layers;
+  if (l.mlp) {
+    const double mats = s.gated_mlp ? 3 : 2;
+    total += mats * r * (h + static_cast<double>(s.effective_ffn_hidden())) * s.dense_layers();
+    if (s.moe) {
+      total += mats * r * (h + static_cast<double>(s.moe->moe_ffn_hidden)) *
+               (s.moe->experts + s.moe->shared_experts) * s.moe_layers();
+    }
+  }
+  return total;
+}
+
+}  // namespace budget_detail
+
+// Trainable LoRA parameters for a shape (Hu et al. 2021, §4: r (d_in + d_out) per adapted matrix).
+inline Count lora_parameter_count(const TransformerShape& shape, const LoraOptions& lora = {}) {
+  shape.validate();
+  return Count(static_cast<long long>(std::llround(budget_detail::lora_params(shape, lora))));
+}
+
+// ZeRO model states per GPU for `params` parameters with mixed-precision Adam (2 + 2 + K bytes,
+// K = 12) over `data_parallel` GPUs (Rajbhandari et al. 2020, §5, Fig. 1).
+inline MemoryBudget zero_model_states(const Count& params, int data_parallel, ZeroStage stage, double k = 12) {
+  if (params <= 0) detail::fail("params", params.str(), "must be a positive parameter count");
+  if (data_parallel <= 0) detail::fail("data_parallel", std::to_string(data_parallel), "must be a positive count");
+  require_nonnegative(k, "optimizer_bytes_per_param");
+  const double psi = budget_detail::dbl(params), nd = data_parallel;
+  const int st = static_cast<int>(stage);
+  MemoryBudget b;
+  b.weights.size = DataSize::from_value(2 * psi / (st >= 3 ? nd : 1));
+  b.gradients.size = DataSize::from_value(2 * psi / (st >= 2 ? nd : 1));
+  b.optimizer_states.size = DataSize::from_value(k * psi / (st >= 1 ? nd : 1));
+  b.weights.detail = "2 B/param fp16" + std::string(st >= 3 ? " / N_d" : "");
+  b.gradients.detail = "2 B/param fp16" + std::string(st >= 2 ? " / N_d" : "");
+  b.optimizer_states.detail = budget_detail::n(k) + " B/param (fp32 master, momentum, variance)" +
+                              std::string(st >= 1 ? " / N_d" : "");
+  return b;
+}
+
+// Per-GPU training memory on the busiest GPU (first pipeline stage).
+inline MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg) {
+  using budget_detail::dbl;
+  using budget_detail::n;
+  shape.validate();
+  const Parallelism& par = cfg.parallel;
+  budget_detail::require_parallel(shape, par.tensor, par.pipeline, par.expert);
+  if (par.data <= 0) detail::fail("data_parallel", std::to_string(par.data), "must be a positive count");
+  if (par.data % par.expert != 0) {
+    detail::fail("expert_parallel", std::to_string(par.expert),
+                 "does not divide data_parallel (" + std::to_string(par.data) + ")");
+  }
+  if (par.virtual_stages <= 0) {
+    detail::fail("virtual_stages", std::to_string(par.virtual_stages), "must be a positive count");
+  }
+  if (cfg.micro_batch <= 0) detail::fail("micro_batch", std::to_string(cfg.micro_batch), "must be a positive count");
+  if (cfg.seq_len < 0) detail::fail("seq_len", std::to_string(cfg.seq_len), "is negative");
+  if (cfg.microbatches < 0) detail::fail("microbatches", std::to_string(cfg.microbatches), "is negative");
+  if (cfg.offload_parameters && par.zero != ZeroStage::parameters) {
+    detail::fail("offload_parameters", "true", "needs ZeRO stage 3 (parameter sharding)");
+  }
+  const std::int64_t seq = cfg.seq_len == 0 ? shape.seq_len : cfg.seq_len;
+
+  const ParamBreakdown p = parameter_breakdown(shape);
+  const budget_detail::Shard sh = budget_detail::shard(shape, p, par.tensor, par.pipeline, par.expert);
+  const int st = static_cast<int>(par.zero);
+  const double dp_dense = par.data, dp_expert = static_cast<double>(par.data / par.expert);
+  // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
+  auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
+
+  MemoryBudget b;
+  const double w_bytes = cfg.mixed_precision ? 2 : 4;
+  const std::string w_name = cfg.mixed_precision ? "bf16" : "fp32";
+
+  if (cfg.finetune == FineTune::full) {
+    const double w_params = sharded(3);
+    if (cfg.offload_parameters) {
+      const double layer = (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tensor;
+      b.weights.size = DataSize::from_value(2 * layer * w_bytes);
+      b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(w_bytes) + " B";
+    } else {
+      b.weights.size = DataSize::from_value(w_params * w_bytes);
+      b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")";
+    }
+    const double g_params = sharded(2);
+    const double master = cfg.mixed_precision ? 4 : 0;
+    const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
+    const double o_params = sharded(1);
+    if (cfg.offload_optimizer) {
+      b.gradients.detail = "offloaded to CPU (ZeRO-Offload)";
+      b.optimizer_states.detail = "offloaded to CPU (ZeRO-Offload)";
+    } else {
+      b.gradients.size = DataSize::from_value(g_params * w_bytes);
+      b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B";
+      b.optimizer_states.size = DataSize::from_value(o_params * (master + state));
+      b.optimizer_states.detail = n(o_params) + " params x (" + n(master) + " B master + " + n(state) + " B " +
+                                  std::string(name(cfg.optimizer)) + ")";
+    }
+  } else {
+    // LoRA / QLoRA: frozen base weights (bf16, or NF4 for QLoRA: Dettmers et al. 2023, §3), trainable
+    // adapters in bf16 with gradients and mixed-precision optimizer states.
+    const WeightFormat base = cfg.finetune == FineTune::qlora ? formats::nf4 : (cfg.mixed_precision ? formats::bf16 : formats::fp32);
+    const double base_params = sharded(3);
+    const double adapters = budget_detail::lora_params(shape, cfg.lora) / (par.tensor * par.pipeline);
+    const double master = cfg.mixed_precision ? 4 : 0;
+    const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
+    b.weights.size = base.size_of(base_params) + DataSize::from_value(adapters * w_bytes);
+    b.weights.detail = n(base_params) + " frozen params x " + n(base.bits_per_value) + " bit (" +
+                       std::string(base.name) + ") + " + n(adapters) + " adapter params x " + n(w_bytes) + " B";
+    b.gradients.size = DataSize::from_value(adapters * w_bytes);
+    b.gradients.detail = "adapters only: " + n(adapters) + " params x " + n(w_bytes) + " B";
+    b.optimizer_states.size = DataSize::from_value(adapters * (master + state));
+    b.optimizer_states.detail = "adapters only: " + n(adapters) + " params x " + n(master + state) + " B";
+  }
+
+  // Activations on the first pipeline stage (Korthikanti et al. 2022, §4.2.3): it holds its layers'
+  // activations for min(pipeline, microbatches) micro-batches, i.e. about L layers' worth in 1F1B; the
+  // interleaved schedule needs (1 + (p - 1) / (p v)) times that.
+  ActivationOptions ao;
+  ao.tensor_parallel = par.tensor;
+  ao.sequence_parallel = par.sequence;
+  ao.recompute = cfg.recompute;
+  ao.flash_attention = cfg.flash_attention;
+  const double per_layer = activation_memory_per_layer(shape, cfg.micro_batch, seq, ao).value();
+  const double stage_layers = static_cast<double>((shape.layers + par.pipeline - 1) / par.pipeline);
+  const double in_flight =
+      static_cast<double>(cfg.microbatches == 0 ? par.pipeline : std::min<std::int64_t>(par.pipeline, cfg.microbatches));
+  double factor = 1.0;
+  if (par.virtual_stages > 1 && par.pipeline > 1) {
+    factor = 1.0 + (par.pipeline - 1.0) / (static_cast<double>(par.pipeline) * par.virtual_stages);
+  }
+  b.activations.size = DataSize::from_value(per_layer * stage_layers * in_flight * factor);
+  b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(stage_layers) + " layers x " +
+                         n(in_flight) + " micro-batches in flight" +
+                         (factor != 1.0 ? " x " + n(factor) + " (interleaved)" : "");
+
+  const DataSize planned = b.total();
+  b.runtime_reserve.size = cfg.reserve.of(planned);
+  b.runtime_reserve.detail = format(cfg.reserve.fixed) + " + " + n(cfg.reserve.fragmentation * 100) + "% of " + format(planned);
+  return b;
+}
+
+// Per-GPU serving memory on the first pipeline stage.
+inline MemoryBudget inference_budget(const TransformerShape& shape, const InferenceConfig& cfg) {
+  using budget_detail::dbl;
+  using budget_detail::n;
+  shape.validate();
+  budget_detail::require_parallel(shape, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
+  if (cfg.context < 0) detail::fail("context", std::to_string(cfg.context), "is negative");
+  if (cfg.sequences < 0) detail::fail("sequences", std::to_string(cfg.sequences), "is negative");
+  if (cfg.prefill_chunk <= 0) detail::fail("prefill_chunk", std::to_string(cfg.prefill_chunk), "must be a positive count");
+  require_positive(cfg.weights.bits_per_value, "weights.bits_per_value");
+  require_positive(cfg.kv_cache.bits_per_value, "kv_cache.bits_per_value");
+  const std::int64_t context = cfg.context == 0 ? shape.seq_len : cfg.context;
+  const ParamBreakdown p = parameter_breakdown(shape);
+  const budget_detail::Shard sh =
+      budget_detail::shard(shape, p, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
+
+  MemoryBudget b;
+  b.weights.size = cfg.weights.size_of(sh.total());
+  b.weights.detail = n(sh.total()) + " params x " + n(cfg.weights.bits_per_value) + " bit (" +
+                     std::string(cfg.weights.name) + ")";
+  b.gradients.detail = "none (inference)";
+  b.optimizer_states.detail = "none (inference)";
+  b.kv_cache.size = kv_cache_memory(shape, context, cfg.sequences, cfg.kv_cache, cfg.tensor_parallel, cfg.pipeline_parallel);
+  b.kv_cache.detail = format(kv_cache_per_token(shape, cfg.kv_cache, cfg.tensor_parallel, cfg.pipeline_parallel)) +
+                      "/token x " + n(static_cast<double>(context)) + " tokens x " +
+                      n(static_cast<double>(cfg.sequences)) + " sequences";
+  // Working set of one layer for the tokens of one forward step (activations are freed layer by
+  // layer in inference): residual + norm output 2h, Q/K/V, FFN intermediate (x3 gated), in 16 bit,
+  // plus fp32 logits for each sequence's last token.
+  const double tokens =
+      static_cast<double>(std::min<std::int64_t>(cfg.prefill_chunk, context * std::max<std::int64_t>(cfg.sequences, 1)));
+  const double d = static_cast<double>(shape.effective_head_dim());
+  const double width = 2.0 * static_cast<double>(shape.hidden) +
+                       (shape.heads + 2.0 * shape.effective_kv_heads()) * d / cfg.tensor_parallel +
+                       (shape.gated_mlp ? 3.0 : 2.0) *
+                           static_cast<double>(shape.moe ? shape.moe->moe_ffn_hidden * (shape.moe->experts_per_token + shape.moe->shared_experts)
+                                                         : shape.effective_ffn_hidden()) /
+                           cfg.tensor_parallel;
+  const double logits = 4.0 * static_cast<double>(shape.vocab) * static_cast<double>(cfg.sequences) / cfg.tensor_parallel;
+  b.activations.size = DataSize::from_value(tokens * 2.0 * width + logits);
+  b.activations.detail = n(tokens) + " tokens x " + n(2.0 * width) + " B + fp32 logits";
+  const DataSize planned = b.total();
+  b.runtime_reserve.size = cfg.reserve.of(planned);
+  b.runtime_reserve.detail = format(cfg.reserve.fixed) + " + " + n(cfg.reserve.fragmentation * 100) + "% of " + format(planned);
+  return b;
+}
+
+}  // namespace capplan

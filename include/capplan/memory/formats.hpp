@@ -1,0 +1,80 @@
+// Storage formats of weights and caches, in bits per value including any block-scale overhead.
+//
+//   weight_memory(parameter_count(shape), formats::q4_0)   4.5 bits per weight
+//
+// Block-quantized formats store a scale per block: llama.cpp's Q4_0 packs 32 weights as 32 x 4 bit
+// + one fp16 scale = 144 bits / 32 = 4.5 bits; Q8_0 32 x 8 bit + fp16 scale = 8.5 bits (ggml
+// block_q4_0 / block_q8_0 in ggml-common.h). QLoRA's NF4 with double quantization costs
+// 4 + 0.127 bits (Dettmers et al. 2023, §3 "Double Quantization": 0.127 bits per parameter).
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/precision.hpp"
+#include "capplan/units/count.hpp"
+#include "capplan/units/quantity.hpp"
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace capplan {
+
+struct WeightFormat {
+  std::string_view name;
+  double bits_per_value = 16;
+
+  [[nodiscard]] double bytes_per_value() const { return bits_per_value / 8.0; }
+  // Bytes of `n` values in this format.
+  [[nodiscard]] DataSize size_of(const Count& n) const {
+    return DataSize::from_value(static_cast<double>(n) * bits_per_value / 8.0);
+  }
+  [[nodiscard]] DataSize size_of(double n) const { return DataSize::from_value(n * bits_per_value / 8.0); }
+  friend bool operator==(const WeightFormat& a, const WeightFormat& b) {
+    return a.name == b.name && a.bits_per_value == b.bits_per_value;
+  }
+};
+
+namespace formats {
+inline constexpr WeightFormat fp32{"fp32", 32};
+inline constexpr WeightFormat bf16{"bf16", 16};
+inline constexpr WeightFormat fp16{"fp16", 16};
+inline constexpr WeightFormat fp8{"fp8", 8};
+inline constexpr WeightFormat int8{"int8", 8};
+inline constexpr WeightFormat int4{"int4", 4};
+inline constexpr WeightFormat q8_0{"q8_0", 8.5};   // ggml block_q8_0: 32 x int8 + fp16 scale
+inline constexpr WeightFormat q4_0{"q4_0", 4.5};   // ggml block_q4_0: 32 x 4 bit + fp16 scale
+inline constexpr WeightFormat nf4{"nf4", 4.127};   // QLoRA NF4 + double-quantized constants (Dettmers et al. 2023, §3)
+inline constexpr std::array<WeightFormat, 9> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4};
+}  // namespace formats
+
+// The storage format of a compute precision (tf32 is stored as fp32).
+inline WeightFormat weight_format(Precision p) {
+  switch (p) {
+    case Precision::fp64: return WeightFormat{"fp64", 64};
+    case Precision::fp32: return formats::fp32;
+    case Precision::tf32: return formats::fp32;
+    case Precision::bf16: return formats::bf16;
+    case Precision::fp16: return formats::fp16;
+    case Precision::fp8: return formats::fp8;
+    case Precision::int8: return formats::int8;
+    case Precision::int4: return formats::int4;
+  }
+  return formats::bf16;
+}
+
+inline WeightFormat parse_weight_format(std::string_view text, std::string_view field = "weights") {
+  for (const auto& f : formats::all) {
+    if (f.name == text) return f;
+  }
+  detail::fail(field, "\"" + std::string(text) + "\"",
+               "is not a weight format (fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4)");
+}
+
+// Memory of `params` weights stored in `format`.
+inline DataSize weight_memory(const Count& params, const WeightFormat& format) {
+  if (params < 0) detail::fail("params", params.str(), "is negative");
+  require_positive(format.bits_per_value, "bits_per_value");
+  return format.size_of(params);
+}
+
+}  // namespace capplan

@@ -1,0 +1,62 @@
+// KV cache: the keys and values a decoder keeps for every token of every sequence it serves.
+//
+//   per token = 2 (K and V) x layers x kv_heads x head_dim x bytes per value
+//     OPT-13B fp16: 2 x 40 x 40 x 128 x 2 B = 819,200 B = 800 KiB ("800 KB", Kwon et al. 2023, §3)
+//     Llama-2-70B bf16 (GQA, 8 KV heads): 2 x 80 x 8 x 128 x 2 B = 327,680 B
+//   MLA (DeepSeek-V2 paper, §2.1.2): the compressed latent and the decoupled RoPE key only,
+//     layers x (kv_lora_rank + qk_rope_head_dim) x bytes = 61 x 576 x 2 B = 70,272 B for DeepSeek-V3.
+//
+// With tensor parallelism each GPU holds kv_heads / t heads; when t > kv_heads, heads are
+// replicated, so a GPU still holds one (vLLM does this for GQA). MLA's latent is not split by heads,
+// so every tensor-parallel GPU holds all of it.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/memory/formats.hpp"
+#include "capplan/units/quantity.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace capplan {
+
+// Values (elements) cached per token per layer, before tensor parallelism.
+inline std::int64_t kv_values_per_token_per_layer(const TransformerShape& shape) {
+  if (shape.mla) return shape.mla->kv_lora_rank + shape.mla->qk_rope_head_dim;
+  return 2 * static_cast<std::int64_t>(shape.effective_kv_heads()) * shape.effective_head_dim();
+}
+
+// KV-cache bytes per token of context, on one GPU of a tensor_parallel x pipeline_parallel group
+// (the first pipeline stage, which holds ceil(layers / pipeline_parallel) layers).
+inline DataSize kv_cache_per_token(const TransformerShape& shape, const WeightFormat& format = formats::bf16,
+                                   int tensor_parallel = 1, int pipeline_parallel = 1) {
+  shape.validate();
+  if (tensor_parallel <= 0) {
+    detail::fail("tensor_parallel", std::to_string(tensor_parallel), "must be a positive count");
+  }
+  if (pipeline_parallel <= 0 || pipeline_parallel > shape.layers) {
+    detail::fail("pipeline_parallel", std::to_string(pipeline_parallel),
+                 "must be between 1 and layers (" + std::to_string(shape.layers) + ")");
+  }
+  const std::int64_t layers = (shape.layers + pipeline_parallel - 1) / pipeline_parallel;
+  std::int64_t values = kv_values_per_token_per_layer(shape);
+  if (!shape.mla) {
+    const std::int64_t kv = shape.effective_kv_heads();
+    const std::int64_t per_gpu_heads = kv >= tensor_parallel ? (kv + tensor_parallel - 1) / tensor_parallel : 1;
+    values = 2 * per_gpu_heads * shape.effective_head_dim();
+  }
+  return format.size_of(static_cast<double>(values * layers));
+}
+
+// KV cache of `sequences` sequences of `context` tokens each.
+inline DataSize kv_cache_memory(const TransformerShape& shape, std::int64_t context, std::int64_t sequences,
+                                const WeightFormat& format = formats::bf16, int tensor_parallel = 1,
+                                int pipeline_parallel = 1) {
+  if (context < 0) detail::fail("context", std::to_string(context), "is negative");
+  if (sequences < 0) detail::fail("sequences", std::to_string(sequences), "is negative");
+  return kv_cache_per_token(shape, format, tensor_parallel, pipeline_parallel) *
+         (static_cast<double>(context) * static_cast<double>(sequences));
+}
+
+}  // namespace capplan

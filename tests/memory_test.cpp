@@ -1,0 +1,339 @@
+// Memory: weights, ZeRO model states, activations, KV cache, LoRA, budgets and solvers.
+#include <capplan/memory/activations.hpp>
+#include <capplan/memory/budget.hpp>
+#include <capplan/memory/formats.hpp>
+#include <capplan/memory/kv_cache.hpp>
+#include <capplan/memory/solvers.hpp>
+#include <capplan/units/format.hpp>
+#include <capplan/units/literals.hpp>
+#include <capplan/workload/params.hpp>
+#include <capplan/workload/presets.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+using namespace capplan;
+using namespace capplan::literals;
+
+namespace {
+
+double rel(double got, double want) { return std::abs(got - want) / want; }
+double gb(DataSize d) { return d.value() / 1e9; }
+double gib(DataSize d) { return d.value() / 1073741824.0; }
+
+const TransformerShape& model(std::string_view id) { return find_model(id).transformer(); }
+
+TransformerShape gpt(int layers, std::int64_t hidden, int heads, std::int64_t vocab, std::int64_t seq) {
+  TransformerShape s;
+  s.name = "gpt";
+  s.layers = layers;
+  s.hidden = hidden;
+  s.heads = heads;
+  s.vocab = vocab;
+  s.seq_len = seq;
+  s.norm = NormKind::layernorm;
+  s.linear_bias = true;
+  return s;
+}
+
+}  // namespace
+
+TEST_SUITE("memory") {
+  TEST_CASE("ZeRO Fig. 1: 7.5B params, 64 GPUs -> 120 / 31.4 / 16.6 / 1.9 GB per GPU") {
+    // Rajbhandari et al. 2020, Fig. 1: Psi = 7.5B, N_d = 64, K = 12; tolerance 0.1 GB.
+    const Count psi = parse_count("7.5e9");
+    CHECK(gb(zero_model_states(psi, 64, ZeroStage::none).model_states()) == doctest::Approx(120.0).epsilon(0.1 / 120));
+    CHECK(std::abs(gb(zero_model_states(psi, 64, ZeroStage::optimizer).model_states()) - 31.4) <= 0.1);
+    CHECK(std::abs(gb(zero_model_states(psi, 64, ZeroStage::gradients).model_states()) - 16.6) <= 0.1);
+    CHECK(std::abs(gb(zero_model_states(psi, 64, ZeroStage::parameters).model_states()) - 1.9) <= 0.1);
+    // The full training budget gives the same model states for a 7.5B model (params_override).
+    TransformerShape s = gpt(36, 4096, 32, 51200, 2048);  // the 7.5B row of Narayanan et al. 2021
+    s.params_override = 7.5e9;
+    TrainingConfig cfg;
+    cfg.parallel.data = 64;
+    for (auto [stage, want] : {std::pair{ZeroStage::none, 120.0}, std::pair{ZeroStage::optimizer, 31.4},
+                               std::pair{ZeroStage::gradients, 16.6}, std::pair{ZeroStage::parameters, 1.9}}) {
+      cfg.parallel.zero = stage;
+      CAPTURE(static_cast<int>(stage));
+      CHECK(std::abs(gb(training_budget(s, cfg).model_states()) - want) <= 0.1);
+    }
+  }
+
+  TEST_CASE("Korthikanti et al. 2022, Table 2, exactly") {
+    // GPT shape (MHA, 4h FFN): s = 2048, b = 1, h = 12288, a = 96, t = 8.
+    const TransformerShape s = gpt(96, 12288, 96, 51200, 2048);
+    const double sd = 2048, b = 1, h = 12288, a = 96, t = 8;
+    const double sbh = sd * b * h;
+    struct Row {
+      int t;
+      bool sp;
+      ActivationRecompute r;
+      bool flash;
+      double want;
+    };
+    const Row rows[] = {
+        {1, false, ActivationRecompute::none, false, sbh * (34 + 5 * a * sd / h)},
+        {8, false, ActivationRecompute::none, false, sbh * (10 + 24 / t + 5 * a * sd / (h * t))},
+        {8, true, ActivationRecompute::none, false, sbh * (34 / t + 5 * a * sd / (h * t))},
+        {8, true, ActivationRecompute::selective, false, 34 * sbh / t},
+        {8, false, ActivationRecompute::selective, false, sbh * (10 + 24 / t)},
+        {8, true, ActivationRecompute::full, false, 2 * sbh},
+        // FlashAttention keeps no s x s scores: the same memory as selective recompute.
+        {8, true, ActivationRecompute::none, true, 34 * sbh / t},
+    };
+    for (const Row& r : rows) {
+      ActivationOptions o{r.t, r.sp, r.r, r.flash};
+      CAPTURE(r.t);
+      CAPTURE(r.sp);
+      CAPTURE(static_cast<int>(r.r));
+      const double got = activation_memory_per_layer(s, 1, 2048, o).value();
+      CHECK(got == doctest::Approx(r.want).epsilon(1e-12));
+      if (!r.flash) CHECK(got == doctest::Approx(korthikanti_table2(sd, b, h, a, r.t, r.sp, r.r).value()).epsilon(1e-12));
+    }
+    // The TP + SP row by hand: 2048 x 12288 x (34/8 + 5 x 96 x 2048 / (12288 x 8)) = 358,612,992 B.
+    CHECK(activation_memory_per_layer(s, 1, 2048, {8, true, ActivationRecompute::none, false}).value() == 358612992.0);
+    CHECK_THROWS_WITH_AS((void)activation_memory_per_layer(s, -1, 2048), "micro_batch: -1 must be a positive count",
+                         InputError);
+  }
+
+  TEST_CASE("weights: bert-base-cased fp32 = 413.18 MB (MiB) within 1%") {
+    // huggingface/accelerate docs model_size_estimator.md: 413.18 MB estimated (413.68 MB measured).
+    const DataSize w = weight_memory(parameter_count(model("bert-base")), formats::fp32);
+    CHECK(rel(w.value() / 1048576.0, 413.18) < 0.01);
+    CHECK(w.value() == 433241088.0);  // 108,310,272 x 4 B
+  }
+
+  TEST_CASE("block-quantized formats carry their scale overhead") {
+    CHECK(formats::q4_0.bits_per_value == 4.5);  // 32 x 4 bit + fp16 scale per 32 weights
+    CHECK(formats::q8_0.bits_per_value == 8.5);
+    const Count n = parameter_count(model("llama2-7b"));
+    CHECK(weight_memory(n, formats::q4_0).value() == doctest::Approx(6738415616.0 * 4.5 / 8).epsilon(1e-15));
+    CHECK(weight_memory(n, formats::q8_0).value() == doctest::Approx(6738415616.0 * 8.5 / 8).epsilon(1e-15));
+    CHECK(weight_memory(n, weight_format(Precision::bf16)) == weight_memory(n, formats::bf16));
+    CHECK(parse_weight_format("q4_0") == formats::q4_0);
+    CHECK_THROWS_WITH_AS((void)parse_weight_format("q3_k"), doctest::Contains("weights: \"q3_k\""), InputError);
+  }
+
+  TEST_CASE("KV cache: OPT-13B 800 KB per token exactly, Llama-2-70B 327,680 B") {
+    // Kwon et al. 2023 (vLLM), §3: 2 (K, V) x 5120 x 40 layers x 2 B = 800 KB (KiB) per token.
+    const DataSize opt = kv_cache_per_token(model("opt-13b"), formats::fp16);
+    CHECK(opt.value() == 819200.0);
+    CHECK(opt == 800_KiB);
+    // ... and 1.6 GB per 2,048-token request: 1,600 MiB.
+    CHECK(kv_cache_memory(model("opt-13b"), 2048, 1, formats::fp16).value() / 1048576.0 == 1600.0);
+    // Llama-2-70B, GQA with 8 KV heads of 128: 2 x 80 x 8 x 128 x 2 B.
+    CHECK(kv_cache_per_token(model("llama2-70b")).value() == 327680.0);
+    // Tensor parallel 8 splits the 8 KV heads; 16 would replicate them (one head per GPU).
+    CHECK(kv_cache_per_token(model("llama2-70b"), formats::bf16, 8).value() == 327680.0 / 8);
+    CHECK(kv_cache_per_token(model("llama2-70b"), formats::fp8).value() == 163840.0);
+    // MLA caches the 512-wide latent + 64-wide RoPE key: 61 x 576 x 2 B (DeepSeek-V2 paper, §2.1.2).
+    CHECK(kv_cache_per_token(model("deepseek-r1")).value() == 61.0 * 576 * 2);
+    CHECK_THROWS_AS((void)kv_cache_memory(model("opt-13b"), -1, 1), InputError);
+  }
+
+  TEST_CASE("DeepSeek-R1 figures: 1,342 GB is BF16 in decimal GB; distill figures are 4-bit in GiB") {
+    // Source material: DeepSeek-R1 671B about 1,342 GB = 671e9 x 2 B (BF16/FP16), decimal GB.
+    CHECK(gb(weight_memory(parse_count("671e9"), formats::bf16)) == 1342.0);
+    // From the derived shape (671.0B without the MTP module): within 0.2%.
+    CHECK(rel(gb(weight_memory(parameter_count(model("deepseek-r1")), formats::bf16)), 1342.0) < 2e-3);
+    // The checkpoint ships in FP8 (config_671B.json "dtype": "fp8"): about 671 GB.
+    CHECK(rel(gb(weight_memory(parameter_count(model("deepseek-r1")), formats::fp8)), 671.0) < 2e-3);
+    // Distills: nominal size x 4 bit, printed in GiB: 1.5B -> 0.70, 70B -> 32.6 (the source says 32.7).
+    CHECK(std::abs(gib(weight_memory(parse_count("1.5e9"), formats::int4)) - 0.7) < 0.005);
+    CHECK(rel(gib(weight_memory(parse_count("70e9"), formats::int4)), 32.7) < 0.005);
+    // With the real parameter counts, 4-bit is 0.83 GiB and 32.85 GiB (docs/memory.md).
+    CHECK(gib(weight_memory(parameter_count(model("deepseek-r1-distill-qwen-1.5b")), formats::int4)) ==
+          doctest::Approx(0.8274).epsilon(1e-3));
+    CHECK(gib(weight_memory(parameter_count(model("deepseek-r1-distill-llama-70b")), formats::int4)) ==
+          doctest::Approx(32.85).epsilon(1e-3));
+  }
+
+  TEST_CASE("training budget: optimizers, offload, pipeline in-flight micro-batches, interleaving") {
+    const TransformerShape& s = model("llama2-7b");
+    TrainingConfig cfg;
+    cfg.seq_len = 4096;
+    cfg.reserve = RuntimeReserve::none();
+    const double n = 6738415616.0;
+    MemoryBudget b = training_budget(s, cfg);
+    CHECK(b.weights.size.value() == doctest::Approx(2 * n));
+    CHECK(b.gradients.size.value() == doctest::Approx(2 * n));
+    CHECK(b.optimizer_states.size.value() == doctest::Approx(12 * n));  // ZeRO §3.1: K = 12
+    CHECK(b.runtime_reserve.size.value() == 0.0);
+    cfg.optimizer = Optimizer::adam_8bit;
+    CHECK(training_budget(s, cfg).optimizer_states.size.value() == doctest::Approx(6 * n));
+    cfg.optimizer = Optimizer::sgd_momentum;
+    CHECK(training_budget(s, cfg).optimizer_states.size.value() == doctest::Approx(8 * n));
+    cfg.optimizer = Optimizer::adafactor;
+    CHECK(training_budget(s, cfg).optimizer_states.size.value() == doctest::Approx((4 + 8.0 / 4096) * n));
+    cfg.mixed_precision = false;
+    cfg.optimizer = Optimizer::adam;
+    b = training_budget(s, cfg);
+    CHECK(b.weights.size.value() == doctest::Approx(4 * n));
+    CHECK(b.optimizer_states.size.value() == doctest::Approx(8 * n));
+    cfg.mixed_precision = true;
+    cfg.offload_optimizer = true;
+    b = training_budget(s, cfg);
+    CHECK(b.gradients.size.value() == 0.0);
+    CHECK(b.optimizer_states.size.value() == 0.0);
+    cfg.offload_optimizer = false;
+
+    // Pipeline: the first stage keeps min(p, microbatches) micro-batches of its L/p layers.
+    cfg.parallel.pipeline = 4;
+    const double full = training_budget(s, cfg).activations.size.value();
+    cfg.microbatches = 2;
+    CHECK(training_budget(s, cfg).activations.size.value() == doctest::Approx(full / 2));
+    cfg.microbatches = 0;
+    // 1F1B keeps about L layers' worth regardless of p (Korthikanti et al. 2022, §4.2.3).
+    const double per_layer = activation_memory_per_layer(s, 1, 4096).value();
+    CHECK(full == doctest::Approx(32 * per_layer));
+    cfg.parallel.virtual_stages = 2;  // interleaved: x (1 + (p - 1) / (p v)) = 1.375
+    CHECK(training_budget(s, cfg).activations.size.value() == doctest::Approx(full * 1.375));
+    CHECK(training_budget(s, cfg).to_string().find("interleaved") != std::string::npos);
+  }
+
+  TEST_CASE("runtime reserve default: 1 GiB + 5% of the planned tensors") {
+    TrainingConfig cfg;
+    const MemoryBudget b = training_budget(model("llama2-7b"), cfg);
+    const double planned = b.total().value() - b.runtime_reserve.size.value();
+    CHECK(b.runtime_reserve.size.value() == doctest::Approx(1073741824.0 + 0.05 * planned));
+    const std::string text = b.to_string();
+    CHECK(text.find("weights") != std::string::npos);
+    CHECK(text.find("total") != std::string::npos);
+  }
+
+  TEST_CASE("LoRA and QLoRA") {
+    // PEFT's classic report for Llama-2-7B, r = 8 on q_proj and v_proj: 4,194,304 trainable params.
+    LoraOptions qv{8, true, false, true, false, false};
+    CHECK(lora_parameter_count(model("llama2-7b"), qv) == 4194304);
+    // QLoRA (Dettmers et al. 2023, abstract): a 65B model fine-tunes on one 48 GB GPU. Llama-2-70B
+    // with NF4 base weights, r = 16 on attention, full recompute, 512-token sequences fits in 48 GB;
+    // the same with bf16 base weights (LoRA) does not.
+    TrainingConfig cfg;
+    cfg.finetune = FineTune::qlora;
+    cfg.seq_len = 512;
+    cfg.recompute = ActivationRecompute::full;
+    const MemoryBudget q = training_budget(model("llama2-70b"), cfg);
+    CHECK(check_fit(q, 48_GB).fits);
+    CHECK(gb(q.weights.size) == doctest::Approx(68976648192.0 * 4.127 / 8 / 1e9 + 2 * 0.0).epsilon(0.01));
+    cfg.finetune = FineTune::lora;
+    CHECK_FALSE(check_fit(training_budget(model("llama2-70b"), cfg), 48_GB).fits);
+    // No gradients or optimizer states for the frozen base.
+    const double adapters = static_cast<double>(lora_parameter_count(model("llama2-70b")));
+    CHECK(training_budget(model("llama2-70b"), cfg).gradients.size.value() == doctest::Approx(2 * adapters));
+  }
+
+  TEST_CASE("fit check and solvers") {
+    const TransformerShape& s = model("llama3.1-8b");
+    InferenceConfig inf;
+    inf.context = 8192;
+    const FitResult f = check_fit(inference_budget(s, inf), 24_GB);
+    CHECK(f.fits);
+    CHECK(f.headroom == 24_GB - f.required);
+    CHECK(f.utilization < 1.0);
+    CHECK_FALSE(check_fit(inference_budget(s, inf), 16_GB).fits);  // 16 GB of bf16 weights alone
+    CHECK(check_fit(inference_budget(s, inf), 16_GB).headroom.value() < 0);
+
+    // Largest context / sequences: fits at the answer, not one above.
+    const std::int64_t ctx = max_context(s, inf, 24_GB);
+    CHECK(ctx > 8192);
+    CHECK(ctx < 131072);
+    InferenceConfig at = inf;
+    at.context = ctx;
+    CHECK(check_fit(inference_budget(s, at), 24_GB).fits);
+    at.context = ctx + 1;
+    CHECK_FALSE(check_fit(inference_budget(s, at), 24_GB).fits);
+    const std::int64_t seqs = max_concurrent_sequences(s, inf, 80_GB);
+    at = inf;
+    at.sequences = seqs;
+    CHECK(check_fit(inference_budget(s, at), 80_GB).fits);
+    at.sequences = seqs + 1;
+    CHECK_FALSE(check_fit(inference_budget(s, at), 80_GB).fits);
+    CHECK(max_concurrent_sequences(s, inf, 8_GB) == 0);
+
+    TrainingConfig cfg;
+    cfg.seq_len = 2048;
+    cfg.flash_attention = true;
+    cfg.parallel.data = 8;
+    cfg.parallel.zero = ZeroStage::parameters;
+    const std::int64_t mb = max_micro_batch(s, cfg, 80_GB);
+    CHECK(mb >= 1);
+    cfg.micro_batch = mb;
+    CHECK(check_fit(training_budget(s, cfg), 80_GB).fits);
+    cfg.micro_batch = mb + 1;
+    CHECK_FALSE(check_fit(training_budget(s, cfg), 80_GB).fits);
+  }
+
+  TEST_CASE("fewest GPUs for serving and training") {
+    // Llama 3.1 70B in bf16 (141 GB of weights) at 8K context: 2 x 80 GB, not 1.
+    InferenceConfig inf;
+    inf.context = 8192;
+    const auto plan = min_gpus_for_serving(model("llama3.1-70b"), inf, 80_GB);
+    REQUIRE(plan.has_value());
+    CHECK(plan->gpus == 2);
+    CHECK(plan->tensor == 2);
+    CHECK(check_fit(plan->budget, 80_GB).fits);
+    // DeepSeek-R1 in FP8 on 141 GB GPUs: fewer than 8 by memory; one fewer does not fit.
+    inf.weights = formats::fp8;
+    const auto r1 = min_gpus_for_serving(model("deepseek-r1"), inf, 141_GB);
+    REQUIRE(r1.has_value());
+    CHECK(r1->gpus <= 8);
+    CHECK(r1->gpus >= 5);  // 671 GB of weights / 141 GB
+    // Training Llama 2 7B with ZeRO-3 on 80 GB GPUs: the plan fits and one data-parallel GPU fewer does not.
+    TrainingConfig cfg;
+    cfg.seq_len = 4096;
+    cfg.flash_attention = true;
+    cfg.parallel.zero = ZeroStage::parameters;
+    const auto t = min_gpus_for_training(model("llama2-7b"), cfg, 80_GB);
+    REQUIRE(t.has_value());
+    CHECK(check_fit(t->budget, 80_GB).fits);
+    CHECK(t->gpus == t->data * t->tensor * t->pipeline);
+    if (t->data > 1) {
+      TrainingConfig fewer = cfg;
+      fewer.parallel.tensor = t->tensor;
+      fewer.parallel.pipeline = t->pipeline;
+      fewer.parallel.data = t->data - 1;
+      CHECK_FALSE(check_fit(training_budget(model("llama2-7b"), fewer), 80_GB).fits);
+    }
+    // Without ZeRO a 7B model with Adam (16 B/param = 108 GB) needs model parallelism on 80 GB.
+    cfg.parallel.zero = ZeroStage::none;
+    const auto nz = min_gpus_for_training(model("llama2-7b"), cfg, 80_GB);
+    REQUIRE(nz.has_value());
+    CHECK(nz->data == 1);
+    CHECK(nz->tensor * nz->pipeline >= 2);
+  }
+
+  TEST_CASE("bad input names the field and the value") {
+    const TransformerShape& s = model("llama2-7b");
+    TrainingConfig cfg;
+    cfg.parallel.tensor = 3;
+    try {
+      (void)training_budget(s, cfg);
+      FAIL("expected InputError");
+    } catch (const InputError& e) {
+      CHECK(e.field() == "tensor_parallel");
+      CHECK(e.value() == "3");
+    }
+    cfg.parallel.tensor = 1;
+    cfg.micro_batch = -2;
+    CHECK_THROWS_WITH_AS((void)training_budget(s, cfg), "micro_batch: -2 must be a positive count", InputError);
+    cfg.micro_batch = 1;
+    cfg.parallel.pipeline = 33;
+    CHECK_THROWS_AS((void)training_budget(s, cfg), InputError);
+    cfg.parallel.pipeline = 1;
+    cfg.parallel.expert = 2;
+    CHECK_THROWS_WITH_AS((void)training_budget(s, cfg), doctest::Contains("expert_parallel: 2"), InputError);
+    cfg.parallel.expert = 1;
+    cfg.offload_parameters = true;
+    CHECK_THROWS_AS((void)training_budget(s, cfg), InputError);
+    InferenceConfig inf;
+    inf.sequences = -1;
+    CHECK_THROWS_WITH_AS((void)inference_budget(s, inf), "sequences: -1 is negative", InputError);
+    CHECK_THROWS_AS((void)check_fit(inference_budget(s, {}), 0_GB), InputError);
+    CHECK_THROWS_AS((void)zero_model_states(Count(0), 64, ZeroStage::none), InputError);
+    RuntimeReserve r;
+    r.fragmentation = 1.5;
+    CHECK_THROWS_AS((void)r.of(1_GB), InputError);
+  }
+}
