@@ -23,8 +23,9 @@ def version():
     return ".".join(parts)
 
 
-# Keep setuptools' scratch files out of the CMake build trees (build/<preset>) and the sources.
-SCRATCH = os.path.join("build", "setuptools")
+# Keep setuptools' scratch files out of the CMake build trees (build/<preset>) and the sources;
+# CAPPLAN_SETUPTOOLS_BUILD moves them elsewhere (scripts/test-python uses a temporary directory).
+SCRATCH = os.environ.get("CAPPLAN_SETUPTOOLS_BUILD", os.path.join("build", "setuptools"))
 os.makedirs(SCRATCH, exist_ok=True)
 
 ext = Pybind11Extension(

@@ -1,4 +1,10 @@
-"""Shared pytest set-up: hypothesis without deadlines (shared, noisy machines) and a fixed budget."""
+"""Shared pytest set-up: hypothesis without deadlines (shared, noisy machines) and a fixed budget.
+
+CAPPLAN_HYPOTHESIS_PROFILE=quick runs fewer examples (scripts/test-python uses it for its second
+pass, against the pip-installed copy, which only has to show the installed package works).
+"""
+
+import os
 
 from hypothesis import HealthCheck, settings
 
@@ -8,4 +14,5 @@ settings.register_profile(
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-settings.load_profile("capplan")
+settings.register_profile("quick", parent=settings.get_profile("capplan"), max_examples=20)
+settings.load_profile(os.environ.get("CAPPLAN_HYPOTHESIS_PROFILE", "capplan"))
