@@ -20,16 +20,18 @@
 
 namespace capplan {
 
+// The 80 PLUS levels. hardware/psu.hpp has the catalog's EightyPlusTier (same levels plus none);
+// power/ does not include hardware/ (layering), so integration maps one to the other.
 enum class EightyPlus { standard, bronze, silver, gold, platinum, titanium };
 
-struct EfficiencyPoint {
+struct LoadEfficiencyPoint {
   double load;        // fraction of the rated output, (0, 1]
   double efficiency;  // DC out / AC in, (0, 1]
 };
 
-struct EfficiencyCurve {
+struct LoadEfficiencyCurve {
   std::string name{};
-  std::vector<EfficiencyPoint> points{};  // ascending load
+  std::vector<LoadEfficiencyPoint> points{};  // ascending load
   std::string source{};
 
   // Efficiency at a load fraction in [0, 1], linear between points, flat below the first.
@@ -62,7 +64,7 @@ struct EfficiencyCurve {
 
 // 80 PLUS, 115 V internal non-redundant: minimum efficiency at 10% / 20% / 50% / 100% load
 // (80 PLUS program table; Tom's Hardware "80 PLUS PSU efficiency" reproduces it).
-inline EfficiencyCurve eighty_plus_115v(EightyPlus level) {
+inline LoadEfficiencyCurve eighty_plus_115v(EightyPlus level) {
   const std::string src = "80 PLUS program (CLEAResult), 115V internal non-redundant minimums";
   switch (level) {
     case EightyPlus::standard: return {"80 PLUS", {{0.20, 0.80}, {0.50, 0.80}, {1.00, 0.80}}, src};
@@ -95,7 +97,7 @@ struct WallPower {
   }
 };
 
-inline WallPower wall_power(Power dc_load, Power psu_rating, const EfficiencyCurve& curve) {
+inline WallPower wall_power(Power dc_load, Power psu_rating, const LoadEfficiencyCurve& curve) {
   require_nonnegative(dc_load.value(), "dc_load");
   require_positive(psu_rating.value(), "psu_rating");
   curve.validate();
