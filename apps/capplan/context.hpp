@@ -2,11 +2,13 @@
 // and how results are written.
 #pragma once
 
+#include <capplan/hardware/catalog.hpp>
 #include <capplan/report/render.hpp>
 
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,15 @@ struct Context {
   std::string scenario_file;
 
   [[nodiscard]] OutputFormat format() const { return parse_output_format(format_text, "--format"); }
+
+  // The built-in catalog plus the user's --catalog files (loaded on first use).
+  [[nodiscard]] const Catalog& catalog() const {
+    if (!catalog_) catalog_ = std::make_unique<Catalog>(Catalog::make_builtin());
+    return *catalog_;
+  }
+
+ private:
+  mutable std::unique_ptr<Catalog> catalog_;
 };
 
 // A command's result: tables for people and one JSON object for machines (the JSON contract

@@ -1,5 +1,6 @@
 // capplan: the command-line tool. Exit codes: 0 success; 2 usage or input error (one line naming
 // the flag or field); 1 any other failure. A plan that does not fit is a result, not an error.
+#include "cmd_catalog.hpp"
 #include "cmd_tco.hpp"
 #include "context.hpp"
 
@@ -24,6 +25,7 @@ int main(int argc, char** argv) {
   app.add_option("--scenario", ctx.scenario_file, "Read a whole plan (model, hardware, plan, prices) from JSON")
       ->check(CLI::ExistingFile);
 
+  cli::add_catalog(app, ctx);
   cli::add_tco(app, ctx);
 
   try {

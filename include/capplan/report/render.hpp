@@ -111,15 +111,18 @@ inline std::string render_text(const Table& t) {
   std::ostringstream os;
   if (!t.title.empty()) os << t.title << "\n\n";
   std::string rule;
+  // A left-aligned last column is not padded: no trailing spaces.
+  auto cell = [&](const std::string& s, std::size_t i) {
+    const bool last = i + 1 == t.columns.size();
+    return last && t.columns[i].align == Align::left ? s : pad(s, w[i], t.columns[i].align);
+  };
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
-    os << (i ? "  " : "") << pad(t.columns[i].header, w[i], t.columns[i].align);
+    os << (i ? "  " : "") << cell(t.columns[i].header, i);
     rule += (i ? "  " : "") + std::string(w[i], '-');
   }
   os << "\n" << rule << "\n";
   for (const auto& r : t.rows) {
-    for (std::size_t i = 0; i < r.size(); ++i) {
-      os << (i ? "  " : "") << pad(r[i].flag ? r[i].text + "*" : r[i].text, w[i], t.columns[i].align);
-    }
+    for (std::size_t i = 0; i < r.size(); ++i) os << (i ? "  " : "") << cell(r[i].flag ? r[i].text + "*" : r[i].text, i);
     os << "\n";
   }
   if (!t.notes.empty()) {
