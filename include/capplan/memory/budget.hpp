@@ -176,7 +176,12 @@ struct InferenceConfig {
 namespace budget_detail {
 
 inline double dbl(const Count& c) { return static_cast<double>(c); }
-inline std::string n(double v) { return format_number(v, 4); }
+// 4 significant digits; counts of a million and more as "842.3M", "6.738B".
+inline std::string n(double v) {
+  if (v >= 1e9) return format_number(v / 1e9, 4) + "B";
+  if (v >= 1e6) return format_number(v / 1e6, 4) + "M";
+  return format_number(v, 4);
+}
 
 inline void require_parallel(const TransformerShape& s, int tensor, int pipeline, int expert) {
   if (tensor <= 0) detail::fail("tensor_parallel", std::to_string(tensor), "must be a positive count");
@@ -219,6 +224,14 @@ inline Shard shard(const TransformerShape& s, const ParamBreakdown& p, int tenso
   out.dense = scale * (layer_dense * stage_fraction + dbl(first_stage_embedding + p.other)) / tensor;
   out.expert = scale * dbl(p.expert) * stage_fraction / (tensor * expert);
   return out;
+}
+
+// Fills in the runtime reserve from everything else planned in the budget.
+inline void add_reserve(MemoryBudget& b, const RuntimeReserve& r) {
+  const DataSize planned = b.total() - b.runtime_reserve.size;
+  b.runtime_reserve.size = r.of(planned);
+  b.runtime_reserve.detail = format(r.fixed, {.prefixes = Prefixes::binary}) + " + " + n(r.fragmentation * 100) +
+                             "% of " + format(planned);
 }
 
 // Trainable adapter parameters of LoRA on the whole model.
@@ -367,9 +380,7 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
                          n(in_flight) + " micro-batches in flight" +
                          (factor != 1.0 ? " x " + n(factor) + " (interleaved)" : "");
 
-  const DataSize planned = b.total();
-  b.runtime_reserve.size = cfg.reserve.of(planned);
-  b.runtime_reserve.detail = format(cfg.reserve.fixed) + " + " + n(cfg.reserve.fragmentation * 100) + "% of " + format(planned);
+  budget_detail::add_reserve(b, cfg.reserve);
   return b;
 }
 
@@ -414,9 +425,7 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
   const double logits = 4.0 * static_cast<double>(shape.vocab) * static_cast<double>(cfg.sequences) / cfg.tensor_parallel;
   b.activations.size = DataSize::from_value(tokens * 2.0 * width + logits);
   b.activations.detail = n(tokens) + " tokens x " + n(2.0 * width) + " B + fp32 logits";
-  const DataSize planned = b.total();
-  b.runtime_reserve.size = cfg.reserve.of(planned);
-  b.runtime_reserve.detail = format(cfg.reserve.fixed) + " + " + n(cfg.reserve.fragmentation * 100) + "% of " + format(planned);
+  budget_detail::add_reserve(b, cfg.reserve);
   return b;
 }
 
