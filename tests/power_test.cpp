@@ -35,12 +35,13 @@ TEST_SUITE("power") {
     auto gpu = gpu_component("RTX 4090", 450_W, 20_W);
     auto d = component_draw(gpu, 0.5);
     CHECK(d.per_unit.value() == doctest::Approx(235.0));  // 20 + 0.5 × 430
-    CHECK(d.explain() == "RTX 4090: 20 W + 0.5 × (450 W − 20 W) = 235 W = 235 W");
+    CHECK(d.explain() == "RTX 4090: 20 W + 0.5 × (450 W − 20 W) = 235 W");
     auto capped = gpu_component("RTX 4090", 450_W, 20_W, 2, 300_W);
     CHECK(capped.max_draw.value() == doctest::Approx(300.0));
     CHECK(component_draw(capped, 1.0).total.value() == doctest::Approx(600.0));
     auto ram = memory_modules("DDR5 DIMM", 5_W, 2_W, 4);
     CHECK(component_draw(ram, 0.0).total.value() == doctest::Approx(8.0));
+    CHECK(component_draw(ram, 0.5).explain() == "DDR5 DIMM: 2 W + 0.5 × (5 W − 2 W) = 3.5 W × 4 = 14 W");
     auto parts = workstation_4090();
     auto sys = system_draw(parts, 1.0);
     CHECK(sys.max_total.value() == doctest::Approx(771.0));  // 450 + 253 + 10 + 8 + 50

@@ -120,8 +120,7 @@ struct ComponentDraw {
       s += quantity(component.idle_draw) + " + " + number(utilization, 4) + " × (" + quantity(component.max_draw) +
            " − " + quantity(component.idle_draw) + ") = " + quantity(per_unit);
     }
-    if (component.count != 1) s += " × " + std::to_string(component.count);
-    s += " = " + quantity(total);
+    if (component.count != 1) s += " × " + std::to_string(component.count) + " = " + quantity(total);
     return s;
   }
 };
