@@ -1,0 +1,214 @@
+// Catalog warnings: figures that are probably wrong or out of date. Nothing here throws for a
+// suspicious value; each check returns the warnings it finds, and `check_catalog` runs them all.
+//
+//   1. stale_price: a dated price older than `max_price_age_days` before `today` (default 365),
+//      or dated after `today`. Street prices, given system prices and cloud offers are checked;
+//      launch prices (MSRP) are historical facts and never go stale.
+//   2. sparse_rate: a tensor rate that looks like a 2:4-sparsity figure. Two rules:
+//      a. Ratio rule. On every architecture in the built-in catalog (Volta to Blackwell, CDNA 3)
+//         dense fp16 and bf16 are 2 x dense tf32, and dense fp8 is 2 x dense fp16/bf16 (within
+//         2 %). A vendor's sparse figure is 2 x its dense one, so a pair whose ratio is nearer 4
+//         than 2 (> 2*sqrt(2)) has a sparse higher member, and a pair whose ratio is nearer 1
+//         than 2 (< sqrt(2)) has a sparse lower member.
+//      b. Reference rule. When the entry shares an id or name with an entry of the reference
+//         catalog (the built-in one by default) and a rate is 2 x the reference's (within 2 %),
+//         the rate is the sparse figure of that part.
+//      A ratio to memory bandwidth is NOT used: within one architecture dense bf16 FLOP per byte
+//      spans 3 x (Ada: RTX 4080 136, L40S 419), so it cannot tell a sparse figure from a dense one.
+//   3. price_outlier: a cloud offer whose per-GPU-hour price (its headline price: on-demand,
+//      else monthly / 730 h, else reserved, else spot) is more than `outlier_factor` (3) times,
+//      or less than 1 / outlier_factor of, the median of the offers for the same GPU in the same
+//      currency, when there are at least `min_siblings` (3) such offers.
+#pragma once
+
+#include "capplan/hardware/catalog.hpp"
+#include "capplan/hardware/date.hpp"
+#include "capplan/money/format.hpp"
+#include "capplan/units/format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace capplan {
+
+enum class WarningKind { stale_price, sparse_rate, price_outlier };
+
+inline constexpr std::string_view name(WarningKind k) {
+  switch (k) {
+    case WarningKind::stale_price: return "stale_price";
+    case WarningKind::sparse_rate: return "sparse_rate";
+    case WarningKind::price_outlier: return "price_outlier";
+  }
+  return "?";
+}
+
+struct CatalogWarning {
+  WarningKind kind = WarningKind::stale_price;
+  std::string entry{};    // "gpu rtx-4090", "cloud offer lambda-gpu-8x-h100-sxm5"
+  std::string field{};    // "street_price", "dense.bf16", "on_demand"
+  std::string message{};  // one line, with the figures
+};
+
+struct WarningOptions {
+  std::string today{};             // ISO date the prices are judged against (required)
+  long max_price_age_days = 365;
+  double outlier_factor = 3.0;
+  std::size_t min_siblings = 3;
+};
+
+namespace warnings_detail {
+
+inline void check_price(std::vector<CatalogWarning>& out, const std::string& entry, const std::string& field,
+                        const std::string& as_of, const std::string& shown, std::string_view today, long max_age) {
+  const long age = days_between(as_of, today);
+  if (age < 0) {
+    out.push_back({WarningKind::stale_price, entry, field,
+                   entry + ": " + field + " " + shown + " is dated " + as_of + ", after today (" + std::string(today) + ")"});
+  } else if (age > max_age) {
+    out.push_back({WarningKind::stale_price, entry, field,
+                   entry + ": " + field + " " + shown + " is from " + as_of + ", " + std::to_string(age) +
+                       " days before " + std::string(today) + " (limit " + std::to_string(max_age) + " days)"});
+  }
+}
+
+template <class T>
+void check_street(std::vector<CatalogWarning>& out, const std::vector<T>& v, std::string_view kind,
+                  std::string_view today, long max_age) {
+  for (const T& e : v) {
+    if (e.street_price) {
+      check_price(out, std::string(kind) + " " + e.id, "street_price", e.street_price->as_of,
+                  format(e.street_price->amount), today, max_age);
+    }
+  }
+}
+
+}  // namespace warnings_detail
+
+// Rule 1: dated prices older than max_age_days before today (or after today).
+inline std::vector<CatalogWarning> stale_prices(const Catalog& c, std::string_view today, long max_age_days = 365) {
+  parse_iso_date(today, "today");
+  if (max_age_days < 0) detail::fail("max_price_age_days", std::to_string(max_age_days), "is negative");
+  namespace wd = warnings_detail;
+  std::vector<CatalogWarning> out;
+  wd::check_street(out, c.gpus(), "gpu", today, max_age_days);
+  wd::check_street(out, c.cpus(), "cpu", today, max_age_days);
+  wd::check_street(out, c.memory_modules(), "memory", today, max_age_days);
+  wd::check_street(out, c.storage_devices(), "storage", today, max_age_days);
+  wd::check_street(out, c.power_supplies(), "psu", today, max_age_days);
+  wd::check_street(out, c.chassis(), "chassis", today, max_age_days);
+  wd::check_street(out, c.network_adapters(), "network", today, max_age_days);
+  for (const auto& s : c.systems()) {
+    if (s.price) wd::check_price(out, "system " + s.id, "price", s.price->as_of, format(s.price->amount), today, max_age_days);
+  }
+  for (const auto& o : c.cloud_offers()) {
+    const PriceKind k = o.headline();
+    const std::string shown = k == PriceKind::monthly ? format(*o.monthly) + "/month" : format(o.per_instance_hour(k));
+    wd::check_price(out, "cloud offer " + o.id, std::string(name(k)), o.as_of, shown, today, max_age_days);
+  }
+  return out;
+}
+
+// Rule 2: tensor rates of one GPU that look like sparse figures; `reference` (may be null) is
+// the catalog whose same-named entry the rates are compared with.
+inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const Catalog* reference = &Catalog::builtin()) {
+  std::vector<CatalogWarning> out;
+  const std::string entry = "gpu " + g.id;
+  const auto tf = [](FlopRate r) { return format(r); };
+  // a. Ratio rule: expected hi / lo == 2.
+  const std::pair<Precision, Precision> pairs[] = {{Precision::bf16, Precision::tf32},
+                                                   {Precision::fp16, Precision::tf32},
+                                                   {Precision::fp8, Precision::bf16},
+                                                   {Precision::fp8, Precision::fp16}};
+  const double upper = 2.0 * std::sqrt(2.0), lower = std::sqrt(2.0);
+  for (const auto& [hi, lo] : pairs) {
+    const auto rh = g.dense.at(hi), rl = g.dense.at(lo);
+    if (!rh || !rl) continue;
+    const double ratio = rh->value() / rl->value();
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f", ratio);
+    const std::string what = std::string(name(hi)) + " " + tf(*rh) + " is " + buf + " x " + std::string(name(lo)) +
+                             " " + tf(*rl) + "; dense " + std::string(name(hi)) + " is 2 x dense " +
+                             std::string(name(lo)) + " on every architecture in the catalog";
+    if (ratio > upper) {
+      out.push_back({WarningKind::sparse_rate, entry, "dense." + std::string(name(hi)),
+                     entry + ": " + what + ", so " + std::string(name(hi)) + " looks like a 2:4-sparse figure"});
+    } else if (ratio < lower) {
+      out.push_back({WarningKind::sparse_rate, entry, "dense." + std::string(name(lo)),
+                     entry + ": " + what + ", so " + std::string(name(lo)) + " looks like a 2:4-sparse figure"});
+    }
+  }
+  // b. Reference rule: a rate that is 2 x the reference entry's dense rate.
+  if (reference != nullptr) {
+    const GpuSpec* ref = nullptr;
+    for (const auto& r : reference->gpus()) {
+      for (const std::string& n : catalog_detail::names_of(g)) {
+        for (const std::string& rn : catalog_detail::names_of(r)) {
+          if (!ref && normalize_name(n) == normalize_name(rn)) ref = &r;
+        }
+      }
+    }
+    if (ref != nullptr) {
+      for (Precision p : all_precisions) {
+        const auto mine = g.dense.at(p), theirs = ref->dense.at(p);
+        if (!mine || !theirs) continue;
+        const double ratio = mine->value() / theirs->value();
+        if (std::fabs(ratio - 2.0) <= 0.04) {
+          out.push_back({WarningKind::sparse_rate, entry, "dense." + std::string(name(p)),
+                         entry + ": " + std::string(name(p)) + " " + tf(*mine) + " is 2 x the dense " + tf(*theirs) +
+                             " of catalog entry " + ref->id + ": it looks like the 2:4-sparse figure"});
+        }
+      }
+    }
+  }
+  return out;
+}
+
+// Rule 3: cloud offers whose per-GPU-hour price is out of line with their siblings'.
+inline std::vector<CatalogWarning> price_outliers(const Catalog& c, double factor = 3.0, std::size_t min_siblings = 3) {
+  require_finite(factor, "outlier_factor");
+  if (!(factor > 1)) detail::fail("outlier_factor", detail::format_double(factor), "must be > 1");
+  std::vector<CatalogWarning> out;
+  const Decimal k = Decimal::from_double(factor, 15, "outlier_factor");
+  const auto& offers = c.cloud_offers();
+  for (const auto& o : offers) {
+    std::vector<MoneyRate> group;
+    for (const auto& s : offers) {
+      if (s.gpu_id == o.gpu_id && s.currency == o.currency) group.push_back(s.per_gpu_hour());
+    }
+    if (group.size() < min_siblings) continue;
+    std::sort(group.begin(), group.end());
+    const std::size_t n = group.size();
+    const MoneyRate median = n % 2 == 1 ? group[n / 2] : (group[n / 2 - 1] + group[n / 2]) / Decimal(2);
+    const MoneyRate mine = o.per_gpu_hour();
+    const std::string base = "cloud offer " + o.id;
+    const std::string what = base + ": " + format(mine) + " per GPU-hour (" + std::string(name(o.headline())) +
+                             ") against a median of " + format(median) + " over " + std::to_string(n) +
+                             " offers for " + o.gpu_id;
+    if (mine > median * k) {
+      out.push_back({WarningKind::price_outlier, base, std::string(name(o.headline())),
+                     what + " is more than " + detail::format_double(factor) + " x the median"});
+    } else if (mine * k < median) {
+      out.push_back({WarningKind::price_outlier, base, std::string(name(o.headline())),
+                     what + " is less than 1/" + detail::format_double(factor) + " of the median"});
+    }
+  }
+  return out;
+}
+
+// All three checks over a whole catalog.
+inline std::vector<CatalogWarning> check_catalog(const Catalog& c, const WarningOptions& opt,
+                                                 const Catalog* reference = &Catalog::builtin()) {
+  auto out = stale_prices(c, opt.today, opt.max_price_age_days);
+  for (const auto& g : c.gpus()) {
+    auto w = sparse_rate_suspects(g, reference);
+    out.insert(out.end(), w.begin(), w.end());
+  }
+  auto p = price_outliers(c, opt.outlier_factor, opt.min_siblings);
+  out.insert(out.end(), p.begin(), p.end());
+  return out;
+}
+
+}  // namespace capplan
