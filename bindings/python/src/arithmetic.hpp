@@ -229,12 +229,20 @@ py::object with_operand(const A& a, py::handle other) {
   return result;
 }
 
+// sum() starts from the int 0: say how to give it a start of the right type.
+inline std::string sum_hint(const std::string& name, Op op, py::handle number, bool reflected) {
+  if (op != Op::add || !reflected || !is_integral(number) || !number.equal(py::int_(0))) {
+    return "";
+  }
+  return "; to sum " + name + " values, give sum() a start: sum(values, " + name + ".from_value(0))";
+}
+
 inline std::string number_error(const char* a, Op op, py::handle number, bool reflected) {
   const std::string n = type_name(number);
   const std::string expr = reflected ? n + " " + symbol(op) + " " + a : std::string(a) + " " + symbol(op) + " " + n;
   return "capplan: " + expr + ": cannot " + (op == Op::add ? "add" : "subtract") +
          " a plain number to a quantity. Give the number a unit (DataSize(80, 'GB'), Duration(1, 'h'), "
-         "Power(700, 'W')).";
+         "Power(700, 'W'))" + sum_hint(a, op, number, reflected) + ".";
 }
 
 // `q op other` (or `other op q` when reflected) for a physical quantity q.
@@ -267,8 +275,12 @@ py::object money_op(const M& m, py::handle other, bool reflected) {
     const std::string expr = reflected ? type_name(other) + " " + symbol(op) + " " + traits<M>::name
                                        : std::string(traits<M>::name) + " " + symbol(op) + " " + type_name(other);
     if constexpr (op == Op::add || op == Op::sub) {
+      std::string hint;
+      if (op == Op::add && reflected && is_integral(other) && other.equal(py::int_(0))) {
+        hint = "; to sum amounts, give sum() a start: sum(amounts, " + std::string(traits<M>::name) + "(0, 'USD'))";
+      }
       throw py::type_error("capplan: " + expr + ": cannot " + (op == Op::add ? "add" : "subtract") +
-                           " a plain number to money. Give it a currency: Money('12.50', 'USD').");
+                           " a plain number to money. Give it a currency: Money('12.50', 'USD')" + hint + ".");
     }
     if (!exact_number) {
       throw py::type_error("capplan: " + expr +

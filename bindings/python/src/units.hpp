@@ -59,13 +59,13 @@ Q make(const py::object& value, const std::optional<std::string>& unit) {
   if (is_str(value)) {
     if (unit) {
       throw py::type_error(name + "(" + py_repr(value) + ", '" + *unit +
-                           "'): give either text such as '80 GB' or a number and a unit, not both");
+                           "'): give either one string or a number and a unit, not both, e.g. " + traits<Q>::example);
     }
     return capplan::parse<Q>(value.cast<std::string>());
   }
   if (!is_real(value)) {
     throw py::type_error(name + ": expected a number and a unit, e.g. " + traits<Q>::example +
-                         ", or text such as '" + "80 GB" + "'; got " + type_name(value) + " " + py_repr(value));
+                         ", or the same as one string; got " + type_name(value) + " " + py_repr(value));
   }
   if (!unit) {
     throw py::type_error(name + "(" + py_repr(value) + ") needs a unit, e.g. " + traits<Q>::example + "; use " + name +

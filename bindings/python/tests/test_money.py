@@ -139,6 +139,12 @@ class TestArithmetic:
             make()
         assert message in str(info.value)
 
+    def test_sum_needs_a_start(self):
+        amounts = [Money("0.10", "USD")] * 3
+        with pytest.raises(TypeError, match=r"sum\(amounts, Money\(0, 'USD'\)\)"):
+            sum(amounts)
+        assert sum(amounts, Money(0, "USD")) == Money("0.30", "USD")
+
     def test_currencies_do_not_mix(self):
         with pytest.raises(capplan.CurrencyError) as info:
             Money(1, "USD") + Money(1, "CNY")

@@ -113,7 +113,7 @@ class TestMixes:
             (lambda: FlopRate(1, "TFLOP/s") == Bandwidth(1, "TB/s"), "cannot compare FlopRate with Bandwidth"),
             (lambda: DataSize(1, "GB") < 5, "cannot compare DataSize with a plain number"),
             (lambda: DataSize(80), "DataSize(80) needs a unit, e.g. DataSize(80, 'GB')"),
-            (lambda: DataSize("80", "GB"), "give either text such as '80 GB' or a number and a unit"),
+            (lambda: DataSize("80", "GB"), "give either one string or a number and a unit, not both"),
             (lambda: DataSize([80], "GB"), "expected a number and a unit"),
         ],
     )
@@ -121,6 +121,12 @@ class TestMixes:
         with pytest.raises(TypeError, match=None) as info:
             make()
         assert message in str(info.value)
+
+    def test_sum_needs_a_start(self):
+        sizes = [DataSize(1, "GB"), DataSize(2, "GB")]
+        with pytest.raises(TypeError, match=r"give sum\(\) a start: sum\(values, DataSize.from_value\(0\)\)"):
+            sum(sizes)
+        assert sum(sizes, DataSize.from_value(0)) == DataSize(3, "GB")
 
     def test_type_error_lists_what_is_defined(self):
         with pytest.raises(TypeError) as info:
