@@ -626,19 +626,19 @@ inline std::vector<CloudOffer> cloud_offers() {
                .gpu_count = 1, .gpu_id = "l4", .vcpus = 4, .ram = 16_GiB,
                .on_demand = usd_per_hour("0.8048"),
                .as_of = "2024-06-01", .source = "AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/", .note = recalled});
-  // GCP a2-highgpu-1g: 1 x A100 40GB, 12 vCPU, 85 GB; on-demand $3.673385/h (us-central1).
+  // GCP a2-highgpu-1g: 1 x A100 40GB, 12 vCPU, 85 GB (GCP GB = 2^30 B, per its pricing pages); on-demand $3.673385/h (us-central1).
   v.push_back({.id = "gcp-a2-highgpu-1g", .provider = "GCP", .instance_type = "a2-highgpu-1g", .region = "us-central1",
-               .gpu_count = 1, .gpu_id = "a100-sxm-40gb", .vcpus = 12, .ram = 85_GB,
+               .gpu_count = 1, .gpu_id = "a100-sxm-40gb", .vcpus = 12, .ram = 85_GiB,
                .on_demand = usd_per_hour("3.673385"),
                .as_of = "2024-06-01", .source = "Google Cloud GPU pricing, https://cloud.google.com/compute/gpus-pricing", .note = recalled});
   // GCP a2-highgpu-8g: 8 x A100 40GB, 96 vCPU, 680 GB; on-demand $29.38708/h (us-central1).
   v.push_back({.id = "gcp-a2-highgpu-8g", .provider = "GCP", .instance_type = "a2-highgpu-8g", .region = "us-central1",
-               .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 680_GB,
+               .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 680_GiB,
                .on_demand = usd_per_hour("29.38708"),
                .as_of = "2024-06-01", .source = "Google Cloud GPU pricing, https://cloud.google.com/compute/gpus-pricing", .note = recalled});
   // GCP a3-highgpu-8g: 8 x H100 80GB, 208 vCPU, 1,872 GB; on-demand $88.253735/h (us-central1).
   v.push_back({.id = "gcp-a3-highgpu-8g", .provider = "GCP", .instance_type = "a3-highgpu-8g", .region = "us-central1",
-               .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 208, .ram = 1872_GB,
+               .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 208, .ram = 1872_GiB,
                .on_demand = usd_per_hour("88.253735"),
                .as_of = "2024-06-01", .source = "Google Cloud GPU pricing, https://cloud.google.com/compute/gpus-pricing", .note = recalled});
   // Azure ND96asr A100 v4: 8 x A100 40GB, 96 vCPU, 900 GiB; pay-as-you-go $27.197/h (East US).
