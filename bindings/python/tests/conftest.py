@@ -12,6 +12,7 @@ settings.register_profile(
     "capplan",
     max_examples=200,
     deadline=None,
+    database=None,  # no .hypothesis/ directory in the source tree
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("quick", parent=settings.get_profile("capplan"), max_examples=20)
