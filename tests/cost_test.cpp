@@ -103,6 +103,8 @@ TEST_SUITE("cost") {
     CHECK(*c2.break_even_month_with_resale == 4);  // 4,199.8 / 1,284.57 = 3.27 months
     CHECK(months(*c2.break_even_time_with_resale) == doctest::Approx(3.26943).epsilon(1e-4));
     CHECK(*c2.break_even_month == 13);
+    CHECK(c2.explain().find("break-even: month 13 (12.98 months = 394.8 days)") != std::string::npos);
+    CHECK(c2.explain().find("; with resale: month 4 (3.269 months") != std::string::npos);
     auto c5 = compare_costs(ws_resale, RentedOption::monthly_rental("r", 5000_CNY), {.horizon_months = 36});
     CHECK(*c5.break_even_month_with_resale == 1);  // 0.98 months
     CHECK(*c5.break_even_month == 5);
@@ -237,6 +239,9 @@ TEST_SUITE("cost") {
     CHECK(per_h.total == Money("2341.912", Currency::USD));
     CHECK(per_h.units == doctest::Approx(2628.0));
     CHECK(per_h.per_unit == Money("0.891138508371", Currency::USD));
+    // A 100-hour single-GPU run on the owned desktop at that effective rate.
+    CHECK(cost_of_run(per_h.rate(), 100_h, 1).cost == Money("89.1138508371", Currency::USD));
+    CHECK_THROWS_WITH(cost_per_million_tokens(100_USD, 1e6).rate(), doctest::Contains("unit: \"million tokens\""));
     auto tok = cost_per_million_tokens(Money("2341.912", Currency::USD), 2.5e9);
     CHECK(tok.per_unit == Money("0.9367648", Currency::USD));
     CHECK(tok.explain() == "$2,341.91 / 2,500 million tokens = $0.936765 per million tokens");

@@ -70,6 +70,11 @@ TEST_SUITE("power") {
     CHECK(v.deciding == "vendor recommendation");
     CHECK(v.recommended_rating->value() == doctest::Approx(850.0));
     CHECK(v.explain().find("required: 850 W (vendor recommendation) → buy a 850 W PSU") != std::string::npos);
+    // Eight 700 W GPUs: no single standard PSU carries 7 kW.
+    std::vector<PowerComponent> eight{gpu_component("H100 SXM", 700_W, 70_W, 8)};
+    auto big = size_psu(eight);
+    CHECK_FALSE(big.recommended_rating);
+    CHECK(big.explain().find("larger than every standard rating") != std::string::npos);
     CHECK_THROWS_WITH(size_psu(parts, {.headroom = -0.1}), doctest::Contains("headroom: -0.1"));
     CHECK_THROWS_WITH(size_psu(parts, {.gpu_transient_factor = 0.5}), doctest::Contains("gpu_transient_factor: 0.5"));
   }

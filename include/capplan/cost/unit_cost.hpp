@@ -23,6 +23,12 @@ struct UnitCost {
   std::string unit{};  // "GPU-hour", "million tokens"
   Money per_unit{};
 
+  // A cost per GPU-hour as a MoneyRate, to price a run with cost_of_run.
+  [[nodiscard]] MoneyRate rate() const {
+    if (unit != "GPU-hour") detail::fail("unit", "\"" + unit + "\"", "is not GPU-hour; only a cost per GPU-hour is a rate");
+    return MoneyRate(per_unit.amount(), per_unit.currency());
+  }
+
   [[nodiscard]] std::string explain() const {
     return explain_text::money(total) + " / " + explain_text::number(units, 6) + " " + unit + " = " +
            explain_text::price(per_unit) + " per " + unit;

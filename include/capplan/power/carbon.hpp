@@ -28,34 +28,34 @@ struct GridIntensity {
 };
 
 namespace grid {
-using namespace capplan::literals;
-// 1 lb = 0.45359237 kg (international avoirdupois pound).
+// 1 lb = 0.45359237 kg (international avoirdupois pound); 1 kWh = 3.6e6 J.
 inline constexpr double kg_per_lb = 0.45359237;
+constexpr CarbonIntensity g_per_kwh(double g) { return CarbonIntensity::from_value(g * 1e-3 / 3.6e6); }
 
 // World average 2022: 436 gCO2/kWh (Ember, Global Electricity Review 2023).
-inline const GridIntensity world_2022{"World", 436_gCO2e_per_kWh, 2022, "Ember, Global Electricity Review 2023"};
+inline const GridIntensity world_2022{"World", g_per_kwh(436), 2022, "Ember, Global Electricity Review 2023"};
 // United States 2023: 0.81 lb CO2/kWh of utility-scale net generation (EIA FAQ id=74).
-inline const GridIntensity us_2023{"United States", CarbonIntensity::from_value(0.81 * kg_per_lb / 3.6e6), 2023,
+inline const GridIntensity us_2023{"United States", g_per_kwh(0.81 * kg_per_lb * 1e3), 2023,
                                    "U.S. EIA FAQ \"How much carbon dioxide is produced per kilowatthour\" (0.81 lb/kWh)"};
 // United States 2022: 0.86 lb CO2/kWh (EIA FAQ id=74, 2022 edition).
-inline const GridIntensity us_2022{"United States", CarbonIntensity::from_value(0.86 * kg_per_lb / 3.6e6), 2022,
+inline const GridIntensity us_2022{"United States", g_per_kwh(0.86 * kg_per_lb * 1e3), 2022,
                                    "U.S. EIA FAQ id=74, 2022 data (0.86 lb/kWh)"};
 // European Union 2020: 252 gCO2/kWh (SDES "Key figures on climate 2022", from IEA data).
-inline const GridIntensity eu_2020{"European Union", 252_gCO2e_per_kWh, 2020, "SDES Key figures on climate 2022 (IEA data)"};
+inline const GridIntensity eu_2020{"European Union", g_per_kwh(252), 2020, "SDES Key figures on climate 2022 (IEA data)"};
 // Germany 2020: 344 gCO2/kWh; Poland 2020: 686 gCO2/kWh (same SDES/IEA table).
-inline const GridIntensity germany_2020{"Germany", 344_gCO2e_per_kWh, 2020, "SDES Key figures on climate 2022 (IEA data)"};
-inline const GridIntensity poland_2020{"Poland", 686_gCO2e_per_kWh, 2020, "SDES Key figures on climate 2022 (IEA data)"};
+inline const GridIntensity germany_2020{"Germany", g_per_kwh(344), 2020, "SDES Key figures on climate 2022 (IEA data)"};
+inline const GridIntensity poland_2020{"Poland", g_per_kwh(686), 2020, "SDES Key figures on climate 2022 (IEA data)"};
 // France 2023: 32 gCO2e/kWh produced (RTE, Bilan électrique 2023).
-inline const GridIntensity france_2023{"France", 32_gCO2e_per_kWh, 2023, "RTE, Bilan électrique 2023"};
+inline const GridIntensity france_2023{"France", g_per_kwh(32), 2023, "RTE, Bilan électrique 2023"};
 // China 2022: national average grid factor 0.5366 kgCO2/kWh (Ministry of Ecology and Environment
 // and National Bureau of Statistics, announcement on 2022 electricity CO2 factors, 2024-12).
-inline const GridIntensity china_2022{"China", 0.5366_kgCO2e_per_kWh, 2022,
+inline const GridIntensity china_2022{"China", g_per_kwh(536.6), 2022,
                                       "MEE & NBS, 2022 electricity CO2 emission factors (2024-12 announcement)"};
 // The "national US average" Meta used for LLaMA / Llama 2: 0.385 kgCO2e/kWh (Touvron et al. 2023).
-inline const GridIntensity us_average_llama{"United States (Meta LLaMA figure)", 0.385_kgCO2e_per_kWh, 2023,
+inline const GridIntensity us_average_llama{"United States (Meta LLaMA figure)", g_per_kwh(385), 2023,
                                             "Touvron et al. 2023, LLaMA, carbon footprint section"};
 // The grid factor for GPT-3's training data centre: 0.429 kgCO2e/kWh (Patterson et al. 2021, Table 4).
-inline const GridIntensity gpt3_patterson{"Microsoft data centre (GPT-3)", 0.429_kgCO2e_per_kWh, 2020,
+inline const GridIntensity gpt3_patterson{"Microsoft data centre (GPT-3)", g_per_kwh(429), 2020,
                                           "Patterson et al. 2021, Table 4"};
 }  // namespace grid
 
