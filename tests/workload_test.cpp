@@ -1,5 +1,6 @@
 // Workloads: shapes, validation, parameter counts against published counts, presets.
 #include <capplan/workload/generic.hpp>
+#include <capplan/workload/model_fields.hpp>
 #include <capplan/workload/params.hpp>
 #include <capplan/workload/presets.hpp>
 #include <capplan/workload/transformer.hpp>
@@ -199,5 +200,53 @@ TEST_SUITE("workload") {
       for (char c : p.id) CHECK_FALSE((c >= 'A' && c <= 'Z'));
       if (p.is_transformer()) CHECK_NOTHROW(p.transformer().validate());
     }
+  }
+
+  TEST_CASE("a model described field by field, as in a JSON file") {
+    // Mistral 7B from its config.json keys: the derived count is the published 7,241,732,096.
+    TransformerShape s;
+    set_model_field(s, "name", "my-mistral");
+    set_model_field(s, "layers", 32);
+    set_model_field(s, "hidden", 4096.0);
+    set_model_field(s, "heads", 32);
+    set_model_field(s, "kv_heads", 8);
+    set_model_field(s, "ffn_hidden", 14336);
+    set_model_field(s, "gated_mlp", true);
+    set_model_field(s, "vocab", 32000);
+    set_model_field(s, "seq_len", 32768);
+    finish_model(s);
+    CHECK(s.name == "my-mistral");
+    CHECK(s.head_dim == 128);
+    CHECK(parameter_count(s) == Count("7241732096"));
+    // Defaults: kv_heads = heads, head_dim = hidden / heads, ffn_hidden = 4 x hidden.
+    TransformerShape d;
+    for (auto [k, v] : {std::pair{"layers", 2.0}, std::pair{"hidden", 768.0}, std::pair{"heads", 12.0},
+                        std::pair{"vocab", 1000.0}}) {
+      set_model_field(d, k, v);
+    }
+    finish_model(d);
+    CHECK(d.kv_heads == 12);
+    CHECK(d.head_dim == 64);
+    CHECK(d.ffn_hidden == 3072);
+    // MoE keys create the MoE part; params overrides the count.
+    set_model_field(d, "experts", 8);
+    set_model_field(d, "experts_per_token", 2);
+    set_model_field(d, "params", 1e9);
+    finish_model(d);
+    REQUIRE(d.moe.has_value());
+    CHECK(d.moe->moe_ffn_hidden == 3072);
+    CHECK(parameter_count(d) == Count("1000000000"));
+    // Bad fields name the key and the value.
+    CHECK_THROWS_WITH_AS(set_model_field(d, "layers", 2.5), "layers: 2.5 is not a whole number", InputError);
+    CHECK_THROWS_WITH_AS(set_model_field(d, "heads", -4), "heads: -4 is negative", InputError);
+    CHECK_THROWS_WITH_AS(set_model_field(d, "gated_mlp", 2), "gated_mlp: 2 is not a boolean (true/false or 1/0)",
+                         InputError);
+    CHECK_THROWS_WITH_AS(set_model_field(d, "layer", 2), doctest::Contains("model field: \"layer\" is not a model field"),
+                         InputError);
+    CHECK_THROWS_AS(set_model_field(d, "vocab", "many"), InputError);
+    CHECK_THROWS_AS(set_model_field(d, "params", 0.0), InputError);
+    TransformerShape z = d;
+    set_model_field(z, "layers", 0);
+    CHECK_THROWS_WITH_AS(finish_model(z), "layers: 0 must be a positive number of layers", InputError);
   }
 }
