@@ -2,13 +2,19 @@
 #include <doctest/doctest.h>
 
 #if defined(CAPPLAN_HAVE_IO)
+#include <capplan/io/catalog_json.hpp>
 #include <capplan/io/model_json.hpp>
 #include <capplan/workload/params.hpp>
 #include <capplan/workload/presets.hpp>
 
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
+#include <vector>
 
 using namespace capplan;
+using capplan::io::Json;
 
 namespace {
 
@@ -29,6 +35,47 @@ std::string error_of(F&& f) {
 }
 
 bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+// A complete, valid new GPU entry; tests break one thing at a time.
+Json valid_gpu() {
+  return Json::parse(R"({"id": "my-gpu", "name": "My GPU 48GB", "vendor": "nvidia", "form_factor": "pcie",
+    "memory": "48 GB", "memory_bandwidth": "960 GB/s", "dense": {"bf16": "181 TFLOP/s"}, "tdp": "300 W",
+    "source": "vendor datasheet", "as_of": "2026-11-01"})");
+}
+std::string gpu_file(const Json& gpu) {
+  Json f = Json::object();
+  f["gpus"] = Json::array({gpu});
+  return f.dump(2);
+}
+template <class F>
+std::string gpu_with(F&& change) {
+  Json g = valid_gpu();
+  change(g);
+  return gpu_file(g);
+}
+Json price(const char* amount) {
+  Json p = Json::object();
+  p["amount"] = amount;
+  p["currency"] = "USD";
+  p["as_of"] = "2026-11-01";
+  p["source"] = "quote";
+  return p;
+}
+std::string offer(const std::string& extra) {
+  return R"({"cloud_offers": [{"id": "cloudy-1", "provider": "Cloudy", "instance_type": "c1", "gpu_count": 2,
+    "gpu_id": "h100-sxm", "currency": "USD", "source": "price page", "as_of": "2026-11-01")" + extra + "}]}";
+}
+
+// The message of loading `text` over the built-in catalog as "user.json", checking that the
+// catalog is left unchanged.
+template <class Error = InputError>
+std::string load_error(const std::string& text) {
+  Catalog c = Catalog::make_builtin();
+  const std::string before = io::write_catalog_json(c);
+  std::string msg = error_of<Error>([&] { io::apply_catalog_json(c, text, "user.json"); });
+  CHECK(io::write_catalog_json(c) == before);
+  return msg;
+}
 
 }  // namespace
 
@@ -139,13 +186,317 @@ TEST_SUITE("catalog_io") {
           "m.json:1:67: model \"x\": params: \"lots\" is not a count (expected digits such as 175000000000 or 174.6e9)");
     CHECK(err(R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "vocab": 10, "gated_mlp": 1})") ==
           "m.json:1:67: model \"x\": gated_mlp: 1 is an integer; expected true or false");
-    CHECK(err(R"([1, 2])") == "m.json:1:1: model: entry: [...] is an array; expected an object {...}");
+    CHECK(err(R"([1, 2])") == "m.json:1:1: model: [...] is an array; expected an object {...}");
     CHECK(error_of<ParseError>([] { (void)io::parse_model_json("{\"name\": \"x\",\n  \"layers\": 2,,}", "m.json"); })
               .starts_with("m.json:2:15: bad JSON: syntax error while parsing object key - unexpected ','"));
     CHECK(error_of<ParseError>([] { (void)io::parse_model_json("{\"name\": \"x\", \"name\": \"y\"}", "m.json"); }) ==
           "m.json:1:15: name: \"name\" is a duplicate key in the same object");
     CHECK(error_of([] { (void)io::load_model_file("/nonexistent/model.json"); }) ==
           "/nonexistent/model.json: cannot open the file");
+  }
+
+  TEST_CASE("catalog: the whole built-in catalog round-trips losslessly") {
+    const Catalog& builtin = Catalog::builtin();
+    const std::string once = io::write_catalog_json(builtin);
+    // Into an empty catalog: every entry is new, so every required field must be in the export.
+    const Catalog copy = io::read_catalog_json(once, "export.json");
+    CHECK(copy.gpus().size() == builtin.gpus().size());
+    CHECK(copy.cloud_offers().size() == builtin.cloud_offers().size());
+    CHECK(copy.systems().size() == builtin.systems().size());
+    CHECK(io::write_catalog_json(copy) == once);
+    // Over the built-in catalog: every entry is a patch that changes nothing.
+    Catalog over = Catalog::make_builtin();
+    const auto summary = io::apply_catalog_json(over, once, "export.json");
+    CHECK(summary.total_added() == 0);
+    CHECK(summary.total_replaced() ==
+          static_cast<int>(builtin.gpus().size() + builtin.cpus().size() + builtin.memory_modules().size() +
+                           builtin.storage_devices().size() + builtin.power_supplies().size() +
+                           builtin.chassis().size() + builtin.network_adapters().size() + builtin.systems().size() +
+                           builtin.cloud_offers().size()));
+    CHECK(io::write_catalog_json(over) == once);
+    // Exact values survive, not only the text: bandwidth, rates and money.
+    for (std::size_t i = 0; i < builtin.gpus().size(); ++i) {
+      const GpuSpec& a = builtin.gpus()[i];
+      const GpuSpec& b = copy.gpus()[i];
+      CAPTURE(a.id);
+      CHECK(a.memory.value() == b.memory.value());
+      CHECK(a.memory_bandwidth.value() == b.memory_bandwidth.value());
+      for (Precision p : all_precisions) CHECK(a.dense.at(p) == b.dense.at(p));
+      CHECK(a.street_price.has_value() == b.street_price.has_value());
+      if (a.street_price) CHECK(a.street_price->amount == b.street_price->amount);
+    }
+    for (std::size_t i = 0; i < builtin.cloud_offers().size(); ++i) {
+      CHECK(builtin.cloud_offers()[i].on_demand == copy.cloud_offers()[i].on_demand);
+      CHECK(builtin.cloud_offers()[i].monthly == copy.cloud_offers()[i].monthly);
+    }
+  }
+
+  TEST_CASE("catalog: quantities as text with units, money as decimal strings") {
+    const Json j = io::catalog_to_json(Catalog::builtin());
+    CHECK(j["format"] == "capplan-catalog");
+    CHECK(j["version"] == 1);
+    const Json& h100 = j["gpus"][0];
+    REQUIRE(h100["id"] == "h100-sxm");
+    CHECK(h100["memory"] == "80 GB");
+    CHECK(h100["memory_bandwidth"] == "3.35 TB/s");
+    CHECK(h100["tdp"] == "700 W");
+    CHECK(h100["dense"]["bf16"] == "989.5 TFLOP/s");
+    for (const Json& o : j["cloud_offers"]) {
+      for (const char* k : {"on_demand", "spot", "reserved", "monthly"}) {
+        if (o.contains(k)) CHECK(o[k].is_string());
+      }
+    }
+    // The shortest exact text: decimal or binary prefixes, never a rounded figure.
+    CHECK(io::quantity_json(DataSize::from_value(80e9)) == "80 GB");
+    CHECK(io::quantity_json(DataSize::from_value(1152.0 * 1024 * 1024 * 1024)) == "1152 GiB");
+    CHECK(io::quantity_json(Bandwidth::from_value(2039e9)) == "2039 GB/s");
+    CHECK(io::quantity_json(Power::from_value(0)) == "0 W");
+    const double odd = 1.0 / 3.0 * 1e9;
+    const Json q = io::quantity_json(DataSize::from_value(odd));
+    if (q.is_string()) CHECK(parse<DataSize>(q.get<std::string>()).value() == odd);
+    else CHECK(q.get<double>() == odd);
+  }
+
+  TEST_CASE("catalog: add a GPU and a cloud offer for it; numbers in canonical units") {
+    Catalog c = Catalog::make_builtin();
+    Json g = valid_gpu();
+    g["memory"] = 48e9;             // bytes
+    g["memory_bandwidth"] = 960e9;  // B/s
+    g["aliases"] = Json::array({"MyGPU"});
+    g["street_price"] = price("4999.99");
+    Json f = Json::object();
+    f["gpus"] = Json::array({g});
+    f["cloud_offers"] = Json::array({Json::parse(R"({"id": "cloudy-my-gpu", "provider": "Cloudy",
+        "instance_type": "my.4x", "gpu_count": 4, "gpu_id": "my-gpu", "currency": "CNY",
+        "monthly": "12000", "on_demand": "25.2 CNY/h", "source": "price page", "as_of": "2026-11-01"})")});
+    const auto summary = io::apply_catalog_json(c, f.dump(2), "mine.json");
+    CHECK(summary.added.at("gpus") == 1);
+    CHECK(summary.added.at("cloud_offers") == 1);
+    const GpuSpec& mine = c.find_gpu("mygpu");
+    CHECK(mine.memory.value() == 48e9);
+    CHECK(format(*mine.dense.at(Precision::bf16)) == "181 TFLOP/s");
+    CHECK(mine.street_price->amount == Money("4999.99", Currency::USD));
+    const CloudOffer& o = c.find_offer("cloudy-my-gpu");
+    CHECK(o.monthly == Money("12000", Currency::CNY));
+    CHECK(o.per_gpu_hour(PriceKind::on_demand) == MoneyRate("6.3", Currency::CNY));
+    CHECK(c.offers_for_gpu("My GPU 48GB").size() == 1);
+  }
+
+  TEST_CASE("catalog: a price file overrides prices without touching other fields") {
+    Catalog c = Catalog::make_builtin();
+    const GpuSpec before = c.find_gpu("h100-sxm");
+    const std::string prices = R"({
+  "gpus": [
+    {"id": "h100-sxm", "street_price": {"amount": "25000", "currency": "USD", "high": "30000",
+                                        "as_of": "2026-11-01", "source": "reseller quote"}}
+  ],
+  "cloud_offers": [
+    {"id": ")" + c.cloud_offers().front().id + R"(", "on_demand": "12.34", "as_of": "2026-11-20"}
+  ]
+})";
+    const auto summary = io::apply_catalog_json(c, prices, "prices.json");
+    CHECK(summary.total_added() == 0);
+    CHECK(summary.total_replaced() == 2);
+    const GpuSpec& after = c.find_gpu("h100-sxm");
+    REQUIRE(after.street_price.has_value());
+    CHECK(after.street_price->amount == Money("25000", Currency::USD));
+    CHECK(after.street_price->high == Money("30000", Currency::USD));
+    CHECK(after.memory_bandwidth.value() == before.memory_bandwidth.value());
+    CHECK(after.name == before.name);
+    CHECK(c.cloud_offers().front().on_demand->amount() == Decimal("12.34"));
+    CHECK(c.cloud_offers().front().as_of == "2026-11-20");
+    // null removes an optional value.
+    io::apply_catalog_json(c, R"({"gpus": [{"id": "h100-sxm", "street_price": null}]})");
+    CHECK_FALSE(c.find_gpu("h100-sxm").street_price.has_value());
+  }
+
+  TEST_CASE("catalog: files on disk") {
+    const auto dir = std::filesystem::temp_directory_path() / "capplan_catalog_io_test";
+    std::filesystem::create_directories(dir);
+    const std::string path = (dir / "catalog.json").string();
+    io::save_catalog_file(Catalog::builtin(), path);
+    Catalog c;
+    io::load_catalog_file(c, path);
+    CHECK(io::write_catalog_json(c) == io::write_catalog_json(Catalog::builtin()));
+    const std::string model = (dir / "model.json").string();
+    io::save_model_file(find_model("llama3.1-8b").transformer(), model);
+    CHECK(io::load_model_file(model).hidden == 4096);
+    std::filesystem::remove_all(dir);
+    CHECK(error_of([] {
+            Catalog k;
+            io::load_catalog_file(k, "/nonexistent/catalog.json");
+          }) == "/nonexistent/catalog.json: cannot open the file");
+  }
+
+  TEST_CASE("catalog: malformed files give their own error, name the file, entry and field, and change nothing") {
+    // 1. Bad JSON: line and column from nlohmann's byte offset.
+    CHECK(load_error<ParseError>("{\n  \"gpus\": [\n    {\"id\": \"x\",, }\n  ]\n}") ==
+          "user.json:3:16: bad JSON: syntax error while parsing object key - unexpected ','; expected string literal");
+    // 2. Truncated file.
+    CHECK(load_error<ParseError>("{\"gpus\": [") ==
+          "user.json:1:11: bad JSON: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal");
+    // 3. Empty file.
+    CHECK(load_error<ParseError>("") ==
+          "user.json:1:1: bad JSON: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal");
+    // 4. Invalid UTF-8.
+    CHECK(load_error<ParseError>("{\"gpus\": [{\"id\": \"\xff\"}]}")
+              .starts_with("user.json:1:19: bad JSON: syntax error while parsing value - invalid string: ill-formed UTF-8 byte"));
+    // 5. A number beyond double.
+    CHECK(load_error<ParseError>("{\"gpus\": [{\"id\": \"my-gpu\", \"tdp\": 1e400}]}") ==
+          "user.json:1:40: bad JSON: number overflow parsing '1e400'");
+    // 6. Nesting deeper than 64 levels.
+    CHECK(load_error<ParseError>(std::string(100, '[') + std::string(100, ']')) ==
+          "user.json:1:65: nesting: 65 levels of nested objects and arrays: at most 64 are allowed");
+    // 7. Duplicate key.
+    CHECK(load_error<ParseError>("{\"gpus\": [], \"gpus\": []}") ==
+          "user.json:1:14: gpus: \"gpus\" is a duplicate key in the same object");
+    // 8. The root is not an object.
+    CHECK(load_error("[]") == "user.json:1:1: catalog: [...] is an array; expected an object {...}");
+    // 9. Unknown section, with a suggestion.
+    CHECK(load_error(R"({"gpu": []})") ==
+          "user.json:1:2: catalog: gpu: \"gpu\" is not a known key; did you mean \"gpus\"? (known: chassis, "
+          "cloud_offers, cpus, format, gpus, memory_modules, network_adapters, power_supplies, storage_devices, "
+          "systems, version)");
+    // 10. A section that is not an array.
+    CHECK(load_error(R"({"gpus": {}})") ==
+          "user.json:1:2: catalog: gpus: {...} is an object; expected an array of entries [{...}, ...]");
+    // 11. An entry that is not an object.
+    CHECK(load_error(R"({"gpus": [42]})") == "user.json:1:2: gpus[0]: 42 is an integer; expected an object {...}");
+    // 12. No id.
+    CHECK(load_error(gpu_with([](Json& g) { g.erase("id"); })) == "user.json:3:5: gpus[0]: id: is missing (a string)");
+    // 13. An id of the wrong type.
+    CHECK(load_error(gpu_with([](Json& g) { g["id"] = 7; })) ==
+          "user.json:4:7: gpus[0]: id: 7 is an integer; expected a string");
+    // 14. An id with characters ids may not have.
+    CHECK(load_error(gpu_with([](Json& g) { g["id"] = "My GPU!"; })) ==
+          "user.json:4:7: gpu \"My GPU!\": id: \"My GPU!\" must use lower-case letters, digits, '-', '.' and '_' "
+          "only (gpu)");
+    // 15. Duplicate id in one file.
+    {
+      Json f = Json::object();
+      f["gpus"] = Json::array({valid_gpu(), valid_gpu()});
+      CHECK(load_error(f.dump(2)) ==
+            "user.json:18:7: gpu \"my-gpu\": id: \"my-gpu\" is a duplicate id: gpus[0] in this file has the "
+            "same id (user.json:3:5)");
+    }
+    // 16. A required field missing from a new entry.
+    CHECK(load_error(gpu_with([](Json& g) { g.erase("memory"); })) ==
+          "user.json:3:5: gpu \"my-gpu\": memory: is missing (a quantity with a unit)");
+    // 17. Unknown key, with a suggestion.
+    CHECK(load_error(gpu_with([](Json& g) { g["memroy"] = "48 GB"; }))
+              .starts_with("user.json:16:7: gpu \"my-gpu\": memroy: \"memroy\" is not a known key; did you mean "
+                           "\"memory\"? (known: aliases, architecture, as_of, dense, "));
+    // 18. Wrong unit.
+    CHECK(load_error<ParseError>(gpu_with([](Json& g) { g["memory"] = "48 W"; })) ==
+          "user.json:8:7: gpu \"my-gpu\": memory: \"48 W\" has an unknown data size unit \"W\"; known units: B, kB, "
+          "MB, GB, TB, PB, EB, KiB, MiB, GiB, TiB, PiB, KB, byte, bytes, bit, bits");
+    // 19. No unit.
+    CHECK(load_error<ParseError>(gpu_with([](Json& g) { g["memory_bandwidth"] = "960"; }))
+              .starts_with("user.json:9:7: gpu \"my-gpu\": memory_bandwidth: \"960\" has no unit; write one of: B/s, "));
+    // 20. Negative value, as text and as a number.
+    CHECK(load_error<ParseError>(gpu_with([](Json& g) { g["memory"] = "-48 GB"; })) ==
+          "user.json:8:7: gpu \"my-gpu\": memory: \"-48 GB\" is negative; a data size must be >= 0");
+    CHECK(load_error(gpu_with([](Json& g) { g["tdp"] = -300; })) ==
+          "user.json:13:7: gpu \"my-gpu\": tdp: -300 is negative; a power must be >= 0");
+    // 21. Absurd value (the record's bound).
+    CHECK(load_error(gpu_with([](Json& g) { g["memory"] = "48 PB"; })) ==
+          "user.json:8:7: memory: 48 PB is absurd (more than 10 TB) (gpu \"my-gpu\")");
+    // 22. Wrong JSON type for a quantity.
+    CHECK(load_error(gpu_with([](Json& g) { g["memory"] = true; })) ==
+          "user.json:8:7: gpu \"my-gpu\": memory: true is a boolean; expected a data size: text with a unit such as "
+          "\"80 GB\" or a number in B");
+    // 23. Unknown enumerator.
+    CHECK(load_error(gpu_with([](Json& g) { g["form_factor"] = "sxm5"; })) ==
+          "user.json:7:7: gpu \"my-gpu\": form_factor: \"sxm5\" is not one of: sxm, oam, pcie, consumer, soc");
+    // 24. Unknown precision in the dense rates.
+    CHECK(load_error(gpu_with([](Json& g) { g["dense"]["fp128"] = "1 TFLOP/s"; })) ==
+          "user.json:12:9: gpu \"my-gpu\": dense.fp128: \"fp128\" is not a known key; did you mean \"fp16\"? "
+          "(known: bf16, fp16, fp32, fp64, fp8, int4, int8, tf32)");
+    // 25. Whole numbers: a fraction, a negative count, a bound, a huge value.
+    CHECK(load_error(gpu_with([](Json& g) { g["pcie_lanes"] = 16.5; })) ==
+          "user.json:16:7: gpu \"my-gpu\": pcie_lanes: 16.5 is not a whole number");
+    CHECK(load_error(gpu_with([](Json& g) { g["pcie_lanes"] = -1; })) ==
+          "user.json:16:7: gpu \"my-gpu\": pcie_lanes: -1 is negative; it must be >= 0");
+    CHECK(load_error(gpu_with([](Json& g) { g["pcie_lanes"] = 64; })) ==
+          "user.json:16:7: pcie_lanes: 64 is outside 0..32 (gpu \"my-gpu\")");
+    CHECK(load_error(gpu_with([](Json& g) { g["pcie_lanes"] = 1e20; })) ==
+          "user.json:16:7: gpu \"my-gpu\": pcie_lanes: 1e+20 is absurd (more than 2147483647)");
+    // 26. Bad date.
+    CHECK(load_error(gpu_with([](Json& g) { g["as_of"] = "2026-13-01"; })) ==
+          "user.json:15:7: gpu \"my-gpu\": as_of: \"2026-13-01\" has a month outside 1..12");
+    // 27. Money as a binary floating-point number.
+    Json p = price("1");
+    p["amount"] = 2.49;
+    CHECK(load_error(gpu_with([&](Json& g) { g["street_price"] = p; })) ==
+          "user.json:17:9: gpu \"my-gpu\": street_price.amount: 2.49 is a JSON number with a fraction; write money as "
+          "a decimal string such as \"2.49\" so that it stays exact");
+    // 28. Money that is not an amount; without a currency; in an unknown currency; in another currency.
+    CHECK(load_error(gpu_with([](Json& g) { g["street_price"] = price("cheap"); })) ==
+          "user.json:17:9: gpu \"my-gpu\": street_price.amount: \"cheap\" is not an amount of money; write a decimal "
+          "string such as \"2.49\"");
+    p = price("4999");
+    p.erase("currency");
+    CHECK(load_error(gpu_with([&](Json& g) { g["street_price"] = p; })) ==
+          "user.json:17:9: gpu \"my-gpu\": street_price.amount: \"4999\" has no currency; add \"currency\": \"USD\" "
+          "or write the amount as \"4999 USD\"");
+    p = price("4999");
+    p["currency"] = "XYZ";
+    CHECK(load_error(gpu_with([&](Json& g) { g["street_price"] = p; })) ==
+          "user.json:18:9: gpu \"my-gpu\": street_price.currency: \"XYZ\" is not a known currency code (USD, EUR, "
+          "CNY, GBP, JPY)");
+    CHECK(load_error(gpu_with([](Json& g) { g["street_price"] = price("4999 EUR"); })) ==
+          "user.json:17:9: gpu \"my-gpu\": street_price.amount: \"4999 EUR\" is in EUR but the entry's currency is USD");
+    // 29. Negative money; a price without its source.
+    CHECK(load_error(gpu_with([](Json& g) { g["street_price"] = price("-1"); })) ==
+          "user.json:17:9: gpu \"my-gpu\": street_price.amount: -$1.00 is negative");
+    p = price("1");
+    p.erase("source");
+    CHECK(load_error(gpu_with([&](Json& g) { g["street_price"] = p; })) ==
+          "user.json:16:7: gpu \"my-gpu\": street_price.source: is missing (a string)");
+    // 30. A name that already names another entry.
+    CHECK(load_error(gpu_with([](Json& g) { g["aliases"] = Json::array({"H100 SXM"}); })) ==
+          "user.json:16:7: aliases: \"H100 SXM\" already names gpu \"h100-sxm\"; names must be unique (gpu \"my-gpu\")");
+    // 31. References to unknown ids (LookupError).
+    CHECK(load_error<LookupError>(
+              R"({"systems": [{"id": "box", "name": "Box", "parts": [{"kind": "gpu", "id": "nope-gpu", "count": 1}],
+                  "topology": "single_gpu", "source": "x", "as_of": "2026-11-01"}]})") ==
+          "user.json:1:43: parts.id: \"nope-gpu\" (system \"box\") is not a catalog id");
+    CHECK(load_error<LookupError>(R"({"cloud_offers": [{"id": "cloudy-1", "provider": "Cloudy", "instance_type": "c1",
+          "gpu_count": 1, "gpu_id": "nope", "currency": "USD", "on_demand": "1.5", "source": "x", "as_of": "2026-11-01"}]})") ==
+          "user.json:2:27: gpu_id: \"nope\" (cloud offer \"cloudy-1\") is not a catalog id");
+    // 32. A system part of an unknown kind; a topology that does not fit the GPUs.
+    CHECK(load_error(R"({"systems": [{"id": "box", "name": "Box", "parts": [{"kind": "gpus", "id": "h100-sxm"}],
+          "topology": "single_gpu", "source": "x", "as_of": "2026-11-01"}]})") ==
+          "user.json:1:54: system \"box\": parts[0].kind: \"gpus\" is not one of: gpu, cpu, memory, storage, psu, "
+          "chassis, network");
+    CHECK(load_error(R"({"systems": [{"id": "box", "name": "Box", "parts": [{"kind": "gpu", "id": "h100-sxm", "count": 2}],
+          "topology": "single_gpu", "source": "x", "as_of": "2026-11-01"}]})") ==
+          "user.json:2:11: topology: single GPU cannot describe 2 GPUs per node (system \"box\")");
+    // 33. Cloud offers: no price at all; a rate in another currency.
+    CHECK(load_error(offer("")) ==
+          "user.json:1:19: on_demand: none no price given (on_demand, spot, reserved or monthly) (cloud offer "
+          "\"cloudy-1\")");
+    CHECK(load_error(offer(R"(, "on_demand": "2.49 EUR/h")")) ==
+          "user.json:2:93: cloud offer \"cloudy-1\": on_demand: \"2.49 EUR/h\" is in EUR but the entry's currency is USD");
+    // 34. A patch may not remove a required field.
+    CHECK(load_error(R"({"gpus": [{"id": "h100-sxm", "memory": null}]})") ==
+          "user.json:1:30: gpu \"h100-sxm\": memory: null cannot be removed: the field is required");
+    // 35. Another format or version.
+    CHECK(load_error(R"({"format": "other"})") == "user.json:1:2: catalog: format: \"other\" is not \"capplan-catalog\"");
+    CHECK(load_error(R"({"version": 2})") == "user.json:1:2: catalog: version: 2 is not a version this capplan reads (1)");
+  }
+
+  TEST_CASE("catalog: an error in a later entry leaves the catalog unchanged") {
+    Catalog c = Catalog::make_builtin();
+    Json bad = valid_gpu();
+    bad["id"] = "my-gpu-2";
+    bad["name"] = "My GPU 2";
+    bad["tdp"] = "300 XW";
+    Json f = Json::object();
+    f["gpus"] = Json::array({valid_gpu(), bad});
+    CHECK_THROWS_AS(io::apply_catalog_json(c, f.dump()), ParseError);
+    CHECK(c.gpus().size() == Catalog::builtin().gpus().size());
+    CHECK_THROWS_AS((void)c.find_gpu("my-gpu"), LookupError);
   }
 }
 

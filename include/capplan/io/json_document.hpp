@@ -281,7 +281,11 @@ class JsonDocument {
     } catch (const io_detail::StructureError& e) {
       throw ParseError(e.field, e.value, doc.where(e.offset) + ": " + e.field + ": " + e.value + " " + e.problem);
     } catch (const Json::exception& e) {
-      throw ParseError("json", doc.file_, doc.file_ + ": bad JSON: " + std::string(e.what()));
+      // out_of_range.406 "number overflow parsing '1e400'": no byte offset, but the parser has
+      // just read the number.
+      std::string what = e.what();
+      if (what.starts_with("[json.exception.")) what.erase(0, what.find("] ") + 2);
+      throw ParseError("json", doc.file_, doc.where(here() == 0 ? 0 : here() - 1) + ": bad JSON: " + what);
     }
     return doc;
   }
@@ -360,8 +364,10 @@ class ObjectReader {
                std::string prefix = {})
       : doc_(&doc), obj_(&object), pointer_(std::move(pointer)), entry_(std::move(entry)), prefix_(std::move(prefix)) {
     if (!object.is_object()) {
-      fail_at(pointer_, prefix_.empty() ? "entry" : prefix_.substr(0, prefix_.size() - 1), io_detail::value_text(object),
-              "is " + io_detail::type_name(object) + "; expected an object {...}");
+      const std::string v = io_detail::value_text(object);
+      const std::string problem = "is " + io_detail::type_name(object) + "; expected an object {...}";
+      if (!prefix_.empty()) fail_at(pointer_, prefix_.substr(0, prefix_.size() - 1), v, problem);
+      throw InputError(entry_, v, doc_->where(pointer_) + ": " + entry_ + ": " + v + " " + problem);
     }
   }
 
@@ -409,7 +415,8 @@ class ObjectReader {
     std::string ptr = key.empty() ? pointer_ : key_pointer(key);
     if (key.empty()) {
       // A validate() error names a field: point at that key when the object has it.
-      const std::string& f = e.field();
+      std::string f = e.field();
+      if (!prefix_.empty() && f.starts_with(prefix_)) f.erase(0, prefix_.size());
       const std::string top = f.substr(0, f.find_first_of(".["));
       if (!top.empty() && obj_->contains(top)) ptr = key_pointer(top);
     }
