@@ -242,6 +242,11 @@ TEST_SUITE("cost") {
     // A 100-hour single-GPU run on the owned desktop at that effective rate.
     CHECK(cost_of_run(per_h.rate(), 100_h, 1).cost == Money("89.1138508371", Currency::USD));
     CHECK_THROWS_WITH(cost_per_million_tokens(100_USD, 1e6).rate(), doctest::Contains("unit: \"million tokens\""));
+    // The same run rented: twice as fast on-demand halves the hours; spot adds 10% redone work.
+    CHECK(cost_of_run(RentedOption::on_demand("fast", 4_USD / 1_h, 2.0), 100_h, 8).cost == 1600_USD);
+    CHECK(cost_of_run(RentedOption::spot("spot", 1_USD / 1_h, 0.1), 100_h, 8).cost == 880_USD);
+    CHECK_THROWS_WITH(cost_of_run(RentedOption::reserved("r", 1_USD / 1_h), 100_h, 1),
+                      doctest::Contains("rented.kind: reserved is priced per month"));
     auto tok = cost_per_million_tokens(Money("2341.912", Currency::USD), 2.5e9);
     CHECK(tok.per_unit == Money("0.9367648", Currency::USD));
     CHECK(tok.explain() == "$2,341.91 / 2,500 million tokens = $0.936765 per million tokens");

@@ -55,7 +55,9 @@ struct RentedOption {
                         throughput};
   }
 
-  [[nodiscard]] Currency currency() const { return kind == RentalKind::monthly ? monthly->currency() : hourly.currency(); }
+  [[nodiscard]] Currency currency() const {
+    return kind == RentalKind::monthly && monthly ? monthly->currency() : hourly.currency();
+  }
 
   void validate() const {
     require_positive(throughput_vs_owned, "rented.throughput_vs_owned");

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "capplan/cost/compare.hpp"
+#include "capplan/cost/rented.hpp"
 #include "capplan/error.hpp"
 #include "capplan/money/money.hpp"
 #include "capplan/power/energy.hpp"
@@ -70,6 +71,20 @@ inline RunCost cost_of_run(const MoneyRate& per_gpu_hour, Duration run_time, int
   require_nonnegative(run_time.value(), "run_time");
   require_positive_count(gpus, "gpus");
   return RunCost{per_gpu_hour, run_time, gpus, per_gpu_hour * run_time * gpus};
+}
+
+// A run that takes `run_time_on_owned` on `gpus` owned GPUs, done on an hourly rental instead:
+// the same work needs run_time / throughput_vs_owned hours per GPU, × (1 + interruption
+// overhead) on spot. Reserved and monthly rentals are priced per month: use compare_costs.
+inline RunCost cost_of_run(const RentedOption& r, Duration run_time_on_owned, int gpus = 1) {
+  r.validate();
+  if (r.kind == RentalKind::reserved || r.kind == RentalKind::monthly) {
+    detail::fail("rented.kind", std::string(to_string(r.kind)), "is priced per month; use compare_costs for it");
+  }
+  require_nonnegative(run_time_on_owned.value(), "run_time");
+  double factor = 1.0 / r.throughput_vs_owned;                           // same work
+  if (r.kind == RentalKind::spot) factor *= 1.0 + r.interruption_overhead;  // work redone after preemptions
+  return cost_of_run(r.hourly, run_time_on_owned * factor, gpus);
 }
 
 // The owned machine's effective price per busy GPU-hour over the comparison's horizon
