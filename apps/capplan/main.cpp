@@ -1,6 +1,7 @@
 // capplan: the command-line tool. Exit codes: 0 success; 2 usage or input error (one line naming
 // the flag or field); 1 any other failure. A plan that does not fit is a result, not an error.
 #include "cmd_catalog.hpp"
+#include "cmd_memory.hpp"
 #include "cmd_tco.hpp"
 #include "context.hpp"
 
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
 
   cli::add_catalog(app, ctx);
   cli::add_tco(app, ctx);
+  cli::add_memory(app, ctx);
 
   try {
     app.parse(argc, argv);

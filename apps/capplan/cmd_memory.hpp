@@ -1,0 +1,186 @@
+// capplan memory: the per-GPU memory breakdown of a training plan or a serving load on one GPU
+// model, whether it fits and by how much, and what would fit (largest micro-batch or context,
+// most sequences, fewest GPUs).
+#pragma once
+
+#include "workload_args.hpp"
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+
+namespace capplan::cli {
+
+struct MemoryArgs {
+  std::string model;
+  std::string gpu;
+  PlanArgs plan;
+};
+
+namespace memory_cmd {
+
+inline Cell bytes_cell(DataSize d) { return Cell::of_number(bytes_text(d), d.value()); }
+
+inline nlohmann::ordered_json breakdown_json(const MemoryBudget& b) {
+  return {{"weights_bytes", b.weights.size.value()},
+          {"gradients_bytes", b.gradients.size.value()},
+          {"optimizer_states_bytes", b.optimizer_states.size.value()},
+          {"activations_bytes", b.activations.size.value()},
+          {"kv_cache_bytes", b.kv_cache.size.value()},
+          {"runtime_reserve_bytes", b.runtime_reserve.size.value()}};
+}
+
+inline Table breakdown_table(const std::string& title, const MemoryBudget& b, const FitResult& fit) {
+  Table t;
+  t.title = title;
+  t.columns = {{"item", "Item", Align::left}, {"bytes", "Per GPU", Align::right}, {"detail", "How", Align::left}};
+  for (const MemoryItem* i : b.items()) t.add_row({Cell::of_text(i->label), bytes_cell(i->size), Cell::of_text(i->detail)});
+  t.add_row({Cell::of_text("total"), bytes_cell(b.total()), Cell::of_text(format_number(fit.utilization * 100, 3) + "% of the GPU")});
+  t.add_row({Cell::of_text("GPU memory"), bytes_cell(fit.available), Cell::of_text("")});
+  const DataSize gap = fit.fits ? fit.headroom : -1.0 * fit.headroom;
+  t.add_row({Cell::of_text(fit.fits ? "fits: headroom" : "does not fit: short by"),
+             Cell::of_number(bytes_text(gap), fit.headroom.value()), Cell::of_text(fit.fits ? "free" : "over")});
+  return t;
+}
+
+}  // namespace memory_cmd
+
+inline Result run_memory(const MemoryArgs& a, const Context& ctx) {
+  using namespace memory_cmd;
+  const ModelArg m = model_arg(a.model);
+  const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
+  Result r;
+  auto& j = r.json;
+  j["model"] = m.id;
+  j["gpu"] = g.id;
+  j["mode"] = a.plan.serve ? "serve" : "train";
+  const double params = static_cast<double>(parameter_count(m.shape));
+  j["parameters"] = params;
+  std::vector<std::string> notes;
+  notes.push_back("Model: " + m.id + " (" + count_text(params) + " parameters; " + m.source + ").");
+  notes.push_back("GPU: " + g.name + ", " + bytes_text(g.memory) + " (" + format(g.memory, {.prefixes = Prefixes::binary}) +
+                  "); " + g.source + ".");
+  notes.push_back("Runtime reserve: 1 GiB (CUDA context, cuBLAS/NCCL workspaces) + 5% of the planned tensors for "
+                  "allocator fragmentation (capplan's default, not measured).");
+
+  if (!a.plan.serve) {
+    const TrainingConfig c = training_config(a.plan, m.shape);
+    const MemoryBudget b = training_budget(m.shape, c);
+    const FitResult fit = check_fit(b, g.memory);
+    const Parallelism& p = c.parallel;
+    const std::int64_t seq = c.seq_len ? c.seq_len : m.shape.seq_len;
+    const std::string plan_text = std::to_string(p.gpus()) + " GPU" + (p.gpus() == 1 ? "" : "s") + ": TP " +
+                                  std::to_string(p.tensor) + " x PP " + std::to_string(p.pipeline) + " x DP " +
+                                  std::to_string(p.data) + ", ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " +
+                                  std::to_string(c.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
+                                  a.plan.recompute + (p.sequence ? ", sequence parallel" : "") +
+                                  (c.flash_attention ? ", FlashAttention" : "");
+    r.tables.push_back(breakdown_table("Training memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
+
+    const std::int64_t mb = max_micro_batch(m.shape, c, g.memory, 4096);
+    const auto fewest = min_gpus_for_training(m.shape, c, g.memory);
+    Table w;
+    w.title = "What fits on " + g.id;
+    w.columns = {{"question", "Question", Align::left}, {"answer", "Answer", Align::right}, {"detail", "Plan", Align::left}};
+    w.add_row({Cell::of_text("largest micro-batch with this plan"), Cell::of_number(std::to_string(mb), static_cast<double>(mb)),
+               Cell::of_text(mb == 0 ? "not even 1 sequence fits" : std::to_string(seq) + " tokens each")});
+    if (fewest) {
+      w.add_row({Cell::of_text("fewest GPUs (ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " + std::to_string(c.micro_batch) + ")"),
+                 Cell::of_number(std::to_string(fewest->gpus), fewest->gpus),
+                 Cell::of_text("TP " + std::to_string(fewest->tensor) + " x PP " + std::to_string(fewest->pipeline) + " x DP " +
+                               std::to_string(fewest->data) + ", " + bytes_text(fewest->budget.total()) + " per GPU")});
+    } else {
+      w.add_row({Cell::of_text("fewest GPUs"), Cell::empty(), Cell::of_text("no layout up to 65,536 GPUs fits")});
+    }
+    w.notes = notes;
+    w.notes.push_back("Method: ZeRO model states (Rajbhandari et al. 2020, §5), Korthikanti et al. 2022 activations, "
+                      "first pipeline stage (docs/memory.md).");
+    r.tables.push_back(std::move(w));
+
+    j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tensor}, {"pp", p.pipeline}, {"dp", p.data}, {"zero", a.plan.zero},
+                 {"micro_batch", c.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute},
+                 {"sequence_parallel", p.sequence}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
+                 {"optimizer", std::string(name(c.optimizer))}};
+    j["memory_per_gpu_bytes"] = b.total().value();
+    j["breakdown"] = breakdown_json(b);
+    j["gpu_memory_bytes"] = g.memory.value();
+    j["fits"] = fit.fits;
+    j["headroom_bytes"] = fit.headroom.value();
+    j["utilization"] = fit.utilization;
+    j["max_micro_batch"] = mb;
+    j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"pp", fewest->pipeline},
+                                                    {"dp", fewest->data}, {"memory_per_gpu_bytes", fewest->budget.total().value()}}
+                           : nlohmann::ordered_json(nullptr);
+    for (const MemoryItem* i : b.items()) r.explanation.push_back(i->label + ": " + bytes_text(i->size) + (i->detail.empty() ? "" : " = " + i->detail));
+    r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.memory) + " on the GPU: headroom " +
+                            bytes_text(fit.headroom));
+  } else {
+    const InferenceConfig c = inference_config(a.plan, m.shape);
+    const MemoryBudget b = inference_budget(m.shape, c);
+    const FitResult fit = check_fit(b, g.memory);
+    const std::int64_t ctx_tokens = c.context ? c.context : m.shape.seq_len;
+    const int gpus = c.tensor_parallel * c.pipeline_parallel;
+    const std::string plan_text = std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + ": TP " + std::to_string(c.tensor_parallel) +
+                                  " x PP " + std::to_string(c.pipeline_parallel) + ", " + std::string(c.weights.name) + " weights, " +
+                                  std::to_string(c.sequences) + " x " + std::to_string(ctx_tokens) + " tokens";
+    r.tables.push_back(breakdown_table("Serving memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
+
+    const std::int64_t max_ctx = max_context(m.shape, c, g.memory, std::max<std::int64_t>(ctx_tokens, m.shape.seq_len));
+    const std::int64_t max_seqs = max_concurrent_sequences(m.shape, c, g.memory, 1 << 20);
+    const auto fewest = min_gpus_for_serving(m.shape, c, g.memory);
+    Table w;
+    w.title = "What fits on " + g.id;
+    w.columns = {{"question", "Question", Align::left}, {"answer", "Answer", Align::right}, {"detail", "Plan", Align::left}};
+    w.add_row({Cell::of_text("largest context, " + std::to_string(c.sequences) + " sequence" + (c.sequences == 1 ? "" : "s")),
+               Cell::of_number(std::to_string(max_ctx), static_cast<double>(max_ctx)),
+               Cell::of_text(max_ctx == 0 ? "the weights alone do not fit" : "tokens per sequence")});
+    w.add_row({Cell::of_text("most sequences of " + std::to_string(ctx_tokens) + " tokens"),
+               Cell::of_number(std::to_string(max_seqs), static_cast<double>(max_seqs)), Cell::of_text("served at once")});
+    if (fewest) {
+      w.add_row({Cell::of_text("fewest GPUs for this load"), Cell::of_number(std::to_string(fewest->gpus), fewest->gpus),
+                 Cell::of_text("TP " + std::to_string(fewest->tensor) + " x PP " + std::to_string(fewest->pipeline) + ", " +
+                               bytes_text(fewest->budget.total()) + " per GPU")});
+    } else {
+      w.add_row({Cell::of_text("fewest GPUs for this load"), Cell::empty(), Cell::of_text("no layout up to 1,024 GPUs fits")});
+    }
+    w.notes = notes;
+    w.notes.push_back("KV cache in " + std::string(c.kv_cache.name) + "; method: docs/memory.md (weights, KV cache, one layer's working set).");
+    r.tables.push_back(std::move(w));
+
+    j["plan"] = {{"gpus", gpus}, {"tp", c.tensor_parallel}, {"pp", c.pipeline_parallel}, {"weights", std::string(c.weights.name)},
+                 {"kv_cache", std::string(c.kv_cache.name)}, {"batch", c.sequences}, {"context", ctx_tokens}};
+    j["memory_per_gpu_bytes"] = b.total().value();
+    j["breakdown"] = breakdown_json(b);
+    j["gpu_memory_bytes"] = g.memory.value();
+    j["fits"] = fit.fits;
+    j["headroom_bytes"] = fit.headroom.value();
+    j["utilization"] = fit.utilization;
+    j["max_context"] = max_ctx;
+    j["max_batch"] = max_seqs;
+    j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"pp", fewest->pipeline},
+                                                    {"memory_per_gpu_bytes", fewest->budget.total().value()}}
+                           : nlohmann::ordered_json(nullptr);
+    for (const MemoryItem* i : b.items()) r.explanation.push_back(i->label + ": " + bytes_text(i->size) + (i->detail.empty() ? "" : " = " + i->detail));
+    r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.memory) + " on the GPU: headroom " +
+                            bytes_text(fit.headroom));
+  }
+  j["assumptions"] = r.tables.back().notes;
+  return r;
+}
+
+inline void add_memory(CLI::App& app, Context& ctx) {
+  auto a = std::make_shared<MemoryArgs>();
+  auto* cmd = app.add_subcommand("memory", "Per-GPU memory breakdown, whether it fits, and what would fit");
+  cmd->footer(
+      "Examples:\n"
+      "  capplan memory --model llama2-7b --gpu 'H100 SXM' --gpus 8 --zero 3\n"
+      "  capplan memory --model llama3.1-70b --gpu h100-sxm --tp 8 --pp 2 --dp 4 --zero 1 --recompute selective\n"
+      "  capplan memory --serve --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 --context 8192\n"
+      "  capplan memory --model my-model.json --gpu a100-sxm-80gb --format json");
+  add_model_gpu_flags(cmd, a->model, a->gpu);
+  add_plan_flags(cmd, a->plan);
+  add_serve_flags(cmd, a->plan, true);
+  cmd->callback([a, &ctx] { write(run_memory(*a, ctx), ctx); });
+}
+
+}  // namespace capplan::cli
