@@ -156,6 +156,12 @@ inline void bind_money(py::module_& m) {
   m.def("convert", &capplan::convert<money_detail::energy_price_dimension>, py::arg("amount"), py::arg("rate"));
 
   m.def(
+      "decimal_from_double",
+      [](double v, int significant, const std::string& field) { return Decimal::from_double(v, significant, field); },
+      py::arg("value"), py::arg("significant") = 15, py::arg("field") = "value",
+      "A measured float (a utilization, a share) as an exact decimal.Decimal after rounding to `significant` "
+      "digits (1..17): decimal_from_double(0.15 * 8760) == Decimal('1314'). capplan::Decimal::from_double.");
+  m.def(
       "parse_money", [](const std::string& text, const std::string& field) { return parse_money(text, field); },
       py::arg("text"), py::arg("field") = "money", "'$1,234.56', '¥3,500', '1234.56 USD', 'EUR 12' -> Money.");
   m.def(

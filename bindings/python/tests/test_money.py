@@ -104,6 +104,16 @@ class TestArithmetic:
         assert Money(10, "USD") / 4 == Money("2.5", "USD")
         assert Money(1, "USD") / Money(3, "USD") == Decimal("0.333333333333")
 
+    def test_measured_floats_enter_through_decimal_from_double(self):
+        # capplan::Decimal::from_double: 15 significant digits, what a double guarantees.
+        assert capplan.decimal_from_double(0.15 * 8760) == Decimal(1314)
+        assert Money(10, "USD") * capplan.decimal_from_double(0.1 + 0.2) == Money(3, "USD")
+        assert capplan.decimal_from_double(2 / 3, 4) == Decimal("0.6667")
+        with pytest.raises(ValueError, match="utilization: NaN is not a number"):
+            capplan.decimal_from_double(float("nan"), field="utilization")
+        with pytest.raises(ValueError, match="significant: 18 must be in"):
+            capplan.decimal_from_double(1.0, 18)
+
     def test_rounding(self):
         assert Money("2.345", "USD").rounded() == Money("2.34", "USD")
         assert Money("2.355", "USD").rounded() == Money("2.36", "USD")

@@ -194,6 +194,21 @@ class TestFormatAndParse:
         assert (Power(a, "W") + Power(b, "W")).value == a + b
 
 
+SAMPLE_UNITS = {DataSize: "GB", Duration: "h", FlopCount: "PFLOP", FlopRate: "TFLOP/s", Bandwidth: "GB/s",
+                Power: "kW", Energy: "kWh", ArithmeticIntensity: "FLOP/B", CarbonMass: "tCO2e",
+                CarbonIntensity: "kgCO2e/kWh"}
+
+
+@pytest.mark.parametrize("role", QUANTITIES, ids=lambda q: q.__name__)
+@given(v=st.floats(min_value=1e-3, max_value=1e9, allow_nan=False))
+def test_every_role_prints_and_parses_back(role, v):
+    q = role(v, SAMPLE_UNITS[role])
+    assert role(str(q)).value == pytest.approx(q.value, rel=5e-4)  # 4 significant digits
+    assert role(q.format(significant=17)).value == pytest.approx(q.value, rel=1e-15)
+    assert eval(repr(q), vars(capplan)).value == pytest.approx(q.value, rel=1e-15)
+    assert q.to(SAMPLE_UNITS[role]) == pytest.approx(v, rel=1e-15)
+
+
 class TestBadInput:
     def test_parse_errors_keep_the_cpp_message(self):
         with pytest.raises(capplan.ParseError) as info:
