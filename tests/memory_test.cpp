@@ -127,6 +127,11 @@ TEST_SUITE("memory") {
     CHECK(kv_cache_per_token(model("llama2-70b")).value() == 327680.0);
     // Tensor parallel 8 splits the 8 KV heads; 16 would replicate them (one head per GPU).
     CHECK(kv_cache_per_token(model("llama2-70b"), formats::bf16, 8).value() == 327680.0 / 8);
+    CHECK(kv_cache_per_token(model("llama2-70b"), formats::bf16, 16).value() == 327680.0 / 8);
+    // Pipeline stages hold ceil(80 / 3) = 27 layers.
+    CHECK(kv_cache_per_token(model("llama2-70b"), formats::bf16, 1, 3).value() == 327680.0 / 80 * 27);
+    // MLA's latent is not split by tensor parallelism.
+    CHECK(kv_cache_per_token(model("deepseek-r1"), formats::bf16, 8) == kv_cache_per_token(model("deepseek-r1")));
     CHECK(kv_cache_per_token(model("llama2-70b"), formats::fp8).value() == 163840.0);
     // MLA caches the 512-wide latent + 64-wide RoPE key: 61 x 576 x 2 B (DeepSeek-V2 paper, §2.1.2).
     CHECK(kv_cache_per_token(model("deepseek-r1")).value() == 61.0 * 576 * 2);
