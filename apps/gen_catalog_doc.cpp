@@ -61,8 +61,8 @@ void gpus(std::ostream& o, const Catalog& c) {
        "publishes no figure (the note says which). BF16/FP16 are FP32-accumulate rates. Link bandwidth is per "
        "direction per GPU.\n\n"
     << "| id | name | architecture | form | memory | bandwidth | FP64 | FP32 | TF32 | BF16 | FP16 | FP8 | INT8 | INT4 "
-       "| TDP | GPU link | PCIe | launch price |\n"
-    << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+       "| TDP | GPU link | PCIe | launch price | street price |\n"
+    << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& g : c.gpus()) {
     std::string link = "–";
     if (g.nvlink_generation > 0) link = "NVLink " + std::to_string(g.nvlink_generation) + ", " + format(g.nvlink_bandwidth);
@@ -72,7 +72,7 @@ void gpus(std::ostream& o, const Catalog& c) {
     o << "| " << g.id << " | " << cell(g.name) << " | " << cell(g.architecture) << " | " << name(g.form_factor) << " | "
       << format(g.memory) << " " << cell(g.memory_type) << " | " << format(g.memory_bandwidth);
     for (Precision p : all_precisions) o << " | " << tf(g.dense, p);
-    o << " | " << q_or_dash(g.tdp) << " | " << link << " | " << pcie << " | " << price(g.launch_price) << " |\n";
+    o << " | " << q_or_dash(g.tdp) << " | " << link << " | " << pcie << " | " << price(g.launch_price) << " | " << price(g.street_price) << " |\n";
   }
   sources(o, c.gpus());
 }

@@ -121,7 +121,12 @@ inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 1935_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
-               .ecc = true, .source = src::a100, .as_of = recorded, .note = "NVLink via 2-GPU bridge. No vendor list price."});
+               .ecc = true,
+               // Street price: "$8K-$15K new A100 80GB unit price range, 2025-2026" (aitooldiscovery.com, 2026-03-20);
+               // mercatus-ai.com gives the same $8-15K as the refurbished/used street price.
+               .street_price = usd_range("8000", "15000", "2026-03-20", "https://www.aitooldiscovery.com/ai-infra/nvidia-a100-specs-price; https://www.mercatus-ai.com/blog/a100-vs-h100-vs-h200"),
+               .source = src::a100, .as_of = recorded,
+               .note = "NVLink via 2-GPU bridge. No vendor list price; the street price is a third-party market range (one source says new, the other refurbished/used), read from stored copies."});
   // A100 PCIe 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 250 W. Matches reference-cases.md §6.
   v.push_back({.id = "a100-pcie-40gb", .name = "NVIDIA A100 PCIe 40GB", .aliases = {"A100 40GB PCIe", "A100 PCIe 40GB", "A100-PCIE-40GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
