@@ -38,10 +38,7 @@ enum class Recompute {
 
 namespace flops_detail {
 
-inline Count require_count(std::int64_t v, std::string_view field) {
-  if (v <= 0) detail::fail(field, std::to_string(v), "must be a positive count");
-  return Count(v);
-}
+inline Count require_count(std::int64_t v, std::string_view field) { return Count(require_positive_count(v, field)); }
 
 // Query-key pairs per sequence of s tokens.
 inline Count attention_pairs(const Count& s, AttentionCount c) {

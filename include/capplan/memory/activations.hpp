@@ -48,11 +48,9 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
                                             std::int64_t seq_len, const ActivationOptions& o = {}) {
   using activation_detail::dbl;
   shape.validate();
-  if (micro_batch <= 0) detail::fail("micro_batch", std::to_string(micro_batch), "must be a positive count");
-  if (seq_len <= 0) detail::fail("seq_len", std::to_string(seq_len), "must be a positive count");
-  if (o.tensor_parallel <= 0) {
-    detail::fail("tensor_parallel", std::to_string(o.tensor_parallel), "must be a positive count");
-  }
+  require_positive_count(micro_batch, "micro_batch");
+  require_positive_count(seq_len, "seq_len");
+  require_positive_count(o.tensor_parallel, "tensor_parallel");
   const double s = dbl(seq_len), b = dbl(micro_batch), h = dbl(shape.hidden), a = shape.heads;
   const double t = o.tensor_parallel;
   const double sbh = s * b * h;

@@ -184,7 +184,7 @@ inline std::string n(double v) {
 }
 
 inline void require_parallel(const TransformerShape& s, int tensor, int pipeline, int expert) {
-  if (tensor <= 0) detail::fail("tensor_parallel", std::to_string(tensor), "must be a positive count");
+  require_positive_count(tensor, "tensor_parallel");
   if (s.heads % tensor != 0) {
     detail::fail("tensor_parallel", std::to_string(tensor),
                  "does not divide heads (" + std::to_string(s.heads) + ")");
@@ -193,7 +193,7 @@ inline void require_parallel(const TransformerShape& s, int tensor, int pipeline
     detail::fail("pipeline_parallel", std::to_string(pipeline),
                  "must be between 1 and layers (" + std::to_string(s.layers) + ")");
   }
-  if (expert <= 0) detail::fail("expert_parallel", std::to_string(expert), "must be a positive count");
+  require_positive_count(expert, "expert_parallel");
   if (expert > 1 && !s.moe) detail::fail("expert_parallel", std::to_string(expert), "needs a mixture-of-experts model");
   if (s.moe && s.moe->experts % expert != 0) {
     detail::fail("expert_parallel", std::to_string(expert),
@@ -269,7 +269,7 @@ inline Count lora_parameter_count(const TransformerShape& shape, const LoraOptio
 // K = 12) over `data_parallel` GPUs (Rajbhandari et al. 2020, §5, Fig. 1).
 inline MemoryBudget zero_model_states(const Count& params, int data_parallel, ZeroStage stage, double k = 12) {
   if (params <= 0) detail::fail("params", params.str(), "must be a positive parameter count");
-  if (data_parallel <= 0) detail::fail("data_parallel", std::to_string(data_parallel), "must be a positive count");
+  require_positive_count(data_parallel, "data_parallel");
   require_nonnegative(k, "optimizer_bytes_per_param");
   const double psi = budget_detail::dbl(params), nd = data_parallel;
   const int st = static_cast<int>(stage);
@@ -291,15 +291,13 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
   shape.validate();
   const Parallelism& par = cfg.parallel;
   budget_detail::require_parallel(shape, par.tensor, par.pipeline, par.expert);
-  if (par.data <= 0) detail::fail("data_parallel", std::to_string(par.data), "must be a positive count");
+  require_positive_count(par.data, "data_parallel");
   if (par.data % par.expert != 0) {
     detail::fail("expert_parallel", std::to_string(par.expert),
                  "does not divide data_parallel (" + std::to_string(par.data) + ")");
   }
-  if (par.virtual_stages <= 0) {
-    detail::fail("virtual_stages", std::to_string(par.virtual_stages), "must be a positive count");
-  }
-  if (cfg.micro_batch <= 0) detail::fail("micro_batch", std::to_string(cfg.micro_batch), "must be a positive count");
+  require_positive_count(par.virtual_stages, "virtual_stages");
+  require_positive_count(cfg.micro_batch, "micro_batch");
   if (cfg.seq_len < 0) detail::fail("seq_len", std::to_string(cfg.seq_len), "is negative");
   if (cfg.microbatches < 0) detail::fail("microbatches", std::to_string(cfg.microbatches), "is negative");
   if (cfg.offload_parameters && par.zero != ZeroStage::parameters) {
@@ -392,7 +390,7 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
   budget_detail::require_parallel(shape, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
   if (cfg.context < 0) detail::fail("context", std::to_string(cfg.context), "is negative");
   if (cfg.sequences < 0) detail::fail("sequences", std::to_string(cfg.sequences), "is negative");
-  if (cfg.prefill_chunk <= 0) detail::fail("prefill_chunk", std::to_string(cfg.prefill_chunk), "must be a positive count");
+  require_positive_count(cfg.prefill_chunk, "prefill_chunk");
   require_positive(cfg.weights.bits_per_value, "weights.bits_per_value");
   require_positive(cfg.kv_cache.bits_per_value, "kv_cache.bits_per_value");
   const std::int64_t context = cfg.context == 0 ? shape.seq_len : cfg.context;

@@ -32,9 +32,7 @@ inline std::int64_t kv_values_per_token_per_layer(const TransformerShape& shape)
 inline DataSize kv_cache_per_token(const TransformerShape& shape, const WeightFormat& format = formats::bf16,
                                    int tensor_parallel = 1, int pipeline_parallel = 1) {
   shape.validate();
-  if (tensor_parallel <= 0) {
-    detail::fail("tensor_parallel", std::to_string(tensor_parallel), "must be a positive count");
-  }
+  require_positive_count(tensor_parallel, "tensor_parallel");
   if (pipeline_parallel <= 0 || pipeline_parallel > shape.layers) {
     detail::fail("pipeline_parallel", std::to_string(pipeline_parallel),
                  "must be between 1 and layers (" + std::to_string(shape.layers) + ")");
