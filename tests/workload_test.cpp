@@ -185,6 +185,7 @@ TEST_SUITE("workload") {
     }
     CHECK(closest_model_ids("deepseek-r1-distill-qwen-8b", 1).front() == "deepseek-r1-distill-qwen-7b");
     CHECK(find_model("resnet50").id == "resnet50");
+    CHECK(find_model("Llama2-7B").id == "llama2-7b");
   }
 
   TEST_CASE("every issue model has a preset with a lower-case id and a source") {

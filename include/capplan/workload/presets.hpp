@@ -269,13 +269,18 @@ inline std::vector<std::string> closest_model_ids(std::string_view id, std::size
   return out;
 }
 
-// The preset with this id (exact, lower case); LookupError listing the closest ids otherwise.
+// The preset with this id (ids are lower case; "Llama2-7B" finds "llama2-7b"); LookupError
+// listing the closest ids otherwise.
 inline const ModelPreset& find_model(std::string_view id) {
+  std::string lower(id);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
   for (const auto& p : model_presets()) {
-    if (p.id == id) return p;
+    if (p.id == lower) return p;
   }
   std::string msg = "model: \"" + std::string(id) + "\" is not a known model preset; closest: ";
-  const auto near = closest_model_ids(id);
+  const auto near = closest_model_ids(lower);
   for (std::size_t i = 0; i < near.size(); ++i) msg += (i ? ", " : "") + near[i];
   throw LookupError("model", std::string(id), msg);
 }
