@@ -50,7 +50,8 @@ namespace pue {
 inline constexpr PuePreset home{"home or office", 1.0, 0, "definition: no cooling or power-distribution overhead"};
 // Google fleet-wide trailing-twelve-month PUE for 2023 (Google 2024 Environmental Report).
 inline constexpr PuePreset hyperscale{"hyperscale (Google fleet, 2023)", 1.10, 2023, "Google 2024 Environmental Report"};
-// Industry average annual PUE, Uptime Institute Global Data Center Survey 2024.
+// Industry average annual PUE, Uptime Institute Global Data Center Survey 2024 (1.56 as given in
+// issue 6; not re-read here, see docs/power.md; the 2023 survey's 1.58 is below).
 inline constexpr PuePreset industry_average{"industry average (Uptime Institute survey, 2024)", 1.56, 2024,
                                             "Uptime Institute Global Data Center Survey 2024"};
 // Industry average 2023, Uptime Institute Global Data Center Survey 2023 (1.58).
