@@ -196,6 +196,12 @@ TEST_SUITE("memory") {
     cfg.parallel.virtual_stages = 2;  // interleaved: x (1 + (p - 1) / (p v)) = 1.375
     CHECK(training_budget(s, cfg).activations.size.value() == doctest::Approx(full * 1.375));
     CHECK(training_budget(s, cfg).to_string().find("interleaved") != std::string::npos);
+    // Full recompute: 2 s b h per layer stored, plus one layer's whole activations while it is recomputed.
+    cfg.parallel.pipeline = 1;
+    cfg.parallel.virtual_stages = 1;
+    cfg.recompute = ActivationRecompute::full;
+    CHECK(training_budget(s, cfg).activations.size.value() ==
+          doctest::Approx(32 * 2.0 * 4096 * 4096 + activation_memory_per_layer(s, 1, 4096).value()));
   }
 
   TEST_CASE("runtime reserve default: 1 GiB + 5% of the planned tensors") {

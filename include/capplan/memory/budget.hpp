@@ -319,7 +319,8 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
   if (cfg.finetune == FineTune::full) {
     const double w_params = sharded(3);
     if (cfg.offload_parameters) {
-      const double layer = (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tensor;
+      const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
+      const double layer = scale * (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tensor;
       b.weights.size = DataSize::from_value(2 * layer * w_bytes);
       b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(w_bytes) + " B";
     } else {
@@ -373,10 +374,19 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
   if (par.virtual_stages > 1 && par.pipeline > 1) {
     factor = 1.0 + (par.pipeline - 1.0) / (static_cast<double>(par.pipeline) * par.virtual_stages);
   }
-  b.activations.size = DataSize::from_value(per_layer * stage_layers * in_flight * factor);
+  // With full recomputation the layer being recomputed holds its whole activations again during
+  // its backward pass: one layer's worth on top of the stored layer inputs.
+  double recomputing = 0;
+  if (cfg.recompute == ActivationRecompute::full) {
+    ActivationOptions kept = ao;
+    kept.recompute = ActivationRecompute::none;
+    recomputing = activation_memory_per_layer(shape, cfg.micro_batch, seq, kept).value();
+  }
+  b.activations.size = DataSize::from_value(per_layer * stage_layers * in_flight * factor + recomputing);
   b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(stage_layers) + " layers x " +
                          n(in_flight) + " micro-batches in flight" +
-                         (factor != 1.0 ? " x " + n(factor) + " (interleaved)" : "");
+                         (factor != 1.0 ? " x " + n(factor) + " (interleaved)" : "") +
+                         (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "");
 
   budget_detail::add_reserve(b, cfg.reserve);
   return b;
