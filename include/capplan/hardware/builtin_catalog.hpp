@@ -66,7 +66,7 @@ inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
                .ecc = true, .source = src::h100, .as_of = recorded,
-               .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*). No vendor list price is published."});
+               .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*); dense BF16 989, 80 GB HBM3, 3.35 TB/s and 700 W checked at https://grokipedia.com/page/Nvidia_H100 and https://pricegpu.pages.dev/blog/h100-vs-a100-cloud-price. No vendor list price is published."});
   // H100 PCIe 80GB: H100 datasheet (PCIe column): FP64 tensor 51, FP32 51, TF32 756*, BF16/FP16 1,513*,
   // FP8/INT8 3,026*; 80 GB HBM2e, 2 TB/s, 300-350 W; NVLink bridge 600 GB/s (300 per direction), PCIe Gen5.
   v.push_back({.id = "h100-pcie", .name = "NVIDIA H100 PCIe 80GB", .aliases = {"H100 PCIe", "H100-PCIe-80GB"},
@@ -107,14 +107,16 @@ inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
-               .ecc = true, .source = src::a100, .as_of = recorded, .note = "No vendor list price."});
+               .ecc = true, .source = src::a100, .as_of = recorded,
+               .note = "GA100 rates (19.5 FP32, 156 TF32, 312 BF16/FP16, 624 INT8, NVLink 600 GB/s) checked against NVIDIA's launch sheet as quoted at https://techpowerup.com/forums/goto/post?id=4265351. No vendor list price."});
   // A100 SXM4 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 400 W.
   v.push_back({.id = "a100-sxm-40gb", .name = "NVIDIA A100 SXM4 40GB", .aliases = {"A100 SXM 40GB", "A100 40GB SXM", "A100-SXM4-40GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
                .memory = 40_GB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
-               .ecc = true, .source = src::a100, .as_of = recorded, .note = "No vendor list price."});
+               .ecc = true, .source = src::a100, .as_of = recorded,
+               .note = "GA100 rates (19.5 FP32, 156 TF32, 312 BF16/FP16, 624 INT8, NVLink 600 GB/s) checked against NVIDIA's launch sheet as quoted at https://techpowerup.com/forums/goto/post?id=4265351. No vendor list price."});
   // A100 PCIe 80GB: A100 datasheet: same rates; 80 GB HBM2e, 1,935 GB/s, 300 W; NVLink bridge 600 GB/s.
   v.push_back({.id = "a100-pcie-80gb", .name = "NVIDIA A100 PCIe 80GB", .aliases = {"A100 80GB PCIe", "A100 PCIe 80GB", "A100-PCIE-80GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
@@ -142,7 +144,8 @@ inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 31.2, .tf32 = 62.5, .bf16 = 125, .fp16 = 125, .int8 = 250, .int4 = 500}),
                .tdp = 150_W, .ecc = true,
                .source = "NVIDIA A10 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a10/pdf/datasheet-new/nvidia-a10-datasheet.pdf",
-               .as_of = recorded, .note = std::string(src::unverified) + " No vendor list price."});
+               .as_of = recorded,
+               .note = "600 GB/s, 31.2 TFLOPS FP32 and 150 W checked against TechPowerUp data mirrored at https://sysrqmts.com/vi/gpus/compare/nvidia-a10-pcie-vs-nvidia-a2; the tensor rates are the datasheet's halved sparse figures, not re-checked. No vendor list price."});
   // A10G (AWS g5): 24 GB GDDR6 per AWS; NVIDIA publishes no A10G datasheet, so no peak rates are stored.
   v.push_back({.id = "a10g", .name = "NVIDIA A10G 24GB (AWS)", .aliases = {"A10G"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
@@ -159,7 +162,8 @@ inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 30.3, .tf32 = 60, .bf16 = 121, .fp16 = 121, .fp8 = 242.5, .int8 = 242.5}),
                .tdp = 72_W, .ecc = true,
                .source = "NVIDIA L4 datasheet, https://www.nvidia.com/en-us/data-center/l4/",
-               .as_of = recorded, .note = std::string(src::unverified) + " Dense = half the sparsity figures. No vendor list price."});
+               .as_of = recorded,
+               .note = "Dense = half the datasheet's sparsity figures (TF32 120*, FP16 242*, FP8/INT8 485*), checked with 300 GB/s and 72 W against stored copies: https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820 and https://grokipedia.com/page/NVIDIA_L4_vs_L40S. No vendor list price."});
   // L40S: L40S datasheet (copy at mullet.se / omegaco.ae): FP32 91.6, TF32 183 (366*), BF16/FP16 362.05 (733*),
   // FP8 733 (1,466*); 48 GB GDDR6 ECC, 864 GB/s, 350 W, PCIe Gen4 x16, no NVLink.
   v.push_back({.id = "l40s", .name = "NVIDIA L40S 48GB", .aliases = {"L40S"},
@@ -177,7 +181,7 @@ inline std::vector<GpuSpec> gpus() {
                .tdp = 70_W, .pcie_generation = 3, .ecc = true,
                .source = "NVIDIA T4 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf",
                .as_of = recorded,
-               .note = std::string(src::unverified) + " Bandwidth: 256-bit GDDR6 at 10 Gb/s = 320 GB/s (the datasheet rounds to 300 or 320+ GB/s depending on version). No BF16 on Turing. No vendor list price."});
+               .note = "320 GB/s (256-bit GDDR6 at 10 Gb/s), 8.1 TFLOPS FP32, 65 TFLOPS FP16, 70 W checked against TechPowerUp data mirrored at https://sysrqmts.com/en/gpus/nvidia/tesla/t4; 65 / 130 TOPS at https://networkoutlet.com/blogs/articles/nvidia-tesla-t4-16gb-gpu-specs-performance-use-cases. No BF16 on Turing. No vendor list price."});
   // V100 SXM2: V100 datasheet: FP64 7.8, FP32 15.7, tensor 125; 16 or 32 GB HBM2, 900 GB/s, 300 W,
   // NVLink 300 GB/s (150 per direction). Matches reference-cases.md §6.
   for (int gb : {16, 32}) {
@@ -215,17 +219,18 @@ inline std::vector<GpuSpec> gpus() {
                .launch_price = usd("6800", "2022-12-01", "NVIDIA RTX 6000 Ada launch announcement (Sept 2022, availability Dec 2022), as reported by the press"),
                .source = "NVIDIA RTX 6000 Ada datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-6000/",
                .as_of = recorded,
-               .note = std::string(src::unverified) + " Only the FP8 sparse figure is published; the other tensor rates are derived from it with Ada's ratios. Launch price $6,800 is the press-reported MSRP."});
-  // RTX A6000: datasheet: FP32 38.7, tensor 309.7 TFLOPS (FP16 with sparsity): dense FP16/BF16 154.8, TF32 77.4;
+               .note = "FP32 91.1 TFLOPS, 48 GB and 300 W checked at https://cputronic.com/de/gpu/nvidia-rtx-6000-ada-generation. Only the FP8 sparse figure (1,457) is published; the other tensor rates are derived from it with Ada's ratios, not checked. Launch price $6,800 is the press-reported MSRP, not re-checked."});
+  // RTX A6000 (launch price $4,649, TechPowerUp): datasheet: FP32 38.7, tensor 309.7 TFLOPS (FP16 with sparsity): dense FP16/BF16 154.8, TF32 77.4;
   // 48 GB GDDR6 ECC, 768 GB/s, 300 W, NVLink 3 bridge 112.5 GB/s (56.25 per direction), PCIe Gen4 x16.
   v.push_back({.id = "rtx-a6000", .name = "NVIDIA RTX A6000 48GB", .aliases = {"RTX A6000", "A6000"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
                .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 768_GBps,
                .dense = dense_rates({.fp32 = 38.7, .tf32 = 77.4, .bf16 = 154.8, .fp16 = 154.8}),
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
-               .launch_price = usd("4650", "2020-12-15", "NVIDIA RTX A6000 MSRP at availability (Dec 2020), as reported by the press"),
+               .launch_price = usd("4649", "2020-12-15", "TechPowerUp GPU database launch price, mirrored at https://sysrqmts.com/es/gpus/compare/nvidia-rtx-a6000-vs-nvidia-tesla-p40"),
                .source = "NVIDIA RTX A6000 datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-a6000/",
-               .as_of = recorded, .note = src::unverified});
+               .as_of = recorded,
+               .note = "768 GB/s, 300 W, 38.7 TFLOPS FP32 and the $4,649 launch price checked against TechPowerUp data mirrored at sysrqmts.com. Tensor rates = half the datasheet's 309.7 sparse figure; consistent with the A40 datasheet (same GA102, lower clock): FP16/BF16 149.7 | 299.4*, TF32 74.8 | 149.6*."});
 
   // ---------------------------------------------------------------- NVIDIA GeForce (consumer)
   // RTX 4090: Ada whitepaper: FP32 82.6; FP16/BF16 tensor with FP32 accumulate 165.2 (330.4*), with FP16
@@ -238,7 +243,7 @@ inline std::vector<GpuSpec> gpus() {
                .fp32_accumulate_half_rate = true, .tdp = 450_W, .peer_to_peer = false,
                .launch_price = usd("1599", "2022-10-12", "NVIDIA GeForce RTX 4090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4090/"),
                .source = src::ada, .as_of = recorded,
-               .note = "bf16/fp16 165.2 is the FP32-accumulate rate; FP16 accumulate gives 330.3. GeForce 40-series has no PCIe peer-to-peer."});
+               .note = "bf16/fp16 165.2 is the FP32-accumulate rate; FP16 accumulate gives 330.3 (tensor figures checked against https://hmc-tech.com/gpus/nvidia-geforce-rtx-4090-vs-nvidia-rtx-pro-5000-blackwell). GeForce 40-series has no PCIe peer-to-peer."});
   // RTX 4080 16GB: Ada whitepaper: FP32 48.7; FP16/BF16 (FP32 acc) 97.5; TF32 48.7; FP8 (FP32 acc) 194.9;
   // INT8 389.9; INT4 779.8; 16 GB GDDR6X, 716.8 GB/s, 320 W.
   v.push_back({.id = "rtx-4080", .name = "NVIDIA GeForce RTX 4080 16GB", .aliases = {"RTX 4080", "GeForce RTX 4080"},
@@ -318,7 +323,7 @@ inline std::vector<GpuSpec> gpus() {
                .tdp = 750_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD Instinct MI300X data sheet, https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html",
                .as_of = recorded,
-               .note = std::string(src::unverified) + " fp64/fp32 are matrix-core rates. Infinity Fabric: 896 GB/s aggregate halved for per-direction. No vendor list price."});
+               .note = "Checked against stored copies: ~1.3 PFLOPS FP16, ~2.6 PFLOPS FP8, 192 GB, 5.3 TB/s, 750 W (https://www.jaredwatkins.com/research/ai-accelerators/amd-instinct/mi300-series/), 896 GB/s Infinity Fabric (https://gpu.blog/gpus/instinct-mi300x-mi300x). Some third-party pages (codesota.com) print 2,615 TFLOPS as dense FP16; that is the sparse figure. fp64/fp32 are matrix-core rates; Infinity Fabric aggregate halved for per direction. No vendor list price."});
   // MI250X: AMD product page: FP64/FP32 matrix 95.7 (vector 47.9), FP16/BF16 383, INT8 383; 128 GB HBM2e,
   // 3.2 TB/s (3,276.8 GB/s), 500 W (560 W peak), Infinity Fabric up to 800 GB/s aggregate, OAM.
   v.push_back({.id = "mi250x", .name = "AMD Instinct MI250X 128GB", .aliases = {"MI250X", "Instinct MI250X"},
@@ -327,7 +332,7 @@ inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 95.7, .fp32 = 95.7, .bf16 = 383, .fp16 = 383, .int8 = 383}),
                .tdp = 500_W, .infinity_fabric_bandwidth = 400_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
                .source = src::mi200, .as_of = recorded,
-               .note = std::string(src::unverified) + " Two GCDs in one package (the OS sees two GPUs of 64 GB each). fp64/fp32 are matrix rates. 560 W peak. No vendor list price."});
+               .note = "AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (47.9 vector / 95.7 matrix FP64 and FP32, 383 FP16/BF16, 383 INT8 TOPS, 128 GB, 3.2 TB/s). Two GCDs in one package (the OS sees two GPUs of 64 GB each). fp64/fp32 are matrix rates. 560 W peak. Infinity Fabric per direction = half the 800 GB/s aggregate, not re-checked. No vendor list price."});
   // MI250: AMD product page: FP64/FP32 matrix 90.5 (vector 45.3), FP16/BF16 362.1, INT8 362.1; 128 GB HBM2e,
   // 3.2 TB/s, 500 W (560 W peak), OAM.
   v.push_back({.id = "mi250", .name = "AMD Instinct MI250 128GB", .aliases = {"MI250", "Instinct MI250"},
@@ -336,7 +341,7 @@ inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 90.5, .fp32 = 90.5, .bf16 = 362.1, .fp16 = 362.1, .int8 = 362.1}),
                .tdp = 500_W, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
                .source = src::mi200, .as_of = recorded,
-               .note = std::string(src::unverified) + " Two GCDs in one package. Infinity Fabric bandwidth not recorded. No vendor list price."});
+               .note = "AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (45.3 vector / 90.5 matrix, 362.1 FP16/BF16, 362.1 INT8 TOPS, 128 GB, 3.2 TB/s). Two GCDs in one package. Infinity Fabric bandwidth not recorded. No vendor list price."});
 
   // ---------------------------------------------------------------- Apple (unified memory)
   // M2 Ultra: Apple newsroom (2023-06-05): up to 76-core GPU, up to 192 GB unified memory, 800 GB/s.
@@ -366,9 +371,10 @@ inline std::vector<CpuSpec> cpus() {
   v.push_back({.id = "epyc-7763", .name = "AMD EPYC 7763", .aliases = {"EPYC 7763"}, .vendor = Vendor::amd,
                .architecture = "Zen 3 (Milan)", .cores = 64, .threads = 128, .tdp = 280_W, .pcie_generation = 4, .pcie_lanes = 128,
                .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 4_TB,
-               .launch_price = usd("7890", "2021-03-15", "AMD EPYC 7003 series launch price list (1ku), as reported by the press"),
-               .source = "AMD EPYC 7763 product page, https://www.amd.com/en/products/cpu/amd-epyc-7763", .as_of = recorded,
-               .note = std::string(src::unverified) + " DDR4 only: the platform (SP3) does not take DDR5."});
+               .launch_price = usd("7890", "2021-03-15", "AMD EPYC 7003 launch price list (1ku), https://techgage.com/article/amd-epyc-milan-launch-performance/"),
+               .source = "AMD EPYC 7763 product page, https://www.amd.com/en/products/cpu/amd-epyc-7763; platform figures per https://www.anandtech.com/show/16529/amd-epyc-milan-review",
+               .as_of = recorded,
+               .note = "Checked against stored copies: 64C/128T, cTDP 225-280 W, $7,890 (1ku) at techgage; 8 x DDR4-3200, 4 TB, 128 PCIe 4.0 lanes at AnandTech. DDR4 only: the platform (SP3) does not take DDR5."});
   // EPYC 7742: AMD product page: 64 / 128, 225 W, 128 PCIe 4.0 lanes, 8 ch DDR4-3200; launch 1ku $6,950 (2019-08-07).
   v.push_back({.id = "epyc-7742", .name = "AMD EPYC 7742", .aliases = {"EPYC 7742"}, .vendor = Vendor::amd,
                .architecture = "Zen 2 (Rome)", .cores = 64, .threads = 128, .tdp = 225_W, .pcie_generation = 4, .pcie_lanes = 128,
