@@ -2,6 +2,7 @@
 // the flag or field); 1 any other failure. A plan that does not fit is a result, not an error.
 #include "cmd_catalog.hpp"
 #include "cmd_memory.hpp"
+#include "cmd_power.hpp"
 #include "cmd_tco.hpp"
 #include "context.hpp"
 
@@ -29,6 +30,7 @@ int main(int argc, char** argv) {
   cli::add_catalog(app, ctx);
   cli::add_tco(app, ctx);
   cli::add_memory(app, ctx);
+  cli::add_power(app, ctx);
 
   try {
     app.parse(argc, argv);

@@ -1,0 +1,236 @@
+// The power of a catalog system: its parts as power components, PSU advice, wall power through
+// the system's own PSU (its 80 PLUS tier curve), the wall circuit and the heat.
+//
+//   const Catalog& c = Catalog::builtin();
+//   SystemPower p = system_power(c.find_system("ws-rtx-4090"), c);
+//   p.draw.max_total;  p.psu.recommended_rating;  p.wall->wall;  p.circuit.ok;  p.heat.btu_per_hour
+//
+// Parts map to components as follows (per node; `nodes` multiplies the totals):
+//   GPU      max = TDP, idle = the catalog's idle power (0 W where the vendor publishes none);
+//   CPU      max = TDP; no idle figure in the catalog, so idle = TDP (conservative);
+//   memory   the module's typical power, else SystemPowerAssumptions::memory_module (idle = max);
+//   storage  the drive's active/idle power, else the assumption for its kind;
+//   network  the adapter's power, else SystemPowerAssumptions::network_adapter (idle = max);
+//   board and fans: an allowance (see SystemPowerAssumptions; drawn whatever the load).
+// The PSU parts are not loads: they set the wall-power curve. Chassis are not loads either; they
+// tell a tower (rack_units == 0) from a rack server, which sets the board-and-fans allowance.
+// Power sits above hardware in the layering (hardware -> ... -> power), so it may read the catalog.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/catalog.hpp"
+#include "capplan/power/circuit.hpp"
+#include "capplan/power/component.hpp"
+#include "capplan/power/efficiency.hpp"
+#include "capplan/power/heat.hpp"
+#include "capplan/power/psu.hpp"
+#include "capplan/units/literals.hpp"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace capplan {
+
+// Figures used where the catalog has none. These are capplan's allowances, not measurements;
+// every one used is listed in SystemPower::assumptions.
+struct SystemPowerAssumptions {
+  // A DDR4/DDR5 DIMM under load draws a few watts (Micron TN-40-07, "Calculating Memory Power for
+  // DDR4 SDRAM", gives the method; RDIMMs with a register are at the upper end): 5 W per module.
+  Power memory_module = Power::from_value(5);
+  // NVMe SSD: datasheet maximum active power of PCIe 4.0 drives is 5–9 W; idle well under 1 W.
+  Power nvme_active = Power::from_value(8);
+  Power nvme_idle = Power::from_value(1);
+  Power sata_ssd_active = Power::from_value(4);
+  Power sata_ssd_idle = Power::from_value(0.5);
+  // 3.5" enterprise HDD: about 10 W operating, 5 W idle (Seagate Exos X18 datasheet: 9.4 W typical
+  // operating, 5.3 W idle).
+  Power hdd_active = Power::from_value(10);
+  Power hdd_idle = Power::from_value(5);
+  // A 200-400 Gb/s adapter: 20 W (NVIDIA ConnectX-6/7 product briefs list roughly 15-25 W typical).
+  Power network_adapter = Power::from_value(20);
+  // Desktop board and fans: 50 W for the board (standard ATX boards draw about 20-50 W:
+  // sourcecalculator.com "Motherboard Power Supply Calculator") plus 5 case fans at 5 W (0.5-5 W
+  // per PC fan: watt-calculator.com "PC Build Power Consumption Calculator").
+  Power tower_board = Power::from_value(50);
+  int tower_fans = 5;
+  Power tower_fan = Power::from_value(5);
+  // Rack server: 100 W for a dual-socket board with its BMC, plus fans at 10% of the other parts'
+  // maximum draw (fan power rises with the heat to move). An assumption, not a measurement.
+  Power rack_board = Power::from_value(100);
+  double rack_fan_fraction = 0.10;
+  // The PSU curve used when the system lists no PSU: the recommended rating at 80 PLUS Gold
+  // 115 V for a tower, 80 PLUS Platinum 230 V redundant for a rack server.
+};
+
+struct SystemPower {
+  const SystemSpec* system = nullptr;
+  int nodes = 1;
+  std::vector<PowerComponent> components;  // per node, loads only
+  SystemDraw draw;                         // per node, every part at utilization 1
+  PsuSizing psu;                           // advice per node
+  std::optional<PowerSupply> installed_psu;  // the system's PSU part, when listed
+  int installed_psu_count = 0;
+  Power psu_capacity{};                    // installed (count x rated), else the recommended rating
+  std::string psu_curve_name;
+  std::optional<WallPower> wall;           // per node at full load; absent when the PSU is overloaded
+  std::optional<WallPower> wall_idle;      // per node, every part idle
+  bool psu_overloaded = false;
+  CircuitCheck circuit;                    // the whole system at full load on a 15 A / 120 V circuit
+  HeatOutput heat;                         // the whole system at full load
+  std::vector<std::string> assumptions;    // allowances used where the catalog has no figure
+
+  [[nodiscard]] Power wall_total() const {
+    const Power w = wall ? wall->wall : draw.max_total;
+    return w * static_cast<double>(nodes);
+  }
+};
+
+namespace system_power_detail {
+
+// hardware/psu.hpp's 80 PLUS table as a power/efficiency.hpp curve (the points the tier sets).
+inline LoadEfficiencyCurve curve_of(const PowerSupply& psu) {
+  const EfficiencyCurve c = psu.curve();
+  LoadEfficiencyCurve out;
+  out.name = std::string(name(psu.tier)) + " (" + std::string(name(psu.input)) + ")";
+  out.source = "80 PLUS program minimums (hardware/psu.hpp)";
+  for (std::size_t i = 0; i < c.loads.size(); ++i) {
+    if (c.efficiency[i]) out.points.push_back({c.loads[i], *c.efficiency[i]});
+  }
+  if (out.points.empty()) detail::fail("psu.tier", std::string(name(psu.tier)), "sets no efficiency curve for " + psu.id);
+  return out;
+}
+
+inline std::string watts(Power p) { return explain_text::quantity(p); }
+
+}  // namespace system_power_detail
+
+// The parts of one node of `s` as power components, and the assumptions used.
+inline std::vector<PowerComponent> system_components(const SystemSpec& s, const Catalog& c,
+                                                     std::vector<std::string>* assumptions = nullptr,
+                                                     const SystemPowerAssumptions& a = {}) {
+  namespace spd = system_power_detail;
+  std::vector<PowerComponent> out;
+  auto note = [&](const std::string& line) {
+    if (assumptions) assumptions->push_back(line);
+  };
+  bool rack = false;
+  for (const auto& p : s.parts) {
+    switch (p.kind) {
+      case PartKind::gpu: {
+        const GpuSpec& g = c.find_gpu(p.id);
+        out.push_back(gpu_component(g.id, g.tdp, g.idle_power, p.count));
+        if (g.idle_power.value() == 0) note(g.id + ": no idle figure in the catalog, idle counted as 0 W");
+        break;
+      }
+      case PartKind::cpu: {
+        const CpuSpec& cpu = c.find_cpu(p.id);
+        out.push_back(cpu_component(cpu.id, cpu.tdp, cpu.tdp, p.count));
+        note(cpu.id + ": at its TDP " + spd::watts(cpu.tdp) + " whatever the load (no idle figure in the catalog)");
+        break;
+      }
+      case PartKind::memory: {
+        const MemoryModule& m = c.find_memory_module(p.id);
+        const Power w = m.power ? *m.power : a.memory_module;
+        if (!m.power) note(m.id + ": no power figure in the catalog; " + spd::watts(w) + " per module assumed");
+        out.push_back(memory_modules(m.id, w, w, p.count));
+        break;
+      }
+      case PartKind::storage: {
+        const StorageDevice& d = c.find_storage(p.id);
+        Power act = a.nvme_active, idle = a.nvme_idle;
+        if (d.kind == StorageKind::hdd) {
+          act = a.hdd_active;
+          idle = a.hdd_idle;
+        } else if (d.kind == StorageKind::sata_ssd) {
+          act = a.sata_ssd_active;
+          idle = a.sata_ssd_idle;
+        }
+        if (!d.active_power) note(d.id + ": no power figure in the catalog; " + spd::watts(act) + " active, " + spd::watts(idle) + " idle assumed");
+        if (d.active_power) act = *d.active_power;
+        if (d.idle_power) idle = *d.idle_power;
+        if (idle > act) idle = act;
+        out.push_back(storage_devices(d.id, act, idle, p.count));
+        break;
+      }
+      case PartKind::network: {
+        const NetworkAdapter& n = c.find_network_adapter(p.id);
+        const Power w = n.power ? *n.power : a.network_adapter;
+        if (!n.power) note(n.id + ": no power figure in the catalog; " + spd::watts(w) + " assumed");
+        PowerComponent comp{n.id, ComponentKind::other, w, w, p.count};
+        comp.validate();
+        out.push_back(comp);
+        break;
+      }
+      case PartKind::chassis:
+        rack = rack || c.find_chassis(p.id).rack_units > 0;
+        break;
+      case PartKind::psu: break;
+    }
+  }
+  // Without a chassis part, several GPUs mean a server.
+  bool has_chassis = false;
+  for (const auto& p : s.parts) has_chassis = has_chassis || p.kind == PartKind::chassis;
+  if (!has_chassis) rack = s.gpus_per_node() > 2;
+  if (rack) {
+    Power others{};
+    for (const auto& comp : out) others += comp.max_draw * static_cast<double>(comp.count);
+    const Power fans = others * a.rack_fan_fraction;
+    out.push_back(board_and_fans("board and fans", a.rack_board + fans));
+    note("board and fans (rack server): " + spd::watts(a.rack_board) + " board + " +
+         explain_text::number(a.rack_fan_fraction * 100, 3) + "% of the other parts for fans = " + spd::watts(a.rack_board + fans) +
+         " (capplan's allowance, not measured)");
+  } else {
+    const Power w = a.tower_board + a.tower_fan * static_cast<double>(a.tower_fans);
+    out.push_back(board_and_fans("board and fans", w));
+    note("board and fans (desktop): " + spd::watts(a.tower_board) + " board (20-50 W for ATX boards, sourcecalculator.com) + " +
+         std::to_string(a.tower_fans) + " fans x " + spd::watts(a.tower_fan) + " (0.5-5 W per fan, watt-calculator.com) = " +
+         spd::watts(w));
+  }
+  return out;
+}
+
+// Draw, PSU advice, wall power, circuit check and heat of a catalog system at full load.
+inline SystemPower system_power(const SystemSpec& s, const Catalog& c, const SystemPowerAssumptions& a = {},
+                                const Circuit& circuit = circuits::us_15a_120v()) {
+  SystemPower r;
+  r.system = &s;
+  r.nodes = s.nodes;
+  r.components = system_components(s, c, &r.assumptions, a);
+  r.draw = system_draw(r.components, 1.0);
+  r.psu = size_psu(r.components);
+  bool rack = s.gpus_per_node() > 2;
+  for (const auto& p : s.parts) {
+    if (p.kind == PartKind::psu && !r.installed_psu) {
+      r.installed_psu = c.find_psu(p.id);
+      r.installed_psu_count = p.count;
+    }
+    if (p.kind == PartKind::chassis) rack = c.find_chassis(p.id).rack_units > 0;
+  }
+  LoadEfficiencyCurve curve;
+  if (r.installed_psu) {
+    r.psu_capacity = r.installed_psu->rated * static_cast<double>(r.installed_psu_count);
+    curve = system_power_detail::curve_of(*r.installed_psu);
+  } else {
+    PowerSupply assumed;
+    assumed.id = "assumed";
+    assumed.tier = rack ? EightyPlusTier::platinum : EightyPlusTier::gold;
+    assumed.input = rack ? PsuInput::v230_internal_redundant : PsuInput::v115_internal;
+    curve = system_power_detail::curve_of(assumed);
+    r.psu_capacity = r.psu.recommended_rating ? *r.psu.recommended_rating : r.psu.required;
+    r.assumptions.push_back("no PSU listed: wall power through an " + curve.name + " supply of the recommended " +
+                            system_power_detail::watts(r.psu_capacity));
+  }
+  r.psu_curve_name = curve.name;
+  if (r.draw.max_total > r.psu_capacity) {
+    r.psu_overloaded = true;  // reported, not thrown: the advice says which PSU to buy instead
+  } else {
+    r.wall = wall_power(r.draw.max_total, r.psu_capacity, curve);
+    r.wall_idle = wall_power(r.draw.idle_total, r.psu_capacity, curve);
+  }
+  r.circuit = check_circuit(r.wall_total(), circuit);
+  r.heat = heat_output(r.wall_total());
+  return r;
+}
+
+}  // namespace capplan

@@ -1,0 +1,55 @@
+// Integration: layers working together on catalog data (power of catalog systems).
+#include <capplan/hardware/catalog.hpp>
+#include <capplan/power/system_power.hpp>
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+using namespace capplan;
+
+TEST_SUITE("integration") {
+  // ws-rtx-4090: RTX 4090 (450 W TDP, NVIDIA spec), Ryzen 9 7950X (170 W TDP, AMD), 2 DDR5 DIMMs,
+  // one Samsung 990 Pro, a Corsair RM1000x (1000 W, 80 PLUS Gold, 115 V), an ATX tower.
+  // Hand arithmetic, with the allowances of SystemPowerAssumptions where the catalog has no figure:
+  //   450 + 170 + 2 x 5 + 8 + (50 + 5 x 5) = 713 W at full load;
+  //   PSU: 713 x 1.25 = 891.25 W > transients (263 + 2 x 450) / 2 = 581.5 W -> a 1000 W unit;
+  //   Gold 115 V at 71.3% load: 0.90 + (0.87 - 0.90) x (0.713 - 0.5) / 0.5 = 0.88722;
+  //   wall 713 / 0.88722 = 803.63 W; heat x 3.412142 = 2,742.1 BTU/h; 803.63 / 1,440 W fits.
+  TEST_CASE("power of the 1 x RTX 4090 workstation from its catalog parts") {
+    const Catalog& c = Catalog::builtin();
+    const SystemPower p = system_power(c.find_system("ws-rtx-4090"), c);
+    CHECK(p.draw.max_total.value() == doctest::Approx(713.0));
+    REQUIRE(p.psu.recommended_rating);
+    CHECK(p.psu.recommended_rating->value() == doctest::Approx(1000.0));
+    CHECK(p.psu.required.value() == doctest::Approx(891.25));
+    REQUIRE(p.installed_psu);
+    CHECK(p.installed_psu->id == "corsair-rm1000x");
+    REQUIRE(p.wall);
+    CHECK(p.wall->efficiency == doctest::Approx(0.88722));
+    CHECK(p.wall->wall.value() == doctest::Approx(713.0 / 0.88722));
+    CHECK(p.heat.btu_per_hour == doctest::Approx(713.0 / 0.88722 * 3.412142));
+    CHECK(p.circuit.ok);
+    CHECK_FALSE(p.psu_overloaded);
+    // Every allowance used is written down.
+    bool board = false;
+    for (const auto& a : p.assumptions) board = board || a.find("board and fans (desktop)") != std::string::npos;
+    CHECK(board);
+  }
+
+  // DGX A100: 8 x 400 W GPUs alone exceed a 15 A / 120 V circuit's 1,440 W continuous limit; the
+  // system lists no PSU, so the advice is "split over several" (no standard rating is large enough).
+  TEST_CASE("a DGX A100 does not fit on a household circuit") {
+    const Catalog& c = Catalog::builtin();
+    const SystemPower p = system_power(c.find_system("dgx-a100"), c);
+    CHECK(p.draw.max_total.value() > 8 * 400.0);
+    CHECK_FALSE(p.installed_psu);
+    CHECK_FALSE(p.psu.recommended_rating);
+    CHECK_FALSE(p.circuit.ok);
+  }
+
+  TEST_CASE("an unknown system is a lookup error naming the field") {
+    const Catalog& c = Catalog::builtin();
+    CHECK_THROWS_AS((void)c.find_system("dgx-z9000"), LookupError);
+  }
+}
