@@ -12,6 +12,7 @@
 #pragma once
 
 #include "capplan/error.hpp"
+#include "capplan/hardware/psu.hpp"
 #include "capplan/power/explain.hpp"
 #include "capplan/units/quantity.hpp"
 
@@ -20,8 +21,8 @@
 
 namespace capplan {
 
-// The 80 PLUS levels. hardware/psu.hpp has the catalog's EightyPlusTier (same levels plus none);
-// power/ does not include hardware/ (layering), so integration maps one to the other.
+// The 80 PLUS levels (the catalog's EightyPlusTier without "none"); the efficiency table itself
+// lives once, in hardware/psu.hpp (power/ is above hardware/ in the layering).
 enum class EightyPlus { standard, bronze, silver, gold, platinum, titanium };
 
 struct LoadEfficiencyPoint {
@@ -62,18 +63,32 @@ struct LoadEfficiencyCurve {
   }
 };
 
-// 80 PLUS, 115 V internal non-redundant: minimum efficiency at 10% / 20% / 50% / 100% load
-// (80 PLUS program table; Tom's Hardware "80 PLUS PSU efficiency" reproduces it).
+// The catalog's 80 PLUS minimums (hardware/psu.hpp: the one copy of the 80 PLUS table) as a
+// curve to interpolate: the certified points of `tier` for the given test category.
+inline LoadEfficiencyCurve load_efficiency_curve(EightyPlusTier tier, PsuInput input = PsuInput::v115_internal) {
+  if (tier == EightyPlusTier::none) {
+    detail::fail("eighty_plus", "\"none\"", "has no certified efficiency; pass a measured curve");
+  }
+  const EfficiencyCurve c = eighty_plus_curve(tier, input);
+  LoadEfficiencyCurve out{std::string(name(tier)), {}, "80 PLUS program (CLEAResult), " + std::string(name(input)) + " minimums"};
+  for (std::size_t i = 0; i < EfficiencyCurve::loads.size(); ++i) {
+    if (c.efficiency[i]) out.points.push_back({EfficiencyCurve::loads[i], *c.efficiency[i]});
+  }
+  if (out.points.empty()) {
+    detail::fail("eighty_plus", "\"" + std::string(name(tier)) + "\"", "has no requirements for " + std::string(name(input)));
+  }
+  return out;
+}
+
+// 80 PLUS, 115 V internal non-redundant: minimum efficiency at 10% / 20% / 50% / 100% load.
 inline LoadEfficiencyCurve eighty_plus_115v(EightyPlus level) {
-  const std::string src = "80 PLUS program (CLEAResult), 115V internal non-redundant minimums";
   switch (level) {
-    case EightyPlus::standard: return {"80 PLUS", {{0.20, 0.80}, {0.50, 0.80}, {1.00, 0.80}}, src};
-    case EightyPlus::bronze: return {"80 PLUS Bronze", {{0.20, 0.82}, {0.50, 0.85}, {1.00, 0.82}}, src};
-    case EightyPlus::silver: return {"80 PLUS Silver", {{0.20, 0.85}, {0.50, 0.88}, {1.00, 0.85}}, src};
-    case EightyPlus::gold: return {"80 PLUS Gold", {{0.20, 0.87}, {0.50, 0.90}, {1.00, 0.87}}, src};
-    case EightyPlus::platinum: return {"80 PLUS Platinum", {{0.20, 0.90}, {0.50, 0.92}, {1.00, 0.89}}, src};
-    case EightyPlus::titanium:
-      return {"80 PLUS Titanium", {{0.10, 0.90}, {0.20, 0.92}, {0.50, 0.94}, {1.00, 0.90}}, src};
+    case EightyPlus::standard: return load_efficiency_curve(EightyPlusTier::standard);
+    case EightyPlus::bronze: return load_efficiency_curve(EightyPlusTier::bronze);
+    case EightyPlus::silver: return load_efficiency_curve(EightyPlusTier::silver);
+    case EightyPlus::gold: return load_efficiency_curve(EightyPlusTier::gold);
+    case EightyPlus::platinum: return load_efficiency_curve(EightyPlusTier::platinum);
+    case EightyPlus::titanium: return load_efficiency_curve(EightyPlusTier::titanium);
   }
   detail::fail("eighty_plus", "?", "is not a known 80 PLUS level");
 }
