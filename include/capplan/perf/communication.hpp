@@ -1,0 +1,223 @@
+// Collective communication: latency + bytes / (bandwidth x efficiency) per algorithm step.
+//
+//   ring all-reduce       2(n-1) alpha + 2(n-1)/n x S / B     (Thakur, Rabenseifner & Gropp 2005, §4; NCCL "bus bandwidth")
+//   all-gather, reduce-scatter (n-1) alpha +  (n-1)/n x S / B (same; S is the full, gathered size)
+//   all-to-all            (n-1) alpha +  (n-1)/n x S / B      (pairwise exchange, same paper)
+//   point-to-point        alpha + S / B
+//   hierarchical all-reduce over g GPUs per node and N nodes: reduce-scatter in the node, all-reduce of
+//   S/g across nodes on each GPU's own NIC, all-gather in the node (NCCL's tree/ring hierarchy;
+//   Jia et al. 2018 "Highly scalable deep learning training system with mixed-precision", §4.3).
+// B is the link's bandwidth per GPU per direction times its achieved efficiency.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/units/quantity.hpp"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+
+namespace capplan::perf {
+
+enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet };
+
+inline constexpr std::string_view name(LinkKind k) {
+  switch (k) {
+    case LinkKind::nvlink: return "NVLink";
+    case LinkKind::infinity_fabric: return "Infinity Fabric";
+    case LinkKind::pcie: return "PCIe peer-to-peer";
+    case LinkKind::pcie_via_host: return "PCIe through host memory";
+    case LinkKind::infiniband: return "InfiniBand";
+    case LinkKind::ethernet: return "Ethernet";
+  }
+  return "?";
+}
+
+// One GPU's attachment to a fabric.
+struct Link {
+  LinkKind kind = LinkKind::nvlink;
+  Bandwidth bandwidth{};  // per GPU, per direction
+  Duration latency{};     // per algorithm step (alpha)
+  double efficiency = 1;  // achieved / nominal bandwidth for large messages
+
+  [[nodiscard]] double effective() const { return bandwidth.value() * efficiency; }  // B/s
+  void validate() const {
+    require_positive(bandwidth.value(), "link.bandwidth");
+    require_nonnegative(latency.value(), "link.latency");
+    require_fraction(efficiency, "link.efficiency");
+    require_positive(efficiency, "link.efficiency");
+  }
+};
+
+// PCIe bandwidth per lane and direction after 128b/130b encoding (PCI-SIG specifications):
+// gen3 0.985 GB/s, gen4 1.969 GB/s, gen5 3.938 GB/s, gen6 7.563 GB/s.
+inline Bandwidth pcie_bandwidth(int generation, int lanes) {
+  require_positive_count(lanes, "pcie_lanes");
+  double per_lane = 0;
+  switch (generation) {
+    case 1: per_lane = 0.25e9; break;
+    case 2: per_lane = 0.5e9; break;
+    case 3: per_lane = 0.985e9; break;
+    case 4: per_lane = 1.969e9; break;
+    case 5: per_lane = 3.938e9; break;
+    case 6: per_lane = 7.563e9; break;
+    default: capplan::detail::fail("pcie_generation", std::to_string(generation), "is not a PCIe generation (1-6)");
+  }
+  return from_canonical<Bandwidth>(per_lane * lanes);
+}
+
+// NVLink / NVSwitch: nccl all-reduce bus bandwidth on an A100 node is 235 GB/s of 300 (78 %) and an
+// NVLink4 peer copy 396 of 450 GB/s (88 %) (stas00/ml-engineering network/README.md); collectives use 0.8.
+inline Link nvlink(const GpuSpec& gpu) {
+  if (gpu.nvlink_generation <= 0 || !(gpu.nvlink_bandwidth.value() > 0))
+    capplan::detail::fail("nvlink_generation", std::to_string(gpu.nvlink_generation), "GPU \"" + gpu.name + "\" has no NVLink");
+  return Link{LinkKind::nvlink, gpu.nvlink_bandwidth, from_canonical<Duration>(3e-6), 0.80};
+}
+
+// PCIe between GPUs in one host: peer-to-peer when the GPU allows it, otherwise every transfer is
+// copied to host memory and back (two crossings, half the bandwidth, more latency). PCIe 5 x16
+// host<->device reaches about 55 of 63 GB/s (87 %, stas00/ml-engineering).
+inline Link pcie(const GpuSpec& gpu) {
+  const Bandwidth bw = pcie_bandwidth(gpu.pcie_generation, gpu.pcie_lanes);
+  if (gpu.peer_to_peer) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
+  return Link{LinkKind::pcie_via_host, bw * 0.5, from_canonical<Duration>(10e-6), 0.87};
+}
+
+// The fastest link between GPUs of one node: NVLink, AMD Infinity Fabric (same model, the
+// catalog's per-GPU figure), else PCIe.
+inline Link intra_node_link(const GpuSpec& gpu) {
+  if (gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0) return nvlink(gpu);
+  if (gpu.infinity_fabric_bandwidth.value() > 0)
+    return Link{LinkKind::infinity_fabric, gpu.infinity_fabric_bandwidth, from_canonical<Duration>(3e-6), 0.80};
+  return pcie(gpu);
+}
+
+// InfiniBand NIC per GPU (e.g. HDR 200 Gb/s = 25 GB/s); nccl reaches ~ 85-90 % of line rate on large
+// messages (NVIDIA nccl-tests performance notes); 0.85 used.
+inline Link infiniband(Bandwidth per_gpu) {
+  return Link{LinkKind::infiniband, per_gpu, from_canonical<Duration>(5e-6), 0.85};
+}
+
+// Ethernet (TCP or RoCE): ~70 % of line rate without RDMA tuning, higher latency.
+inline Link ethernet(Bandwidth per_gpu, bool rdma = false) {
+  return Link{LinkKind::ethernet, per_gpu, from_canonical<Duration>(rdma ? 8e-6 : 30e-6), rdma ? 0.85 : 0.70};
+}
+
+// GPUs, how many share a node, and the links inside and between nodes.
+struct Cluster {
+  GpuSpec gpu;
+  int gpus = 1;
+  int gpus_per_node = 8;
+  Link intra{};
+  Link inter{};  // unused when gpus <= gpus_per_node
+
+  void validate() const {
+    require_positive_count(gpus, "gpus");
+    require_positive_count(gpus_per_node, "gpus_per_node");
+    intra.validate();
+    if (gpus > gpus_per_node) inter.validate();
+  }
+  [[nodiscard]] int nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
+};
+
+// A cluster of `nodes` x `gpus_per_node` GPUs with the GPU's own intra-node link and `inter` between nodes.
+inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, const Link& inter) {
+  Cluster c;
+  c.gpu = gpu;
+  c.gpus = require_positive_count(gpus, "gpus");
+  c.gpus_per_node = std::min(require_positive_count(gpus_per_node, "gpus_per_node"), gpus);
+  c.intra = intra_node_link(gpu);
+  c.inter = inter;
+  c.validate();
+  return c;
+}
+
+// Which GPUs a collective spans: `size` ranks, of which `per_node` share a node (the rest of the node
+// holds other groups). per_node == size: all in one node.
+struct Group {
+  int size = 1;
+  int per_node = 1;
+};
+
+namespace comm {
+
+inline double ring_all_reduce(double bytes, int n, const Link& l) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return 2.0 * (n - 1) * l.latency.value() + 2.0 * (n - 1) / n * bytes / l.effective();  // Thakur et al. 2005
+}
+inline double ring_all_gather(double bytes, int n, const Link& l) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return (n - 1) * l.latency.value() + static_cast<double>(n - 1) / n * bytes / l.effective();
+}
+inline double all_to_all(double bytes, int n, const Link& l) { return ring_all_gather(bytes, n, l); }
+inline double p2p(double bytes, const Link& l) { return bytes <= 0 ? 0 : l.latency.value() + bytes / l.effective(); }
+
+}  // namespace comm
+
+// All-reduce of `bytes` over a group in a cluster: flat ring inside a node or when each node holds one
+// member; hierarchical (reduce-scatter, inter-node all-reduce of bytes/per_node, all-gather) otherwise.
+inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
+  if (g.size <= 1) return 0;
+  const int local = std::clamp(g.per_node, 1, g.size);
+  if (local >= g.size) return comm::ring_all_reduce(bytes, g.size, c.intra);
+  const int nodes = (g.size + local - 1) / local;
+  if (local == 1) return comm::ring_all_reduce(bytes, nodes, c.inter);
+  return comm::ring_all_gather(bytes, local, c.intra) * 2 + comm::ring_all_reduce(bytes / local, nodes, c.inter);
+}
+
+// All-gather (or reduce-scatter, same cost) whose gathered result is `bytes`.
+inline double all_gather_seconds(const Cluster& c, double bytes, Group g) {
+  if (g.size <= 1) return 0;
+  const int local = std::clamp(g.per_node, 1, g.size);
+  if (local >= g.size) return comm::ring_all_gather(bytes, g.size, c.intra);
+  const int nodes = (g.size + local - 1) / local;
+  // Hierarchical: across nodes each GPU moves its node's share on its own NIC, then inside the node.
+  return comm::ring_all_gather(bytes / local, nodes, c.inter) + comm::ring_all_gather(bytes, local, c.intra);
+}
+inline double reduce_scatter_seconds(const Cluster& c, double bytes, Group g) { return all_gather_seconds(c, bytes, g); }
+
+// All-to-all where each rank holds `bytes` in total to exchange (MoE token dispatch).
+inline double all_to_all_seconds(const Cluster& c, double bytes, Group g) {
+  if (g.size <= 1) return 0;
+  const int local = std::clamp(g.per_node, 1, g.size);
+  if (local >= g.size) return comm::all_to_all(bytes, g.size, c.intra);
+  // The share leaving the node crosses the NIC; the rest stays on the intra-node link.
+  const double remote = static_cast<double>(g.size - local) / g.size;
+  return std::max(comm::all_to_all(bytes * (1 - remote), local, c.intra),
+                  c.inter.latency.value() * (g.size - local) + bytes * remote / c.inter.effective());
+}
+
+inline double p2p_seconds(const Link& l, double bytes) { return comm::p2p(bytes, l); }
+
+// Typed wrappers.
+inline Duration all_reduce(const Cluster& c, DataSize bytes, Group g) {
+  return from_canonical<Duration>(all_reduce_seconds(c, bytes.value(), g));
+}
+inline Duration all_gather(const Cluster& c, DataSize bytes, Group g) {
+  return from_canonical<Duration>(all_gather_seconds(c, bytes.value(), g));
+}
+inline Duration reduce_scatter(const Cluster& c, DataSize bytes, Group g) {
+  return from_canonical<Duration>(reduce_scatter_seconds(c, bytes.value(), g));
+}
+inline Duration all_to_all(const Cluster& c, DataSize bytes, Group g) {
+  return from_canonical<Duration>(all_to_all_seconds(c, bytes.value(), g));
+}
+inline Duration point_to_point(const Link& l, DataSize bytes) { return from_canonical<Duration>(p2p_seconds(l, bytes.value())); }
+
+// Algorithm bandwidth of an all-reduce (NCCL's algbw = S / t) and bus bandwidth (busbw = algbw x 2(n-1)/n).
+inline Bandwidth all_reduce_bus_bandwidth(const Cluster& c, DataSize bytes, Group g) {
+  const double t = all_reduce_seconds(c, bytes.value(), g);
+  if (!(t > 0)) return from_canonical<Bandwidth>(0);
+  return from_canonical<Bandwidth>(bytes.value() / t * 2.0 * (g.size - 1) / g.size);
+}
+
+// Exposed part of communication that a framework overlaps with `compute` (both in seconds):
+// what does not fit under the compute, plus the last bucket that can only start after it.
+inline double exposed_after_overlap(double comm, double compute, int buckets) {
+  if (comm <= 0) return 0;
+  const double last = comm / std::max(1, buckets);
+  return std::max(comm - std::max(compute, 0.0), last);
+}
+
+}  // namespace capplan::perf

@@ -1,0 +1,223 @@
+// Efficiency model: how fast a kernel actually runs, predicted from its size and the GPU.
+//
+//   time(op) = max(FLOPs / achieved compute rate, bytes / achieved bandwidth) + kernel overhead
+//
+// The achieved GEMM rate is the GPU's measured best-case matmul rate scaled by how well the GEMM
+// fills the machine:
+//   rate = peak x best_fraction(gpu) x sustained_clock(gpu) x waves(T) x k_pipeline(k) x padding(m, n)
+//   waves(T)      = T / (T + S/2): T output tiles of 128 x 128 over S SMs; the last wave is on average
+//                   half empty (wave quantization, NVIDIA "Matrix Multiplication Background" guide §2.3)
+//   k_pipeline(k) = k / (k + 32): the main loop's prologue and epilogue cost about one 32-deep k-step
+//   padding       = m n / (padded m x padded n): tiles compute whole tiles (same guide §2.2, tile quantization)
+// best_fraction is measured (stas00/ml-engineering compute/accelerator/README.md, maximum achievable
+// matmul FLOPS): H100 SXM 794.5 TF = 80.3 % of 989, A100 SXM 271.2 TF = 86.9 % of 312, A100 PCIe 252.9 TF
+// = 81.1 %, MI300X 668.4 TF = 51.4 % of 1300. The user may override any of these with a measured
+// fraction, or fix the rate of every compute-bound kernel.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/perf/roofline.hpp"
+#include "capplan/units/quantity.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <optional>
+#include <string>
+
+namespace capplan::perf {
+
+// What is known about one GPU model's matrix engines.
+struct GemmCalibration {
+  double best_fraction = 0.80;  // best-case achieved / dense peak
+  int sm_count = 108;           // streaming multiprocessors (compute units)
+  bool measured = false;        // best_fraction measured (true) or the default (false)
+  // Sustained / boost SM clock under hours of dense tensor load (power cap): the best-case rate is a
+  // short benchmark at boost clock, a training run is not. A100 SXM ~1.275 of 1.41 GHz (0.90),
+  // H100 SXM ~1.7 of 1.98 GHz (0.86) under a 400 W / 700 W cap; NVIDIA datasheet base-boost ranges.
+  double sustained_clock = 0.90;
+  // FlashAttention-2 rate relative to the best GEMM rate: A100 forward 73 %, backward ~63 % of peak
+  // (vs 86.9 %) -> 0.84 / 0.72; H100 up to 335 TF/s (34 % of 989, vs 80.3 %) -> 0.42, without
+  // Hopper-specific instructions (Dao 2023, FlashAttention-2 §4.1).
+  double flash_forward = 0.84;
+  double flash_backward = 0.72;
+  std::string source;
+};
+
+namespace impl {
+inline std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+inline bool has(const std::string& hay, const char* needle) { return hay.find(needle) != std::string::npos; }
+}  // namespace impl
+
+// Calibration by GPU name or id. SM counts from the vendors' architecture whitepapers.
+inline GemmCalibration gemm_calibration(const GpuSpec& gpu) {
+  const std::string n = impl::lower(gpu.id + " " + gpu.name);
+  const std::string ml = "stas00/ml-engineering compute/accelerator/README.md (maximum achievable matmul FLOPS)";
+  GemmCalibration c;
+  c.source = "default: no measured best-case matmul rate; 80 % of dense peak assumed";
+  if (gpu.vendor == Vendor::amd) c.best_fraction = 0.514;  // MI300X measured (below); other AMD parts alike
+  // SM / CU counts
+  if (impl::has(n, "h100") || impl::has(n, "h200") || impl::has(n, "h800")) c.sm_count = impl::has(n, "pcie") ? 114 : 132;
+  else if (impl::has(n, "a100") || impl::has(n, "a800")) c.sm_count = 108;
+  else if (impl::has(n, "mi300")) c.sm_count = 304;
+  else if (impl::has(n, "4090")) c.sm_count = 128;
+  else if (impl::has(n, "3090")) c.sm_count = 82;
+  else if (impl::has(n, "a6000")) c.sm_count = 84;
+  else if (impl::has(n, "l40")) c.sm_count = 142;
+  else if (impl::has(n, "v100")) c.sm_count = 80;
+  else if (impl::has(n, "4060")) c.sm_count = 34;
+  else if (impl::has(n, "3060")) c.sm_count = 28;
+  // Measured best-case fractions
+  if (impl::has(n, "h100") || impl::has(n, "h200") || impl::has(n, "h800")) {
+    c.sustained_clock = 0.86;
+    c.flash_forward = 0.42;
+    c.flash_backward = 0.42;
+  }
+  if ((impl::has(n, "h100") || impl::has(n, "h200")) && !impl::has(n, "pcie")) {
+    c.best_fraction = 0.803;  // 794.5 / 989 TF (H200: same GH100 die and clocks)
+    c.measured = true;
+    c.source = ml + ": H100 SXM 794.5 TF of 989";
+  } else if (impl::has(n, "a100") && impl::has(n, "pcie")) {
+    c.best_fraction = 0.811;  // 252.9 / 312 TF
+    c.measured = true;
+    c.source = ml + ": A100 PCIe 252.9 TF of 312";
+  } else if (impl::has(n, "a100")) {
+    c.best_fraction = 0.869;  // 271.2 / 312 TF
+    c.measured = true;
+    c.source = ml + ": A100 SXM 271.2 TF of 312";
+  } else if (impl::has(n, "mi300x")) {
+    c.best_fraction = 0.514;  // 668.4 / 1300 TF
+    c.measured = true;
+    c.source = ml + ": MI300X 668.4 TF of 1300";
+  }
+  return c;
+}
+
+struct EfficiencyModel {
+  // Overrides (measured by the user): best-case GEMM fraction of peak, or the rate of every
+  // compute-bound kernel.
+  std::optional<double> gemm_best_fraction;
+  std::optional<FlopRate> compute_rate;
+  // Achieved / peak device-memory bandwidth of streaming kernels: 85-92 % on HBM and GDDR parts
+  // (stas00/ml-engineering; NVIDIA STREAM-like copy results); 0.88 is the middle.
+  double memory_fraction = 0.88;
+  // Fixed cost per kernel (launch, ramp-up, tail), measured launch-to-launch gaps of 3-5 us on
+  // CUDA without graphs (NVIDIA CUDA Best Practices Guide, "kernel launch overhead").
+  Duration kernel_overhead = from_canonical<Duration>(4e-6);
+  // Overrides of the calibration's sustained clock fraction and FlashAttention rates.
+  std::optional<double> sustained_clock;
+  std::optional<double> flash_forward_relative;
+  std::optional<double> flash_backward_relative;
+
+  void validate() const {
+    if (gemm_best_fraction) {
+      require_fraction(*gemm_best_fraction, "gemm_best_fraction");
+      require_positive(*gemm_best_fraction, "gemm_best_fraction");
+    }
+    if (compute_rate) require_positive(compute_rate->value(), "compute_rate");
+    require_fraction(memory_fraction, "memory_fraction");
+    require_positive(memory_fraction, "memory_fraction");
+    require_nonnegative(kernel_overhead.value(), "kernel_overhead");
+    if (sustained_clock) require_fraction(*sustained_clock, "sustained_clock");
+    if (flash_forward_relative) require_fraction(*flash_forward_relative, "flash_forward_relative");
+    if (flash_backward_relative) require_fraction(*flash_backward_relative, "flash_backward_relative");
+  }
+};
+
+// Size-dependent fraction of the best-case GEMM rate a GEMM of this shape reaches (see the top).
+// Tiles are 128 wide, or the next power of two >= 16 for a narrower dimension (libraries pick smaller
+// tiles for skinny products); when there are fewer tiles than SMs the k loop is split over idle SMs
+// (split-K, CUTLASS "parallel reduction" GEMMs), in chunks of at least 256.
+inline double gemm_shape_factor(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count) {
+  auto tile = [](std::int64_t d) {
+    std::int64_t t = 16;
+    while (t < d && t < 128) t *= 2;
+    return t;
+  };
+  const std::int64_t tm = tile(m), tn = tile(n);
+  const double rows = std::ceil(static_cast<double>(m) / static_cast<double>(tm));
+  const double cols = std::ceil(static_cast<double>(n) / static_cast<double>(tn));
+  double tiles = static_cast<double>(batch) * rows * cols;
+  double kk = static_cast<double>(k);
+  const double sms = static_cast<double>(std::max(1, sm_count));
+  if (tiles < sms) {
+    const double splits = std::max(1.0, std::min(std::floor(sms / tiles), std::floor(kk / 256.0)));
+    tiles *= splits;
+    kk /= splits;
+  }
+  const double waves = tiles / (tiles + 0.5 * sms);
+  const double kpipe = kk / (kk + 32.0);
+  const double padding = static_cast<double>(m) * static_cast<double>(n) / (rows * static_cast<double>(tm) * cols * static_cast<double>(tn));
+  return waves * kpipe * padding;
+}
+
+// The GPU's rates as this model sees them, computed once per (GPU, precision).
+struct DeviceRates {
+  double peak = 0;          // FLOP/s
+  double best_fraction = 0; // of peak, for the largest GEMMs, at the sustained clock
+  double bandwidth = 0;     // achieved B/s
+  double overhead = 0;      // s per kernel
+  int sm_count = 108;
+  std::optional<double> fixed_rate;  // FLOP/s, user override
+  double flash_fwd = 0, flash_bwd = 0;
+
+  // Seconds one kernel takes; `backward` selects the flash-attention backward rate.
+  [[nodiscard]] double time(const Op& op, bool backward = false) const {
+    double rate = 0;
+    switch (op.kind) {
+      case OpKind::gemm:
+      case OpKind::attention_gemm:
+        rate = fixed_rate ? *fixed_rate : peak * best_fraction * gemm_shape_factor(op.m, op.n, op.k, op.batch, sm_count);
+        break;
+      case OpKind::flash_attention:
+        rate = fixed_rate ? *fixed_rate : peak * best_fraction * (backward ? flash_bwd : flash_fwd);
+        break;
+      case OpKind::elementwise:
+      case OpKind::optimizer:
+        rate = peak * best_fraction;
+        break;
+    }
+    const double compute = op.flops > 0 ? op.flops / rate : 0.0;
+    const double memory = op.bytes / bandwidth;
+    return std::max(compute, memory) + overhead;
+  }
+};
+
+inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const EfficiencyModel& m = {}) {
+  m.validate();
+  const GemmCalibration cal = gemm_calibration(gpu);
+  DeviceRates r;
+  r.peak = peak_rate(gpu, p).value();
+  r.best_fraction = m.gemm_best_fraction.value_or(cal.best_fraction) * m.sustained_clock.value_or(cal.sustained_clock);
+  r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
+  r.overhead = m.kernel_overhead.value();
+  r.sm_count = cal.sm_count;
+  if (m.compute_rate) r.fixed_rate = m.compute_rate->value();
+  r.flash_fwd = m.flash_forward_relative.value_or(cal.flash_forward);
+  r.flash_bwd = m.flash_backward_relative.value_or(cal.flash_backward);
+  return r;
+}
+
+// Achieved rate of one GEMM (FLOPs / predicted time).
+inline FlopRate achieved_gemm_rate(const GpuSpec& gpu, Precision p, std::int64_t m, std::int64_t n, std::int64_t k,
+                                   const EfficiencyModel& model = {}) {
+  const Op op = gemm("gemm", m, n, k, bytes_per_element(p));
+  const double t = device_rates(gpu, p, model).time(op);
+  return from_canonical<FlopRate>(op.flops / t);
+}
+
+inline Bandwidth achieved_bandwidth(const GpuSpec& gpu, const EfficiencyModel& model = {}) {
+  model.validate();
+  return peak_bandwidth(gpu) * model.memory_fraction;
+}
+
+// Predicted time of one kernel.
+inline Duration op_time(const Op& op, const GpuSpec& gpu, Precision p, const EfficiencyModel& model = {}) {
+  return from_canonical<Duration>(device_rates(gpu, p, model).time(op));
+}
+
+}  // namespace capplan::perf

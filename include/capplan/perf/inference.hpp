@@ -1,0 +1,175 @@
+// Inference time: prefill (time to first token) and per-token decode.
+//
+//   decode step = sum over kernels of max(FLOPs / achieved rate, bytes / achieved bandwidth) + overheads
+//     bytes  = weights read once per step (active matmul parameters x bytes per weight, / tp)
+//            + KV cache read: batch x context x 2 x kv_heads x head_dim x layers x bytes (/ tp)
+//     FLOPs  = batch x decode_flops_per_token(context) / tp               (compute/flops.hpp)
+//   Batch-1 decode is bound by memory bandwidth (Pope et al. 2022, "Efficiently Scaling Transformer
+//   Inference", §2.1; llama.cpp PR #4766 measures it); large batches become compute-bound.
+//   prefill = one forward pass over the prompt (the training kernels of roofline.hpp, causal attention).
+// Tensor parallelism splits weights and KV cache over tp GPUs and adds 2 all-reduces per layer.
+#pragma once
+
+#include "capplan/compute/flops.hpp"
+#include "capplan/error.hpp"
+#include "capplan/perf/communication.hpp"
+#include "capplan/perf/efficiency.hpp"
+#include "capplan/perf/explain.hpp"
+#include "capplan/perf/roofline.hpp"
+#include "capplan/workload/params.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+
+namespace capplan::perf {
+
+struct InferenceJob {
+  TransformerShape model;
+  Precision compute_precision = Precision::fp16;  // activations and tensor-core math
+  double weight_bytes_per_parameter = 2;          // fp16 2, int8 1, 4-bit formats ~0.5625 (q4_0: 4.5 bits)
+  double kv_bytes_per_element = 2;                // KV cache element width
+  std::int64_t batch = 1;                         // concurrent sequences
+  std::int64_t prompt = 512;                      // prompt tokens per sequence
+  std::int64_t generate = 128;                    // new tokens per sequence
+  int tp = 1;                                     // tensor-parallel GPUs
+};
+
+struct InferenceOptions {
+  // Kernels launched per layer per decode step. llama.cpp's LLaMA graph (llm_build_llama, Jan 2024)
+  // runs about 20 per layer (2 norms + 2 scales, q/k/v/o and 3 FFN matmuls, 2 RoPE, 2 KV copies,
+  // KQ, soft-max, KQV, a permute copy, SiLU, multiply, 2 adds); fused engines (vLLM, TensorRT-LLM) fewer.
+  int kernels_per_layer = 20;
+  bool flash_attention = true;  // prefill attention kernel
+};
+
+struct InferenceEstimate {
+  Duration prefill{};            // = time to first token
+  Duration decode_step{};        // one new token for every sequence, at the mean context
+  Duration total{};              // prefill + generate x decode step
+  double tokens_per_second_per_sequence = 0;
+  double tokens_per_second = 0;  // all sequences together
+  DataSize weight_bytes_per_gpu{};
+  DataSize kv_cache_bytes_per_gpu{};  // at the end of generation
+  Bound decode_bound = Bound::memory;
+  Breakdown breakdown;
+
+  [[nodiscard]] Duration time_to_first_token() const { return prefill; }
+  [[nodiscard]] std::string explain() const {
+    return "decode " + num(tokens_per_second_per_sequence) + " tokens/s per sequence, " + num(tokens_per_second) +
+           " tokens/s in all, bound by " + std::string(name(decode_bound)) + "; time to first token " +
+           format(prefill, {.significant = 4}) + "\n" + breakdown.text();
+  }
+};
+
+inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSpec& gpu, const EfficiencyModel& model = {},
+                                            const InferenceOptions& opt = {}) {
+  require_positive_count(job.batch, "batch");
+  require_nonnegative(static_cast<double>(job.prompt), "prompt");
+  require_positive_count(job.generate, "generate");
+  require_positive_count(job.tp, "tp");
+  require_positive(job.weight_bytes_per_parameter, "weight_bytes_per_parameter");
+  require_positive(job.kv_bytes_per_element, "kv_bytes_per_element");
+  if (opt.kernels_per_layer < 0) capplan::detail::fail("kernels_per_layer", std::to_string(opt.kernels_per_layer), "is negative");
+  const ResolvedShape s = resolve(job.model);
+  if (s.heads % job.tp != 0) capplan::detail::fail("tp", std::to_string(job.tp), "does not divide the " + std::to_string(s.heads) + " heads");
+  const DeviceRates r = device_rates(gpu, job.compute_precision, model);
+  const double e = bytes_per_element(job.compute_precision);
+  const double tp = job.tp;
+  const double B = static_cast<double>(job.batch);
+  const double layers = static_cast<double>(s.layers);
+
+  // Decode at the mean context (the step time is linear in the context, so this is the exact mean).
+  const double context = static_cast<double>(job.prompt) + (static_cast<double>(job.generate) + 1) / 2.0;
+  const double matmul_params = static_cast<double>(matmul_parameters_per_token(job.model));
+  const double kv_per_token = 2.0 * static_cast<double>(s.kv_heads * s.head_dim) * layers * job.kv_bytes_per_element;
+  const double weight_bytes = matmul_params * job.weight_bytes_per_parameter / tp;
+  const double kv_bytes = B * context * kv_per_token / tp;
+  const double flops = B * static_cast<double>(decode_flops_per_token(job.model, static_cast<std::int64_t>(context))) / tp;
+
+  // The step as one weight-streaming pass plus one attention pass; each its own roofline.
+  Op weights;
+  weights.name = "weight matmuls";
+  weights.kind = OpKind::gemm;
+  weights.flops = 2.0 * B * matmul_params / tp;
+  weights.bytes = weight_bytes + B * layers * static_cast<double>(s.hidden) * e * 8;  // + activations in and out
+  // A decode GEMM has m = batch rows: the shape factor of efficiency.hpp for a [B, h] x [h, 3h] product.
+  weights.m = job.batch;
+  weights.n = std::max<std::int64_t>(1, 3 * s.hidden / job.tp);
+  weights.k = s.hidden;
+  Op attention;
+  attention.name = "attention over KV cache";
+  attention.kind = OpKind::elementwise;
+  attention.flops = std::max(0.0, flops - weights.flops);
+  attention.bytes = kv_bytes;
+  const double t_weights = r.time(weights) - r.overhead;
+  const double attention_compute = attention.flops / (r.peak * r.best_fraction);
+  const double t_attention = std::max(attention_compute, attention.bytes / r.bandwidth);
+  const double launches = layers * opt.kernels_per_layer * r.overhead;
+  double t_tp = 0;
+  if (job.tp > 1) {
+    Cluster c;
+    c.gpu = gpu;
+    c.gpus = job.tp;
+    c.gpus_per_node = job.tp;
+    c.intra = intra_node_link(gpu);
+    t_tp = 2.0 * layers * all_reduce_seconds(c, B * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
+  }
+  const double step = t_weights + t_attention + launches + t_tp;
+
+  // Prefill: the forward kernels of one layer over batch x prompt tokens, plus the last token's logits.
+  double prefill = 0;
+  if (job.prompt > 0) {
+    LayerOptions lo;
+    lo.flash_attention = opt.flash_attention;
+    lo.dropout = false;
+    const std::int64_t tokens = job.batch * job.prompt;
+    double layer = 0;
+    for (const Op& op : transformer_layer_forward(job.model, tokens, job.prompt, job.tp, job.compute_precision, lo)) layer += r.time(op);
+    prefill = layers * layer;
+    if (s.vocab > 0) prefill += r.time(gemm("logits", job.batch, std::max<std::int64_t>(1, s.vocab / job.tp), s.hidden, e));
+    if (job.tp > 1) {
+      Cluster c;
+      c.gpu = gpu;
+      c.gpus = job.tp;
+      c.gpus_per_node = job.tp;
+      c.intra = intra_node_link(gpu);
+      prefill += 2.0 * layers * all_reduce_seconds(c, static_cast<double>(tokens) * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
+    }
+  }
+
+  InferenceEstimate est;
+  if (!(step > 0) || !std::isfinite(step)) capplan::detail::fail("decode_step", capplan::detail::format_double(step), "is not a positive finite time");
+  est.prefill = from_canonical<Duration>(prefill);
+  est.decode_step = from_canonical<Duration>(step);
+  est.total = from_canonical<Duration>(prefill + static_cast<double>(job.generate) * step);
+  est.tokens_per_second_per_sequence = 1.0 / step;
+  est.tokens_per_second = B / step;
+  est.weight_bytes_per_gpu = from_canonical<DataSize>(weight_bytes);
+  est.kv_cache_bytes_per_gpu =
+      from_canonical<DataSize>(B * static_cast<double>(job.prompt + job.generate) * kv_per_token / tp);
+  const double weights_compute = weights.flops / (r.peak * r.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, r.sm_count));
+  est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
+
+  Breakdown& b = est.breakdown;
+  if (job.prompt > 0)
+    b.add("prefill (time to first token)", prefill, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
+                                                        std::to_string(s.layers) + " layers", "kernels");
+  const double g = static_cast<double>(job.generate);
+  b.add("decode: weight matmuls", g * t_weights,
+        num(g) + " steps x max(" + format(from_canonical<FlopCount>(weights.flops)) + " / compute, " +
+            format(from_canonical<DataSize>(weights.bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)) + ")",
+        t_weights * r.bandwidth > weights.bytes * 1.0001 ? "compute" : "memory");
+  b.add("decode: attention over KV cache", g * t_attention,
+        num(g) + " steps x " + format(from_canonical<DataSize>(kv_bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)),
+        attention_compute > kv_bytes / r.bandwidth ? "compute" : "memory");
+  b.add("decode: kernel launches", g * launches,
+        num(g) + " steps x " + std::to_string(s.layers) + " layers x " + std::to_string(opt.kernels_per_layer) + " kernels x " +
+            seconds_text(r.overhead),
+        "overhead");
+  if (job.tp > 1) b.add("decode: tensor-parallel all-reduces", g * t_tp, num(g) + " steps x 2 x " + std::to_string(s.layers) + " layers", std::string(name(intra_node_link(gpu).kind)));
+  return est;
+}
+
+}  // namespace capplan::perf

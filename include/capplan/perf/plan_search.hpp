@@ -1,0 +1,154 @@
+// Plan search: every valid parallel plan for a model on a cluster, ranked by iteration time, the
+// fastest that fit in GPU memory returned with their breakdowns.
+//
+// Dimensions: tensor parallel (divides heads and FFN, at most one node), pipeline stages (divide the
+// layers), data parallel (the rest of the GPUs), micro-batch (divides the per-replica batch), ZeRO
+// stage 0-3, recomputation (none, selective, full), sequence parallelism (with tp > 1), interleaving
+// (model chunks per GPU, with pp > 1). Time from training.hpp; memory from memory/budget.hpp
+// (training_budget) unless the caller passes its own check.
+//
+// Speed: every plan's time is computed without its text; plans are sorted by time and memory is
+// checked from the fastest down until `top` plans fit, so the exact memory model runs on few plans.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/memory/budget.hpp"
+#include "capplan/perf/training.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace capplan::perf {
+
+struct SearchSpace {
+  std::vector<std::int64_t> micro_batches{1, 2, 4, 8, 16};
+  std::vector<int> zero_stages{0, 1, 2, 3};
+  std::vector<Recompute> recompute{Recompute::none, Recompute::selective, Recompute::full};
+  std::vector<int> interleave{1, 2, 4};
+  bool sequence_parallel = true;  // also try sequence parallelism when tp > 1
+  int max_tp = 0;                 // 0: GPUs per node
+};
+
+// True when the plan's per-GPU memory fits on the GPU.
+using MemoryCheck = std::function<bool(const TrainingJob&, const ParallelPlan&, const Cluster&)>;
+
+// The memory module's verdict: training_budget(...).total() <= GPU memory (memory/budget.hpp).
+inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan, bool flash_attention) {
+  TrainingConfig cfg;
+  cfg.micro_batch = plan.micro_batch;
+  cfg.seq_len = job.seq_len;
+  cfg.parallel.data = plan.dp;
+  cfg.parallel.tensor = plan.tp;
+  cfg.parallel.pipeline = plan.pp;
+  cfg.parallel.virtual_stages = plan.interleave;
+  cfg.parallel.sequence = plan.sequence_parallel;
+  cfg.parallel.zero = static_cast<ZeroStage>(plan.zero_stage);
+  cfg.microbatches = job.global_batch / (plan.micro_batch * plan.dp);
+  cfg.recompute = plan.recompute == Recompute::full        ? ActivationRecompute::full
+                  : plan.recompute == Recompute::selective ? ActivationRecompute::selective
+                                                           : ActivationRecompute::none;
+  cfg.flash_attention = flash_attention;
+  return training_budget(job.model, cfg);
+}
+
+inline MemoryCheck budget_memory_check(const Framework& fw) {
+  return [fw](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
+    return plan_memory(job, plan, fw.flash_attention).total().value() <= c.gpu.memory.value();
+  };
+}
+
+struct RankedPlan {
+  ParallelPlan plan;
+  TrainingEstimate estimate;  // with its breakdown
+};
+
+struct SearchResult {
+  std::vector<RankedPlan> top;   // fastest first, all fitting in memory
+  std::size_t candidates = 0;    // plans whose sizes divide the model, GPUs and batch
+  std::size_t memory_checked = 0;
+  std::size_t rejected_for_memory = 0;
+  [[nodiscard]] std::string explain() const {
+    std::string s = std::to_string(candidates) + " valid plans timed, " + std::to_string(memory_checked) + " checked for memory (" +
+                    std::to_string(rejected_for_memory) + " do not fit); fastest that fit:\n";
+    int i = 1;
+    for (const auto& r : top) s += "#" + std::to_string(i++) + " " + r.estimate.explain();
+    return s;
+  }
+};
+
+inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& cluster, const Framework& fw = {},
+                                 const EfficiencyModel& model = {}, std::size_t top = 5, const SearchSpace& space = {},
+                                 MemoryCheck fits = {}) {
+  cluster.validate();
+  require_positive_count(job_in.global_batch, "global_batch");
+  if (top == 0) capplan::detail::fail("top", "0", "must be at least 1");
+  if (!fits) fits = budget_memory_check(fw);
+  const ResolvedShape s = resolve(job_in.model);
+  const std::int64_t seq = job_in.seq_len > 0 ? job_in.seq_len : job_in.model.seq_len;
+  // Plan-independent inputs computed once (exact parameter and FLOP counts are slow to redo per plan).
+  TrainingJob job = job_in;
+  if (!(job.parameters > 0)) job.parameters = static_cast<double>(parameter_count(job.model));
+  if (!job.model_flops_per_token)
+    job.model_flops_per_token = static_cast<double>(model_flops_per_iteration(job.model, 1, seq, AttentionCount::full)) /
+                                static_cast<double>(seq);
+  const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
+  const int n = cluster.gpus;
+  const int max_tp = space.max_tp > 0 ? space.max_tp : cluster.gpus_per_node;
+
+  struct Timed {
+    ParallelPlan plan;
+    double seconds;
+  };
+  std::vector<Timed> timed;
+  SearchResult result;
+  for (int tp = 1; tp <= std::min(max_tp, n); ++tp) {
+    if (n % tp || s.heads % tp || s.ffn % tp) continue;
+    for (int pp = 1; pp <= n / tp; ++pp) {
+      if ((n / tp) % pp || s.layers % pp) continue;
+      const int dp = n / (tp * pp);
+      for (std::int64_t mb : space.micro_batches) {
+        if (mb <= 0 || job.global_batch % (mb * dp)) continue;
+        for (int zero : space.zero_stages) {
+          if (zero < 0 || zero > 3 || (zero > 0 && dp == 1)) continue;
+          for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 ? 1 : 0); ++sp) {
+            // Kernel costs depend only on (tp, micro-batch, sequence parallel): computed once for the rest.
+            const training_detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates);
+            for (Recompute rc : space.recompute) {
+              for (int v : space.interleave) {
+                if (v < 1 || (v > 1 && pp == 1) || s.layers % (pp * v)) continue;
+                ParallelPlan p;
+                p.tp = tp;
+                p.pp = pp;
+                p.dp = dp;
+                p.micro_batch = mb;
+                p.zero_stage = zero;
+                p.recompute = rc;
+                p.sequence_parallel = sp == 1;
+                p.interleave = v;
+                const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
+                timed.push_back({p, e.iteration.value()});
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  result.candidates = timed.size();
+  std::sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.seconds < b.seconds; });
+  for (const Timed& t : timed) {
+    if (result.top.size() >= top) break;
+    ++result.memory_checked;
+    if (!fits(job, t.plan, cluster)) {
+      ++result.rejected_for_memory;
+      continue;
+    }
+    result.top.push_back({t.plan, estimate_training(job, t.plan, cluster, fw, rates, true)});
+  }
+  return result;
+}
+
+}  // namespace capplan::perf

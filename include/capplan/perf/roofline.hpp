@@ -1,0 +1,250 @@
+// Roofline: ridge point of a GPU at a precision, the arithmetic intensity of each operation of a
+// transformer layer, and the attainable rate with the bound that applies.
+//
+//   attainable = min(peak, intensity x bandwidth)      Williams, Waterman & Patterson 2009, eq. 1
+//   ridge      = peak / bandwidth                       same paper: the intensity where the roofs meet
+//
+// The operations are listed per GPU (after tensor parallelism) and per forward pass; training.hpp
+// derives backward and recomputation from them and efficiency.hpp turns each into a time.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/hardware/precision.hpp"
+#include "capplan/units/quantity.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace capplan::perf {
+
+enum class OpKind { gemm, attention_gemm, flash_attention, elementwise, optimizer };
+enum class Bound { compute, memory };
+
+inline constexpr std::string_view name(OpKind k) {
+  switch (k) {
+    case OpKind::gemm: return "gemm";
+    case OpKind::attention_gemm: return "attention gemm";
+    case OpKind::flash_attention: return "flash attention";
+    case OpKind::elementwise: return "element-wise";
+    case OpKind::optimizer: return "optimizer";
+  }
+  return "?";
+}
+inline constexpr std::string_view name(Bound b) { return b == Bound::compute ? "compute" : "memory"; }
+
+// One kernel: its FLOPs, the bytes it moves to and from device memory and, for a GEMM, its shape
+// (C[m,n] = A[m,k] x B[k,n], `batch` independent products).
+struct Op {
+  std::string_view name;  // a string literal: ops are built in hot loops (plan search)
+  OpKind kind = OpKind::elementwise;
+  double flops = 0;  // FLOP
+  double bytes = 0;  // B
+  std::int64_t m = 0, n = 0, k = 0, batch = 1;
+
+  [[nodiscard]] FlopCount flop_count() const { return from_canonical<FlopCount>(flops); }
+  [[nodiscard]] DataSize data_size() const { return from_canonical<DataSize>(bytes); }
+  // FLOPs per byte moved; 0 for an op that moves nothing.
+  [[nodiscard]] ArithmeticIntensity intensity() const {
+    return from_canonical<ArithmeticIntensity>(bytes > 0 ? flops / bytes : 0.0);
+  }
+};
+
+// Peak dense rate of `gpu` at `p`; InputError when the catalog has none.
+inline FlopRate peak_rate(const GpuSpec& gpu, Precision p) {
+  auto r = gpu.dense.at(p);
+  if (!r || !(r->value() > 0))
+    detail::fail("precision", std::string(name(p)), "has no dense peak rate for GPU \"" + gpu.name + "\"");
+  return *r;
+}
+
+inline Bandwidth peak_bandwidth(const GpuSpec& gpu) {
+  if (!(gpu.memory_bandwidth.value() > 0) || !std::isfinite(gpu.memory_bandwidth.value()))
+    detail::fail("memory_bandwidth", detail::format_double(gpu.memory_bandwidth.value()),
+                 "must be > 0 for GPU \"" + gpu.name + "\"");
+  return gpu.memory_bandwidth;
+}
+
+// Ridge point: peak FLOP/s / peak B/s (Williams et al. 2009). A100 SXM bf16: 312e12 / 2.039e12 = 153 FLOP/B.
+inline ArithmeticIntensity ridge_point(const GpuSpec& gpu, Precision p) { return peak_rate(gpu, p) / peak_bandwidth(gpu); }
+
+struct RooflinePoint {
+  ArithmeticIntensity intensity{};
+  ArithmeticIntensity ridge{};
+  FlopRate attainable{};
+  Bound bound = Bound::compute;
+};
+
+// Attainable rate = min(peak, intensity x bandwidth) (Williams et al. 2009, eq. 1).
+inline RooflinePoint roofline(const Op& op, const GpuSpec& gpu, Precision p) {
+  RooflinePoint r;
+  r.intensity = op.intensity();
+  r.ridge = ridge_point(gpu, p);
+  const FlopRate memory_roof = r.intensity * peak_bandwidth(gpu);
+  const FlopRate peak = peak_rate(gpu, p);
+  r.bound = (op.bytes > 0 && memory_roof < peak) ? Bound::memory : Bound::compute;
+  r.attainable = r.bound == Bound::memory ? memory_roof : peak;
+  return r;
+}
+
+// A GEMM C[m,n] = A[m,k] B[k,n], `batch` times: 2mnk FLOPs (one multiply-add = 2 FLOPs) and one read
+// of A and B and one write of C, each element `bytes_per_element` wide.
+inline Op gemm(std::string_view op_name, std::int64_t m, std::int64_t n, std::int64_t k, double bytes_per_element,
+               std::int64_t batch = 1, OpKind kind = OpKind::gemm) {
+  require_positive_count(m, "m");
+  require_positive_count(n, "n");
+  require_positive_count(k, "k");
+  require_positive_count(batch, "batch");
+  Op op;
+  op.name = op_name;
+  op.kind = kind;
+  const double dm = static_cast<double>(m), dn = static_cast<double>(n), dk = static_cast<double>(k),
+               db = static_cast<double>(batch);
+  op.flops = 2.0 * dm * dn * dk * db;
+  op.bytes = (dm * dk + dk * dn + dm * dn) * db * bytes_per_element;
+  op.m = m;
+  op.n = n;
+  op.k = k;
+  op.batch = batch;
+  return op;
+}
+
+// An element-wise (or reduction) kernel that moves `bytes` and does a few FLOPs per element
+// (counted as zero: these kernels are bound by memory on every GPU in the catalog).
+inline Op elementwise(std::string_view op_name, double bytes) {
+  Op op;
+  op.name = op_name;
+  op.kind = OpKind::elementwise;
+  op.bytes = require_nonnegative(bytes, "bytes");
+  return op;
+}
+
+// How a framework runs a layer: which kernels exist and which are fused.
+struct LayerOptions {
+  bool flash_attention = false;  // fused attention (Dao et al. 2022): no s x s matrix in memory
+  bool dropout = true;           // dropout after attention probabilities and both residual branches
+  bool sequence_parallel = false;  // norms and dropouts split over tensor-parallel ranks (Korthikanti 2022 §4.2.2)
+  bool causal = true;            // decoder: flash attention skips the masked half
+};
+
+// The shape after defaults: kv_heads = heads, head_dim = hidden / heads, ffn = 4 hidden
+// (the conventions of workload/transformer.hpp).
+struct ResolvedShape {
+  std::int64_t layers, hidden, heads, kv_heads, head_dim, ffn, vocab;
+  bool gated;
+};
+
+inline ResolvedShape resolve(const TransformerShape& s) {
+  require_positive_count(s.layers, "layers");
+  require_positive_count(s.hidden, "hidden");
+  require_positive_count(s.heads, "heads");
+  ResolvedShape r{};
+  r.layers = s.layers;
+  r.hidden = s.hidden;
+  r.heads = s.heads;
+  r.kv_heads = s.kv_heads > 0 ? s.kv_heads : s.heads;
+  r.head_dim = s.head_dim > 0 ? s.head_dim : s.hidden / s.heads;
+  r.ffn = s.ffn_hidden > 0 ? s.ffn_hidden : 4 * s.hidden;
+  r.vocab = s.vocab;
+  r.gated = s.gated_mlp;
+  if (r.head_dim <= 0) detail::fail("head_dim", std::to_string(r.head_dim), "must be a positive count");
+  return r;
+}
+
+// Forward-pass kernels of one transformer layer on one GPU: `tokens` = micro-batch x sequence
+// tokens, `seq` the attention span, tensor-parallel degree `tp`. GEMM shapes follow Megatron-LM
+// (Shoeybi et al. 2019, Fig. 3): QKV and FC1 split by columns, output projection and FC2 by rows.
+// Element-wise bytes follow the fused kernels of Megatron-LM (Narayanan et al. 2021 §4.2):
+// layer norm read + write, bias-dropout-add read x2 + write + 1-byte mask, fused scale-mask-softmax
+// read + write, attention dropout read + write + mask, bias-GeLU read + write.
+inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, std::int64_t tokens, std::int64_t seq,
+                                                 int tp, Precision p, const LayerOptions& o = {}) {
+  const ResolvedShape s = resolve(shape);
+  require_positive_count(tokens, "tokens");
+  require_positive_count(seq, "seq_len");
+  require_positive_count(tp, "tp");
+  if (s.heads % tp != 0) detail::fail("tp", std::to_string(tp), "does not divide heads (" + std::to_string(s.heads) + ")");
+  if (s.ffn % tp != 0) detail::fail("tp", std::to_string(tp), "does not divide ffn_hidden (" + std::to_string(s.ffn) + ")");
+  const double e = bytes_per_element(p);
+  const std::int64_t heads_local = s.heads / tp;
+  const std::int64_t kv_local = std::max<std::int64_t>(1, s.kv_heads / tp);
+  const std::int64_t q_width = heads_local * s.head_dim;
+  const std::int64_t qkv_width = (heads_local + 2 * kv_local) * s.head_dim;
+  const std::int64_t ffn_local = s.ffn / tp;
+  const std::int64_t seqs = std::max<std::int64_t>(1, tokens / seq);
+  const double t = static_cast<double>(tokens), h = static_cast<double>(s.hidden);
+  const double replicated = o.sequence_parallel ? t / tp : t;  // tokens whose norms/dropouts this GPU runs
+  const double mask = o.dropout ? 1.0 : 0.0;                   // 1-byte dropout mask per element
+
+  std::vector<Op> ops;
+  ops.reserve(12);
+  ops.push_back(elementwise("norm 1", replicated * h * 2 * e));
+  ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
+  if (o.flash_attention) {
+    // FlashAttention: 4 s^2 d FLOPs per head (QK^T and PV), half of it skipped under a causal mask
+    // (Dao et al. 2022 §3.1); reads Q, K, V and writes O once.
+    Op fa;
+    fa.name = "flash attention";
+    fa.kind = OpKind::flash_attention;
+    const double causal = o.causal ? 0.5 : 1.0;
+    fa.flops = 4.0 * static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq) *
+               static_cast<double>(s.head_dim) * causal;
+    fa.bytes = t * static_cast<double>(qkv_width + q_width) * e;
+    fa.m = seq;
+    fa.n = seq;
+    fa.k = s.head_dim;
+    fa.batch = seqs * heads_local;
+    ops.push_back(fa);
+  } else {
+    const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq);
+    ops.push_back(gemm("attention scores QK^T", seq, seq, s.head_dim, e, seqs * heads_local, OpKind::attention_gemm));
+    ops.push_back(elementwise("scale-mask-softmax", scores * 2 * e));
+    if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + mask)));
+    ops.push_back(gemm("attention over values PV", seq, s.head_dim, seq, e, seqs * heads_local, OpKind::attention_gemm));
+  }
+  ops.push_back(gemm("attention output projection", tokens, s.hidden, q_width, e));
+  ops.push_back(elementwise("bias-dropout-add 1", replicated * h * (3 * e + mask)));
+  ops.push_back(elementwise("norm 2", replicated * h * 2 * e));
+  if (s.gated) {
+    ops.push_back(gemm("mlp gate+up projection", tokens, 2 * ffn_local, s.hidden, e));
+    ops.push_back(elementwise("swiglu", t * static_cast<double>(ffn_local) * 3 * e));
+  } else {
+    ops.push_back(gemm("mlp up projection", tokens, ffn_local, s.hidden, e));
+    ops.push_back(elementwise("bias-gelu", t * static_cast<double>(ffn_local) * 2 * e));
+  }
+  ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
+  ops.push_back(elementwise("bias-dropout-add 2", replicated * h * (3 * e + mask)));
+  return ops;
+}
+
+// Output layer (logits) and cross-entropy on the last pipeline stage, vocabulary split over tp
+// (Megatron-LM vocab-parallel cross entropy): a [tokens, h] x [h, V/tp] GEMM and softmax in fp32
+// (read logits, write fp32 probabilities, read again for the loss).
+inline std::vector<Op> output_layer_forward(const TransformerShape& shape, std::int64_t tokens, int tp, Precision p) {
+  const ResolvedShape s = resolve(shape);
+  require_positive_count(s.vocab, "vocab");
+  const double e = bytes_per_element(p);
+  const std::int64_t v_local = (s.vocab + tp - 1) / tp;
+  std::vector<Op> ops;
+  ops.push_back(gemm("logits", tokens, v_local, s.hidden, e));
+  ops.push_back(elementwise("cross-entropy", static_cast<double>(tokens) * static_cast<double>(v_local) * (e + 4 + 4)));
+  return ops;
+}
+
+// Adam step with fp32 master weights: reads fp32 master, m, v and the gradient, writes master, m, v
+// and the low-precision copy: 4x3 + grad + 4x3 + weight bytes per parameter (Rajbhandari et al. 2020 §3.1
+// counts the 12 bytes of optimizer state).
+inline Op adam_step(double params_on_gpu, double grad_bytes = 4, double weight_bytes = 2) {
+  Op op;
+  op.name = "adam optimizer step";
+  op.kind = OpKind::optimizer;
+  op.flops = 12.0 * require_nonnegative(params_on_gpu, "params");  // ~12 FLOPs per parameter (moments, bias correction, update)
+  op.bytes = params_on_gpu * (12.0 + grad_bytes + 12.0 + weight_bytes);
+  return op;
+}
+
+}  // namespace capplan::perf

@@ -1,0 +1,460 @@
+// Training time of a transformer under a parallel plan (tensor x pipeline x data parallel, ZeRO,
+// recomputation, sequence parallelism, interleaved pipeline).
+//
+//   iteration = (m + (p - 1)/v) x t_stage          1F1B pipeline, bubble (p-1)/(v m) of the ideal time
+//                                                   (Narayanan et al. 2021, §2.2.1 and §2.2.2)
+//             + exposed data-parallel / ZeRO communication + optimizer step
+//   t_stage   = layers/p x (forward + backward + recomputation + tensor-parallel all-reduces)
+//             + output layer (last stage) + pipeline point-to-point
+// Each kernel's time comes from efficiency.hpp; each collective's from communication.hpp.
+// tokens/s = global batch x sequence / iteration; MFU = model FLOPs / (time x GPUs x peak) and HFU
+// counts recomputation too (Korthikanti et al. 2022, §6.3; Chowdhery et al. 2022, App. B).
+#pragma once
+
+#include "capplan/compute/flops.hpp"
+#include "capplan/error.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/perf/communication.hpp"
+#include "capplan/perf/efficiency.hpp"
+#include "capplan/perf/explain.hpp"
+#include "capplan/perf/roofline.hpp"
+#include "capplan/units/quantity.hpp"
+#include "capplan/workload/params.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace capplan::perf {
+
+// Recompute (none, selective, full) is capplan::Recompute from compute/flops.hpp.
+inline constexpr std::string_view recompute_name(Recompute r) {
+  switch (r) {
+    case Recompute::none: return "none";
+    case Recompute::selective: return "selective";
+    case Recompute::full: return "full";
+  }
+  return "?";
+}
+
+struct ParallelPlan {
+  int tp = 1;                  // tensor-parallel size
+  int pp = 1;                  // pipeline stages
+  int dp = 1;                  // data-parallel replicas
+  std::int64_t micro_batch = 1;  // sequences per micro-batch
+  int zero_stage = 0;          // 0: plain data parallel; 1-2: sharded optimizer/gradients; 3: sharded weights (FSDP)
+  Recompute recompute = Recompute::none;
+  bool sequence_parallel = false;
+  int interleave = 1;          // model chunks per GPU (interleaved 1F1B)
+
+  [[nodiscard]] int gpus() const { return tp * pp * dp; }
+};
+
+// How a training framework runs: fused kernels, what it overlaps, what it sends.
+struct Framework {
+  std::string name = "generic (PyTorch FSDP/DDP style)";
+  bool flash_attention = true;
+  bool dropout = false;
+  bool overlap_grad_reduce = true;   // data-parallel gradient reduction overlapped with backward (DDP buckets)
+  bool overlap_param_gather = true;  // ZeRO-3 / FSDP prefetch of the next layer's weights
+  double grad_reduce_bytes = 2;      // bytes per gradient element in the data-parallel reduction
+  double param_gather_bytes = 2;     // bytes per weight element in ZeRO all-gathers
+  double master_grad_bytes = 4;      // gradient bytes the optimizer reads per parameter
+};
+
+// Megatron-LM as in Narayanan et al. 2021: fused scale-mask-softmax but no FlashAttention (2022),
+// dropout 0.1, fp16 gradients all-reduced after the backward pass of the whole batch
+// (megatron/training.py train_step: model.allreduce_gradients() after backward; overlap came in 2023).
+inline Framework megatron_lm_2021() {
+  Framework f;
+  f.name = "Megatron-LM (2021)";
+  f.flash_attention = false;
+  f.dropout = true;
+  f.overlap_grad_reduce = false;
+  f.grad_reduce_bytes = 2;
+  f.master_grad_bytes = 2;
+  return f;
+}
+
+// PyTorch FSDP FULL_SHARD with FlashAttention, no dropout (MosaicML llm-foundry / Composer, 2023):
+// bf16 weight all-gathers prefetched, gradients reduce-scattered in fp32 (Composer mixed precision DEFAULT).
+inline Framework pytorch_fsdp() {
+  Framework f;
+  f.name = "PyTorch FSDP + FlashAttention";
+  f.flash_attention = true;
+  f.dropout = false;
+  f.overlap_grad_reduce = true;
+  f.overlap_param_gather = true;
+  f.grad_reduce_bytes = 4;
+  f.param_gather_bytes = 2;
+  f.master_grad_bytes = 4;
+  return f;
+}
+
+struct TrainingJob {
+  TransformerShape model;
+  double parameters = 0;          // total parameters; 0: parameter_count(model) (workload/params.hpp)
+  std::int64_t global_batch = 0;  // sequences per iteration
+  std::int64_t seq_len = 0;       // 0: model.seq_len
+  Precision precision = Precision::bf16;
+  // FLOPs per token that MFU counts; default: model_flops_per_iteration(model) of compute/flops.hpp
+  // (3 x forward, attention counted in full) divided by the tokens.
+  std::optional<double> model_flops_per_token;
+  // Measured model-FLOPs utilization: when given, the iteration time follows from it instead of the model.
+  std::optional<double> measured_mfu;
+};
+
+struct TrainingEstimate {
+  ParallelPlan plan;
+  Duration iteration{};
+  double tokens_per_second = 0;
+  double samples_per_second = 0;
+  std::int64_t micro_batches = 0;
+  double bubble_fraction = 0;        // bubble time / iteration
+  FlopCount model_flops{};           // per iteration, all GPUs
+  FlopCount hardware_flops{};        // per iteration, all GPUs, with recomputation
+  FlopRate model_rate_per_gpu{};
+  FlopRate hardware_rate_per_gpu{};  // what Megatron-LM reports as "TFLOP/s per GPU"
+  double mfu = 0;
+  double hfu = 0;
+  Breakdown breakdown;
+
+  // Wall-clock time to train on `tokens` tokens.
+  [[nodiscard]] Duration time_for_tokens(double tokens) const {
+    require_nonnegative(tokens, "tokens");
+    return from_canonical<Duration>(tokens / tokens_per_second);
+  }
+  // GPU-hours for `tokens` tokens on plan.gpus() GPUs.
+  [[nodiscard]] double gpu_hours_for_tokens(double tokens) const {
+    return time_for_tokens(tokens).value() / 3600.0 * plan.gpus();
+  }
+  [[nodiscard]] std::string explain() const {
+    std::string s = "iteration " + format(iteration, {.significant = 4}) + ": tp " + std::to_string(plan.tp) + " x pp " +
+                    std::to_string(plan.pp) + " x dp " + std::to_string(plan.dp) + ", micro-batch " +
+                    std::to_string(plan.micro_batch) + " x " + std::to_string(micro_batches) + ", ZeRO " +
+                    std::to_string(plan.zero_stage) + ", recompute " + std::string(recompute_name(plan.recompute)) +
+                    (plan.sequence_parallel ? ", sequence parallel" : "") +
+                    (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") + "\n";
+    s += breakdown.text();
+    s += "  " + num(tokens_per_second) + " tokens/s, " + format(hardware_rate_per_gpu) + " per GPU (hardware), MFU " +
+         num(100 * mfu, 3) + " %, HFU " + num(100 * hfu, 3) + " %\n";
+    return s;
+  }
+};
+
+// Megatron-LM's end-to-end estimate: time = 8 T P / (n X) for T tokens, P parameters, n GPUs at X
+// FLOP/s each, with activation recomputation (Narayanan et al. 2021, §5.1, eq. 4).
+inline Duration megatron_training_time(double tokens, double parameters, int gpus, FlopRate per_gpu) {
+  require_positive(tokens, "tokens");
+  require_positive(parameters, "parameters");
+  require_positive_count(gpus, "gpus");
+  require_positive(per_gpu.value(), "per_gpu");
+  return from_canonical<Duration>(8.0 * tokens * parameters / (gpus * per_gpu.value()));
+}
+
+namespace training_detail {
+
+// Times (s) and FLOPs of one layer for one micro-batch on one GPU; recomputation for both
+// selective and full, so one computation serves every recomputation choice.
+struct PassCost {
+  double fwd = 0, bwd = 0;
+  double flops_fwd = 0, flops_bwd = 0;
+  double recompute_full = 0, recompute_selective = 0;
+  double flops_recompute_full = 0, flops_recompute_selective = 0;
+
+  [[nodiscard]] double recompute(Recompute r) const {
+    return r == Recompute::full ? recompute_full : r == Recompute::selective ? recompute_selective : 0.0;
+  }
+  [[nodiscard]] double flops_recompute(Recompute r) const {
+    return r == Recompute::full ? flops_recompute_full : r == Recompute::selective ? flops_recompute_selective : 0.0;
+  }
+};
+
+inline PassCost cost_of(const std::vector<Op>& ops, const DeviceRates& r) {
+  PassCost c;
+  for (const Op& op : ops) {
+    const double tf = r.time(op);
+    double tb = 0, fb = 0;
+    switch (op.kind) {
+      case OpKind::gemm:
+      case OpKind::attention_gemm: {
+        // Backward: input gradient dA = dC B^T (m x k over n) and weight gradient dB = A^T dC (k x n over m).
+        const double e = op.bytes / static_cast<double>((op.m * op.k + op.k * op.n + op.m * op.n) * op.batch);
+        const Op dgrad = gemm(op.name, op.m, op.k, op.n, e, op.batch, op.kind);
+        const Op wgrad = gemm(op.name, op.k, op.n, op.m, e, op.batch, op.kind);
+        tb = r.time(dgrad) + r.time(wgrad);
+        fb = dgrad.flops + wgrad.flops;
+        break;
+      }
+      case OpKind::flash_attention: {
+        // FlashAttention backward: 5 matmuls to the forward's 2 (2.5x FLOPs), reads Q K V O dO, writes dQ dK dV
+        // (Dao 2023, FlashAttention-2 §3.2).
+        Op b = op;
+        b.flops = 2.5 * op.flops;
+        b.bytes = 2.0 * op.bytes;
+        tb = r.time(b, true);
+        fb = b.flops;
+        break;
+      }
+      case OpKind::elementwise:
+      case OpKind::optimizer: {
+        // Backward of an element-wise op reads the output gradient and the saved input, writes the input gradient.
+        Op b = op;
+        b.bytes = 2.0 * op.bytes;
+        tb = r.time(b);
+        break;
+      }
+    }
+    c.fwd += tf;
+    c.bwd += tb;
+    c.flops_fwd += op.flops;
+    c.flops_bwd += fb;
+    c.recompute_full += tf;
+    c.flops_recompute_full += op.flops;
+    // Selective recomputation redoes the attention core: QK^T, softmax, dropout, PV (Korthikanti et al. 2022, §5).
+    if (op.kind == OpKind::attention_gemm ||
+        (op.kind == OpKind::elementwise && (op.name == "scale-mask-softmax" || op.name == "attention dropout"))) {
+      c.recompute_selective += tf;
+      c.flops_recompute_selective += op.flops;
+    }
+  }
+  return c;
+}
+
+// One transformer layer and the output layer, for one micro-batch on one GPU.
+struct LayerCosts {
+  PassCost layer;
+  PassCost output;
+};
+
+}  // namespace training_detail
+
+// Kernel costs of a layer and of the output layer under a plan's tp, micro-batch and sequence
+// parallelism (the only plan dimensions they depend on).
+inline training_detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64_t micro_batch, bool sequence_parallel,
+                                               const Framework& fw, const DeviceRates& rates) {
+  const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+  require_positive_count(seq, "seq_len");
+  const std::int64_t tokens_mb = micro_batch * seq;
+  LayerOptions lo;
+  lo.flash_attention = fw.flash_attention;
+  lo.dropout = fw.dropout;
+  lo.sequence_parallel = sequence_parallel;
+  training_detail::LayerCosts c;
+  c.layer = training_detail::cost_of(transformer_layer_forward(job.model, tokens_mb, seq, tp, job.precision, lo), rates);
+  if (job.model.vocab > 0) c.output = training_detail::cost_of(output_layer_forward(job.model, tokens_mb, tp, job.precision), rates);
+  return c;
+}
+
+// Checks a plan against a job and a cluster; InputError naming the field otherwise.
+inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster) {
+  require_positive_count(plan.tp, "tp");
+  require_positive_count(plan.pp, "pp");
+  require_positive_count(plan.dp, "dp");
+  require_positive_count(plan.micro_batch, "micro_batch");
+  require_positive_count(plan.interleave, "interleave");
+  require_positive_count(cluster.gpus, "gpus");
+  if (plan.zero_stage < 0 || plan.zero_stage > 3)
+    capplan::detail::fail("zero_stage", std::to_string(plan.zero_stage), "must be 0, 1, 2 or 3");
+  if (plan.gpus() != cluster.gpus)
+    capplan::detail::fail("dp", std::to_string(plan.dp),
+                          "gives tp x pp x dp = " + std::to_string(plan.gpus()) + ", not the " + std::to_string(cluster.gpus) + " GPUs");
+  const ResolvedShape s = resolve(job.model);
+  if (s.heads % plan.tp != 0)
+    capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide the " + std::to_string(s.heads) + " attention heads");
+  if (s.ffn % plan.tp != 0)
+    capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide ffn_hidden " + std::to_string(s.ffn));
+  if (s.layers % (plan.pp * plan.interleave) != 0)
+    capplan::detail::fail("pp", std::to_string(plan.pp),
+                          "x interleave " + std::to_string(plan.interleave) + " does not divide the " + std::to_string(s.layers) + " layers");
+  if (plan.interleave > 1 && plan.pp == 1) capplan::detail::fail("interleave", std::to_string(plan.interleave), "needs pp > 1");
+  if (plan.sequence_parallel && plan.tp == 1) capplan::detail::fail("sequence_parallel", "true", "needs tp > 1");
+  require_positive_count(job.global_batch, "global_batch");
+  if (job.global_batch % (plan.micro_batch * plan.dp) != 0)
+    capplan::detail::fail("global_batch", std::to_string(job.global_batch),
+                          "is not divisible by micro_batch x dp = " + std::to_string(plan.micro_batch * plan.dp));
+  require_nonnegative(job.parameters, "parameters");
+  if (job.measured_mfu) {
+    require_fraction(*job.measured_mfu, "mfu");
+    require_positive(*job.measured_mfu, "mfu");
+  }
+  if (job.model_flops_per_token) require_positive(*job.model_flops_per_token, "model_flops_per_token");
+}
+
+// The estimate itself; `rates` are device_rates(cluster.gpu, job.precision, model), computed once by
+// callers that evaluate many plans.
+inline TrainingEstimate estimate_training(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                          const Framework& fw, const DeviceRates& rates, bool with_text = true,
+                                          const training_detail::LayerCosts* precomputed = nullptr) {
+  using namespace training_detail;
+  validate_plan(job, plan, cluster);
+  const ResolvedShape s = resolve(job.model);
+  const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+  require_positive_count(seq, "seq_len");
+  const double e = bytes_per_element(job.precision);
+  const std::int64_t m = job.global_batch / (plan.micro_batch * plan.dp);
+  const std::int64_t tokens_mb = plan.micro_batch * seq;
+  const int gpn = cluster.gpus_per_node;
+  const int lps = static_cast<int>(s.layers / plan.pp);
+
+  const LayerCosts costs = precomputed ? *precomputed : layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates);
+  const PassCost& layer = costs.layer;
+  const PassCost& out = costs.output;
+  const double layer_recompute = layer.recompute(plan.recompute);
+
+  // Tensor parallel: 2 all-reduces of the [tokens, h] activation in the forward pass and 2 in the backward
+  // (Shoeybi et al. 2019, Fig. 4), 2 more when the forward is recomputed; with sequence parallelism the
+  // same bytes move as all-gather + reduce-scatter (Korthikanti et al. 2022, §4.2.2).
+  const double act_bytes = static_cast<double>(tokens_mb) * static_cast<double>(s.hidden) * e;
+  const Group tp_group{plan.tp, std::min(plan.tp, gpn)};
+  const double t_ar = all_reduce_seconds(cluster, act_bytes, tp_group);
+  const int n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
+  const double tp_comm_layer = n_ar * t_ar;
+
+  // Pipeline point-to-point: each micro-batch sends its activation forward and its gradient back at every
+  // stage boundary, 1/tp of it per GPU then all-gathered over NVLink (Narayanan et al. 2021, §4.1).
+  double p2p_mb = 0;
+  const bool stage_link_inter = plan.tp * plan.dp >= gpn && cluster.gpus > gpn;
+  const Link& stage_link = stage_link_inter ? cluster.inter : cluster.intra;
+  if (plan.pp > 1) {
+    const double one = p2p_seconds(stage_link, act_bytes / plan.tp) +
+                       (plan.tp > 1 ? comm::ring_all_gather(act_bytes, std::min(plan.tp, gpn), cluster.intra) : 0.0);
+    p2p_mb = 2.0 * one * plan.interleave;
+  }
+
+  const double layer_total = layer.fwd + layer.bwd + layer_recompute + tp_comm_layer;
+  const double out_total = out.fwd + out.bwd;
+  const double stage_mb = lps * layer_total + out_total + p2p_mb;
+  const double bubble = static_cast<double>(plan.pp - 1) / plan.interleave * stage_mb;
+  const double pipeline = static_cast<double>(m) * stage_mb + bubble;
+
+  // Data parallel and ZeRO.
+  const double parameters = job.parameters > 0 ? job.parameters : static_cast<double>(parameter_count(job.model));
+  const double params_local = parameters / (plan.tp * plan.pp);
+  const int dp_per_node = plan.tp < gpn ? std::clamp(gpn / plan.tp, 1, plan.dp) : 1;
+  const Group dp_group{plan.dp, dp_per_node};
+  double dp_exposed = 0;
+  double dp_comm = 0;
+  double zero3_copies = 0;
+  std::string dp_text;
+  const double backward_last = lps * (layer.bwd + layer_recompute) + out.bwd;
+  if (plan.dp > 1) {
+    const double grads = params_local * fw.grad_reduce_bytes;
+    const double weights = params_local * fw.param_gather_bytes;
+    if (plan.zero_stage == 0) {
+      dp_comm = all_reduce_seconds(cluster, grads, dp_group);
+      dp_exposed = fw.overlap_grad_reduce ? exposed_after_overlap(dp_comm, backward_last, lps) : dp_comm;
+      if (with_text) dp_text = "all-reduce " + format(from_canonical<DataSize>(grads)) + " over " + std::to_string(plan.dp) + " GPUs";
+    } else if (plan.zero_stage <= 2) {
+      // Reduce-scatter of gradients (overlapped like the all-reduce) + all-gather of updated weights after the step.
+      const double rs = reduce_scatter_seconds(cluster, grads, dp_group);
+      const double ag = all_gather_seconds(cluster, weights, dp_group);
+      dp_comm = rs + ag;
+      dp_exposed = (fw.overlap_grad_reduce ? exposed_after_overlap(rs, backward_last, lps) : rs) + ag;
+      if (with_text) dp_text = "reduce-scatter " + format(from_canonical<DataSize>(grads)) + " + all-gather " +
+                format(from_canonical<DataSize>(weights)) + " over " + std::to_string(plan.dp) + " GPUs";
+    } else {
+      // ZeRO-3 / FSDP: every micro-batch gathers the weights for the forward and again for the backward and
+      // reduce-scatters the gradients (Rajbhandari et al. 2020 §5.3: 1.5x the all-reduce volume).
+      const double per_mb = 2 * all_gather_seconds(cluster, weights, dp_group) + reduce_scatter_seconds(cluster, grads, dp_group);
+      // Unsharding copies on the compute stream: the gathered weights are written twice (forward and
+      // backward) and the gradients are cast and copied into the reduce-scatter buffer (PyTorch FSDP
+      // FlatParameter design, Zhao et al. 2023 §3.2): 2 x weight + 2 + 2 x reduce bytes per parameter.
+      zero3_copies = static_cast<double>(m) *
+                     (params_local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes) / rates.bandwidth + 4 * lps * rates.overhead);
+      dp_comm = per_mb * static_cast<double>(m);
+      const double compute_mb = lps * (layer.fwd + layer.bwd + layer_recompute) + out_total;
+      dp_exposed = static_cast<double>(m) * (fw.overlap_param_gather ? exposed_after_overlap(per_mb, compute_mb, lps) : per_mb);
+      if (with_text) dp_text = std::to_string(m) + " micro-batches x (2 all-gathers of " + format(from_canonical<DataSize>(weights)) +
+                " + reduce-scatter of " + format(from_canonical<DataSize>(grads)) + ") over " + std::to_string(plan.dp) + " GPUs";
+    }
+  }
+
+  // Optimizer step on this GPU's shard.
+  const double opt_params = plan.zero_stage >= 1 ? params_local / plan.dp : params_local;
+  Op opt;  // adam_step(...) without its name string: this runs once per plan in plan_search
+  opt.kind = OpKind::optimizer;
+  opt.flops = 12.0 * opt_params;
+  opt.bytes = opt_params * (12.0 + fw.master_grad_bytes + 12.0 + e);
+  const double t_opt = rates.time(opt);
+
+  TrainingEstimate est;
+  est.plan = plan;
+  est.micro_batches = m;
+  const double per_mb_hw = static_cast<double>(s.layers) * (layer.flops_fwd + layer.flops_bwd + layer.flops_recompute(plan.recompute)) + out.flops_fwd + out.flops_bwd;
+  const double hw_flops = static_cast<double>(plan.dp) * plan.tp * static_cast<double>(m) * per_mb_hw;
+  const double tokens = static_cast<double>(job.global_batch) * static_cast<double>(seq);
+  const double model_flops =
+      job.model_flops_per_token
+          ? *job.model_flops_per_token * tokens
+          : static_cast<double>(model_flops_per_iteration(job.model, job.global_batch, seq, AttentionCount::full));
+  const double peak = rates.peak;
+  double iteration = pipeline + dp_exposed + zero3_copies + t_opt;
+  if (job.measured_mfu) iteration = model_flops / (cluster.gpus * peak * *job.measured_mfu);
+  if (!(iteration > 0) || !std::isfinite(iteration))
+    capplan::detail::fail("iteration", capplan::detail::format_double(iteration), "is not a positive finite time");
+
+  est.iteration = from_canonical<Duration>(iteration);
+  est.tokens_per_second = tokens / iteration;
+  est.samples_per_second = static_cast<double>(job.global_batch) / iteration;
+  est.bubble_fraction = job.measured_mfu ? 0.0 : bubble / iteration;
+  est.model_flops = from_canonical<FlopCount>(model_flops);
+  est.hardware_flops = from_canonical<FlopCount>(hw_flops);
+  est.model_rate_per_gpu = from_canonical<FlopRate>(model_flops / iteration / cluster.gpus);
+  est.hardware_rate_per_gpu = from_canonical<FlopRate>(hw_flops / iteration / cluster.gpus);
+  est.mfu = model_flops / (iteration * cluster.gpus * peak);
+  est.hfu = hw_flops / (iteration * cluster.gpus * peak);
+
+  if (!with_text) return est;
+  Breakdown& b = est.breakdown;
+  if (job.measured_mfu) {
+    b.add("iteration from measured MFU", iteration,
+          format(from_canonical<FlopCount>(model_flops)) + " / (" + std::to_string(cluster.gpus) + " GPUs x " +
+              format(from_canonical<FlopRate>(peak)) + " x " + num(*job.measured_mfu) + ")",
+          "measured");
+    return est;
+  }
+  const double md = static_cast<double>(m);
+  const std::string per = std::to_string(m) + " micro-batches x " + std::to_string(lps) + " layers x ";
+  b.add("forward", md * (lps * layer.fwd + out.fwd), per + seconds_text(layer.fwd) + " (+ output layer)", "kernels");
+  b.add("backward", md * (lps * layer.bwd + out.bwd), per + seconds_text(layer.bwd) + " (+ output layer)", "kernels");
+  if (plan.recompute != Recompute::none)
+    b.add("recomputation (" + std::string(recompute_name(plan.recompute)) + ")", md * lps * layer_recompute, per + seconds_text(layer_recompute),
+          "kernels");
+  if (plan.tp > 1)
+    b.add("tensor-parallel all-reduces", md * lps * tp_comm_layer,
+          per + std::to_string(n_ar) + " x " + seconds_text(t_ar) + " (" + format(from_canonical<DataSize>(act_bytes)) + " each)",
+          std::string(name(cluster.intra.kind)));
+  if (plan.pp > 1) {
+    b.add("pipeline send/receive", md * p2p_mb, std::to_string(m) + " micro-batches x " + seconds_text(p2p_mb),
+          std::string(name(stage_link.kind)));
+    b.add("pipeline bubble", bubble,
+          "(" + std::to_string(plan.pp) + " - 1) / " + std::to_string(plan.interleave) + " x " + seconds_text(stage_mb) + " per micro-batch",
+          "schedule");
+  }
+  if (plan.dp > 1)
+    b.add(plan.zero_stage == 3 ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", dp_exposed,
+          dp_text + ": " + seconds_text(dp_comm) + (dp_exposed < dp_comm ? " of which the rest hides under compute" : ""),
+          std::string(name(dp_per_node >= plan.dp ? cluster.intra.kind : cluster.inter.kind)));
+  if (zero3_copies > 0)
+    b.add("ZeRO-3 unshard/reshard copies", zero3_copies,
+          std::to_string(m) + " micro-batches x " + format(from_canonical<DataSize>(params_local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes))) +
+              " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
+          "memory");
+  b.add("optimizer step", t_opt, format(from_canonical<DataSize>(opt.bytes)) + " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
+        "memory");
+  b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
+                          format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " + num(100 * rates.best_fraction, 3) +
+                          " % of " + format(from_canonical<FlopRate>(peak)));
+  return est;
+}
+
+inline TrainingEstimate estimate_training(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                          const Framework& fw = {}, const EfficiencyModel& model = {}) {
+  return estimate_training(job, plan, cluster, fw, device_rates(cluster.gpu, job.precision, model));
+}
+
+}  // namespace capplan::perf
