@@ -10,6 +10,7 @@
 // workload tests check the derived counts against them.
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 #include "capplan/workload/generic.hpp"
 #include "capplan/workload/transformer.hpp"
@@ -235,22 +236,6 @@ inline std::vector<ModelPreset> build() {
   return v;
 }
 
-// Levenshtein distance, for "did you mean".
-inline std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0u : 1u)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 }  // namespace presets_detail
 
 // Every built-in preset, in a stable order.
@@ -262,7 +247,7 @@ inline const std::vector<ModelPreset>& model_presets() {
 // The ids of the presets closest to `id` (edit distance, then alphabetical), at most `n`.
 inline std::vector<std::string> closest_model_ids(std::string_view id, std::size_t n = 3) {
   std::vector<std::pair<std::size_t, std::string>> scored;
-  for (const auto& p : model_presets()) scored.emplace_back(presets_detail::edit_distance(id, p.id), p.id);
+  for (const auto& p : model_presets()) scored.emplace_back(detail::edit_distance(id, p.id), p.id);
   std::sort(scored.begin(), scored.end());
   std::vector<std::string> out;
   for (std::size_t i = 0; i < scored.size() && i < n; ++i) out.push_back(scored[i].second);
