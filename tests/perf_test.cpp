@@ -328,6 +328,76 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)check_data_loading(weak, -1); }) == "needed_samples_per_second");
   }
 
+  TEST_CASE("MoE: routed experts cost top-k, expert parallelism adds all-to-alls") {
+    TransformerShape dense = validation::gpt("dense", 32, 4096, 32, 32000, 4096);
+    dense.kv_heads = 8;
+    dense.ffn_hidden = 14336;
+    dense.gated_mlp = true;
+    TransformerShape moe = dense;
+    moe.moe = MoeShape{8, 2, 0, 14336, 0};  // Mixtral-like: 8 experts, top-2 (Jiang et al. 2024)
+    // Forward GEMM FLOPs of a top-2 MoE layer: the dense layer's FFN twice, plus the router.
+    auto gemm_flops = [](const TransformerShape& sh) {
+      double f = 0;
+      for (const Op& op : transformer_layer_forward(sh, 4096, 4096, 1, Precision::bf16, {}))
+        if (op.kind == OpKind::gemm) f += op.flops;
+      return f;
+    };
+    const double ffn = 2.0 * 4096 * 3 * 4096.0 * 14336;
+    CHECK(gemm_flops(moe) - gemm_flops(dense) == doctest::Approx(ffn + 2.0 * 4096 * 4096 * 8).epsilon(1e-9));
+    TrainingJob job;
+    job.model = moe;
+    job.global_batch = 256;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
+    ParallelPlan p;
+    p.dp = 64;
+    p.zero_stage = 1;
+    const TrainingEstimate base = estimate_training(job, p, c, pytorch_fsdp());
+    p.ep = 8;
+    const TrainingEstimate ep8 = estimate_training(job, p, c, pytorch_fsdp());
+    CHECK(ep8.explain().find("expert-parallel all-to-alls") != std::string::npos);
+    CHECK(ep8.hardware_flops.value() == doctest::Approx(base.hardware_flops.value()));
+    p.ep = 3;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, pytorch_fsdp()); }) == "ep");
+    job.model = dense;
+    p.ep = 2;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, pytorch_fsdp()); }) == "ep");
+  }
+
+  TEST_CASE("multi-GPU scaling as users meet it: PCIe without P2P vs NVLink; a node; thousands over InfiniBand") {
+    TrainingJob job;
+    job.model = validation::gpt("1.3B", 24, 2048, 16, 50257, 2048);
+    job.global_batch = 16;
+    ParallelPlan one;
+    ParallelPlan two;
+    two.dp = 2;
+    auto scaling = [&](const char* name) {
+      const Cluster c1 = make_cluster(gpu(name), 1, 2, infiniband(25_GBps));
+      const Cluster c2 = make_cluster(gpu(name), 2, 2, infiniband(25_GBps));
+      return estimate_training(job, one, c1, megatron_lm_2021()).iteration.value() /
+             estimate_training(job, two, c2, megatron_lm_2021()).iteration.value() / 2;
+    };
+    // Gradient all-reduce after the backward (not overlapped): 2.6 GB over PCIe through host memory on
+    // RTX 4090s, over an NVLink bridge on RTX A6000s.
+    const double s4090 = scaling("RTX 4090"), sa6000 = scaling("RTX A6000");
+    CHECK(s4090 < sa6000);
+    CHECK(s4090 < 0.95);
+    CHECK(sa6000 > 0.85);
+    CHECK(sa6000 <= 1.0);
+    // 8 x A100 in a node and 1,024 A100 over InfiniBand: per-GPU throughput falls as the gradient
+    // reduction crosses nodes, but stays within a factor of 2 for this model.
+    job.global_batch = 1024;
+    ParallelPlan p8;
+    p8.dp = 8;
+    ParallelPlan p1024;
+    p1024.dp = 1024;
+    const GpuSpec& a100 = gpu("A100 SXM 80GB");
+    const double per_gpu_8 = estimate_training(job, p8, make_cluster(a100, 8, 8, infiniband(25_GBps)), megatron_lm_2021()).tokens_per_second / 8;
+    const double per_gpu_1024 =
+        estimate_training(job, p1024, make_cluster(a100, 1024, 8, infiniband(25_GBps)), megatron_lm_2021()).tokens_per_second / 1024;
+    CHECK(per_gpu_1024 < per_gpu_8);
+    CHECK(per_gpu_1024 > per_gpu_8 / 2);
+  }
+
   TEST_CASE("validation: every published case inside its band") {
     for (const ValidationCase& c : validation_cases()) {
       INFO(c.group << ": " << c.name << " predicted " << c.predicted << " published " << c.published << " error "

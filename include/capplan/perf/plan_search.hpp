@@ -4,7 +4,7 @@
 // Dimensions: tensor parallel (divides heads and FFN, at most one node), pipeline stages (divide the
 // layers), data parallel (the rest of the GPUs), micro-batch (divides the per-replica batch), ZeRO
 // stage 0-3, recomputation (none, selective, full), sequence parallelism (with tp > 1), interleaving
-// (model chunks per GPU, with pp > 1). Time from training.hpp; memory from memory/budget.hpp
+// (model chunks per GPU, with pp > 1), expert parallelism (MoE models; divides dp and the experts). Time from training.hpp; memory from memory/budget.hpp
 // (training_budget) unless the caller passes its own check.
 //
 // Speed: every plan's time is computed without its text; plans are sorted by time and memory is
@@ -28,6 +28,7 @@ struct SearchSpace {
   std::vector<int> zero_stages{0, 1, 2, 3};
   std::vector<Recompute> recompute{Recompute::none, Recompute::selective, Recompute::full};
   std::vector<int> interleave{1, 2, 4};
+  std::vector<int> expert_parallel{1, 2, 4, 8, 16, 32, 64};  // MoE models only
   bool sequence_parallel = true;  // also try sequence parallelism when tp > 1
   int max_tp = 0;                 // 0: GPUs per node
 };
@@ -46,6 +47,7 @@ inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan
   cfg.parallel.virtual_stages = plan.interleave;
   cfg.parallel.sequence = plan.sequence_parallel;
   cfg.parallel.zero = static_cast<ZeroStage>(plan.zero_stage);
+  cfg.parallel.expert = plan.ep;
   cfg.microbatches = job.global_batch / (plan.micro_batch * plan.dp);
   cfg.recompute = plan.recompute == Recompute::full        ? ActivationRecompute::full
                   : plan.recompute == Recompute::selective ? ActivationRecompute::selective
@@ -105,7 +107,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   std::vector<Timed> timed;
   SearchResult result;
   for (int tp = 1; tp <= std::min(max_tp, n); ++tp) {
-    if (n % tp || s.heads % tp || s.ffn % tp) continue;
+    if (n % tp || s.heads % tp || s.ffn % tp || (job.model.moe && job.model.moe->moe_ffn_hidden % tp)) continue;
     for (int pp = 1; pp <= n / tp; ++pp) {
       if ((n / tp) % pp || s.layers % pp) continue;
       const int dp = n / (tp * pp);
@@ -114,22 +116,26 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
         for (int zero : space.zero_stages) {
           if (zero < 0 || zero > 3 || (zero > 0 && dp == 1)) continue;
           for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 ? 1 : 0); ++sp) {
-            // Kernel costs depend only on (tp, micro-batch, sequence parallel): computed once for the rest.
-            const training_detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates);
-            for (Recompute rc : space.recompute) {
-              for (int v : space.interleave) {
-                if (v < 1 || (v > 1 && pp == 1) || s.layers % (pp * v)) continue;
-                ParallelPlan p;
-                p.tp = tp;
-                p.pp = pp;
-                p.dp = dp;
-                p.micro_batch = mb;
-                p.zero_stage = zero;
-                p.recompute = rc;
-                p.sequence_parallel = sp == 1;
-                p.interleave = v;
-                const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
-                timed.push_back({p, e.iteration.value()});
+            for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
+              if (ep < 1 || dp % ep || (job.model.moe && job.model.moe->experts % ep)) continue;
+              // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep): computed once for the rest.
+              const training_detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep);
+              for (Recompute rc : space.recompute) {
+                for (int v : space.interleave) {
+                  if (v < 1 || (v > 1 && pp == 1) || s.layers % (pp * v)) continue;
+                  ParallelPlan p;
+                  p.tp = tp;
+                  p.pp = pp;
+                  p.dp = dp;
+                  p.micro_batch = mb;
+                  p.zero_stage = zero;
+                  p.recompute = rc;
+                  p.sequence_parallel = sp == 1;
+                  p.interleave = v;
+                  p.ep = ep;
+                  const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
+                  timed.push_back({p, e.iteration.value()});
+                }
               }
             }
           }

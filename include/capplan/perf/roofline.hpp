@@ -129,6 +129,8 @@ struct LayerOptions {
   bool dropout = true;           // dropout after attention probabilities and both residual branches
   bool sequence_parallel = false;  // norms and dropouts split over tensor-parallel ranks (Korthikanti 2022 §4.2.2)
   bool causal = true;            // decoder: flash attention skips the masked half
+  bool moe_layer = true;         // for a MoE shape: this layer's FFN is the routed experts (false: a leading dense layer)
+  int expert_parallel = 1;       // GPUs the routed experts are spread over
 };
 
 // The shape after defaults: kv_heads = heads, head_dim = hidden / heads, ffn = 4 hidden
@@ -169,6 +171,8 @@ inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, 
   require_positive_count(tp, "tp");
   if (s.heads % tp != 0) detail::fail("tp", std::to_string(tp), "does not divide heads (" + std::to_string(s.heads) + ")");
   if (s.ffn % tp != 0) detail::fail("tp", std::to_string(tp), "does not divide ffn_hidden (" + std::to_string(s.ffn) + ")");
+  if (shape.moe && shape.moe->moe_ffn_hidden % tp != 0)
+    detail::fail("tp", std::to_string(tp), "does not divide moe_ffn_hidden (" + std::to_string(shape.moe->moe_ffn_hidden) + ")");
   const double e = bytes_per_element(p);
   const std::int64_t heads_local = s.heads / tp;
   const std::int64_t kv_local = std::max<std::int64_t>(1, s.kv_heads / tp);
@@ -181,7 +185,7 @@ inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, 
   const double mask = o.dropout ? 1.0 : 0.0;                   // 1-byte dropout mask per element
 
   std::vector<Op> ops;
-  ops.reserve(12);
+  ops.reserve(16);
   ops.push_back(elementwise("norm 1", replicated * h * 2 * e));
   ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
   if (o.flash_attention) {
@@ -209,14 +213,42 @@ inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, 
   ops.push_back(gemm("attention output projection", tokens, s.hidden, q_width, e));
   ops.push_back(elementwise("bias-dropout-add 1", replicated * h * (3 * e + mask)));
   ops.push_back(elementwise("norm 2", replicated * h * 2 * e));
-  if (s.gated) {
+  if (shape.moe && o.moe_layer) {
+    // Mixture of experts (Fedus et al. 2022 §2; DeepSeek-V3 §2.1.2): a router GEMM, then each token's
+    // top-k routed experts and the shared experts, gated FFNs of width moe_ffn_hidden split over tp.
+    // With ep-way expert parallelism a GPU holds experts/ep experts and, balanced, receives
+    // tokens x k assignments: ep x tokens x k / experts rows per expert.
+    const MoeShape& moe = *shape.moe;
+    require_positive_count(moe.experts, "experts");
+    require_positive_count(moe.experts_per_token, "experts_per_token");
+    require_positive_count(o.expert_parallel, "expert_parallel");
+    if (moe.experts % o.expert_parallel != 0)
+      detail::fail("expert_parallel", std::to_string(o.expert_parallel), "does not divide the " + std::to_string(moe.experts) + " experts");
+    const std::int64_t fe = std::max<std::int64_t>(1, moe.moe_ffn_hidden / tp);
+    const std::int64_t local_experts = moe.experts / o.expert_parallel;
+    const std::int64_t rows = std::max<std::int64_t>(
+        1, (tokens * moe.experts_per_token * o.expert_parallel + moe.experts - 1) / moe.experts);
+    const int mats = s.gated ? 2 : 1;
+    ops.push_back(gemm("moe router", tokens, moe.experts, s.hidden, e));
+    ops.push_back(elementwise("moe token permute", t * static_cast<double>(moe.experts_per_token) * h * 2 * 2 * e));
+    ops.push_back(gemm("moe expert up projections", rows, mats * fe, s.hidden, e, local_experts));
+    ops.push_back(elementwise(s.gated ? "swiglu" : "bias-gelu",
+                              t * static_cast<double>(moe.experts_per_token) * static_cast<double>(fe) * (mats + 1) * e));
+    ops.push_back(gemm("moe expert down projections", rows, s.hidden, fe, e, local_experts));
+    if (moe.shared_experts > 0) {
+      const std::int64_t fs = fe * moe.shared_experts;
+      ops.push_back(gemm("shared expert up projection", tokens, mats * fs, s.hidden, e));
+      ops.push_back(gemm("shared expert down projection", tokens, s.hidden, fs, e));
+    }
+  } else if (s.gated) {
     ops.push_back(gemm("mlp gate+up projection", tokens, 2 * ffn_local, s.hidden, e));
     ops.push_back(elementwise("swiglu", t * static_cast<double>(ffn_local) * 3 * e));
+    ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
   } else {
     ops.push_back(gemm("mlp up projection", tokens, ffn_local, s.hidden, e));
     ops.push_back(elementwise("bias-gelu", t * static_cast<double>(ffn_local) * 2 * e));
+    ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
   }
-  ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
   ops.push_back(elementwise("bias-dropout-add 2", replicated * h * (3 * e + mask)));
   return ops;
 }

@@ -49,6 +49,7 @@ struct ParallelPlan {
   Recompute recompute = Recompute::none;
   bool sequence_parallel = false;
   int interleave = 1;          // model chunks per GPU (interleaved 1F1B)
+  int ep = 1;                  // expert parallel (MoE): routed experts spread over ep of the dp GPUs
 
   [[nodiscard]] int gpus() const { return tp * pp * dp; }
 };
@@ -137,7 +138,8 @@ struct TrainingEstimate {
                     std::to_string(plan.micro_batch) + " x " + std::to_string(micro_batches) + ", ZeRO " +
                     std::to_string(plan.zero_stage) + ", recompute " + std::string(recompute_name(plan.recompute)) +
                     (plan.sequence_parallel ? ", sequence parallel" : "") +
-                    (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") + "\n";
+                    (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") +
+                    (plan.ep > 1 ? ", expert parallel " + std::to_string(plan.ep) : "") + "\n";
     s += breakdown.text();
     s += "  " + num(tokens_per_second) + " tokens/s, " + format(hardware_rate_per_gpu) + " per GPU (hardware), MFU " +
          num(100 * mfu, 3) + " %, HFU " + num(100 * hfu, 3) + " %\n";
@@ -224,6 +226,22 @@ inline PassCost cost_of(const std::vector<Op>& ops, const DeviceRates& r) {
   return c;
 }
 
+// Weighted mean of two layer kinds (wa layers of a, wb of b).
+inline PassCost blend(const PassCost& a, double wa, const PassCost& b, double wb) {
+  const double n = wa + wb;
+  auto mix = [&](double x, double y) { return (wa * x + wb * y) / n; };
+  PassCost c;
+  c.fwd = mix(a.fwd, b.fwd);
+  c.bwd = mix(a.bwd, b.bwd);
+  c.flops_fwd = mix(a.flops_fwd, b.flops_fwd);
+  c.flops_bwd = mix(a.flops_bwd, b.flops_bwd);
+  c.recompute_full = mix(a.recompute_full, b.recompute_full);
+  c.recompute_selective = mix(a.recompute_selective, b.recompute_selective);
+  c.flops_recompute_full = mix(a.flops_recompute_full, b.flops_recompute_full);
+  c.flops_recompute_selective = mix(a.flops_recompute_selective, b.flops_recompute_selective);
+  return c;
+}
+
 // One transformer layer and the output layer, for one micro-batch on one GPU.
 struct LayerCosts {
   PassCost layer;
@@ -235,7 +253,7 @@ struct LayerCosts {
 // Kernel costs of a layer and of the output layer under a plan's tp, micro-batch and sequence
 // parallelism (the only plan dimensions they depend on).
 inline training_detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64_t micro_batch, bool sequence_parallel,
-                                               const Framework& fw, const DeviceRates& rates) {
+                                               const Framework& fw, const DeviceRates& rates, int ep = 1) {
   const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
   require_positive_count(seq, "seq_len");
   const std::int64_t tokens_mb = micro_batch * seq;
@@ -243,8 +261,16 @@ inline training_detail::LayerCosts layer_costs(const TrainingJob& job, int tp, s
   lo.flash_attention = fw.flash_attention;
   lo.dropout = fw.dropout;
   lo.sequence_parallel = sequence_parallel;
+  lo.expert_parallel = ep;
   training_detail::LayerCosts c;
   c.layer = training_detail::cost_of(transformer_layer_forward(job.model, tokens_mb, seq, tp, job.precision, lo), rates);
+  if (job.model.moe && job.model.moe->first_dense_layers > 0) {
+    // Average over the leading dense layers and the MoE layers (stage balance is not modelled per layer).
+    lo.moe_layer = false;
+    const training_detail::PassCost dense =
+        training_detail::cost_of(transformer_layer_forward(job.model, tokens_mb, seq, tp, job.precision, lo), rates);
+    c.layer = training_detail::blend(dense, job.model.moe->first_dense_layers, c.layer, job.model.layers - job.model.moe->first_dense_layers);
+  }
   if (job.model.vocab > 0) c.output = training_detail::cost_of(output_layer_forward(job.model, tokens_mb, tp, job.precision), rates);
   return c;
 }
@@ -272,6 +298,11 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
                           "x interleave " + std::to_string(plan.interleave) + " does not divide the " + std::to_string(s.layers) + " layers");
   if (plan.interleave > 1 && plan.pp == 1) capplan::detail::fail("interleave", std::to_string(plan.interleave), "needs pp > 1");
   if (plan.sequence_parallel && plan.tp == 1) capplan::detail::fail("sequence_parallel", "true", "needs tp > 1");
+  require_positive_count(plan.ep, "ep");
+  if (plan.ep > 1 && !job.model.moe) capplan::detail::fail("ep", std::to_string(plan.ep), "needs a mixture-of-experts model");
+  if (plan.dp % plan.ep != 0) capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide dp = " + std::to_string(plan.dp));
+  if (job.model.moe && job.model.moe->experts % plan.ep != 0)
+    capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide the " + std::to_string(job.model.moe->experts) + " experts");
   require_positive_count(job.global_batch, "global_batch");
   if (job.global_batch % (plan.micro_batch * plan.dp) != 0)
     capplan::detail::fail("global_batch", std::to_string(job.global_batch),
@@ -300,7 +331,8 @@ inline TrainingEstimate estimate_training(const TrainingJob& job, const Parallel
   const int gpn = cluster.gpus_per_node;
   const int lps = static_cast<int>(s.layers / plan.pp);
 
-  const LayerCosts costs = precomputed ? *precomputed : layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates);
+  const LayerCosts costs =
+      precomputed ? *precomputed : layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep);
   const PassCost& layer = costs.layer;
   const PassCost& out = costs.output;
   const double layer_recompute = layer.recompute(plan.recompute);
@@ -312,7 +344,17 @@ inline TrainingEstimate estimate_training(const TrainingJob& job, const Parallel
   const Group tp_group{plan.tp, std::min(plan.tp, gpn)};
   const double t_ar = all_reduce_seconds(cluster, act_bytes, tp_group);
   const int n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
-  const double tp_comm_layer = n_ar * t_ar;
+  double tp_comm_layer = n_ar * t_ar;
+  // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
+  // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
+  double a2a_layer = 0;
+  if (plan.ep > 1 && job.model.moe) {
+    const double a2a_bytes = act_bytes * job.model.moe->experts_per_token / plan.tp;
+    const Group ep_group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep)};
+    const int n_a2a = 4 + (plan.recompute == Recompute::full ? 2 : 0);
+    a2a_layer = n_a2a * all_to_all_seconds(cluster, a2a_bytes, ep_group) * job.model.moe_layers() / static_cast<double>(s.layers);
+    tp_comm_layer += a2a_layer;
+  }
 
   // Pipeline point-to-point: each micro-batch sends its activation forward and its gradient back at every
   // stage boundary, 1/tp of it per GPU then all-gathered over NVLink (Narayanan et al. 2021, §4.1).
@@ -424,8 +466,11 @@ inline TrainingEstimate estimate_training(const TrainingJob& job, const Parallel
   if (plan.recompute != Recompute::none)
     b.add("recomputation (" + std::string(recompute_name(plan.recompute)) + ")", md * lps * layer_recompute, per + seconds_text(layer_recompute),
           "kernels");
+  if (plan.ep > 1)
+    b.add("expert-parallel all-to-alls", md * lps * a2a_layer, per + seconds_text(a2a_layer) + " (MoE layers' share)",
+          std::string(name(plan.ep * plan.tp <= gpn ? cluster.intra.kind : cluster.inter.kind)));
   if (plan.tp > 1)
-    b.add("tensor-parallel all-reduces", md * lps * tp_comm_layer,
+    b.add("tensor-parallel all-reduces", md * lps * (tp_comm_layer - a2a_layer),
           per + std::to_string(n_ar) + " x " + seconds_text(t_ar) + " (" + format(from_canonical<DataSize>(act_bytes)) + " each)",
           std::string(name(cluster.intra.kind)));
   if (plan.pp > 1) {
