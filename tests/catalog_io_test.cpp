@@ -486,6 +486,62 @@ TEST_SUITE("catalog_io") {
     CHECK(load_error(R"({"version": 2})") == "user.json:1:2: catalog: version: 2 is not a version this capplan reads (1)");
   }
 
+  TEST_CASE("the fuzzing seed files are what their names say") {
+    const auto dir = std::filesystem::path(__FILE__).parent_path().parent_path() / "fuzz" / "corpus";
+    REQUIRE(std::filesystem::is_directory(dir));
+    int n = 0;
+    for (const auto& f : std::filesystem::directory_iterator(dir)) {
+      const std::string name = f.path().filename().string();
+      CAPTURE(name);
+      std::ifstream in(f.path(), std::ios::binary);
+      const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      const bool bad = contains(name, "_bad");
+      ++n;
+      if (name.starts_with("catalog_")) {
+        Catalog c = Catalog::make_builtin();
+        if (bad) CHECK_THROWS_AS(io::apply_catalog_json(c, text, name), InputError);
+        else CHECK_NOTHROW(io::apply_catalog_json(c, text, name));
+      } else if (name.starts_with("model_")) {
+        if (bad) CHECK_THROWS_AS((void)io::parse_model_json(text, name), InputError);
+        else CHECK_NOTHROW((void)io::parse_model_json(text, name));
+      } else {
+        FAIL("unexpected seed file");
+      }
+    }
+    CHECK(n >= 8);
+  }
+
+  TEST_CASE("the JSON examples in docs/catalog-files.md load") {
+    const auto doc = std::filesystem::path(__FILE__).parent_path().parent_path() / "docs" / "catalog-files.md";
+    std::ifstream in(doc);
+    REQUIRE(in.good());
+    std::string line, block;
+    bool inside = false;
+    int loaded = 0;
+    Catalog c = Catalog::make_builtin();
+    while (std::getline(in, line)) {
+      if (!inside && line == "```json") {
+        inside = true;
+        block.clear();
+      } else if (inside && line == "```") {
+        inside = false;
+        CAPTURE(block);
+        if (contains(block, "...")) continue;  // the layout sketch
+        if (contains(block, "\"layers\"")) {
+          CHECK_NOTHROW((void)io::parse_model_json(block, "docs"));
+        } else {
+          CHECK_NOTHROW(io::apply_catalog_json(c, block, "docs"));
+        }
+        ++loaded;
+      } else if (inside) {
+        block += line + "\n";
+      }
+    }
+    CHECK(loaded == 3);
+    CHECK(c.find_gpu("MyGPU").id == "my-gpu");
+    CHECK(c.find_gpu("h100-sxm").street_price->amount == Money("25000", Currency::USD));
+  }
+
   TEST_CASE("catalog: an error in a later entry leaves the catalog unchanged") {
     Catalog c = Catalog::make_builtin();
     Json bad = valid_gpu();

@@ -124,6 +124,8 @@ void apply_section(Catalog& c, ObjectReader& root, const Section<Rec>& s, Catalo
       replaced = c.add_or_replace(std::move(rec));
     } catch (const InputError& e) {
       r.rethrow(e);
+    } catch (const std::overflow_error& e) {
+      r.fail_entry(std::string("an amount is out of the range of exact arithmetic (") + e.what() + ")");
     }
     ++(replaced ? summary.replaced : summary.added)[std::string(s.key)];
   }

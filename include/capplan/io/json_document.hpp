@@ -409,6 +409,10 @@ class ObjectReader {
     const std::string f = field_name(key);
     throw InputError(f, "", doc_->where(pointer_) + ": " + entry_ + ": " + f + ": is missing (" + std::string(what) + ")");
   }
+  // An error about the entry as a whole (no single field).
+  [[noreturn]] void fail_entry(std::string_view problem) const {
+    throw InputError(entry_, "", doc_->where(pointer_) + ": " + entry_ + ": " + std::string(problem));
+  }
   // Rethrows a capplan error from a conversion or a validate() with this reader's position and
   // entry in front of its message, keeping its type, field and value.
   [[noreturn]] void rethrow(const InputError& e, std::string_view key = {}) const {

@@ -684,6 +684,9 @@ Rec read_record(ObjectReader& r, const Rec* base = nullptr) {
     rec.validate();
   } catch (const InputError& e) {
     r.rethrow(e);
+  } catch (const std::overflow_error& e) {
+    // Exact money arithmetic out of range while checking an amount near +/-1.7e26.
+    r.fail_entry(std::string("an amount is out of the range of exact arithmetic (") + e.what() + ")");
   }
   return rec;
 }
