@@ -11,6 +11,7 @@
 // overridden with add_or_replace (entries are validated; ids stay unique).
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 #include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/chassis.hpp"
@@ -44,20 +45,8 @@ inline std::string normalize_name(std::string_view s) {
   return out;
 }
 
-// Levenshtein distance (insertions, deletions and substitutions each cost 1).
-inline std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
+// Levenshtein distance (detail/text.hpp), for the closest-match suggestions.
+using detail::edit_distance;
 
 namespace catalog_detail {
 
