@@ -196,6 +196,32 @@ TEST_SUITE("perf") {
     CHECK(text.find("(2 - 1) / 1") != std::string::npos);
   }
 
+  TEST_CASE("explain: per-operation lines with intensity, bound and time") {
+    TrainingJob job;
+    job.model = gpt(24, 2304, 24);
+    job.global_batch = 512;
+    ParallelPlan plan;
+    plan.dp = 32;
+    const Cluster c = make_cluster(gpu("A100 SXM 80GB"), 32, 8, infiniband(25_GBps));
+    const auto lines = layer_op_lines(job, plan, c, megatron_lm_2021());
+    double total = 0;
+    for (const auto& l : lines) {
+      total += l.forward.value();
+      if (l.op.name == "scale-mask-softmax") CHECK(l.roofline.bound == Bound::memory);
+      if (l.op.name == "mlp up projection") {
+        CHECK(l.roofline.bound == Bound::compute);
+        CHECK(l.achieved.value() < 312e12);
+        CHECK(l.achieved.value() > 0.5 * 312e12);
+      }
+    }
+    // The per-op forward times add up to the layer forward time of the training estimate.
+    const TrainingEstimate e = estimate_training(job, plan, c, megatron_lm_2021());
+    CHECK(total * 16 * 24 == doctest::Approx(e.breakdown.terms[0].time.value()).epsilon(0.05));
+    const std::string text = explain_layer_ops(job, plan, c, megatron_lm_2021());
+    CHECK(text.find("memory-bound") != std::string::npos);
+    CHECK(text.find("compute-bound") != std::string::npos);
+  }
+
   TEST_CASE("training: a measured MFU overrides the model; recomputation and ZeRO cost time") {
     const GpuSpec& h100 = gpu("H100 SXM");
     TrainingJob job;

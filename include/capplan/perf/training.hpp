@@ -502,4 +502,52 @@ inline TrainingEstimate estimate_training(const TrainingJob& job, const Parallel
   return estimate_training(job, plan, cluster, fw, device_rates(cluster.gpu, job.precision, model));
 }
 
+// One layer's kernels under a plan, one line each: FLOPs, bytes, arithmetic intensity against the
+// ridge point, the bound (roofline of peak rates) and the predicted forward time (efficiency model).
+struct OpLine {
+  Op op;
+  RooflinePoint roofline;
+  Duration forward{};
+  FlopRate achieved{};  // FLOPs / predicted time (0 for an op without FLOPs)
+};
+
+inline std::vector<OpLine> layer_op_lines(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                          const Framework& fw = {}, const EfficiencyModel& model = {}) {
+  validate_plan(job, plan, cluster);
+  const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+  LayerOptions lo;
+  lo.flash_attention = fw.flash_attention;
+  lo.dropout = fw.dropout;
+  lo.sequence_parallel = plan.sequence_parallel;
+  lo.expert_parallel = plan.ep;
+  const DeviceRates r = device_rates(cluster.gpu, job.precision, model);
+  std::vector<OpLine> lines;
+  for (const Op& op : transformer_layer_forward(job.model, plan.micro_batch * seq, seq, plan.tp, job.precision, lo)) {
+    OpLine l;
+    l.op = op;
+    l.roofline = roofline(op, cluster.gpu, job.precision);
+    const double t = r.time(op);
+    l.forward = from_canonical<Duration>(t);
+    l.achieved = from_canonical<FlopRate>(op.flops / t);
+    lines.push_back(l);
+  }
+  return lines;
+}
+
+// The lines as a text table.
+inline std::string explain_layer_ops(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                     const Framework& fw = {}, const EfficiencyModel& model = {}) {
+  const auto lines = layer_op_lines(job, plan, cluster, fw, model);
+  std::string out = "one layer, one micro-batch, one GPU (forward; ridge point " +
+                    num(ridge_point(cluster.gpu, job.precision).value()) + " FLOP/B):\n";
+  for (const auto& l : lines) {
+    std::string name_col(l.op.name);
+    name_col.resize(std::max<std::size_t>(name_col.size(), 30), ' ');
+    out += "  " + name_col + "  " + format(l.op.flop_count()) + ", " + format(l.op.data_size()) + ", " +
+           num(l.roofline.intensity.value()) + " FLOP/B -> " + std::string(name(l.roofline.bound)) + "-bound, " +
+           format(l.forward, {.significant = 4}) + (l.op.flops > 0 ? " at " + format(l.achieved) : "") + "\n";
+  }
+  return out;
+}
+
 }  // namespace capplan::perf
