@@ -2,14 +2,7 @@
 //
 // A team wants to fine-tune and serve Llama 2 7B. Will it fit on an RTX 4090, how much work is
 // training on a billion tokens, and is a desktop cheaper than renting?
-#include <capplan/capplan.hpp>
-#include <capplan/compute/flops.hpp>
-#include <capplan/cost/compare.hpp>
-#include <capplan/hardware/catalog.hpp>
-#include <capplan/memory/budget.hpp>
-#include <capplan/memory/solvers.hpp>
-#include <capplan/workload/params.hpp>
-#include <capplan/workload/presets.hpp>
+#include <capplan/capplan.hpp>   // everything but file I/O; or include only the headers you use
 
 #include <iostream>
 

@@ -17,3 +17,61 @@
 #include "capplan/money/currency.hpp"
 #include "capplan/money/money.hpp"
 #include "capplan/money/format.hpp"
+
+// hardware
+#include "capplan/hardware/builtin_catalog.hpp"
+#include "capplan/hardware/catalog.hpp"
+#include "capplan/hardware/chassis.hpp"
+#include "capplan/hardware/cloud.hpp"
+#include "capplan/hardware/cpu.hpp"
+#include "capplan/hardware/date.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/hardware/memory_module.hpp"
+#include "capplan/hardware/network_adapter.hpp"
+#include "capplan/hardware/precision.hpp"
+#include "capplan/hardware/price_point.hpp"
+#include "capplan/hardware/psu.hpp"
+#include "capplan/hardware/storage.hpp"
+#include "capplan/hardware/system.hpp"
+#include "capplan/hardware/warnings.hpp"
+
+// workload
+#include "capplan/workload/generic.hpp"
+#include "capplan/workload/model_fields.hpp"
+#include "capplan/workload/params.hpp"
+#include "capplan/workload/presets.hpp"
+#include "capplan/workload/transformer.hpp"
+
+// compute
+#include "capplan/compute/flops.hpp"
+
+// memory
+#include "capplan/memory/activations.hpp"
+#include "capplan/memory/budget.hpp"
+#include "capplan/memory/formats.hpp"
+#include "capplan/memory/kv_cache.hpp"
+#include "capplan/memory/solvers.hpp"
+
+// power
+#include "capplan/power/carbon.hpp"
+#include "capplan/power/circuit.hpp"
+#include "capplan/power/component.hpp"
+#include "capplan/power/efficiency.hpp"
+#include "capplan/power/energy.hpp"
+#include "capplan/power/explain.hpp"
+#include "capplan/power/heat.hpp"
+#include "capplan/power/psu.hpp"
+#include "capplan/power/system_power.hpp"
+
+// cost
+#include "capplan/cost/compare.hpp"
+#include "capplan/cost/depreciation.hpp"
+#include "capplan/cost/discount.hpp"
+#include "capplan/cost/owned.hpp"
+#include "capplan/cost/rented.hpp"
+#include "capplan/cost/unit_cost.hpp"
+
+// report
+#include "capplan/report/pareto.hpp"
+#include "capplan/report/render.hpp"
+#include "capplan/report/table.hpp"
