@@ -21,6 +21,8 @@
 #include "capplan/units/quantity.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cctype>
 #include <cmath>
 #include <optional>
@@ -133,25 +135,24 @@ struct EfficiencyModel {
 // tiles for skinny products); when there are fewer tiles than SMs the k loop is split over idle SMs
 // (split-K, CUTLASS "parallel reduction" GEMMs), in chunks of at least 256.
 inline double gemm_shape_factor(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count) {
-  auto tile = [](std::int64_t d) {
-    std::int64_t t = 16;
-    while (t < d && t < 128) t *= 2;
-    return t;
+  auto tile = [](std::int64_t d) -> std::int64_t {
+    if (d >= 128) return 128;
+    return static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(d, 16))));
   };
   const std::int64_t tm = tile(m), tn = tile(n);
-  const double rows = std::ceil(static_cast<double>(m) / static_cast<double>(tm));
-  const double cols = std::ceil(static_cast<double>(n) / static_cast<double>(tn));
-  double tiles = static_cast<double>(batch) * rows * cols;
-  double kk = static_cast<double>(k);
-  const double sms = static_cast<double>(std::max(1, sm_count));
+  const std::int64_t rows = (m + tm - 1) / tm, cols = (n + tn - 1) / tn;
+  const std::int64_t sms = std::max(1, sm_count);
+  std::int64_t tiles = batch * rows * cols;
+  std::int64_t kk = k;
   if (tiles < sms) {
-    const double splits = std::max(1.0, std::min(std::floor(sms / tiles), std::floor(kk / 256.0)));
+    const std::int64_t splits = std::max<std::int64_t>(1, std::min(sms / tiles, k / 256));
     tiles *= splits;
-    kk /= splits;
+    kk = k / splits;
   }
-  const double waves = tiles / (tiles + 0.5 * sms);
-  const double kpipe = kk / (kk + 32.0);
-  const double padding = static_cast<double>(m) * static_cast<double>(n) / (rows * static_cast<double>(tm) * cols * static_cast<double>(tn));
+  const double t = static_cast<double>(tiles), kd = static_cast<double>(kk);
+  const double waves = t / (t + 0.5 * static_cast<double>(sms));
+  const double kpipe = kd / (kd + 32.0);
+  const double padding = (static_cast<double>(m) * static_cast<double>(n)) / static_cast<double>(rows * tm * cols * tn);
   return waves * kpipe * padding;
 }
 

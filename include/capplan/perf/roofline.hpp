@@ -262,6 +262,7 @@ inline std::vector<Op> output_layer_forward(const TransformerShape& shape, std::
   const double e = bytes_per_element(p);
   const std::int64_t v_local = (s.vocab + tp - 1) / tp;
   std::vector<Op> ops;
+  ops.reserve(2);
   ops.push_back(gemm("logits", tokens, v_local, s.hidden, e));
   ops.push_back(elementwise("cross-entropy", static_cast<double>(tokens) * static_cast<double>(v_local) * (e + 4 + 4)));
   return ops;
