@@ -315,6 +315,17 @@ TEST_SUITE("perf") {
     CHECK(t2.weight_bytes_per_gpu.value() == doctest::Approx(one.weight_bytes_per_gpu.value() / 2));
     CHECK(t2.tokens_per_second > one.tokens_per_second);
     CHECK(t2.explain().find("tensor-parallel") != std::string::npos);
+    // MoE decode: batch 1 reads the top-2 experts' weights, a batch of 64 nearly all 8.
+    InferenceJob mx = job;
+    mx.model.kv_heads = 8;
+    mx.model.ffn_hidden = 14336;
+    mx.model.gated_mlp = true;
+    mx.model.moe = MoeShape{8, 2, 0, 14336, 0};
+    const double w1 = estimate_inference(mx, a100).weight_bytes_per_gpu.value();
+    mx.batch = 64;
+    const double w64 = estimate_inference(mx, a100).weight_bytes_per_gpu.value();
+    const double expert_bytes = 2.0 * 32 * 3 * 4096.0 * 14336;  // one expert in every layer, fp16
+    CHECK(w64 - w1 == doctest::Approx(expert_bytes * (8 * (1 - std::pow(0.75, 64)) - 2)).epsilon(1e-6));
     InferenceJob bad = job;
     bad.batch = 0;
     CHECK(field_of([&] { (void)estimate_inference(bad, a100); }) == "batch");

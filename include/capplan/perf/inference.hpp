@@ -1,7 +1,8 @@
 // Inference time: prefill (time to first token) and per-token decode.
 //
 //   decode step = sum over kernels of max(FLOPs / achieved rate, bytes / achieved bandwidth) + overheads
-//     bytes  = weights read once per step (active matmul parameters x bytes per weight, / tp)
+//     bytes  = weights read once per step (active matmul parameters x bytes per weight, / tp; a MoE batch
+//              reads every expert any of its tokens is routed to)
 //            + KV cache read: batch x context x 2 x kv_heads x head_dim x layers x bytes (/ tp)
 //     FLOPs  = batch x decode_flops_per_token(context) / tp               (compute/flops.hpp)
 //   Batch-1 decode is bound by memory bandwidth (Pope et al. 2022, "Efficiently Scaling Transformer
@@ -20,6 +21,7 @@
 #include "capplan/workload/transformer.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -84,7 +86,18 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   const double context = static_cast<double>(job.prompt) + (static_cast<double>(job.generate) + 1) / 2.0;
   const double matmul_params = static_cast<double>(matmul_parameters_per_token(job.model));
   const double kv_per_token = 2.0 * static_cast<double>(s.kv_heads * s.head_dim) * layers * job.kv_bytes_per_element;
-  const double weight_bytes = matmul_params * job.weight_bytes_per_parameter / tp;
+  // MoE: a batch reads every expert one of its tokens is routed to; with top-k of E experts chosen
+  // independently per token, a layer touches E (1 - (1 - k/E)^B) experts in expectation (balanced
+  // routing; Fedus et al. 2022 §2.2 trains for balance), not the k one token reads.
+  double weight_params = matmul_params;
+  if (job.model.moe && job.model.moe->experts > 0) {
+    const MoeShape& moe = *job.model.moe;
+    const double routed_total = static_cast<double>(parameter_breakdown(job.model).expert);
+    const double k_over_e = static_cast<double>(moe.experts_per_token) / moe.experts;
+    const double touched = 1.0 - std::pow(1.0 - k_over_e, B);
+    weight_params += routed_total * (touched - k_over_e);
+  }
+  const double weight_bytes = weight_params * job.weight_bytes_per_parameter / tp;
   const double kv_bytes = B * context * kv_per_token / tp;
   const double flops = B * static_cast<double>(decode_flops_per_token(job.model, static_cast<std::int64_t>(context))) / tp;
 
