@@ -40,6 +40,48 @@ struct Result {
   std::vector<std::string> explanation;  // lines of arithmetic
 };
 
+// Splits `text` at spaces into lines of at most `width` characters (a longer word stays whole);
+// lines after the first start with `indent`. The terminal table reads at 100 columns.
+inline std::vector<std::string> wrap(const std::string& text, std::size_t width = 100, const std::string& indent = "  ") {
+  std::vector<std::string> lines;
+  std::string line, word;
+  auto display = [](const std::string& s) {  // UTF-8 code points, not bytes
+    std::size_t n = 0;
+    for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+    return n;
+  };
+  auto flush_word = [&] {
+    if (word.empty()) return;
+    const std::string candidate = line.empty() ? (lines.empty() ? "" : indent) + word : line + " " + word;
+    if (!line.empty() && display(candidate) > width) {
+      lines.push_back(line);
+      line = indent + word;
+    } else {
+      line = candidate;
+    }
+    word.clear();
+  };
+  for (char c : text) {
+    if (c == ' ') flush_word();
+    else word += c;
+  }
+  flush_word();
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+inline Table wrapped(Table t) {
+  std::vector<std::string> notes;
+  for (const auto& n : t.notes) {
+    for (auto& l : wrap(n)) notes.push_back(std::move(l));
+  }
+  t.notes = std::move(notes);
+  std::string title;
+  for (const auto& l : wrap(t.title)) title += (title.empty() ? "" : "\n") + l;
+  t.title = title;
+  return t;
+}
+
 inline void write(const Result& r, const Context& ctx, std::ostream& out = std::cout) {
   const OutputFormat f = ctx.format();
   if (f == OutputFormat::json) {
@@ -50,7 +92,7 @@ inline void write(const Result& r, const Context& ctx, std::ostream& out = std::
   }
   for (std::size_t i = 0; i < r.tables.size(); ++i) {
     if (i) out << "\n";
-    out << render(r.tables[i], f);
+    out << (f == OutputFormat::table ? render(wrapped(r.tables[i]), f) : render(r.tables[i], f));
   }
   if (ctx.explain && !r.explanation.empty() && f != OutputFormat::csv) {
     if (f == OutputFormat::markdown) out << "\n#### Arithmetic\n\n```\n";

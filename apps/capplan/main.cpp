@@ -1,9 +1,11 @@
 // capplan: the command-line tool. Exit codes: 0 success; 2 usage or input error (one line naming
 // the flag or field); 1 any other failure. A plan that does not fit is a result, not an error.
 #include "cmd_catalog.hpp"
+#include "cmd_compare.hpp"
 #include "cmd_memory.hpp"
 #include "cmd_power.hpp"
 #include "cmd_tco.hpp"
+#include "cmd_train.hpp"
 #include "context.hpp"
 
 #include <capplan/version.hpp>
@@ -31,6 +33,9 @@ int main(int argc, char** argv) {
   cli::add_tco(app, ctx);
   cli::add_memory(app, ctx);
   cli::add_power(app, ctx);
+  cli::add_compare(app, ctx);
+  cli::add_train(app, ctx);
+  cli::add_infer(app, ctx);
 
   try {
     app.parse(argc, argv);

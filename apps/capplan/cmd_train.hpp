@@ -1,0 +1,342 @@
+// capplan train and capplan infer: time, throughput, memory, energy, carbon and cost of one
+// training run or one serving load on one GPU model (perf/training.hpp, perf/plan_search.hpp,
+// perf/inference.hpp). Plan flags left out: the fastest plan that fits, from the plan search.
+#pragma once
+
+#include "workload_args.hpp"
+
+#include <capplan/perf/inference.hpp>
+#include <capplan/perf/plan_search.hpp>
+#include <capplan/perf/training.hpp>
+#include <capplan/power/carbon.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+
+namespace capplan::cli {
+
+struct RunCostArgs {
+  std::string price_per_gpu_hour;  // empty: the cheapest USD cloud offer for the GPU
+  double pue = 1.0;
+  double grid_g_per_kwh = 436;  // world 2022 (Ember)
+};
+
+inline void add_run_cost_flags(CLI::App* cmd, RunCostArgs& a) {
+  cmd->add_option("--price-per-gpu-hour", a.price_per_gpu_hour, "USD per GPU-hour (default: the cheapest cloud offer for the GPU)");
+  cmd->add_option("--pue", a.pue, "Power usage effectiveness (default 1.0)");
+  cmd->add_option("--grid", a.grid_g_per_kwh, "Grid carbon intensity, g CO2e/kWh (default 436, world 2022, Ember)");
+}
+
+namespace run_detail {
+
+inline void check_cost_args(const RunCostArgs& a) {
+  if (a.pue < 1 || a.pue > 3) detail::fail("--pue", detail::format_double(a.pue), "is outside [1, 3]");
+  if (a.grid_g_per_kwh < 0 || a.grid_g_per_kwh > 2000) detail::fail("--grid", detail::format_double(a.grid_g_per_kwh), "is outside [0, 2000] g/kWh");
+}
+
+// The GPU-hour price: the flag, else the cheapest USD offer for the GPU; the source in `from`.
+inline std::optional<MoneyRate> gpu_hour_price(const RunCostArgs& a, const Catalog& c, const GpuSpec& g, std::string& from) {
+  if (!a.price_per_gpu_hour.empty()) {
+    from = "--price-per-gpu-hour";
+    return money_rate_arg(a.price_per_gpu_hour, Currency::USD, "--price-per-gpu-hour");
+  }
+  std::optional<MoneyRate> best;
+  for (const CloudOffer* o : c.offers_for_gpu(g.id)) {
+    if (o->currency != Currency::USD) continue;
+    const MoneyRate r = o->per_gpu_hour(o->headline());
+    if (!best || r.amount() < best->amount()) {
+      best = r;
+      from = o->id + " (" + std::string(name(o->headline())) + ", " + o->as_of + ")";
+    }
+  }
+  return best;
+}
+
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::string line;
+  for (char ch : text) {
+    if (ch == '\n') {
+      out.push_back(line);
+      line.clear();
+    } else {
+      line += ch;
+    }
+  }
+  if (!line.empty()) out.push_back(line);
+  return out;
+}
+
+inline Cell num_cell(std::string text, double v) { return Cell::of_number(std::move(text), v); }
+
+}  // namespace run_detail
+
+struct TrainArgs {
+  std::string model, gpu, tokens;
+  PlanArgs plan;
+  RunCostArgs cost;
+  std::optional<double> mfu;
+};
+
+inline Result run_train(const TrainArgs& a, const Context& ctx) {
+  using namespace run_detail;
+  check_cost_args(a.cost);
+  const ModelArg m = model_arg(a.model);
+  const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
+  const double tokens = count_arg(a.tokens, "--tokens");
+  if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
+  const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
+  if (a.mfu && !(*a.mfu > 0 && *a.mfu <= 1)) detail::fail("--mfu", detail::format_double(*a.mfu), "is outside (0, 1]");
+
+  perf::TrainingJob job;
+  job.model = m.shape;
+  job.seq_len = a.plan.seq_len ? *a.plan.seq_len : m.shape.seq_len;
+  if (job.seq_len < 1) detail::fail("--seq-len", std::to_string(job.seq_len), "must be a positive count");
+  job.precision = a.plan.precision == "fp16" ? Precision::fp16 : a.plan.precision == "fp8" ? Precision::fp8
+                  : a.plan.precision == "fp32" ? Precision::fp32 : Precision::bf16;
+  if (a.mfu) job.measured_mfu = *a.mfu;
+  // Default global batch: about 4M tokens (Llama 2: "global batch-size of 4M tokens", Touvron et
+  // al. 2023, §2.2), rounded up to a multiple of the GPUs.
+  std::int64_t gb = a.plan.global_batch ? *a.plan.global_batch : std::max<std::int64_t>(1, (4 * 1024 * 1024) / job.seq_len);
+  if (gb < 1) detail::fail("--global-batch", std::to_string(gb), "must be a positive count");
+  if (!a.plan.global_batch) gb = (gb + gpus - 1) / gpus * gpus;
+  job.global_batch = gb;
+
+  const perf::Cluster cluster = perf::make_cluster(g, gpus, std::min(8, gpus), perf::infiniband(Bandwidth::from_value(50e9)));
+  const perf::Framework fw;
+  const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp;
+  perf::TrainingEstimate est;
+  perf::ParallelPlan plan;
+  std::string search_text;
+  if (searched) {
+    const perf::SearchResult sr = perf::search_plans(job, cluster, fw, {}, 1);
+    if (sr.top.empty()) {
+      Result r;
+      Table t;
+      t.title = "Training " + m.id + " on " + std::to_string(gpus) + " x " + g.id + ": no plan fits in memory";
+      t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}};
+      t.add_row({Cell::of_text("plans timed"), Cell::of_number(std::to_string(sr.candidates), static_cast<double>(sr.candidates))});
+      t.add_row({Cell::of_text("rejected for memory"), Cell::of_number(std::to_string(sr.rejected_for_memory), static_cast<double>(sr.rejected_for_memory))});
+      t.notes.push_back("Try more GPUs, or see capplan memory --model " + m.id + " --gpu " + g.id + " for the fewest that fit.");
+      r.tables.push_back(t);
+      r.json = {{"model", m.id}, {"gpu", g.id}, {"gpus", gpus}, {"fits", false}, {"plan", nullptr}};
+      return r;
+    }
+    plan = sr.top.front().plan;
+    est = sr.top.front().estimate;
+    search_text = sr.explain();
+  } else {
+    const TrainingConfig tc = training_config(a.plan, m.shape);
+    if (tc.parallel.gpus() != gpus) {
+      detail::fail("--gpus", std::to_string(gpus), "is not TP x PP x DP = " + std::to_string(tc.parallel.gpus()));
+    }
+    plan.tp = tc.parallel.tensor;
+    plan.pp = tc.parallel.pipeline;
+    plan.dp = tc.parallel.data;
+    plan.micro_batch = tc.micro_batch;
+    plan.zero_stage = a.plan.zero;
+    plan.recompute = a.plan.recompute == "full" ? Recompute::full : a.plan.recompute == "selective" ? Recompute::selective : Recompute::none;
+    plan.sequence_parallel = a.plan.sequence_parallel;
+    if (job.global_batch % (plan.micro_batch * plan.dp) != 0) {
+      detail::fail("--global-batch", std::to_string(job.global_batch),
+                   "is not a multiple of micro-batch x DP = " + std::to_string(plan.micro_batch * plan.dp));
+    }
+    est = perf::estimate_training(job, plan, cluster, fw);
+  }
+  const MemoryBudget mem = perf::plan_memory(job, plan, fw.flash_attention);
+  const FitResult fit = check_fit(mem, g.memory);
+  const Duration time = est.time_for_tokens(tokens);
+  const double gpu_hours = est.gpu_hours_for_tokens(tokens);
+  const double achieved = est.model_rate_per_gpu.value();
+  const double flops_total = achieved * gpus * time.value();
+  const Energy energy = g.tdp * static_cast<double>(gpus) * time * a.cost.pue;
+  const double kwh = energy.value() / 3.6e6;
+  const double co2 = (energy * grid::g_per_kwh(a.cost.grid_g_per_kwh)).value();
+  std::string price_from;
+  const auto price = gpu_hour_price(a.cost, ctx.catalog(), g, price_from);
+  const std::optional<Money> cost = price ? std::optional<Money>(*price * Duration::from_value(gpu_hours * 3600.0)) : std::nullopt;
+
+  Result r;
+  Table t;
+  t.title = "Training " + m.id + " on " + count_text(tokens) + " tokens with " + std::to_string(gpus) + " x " + g.id;
+  t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
+  const std::string plan_text = "TP " + std::to_string(plan.tp) + " x PP " + std::to_string(plan.pp) + " x DP " + std::to_string(plan.dp) +
+                                ", micro-batch " + std::to_string(plan.micro_batch) + ", ZeRO " + std::to_string(plan.zero_stage) +
+                                ", recompute " + std::string(perf::recompute_name(plan.recompute)) +
+                                (plan.sequence_parallel ? ", sequence parallel" : "") +
+                                (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "");
+  t.add_row({Cell::of_text("plan"), Cell::of_text(searched ? "searched" : "given"), Cell::of_text(plan_text)});
+  t.add_row({Cell::of_text("time"), num_cell(format(time, {.significant = 3}), time.value()),
+             Cell::of_text(std::to_string(gb) + " sequences x " + std::to_string(job.seq_len) + " tokens per iteration")});
+  t.add_row({Cell::of_text("iteration"), num_cell(format(est.iteration, {.significant = 4}), est.iteration.value()),
+             Cell::of_text(format_number(est.tokens_per_second, 4) + " tokens/s")});
+  t.add_row({Cell::of_text("GPU-hours"), num_cell(format_number(gpu_hours, 4), gpu_hours), Cell::of_text("")});
+  t.add_row({Cell::of_text("achieved per GPU"), num_cell(format(est.model_rate_per_gpu, {.significant = 4}), achieved),
+             Cell::of_text("MFU " + format_number(100 * est.mfu, 3) + "%, HFU " + format_number(100 * est.hfu, 3) + "%" +
+                           (a.mfu ? " (MFU given)" : ""))});
+  t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total), Cell::of_text("model FLOPs, all GPUs")});
+  t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
+             Cell::of_text((fit.fits ? "fits in " : "does NOT fit in ") + bytes_text(g.memory))});
+  t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh, 4) + " kWh", kwh),
+             Cell::of_text(std::to_string(gpus) + " x " + format(g.tdp) + " TDP x PUE " + format_number(a.cost.pue, 3))});
+  t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2, 4) + " kg CO2e", co2),
+             Cell::of_text(format_number(a.cost.grid_g_per_kwh, 4) + " g/kWh")});
+  t.add_row({Cell::of_text("cost"), cost ? Cell::of_money(format(*cost), to_json_string(cost->rounded_to(2)), cost->amount().to_double()) : Cell::empty(),
+             Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});
+  t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
+  t.notes.push_back("Cluster: " + std::to_string(cluster.nodes()) + " node(s) of " + std::to_string(cluster.gpus_per_node) + " GPUs, " +
+                    "400 Gb/s InfiniBand per GPU between nodes (assumed); framework: " + fw.name + ".");
+  for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
+  r.tables.push_back(t);
+
+  auto& j = r.json;
+  j["model"] = m.id;
+  j["gpu"] = g.id;
+  j["gpus"] = gpus;
+  j["tokens"] = tokens;
+  j["plan"] = {{"searched", searched}, {"tp", plan.tp}, {"pp", plan.pp}, {"dp", plan.dp}, {"micro_batch", plan.micro_batch},
+               {"global_batch", gb}, {"seq_len", job.seq_len}, {"zero", plan.zero_stage},
+               {"recompute", std::string(perf::recompute_name(plan.recompute))}, {"sequence_parallel", plan.sequence_parallel},
+               {"interleave", plan.interleave}};
+  j["flops_total"] = flops_total;
+  j["time_s"] = time.value();
+  j["iteration_time_s"] = est.iteration.value();
+  j["gpu_hours"] = gpu_hours;
+  j["achieved_flop_per_s_per_gpu"] = achieved;
+  j["mfu"] = est.mfu;
+  j["memory_per_gpu_bytes"] = mem.total().value();
+  j["fits"] = fit.fits;
+  j["energy_kwh"] = kwh;
+  j["co2e_kg"] = co2;
+  j["cost_usd"] = cost ? nlohmann::ordered_json(to_json_string(cost->rounded_to(2))) : nullptr;
+  j["price_per_gpu_hour_usd"] = price ? nlohmann::ordered_json(to_json_string(*price)) : nullptr;
+  j["assumptions"] = t.notes;
+  r.explanation = lines_of(est.explain());
+  if (!search_text.empty()) {
+    auto more = lines_of(search_text);
+    r.explanation.insert(r.explanation.begin(), more.begin(), more.begin() + 1);
+  }
+  return r;
+}
+
+struct InferArgs {
+  std::string model, gpu;
+  PlanArgs plan;
+  RunCostArgs cost;
+  std::int64_t prompt = 512, output = 128;
+};
+
+inline Result run_infer(const InferArgs& a, const Context& ctx) {
+  using namespace run_detail;
+  check_cost_args(a.cost);
+  const ModelArg m = model_arg(a.model);
+  const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
+  if (a.prompt < 0) detail::fail("--prompt-tokens", std::to_string(a.prompt), "is negative");
+  if (a.output < 1) detail::fail("--output-tokens", std::to_string(a.output), "must be a positive count");
+  PlanArgs p = a.plan;
+  if (!p.context) p.context = a.prompt + a.output;
+  const InferenceConfig ic = inference_config(p, m.shape);
+  if (ic.pipeline_parallel != 1) detail::fail("--pp", std::to_string(ic.pipeline_parallel), "is not modelled for serving; use --tp");
+  perf::InferenceJob job;
+  job.model = m.shape;
+  job.weight_bytes_per_parameter = ic.weights.bytes_per_value();
+  job.kv_bytes_per_element = ic.kv_cache.bytes_per_value();
+  job.batch = ic.sequences;
+  job.prompt = a.prompt;
+  job.generate = a.output;
+  job.tp = ic.tensor_parallel;
+  const perf::InferenceEstimate est = perf::estimate_inference(job, g);
+  const MemoryBudget mem = inference_budget(m.shape, ic);
+  const FitResult fit = check_fit(mem, g.memory);
+  const int gpus = ic.tensor_parallel;
+  const Energy energy = g.tdp * static_cast<double>(gpus) * est.total * a.cost.pue;
+  const double kwh = energy.value() / 3.6e6;
+  const double co2 = (energy * grid::g_per_kwh(a.cost.grid_g_per_kwh)).value();
+  std::string price_from;
+  const auto price = gpu_hour_price(a.cost, ctx.catalog(), g, price_from);
+  const double tokens_out = static_cast<double>(a.output * ic.sequences);
+  std::optional<Money> per_mtok;
+  if (price && est.tokens_per_second > 0) {
+    const Money per_hour = *price * Duration::from_value(3600.0 * gpus);
+    per_mtok = per_hour * Decimal::from_double(1e6 / (est.tokens_per_second * 3600.0), 15, "tokens");
+  }
+
+  Result r;
+  Table t;
+  t.title = "Serving " + m.id + " on " + std::to_string(gpus) + " x " + g.id + ": " + std::to_string(ic.sequences) + " x (" +
+            std::to_string(a.prompt) + " prompt + " + std::to_string(a.output) + " output) tokens, " + std::string(ic.weights.name) + " weights";
+  t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
+  t.add_row({Cell::of_text("time to first token"), num_cell(format(est.prefill, {.significant = 3}), est.prefill.value()), Cell::of_text("prefill")});
+  t.add_row({Cell::of_text("decode"), num_cell(format_number(est.tokens_per_second, 4) + " tok/s", est.tokens_per_second),
+             Cell::of_text(format_number(est.tokens_per_second_per_sequence, 4) + " tok/s per sequence, bound by " + std::string(perf::name(est.decode_bound)))});
+  t.add_row({Cell::of_text("total time"), num_cell(format(est.total, {.significant = 3}), est.total.value()), Cell::of_text("prefill + decode")});
+  t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
+             Cell::of_text((fit.fits ? "fits in " : "does NOT fit in ") + bytes_text(g.memory))});
+  t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh * 1000, 4) + " Wh", kwh), Cell::of_text("GPUs at TDP x PUE")});
+  t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2 * 1000, 4) + " g CO2e", co2), Cell::of_text("")});
+  t.add_row({Cell::of_text("cost per 1M output tokens"),
+             per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
+             Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});
+  t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+  for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
+  r.tables.push_back(t);
+
+  auto& j = r.json;
+  j["model"] = m.id;
+  j["gpu"] = g.id;
+  j["plan"] = {{"gpus", gpus}, {"tp", ic.tensor_parallel}, {"weights", std::string(ic.weights.name)}, {"kv_cache", std::string(ic.kv_cache.name)},
+               {"batch", ic.sequences}, {"prompt_tokens", a.prompt}, {"output_tokens", a.output}};
+  j["ttft_s"] = est.prefill.value();
+  j["decode_tokens_per_s"] = est.tokens_per_second;
+  j["decode_tokens_per_s_per_sequence"] = est.tokens_per_second_per_sequence;
+  j["time_s"] = est.total.value();
+  j["output_tokens_total"] = tokens_out;
+  j["memory_per_gpu_bytes"] = mem.total().value();
+  j["fits"] = fit.fits;
+  j["energy_kwh"] = kwh;
+  j["co2e_kg"] = co2;
+  j["cost_usd_per_million_tokens"] = per_mtok ? nlohmann::ordered_json(to_json_string(per_mtok->rounded_to(4))) : nullptr;
+  j["assumptions"] = t.notes;
+  r.explanation = lines_of(est.explain());
+  return r;
+}
+
+inline void add_train(CLI::App& app, Context& ctx) {
+  auto a = std::make_shared<TrainArgs>();
+  auto* cmd = app.add_subcommand("train", "Time, MFU, memory, energy, carbon and cost of one training run");
+  cmd->footer(
+      "Examples:\n"
+      "  capplan train --model llama2-7b --tokens 1e9 --gpu h100-sxm --gpus 8\n"
+      "  capplan train --model llama2-7b --tokens 2e12 --gpu a100-sxm-80gb --gpus 64 --tp 2 --pp 1 --dp 32 --zero 1 --micro-batch 2\n"
+      "  capplan train --model gpt3-175b --tokens 300e9 --gpu a100-sxm-80gb --gpus 1024 --mfu 0.46 --price-per-gpu-hour 1.5");
+  add_model_gpu_flags(cmd, a->model, a->gpu);
+  cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9")->required();
+  add_plan_flags(cmd, a->plan);
+  cmd->add_option("--mfu", a->mfu, "Measured model-FLOPs utilization (overrides the performance model)");
+  add_run_cost_flags(cmd, a->cost);
+  cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });
+}
+
+inline void add_infer(CLI::App& app, Context& ctx) {
+  auto a = std::make_shared<InferArgs>();
+  auto* cmd = app.add_subcommand("infer", "Time to first token, decode throughput, memory and cost of a serving load");
+  cmd->footer(
+      "Examples:\n"
+      "  capplan infer --model llama2-7b --gpu rtx4090\n"
+      "  capplan infer --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 --batch 1 --prompt-tokens 1000 --output-tokens 500\n"
+      "  capplan infer --model llama3.1-70b --gpu h100-sxm --gpus 4 --batch 32 --format json");
+  add_model_gpu_flags(cmd, a->model, a->gpu);
+  cmd->add_option("--gpus", a->plan.gpus, "GPUs (tensor parallel)");
+  cmd->add_option("--tp", a->plan.tp, "Tensor-parallel degree");
+  cmd->add_option("--batch", a->plan.batch, "Sequences served at once (default 1)");
+  cmd->add_option("--weights", a->plan.weights, "Weight format: bf16 (default), fp16, fp8, int8, int4, q8_0, q4_0, nf4, fp32")
+      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4"}));
+  cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
+  cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
+  cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");
+  add_run_cost_flags(cmd, a->cost);
+  cmd->callback([a, &ctx] { write(run_infer(*a, ctx), ctx); });
+}
+
+}  // namespace capplan::cli
