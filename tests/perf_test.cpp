@@ -51,6 +51,13 @@ TEST_SUITE("perf") {
     // H100 SXM: 989.5 TFLOP/s over 3.35 TB/s = 295 FLOP/B: twice the A100's, so more kernels are memory-bound.
     CHECK(ridge_point(gpu("H100 SXM"), Precision::bf16).value() == doctest::Approx(989.5e12 / 3.35e12).epsilon(1e-3));
     CHECK(field_of([] { (void)ridge_point(gpu("RTX 3090"), Precision::fp8); }) == "precision");
+    // A hand-made GPU with a NaN bandwidth or an infinite rate is refused, never propagated.
+    GpuSpec odd = gpu("A100 SXM 80GB");
+    odd.memory_bandwidth = Bandwidth::from_value(std::nan(""));
+    CHECK(field_of([&] { (void)ridge_point(odd, Precision::bf16); }) == "memory_bandwidth");
+    odd = gpu("A100 SXM 80GB");
+    odd.dense.set(Precision::bf16, FlopRate::from_value(HUGE_VAL));
+    CHECK(field_of([&] { (void)ridge_point(odd, Precision::bf16); }) == "precision");
   }
 
   TEST_CASE("GEMM intensity and bound") {

@@ -57,7 +57,7 @@ struct Op {
 // Peak dense rate of `gpu` at `p`; InputError when the catalog has none.
 inline FlopRate peak_rate(const GpuSpec& gpu, Precision p) {
   auto r = gpu.dense.at(p);
-  if (!r || !(r->value() > 0))
+  if (!r || !(r->value() > 0) || !std::isfinite(r->value()))
     detail::fail("precision", std::string(name(p)), "has no dense peak rate for GPU \"" + gpu.name + "\"");
   return *r;
 }
