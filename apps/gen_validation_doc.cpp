@@ -64,7 +64,9 @@ std::string render(bool explain) {
     const double median = n % 2 ? errs[n / 2] : (errs[n / 2 - 1] + errs[n / 2]) / 2;
     o << "| " << g << " | " << n << " | " << fixed(100 * median, 1) << " % | " << fixed(100 * errs.back(), 1) << " % |\n";
   }
-  o << "\n" << inside << " of " << cases.size() << " cases inside their band.\n\n## Sources\n\n";
+  o << "\n" << inside << " of " << cases.size() << " cases inside their band";
+  if (!notes.empty()) o << " (" << notes.size() << " with a band wider than the one asked for: see the notes)";
+  o << ".\n\n## Sources\n\n";
   std::vector<std::string> sources;
   for (const auto& c : cases)
     if (std::find(sources.begin(), sources.end(), c.source) == sources.end()) sources.push_back(c.source);
