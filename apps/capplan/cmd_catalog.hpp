@@ -1,4 +1,4 @@
-// capplan catalog list|show: what capplan knows about hardware and prices, with sources.
+// capplan catalog list|show|export|validate: what capplan knows about hardware and prices, with sources.
 #pragma once
 
 #include "context.hpp"
@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include <iostream>
+#include <map>
 #include <memory>
 
 namespace capplan::cli {
@@ -147,6 +149,32 @@ inline void add_catalog(CLI::App& app, Context& ctx) {
       }
       rows.push_back(e);
     }
+    r.tables.push_back(std::move(t));
+    write(r, ctx);
+  });
+
+  auto* exp = cmd->add_subcommand("export", "Write the whole catalog (with any --catalog files applied) as JSON");
+  exp->footer("Examples:\n  capplan catalog export > catalog.json\n  capplan --catalog prices.json catalog export");
+  exp->callback([&ctx] { std::cout << io::write_catalog_json(ctx.catalog()); });
+
+  auto file_arg = std::make_shared<std::string>();
+  auto* val = cmd->add_subcommand("validate", "Check a catalog file against the built-in catalog (exit 2 on an error)");
+  val->add_option("file", *file_arg, "A capplan-catalog JSON file")->required()->check(CLI::ExistingFile);
+  val->footer("Examples:\n  capplan catalog validate prices.json");
+  val->callback([file_arg, &ctx] {
+    Catalog c = ctx.catalog();
+    const io::CatalogLoadSummary s = io::load_catalog_file(c, *file_arg);
+    Result r;
+    Table t;
+    t.title = *file_arg + ": valid";
+    t.columns = {{"section", "Section", Align::left}, {"added", "Added", Align::right}, {"replaced", "Replaced", Align::right}};
+    std::map<std::string, std::pair<int, int>> rows;
+    for (const auto& [k, v] : s.added) rows[k].first = v;
+    for (const auto& [k, v] : s.replaced) rows[k].second = v;
+    for (const auto& [k, v] : rows) {
+      t.add_row({Cell::of_text(k), Cell::of_number(std::to_string(v.first), v.first), Cell::of_number(std::to_string(v.second), v.second)});
+    }
+    r.json = {{"file", *file_arg}, {"valid", true}, {"added", s.total_added()}, {"replaced", s.total_replaced()}};
     r.tables.push_back(std::move(t));
     write(r, ctx);
   });

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/io/catalog_json.hpp>
 #include <capplan/report/render.hpp>
 
 #include <nlohmann/json.hpp>
@@ -24,7 +25,11 @@ struct Context {
 
   // The built-in catalog plus the user's --catalog files (loaded on first use).
   [[nodiscard]] const Catalog& catalog() const {
-    if (!catalog_) catalog_ = std::make_unique<Catalog>(Catalog::make_builtin());
+    if (!catalog_) {
+      auto c = std::make_unique<Catalog>(Catalog::make_builtin());
+      for (const auto& f : catalog_files) io::load_catalog_file(*c, f);  // all or nothing per file
+      catalog_ = std::move(c);
+    }
     return *catalog_;
   }
 

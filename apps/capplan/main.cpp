@@ -7,12 +7,16 @@
 #include "cmd_tco.hpp"
 #include "cmd_train.hpp"
 #include "context.hpp"
+#include "scenario.hpp"
 
 #include <capplan/version.hpp>
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <iostream>
+#include <string>
+#include <vector>
 
 int main(int argc, char** argv) {
   using namespace capplan;
@@ -38,7 +42,10 @@ int main(int argc, char** argv) {
   cli::add_infer(app, ctx);
 
   try {
-    app.parse(argc, argv);
+    std::vector<std::string> args = cli::expand_scenario(argc, argv);
+    args.erase(args.begin());  // CLI11 takes the arguments without the program name, last first
+    std::reverse(args.begin(), args.end());
+    app.parse(args);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
