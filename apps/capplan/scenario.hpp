@@ -23,9 +23,8 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <functional>
 #include <vector>
-
-#include <unistd.h>
 
 namespace capplan::cli {
 
@@ -107,9 +106,12 @@ inline std::vector<std::string> expand_scenario(int argc, char** argv) {
       out.push_back("--model");
       out.push_back(m.get<std::string>());
     } else if (m.is_object()) {
-      const auto path = std::filesystem::temp_directory_path() / ("capplan-scenario-model-" + std::to_string(::getpid()) + ".json");
+      // Named by its content, so runs print the same text and concurrent runs write the same bytes.
+      const std::string text = m.dump(2);
+      const auto path = std::filesystem::temp_directory_path() /
+                        ("capplan-scenario-model-" + std::to_string(std::hash<std::string>{}(text)) + ".json");
       std::ofstream o(path, std::ios::binary);
-      o << m.dump(2);
+      o << text;
       out.push_back("--model");
       out.push_back(path.string());
     } else {
