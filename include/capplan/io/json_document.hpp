@@ -401,10 +401,6 @@ class ObjectReader {
   [[noreturn]] void fail(std::string_view key, const std::string& value, std::string_view problem) const {
     fail_at(key_pointer(key), field_name(key), value, problem);
   }
-  [[noreturn]] void fail_parse(std::string_view key, const std::string& value, std::string_view problem) const {
-    const std::string f = field_name(key);
-    throw ParseError(f, value, prefix(key_pointer(key)) + f + ": " + value + " " + std::string(problem));
-  }
   [[noreturn]] void missing(std::string_view key, std::string_view what) const {
     const std::string f = field_name(key);
     throw InputError(f, "", doc_->where(pointer_) + ": " + entry_ + ": " + f + ": is missing (" + std::string(what) + ")");
@@ -449,10 +445,6 @@ class ObjectReader {
     auto s = string_opt(key, nonempty);
     if (!s) missing(key, "a string");
     return *s;
-  }
-  std::string string_or(std::string_view key, std::string fallback) {
-    auto s = string_opt(key);
-    return s ? *s : std::move(fallback);
   }
 
   std::optional<bool> boolean_opt(std::string_view key) {
@@ -504,16 +496,6 @@ class ObjectReader {
   template <class Int>
   Int integer_as_or(std::string_view key, IntRange range, Int fallback) {
     return static_cast<Int>(integer_or(key, range, fallback));
-  }
-
-  // A finite number (integer or float).
-  std::optional<double> number_opt(std::string_view key) {
-    const Json* v = find(key);
-    if (!v) return std::nullopt;
-    if (!v->is_number()) type_error(key, *v, "a number");
-    const double d = v->get<double>();
-    if (!std::isfinite(d)) fail(key, v->dump(), "is not a finite number");
-    return d;
   }
 
   // A quantity: text with a unit ("80 GB", "3.35 TB/s") or a number in the canonical unit
