@@ -213,7 +213,10 @@ const char* how_to = R"(
 ## How to add or override entries
 
 The built-in catalog is C++ code (`include/capplan/hardware/builtin_catalog.hpp`); nothing is read at
-run time. To extend or correct it in your program, copy it and add or replace entries by id:
+run time. Without recompiling, put new entries or changed prices in a JSON file and load it
+(`capplan --catalog FILE ...`, or `capplan::load_catalog_file`): the format, a price-file example
+and the error messages are in [catalog-files.md](catalog-files.md). In C++, copy the catalog and add or
+replace entries by id:
 
 ```cpp
 #include <capplan/hardware/catalog.hpp>
