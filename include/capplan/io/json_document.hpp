@@ -17,6 +17,7 @@
 // the last one silently).
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 #include "capplan/units/parse.hpp"
 
@@ -125,21 +126,6 @@ inline std::string type_name(const Json& v) {
     case Json::value_t::discarded: return "nothing";
   }
   return "?";
-}
-
-// Levenshtein distance, for "did you mean" suggestions on unknown keys.
-inline std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t sub = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
 }
 
 // An input iterator over the text that publishes how far the parser has read, so the parse
@@ -575,7 +561,7 @@ class ObjectReader {
       std::string list;
       for (const auto& k : known_) {
         list += (list.empty() ? "" : ", ") + k;
-        const std::size_t d = io_detail::edit_distance(it.key(), k);
+        const std::size_t d = capplan::detail::edit_distance(it.key(), k);
         if (d < best_d) {
           best_d = d;
           best = k;
