@@ -218,6 +218,7 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
   const CarbonIntensity grid_ci = grid::g_per_kwh(a.grid_g_per_kwh);
   std::size_t skipped_filters = 0;
   std::vector<std::string> no_fit;
+  std::map<std::string, nlohmann::ordered_json> plans;  // per option: the layout used
   for (const Candidate& c : cands) {
     const GpuSpec& g = *c.gpu;
     if (!a.vendor.empty() && lower(std::string(name(g.vendor))) != lower(a.vendor)) continue;
@@ -356,6 +357,12 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
     if (g.tdp.value() > 0) row.push_back(Cell::of_number(format_number(tf / g.tdp.value(), 3), tf / g.tdp.value()));
     else row.push_back(Cell::empty());
     t.add_row(std::move(row));
+    plans[c.id] = {{"tp", plan->tensor}, {"pp", plan->pipeline}, {"dp", serve ? G / plan->gpus : G / (plan->tensor * plan->pipeline)},
+                   {"gpus_per_replica", serve ? plan->gpus : G}, {"zero", serve ? 0 : static_cast<int>(tc.parallel.zero)},
+                   {"memory_per_gpu_bytes", plan->budget.total().value()}};
+    how += "; plan TP " + std::to_string(plan->tensor) + " x PP " + std::to_string(plan->pipeline) +
+           (serve ? " per replica" : " x DP " + std::to_string(G / (plan->tensor * plan->pipeline))) + ", " +
+           bytes_text(plan->budget.total()) + " per GPU at the fewest GPUs";
     expl.push_back(how + (own ? "; own " + format(*own, {.decimals = 0}) : "") + (rent ? "; rent " + format(*rent, {.decimals = 0}) : "") +
                    "; " + format_number(kwh, 4) + " kWh");
   }
@@ -446,6 +453,8 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
       else if (cell.text == "–") e[key] = nullptr;
       else e[key] = cell.text;
     }
+    const auto pl = plans.find(row[0].text);
+    e["plan"] = pl == plans.end() ? nlohmann::ordered_json(nullptr) : pl->second;
     e["pareto"] = row[0].flag;
     rows.push_back(e);
   }

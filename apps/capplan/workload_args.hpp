@@ -40,7 +40,9 @@ inline ModelArg model_arg(const std::string& text) {
     if (!std::filesystem::exists(text)) detail::fail("--model", "\"" + text + "\"", "is not an existing file");
     m.shape = io::load_model_file(text);
     m.id = m.shape.name.empty() ? text : m.shape.name;
-    m.source = "model file " + text;
+    // A model object from a --scenario file is written to a temporary file (scenario.hpp).
+    const bool from_scenario = std::filesystem::path(text).filename().string().rfind("capplan-scenario-model-", 0) == 0;
+    m.source = from_scenario ? "model object in the --scenario file" : "model file " + text;
     return m;
   }
   try {
