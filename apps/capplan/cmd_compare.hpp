@@ -2,8 +2,9 @@
 // offers: GPUs needed, time, cost to own and to rent, energy, carbon, $/TFLOP, $/GB, TFLOP/W and
 // the break-even month; filters, sorting and the Pareto frontier of price, speed and memory.
 //
-// Time model (until perf/ lands in the CLI): training takes 6 N D FLOPs (Kaplan et al. 2020,
-// §2.1; compute/flops.hpp) at MFU x dense BF16 peak per GPU; serving decodes one token per
+// Time model: training is timed by perf/training.hpp on the layout that fits in memory (falling
+// back to 6 N D FLOPs, Kaplan et al. 2020 §2.1, at MFU x dense BF16 peak per GPU where it cannot,
+// or everywhere with --mfu; --deadline sizes the GPU count with that formula); serving decodes one token per
 // sequence per step, each step reading the weights and the KV cache once from HBM (memory-bound
 // decode; Pope et al. 2022, §3.1), at a bandwidth efficiency.
 #pragma once
@@ -12,6 +13,7 @@
 
 #include <capplan/compute/flops.hpp>
 #include <capplan/cost/compare.hpp>
+#include <capplan/perf/training.hpp>
 #include <capplan/power/carbon.hpp>
 #include <capplan/report/pareto.hpp>
 
@@ -27,7 +29,7 @@ struct CompareArgs {
   std::string model;
   std::string tokens;  // training tokens; empty with --serve
   PlanArgs plan;
-  double mfu = 0.4;
+  std::optional<double> mfu;  // given: time = 6ND / (GPUs x peak x MFU) instead of the perf model
   double bandwidth_efficiency = 0.7;
   std::string electricity = "0.12";
   double pue = 1.0;
@@ -69,6 +71,7 @@ struct Candidate {
   std::string kind;  // "gpu", "system", "cloud"
   const GpuSpec* gpu = nullptr;
   int unit_gpus = 1;
+  int per_node = 8;                    // GPUs that share the fast intra-node links
   std::optional<Money> unit_price;     // purchase per unit
   std::optional<MoneyRate> unit_rent;  // per unit-hour
   std::string rent_from;               // the offer the rent comes from
@@ -97,7 +100,9 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
   const bool serve = a.plan.serve;
   if (!serve && a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required for training; or pass --serve for a serving load");
   if (serve && !a.tokens.empty()) detail::fail("--tokens", "\"" + a.tokens + "\"", "does not go with --serve");
-  if (!(a.mfu > 0 && a.mfu <= 1)) detail::fail("--mfu", detail::format_double(a.mfu), "is outside (0, 1]");
+  if (a.mfu && !(*a.mfu > 0 && *a.mfu <= 1)) detail::fail("--mfu", detail::format_double(*a.mfu), "is outside (0, 1]");
+  // The simple model's utilization: --mfu, else 0.4 where the perf model cannot time a layout.
+  const double mfu = a.mfu ? *a.mfu : 0.4;
   if (!(a.bandwidth_efficiency > 0 && a.bandwidth_efficiency <= 1)) {
     detail::fail("--bandwidth-efficiency", detail::format_double(a.bandwidth_efficiency), "is outside (0, 1]");
   }
@@ -157,7 +162,7 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
   const bool all = a.kinds == "all";
   if (all || a.kinds == "gpus") {
     for (const auto& g : cat.gpus()) {
-      Candidate c{g.id, "gpu", &g, 1, gpu_price(g), std::nullopt, ""};
+      Candidate c{g.id, "gpu", &g, 1, 8, gpu_price(g), std::nullopt, ""};
       if (auto r = cheapest_rent(cat, g.id)) {
         c.unit_rent = r->first;
         c.rent_from = r->second->id;
@@ -168,7 +173,8 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
   if (all || a.kinds == "systems") {
     for (const auto& s : cat.systems()) {
       const GpuSpec& g = cat.find_gpu(s.gpu_id());
-      Candidate c{s.id, "system", &g, s.total_gpus(), cat.system_price(s).low, std::nullopt, ""};
+      Candidate c{s.id, "system", &g, s.total_gpus(), 8, cat.system_price(s).low, std::nullopt, ""};
+      c.per_node = std::max(1, s.gpus_per_node());
       if (auto r = cheapest_rent(cat, g.id)) {
         c.unit_rent = r->first * Decimal(s.total_gpus());
         c.rent_from = r->second->id;
@@ -179,7 +185,7 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
   if (all || a.kinds == "cloud") {
     for (const auto& o : cat.cloud_offers()) {
       const GpuSpec& g = cat.find_gpu(o.gpu_id);
-      Candidate c{o.id, "cloud", &g, o.gpu_count, std::nullopt, o.per_instance_hour(o.headline()), o.id};
+      Candidate c{o.id, "cloud", &g, o.gpu_count, std::max(1, o.gpu_count), std::nullopt, o.per_instance_hour(o.headline()), o.id};
       cands.push_back(c);
     }
   }
@@ -237,7 +243,7 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
     // With a deadline, enough GPUs (data parallel) to finish in time, if that is more than memory needs.
     int want = plan->gpus;
     if (has_deadline && !serve) {
-      const double n = std::ceil(flops / (deadline.value() * rate->value() * a.mfu));
+      const double n = std::ceil(flops / (deadline.value() * rate->value() * mfu));
       if (n > want) want = n > 1e6 ? 1000000 : static_cast<int>(n);
     }
     const int units = (want + c.unit_gpus - 1) / c.unit_gpus;
@@ -255,13 +261,51 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
 
     // Speed.
     Duration time = Duration::from_value(0);
+    double row_mfu = 0;
     double tok_s = 0;
     std::string how;
     if (!serve) {
-      const double per_s = static_cast<double>(G) * rate->value() * a.mfu;
-      time = Duration::from_value(flops / per_s);
-      how = c.id + ": " + format_number(flops, 4) + " FLOP / (" + std::to_string(G) + " x " + format(*rate, {.significant = 4}) +
-            " x MFU " + format_number(a.mfu, 3) + ") = " + format(time, {.significant = 3});
+      bool timed = false;
+      if (!a.mfu) {
+        // The performance model (perf/training.hpp) on the layout that fits: TP x PP from the memory
+        // plan, the rest data parallel, micro-batch 1, a global batch of about 4M tokens.
+        try {
+          const int tpp = plan->tensor * plan->pipeline;
+          const int dp = std::max(1, G / tpp);
+          perf::TrainingJob job;
+          job.model = m.shape;
+          job.seq_len = tc.seq_len ? tc.seq_len : m.shape.seq_len;
+          job.precision = g.dense.at(Precision::bf16) ? Precision::bf16 : Precision::fp16;  // V100, T4: fp16 only
+          const std::int64_t seqs = std::max<std::int64_t>(1, (4 * 1024 * 1024) / job.seq_len);
+          job.global_batch = (seqs + dp - 1) / dp * dp;
+          perf::ParallelPlan pl;
+          pl.tp = plan->tensor;
+          pl.pp = plan->pipeline;
+          pl.dp = dp;
+          pl.micro_batch = tc.micro_batch;
+          pl.zero_stage = static_cast<int>(tc.parallel.zero);
+          pl.recompute = tc.recompute == ActivationRecompute::full ? Recompute::full
+                         : tc.recompute == ActivationRecompute::selective ? Recompute::selective : Recompute::none;
+          const int used = tpp * dp;
+          const perf::Cluster cl = perf::make_cluster(g, used, std::min(c.per_node, used), perf::infiniband(Bandwidth::from_value(50e9)));
+          const perf::TrainingEstimate est = perf::estimate_training(job, pl, cl);
+          time = est.time_for_tokens(tokens);
+          row_mfu = est.mfu;
+          timed = true;
+          how = c.id + ": perf model, " + std::to_string(used) + " GPUs (" + std::to_string(std::min(c.per_node, used)) +
+                " per node), iteration " + format(est.iteration, {.significant = 4}) + ", " + format_number(est.tokens_per_second, 4) +
+                " tokens/s, MFU " + format_number(100 * est.mfu, 3) + "% -> " + format(time, {.significant = 3});
+        } catch (const std::exception& e) {
+          how = c.id + ": perf model cannot time this layout (" + std::string(e.what()) + "); ";
+        }
+      }
+      if (!timed) {
+        const double per_s = static_cast<double>(G) * rate->value() * mfu;
+        time = Duration::from_value(flops / per_s);
+        row_mfu = mfu;
+        how += c.id + ": " + format_number(flops, 4) + " FLOP / (" + std::to_string(G) + " x " + format(*rate, {.significant = 4}) +
+               " x MFU " + format_number(mfu, 3) + ") = " + format(time, {.significant = 3});
+      }
     } else {
       // Memory-bound decode: every step reads all weights and the KV cache of every sequence.
       const InferenceConfig one = [&] {
@@ -360,6 +404,7 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
     plans[c.id] = {{"tp", plan->tensor}, {"pp", plan->pipeline}, {"dp", serve ? G / plan->gpus : G / (plan->tensor * plan->pipeline)},
                    {"gpus_per_replica", serve ? plan->gpus : G}, {"zero", serve ? 0 : static_cast<int>(tc.parallel.zero)},
                    {"memory_per_gpu_bytes", plan->budget.total().value()}};
+    if (!serve) plans[c.id]["mfu"] = row_mfu;
     how += "; plan TP " + std::to_string(plan->tensor) + " x PP " + std::to_string(plan->pipeline) +
            (serve ? " per replica" : " x DP " + std::to_string(G / (plan->tensor * plan->pipeline))) + ", " +
            bytes_text(plan->budget.total()) + " per GPU at the fewest GPUs";
@@ -398,8 +443,14 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
   t.notes.push_back("* on the Pareto frontier of price (own, else rent), " + std::string(serve ? "throughput" : "time") + " and memory per GPU.");
   t.notes.push_back("Model: " + m.id + ", " + count_text(params) + " parameters (" + m.source + ").");
   if (!serve) {
-    t.notes.push_back("Time = 6 x params x tokens (Kaplan et al. 2020) / (GPUs x dense BF16 peak x MFU " + format_number(a.mfu, 3) +
-                      "); MFU 0.4 is below PaLM's 46.2% (Chowdhery et al. 2022, Table 3); communication not modelled.");
+    if (a.mfu) {
+      t.notes.push_back("Time = 6 x params x tokens (Kaplan et al. 2020) / (GPUs x dense BF16 peak x MFU " + format_number(mfu, 3) +
+                        ", --mfu); communication not modelled.");
+    } else {
+      t.notes.push_back("Time: the performance model (docs/performance.md: kernels, TP/DP communication over the GPU's own links, "
+                        "400 Gb/s InfiniBand per GPU between nodes) on the layout shown by --explain; where it cannot time a "
+                        "layout, 6 x params x tokens / (GPUs x dense BF16 peak x 0.4). --mfu X uses the simple formula everywhere.");
+    }
     const std::int64_t seq = tc.seq_len ? tc.seq_len : m.shape.seq_len;
     t.notes.push_back(std::string(has_deadline ? "GPUs = enough to meet the deadline, at least the fewest that fit in memory" : "GPUs = fewest that fit in memory") + ": ZeRO " + std::to_string(static_cast<int>(tc.parallel.zero)) + ", micro-batch " +
                       std::to_string(tc.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
@@ -417,6 +468,10 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
   t.notes.push_back("B/E mo = first month owning (purchase + electricity at utilization " + format_number(a.utilization, 3) +
                     ") costs no more than renting as many GPUs, within " + std::to_string(a.months) + " months.");
   t.notes.push_back("$/TFLOP per dense BF16 TFLOP/s; $/GB per GB of GPU memory; TFLOP/W at TDP. Prices and sources: capplan catalog list.");
+  if (has_deadline && !serve) {
+    t.notes.push_back("--deadline sizes the GPUs at 6 x params x tokens / (peak x " + format_number(mfu, 3) +
+                      "); an option the timed layout still leaves late is left out.");
+  }
   if (skipped_filters) t.notes.push_back(std::to_string(skipped_filters) + " option(s) left out by --budget, --deadline or --max-power.");
   if (!no_fit.empty() && !(a.budget.empty() && a.deadline.empty() && a.max_power.empty())) {
     t.notes.push_back(std::to_string(no_fit.size()) + " option(s) cannot run this workload.");
@@ -501,13 +556,14 @@ inline void add_compare(CLI::App& app, Context& ctx) {
       "  capplan compare --model llama2-7b --tokens 2e12 --deadline 30d --budget 2000000 --sort own_cost_usd\n"
       "  capplan compare --serve --model deepseek-r1-distill-qwen-32b --weights q4_0 --batch 4 --context 8192\n"
       "  capplan compare --model llama3.1-8b --tokens 1e10 --vendor nvidia --form-factor consumer --format csv\n"
+      "  capplan compare --model llama2-7b --tokens 1e9 --mfu 0.4     (time = 6ND / (GPUs x peak x MFU))\n"
       "Columns to --sort by: option kind gpus time_s own_cost_usd rent_cost_usd break_even_month energy_kwh co2e_kg\n"
       "  memory_per_gpu_bytes usd_per_tflop usd_per_gb tflop_per_w (serving: decode_tokens_per_s rent_usd_per_h rent_usd_per_mtok)");
   cmd->add_option("--model", a->model, "Model preset id (e.g. llama2-7b) or a JSON model file")->required();
   cmd->add_option("--tokens", a->tokens, "Training tokens, e.g. 1e9 (training)");
   add_plan_flags(cmd, a->plan);
   add_serve_flags(cmd, a->plan, true);
-  cmd->add_option("--mfu", a->mfu, "Model FLOPs utilization for training time (default 0.4)");
+  cmd->add_option("--mfu", a->mfu, "Time training as 6ND / (GPUs x peak x MFU) instead of with the performance model");
   cmd->add_option("--bandwidth-efficiency", a->bandwidth_efficiency, "Share of HBM bandwidth decode reaches (default 0.7)");
   cmd->add_option("--electricity", a->electricity, "Electricity price per kWh in USD (default 0.12)");
   cmd->add_option("--pue", a->pue, "Power usage effectiveness (default 1.0)");
