@@ -92,15 +92,7 @@ inline Result run_power(const PowerArgs& a, const Context& ctx) {
   std::string e = p.draw.explain() + "\n" + p.psu.explain() + "\n";
   if (p.wall) e += p.wall->explain() + "\n";
   e += p.circuit.explain() + "\n" + p.heat.explain();
-  std::string line;
-  for (char ch : e + "\n") {
-    if (ch == '\n') {
-      r.explanation.push_back(line);
-      line.clear();
-    } else {
-      line += ch;
-    }
-  }
+  r.explanation = lines_of(e);
   return r;
 }
 

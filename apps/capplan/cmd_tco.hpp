@@ -143,15 +143,7 @@ inline Result run_tco(const TcoArgs& a) {
                       {"rented_cumulative_" + cc, to_json_string(m.rented_cumulative)}});
   }
   j["assumptions"] = summary.notes;
-  std::string line;
-  for (char ch : c.explain() + "\n") {
-    if (ch == '\n') {
-      r.explanation.push_back(line);
-      line.clear();
-    } else {
-      line += ch;
-    }
-  }
+  r.explanation = lines_of(c.explain());
   return r;
 }
 

@@ -53,21 +53,6 @@ inline std::optional<MoneyRate> gpu_hour_price(const RunCostArgs& a, const Catal
   return best;
 }
 
-inline std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::string line;
-  for (char ch : text) {
-    if (ch == '\n') {
-      out.push_back(line);
-      line.clear();
-    } else {
-      line += ch;
-    }
-  }
-  if (!line.empty()) out.push_back(line);
-  return out;
-}
-
 inline Cell num_cell(std::string text, double v) { return Cell::of_number(std::move(text), v); }
 
 }  // namespace run_detail

@@ -87,6 +87,22 @@ inline Table wrapped(Table t) {
   return t;
 }
 
+// The lines of a multi-line explanation (explain() texts), for Result::explanation.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::string line;
+  for (char ch : text) {
+    if (ch == '\n') {
+      out.push_back(line);
+      line.clear();
+    } else {
+      line += ch;
+    }
+  }
+  if (!line.empty()) out.push_back(line);
+  return out;
+}
+
 inline void write(const Result& r, const Context& ctx, std::ostream& out = std::cout) {
   const OutputFormat f = ctx.format();
   if (f == OutputFormat::json) {
