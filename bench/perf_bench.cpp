@@ -20,6 +20,16 @@ TrainingJob gpt3_job() {
   return job;
 }
 
+// The plan Megatron-LM used for GPT-3 175B: t = 8, p = 16, full recomputation.
+ParallelPlan megatron_plan() {
+  ParallelPlan plan;
+  plan.tp = 8;
+  plan.pp = 16;
+  plan.dp = 8;
+  plan.recompute = Recompute::full;
+  return plan;
+}
+
 Cluster a100_cluster() { return make_cluster(Catalog::builtin().find_gpu("A100 SXM 80GB"), 1024, 8, infiniband(25_GBps)); }
 
 // One plan: FLOPs per iteration, the per-GPU memory budget, and the iteration time.
@@ -27,11 +37,7 @@ void BM_FullEstimateOnePlan(benchmark::State& state) {
   const TrainingJob job = gpt3_job();
   const Cluster c = a100_cluster();
   const Framework fw = megatron_lm_2021();
-  ParallelPlan plan;
-  plan.tp = 8;
-  plan.pp = 16;
-  plan.dp = 8;
-  plan.recompute = Recompute::full;
+  const ParallelPlan plan = megatron_plan();
   for (auto _ : state) {
     TrainingEstimate e = estimate_training(job, plan, c, fw);
     MemoryBudget m = plan_memory(job, plan, false);
@@ -46,11 +52,7 @@ void BM_TimeEstimateOnePlan(benchmark::State& state) {
   const TrainingJob job = gpt3_job();
   const Cluster c = a100_cluster();
   const Framework fw = megatron_lm_2021();
-  ParallelPlan plan;
-  plan.tp = 8;
-  plan.pp = 16;
-  plan.dp = 8;
-  plan.recompute = Recompute::full;
+  const ParallelPlan plan = megatron_plan();
   for (auto _ : state) {
     TrainingEstimate e = estimate_training(job, plan, c, fw);
     benchmark::DoNotOptimize(e);
