@@ -6,10 +6,11 @@ Offline on Debian 12 (pybind11, setuptools and wheel from Debian packages):
     .venv/bin/python -m pip install --no-build-isolation .
 """
 
+import glob
 import os
 import re
 
-from pybind11.setup_helpers import Pybind11Extension, build_ext
+from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import setup
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -28,9 +29,13 @@ def version():
 SCRATCH = os.environ.get("CAPPLAN_SETUPTOOLS_BUILD", os.path.join("build", "setuptools"))
 os.makedirs(SCRATCH, exist_ok=True)
 
+# Compile the translation units in parallel (CAPPLAN_BUILD_JOBS, default: every core).
+ParallelCompile("CAPPLAN_BUILD_JOBS").install()
+
 ext = Pybind11Extension(
     "capplan._core",
-    ["bindings/python/src/capplan_core.cpp"],
+    # Every bindings/python/src/*.cpp is one translation unit (the CMake build globs the same set).
+    sorted(glob.glob("bindings/python/src/*.cpp", root_dir=HERE)),
     include_dirs=["include", "bindings/python/src"],
     cxx_std=20,
 )

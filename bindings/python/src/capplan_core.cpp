@@ -1,7 +1,10 @@
 // capplan._core: the compiled half of the `capplan` Python package.
 //
-// One translation unit; each area of the C++ library is bound by one bind_<area>(module)
-// function in its own header beside this file, so a new area adds a header and one call here.
+// This file defines the module. Each area of the C++ library is bound by one bind_<area>(module)
+// function: small areas in a header beside this file, heavy ones in their own src/<area>.cpp
+// translation unit (declared in areas.hpp), so they compile in parallel. A new area adds its
+// function and one call here.
+#include "areas.hpp"
 #include "errors.hpp"
 #include "money.hpp"
 #include "units.hpp"
