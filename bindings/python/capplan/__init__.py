@@ -46,7 +46,14 @@ from ._core import (
     parse_money_rate,
     parse_energy_price,
     parse_currency,
+    # sweeps (NumPy grids; capplan.sweeps has the documented wrappers)
+    sweep_training_flops,
+    sweep_training_time,
+    sweep_run_energy,
+    sweep_training,
+    sweep_rent_vs_own,
 )
+from . import sweeps
 
 __all__ = [
     "__version__",
@@ -80,4 +87,10 @@ __all__ = [
     "parse_money_rate",
     "parse_energy_price",
     "parse_currency",
+    "sweep_training_flops",
+    "sweep_training_time",
+    "sweep_run_energy",
+    "sweep_training",
+    "sweep_rent_vs_own",
+    "sweeps",
 ]

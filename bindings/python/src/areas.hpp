@@ -10,4 +10,7 @@ namespace capplan::python {
 
 namespace py = pybind11;
 
+// NumPy sweeps over grids of inputs (sweeps.cpp).
+void bind_sweeps(py::module_& m);
+
 }  // namespace capplan::python

@@ -19,4 +19,5 @@ PYBIND11_MODULE(_core, m) {
   capplan::python::bind_errors(m);
   capplan::python::bind_units(m);
   capplan::python::bind_money(m);
+  capplan::python::bind_sweeps(m);
 }
