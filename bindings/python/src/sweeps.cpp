@@ -239,6 +239,23 @@ double six_nd(double params, double tokens) {
   return static_cast<double>(training_flops(whole(params, "params"), whole(tokens, "tokens")));
 }
 
+// six_nd for a run of elements: grids usually vary GPU count or price fastest, so consecutive
+// elements share (params, tokens) and the exact product is computed once per distinct pair.
+class SixNd {
+ public:
+  double operator()(double params, double tokens) {
+    if (params != params_ || tokens != tokens_) {
+      flops_ = six_nd(params, tokens);
+      params_ = params;
+      tokens_ = tokens;
+    }
+    return flops_;
+  }
+
+ private:
+  double params_ = -1, tokens_ = -1, flops_ = 0;
+};
+
 // time = 6 N D / (GPUs x peak x MFU): the simple model of `capplan compare --mfu`.
 double time_at_mfu(double flops, double gpus, double peak, double mfu) {
   const Duration t = FlopCount::from_value(flops) / (FlopRate::from_value(peak) * (gpus * mfu));
@@ -264,7 +281,8 @@ py::array_t<double> sweep_training_flops(const py::object& params, const py::obj
     py::gil_scoped_release nogil;
     validate(args);
     double* f = out.data[0];
-    for_each(args, shape, [&](const double* v, ssize i) { f[i] = six_nd(v[0], v[1]); });
+    SixNd flops;
+    for_each(args, shape, [&](const double* v, ssize i) { f[i] = flops(v[0], v[1]); });
   }
   return out.arrays[0];
 }
@@ -283,8 +301,8 @@ py::array_t<double> sweep_training_time(const py::object& params, const py::obje
     py::gil_scoped_release nogil;
     validate(args);
     double* t = out.data[0];
-    for_each(args, shape,
-             [&](const double* v, ssize i) { t[i] = time_at_mfu(six_nd(v[0], v[1]), v[2], v[3], v[4]); });
+    SixNd flops;
+    for_each(args, shape, [&](const double* v, ssize i) { t[i] = time_at_mfu(flops(v[0], v[1]), v[2], v[3], v[4]); });
   }
   return out.arrays[0];
 }
@@ -327,8 +345,9 @@ py::dict sweep_training(const py::object& params, const py::object& tokens, cons
     py::gil_scoped_release nogil;
     validate(args);
     double* const* o = out.data.data();
+    SixNd six_nd_of;
     for_each(args, shape, [&](const double* v, ssize i) {
-      const double flops = six_nd(v[0], v[1]);
+      const double flops = six_nd_of(v[0], v[1]);
       const double t = time_at_mfu(flops, v[2], v[3], v[4]);
       const double gpu_hours = v[2] * t / scale::hour;
       const double e = energy_kwh(v[2] * v[5], t, 1.0, 0.0, v[6]);

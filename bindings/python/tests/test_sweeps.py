@@ -58,6 +58,15 @@ class TestTrainingFlops:
         assert f[2, 1] == exact_6nd(3e9, 2e10)
         assert f[0, 0] == exact_6nd(1e9, 1e10)
 
+    def test_runs_of_equal_and_changing_pairs(self):
+        # Neighbouring elements that share (params, tokens) reuse one exact product; changes are seen.
+        params = np.array([1e9, 1e9, 2e9, 2e9, 1e9, 3e9, 3e9, 1e9])
+        tokens = np.array([5e9, 5e9, 5e9, 7e9, 7e9, 7e9, 7e9, 5e9])
+        f = sweeps.training_flops(params, tokens)
+        assert list(f) == [exact_6nd(n, d) for n, d in zip(params, tokens)]
+        t = sweeps.training_time(params, tokens, 2, 1e12, 0.5)
+        assert list(t) == pytest.approx([exact_6nd(n, d) / 1e12 for n, d in zip(params, tokens)], rel=1e-15)
+
     def test_integer_and_list_inputs_convert(self):
         assert sweeps.training_flops(np.array([10, 20], dtype=np.int64), 3)[1] == 6 * 20 * 3
         assert sweeps.training_flops([[1, 2]], [[3], [4]]).shape == (2, 2)
