@@ -1,7 +1,9 @@
 """NumPy sweeps: capplan's formulas over whole grids of inputs at C++ speed.
 
 Every argument is a number or an array of numbers; arrays broadcast by NumPy's rules, so a grid
-is built from axes shaped to meet (``grid`` does that). Results are float64 arrays in the unit
+is built from axes shaped to meet (``grid`` does that). Where a name carries a unit of a capplan
+quantity (``peak_flops_per_s``, ``*_power_w``, ``time_s``), a single quantity of that role works
+too (``FlopRate(989, "TFLOP/s")``); one of another role raises ``TypeError``. Results are float64 arrays in the unit
 their name says (``time_s``, ``energy_kwh``, ``usd``). Each element is computed by the same C++
 functions as the scalar API (``training_flops``, ``run_energy``, the units' arithmetic), with the
 GIL released: about a million points in well under a second.
@@ -34,6 +36,19 @@ from . import _core
 __all__ = ["grid", "training_flops", "training_time", "run_energy", "training", "rent_vs_own"]
 
 
+def _plain(value, name: str, role):
+    """A capplan quantity of the expected role as its canonical value (FLOP/s, W, s); numbers and arrays unchanged.
+
+    A quantity of another role raises TypeError rather than being read in the wrong unit.
+    """
+    if isinstance(value, role):
+        return value.value
+    if hasattr(value, "canonical_unit") and hasattr(value, "value"):
+        raise TypeError(f"{name}: expected a {role.__name__} or a number in {role.canonical_unit}, "
+                        f"got a {type(value).__name__}")
+    return value
+
+
 def grid(**axes) -> Dict[str, np.ndarray]:
     """Named 1-D axes reshaped to broadcast against each other, in the order given.
 
@@ -64,11 +79,15 @@ def training_time(params, tokens, gpus, peak_flops_per_s, mfu=0.4) -> np.ndarray
     ``peak_flops_per_s`` is the dense peak per GPU at the training precision (H100 SXM BF16:
     989e12).
     """
+    peak_flops_per_s = _plain(peak_flops_per_s, "peak_flops_per_s", _core.FlopRate)
     return _core.sweep_training_time(params, tokens, gpus, peak_flops_per_s, mfu)
 
 
 def run_energy(power_w, time_s, utilization=1.0, idle_power_w=0.0, pue=1.0) -> np.ndarray:
     """Facility energy in kWh: (P_active x u + P_idle x (1 - u)) x t x PUE (``run_energy``)."""
+    power_w = _plain(power_w, "power_w", _core.Power)
+    time_s = _plain(time_s, "time_s", _core.Duration)
+    idle_power_w = _plain(idle_power_w, "idle_power_w", _core.Power)
     return _core.sweep_run_energy(power_w, time_s, utilization, idle_power_w, pue)
 
 
@@ -80,6 +99,8 @@ def training(params, tokens, gpus, peak_flops_per_s, mfu=0.4, gpu_power_w=0.0, p
     x time x PUE), ``rent_usd`` (GPU-hours x ``usd_per_gpu_hour``) and ``electricity_usd``
     (kWh x ``usd_per_kwh``).
     """
+    peak_flops_per_s = _plain(peak_flops_per_s, "peak_flops_per_s", _core.FlopRate)
+    gpu_power_w = _plain(gpu_power_w, "gpu_power_w", _core.Power)
     return _core.sweep_training(params, tokens, gpus, peak_flops_per_s, mfu, gpu_power_w, pue, usd_per_gpu_hour,
                                 usd_per_kwh)
 
@@ -96,5 +117,7 @@ def rent_vs_own(purchase_usd, active_power_w, usd_per_kwh, rent_usd_per_hour, ut
     month owning has cost no more than renting; ``inf`` when not within the horizon) and
     ``break_even_time_months`` (P / (rent - run), the crossing; ``inf`` likewise).
     """
+    active_power_w = _plain(active_power_w, "active_power_w", _core.Power)
+    idle_power_w = _plain(idle_power_w, "idle_power_w", _core.Power)
     return _core.sweep_rent_vs_own(purchase_usd, active_power_w, usd_per_kwh, rent_usd_per_hour, utilization,
                                    horizon_months, idle_power_w, pue, maintenance_usd_per_month, space_usd_per_month)

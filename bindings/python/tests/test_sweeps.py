@@ -184,6 +184,35 @@ class TestRentVsOwn:
                         break
                 assert r["break_even_month"][i, j] == expected
 
+    @pytest.mark.skipif(not hasattr(capplan, "compare_costs"), reason="compare_costs not bound")
+    def test_parity_with_compare_costs(self):
+        # The sweep against the exact month-by-month comparison, over utilization x rate x upkeep.
+        utils = ["0", "0.05", "0.15", "0.5", "1"]
+        rates = ["0.25", "2.14", "9.80"]
+        upkeep = ["0", "25"]
+        r = sweeps.rent_vs_own(2200, 450, 0.12, np.array([float(x) for x in rates])[:, None, None],
+                               np.array([float(u) for u in utils])[None, :, None], horizon_months=36, idle_power_w=60,
+                               pue=1.2, maintenance_usd_per_month=np.array([float(x) for x in upkeep]))
+        for i, rate in enumerate(rates):
+            for j, u in enumerate(utils):
+                for k, up in enumerate(upkeep):
+                    owned = capplan.OwnedOption(name="desk", purchase=Money("2200", "USD"),
+                                                active_power=Power(450, "W"), idle_power=Power(60, "W"), pue=1.2,
+                                                electricity=EnergyPrice("0.12 USD/kWh"),
+                                                maintenance_per_month=Money(up, "USD"))
+                    rented = capplan.RentedOption.on_demand("cloud", MoneyRate(rate + " USD/h"))
+                    c = capplan.compare_costs(owned, rented, capplan.CompareOptions(utilization=float(u),
+                                                                                    horizon_months=36))
+                    at = (i, j, k)
+                    assert r["owned_total_usd"][at] == pytest.approx(float(c.last().owned_cumulative.amount), rel=1e-12)
+                    assert r["rented_total_usd"][at] == pytest.approx(float(c.last().rented_cumulative.amount),
+                                                                      rel=1e-12, abs=1e-9)
+                    expected = math.inf if c.break_even_month is None else c.break_even_month
+                    assert r["break_even_month"][at] == expected
+                    if c.break_even_time is not None:
+                        assert r["break_even_time_months"][at] * 730 * 3600 == pytest.approx(
+                            c.break_even_time.value, rel=1e-9)
+
     def test_no_break_even_is_inf_never_nan(self):
         r = sweeps.rent_vs_own(2200, 450, 0.12, [0.01, 2.14], 0.15, horizon_months=6)
         assert np.isinf(r["break_even_month"]).all()  # too cheap to rent; beyond the horizon
@@ -191,6 +220,22 @@ class TestRentVsOwn:
 
     def test_free_hardware_breaks_even_at_once(self):
         assert sweeps.rent_vs_own(0, 450, 0.12, 2.14, 0.15)["break_even_month"][()] == 0
+
+
+class TestQuantityArguments:
+    def test_quantities_of_the_right_role(self):
+        t = sweeps.training_time(7e9, 1e12, [8, 16], FlopRate(989, "TFLOP/s"), 0.4)
+        assert list(t) == list(sweeps.training_time(7e9, 1e12, [8, 16], 989e12, 0.4))
+        e = sweeps.run_energy(Power(450, "W"), Duration(1, "year"), utilization=0.15)
+        assert e[()] == pytest.approx(591.3, rel=1e-12)
+        r = sweeps.training(7e9, 1e12, 8, FlopRate(989, "TFLOP/s"), gpu_power_w=Power(0.7, "kW"))
+        assert r["energy_kwh"][()] == pytest.approx(sweeps.training(7e9, 1e12, 8, 989e12, gpu_power_w=700)["energy_kwh"])
+
+    def test_a_quantity_of_another_role_is_refused(self):
+        with pytest.raises(TypeError, match="peak_flops_per_s: expected a FlopRate or a number in FLOP/s, got a Power"):
+            sweeps.training_time(7e9, 1e12, 8, Power(700, "W"))
+        with pytest.raises(TypeError, match="time_s: expected a Duration"):
+            sweeps.run_energy(400, Power(1, "W"))
 
 
 class TestBadInput:
