@@ -183,7 +183,8 @@ void validate(const std::vector<Arg>& args) {
 }
 
 // Calls f(values, i) for every element i of the broadcast shape, values[j] being argument j's
-// element there (an odometer over the output index; broadcast dimensions step by 0).
+// element there: an odometer over the outer dimensions (broadcast dimensions step by 0) and a
+// tight loop over the last one, where only the arguments that vary along it are reloaded.
 template <class F>
 void for_each(const std::vector<Arg>& args, const std::vector<ssize>& shape, F&& f) {
   const std::size_t k = args.size();
@@ -191,13 +192,26 @@ void for_each(const std::vector<Arg>& args, const std::vector<ssize>& shape, F&&
   ssize n = 1;
   for (ssize s : shape) n *= s;
   if (n == 0) return;
-  std::vector<ssize> idx(nd, 0);
-  std::vector<ssize> off(k, 0);
   std::vector<double> v(k);
-  for (ssize i = 0; i < n; ++i) {
+  if (nd == 0) {
+    for (std::size_t j = 0; j < k; ++j) v[j] = args[j].data[0];
+    f(v.data(), 0);
+    return;
+  }
+  const ssize inner = shape[nd - 1];
+  std::vector<std::size_t> varying;  // arguments that change along the last dimension
+  for (std::size_t j = 0; j < k; ++j) {
+    if (args[j].step[nd - 1] != 0) varying.push_back(j);
+  }
+  std::vector<ssize> idx(nd - 1, 0);
+  std::vector<ssize> off(k, 0);
+  for (ssize base = 0; base < n; base += inner) {
     for (std::size_t j = 0; j < k; ++j) v[j] = args[j].data[off[j]];
-    f(v.data(), i);
-    for (std::size_t d = nd; d-- > 0;) {
+    for (ssize r = 0; r < inner; ++r) {
+      for (std::size_t j : varying) v[j] = args[j].data[off[j] + r * args[j].step[nd - 1]];
+      f(v.data(), base + r);
+    }
+    for (std::size_t d = nd - 1; d-- > 0;) {
       ++idx[d];
       for (std::size_t j = 0; j < k; ++j) off[j] += args[j].step[d];
       if (idx[d] < shape[d]) break;

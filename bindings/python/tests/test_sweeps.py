@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 import capplan
 from capplan import Duration, EnergyPrice, FlopCount, FlopRate, Money, MoneyRate, Power, sweeps
@@ -66,6 +67,19 @@ class TestTrainingFlops:
         assert list(f) == [exact_6nd(n, d) for n, d in zip(params, tokens)]
         t = sweeps.training_time(params, tokens, 2, 1e12, 0.5)
         assert list(t) == pytest.approx([exact_6nd(n, d) / 1e12 for n, d in zip(params, tokens)], rel=1e-15)
+
+    @given(hnp.mutually_broadcastable_shapes(num_shapes=3, min_dims=0, max_dims=4, max_side=4), st.data())
+    def test_any_broadcast_matches_numpy_element_by_element(self, shapes, data):
+        # Arbitrary shapes (scalars, size-1 axes, different ranks), element by element against NumPy's broadcasting.
+        ints = st.integers(1, 10**6)
+        params = data.draw(hnp.arrays(np.float64, shapes.input_shapes[0], elements=ints))
+        tokens = data.draw(hnp.arrays(np.float64, shapes.input_shapes[1], elements=ints))
+        gpus = data.draw(hnp.arrays(np.float64, shapes.input_shapes[2], elements=st.integers(1, 4096)))
+        t = sweeps.training_time(params, tokens, gpus, 1e12, 0.5)
+        assert t.shape == shapes.result_shape
+        p, d, g = np.broadcast_arrays(params, tokens, gpus)
+        for idx in np.ndindex(*shapes.result_shape):
+            assert t[idx] == exact_6nd(p[idx], d[idx]) / (1e12 * (g[idx] * 0.5))
 
     def test_integer_and_list_inputs_convert(self):
         assert sweeps.training_flops(np.array([10, 20], dtype=np.int64), 3)[1] == 6 * 20 * 3
