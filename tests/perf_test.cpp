@@ -407,6 +407,205 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)estimate_training(job, p, c, pytorch_fsdp()); }) == "ep");
   }
 
+  TEST_CASE("fast path: numbers without text equal the explained estimate exactly; memory sizes too") {
+    // Plans of several kinds: Megatron 3D parallel, FSDP, MoE with expert parallelism, a measured MFU.
+    struct Case {
+      TrainingJob job;
+      ParallelPlan plan;
+      Cluster cluster;
+      Framework fw;
+    };
+    std::vector<Case> cases;
+    {
+      Case k;
+      k.job.model = validation::gpt("GPT-3 175B", 96, 12288, 96, 51200, 2048);
+      k.job.global_batch = 1536;
+      k.plan.tp = 8;
+      k.plan.pp = 16;
+      k.plan.dp = 8;
+      k.plan.interleave = 2;
+      k.plan.recompute = Recompute::full;
+      k.cluster = make_cluster(gpu("A100 SXM 80GB"), 1024, 8, infiniband(25_GBps));
+      k.fw = megatron_lm_2021();
+      cases.push_back(k);
+      k.job.measured_mfu = 0.45;
+      cases.push_back(k);
+    }
+    {
+      Case k;
+      k.job.model = validation::gpt("MPT 7B", 32, 4096, 32, 50368, 2048);
+      k.job.global_batch = 48;
+      k.plan.dp = 8;
+      k.plan.micro_batch = 6;
+      k.plan.zero_stage = 3;
+      k.cluster = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
+      k.fw = llm_foundry_2023();
+      cases.push_back(k);
+    }
+    {
+      Case k;
+      k.job.model = validation::gpt("moe", 32, 4096, 32, 32000, 4096);
+      k.job.model.moe = MoeShape{8, 2, 0, 14336, 0};
+      k.job.model.gated_mlp = true;
+      k.job.global_batch = 256;
+      k.plan.dp = 64;
+      k.plan.ep = 8;
+      k.plan.zero_stage = 1;
+      k.cluster = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
+      k.fw = pytorch_fsdp();
+      cases.push_back(k);
+    }
+    for (const Case& k : cases) {
+      const TrainingEstimate explained = estimate_training(k.job, k.plan, k.cluster, k.fw);
+      const TrainingEstimate numbers = estimate_training_numbers(k.job, k.plan, k.cluster, k.fw);
+      const PreparedTraining prepared = prepare_training(k.job, k.cluster, k.fw);
+      const TrainingEstimate fast = estimate_training(prepared, k.plan);
+      CHECK_FALSE(explained.breakdown.terms.empty());
+      CHECK(numbers.breakdown.terms.empty());
+      CHECK(fast.breakdown.terms.empty());
+      for (const TrainingEstimate* e : {&numbers, &fast}) {
+        CHECK(e->iteration.value() == explained.iteration.value());
+        CHECK(e->tokens_per_second == explained.tokens_per_second);
+        CHECK(e->samples_per_second == explained.samples_per_second);
+        CHECK(e->bubble_fraction == explained.bubble_fraction);
+        CHECK(e->model_flops.value() == explained.model_flops.value());
+        CHECK(e->hardware_flops.value() == explained.hardware_flops.value());
+        CHECK(e->mfu == explained.mfu);
+        CHECK(e->hfu == explained.hfu);
+        CHECK(e->micro_batches == explained.micro_batches);
+      }
+      // The explained prepared estimate carries the same breakdown.
+      CHECK(estimate_training(prepared, k.plan, true).explain() == explained.explain());
+      // Memory: the prepared budget has the same sizes and no detail text.
+      const MemoryBudget slow = plan_memory(k.job, k.plan, k.fw.flash_attention);
+      const MemoryBudget quick = plan_memory(prepared, k.plan);
+      CHECK(quick.total().value() == slow.total().value());
+      CHECK(quick.activations.size.value() == slow.activations.size.value());
+      CHECK(quick.optimizer_states.size.value() == slow.optimizer_states.size.value());
+      CHECK(quick.weights.detail.empty());
+      CHECK_FALSE(slow.weights.detail.empty());
+    }
+  }
+
+  TEST_CASE("MoE: expert gradients are reduced only over the replicas of each expert") {
+    // Mixtral-like: 8 experts, top-2, on 64 GPUs with ep = 8: dense gradients all-reduce over the 64
+    // data-parallel GPUs, each expert's over the 64 / 8 = 8 GPUs that hold it (DeepSpeed-MoE §4.1).
+    TransformerShape moe = validation::gpt("moe", 32, 4096, 32, 32000, 4096);
+    moe.kv_heads = 8;
+    moe.ffn_hidden = 14336;
+    moe.gated_mlp = true;
+    moe.moe = MoeShape{8, 2, 0, 14336, 0};
+    TrainingJob job;
+    job.model = moe;
+    job.global_batch = 256;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
+    ParallelPlan p;
+    p.dp = 64;
+    p.ep = 8;
+    const Framework fw = megatron_lm_2021();  // gradient all-reduce after the backward pass, not overlapped
+    const TrainingEstimate e = estimate_training(job, p, c, fw);
+    const ParamBreakdown pb = parameter_breakdown(moe);
+    const double total = static_cast<double>(pb.total()), experts = total * static_cast<double>(pb.expert) / total;
+    const double expected = all_reduce_seconds(c, (total - experts) * fw.grad_reduce_bytes, Group{64, 8}) +
+                            all_reduce_seconds(c, experts / 8 * fw.grad_reduce_bytes, Group{8, 1});
+    double reduction = -1;
+    for (const Term& t : e.breakdown.terms)
+      if (t.name == "data-parallel gradient reduction (exposed)") reduction = t.time.value();
+    CHECK(reduction == doctest::Approx(expected).epsilon(1e-12));
+    // Counting every expert's gradients over all 64 GPUs (the old over-count) costs more.
+    CHECK(reduction < all_reduce_seconds(c, total * fw.grad_reduce_bytes, Group{64, 8}));
+    CHECK(e.breakdown.terms.size() > 2);
+    // The optimizer step holds 1/8 of the experts: less work per GPU than with ep = 1.
+    p.ep = 1;
+    const TrainingEstimate e1 = estimate_training(job, p, c, fw);
+    auto term = [](const TrainingEstimate& x, const char* name) {
+      for (const Term& t : x.breakdown.terms)
+        if (t.name == name) return t.time.value();
+      return -1.0;
+    };
+    CHECK(term(e, "optimizer step") < term(e1, "optimizer step"));
+    // A given expert count must not exceed the parameters.
+    job.parameters = 1e9;
+    job.expert_parameters = 2e9;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, fw); }) == "expert_parameters");
+  }
+
+  TEST_CASE("MLA: timed from its own shapes (DeepSeek-V2 §2.1), absorbed or not") {
+    // DeepSeek-V2-Lite-like attention: 16 heads, no query compression, kv_lora_rank 512, nope 128, rope 64, v 128.
+    TransformerShape s = validation::gpt("mla", 27, 2048, 16, 102400, 4096);
+    s.mla = MlaShape{0, 512, 128, 64, 128};
+    s.head_dim = 0;
+    s.kv_heads = 0;
+    LayerOptions o;
+    o.flash_attention = false;
+    double flops = 0;
+    bool has_kv_down = false;
+    for (const Op& op : transformer_layer_forward(s, 4096, 4096, 1, Precision::bf16, o)) {
+      flops += op.flops;
+      if (op.name == "mla kv down-projection + rope key") {
+        has_kv_down = true;
+        CHECK(op.n == 512 + 64);
+        CHECK(op.k == 2048);
+      }
+      if (op.name == "attention scores QK^T") CHECK(op.k == 128 + 64);
+      if (op.name == "attention over values PV") CHECK(op.n == 128);
+    }
+    CHECK(has_kv_down);
+    // Matmul FLOPs + full attention FLOPs agree with compute/flops.hpp's independent count.
+    const ForwardFlops f = forward_flops(s, 1, 4096, AttentionCount::full);
+    CHECK(flops * 27 == doctest::Approx(static_cast<double>(f.layers_matmul + f.layers_attention)).epsilon(1e-9));
+    // Absorbed: attention runs in the latent, QK^T over 512 + 64 and PV over 512 dimensions per head
+    // instead of 128 + 64 and 128: (576 + 512) / (192 + 128) times the FLOPs, the price of not
+    // up-projecting K and V (why the training form is the non-absorbed one).
+    o.flash_attention = true;
+    auto attention_flops = [&](bool absorbed) {
+      LayerOptions a = o;
+      a.mla_absorbed = absorbed;
+      for (const Op& op : transformer_layer_forward(s, 4096, 4096, 1, Precision::bf16, a))
+        if (op.kind == OpKind::flash_attention) return op.flops;
+      return -1.0;
+    };
+    CHECK(attention_flops(true) / attention_flops(false) == doctest::Approx(1088.0 / 320.0));
+    // Decode reads the latent KV cache: (512 + 64) values per layer per token, whole on every TP rank.
+    InferenceJob job;
+    job.model = s;
+    job.prompt = 1024;
+    job.generate = 64;
+    job.tp = 2;
+    const InferenceEstimate e = estimate_inference(job, gpu("H100 SXM"));
+    CHECK(e.kv_cache_bytes_per_gpu.value() == doctest::Approx((1024.0 + 64) * 27 * 576 * 2));
+  }
+
+  TEST_CASE("llm-foundry framework: Triton attention and Composer's unfused AdamW cost what their sources say") {
+    const Framework fa2 = pytorch_fsdp(), foundry = llm_foundry_2023();
+    CHECK(foundry.attention_forward_speed == doctest::Approx(1 / 1.4));
+    CHECK(foundry.attention_backward_speed == doctest::Approx(0.5));
+    TrainingJob job;
+    job.model = validation::gpt("MPT 7B", 32, 4096, 32, 50368, 2048);
+    job.global_batch = 48;
+    ParallelPlan p;
+    p.dp = 8;
+    p.micro_batch = 6;
+    p.zero_stage = 3;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
+    const TrainingEstimate a = estimate_training(job, p, c, fa2), b = estimate_training(job, p, c, foundry);
+    CHECK(b.iteration.value() > a.iteration.value());
+    CHECK(b.hardware_flops.value() == a.hardware_flops.value());
+    // Bad framework numbers name their field.
+    Framework bad = foundry;
+    bad.attention_forward_speed = 1.5;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, bad); }) == "attention_forward_speed");
+    bad = foundry;
+    bad.optimizer_bytes_per_param = -1;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, bad); }) == "optimizer_bytes_per_param");
+    // Zero GPUs in a cluster built by hand are refused too, as is an MFU above 1.
+    Cluster none = c;
+    none.gpus = 0;
+    CHECK(field_of([&] { (void)estimate_training(job, p, none, foundry); }) == "gpus");
+    job.measured_mfu = 1.01;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, foundry); }) == "mfu");
+  }
+
   TEST_CASE("multi-GPU scaling as users meet it: PCIe without P2P vs NVLink; a node; thousands over InfiniBand") {
     TrainingJob job;
     job.model = validation::gpt("1.3B", 24, 2048, 16, 50257, 2048);

@@ -52,6 +52,18 @@
 #include "capplan/memory/kv_cache.hpp"
 #include "capplan/memory/solvers.hpp"
 
+// perf
+#include "capplan/perf/cnn.hpp"
+#include "capplan/perf/communication.hpp"
+#include "capplan/perf/data_loading.hpp"
+#include "capplan/perf/efficiency.hpp"
+#include "capplan/perf/explain.hpp"
+#include "capplan/perf/inference.hpp"
+#include "capplan/perf/plan_search.hpp"
+#include "capplan/perf/roofline.hpp"
+#include "capplan/perf/training.hpp"
+#include "capplan/perf/validation_cases.hpp"
+
 // power
 #include "capplan/power/carbon.hpp"
 #include "capplan/power/circuit.hpp"
@@ -72,6 +84,10 @@
 #include "capplan/cost/unit_cost.hpp"
 
 // report
+#include "capplan/report/it_power.hpp"
 #include "capplan/report/pareto.hpp"
+#include "capplan/report/purchase.hpp"
 #include "capplan/report/render.hpp"
+#include "capplan/report/serving_run.hpp"
 #include "capplan/report/table.hpp"
+#include "capplan/report/training_run.hpp"

@@ -227,11 +227,12 @@ inline Shard shard(const TransformerShape& s, const ParamBreakdown& p, int tenso
 }
 
 // Fills in the runtime reserve from everything else planned in the budget.
-inline void add_reserve(MemoryBudget& b, const RuntimeReserve& r) {
+inline void add_reserve(MemoryBudget& b, const RuntimeReserve& r, bool details = true) {
   const DataSize planned = b.total() - b.runtime_reserve.size;
   b.runtime_reserve.size = r.of(planned);
-  b.runtime_reserve.detail = format(r.fixed, {.prefixes = Prefixes::binary}) + " + " + n(r.fragmentation * 100) +
-                             "% of " + format(planned);
+  if (details)
+    b.runtime_reserve.detail = format(r.fixed, {.prefixes = Prefixes::binary}) + " + " + n(r.fragmentation * 100) +
+                               "% of " + format(planned);
 }
 
 // Trainable adapter parameters of LoRA on the whole model.
@@ -284,11 +285,13 @@ inline MemoryBudget zero_model_states(const Count& params, int data_parallel, Ze
   return b;
 }
 
-// Per-GPU training memory on the busiest GPU (first pipeline stage).
-inline MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg) {
+// Per-GPU training memory on the busiest GPU (first pipeline stage), from the shape's parameter
+// breakdown `p` = parameter_breakdown(shape) worked out once by callers that size many plans;
+// `details` = false leaves the detail strings empty (every size is the same).
+inline MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg, const ParamBreakdown& p,
+                                    bool details) {
   using budget_detail::dbl;
   using budget_detail::n;
-  shape.validate();
   const Parallelism& par = cfg.parallel;
   budget_detail::require_parallel(shape, par.tensor, par.pipeline, par.expert);
   require_positive_count(par.data, "data_parallel");
@@ -305,7 +308,6 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
   }
   const std::int64_t seq = cfg.seq_len == 0 ? shape.seq_len : cfg.seq_len;
 
-  const ParamBreakdown p = parameter_breakdown(shape);
   const budget_detail::Shard sh = budget_detail::shard(shape, p, par.tensor, par.pipeline, par.expert);
   const int st = static_cast<int>(par.zero);
   const double dp_dense = par.data, dp_expert = static_cast<double>(par.data / par.expert);
@@ -314,7 +316,7 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
 
   MemoryBudget b;
   const double w_bytes = cfg.mixed_precision ? 2 : 4;
-  const std::string w_name = cfg.mixed_precision ? "bf16" : "fp32";
+  const char* w_name = cfg.mixed_precision ? "bf16" : "fp32";
 
   if (cfg.finetune == FineTune::full) {
     const double w_params = sharded(3);
@@ -322,24 +324,34 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
       const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
       const double layer = scale * (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tensor;
       b.weights.size = DataSize::from_value(2 * layer * w_bytes);
-      b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(w_bytes) + " B";
+      if (details) {
+        b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(w_bytes) + " B";
+      }
     } else {
       b.weights.size = DataSize::from_value(w_params * w_bytes);
-      b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")";
+      if (details) {
+        b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")";
+      }
     }
     const double g_params = sharded(2);
     const double master = cfg.mixed_precision ? 4 : 0;
     const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
     const double o_params = sharded(1);
     if (cfg.offload_optimizer) {
-      b.gradients.detail = "offloaded to CPU (ZeRO-Offload)";
-      b.optimizer_states.detail = "offloaded to CPU (ZeRO-Offload)";
+      if (details) {
+        b.gradients.detail = "offloaded to CPU (ZeRO-Offload)";
+        b.optimizer_states.detail = "offloaded to CPU (ZeRO-Offload)";
+      }
     } else {
       b.gradients.size = DataSize::from_value(g_params * w_bytes);
-      b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B";
+      if (details) {
+        b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B";
+      }
       b.optimizer_states.size = DataSize::from_value(o_params * (master + state));
-      b.optimizer_states.detail = n(o_params) + " params x (" + n(master) + " B master + " + n(state) + " B " +
-                                  std::string(name(cfg.optimizer)) + ")";
+      if (details) {
+        b.optimizer_states.detail = n(o_params) + " params x (" + n(master) + " B master + " + n(state) + " B " +
+                                    std::string(name(cfg.optimizer)) + ")";
+      }
     }
   } else {
     // LoRA / QLoRA: frozen base weights (bf16, or NF4 for QLoRA: Dettmers et al. 2023, §3), trainable
@@ -350,12 +362,18 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
     const double master = cfg.mixed_precision ? 4 : 0;
     const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
     b.weights.size = base.size_of(base_params) + DataSize::from_value(adapters * w_bytes);
-    b.weights.detail = n(base_params) + " frozen params x " + n(base.bits_per_value) + " bit (" +
-                       std::string(base.name) + ") + " + n(adapters) + " adapter params x " + n(w_bytes) + " B";
+    if (details) {
+      b.weights.detail = n(base_params) + " frozen params x " + n(base.bits_per_value) + " bit (" +
+                         std::string(base.name) + ") + " + n(adapters) + " adapter params x " + n(w_bytes) + " B";
+    }
     b.gradients.size = DataSize::from_value(adapters * w_bytes);
-    b.gradients.detail = "adapters only: " + n(adapters) + " params x " + n(w_bytes) + " B";
+    if (details) {
+      b.gradients.detail = "adapters only: " + n(adapters) + " params x " + n(w_bytes) + " B";
+    }
     b.optimizer_states.size = DataSize::from_value(adapters * (master + state));
-    b.optimizer_states.detail = "adapters only: " + n(adapters) + " params x " + n(master + state) + " B";
+    if (details) {
+      b.optimizer_states.detail = "adapters only: " + n(adapters) + " params x " + n(master + state) + " B";
+    }
   }
 
   // Activations on the first pipeline stage (Korthikanti et al. 2022, §4.2.3): it holds its layers'
@@ -383,13 +401,19 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
     recomputing = activation_memory_per_layer(shape, cfg.micro_batch, seq, kept).value();
   }
   b.activations.size = DataSize::from_value(per_layer * stage_layers * in_flight * factor + recomputing);
-  b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(stage_layers) + " layers x " +
-                         n(in_flight) + " micro-batches in flight" +
-                         (factor != 1.0 ? " x " + n(factor) + " (interleaved)" : "") +
-                         (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "");
+  if (details) {
+    b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(stage_layers) + " layers x " +
+                           n(in_flight) + " micro-batches in flight" +
+                           (factor != 1.0 ? " x " + n(factor) + " (interleaved)" : "") +
+                           (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "");
+  }
 
-  budget_detail::add_reserve(b, cfg.reserve);
+  budget_detail::add_reserve(b, cfg.reserve, details);
   return b;
+}
+
+inline MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg) {
+  return training_budget(shape, cfg, parameter_breakdown(shape), true);
 }
 
 // Per-GPU serving memory on the first pipeline stage.

@@ -23,10 +23,10 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
-#include <cctype>
 #include <cmath>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace capplan::perf {
 
@@ -48,56 +48,71 @@ struct GemmCalibration {
 };
 
 namespace impl {
-inline std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-inline bool has(const std::string& hay, const char* needle) { return hay.find(needle) != std::string::npos; }
-}  // namespace impl
+// ASCII lower case of `id + " " + name` in a fixed buffer (longer names are cut: the model tokens
+// searched for come early), so the lookup below allocates nothing.
+struct LowerName {
+  char buf[192];
+  std::size_t size = 0;
+  LowerName(std::string_view a, std::string_view b) {
+    for (std::string_view part : {a, std::string_view(" "), b})
+      for (char ch : part) {
+        if (size == sizeof buf) return;
+        buf[size++] = (ch >= 'A' && ch <= 'Z') ? static_cast<char>(ch - 'A' + 'a') : ch;
+      }
+  }
+  [[nodiscard]] bool has(std::string_view needle) const { return std::string_view(buf, size).find(needle) != std::string_view::npos; }
+};
 
-// Calibration by GPU name or id. SM counts from the vendors' architecture whitepapers.
-inline GemmCalibration gemm_calibration(const GpuSpec& gpu) {
-  const std::string n = impl::lower(gpu.id + " " + gpu.name);
-  const std::string ml = "stas00/ml-engineering compute/accelerator/README.md (maximum achievable matmul FLOPS)";
+// The calibration's numbers; the `source` text only when asked (device_rates runs once per estimate).
+inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
+  const LowerName n(gpu.id, gpu.name);
+  const auto has = [&](std::string_view needle) { return n.has(needle); };
+  const bool hopper = has("h100") || has("h200") || has("h800");
+  const bool pcie = has("pcie");
+  const bool a100 = has("a100");
   GemmCalibration c;
-  c.source = "default: no measured best-case matmul rate; 80 % of dense peak assumed";
   if (gpu.vendor == Vendor::amd) c.best_fraction = 0.514;  // MI300X measured (below); other AMD parts alike
   // SM / CU counts
-  if (impl::has(n, "h100") || impl::has(n, "h200") || impl::has(n, "h800")) c.sm_count = impl::has(n, "pcie") ? 114 : 132;
-  else if (impl::has(n, "a100") || impl::has(n, "a800")) c.sm_count = 108;
-  else if (impl::has(n, "mi300")) c.sm_count = 304;
-  else if (impl::has(n, "4090")) c.sm_count = 128;
-  else if (impl::has(n, "3090")) c.sm_count = 82;
-  else if (impl::has(n, "a6000")) c.sm_count = 84;
-  else if (impl::has(n, "l40")) c.sm_count = 142;
-  else if (impl::has(n, "v100")) c.sm_count = 80;
-  else if (impl::has(n, "4060")) c.sm_count = 34;
-  else if (impl::has(n, "3060")) c.sm_count = 28;
-  // Measured best-case fractions
-  if (impl::has(n, "h100") || impl::has(n, "h200") || impl::has(n, "h800")) {
+  if (hopper) c.sm_count = pcie ? 114 : 132;
+  else if (a100 || has("a800")) c.sm_count = 108;
+  else if (has("mi300")) c.sm_count = 304;
+  else if (has("4090")) c.sm_count = 128;
+  else if (has("3090")) c.sm_count = 82;
+  else if (has("a6000")) c.sm_count = 84;
+  else if (has("l40")) c.sm_count = 142;
+  else if (has("v100")) c.sm_count = 80;
+  else if (has("4060")) c.sm_count = 34;
+  else if (has("3060")) c.sm_count = 28;
+  if (hopper) {
     c.sustained_clock = 0.86;
     c.flash_forward = 0.42;
     c.flash_backward = 0.42;
   }
-  if ((impl::has(n, "h100") || impl::has(n, "h200")) && !impl::has(n, "pcie")) {
+  const char* measured = nullptr;
+  if ((has("h100") || has("h200")) && !pcie) {
     c.best_fraction = 0.803;  // 794.5 / 989 TF (H200: same GH100 die and clocks)
-    c.measured = true;
-    c.source = ml + ": H100 SXM 794.5 TF of 989";
-  } else if (impl::has(n, "a100") && impl::has(n, "pcie")) {
+    measured = "H100 SXM 794.5 TF of 989";
+  } else if (a100 && pcie) {
     c.best_fraction = 0.811;  // 252.9 / 312 TF
-    c.measured = true;
-    c.source = ml + ": A100 PCIe 252.9 TF of 312";
-  } else if (impl::has(n, "a100")) {
+    measured = "A100 PCIe 252.9 TF of 312";
+  } else if (a100) {
     c.best_fraction = 0.869;  // 271.2 / 312 TF
-    c.measured = true;
-    c.source = ml + ": A100 SXM 271.2 TF of 312";
-  } else if (impl::has(n, "mi300x")) {
+    measured = "A100 SXM 271.2 TF of 312";
+  } else if (has("mi300x")) {
     c.best_fraction = 0.514;  // 668.4 / 1300 TF
-    c.measured = true;
-    c.source = ml + ": MI300X 668.4 TF of 1300";
+    measured = "MI300X 668.4 TF of 1300";
+  }
+  c.measured = measured != nullptr;
+  if (with_source) {
+    c.source = measured ? std::string("stas00/ml-engineering compute/accelerator/README.md (maximum achievable matmul FLOPS): ") + measured
+                        : std::string("default: no measured best-case matmul rate; 80 % of dense peak assumed");
   }
   return c;
 }
+}  // namespace impl
+
+// Calibration by GPU name or id (case-insensitive). SM counts from the vendors' architecture whitepapers.
+inline GemmCalibration gemm_calibration(const GpuSpec& gpu) { return impl::calibrate(gpu, true); }
 
 struct EfficiencyModel {
   // Overrides (measured by the user): best-case GEMM fraction of peak, or the rate of every
@@ -190,7 +205,7 @@ struct DeviceRates {
 
 inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const EfficiencyModel& m = {}) {
   m.validate();
-  const GemmCalibration cal = gemm_calibration(gpu);
+  const GemmCalibration cal = impl::calibrate(gpu, false);
   DeviceRates r;
   r.peak = peak_rate(gpu, p).value();
   r.best_fraction = m.gemm_best_fraction.value_or(cal.best_fraction) * m.sustained_clock.value_or(cal.sustained_clock);

@@ -85,7 +85,14 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   // Decode at the mean context (the step time is linear in the context, so this is the exact mean).
   const double context = static_cast<double>(job.prompt) + (static_cast<double>(job.generate) + 1) / 2.0;
   const double matmul_params = static_cast<double>(matmul_parameters_per_token(job.model));
-  const double kv_per_token = 2.0 * static_cast<double>(s.kv_heads * s.head_dim) * layers * job.kv_bytes_per_element;
+  // KV cache read per token of context: K and V per KV head, or for multi-head latent attention the
+  // latent and the RoPE key only, decoded in the absorbed form (DeepSeek-V2 §2.1.2: (d_c + d_h^R) l
+  // elements per token), which every tensor-parallel rank holds whole.
+  const MlaShape* mla = job.model.mla ? &*job.model.mla : nullptr;
+  const double kv_per_token = (mla ? static_cast<double>(mla->kv_lora_rank + mla->qk_rope_head_dim)
+                                   : 2.0 * static_cast<double>(s.kv_heads * s.head_dim)) *
+                              layers * job.kv_bytes_per_element;
+  const double kv_split = mla ? 1.0 : tp;
   // MoE: a batch reads every expert one of its tokens is routed to; with top-k of E experts chosen
   // independently per token, a layer touches E (1 - (1 - k/E)^B) experts in expectation (balanced
   // routing; Fedus et al. 2022 §2.2 trains for balance), not the k one token reads.
@@ -98,7 +105,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     weight_params += routed_total * (touched - k_over_e);
   }
   const double weight_bytes = weight_params * job.weight_bytes_per_parameter / tp;
-  const double kv_bytes = B * context * kv_per_token / tp;
+  const double kv_bytes = B * context * kv_per_token / kv_split;
   const double flops = B * static_cast<double>(decode_flops_per_token(job.model, static_cast<std::int64_t>(context))) / tp;
 
   // The step as one weight-streaming pass plus one attention pass; each its own roofline.
@@ -115,6 +122,13 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   attention.name = "attention over KV cache";
   attention.kind = OpKind::elementwise;
   attention.flops = std::max(0.0, flops - weights.flops);
+  if (mla) {
+    // Absorbed MLA attends in the latent: QK^T over kv_lora + rope and PV over kv_lora dimensions per head.
+    const double heads = static_cast<double>(s.heads);
+    const double per_pair = 2.0 * heads * static_cast<double>(mla->kv_lora_rank + mla->qk_rope_head_dim) +
+                            2.0 * heads * static_cast<double>(mla->kv_lora_rank);
+    attention.flops = B * context * layers * per_pair / tp;
+  }
   attention.bytes = kv_bytes;
   const double t_weights = r.time(weights) - r.overhead;
   const double attention_compute = attention.flops / (r.peak * r.best_fraction);
@@ -161,7 +175,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.tokens_per_second = B / step;
   est.weight_bytes_per_gpu = from_canonical<DataSize>(weight_bytes);
   est.kv_cache_bytes_per_gpu =
-      from_canonical<DataSize>(B * static_cast<double>(job.prompt + job.generate) * kv_per_token / tp);
+      from_canonical<DataSize>(B * static_cast<double>(job.prompt + job.generate) * kv_per_token / kv_split);
   const double weights_compute = weights.flops / (r.peak * r.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, r.sm_count));
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
 

@@ -37,7 +37,7 @@ struct SearchSpace {
 using MemoryCheck = std::function<bool(const TrainingJob&, const ParallelPlan&, const Cluster&)>;
 
 // The memory module's verdict: training_budget(...).total() <= GPU memory (memory/budget.hpp).
-inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan, bool flash_attention) {
+inline TrainingConfig plan_training_config(const TrainingJob& job, const ParallelPlan& plan, bool flash_attention) {
   TrainingConfig cfg;
   cfg.micro_batch = plan.micro_batch;
   cfg.seq_len = job.seq_len;
@@ -53,7 +53,16 @@ inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan
                   : plan.recompute == Recompute::selective ? ActivationRecompute::selective
                                                            : ActivationRecompute::none;
   cfg.flash_attention = flash_attention;
-  return training_budget(job.model, cfg);
+  return cfg;
+}
+
+inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan, bool flash_attention) {
+  return training_budget(job.model, plan_training_config(job, plan, flash_attention));
+}
+
+// The same budget for a prepared job, without detail text (the sizes are identical).
+inline MemoryBudget plan_memory(const PreparedTraining& p, const ParallelPlan& plan) {
+  return training_budget(p.job.model, plan_training_config(p.job, plan, p.framework.flash_attention), p.params, false);
 }
 
 inline MemoryCheck budget_memory_check(const Framework& fw) {
@@ -93,6 +102,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   // Plan-independent inputs computed once (exact parameter and FLOP counts are slow to redo per plan).
   TrainingJob job = job_in;
   if (!(job.parameters > 0)) job.parameters = static_cast<double>(parameter_count(job.model));
+  if (job.model.moe && !job.expert_parameters) job.expert_parameters = training_detail::expert_parameters(job, job.parameters);
   if (!job.model_flops_per_token)
     job.model_flops_per_token = static_cast<double>(model_flops_per_iteration(job.model, 1, seq, AttentionCount::full)) /
                                 static_cast<double>(seq);

@@ -15,6 +15,7 @@
 #include "capplan/workload/transformer.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -52,6 +53,22 @@ struct Op {
   [[nodiscard]] ArithmeticIntensity intensity() const {
     return from_canonical<ArithmeticIntensity>(bytes > 0 ? flops / bytes : 0.0);
   }
+};
+
+// A layer's kernels in a fixed-capacity list on the stack: the estimate builds one per plan, so it
+// allocates nothing (transformer_layer_forward returns the same kernels as a vector).
+struct OpList {
+  static constexpr std::size_t capacity = 32;
+  std::array<Op, capacity> items{};
+  std::size_t count = 0;
+  void push_back(const Op& op) {
+    if (count == capacity) detail::fail("ops", std::to_string(count), "exceed the kernels one layer can list");
+    items[count++] = op;
+  }
+  [[nodiscard]] const Op* begin() const { return items.data(); }
+  [[nodiscard]] const Op* end() const { return items.data() + count; }
+  [[nodiscard]] std::size_t size() const { return count; }
+  [[nodiscard]] std::vector<Op> to_vector() const { return std::vector<Op>(begin(), end()); }
 };
 
 // Peak dense rate of `gpu` at `p`; InputError when the catalog has none.
@@ -131,6 +148,10 @@ struct LayerOptions {
   bool causal = true;            // decoder: flash attention skips the masked half
   bool moe_layer = true;         // for a MoE shape: this layer's FFN is the routed experts (false: a leading dense layer)
   int expert_parallel = 1;       // GPUs the routed experts are spread over
+  // Multi-head latent attention: attend in the compressed latent with W_UK folded into the queries and
+  // W_UV into the output (DeepSeek-V2 §2.1.2, the inference form) instead of up-projecting keys and
+  // values per head (the training form).
+  bool mla_absorbed = false;
 };
 
 // The shape after defaults: kv_heads = heads, head_dim = hidden / heads, ffn = 4 hidden
@@ -157,14 +178,73 @@ inline ResolvedShape resolve(const TransformerShape& s) {
   return r;
 }
 
+// Multi-head latent attention (DeepSeek-V2, DeepSeek-AI 2024, §2.1.2-2.1.3, eqs. 9-19): queries through a
+// q_lora_rank bottleneck (one projection when it is 0), keys and values up-projected from a kv_lora_rank
+// latent c_KV, plus one decoupled RoPE key shared by all heads. The down-projections are replicated on
+// every tensor-parallel rank, the up-projections split by heads. Per head, QK^T runs over
+// qk_nope + qk_rope dimensions and PV over v_head_dim. Absorbed (§2.1.2: W_UK folds into the queries,
+// W_UV into the output), attention runs in the latent: QK^T over kv_lora + qk_rope, PV over kv_lora,
+// with the latent shared by all heads (read once, like multi-query attention).
+inline void mla_attention(OpList& ops, const MlaShape& a, std::int64_t tokens, std::int64_t seq, std::int64_t seqs,
+                          std::int64_t heads_local, std::int64_t hidden, double e, double t, const LayerOptions& o) {
+  require_positive_count(a.kv_lora_rank, "kv_lora_rank");
+  require_positive_count(a.qk_rope_head_dim, "qk_rope_head_dim");
+  require_positive_count(a.qk_nope_head_dim, "qk_nope_head_dim");
+  require_positive_count(a.v_head_dim, "v_head_dim");
+  const std::int64_t nope = a.qk_nope_head_dim, rope = a.qk_rope_head_dim, dv = a.v_head_dim, r = a.kv_lora_rank;
+  const std::int64_t dqk = nope + rope;
+  if (a.q_lora_rank > 0) {
+    ops.push_back(gemm("mla query down-projection", tokens, a.q_lora_rank, hidden, e));
+    ops.push_back(elementwise("mla query norm", t * static_cast<double>(a.q_lora_rank) * 2 * e));
+    ops.push_back(gemm("mla query up-projection", tokens, heads_local * dqk, a.q_lora_rank, e));
+  } else {
+    ops.push_back(gemm("mla query projection", tokens, heads_local * dqk, hidden, e));
+  }
+  ops.push_back(gemm("mla kv down-projection + rope key", tokens, r + rope, hidden, e));
+  ops.push_back(elementwise("mla kv norm", t * static_cast<double>(r) * 2 * e));
+  // Per-head shapes of the attention core: query/key width, value width, and the K/V bytes read.
+  std::int64_t qk = dqk, v = dv;
+  double kv_read = t * static_cast<double>(heads_local * (dqk + dv));
+  if (o.mla_absorbed) {
+    ops.push_back(gemm("mla W_UK absorbed into queries", tokens, r, nope, e, heads_local));
+    qk = r + rope;
+    v = r;
+    kv_read = t * static_cast<double>(r + rope);  // the shared latent and rope key
+  } else {
+    ops.push_back(gemm("mla kv up-projection", tokens, heads_local * (nope + dv), r, e));
+  }
+  const double q_bytes = t * static_cast<double>(heads_local * qk), o_bytes = t * static_cast<double>(heads_local * v);
+  if (o.flash_attention) {
+    Op fa;
+    fa.name = "flash attention (mla)";
+    fa.kind = OpKind::flash_attention;
+    const double causal = o.causal ? 0.5 : 1.0;
+    fa.flops = 2.0 * static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq) *
+               static_cast<double>(qk + v) * causal;
+    fa.bytes = (q_bytes + kv_read + o_bytes) * e;
+    fa.m = seq;
+    fa.n = seq;
+    fa.k = qk;
+    fa.batch = seqs * heads_local;
+    ops.push_back(fa);
+  } else {
+    const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq);
+    ops.push_back(gemm("attention scores QK^T", seq, seq, qk, e, seqs * heads_local, OpKind::attention_gemm));
+    ops.push_back(elementwise("scale-mask-softmax", scores * 2 * e));
+    if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + (o.dropout ? 1.0 : 0.0))));
+    ops.push_back(gemm("attention over values PV", seq, v, seq, e, seqs * heads_local, OpKind::attention_gemm));
+  }
+  if (o.mla_absorbed) ops.push_back(gemm("mla W_UV on the attention output", tokens, dv, r, e, heads_local));
+}
+
 // Forward-pass kernels of one transformer layer on one GPU: `tokens` = micro-batch x sequence
 // tokens, `seq` the attention span, tensor-parallel degree `tp`. GEMM shapes follow Megatron-LM
 // (Shoeybi et al. 2019, Fig. 3): QKV and FC1 split by columns, output projection and FC2 by rows.
 // Element-wise bytes follow the fused kernels of Megatron-LM (Narayanan et al. 2021 §4.2):
 // layer norm read + write, bias-dropout-add read x2 + write + 1-byte mask, fused scale-mask-softmax
 // read + write, attention dropout read + write + mask, bias-GeLU read + write.
-inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, std::int64_t tokens, std::int64_t seq,
-                                                 int tp, Precision p, const LayerOptions& o = {}) {
+inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, std::int64_t tokens, std::int64_t seq, int tp,
+                                  Precision p, const LayerOptions& o = {}) {
   const ResolvedShape s = resolve(shape);
   require_positive_count(tokens, "tokens");
   require_positive_count(seq, "seq_len");
@@ -184,9 +264,11 @@ inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, 
   const double replicated = o.sequence_parallel ? t / tp : t;  // tokens whose norms/dropouts this GPU runs
   const double mask = o.dropout ? 1.0 : 0.0;                   // 1-byte dropout mask per element
 
-  std::vector<Op> ops;
-  ops.reserve(16);
+  ops.count = 0;
   ops.push_back(elementwise("norm 1", replicated * h * 2 * e));
+  if (shape.mla) {
+    mla_attention(ops, *shape.mla, tokens, seq, seqs, heads_local, s.hidden, e, t, o);
+  } else {
   ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
   if (o.flash_attention) {
     // FlashAttention: 4 s^2 d FLOPs per head (QK^T and PV), half of it skipped under a causal mask
@@ -210,7 +292,8 @@ inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, 
     if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + mask)));
     ops.push_back(gemm("attention over values PV", seq, s.head_dim, seq, e, seqs * heads_local, OpKind::attention_gemm));
   }
-  ops.push_back(gemm("attention output projection", tokens, s.hidden, q_width, e));
+  }
+  ops.push_back(gemm("attention output projection", tokens, s.hidden, shape.mla ? heads_local * shape.mla->v_head_dim : q_width, e));
   ops.push_back(elementwise("bias-dropout-add 1", replicated * h * (3 * e + mask)));
   ops.push_back(elementwise("norm 2", replicated * h * 2 * e));
   if (shape.moe && o.moe_layer) {
@@ -250,22 +333,32 @@ inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, 
     ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
   }
   ops.push_back(elementwise("bias-dropout-add 2", replicated * h * (3 * e + mask)));
-  return ops;
+}
+
+inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, std::int64_t tokens, std::int64_t seq,
+                                                 int tp, Precision p, const LayerOptions& o = {}) {
+  OpList ops;
+  transformer_layer_ops(ops, shape, tokens, seq, tp, p, o);
+  return ops.to_vector();
 }
 
 // Output layer (logits) and cross-entropy on the last pipeline stage, vocabulary split over tp
 // (Megatron-LM vocab-parallel cross entropy): a [tokens, h] x [h, V/tp] GEMM and softmax in fp32
 // (read logits, write fp32 probabilities, read again for the loss).
-inline std::vector<Op> output_layer_forward(const TransformerShape& shape, std::int64_t tokens, int tp, Precision p) {
+inline void output_layer_ops(OpList& ops, const TransformerShape& shape, std::int64_t tokens, int tp, Precision p) {
   const ResolvedShape s = resolve(shape);
   require_positive_count(s.vocab, "vocab");
   const double e = bytes_per_element(p);
   const std::int64_t v_local = (s.vocab + tp - 1) / tp;
-  std::vector<Op> ops;
-  ops.reserve(2);
+  ops.count = 0;
   ops.push_back(gemm("logits", tokens, v_local, s.hidden, e));
   ops.push_back(elementwise("cross-entropy", static_cast<double>(tokens) * static_cast<double>(v_local) * (e + 4 + 4)));
-  return ops;
+}
+
+inline std::vector<Op> output_layer_forward(const TransformerShape& shape, std::int64_t tokens, int tp, Precision p) {
+  OpList ops;
+  output_layer_ops(ops, shape, tokens, tp, p);
+  return ops.to_vector();
 }
 
 // Adam step with fp32 master weights: reads fp32 master, m, v and the gradient, writes master, m, v

@@ -64,6 +64,25 @@ struct Framework {
   double grad_reduce_bytes = 2;      // bytes per gradient element in the data-parallel reduction
   double param_gather_bytes = 2;     // bytes per weight element in ZeRO all-gathers
   double master_grad_bytes = 4;      // gradient bytes the optimizer reads per parameter
+  // Speed of the framework's fused attention kernel relative to FlashAttention-2 (forward, backward):
+  // 1 for FlashAttention-2 itself; FlashAttention in Triton runs 1.3-1.5x slower forward and ~2x slower
+  // backward (Dao 2023, FlashAttention-2 §4.1).
+  double attention_forward_speed = 1.0;
+  double attention_backward_speed = 1.0;
+  // Bytes the optimizer step moves per parameter of this GPU's shard; 0: a fused Adam that reads and
+  // writes each fp32 state once (12 + gradient + 12 + weight bytes).
+  double optimizer_bytes_per_param = 0;
+
+  void validate() const {
+    require_positive(grad_reduce_bytes, "grad_reduce_bytes");
+    require_positive(param_gather_bytes, "param_gather_bytes");
+    require_positive(master_grad_bytes, "master_grad_bytes");
+    require_fraction(attention_forward_speed, "attention_forward_speed");
+    require_positive(attention_forward_speed, "attention_forward_speed");
+    require_fraction(attention_backward_speed, "attention_backward_speed");
+    require_positive(attention_backward_speed, "attention_backward_speed");
+    require_nonnegative(optimizer_bytes_per_param, "optimizer_bytes_per_param");
+  }
 };
 
 // Megatron-LM as in Narayanan et al. 2021: fused scale-mask-softmax but no FlashAttention (2022),
@@ -95,6 +114,24 @@ inline Framework pytorch_fsdp() {
   return f;
 }
 
+// MosaicML llm-foundry's published benchmarks (scripts/train/benchmarking/README.md, 2023): PyTorch FSDP
+// FULL_SHARD as in pytorch_fsdp(), with what its benchmark harness documents:
+// - attention: `--attn_impl` defaults to `triton` in scripts/train/benchmarking/submit_benchmarks.py, the
+//   Triton FlashAttention kernel: 1/1.4 of FlashAttention-2's forward speed (1.3-1.5x) and 1/2 of its
+//   backward (Dao 2023, FlashAttention-2 §4.1);
+// - optimizer: Composer's DecoupledAdamW, one PyTorch kernel per operation over fp32 tensors
+//   (param.mul_, exp_avg.mul_.add_, exp_avg_sq.mul_.addcmul_, sqrt, div, add_, param.addcdiv_):
+//   8 + 8 + 12 + 8 + 12 + 8 + 8 + 8 + 16 = 88 B per parameter, plus gradient-norm clipping (the yamls'
+//   gradient_clipping: read for the norm, scale in place: 12 B) = 100 B instead of a fused Adam's 30.
+inline Framework llm_foundry_2023() {
+  Framework f = pytorch_fsdp();
+  f.name = "llm-foundry 2023 (PyTorch FSDP + Triton FlashAttention, Composer DecoupledAdamW)";
+  f.attention_forward_speed = 1.0 / 1.4;
+  f.attention_backward_speed = 1.0 / 2.0;
+  f.optimizer_bytes_per_param = 100;
+  return f;
+}
+
 struct TrainingJob {
   TransformerShape model;
   double parameters = 0;          // total parameters; 0: parameter_count(model) (workload/params.hpp)
@@ -106,6 +143,8 @@ struct TrainingJob {
   std::optional<double> model_flops_per_token;
   // Measured model-FLOPs utilization: when given, the iteration time follows from it instead of the model.
   std::optional<double> measured_mfu;
+  // Parameters inside routed experts (MoE); default: the shape's share of `parameters` (workload/params.hpp).
+  std::optional<double> expert_parameters;
 };
 
 struct TrainingEstimate {
@@ -175,7 +214,8 @@ struct PassCost {
   }
 };
 
-inline PassCost cost_of(const std::vector<Op>& ops, const DeviceRates& r) {
+template <class Ops>
+inline PassCost cost_of(const Ops& ops, const DeviceRates& r) {
   PassCost c;
   for (const Op& op : ops) {
     const double tf = r.time(op);
@@ -184,9 +224,13 @@ inline PassCost cost_of(const std::vector<Op>& ops, const DeviceRates& r) {
       case OpKind::gemm:
       case OpKind::attention_gemm: {
         // Backward: input gradient dA = dC B^T (m x k over n) and weight gradient dB = A^T dC (k x n over m).
-        const double e = op.bytes / static_cast<double>((op.m * op.k + op.k * op.n + op.m * op.n) * op.batch);
-        const Op dgrad = gemm(op.name, op.m, op.k, op.n, e, op.batch, op.kind);
-        const Op wgrad = gemm(op.name, op.k, op.n, op.m, e, op.batch, op.kind);
+        // Both move the same three matrices and do the forward's FLOPs (gemm() of roofline.hpp, shapes swapped).
+        Op dgrad = op;
+        dgrad.n = op.k;
+        dgrad.k = op.n;
+        Op wgrad = op;
+        wgrad.m = op.k;
+        wgrad.k = op.m;
         tb = r.time(dgrad) + r.time(wgrad);
         fb = dgrad.flops + wgrad.flops;
         break;
@@ -262,16 +306,25 @@ inline training_detail::LayerCosts layer_costs(const TrainingJob& job, int tp, s
   lo.dropout = fw.dropout;
   lo.sequence_parallel = sequence_parallel;
   lo.expert_parallel = ep;
+  // The framework's attention kernel against the FlashAttention-2 rates of the calibration.
+  DeviceRates r = rates;
+  r.flash_fwd *= fw.attention_forward_speed;
+  r.flash_bwd *= fw.attention_backward_speed;
   training_detail::LayerCosts c;
-  c.layer = training_detail::cost_of(transformer_layer_forward(job.model, tokens_mb, seq, tp, job.precision, lo), rates);
+  OpList ops;
+  transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, job.precision, lo);
+  c.layer = training_detail::cost_of(ops, r);
   if (job.model.moe && job.model.moe->first_dense_layers > 0) {
     // Average over the leading dense layers and the MoE layers (stage balance is not modelled per layer).
     lo.moe_layer = false;
-    const training_detail::PassCost dense =
-        training_detail::cost_of(transformer_layer_forward(job.model, tokens_mb, seq, tp, job.precision, lo), rates);
+    transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, job.precision, lo);
+    const training_detail::PassCost dense = training_detail::cost_of(ops, r);
     c.layer = training_detail::blend(dense, job.model.moe->first_dense_layers, c.layer, job.model.layers - job.model.moe->first_dense_layers);
   }
-  if (job.model.vocab > 0) c.output = training_detail::cost_of(output_layer_forward(job.model, tokens_mb, tp, job.precision), rates);
+  if (job.model.vocab > 0) {
+    output_layer_ops(ops, job.model, tokens_mb, tp, job.precision);
+    c.output = training_detail::cost_of(ops, r);
+  }
   return c;
 }
 
@@ -313,193 +366,322 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
     require_positive(*job.measured_mfu, "mfu");
   }
   if (job.model_flops_per_token) require_positive(*job.model_flops_per_token, "model_flops_per_token");
+  if (job.expert_parameters) {
+    require_nonnegative(*job.expert_parameters, "expert_parameters");
+    if (job.parameters > 0 && *job.expert_parameters > job.parameters)
+      capplan::detail::fail("expert_parameters", capplan::detail::format_double(*job.expert_parameters),
+                            "exceeds the " + capplan::detail::format_double(job.parameters) + " parameters");
+  }
 }
 
-// The estimate itself; `rates` are device_rates(cluster.gpu, job.precision, model), computed once by
-// callers that evaluate many plans.
-inline TrainingEstimate estimate_training(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
-                                          const Framework& fw, const DeviceRates& rates, bool with_text = true,
-                                          const training_detail::LayerCosts* precomputed = nullptr) {
-  using namespace training_detail;
-  validate_plan(job, plan, cluster);
+namespace training_detail {
+
+// Every number of one estimate before any text: the estimate's fields and its breakdown are both
+// built from these, so the numeric path and the explained path agree exactly.
+struct Numbers {
+  std::int64_t m = 0;  // micro-batches per iteration
+  int lps = 0;         // layers per stage
+  double layer_recompute = 0;
+  double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
+  int n_ar = 0;
+  double p2p_mb = 0;
+  bool stage_link_inter = false;
+  double stage_mb = 0, bubble = 0, pipeline = 0;
+  // Data parallel: dense weights over all dp replicas, routed experts over the dp / ep replicas of each expert.
+  int dp_per_node = 1, expert_dp = 1;
+  double dense_local = 0, expert_local = 0;  // parameters on this GPU before ZeRO sharding
+  double dp_comm = 0, dp_exposed = 0, zero3_copies = 0;
+  double opt_bytes = 0, t_opt = 0;
+  double iteration = 0, model_flops = 0, hw_flops = 0, tokens = 0;
+};
+
+// Routed-expert parameters of a job: given, else the shape's share of `parameters` (workload/params.hpp).
+inline double expert_parameters(const TrainingJob& job, double parameters) {
+  if (!job.model.moe) return 0;
+  if (job.expert_parameters) return *job.expert_parameters;
+  const ParamBreakdown p = parameter_breakdown(job.model);
+  return parameters * static_cast<double>(p.expert) / static_cast<double>(p.total());
+}
+
+// The numbers of one estimate (no text, no allocation).
+inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster, const Framework& fw,
+                                const DeviceRates& rates, const LayerCosts& costs, std::optional<double> model_flops = {}) {
   const ResolvedShape s = resolve(job.model);
   const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
   require_positive_count(seq, "seq_len");
   const double e = bytes_per_element(job.precision);
-  const std::int64_t m = job.global_batch / (plan.micro_batch * plan.dp);
+  Numbers n;
+  n.m = job.global_batch / (plan.micro_batch * plan.dp);
   const std::int64_t tokens_mb = plan.micro_batch * seq;
   const int gpn = cluster.gpus_per_node;
-  const int lps = static_cast<int>(s.layers / plan.pp);
-
-  const LayerCosts costs =
-      precomputed ? *precomputed : layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep);
+  n.lps = static_cast<int>(s.layers / plan.pp);
+  const int lps = n.lps;
+  const double md = static_cast<double>(n.m);
   const PassCost& layer = costs.layer;
   const PassCost& out = costs.output;
-  const double layer_recompute = layer.recompute(plan.recompute);
+  n.layer_recompute = layer.recompute(plan.recompute);
 
   // Tensor parallel: 2 all-reduces of the [tokens, h] activation in the forward pass and 2 in the backward
   // (Shoeybi et al. 2019, Fig. 4), 2 more when the forward is recomputed; with sequence parallelism the
   // same bytes move as all-gather + reduce-scatter (Korthikanti et al. 2022, §4.2.2).
-  const double act_bytes = static_cast<double>(tokens_mb) * static_cast<double>(s.hidden) * e;
+  n.act_bytes = static_cast<double>(tokens_mb) * static_cast<double>(s.hidden) * e;
   const Group tp_group{plan.tp, std::min(plan.tp, gpn)};
-  const double t_ar = all_reduce_seconds(cluster, act_bytes, tp_group);
-  const int n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
-  double tp_comm_layer = n_ar * t_ar;
+  n.t_ar = all_reduce_seconds(cluster, n.act_bytes, tp_group);
+  n.n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
+  n.tp_comm_layer = n.n_ar * n.t_ar;
   // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
   // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
-  double a2a_layer = 0;
   if (plan.ep > 1 && job.model.moe) {
-    const double a2a_bytes = act_bytes * job.model.moe->experts_per_token / plan.tp;
+    const double a2a_bytes = n.act_bytes * job.model.moe->experts_per_token / plan.tp;
     const Group ep_group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep)};
     const int n_a2a = 4 + (plan.recompute == Recompute::full ? 2 : 0);
-    a2a_layer = n_a2a * all_to_all_seconds(cluster, a2a_bytes, ep_group) * job.model.moe_layers() / static_cast<double>(s.layers);
-    tp_comm_layer += a2a_layer;
+    n.a2a_layer = n_a2a * all_to_all_seconds(cluster, a2a_bytes, ep_group) * job.model.moe_layers() / static_cast<double>(s.layers);
+    n.tp_comm_layer += n.a2a_layer;
   }
 
   // Pipeline point-to-point: each micro-batch sends its activation forward and its gradient back at every
   // stage boundary, 1/tp of it per GPU then all-gathered over NVLink (Narayanan et al. 2021, §4.1).
-  double p2p_mb = 0;
-  const bool stage_link_inter = plan.tp * plan.dp >= gpn && cluster.gpus > gpn;
-  const Link& stage_link = stage_link_inter ? cluster.inter : cluster.intra;
+  n.stage_link_inter = plan.tp * plan.dp >= gpn && cluster.gpus > gpn;
+  const Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
   if (plan.pp > 1) {
-    const double one = p2p_seconds(stage_link, act_bytes / plan.tp) +
-                       (plan.tp > 1 ? comm::ring_all_gather(act_bytes, std::min(plan.tp, gpn), cluster.intra) : 0.0);
-    p2p_mb = 2.0 * one * plan.interleave;
+    const double one = p2p_seconds(stage_link, n.act_bytes / plan.tp) +
+                       (plan.tp > 1 ? comm::ring_all_gather(n.act_bytes, std::min(plan.tp, gpn), cluster.intra) : 0.0);
+    n.p2p_mb = 2.0 * one * plan.interleave;
   }
 
-  const double layer_total = layer.fwd + layer.bwd + layer_recompute + tp_comm_layer;
+  const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer;
   const double out_total = out.fwd + out.bwd;
-  const double stage_mb = lps * layer_total + out_total + p2p_mb;
-  const double bubble = static_cast<double>(plan.pp - 1) / plan.interleave * stage_mb;
-  const double pipeline = static_cast<double>(m) * stage_mb + bubble;
+  n.stage_mb = lps * layer_total + out_total + n.p2p_mb;
+  n.bubble = static_cast<double>(plan.pp - 1) / plan.interleave * n.stage_mb;
+  n.pipeline = md * n.stage_mb + n.bubble;
 
-  // Data parallel and ZeRO.
+  // Data parallel and ZeRO. Dense weights are replicated over the dp GPUs; routed-expert weights are
+  // spread over ep of them, so a GPU holds 1/ep of the experts and reduces (or gathers) their gradients
+  // only with the dp/ep GPUs that hold the same experts (DeepSpeed-MoE, Rajbhandari et al. 2022 §4.1:
+  // expert-data-parallel groups; Megatron-Core's expert data-parallel group likewise).
   const double parameters = job.parameters > 0 ? job.parameters : static_cast<double>(parameter_count(job.model));
-  const double params_local = parameters / (plan.tp * plan.pp);
-  const int dp_per_node = plan.tp < gpn ? std::clamp(gpn / plan.tp, 1, plan.dp) : 1;
-  const Group dp_group{plan.dp, dp_per_node};
-  double dp_exposed = 0;
-  double dp_comm = 0;
-  double zero3_copies = 0;
-  std::string dp_text;
-  const double backward_last = lps * (layer.bwd + layer_recompute) + out.bwd;
+  const double experts = plan.ep > 1 ? expert_parameters(job, parameters) : 0.0;  // ep = 1: experts reduce like dense weights
+  n.dense_local = (parameters - experts) / (plan.tp * plan.pp);
+  n.expert_local = experts / (static_cast<double>(plan.tp) * plan.pp * plan.ep);
+  n.expert_dp = plan.dp / plan.ep;
+  n.dp_per_node = plan.tp < gpn ? std::clamp(gpn / plan.tp, 1, plan.dp) : 1;
+  const Group dp_group{plan.dp, n.dp_per_node};
+  // Expert parallel ranks are neighbours, so each node holds dp_per_node / ep members of an expert's group.
+  const Group edp_group{n.expert_dp, std::clamp(n.dp_per_node / plan.ep, 1, n.expert_dp)};
+  const double backward_last = lps * (layer.bwd + n.layer_recompute) + out.bwd;
   if (plan.dp > 1) {
-    const double grads = params_local * fw.grad_reduce_bytes;
-    const double weights = params_local * fw.param_gather_bytes;
+    const double dg = n.dense_local * fw.grad_reduce_bytes, eg = n.expert_local * fw.grad_reduce_bytes;
+    const double dw = n.dense_local * fw.param_gather_bytes, ew = n.expert_local * fw.param_gather_bytes;
     if (plan.zero_stage == 0) {
-      dp_comm = all_reduce_seconds(cluster, grads, dp_group);
-      dp_exposed = fw.overlap_grad_reduce ? exposed_after_overlap(dp_comm, backward_last, lps) : dp_comm;
-      if (with_text) dp_text = "all-reduce " + format(from_canonical<DataSize>(grads)) + " over " + std::to_string(plan.dp) + " GPUs";
+      n.dp_comm = all_reduce_seconds(cluster, dg, dp_group) + all_reduce_seconds(cluster, eg, edp_group);
+      n.dp_exposed = fw.overlap_grad_reduce ? exposed_after_overlap(n.dp_comm, backward_last, lps) : n.dp_comm;
     } else if (plan.zero_stage <= 2) {
       // Reduce-scatter of gradients (overlapped like the all-reduce) + all-gather of updated weights after the step.
-      const double rs = reduce_scatter_seconds(cluster, grads, dp_group);
-      const double ag = all_gather_seconds(cluster, weights, dp_group);
-      dp_comm = rs + ag;
-      dp_exposed = (fw.overlap_grad_reduce ? exposed_after_overlap(rs, backward_last, lps) : rs) + ag;
-      if (with_text) dp_text = "reduce-scatter " + format(from_canonical<DataSize>(grads)) + " + all-gather " +
-                format(from_canonical<DataSize>(weights)) + " over " + std::to_string(plan.dp) + " GPUs";
+      const double rs = reduce_scatter_seconds(cluster, dg, dp_group) + reduce_scatter_seconds(cluster, eg, edp_group);
+      const double ag = all_gather_seconds(cluster, dw, dp_group) + all_gather_seconds(cluster, ew, edp_group);
+      n.dp_comm = rs + ag;
+      n.dp_exposed = (fw.overlap_grad_reduce ? exposed_after_overlap(rs, backward_last, lps) : rs) + ag;
     } else {
       // ZeRO-3 / FSDP: every micro-batch gathers the weights for the forward and again for the backward and
       // reduce-scatters the gradients (Rajbhandari et al. 2020 §5.3: 1.5x the all-reduce volume).
-      const double per_mb = 2 * all_gather_seconds(cluster, weights, dp_group) + reduce_scatter_seconds(cluster, grads, dp_group);
+      const double per_mb = 2 * all_gather_seconds(cluster, dw, dp_group) + reduce_scatter_seconds(cluster, dg, dp_group) +
+                            2 * all_gather_seconds(cluster, ew, edp_group) + reduce_scatter_seconds(cluster, eg, edp_group);
       // Unsharding copies on the compute stream: the gathered weights are written twice (forward and
       // backward) and the gradients are cast and copied into the reduce-scatter buffer (PyTorch FSDP
       // FlatParameter design, Zhao et al. 2023 §3.2): 2 x weight + 2 + 2 x reduce bytes per parameter.
-      zero3_copies = static_cast<double>(m) *
-                     (params_local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes) / rates.bandwidth + 4 * lps * rates.overhead);
-      dp_comm = per_mb * static_cast<double>(m);
-      const double compute_mb = lps * (layer.fwd + layer.bwd + layer_recompute) + out_total;
-      dp_exposed = static_cast<double>(m) * (fw.overlap_param_gather ? exposed_after_overlap(per_mb, compute_mb, lps) : per_mb);
-      if (with_text) dp_text = std::to_string(m) + " micro-batches x (2 all-gathers of " + format(from_canonical<DataSize>(weights)) +
-                " + reduce-scatter of " + format(from_canonical<DataSize>(grads)) + ") over " + std::to_string(plan.dp) + " GPUs";
+      const double local = n.dense_local + n.expert_local;
+      n.zero3_copies = md * (local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes) / rates.bandwidth + 4 * lps * rates.overhead);
+      n.dp_comm = per_mb * md;
+      const double compute_mb = lps * (layer.fwd + layer.bwd + n.layer_recompute) + out_total;
+      n.dp_exposed = md * (fw.overlap_param_gather ? exposed_after_overlap(per_mb, compute_mb, lps) : per_mb);
     }
   }
 
-  // Optimizer step on this GPU's shard.
-  const double opt_params = plan.zero_stage >= 1 ? params_local / plan.dp : params_local;
-  Op opt;  // adam_step(...) without its name string: this runs once per plan in plan_search
+  // Optimizer step on this GPU's shard (ZeRO >= 1 shards dense states over dp, expert states over dp / ep).
+  const double opt_params =
+      plan.zero_stage >= 1 ? n.dense_local / plan.dp + n.expert_local / n.expert_dp : n.dense_local + n.expert_local;
+  Op opt;  // adam_step(...) without its name string
   opt.kind = OpKind::optimizer;
   opt.flops = 12.0 * opt_params;
-  opt.bytes = opt_params * (12.0 + fw.master_grad_bytes + 12.0 + e);
-  const double t_opt = rates.time(opt);
+  opt.bytes = opt_params * (fw.optimizer_bytes_per_param > 0 ? fw.optimizer_bytes_per_param : 12.0 + fw.master_grad_bytes + 12.0 + e);
+  n.opt_bytes = opt.bytes;
+  n.t_opt = rates.time(opt);
 
-  TrainingEstimate est;
-  est.plan = plan;
-  est.micro_batches = m;
-  const double per_mb_hw = static_cast<double>(s.layers) * (layer.flops_fwd + layer.flops_bwd + layer.flops_recompute(plan.recompute)) + out.flops_fwd + out.flops_bwd;
-  const double hw_flops = static_cast<double>(plan.dp) * plan.tp * static_cast<double>(m) * per_mb_hw;
-  const double tokens = static_cast<double>(job.global_batch) * static_cast<double>(seq);
-  const double model_flops =
-      job.model_flops_per_token
-          ? *job.model_flops_per_token * tokens
-          : static_cast<double>(model_flops_per_iteration(job.model, job.global_batch, seq, AttentionCount::full));
+  const double per_mb_hw = static_cast<double>(s.layers) * (layer.flops_fwd + layer.flops_bwd + layer.flops_recompute(plan.recompute)) +
+                           out.flops_fwd + out.flops_bwd;
+  n.hw_flops = static_cast<double>(plan.dp) * plan.tp * md * per_mb_hw;
+  n.tokens = static_cast<double>(job.global_batch) * static_cast<double>(seq);
+  n.model_flops = job.model_flops_per_token ? *job.model_flops_per_token * n.tokens
+                 : model_flops                 ? *model_flops
+                                               : static_cast<double>(model_flops_per_iteration(job.model, job.global_batch, seq, AttentionCount::full));
+  n.iteration = n.pipeline + n.dp_exposed + n.zero3_copies + n.t_opt;
+  if (job.measured_mfu) n.iteration = n.model_flops / (cluster.gpus * rates.peak * *job.measured_mfu);
+  if (!(n.iteration > 0) || !std::isfinite(n.iteration))
+    capplan::detail::fail("iteration", capplan::detail::format_double(n.iteration), "is not a positive finite time");
+  return n;
+}
+
+// The breakdown of an estimate from its numbers (the explained path).
+inline void fill_breakdown(Breakdown& b, const Numbers& n, const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                           const Framework& fw, const DeviceRates& rates, const LayerCosts& costs) {
+  const PassCost& layer = costs.layer;
+  const PassCost& out = costs.output;
   const double peak = rates.peak;
-  double iteration = pipeline + dp_exposed + zero3_copies + t_opt;
-  if (job.measured_mfu) iteration = model_flops / (cluster.gpus * peak * *job.measured_mfu);
-  if (!(iteration > 0) || !std::isfinite(iteration))
-    capplan::detail::fail("iteration", capplan::detail::format_double(iteration), "is not a positive finite time");
-
-  est.iteration = from_canonical<Duration>(iteration);
-  est.tokens_per_second = tokens / iteration;
-  est.samples_per_second = static_cast<double>(job.global_batch) / iteration;
-  est.bubble_fraction = job.measured_mfu ? 0.0 : bubble / iteration;
-  est.model_flops = from_canonical<FlopCount>(model_flops);
-  est.hardware_flops = from_canonical<FlopCount>(hw_flops);
-  est.model_rate_per_gpu = from_canonical<FlopRate>(model_flops / iteration / cluster.gpus);
-  est.hardware_rate_per_gpu = from_canonical<FlopRate>(hw_flops / iteration / cluster.gpus);
-  est.mfu = model_flops / (iteration * cluster.gpus * peak);
-  est.hfu = hw_flops / (iteration * cluster.gpus * peak);
-
-  if (!with_text) return est;
-  Breakdown& b = est.breakdown;
+  const int gpn = cluster.gpus_per_node;
+  const std::int64_t m = n.m;
+  const int lps = n.lps;
   if (job.measured_mfu) {
-    b.add("iteration from measured MFU", iteration,
-          format(from_canonical<FlopCount>(model_flops)) + " / (" + std::to_string(cluster.gpus) + " GPUs x " +
+    b.add("iteration from measured MFU", n.iteration,
+          format(from_canonical<FlopCount>(n.model_flops)) + " / (" + std::to_string(cluster.gpus) + " GPUs x " +
               format(from_canonical<FlopRate>(peak)) + " x " + num(*job.measured_mfu) + ")",
           "measured");
-    return est;
+    return;
   }
   const double md = static_cast<double>(m);
   const std::string per = std::to_string(m) + " micro-batches x " + std::to_string(lps) + " layers x ";
   b.add("forward", md * (lps * layer.fwd + out.fwd), per + seconds_text(layer.fwd) + " (+ output layer)", "kernels");
   b.add("backward", md * (lps * layer.bwd + out.bwd), per + seconds_text(layer.bwd) + " (+ output layer)", "kernels");
   if (plan.recompute != Recompute::none)
-    b.add("recomputation (" + std::string(recompute_name(plan.recompute)) + ")", md * lps * layer_recompute, per + seconds_text(layer_recompute),
-          "kernels");
+    b.add("recomputation (" + std::string(recompute_name(plan.recompute)) + ")", md * lps * n.layer_recompute,
+          per + seconds_text(n.layer_recompute), "kernels");
   if (plan.ep > 1)
-    b.add("expert-parallel all-to-alls", md * lps * a2a_layer, per + seconds_text(a2a_layer) + " (MoE layers' share)",
+    b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + seconds_text(n.a2a_layer) + " (MoE layers' share)",
           std::string(name(plan.ep * plan.tp <= gpn ? cluster.intra.kind : cluster.inter.kind)));
   if (plan.tp > 1)
-    b.add("tensor-parallel all-reduces", md * lps * (tp_comm_layer - a2a_layer),
-          per + std::to_string(n_ar) + " x " + seconds_text(t_ar) + " (" + format(from_canonical<DataSize>(act_bytes)) + " each)",
+    b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer),
+          per + std::to_string(n.n_ar) + " x " + seconds_text(n.t_ar) + " (" + format(from_canonical<DataSize>(n.act_bytes)) + " each)",
           std::string(name(cluster.intra.kind)));
   if (plan.pp > 1) {
-    b.add("pipeline send/receive", md * p2p_mb, std::to_string(m) + " micro-batches x " + seconds_text(p2p_mb),
+    const Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
+    b.add("pipeline send/receive", md * n.p2p_mb, std::to_string(m) + " micro-batches x " + seconds_text(n.p2p_mb),
           std::string(name(stage_link.kind)));
-    b.add("pipeline bubble", bubble,
-          "(" + std::to_string(plan.pp) + " - 1) / " + std::to_string(plan.interleave) + " x " + seconds_text(stage_mb) + " per micro-batch",
+    b.add("pipeline bubble", n.bubble,
+          "(" + std::to_string(plan.pp) + " - 1) / " + std::to_string(plan.interleave) + " x " + seconds_text(n.stage_mb) +
+              " per micro-batch",
           "schedule");
   }
-  if (plan.dp > 1)
-    b.add(plan.zero_stage == 3 ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", dp_exposed,
-          dp_text + ": " + seconds_text(dp_comm) + (dp_exposed < dp_comm ? " of which the rest hides under compute" : ""),
-          std::string(name(dp_per_node >= plan.dp ? cluster.intra.kind : cluster.inter.kind)));
-  if (zero3_copies > 0)
-    b.add("ZeRO-3 unshard/reshard copies", zero3_copies,
-          std::to_string(m) + " micro-batches x " + format(from_canonical<DataSize>(params_local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes))) +
+  if (plan.dp > 1) {
+    const auto size = [](double bytes) { return format(from_canonical<DataSize>(bytes)); };
+    const double dg = n.dense_local * fw.grad_reduce_bytes, dw = n.dense_local * fw.param_gather_bytes;
+    const std::string over = " over " + std::to_string(plan.dp) + " GPUs";
+    std::string text;
+    if (plan.zero_stage == 0) text = "all-reduce " + size(dg) + over;
+    else if (plan.zero_stage <= 2) text = "reduce-scatter " + size(dg) + " + all-gather " + size(dw) + over;
+    else
+      text = std::to_string(m) + " micro-batches x (2 all-gathers of " + size(dw) + " + reduce-scatter of " + size(dg) + ")" + over;
+    if (n.expert_local > 0)
+      text += "; expert weights " + size(n.expert_local * fw.grad_reduce_bytes) + " of gradients over the " +
+              std::to_string(n.expert_dp) + " GPUs holding the same experts";
+    b.add(plan.zero_stage == 3 ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
+          text + ": " + seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),
+          std::string(name(n.dp_per_node >= plan.dp ? cluster.intra.kind : cluster.inter.kind)));
+  }
+  if (n.zero3_copies > 0)
+    b.add("ZeRO-3 unshard/reshard copies", n.zero3_copies,
+          std::to_string(m) + " micro-batches x " +
+              format(from_canonical<DataSize>((n.dense_local + n.expert_local) * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes))) +
               " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
           "memory");
-  b.add("optimizer step", t_opt, format(from_canonical<DataSize>(opt.bytes)) + " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
+  b.add("optimizer step", n.t_opt, format(from_canonical<DataSize>(n.opt_bytes)) + " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
         "memory");
   b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
                           format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " + num(100 * rates.best_fraction, 3) +
                           " % of " + format(from_canonical<FlopRate>(peak)));
+}
+
+}  // namespace training_detail
+
+// The estimate's fields from its numbers.
+inline TrainingEstimate estimate_from(const training_detail::Numbers& n, const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                      const DeviceRates& rates) {
+  const double peak = rates.peak;
+  TrainingEstimate est;
+  est.plan = plan;
+  est.micro_batches = n.m;
+  est.iteration = from_canonical<Duration>(n.iteration);
+  est.tokens_per_second = n.tokens / n.iteration;
+  est.samples_per_second = static_cast<double>(job.global_batch) / n.iteration;
+  est.bubble_fraction = job.measured_mfu ? 0.0 : n.bubble / n.iteration;
+  est.model_flops = from_canonical<FlopCount>(n.model_flops);
+  est.hardware_flops = from_canonical<FlopCount>(n.hw_flops);
+  est.model_rate_per_gpu = from_canonical<FlopRate>(n.model_flops / n.iteration / cluster.gpus);
+  est.hardware_rate_per_gpu = from_canonical<FlopRate>(n.hw_flops / n.iteration / cluster.gpus);
+  est.mfu = n.model_flops / (n.iteration * cluster.gpus * peak);
+  est.hfu = n.hw_flops / (n.iteration * cluster.gpus * peak);
   return est;
 }
 
+// The estimate itself; `rates` are device_rates(cluster.gpu, job.precision, model), computed once by
+// callers that evaluate many plans. `with_text` = false skips the breakdown (nothing else changes:
+// every number is the same); `precomputed` layer costs are those of layer_costs(...) for this plan.
+inline TrainingEstimate estimate_training(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                          const Framework& fw, const DeviceRates& rates, bool with_text = true,
+                                          const training_detail::LayerCosts* precomputed = nullptr) {
+  using namespace training_detail;
+  validate_plan(job, plan, cluster);
+  fw.validate();
+  const LayerCosts costs =
+      precomputed ? *precomputed : layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep);
+  const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs);
+  TrainingEstimate est = estimate_from(n, job, plan, cluster, rates);
+  if (with_text) fill_breakdown(est.breakdown, n, job, plan, cluster, fw, rates, costs);
+  return est;
+}
+
+// With its breakdown (explained path).
 inline TrainingEstimate estimate_training(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
                                           const Framework& fw = {}, const EfficiencyModel& model = {}) {
   return estimate_training(job, plan, cluster, fw, device_rates(cluster.gpu, job.precision, model));
+}
+
+// The numbers only, no breakdown (fast path): the same values as estimate_training(...) without text.
+inline TrainingEstimate estimate_training_numbers(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                                  const Framework& fw = {}, const EfficiencyModel& model = {}) {
+  return estimate_training(job, plan, cluster, fw, device_rates(cluster.gpu, job.precision, model), false);
+}
+
+// Plan-independent inputs of a job on a cluster, worked out once: the exact parameter and FLOP counts
+// (integer arithmetic in workload/params.hpp and compute/flops.hpp) and the GPU's rates cost more than
+// a plan's whole time estimate and are the same for every plan. estimate_training(prepared, plan)
+// then gives the same numbers as estimate_training(job, plan, cluster, framework, model).
+struct PreparedTraining {
+  TrainingJob job;  // parameters (and MoE expert_parameters) filled in
+  Cluster cluster;
+  Framework framework;
+  DeviceRates rates;
+  ParamBreakdown params;                      // parameter_breakdown(job.model), for the memory budget
+  std::optional<double> model_flops;          // per iteration, when job.model_flops_per_token is not given
+};
+
+inline PreparedTraining prepare_training(const TrainingJob& job, const Cluster& cluster, const Framework& fw = {},
+                                         const EfficiencyModel& model = {}) {
+  cluster.validate();
+  fw.validate();
+  PreparedTraining p;
+  p.job = job;
+  p.cluster = cluster;
+  p.framework = fw;
+  p.rates = device_rates(cluster.gpu, job.precision, model);
+  p.params = parameter_breakdown(job.model);
+  if (!(p.job.parameters > 0)) p.job.parameters = static_cast<double>(parameter_count(job.model));
+  if (job.model.moe && !job.expert_parameters) p.job.expert_parameters = training_detail::expert_parameters(job, p.job.parameters);
+  const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+  require_positive_count(seq, "seq_len");
+  require_positive_count(job.global_batch, "global_batch");
+  if (!job.model_flops_per_token)
+    p.model_flops = static_cast<double>(model_flops_per_iteration(job.model, job.global_batch, seq, AttentionCount::full));
+  return p;
+}
+
+// One plan of a prepared job: no text unless asked for, nothing allocated without it.
+inline TrainingEstimate estimate_training(const PreparedTraining& p, const ParallelPlan& plan, bool with_text = false) {
+  using namespace training_detail;
+  validate_plan(p.job, plan, p.cluster);
+  const LayerCosts costs = layer_costs(p.job, plan.tp, plan.micro_batch, plan.sequence_parallel, p.framework, p.rates, plan.ep);
+  const Numbers n = training_numbers(p.job, plan, p.cluster, p.framework, p.rates, costs, p.model_flops);
+  TrainingEstimate est = estimate_from(n, p.job, plan, p.cluster, p.rates);
+  if (with_text) fill_breakdown(est.breakdown, n, p.job, plan, p.cluster, p.framework, p.rates, costs);
+  return est;
 }
 
 // One layer's kernels under a plan, one line each: FLOPs, bytes, arithmetic intensity against the
