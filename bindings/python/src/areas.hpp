@@ -10,6 +10,17 @@ namespace capplan::python {
 
 namespace py = pybind11;
 
+// Hardware records, the catalog and workload shapes (records.cpp).
+void bind_records(py::module_& m);
+// FLOP counts, memory budgets and fit solvers (calculations.cpp).
+void bind_calculations(py::module_& m);
+// The performance model: training, plan search, inference, CNNs, roofline, collectives (perf.cpp).
+void bind_perf(py::module_& m);
+// Power, energy, carbon and cost over time (costs.cpp).
+void bind_costs(py::module_& m);
+// Report tables and their renderers (report.cpp).
+void bind_report(py::module_& m);
+
 // NumPy sweeps over grids of inputs (sweeps.cpp).
 void bind_sweeps(py::module_& m);
 

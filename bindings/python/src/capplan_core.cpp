@@ -19,5 +19,10 @@ PYBIND11_MODULE(_core, m) {
   capplan::python::bind_errors(m);
   capplan::python::bind_units(m);
   capplan::python::bind_money(m);
+  capplan::python::bind_records(m);
+  capplan::python::bind_calculations(m);
+  capplan::python::bind_perf(m);
+  capplan::python::bind_costs(m);
+  capplan::python::bind_report(m);
   capplan::python::bind_sweeps(m);
 }

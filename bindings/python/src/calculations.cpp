@@ -1,0 +1,264 @@
+// FLOP counts and memory: capplan/compute and capplan/memory.
+//
+//   training_flops(175_000_000_000, 300_000_000_000) -> 315000000000000000000000 (exact int)
+//   training_budget(shape, TrainingConfig(micro_batch=4)).total()  -> DataSize
+//   max_micro_batch(shape, cfg, DataSize(80, "GB"))
+#include "areas.hpp"
+#include "record.hpp"
+
+#include <capplan/compute/flops.hpp>
+#include <capplan/memory/activations.hpp>
+#include <capplan/memory/budget.hpp>
+#include <capplan/memory/formats.hpp>
+#include <capplan/memory/kv_cache.hpp>
+#include <capplan/memory/solvers.hpp>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace capplan::python {
+
+namespace {
+
+void bind_flops(py::module_& m) {
+  text_enum<AttentionCount>(m, "AttentionCount", "Attention scores counted in full (s^2 pairs) or causal (s(s+1)/2).")
+      .value("full", AttentionCount::full)
+      .value("causal", AttentionCount::causal);
+  text_enum<Recompute>(m, "Recompute", "What the backward pass recomputes (Korthikanti et al. 2022, §5).")
+      .value("none", Recompute::none)
+      .value("selective", Recompute::selective)
+      .value("full", Recompute::full);
+
+  Record<ForwardFlops>(m, "ForwardFlops", "The parts of one forward pass, exact (Python ints).")
+      .readonly("layers_matmul", &ForwardFlops::layers_matmul)
+      .readonly("layers_attention", &ForwardFlops::layers_attention)
+      .readonly("logits", &ForwardFlops::logits)
+      .finish(false)
+      .def("total", &ForwardFlops::total);
+
+  m.def("training_flops", py::overload_cast<const Count&, const Count&>(&training_flops), py::arg("params"),
+        py::arg("tokens"), "C = 6 N D, exact (Kaplan et al. 2020, §2.1). Counts are Python ints.");
+  m.def("training_flops", py::overload_cast<const TransformerShape&, const Count&>(&training_flops), py::arg("shape"),
+        py::arg("tokens"), "6 N D with N = the shape's active parameters (MoE: top-k + shared experts).");
+  m.def("forward_flops", &forward_flops, py::arg("shape"), py::arg("batch"), py::arg("seq"),
+        py::arg("count") = AttentionCount::full, "One forward pass over batch x seq tokens, by part.");
+  m.def("model_flops_per_iteration", &model_flops_per_iteration, py::arg("shape"), py::arg("batch"), py::arg("seq"),
+        py::arg("count") = AttentionCount::full, "3 x forward (Korthikanti et al. 2022, §6).");
+  m.def("hardware_flops_per_iteration", &hardware_flops_per_iteration, py::arg("shape"), py::arg("batch"), py::arg("seq"),
+        py::arg("recompute"), py::arg("count") = AttentionCount::full, "Model FLOPs plus what recomputation runs again.");
+  m.def("megatron_flops_per_iteration", &megatron_flops_per_iteration, py::arg("batch"), py::arg("seq"), py::arg("layers"),
+        py::arg("hidden"), py::arg("vocab"),
+        "Narayanan et al. 2021, §5.1, eq. 3: 96 B s l h^2 (1 + s/(6h) + V/(16 l h)), exact.");
+  m.def("prefill_flops", &prefill_flops, py::arg("shape"), py::arg("batch"), py::arg("prompt"),
+        "One causal forward pass over the prompt.");
+  m.def("decode_flops_per_token", &decode_flops_per_token, py::arg("shape"), py::arg("context"),
+        "One new token attending to `context` cached tokens.");
+  m.def("generation_flops", &generation_flops, py::arg("shape"), py::arg("prompt"), py::arg("new_tokens"),
+        "Decoding new_tokens after a prompt, in closed form.");
+  m.def("as_flops", &as_flops, py::arg("count"), "A FlopCount from an exact count.");
+}
+
+void bind_memory_types(py::module_& m) {
+  py::class_<WeightFormat> wf(m, "WeightFormat",
+                              "A storage format of weights or caches: bits per value including block-scale overhead.");
+  wf.def(py::init([](const std::string& n) { return parse_weight_format(n); }), py::arg("name"),
+         "fp32, bf16, fp16, fp8, int8, int4, q8_0 (8.5 bit), q4_0 (4.5 bit), nf4 (4.127 bit).");
+  wf.def_property_readonly("name", [](const WeightFormat& f) { return std::string(f.name); });
+  wf.def_readonly("bits_per_value", &WeightFormat::bits_per_value);
+  wf.def("bytes_per_value", &WeightFormat::bytes_per_value);
+  wf.def("size_of", [](const WeightFormat& f, double n) { return f.size_of(n); }, py::arg("values"), "Bytes of n values.");
+  wf.def_static("all", []() { return std::vector<WeightFormat>(formats::all.begin(), formats::all.end()); });
+  wf.def("__eq__", [](const WeightFormat& a, const WeightFormat& b) { return a == b; });
+  wf.def("__hash__", [](const WeightFormat& f) { return py::hash(py::make_tuple(std::string(f.name), f.bits_per_value)); });
+  wf.def("__repr__", [](const WeightFormat& f) { return "WeightFormat('" + std::string(f.name) + "')"; });
+  wf.def("__str__", [](const WeightFormat& f) { return std::string(f.name); });
+  wf.def("to_dict", [](const WeightFormat& f) {
+    py::dict d;
+    d["name"] = std::string(f.name);
+    d["bits_per_value"] = f.bits_per_value;
+    return d;
+  });
+  py::implicitly_convertible<py::str, WeightFormat>();
+  m.def("weight_format", &weight_format, py::arg("precision"), "The storage format of a compute precision.");
+  m.def("parse_weight_format", [](const std::string& t) { return parse_weight_format(t); }, py::arg("text"));
+  m.def("weight_memory", &weight_memory, py::arg("params"), py::arg("format"), "Memory of `params` weights in `format`.");
+
+  text_enum<ActivationRecompute>(m, "ActivationRecompute", "Activation recomputation for the memory model.")
+      .value("none", ActivationRecompute::none)
+      .value("selective", ActivationRecompute::selective)
+      .value("full", ActivationRecompute::full);
+  text_enum<Optimizer>(m, "Optimizer", "Optimizer whose state the memory model counts.")
+      .value("adam", Optimizer::adam)
+      .value("adam_8bit", Optimizer::adam_8bit)
+      .value("sgd_momentum", Optimizer::sgd_momentum)
+      .value("sgd", Optimizer::sgd)
+      .value("adafactor", Optimizer::adafactor);
+  text_enum<ZeroStage>(m, "ZeroStage", "ZeRO stage (Rajbhandari et al. 2020, §5): 0 none ... 3 parameters.")
+      .value("none", ZeroStage::none)
+      .value("optimizer", ZeroStage::optimizer)
+      .value("gradients", ZeroStage::gradients)
+      .value("parameters", ZeroStage::parameters);
+  text_enum<FineTune>(m, "FineTune", "Full training, LoRA or QLoRA.")
+      .value("full", FineTune::full)
+      .value("lora", FineTune::lora)
+      .value("qlora", FineTune::qlora);
+
+  Record<ActivationOptions>(m, "ActivationOptions", "Parallelism and recomputation for activation memory.")
+      .field("tensor_parallel", &ActivationOptions::tensor_parallel)
+      .field("sequence_parallel", &ActivationOptions::sequence_parallel)
+      .field("recompute", &ActivationOptions::recompute)
+      .field("flash_attention", &ActivationOptions::flash_attention)
+      .finish();
+  Record<MemoryItem>(m, "MemoryItem", "One line of a memory budget: label, size, how it was worked out.")
+      .readonly("label", &MemoryItem::label)
+      .readonly("size", &MemoryItem::size)
+      .readonly("detail", &MemoryItem::detail)
+      .finish(false);
+  Record<MemoryBudget>(m, "MemoryBudget", "Per-GPU memory as a breakdown; total() is the sum.")
+      .readonly("weights", &MemoryBudget::weights)
+      .readonly("gradients", &MemoryBudget::gradients)
+      .readonly("optimizer_states", &MemoryBudget::optimizer_states)
+      .readonly("activations", &MemoryBudget::activations)
+      .readonly("kv_cache", &MemoryBudget::kv_cache)
+      .readonly("runtime_reserve", &MemoryBudget::runtime_reserve)
+      .finish(false)
+      .def("items", [](const MemoryBudget& b) {
+        std::vector<MemoryItem> out;
+        for (const MemoryItem* i : b.items()) out.push_back(*i);
+        return out;
+      })
+      .def("total", &MemoryBudget::total)
+      .def("model_states", &MemoryBudget::model_states, "weights + gradients + optimizer states")
+      .def("explain", &MemoryBudget::to_string, "One line per item with its arithmetic, then the total.")
+      .def("__str__", &MemoryBudget::to_string)
+      .def("to_pandas", [](const MemoryBudget& b) {
+        py::dict cols;
+        py::list label, bytes, detail;
+        for (const MemoryItem* i : b.items()) {
+          label.append(i->label);
+          bytes.append(i->size.value());
+          detail.append(i->detail);
+        }
+        cols["item"] = label;
+        cols["size_bytes"] = bytes;
+        cols["detail"] = detail;
+        return py::module_::import("pandas").attr("DataFrame")(cols);
+      }, "The items as a pandas.DataFrame (item, size_bytes, detail).");
+
+  Record<RuntimeReserve>(m, "RuntimeReserve", "Memory beyond the planned tensors: fixed (1 GiB) + fragmentation share (5%).")
+      .field("fixed", &RuntimeReserve::fixed)
+      .field("fragmentation", &RuntimeReserve::fragmentation)
+      .finish()
+      .def("of", &RuntimeReserve::of, py::arg("planned"))
+      .def_static("none", &RuntimeReserve::none, "No reserve: tensor-only figures.");
+  Record<Parallelism>(m, "Parallelism", "Data, tensor, pipeline, expert parallel degrees and the ZeRO stage.")
+      .field("data", &Parallelism::data)
+      .field("tensor", &Parallelism::tensor)
+      .field("pipeline", &Parallelism::pipeline)
+      .field("expert", &Parallelism::expert)
+      .field("virtual_stages", &Parallelism::virtual_stages)
+      .field("sequence", &Parallelism::sequence)
+      .field("zero", &Parallelism::zero)
+      .finish()
+      .def("gpus", &Parallelism::gpus);
+  Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
+      .field("rank", &LoraOptions::rank)
+      .field("q", &LoraOptions::q)
+      .field("k", &LoraOptions::k)
+      .field("v", &LoraOptions::v)
+      .field("o", &LoraOptions::o)
+      .field("mlp", &LoraOptions::mlp)
+      .finish();
+  Record<TrainingConfig>(m, "TrainingConfig", "How a model is trained, for the memory model.")
+      .field("micro_batch", &TrainingConfig::micro_batch)
+      .field("seq_len", &TrainingConfig::seq_len, "0: the shape's seq_len")
+      .field("mixed_precision", &TrainingConfig::mixed_precision)
+      .field("optimizer", &TrainingConfig::optimizer)
+      .field("parallel", &TrainingConfig::parallel)
+      .field("microbatches", &TrainingConfig::microbatches)
+      .field("recompute", &TrainingConfig::recompute)
+      .field("flash_attention", &TrainingConfig::flash_attention)
+      .field("offload_optimizer", &TrainingConfig::offload_optimizer)
+      .field("offload_parameters", &TrainingConfig::offload_parameters)
+      .field("finetune", &TrainingConfig::finetune)
+      .field("lora", &TrainingConfig::lora)
+      .field("reserve", &TrainingConfig::reserve)
+      .finish();
+  Record<InferenceConfig>(m, "InferenceConfig", "How a model is served, for the memory model.")
+      .field("weights", &InferenceConfig::weights)
+      .field("kv_cache", &InferenceConfig::kv_cache)
+      .field("context", &InferenceConfig::context, "tokens per sequence; 0: the shape's seq_len")
+      .field("sequences", &InferenceConfig::sequences)
+      .field("tensor_parallel", &InferenceConfig::tensor_parallel)
+      .field("pipeline_parallel", &InferenceConfig::pipeline_parallel)
+      .field("expert_parallel", &InferenceConfig::expert_parallel)
+      .field("prefill_chunk", &InferenceConfig::prefill_chunk)
+      .field("reserve", &InferenceConfig::reserve)
+      .finish();
+  Record<FitResult>(m, "FitResult", "Whether a budget fits a GPU's memory, and by how much.")
+      .readonly("fits", &FitResult::fits)
+      .readonly("required", &FitResult::required)
+      .readonly("available", &FitResult::available)
+      .readonly("headroom", &FitResult::headroom)
+      .readonly("utilization", &FitResult::utilization)
+      .finish(false);
+  Record<GpuPlan>(m, "GpuPlan", "A GPU layout that fits, with its budget on the busiest GPU.")
+      .readonly("gpus", &GpuPlan::gpus)
+      .readonly("data", &GpuPlan::data)
+      .readonly("tensor", &GpuPlan::tensor)
+      .readonly("pipeline", &GpuPlan::pipeline)
+      .readonly("budget", &GpuPlan::budget)
+      .finish(false);
+}
+
+void bind_memory_functions(py::module_& m) {
+  m.def("activation_memory_per_layer", &activation_memory_per_layer, py::arg("shape"), py::arg("micro_batch"),
+        py::arg("seq_len"), py::arg("options") = ActivationOptions{},
+        "Activation bytes one layer keeps for the backward pass (Korthikanti et al. 2022, Table 2).");
+  m.def("korthikanti_table2", &korthikanti_table2, py::arg("s"), py::arg("b"), py::arg("h"), py::arg("a"), py::arg("t"),
+        py::arg("sequence_parallel"), py::arg("recompute"), "Korthikanti et al. 2022, Table 2, as printed.");
+  m.def("kv_cache_per_token", &kv_cache_per_token, py::arg("shape"), py::arg("format") = formats::bf16,
+        py::arg("tensor_parallel") = 1, py::arg("pipeline_parallel") = 1, "KV-cache bytes per token on one GPU.");
+  m.def("kv_cache_memory", &kv_cache_memory, py::arg("shape"), py::arg("context"), py::arg("sequences"),
+        py::arg("format") = formats::bf16, py::arg("tensor_parallel") = 1, py::arg("pipeline_parallel") = 1,
+        "KV cache of `sequences` sequences of `context` tokens.");
+  m.def("optimizer_state_bytes_per_param", &optimizer_state_bytes_per_param, py::arg("optimizer"), py::arg("hidden"));
+  m.def("lora_parameter_count", &lora_parameter_count, py::arg("shape"), py::arg("lora") = LoraOptions{},
+        "Trainable LoRA parameters (Hu et al. 2021, §4).");
+  m.def("zero_model_states", &zero_model_states, py::arg("params"), py::arg("data_parallel"), py::arg("stage"),
+        py::arg("k") = 12.0, "ZeRO model states per GPU with mixed-precision Adam (Rajbhandari et al. 2020, §5, Fig. 1).");
+  m.def(
+      "training_budget", [](const TransformerShape& s, const TrainingConfig& c) { return training_budget(s, c); },
+      py::arg("shape"), py::arg("config") = TrainingConfig{},
+        "Per-GPU training memory on the busiest GPU.");
+  m.def(
+      "inference_budget", [](const TransformerShape& s, const InferenceConfig& c) { return inference_budget(s, c); },
+      py::arg("shape"), py::arg("config") = InferenceConfig{},
+        "Per-GPU serving memory on the first pipeline stage.");
+  m.def("check_fit", &check_fit, py::arg("budget"), py::arg("gpu_memory"));
+  m.def("max_micro_batch", &max_micro_batch, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
+        py::arg("limit") = std::int64_t{1} << 20, "The largest micro-batch that fits (0: not even 1).");
+  m.def("max_context", &max_context, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"), py::arg("limit") = 0,
+        "The largest context that fits for config.sequences sequences (limit 0: the model's seq_len).");
+  m.def("max_concurrent_sequences", &max_concurrent_sequences, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
+        py::arg("limit") = std::int64_t{1} << 24, "The most sequences of config.context tokens served at once.");
+  m.def("min_gpus_for_training", &min_gpus_for_training, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
+        py::arg("max_gpus") = 65536,
+        "Fewest GPUs that fit (tensor x pipeline x ZeRO data parallel); None when none does.");
+  m.def("min_gpus_for_serving", &min_gpus_for_serving, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
+        py::arg("max_gpus") = 1024, "Fewest GPUs to serve config.sequences sequences; None when none does.");
+}
+
+}  // namespace
+
+void bind_calculations(py::module_& m) {
+  bind_flops(m);
+  bind_memory_types(m);
+  bind_memory_functions(m);
+}
+
+}  // namespace capplan::python

@@ -1,0 +1,400 @@
+// The performance model: capplan/perf (training time for a plan, plan search, inference, CNNs,
+// roofline, collectives).
+//
+//   cluster = make_cluster(gpu, 64, 8, infiniband(Bandwidth(25, "GB/s")))
+//   est = estimate_training(TrainingJob(model=shape, global_batch=512), ParallelPlan(tp=8, dp=8), cluster)
+//   est.iteration, est.mfu, print(est.explain());  search_plans(job, cluster).top[0].plan
+#include "areas.hpp"
+#include "record.hpp"
+
+#include <capplan/perf/cnn.hpp>
+#include <capplan/perf/communication.hpp>
+#include <capplan/perf/efficiency.hpp>
+#include <capplan/perf/explain.hpp>
+#include <capplan/perf/inference.hpp>
+#include <capplan/perf/plan_search.hpp>
+#include <capplan/perf/roofline.hpp>
+#include <capplan/perf/training.hpp>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace capplan::python {
+
+namespace {
+
+using namespace capplan::perf;
+
+// Op names are string_views (ops are built in hot loops); names given from Python live here.
+std::string_view intern(const std::string& s) {
+  static std::set<std::string> names;
+  return *names.insert(s).first;
+}
+
+py::object breakdown_frame(const Breakdown& b) {
+  py::list name, seconds, bound, arithmetic;
+  for (const Term& t : b.terms) {
+    name.append(t.name);
+    seconds.append(t.time.value());
+    bound.append(t.bound);
+    arithmetic.append(t.arithmetic);
+  }
+  py::dict cols;
+  cols["term"] = name;
+  cols["time_s"] = seconds;
+  cols["bound"] = bound;
+  cols["arithmetic"] = arithmetic;
+  return py::module_::import("pandas").attr("DataFrame")(cols);
+}
+
+void bind_explain_and_links(py::module_& m) {
+  Record<Term>(m, "Term", "One line of a breakdown: a named time, its arithmetic and what bounds it.")
+      .readonly("name", &Term::name)
+      .readonly("time", &Term::time)
+      .readonly("arithmetic", &Term::arithmetic)
+      .readonly("bound", &Term::bound)
+      .finish(false);
+  Record<Breakdown>(m, "Breakdown", "The terms an estimate adds up, and its assumptions.")
+      .readonly("terms", &Breakdown::terms)
+      .readonly("assumptions", &Breakdown::assumptions)
+      .finish(false)
+      .def("total", &Breakdown::total)
+      .def("explain", &Breakdown::text, "One line per term with its share and arithmetic.")
+      .def("__str__", &Breakdown::text)
+      .def("to_pandas", &breakdown_frame, "The terms as a pandas.DataFrame (term, time_s, bound, arithmetic).");
+
+  text_enum<LinkKind>(m, "LinkKind", "Kind of GPU interconnect.")
+      .value("nvlink", LinkKind::nvlink)
+      .value("infinity_fabric", LinkKind::infinity_fabric)
+      .value("pcie", LinkKind::pcie)
+      .value("pcie_via_host", LinkKind::pcie_via_host)
+      .value("infiniband", LinkKind::infiniband)
+      .value("ethernet", LinkKind::ethernet);
+  Record<Link>(m, "Link", "One GPU's attachment to a fabric: bandwidth per direction, latency, achieved efficiency.")
+      .field("kind", &Link::kind)
+      .field("bandwidth", &Link::bandwidth)
+      .field("latency", &Link::latency)
+      .field("efficiency", &Link::efficiency)
+      .finish()
+      .def("effective", [](const Link& l) { return Bandwidth::from_value(l.effective()); }, "bandwidth x efficiency")
+      .def("validate", &Link::validate);
+  Record<Cluster>(m, "Cluster", "GPUs, how many share a node, and the links inside and between nodes.")
+      .field("gpu", &Cluster::gpu)
+      .field("gpus", &Cluster::gpus)
+      .field("gpus_per_node", &Cluster::gpus_per_node)
+      .field("intra", &Cluster::intra)
+      .field("inter", &Cluster::inter)
+      .finish()
+      .def("validate", &Cluster::validate)
+      .def("nodes", &Cluster::nodes);
+  Record<Group>(m, "Group", "The GPUs a collective spans: size ranks, per_node of them in one node.")
+      .field("size", &Group::size)
+      .field("per_node", &Group::per_node)
+      .finish();
+
+  m.def("make_cluster", &make_cluster, py::arg("gpu"), py::arg("gpus"), py::arg("gpus_per_node"), py::arg("inter"),
+        "gpus GPUs, gpus_per_node to a node, the GPU's own intra-node link and `inter` between nodes.");
+  m.def("pcie_bandwidth", &pcie_bandwidth, py::arg("generation"), py::arg("lanes"), "Per direction, after encoding.");
+  m.def("nvlink", &nvlink, py::arg("gpu"));
+  m.def("pcie", &pcie, py::arg("gpu"));
+  m.def("intra_node_link", &intra_node_link, py::arg("gpu"), "NVLink, Infinity Fabric, else PCIe.");
+  m.def("infiniband", &infiniband, py::arg("per_gpu"), "An InfiniBand NIC per GPU (85 % efficiency).");
+  m.def("ethernet", &ethernet, py::arg("per_gpu"), py::arg("rdma") = false);
+  m.def("all_reduce", &all_reduce, py::arg("cluster"), py::arg("bytes"), py::arg("group"),
+        "Ring (or hierarchical) all-reduce time (Thakur et al. 2005).");
+  m.def("all_gather", &all_gather, py::arg("cluster"), py::arg("bytes"), py::arg("group"));
+  m.def("reduce_scatter", &reduce_scatter, py::arg("cluster"), py::arg("bytes"), py::arg("group"));
+  m.def("all_to_all", py::overload_cast<const Cluster&, DataSize, Group>(&all_to_all), py::arg("cluster"), py::arg("bytes"),
+        py::arg("group"));
+  m.def("point_to_point", &point_to_point, py::arg("link"), py::arg("bytes"));
+  m.def("all_reduce_bus_bandwidth", &all_reduce_bus_bandwidth, py::arg("cluster"), py::arg("bytes"), py::arg("group"),
+        "NCCL's bus bandwidth of the all-reduce.");
+}
+
+void bind_roofline(py::module_& m) {
+  text_enum<OpKind>(m, "OpKind", "Kind of kernel.")
+      .value("gemm", OpKind::gemm)
+      .value("attention_gemm", OpKind::attention_gemm)
+      .value("flash_attention", OpKind::flash_attention)
+      .value("elementwise", OpKind::elementwise)
+      .value("optimizer", OpKind::optimizer);
+  text_enum<Bound>(m, "Bound", "What limits a kernel: compute or memory bandwidth.")
+      .value("compute", Bound::compute)
+      .value("memory", Bound::memory);
+
+  Record<Op>(m, "Op", "One kernel: FLOPs, bytes moved and, for a GEMM, its shape.")
+      .property(
+          "name", [](const Op& o) { return std::string(o.name); }, [](Op& o, const std::string& s) { o.name = intern(s); },
+          [](const Op& o) { return py::object(py::str(std::string(o.name))); })
+      .field("kind", &Op::kind)
+      .field("flops", &Op::flops, "FLOP")
+      .field("bytes", &Op::bytes, "B")
+      .field("m", &Op::m)
+      .field("n", &Op::n)
+      .field("k", &Op::k)
+      .field("batch", &Op::batch)
+      .finish()
+      .def("flop_count", &Op::flop_count)
+      .def("data_size", &Op::data_size)
+      .def("intensity", &Op::intensity, "FLOPs per byte moved.");
+  Record<RooflinePoint>(m, "RooflinePoint", "An op on the roofline: intensity, ridge, attainable rate, bound.")
+      .readonly("intensity", &RooflinePoint::intensity)
+      .readonly("ridge", &RooflinePoint::ridge)
+      .readonly("attainable", &RooflinePoint::attainable)
+      .readonly("bound", &RooflinePoint::bound)
+      .finish(false);
+  Record<LayerOptions>(m, "LayerOptions", "Which kernels a framework runs for a layer and which are fused.")
+      .field("flash_attention", &LayerOptions::flash_attention)
+      .field("dropout", &LayerOptions::dropout)
+      .field("sequence_parallel", &LayerOptions::sequence_parallel)
+      .field("causal", &LayerOptions::causal)
+      .field("moe_layer", &LayerOptions::moe_layer)
+      .field("expert_parallel", &LayerOptions::expert_parallel)
+      .finish();
+
+  m.def("peak_rate", &peak_rate, py::arg("gpu"), py::arg("precision"), "Dense peak; InputError when the GPU has none.");
+  m.def("peak_bandwidth", &peak_bandwidth, py::arg("gpu"));
+  m.def("ridge_point", &ridge_point, py::arg("gpu"), py::arg("precision"),
+        "peak FLOP/s / peak B/s (Williams, Waterman & Patterson 2009).");
+  m.def("roofline", &roofline, py::arg("op"), py::arg("gpu"), py::arg("precision"),
+        "Attainable = min(peak, intensity x bandwidth) (Williams et al. 2009, eq. 1).");
+  m.def(
+      "gemm",
+      [](const std::string& name, std::int64_t mm, std::int64_t n, std::int64_t k, double bytes_per_element, std::int64_t batch,
+         OpKind kind) { return gemm(intern(name), mm, n, k, bytes_per_element, batch, kind); },
+      py::arg("name"), py::arg("m"), py::arg("n"), py::arg("k"), py::arg("bytes_per_element"), py::arg("batch") = 1,
+      py::arg("kind") = OpKind::gemm, "C[m,n] = A[m,k] B[k,n], batch times: 2mnk FLOPs.");
+  m.def(
+      "elementwise", [](const std::string& name, double bytes) { return elementwise(intern(name), bytes); }, py::arg("name"),
+      py::arg("bytes"), "A memory-bound kernel moving `bytes`.");
+  m.def("transformer_layer_forward", &transformer_layer_forward, py::arg("shape"), py::arg("tokens"), py::arg("seq"),
+        py::arg("tp"), py::arg("precision"), py::arg("options") = LayerOptions{},
+        "Forward kernels of one transformer layer on one GPU.");
+  m.def("output_layer_forward", &output_layer_forward, py::arg("shape"), py::arg("tokens"), py::arg("tp"), py::arg("precision"));
+}
+
+void bind_training(py::module_& m) {
+  Record<EfficiencyModel>(m, "EfficiencyModel", "How fast kernels run; every field may be overridden by a measurement.")
+      .field("gemm_best_fraction", &EfficiencyModel::gemm_best_fraction)
+      .field("compute_rate", &EfficiencyModel::compute_rate)
+      .field("memory_fraction", &EfficiencyModel::memory_fraction)
+      .field("kernel_overhead", &EfficiencyModel::kernel_overhead)
+      .field("sustained_clock", &EfficiencyModel::sustained_clock)
+      .field("flash_forward_relative", &EfficiencyModel::flash_forward_relative)
+      .field("flash_backward_relative", &EfficiencyModel::flash_backward_relative)
+      .finish()
+      .def("validate", &EfficiencyModel::validate);
+  m.def("op_time", &op_time, py::arg("op"), py::arg("gpu"), py::arg("precision"), py::arg("model") = EfficiencyModel{},
+        "Predicted time of one kernel.");
+  m.def("achieved_gemm_rate", &achieved_gemm_rate, py::arg("gpu"), py::arg("precision"), py::arg("m"), py::arg("n"),
+        py::arg("k"), py::arg("model") = EfficiencyModel{});
+  m.def("achieved_bandwidth", &achieved_bandwidth, py::arg("gpu"), py::arg("model") = EfficiencyModel{});
+
+  Record<ParallelPlan>(m, "ParallelPlan", "tensor x pipeline x data parallel, micro-batch, ZeRO, recomputation, ...")
+      .field("tp", &ParallelPlan::tp)
+      .field("pp", &ParallelPlan::pp)
+      .field("dp", &ParallelPlan::dp)
+      .field("micro_batch", &ParallelPlan::micro_batch)
+      .field("zero_stage", &ParallelPlan::zero_stage)
+      .field("recompute", &ParallelPlan::recompute)
+      .field("sequence_parallel", &ParallelPlan::sequence_parallel)
+      .field("interleave", &ParallelPlan::interleave)
+      .field("ep", &ParallelPlan::ep)
+      .finish()
+      .def("gpus", &ParallelPlan::gpus);
+  Record<Framework>(m, "Framework", "How a training framework runs: fused kernels, overlap, bytes sent.")
+      .field("name", &Framework::name)
+      .field("flash_attention", &Framework::flash_attention)
+      .field("dropout", &Framework::dropout)
+      .field("overlap_grad_reduce", &Framework::overlap_grad_reduce)
+      .field("overlap_param_gather", &Framework::overlap_param_gather)
+      .field("grad_reduce_bytes", &Framework::grad_reduce_bytes)
+      .field("param_gather_bytes", &Framework::param_gather_bytes)
+      .field("master_grad_bytes", &Framework::master_grad_bytes)
+      .finish()
+      .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
+      .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention.");
+  Record<TrainingJob>(m, "TrainingJob", "A model, a global batch and a precision to train at.")
+      .field("model", &TrainingJob::model)
+      .field("parameters", &TrainingJob::parameters, "0: parameter_count(model)")
+      .field("global_batch", &TrainingJob::global_batch, "sequences per iteration")
+      .field("seq_len", &TrainingJob::seq_len, "0: model.seq_len")
+      .field("precision", &TrainingJob::precision)
+      .field("model_flops_per_token", &TrainingJob::model_flops_per_token)
+      .field("measured_mfu", &TrainingJob::measured_mfu)
+      .finish();
+  Record<TrainingEstimate>(m, "TrainingEstimate", "Iteration time, throughput, MFU and the breakdown of one plan.")
+      .readonly("plan", &TrainingEstimate::plan)
+      .readonly("iteration", &TrainingEstimate::iteration)
+      .readonly("tokens_per_second", &TrainingEstimate::tokens_per_second)
+      .readonly("samples_per_second", &TrainingEstimate::samples_per_second)
+      .readonly("micro_batches", &TrainingEstimate::micro_batches)
+      .readonly("bubble_fraction", &TrainingEstimate::bubble_fraction)
+      .readonly("model_flops", &TrainingEstimate::model_flops)
+      .readonly("hardware_flops", &TrainingEstimate::hardware_flops)
+      .readonly("model_rate_per_gpu", &TrainingEstimate::model_rate_per_gpu)
+      .readonly("hardware_rate_per_gpu", &TrainingEstimate::hardware_rate_per_gpu)
+      .readonly("mfu", &TrainingEstimate::mfu)
+      .readonly("hfu", &TrainingEstimate::hfu)
+      .readonly("breakdown", &TrainingEstimate::breakdown)
+      .finish(false)
+      .def("time_for_tokens", &TrainingEstimate::time_for_tokens, py::arg("tokens"))
+      .def("gpu_hours_for_tokens", &TrainingEstimate::gpu_hours_for_tokens, py::arg("tokens"))
+      .def("explain", &TrainingEstimate::explain);
+
+  m.def("validate_plan", &validate_plan, py::arg("job"), py::arg("plan"), py::arg("cluster"));
+  m.def("estimate_training",
+        py::overload_cast<const TrainingJob&, const ParallelPlan&, const Cluster&, const Framework&, const EfficiencyModel&>(
+            &estimate_training),
+        py::arg("job"), py::arg("plan"), py::arg("cluster"), py::arg("framework") = Framework{},
+        py::arg("model") = EfficiencyModel{}, "Training time of one plan, with its breakdown.");
+  m.def("megatron_training_time", &megatron_training_time, py::arg("tokens"), py::arg("parameters"), py::arg("gpus"),
+        py::arg("per_gpu"), "8 T P / (n X) (Narayanan et al. 2021, §5.1, eq. 4).");
+
+  Record<OpLine>(m, "OpLine", "One kernel of a layer: the op, its roofline point and predicted forward time.")
+      .readonly("op", &OpLine::op)
+      .readonly("roofline", &OpLine::roofline)
+      .readonly("forward", &OpLine::forward)
+      .readonly("achieved", &OpLine::achieved)
+      .finish(false);
+  m.def("layer_op_lines", &layer_op_lines, py::arg("job"), py::arg("plan"), py::arg("cluster"),
+        py::arg("framework") = Framework{}, py::arg("model") = EfficiencyModel{},
+        "One layer's kernels under a plan: FLOPs, bytes, intensity, bound, forward time.");
+  m.def("explain_layer_ops", &explain_layer_ops, py::arg("job"), py::arg("plan"), py::arg("cluster"),
+        py::arg("framework") = Framework{}, py::arg("model") = EfficiencyModel{});
+
+  Record<SearchSpace>(m, "SearchSpace", "The plan dimensions search_plans tries.")
+      .field("micro_batches", &SearchSpace::micro_batches)
+      .field("zero_stages", &SearchSpace::zero_stages)
+      .field("recompute", &SearchSpace::recompute)
+      .field("interleave", &SearchSpace::interleave)
+      .field("expert_parallel", &SearchSpace::expert_parallel)
+      .field("sequence_parallel", &SearchSpace::sequence_parallel)
+      .field("max_tp", &SearchSpace::max_tp, "0: GPUs per node")
+      .finish();
+  Record<RankedPlan>(m, "RankedPlan", "A plan and its estimate.")
+      .readonly("plan", &RankedPlan::plan)
+      .readonly("estimate", &RankedPlan::estimate)
+      .finish(false);
+  Record<SearchResult>(m, "SearchResult", "The fastest plans that fit in memory, fastest first.")
+      .readonly("top", &SearchResult::top)
+      .readonly("candidates", &SearchResult::candidates)
+      .readonly("memory_checked", &SearchResult::memory_checked)
+      .readonly("rejected_for_memory", &SearchResult::rejected_for_memory)
+      .finish(false)
+      .def("explain", &SearchResult::explain)
+      .def("to_pandas", [](const SearchResult& r) {
+        py::list rows;
+        for (const RankedPlan& p : r.top) {
+          py::dict d;
+          d["tp"] = p.plan.tp;
+          d["pp"] = p.plan.pp;
+          d["dp"] = p.plan.dp;
+          d["micro_batch"] = p.plan.micro_batch;
+          d["zero_stage"] = p.plan.zero_stage;
+          d["recompute"] = std::string(recompute_name(p.plan.recompute));
+          d["sequence_parallel"] = p.plan.sequence_parallel;
+          d["interleave"] = p.plan.interleave;
+          d["ep"] = p.plan.ep;
+          d["iteration_s"] = p.estimate.iteration.value();
+          d["tokens_per_second"] = p.estimate.tokens_per_second;
+          d["mfu"] = p.estimate.mfu;
+          d["hfu"] = p.estimate.hfu;
+          d["bubble_fraction"] = p.estimate.bubble_fraction;
+          rows.append(d);
+        }
+        return py::module_::import("pandas").attr("DataFrame")(rows);
+      }, "One row per plan: the plan's dimensions, iteration_s, tokens_per_second, mfu, hfu, bubble_fraction.");
+  m.def(
+      "search_plans",
+      [](const TrainingJob& job, const Cluster& cluster, const Framework& fw, const EfficiencyModel& model, std::size_t top,
+         const SearchSpace& space) { return search_plans(job, cluster, fw, model, top, space); },
+      py::arg("job"), py::arg("cluster"), py::arg("framework") = Framework{}, py::arg("model") = EfficiencyModel{},
+      py::arg("top") = 5, py::arg("space") = SearchSpace{},
+      "Every valid plan timed; the `top` fastest that fit in GPU memory (training_budget) with their breakdowns.");
+  m.def("plan_memory", py::overload_cast<const TrainingJob&, const ParallelPlan&, bool>(&plan_memory), py::arg("job"), py::arg("plan"), py::arg("flash_attention") = true,
+        "The memory budget of a plan on its busiest GPU.");
+}
+
+void bind_inference_and_cnn(py::module_& m) {
+  Record<InferenceJob>(m, "InferenceJob", "Serving: a model, batch, prompt and generated tokens, weight and KV widths.")
+      .field("model", &InferenceJob::model)
+      .field("compute_precision", &InferenceJob::compute_precision)
+      .field("weight_bytes_per_parameter", &InferenceJob::weight_bytes_per_parameter)
+      .field("kv_bytes_per_element", &InferenceJob::kv_bytes_per_element)
+      .field("batch", &InferenceJob::batch)
+      .field("prompt", &InferenceJob::prompt)
+      .field("generate", &InferenceJob::generate)
+      .field("tp", &InferenceJob::tp)
+      .finish();
+  Record<InferenceOptions>(m, "InferenceOptions", "Kernels per layer per decode step, and the prefill attention kernel.")
+      .field("kernels_per_layer", &InferenceOptions::kernels_per_layer)
+      .field("flash_attention", &InferenceOptions::flash_attention)
+      .finish();
+  Record<InferenceEstimate>(m, "InferenceEstimate", "Time to first token, decode speed, memory per GPU and the breakdown.")
+      .readonly("prefill", &InferenceEstimate::prefill)
+      .readonly("decode_step", &InferenceEstimate::decode_step)
+      .readonly("total", &InferenceEstimate::total)
+      .readonly("tokens_per_second_per_sequence", &InferenceEstimate::tokens_per_second_per_sequence)
+      .readonly("tokens_per_second", &InferenceEstimate::tokens_per_second)
+      .readonly("weight_bytes_per_gpu", &InferenceEstimate::weight_bytes_per_gpu)
+      .readonly("kv_cache_bytes_per_gpu", &InferenceEstimate::kv_cache_bytes_per_gpu)
+      .readonly("decode_bound", &InferenceEstimate::decode_bound)
+      .readonly("breakdown", &InferenceEstimate::breakdown)
+      .finish(false)
+      .def("time_to_first_token", &InferenceEstimate::time_to_first_token)
+      .def("explain", &InferenceEstimate::explain);
+  m.def("estimate_inference", &estimate_inference, py::arg("job"), py::arg("gpu"), py::arg("model") = EfficiencyModel{},
+        py::arg("options") = InferenceOptions{}, "Prefill and decode time (Pope et al. 2022 roofline of a decode step).");
+
+  Record<ConvLayer>(m, "ConvLayer", "A convolution as an implicit GEMM, `count` identical layers.")
+      .field("out_pixels", &ConvLayer::out_pixels)
+      .field("in_channels", &ConvLayer::in_channels)
+      .field("out_channels", &ConvLayer::out_channels)
+      .field("kernel", &ConvLayer::kernel)
+      .field("count", &ConvLayer::count)
+      .field("norm_activation", &ConvLayer::norm_activation)
+      .finish();
+  Record<CnnShape>(m, "CnnShape", "A CNN as its convolutions, classifier and parameter count.")
+      .field("name", &CnnShape::name)
+      .field("convs", &CnnShape::convs)
+      .field("fc_in", &CnnShape::fc_in)
+      .field("fc_out", &CnnShape::fc_out)
+      .field("parameters", &CnnShape::parameters)
+      .finish()
+      .def("forward_flops_per_sample", &CnnShape::forward_flops_per_sample);
+  Record<CnnTrainingEstimate>(m, "CnnTrainingEstimate", "Images per second, iteration time and the breakdown.")
+      .readonly("iteration", &CnnTrainingEstimate::iteration)
+      .readonly("images_per_second", &CnnTrainingEstimate::images_per_second)
+      .readonly("gpu_bound_images_per_second", &CnnTrainingEstimate::gpu_bound_images_per_second)
+      .readonly("flops_per_image", &CnnTrainingEstimate::flops_per_image)
+      .readonly("achieved_per_gpu", &CnnTrainingEstimate::achieved_per_gpu)
+      .readonly("breakdown", &CnnTrainingEstimate::breakdown)
+      .finish(false)
+      .def("time_for_images", &CnnTrainingEstimate::time_for_images, py::arg("images"))
+      .def("explain", [](const CnnTrainingEstimate& e) { return e.breakdown.text(); });
+  m.def(
+      "estimate_cnn_training",
+      [](const CnnShape& net, std::int64_t batch_per_gpu, const Cluster& cluster, Precision p, const EfficiencyModel& model,
+         bool overlap) { return estimate_cnn_training(net, batch_per_gpu, cluster, p, model, overlap); },
+      py::arg("net"), py::arg("batch_per_gpu"), py::arg("cluster"), py::arg("precision") = Precision::fp16,
+      py::arg("model") = EfficiencyModel{}, py::arg("overlap_grad_reduce") = true,
+      "CNN training throughput from implicit-GEMM convolutions (Chetlur et al. 2014).");
+}
+
+}  // namespace
+
+void bind_perf(py::module_& m) {
+  bind_explain_and_links(m);
+  bind_roofline(m);
+  bind_training(m);
+  bind_inference_and_cnn(m);
+}
+
+}  // namespace capplan::python

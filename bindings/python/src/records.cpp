@@ -1,0 +1,584 @@
+// Hardware records, the catalog and workload shapes: capplan/hardware, capplan/io/catalog_json.hpp,
+// capplan/workload.
+//
+//   cat = Catalog.builtin();  gpu = cat.find_gpu("H100 SXM");  gpu.memory, gpu.peak("bf16")
+//   cat.load_file("my-catalog.json");  cat.warnings(today="2026-11-21")
+//   shape = find_model("llama2-7b").transformer();  parameter_count(shape) -> int (exact)
+#include "areas.hpp"
+#include "record.hpp"
+
+#include <capplan/hardware/catalog.hpp>
+#include <capplan/hardware/warnings.hpp>
+#include <capplan/io/catalog_json.hpp>
+#include <capplan/workload/generic.hpp>
+#include <capplan/workload/params.hpp>
+#include <capplan/workload/presets.hpp>
+#include <capplan/workload/transformer.hpp>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace capplan::python {
+
+namespace {
+
+// GpuSpec.dense as {precision name: FlopRate}.
+py::dict rates_to_py(const PeakRates& r) {
+  py::dict d;
+  for (Precision p : all_precisions) {
+    if (auto v = r.at(p)) d[py::str(std::string(name(p)))] = py::cast(*v);
+  }
+  return d;
+}
+
+PeakRates rates_from_py(const py::dict& d) {
+  PeakRates r{};
+  for (auto item : d) {
+    Precision p = py::isinstance<Precision>(item.first) ? item.first.cast<Precision>()
+                                                        : parse_precision(py::str(item.first).cast<std::string>(), "dense");
+    if (!py::isinstance<FlopRate>(item.second)) {
+      throw py::type_error("GpuSpec.dense['" + std::string(name(p)) + "']: expected a FlopRate, got " +
+                           std::string(py::repr(item.second)));
+    }
+    r.set(p, item.second.cast<FlopRate>());
+  }
+  return r;
+}
+
+void bind_hardware_enums(py::module_& m) {
+  text_enum<Precision>(m, "Precision", "Numeric precision of tensor math and stored values.")
+      .value("fp64", Precision::fp64)
+      .value("fp32", Precision::fp32)
+      .value("tf32", Precision::tf32)
+      .value("bf16", Precision::bf16)
+      .value("fp16", Precision::fp16)
+      .value("fp8", Precision::fp8)
+      .value("int8", Precision::int8)
+      .value("int4", Precision::int4);
+  text_enum<FormFactor>(m, "FormFactor", "How an accelerator is packaged.")
+      .value("sxm", FormFactor::sxm)
+      .value("oam", FormFactor::oam)
+      .value("pcie", FormFactor::pcie)
+      .value("consumer", FormFactor::consumer)
+      .value("soc", FormFactor::soc);
+  text_enum<Vendor>(m, "Vendor", "Hardware vendor.")
+      .value("nvidia", Vendor::nvidia)
+      .value("amd", Vendor::amd)
+      .value("intel", Vendor::intel)
+      .value("apple", Vendor::apple)
+      .value("google", Vendor::google)
+      .value("other", Vendor::other);
+  text_enum<DramType>(m, "DramType", "Host DRAM generation.").value("ddr4", DramType::ddr4).value("ddr5", DramType::ddr5);
+  text_enum<StorageKind>(m, "StorageKind", "Kind of storage device.")
+      .value("nvme_gen4", StorageKind::nvme_gen4)
+      .value("nvme_gen5", StorageKind::nvme_gen5)
+      .value("sata_ssd", StorageKind::sata_ssd)
+      .value("hdd", StorageKind::hdd);
+  text_enum<LinkProtocol>(m, "LinkProtocol", "Network adapter protocol.")
+      .value("infiniband", LinkProtocol::infiniband)
+      .value("ethernet", LinkProtocol::ethernet)
+      .value("infiniband_or_ethernet", LinkProtocol::infiniband_or_ethernet);
+  text_enum<EightyPlusTier>(m, "EightyPlusTier", "80 PLUS certification level of a power supply.")
+      .value("none", EightyPlusTier::none)
+      .value("standard", EightyPlusTier::standard)
+      .value("bronze", EightyPlusTier::bronze)
+      .value("silver", EightyPlusTier::silver)
+      .value("gold", EightyPlusTier::gold)
+      .value("platinum", EightyPlusTier::platinum)
+      .value("titanium", EightyPlusTier::titanium);
+  text_enum<PsuInput>(m, "PsuInput", "80 PLUS test category (input voltage, redundancy).")
+      .value("v115_internal", PsuInput::v115_internal)
+      .value("v230_eu_internal", PsuInput::v230_eu_internal)
+      .value("v230_internal_redundant", PsuInput::v230_internal_redundant);
+  text_enum<Topology>(m, "Topology", "How the GPUs inside one node talk to each other.")
+      .value("single_gpu", Topology::single_gpu)
+      .value("nvswitch", Topology::nvswitch)
+      .value("nvlink_direct", Topology::nvlink_direct)
+      .value("nvlink_bridge", Topology::nvlink_bridge)
+      .value("pcie_switch", Topology::pcie_switch)
+      .value("pcie_no_p2p", Topology::pcie_no_p2p);
+  text_enum<PartKind>(m, "PartKind", "Kind of a system part.")
+      .value("gpu", PartKind::gpu)
+      .value("cpu", PartKind::cpu)
+      .value("memory", PartKind::memory)
+      .value("storage", PartKind::storage)
+      .value("psu", PartKind::psu)
+      .value("chassis", PartKind::chassis)
+      .value("network", PartKind::network);
+  text_enum<PriceKind>(m, "PriceKind", "Kind of a cloud price.")
+      .value("on_demand", PriceKind::on_demand)
+      .value("spot", PriceKind::spot)
+      .value("reserved", PriceKind::reserved)
+      .value("monthly", PriceKind::monthly);
+  text_enum<WarningKind>(m, "WarningKind", "Kind of a catalog warning.")
+      .value("stale_price", WarningKind::stale_price)
+      .value("sparse_rate", WarningKind::sparse_rate)
+      .value("price_outlier", WarningKind::price_outlier);
+
+  m.def("bytes_per_element", &bytes_per_element, py::arg("precision"), "Bytes per value stored at this precision (int4: 0.5).");
+  m.def("parse_precision", [](const std::string& t) { return parse_precision(t); }, py::arg("text"),
+        "A Precision from its name; InputError otherwise.");
+}
+
+void bind_hardware_records(py::module_& m) {
+  Record<PricePoint>(m, "PricePoint", "An amount of money with where and when it was observed.")
+      .field("amount", &PricePoint::amount, "Money (the low end of a range)")
+      .field("as_of", &PricePoint::as_of, "ISO date")
+      .field("source", &PricePoint::source, "URL or document")
+      .field("high", &PricePoint::high, "upper end of a range, or None")
+      .finish()
+      .def("validate", [](const PricePoint& p, const std::string& f) { p.validate(f); }, py::arg("field") = "price");
+
+  Record<GpuSpec> g(m, "GpuSpec", "One accelerator model. Peak tensor rates are dense (no 2:4 sparsity).");
+  g.field("id", &GpuSpec::id)
+      .field("name", &GpuSpec::name)
+      .field("aliases", &GpuSpec::aliases)
+      .field("vendor", &GpuSpec::vendor)
+      .field("architecture", &GpuSpec::architecture)
+      .field("form_factor", &GpuSpec::form_factor)
+      .field("memory", &GpuSpec::memory, "device memory (DataSize)")
+      .field("memory_type", &GpuSpec::memory_type)
+      .field("memory_bandwidth", &GpuSpec::memory_bandwidth, "peak device-memory bandwidth")
+      .property(
+          "dense", [](const GpuSpec& s) { return rates_to_py(s.dense); },
+          [](GpuSpec& s, const py::dict& d) { s.dense = rates_from_py(d); },
+          [](const GpuSpec& s) {
+            py::dict d;
+            for (Precision p : all_precisions) {
+              if (auto v = s.dense.at(p)) d[py::str(std::string(name(p)))] = v->value();
+            }
+            return py::object(d);
+          },
+          "dense_flop_per_s", "Dense peak rates: {precision name: FlopRate}.")
+      .field("fp16_rate_assumes_fp32_accumulate", &GpuSpec::fp16_rate_assumes_fp32_accumulate)
+      .field("fp32_accumulate_half_rate", &GpuSpec::fp32_accumulate_half_rate)
+      .field("tdp", &GpuSpec::tdp)
+      .field("idle_power", &GpuSpec::idle_power)
+      .field("nvlink_generation", &GpuSpec::nvlink_generation)
+      .field("nvlink_bandwidth", &GpuSpec::nvlink_bandwidth, "per direction, per GPU")
+      .field("infinity_fabric_bandwidth", &GpuSpec::infinity_fabric_bandwidth)
+      .field("pcie_generation", &GpuSpec::pcie_generation)
+      .field("pcie_lanes", &GpuSpec::pcie_lanes)
+      .field("ecc", &GpuSpec::ecc)
+      .field("peer_to_peer", &GpuSpec::peer_to_peer)
+      .field("launch_price", &GpuSpec::launch_price)
+      .field("street_price", &GpuSpec::street_price)
+      .field("source", &GpuSpec::source)
+      .field("as_of", &GpuSpec::as_of)
+      .field("note", &GpuSpec::note);
+  g.finish()
+      .def("validate", &GpuSpec::validate, "InputError naming the field for a missing or absurd figure.")
+      .def(
+          "peak", [](const GpuSpec& s, Precision p) { return s.dense.at(p); }, py::arg("precision"),
+          "The dense peak rate at a precision, or None where the part has none.");
+
+  Record<CpuSpec>(m, "CpuSpec", "A host processor model.")
+      .field("id", &CpuSpec::id)
+      .field("name", &CpuSpec::name)
+      .field("aliases", &CpuSpec::aliases)
+      .field("vendor", &CpuSpec::vendor)
+      .field("architecture", &CpuSpec::architecture)
+      .field("cores", &CpuSpec::cores)
+      .field("threads", &CpuSpec::threads)
+      .field("tdp", &CpuSpec::tdp)
+      .field("pcie_generation", &CpuSpec::pcie_generation)
+      .field("pcie_lanes", &CpuSpec::pcie_lanes)
+      .field("memory_type", &CpuSpec::memory_type)
+      .field("memory_channels", &CpuSpec::memory_channels)
+      .field("max_memory", &CpuSpec::max_memory)
+      .field("launch_price", &CpuSpec::launch_price)
+      .field("street_price", &CpuSpec::street_price)
+      .field("source", &CpuSpec::source)
+      .field("as_of", &CpuSpec::as_of)
+      .field("note", &CpuSpec::note)
+      .finish()
+      .def("validate", &CpuSpec::validate);
+
+  Record<MemoryModule>(m, "MemoryModule", "A host DRAM module (DDR4 / DDR5 DIMM).")
+      .field("id", &MemoryModule::id)
+      .field("name", &MemoryModule::name)
+      .field("aliases", &MemoryModule::aliases)
+      .field("type", &MemoryModule::type)
+      .field("speed_mts", &MemoryModule::speed_mts)
+      .field("size", &MemoryModule::size)
+      .field("registered", &MemoryModule::registered)
+      .field("ecc", &MemoryModule::ecc)
+      .field("power", &MemoryModule::power)
+      .field("street_price", &MemoryModule::street_price)
+      .field("source", &MemoryModule::source)
+      .field("as_of", &MemoryModule::as_of)
+      .field("note", &MemoryModule::note)
+      .finish()
+      .def("validate", &MemoryModule::validate);
+
+  Record<StorageDevice>(m, "StorageDevice", "An NVMe SSD, SATA SSD or hard disk.")
+      .field("id", &StorageDevice::id)
+      .field("name", &StorageDevice::name)
+      .field("aliases", &StorageDevice::aliases)
+      .field("kind", &StorageDevice::kind)
+      .field("capacity", &StorageDevice::capacity)
+      .field("sequential_read", &StorageDevice::sequential_read)
+      .field("sequential_write", &StorageDevice::sequential_write)
+      .field("active_power", &StorageDevice::active_power)
+      .field("idle_power", &StorageDevice::idle_power)
+      .field("launch_price", &StorageDevice::launch_price)
+      .field("street_price", &StorageDevice::street_price)
+      .field("source", &StorageDevice::source)
+      .field("as_of", &StorageDevice::as_of)
+      .field("note", &StorageDevice::note)
+      .finish()
+      .def("validate", &StorageDevice::validate);
+
+  Record<NetworkAdapter>(m, "NetworkAdapter", "A host channel adapter / NIC.")
+      .field("id", &NetworkAdapter::id)
+      .field("name", &NetworkAdapter::name)
+      .field("aliases", &NetworkAdapter::aliases)
+      .field("protocol", &NetworkAdapter::protocol)
+      .field("port_speed", &NetworkAdapter::port_speed, "per port, per direction")
+      .field("ports", &NetworkAdapter::ports)
+      .field("pcie_generation", &NetworkAdapter::pcie_generation)
+      .field("pcie_lanes", &NetworkAdapter::pcie_lanes)
+      .field("power", &NetworkAdapter::power)
+      .field("street_price", &NetworkAdapter::street_price)
+      .field("source", &NetworkAdapter::source)
+      .field("as_of", &NetworkAdapter::as_of)
+      .field("note", &NetworkAdapter::note)
+      .finish()
+      .def("validate", &NetworkAdapter::validate);
+
+  Record<Chassis>(m, "Chassis", "The enclosure of a node and how many GPUs it holds.")
+      .field("id", &Chassis::id)
+      .field("name", &Chassis::name)
+      .field("aliases", &Chassis::aliases)
+      .field("rack_units", &Chassis::rack_units, "0: a tower")
+      .field("max_gpus", &Chassis::max_gpus)
+      .field("psu_bays", &Chassis::psu_bays)
+      .field("street_price", &Chassis::street_price)
+      .field("source", &Chassis::source)
+      .field("as_of", &Chassis::as_of)
+      .field("note", &Chassis::note)
+      .finish()
+      .def("validate", &Chassis::validate);
+
+  Record<PowerSupply>(m, "PowerSupply", "A power supply: rated output and 80 PLUS tier.")
+      .field("id", &PowerSupply::id)
+      .field("name", &PowerSupply::name)
+      .field("aliases", &PowerSupply::aliases)
+      .field("rated", &PowerSupply::rated, "continuous DC output")
+      .field("tier", &PowerSupply::tier)
+      .field("input", &PowerSupply::input)
+      .field("launch_price", &PowerSupply::launch_price)
+      .field("street_price", &PowerSupply::street_price)
+      .field("source", &PowerSupply::source)
+      .field("as_of", &PowerSupply::as_of)
+      .field("note", &PowerSupply::note)
+      .finish()
+      .def("validate", &PowerSupply::validate)
+      .def("efficiency_at", &PowerSupply::efficiency_at, py::arg("load"),
+           "The tier's minimum efficiency at a load fraction (0, 1], linear between the 80 PLUS points.")
+      .def("wall_power", &PowerSupply::wall_power, py::arg("output"),
+           "AC power drawn from the wall to deliver `output` DC.");
+
+  Record<SystemPart>(m, "SystemPart", "`count` of catalog entry `id` of kind `kind`, per node.")
+      .field("kind", &SystemPart::kind)
+      .field("id", &SystemPart::id)
+      .field("count", &SystemPart::count)
+      .finish();
+
+  Record<SystemSpec>(m, "SystemSpec", "A build or server: nodes x parts, the GPU topology and a price.")
+      .field("id", &SystemSpec::id)
+      .field("name", &SystemSpec::name)
+      .field("aliases", &SystemSpec::aliases)
+      .field("nodes", &SystemSpec::nodes)
+      .field("parts", &SystemSpec::parts, "per node")
+      .field("topology", &SystemSpec::topology)
+      .field("price", &SystemSpec::price, "the whole system's price when a source gives one")
+      .field("source", &SystemSpec::source)
+      .field("as_of", &SystemSpec::as_of)
+      .field("note", &SystemSpec::note)
+      .finish()
+      .def("validate", &SystemSpec::validate)
+      .def("gpus_per_node", &SystemSpec::gpus_per_node)
+      .def("total_gpus", &SystemSpec::total_gpus)
+      .def("gpu_id", &SystemSpec::gpu_id, "The id of the (first) GPU model in the node, '' if none.");
+
+  Record<CloudOffer>(m, "CloudOffer", "A rentable instance with its prices per INSTANCE in its own currency.")
+      .field("id", &CloudOffer::id)
+      .field("provider", &CloudOffer::provider)
+      .field("instance_type", &CloudOffer::instance_type)
+      .field("region", &CloudOffer::region)
+      .field("gpu_count", &CloudOffer::gpu_count)
+      .field("gpu_id", &CloudOffer::gpu_id)
+      .field("vcpus", &CloudOffer::vcpus)
+      .field("ram", &CloudOffer::ram)
+      .field("currency", &CloudOffer::currency)
+      .field("on_demand", &CloudOffer::on_demand, "MoneyRate per instance-hour")
+      .field("spot", &CloudOffer::spot)
+      .field("reserved", &CloudOffer::reserved)
+      .field("monthly", &CloudOffer::monthly, "Money per instance-month")
+      .field("as_of", &CloudOffer::as_of)
+      .field("source", &CloudOffer::source)
+      .field("note", &CloudOffer::note)
+      .finish()
+      .def("validate", &CloudOffer::validate)
+      .def("has", &CloudOffer::has, py::arg("kind"))
+      .def("headline", &CloudOffer::headline, "The first price present: on-demand, monthly, reserved, spot.")
+      .def(
+          "per_instance_hour",
+          [](const CloudOffer& o, std::optional<PriceKind> k) { return k ? o.per_instance_hour(*k) : o.per_instance_hour(); },
+          py::arg("kind") = py::none(), "Price per instance-hour (a monthly price / 730 h); the headline price by default.")
+      .def(
+          "per_gpu_hour",
+          [](const CloudOffer& o, std::optional<PriceKind> k) { return k ? o.per_gpu_hour(*k) : o.per_gpu_hour(); },
+          py::arg("kind") = py::none(), "Price per GPU-hour: the instance price / gpu_count.");
+
+  Record<SystemPrice>(m, "SystemPrice", "A system's price: given by its source or the sum of its parts.")
+      .readonly("low", &SystemPrice::low)
+      .readonly("high", &SystemPrice::high)
+      .readonly("given", &SystemPrice::given)
+      .readonly("missing", &SystemPrice::missing, "parts without a price")
+      .readonly("as_of", &SystemPrice::as_of)
+      .finish(false)
+      .def("known", &SystemPrice::known);
+
+  Record<CatalogWarning>(m, "CatalogWarning", "A stale price, a rate that looks sparse, or a price outlier.")
+      .readonly("kind", &CatalogWarning::kind)
+      .readonly("entry", &CatalogWarning::entry)
+      .readonly("field", &CatalogWarning::field)
+      .readonly("message", &CatalogWarning::message)
+      .finish(false)
+      .def("__str__", [](const CatalogWarning& w) { return w.message; });
+
+  Record<io::CatalogLoadSummary>(m, "CatalogLoadSummary", "What a catalog load did: entries added and replaced per section.")
+      .readonly("added", &io::CatalogLoadSummary::added)
+      .readonly("replaced", &io::CatalogLoadSummary::replaced)
+      .finish(false)
+      .def("total_added", &io::CatalogLoadSummary::total_added)
+      .def("total_replaced", &io::CatalogLoadSummary::total_replaced);
+}
+
+template <class T>
+void def_add(py::class_<Catalog>& c) {
+  c.def(
+      "add_or_replace", [](Catalog& cat, const T& e) { return cat.add_or_replace(e); }, py::arg("entry"),
+      "Adds an entry (validated first) or replaces the one with the same id; True when it replaced one.");
+}
+
+void bind_catalog(py::module_& m) {
+  using RP = py::return_value_policy;
+  py::class_<Catalog> c(m, "Catalog",
+                        "Hardware records and cloud offers, looked up by id, name or alias. Catalog.builtin() is a "
+                        "fresh copy of the built-in catalog; load_file() adds or overrides entries from a JSON file.");
+  c.def(py::init<>(), "An empty catalog.");
+  c.def_static("builtin", []() { return Catalog::make_builtin(); }, "A copy of the built-in catalog, to use or extend.");
+  c.def_static(
+      "from_json", [](std::string text, std::string file) { return io::read_catalog_json(std::move(text), std::move(file)); },
+      py::arg("text"), py::arg("file") = "<string>", "A catalog of the JSON document's entries only.");
+  c.def_static(
+      "from_file",
+      [](const std::string& path) {
+        Catalog cat;
+        io::load_catalog_file(cat, path);
+        return cat;
+      },
+      py::arg("path"), "A catalog of the file's entries only (every entry complete).");
+  c.def("load_file", [](Catalog& cat, const std::string& path) { return io::load_catalog_file(cat, path); }, py::arg("path"),
+        "Adds the file's entries and overrides fields of the entries it names; all or nothing.");
+  c.def(
+      "load_json",
+      [](Catalog& cat, std::string text, std::string file) { return io::apply_catalog_json(cat, std::move(text), std::move(file)); },
+      py::arg("text"), py::arg("file") = "<string>", "load_file() for a JSON string.");
+  c.def("to_json", [](const Catalog& cat, int indent) { return io::write_catalog_json(cat, indent); }, py::arg("indent") = 2,
+        "The catalog as a capplan-catalog JSON document.");
+  c.def("save_file", [](const Catalog& cat, const std::string& path) { io::save_catalog_file(cat, path); }, py::arg("path"));
+
+  c.def("gpus", &Catalog::gpus);
+  c.def("cpus", &Catalog::cpus);
+  c.def("memory_modules", &Catalog::memory_modules);
+  c.def("storage_devices", &Catalog::storage_devices);
+  c.def("power_supplies", &Catalog::power_supplies);
+  c.def("chassis", &Catalog::chassis);
+  c.def("network_adapters", &Catalog::network_adapters);
+  c.def("systems", &Catalog::systems);
+  c.def("cloud_offers", &Catalog::cloud_offers);
+
+  const char* find_doc = "By id, name or alias (case, spaces and dashes ignored); capplan.LookupError with the closest "
+                         "entries otherwise.";
+  c.def("find_gpu", &Catalog::find_gpu, py::arg("name"), RP::copy, find_doc);
+  c.def("find_cpu", &Catalog::find_cpu, py::arg("name"), RP::copy, find_doc);
+  c.def("find_memory_module", &Catalog::find_memory_module, py::arg("name"), RP::copy, find_doc);
+  c.def("find_storage", &Catalog::find_storage, py::arg("name"), RP::copy, find_doc);
+  c.def("find_psu", &Catalog::find_psu, py::arg("name"), RP::copy, find_doc);
+  c.def("find_chassis", &Catalog::find_chassis, py::arg("name"), RP::copy, find_doc);
+  c.def("find_network_adapter", &Catalog::find_network_adapter, py::arg("name"), RP::copy, find_doc);
+  c.def("find_system", &Catalog::find_system, py::arg("name"), RP::copy, find_doc);
+  c.def("find_offer", &Catalog::find_offer, py::arg("name"), RP::copy, find_doc);
+  c.def(
+      "offers_for_gpu",
+      [](const Catalog& cat, const std::string& gpu) {
+        std::vector<CloudOffer> out;
+        for (const CloudOffer* o : cat.offers_for_gpu(gpu)) out.push_back(*o);
+        return out;
+      },
+      py::arg("gpu"), "The cloud offers whose GPU is `gpu` (looked up by name).");
+  def_add<GpuSpec>(c);
+  def_add<CpuSpec>(c);
+  def_add<MemoryModule>(c);
+  def_add<StorageDevice>(c);
+  def_add<PowerSupply>(c);
+  def_add<Chassis>(c);
+  def_add<NetworkAdapter>(c);
+  def_add<SystemSpec>(c);
+  def_add<CloudOffer>(c);
+  c.def("part_price", &Catalog::part_price, py::arg("kind"), py::arg("id"),
+        "A part's street price, else its launch price; None when it has neither.");
+  c.def("system_price", &Catalog::system_price, py::arg("system"),
+        "The system's own price, or nodes x the sum of its parts' prices.");
+  c.def("validate", &Catalog::validate, "Every entry valid, names unique, references resolved; InputError otherwise.");
+  c.def(
+      "warnings",
+      [](const Catalog& cat, const std::string& today, long max_price_age_days, double outlier_factor, std::size_t min_siblings) {
+        WarningOptions o;
+        o.today = today;
+        o.max_price_age_days = max_price_age_days;
+        o.outlier_factor = outlier_factor;
+        o.min_siblings = min_siblings;
+        return check_catalog(cat, o);
+      },
+      py::kw_only(), py::arg("today"), py::arg("max_price_age_days") = 365, py::arg("outlier_factor") = 3.0,
+      py::arg("min_siblings") = 3,
+      "Stale prices (older than max_price_age_days on `today`), tensor rates that look sparse, price outliers.");
+  c.def("__repr__", [](const Catalog& cat) {
+    return "<Catalog: " + std::to_string(cat.gpus().size()) + " GPUs, " + std::to_string(cat.systems().size()) +
+           " systems, " + std::to_string(cat.cloud_offers().size()) + " cloud offers>";
+  });
+  c.def("__len__", [](const Catalog& cat) {
+    return cat.gpus().size() + cat.cpus().size() + cat.memory_modules().size() + cat.storage_devices().size() +
+           cat.power_supplies().size() + cat.chassis().size() + cat.network_adapters().size() + cat.systems().size() +
+           cat.cloud_offers().size();
+  });
+
+  m.def("normalize_name", &normalize_name, py::arg("name"), "Lower case without spaces, dashes and underscores.");
+}
+
+void bind_workload(py::module_& m) {
+  text_enum<AttentionKind>(m, "AttentionKind", "Multi-head, grouped-query, multi-query or multi-head latent attention.")
+      .value("mha", AttentionKind::mha)
+      .value("gqa", AttentionKind::gqa)
+      .value("mqa", AttentionKind::mqa)
+      .value("mla", AttentionKind::mla);
+  text_enum<NormKind>(m, "NormKind", "LayerNorm (scale and bias) or RMSNorm (scale only).")
+      .value("layernorm", NormKind::layernorm)
+      .value("rmsnorm", NormKind::rmsnorm);
+
+  Record<MoeShape>(m, "MoeShape", "The mixture-of-experts part of a model.")
+      .field("experts", &MoeShape::experts)
+      .field("experts_per_token", &MoeShape::experts_per_token)
+      .field("shared_experts", &MoeShape::shared_experts)
+      .field("moe_ffn_hidden", &MoeShape::moe_ffn_hidden)
+      .field("first_dense_layers", &MoeShape::first_dense_layers)
+      .finish();
+  Record<MlaShape>(m, "MlaShape", "Multi-head latent attention dimensions (DeepSeek-V2/V3).")
+      .field("q_lora_rank", &MlaShape::q_lora_rank)
+      .field("kv_lora_rank", &MlaShape::kv_lora_rank)
+      .field("qk_nope_head_dim", &MlaShape::qk_nope_head_dim)
+      .field("qk_rope_head_dim", &MlaShape::qk_rope_head_dim)
+      .field("v_head_dim", &MlaShape::v_head_dim)
+      .finish();
+
+  Record<TransformerShape>(m, "TransformerShape",
+                           "The shape of a transformer. 0 in kv_heads, head_dim, ffn_hidden means the usual default "
+                           "(heads, hidden / heads, 4 x hidden).")
+      .field("name", &TransformerShape::name)
+      .field("layers", &TransformerShape::layers)
+      .field("hidden", &TransformerShape::hidden)
+      .field("heads", &TransformerShape::heads)
+      .field("kv_heads", &TransformerShape::kv_heads)
+      .field("head_dim", &TransformerShape::head_dim)
+      .field("ffn_hidden", &TransformerShape::ffn_hidden)
+      .field("gated_mlp", &TransformerShape::gated_mlp)
+      .field("vocab", &TransformerShape::vocab)
+      .field("tied_embeddings", &TransformerShape::tied_embeddings)
+      .field("encoder", &TransformerShape::encoder)
+      .field("seq_len", &TransformerShape::seq_len)
+      .field("moe", &TransformerShape::moe)
+      .field("mla", &TransformerShape::mla)
+      .field("params_override", &TransformerShape::params_override, "a published parameter count that overrides the derived one")
+      .field("norm", &TransformerShape::norm)
+      .field("linear_bias", &TransformerShape::linear_bias)
+      .field("qkv_bias", &TransformerShape::qkv_bias)
+      .field("learned_positions", &TransformerShape::learned_positions)
+      .field("token_types", &TransformerShape::token_types)
+      .field("embedding_norm", &TransformerShape::embedding_norm)
+      .field("final_norm", &TransformerShape::final_norm)
+      .field("pooler", &TransformerShape::pooler)
+      .finish()
+      .def("validate", &TransformerShape::validate, "InputError naming the first bad field and its value.")
+      .def("resolved", &TransformerShape::resolved, "A validated copy with kv_heads, head_dim and ffn_hidden filled in.")
+      .def("effective_kv_heads", &TransformerShape::effective_kv_heads)
+      .def("effective_head_dim", &TransformerShape::effective_head_dim)
+      .def("effective_ffn_hidden", &TransformerShape::effective_ffn_hidden)
+      .def("attention_kind", &TransformerShape::attention_kind)
+      .def("moe_layers", &TransformerShape::moe_layers)
+      .def("dense_layers", &TransformerShape::dense_layers)
+      .def("parameter_count", [](const TransformerShape& s) { return parameter_count(s); },
+           "Total parameters (exact int): params_override if given, else derived.");
+
+  Record<GenericModel>(m, "GenericModel", "A model given by its parameter count and forward multiply-adds per sample (CNNs).")
+      .field("name", &GenericModel::name)
+      .field("params", &GenericModel::params)
+      .field("forward_macs_per_sample", &GenericModel::forward_macs_per_sample)
+      .field("sample", &GenericModel::sample)
+      .finish()
+      .def("validate", &GenericModel::validate)
+      .def("forward_flops_per_sample", &GenericModel::forward_flops_per_sample, "2 FLOP per multiply-add.")
+      .def("training_flops_per_sample", &GenericModel::training_flops_per_sample, "3 x forward (Kaplan et al. 2020, §2.1).");
+
+  Record<ModelPreset>(m, "ModelPreset", "A built-in model: a transformer shape or a generic model, with its source.")
+      .readonly("id", &ModelPreset::id)
+      .readonly("model", &ModelPreset::model)
+      .readonly("published_params", &ModelPreset::published_params)
+      .readonly("source", &ModelPreset::source)
+      .finish(false)
+      .def("is_transformer", &ModelPreset::is_transformer)
+      .def("transformer", &ModelPreset::transformer, py::return_value_policy::copy,
+           "The transformer shape; InputError for a generic model.")
+      .def("generic", &ModelPreset::generic, py::return_value_policy::copy, "The generic model; InputError for a transformer.");
+
+  Record<ParamBreakdown>(m, "ParamBreakdown", "Exact parameter counts by part of the model (Python ints).")
+      .readonly("embedding", &ParamBreakdown::embedding)
+      .readonly("attention", &ParamBreakdown::attention)
+      .readonly("mlp", &ParamBreakdown::mlp)
+      .readonly("norms", &ParamBreakdown::norms)
+      .readonly("other", &ParamBreakdown::other)
+      .readonly("active", &ParamBreakdown::active)
+      .readonly("expert", &ParamBreakdown::expert)
+      .finish(false)
+      .def("total", &ParamBreakdown::total)
+      .def("non_embedding", &ParamBreakdown::non_embedding, "Kaplan et al. 2020, §2.1: N without the embeddings.");
+
+  m.def("model_presets", &model_presets, "Every built-in model preset, in a stable order.");
+  m.def("find_model", &find_model, py::arg("id"), py::return_value_policy::copy,
+        "The preset with this id (case-insensitive); capplan.LookupError listing the closest ids otherwise.");
+  m.def("closest_model_ids", &closest_model_ids, py::arg("id"), py::arg("n") = 3);
+  m.def("parameter_breakdown", &parameter_breakdown, py::arg("shape"), "Exact parameter counts, part by part.");
+  m.def("parameter_count", &parameter_count, py::arg("shape"), "Total parameters: params_override if given, else derived.");
+  m.def("active_parameter_count", &active_parameter_count, py::arg("shape"), "Parameters one token passes through (MoE: top-k).");
+  m.def("matmul_parameters_per_token", &matmul_parameters_per_token, py::arg("shape"),
+        "Weights a token is multiplied by (2 FLOP each per forward pass), with the output head.");
+}
+
+}  // namespace
+
+void bind_records(py::module_& m) {
+  bind_hardware_enums(m);
+  bind_hardware_records(m);
+  bind_catalog(m);
+  bind_workload(m);
+}
+
+}  // namespace capplan::python

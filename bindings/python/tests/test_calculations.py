@@ -1,0 +1,159 @@
+"""FLOP counts and memory: parity with the C++ golden numbers, properties, errors."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import capplan
+from capplan import DataSize, TrainingConfig, ZeroStage
+
+
+def gpt_shape(layers=24, hidden=2304, heads=24, vocab=51200, seq=2048):
+    return capplan.TransformerShape(name="gpt", layers=layers, hidden=hidden, heads=heads, vocab=vocab, seq_len=seq,
+                                    norm="layernorm", linear_bias=True)
+
+
+# FLOPs
+
+def test_gpt3_6nd_is_exact():
+    # GPT-3: N = 174.6e9, D = 300e9 -> 3.14e23 FLOPs (Brown et al. 2020, Table D.1); the C++ test checks
+    # the exact 3.1428e23.
+    c = capplan.training_flops(174_600_000_000, 300_000_000_000)
+    assert c == 314_280_000_000_000_000_000_000
+    assert isinstance(c, int)
+    assert capplan.as_flops(c).value == pytest.approx(3.14e23, rel=0.02)
+    shape_based = capplan.training_flops(capplan.find_model("gpt3-175b").transformer(), 300_000_000_000)
+    assert shape_based == pytest.approx(3.14e23, rel=0.02)
+
+
+def test_megatron_closed_form_is_exact_integers():
+    # Narayanan et al. 2021, §5.1, eq. 3: 96 B s l h^2 (1 + s/(6h) + V/(16 l h)) = 96Bslh^2 + 16Bs^2lh + 6BshV.
+    B, s, l, h, V = 512, 2048, 24, 2304, 51200
+    exact = 96 * B * s * l * h * h + 16 * B * s * s * l * h + 6 * B * s * h * V
+    assert capplan.megatron_flops_per_iteration(B, s, l, h, V) == exact
+    big = capplan.megatron_flops_per_iteration(3072, 2048, 128, 25600, 51200)
+    assert big > 2**63  # beyond int64, still exact as a Python int
+
+
+def test_full_recompute_hardware_flops_match_megatron_for_gpt():
+    shape = gpt_shape()
+    f = capplan.hardware_flops_per_iteration(shape, 8, 2048, capplan.Recompute.full)
+    assert f == capplan.megatron_flops_per_iteration(8, 2048, 24, 2304, 51200)
+    parts = capplan.forward_flops(shape, 8, 2048)
+    assert parts.total() == parts.layers_matmul + parts.layers_attention + parts.logits
+    assert capplan.model_flops_per_iteration(shape, 8, 2048) == 3 * parts.total()
+
+
+def test_inference_flops():
+    shape = capplan.find_model("llama2-7b").transformer()
+    assert capplan.prefill_flops(shape, 1, 512) < capplan.forward_flops(shape, 1, 512).total()  # causal
+    one = capplan.decode_flops_per_token(shape, 513)
+    assert capplan.generation_flops(shape, 512, 1) == one
+
+
+def test_flop_errors_carry_the_cpp_message():
+    with pytest.raises(capplan.InputError, match="tokens: 0 must be a positive token count"):
+        capplan.training_flops(7, 0)
+    with pytest.raises(TypeError):
+        capplan.training_flops(7e9, 1e12)  # counts are ints: exact
+
+
+# Memory
+
+def test_zero_figure_1():
+    # Rajbhandari et al. 2020, Fig. 1: Psi = 7.5B, N_d = 64, K = 12: 120 / 31.4 / 16.6 / 1.9 GB per GPU.
+    psi = 7_500_000_000
+    expected = {ZeroStage.none: 120.0, ZeroStage.optimizer: 31.4, ZeroStage.gradients: 16.6,
+                ZeroStage.parameters: 1.9}
+    for stage, gb in expected.items():
+        got = capplan.zero_model_states(psi, 64, stage).model_states().to("GB")
+        assert got == pytest.approx(gb, abs=0.1), stage
+
+
+def test_kv_cache_opt13b():
+    # Kwon et al. 2023 (vLLM), §3: OPT-13B fp16 keeps 800 KB per token (2 x 5120 x 40 x 2 B = 819,200 B).
+    opt = capplan.TransformerShape(name="opt-13b", layers=40, hidden=5120, heads=40, vocab=50272, seq_len=2048)
+    assert capplan.kv_cache_per_token(opt, "fp16").value == 819_200
+    assert capplan.kv_cache_memory(opt, 2048, 1, capplan.WeightFormat("fp16")).to("GB") == pytest.approx(1.68, abs=0.01)
+
+
+def test_training_budget_breakdown_and_fit():
+    shape = capplan.find_model("llama2-7b").transformer()
+    cfg = TrainingConfig(micro_batch=1, flash_attention=True)
+    cfg.parallel.data = 8
+    cfg.parallel.zero = ZeroStage.parameters
+    b = capplan.training_budget(shape, cfg)
+    items = b.items()
+    assert [i.label for i in items][:3] == ["weights", "gradients", "optimizer states"]
+    assert b.total() == sum((i.size for i in items), DataSize(0, "B"))
+    assert "total" in b.explain()
+    df = b.to_pandas()
+    assert list(df.columns) == ["item", "size_bytes", "detail"]
+    assert df["size_bytes"].sum() == pytest.approx(b.total().value)
+    fit = capplan.check_fit(b, DataSize(80, "GB"))
+    assert fit.fits and fit.headroom == DataSize(80, "GB") - b.total()
+    d = b.to_dict()
+    assert d["weights"]["size_bytes"] == b.weights.size.value
+
+
+def test_solvers():
+    shape = capplan.find_model("llama2-7b").transformer()
+    cfg = TrainingConfig(flash_attention=True, recompute="full")
+    cfg.parallel.data = 8
+    cfg.parallel.zero = "parameters"
+    mb = capplan.max_micro_batch(shape, cfg, DataSize(80, "GB"))
+    assert mb >= 1
+    assert capplan.training_budget(shape, cfg.replace(micro_batch=mb)).total() <= DataSize(80, "GB")
+    assert capplan.training_budget(shape, cfg.replace(micro_batch=mb + 1)).total() > DataSize(80, "GB")
+    plan = capplan.min_gpus_for_training(shape, TrainingConfig(parallel=capplan.Parallelism(zero="parameters")),
+                                         DataSize(24, "GB"))
+    assert plan is not None and plan.gpus > 1 and plan.budget.total() <= DataSize(24, "GB")
+    serve = capplan.InferenceConfig(weights="q4_0", context=4096, sequences=1)
+    assert capplan.max_context(shape, serve, DataSize(24, "GB"), 1 << 20) > 4096
+    assert capplan.max_concurrent_sequences(shape, serve, DataSize(24, "GB")) >= 1
+    s = capplan.min_gpus_for_serving(capplan.find_model("llama3.1-70b").transformer(),
+                                     capplan.InferenceConfig(context=4096, sequences=8), DataSize(80, "GB"))
+    assert s is not None and s.gpus >= 2
+
+
+def test_memory_errors():
+    shape = capplan.find_model("llama2-7b").transformer()
+    cfg = TrainingConfig()
+    cfg.parallel.tensor = 3
+    with pytest.raises(capplan.InputError, match=r"tensor_parallel: 3 does not divide heads \(32\)"):
+        capplan.training_budget(shape, cfg)
+    with pytest.raises(ValueError, match="is not a weight format"):
+        capplan.WeightFormat("q3")
+    with pytest.raises(ValueError, match="ZeroStage: 'four' is not one of"):
+        capplan.ZeroStage("four")
+
+
+small_shapes = st.builds(
+    lambda layers, heads, head_dim, vocab: gpt_shape(layers=layers, hidden=heads * head_dim, heads=heads,
+                                                     vocab=vocab, seq=1024),
+    st.integers(1, 48), st.sampled_from([8, 16, 32]), st.sampled_from([64, 128]), st.integers(1000, 100_000))
+
+
+@given(small_shapes, st.integers(1, 256), st.integers(1, 256))
+def test_more_gpus_never_raise_per_gpu_memory_under_zero3(shape, n, extra):
+    cfg = TrainingConfig(micro_batch=1)
+    cfg.parallel.zero = ZeroStage.parameters
+    cfg.parallel.data = n
+    fewer = capplan.training_budget(shape, cfg).total()
+    cfg.parallel.data = n + extra
+    more = capplan.training_budget(shape, cfg).total()
+    assert more <= fewer
+
+
+@given(small_shapes, st.integers(1, 64), st.integers(1, 64),
+       st.sampled_from(["none", "selective", "full"]), st.booleans())
+def test_a_larger_batch_never_lowers_activation_memory(shape, b, extra, recompute, flash):
+    opts = capplan.ActivationOptions(recompute=recompute, flash_attention=flash)
+    small = capplan.activation_memory_per_layer(shape, b, 1024, opts)
+    large = capplan.activation_memory_per_layer(shape, b + extra, 1024, opts)
+    assert large >= small
+
+
+@given(st.integers(1, 10**15), st.integers(1, 10**15))
+def test_6nd_is_exact_for_any_size(n, d):
+    assert capplan.training_flops(n, d) == 6 * n * d

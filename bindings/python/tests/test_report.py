@@ -1,0 +1,52 @@
+"""Report tables: rendering and pandas."""
+
+import decimal
+import json
+
+import pytest
+
+import capplan
+from capplan import Cell, Column, Table
+
+
+def sample():
+    t = Table(title="GPUs", columns=[Column(key="gpu", header="GPU", align="left"),
+                                     Column(key="memory_bytes", header="Memory"),
+                                     Column(key="price_usd", header="Price")])
+    t.add_row([Cell.of_text("A"), Cell.of_number("80 GB", 80e9), Cell.of_money("$25,000", "25000", 25000.0)])
+    t.add_row([Cell.of_text("B"), Cell.of_number("24 GB", 24e9), Cell.empty()])
+    return t
+
+
+def test_render_formats():
+    t = sample()
+    assert "80 GB" in t.render() and "80 GB" in str(t)
+    assert t.render("markdown").startswith("#") or "|" in t.render("markdown")
+    rows = json.loads(t.render(capplan.OutputFormat.json))
+    assert rows  # machine output parses
+    assert "<table" in t._repr_html_()
+    assert "memory_bytes" in t.render("csv").splitlines()[0]
+    with pytest.raises(capplan.InputError, match="is not a format"):
+        capplan.parse_output_format("yaml")
+
+
+def test_to_pandas_keeps_money_exact():
+    df = sample().to_pandas()
+    assert list(df.columns) == ["gpu", "memory_bytes", "price_usd"]
+    assert df.loc[0, "price_usd"] == decimal.Decimal("25000")
+    assert df.loc[0, "memory_bytes"] == 80e9
+    assert df.loc[1, "price_usd"] is None
+    assert df.attrs["title"] == "GPUs"
+    text = sample().to_pandas(values=False)
+    assert list(text.columns) == ["GPU", "Memory", "Price"]
+
+
+def test_sort_and_pareto():
+    t = sample()
+    t.sort_by("memory_bytes")
+    assert t.rows[0][0].text == "B"
+    assert t.pareto_frontier([capplan.Objective(column="memory_bytes", maximize=True)]) == [1]
+    with pytest.raises(capplan.InputError, match="is not a column"):
+        t.sort_by("speed")
+    with pytest.raises(capplan.InputError, match="does not match the table's 3 columns"):
+        t.add_row([Cell.of_text("x")])
