@@ -6,6 +6,7 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/hardware/warnings.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -170,6 +171,27 @@ void systems(std::ostream& o, const Catalog& c) {
     } else {
       pr = "unknown: no price for ";
       for (std::size_t i = 0; i < sp.missing.size(); ++i) pr += (i ? ", " : "") + sp.missing[i];
+      if (sp.priced_parts_low) {
+        pr += " (the priced parts come to " + money(*sp.priced_parts_low);
+        if (sp.priced_parts_high && *sp.priced_parts_high != *sp.priced_parts_low) pr += "–" + money(*sp.priced_parts_high);
+        pr += ")";
+      }
+    }
+    if (sp.given && !s.parts.empty()) {
+      const SystemPrice fp = c.parts_price(s);
+      if (fp.known()) {
+        pr += "; from parts " + money(*fp.low);
+        if (fp.high) pr += "–" + money(*fp.high);
+      } else if (fp.priced_parts_low && std::none_of(fp.missing.begin(), fp.missing.end(), [](const std::string& m) {
+                   return m.rfind("gpu ", 0) == 0;
+                 })) {
+        // Only worth showing when the GPUs are priced: they dominate the cost.
+        pr += "; the parts with a price come to " + money(*fp.priced_parts_low);
+        if (fp.priced_parts_high && *fp.priced_parts_high != *fp.priced_parts_low) pr += "–" + money(*fp.priced_parts_high);
+        pr += " (no price for ";
+        for (std::size_t i = 0; i < fp.missing.size(); ++i) pr += (i ? ", " : "") + fp.missing[i];
+        pr += ")";
+      }
     }
     o << "| " << s.id << " | " << cell(s.name) << " | " << s.nodes << " | " << s.gpus_per_node() << " | " << name(s.topology)
       << " | " << ps << " | " << cell(pr) << " |\n";
@@ -203,7 +225,9 @@ void warnings(std::ostream& o, const Catalog& c) {
   o << "\n## Warnings on the built-in catalog (as of " << today << ")\n\n"
     << "From `capplan::check_catalog` (include/capplan/hardware/warnings.hpp): prices older than 365 days, tensor "
        "rates that look like 2:4-sparse figures, and cloud per-GPU-hour prices more than 3 × or less than 1/3 of the "
-       "median of the same GPU's offers.\n\n";
+       "median of the same GPU's current offers (stale offers neither set the median nor are judged by it). Each "
+       "warning below is real: the entry's note says why the price could not be refreshed (no newer stored copy of "
+       "the vendor page, or a dated analyst estimate where no list price exists).\n\n";
   const auto ws = check_catalog(c, {.today = today});
   if (ws.empty()) o << "None.\n";
   for (const auto& w : ws) o << "- `" << name(w.kind) << "` " << w.message << "\n";

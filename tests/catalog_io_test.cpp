@@ -537,9 +537,15 @@ TEST_SUITE("catalog_io") {
         block += line + "\n";
       }
     }
-    CHECK(loaded == 3);
+    CHECK(loaded == 4);
     CHECK(c.find_gpu("MyGPU").id == "my-gpu");
     CHECK(c.find_gpu("h100-sxm").street_price->amount == Money("25000", Currency::USD));
+    // The price file for the unpriced built-in parts makes the A100 + EPYC 7763 build's parts price known, and
+    // inside the source material's $20.4k-28.6k (17,019.97-24,179.97 of priced parts + 8 x 300 + 1,000).
+    const SystemPrice b = c.parts_price(c.find_system("build-a100-80gb-epyc-7763"));
+    REQUIRE(b.known());
+    CHECK(*b.low == Money("20419.97", Currency::USD));
+    CHECK(*b.high == Money("27579.97", Currency::USD));
   }
 
   TEST_CASE("catalog: an error in a later entry leaves the catalog unchanged") {

@@ -132,21 +132,166 @@ TEST_SUITE("hardware") {
     CHECK_FALSE(g.peer_to_peer);
   }
 
-  TEST_CASE("RTX 4060 Ti 16GB is PCIe x8; RTX 3060 12GB matches its spec page") {
+  // RTX 4060 Ti and RTX 3060: NVIDIA prints no tensor TFLOPS for these cards; the catalog derives them the way
+  // the whitepapers' appendix tables are computed: per-SM rate of the architecture x SMs x boost clock.
+  //   Ada (whitepaper, RTX 4090: 330.3 TFLOPS FP16-acc = 128 SMs x 2,520 MHz x 1,024 FLOP/clk/SM) ->
+  //     4060 Ti: 34 SMs x 2,535 MHz x 1,024 = 88.26 (FP16 acc.), 44.13 with FP32 accumulate (half rate on GeForce).
+  //   GA10x (GA102 whitepaper, RTX 3090: 142 TFLOPS FP16-acc = 82 SMs x 1,695 MHz x 1,024) ->
+  //     3060: 28 SMs x 1,777 MHz x 1,024 = 50.95 (FP16 acc.), 25.47 with FP32 accumulate.
+  // Spec figures: reference-cases.md §6 (FP32 22 / 12.7 TF, 288 / 360 GB/s, 165 / 170 W, PCIe 4.0 x8 / x16).
+  TEST_CASE("RTX 4060 Ti 16GB is PCIe x8 with derived Ada tensor rates; RTX 3060 12GB likewise from GA10x") {
+    const auto per_sm = [](int sms, double mhz) { return sms * mhz * 1e6 * 1024 / 1e12; };  // FP16-acc dense TF
+    CHECK(per_sm(128, 2520) == doctest::Approx(330.3).epsilon(1e-3));  // reproduces the Ada whitepaper's 4090 figure
+    CHECK(per_sm(82, 1695) == doctest::Approx(142).epsilon(3e-3));     // and the GA102 whitepaper's 3090 figure
     const GpuSpec& ti = Catalog::builtin().find_gpu("RTX 4060 Ti 16GB");
     CHECK(tflops(ti, Precision::fp32) == doctest::Approx(22).epsilon(5e-3));
-    CHECK_FALSE(ti.dense.has(Precision::bf16));  // reference-cases.md §6: no published tensor figure
+    CHECK(tflops(ti, Precision::bf16) == doctest::Approx(per_sm(34, 2535) / 2).epsilon(1e-3));  // 44.13
+    CHECK(tflops(ti, Precision::fp16) == doctest::Approx(44.13).epsilon(1e-3));
+    CHECK(tflops(ti, Precision::tf32) == doctest::Approx(22.06).epsilon(1e-3));
+    CHECK(tflops(ti, Precision::fp8) == doctest::Approx(88.26).epsilon(1e-3));
+    CHECK(tflops(ti, Precision::int4) == doctest::Approx(353).epsilon(1e-3));  // NVIDIA's "353 AI TOPS"
+    CHECK(ti.fp32_accumulate_half_rate);
     CHECK(ti.memory == 16_GB);
     CHECK(ti.memory_bandwidth == 288_GBps);
     CHECK(ti.tdp == 165_W);
     CHECK(ti.pcie_generation == 4);
     CHECK(ti.pcie_lanes == 8);
+    CHECK_FALSE(ti.peer_to_peer);
+    const GpuSpec& ti8 = Catalog::builtin().find_gpu("RTX 4060 Ti 8GB");
+    CHECK(ti8.memory == 8_GB);
+    CHECK(ti8.tdp == 160_W);  // thefpsreview launch table: 160 W TGP
+    CHECK(ti8.pcie_lanes == 8);
+    CHECK(tflops(ti8, Precision::bf16) == doctest::Approx(44.13).epsilon(1e-3));
     const GpuSpec& g = Catalog::builtin().find_gpu("RTX 3060 12GB");
     CHECK(tflops(g, Precision::fp32) == doctest::Approx(12.7).epsilon(5e-3));
+    CHECK(tflops(g, Precision::bf16) == doctest::Approx(per_sm(28, 1777) / 2).epsilon(1e-3));  // 25.47
+    CHECK(tflops(g, Precision::tf32) == doctest::Approx(12.74).epsilon(1e-3));
+    CHECK(tflops(g, Precision::int8) == doctest::Approx(101.9).epsilon(1e-3));
+    CHECK_FALSE(g.dense.has(Precision::fp8));  // Ampere has no FP8
     CHECK(g.memory == 12_GB);
     CHECK(g.memory_bandwidth == 360_GBps);
     CHECK(g.tdp == 170_W);
     CHECK(g.pcie_lanes == 16);
+  }
+
+  // A100 variants the tests above do not cover: A100 datasheet (same GA100 rates: FP32 19.5, TF32 156, BF16/FP16
+  // 312, INT8 624 dense), SXM4 40GB: 1,555 GB/s, 400 W; PCIe 80GB: 1,935 GB/s, 300 W, NVLink bridge.
+  TEST_CASE("A100 SXM 40GB and PCIe 80GB match the A100 datasheet") {
+    const auto& c = Catalog::builtin();
+    for (const char* n : {"A100 SXM 40GB", "A100 80GB PCIe"}) {
+      const GpuSpec& g = c.find_gpu(n);
+      CHECK(tflops(g, Precision::fp32) == doctest::Approx(19.5));
+      CHECK(tflops(g, Precision::tf32) == doctest::Approx(156));
+      CHECK(tflops(g, Precision::bf16) == doctest::Approx(312));
+      CHECK(tflops(g, Precision::int8) == doctest::Approx(624));
+      CHECK(g.nvlink_generation == 3);
+    }
+    const GpuSpec& sxm40 = c.find_gpu("A100 SXM 40GB");
+    CHECK(sxm40.memory == 40_GB);
+    CHECK(sxm40.memory_bandwidth == 1555_GBps);
+    CHECK(sxm40.tdp == 400_W);
+    const GpuSpec& pcie80 = c.find_gpu("A100 80GB PCIe");
+    CHECK(pcie80.memory == 80_GB);
+    CHECK(pcie80.memory_bandwidth == 1935_GBps);
+    CHECK(pcie80.tdp == 300_W);
+    CHECK(pcie80.form_factor == FormFactor::pcie);
+  }
+
+  // RTX A6000 datasheet: FP32 38.7, tensor 309.7 TFLOPS with sparsity (dense FP16/BF16 154.8, TF32 77.4), 48 GB GDDR6,
+  // 768 GB/s, 300 W, NVLink bridge 112.5 GB/s. RTX 6000 Ada datasheet: FP32 91.1, "1,457 TFLOPS" tensor (FP8 with
+  // sparsity: dense FP8 728.5, FP16/BF16 364.2 at Ada's 4:2:1 FP8:FP16:TF32 ratios, full-rate FP32 accumulate on
+  // professional cards), 48 GB, 960 GB/s, 300 W, no NVLink.
+  TEST_CASE("RTX A6000 and RTX 6000 Ada match their datasheets") {
+    const auto& c = Catalog::builtin();
+    const GpuSpec& a6 = c.find_gpu("RTX A6000");
+    CHECK(tflops(a6, Precision::fp32) == doctest::Approx(38.7));
+    CHECK(tflops(a6, Precision::bf16) == doctest::Approx(309.7 / 2).epsilon(1e-3));
+    CHECK(a6.memory == 48_GB);
+    CHECK(a6.memory_bandwidth == 768_GBps);
+    CHECK(a6.tdp == 300_W);
+    CHECK(a6.nvlink_bandwidth == 56.25_GBps);  // 112.5 GB/s bridge, per direction
+    const GpuSpec& ada = c.find_gpu("RTX 6000 Ada");
+    CHECK(tflops(ada, Precision::fp32) == doctest::Approx(91.1));
+    CHECK(tflops(ada, Precision::fp8) == doctest::Approx(1457.0 / 2).epsilon(1e-3));
+    CHECK(tflops(ada, Precision::bf16) == doctest::Approx(1457.0 / 4).epsilon(1e-3));
+    CHECK_FALSE(ada.fp32_accumulate_half_rate);  // professional card: FP32 accumulate at full rate
+    CHECK(ada.memory == 48_GB);
+    CHECK(ada.memory_bandwidth == 960_GBps);
+    CHECK(ada.tdp == 300_W);
+    CHECK(ada.nvlink_generation == 0);
+  }
+
+  // RTX 5090: NVIDIA spec page: FP32 104.8, 32 GB GDDR7, 1,792 GB/s, 575 W, PCIe 5.0 x16, "3,352 AI TOPS" (FP4 with
+  // sparsity) -> dense FP16 with FP16 accumulate 3,352 / 2 / 2 / 2 = 419, with FP32 accumulate (GeForce half rate) 209.5
+  // (codesota.com prints "FP16 dense 209.5", spheron.network "838.4 FP16 sparse").
+  // B200 in HGX B200: NVIDIA HGX table (HGX B200 column): FP8 9 PF*, FP16/BF16 4.5 PF*, TF32 2.2 PF*, FP32 75 TF,
+  // FP64 37 TF, 180 GB, 7.7 TB/s, 1,000 W, NVLink 5 1.8 TB/s (* with sparsity).
+  TEST_CASE("RTX 5090 and B200 match NVIDIA's published figures, dense") {
+    const auto& c = Catalog::builtin();
+    const GpuSpec& g = c.find_gpu("RTX 5090");
+    CHECK(tflops(g, Precision::bf16) == doctest::Approx(3352.0 / 16).epsilon(1e-3));
+    CHECK(tflops(g, Precision::fp8) == doctest::Approx(3352.0 / 8).epsilon(1e-3));
+    CHECK(tflops(g, Precision::fp32) == doctest::Approx(104.8));
+    CHECK(g.fp32_accumulate_half_rate);
+    CHECK(g.memory == 32_GB);
+    CHECK(g.memory_bandwidth == 1792_GBps);
+    CHECK(g.tdp == 575_W);
+    CHECK(g.pcie_generation == 5);
+    const GpuSpec& b = c.find_gpu("B200");
+    CHECK(tflops(b, Precision::fp8) == doctest::Approx(9000.0 / 2));
+    CHECK(tflops(b, Precision::bf16) == doctest::Approx(4500.0 / 2));
+    CHECK(tflops(b, Precision::tf32) == doctest::Approx(2200.0 / 2));
+    CHECK(tflops(b, Precision::fp32) == doctest::Approx(75));
+    CHECK(tflops(b, Precision::fp64) == doctest::Approx(37));
+    CHECK(b.memory == 180_GB);
+    CHECK(b.memory_bandwidth == 7.7_TBps);
+    CHECK(b.tdp == 1000_W);
+    CHECK(b.nvlink_bandwidth == 900_GBps);  // 1.8 TB/s total
+  }
+
+  // AMD launch table (zexron.com copy of AMD's MI200 figures): MI250X 95.7 FP64/FP32 matrix, 383 FP16/BF16, 383 INT8,
+  // 128 GB HBM2e, 3.2 TB/s, 500 W; MI250 90.5 matrix, 362.1 FP16/BF16. MI200 series rates are dense (CDNA 2 has no
+  // structured sparsity). EPYC 7763 (AMD product page, AnandTech review, techgage launch price list): 64 cores /
+  // 128 threads, 280 W, 128 PCIe 4.0 lanes, 8 channels of DDR4-3200, up to 4 TB, $7,890 (1ku).
+  TEST_CASE("MI250 / MI250X and the EPYC 7763 match AMD's figures") {
+    const auto& c = Catalog::builtin();
+    const GpuSpec& x = c.find_gpu("MI250X");
+    CHECK(tflops(x, Precision::fp64) == doctest::Approx(95.7));
+    CHECK(tflops(x, Precision::bf16) == doctest::Approx(383));
+    CHECK(tflops(x, Precision::int8) == doctest::Approx(383));
+    CHECK(x.memory == 128_GB);
+    CHECK(x.memory_bandwidth == 3276.8_GBps);
+    CHECK(x.tdp == 500_W);
+    const GpuSpec& m = c.find_gpu("MI250");
+    CHECK(tflops(m, Precision::fp64) == doctest::Approx(90.5));
+    CHECK(tflops(m, Precision::fp16) == doctest::Approx(362.1));
+    CHECK(m.memory == 128_GB);
+    const CpuSpec& e = c.find_cpu("EPYC 7763");
+    CHECK(e.cores == 64);
+    CHECK(e.threads == 128);
+    CHECK(e.tdp == 280_W);
+    CHECK(e.pcie_lanes == 128);
+    CHECK(e.pcie_generation == 4);
+    CHECK(e.memory_channels == 8);
+    CHECK(e.memory_type == "DDR4-3200");
+    CHECK(e.max_memory == 4_TB);
+    CHECK(e.launch_price->amount == 7890_USD);
+  }
+
+  // Parts NVIDIA or Apple publish no tensor figure for stay without one, and say why.
+  TEST_CASE("A10G and Apple M-series Ultra have no invented rates") {
+    const auto& c = Catalog::builtin();
+    const GpuSpec& a = c.find_gpu("A10G");
+    for (Precision p : all_precisions) CHECK_FALSE(a.dense.has(p));
+    CHECK(a.memory == 24_GB);
+    CHECK(a.tdp == 300_W);  // nvidia-smi power limit on g5 instances
+    CHECK(a.note.find("neither NVIDIA nor AWS publishes") != std::string::npos);
+    for (const char* n : {"M2 Ultra", "M3 Ultra"}) {
+      const GpuSpec& m = c.find_gpu(n);
+      for (Precision p : all_precisions) CHECK_FALSE(m.dense.has(p));
+      CHECK(m.note.find("publishes no peak") != std::string::npos);
+    }
+    CHECK(c.find_gpu("M2 Ultra").memory_bandwidth == 800_GBps);  // Apple newsroom, 2023-06-05
   }
 
   TEST_CASE("the built-in catalog is complete, valid and dated") {
@@ -168,7 +313,8 @@ TEST_SUITE("hardware") {
     }
     for (const char* n : {"p4d.24xlarge", "p5.48xlarge", "p5e.48xlarge", "g5.xlarge", "g6.xlarge", "a2-highgpu-1g",
                           "a3-highgpu-8g", "azure-nd96asr-v4", "azure-nd96isr-h100-v5", "lambda-gpu-8x-h100-sxm5",
-                          "runpod-rtx-4090", "cn-rental-rtx-4090-low", "cn-rental-a100-high", "cn-rental-4x-a100", "colab-pro"}) {
+                          "runpod-rtx-4090", "vast-rtx-4090", "vast-a100-80gb", "lambda-gpu-1x-h100-sxm5",
+                          "cn-rental-rtx-4090-low", "cn-rental-a100-high", "cn-rental-4x-a100", "colab-pro"}) {
       CHECK_NOTHROW((void)c.find_offer(n));
     }
     for (const auto& g : c.gpus()) {
@@ -380,47 +526,108 @@ TEST_SUITE("hardware") {
 
   TEST_CASE("system price: given, derived from parts, or unknown with the missing parts") {
     Catalog c = Catalog::make_builtin();
-    // Given by the source material as a range.
-    const SystemPrice b = c.system_price(c.find_system("build-a100-80gb-epyc-7763"));
-    CHECK(b.given);
-    CHECK(*b.low == 20400_USD);
-    CHECK(*b.high == 28600_USD);
-    // DGX A100 launch price.
+    // DGX A100 launch price (NVIDIA newsroom, 2020-05-14); DGX H100: SemiAnalysis estimate, ~$270,000 (May 2023).
     CHECK(*c.system_price(c.find_system("DGX A100")).low == 199000_USD);
-    // The RTX 4090 workstation has unpriced parts: the price is unknown and says which.
+    CHECK(*c.system_price(c.find_system("DGX H100")).low == 270000_USD);
+    // HGX H100: 8 x the H100 street-price estimate ($25,000-30,000, Raymond James, 2023-08-16).
+    const SystemPrice hgx = c.system_price(c.find_system("HGX H100"));
+    REQUIRE(hgx.known());
+    CHECK_FALSE(hgx.given);
+    CHECK(*hgx.low == 200000_USD);
+    CHECK(*hgx.high == 240000_USD);
+    // Single-GPU workstations are priced from their parts: GPU and CPU launch prices, street prices of the rest.
+    // RTX 4090: 1,599 + 699 (7950X) + 2 x 69.995 (DDR5-5600 32GB) + 149.99 (990 PRO) + 209.95 (RM1000x) + 224.99
+    // (full tower) = 3,022.92.
     const SystemPrice ws = c.system_price(c.find_system("ws-rtx-4090"));
-    CHECK_FALSE(ws.known());
-    CHECK(ws.missing.size() == 3);
-    CHECK(std::find(ws.missing.begin(), ws.missing.end(), "memory ddr5-5600-udimm-32gb") != ws.missing.end());
-    // Price the missing parts (user entries) and the price is derived: sum of count x price.
-    MemoryModule m = c.find_memory_module("ddr5-5600-udimm-32gb");
-    m.street_price = PricePoint{.amount = Money("89.99", Currency::USD), .as_of = "2026-11-01", .source = "test"};
+    REQUIRE(ws.known());
+    CHECK_FALSE(ws.given);
+    CHECK(ws.missing.empty());
+    CHECK(*ws.low == Money("3022.92", Currency::USD));
+    CHECK_FALSE(ws.high.has_value());
+    CHECK(ws.as_of == "2022-09-27");  // the oldest part price (the 7950X launch price)
+    // 3060: 329 + 699 + 139.99 + 149.99 + 198.98 (RM850x) + 224.99 = 1,741.95; 4060 Ti 16GB: 499 + ... = 1,911.95;
+    // RTX 6000 Ada: 6,800 + 699 + 139.99 + 149.99 + 209.95 + 224.99 = 8,223.92; 2 x 4090: 3,198 + 699 + 139.99 +
+    // 149.99 + 258.99 (HX1500i) + 224.99 = 4,670.96.
+    CHECK(*c.system_price(c.find_system("ws-rtx-3060")).low == Money("1741.95", Currency::USD));
+    CHECK(*c.system_price(c.find_system("ws-rtx-4060-ti-16gb")).low == Money("1911.95", Currency::USD));
+    CHECK(*c.system_price(c.find_system("ws-rtx-6000-ada")).low == Money("8223.92", Currency::USD));
+    CHECK(*c.system_price(c.find_system("2 x RTX 4090")).low == Money("4670.96", Currency::USD));
+    // The 4 x A100 server has parts without a sourced price: unknown, with the missing parts and the priced subtotal
+    // (4 x $8,000-15,000 + 2 x $7,890 + 2 x $149.99).
+    const SystemPrice four = c.system_price(c.find_system("server-4x-a100-80gb-nvlink"));
+    CHECK_FALSE(four.known());
+    CHECK(four.missing == std::vector<std::string>{"memory ddr4-3200-rdimm-64gb", "network connectx-6-hdr-200g",
+                                                   "chassis generic-4u-gpu-chassis"});
+    CHECK(*four.priced_parts_low == Money("48079.98", Currency::USD));
+    CHECK(*four.priced_parts_high == Money("76079.98", Currency::USD));
+    // Price the missing parts (user entries, as a price file would) and the price is derived: count x price.
+    MemoryModule m = c.find_memory_module("ddr4-3200-rdimm-64gb");
+    m.street_price = PricePoint{.amount = Money("250", Currency::USD), .as_of = "2026-11-01", .source = "test"};
     c.add_or_replace(m);
-    PowerSupply psu = c.find_psu("RM1000x");
-    psu.street_price = PricePoint{.amount = Money("179.99", Currency::USD), .as_of = "2026-11-01", .source = "test"};
-    c.add_or_replace(psu);
-    Chassis ch = c.find_chassis("generic-atx-tower");
-    ch.street_price = PricePoint{.amount = 150_USD, .as_of = "2026-11-01", .source = "test"};
+    NetworkAdapter n = c.find_network_adapter("connectx-6-hdr-200g");
+    n.street_price = PricePoint{.amount = Money("900", Currency::USD), .as_of = "2026-11-01", .source = "test"};
+    c.add_or_replace(n);
+    Chassis ch = c.find_chassis("generic-4u-gpu-chassis");
+    ch.street_price = PricePoint{.amount = Money("2000", Currency::USD), .as_of = "2026-11-01", .source = "test"};
     c.add_or_replace(ch);
-    const SystemPrice d = c.system_price(c.find_system("ws-rtx-4090"));
+    const SystemPrice d = c.system_price(c.find_system("server-4x-a100-80gb-nvlink"));
     REQUIRE(d.known());
-    CHECK_FALSE(d.given);
-    // 1,599 (RTX 4090) + 699 (7950X) + 2 x 89.99 + 309.99 (990 PRO) + 179.99 + 150 = 3,117.96
-    CHECK(*d.low == Money("3117.96", Currency::USD));
-    CHECK(d.as_of == "2022-09-27");  // the oldest part price (the 7950X launch price)
+    // 48,079.98 + 16 x 250 + 4 x 900 + 2,000 = 57,679.98 (and 85,679.98 at the high end of the A100 range).
+    CHECK(*d.low == Money("57679.98", Currency::USD));
+    CHECK(*d.high == Money("85679.98", Currency::USD));
+    CHECK(d.as_of == "2021-03-15");  // the EPYC 7763 launch price
     // Two nodes of the same: twice the price.
     SystemSpec two = c.find_system("ws-rtx-4090");
     two.id = "two-ws";
     two.name = "Two workstations";
     two.nodes = 2;
     c.add_or_replace(two);
-    CHECK(*c.system_price(c.find_system("two-ws")).low == Money("6235.92", Currency::USD));
+    CHECK(*c.system_price(c.find_system("two-ws")).low == Money("6045.84", Currency::USD));
     // A system naming a part the catalog lacks is refused.
     SystemSpec bad = two;
     bad.id = "bad";
     bad.name = "bad";
     bad.parts.push_back({PartKind::storage, "no-such-ssd", 1});
     CHECK_THROWS_AS(c.add_or_replace(bad), LookupError);
+  }
+
+  // Source material (issue 3): "A100 80GB + EPYC 7763 + 512 GB DDR5 + NVMe/HDD + 1600 W PSU + 4U chassis",
+  // $20.4k-28.6k. The system keeps that range as its given price; parts_price derives one from sourced part prices:
+  // A100 80GB PCIe $8,000-15,000 (aitooldiscovery.com, 2026-03-20), EPYC 7763 $7,890 (AMD 1ku launch price,
+  // techgage), 990 PRO 2TB $149.99 and AX1600i $609.99 (PCPartPicker, 2025-07-23), Exos X18 18TB $369.99-529.99
+  // (listings of 2026-09-22). The DDR4 RDIMMs and the 4U chassis have no sourced price, so the derived price is a
+  // subtotal: $17,019.97-24,179.97, which must lie inside the source's range and leave room for the missing parts.
+  TEST_CASE("the A100 + EPYC 7763 build: sourced parts fall inside the source material's $20.4k-28.6k") {
+    const auto& c = Catalog::builtin();
+    const SystemSpec& s = c.find_system("build-a100-80gb-epyc-7763");
+    const SystemPrice given = c.system_price(s);
+    REQUIRE(given.given);
+    CHECK(*given.low == 20400_USD);
+    CHECK(*given.high == 28600_USD);
+    const SystemPrice parts = c.parts_price(s);
+    CHECK_FALSE(parts.given);
+    CHECK_FALSE(parts.known());
+    CHECK(parts.missing == std::vector<std::string>{"memory ddr4-3200-rdimm-64gb", "chassis generic-4u-gpu-chassis"});
+    REQUIRE(parts.priced_parts_low.has_value());
+    CHECK(*parts.priced_parts_low == Money("17019.97", Currency::USD));
+    CHECK(*parts.priced_parts_high == Money("24179.97", Currency::USD));
+    CHECK(*parts.priced_parts_low <= *given.low);    // low end: leaves $3,380.03 for 8 RDIMMs and the chassis
+    CHECK(*parts.priced_parts_high <= *given.high);  // high end: leaves $4,420.03
+    // With the missing parts priced (here at $300 per 64 GB RDIMM and $1,000 for the chassis, a user price file), the
+    // whole derived range 20,419.97-27,579.97 lies inside the source material's.
+    Catalog mine = Catalog::make_builtin();
+    MemoryModule m = mine.find_memory_module("ddr4-3200-rdimm-64gb");
+    m.street_price = PricePoint{.amount = 300_USD, .as_of = "2026-11-01", .source = "test"};
+    mine.add_or_replace(m);
+    Chassis ch = mine.find_chassis("generic-4u-gpu-chassis");
+    ch.street_price = PricePoint{.amount = 1000_USD, .as_of = "2026-11-01", .source = "test"};
+    mine.add_or_replace(ch);
+    const SystemPrice all = mine.parts_price(mine.find_system("build-a100-80gb-epyc-7763"));
+    REQUIRE(all.known());
+    CHECK(*all.low == Money("20419.97", Currency::USD));
+    CHECK(*all.high == Money("27579.97", Currency::USD));
+    CHECK(*all.low >= 20400_USD);
+    CHECK(*all.high <= 28600_USD);
   }
 
   TEST_CASE("warning: stale and future-dated prices") {
@@ -479,10 +686,22 @@ TEST_SUITE("hardware") {
     // Median of 0.70, 0.80, 0.8048, 0.90, 3.00 is 0.8048, and 3.00 > 3 x 0.8048 = 2.4144.
     CHECK(has_warning(price_outliers(c), WarningKind::price_outlier, "cloud offer x-l4-8"));
     CHECK_FALSE(has_warning(price_outliers(c, 4.0), WarningKind::price_outlier, "cloud offer x-l4-8"));
-    // Built-in: Lambda's $2.99 per H100-hour is under a third of the hyperscalers' median ($11.66).
+    // Built-in, every price counted: Lambda's $2.99 per H100-hour is under a third of the median, which the
+    // hyperscalers' 2023-24 list prices ($12.29, $11.03, $12.29) set.
     CHECK(has_warning(price_outliers(Catalog::builtin()), WarningKind::price_outlier,
                       "cloud offer lambda-gpu-8x-h100-sxm5"));
+    // Judged on 2026-11-21 with the 365-day limit, those stale list prices neither set the median nor are judged
+    // (they get stale_price warnings instead), and no current offer is out of line.
+    const auto current = price_outliers(Catalog::builtin(), 3.0, 3, "2026-11-21", 365);
+    CHECK(current.empty());
+    const auto all = check_catalog(Catalog::builtin(), {.today = "2026-11-21"});
+    CHECK(has_warning(all, WarningKind::stale_price, "cloud offer aws-p5.48xlarge", "on_demand"));
+    CHECK_FALSE(has_warning(all, WarningKind::price_outlier, "cloud offer lambda-gpu-8x-h100-sxm5"));
+    // A current offer far from its current siblings is still flagged: three fresh L4 offers and one at 3.00.
+    Catalog fresh = c;  // x-l4-1..3 and x-l4-8 dated 2026-11-01
+    CHECK(has_warning(price_outliers(fresh, 3.0, 3, "2026-11-21", 365), WarningKind::price_outlier, "cloud offer x-l4-8"));
     CHECK_THROWS_AS(price_outliers(c, 0.5), InputError);
+    CHECK_THROWS_AS(price_outliers(c, 3.0, 3, "yesterday"), InputError);
   }
 
   TEST_CASE("80 PLUS efficiency curves (CLEAResult 80 PLUS program requirements, 115 V internal)") {

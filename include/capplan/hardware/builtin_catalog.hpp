@@ -21,6 +21,8 @@
 #include "capplan/hardware/storage.hpp"
 #include "capplan/hardware/system.hpp"
 
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace capplan::builtin {
@@ -29,11 +31,11 @@ namespace capplan::builtin {
 // stored copy of the source).
 inline constexpr const char* recorded = "2026-11-21";
 
-inline PricePoint usd(const char* amount, const char* as_of, const char* source) {
-  return PricePoint{.amount = Money(amount, Currency::USD), .as_of = as_of, .source = source};
+inline PricePoint usd(const char* amount, const char* as_of, std::string source) {
+  return PricePoint{.amount = Money(amount, Currency::USD), .as_of = as_of, .source = std::move(source)};
 }
-inline PricePoint usd_range(const char* low, const char* high, const char* as_of, const char* source) {
-  return PricePoint{.amount = Money(low, Currency::USD), .as_of = as_of, .source = source,
+inline PricePoint usd_range(const char* low, const char* high, const char* as_of, std::string source) {
+  return PricePoint{.amount = Money(low, Currency::USD), .as_of = as_of, .source = std::move(source),
                     .high = Money(high, Currency::USD)};
 }
 inline MoneyRate usd_per_hour(const char* amount) { return MoneyRate(amount, Currency::USD); }
@@ -49,6 +51,14 @@ inline constexpr const char* ga102 = "NVIDIA Ampere GA102 GPU architecture white
 inline constexpr const char* mi200 = "AMD Instinct MI200 series product pages, https://www.amd.com/en/products/accelerators/instinct/mi200.html";
 inline constexpr const char* unverified = "Figures recalled from the cited source; not re-checked against a stored copy in this session.";
 inline constexpr const char* source_material = "capplan project source material, as quoted in issue 3 (hardware and price catalog)";
+// PCPartPicker US prices as scraped into docyx/pc-part-dataset; its README at that commit says
+// "Last updated: July 23, 2025".
+inline constexpr const char* pcpp = "PCPartPicker (US) price as scraped into https://github.com/docyx/pc-part-dataset (data/csv, commit 06ffc8eec068db5e8145e012ad2ec11e56a7c969, README: last updated 2025-07-23)";
+inline constexpr const char* pcpp_date = "2025-07-23";
+// The per-SM tensor throughput of an architecture, from its whitepaper's flagship column, scaled
+// to another SKU by SM count and boost clock: how NVIDIA itself computes the appendix figures.
+inline constexpr const char* ga10x_per_sm = "GA10x: 512 dense FP16 FMA per SM per clock with FP16 accumulate (RTX 3090 in the GA102 whitepaper: 142 TFLOPS = 82 SMs x 1,695 MHz x 1,024 FLOP)";
+inline constexpr const char* ada_per_sm = "Ada: 512 dense FP16 FMA per SM per clock with FP16 accumulate (RTX 4090 in the Ada whitepaper: 330.3 TFLOPS = 128 SMs x 2,520 MHz x 1,024 FLOP)";
 }  // namespace src
 
 inline std::vector<GpuSpec> gpus() {
@@ -65,8 +75,12 @@ inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
                .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
-               .ecc = true, .source = src::h100, .as_of = recorded,
-               .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*); dense BF16 989, 80 GB HBM3, 3.35 TB/s and 700 W checked at https://grokipedia.com/page/Nvidia_H100 and https://pricegpu.pages.dev/blog/h100-vs-a100-cloud-price. No vendor list price is published."});
+               .ecc = true,
+               // Street price: Raymond James estimate, $25,000-30,000 per H100, reported by Tae Kim (Barron's) on
+               // 2023-08-16 (date from the post id), quoted in Epoch AI's training-cost-trends notebook.
+               .street_price = usd_range("25000", "30000", "2023-08-16", "Raymond James estimate reported by Tae Kim, https://twitter.com/firstadopter/status/1691877797487165443, as quoted in https://github.com/epoch-research/training-cost-trends"),
+               .source = src::h100, .as_of = recorded,
+               .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*); dense BF16 989, 80 GB HBM3, 3.35 TB/s and 700 W checked at https://grokipedia.com/page/Nvidia_H100 and https://pricegpu.pages.dev/blog/h100-vs-a100-cloud-price. No vendor list price is published; the street price is a 2023 analyst estimate (stale, and flagged as such)."});
   // H100 PCIe 80GB: H100 datasheet (PCIe column): FP64 tensor 51, FP32 51, TF32 756*, BF16/FP16 1,513*,
   // FP8/INT8 3,026*; 80 GB HBM2e, 2 TB/s, 300-350 W; NVLink bridge 600 GB/s (300 per direction), PCIe Gen5.
   v.push_back({.id = "h100-pcie", .name = "NVIDIA H100 PCIe 80GB", .aliases = {"H100 PCIe", "H100-PCIe-80GB"},
@@ -85,19 +99,18 @@ inline std::vector<GpuSpec> gpus() {
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
                .ecc = true, .source = src::h200, .as_of = recorded,
                .note = "Dense = half the datasheet's sparsity figures. No vendor list price."});
-  // B200 (HGX B200, 1,000 W): per-GPU dense rates FP64 40, FP32 80, TF32 1,100, BF16/FP16 2,250,
-  // FP8/INT8 4,500 (table in glennklockwood.com/garden/processors/B200 from NVIDIA's Blackwell
-  // datasheet); HGX B200: 1.44 TB HBM3e for 8 GPUs (180 GB each), 8 TB/s, NVLink 5 1.8 TB/s
-  // (900 GB/s per direction).
+  // B200 in HGX B200 (1,000 W): NVIDIA's HGX platform table, "Individual Blackwell GPU Specifications", HGX B200
+  // column: FP4 18 PF*, FP8/FP6 9 PF*, INT8 9 POPS*, FP16/BF16 4.5 PF*, TF32 2.2 PF*, FP32 75 TF, FP64/FP64 tensor 37 TF,
+  // 180 GB HBM3E, 7.7 TB/s, up to 1,000 W, NVLink 5 1.8 TB/s (* with sparsity; dense = half). GB200 runs faster.
   v.push_back({.id = "b200", .name = "NVIDIA B200 (HGX B200, 180GB)", .aliases = {"B200", "B200 SXM", "HGX B200 GPU"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::sxm,
-               .memory = 180_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
-               .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1100, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500}),
+               .memory = 180_GB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
+               .dense = dense_rates({.fp64 = 37, .fp32 = 75, .tf32 = 1100, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500}),
                .tdp = 1000_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16,
                .ecc = true,
-               .source = "NVIDIA HGX B200 platform specification, https://www.nvidia.com/en-us/data-center/hgx/; per-GPU table at https://glennklockwood.com/garden/processors/B200",
+               .source = "NVIDIA HGX platform page, per-GPU table (HGX B200 column), https://www.nvidia.com/en-us/data-center/hgx/, as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html",
                .as_of = recorded,
-               .note = "HGX (1,000 W) configuration; the GB200 variant runs faster. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
+               .note = "Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
 
   // ---------------------------------------------------------------- NVIDIA data centre: Ampere, Volta, Turing, Ada
   // A100 SXM4 80GB: A100 datasheet: FP64 tensor 19.5, FP32 19.5, TF32 156 (312*), BF16/FP16 312 (624*),
@@ -107,8 +120,11 @@ inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
-               .ecc = true, .source = src::a100, .as_of = recorded,
-               .note = "GA100 rates (19.5 FP32, 156 TF32, 312 BF16/FP16, 624 INT8, NVLink 600 GB/s) checked against NVIDIA's launch sheet as quoted at https://techpowerup.com/forums/goto/post?id=4265351. No vendor list price."});
+               .ecc = true,
+               // Street price: "$8K-$15K new A100 80GB unit price range, 2025-2026" (aitooldiscovery.com, 2026-03-20).
+               .street_price = usd_range("8000", "15000", "2026-03-20", "https://www.aitooldiscovery.com/ai-infra/nvidia-a100-specs-price"),
+               .source = src::a100, .as_of = recorded,
+               .note = "GA100 rates (19.5 FP32, 156 TF32, 312 BF16/FP16, 624 INT8, NVLink 600 GB/s) checked against NVIDIA's launch sheet as quoted at https://techpowerup.com/forums/goto/post?id=4265351. No vendor list price; the street price is a third-party market range for \"A100 80GB\" units that does not name the form factor."});
   // A100 SXM4 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 400 W.
   v.push_back({.id = "a100-sxm-40gb", .name = "NVIDIA A100 SXM4 40GB", .aliases = {"A100 SXM 40GB", "A100 40GB SXM", "A100-SXM4-40GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
@@ -153,7 +169,7 @@ inline std::vector<GpuSpec> gpus() {
                .tdp = 300_W, .ecc = true,
                .source = "AWS EC2 G5 instance page, https://aws.amazon.com/ec2/instance-types/g5/",
                .as_of = recorded,
-               .note = "AWS-only part. AWS states 24 GB per GPU; the 600 GB/s bandwidth and 300 W are the GA102 board figures reported by third parties, not vendor-published. Peak rates are left absent: NVIDIA publishes no A10G tensor figures."});
+               .note = "AWS-only part. AWS states 24 GB per GPU; 600 GB/s is shared with the A10 (https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/) and 300 W is the power limit nvidia-smi reports on g5 instances (https://gist.github.com/shashankprasanna/10ebe6dc1ba1d8d93db17da4e2cc890e). Peak rates are left absent on purpose: neither NVIDIA nor AWS publishes A10G tensor or FP32 figures, and third-party copies disagree (the A10G runs higher shader clocks but fewer tensor operations than the A10), so any figure would be a guess. Give the part rates in a catalog file to model it."});
   // L4: L4 datasheet: FP32 30.3, TF32 120*, BF16/FP16 242*, FP8 485*, INT8 485*; 24 GB GDDR6, 300 GB/s,
   // 72 W, PCIe Gen4 x16.
   v.push_back({.id = "l4", .name = "NVIDIA L4 24GB", .aliases = {"L4"},
@@ -258,31 +274,33 @@ inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "rtx-4060-ti-16gb", .name = "NVIDIA GeForce RTX 4060 Ti 16GB", .aliases = {"RTX 4060 Ti 16GB", "4060 Ti 16GB", "RTX 4060Ti 16GB"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
                .memory = 16_GB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
-               .dense = dense_rates({.fp32 = 22.06}),
+               .dense = dense_rates({.fp32 = 22.06, .tf32 = 22.06, .bf16 = 44.13, .fp16 = 44.13, .fp8 = 88.26, .int8 = 176.5, .int4 = 353.0}),
                .fp32_accumulate_half_rate = true, .tdp = 165_W, .pcie_generation = 4, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("499", "2023-07-18", "NVIDIA GeForce RTX 4060 Ti 16GB launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/"),
                .source = "NVIDIA RTX 4060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/; launch tables at https://www.guru3d.com/story/geforce-rtx-4060-ti-gpu-pictured/",
-               .as_of = recorded, .note = "NVIDIA publishes no tensor TFLOPS for this card, so tensor rates are absent. PCIe x8."});
+               .as_of = recorded,
+               .note = std::string("Tensor rates derived, not printed by NVIDIA for this card: ") + src::ada_per_sm + "; the 4060 Ti has 34 SMs at 2,535 MHz boost (https://www.thefpsreview.com/?p=133840), so FP16 with FP16 accumulate = 88.26 dense, with FP32 accumulate (half rate on GeForce) 44.13; TF32 = 22.06, FP8 (FP32 acc.) 88.26, INT8 176.5, INT4 353.0 (INT4 equals the 353 'AI TOPS' NVIDIA lists for the card). PCIe x8."});
   v.push_back({.id = "rtx-4060-ti-8gb", .name = "NVIDIA GeForce RTX 4060 Ti 8GB", .aliases = {"RTX 4060 Ti 8GB", "4060 Ti 8GB", "RTX 4060Ti 8GB"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
                .memory = 8_GB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
-               .dense = dense_rates({.fp32 = 22.06}),
+               .dense = dense_rates({.fp32 = 22.06, .tf32 = 22.06, .bf16 = 44.13, .fp16 = 44.13, .fp8 = 88.26, .int8 = 176.5, .int4 = 353.0}),
                .fp32_accumulate_half_rate = true, .tdp = 160_W, .pcie_generation = 4, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("399", "2023-05-24", "NVIDIA GeForce RTX 4060 Ti 8GB launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/"),
                .source = "NVIDIA RTX 4060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/; launch review at https://www.thefpsreview.com/?p=133840",
-               .as_of = recorded, .note = "NVIDIA publishes no tensor TFLOPS for this card, so tensor rates are absent. PCIe x8."});
+               .as_of = recorded,
+               .note = "Same AD106 configuration and clocks as the 16 GB card (34 SMs, 2,535 MHz), so the same derived tensor rates; see rtx-4060-ti-16gb. PCIe x8."});
   // RTX 5090: NVIDIA spec page: FP32 104.8, 32 GB GDDR7, 1,792 GB/s, 575 W, PCIe Gen5 x16. Tensor: FP16 (FP16 acc)
   // 838.4 with sparsity (spheron.network copy of the RTX Blackwell whitepaper table) -> dense FP16-acc 419.2,
   // FP32-acc (half rate on GeForce) 209.6; FP8 1,676.8* -> FP32-acc dense 419.2.
   v.push_back({.id = "rtx-5090", .name = "NVIDIA GeForce RTX 5090 32GB", .aliases = {"RTX 5090", "GeForce RTX 5090", "5090"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
                .memory = 32_GB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
-               .dense = dense_rates({.fp32 = 104.8, .bf16 = 209.6, .fp16 = 209.6, .fp8 = 419.2}),
+               .dense = dense_rates({.fp32 = 104.8, .tf32 = 104.8, .bf16 = 209.6, .fp16 = 209.6, .fp8 = 419.2}),
                .fp32_accumulate_half_rate = true, .tdp = 575_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .launch_price = usd("1999", "2025-01-30", "NVIDIA GeForce RTX 5090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/"),
                .source = "NVIDIA RTX 5090 spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/; RTX Blackwell whitepaper figures as reproduced at https://www.spheron.network/blog/nvidia-rtx-5090-specs/",
                .as_of = recorded,
-               .note = "Tensor rates derived: sparse FP16-accumulate 838.4 / 2 (dense) / 2 (FP32 accumulate at half rate on GeForce); verify against the whitepaper before relying on them. Peer-to-peer assumed absent as on the 40-series."});
+               .note = "Tensor rates derived from NVIDIA's 3,352 'AI TOPS' (FP4 with sparsity, spec page): FP4 dense 1,676, FP8 dense (FP16 acc.) 838.4, FP16 dense (FP16 acc.) 419.2, and FP32 accumulate at half rate on GeForce: 209.6; TF32 104.8, FP8 with FP32 accumulate 419.2. Two independent copies agree: spheron.network (838.4 sparse FP16) and https://www.codesota.com/hardware/rtx-5090 (209.5 dense FP16). The RTX Blackwell whitepaper itself was not available to re-check. Peer-to-peer assumed absent as on the 40-series."});
   // RTX 3090: GA102 whitepaper (RTX 3090 column): FP32 35.6; FP16 tensor FP32 acc 71 (142*), FP16 acc 142;
   // BF16 71; TF32 35.6; INT8 284; INT4 568; 24 GB GDDR6X, 936 GB/s, 350 W; NVLink 3 bridge 112.5 GB/s.
   v.push_back({.id = "rtx-3090", .name = "NVIDIA GeForce RTX 3090 24GB", .aliases = {"RTX 3090", "GeForce RTX 3090", "3090"},
@@ -306,11 +324,12 @@ inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "rtx-3060-12gb", .name = "NVIDIA GeForce RTX 3060 12GB", .aliases = {"RTX 3060 12GB", "RTX 3060", "3060 12GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
                .memory = 12_GB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,
-               .dense = dense_rates({.fp32 = 12.74}),
+               .dense = dense_rates({.fp32 = 12.74, .tf32 = 12.74, .bf16 = 25.47, .fp16 = 25.47, .int8 = 101.9, .int4 = 203.8}),
                .fp32_accumulate_half_rate = true, .tdp = 170_W,
                .launch_price = usd("329", "2021-02-25", "NVIDIA GeForce RTX 3060 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/"),
                .source = "NVIDIA RTX 3060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/; launch table at https://www.guru3d.com/story/geforce-rtx-4060-ti-gpu-pictured/",
-               .as_of = recorded, .note = "NVIDIA publishes no tensor TFLOPS for this card, so tensor rates are absent."});
+               .as_of = recorded,
+               .note = std::string("Tensor rates derived, not printed by NVIDIA for this card: ") + src::ga10x_per_sm + "; the 3060 has 28 SMs (3,584 CUDA cores) at 1,777 MHz boost (guru3d table), so FP16 with FP16 accumulate = 50.95 dense, with FP32 accumulate (half rate on GeForce) 25.47; BF16 the same, TF32 12.74, INT8 101.9, INT4 203.8 (the GA102 ratios: RTX 3090 71 / 35.6 / 284 / 568)."});
 
   // ---------------------------------------------------------------- AMD Instinct
   // MI300X: AMD MI300X datasheet: FP64 matrix 163.4, FP32 matrix 163.4, TF32 653.7 (1,307.4*), BF16/FP16
@@ -351,7 +370,7 @@ inline std::vector<GpuSpec> gpus() {
                .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
                .source = "Apple newsroom, \"Apple introduces M2 Ultra\", https://www.apple.com/newsroom/2023/06/apple-introduces-m2-ultra/",
                .as_of = recorded,
-               .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent. Sold only inside Mac Studio / Mac Pro (Mac Studio with M2 Ultra from $3,999 with 64 GB, June 2023)."});
+               .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent: the GPU has no matrix (tensor) units Apple rates, and a figure computed from core counts and clocks would not be a vendor figure. Sold only inside Mac Studio / Mac Pro (Mac Studio with M2 Ultra from $3,999 with 64 GB, June 2023)."});
   // M3 Ultra: Apple newsroom (2025-03-05): up to 80-core GPU, up to 512 GB unified memory, 819 GB/s (techpowerup).
   v.push_back({.id = "apple-m3-ultra", .name = "Apple M3 Ultra (80-core GPU, 512GB)", .aliases = {"M3 Ultra", "Apple M3 Ultra"},
                .vendor = Vendor::apple, .architecture = "Apple M3", .form_factor = FormFactor::soc,
@@ -359,7 +378,7 @@ inline std::vector<GpuSpec> gpus() {
                .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
                .source = "Apple newsroom, \"Apple reveals M3 Ultra\", https://www.apple.com/newsroom/2025/03/apple-reveals-m3-ultra-taking-apple-silicon-to-a-new-extreme/; bandwidth per https://techpowerup.com/news-tags/Mac%20Studio",
                .as_of = recorded,
-               .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent. Sold only inside Mac Studio (from 96 GB)."});
+               .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent (no vendor tensor figure exists for the GPU). Sold only inside Mac Studio (from 96 GB)."});
   return v;
 }
 
@@ -424,20 +443,23 @@ inline std::vector<CpuSpec> cpus() {
 inline std::vector<MemoryModule> memory_modules() {
   using namespace capplan::literals;
   std::vector<MemoryModule> v;
-  // Generic JEDEC modules: speed grades from JESD79-4 (DDR4) and JESD79-5 (DDR5). No power or price is recorded:
-  // module power depends on the DRAM die and rank count, and module prices move weekly.
+  // Generic JEDEC modules: speed grades from JESD79-4 (DDR4) and JESD79-5 (DDR5). No power is recorded: module power
+  // depends on the DRAM die and rank count and no vendor publishes one figure per module. Prices move weekly; the
+  // 2025-26 DRAM shortage roughly tripled DDR5 retail prices (TechRadar, 2026-01-08), so check the dates.
   v.push_back({.id = "ddr4-3200-rdimm-64gb", .name = "DDR4-3200 64GB ECC RDIMM", .aliases = {"DDR4 64GB RDIMM"},
                .type = DramType::ddr4, .speed_mts = 3200, .size = 64_GB, .registered = true, .ecc = true,
                .source = "JEDEC JESD79-4 DDR4 speed grade; generic module", .as_of = recorded,
-               .note = "Generic entry: no vendor power figure or dated price recorded."});
+               .note = "Generic entry: no vendor power figure, and no dated price from a retailer or price tracker could be found (PCPartPicker's consumer list has none); give one in a catalog file to price the systems that use it."});
   v.push_back({.id = "ddr5-4800-rdimm-64gb", .name = "DDR5-4800 64GB ECC RDIMM", .aliases = {"DDR5 64GB RDIMM"},
                .type = DramType::ddr5, .speed_mts = 4800, .size = 64_GB, .registered = true, .ecc = true,
                .source = "JEDEC JESD79-5 DDR5 speed grade; generic module", .as_of = recorded,
                .note = "Generic entry: no vendor power figure or dated price recorded."});
+  // Price: Crucial Pro 64 GB (2 x 32 GB) DDR5-5600 CL46 kit, $139.99 on PCPartPicker (2025-07-23): $69.995 per module.
   v.push_back({.id = "ddr5-5600-udimm-32gb", .name = "DDR5-5600 32GB UDIMM", .aliases = {"DDR5 32GB UDIMM"},
                .type = DramType::ddr5, .speed_mts = 5600, .size = 32_GB,
+               .street_price = usd("69.995", src::pcpp_date, (std::string(src::pcpp) + "; Crucial Pro 64 GB (2 x 32 GB) DDR5-5600 kit at $139.99, halved per module")),
                .source = "JEDEC JESD79-5 DDR5 speed grade; generic module", .as_of = recorded,
-               .note = "Generic entry: no vendor power figure or dated price recorded."});
+               .note = "No vendor power figure. The price predates the DRAM shortage: on 2026-01-08 TechRadar quoted a single 32 GB DDR5-5200 module at $325.99 (https://www.techradar.com/pro/2026-could-well-be-the-year-of-the-usd500-32gb-ddr5-memory-module-experts-predict-ddr-will-go-up-by-60-percent-in-q1-2026-alone), so treat it as a floor; the stale-price warning flags it."});
   return v;
 }
 
@@ -449,23 +471,29 @@ inline std::vector<StorageDevice> storage_devices() {
   v.push_back({.id = "samsung-990-pro-2tb", .name = "Samsung 990 PRO 2TB", .aliases = {"990 PRO 2TB"},
                .kind = StorageKind::nvme_gen4, .capacity = 2_TB, .sequential_read = 7450_MBps, .sequential_write = 6900_MBps,
                .launch_price = usd("309.99", "2022-10-18", "Samsung newsroom, 990 PRO launch, https://news.samsung.com/global/samsung-electronics-launches-990-pro-ssd"),
+               .street_price = usd("149.99", src::pcpp_date, src::pcpp),
                .source = "Samsung 990 PRO data sheet, https://semiconductor.samsung.com/consumer-storage/internal-ssd/990-pro/",
-               .as_of = recorded, .note = std::string(src::unverified) + " Power not recorded."});
+               .as_of = recorded, .note = std::string(src::unverified) + " Street price: PCPartPicker, 2 TB model. Power not recorded."});
   // Crucial T705 2TB: Micron product page: PCIe 5.0 x4 NVMe, up to 14,500 MB/s read, 12,700 MB/s write.
   v.push_back({.id = "crucial-t705-2tb", .name = "Crucial T705 2TB", .aliases = {"T705 2TB"},
                .kind = StorageKind::nvme_gen5, .capacity = 2_TB, .sequential_read = 14500_MBps, .sequential_write = 12700_MBps,
+               .street_price = usd("199.99", src::pcpp_date, src::pcpp),
                .source = "Crucial T705 product page, https://www.crucial.com/ssd/t705/ct2000t705ssd3", .as_of = recorded,
-               .note = std::string(src::unverified) + " Power and price not recorded."});
+               .note = std::string(src::unverified) + " Street price: PCPartPicker, 2 TB model. Power not recorded."});
   // Samsung 870 EVO 2TB: Samsung datasheet: SATA 6 Gb/s, 560 MB/s read, 530 MB/s write.
   v.push_back({.id = "samsung-870-evo-2tb", .name = "Samsung 870 EVO 2TB", .aliases = {"870 EVO 2TB"},
                .kind = StorageKind::sata_ssd, .capacity = 2_TB, .sequential_read = 560_MBps, .sequential_write = 530_MBps,
+               .street_price = usd("168.74", src::pcpp_date, src::pcpp),
                .source = "Samsung 870 EVO data sheet, https://semiconductor.samsung.com/consumer-storage/internal-ssd/870evo/",
-               .as_of = recorded, .note = std::string(src::unverified) + " Power and price not recorded."});
-  // Seagate Exos X18 18TB: Seagate datasheet: max sustained transfer 270 MB/s.
+               .as_of = recorded, .note = std::string(src::unverified) + " Street price: PCPartPicker, 2 TB model. Power not recorded."});
+  // Seagate Exos X18 18TB: Seagate datasheet: max sustained transfer 270 MB/s (also quoted by ComputerBase, 2022-11).
+  // Price: ST18000NM000J listings of 2026-09-22: $369.99 manufacturer-recertified (serverpartdeals) to $529.99 new
+  // (Newegg marketplace), as recorded in a public price-tracker seed file.
   v.push_back({.id = "seagate-exos-x18-18tb", .name = "Seagate Exos X18 18TB", .aliases = {"Exos X18 18TB"},
                .kind = StorageKind::hdd, .capacity = 18_TB, .sequential_read = 270_MBps, .sequential_write = 270_MBps,
-               .source = "Seagate Exos X18 data sheet, https://www.seagate.com/products/enterprise-drives/exos-x/x18/",
-               .as_of = recorded, .note = std::string(src::unverified) + " Power and price not recorded."});
+               .street_price = usd_range("369.99", "529.99", "2026-09-22", "ST18000NM000J listings: https://www.serverpartdeals.com/collections/hard-drives/products/seagate-exos-x18-st18000nm000j-18tb-7-2k-rpm-sata-6gb-s-512e-4kn-256mb-3-5-hdd (recertified) and https://www.newegg.com/seagate-exos-x18-st18000nm000j-18tb/p/1B4-00VK-00616 (new), as recorded on 2026-09-22 in a DiskTracker seed file on GitHub"),
+               .source = "Seagate Exos X18 data sheet, https://www.seagate.com/products/enterprise-drives/exos-x/x18/; 270 MB/s also in https://computerbase.de/2022-11/seagate-exos-2x18-erste-hdd-mit-550-mb-s-dank-dual-aktor-mach-2-enthuellt",
+               .as_of = recorded, .note = "Price range: low end recertified, high end new; read from a third-party copy of the listings, not the stores. Power not recorded."});
   return v;
 }
 
@@ -475,33 +503,39 @@ inline std::vector<PowerSupply> power_supplies() {
   // Rated outputs and 80 PLUS tiers from the makers' product pages (certified at 115 V internal).
   v.push_back({.id = "corsair-rm850x", .name = "Corsair RM850x (850 W, 80 PLUS Gold)", .aliases = {"RM850x"},
                .rated = 850_W, .tier = EightyPlusTier::gold,
+               .street_price = usd("198.98", src::pcpp_date, src::pcpp),
                .source = "Corsair RM850x product page, https://www.corsair.com/us/en/p/psu/cp-9020200-na/rm850x-fully-modular-low-noise-atx-power-supply-cp-9020200-na",
-               .as_of = recorded, .note = "Price not recorded."});
+               .as_of = recorded, .note = "Street price: PCPartPicker's \"Corsair RM850x (2021)\" listing (the 2024 revision listed at $144.99)."});
   v.push_back({.id = "corsair-rm1000x", .name = "Corsair RM1000x (1000 W, 80 PLUS Gold)", .aliases = {"RM1000x"},
                .rated = 1000_W, .tier = EightyPlusTier::gold,
+               .street_price = usd("209.95", src::pcpp_date, src::pcpp),
                .source = "Corsair RM1000x product page, https://www.corsair.com/us/en/p/psu/cp-9020201-na/rm1000x-fully-modular-low-noise-atx-power-supply-cp-9020201-na",
-               .as_of = recorded, .note = "Price not recorded."});
+               .as_of = recorded, .note = "Street price: PCPartPicker's \"Corsair RM1000x (2024)\" listing, the current revision of the same 1,000 W unit (the 2021 revision had no price listed)."});
   v.push_back({.id = "corsair-hx1500i", .name = "Corsair HX1500i (1500 W, 80 PLUS Platinum)", .aliases = {"HX1500i"},
                .rated = 1500_W, .tier = EightyPlusTier::platinum,
+               .street_price = usd("258.99", src::pcpp_date, src::pcpp),
                .source = "Corsair HX1500i product page, https://www.corsair.com/us/en/p/psu/cp-9020215-na/hx1500i-fully-modular-ultra-low-noise-platinum-atx-1500-watt-pc-power-supply-cp-9020215-na",
-               .as_of = recorded, .note = "Price not recorded."});
+               .as_of = recorded, .note = "Street price: PCPartPicker's \"Corsair HX1500i (2023)\" listing (1,500 W, Platinum)."});
   v.push_back({.id = "corsair-ax1600i", .name = "Corsair AX1600i (1600 W, 80 PLUS Titanium)", .aliases = {"AX1600i"},
                .rated = 1600_W, .tier = EightyPlusTier::titanium,
+               .street_price = usd("609.99", src::pcpp_date, src::pcpp),
                .source = "Corsair AX1600i product page, https://www.corsair.com/us/en/p/psu/cp-9020087-na/ax1600i-digital-atx-power-supply-1600-watt-fully-modular-psu-cp-9020087-na",
-               .as_of = recorded, .note = "Price not recorded."});
+               .as_of = recorded, .note = "Street price: PCPartPicker (1,600 W, Titanium)."});
   return v;
 }
 
 inline std::vector<Chassis> chassis() {
   std::vector<Chassis> v;
-  v.push_back({.id = "generic-atx-tower", .name = "ATX full tower (generic)", .aliases = {"ATX tower"},
+  // Priced as the Fractal Design Define 7 XL (ATX full tower, 9 expansion slots): $224.99 on PCPartPicker.
+  v.push_back({.id = "generic-atx-tower", .name = "ATX full tower (generic; priced as Fractal Design Define 7 XL)", .aliases = {"ATX tower"},
                .rack_units = 0, .max_gpus = 2, .psu_bays = 1,
-               .source = "Generic entry: an ATX tower holds two double-width GPUs on a consumer board (ATX: 7 expansion slots)",
-               .as_of = recorded, .note = "No specific product; no price."});
+               .street_price = usd("224.99", src::pcpp_date, (std::string(src::pcpp) + "; Fractal Design Define 7 XL, ATX Full Tower")),
+               .source = "Generic entry: an ATX full tower holds two wide GPUs (the Define 7 XL has 9 expansion slots, Fractal Design product page https://www.fractal-design.com/products/cases/define/define-7-xl/)",
+               .as_of = recorded, .note = "The price is one specific full tower's; a smaller case costs less."});
   v.push_back({.id = "generic-4u-gpu-chassis", .name = "4U rack GPU chassis (generic)", .aliases = {"4U chassis"},
                .rack_units = 4, .max_gpus = 4, .psu_bays = 2,
                .source = src::source_material, .as_of = recorded,
-               .note = "The source material's build names a 4U chassis without a model; the GPU and PSU counts are typical of 4U GPU workstations, not of one product. No price."});
+               .note = "The source material's build names a 4U chassis without a model; the GPU and PSU counts are typical of 4U GPU workstations, not of one product. No price: no dated price from a retailer or price tracker could be found for a 4U GPU chassis."});
   v.push_back({.id = "nvidia-dgx-chassis", .name = "NVIDIA DGX 6U/8U chassis (part of the DGX system)", .aliases = {},
                .rack_units = 8, .max_gpus = 8, .psu_bays = 6,
                .source = "NVIDIA DGX A100 / DGX H100 user guides (8U, 6 power supplies)", .as_of = recorded,
@@ -544,21 +578,23 @@ inline std::vector<SystemSpec> systems() {
                  .parts = {{K::gpu, w.gpu, 1}, {K::cpu, "ryzen-9-7950x", 1}, {K::memory, "ddr5-5600-udimm-32gb", 2},
                            {K::storage, "samsung-990-pro-2tb", 1}, {K::psu, w.psu, 1}, {K::chassis, "generic-atx-tower", 1}},
                  .topology = Topology::single_gpu, .source = src::source_material, .as_of = recorded,
-                 .note = "GPU from the source material; the other parts are a typical build chosen for the catalog. Price derived from parts where all are priced."});
+                 .note = "GPU from the source material; the other parts are a typical build chosen for the catalog (no motherboard or cooler is itemized). Price derived from the parts: GPU launch price, CPU launch price, street prices of memory, SSD, PSU and case (PCPartPicker, 2025-07-23)."});
   }
   // 2 x RTX 4090: no NVLink and no P2P on the 40-series, so GPU-to-GPU traffic goes through host memory.
+  // Platform: Ryzen 9 7950X (AM5, 24 usable PCIe 5.0 lanes) running the cards at PCIe 4.0 x8 each (x8/x8), the common
+  // two-card desktop build; 1,500 W PSU for 2 x 450 W GPUs + 170 W CPU.
   v.push_back({.id = "ws-2x-rtx-4090", .name = "Workstation, 2 x RTX 4090", .aliases = {"2x4090", "2 x RTX 4090"},
-               .parts = {{K::gpu, "rtx-4090", 2}, {K::cpu, "threadripper-pro-5975wx", 1}, {K::memory, "ddr4-3200-rdimm-64gb", 4},
+               .parts = {{K::gpu, "rtx-4090", 2}, {K::cpu, "ryzen-9-7950x", 1}, {K::memory, "ddr5-5600-udimm-32gb", 2},
                          {K::storage, "samsung-990-pro-2tb", 1}, {K::psu, "corsair-hx1500i", 1}, {K::chassis, "generic-atx-tower", 1}},
                .topology = Topology::pcie_no_p2p, .source = src::source_material, .as_of = recorded,
-               .note = "GPUs from the source material; platform chosen for 2 x16 slots (Threadripper PRO, 128 lanes)."});
+               .note = "GPUs from the source material; the rest is a typical AM5 desktop build chosen for the catalog: the two cards share the CPU's lanes at PCIe 4.0 x8 each (x8/x8), which matters little because 40-series cards have no peer-to-peer anyway. A Threadripper PRO platform (x16/x16, RDIMMs) costs more and its RDIMMs have no sourced price. Price derived from the parts."});
   // 4 x A100 80GB NVLink server: HGX A100 4-GPU baseboard, GPUs joined all-to-all by NVLink without NVSwitch.
   v.push_back({.id = "server-4x-a100-80gb-nvlink", .name = "Server, 4 x A100 SXM 80GB NVLink (HGX A100 4-GPU)", .aliases = {"4xA100 80GB"},
                .parts = {{K::gpu, "a100-sxm-80gb", 4}, {K::cpu, "epyc-7763", 2}, {K::memory, "ddr4-3200-rdimm-64gb", 16},
                          {K::storage, "samsung-990-pro-2tb", 2}, {K::network, "connectx-6-hdr-200g", 4}, {K::chassis, "generic-4u-gpu-chassis", 1}},
                .topology = Topology::nvlink_direct,
                .source = std::string(src::source_material) + "; HGX A100 4-GPU topology per NVIDIA A100 datasheet", .as_of = recorded,
-               .note = "CPU, memory, storage and NICs are a typical configuration chosen for the catalog; no PSU model recorded."});
+               .note = "CPU, memory, storage and NICs are a typical configuration chosen for the catalog; no PSU model recorded. The price stays unknown until the DDR4 RDIMMs, the ConnectX-6 NICs and the 4U chassis have sourced prices (add them in a catalog file); the priced parts alone come to $48,079.98-76,079.98 (4 x A100 at $8,000-15,000, 2 x EPYC 7763 launch price, 2 x 990 PRO)."});
   // The source material's build: "A100 80GB + EPYC 7763 + 512 GB DDR5 + NVMe/HDD + 1600 W PSU + 4U chassis", $20.4k-28.6k.
   v.push_back({.id = "build-a100-80gb-epyc-7763", .name = "A100 80GB + EPYC 7763 + 512 GB + NVMe/HDD + 1600 W PSU + 4U chassis",
                .aliases = {"A100 EPYC build"},
@@ -568,7 +604,7 @@ inline std::vector<SystemSpec> systems() {
                .topology = Topology::single_gpu,
                .price = usd_range("20400", "28600", recorded, src::source_material),
                .source = src::source_material, .as_of = recorded,
-               .note = "The source material says 512 GB DDR5, but the EPYC 7763 (SP3) takes DDR4-3200 only, so 8 x 64 GB DDR4 RDIMMs are recorded. The price range is the source material's; its date is unknown (recorded 2026-11-21)."});
+               .note = "The source material says 512 GB DDR5, but the EPYC 7763 (SP3) takes DDR4-3200 only, so 8 x 64 GB DDR4 RDIMMs are recorded. The price range is the source material's; its date is unknown (recorded 2026-11-21). From sourced part prices (Catalog::parts_price): the A100 80GB ($8,000-15,000), EPYC 7763 ($7,890 launch), 990 PRO ($149.99), Exos X18 ($369.99-529.99) and AX1600i ($609.99) come to $17,019.97-24,179.97, inside the range; the RDIMMs and the 4U chassis have no sourced price, and the range leaves $3,380.03-4,420.03 for them."});
   // DGX A100 (320 GB): NVIDIA DGX A100 datasheet: 8 x A100 SXM4 40GB, 6 NVSwitches, 2 x EPYC 7742, 1 TB memory,
   // 15 TB NVMe, 8 x single-port ConnectX-6 200 Gb/s (+1 dual-port for storage), 6.5 kW max; $199,000 at launch.
   v.push_back({.id = "dgx-a100", .name = "NVIDIA DGX A100 (320 GB)", .aliases = {"DGX A100"},
@@ -584,21 +620,24 @@ inline std::vector<SystemSpec> systems() {
                .parts = {{K::gpu, "h100-sxm", 8}, {K::cpu, "xeon-platinum-8480plus", 2}, {K::memory, "ddr5-4800-rdimm-64gb", 32},
                          {K::network, "connectx-7-ndr-400g", 8}, {K::chassis, "nvidia-dgx-chassis", 1}},
                .topology = Topology::nvswitch,
+               // Price: SemiAnalysis's estimated sale price of a DGX H100, ~$270,000 (May 2023), as quoted in Epoch AI's
+               // training-cost-trends notebook.
+               .price = usd("270000", "2023-05-01", "SemiAnalysis, AI Server Cost Analysis (May 2023), https://www.semianalysis.com/p/ai-server-cost-analysis-memory-is, as quoted in https://github.com/epoch-research/training-cost-trends"),
                .source = "NVIDIA DGX H100 datasheet, https://resources.nvidia.com/en-us-dgx-systems/ai-enterprise-dgx", .as_of = recorded,
-               .note = std::string(src::unverified) + " Ships the 8480C CPU (recorded as 8480+). No list price is published."});
+               .note = std::string(src::unverified) + " Ships the 8480C CPU (recorded as 8480+). NVIDIA publishes no list price; the price is an analyst's estimate of the sale price, published May 2023 (the day is not stated in the copy; the 1st is recorded)."});
   // HGX H100 8-GPU: NVIDIA HGX page: 8 x H100 SXM5 on one baseboard with 4 NVSwitches (900 GB/s per GPU).
   v.push_back({.id = "hgx-h100-8gpu", .name = "NVIDIA HGX H100 8-GPU baseboard", .aliases = {"HGX H100"},
                .parts = {{K::gpu, "h100-sxm", 8}},
                .topology = Topology::nvswitch,
                .source = "NVIDIA HGX platform page, https://www.nvidia.com/en-us/data-center/hgx/", .as_of = recorded,
-               .note = "The GPU baseboard only; server makers add CPUs, memory, NICs and chassis. No list price is published."});
+               .note = "The GPU baseboard only; server makers add CPUs, memory, NICs and chassis. No list price is published; the price is derived from 8 x the H100 street-price estimate ($25,000-30,000, 2023), so it leaves out the baseboard and NVSwitches."});
   return v;
 }
 
 inline std::vector<CloudOffer> cloud_offers() {
   using namespace capplan::literals;
   std::vector<CloudOffer> v;
-  const char* recalled = "Price recalled from the provider's price page at the date given; not re-checked against a stored copy in this session.";
+  const char* recalled = "Unverified: price recalled from the provider's price page at the date given; no stored copy of the page or of an authoritative quotation could be found to re-check it, so it keeps its old date and the stale-price warning.";
   const char* capacity_blocks = "AWS EC2 Capacity Blocks for ML pricing page (prices in effect until 2025-01-01), https://aws.amazon.com/ec2/capacityblocks/pricing/";
   // AWS p4d.24xlarge: 8 x A100 SXM4 40GB, 96 vCPU, 1,152 GiB; on-demand $32.7726/h (us-east-1);
   // Capacity Block effective $14.75/h (us-east-2 / us-west-2, capacity blocks page).
@@ -607,14 +646,14 @@ inline std::vector<CloudOffer> cloud_offers() {
                .on_demand = usd_per_hour("32.7726"), .reserved = usd_per_hour("14.75"),
                .as_of = "2024-12-01", .source = std::string("AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/; ") + capacity_blocks,
                .note = std::string("On-demand: ") + recalled + " Reserved = Capacity Block effective rate (us-east-2), read from a stored copy of the capacity blocks page."});
-  // AWS p5.48xlarge: 8 x H100 SXM 80GB, 192 vCPU, 2,048 GiB; on-demand $98.32/h (us-east-1, 2023-07, before AWS's
-  // 2025 price cut); Capacity Block effective $39.33/h (us-east-1).
+  // AWS p5.48xlarge: 8 x H100 SXM 80GB, 192 vCPU, 2,048 GiB; on-demand $98.32/h (us-east-1, July 2023 launch list
+  // price, The Next Platform 2023-07-27); Capacity Block effective $39.33/h (us-east-1, capacity blocks page).
   v.push_back({.id = "aws-p5.48xlarge", .provider = "AWS", .instance_type = "p5.48xlarge", .region = "us-east-1",
                .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 192, .ram = 2048_GiB,
                .on_demand = usd_per_hour("98.32"), .reserved = usd_per_hour("39.33"),
-               .as_of = "2024-12-01",
-               .source = std::string("On-demand: https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/ and https://digiterialabs.com/ai/insights/cloud-gpu-pricing-q1-2026; ") + capacity_blocks,
-               .note = "On-demand $98.32 is the 2023 list price (later cut by AWS); reserved = Capacity Block effective rate. Both read from stored copies of the cited pages."});
+               .as_of = "2023-07-27",
+               .source = std::string("On-demand: https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/; ") + capacity_blocks,
+               .note = "On-demand $98.32 is the 2023 launch list price, dated accordingly: AWS cut P5 on-demand prices by up to about 45% in June 2025 (https://www.usage.ai/blogs/aws/ai-ml-cost/llm-cost-optimization-aws/), but no stored copy gives the new list figure reliably (third-party pages disagree), so the old one is kept and flagged stale. Reserved = Capacity Block effective rate (prices in effect until 2025-01-01)."});
   // AWS p5e.48xlarge: 8 x H200 141GB, 192 vCPU, 2,048 GiB; sold as Capacity Blocks: effective $43.26/h (us-east-2).
   v.push_back({.id = "aws-p5e.48xlarge", .provider = "AWS", .instance_type = "p5e.48xlarge", .region = "us-east-2",
                .gpu_count = 8, .gpu_id = "h200-sxm", .vcpus = 192, .ram = 2048_GiB,
@@ -662,21 +701,44 @@ inline std::vector<CloudOffer> cloud_offers() {
                .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 96, .ram = 1900_GiB,
                .on_demand = usd_per_hour("98.32"),
                .as_of = "2024-06-01", .source = "Azure Linux VM pricing, https://azure.microsoft.com/en-us/pricing/details/virtual-machines/linux/", .note = recalled});
-  // Lambda: 8 x H100 SXM at $2.99 per GPU-hour ($23.92 per instance-hour); 1 x A100 40GB SXM at $1.29/h.
+  // Lambda: H100 80GB at $2.99 per GPU-hour on demand (costnimbus.com table, March 2026) -> 8 x = $23.92/h;
+  // 1 x A100 40GB at $1.48/h and 1 x H100 SXM at $3.78/h (techbytes.app, prices verified on 2026-05-07 from Lambda's page).
   v.push_back({.id = "lambda-gpu-8x-h100-sxm5", .provider = "Lambda", .instance_type = "gpu_8x_h100_sxm5", .region = "",
                .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 208, .ram = 1800_GiB,
                .on_demand = usd_per_hour("23.92"),
-               .as_of = "2024-10-01", .source = "Lambda GPU cloud pricing, https://lambdalabs.com/service/gpu-cloud#pricing", .note = recalled});
+               .as_of = "2026-03-01",
+               .source = "Lambda GPU cloud pricing, https://lambda.ai/pricing, as quoted at https://costnimbus.com/article/gpu-cost-management-ml-teams (\"Current GPU Pricing Reality (March 2026)\": Lambda Labs $2.99 per H100 GPU-hour)",
+               .note = "Per-GPU price from a third-party table dated March 2026 (the day is not stated; the 1st is recorded); the table does not name the instance size, so the 8-GPU instance is assumed to be priced per GPU, as Lambda lists it. vCPUs and RAM recalled, not re-checked."});
+  v.push_back({.id = "lambda-gpu-1x-h100-sxm5", .provider = "Lambda", .instance_type = "gpu_1x_h100_sxm5", .region = "",
+               .gpu_count = 1, .gpu_id = "h100-sxm",
+               .on_demand = usd_per_hour("3.78"),
+               .as_of = "2026-05-07",
+               .source = "Lambda GPU cloud pricing, https://lambda.ai/pricing, as quoted at https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/ (\"prices verified on May 7, 2026 from official vendor pricing\")",
+               .note = "Read from a stored copy of a third-party page quoting Lambda's price list; vCPUs and RAM not stated there."});
   v.push_back({.id = "lambda-gpu-1x-a100-sxm4", .provider = "Lambda", .instance_type = "gpu_1x_a100_sxm4", .region = "",
                .gpu_count = 1, .gpu_id = "a100-sxm-40gb", .vcpus = 30, .ram = 200_GiB,
-               .on_demand = usd_per_hour("1.29"),
-               .as_of = "2024-10-01", .source = "Lambda GPU cloud pricing, https://lambdalabs.com/service/gpu-cloud#pricing", .note = recalled});
+               .on_demand = usd_per_hour("1.48"),
+               .as_of = "2026-05-07",
+               .source = "Lambda GPU cloud pricing, https://lambda.ai/pricing, as quoted at https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/ (\"$1.48/hr for A100 40GB\")",
+               .note = "Read from a stored copy of a third-party page quoting Lambda's price list (the 2024 price was $1.29/h). vCPUs and RAM recalled, not re-checked."});
   // RunPod: RTX 4090 $0.60/h on-demand, $0.34/h spot (March 2026, deploybase.ai summary of RunPod's price list).
   v.push_back({.id = "runpod-rtx-4090", .provider = "RunPod", .instance_type = "1 x RTX 4090 pod", .region = "",
                .gpu_count = 1, .gpu_id = "rtx-4090",
                .on_demand = usd_per_hour("0.60"), .spot = usd_per_hour("0.34"),
                .as_of = "2026-03-10", .source = "https://deploybase.ai/articles/runpod-gpu-pricing (third-party summary of https://www.runpod.io/pricing)",
                .note = "Marketplace price; varies by host. Read from a stored copy of a third-party summary, not RunPod's own page."});
+  // vast.ai (a marketplace: hosts set their prices): on-demand rates captured in June 2026 by usagepricing.com: RTX 4090
+  // $0.682-0.875/h, A100 80GB $1.166-1.205/h, B200 $4.492 per GPU-hour. The low end of each range is recorded.
+  const char* vast_src = "vast.ai marketplace (https://vast.ai/pricing; https://docs.vast.ai/documentation/instances/pricing), rates as captured in June 2026 at https://www.usagepricing.com/blueprint/vast-ai";
+  struct Vast { const char* id; const char* type; const char* gpu; const char* rate; const char* note; };
+  for (const Vast& x : {Vast{"vast-rtx-4090", "1 x RTX 4090 (on-demand)", "rtx-4090", "0.682", "Low end of the $0.682-0.875/h range seen in June 2026."},
+                        Vast{"vast-a100-80gb", "1 x A100 80GB (on-demand)", "a100-pcie-80gb", "1.166", "Low end of the $1.166-1.205/h range seen in June 2026; the page says \"A100 80GB\" without the form factor (PCIe assumed)."},
+                        Vast{"vast-b200", "1 x B200 (on-demand, per GPU)", "b200", "4.492", "Per-GPU rate seen in June 2026."}}) {
+    v.push_back({.id = x.id, .provider = "vast.ai", .instance_type = x.type, .region = "",
+                 .gpu_count = 1, .gpu_id = x.gpu, .on_demand = usd_per_hour(x.rate),
+                 .as_of = "2026-06-01", .source = vast_src,
+                 .note = std::string(x.note) + " Marketplace prices are set by each host and change hourly; the capture gives the month only (the 1st is recorded). Storage and bandwidth are billed on top."});
+  }
   // Monthly rentals in CNY, from the source material: 1 x RTX 4090 at 2,000 and at 5,000 CNY/month; 1 x A100 at
   // 8,000 and at 15,000 CNY/month; 4-8 x A100 from 50,000 CNY/month.
   struct Rental { const char* id; const char* type; int gpus; const char* gpu; const char* cny; const char* note; };
@@ -691,12 +753,14 @@ inline std::vector<CloudOffer> cloud_offers() {
                  .as_of = recorded, .source = src::source_material,
                  .note = std::string(r.note) + " The source material gives no date (recorded 2026-11-21)."});
   }
-  // Colab Pro: $9.99 per month (100 compute units); the source material rounds it to $10.
+  // Colab Pro: $9.99 per month for 100 compute units (TechCrunch, 2022-09-29: compute units "starting at $9.99 for 100
+  // units"; Colab Pro = 100 units/month); the source material rounds it to $10.
   v.push_back({.id = "colab-pro", .provider = "Google Colab", .instance_type = "Colab Pro (100 compute units/month)", .region = "",
                .gpu_count = 1, .gpu_id = "t4",
                .monthly = Money("9.99", Currency::USD),
-               .as_of = "2024-06-01", .source = "Google Colab plans, https://colab.research.google.com/signup",
-               .note = "Not a dedicated GPU-month: the plan buys 100 compute units, which a T4 session spends in roughly 50 hours; the per-GPU-hour figure here (price / 730 h) is therefore not comparable with hourly offers. Price recalled, not re-checked."});
+               .as_of = "2022-09-29",
+               .source = "Google Colab plans, https://colab.research.google.com/signup; price as reported at https://techcrunch.com/2022/09/29/google-colaboratory-launches-a-pay-as-you-go-option-premium-gpu-access/; 100 units per month for Pro per https://knowledgebase.bison.co.in/view_article.php?id=690 and $10 per 100 units per http://mccormickml.com/2024/04/23/colab-gpus-features-and-pricing",
+               .note = "Not a dedicated GPU-month: the plan buys 100 compute units, which a T4 session spends in roughly 50 hours; the per-GPU-hour figure here (price / 730 h) is therefore not comparable with hourly offers. The $9.99 figure dates from the 2022 introduction of compute units (McCormick still quotes $10 per 100 units in April 2024); no newer stored copy of Google's plan page was found, hence the stale-price warning."});
   return v;
 }
 

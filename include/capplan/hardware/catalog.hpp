@@ -148,6 +148,10 @@ struct SystemPrice {
   bool given = false;                 // true: the system's own price; false: derived from parts
   std::vector<std::string> missing;   // parts without a price ("memory ddr5-5600-udimm-32gb")
   std::string as_of;                  // given: the price's date; derived: the oldest part price's date
+  // Derived prices only: nodes × Σ count × price over the parts that HAVE a price, whether or
+  // not some are missing. A lower bound when `missing` is not empty, never the system's price.
+  std::optional<Money> priced_parts_low;
+  std::optional<Money> priced_parts_high;
   [[nodiscard]] bool known() const { return low.has_value(); }
 };
 
@@ -252,18 +256,24 @@ class Catalog {
     return std::nullopt;
   }
 
-  // The system's price: its own when given; otherwise nodes × Σ count × part price, where a
-  // part's price is its street price, else its launch price. Unknown when any part has none
-  // (`missing` lists them). Parts in different currencies throw CurrencyError.
+  // The system's price: its own when given; otherwise parts_price(s).
   [[nodiscard]] SystemPrice system_price(const SystemSpec& s) const {
+    if (!s.price) return parts_price(s);
     SystemPrice p;
-    if (s.price) {
-      p.low = s.price->amount;
-      p.high = s.price->high;
-      p.given = true;
-      p.as_of = s.price->as_of;
-      return p;
-    }
+    p.low = s.price->amount;
+    p.high = s.price->high;
+    p.given = true;
+    p.as_of = s.price->as_of;
+    return p;
+  }
+
+  // The price derived from the parts, even when the system has a price of its own (to check one
+  // against the other): nodes × Σ count × part price, where a part's price is its street price,
+  // else its launch price. Unknown when any part has none (`missing` lists them; the
+  // priced_parts_* fields still sum the parts that have one). A part with a price range adds its
+  // range. Parts in different currencies throw CurrencyError.
+  [[nodiscard]] SystemPrice parts_price(const SystemSpec& s) const {
+    SystemPrice p;
     std::optional<Money> low, high;
     bool ranged = false;
     for (const auto& part : s.parts) {
@@ -278,6 +288,10 @@ class Catalog {
       low = low ? *low + l : l;
       high = high ? *high + h : h;
       if (p.as_of.empty() || pp->as_of < p.as_of) p.as_of = pp->as_of;
+    }
+    if (low) {
+      p.priced_parts_low = *low * s.nodes;
+      p.priced_parts_high = *high * s.nodes;
     }
     if (!p.missing.empty() || !low) {
       p.as_of.clear();

@@ -18,7 +18,11 @@
 //   3. price_outlier: a cloud offer whose per-GPU-hour price (its headline price: on-demand,
 //      else monthly / 730 h, else reserved, else spot) is more than `outlier_factor` (3) times,
 //      or less than 1 / outlier_factor of, the median of the offers for the same GPU in the same
-//      currency, when there are at least `min_siblings` (3) such offers.
+//      currency, when there are at least `min_siblings` (3) such offers. When the check is run
+//      against a date (check_catalog always is), offers whose price is stale by rule 1 take no
+//      part: they are not judged (rule 1 already flags them) and do not set the median, because
+//      an old list price would make every current price look out of line (the 2023 AWS P5 list
+//      price against 2026 neocloud prices, for instance).
 #pragma once
 
 #include "capplan/hardware/catalog.hpp"
@@ -166,17 +170,28 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
   return out;
 }
 
-// Rule 3: cloud offers whose per-GPU-hour price is out of line with their siblings'.
-inline std::vector<CatalogWarning> price_outliers(const Catalog& c, double factor = 3.0, std::size_t min_siblings = 3) {
+// Rule 3: cloud offers whose per-GPU-hour price is out of line with their siblings'. With a
+// `today` (ISO date), offers whose price is more than max_age_days old (or dated after today)
+// are left out, as judged and as siblings; without one, every offer counts.
+inline std::vector<CatalogWarning> price_outliers(const Catalog& c, double factor = 3.0, std::size_t min_siblings = 3,
+                                                  std::string_view today = {}, long max_age_days = 365) {
   require_finite(factor, "outlier_factor");
   if (!(factor > 1)) detail::fail("outlier_factor", detail::format_double(factor), "must be > 1");
+  if (!today.empty()) parse_iso_date(today, "today");
+  if (max_age_days < 0) detail::fail("max_price_age_days", std::to_string(max_age_days), "is negative");
+  const auto fresh = [&](const CloudOffer& o) {
+    if (today.empty()) return true;
+    const long age = days_between(o.as_of, today);
+    return age >= 0 && age <= max_age_days;
+  };
   std::vector<CatalogWarning> out;
   const Decimal k = Decimal::from_double(factor, 15, "outlier_factor");
   const auto& offers = c.cloud_offers();
   for (const auto& o : offers) {
+    if (!fresh(o)) continue;
     std::vector<MoneyRate> group;
     for (const auto& s : offers) {
-      if (s.gpu_id == o.gpu_id && s.currency == o.currency) group.push_back(s.per_gpu_hour());
+      if (s.gpu_id == o.gpu_id && s.currency == o.currency && fresh(s)) group.push_back(s.per_gpu_hour());
     }
     if (group.size() < min_siblings) continue;
     std::sort(group.begin(), group.end());
@@ -206,7 +221,7 @@ inline std::vector<CatalogWarning> check_catalog(const Catalog& c, const Warning
     auto w = sparse_rate_suspects(g, reference);
     out.insert(out.end(), w.begin(), w.end());
   }
-  auto p = price_outliers(c, opt.outlier_factor, opt.min_siblings);
+  auto p = price_outliers(c, opt.outlier_factor, opt.min_siblings, opt.today, opt.max_price_age_days);
   out.insert(out.end(), p.begin(), p.end());
   return out;
 }
