@@ -87,3 +87,221 @@ TEST_SUITE("report") {
     CHECK_FALSE(t.rows[4][0].flag);
   }
 }
+
+// The purchase table over the built-in catalog: it times each option with the same functions as
+// `capplan train` (best_training_run) and `capplan infer` (serving_run), sizes GPUs for a
+// deadline, counts host power, and never shows a missing price as zero.
+#include <capplan/hardware/catalog.hpp>
+#include <capplan/report/purchase.hpp>
+#include <capplan/workload/presets.hpp>
+
+namespace {
+PurchaseQuery train_query(const char* model, double tokens) {
+  PurchaseQuery q;
+  q.model = find_model(model).transformer();
+  q.model_name = model;
+  q.model_source = "test";
+  q.tokens = tokens;
+  return q;
+}
+const PurchaseRow& row_of(const PurchaseTable& t, const std::string& option) {
+  for (const auto& r : t.rows) {
+    if (r.option == option) return r;
+  }
+  FAIL("no row " << option);
+  return t.rows.front();
+}
+}  // namespace
+
+TEST_SUITE("report") {
+  TEST_CASE("purchase table: training rows agree with best_training_run (capplan train)") {
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.vendor = Vendor::nvidia;
+    q.filters.form_factor = FormFactor::sxm;
+    const Catalog& c = Catalog::builtin();
+    const PurchaseTable t = purchase_table(q, c);
+    const TransformerShape shape = find_model("llama2-7b").transformer();
+    for (const char* id : {"h100-sxm", "dgx-h100", "a100-sxm-80gb"}) {
+      CAPTURE(id);
+      const PurchaseRow& r = row_of(t, id);
+      REQUIRE(r.estimated());
+      const GpuSpec& g = *r.gpu;
+      TrainingSetup s;
+      s.gpus_per_node = 8;
+      const TrainingRunSearch best = best_training_run(shape, g, r.gpus, s);
+      REQUIRE(best.run);
+      CHECK(r.time.value() == doctest::Approx(best.run->time_for_tokens(1e9).value()).epsilon(1e-12));
+      CHECK(r.training->plan.gpus() == r.gpus);
+      // The fewest GPUs that fit: one fewer unit has no plan that fits.
+      if (r.kind == OptionKind::gpu && r.gpus > 1) CHECK_FALSE(best_training_run(shape, g, r.gpus - 1, s).run);
+    }
+    // A DGX H100 is 8 H100 SXM in one node: the same run as 8 loose H100 SXM.
+    TrainingSetup s;
+    const auto eight = best_training_run(shape, c.find_gpu("h100-sxm"), 8, s);
+    REQUIRE(eight.run);
+    CHECK(row_of(t, "dgx-h100").time.value() == doctest::Approx(eight.run->time_for_tokens(1e9).value()));
+    CHECK(row_of(t, "dgx-h100").gpus == 8);
+  }
+
+  TEST_CASE("purchase table: serving rows agree with perf::estimate_inference (capplan infer)") {
+    PurchaseQuery q;
+    q.model = find_model("llama3.1-70b").transformer();
+    q.model_name = "llama3.1-70b";
+    q.workload = PurchaseWorkload::serve;
+    q.serving.batch = 8;
+    q.serving.prompt = 1000;
+    q.serving.output = 200;
+    q.filters.systems = q.filters.cloud = false;
+    const PurchaseTable t = purchase_table(q, Catalog::builtin());
+    const PurchaseRow& r = row_of(t, "h100-sxm");
+    REQUIRE(r.estimated());
+    REQUIRE(r.serving);
+    CHECK(r.gpus == 2);  // 141 GB of bf16 weights + KV: two 80 GB GPUs, TP 2
+    CHECK(r.serving->tp == 2);
+    perf::InferenceJob job;  // as capplan infer builds it
+    job.model = q.model;
+    job.batch = 8;
+    job.prompt = 1000;
+    job.generate = 200;
+    job.tp = 2;
+    const perf::InferenceEstimate e = perf::estimate_inference(job, *r.gpu);
+    CHECK(r.decode_tokens_per_s == doctest::Approx(e.tokens_per_second));
+    CHECK(r.serving->estimate.prefill.value() == doctest::Approx(e.prefill.value()));
+  }
+
+  TEST_CASE("purchase table: --deadline finds the fewest GPUs that finish in time") {
+    PurchaseQuery q = train_query("llama2-7b", 2e11);
+    q.filters.gpus = true;
+    q.filters.systems = q.filters.cloud = false;
+    q.filters.vendor = Vendor::nvidia;
+    q.filters.form_factor = FormFactor::sxm;
+    q.filters.deadline = Duration::from_value(3 * 86400.0);
+    const PurchaseTable t = purchase_table(q, Catalog::builtin());
+    const TransformerShape shape = q.model;
+    const PurchaseRow& r = row_of(t, "h100-sxm");
+    REQUIRE(r.estimated());
+    CHECK(r.deadline_sized);
+    CHECK(r.gpus > r.gpus_to_fit);
+    CHECK(r.time.value() <= 3 * 86400.0);
+    const auto fewer = best_training_run(shape, *r.gpu, r.gpus - 1, {});
+    REQUIRE(fewer.run);
+    CHECK(fewer.run->time_for_tokens(2e11).value() > 3 * 86400.0);  // one GPU fewer is late
+    // The rendered row says so.
+    const Table tt = t.table();
+    bool marked = false;
+    for (const auto& row : tt.rows) marked = marked || (row[0].text == "h100-sxm" && row[2].text == std::to_string(r.gpus) + "†");
+    CHECK(marked);
+  }
+
+  TEST_CASE("purchase table: a missing price reads \"no price\", never zero") {
+    Catalog c = Catalog::make_builtin();
+    GpuSpec g = c.find_gpu("h100-sxm");
+    g.street_price.reset();
+    g.launch_price.reset();
+    c.add_or_replace(g);
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.systems = q.filters.cloud = false;
+    q.filters.vendor = Vendor::nvidia;
+    q.filters.form_factor = FormFactor::sxm;
+    const PurchaseTable t = purchase_table(q, c);
+    const PurchaseRow& r = row_of(t, "h100-sxm");
+    CHECK_FALSE(r.purchase);
+    CHECK_FALSE(r.own_cost);
+    CHECK_FALSE(r.usd_per_tflop);
+    const Table tt = t.table();
+    const std::size_t own = tt.column_index("own_cost_usd");
+    for (const auto& row : tt.rows) {
+      if (row[0].text != "h100-sxm") continue;
+      CHECK(row[own].text == "no price");
+      CHECK_FALSE(row[own].number);
+      CHECK_FALSE(row[own].exact);
+    }
+    CHECK(render_csv(tt).find("no price") != std::string::npos);
+  }
+
+  TEST_CASE("purchase table: energy counts the host (system parts, or the allowance)") {
+    const Catalog& c = Catalog::builtin();
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.pue = 1.1;
+    const PurchaseTable t = purchase_table(q, c);
+    // A known system: its parts through its PSU, all units.
+    const PurchaseRow& dgx = row_of(t, "dgx-a100");
+    REQUIRE(dgx.estimated());
+    const SystemPower sp = system_power(c.find_system("dgx-a100"), c);
+    CHECK(dgx.power.total.value() == doctest::Approx(sp.wall_total().value() * dgx.units));
+    CHECK(dgx.power.total > dgx.power.gpus);
+    CHECK(dgx.energy.value() == doctest::Approx(dgx.power.total.value() * dgx.time.value() * 1.1));
+    // A GPU alone, data centre: TDP x 1.10.
+    const PurchaseRow& h = row_of(t, "h100-sxm");
+    CHECK(h.power.total.value() == doctest::Approx(700.0 * 1.10 * h.gpus));
+  }
+
+  // Patterson et al. 2021, Table 4: GPT-3 on 10,000 V100 for 14.8 days, 330 W measured system power
+  // per accelerator, PUE 1.10: 1,287 MWh. The allowance (300 W TDP x 1.10) reproduces it within 0.5%.
+  TEST_CASE("host allowance: GPT-3 energy (Patterson et al. 2021, Table 4)") {
+    const ItPower p = gpu_it_power(Catalog::builtin().find_gpu("v100-sxm2-32gb"), 10000);
+    CHECK(p.total.value() == doctest::Approx(3.3e6));
+    const double mwh = p.total.value() * 14.8 * 86400 * 1.10 / 3.6e9;
+    CHECK(mwh == doctest::Approx(1287).epsilon(0.005));
+  }
+
+  // The desktop allowance against the catalog's 1 x RTX 4090 workstation modelled part by part
+  // (803.6 W at the wall, tests/integration_test.cpp): (450 + 218) / 0.90 = 742.2 W, within 10%.
+  TEST_CASE("host allowance: a consumer card close to the modelled workstation") {
+    const Catalog& c = Catalog::builtin();
+    const ItPower p = gpu_it_power(c.find_gpu("rtx-4090"), 1);
+    CHECK(p.total.value() == doctest::Approx((450.0 + 218.0) / 0.90));
+    const double ws = system_it_power(c.find_system("ws-rtx-4090"), c).total.value();
+    CHECK(p.total.value() == doctest::Approx(ws).epsilon(0.10));
+  }
+
+  TEST_CASE("purchase table: sorting, bad input named") {
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.systems = q.filters.cloud = false;
+    q.filters.vendor = Vendor::amd;
+    PurchaseTable t = purchase_table(q, Catalog::builtin());
+    REQUIRE(t.rows.size() >= 2);
+    for (std::size_t i = 1; i < t.rows.size(); ++i) {
+      if (t.rows[i].estimated() && t.rows[i - 1].estimated()) CHECK(t.rows[i - 1].time <= t.rows[i].time);
+    }
+    t.sort_by("memory_per_gpu_bytes", true);
+    CHECK(t.rows.front().gpu_memory >= t.rows.back().gpu_memory);
+    CHECK_THROWS_WITH(t.sort_by("speed"), doctest::Contains("sort: \"speed\" is not a column"));
+    PurchaseQuery bad = q;
+    bad.tokens = 0;
+    CHECK_THROWS_WITH((void)purchase_table(bad, Catalog::builtin()), doctest::Contains("tokens"));
+    bad = q;
+    bad.pue = 0.9;
+    CHECK_THROWS_AS((void)purchase_table(bad, Catalog::builtin()), InputError);
+    bad = q;
+    bad.workload = PurchaseWorkload::serve;
+    bad.filters.deadline = Duration::from_value(86400);
+    CHECK_THROWS_WITH((void)purchase_table(bad, Catalog::builtin()), doctest::Contains("deadline"));
+  }
+}
+
+TEST_SUITE("report") {
+  TEST_CASE("purchase table: the terminal tables read at 100 columns") {
+    for (bool serve : {false, true}) {
+      PurchaseQuery q = train_query("llama2-7b", 1e9);
+      if (serve) {
+        q.workload = PurchaseWorkload::serve;
+        q.tokens = 0;
+      }
+      q.filters.deadline.reset();
+      const PurchaseTable t = purchase_table(q, Catalog::builtin());
+      for (Table part : t.terminal_tables()) {
+        part.notes.clear();  // the command line wraps notes to the width
+        part.title.clear();
+        const std::string text = render_text(part);
+        std::size_t col = 0, widest = 0;
+        for (unsigned char ch : text) {
+          if (ch == '\n') col = 0;
+          else if ((ch & 0xC0) != 0x80) widest = std::max(widest, ++col);
+        }
+        CAPTURE(serve);
+        CHECK(widest <= 100);
+      }
+    }
+  }
+}

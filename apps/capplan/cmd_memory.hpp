@@ -174,8 +174,10 @@ inline void add_memory(CLI::App& app, Context& ctx) {
   cmd->footer(
       "Examples:\n"
       "  capplan memory --model llama2-7b --gpu 'H100 SXM' --gpus 8 --zero 3\n"
-      "  capplan memory --model llama3.1-70b --gpu h100-sxm --tp 8 --pp 2 --dp 4 --zero 1 --recompute selective\n"
-      "  capplan memory --serve --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 --context 8192\n"
+      "  capplan memory --model llama3.1-70b --gpu h100-sxm --tp 8 --pp 2 --dp 4 --zero 1 \\\n"
+      "      --recompute selective\n"
+      "  capplan memory --serve --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 \\\n"
+      "      --context 8192\n"
       "  capplan memory --model my-model.json --gpu a100-sxm-80gb --format json");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   add_plan_flags(cmd, a->plan);

@@ -152,9 +152,12 @@ inline void add_tco(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("tco", "Owning versus renting over months, with the break-even month");
   cmd->footer(
       "Examples:\n"
-      "  capplan tco --price 2200 --power 450 --cloud-price 2.14 --utilization 0.15 --electricity 0.12 --months 24\n"
-      "  capplan tco --currency CNY --price 20999 --power 872 --electricity 0.60 --cloud-price '2000 CNY/month'\n"
-      "  capplan tco --price 2200 --power 450 --cloud-price '1.80 EUR/h' --rent-currency EUR --fx 1.08 --fx-date 2026-11-01");
+      "  capplan tco --price 2200 --power 450 --cloud-price 2.14 --utilization 0.15 \\\n"
+      "      --electricity 0.12 --months 24\n"
+      "  capplan tco --currency CNY --price 20999 --power 872 --electricity 0.60 \\\n"
+      "      --cloud-price '2000 CNY/month'\n"
+      "  capplan tco --price 2200 --power 450 --cloud-price '1.80 EUR/h' --rent-currency EUR \\\n"
+      "      --fx 1.08 --fx-date 2026-11-01");
   cmd->add_option("--price", args->price, "Purchase price of the owned hardware (e.g. 2200 or '$2,200')")->required();
   cmd->add_option("--power", args->power, "Wall power while busy (e.g. 450 or '450 W')");
   cmd->add_option("--idle-power", args->idle_power, "Wall power while idle (default 0: switched off)");

@@ -5,10 +5,10 @@
 
 #include "workload_args.hpp"
 
-#include <capplan/perf/inference.hpp>
-#include <capplan/perf/plan_search.hpp>
-#include <capplan/perf/training.hpp>
 #include <capplan/power/carbon.hpp>
+#include <capplan/report/it_power.hpp>
+#include <capplan/report/serving_run.hpp>
+#include <capplan/report/training_run.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -74,29 +74,31 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
   const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
   if (a.mfu && !(*a.mfu > 0 && *a.mfu <= 1)) detail::fail("--mfu", detail::format_double(*a.mfu), "is outside (0, 1]");
 
-  perf::TrainingJob job;
-  job.model = m.shape;
-  job.seq_len = a.plan.seq_len ? *a.plan.seq_len : m.shape.seq_len;
-  if (job.seq_len < 1) detail::fail("--seq-len", std::to_string(job.seq_len), "must be a positive count");
-  job.precision = a.plan.precision == "fp16" ? Precision::fp16 : a.plan.precision == "fp8" ? Precision::fp8
-                  : a.plan.precision == "fp32" ? Precision::fp32 : Precision::bf16;
-  if (a.mfu) job.measured_mfu = *a.mfu;
-  // Default global batch: about 4M tokens (Llama 2: "global batch-size of 4M tokens", Touvron et
-  // al. 2023, §2.2), rounded up to a multiple of the GPUs.
-  std::int64_t gb = a.plan.global_batch ? *a.plan.global_batch : std::max<std::int64_t>(1, (4 * 1024 * 1024) / job.seq_len);
-  if (gb < 1) detail::fail("--global-batch", std::to_string(gb), "must be a positive count");
-  if (!a.plan.global_batch) gb = (gb + gpus - 1) / gpus * gpus;
-  job.global_batch = gb;
-
-  const perf::Cluster cluster = perf::make_cluster(g, gpus, std::min(8, gpus), perf::infiniband(Bandwidth::from_value(50e9)));
-  const perf::Framework fw;
+  // The job as report/training_run.hpp sets it up, so `capplan compare` times the same run.
+  TrainingSetup setup;
+  if (a.plan.seq_len) {
+    if (*a.plan.seq_len < 1) detail::fail("--seq-len", std::to_string(*a.plan.seq_len), "must be a positive count");
+    setup.seq_len = *a.plan.seq_len;
+  }
+  if (a.plan.global_batch) {
+    if (*a.plan.global_batch < 1) detail::fail("--global-batch", std::to_string(*a.plan.global_batch), "must be a positive count");
+    setup.global_batch = *a.plan.global_batch;
+  }
+  setup.precision = a.plan.precision == "fp16" ? Precision::fp16 : a.plan.precision == "fp8" ? Precision::fp8
+                    : a.plan.precision == "fp32" ? Precision::fp32 : Precision::bf16;
+  if (a.mfu) setup.measured_mfu = *a.mfu;
+  setup.gpus_per_node = 8;
+  std::string precision_note;
+  const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
+  const std::int64_t gb = job.global_batch;
+  const perf::Framework& fw = setup.framework;
   const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp;
   perf::TrainingEstimate est;
   perf::ParallelPlan plan;
   std::string search_text;
   if (searched) {
-    const perf::SearchResult sr = perf::search_plans(job, cluster, fw, {}, 1);
-    if (sr.top.empty()) {
+    const TrainingRunSearch sr = best_training_run(m.shape, g, gpus, setup);
+    if (!sr.run) {
       Result r;
       Table t;
       t.title = "Training " + m.id + " on " + std::to_string(gpus) + " x " + g.id + ": no plan fits in memory";
@@ -108,9 +110,9 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
       r.json = {{"model", m.id}, {"gpu", g.id}, {"gpus", gpus}, {"fits", false}, {"plan", nullptr}};
       return r;
     }
-    plan = sr.top.front().plan;
-    est = sr.top.front().estimate;
-    search_text = sr.explain();
+    plan = sr.run->plan;
+    est = sr.run->estimate;
+    search_text = sr.explanation;
   } else {
     const TrainingConfig tc = training_config(a.plan, m.shape);
     if (tc.parallel.gpus() != gpus) {
@@ -127,7 +129,7 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
       detail::fail("--global-batch", std::to_string(job.global_batch),
                    "is not a multiple of micro-batch x DP = " + std::to_string(plan.micro_batch * plan.dp));
     }
-    est = perf::estimate_training(job, plan, cluster, fw);
+    est = training_run(m.shape, g, plan, setup).estimate;
   }
   const MemoryBudget mem = perf::plan_memory(job, plan, fw.flash_attention);
   const FitResult fit = check_fit(mem, g.memory);
@@ -135,7 +137,8 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
   const double gpu_hours = est.gpu_hours_for_tokens(tokens);
   const double achieved = est.model_rate_per_gpu.value();
   const double flops_total = achieved * gpus * time.value();
-  const Energy energy = g.tdp * static_cast<double>(gpus) * time * a.cost.pue;
+  const ItPower power = gpu_it_power(g, gpus);
+  const Energy energy = power.total * time * a.cost.pue;
   const double kwh = energy.value() / 3.6e6;
   const double co2 = (energy * grid::g_per_kwh(a.cost.grid_g_per_kwh)).value();
   std::string price_from;
@@ -164,7 +167,7 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text((fit.fits ? "fits in " : "does NOT fit in ") + bytes_text(g.memory))});
   t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh, 4) + " kWh", kwh),
-             Cell::of_text(std::to_string(gpus) + " x " + format(g.tdp) + " TDP x PUE " + format_number(a.cost.pue, 3))});
+             Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
   t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2, 4) + " kg CO2e", co2),
              Cell::of_text(format_number(a.cost.grid_g_per_kwh, 4) + " g/kWh")});
   t.add_row({Cell::of_text("cost"), cost ? Cell::of_money(format(*cost), to_json_string(cost->rounded_to(2)), cost->amount().to_double()) : Cell::empty(),
@@ -172,6 +175,8 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
   t.notes.push_back("Cluster: " + std::to_string(cluster.nodes()) + " node(s) of " + std::to_string(cluster.gpus_per_node) + " GPUs, " +
                     "400 Gb/s InfiniBand per GPU between nodes (assumed); framework: " + fw.name + ".");
+  if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
+  t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   r.tables.push_back(t);
 
@@ -192,6 +197,7 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
   j["mfu"] = est.mfu;
   j["memory_per_gpu_bytes"] = mem.total().value();
   j["fits"] = fit.fits;
+  j["it_power_w"] = power.total.value();
   j["energy_kwh"] = kwh;
   j["co2e_kg"] = co2;
   j["cost_usd"] = cost ? nlohmann::ordered_json(to_json_string(cost->rounded_to(2))) : nullptr;
@@ -222,20 +228,20 @@ inline Result run_infer(const InferArgs& a, const Context& ctx) {
   PlanArgs p = a.plan;
   if (!p.context) p.context = a.prompt + a.output;
   const InferenceConfig ic = inference_config(p, m.shape);
-  if (ic.pipeline_parallel != 1) detail::fail("--pp", std::to_string(ic.pipeline_parallel), "is not modelled for serving; use --tp");
-  perf::InferenceJob job;
-  job.model = m.shape;
-  job.weight_bytes_per_parameter = ic.weights.bytes_per_value();
-  job.kv_bytes_per_element = ic.kv_cache.bytes_per_value();
-  job.batch = ic.sequences;
-  job.prompt = a.prompt;
-  job.generate = a.output;
-  job.tp = ic.tensor_parallel;
-  const perf::InferenceEstimate est = perf::estimate_inference(job, g);
-  const MemoryBudget mem = inference_budget(m.shape, ic);
-  const FitResult fit = check_fit(mem, g.memory);
-  const int gpus = ic.tensor_parallel;
-  const Energy energy = g.tdp * static_cast<double>(gpus) * est.total * a.cost.pue;
+  // The load as report/serving_run.hpp times it, so `capplan compare --serve` agrees.
+  ServingLoad load;
+  load.weights = ic.weights;
+  load.kv_cache = ic.kv_cache;
+  load.batch = ic.sequences;
+  load.prompt = a.prompt;
+  load.output = a.output;
+  const ServingRun run = serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel);
+  const perf::InferenceEstimate& est = run.estimate;
+  const MemoryBudget& mem = run.memory;
+  const FitResult& fit = run.fit;
+  const int gpus = run.gpus();
+  const ItPower power = gpu_it_power(g, gpus);
+  const Energy energy = power.total * est.total * a.cost.pue;
   const double kwh = energy.value() / 3.6e6;
   const double co2 = (energy * grid::g_per_kwh(a.cost.grid_g_per_kwh)).value();
   std::string price_from;
@@ -258,19 +264,21 @@ inline Result run_infer(const InferArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("total time"), num_cell(format(est.total, {.significant = 3}), est.total.value()), Cell::of_text("prefill + decode")});
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text((fit.fits ? "fits in " : "does NOT fit in ") + bytes_text(g.memory))});
-  t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh * 1000, 4) + " Wh", kwh), Cell::of_text("GPUs at TDP x PUE")});
+  t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh * 1000, 4) + " Wh", kwh), Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
   t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2 * 1000, 4) + " g CO2e", co2), Cell::of_text("")});
   t.add_row({Cell::of_text("cost per 1M output tokens"),
              per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
              Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});
   t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+  if (run.pp > 1) t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) + " over the whole model.");
+  t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   r.tables.push_back(t);
 
   auto& j = r.json;
   j["model"] = m.id;
   j["gpu"] = g.id;
-  j["plan"] = {{"gpus", gpus}, {"tp", ic.tensor_parallel}, {"weights", std::string(ic.weights.name)}, {"kv_cache", std::string(ic.kv_cache.name)},
+  j["plan"] = {{"gpus", gpus}, {"tp", run.tp}, {"pp", run.pp}, {"weights", std::string(ic.weights.name)}, {"kv_cache", std::string(ic.kv_cache.name)},
                {"batch", ic.sequences}, {"prompt_tokens", a.prompt}, {"output_tokens", a.output}};
   j["ttft_s"] = est.prefill.value();
   j["decode_tokens_per_s"] = est.tokens_per_second;
@@ -279,6 +287,7 @@ inline Result run_infer(const InferArgs& a, const Context& ctx) {
   j["output_tokens_total"] = tokens_out;
   j["memory_per_gpu_bytes"] = mem.total().value();
   j["fits"] = fit.fits;
+  j["it_power_w"] = power.total.value();
   j["energy_kwh"] = kwh;
   j["co2e_kg"] = co2;
   j["cost_usd_per_million_tokens"] = per_mtok ? nlohmann::ordered_json(to_json_string(per_mtok->rounded_to(4))) : nullptr;
@@ -293,8 +302,10 @@ inline void add_train(CLI::App& app, Context& ctx) {
   cmd->footer(
       "Examples:\n"
       "  capplan train --model llama2-7b --tokens 1e9 --gpu h100-sxm --gpus 8\n"
-      "  capplan train --model llama2-7b --tokens 2e12 --gpu a100-sxm-80gb --gpus 64 --tp 2 --pp 1 --dp 32 --zero 1 --micro-batch 2\n"
-      "  capplan train --model gpt3-175b --tokens 300e9 --gpu a100-sxm-80gb --gpus 1024 --mfu 0.46 --price-per-gpu-hour 1.5");
+      "  capplan train --model llama2-7b --tokens 2e12 --gpu a100-sxm-80gb --gpus 64 \\\n"
+      "      --tp 2 --pp 1 --dp 32 --zero 1 --micro-batch 2\n"
+      "  capplan train --model gpt3-175b --tokens 300e9 --gpu a100-sxm-80gb --gpus 1024 --mfu 0.46 \\\n"
+      "      --price-per-gpu-hour 1.5");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9")->required();
   add_plan_flags(cmd, a->plan);
@@ -309,13 +320,14 @@ inline void add_infer(CLI::App& app, Context& ctx) {
   cmd->footer(
       "Examples:\n"
       "  capplan infer --model llama2-7b --gpu rtx4090\n"
-      "  capplan infer --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 --batch 1 --prompt-tokens 1000 --output-tokens 500\n"
+      "  capplan infer --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 --batch 1 \\\n"
+      "      --prompt-tokens 1000 --output-tokens 500\n"
       "  capplan infer --model llama3.1-70b --gpu h100-sxm --gpus 4 --batch 32 --format json");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   cmd->add_option("--gpus", a->plan.gpus, "GPUs (tensor parallel)");
   cmd->add_option("--tp", a->plan.tp, "Tensor-parallel degree");
   cmd->add_option("--batch", a->plan.batch, "Sequences served at once (default 1)");
-  cmd->add_option("--weights", a->plan.weights, "Weight format: bf16 (default), fp16, fp8, int8, int4, q8_0, q4_0, nf4, fp32")
+  cmd->add_option("--weights", a->plan.weights, "Weight format (default bf16)")
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4"}));
   cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");

@@ -8,6 +8,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -75,7 +76,47 @@ inline std::vector<std::string> wrap(const std::string& text, std::size_t width 
   return lines;
 }
 
+// Display width of UTF-8 text (code points).
+inline std::size_t display_width(const std::string& s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
 inline Table wrapped(Table t) {
+  // A left-aligned last column (the "How" of item tables) too wide for 100 columns continues on
+  // rows of its own under the cell.
+  if (!t.columns.empty() && t.columns.back().align == Align::left) {
+    const std::size_t last = t.columns.size() - 1;
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < last; ++i) {
+      std::size_t w = display_width(t.columns[i].header);
+      for (const auto& r : t.rows) w = std::max(w, display_width(r[i].text) + (r[i].flag ? 1 : 0));
+      used += w + 2;
+    }
+    if (used + 30 <= 100) {
+      const std::size_t avail = 100 - used;
+      std::vector<std::vector<Cell>> rows;
+      for (auto& r : t.rows) {
+        if (display_width(r[last].text) <= avail) {
+          rows.push_back(std::move(r));
+          continue;
+        }
+        const std::vector<std::string> parts = wrap(r[last].text, avail, "");
+        for (std::size_t k = 0; k < parts.size(); ++k) {
+          if (k == 0) {
+            r[last].text = parts[0];
+            rows.push_back(r);
+          } else {
+            std::vector<Cell> more(r.size(), Cell::of_text(""));
+            more[last] = Cell::of_text(parts[k]);
+            rows.push_back(std::move(more));
+          }
+        }
+      }
+      t.rows = std::move(rows);
+    }
+  }
   std::vector<std::string> notes;
   for (const auto& n : t.notes) {
     for (auto& l : wrap(n)) notes.push_back(std::move(l));
@@ -119,7 +160,19 @@ inline void write(const Result& r, const Context& ctx, std::ostream& out = std::
     if (f == OutputFormat::markdown) out << "\n#### Arithmetic\n\n```\n";
     else if (f == OutputFormat::html) out << "<pre class=\"capplan-explain\">\n";
     else out << "\nArithmetic:\n";
-    for (const auto& line : r.explanation) out << (f == OutputFormat::table ? "  " : "") << line << "\n";
+    for (const auto& line : r.explanation) {
+      if (f != OutputFormat::table) {
+        out << line << "\n";
+        continue;
+      }
+      // Wrapped at 100 columns, keeping the line's own indentation.
+      const std::size_t lead = std::min(line.find_first_not_of(' '), line.size());
+      if (lead >= 60 || display_width(line) + 2 <= 100) {
+        out << "  " << line << "\n";
+        continue;
+      }
+      for (const auto& l : wrap(line.substr(lead), 98 - lead, "  ")) out << "  " << std::string(lead, ' ') << l << "\n";
+    }
     if (f == OutputFormat::markdown) out << "```\n";
     else if (f == OutputFormat::html) out << "</pre>\n";
   }

@@ -113,7 +113,7 @@ inline void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_flag("--sequence-parallel", a.sequence_parallel, "Megatron sequence parallelism");
   cmd->add_flag("--flash-attention", a.flash_attention, "FlashAttention: no s x s attention matrices kept");
   cmd->add_option("--zero", a.zero, "ZeRO stage 0 (default), 1, 2 or 3")->check(CLI::IsMember({0, 1, 2, 3}));
-  cmd->add_option("--precision", a.precision, "Training precision: bf16 (default), fp16, fp8 (mixed precision) or fp32")
+  cmd->add_option("--precision", a.precision, "Training precision (default bf16; fp8: mixed precision)")
       ->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
   cmd->add_option("--optimizer", a.optimizer, "adam (default), adam8bit, sgd-momentum, sgd, adafactor")
       ->check(CLI::IsMember({"adam", "adamw", "adam8bit", "sgd-momentum", "sgd", "adafactor"}));
@@ -123,7 +123,7 @@ inline void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
   if (with_serve_flag) cmd->add_flag("--serve", a.serve, "Serving (inference) memory instead of training");
   cmd->add_option("--batch", a.batch, "Sequences served at once (default 1)");
   cmd->add_option("--context", a.context, "Tokens per sequence, prompt + output (default: the model's)");
-  cmd->add_option("--weights", a.weights, "Weight format: bf16 (default), fp16, fp8, int8, int4, q8_0, q4_0, nf4, fp32")
+  cmd->add_option("--weights", a.weights, "Weight format (default bf16)")
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4"}));
   cmd->add_option("--kv-cache", a.kv_cache, "KV-cache format (default bf16; fp8 or int8 to halve it)")
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));

@@ -1,0 +1,94 @@
+// The IT power of GPUs at work with their hosts (CPUs, memory, storage, board, fans, PSU losses):
+// what energy, carbon and electricity figures in reports multiply by time and PUE.
+//
+//   ItPower p = system_it_power(c.find_system("dgx-a100"), c);   // a known system: its parts
+//   ItPower q = gpu_it_power(c.find_gpu("h100-sxm"), 8);          // only the GPU known: an allowance
+//
+// A known system: power/system_power.hpp at full load (every part at its maximum draw, through the
+// system's PSU curve, all nodes). Only a GPU known, capplan's allowance (HostAllowance):
+//   data-centre GPUs (SXM, OAM, PCIe): TDP x 1.10 per GPU. Patterson et al. 2021 ("Carbon
+//     Emissions and Large Neural Network Training"), Table 4, measured 330 W of system power per
+//     V100 (TDP 300 W) for GPT-3, counting the accelerator's share of host CPU, memory, network and
+//     fans: 330 / 300 = 1.10;
+//   consumer and workstation cards (one or two a desktop): (TDP + desktop host) / PSU efficiency,
+//     the desktop host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the
+//     board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
+//     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%).
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/catalog.hpp"
+#include "capplan/power/efficiency.hpp"
+#include "capplan/power/explain.hpp"
+#include "capplan/power/system_power.hpp"
+
+#include <string>
+
+namespace capplan {
+
+struct HostAllowance {
+  double server_factor = 1.10;                 // IT power / GPU TDP, data-centre GPUs (Patterson et al. 2021, Table 4)
+  Power desktop_cpu = Power::from_value(125);  // Intel Core i9-13900K processor base power (Intel ARK)
+  double desktop_psu_load = 0.5;               // where on the 80 PLUS Gold 115 V curve the desktop PSU runs
+
+  void validate() const {
+    require_finite(server_factor, "host.server_factor");
+    if (server_factor < 1 || server_factor > 3) detail::fail("host.server_factor", explain_text::input(server_factor), "is outside [1, 3]");
+    require_nonnegative(desktop_cpu.value(), "host.desktop_cpu");
+    require_fraction(desktop_psu_load, "host.desktop_psu_load");
+    if (!(desktop_psu_load > 0)) detail::fail("host.desktop_psu_load", explain_text::input(desktop_psu_load), "must be > 0");
+  }
+};
+
+struct ItPower {
+  Power gpus{};      // GPU boards at TDP
+  Power total{};     // IT power at the wall: GPUs, hosts and PSU losses
+  std::string basis; // the arithmetic, one short line ("8 x 700 W x 1.1 host = 6.16 kW")
+};
+
+// Only the GPU known: `gpus` of `g` with capplan's host allowance.
+inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a = {}) {
+  require_positive_count(gpus, "gpus");
+  a.validate();
+  ItPower p;
+  p.gpus = g.tdp * static_cast<double>(gpus);
+  const bool desktop = g.form_factor == FormFactor::consumer || g.form_factor == FormFactor::soc;
+  if (!desktop) {
+    p.total = p.gpus * a.server_factor;  // Patterson et al. 2021, Table 4: 330 W per 300 W V100
+    p.basis = std::to_string(gpus) + " x " + explain_text::quantity(g.tdp) + " x " + explain_text::number(a.server_factor, 3) + " host = " +
+              explain_text::quantity(p.total);
+    return p;
+  }
+  const SystemPowerAssumptions s;
+  const Power host = a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
+  const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
+  p.total = (g.tdp + host) / eta * static_cast<double>(gpus);  // P_wall = P_dc / efficiency (80 PLUS)
+  p.basis = std::to_string(gpus) + " x (" + explain_text::quantity(g.tdp) + " + " + explain_text::quantity(host) + " host) / " +
+            explain_text::number(eta, 3) + " PSU = " + explain_text::quantity(p.total);
+  return p;
+}
+
+// A known system, `units` of it: its parts at full load through its PSU (system_power).
+inline ItPower system_it_power(const SystemSpec& s, const Catalog& c, int units = 1) {
+  require_positive_count(units, "units");
+  const SystemPower sp = system_power(s, c);
+  ItPower p;
+  p.gpus = max_draw_of(sp.components, ComponentKind::gpu) * static_cast<double>(sp.nodes * units);
+  p.total = sp.wall_total() * static_cast<double>(units);
+  p.basis = std::to_string(units) + " x " + s.id + " at full load, " + explain_text::quantity(sp.wall_total()) + " at the wall" +
+            (sp.psu_overloaded ? " (PSU overloaded: DC draw)" : "") + " = " + explain_text::quantity(p.total);
+  return p;
+}
+
+// The allowance as one line, for the assumptions under a table.
+inline std::string host_allowance_note(const HostAllowance& a = {}) {
+  const SystemPowerAssumptions s;
+  const Power host = a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
+  const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
+  return "IT power: systems from their parts at full load through their PSU (capplan power); a GPU alone or a cloud instance: "
+         "data-centre GPUs at TDP x " + explain_text::number(a.server_factor, 3) +
+         " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer cards (TDP + " +
+         explain_text::quantity(host) + " desktop host) / " + explain_text::percent(eta) + " (80 PLUS Gold).";
+}
+
+}  // namespace capplan

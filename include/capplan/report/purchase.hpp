@@ -1,0 +1,646 @@
+// The purchase table: for one workload (a model and the tokens to train or fine-tune it on, or a
+// serving load), every GPU, system and cloud offer of a catalog ranked, with GPUs needed, the plan,
+// time or throughput, cost to own and to rent, break-even month, energy, carbon and value per GPU;
+// filters, sorting, the Pareto frontier of price, speed and memory, and the assumptions and sources.
+//
+//   PurchaseQuery q;
+//   q.model = find_model("llama2-7b").transformer();  q.model_name = "llama2-7b";  q.tokens = 1e9;
+//   PurchaseTable t = purchase_table(q, Catalog::builtin());
+//   t.rows[0].time;  t.rows[0].own_cost;  t.table();   // report::Table: render(t.table(), OutputFormat::markdown)
+//
+// How each row is found:
+//   training  the fewest GPUs (whole systems or instances) on which a plan fits; with a deadline, the
+//             fewest that finish in time (report/training_run.hpp); time from the fastest plan the
+//             search finds on that many GPUs (perf/plan_search.hpp), the same as `capplan train`.
+//   serving   the fewest GPUs that hold the weights, KV cache and workspace (TP, then PP); extra
+//             GPUs of a whole unit serve more replicas; decode and time to first token from
+//             perf/inference.hpp (report/serving_run.hpp), the same as `capplan infer`.
+//   power     report/it_power.hpp: a system's parts through its PSU; a GPU or an instance, an allowance.
+//   own       purchase (street, else launch price; systems: given or the sum of their parts)
+//             + electricity for the run (training); rent: the cheapest USD offer per GPU-hour.
+//   break-even cost/compare.hpp: owning (purchase + electricity at the utilization) against renting.
+#pragma once
+
+#include "capplan/compute/flops.hpp"
+#include "capplan/cost/compare.hpp"
+#include "capplan/error.hpp"
+#include "capplan/hardware/catalog.hpp"
+#include "capplan/money/format.hpp"
+#include "capplan/power/carbon.hpp"
+#include "capplan/report/it_power.hpp"
+#include "capplan/report/pareto.hpp"
+#include "capplan/report/serving_run.hpp"
+#include "capplan/report/table.hpp"
+#include "capplan/report/training_run.hpp"
+#include "capplan/units/format.hpp"
+#include "capplan/workload/params.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace capplan {
+
+enum class PurchaseWorkload { train, serve };
+enum class OptionKind { gpu, system, cloud };
+
+inline constexpr std::string_view name(OptionKind k) {
+  switch (k) {
+    case OptionKind::gpu: return "gpu";
+    case OptionKind::system: return "system";
+    case OptionKind::cloud: return "cloud";
+  }
+  return "?";
+}
+
+struct PurchaseFilters {
+  std::optional<Money> budget;        // own or rent within it (serving: purchase, or a month of rent)
+  std::optional<Duration> deadline;   // training: GPUs raised until the run finishes in time
+  std::optional<Power> max_power;     // IT power of the option (GPUs and hosts)
+  std::optional<Vendor> vendor;
+  std::optional<FormFactor> form_factor;
+  bool gpus = true, systems = true, cloud = true;  // which kinds of rows
+};
+
+struct PurchaseQuery {
+  TransformerShape model;
+  std::string model_name;    // shown in the title
+  std::string model_source;  // cited under the table
+  PurchaseWorkload workload = PurchaseWorkload::train;
+  double tokens = 0;         // training tokens
+  TrainingSetup training;    // precision, sequence length, batch, MFU, framework, search space
+  ServingLoad serving;
+  PurchaseFilters filters;
+  EnergyPrice electricity{Decimal::parse("0.12", "electricity"), Currency::USD};
+  double pue = 1.0;
+  double grid_g_per_kwh = 436;  // world average 2022 (Ember, Global Electricity Review 2023)
+  double utilization = 1.0;     // busy share of owned hardware, for the break-even month
+  int months = 60;              // break-even horizon
+  HostAllowance host;
+
+  void validate() const {
+    model.validate();
+    if (workload == PurchaseWorkload::train) {
+      require_finite(tokens, "tokens");
+      if (!(tokens > 0)) detail::fail("tokens", detail::format_double(tokens), "must be > 0 for training");
+      if (tokens > 1e18) detail::fail("tokens", detail::format_double(tokens), "is absurdly large (more than 1e18)");
+      if (training.measured_mfu && !(*training.measured_mfu > 0 && *training.measured_mfu <= 1))
+        detail::fail("mfu", detail::format_double(*training.measured_mfu), "is outside (0, 1]");
+    } else {
+      serving.validate();
+      if (filters.deadline) detail::fail("deadline", "given", "applies to training, not serving");
+    }
+    require_pue(pue, "pue");
+    if (pue > 3) detail::fail("pue", detail::format_double(pue), "is outside [1, 3]");
+    require_finite(grid_g_per_kwh, "grid");
+    if (grid_g_per_kwh < 0 || grid_g_per_kwh > 2000) detail::fail("grid", detail::format_double(grid_g_per_kwh), "is outside [0, 2000] g/kWh");
+    require_fraction(utilization, "utilization");
+    if (months < 1 || months > 240) detail::fail("months", std::to_string(months), "is outside 1..240");
+    require_nonnegative(electricity, "electricity");
+    if (filters.deadline && !(filters.deadline->value() > 0)) detail::fail("deadline", detail::format_double(filters.deadline->value()), "must be > 0");
+    if (filters.max_power && !(filters.max_power->value() > 0)) detail::fail("max_power", detail::format_double(filters.max_power->value()), "must be > 0");
+    host.validate();
+  }
+};
+
+struct PurchaseRow {
+  std::string option;              // GPU, system or offer id
+  OptionKind kind = OptionKind::gpu;
+  const GpuSpec* gpu = nullptr;    // into the catalog passed to purchase_table: keep it alive
+  std::string gpu_id;
+  std::string status;              // empty when estimated; else why not: "no fit", "no rate"
+  int unit_gpus = 1;               // GPUs per unit bought or rented
+  int units = 0;
+  int gpus = 0;                    // units x unit_gpus
+  int gpus_to_fit = 0;             // the fewest that fit (training: before the deadline)
+  bool deadline_sized = false;     // GPUs raised to meet the deadline
+  // Training.
+  std::optional<TrainingRun> training;
+  Duration time{};
+  // Serving.
+  std::optional<ServingRun> serving;
+  int replicas = 0;
+  double decode_tokens_per_s = 0;  // all replicas
+  // Money.
+  std::optional<Money> purchase;   // units x unit price
+  std::string purchase_source;
+  std::optional<Money> electricity_cost;  // training: for the run
+  std::optional<Money> own_cost;   // training: purchase + electricity; serving: purchase
+  std::optional<MoneyRate> rent_rate;  // all units
+  std::string rent_from;
+  std::optional<Money> rent_cost;  // training: rent for the run
+  std::optional<double> rent_usd_per_mtok;  // serving
+  std::optional<int> break_even_month;
+  bool break_even_checked = false; // both sides known in USD: absent month means "not within the horizon"
+  // Power, energy, carbon (serving: per day of use).
+  ItPower power;
+  Energy energy{};
+  double co2e_kg = 0;
+  // Value per GPU.
+  DataSize gpu_memory{};
+  std::optional<double> usd_per_tflop, usd_per_gb, tflop_per_w;
+  bool pareto = false;
+  std::string explanation;
+
+  [[nodiscard]] bool estimated() const { return status.empty(); }
+};
+
+namespace purchase_detail {
+
+inline std::optional<FlopRate> tensor_rate(const GpuSpec& g) {
+  if (auto r = g.dense.at(Precision::bf16)) return r;
+  return g.dense.at(Precision::fp16);
+}
+
+inline std::optional<PricePoint> gpu_price(const GpuSpec& g) {
+  if (g.street_price) return g.street_price;
+  return g.launch_price;
+}
+
+struct Rent {
+  MoneyRate per_gpu_hour;
+  const CloudOffer* offer;
+};
+
+// The cheapest USD per-GPU-hour price of a GPU model among the offers, at each offer's headline price.
+inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu) {
+  std::optional<Rent> best;
+  for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
+    if (o->currency != Currency::USD) continue;
+    const MoneyRate r = o->per_gpu_hour(o->headline());
+    if (r.currency() != Currency::USD) continue;
+    if (!best || r.amount() < best->per_gpu_hour.amount()) best = Rent{r, o};
+  }
+  return best;
+}
+
+inline std::string count_text(double v) {
+  if (std::fabs(v) >= 1e12) return format_number(v / 1e12, 4) + "T";
+  if (std::fabs(v) >= 1e9) return format_number(v / 1e9, 4) + "B";
+  if (std::fabs(v) >= 1e6) return format_number(v / 1e6, 4) + "M";
+  return format_number(v, 4);
+}
+
+inline Cell money_cell(const std::optional<Money>& m, const std::string& missing) {
+  if (!m) return Cell::of_text(missing);
+  const Money r = m->rounded_to(2);
+  Cell c = Cell::of_money(format(*m, {.decimals = 0}), to_json_string(r), r.amount().to_double());
+  if (m->currency() != Currency::USD) c.number.reset();  // not comparable with USD rows
+  return c;
+}
+
+inline std::string plan_text(const perf::ParallelPlan& p) {
+  return "TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
+         std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(p.zero_stage) + ", recompute " +
+         std::string(perf::recompute_name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
+         (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "");
+}
+
+struct Candidate {
+  std::string id;
+  OptionKind kind = OptionKind::gpu;
+  const GpuSpec* gpu = nullptr;
+  const SystemSpec* system = nullptr;
+  int unit_gpus = 1;
+  int per_node = 8;
+  std::optional<Money> unit_price;
+  std::string price_source;
+  std::optional<MoneyRate> unit_rent;
+  std::string rent_from;
+};
+
+inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilters& f) {
+  std::vector<Candidate> out;
+  if (f.gpus) {
+    for (const auto& g : cat.gpus()) {
+      Candidate c;
+      c.id = g.id;
+      c.kind = OptionKind::gpu;
+      c.gpu = &g;
+      if (auto p = gpu_price(g)) {
+        c.unit_price = p->amount;
+        c.price_source = (g.street_price ? "street price " : "launch price ") + p->as_of;
+      }
+      if (auto r = cheapest_rent(cat, g.id)) {
+        c.unit_rent = r->per_gpu_hour;
+        c.rent_from = r->offer->id + " (" + r->offer->as_of + ")";
+      }
+      out.push_back(std::move(c));
+    }
+  }
+  if (f.systems) {
+    for (const auto& s : cat.systems()) {
+      Candidate c;
+      c.id = s.id;
+      c.kind = OptionKind::system;
+      c.gpu = &cat.find_gpu(s.gpu_id());
+      c.system = &s;
+      c.unit_gpus = s.total_gpus();
+      c.per_node = std::max(1, s.gpus_per_node());
+      const SystemPrice sp = cat.system_price(s);
+      c.unit_price = sp.low;
+      if (sp.low) c.price_source = std::string(sp.given ? "given price " : "sum of part prices ") + sp.as_of;
+      if (auto r = cheapest_rent(cat, c.gpu->id)) {
+        c.unit_rent = r->per_gpu_hour * Decimal(s.total_gpus());
+        c.rent_from = r->offer->id + " (" + r->offer->as_of + ")";
+      }
+      out.push_back(std::move(c));
+    }
+  }
+  if (f.cloud) {
+    for (const auto& o : cat.cloud_offers()) {
+      Candidate c;
+      c.id = o.id;
+      c.kind = OptionKind::cloud;
+      c.gpu = &cat.find_gpu(o.gpu_id);
+      c.unit_gpus = o.gpu_count;
+      c.per_node = std::max(1, o.gpu_count);
+      c.unit_rent = o.per_instance_hour(o.headline());
+      c.rent_from = o.id + " (" + std::string(name(o.headline())) + ", " + o.as_of + ")";
+      out.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
+}  // namespace purchase_detail
+
+struct PurchaseTable {
+  PurchaseQuery query;
+  std::string title;
+  std::vector<PurchaseRow> rows;
+  std::vector<std::string> assumptions;  // and sources, printed under the table
+  std::size_t filtered_out = 0;          // rows left out by budget, deadline or power
+  std::size_t cannot_run = 0;            // rows that do not fit or cannot be timed (hidden when filtering)
+  double flops_total = 0;                // training: 6 N D (Kaplan et al. 2020)
+
+  [[nodiscard]] bool serve() const { return query.workload == PurchaseWorkload::serve; }
+
+  // The table every format renders: one column per figure, keys with their units (docs/cli.md).
+  [[nodiscard]] Table table() const {
+    using namespace purchase_detail;
+    const bool sv = serve();
+    Table t;
+    t.title = title;
+    t.columns = {{"option", "Option", Align::left}, {"kind", "Kind", Align::left}, {"gpus", "GPUs", Align::right}};
+    if (!sv) t.columns.push_back({"time_s", "Time", Align::right});
+    else t.columns.push_back({"decode_tokens_per_s", "Tok/s", Align::right});
+    t.columns.push_back({"own_cost_usd", sv ? "Buy" : "Own", Align::right});
+    t.columns.push_back({sv ? "rent_usd_per_h" : "rent_cost_usd", sv ? "Rent/h" : "Rent", Align::right});
+    if (sv) t.columns.push_back({"rent_usd_per_mtok", "$/Mtok", Align::right});
+    t.columns.push_back({"break_even_month", "B/E mo", Align::right});
+    t.columns.push_back({sv ? "energy_kwh_per_day" : "energy_kwh", sv ? "kWh/day" : "kWh", Align::right});
+    t.columns.push_back({sv ? "co2e_kg_per_day" : "co2e_kg", "CO2e kg", Align::right});
+    t.columns.push_back({"memory_per_gpu_bytes", "Mem/GPU", Align::right});
+    t.columns.push_back({"usd_per_tflop", "$/TFLOP", Align::right});
+    t.columns.push_back({"usd_per_gb", "$/GB", Align::right});
+    t.columns.push_back({"tflop_per_w", "TFLOP/W", Align::right});
+    for (const auto& r : rows) {
+      std::vector<Cell> row;
+      row.push_back(Cell::of_text(r.option));
+      row.back().flag = r.pareto;
+      row.push_back(Cell::of_text(std::string(name(r.kind))));
+      if (!r.estimated()) {
+        row.push_back(Cell::empty());
+        row.push_back(Cell::of_text(r.status));  // in the time (throughput) column
+        while (row.size() < t.columns.size()) row.push_back(Cell::empty());
+        const std::size_t mem = t.column_index("memory_per_gpu_bytes");
+        row[mem] = Cell::of_number(format(r.gpu_memory, {.significant = 3}), r.gpu_memory.value());
+        t.add_row(std::move(row));
+        continue;
+      }
+      row.push_back(Cell::of_number(std::to_string(r.gpus) + (r.deadline_sized ? "†" : ""), r.gpus));
+      if (!sv) row.push_back(Cell::of_number(format(r.time, {.significant = 3}), r.time.value()));
+      else row.push_back(Cell::of_number(format_number(r.decode_tokens_per_s, 3), r.decode_tokens_per_s));
+      if (r.kind == OptionKind::cloud) row.push_back(Cell::empty());  // rented only
+      else row.push_back(money_cell(sv ? r.purchase : r.own_cost, "no price"));
+      if (sv) {
+        if (r.rent_rate) {
+          const Money per_h = *r.rent_rate * Duration::from_value(3600);
+          Cell ph = Cell::of_money(format(per_h), to_json_string(per_h.rounded_to(4)), per_h.amount().to_double());
+          if (per_h.currency() != Currency::USD) ph.number.reset();
+          row.push_back(ph);
+        } else {
+          row.push_back(Cell::of_text("no offer"));
+        }
+        row.push_back(r.rent_usd_per_mtok ? Cell::of_number("$" + format_number(*r.rent_usd_per_mtok, 3), *r.rent_usd_per_mtok) : Cell::empty());
+      } else {
+        row.push_back(money_cell(r.rent_cost, "no offer"));
+      }
+      if (r.break_even_month) row.push_back(Cell::of_number(std::to_string(*r.break_even_month), *r.break_even_month));
+      else row.push_back(r.break_even_checked ? Cell::of_text("> " + std::to_string(query.months)) : Cell::empty());
+      const double kwh = r.energy.value() / 3.6e6;
+      row.push_back(Cell::of_number(format_number(kwh, 3), kwh));
+      row.push_back(Cell::of_number(format_number(r.co2e_kg, 3), r.co2e_kg));
+      row.push_back(Cell::of_number(format(r.gpu_memory, {.significant = 3}), r.gpu_memory.value()));
+      row.push_back(r.usd_per_tflop ? Cell::of_number("$" + format_number(*r.usd_per_tflop, 3), *r.usd_per_tflop) : Cell::empty());
+      row.push_back(r.usd_per_gb ? Cell::of_number("$" + format_number(*r.usd_per_gb, 3), *r.usd_per_gb) : Cell::empty());
+      row.push_back(r.tflop_per_w ? Cell::of_number(format_number(*r.tflop_per_w, 3), *r.tflop_per_w) : Cell::empty());
+      t.add_row(std::move(row));
+    }
+    t.notes = assumptions;
+    return t;
+  }
+
+  // For an 100-column terminal: the same rows in two tables, time and money first, then kind and
+  // value per GPU with the assumptions (render_text each; wrap the notes to the width).
+  [[nodiscard]] std::vector<Table> terminal_tables() const {
+    const Table t = table();
+    const bool sv = serve();
+    auto pick = [&](const std::vector<std::string>& keys, std::string part_title, bool notes) {
+      Table s;
+      s.title = std::move(part_title);
+      std::vector<std::size_t> idx;
+      for (const auto& k : keys) {
+        idx.push_back(t.column_index(k));
+        s.columns.push_back(t.columns[idx.back()]);
+      }
+      for (const auto& row : t.rows) {
+        std::vector<Cell> r2;
+        for (std::size_t i : idx) r2.push_back(row[i]);
+        s.add_row(std::move(r2));
+      }
+      if (notes) s.notes = t.notes;
+      return s;
+    };
+    std::vector<std::string> first = {"option", "gpus", sv ? "decode_tokens_per_s" : "time_s", "own_cost_usd", sv ? "rent_usd_per_h" : "rent_cost_usd"};
+    if (sv) first.push_back("rent_usd_per_mtok");
+    for (std::string k : {"break_even_month", sv ? "energy_kwh_per_day" : "energy_kwh", sv ? "co2e_kg_per_day" : "co2e_kg"}) first.push_back(k);
+    std::vector<Table> out;
+    out.push_back(pick(first, t.title, false));
+    out.push_back(pick({"option", "kind", "memory_per_gpu_bytes", "usd_per_tflop", "usd_per_gb", "tflop_per_w"}, "Kind and value per GPU (same order)", true));
+    return out;
+  }
+
+  // Sorts the rows by a column key or header (as Table::sort_by: numbers by value, cells without a
+  // value last, stable); throws InputError naming "sort" for an unknown column.
+  void sort_by(std::string_view key, bool descending = false) {
+    const Table t = table();
+    const std::size_t c = t.column_index(key);
+    std::vector<std::size_t> idx(rows.size());
+    std::iota(idx.begin(), idx.end(), std::size_t{0});
+    std::stable_sort(idx.begin(), idx.end(), [&](std::size_t a, std::size_t b) {
+      const Cell& x = t.rows[a][c];
+      const Cell& y = t.rows[b][c];
+      if (x.number && y.number) return descending ? *x.number > *y.number : *x.number < *y.number;
+      if (x.number.has_value() != y.number.has_value()) return x.number.has_value();
+      return descending ? x.text > y.text : x.text < y.text;
+    });
+    std::vector<PurchaseRow> sorted;
+    sorted.reserve(rows.size());
+    for (std::size_t i : idx) sorted.push_back(std::move(rows[i]));
+    rows = std::move(sorted);
+  }
+
+  // The default order: shortest training time, or cheapest rent per million tokens when serving.
+  [[nodiscard]] std::string default_sort() const { return serve() ? "rent_usd_per_mtok" : "time_s"; }
+};
+
+// The purchase table of `q` over the catalog; throws InputError naming the field on bad input.
+inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) {
+  using namespace purchase_detail;
+  q.validate();
+  const bool sv = q.workload == PurchaseWorkload::serve;
+  const PurchaseFilters& f = q.filters;
+  PurchaseTable out;
+  out.query = q;
+  const double params = static_cast<double>(parameter_count(q.model));
+  const CarbonIntensity grid_ci = grid::g_per_kwh(q.grid_g_per_kwh);
+  const std::int64_t seq = q.training.seq_len > 0 ? q.training.seq_len : q.model.seq_len;
+  if (!sv) {
+    out.flops_total = static_cast<double>(training_flops(q.model, Count(static_cast<long long>(std::llround(q.tokens)))));
+    out.title = "Training " + q.model_name + " on " + count_text(q.tokens) + " tokens (" + format_number(out.flops_total, 3) + " FLOP)";
+  } else {
+    out.title = "Serving " + q.model_name + ": " + std::to_string(q.serving.batch) + " x (" + std::to_string(q.serving.prompt) + " prompt + " +
+                std::to_string(q.serving.output) + " output) tokens, " + std::string(q.serving.weights.name) + " weights";
+  }
+  const bool filtering = f.budget || f.deadline || f.max_power;
+
+  TrainingRunCache runs(q.model, q.training);
+  std::map<std::string, std::optional<ServingRun>> serve_runs;  // per GPU id
+
+  for (const Candidate& c : candidates(cat, f)) {
+    const GpuSpec& g = *c.gpu;
+    if (f.vendor && g.vendor != *f.vendor) continue;
+    if (f.form_factor && g.form_factor != *f.form_factor) continue;
+    PurchaseRow r;
+    r.option = c.id;
+    r.kind = c.kind;
+    r.gpu = &g;
+    r.gpu_id = g.id;
+    r.unit_gpus = c.unit_gpus;
+    r.gpu_memory = g.memory;
+    r.rent_from = c.rent_from;
+    r.purchase_source = c.price_source;
+    std::string how = c.id + ": ";
+    auto not_estimated = [&](std::string why) {
+      ++out.cannot_run;
+      if (filtering) return;
+      r.status = std::move(why);
+      out.rows.push_back(std::move(r));
+    };
+
+    if (!sv) {
+      if (!can_time_training(g, q.training.precision)) {
+        not_estimated("no rate");
+        continue;
+      }
+      std::optional<int> fit;
+      try {
+        fit = runs.fewest_gpus(g, c.unit_gpus, c.per_node);
+      } catch (const InputError&) {
+        fit.reset();
+      }
+      if (!fit) {
+        not_estimated("no fit");
+        continue;
+      }
+      int n = *fit;
+      r.gpus_to_fit = n;
+      if (f.deadline) {
+        const auto d = runs.fewest_gpus_for_deadline(g, q.tokens, *f.deadline, c.unit_gpus, c.per_node, n);
+        if (!d) {
+          ++out.filtered_out;
+          continue;
+        }
+        r.deadline_sized = *d > n;
+        n = *d;
+      }
+      const TrainingRunSearch& s = runs.best(g, n, c.per_node);
+      r.training = *s.run;
+      r.gpus = n;
+      r.units = n / c.unit_gpus;
+      r.time = r.training->time_for_tokens(q.tokens);
+      const auto& e = r.training->estimate;
+      how += std::to_string(n) + " GPUs (" + std::to_string(r.training->cluster.gpus_per_node) + " per node" +
+             (r.deadline_sized ? "; " + std::to_string(r.gpus_to_fit) + " fit, more to meet the deadline" : "") + "), " +
+             plan_text(r.training->plan) + "; iteration " + format(e.iteration, {.significant = 4}) + ", " +
+             format_number(e.tokens_per_second, 4) + " tokens/s, MFU " + format_number(100 * e.mfu, 3) + "% -> " +
+             format(r.time, {.significant = 3}) + (r.training->precision_note.empty() ? "" : " (" + r.training->precision_note + ")");
+    } else {
+      auto it = serve_runs.find(g.id);
+      if (it == serve_runs.end()) {
+        std::optional<ServingRun> sr;
+        try {
+          sr = smallest_serving_run(q.model, g, q.serving);
+        } catch (const InputError&) {
+          sr.reset();
+        }
+        it = serve_runs.emplace(g.id, std::move(sr)).first;
+      }
+      if (!it->second) {
+        not_estimated("no fit");
+        continue;
+      }
+      r.serving = *it->second;
+      const int per_replica = r.serving->gpus();
+      r.gpus_to_fit = per_replica;
+      r.units = (per_replica + c.unit_gpus - 1) / c.unit_gpus;
+      r.gpus = r.units * c.unit_gpus;
+      r.replicas = r.gpus / per_replica;
+      r.decode_tokens_per_s = r.serving->estimate.tokens_per_second * r.replicas;
+      how += std::to_string(r.replicas) + " replica(s) of TP " + std::to_string(r.serving->tp) + " x PP " + std::to_string(r.serving->pp) + ", " +
+             format_number(r.serving->estimate.tokens_per_second, 4) + " tokens/s each (bound by " +
+             std::string(perf::name(r.serving->estimate.decode_bound)) + "), time to first token " +
+             format(r.serving->estimate.prefill, {.significant = 3}) + ", " + format(r.serving->memory.total(), {.significant = 4}) + " per GPU";
+    }
+
+    // Power and energy.
+    r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host);
+    if (f.max_power && r.power.total > *f.max_power) {
+      ++out.filtered_out;
+      continue;
+    }
+    const Duration span = sv ? Duration::from_value(24 * 3600.0) : r.time;
+    r.energy = r.power.total * span * q.pue;
+    r.co2e_kg = (r.energy * grid_ci).value();
+    how += "; IT power " + r.power.basis + ", x " + format(span, {.significant = 4}) + " x PUE " +
+           format_number(q.pue, 3) + " = " + format_number(r.energy.value() / 3.6e6, 4) + " kWh";
+
+    // Money.
+    if (c.unit_price) {
+      r.purchase = *c.unit_price * r.units;
+      if (!sv && r.purchase->currency() == q.electricity.currency()) {
+        r.electricity_cost = q.electricity * r.energy;
+        r.own_cost = *r.purchase + *r.electricity_cost;
+      } else {
+        r.own_cost = r.purchase;
+      }
+    }
+    if (c.unit_rent) {
+      r.rent_rate = MoneyRate(c.unit_rent->amount() * Decimal(r.units), c.unit_rent->currency());
+      if (!sv) r.rent_cost = *r.rent_rate * r.time;
+    }
+    const bool usd_rent = r.rent_rate && r.rent_rate->currency() == Currency::USD;
+    if (sv && usd_rent && r.decode_tokens_per_s > 0) {
+      const double per_h = (*r.rent_rate * Duration::from_value(3600)).amount().to_double();
+      r.rent_usd_per_mtok = per_h / (r.decode_tokens_per_s * 3600.0) * 1e6;
+    }
+    if (f.budget) {
+      const bool own_ok = r.own_cost && r.own_cost->currency() == f.budget->currency() && r.own_cost->amount() <= f.budget->amount();
+      bool rent_ok = false;
+      if (usd_rent && f.budget->currency() == Currency::USD) {
+        const Money rent = sv ? *r.rent_rate * Duration::from_value(3600.0 * 730) : *r.rent_cost;  // serving: a month of rent
+        rent_ok = rent.amount() <= f.budget->amount();
+      }
+      if (!own_ok && !rent_ok) {
+        ++out.filtered_out;
+        continue;
+      }
+    }
+    // Break-even: owning (purchase + electricity at the utilization) against renting as many GPUs.
+    if (r.purchase && usd_rent && r.purchase->currency() == Currency::USD && q.electricity.currency() == Currency::USD) {
+      OwnedOption o;
+      o.name = c.id;
+      o.purchase = *r.purchase;
+      o.active_power = r.power.total;
+      o.pue = q.pue;
+      o.electricity = q.electricity;
+      CompareOptions co;
+      co.utilization = q.utilization;
+      co.horizon_months = q.months;
+      r.break_even_month = compare_costs(o, RentedOption::on_demand(c.rent_from, *r.rent_rate), co).break_even_month;
+      r.break_even_checked = true;
+    }
+    // Value per GPU: purchase price per dense BF16 (else FP16) TFLOP/s, per GB, TFLOP/s per TDP watt.
+    const auto rate = tensor_rate(g);
+    if (rate && g.tdp.value() > 0) r.tflop_per_w = in(*rate, "TFLOP/s") / g.tdp.value();
+    if (c.unit_price && c.unit_price->currency() == Currency::USD) {
+      const double per_gpu = c.unit_price->amount().to_double() / c.unit_gpus;
+      if (rate) r.usd_per_tflop = per_gpu / in(*rate, "TFLOP/s");
+      r.usd_per_gb = per_gpu / (g.memory.value() / 1e9);
+    }
+    if (r.own_cost) how += "; own " + format(*r.own_cost, {.decimals = 0}) + " (" + r.purchase_source + ")";
+    else how += "; no price in the catalog";
+    if (r.rent_cost) how += "; rent " + format(*r.rent_cost, {.decimals = 0}) + " from " + r.rent_from;
+    else if (r.rent_rate) how += "; rent " + format(*r.rent_rate) + " from " + r.rent_from;
+    r.explanation = how;
+    out.rows.push_back(std::move(r));
+  }
+
+  // Pareto frontier of price (own, else rent), speed and memory per GPU.
+  {
+    Table p;
+    p.columns = {{"price", "price"}, {"speed", "speed"}, {"memory", "memory"}};
+    for (const auto& r : out.rows) {
+      Cell price = Cell::empty();
+      if (r.estimated()) {
+        const auto& own = sv ? r.purchase : r.own_cost;
+        if (own && own->currency() == Currency::USD) price = Cell::of_number("", own->amount().to_double());
+        else if (!sv && r.rent_cost && r.rent_cost->currency() == Currency::USD) price = Cell::of_number("", r.rent_cost->amount().to_double());
+        else if (sv && r.rent_rate && r.rent_rate->currency() == Currency::USD)
+          price = Cell::of_number("", (*r.rent_rate * Duration::from_value(3600.0 * 730 * q.months)).amount().to_double());
+      }
+      Cell speed = r.estimated() ? Cell::of_number("", sv ? r.decode_tokens_per_s : r.time.value()) : Cell::empty();
+      p.add_row({price, speed, Cell::of_number("", r.gpu_memory.value())});
+    }
+    for (std::size_t i : pareto_frontier(p, {{"price", false}, {"speed", sv}, {"memory", true}})) out.rows[i].pareto = true;
+  }
+  out.sort_by(out.default_sort());
+
+  // Assumptions and sources.
+  auto& n = out.assumptions;
+  n.push_back("* on the Pareto frontier of price (own, else rent), " + std::string(sv ? "throughput" : "time") + " and memory per GPU.");
+  n.push_back("Model: " + q.model_name + ", " + count_text(params) + " parameters (" + q.model_source + ").");
+  if (!sv) {
+    n.push_back("GPUs: the fewest, in whole systems or instances, on which a plan fits in memory" +
+                std::string(f.deadline ? "; † raised to the fewest that finish within the deadline " + format(*f.deadline, {.significant = 4}) : "") +
+                ". Time: the fastest plan of the plan search on that many GPUs (the same as capplan train; --explain shows it): " +
+                std::string(name(q.training.precision)) + ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences, " +
+                std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "
+                                                    : "kernels and communication of docs/performance-model.md, ") +
+                "400 Gb/s InfiniBand per GPU between nodes.");
+  } else {
+    n.push_back("GPUs: the fewest that hold weights, KV cache and workspace (TP, then PP); more GPUs in a whole unit serve more replicas. "
+                "Tok/s: decode of perf/inference.hpp (the same as capplan infer), all replicas; $/Mtok: rent per million output tokens.");
+  }
+  n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
+              "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "
+              "headline price); \"no offer\": none in the catalog.");
+  n.push_back(host_allowance_note(q.host));
+  n.push_back("Energy = IT power x " + std::string(sv ? "24 h" : "time") + " x PUE " + format_number(q.pue, 3) + "; electricity " +
+              format(q.electricity) + "; carbon " + format_number(q.grid_g_per_kwh, 4) + " g CO2e/kWh" +
+              (q.grid_g_per_kwh == 436 ? " (world 2022, Ember)" : "") + ".");
+  n.push_back("B/E mo = first month owning (purchase + electricity at utilization " + format_number(q.utilization, 3) +
+              ") costs no more than renting as many GPUs; \"> " + std::to_string(q.months) + "\": not within the horizon.");
+  n.push_back("$/TFLOP per dense BF16 TFLOP/s; $/GB per GB of GPU memory; TFLOP/W at TDP. Prices, dates and sources: capplan catalog list.");
+  if (!sv) {
+    std::string fp32;
+    for (const auto& r : out.rows) {
+      if (r.training && !r.training->precision_note.empty() && r.kind == OptionKind::gpu) fp32 += (fp32.empty() ? "" : ", ") + r.option;
+    }
+    if (!fp32.empty()) n.push_back("No dense " + std::string(name(q.training.precision)) + " rate in the catalog, timed at FP16 or FP32: " + fp32 + ".");
+  }
+  bool any_status = false;
+  for (const auto& r : out.rows) any_status = any_status || !r.estimated();
+  if (any_status) n.push_back("\"no fit\": does not fit in memory on any GPU count searched; \"no rate\": the catalog lists no dense rate to time it with.");
+  if (out.filtered_out) n.push_back(std::to_string(out.filtered_out) + " option(s) left out by the budget, deadline or power filters.");
+  if (out.cannot_run && filtering) n.push_back(std::to_string(out.cannot_run) + " option(s) cannot run this workload.");
+  return out;
+}
+
+}  // namespace capplan

@@ -1,0 +1,97 @@
+// A serving load on one GPU type: the fewest GPUs that hold it (memory/solvers.hpp) or a given
+// layout, timed by perf/inference.hpp. `capplan infer` and the serving purchase table both use
+// this, so they agree.
+//
+//   ServingLoad load;  load.weights = formats::q4_0;  load.batch = 4;  load.prompt = 1000;  load.output = 500;
+//   std::optional<ServingRun> r = smallest_serving_run(shape, gpu, load);
+//   r->estimate.tokens_per_second;  r->estimate.prefill;  r->memory.total();
+//
+// Pipeline stages: a decode step passes through the stages one after another (no micro-batching
+// across stages), so a layout of TP t x PP p decodes as fast as TP t over the whole model; the
+// point-to-point transfers between stages are not counted. Activations are FP16 (else BF16, else
+// FP32 where the catalog lists no tensor rate).
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/memory/budget.hpp"
+#include "capplan/memory/solvers.hpp"
+#include "capplan/perf/inference.hpp"
+
+#include <cstdint>
+#include <optional>
+
+namespace capplan {
+
+struct ServingLoad {
+  WeightFormat weights = formats::bf16;
+  WeightFormat kv_cache = formats::bf16;
+  std::int64_t batch = 1;    // sequences served at once
+  std::int64_t prompt = 512;  // prompt tokens per sequence
+  std::int64_t output = 128;  // generated tokens per sequence
+
+  void validate() const {
+    require_positive_count(batch, "batch");
+    if (prompt < 0) detail::fail("prompt", std::to_string(prompt), "is negative");
+    require_positive_count(output, "output");
+  }
+  // Memory is sized for the whole sequence: prompt + output tokens.
+  [[nodiscard]] InferenceConfig config(int tp = 1, int pp = 1) const {
+    InferenceConfig c;
+    c.weights = weights;
+    c.kv_cache = kv_cache;
+    c.sequences = batch;
+    c.context = prompt + output;
+    c.tensor_parallel = tp;
+    c.pipeline_parallel = pp;
+    return c;
+  }
+};
+
+struct ServingRun {
+  int tp = 1;
+  int pp = 1;
+  perf::InferenceEstimate estimate;
+  MemoryBudget memory;  // per GPU
+  FitResult fit;
+  [[nodiscard]] int gpus() const { return tp * pp; }
+};
+
+// The load on TP tp x PP pp GPUs of `gpu`: time (perf::estimate_inference) and memory per GPU.
+inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu, const ServingLoad& load, int tp = 1, int pp = 1) {
+  load.validate();
+  require_positive_count(tp, "tp");
+  require_positive_count(pp, "pp");
+  if (pp > shape.layers) detail::fail("pp", std::to_string(pp), "exceeds the model's " + std::to_string(shape.layers) + " layers");
+  perf::InferenceJob job;
+  job.model = shape;
+  job.weight_bytes_per_parameter = load.weights.bytes_per_value();
+  job.kv_bytes_per_element = load.kv_cache.bytes_per_value();
+  job.batch = load.batch;
+  job.prompt = load.prompt;
+  job.generate = load.output;
+  job.tp = tp;  // pipeline stages run in turn: as fast as TP tp over the whole model
+  // Activations in FP16, else BF16, else FP32 where the catalog has no tensor rate (e.g. RTX 3060).
+  if (gpu.dense.at(Precision::fp16)) job.compute_precision = Precision::fp16;
+  else if (gpu.dense.at(Precision::bf16)) job.compute_precision = Precision::bf16;
+  else if (gpu.dense.at(Precision::fp32)) job.compute_precision = Precision::fp32;
+  else detail::fail("gpu", "\"" + gpu.id + "\"", "has no dense FP16, BF16 or FP32 rate in the catalog");
+  ServingRun r;
+  r.tp = tp;
+  r.pp = pp;
+  r.estimate = perf::estimate_inference(job, gpu);
+  r.memory = inference_budget(shape, load.config(tp, pp));
+  r.fit = check_fit(r.memory, gpu.memory);
+  return r;
+}
+
+// The fewest GPUs that hold the weights, KV cache and workspace (TP first, then pipeline stages),
+// timed; absent when more than max_gpus would be needed.
+inline std::optional<ServingRun> smallest_serving_run(const TransformerShape& shape, const GpuSpec& gpu, const ServingLoad& load,
+                                                      int max_gpus = 256) {
+  load.validate();
+  const auto plan = min_gpus_for_serving(shape, load.config(), gpu.memory, max_gpus);
+  if (!plan) return std::nullopt;
+  return serving_run(shape, gpu, load, plan->tensor, plan->pipeline);
+}
+
+}  // namespace capplan

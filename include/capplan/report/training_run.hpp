@@ -1,0 +1,221 @@
+// The best training run of a model on N GPUs of one type: the job set up the way capplan sets one
+// up by default, the fastest plan that fits from perf/plan_search.hpp, and its estimate. `capplan
+// train` and the purchase table (report/purchase.hpp) both time training with this, so they agree.
+//
+//   TrainingSetup setup;                                   // bf16, ~4M-token global batch, 8 GPUs a node
+//   TrainingRunSearch s = best_training_run(shape, gpu, 8, setup);
+//   s.run->estimate.time_for_tokens(1e9);  s.run->plan;  s.run->memory.total();
+//
+// Defaults: global batch of about 4M tokens (Llama 2: "global batch-size of 4M tokens", Touvron et
+// al. 2023, §2.2) rounded up to a multiple of the GPUs; 400 Gb/s InfiniBand per GPU between nodes
+// (50 GB/s; an assumption stated in every report); the framework of perf::Framework{}.
+// Precision: the one asked for; a GPU without it is timed at FP16, else at its FP32 rate, and the
+// run says so (precision_note).
+//
+// Also here: the fewest GPUs (in whole units of `unit` GPUs) on which a plan fits, and the fewest
+// that finish `tokens` by a deadline. The deadline search assumes the time does not rise with more
+// GPUs: it probes at growing counts until one is in time, then bisects down to the smallest count
+// whose next-smaller count is late.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/memory/solvers.hpp"
+#include "capplan/perf/plan_search.hpp"
+#include "capplan/perf/training.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace capplan {
+
+struct TrainingSetup {
+  std::int64_t seq_len = 0;                  // 0: the model's
+  std::optional<std::int64_t> global_batch;  // sequences; default about 4M tokens, a multiple of the GPUs
+  Precision precision = Precision::bf16;
+  std::optional<double> measured_mfu;        // given: iteration time follows from it (perf::TrainingJob)
+  int gpus_per_node = 8;                     // GPUs that share the fast intra-node links
+  Bandwidth inter_node = Bandwidth::from_value(50e9);  // per GPU between nodes: 400 Gb/s InfiniBand
+  perf::Framework framework{};
+  perf::SearchSpace space{};
+};
+
+struct TrainingRun {
+  perf::TrainingJob job;
+  perf::Cluster cluster;
+  perf::ParallelPlan plan;
+  perf::TrainingEstimate estimate;
+  MemoryBudget memory;          // per GPU, of the plan
+  std::string precision_note;   // non-empty when the GPU lacked the precision asked for
+  [[nodiscard]] int gpus() const { return plan.gpus(); }
+  [[nodiscard]] Duration time_for_tokens(double tokens) const { return estimate.time_for_tokens(tokens); }
+};
+
+struct TrainingRunSearch {
+  std::optional<TrainingRun> run;  // absent: no plan fits in memory
+  std::size_t candidates = 0;
+  std::size_t rejected_for_memory = 0;
+  std::string explanation;         // the search's ranking (perf::SearchResult::explain)
+};
+
+namespace training_run_detail {
+
+// The precision the GPU can be timed at: the one asked for, else FP16 (BF16 asked), else FP32.
+inline std::optional<Precision> usable_precision(const GpuSpec& g, Precision asked) {
+  if (g.dense.at(asked)) return asked;
+  if (asked == Precision::bf16 && g.dense.at(Precision::fp16)) return Precision::fp16;
+  if (g.dense.at(Precision::fp32)) return Precision::fp32;
+  return std::nullopt;
+}
+
+}  // namespace training_run_detail
+
+// True when the GPU has a dense rate the training model can use (see usable_precision).
+inline bool can_time_training(const GpuSpec& g, Precision asked = Precision::bf16) {
+  return training_run_detail::usable_precision(g, asked).has_value();
+}
+
+// The job and cluster for `gpus` GPUs; throws InputError naming the field on bad input.
+inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const TransformerShape& shape, const GpuSpec& gpu, int gpus,
+                                                                const TrainingSetup& setup, std::string* precision_note = nullptr) {
+  require_positive_count(gpus, "gpus");
+  require_positive_count(setup.gpus_per_node, "gpus_per_node");
+  perf::TrainingJob job;
+  job.model = shape;
+  job.seq_len = setup.seq_len > 0 ? setup.seq_len : shape.seq_len;
+  require_positive_count(job.seq_len, "seq_len");
+  const auto p = training_run_detail::usable_precision(gpu, setup.precision);
+  if (!p) detail::fail("gpu", "\"" + gpu.id + "\"", "has no dense " + std::string(name(setup.precision)) + ", FP16 or FP32 rate in the catalog");
+  job.precision = *p;
+  if (precision_note && *p != setup.precision) {
+    *precision_note = gpu.id + ": no dense " + std::string(name(setup.precision)) + " rate in the catalog; timed at " + std::string(name(*p));
+  }
+  job.measured_mfu = setup.measured_mfu;
+  // About 4M tokens a global batch (Touvron et al. 2023, §2.2), a multiple of the GPUs.
+  std::int64_t gb = setup.global_batch ? *setup.global_batch : std::max<std::int64_t>(1, (4 * 1024 * 1024) / job.seq_len);
+  require_positive_count(gb, "global_batch");
+  if (!setup.global_batch) gb = (gb + gpus - 1) / gpus * gpus;
+  job.global_batch = gb;
+  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, std::min(setup.gpus_per_node, gpus), perf::infiniband(setup.inter_node));
+  return {job, cluster};
+}
+
+// The fastest plan that fits on `gpus` GPUs of `gpu` (perf::search_plans), with its estimate.
+inline TrainingRunSearch best_training_run(const TransformerShape& shape, const GpuSpec& gpu, int gpus, const TrainingSetup& setup = {}) {
+  TrainingRunSearch out;
+  std::string note;
+  auto [job, cluster] = training_job(shape, gpu, gpus, setup, &note);
+  const perf::SearchResult sr = perf::search_plans(job, cluster, setup.framework, {}, 1, setup.space);
+  out.candidates = sr.candidates;
+  out.rejected_for_memory = sr.rejected_for_memory;
+  out.explanation = sr.explain();
+  if (sr.top.empty()) return out;
+  TrainingRun r;
+  r.job = job;
+  r.cluster = cluster;
+  r.plan = sr.top.front().plan;
+  r.estimate = sr.top.front().estimate;
+  r.memory = perf::plan_memory(job, r.plan, setup.framework.flash_attention);
+  r.precision_note = note;
+  out.run = std::move(r);
+  return out;
+}
+
+// A given plan on plan.gpus() GPUs: its estimate and memory (the caller checks the fit).
+inline TrainingRun training_run(const TransformerShape& shape, const GpuSpec& gpu, const perf::ParallelPlan& plan,
+                                const TrainingSetup& setup = {}) {
+  TrainingRun r;
+  std::tie(r.job, r.cluster) = training_job(shape, gpu, plan.gpus(), setup, &r.precision_note);
+  r.plan = plan;
+  r.estimate = perf::estimate_training(r.job, plan, r.cluster, setup.framework);
+  r.memory = perf::plan_memory(r.job, plan, setup.framework.flash_attention);
+  return r;
+}
+
+// Runs for one GPU type and node size, remembered by GPU count (the purchase table asks for the
+// same counts many times: systems, cloud offers and GPU rows share GPU types).
+class TrainingRunCache {
+ public:
+  TrainingRunCache(const TransformerShape& shape, TrainingSetup setup) : shape_(shape), setup_(std::move(setup)) {}
+
+  const TrainingRunSearch& best(const GpuSpec& gpu, int gpus, int gpus_per_node) {
+    const auto key = std::make_tuple(gpu.id, gpus, std::min(gpus, gpus_per_node));
+    auto it = runs_.find(key);
+    if (it != runs_.end()) return it->second;
+    TrainingSetup s = setup_;
+    s.gpus_per_node = gpus_per_node;
+    return runs_.emplace(key, best_training_run(shape_, gpu, gpus, s)).first->second;
+  }
+
+  // The fewest GPUs, a multiple of `unit`, on which some plan fits; absent above max_gpus.
+  std::optional<int> fewest_gpus(const GpuSpec& gpu, int unit, int gpus_per_node, int max_gpus = 65536) {
+    require_positive_count(unit, "unit");
+    // A lower bound from the memory model alone, with everything that saves memory in the search
+    // space switched on (ZeRO 3, full recomputation, micro-batch 1).
+    TrainingConfig c;
+    c.seq_len = setup_.seq_len;
+    c.micro_batch = 1;
+    c.flash_attention = setup_.framework.flash_attention;
+    c.recompute = ActivationRecompute::full;
+    c.parallel.zero = ZeroStage::parameters;
+    const auto lb = min_gpus_for_training(shape_, c, gpu.memory, max_gpus);
+    if (!lb) return std::nullopt;
+    int units = std::max(1, (lb->gpus + unit - 1) / unit);
+    // The search also needs sizes that divide the model and batch: a few more units at most.
+    for (int tries = 0; tries < 16 && units * unit <= max_gpus; ++tries, ++units) {
+      if (best(gpu, units * unit, gpus_per_node).run) return units * unit;
+    }
+    return std::nullopt;
+  }
+
+  // The fewest GPUs (a multiple of `unit`, at least `from`) that train `tokens` within `deadline`;
+  // absent when even max_gpus is late.
+  std::optional<int> fewest_gpus_for_deadline(const GpuSpec& gpu, double tokens, Duration deadline, int unit, int gpus_per_node, int from,
+                                              int max_gpus = 65536) {
+    require_positive(deadline.value(), "deadline");
+    auto time_at = [&](int units) -> std::optional<double> {
+      const auto& s = best(gpu, units * unit, gpus_per_node);
+      if (!s.run) return std::nullopt;
+      return s.run->time_for_tokens(tokens).value();
+    };
+    int lo = std::max(1, from / unit);  // lo: known late (or the start)
+    const int max_units = max_gpus / unit;
+    auto t = time_at(lo);
+    if (t && *t <= deadline.value()) return lo * unit;
+    int hi = 0;
+    int u = lo;
+    for (int i = 0; i < 40 && u < max_units; ++i) {
+      // Time falls about as 1/GPUs: jump to the count that would just make it, then 25% more.
+      const double ratio = t ? *t / deadline.value() : 2.0;
+      const double next = std::ceil(static_cast<double>(u) * std::max(ratio, 1.0) * (i == 0 ? 1.0 : 1.25));
+      const int n = static_cast<int>(std::min<double>(max_units, std::max<double>(u + 1, next)));
+      t = time_at(n);
+      if (t && *t <= deadline.value()) {
+        hi = n;
+        break;
+      }
+      lo = u = n;
+    }
+    if (!hi) return std::nullopt;
+    while (hi - lo > 1) {
+      const int mid = lo + (hi - lo) / 2;
+      const auto tm = time_at(mid);
+      if (tm && *tm <= deadline.value()) hi = mid;
+      else lo = mid;
+    }
+    return hi * unit;
+  }
+
+  [[nodiscard]] const TrainingSetup& setup() const { return setup_; }
+
+ private:
+  TransformerShape shape_;
+  TrainingSetup setup_;
+  std::map<std::tuple<std::string, int, int>, TrainingRunSearch> runs_;
+};
+
+}  // namespace capplan
