@@ -171,7 +171,7 @@ def roofline(peak_flops_per_s: Any, bandwidth_bytes_per_s: Any, ops: Sequence[An
     ``ops`` are mappings with ``name``, ``flops``, ``bytes`` (optionally ``time_s``), ``Op``
     objects, or the lines of ``layer_op_lines`` (their op and predicted forward time). Each op
     is placed at its arithmetic intensity, at the rate its time implies (flops / time) or, with
-    no time, on the roof. Axes are log-log in FLOP/B and TFLOP/s; the ridge point is marked.
+    no time, on the roof; ops with no FLOPs or no bytes have no place on log axes and are left out. Axes are log-log in FLOP/B and TFLOP/s; the ridge point is marked.
     """
     ax = _axes(ax)
     peak = _float(peak_flops_per_s, "peak_flops_per_s")
@@ -180,7 +180,7 @@ def roofline(peak_flops_per_s: Any, bandwidth_bytes_per_s: Any, ops: Sequence[An
         raise ValueError(f"peak_flops_per_s and bandwidth_bytes_per_s must be > 0, got {peak:g} and {bw:g}")
     ridge = peak / bw
     points = [_op_fields(op, i) for i, op in enumerate(ops)]
-    intensities = [f / b for _, f, b, _ in points if b > 0]
+    intensities = [f / b for _, f, b, _ in points if b > 0 and f > 0]
     lo = min([ridge / 100] + [x / 2 for x in intensities])
     hi = max([ridge * 100] + [x * 2 for x in intensities])
     x = np.geomspace(lo, hi, 256)
@@ -189,7 +189,7 @@ def roofline(peak_flops_per_s: Any, bandwidth_bytes_per_s: Any, ops: Sequence[An
     ax.annotate(f"ridge {ridge:.3g} FLOP/B", (ridge, peak / TFLOPS), textcoords="offset points", xytext=(4, -12),
                 fontsize=8, color="gray")
     for i, (name, flops, nbytes, t) in enumerate(points):
-        if nbytes <= 0:
+        if nbytes <= 0 or flops <= 0:  # no place on log-log axes (a pure copy, or an op that moves nothing)
             continue
         ai = flops / nbytes
         rate = flops / t if t else min(peak, ai * bw)

@@ -114,6 +114,30 @@ class TestRoofline:
         assert soft.get_ydata()[0] == pytest.approx(1.25 * 3.35)
         assert artist(ax, "op:timed").get_ydata()[0] == pytest.approx(500)
 
+    def test_layer_op_lines_of_the_performance_model(self):
+        # Each kernel of a Llama 2 7B layer on 8 H100s sits at its intensity and at FLOPs / predicted time.
+        gpu = capplan.Catalog.builtin().find_gpu("H100 SXM")
+        job = capplan.TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=512, seq_len=4096)
+        cluster = capplan.make_cluster(gpu, 8, 8, capplan.infiniband(capplan.Bandwidth(50, "GB/s")))
+        lines = capplan.layer_op_lines(job, capplan.ParallelPlan(dp=8, micro_batch=1), cluster)
+        peak = capplan.peak_rate(gpu, capplan.Precision.bf16)
+        ax = plots.roofline(peak, capplan.peak_bandwidth(gpu), lines)
+        assert artist(ax, "ridge").get_xdata()[0] == pytest.approx(peak.value / capplan.peak_bandwidth(gpu).value)
+        placed = 0
+        for line in lines:
+            if line.op.bytes <= 0 or line.op.flops <= 0:
+                assert not [a for a in ax.get_lines() if a.get_gid() == f"op:{line.op.name}"]
+                continue
+            points = [a for a in ax.get_lines() if a.get_gid() == f"op:{line.op.name}"]
+            assert points, line.op.name
+            ys = [p.get_ydata()[0] for p in points]
+            assert line.op.flops / line.forward.value / 1e12 == pytest.approx(min(ys, key=lambda y: abs(
+                y - line.op.flops / line.forward.value / 1e12)))
+            # No kernel beats the roof: predicted rates lie on or under min(peak, intensity x bandwidth).
+            assert line.op.flops / line.forward.value <= line.roofline.attainable.value * (1 + 1e-9)
+            placed += 1
+        assert placed >= 4
+
     def test_quantities_accepted(self):
         ax = plots.roofline(capplan.FlopRate(989, "TFLOP/s"), capplan.Bandwidth(3.35, "TB/s"))
         assert artist(ax, "ridge").get_xdata()[0] == pytest.approx(989 / 3.35)
@@ -149,13 +173,18 @@ class TestMemoryBreakdown:
         assert totals[1] == pytest.approx(14 + 14 / 8 + 84 / 8)
         assert [t.get_text() for t in ax.get_xticklabels()] == ["DDP", "ZeRO-2 x8"]
 
-    @pytest.mark.skipif(not hasattr(capplan, "MemoryBudget"), reason="MemoryBudget not bound")
-    def test_memory_budget_object(self):
-        budget = capplan.MemoryBudget()
-        budget.weights.size = DataSize(14, "GB")
-        budget.activations.size = DataSize(6, "GB")
-        ax = plots.memory_breakdown(budget, capacity=DataSize(24, "GB"))
-        assert sum(p.get_height() for p in ax.patches) == pytest.approx(budget.total().to("GB"))
+    def test_memory_budget_object_against_a_gpu(self):
+        # Llama 2 7B, mixed-precision Adam, on an H100 SXM (80 GB): every item of the budget is a segment.
+        shape = capplan.find_model("llama2-7b").transformer()
+        budget = capplan.training_budget(shape, capplan.TrainingConfig(micro_batch=1, seq_len=2048))
+        gpu = capplan.Catalog.builtin().find_gpu("H100 SXM")
+        ax = plots.memory_breakdown(budget, capacity=gpu)
+        assert sum(p.get_height() for p in ax.patches) == pytest.approx(budget.total().to("GB"), rel=1e-12)
+        weights = [p for p in ax.patches if p.get_label() == "weights" or p.get_gid() == "component:weights"]
+        assert weights and weights[0].get_height() == pytest.approx(budget.weights.size.to("GB"), rel=1e-12)
+        cap = artist(ax, "capacity")
+        assert cap.get_ydata()[0] == pytest.approx(gpu.memory.to("GB")) == pytest.approx(80)
+        assert gpu.name in cap.get_label()
 
 
 class TestTimeVsGpus:
