@@ -114,18 +114,19 @@ void bind_memory_types(py::module_& m) {
       .field("flash_attention", &ActivationOptions::flash_attention)
       .finish();
   Record<MemoryItem>(m, "MemoryItem", "One line of a memory budget: label, size, how it was worked out.")
-      .readonly("label", &MemoryItem::label)
-      .readonly("size", &MemoryItem::size)
-      .readonly("detail", &MemoryItem::detail)
-      .finish(false);
-  Record<MemoryBudget>(m, "MemoryBudget", "Per-GPU memory as a breakdown; total() is the sum.")
-      .readonly("weights", &MemoryBudget::weights)
-      .readonly("gradients", &MemoryBudget::gradients)
-      .readonly("optimizer_states", &MemoryBudget::optimizer_states)
-      .readonly("activations", &MemoryBudget::activations)
-      .readonly("kv_cache", &MemoryBudget::kv_cache)
-      .readonly("runtime_reserve", &MemoryBudget::runtime_reserve)
-      .finish(false)
+      .field("label", &MemoryItem::label)
+      .field("size", &MemoryItem::size)
+      .field("detail", &MemoryItem::detail)
+      .finish();
+  Record<MemoryBudget>(m, "MemoryBudget",
+                       "Per-GPU memory as a breakdown; total() is the sum. MemoryBudget() starts with every item at 0 B.")
+      .field("weights", &MemoryBudget::weights)
+      .field("gradients", &MemoryBudget::gradients)
+      .field("optimizer_states", &MemoryBudget::optimizer_states)
+      .field("activations", &MemoryBudget::activations)
+      .field("kv_cache", &MemoryBudget::kv_cache)
+      .field("runtime_reserve", &MemoryBudget::runtime_reserve)
+      .finish()
       .def("items", [](const MemoryBudget& b) {
         std::vector<MemoryItem> out;
         for (const MemoryItem* i : b.items()) out.push_back(*i);

@@ -9,6 +9,7 @@
 
 #include <capplan/perf/cnn.hpp>
 #include <capplan/perf/communication.hpp>
+#include <capplan/perf/data_loading.hpp>
 #include <capplan/perf/efficiency.hpp>
 #include <capplan/perf/explain.hpp>
 #include <capplan/perf/inference.hpp>
@@ -20,6 +21,7 @@
 #include <pybind11/stl.h>
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -369,10 +371,36 @@ void bind_inference_and_cnn(py::module_& m) {
       .field("parameters", &CnnShape::parameters)
       .finish()
       .def("forward_flops_per_sample", &CnnShape::forward_flops_per_sample);
+  Record<Storage>(m, "Storage", "Where training samples are read from: sequential bandwidth and random reads per second.")
+      .field("name", &Storage::name)
+      .field("sequential_read", &Storage::sequential_read)
+      .field("random_reads_per_second", &Storage::random_reads_per_second)
+      .finish()
+      .def_static("nvme_gen4_ssd", &nvme_gen4_ssd)
+      .def_static("hdd_7200rpm", &hdd_7200rpm);
+  Record<DataPipeline>(m, "DataPipeline", "The input pipeline: storage, drives, sample size, page cache, CPU decoding.")
+      .field("storage", &DataPipeline::storage)
+      .field("drives", &DataPipeline::drives)
+      .field("mean_sample_size", &DataPipeline::mean_sample_size)
+      .field("cached_in_ram", &DataPipeline::cached_in_ram)
+      .field("cpu_cores", &DataPipeline::cpu_cores)
+      .field("samples_per_core_second", &DataPipeline::samples_per_core_second)
+      .finish();
+  Record<DataLoadingCheck>(m, "DataLoadingCheck", "Samples/s the GPUs need against what storage and CPUs deliver.")
+      .readonly("needed", &DataLoadingCheck::needed)
+      .readonly("storage_limit", &DataLoadingCheck::storage_limit)
+      .readonly("cpu_limit", &DataLoadingCheck::cpu_limit)
+      .finish(false)
+      .def("limit", &DataLoadingCheck::limit)
+      .def("ok", &DataLoadingCheck::ok)
+      .def("bottleneck", &DataLoadingCheck::bottleneck)
+      .def("explain", &DataLoadingCheck::explain);
+  m.def("check_data_loading", &check_data_loading, py::arg("pipeline"), py::arg("needed_samples_per_second"));
   Record<CnnTrainingEstimate>(m, "CnnTrainingEstimate", "Images per second, iteration time and the breakdown.")
       .readonly("iteration", &CnnTrainingEstimate::iteration)
       .readonly("images_per_second", &CnnTrainingEstimate::images_per_second)
       .readonly("gpu_bound_images_per_second", &CnnTrainingEstimate::gpu_bound_images_per_second)
+      .readonly("data_loading", &CnnTrainingEstimate::data_loading)
       .readonly("flops_per_image", &CnnTrainingEstimate::flops_per_image)
       .readonly("achieved_per_gpu", &CnnTrainingEstimate::achieved_per_gpu)
       .readonly("breakdown", &CnnTrainingEstimate::breakdown)
@@ -382,10 +410,13 @@ void bind_inference_and_cnn(py::module_& m) {
   m.def(
       "estimate_cnn_training",
       [](const CnnShape& net, std::int64_t batch_per_gpu, const Cluster& cluster, Precision p, const EfficiencyModel& model,
-         bool overlap) { return estimate_cnn_training(net, batch_per_gpu, cluster, p, model, overlap); },
+         bool overlap, const std::optional<DataPipeline>& data) {
+        return estimate_cnn_training(net, batch_per_gpu, cluster, p, model, overlap, data);
+      },
       py::arg("net"), py::arg("batch_per_gpu"), py::arg("cluster"), py::arg("precision") = Precision::fp16,
-      py::arg("model") = EfficiencyModel{}, py::arg("overlap_grad_reduce") = true,
-      "CNN training throughput from implicit-GEMM convolutions (Chetlur et al. 2014).");
+      py::arg("model") = EfficiencyModel{}, py::arg("overlap_grad_reduce") = true, py::arg("data") = py::none(),
+      "CNN training throughput from implicit-GEMM convolutions (Chetlur et al. 2014); with a DataPipeline, no faster "
+      "than storage and CPUs deliver samples.");
 }
 
 }  // namespace

@@ -104,3 +104,19 @@ def test_cnn_training(cat):
     cluster = capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 1, 8, capplan.infiniband(Bandwidth(25, "GB/s")))
     e = capplan.estimate_cnn_training(net, 256, cluster)
     assert e.images_per_second > 0 and "convolutions forward" in e.explain()
+
+
+def test_cnn_data_loading_limits_throughput(cat):
+    # An HDD serves 150 random reads/s: eight A100s training ResNet-50 wait for it.
+    net = capplan.CnnShape(name="tiny", convs=[capplan.ConvLayer(out_pixels=56 * 56, in_channels=64, out_channels=64,
+                                                                  kernel=3, count=4)],
+                           fc_in=2048, fc_out=1000, parameters=25e6)
+    cluster = capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 8, 8, capplan.infiniband(Bandwidth(25, "GB/s")))
+    slow = capplan.DataPipeline(storage=capplan.Storage.hdd_7200rpm())
+    e = capplan.estimate_cnn_training(net, 256, cluster, data=slow)
+    assert not e.data_loading.ok() and e.data_loading.bottleneck() == "storage"
+    assert e.images_per_second == pytest.approx(e.data_loading.limit())
+    assert e.images_per_second < e.gpu_bound_images_per_second
+    fast = capplan.estimate_cnn_training(net, 256, cluster, data=capplan.DataPipeline(cached_in_ram=True, cpu_cores=4096,
+                                                                                  mean_sample_size=capplan.DataSize(10, "kB")))
+    assert fast.data_loading.ok()
