@@ -177,9 +177,9 @@ ok.round(1)"""),
         new_markdown_cell("""\
 ## The performance model on the shortlist
 
-For each GPU type and count, `search_plans` tries every tensor x pipeline x data-parallel layout,
-micro-batch, ZeRO stage and recomputation that fits in memory and returns the fastest; its time
-includes communication over NVLink in a node and 400 Gb/s InfiniBand per GPU between nodes."""),
+For each GPU type and count, `sweeps.plan_times` runs `search_plans`, which tries every tensor x
+pipeline x data-parallel layout, micro-batch, ZeRO stage and recomputation that fits in memory and
+returns the fastest; its time includes communication over NVLink in a node and 400 Gb/s InfiniBand per GPU between nodes."""),
         new_code_cell("""\
 job = capplan.TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=1024, seq_len=4096)
 link = capplan.infiniband(capplan.Bandwidth(50, "GB/s"))
@@ -187,17 +187,11 @@ fig, ax = plt.subplots(figsize=(7, 4.2))
 modelled = []
 for i, (name, g) in enumerate(candidates.items()):
     rate, _ = cheapest_gpu_hour(g)
-    gs, ts = [], []
-    for n in counts:
-        result = capplan.search_plans(job, capplan.make_cluster(g, int(n), 8, link), top=1)
-        if not result.top:
-            continue  # no layout fits in memory
-        est = result.top[0].estimate
-        seconds = D / est.tokens_per_second
-        gs.append(int(n)); ts.append(seconds)
-        modelled.append({"gpu": name, "gpus": int(n), "days": seconds / 86400, "mfu": est.mfu,
-                         "rent_usd": float((rate * capplan.Duration(seconds * int(n), "s")).amount)})
-    plots.time_vs_gpus(gs, ts, ax=ax, label=name, ideal=(i == 0), unit="days")
+    r = sweeps.plan_times(job, g, counts, link, tokens=D)
+    plots.time_vs_gpus(r, ax=ax, label=name, ideal=(i == 0), unit="days")
+    modelled += [{"gpu": name, "gpus": int(n), "days": t / 86400, "mfu": m,
+                  "rent_usd": float((rate * capplan.Duration(t * int(n), "s")).amount)}
+                 for n, t, m, ok in zip(r["gpus"], r["time_s"], r["mfu"], r["fits"]) if ok]
 for i, line in enumerate(l for l in ax.get_lines() if l.get_gid() == "time"):
     line.set_color(f"C{i}")
 ax.legend()

@@ -270,7 +270,8 @@ def time_vs_gpus(gpus: Any, time_s: Any = None, ax=None, *, label: str = "estima
     """Time against GPU count, log-log, with ideal linear scaling from the first point.
 
     ``gpus`` and ``time_s`` are sequences (a sweep's arrays), or ``gpus`` is a mapping with
-    ``gpus`` and ``time_s`` keys, or a sequence of ``(gpus, estimate)`` pairs whose estimate has
+    ``gpus`` and ``time_s`` keys (``sweeps.plan_times``' result; counts where no plan fits, time
+    ``inf``, are left out), or a sequence of ``(gpus, estimate)`` pairs whose estimate has
     a total ``time`` (a Duration). ``unit`` is days, hours, minutes or seconds (default: the
     largest one the shortest time reaches).
     """
@@ -286,8 +287,10 @@ def time_vs_gpus(gpus: Any, time_s: Any = None, ax=None, *, label: str = "estima
     t = _floats(np.ravel(time_s), "time_s")
     if g.shape != t.shape:
         raise ValueError(f"gpus and time_s differ in length: {g.size} and {t.size}")
+    keep = np.isfinite(t)  # inf: no plan fits at that count (sweeps.plan_times)
+    g, t = g[keep], t[keep]
     if g.size == 0:
-        raise ValueError("gpus: no points to plot")
+        raise ValueError("gpus: no points to plot (no finite time)")
     order = np.argsort(g)
     g, t = g[order], t[order]
     if unit is None:

@@ -33,7 +33,7 @@ import numpy as np
 
 from . import _core
 
-__all__ = ["grid", "training_flops", "training_time", "run_energy", "training", "rent_vs_own"]
+__all__ = ["grid", "training_flops", "training_time", "run_energy", "training", "rent_vs_own", "plan_times"]
 
 
 def _plain(value, name: str, role):
@@ -121,3 +121,36 @@ def rent_vs_own(purchase_usd, active_power_w, usd_per_kwh, rent_usd_per_hour, ut
     idle_power_w = _plain(idle_power_w, "idle_power_w", _core.Power)
     return _core.sweep_rent_vs_own(purchase_usd, active_power_w, usd_per_kwh, rent_usd_per_hour, utilization,
                                    horizon_months, idle_power_w, pue, maintenance_usd_per_month, space_usd_per_month)
+
+
+def plan_times(job, gpu, gpus, inter, tokens, gpus_per_node=8, **search) -> Dict[str, np.ndarray]:
+    """The performance model over GPU counts: for each count, the fastest plan ``search_plans`` finds.
+
+    ``job`` is a ``TrainingJob``, ``gpu`` a ``GpuSpec``, ``inter`` the ``Link`` between nodes
+    (``infiniband(...)``), ``tokens`` the training tokens; ``search`` passes on to
+    ``search_plans`` (``framework``, ``model``, ``space``). Unlike the other sweeps this one
+    calls the scalar C++ search once per count (each search times every tensor x pipeline x data
+    layout, micro-batch, ZeRO stage and recomputation that fits in memory: milliseconds).
+    Returns arrays ``gpus``, ``time_s`` (tokens / the plan's tokens per second; ``inf`` where no
+    plan fits), ``mfu`` (0 where none fits) and ``fits`` (bool).
+    """
+    counts = np.asarray(gpus)
+    if counts.ndim != 1:
+        raise ValueError(f"gpus: expected a one-dimensional array of GPU counts, got shape {counts.shape}")
+    n_tokens = float(tokens)
+    if not n_tokens > 0 or not np.isfinite(n_tokens):
+        raise ValueError(f"tokens: {tokens!r} must be a positive number")
+    time_s = np.full(counts.shape, np.inf)
+    mfu = np.zeros(counts.shape)
+    fits = np.zeros(counts.shape, dtype=bool)
+    for i, n in enumerate(counts):
+        if n != int(n) or n < 1:
+            raise ValueError(f"gpus[{i}]: {n!r} is not a positive whole number")
+        cluster = _core.make_cluster(gpu, int(n), gpus_per_node, inter)
+        result = _core.search_plans(job, cluster, top=1, **search)
+        if result.top:
+            est = result.top[0].estimate
+            time_s[i] = n_tokens / est.tokens_per_second
+            mfu[i] = est.mfu
+            fits[i] = True
+    return {"gpus": counts.astype(np.int64), "time_s": time_s, "mfu": mfu, "fits": fits}

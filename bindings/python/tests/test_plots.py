@@ -202,6 +202,10 @@ class TestTimeVsGpus:
         ax = plots.time_vs_gpus({"gpus": [1, 2], "time_s": [7200, 3700]}, unit="minutes")
         assert list(artist(ax, "time").get_ydata()) == pytest.approx([120, 3700 / 60])
 
+    def test_counts_without_a_plan_are_left_out(self):
+        ax = plots.time_vs_gpus({"gpus": [1, 2, 4], "time_s": [math.inf, 7200, 3600]})
+        assert list(artist(ax, "time").get_xdata()) == [2, 4]
+
     def test_bad_input(self):
         with pytest.raises(ValueError, match="differ in length"):
             plots.time_vs_gpus([1, 2, 3], [1, 2])

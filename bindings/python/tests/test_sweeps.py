@@ -300,3 +300,33 @@ def test_module_examples():
     import doctest
 
     assert doctest.testmod(sweeps, raise_on_error=True).attempted > 0
+
+
+class TestPlanTimes:
+    def test_parity_with_search_plans(self):
+        gpu = capplan.Catalog.builtin().find_gpu("H100 SXM")
+        job = capplan.TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=512, seq_len=4096)
+        link = capplan.infiniband(capplan.Bandwidth(50, "GB/s"))
+        r = sweeps.plan_times(job, gpu, [8, 32, 128], link, tokens=2e12)
+        assert list(r["gpus"]) == [8, 32, 128] and r["fits"].all()
+        for i, n in enumerate([8, 32, 128]):
+            est = capplan.search_plans(job, capplan.make_cluster(gpu, n, 8, link), top=1).top[0].estimate
+            assert r["time_s"][i] == 2e12 / est.tokens_per_second
+            assert r["mfu"][i] == est.mfu
+        assert np.all(np.diff(r["time_s"]) < 0)
+
+    def test_no_fit_is_inf_and_left_off_the_plot(self):
+        # Llama 2 70B with Adam on one 24 GB RTX 4090: nothing fits (16 B/parameter of model states alone).
+        gpu = capplan.Catalog.builtin().find_gpu("RTX 4090")
+        job = capplan.TrainingJob(model=capplan.find_model("llama2-70b").transformer(), global_batch=64, seq_len=4096)
+        r = sweeps.plan_times(job, gpu, [1], capplan.infiniband(capplan.Bandwidth(25, "GB/s")), tokens=1e9)
+        assert not r["fits"][0] and r["time_s"][0] == math.inf and r["mfu"][0] == 0
+
+    def test_bad_counts_and_tokens(self):
+        gpu = capplan.Catalog.builtin().find_gpu("H100 SXM")
+        job = capplan.TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=512, seq_len=4096)
+        link = capplan.infiniband(capplan.Bandwidth(50, "GB/s"))
+        with pytest.raises(ValueError, match=r"gpus\[1\]: 2.5"):
+            sweeps.plan_times(job, gpu, [8, 2.5], link, tokens=1e9)
+        with pytest.raises(ValueError, match="tokens"):
+            sweeps.plan_times(job, gpu, [8], link, tokens=-1)
