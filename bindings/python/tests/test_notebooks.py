@@ -12,13 +12,12 @@ import os
 import pathlib
 import sys
 
+import ipykernel  # noqa: F401  (Debian python3-ipykernel: the kernel the notebooks run on)
+import nbclient
+import nbformat
 import pytest
 
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
-pytest.importorskip("ipykernel")
-
-import capplan  # noqa: E402
+import capplan
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 NOTEBOOKS = ROOT / "examples" / "notebooks"
