@@ -145,30 +145,45 @@ struct EfficiencyModel {
   }
 };
 
-// Size-dependent fraction of the best-case GEMM rate a GEMM of this shape reaches (see the top).
+// Size-dependent fraction of the best-case GEMM rate a GEMM of this shape reaches (see the top),
+// gemm_shape_factor() below.
 // Tiles are 128 wide, or the next power of two >= 16 for a narrower dimension (libraries pick smaller
 // tiles for skinny products); when there are fewer tiles than SMs the k loop is split over idle SMs
 // (split-K, CUTLASS "parallel reduction" GEMMs), in chunks of at least 256.
-inline double gemm_shape_factor(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count) {
+// The factor as a ratio: factor = num / den, so a caller divides once (kernel times run for every GEMM
+// of every plan; divisions are their cost).
+struct ShapeRatio {
+  double num = 1, den = 1;
+};
+
+inline ShapeRatio gemm_shape_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count) {
   auto tile = [](std::int64_t d) -> std::int64_t {
     if (d >= 128) return 128;
     return static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(d, 16))));
   };
   const std::int64_t tm = tile(m), tn = tile(n);
-  const std::int64_t rows = (m + tm - 1) / tm, cols = (n + tn - 1) / tn;
+  // Tiles are powers of two: ceil(m / tm) by a shift.
+  const int sm_shift = std::countr_zero(static_cast<std::uint64_t>(tm)), sn_shift = std::countr_zero(static_cast<std::uint64_t>(tn));
+  const std::int64_t rows = (m + tm - 1) >> sm_shift, cols = (n + tn - 1) >> sn_shift;
   const std::int64_t sms = std::max(1, sm_count);
   std::int64_t tiles = batch * rows * cols;
   std::int64_t kk = k;
   if (tiles < sms) {
-    const std::int64_t splits = std::max<std::int64_t>(1, std::min(sms / tiles, k / 256));
+    const std::int64_t splits = std::max<std::int64_t>(1, std::min(sms / tiles, k >> 8));  // k / 256
     tiles *= splits;
     kk = k / splits;
   }
   const double t = static_cast<double>(tiles), kd = static_cast<double>(kk);
-  const double waves = t / (t + 0.5 * static_cast<double>(sms));
-  const double kpipe = kd / (kd + 32.0);
-  const double padding = (static_cast<double>(m) * static_cast<double>(n)) / static_cast<double>(rows * tm * cols * tn);
-  return waves * kpipe * padding;
+  // waves x k_pipeline x padding = t / (t + S/2) x kd / (kd + 32) x m n / (padded m x padded n)
+  ShapeRatio r;
+  r.num = t * kd * (static_cast<double>(m) * static_cast<double>(n));
+  r.den = (t + 0.5 * static_cast<double>(sms)) * (kd + 32.0) * static_cast<double>(rows * tm * cols * tn);
+  return r;
+}
+
+inline double gemm_shape_factor(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count) {
+  const ShapeRatio r = gemm_shape_ratio(m, n, k, batch, sm_count);
+  return r.num / r.den;
 }
 
 // The GPU's rates as this model sees them, computed once per (GPU, precision).
@@ -183,21 +198,28 @@ struct DeviceRates {
 
   // Seconds one kernel takes; `backward` selects the flash-attention backward rate.
   [[nodiscard]] double time(const Op& op, bool backward = false) const {
-    double rate = 0;
+    // FLOPs / rate, with the GEMM shape factor num / den folded in: one division.
+    double num = 1, den = 1;
     switch (op.kind) {
       case OpKind::gemm:
       case OpKind::attention_gemm:
-        rate = fixed_rate ? *fixed_rate : peak * best_fraction * gemm_shape_factor(op.m, op.n, op.k, op.batch, sm_count);
+        if (fixed_rate) {
+          den = *fixed_rate;
+        } else {
+          const ShapeRatio f = gemm_shape_ratio(op.m, op.n, op.k, op.batch, sm_count);
+          num = f.den;
+          den = peak * best_fraction * f.num;
+        }
         break;
       case OpKind::flash_attention:
-        rate = fixed_rate ? *fixed_rate : peak * best_fraction * (backward ? flash_bwd : flash_fwd);
+        den = fixed_rate ? *fixed_rate : peak * best_fraction * (backward ? flash_bwd : flash_fwd);
         break;
       case OpKind::elementwise:
       case OpKind::optimizer:
-        rate = peak * best_fraction;
+        den = peak * best_fraction;
         break;
     }
-    const double compute = op.flops > 0 ? op.flops / rate : 0.0;
+    const double compute = op.flops > 0 ? op.flops * num / den : 0.0;
     const double memory = op.bytes / bandwidth;
     return std::max(compute, memory) + overhead;
   }

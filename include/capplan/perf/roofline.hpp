@@ -15,10 +15,11 @@
 #include "capplan/workload/transformer.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
+#include <new>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace capplan::perf {
@@ -59,16 +60,20 @@ struct Op {
 // allocates nothing (transformer_layer_forward returns the same kernels as a vector).
 struct OpList {
   static constexpr std::size_t capacity = 32;
-  std::array<Op, capacity> items{};
   std::size_t count = 0;
   void push_back(const Op& op) {
     if (count == capacity) detail::fail("ops", std::to_string(count), "exceed the kernels one layer can list");
-    items[count++] = op;
+    new (storage + count * sizeof(Op)) Op(op);  // uninitialised storage: no 32 x Op construction per list
+    ++count;
   }
-  [[nodiscard]] const Op* begin() const { return items.data(); }
-  [[nodiscard]] const Op* end() const { return items.data() + count; }
+  [[nodiscard]] const Op* begin() const { return std::launder(reinterpret_cast<const Op*>(storage)); }
+  [[nodiscard]] const Op* end() const { return begin() + count; }
   [[nodiscard]] std::size_t size() const { return count; }
   [[nodiscard]] std::vector<Op> to_vector() const { return std::vector<Op>(begin(), end()); }
+
+ private:
+  static_assert(std::is_trivially_destructible_v<Op> && std::is_trivially_copyable_v<Op>);
+  alignas(Op) unsigned char storage[capacity * sizeof(Op)];
 };
 
 // Peak dense rate of `gpu` at `p`; InputError when the catalog has none.
