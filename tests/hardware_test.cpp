@@ -143,6 +143,10 @@ TEST_SUITE("hardware") {
     const auto per_sm = [](int sms, double mhz) { return sms * mhz * 1e6 * 1024 / 1e12; };  // FP16-acc dense TF
     CHECK(per_sm(128, 2520) == doctest::Approx(330.3).epsilon(1e-3));  // reproduces the Ada whitepaper's 4090 figure
     CHECK(per_sm(82, 1695) == doctest::Approx(142).epsilon(3e-3));     // and the GA102 whitepaper's 3090 figure
+    // The whitepaper figures stored for the other GeForce cards follow the same rule (FP32 accumulate = half):
+    // RTX 4080 16GB: 76 SMs x 2,505 MHz; RTX 3090: 82 SMs x 1,695 MHz (Ada / GA102 whitepaper appendices).
+    CHECK(tflops(Catalog::builtin().find_gpu("RTX 4080"), Precision::bf16) == doctest::Approx(per_sm(76, 2505) / 2).epsilon(1e-3));
+    CHECK(tflops(Catalog::builtin().find_gpu("RTX 3090"), Precision::bf16) == doctest::Approx(per_sm(82, 1695) / 2).epsilon(3e-3));
     const GpuSpec& ti = Catalog::builtin().find_gpu("RTX 4060 Ti 16GB");
     CHECK(tflops(ti, Precision::fp32) == doctest::Approx(22).epsilon(5e-3));
     CHECK(tflops(ti, Precision::bf16) == doctest::Approx(per_sm(34, 2535) / 2).epsilon(1e-3));  // 44.13
