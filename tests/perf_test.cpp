@@ -598,6 +598,19 @@ TEST_SUITE("perf") {
     bad = foundry;
     bad.optimizer_bytes_per_param = -1;
     CHECK(field_of([&] { (void)estimate_training(job, p, c, bad); }) == "optimizer_bytes_per_param");
+    // Communication hidden under compute slows that compute by 18.9 % (Lee et al. 2025): the term is
+    // exactly hidden x slowdown, and it is absent when nothing overlaps (Megatron-LM 2021).
+    EfficiencyModel no_contention;
+    no_contention.overlap_slowdown = 0;
+    const TrainingEstimate free_overlap = estimate_training(job, p, c, foundry, no_contention);
+    double slowed = -1;
+    for (const Term& t : b.breakdown.terms)
+      if (t.name == "compute slowed by overlapped communication") slowed = t.time.value();
+    CHECK(slowed > 0);
+    CHECK(b.iteration.value() - free_overlap.iteration.value() == doctest::Approx(slowed).epsilon(1e-9));
+    EfficiencyModel bad_model;
+    bad_model.overlap_slowdown = 1.5;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, foundry, bad_model); }) == "overlap_slowdown");
     // Zero GPUs in a cluster built by hand are refused too, as is an MFU above 1.
     Cluster none = c;
     none.gpus = 0;

@@ -236,7 +236,7 @@ inline void mla_attention(OpList& ops, const MlaShape& a, std::int64_t tokens, s
     const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq);
     ops.push_back(gemm("attention scores QK^T", seq, seq, qk, e, seqs * heads_local, OpKind::attention_gemm));
     ops.push_back(elementwise("scale-mask-softmax", scores * 2 * e));
-    if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + (o.dropout ? 1.0 : 0.0))));
+    if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + 1.0)));  // + 1-byte mask
     ops.push_back(gemm("attention over values PV", seq, v, seq, e, seqs * heads_local, OpKind::attention_gemm));
   }
   if (o.mla_absorbed) ops.push_back(gemm("mla W_UV on the attention output", tokens, dv, r, e, heads_local));
@@ -274,29 +274,29 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
   if (shape.mla) {
     mla_attention(ops, *shape.mla, tokens, seq, seqs, heads_local, s.hidden, e, t, o);
   } else {
-  ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
-  if (o.flash_attention) {
-    // FlashAttention: 4 s^2 d FLOPs per head (QK^T and PV), half of it skipped under a causal mask
-    // (Dao et al. 2022 §3.1); reads Q, K, V and writes O once.
-    Op fa;
-    fa.name = "flash attention";
-    fa.kind = OpKind::flash_attention;
-    const double causal = o.causal ? 0.5 : 1.0;
-    fa.flops = 4.0 * static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq) *
-               static_cast<double>(s.head_dim) * causal;
-    fa.bytes = t * static_cast<double>(qkv_width + q_width) * e;
-    fa.m = seq;
-    fa.n = seq;
-    fa.k = s.head_dim;
-    fa.batch = seqs * heads_local;
-    ops.push_back(fa);
-  } else {
-    const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq);
-    ops.push_back(gemm("attention scores QK^T", seq, seq, s.head_dim, e, seqs * heads_local, OpKind::attention_gemm));
-    ops.push_back(elementwise("scale-mask-softmax", scores * 2 * e));
-    if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + mask)));
-    ops.push_back(gemm("attention over values PV", seq, s.head_dim, seq, e, seqs * heads_local, OpKind::attention_gemm));
-  }
+    ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
+    if (o.flash_attention) {
+      // FlashAttention: 4 s^2 d FLOPs per head (QK^T and PV), half of it skipped under a causal mask
+      // (Dao et al. 2022 §3.1); reads Q, K, V and writes O once.
+      Op fa;
+      fa.name = "flash attention";
+      fa.kind = OpKind::flash_attention;
+      const double causal = o.causal ? 0.5 : 1.0;
+      fa.flops = 4.0 * static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq) *
+                 static_cast<double>(s.head_dim) * causal;
+      fa.bytes = t * static_cast<double>(qkv_width + q_width) * e;
+      fa.m = seq;
+      fa.n = seq;
+      fa.k = s.head_dim;
+      fa.batch = seqs * heads_local;
+      ops.push_back(fa);
+    } else {
+      const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq);
+      ops.push_back(gemm("attention scores QK^T", seq, seq, s.head_dim, e, seqs * heads_local, OpKind::attention_gemm));
+      ops.push_back(elementwise("scale-mask-softmax", scores * 2 * e));
+      if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + mask)));
+      ops.push_back(gemm("attention over values PV", seq, s.head_dim, seq, e, seqs * heads_local, OpKind::attention_gemm));
+    }
   }
   ops.push_back(gemm("attention output projection", tokens, s.hidden, shape.mla ? heads_local * shape.mla->v_head_dim : q_width, e));
   ops.push_back(elementwise("bias-dropout-add 1", replicated * h * (3 * e + mask)));

@@ -391,6 +391,7 @@ struct Numbers {
   int dp_per_node = 1, expert_dp = 1;
   double dense_local = 0, expert_local = 0;  // parameters on this GPU before ZeRO sharding
   double dp_comm = 0, dp_exposed = 0, zero3_copies = 0;
+  double overlap_hidden = 0, overlap_cost = 0;  // communication hidden under compute, and the compute it slows
   double opt_bytes = 0, t_opt = 0;
   double iteration = 0, model_flops = 0, hw_flops = 0, tokens = 0;
 };
@@ -495,6 +496,10 @@ inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan
       const double compute_mb = lps * (layer.fwd + layer.bwd + n.layer_recompute) + out_total;
       n.dp_exposed = md * (fw.overlap_param_gather ? exposed_after_overlap(per_mb, compute_mb, lps) : per_mb);
     }
+    // What hides under compute slows that compute (EfficiencyModel::overlap_slowdown, Lee et al. 2025).
+    // (ZeRO 1-2: the post-step all-gather is exposed whole, so only the reduce-scatter hides.)
+    n.overlap_hidden = n.dp_comm - n.dp_exposed;
+    n.overlap_cost = n.overlap_hidden * rates.overlap_slowdown;
   }
 
   // Optimizer step on this GPU's shard (ZeRO >= 1 shards dense states over dp, expert states over dp / ep).
@@ -514,7 +519,7 @@ inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan
   n.model_flops = job.model_flops_per_token ? *job.model_flops_per_token * n.tokens
                  : model_flops                 ? *model_flops
                                                : static_cast<double>(model_flops_per_iteration(job.model, job.global_batch, seq, AttentionCount::full));
-  n.iteration = n.pipeline + n.dp_exposed + n.zero3_copies + n.t_opt;
+  n.iteration = n.pipeline + n.dp_exposed + n.overlap_cost + n.zero3_copies + n.t_opt;
   if (job.measured_mfu) n.iteration = n.model_flops / (cluster.gpus * rates.peak * *job.measured_mfu);
   if (!(n.iteration > 0) || !std::isfinite(n.iteration))
     capplan::detail::fail("iteration", capplan::detail::format_double(n.iteration), "is not a positive finite time");
@@ -576,6 +581,9 @@ inline void fill_breakdown(Breakdown& b, const Numbers& n, const TrainingJob& jo
           text + ": " + seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),
           std::string(name(n.dp_per_node >= plan.dp ? cluster.intra.kind : cluster.inter.kind)));
   }
+  if (n.overlap_cost > 0)
+    b.add("compute slowed by overlapped communication", n.overlap_cost,
+          seconds_text(n.overlap_hidden) + " hidden x " + num(100 * rates.overlap_slowdown, 3) + " % slowdown", "contention");
   if (n.zero3_copies > 0)
     b.add("ZeRO-3 unshard/reshard copies", n.zero3_copies,
           std::to_string(m) + " micro-batches x " +
