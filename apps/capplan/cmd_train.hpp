@@ -112,7 +112,7 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
     }
     plan = sr.run->plan;
     est = sr.run->estimate;
-    search_text = sr.explanation;
+    search_text = sr.explanation();
   } else {
     const TrainingConfig tc = training_config(a.plan, m.shape);
     if (tc.parallel.gpus() != gpus) {

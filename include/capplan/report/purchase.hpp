@@ -608,7 +608,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   n.push_back("Model: " + q.model_name + ", " + count_text(params) + " parameters (" + q.model_source + ").");
   if (!sv) {
     n.push_back("GPUs: the fewest, in whole systems or instances, on which a plan fits in memory" +
-                std::string(f.deadline ? "; † raised to the fewest that finish within the deadline " + format(*f.deadline, {.significant = 4}) : "") +
+                std::string(f.deadline ? "; † raised to the fewest that finish within the deadline " + format(*f.deadline, {.significant = 4}) +
+                                           " (beyond one node, whole nodes)" : "") +
                 ". Time: the fastest plan of the plan search on that many GPUs (the same as capplan train; --explain shows it): " +
                 std::string(name(q.training.precision)) + ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences, " +
                 std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "

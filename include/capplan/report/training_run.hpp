@@ -59,7 +59,9 @@ struct TrainingRunSearch {
   std::optional<TrainingRun> run;  // absent: no plan fits in memory
   std::size_t candidates = 0;
   std::size_t rejected_for_memory = 0;
-  std::string explanation;         // the search's ranking (perf::SearchResult::explain)
+  perf::SearchResult search;       // the ranking, with breakdowns
+  // The search's ranking as text (built on demand: formatting costs more than the search).
+  [[nodiscard]] std::string explanation() const { return search.explain(); }
 };
 
 namespace training_run_detail {
@@ -109,10 +111,10 @@ inline TrainingRunSearch best_training_run(const TransformerShape& shape, const 
   TrainingRunSearch out;
   std::string note;
   auto [job, cluster] = training_job(shape, gpu, gpus, setup, &note);
-  const perf::SearchResult sr = perf::search_plans(job, cluster, setup.framework, {}, 1, setup.space);
+  out.search = perf::search_plans(job, cluster, setup.framework, {}, 1, setup.space);
+  const perf::SearchResult& sr = out.search;
   out.candidates = sr.candidates;
   out.rejected_for_memory = sr.rejected_for_memory;
-  out.explanation = sr.explain();
   if (sr.top.empty()) return out;
   TrainingRun r;
   r.job = job;
@@ -162,9 +164,14 @@ class TrainingRunCache {
     c.flash_attention = setup_.framework.flash_attention;
     c.recompute = ActivationRecompute::full;
     c.parallel.zero = ZeroStage::parameters;
-    const auto lb = min_gpus_for_training(shape_, c, gpu.memory, max_gpus);
-    if (!lb) return std::nullopt;
-    int units = std::max(1, (lb->gpus + unit - 1) / unit);
+    const auto key = std::make_pair(gpu.id, max_gpus);
+    auto lb_it = lower_bounds_.find(key);
+    if (lb_it == lower_bounds_.end()) {
+      const auto lb = min_gpus_for_training(shape_, c, gpu.memory, max_gpus);
+      lb_it = lower_bounds_.emplace(key, lb ? std::optional<int>(lb->gpus) : std::nullopt).first;
+    }
+    if (!lb_it->second) return std::nullopt;
+    int units = std::max(1, (*lb_it->second + unit - 1) / unit);
     // The search also needs sizes that divide the model and batch: a few more units at most.
     for (int tries = 0; tries < 16 && units * unit <= max_gpus; ++tries, ++units) {
       if (best(gpu, units * unit, gpus_per_node).run) return units * unit;
@@ -173,41 +180,52 @@ class TrainingRunCache {
   }
 
   // The fewest GPUs (a multiple of `unit`, at least `from`) that train `tokens` within `deadline`;
-  // absent when even max_gpus is late.
+  // absent when even max_gpus is late. Up to one node every count of units is tried; beyond it,
+  // whole nodes (a multiple of gpus_per_node when that is a multiple of the unit), as bought.
   std::optional<int> fewest_gpus_for_deadline(const GpuSpec& gpu, double tokens, Duration deadline, int unit, int gpus_per_node, int from,
                                               int max_gpus = 65536) {
     require_positive(deadline.value(), "deadline");
-    auto time_at = [&](int units) -> std::optional<double> {
-      const auto& s = best(gpu, units * unit, gpus_per_node);
+    require_positive_count(unit, "unit");
+    auto in_time = [&](int n) {
+      const auto& s = best(gpu, n, gpus_per_node);
+      return s.run && s.run->time_for_tokens(tokens).value() <= deadline.value();
+    };
+    auto time_at = [&](int n) -> std::optional<double> {
+      const auto& s = best(gpu, n, gpus_per_node);
       if (!s.run) return std::nullopt;
       return s.run->time_for_tokens(tokens).value();
     };
-    int lo = std::max(1, from / unit);  // lo: known late (or the start)
-    const int max_units = max_gpus / unit;
-    auto t = time_at(lo);
-    if (t && *t <= deadline.value()) return lo * unit;
+    int n = std::max(unit, (from + unit - 1) / unit * unit);
+    for (; n <= std::min(gpus_per_node, max_gpus); n += unit) {
+      if (in_time(n)) return n;
+    }
+    const int step = gpus_per_node > unit && gpus_per_node % unit == 0 ? gpus_per_node : unit;
+    int lo = std::max(1, (n - 1) / step);  // lo * step: known late (or below the start)
+    const int max_k = max_gpus / step;
+    if (lo + 1 > max_k) return std::nullopt;
+    int k = lo + 1;
+    auto t = time_at(k * step);
     int hi = 0;
-    int u = lo;
-    for (int i = 0; i < 40 && u < max_units; ++i) {
-      // Time falls about as 1/GPUs: jump to the count that would just make it, then 25% more.
-      const double ratio = t ? *t / deadline.value() : 2.0;
-      const double next = std::ceil(static_cast<double>(u) * std::max(ratio, 1.0) * (i == 0 ? 1.0 : 1.25));
-      const int n = static_cast<int>(std::min<double>(max_units, std::max<double>(u + 1, next)));
-      t = time_at(n);
+    for (int i = 0; i < 40; ++i) {
       if (t && *t <= deadline.value()) {
-        hi = n;
+        hi = k;
         break;
       }
-      lo = u = n;
+      if (k >= max_k) break;
+      lo = k;
+      // Time falls about as 1/GPUs: jump to the count that would just make it, then 25% more.
+      const double ratio = t ? *t / deadline.value() : 2.0;
+      const double next = std::ceil(static_cast<double>(k) * std::max(ratio, 1.0) * (i == 0 ? 1.0 : 1.25));
+      k = static_cast<int>(std::min<double>(max_k, std::max<double>(k + 1, next)));
+      t = time_at(k * step);
     }
     if (!hi) return std::nullopt;
     while (hi - lo > 1) {
       const int mid = lo + (hi - lo) / 2;
-      const auto tm = time_at(mid);
-      if (tm && *tm <= deadline.value()) hi = mid;
+      if (in_time(mid * step)) hi = mid;
       else lo = mid;
     }
-    return hi * unit;
+    return hi * step;
   }
 
   [[nodiscard]] const TrainingSetup& setup() const { return setup_; }
@@ -216,6 +234,7 @@ class TrainingRunCache {
   TransformerShape shape_;
   TrainingSetup setup_;
   std::map<std::tuple<std::string, int, int>, TrainingRunSearch> runs_;
+  std::map<std::pair<std::string, int>, std::optional<int>> lower_bounds_;  // per (GPU id, max_gpus)
 };
 
 }  // namespace capplan
