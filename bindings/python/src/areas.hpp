@@ -20,6 +20,8 @@ void bind_perf(py::module_& m);
 void bind_costs(py::module_& m);
 // Report tables and their renderers (report.cpp).
 void bind_report(py::module_& m);
+// The purchase comparison and the training / serving runs it is built from (purchase.cpp).
+void bind_purchase(py::module_& m);
 
 // NumPy sweeps over grids of inputs (sweeps.cpp).
 void bind_sweeps(py::module_& m);

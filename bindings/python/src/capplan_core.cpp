@@ -24,5 +24,6 @@ PYBIND11_MODULE(_core, m) {
   capplan::python::bind_perf(m);
   capplan::python::bind_costs(m);
   capplan::python::bind_report(m);
+  capplan::python::bind_purchase(m);
   capplan::python::bind_sweeps(m);
 }

@@ -1,0 +1,199 @@
+// The purchase comparison (capplan/report/purchase.hpp), what `capplan compare` prints: every GPU,
+// system and cloud offer of a catalog ranked for one training or serving workload; and the
+// training / serving runs it is built from (report/training_run.hpp, report/serving_run.hpp).
+//
+//   q = PurchaseQuery(model=find_model("llama2-7b").transformer(), model_name="llama2-7b", tokens=1e9)
+//   t = purchase_table(q, Catalog.builtin());  t.rows[0].time;  t.table().to_pandas();  t.to_pandas()
+#include "areas.hpp"
+#include "record.hpp"
+
+#include <capplan/report/it_power.hpp>
+#include <capplan/report/purchase.hpp>
+#include <capplan/report/render.hpp>
+#include <capplan/report/serving_run.hpp>
+#include <capplan/report/training_run.hpp>
+
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <string>
+#include <type_traits>
+
+namespace capplan::python {
+
+namespace {
+
+// TrainingRunSearch's ranking, whether the header keeps it as text or works it out on demand.
+template <class Search>
+std::string search_explanation(const Search& r) {
+  if constexpr (std::is_member_function_pointer_v<decltype(&Search::explanation)>) return r.explanation();
+  else return r.explanation;
+}
+
+}  // namespace
+
+void bind_purchase(py::module_& m) {
+  text_enum<PurchaseWorkload>(m, "PurchaseWorkload", "Train a model on tokens, or serve it.")
+      .value("train", PurchaseWorkload::train)
+      .value("serve", PurchaseWorkload::serve);
+  text_enum<OptionKind>(m, "OptionKind", "A row of the purchase table: a GPU, a system or a cloud offer.")
+      .value("gpu", OptionKind::gpu)
+      .value("system", OptionKind::system)
+      .value("cloud", OptionKind::cloud);
+
+  Record<TrainingSetup>(m, "TrainingSetup", "How training runs are set up: precision, batch, MFU, network, framework, search.")
+      .field("seq_len", &TrainingSetup::seq_len, "0: the model's")
+      .field("global_batch", &TrainingSetup::global_batch, "sequences; None: about 4M tokens")
+      .field("precision", &TrainingSetup::precision)
+      .field("measured_mfu", &TrainingSetup::measured_mfu)
+      .field("gpus_per_node", &TrainingSetup::gpus_per_node)
+      .field("inter_node", &TrainingSetup::inter_node, "per GPU between nodes")
+      .field("framework", &TrainingSetup::framework)
+      .field("space", &TrainingSetup::space)
+      .finish();
+  Record<TrainingRun>(m, "TrainingRun", "A timed training run: job, cluster, plan, estimate and memory per GPU.")
+      .readonly("job", &TrainingRun::job)
+      .readonly("cluster", &TrainingRun::cluster)
+      .readonly("plan", &TrainingRun::plan)
+      .readonly("estimate", &TrainingRun::estimate)
+      .readonly("memory", &TrainingRun::memory)
+      .readonly("precision_note", &TrainingRun::precision_note)
+      .finish(false)
+      .def("gpus", &TrainingRun::gpus)
+      .def("time_for_tokens", &TrainingRun::time_for_tokens, py::arg("tokens"))
+      .def("explain", [](const TrainingRun& r) { return r.estimate.explain(); });
+  Record<TrainingRunSearch>(m, "TrainingRunSearch", "The fastest training run that fits, or None, and how the search went.")
+      .readonly("run", &TrainingRunSearch::run)
+      .readonly("candidates", &TrainingRunSearch::candidates)
+      .readonly("rejected_for_memory", &TrainingRunSearch::rejected_for_memory)
+      .property(
+          "explanation", [](const TrainingRunSearch& r) { return search_explanation(r); }, nullptr,
+          [](const TrainingRunSearch& r) { return py::object(py::str(search_explanation(r))); }, "",
+          "The search's ranking (perf::SearchResult::explain).")
+      .finish(false);
+  m.def("best_training_run", &best_training_run, py::arg("shape"), py::arg("gpu"), py::arg("gpus"),
+        py::arg("setup") = TrainingSetup{}, "The fastest plan that fits on `gpus` GPUs of this model (as `capplan train`).");
+
+  Record<ServingLoad>(m, "ServingLoad", "A serving load: weight and KV formats, batch, prompt and output tokens.")
+      .field("weights", &ServingLoad::weights)
+      .field("kv_cache", &ServingLoad::kv_cache)
+      .field("batch", &ServingLoad::batch)
+      .field("prompt", &ServingLoad::prompt)
+      .field("output", &ServingLoad::output)
+      .finish()
+      .def("validate", &ServingLoad::validate)
+      .def("config", &ServingLoad::config, py::arg("tp") = 1, py::arg("pp") = 1, "The InferenceConfig that sizes its memory.");
+  Record<ServingRun>(m, "ServingRun", "A served layout: tp x pp, the inference estimate, memory per GPU and the fit.")
+      .readonly("tp", &ServingRun::tp)
+      .readonly("pp", &ServingRun::pp)
+      .readonly("estimate", &ServingRun::estimate)
+      .readonly("memory", &ServingRun::memory)
+      .readonly("fit", &ServingRun::fit)
+      .finish(false)
+      .def("explain", [](const ServingRun& r) { return r.estimate.explain(); });
+  m.def("serving_run", &serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"), py::arg("tp") = 1, py::arg("pp") = 1);
+  m.def("smallest_serving_run", &smallest_serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"),
+        py::arg("max_gpus") = 256, "The fewest GPUs that hold the load, timed; None beyond max_gpus (as `capplan infer`).");
+
+  Record<HostAllowance>(m, "HostAllowance", "Host power where the catalog has no system: server factor, desktop CPU and PSU load.")
+      .field("server_factor", &HostAllowance::server_factor)
+      .field("desktop_cpu", &HostAllowance::desktop_cpu)
+      .field("desktop_psu_load", &HostAllowance::desktop_psu_load)
+      .finish()
+      .def("validate", &HostAllowance::validate);
+  Record<ItPower>(m, "ItPower", "IT power of an option: the GPUs, the total at the wall and the arithmetic.")
+      .readonly("gpus", &ItPower::gpus)
+      .readonly("total", &ItPower::total)
+      .readonly("basis", &ItPower::basis)
+      .finish(false);
+  m.def("gpu_it_power", &gpu_it_power, py::arg("gpu"), py::arg("gpus"), py::arg("allowance") = HostAllowance{});
+  m.def("system_it_power", &system_it_power, py::arg("system"), py::arg("catalog"), py::arg("units") = 1);
+
+  Record<PurchaseFilters>(m, "PurchaseFilters", "Budget, deadline, power, vendor, form factor and which kinds of rows.")
+      .field("budget", &PurchaseFilters::budget)
+      .field("deadline", &PurchaseFilters::deadline)
+      .field("max_power", &PurchaseFilters::max_power)
+      .field("vendor", &PurchaseFilters::vendor)
+      .field("form_factor", &PurchaseFilters::form_factor)
+      .field("gpus", &PurchaseFilters::gpus)
+      .field("systems", &PurchaseFilters::systems)
+      .field("cloud", &PurchaseFilters::cloud)
+      .finish();
+  Record<PurchaseQuery>(m, "PurchaseQuery", "One workload to buy or rent hardware for, and the prices and filters.")
+      .field("model", &PurchaseQuery::model)
+      .field("model_name", &PurchaseQuery::model_name)
+      .field("model_source", &PurchaseQuery::model_source)
+      .field("workload", &PurchaseQuery::workload)
+      .field("tokens", &PurchaseQuery::tokens, "training tokens")
+      .field("training", &PurchaseQuery::training)
+      .field("serving", &PurchaseQuery::serving)
+      .field("filters", &PurchaseQuery::filters)
+      .field("electricity", &PurchaseQuery::electricity)
+      .field("pue", &PurchaseQuery::pue)
+      .field("grid_g_per_kwh", &PurchaseQuery::grid_g_per_kwh)
+      .field("utilization", &PurchaseQuery::utilization)
+      .field("months", &PurchaseQuery::months, "break-even horizon")
+      .field("host", &PurchaseQuery::host)
+      .finish()
+      .def("validate", &PurchaseQuery::validate);
+  Record<PurchaseRow>(m, "PurchaseRow", "One option: GPUs, plan and time (or throughput), own and rent cost, energy, value.")
+      .readonly("option", &PurchaseRow::option)
+      .readonly("kind", &PurchaseRow::kind)
+      .readonly("gpu_id", &PurchaseRow::gpu_id)
+      .readonly("status", &PurchaseRow::status, "empty when estimated; else why not")
+      .readonly("unit_gpus", &PurchaseRow::unit_gpus)
+      .readonly("units", &PurchaseRow::units)
+      .readonly("gpus", &PurchaseRow::gpus)
+      .readonly("gpus_to_fit", &PurchaseRow::gpus_to_fit)
+      .readonly("deadline_sized", &PurchaseRow::deadline_sized)
+      .readonly("training", &PurchaseRow::training)
+      .readonly("time", &PurchaseRow::time)
+      .readonly("serving", &PurchaseRow::serving)
+      .readonly("replicas", &PurchaseRow::replicas)
+      .readonly("decode_tokens_per_s", &PurchaseRow::decode_tokens_per_s)
+      .readonly("purchase", &PurchaseRow::purchase)
+      .readonly("purchase_source", &PurchaseRow::purchase_source)
+      .readonly("electricity_cost", &PurchaseRow::electricity_cost)
+      .readonly("own_cost", &PurchaseRow::own_cost)
+      .readonly("rent_rate", &PurchaseRow::rent_rate)
+      .readonly("rent_from", &PurchaseRow::rent_from)
+      .readonly("rent_cost", &PurchaseRow::rent_cost)
+      .readonly("rent_usd_per_mtok", &PurchaseRow::rent_usd_per_mtok)
+      .readonly("break_even_month", &PurchaseRow::break_even_month)
+      .readonly("break_even_checked", &PurchaseRow::break_even_checked)
+      .readonly("power", &PurchaseRow::power)
+      .readonly("energy", &PurchaseRow::energy)
+      .readonly("co2e_kg", &PurchaseRow::co2e_kg)
+      .readonly("gpu_memory", &PurchaseRow::gpu_memory)
+      .readonly("usd_per_tflop", &PurchaseRow::usd_per_tflop)
+      .readonly("usd_per_gb", &PurchaseRow::usd_per_gb)
+      .readonly("tflop_per_w", &PurchaseRow::tflop_per_w)
+      .readonly("pareto", &PurchaseRow::pareto)
+      .readonly("explanation", &PurchaseRow::explanation)
+      .finish(false)
+      .def("estimated", &PurchaseRow::estimated)
+      .def("explain", [](const PurchaseRow& r) { return r.explanation; });
+  Record<PurchaseTable> pt(m, "PurchaseTable", "The ranked options for one workload, with assumptions and sources.");
+  pt.readonly("query", &PurchaseTable::query)
+      .readonly("title", &PurchaseTable::title)
+      .readonly("rows", &PurchaseTable::rows)
+      .readonly("assumptions", &PurchaseTable::assumptions)
+      .readonly("filtered_out", &PurchaseTable::filtered_out)
+      .readonly("cannot_run", &PurchaseTable::cannot_run)
+      .readonly("flops_total", &PurchaseTable::flops_total);
+  auto& table = pt.finish(false);
+  py::delattr(table, "_repr_html_");  // the rendered table instead of the generic field table
+  table.def("serve", &PurchaseTable::serve)
+      .def("table", &PurchaseTable::table, "The report Table every format renders (keys with their units, docs/cli.md).")
+      .def("render", [](const PurchaseTable& t, OutputFormat f) { return render(t.table(), f); },
+           py::arg("format") = OutputFormat::table)
+      .def("__str__", [](const PurchaseTable& t) { return render(t.table(), OutputFormat::table); })
+      .def("_repr_html_", [](const PurchaseTable& t) { return render(t.table(), OutputFormat::html); })
+      .def(
+          "to_pandas", [](const PurchaseTable& t, bool values) { return py::cast(t.table()).attr("to_pandas")(values); },
+          py::arg("values") = true, "table().to_pandas(): one row per option, money as decimal.Decimal.");
+  m.def("purchase_table", &purchase_table, py::arg("query"), py::arg("catalog"), py::keep_alive<0, 2>(),
+        "Every GPU, system and cloud offer of the catalog ranked for the query (what `capplan compare` prints).");
+}
+
+}  // namespace capplan::python

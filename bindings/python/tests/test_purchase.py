@@ -1,0 +1,53 @@
+"""The purchase comparison (what `capplan compare` prints) from Python."""
+
+import decimal
+
+import pytest
+
+import capplan
+from capplan import Catalog, PurchaseQuery
+
+
+@pytest.fixture(scope="module")
+def table():
+    q = PurchaseQuery(model=capplan.find_model("llama2-7b").transformer(), model_name="llama2-7b",
+                      model_source="preset", tokens=1e9)
+    q.filters.systems = False
+    q.filters.cloud = False
+    q.filters.form_factor = capplan.FormFactor.sxm
+    return capplan.purchase_table(q, Catalog.builtin())
+
+
+def test_rows_and_table(table):
+    assert table.rows and all(r.kind == capplan.OptionKind.gpu for r in table.rows)
+    timed = [r for r in table.rows if r.estimated()]
+    assert timed and all(r.time.value > 0 for r in timed)
+    row = timed[0]
+    assert row.training is not None and row.training.plan.gpus() == row.gpus
+    assert row.training.memory.total() <= row.gpu_memory
+    t = table.table()
+    assert isinstance(t, capplan.Table) and len(t.rows) == len(table.rows)
+    assert "Option" in str(table)
+
+
+def test_to_pandas_keeps_the_cli_keys(table):
+    df = table.to_pandas()
+    assert {"option", "gpus", "time_s", "own_cost_usd", "rent_cost_usd", "memory_per_gpu_bytes"} <= set(df.columns)
+    assert len(df) == len(table.rows)
+    # Exact decimals where there is a price; the table's marker text ("no price") where there is none.
+    costs = [c for c in df["own_cost_usd"] if isinstance(c, decimal.Decimal)]
+    assert costs and all(isinstance(c, (decimal.Decimal, str)) for c in df["own_cost_usd"])
+
+
+def test_bad_query_names_the_field():
+    q = PurchaseQuery(model=capplan.find_model("llama2-7b").transformer(), tokens=0)
+    with pytest.raises(capplan.InputError, match="tokens: 0 must be > 0 for training"):
+        capplan.purchase_table(q, Catalog.builtin())
+
+
+def test_serving_run():
+    cat = Catalog.builtin()
+    run = capplan.smallest_serving_run(capplan.find_model("llama2-7b").transformer(), cat.find_gpu("RTX 4090"),
+                                       capplan.ServingLoad(weights="q4_0", batch=1))
+    assert run is not None and run.fit.fits and run.tp * run.pp == 1
+    assert run.estimate.decode_bound == capplan.Bound.memory
