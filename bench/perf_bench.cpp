@@ -63,6 +63,23 @@ void BM_FullEstimateFromScratch(benchmark::State& state) {
 }
 BENCHMARK(BM_FullEstimateFromScratch);
 
+// The same from the job directly, without preparing (no copies of the job and cluster): the numbers-only
+// estimate and the per-GPU memory budget without detail text.
+void BM_FullEstimateNumbersFromJob(benchmark::State& state) {
+  const TrainingJob job = gpt3_job();
+  const Cluster c = a100_cluster();
+  const Framework fw = megatron_lm_2021();
+  const ParallelPlan plan = megatron_plan();
+  for (auto _ : state) {
+    TrainingEstimate e = estimate_training_numbers(job, plan, c, fw);
+    MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
+                                     parameter_breakdown(job.model), false);
+    benchmark::DoNotOptimize(e);
+    benchmark::DoNotOptimize(m);
+  }
+}
+BENCHMARK(BM_FullEstimateNumbersFromJob);
+
 // The explained path (baseline): the same estimate with its breakdown text and the memory budget with
 // its detail lines, from the job, as the command line prints them.
 void BM_FullEstimateExplained(benchmark::State& state) {

@@ -65,11 +65,26 @@ inline MemoryBudget plan_memory(const PreparedTraining& p, const ParallelPlan& p
   return training_budget(p.job.model, plan_training_config(p.job, plan, p.framework.flash_attention), p.params, false);
 }
 
+// Fits when the per-GPU memory budget (memory/budget.hpp, sizes only: no detail text) is within the
+// GPU's memory.
 inline MemoryCheck budget_memory_check(const Framework& fw) {
   return [fw](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
-    return plan_memory(job, plan, fw.flash_attention).total().value() <= c.gpu.memory.value();
+    const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
+                                           parameter_breakdown(job.model), false);
+    return m.total().value() <= c.gpu.memory.value();
   };
 }
+
+namespace search_detail {
+// The default check inside one search: the same budget with the parameter breakdown of the searched
+// model worked out once (the search checks many plans of one job).
+inline MemoryCheck budget_memory_check(const Framework& fw, const ParamBreakdown& params) {
+  return [flash = fw.flash_attention, params](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
+    const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, flash), params, false);
+    return m.total().value() <= c.gpu.memory.value();
+  };
+}
+}  // namespace search_detail
 
 struct RankedPlan {
   ParallelPlan plan;
@@ -96,7 +111,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   cluster.validate();
   require_positive_count(job_in.global_batch, "global_batch");
   if (top == 0) capplan::detail::fail("top", "0", "must be at least 1");
-  if (!fits) fits = budget_memory_check(fw);
+  if (!fits) fits = search_detail::budget_memory_check(fw, parameter_breakdown(job_in.model));
   const ResolvedShape s = resolve(job_in.model);
   const std::int64_t seq = job_in.seq_len > 0 ? job_in.seq_len : job_in.model.seq_len;
   // Plan-independent inputs computed once (exact parameter and FLOP counts are slow to redo per plan).
