@@ -158,6 +158,7 @@ void bind_roofline(py::module_& m) {
       .field("causal", &LayerOptions::causal)
       .field("moe_layer", &LayerOptions::moe_layer)
       .field("expert_parallel", &LayerOptions::expert_parallel)
+      .field("mla_absorbed", &LayerOptions::mla_absorbed, "MLA with the up-projections absorbed (inference form)")
       .finish();
 
   m.def("peak_rate", &peak_rate, py::arg("gpu"), py::arg("precision"), "Dense peak; InputError when the GPU has none.");
@@ -187,6 +188,8 @@ void bind_training(py::module_& m) {
       .field("compute_rate", &EfficiencyModel::compute_rate)
       .field("memory_fraction", &EfficiencyModel::memory_fraction)
       .field("kernel_overhead", &EfficiencyModel::kernel_overhead)
+      .field("overlap_slowdown", &EfficiencyModel::overlap_slowdown,
+             "compute slowdown while communication overlaps it (Lee et al. 2025)")
       .field("sustained_clock", &EfficiencyModel::sustained_clock)
       .field("flash_forward_relative", &EfficiencyModel::flash_forward_relative)
       .field("flash_backward_relative", &EfficiencyModel::flash_backward_relative)
@@ -219,9 +222,14 @@ void bind_training(py::module_& m) {
       .field("grad_reduce_bytes", &Framework::grad_reduce_bytes)
       .field("param_gather_bytes", &Framework::param_gather_bytes)
       .field("master_grad_bytes", &Framework::master_grad_bytes)
+      .field("attention_forward_speed", &Framework::attention_forward_speed, "1: FlashAttention-2 itself")
+      .field("attention_backward_speed", &Framework::attention_backward_speed, "1: FlashAttention-2 itself")
+      .field("optimizer_bytes_per_param", &Framework::optimizer_bytes_per_param, "0: a fused Adam")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
-      .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention.");
+      .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention.")
+      .def_static("llm_foundry_2023", &llm_foundry_2023,
+                  "MosaicML llm-foundry's benchmark harness: FSDP, Triton FlashAttention, Composer's DecoupledAdamW.");
   Record<TrainingJob>(m, "TrainingJob", "A model, a global batch and a precision to train at.")
       .field("model", &TrainingJob::model)
       .field("parameters", &TrainingJob::parameters, "0: parameter_count(model)")
@@ -230,6 +238,7 @@ void bind_training(py::module_& m) {
       .field("precision", &TrainingJob::precision)
       .field("model_flops_per_token", &TrainingJob::model_flops_per_token)
       .field("measured_mfu", &TrainingJob::measured_mfu)
+      .field("expert_parameters", &TrainingJob::expert_parameters, "MoE routed-expert weights; None: derived")
       .finish();
   Record<TrainingEstimate>(m, "TrainingEstimate", "Iteration time, throughput, MFU and the breakdown of one plan.")
       .readonly("plan", &TrainingEstimate::plan)

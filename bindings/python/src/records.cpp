@@ -342,6 +342,9 @@ void bind_hardware_records(py::module_& m) {
       .readonly("given", &SystemPrice::given)
       .readonly("missing", &SystemPrice::missing, "parts without a price")
       .readonly("as_of", &SystemPrice::as_of)
+      .readonly("priced_parts_low", &SystemPrice::priced_parts_low,
+                "derived prices: sum over the parts that have a price (a lower bound when parts are missing)")
+      .readonly("priced_parts_high", &SystemPrice::priced_parts_high)
       .finish(false)
       .def("known", &SystemPrice::known);
 
@@ -438,6 +441,8 @@ void bind_catalog(py::module_& m) {
         "A part's street price, else its launch price; None when it has neither.");
   c.def("system_price", &Catalog::system_price, py::arg("system"),
         "The system's own price, or nodes x the sum of its parts' prices.");
+  c.def("parts_price", &Catalog::parts_price, py::arg("system"),
+        "nodes x the sum of the system's parts' prices, even when the system has its own price.");
   c.def("validate", &Catalog::validate, "Every entry valid, names unique, references resolved; InputError otherwise.");
   c.def(
       "warnings",

@@ -120,3 +120,36 @@ def test_cnn_data_loading_limits_throughput(cat):
     fast = capplan.estimate_cnn_training(net, 256, cluster, data=capplan.DataPipeline(cached_in_ram=True, cpu_cores=4096,
                                                                                   mean_sample_size=capplan.DataSize(10, "kB")))
     assert fast.data_loading.ok()
+
+
+def test_framework_presets_and_model_fields_match_cpp():
+    # llm-foundry's benchmark harness (docs/performance-model.md): Triton FlashAttention, which the
+    # FlashAttention-2 paper (Dao 2023, §4.1) puts 1.3-1.5x slower forward and ~2x slower backward, and
+    # Composer's unfused DecoupledAdamW (100 B per parameter against 30 B for a fused Adam).
+    fw = capplan.Framework.llm_foundry_2023()
+    assert 0 < fw.attention_forward_speed < 1 and 0 < fw.attention_backward_speed <= fw.attention_forward_speed
+    assert fw.optimizer_bytes_per_param == 100
+    d = fw.to_dict()
+    assert {"attention_forward_speed", "attention_backward_speed", "optimizer_bytes_per_param"} <= set(d)
+    assert capplan.Framework.megatron_lm_2021().attention_forward_speed == 1
+    # Lee et al. 2025: 18.9 % average compute slowdown under overlapped communication.
+    assert capplan.EfficiencyModel().overlap_slowdown == pytest.approx(0.189)
+    with pytest.raises(capplan.InputError, match="attention_forward_speed"):
+        fw2 = capplan.Framework(attention_forward_speed=1.5)
+        job = TrainingJob(model=gpt(24, 2304, 24), global_batch=512)
+        cluster = capplan.make_cluster(Catalog.builtin().find_gpu("A100 SXM 80GB"), 8, 8,
+                                       capplan.infiniband(Bandwidth(25, "GB/s")))
+        capplan.estimate_training(job, ParallelPlan(dp=8), cluster, fw2)
+    assert TrainingJob(model=gpt(24, 2304, 24), global_batch=8).expert_parameters is None
+    assert capplan.LayerOptions(mla_absorbed=True).mla_absorbed
+
+
+def test_llm_foundry_framework_slows_attention_and_optimizer(cat):
+    # Same job and plan under both frameworks: the slower attention kernels and unfused optimizer can
+    # only lengthen the iteration.
+    job = TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=64)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    plan = ParallelPlan(dp=8, zero_stage=3, recompute="selective")
+    fsdp = capplan.estimate_training(job, plan, cluster, capplan.Framework.pytorch_fsdp())
+    foundry = capplan.estimate_training(job, plan, cluster, capplan.Framework.llm_foundry_2023())
+    assert foundry.iteration.value > fsdp.iteration.value
