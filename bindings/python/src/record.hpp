@@ -15,6 +15,7 @@
 
 #include "convert.hpp"
 
+#include <capplan/detail/text.hpp>
 #include <capplan/money/currency.hpp>
 #include <capplan/money/money.hpp>
 #include <capplan/units/quantity.hpp>
@@ -175,19 +176,7 @@ py::object plain(const X& x) {
   }
 }
 
-inline std::string html_escape(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+using capplan::detail::html_escape;
 
 // True for values a repr leaves out: None, "", [].
 inline bool is_unset(py::handle v) {
@@ -365,7 +354,7 @@ class Record {
     s += "</table>";
     if (py::hasattr(self, "explain")) {
       try {
-        s += "<pre>" + html_escape(py::str(self.attr("explain")())) + "</pre>";
+        s += "<pre>" + html_escape(std::string(py::str(self.attr("explain")()))) + "</pre>";
       } catch (py::error_already_set&) {
         // an explanation that needs arguments is left out
       }

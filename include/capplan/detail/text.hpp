@@ -1,8 +1,9 @@
-// Text helpers shared by every lookup that suggests "did you mean": catalog names, model ids,
-// JSON keys.
+// Text helpers shared across layers: the edit distance behind every "did you mean" (catalog names,
+// model ids, JSON keys), and HTML escaping (report tables, the Python records' _repr_html_).
 #pragma once
 
 #include <algorithm>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +23,22 @@ inline std::size_t edit_distance(std::string_view a, std::string_view b) {
     }
   }
   return row[b.size()];
+}
+
+// Text for HTML element content and double-quoted attribute values.
+inline std::string html_escape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
 }
 
 }  // namespace capplan::detail

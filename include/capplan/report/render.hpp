@@ -3,6 +3,7 @@
 // people read; keys carry their unit in the name (see docs/cli.md).
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/report/table.hpp"
 
 #include <cstdio>
@@ -79,19 +80,7 @@ inline std::string csv_field(std::string_view s) {
   return out + "\"";
 }
 
-inline std::string html_escape(std::string_view s) {
-  std::string out;
-  for (char c : s) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
+using capplan::detail::html_escape;
 
 inline std::string machine_value(const Cell& c) {
   if (c.exact) return *c.exact;
