@@ -540,8 +540,9 @@ TEST_SUITE("catalog_io") {
     CHECK(loaded == 4);
     CHECK(c.find_gpu("MyGPU").id == "my-gpu");
     CHECK(c.find_gpu("h100-sxm").street_price->amount == Money("25000", Currency::USD));
-    // The price file for the unpriced built-in parts makes the A100 + EPYC 7763 build's parts price known, and
-    // inside the source material's $20.4k-28.6k (17,019.97-24,179.97 of priced parts + 8 x 300 + 1,000).
+    // The price file for the memory (replacing the built-in eBay range) and the unpriced chassis makes the A100 + EPYC
+    // 7763 build's parts price known, and inside the source material's $20.4k-28.6k (17,019.97-24,179.97 of the other
+    // priced parts + 8 x 300 + 1,000).
     const SystemPrice b = c.parts_price(c.find_system("build-a100-80gb-epyc-7763"));
     REQUIRE(b.known());
     CHECK(*b.low == Money("20419.97", Currency::USD));

@@ -318,7 +318,8 @@ TEST_SUITE("hardware") {
     for (const char* n : {"p4d.24xlarge", "p5.48xlarge", "p5e.48xlarge", "g5.xlarge", "g6.xlarge", "a2-highgpu-1g",
                           "a3-highgpu-8g", "azure-nd96asr-v4", "azure-nd96isr-h100-v5", "lambda-gpu-8x-h100-sxm5",
                           "runpod-rtx-4090", "vast-rtx-4090", "vast-a100-80gb", "lambda-gpu-1x-h100-sxm5",
-                          "cn-rental-rtx-4090-low", "cn-rental-a100-high", "cn-rental-4x-a100", "colab-pro"}) {
+                          "cn-rental-rtx-4090-low", "cn-rental-a100-high", "cn-rental-4x-a100", "colab-pro",
+                          "ecs.gn7-c12g1.3xlarge", "ecs.gn7-c13g1.13xlarge", "ecs.gn7-c13g1.26xlarge"}) {
       CHECK_NOTHROW((void)c.find_offer(n));
     }
     for (const auto& g : c.gpus()) {
@@ -512,8 +513,8 @@ TEST_SUITE("hardware") {
     const auto& c = Catalog::builtin();
     const CloudOffer& p5 = c.find_offer("p5.48xlarge");
     CHECK(p5.gpu_count == 8);
-    CHECK(p5.per_instance_hour(PriceKind::on_demand) == MoneyRate("98.32", Currency::USD));
-    CHECK(p5.per_gpu_hour(PriceKind::on_demand) == MoneyRate("12.29", Currency::USD));  // 98.32 / 8, exact
+    CHECK(p5.per_instance_hour(PriceKind::on_demand) == MoneyRate("55.04", Currency::USD));
+    CHECK(p5.per_gpu_hour(PriceKind::on_demand) == MoneyRate("6.88", Currency::USD));  // 55.04 / 8, exact
     CHECK(p5.per_gpu_hour(PriceKind::reserved) == MoneyRate("4.91625", Currency::USD));  // 39.33 / 8
     CHECK(p5.headline() == PriceKind::on_demand);
     CHECK_THROWS_AS((void)p5.per_gpu_hour(PriceKind::spot), InputError);
@@ -526,6 +527,91 @@ TEST_SUITE("hardware") {
     const CloudOffer& four = c.find_offer("cn-rental-4x-a100");
     CHECK(four.per_gpu_hour().amount().to_double() == doctest::Approx(50000.0 / 730 / 4).epsilon(1e-12));
     CHECK(four.per_instance_hour().amount().to_double() == doctest::Approx(50000.0 / 730).epsilon(1e-12));
+  }
+
+  // Alibaba Cloud gn7 (A100 40GB, NVSwitch), cn-shanghai, list prices of June 2023 from Alibaba's price estimator as
+  // published in "GPU Prices Quick Reference" (2023-06-17): 31.58 / 126.33 / 252.66 CNY per hour and 15,160 / 60,640 /
+  // 121,280 CNY per month for 1 / 4 / 8 GPUs; 12 / 52 / 104 vCPUs and 94 / 378 / 756 GiB per Alibaba's
+  // instance-family page. Exact: prices are stored as published.
+  TEST_CASE("Alibaba Cloud gn7 offers match the published prices and instance types") {
+    const auto& c = Catalog::builtin();
+    struct Row { const char* type; int gpus; int vcpus; DataSize ram; const char* hourly; const char* monthly; };
+    for (const Row& r : {Row{"ecs.gn7-c12g1.3xlarge", 1, 12, 94_GiB, "31.58", "15160"},
+                         Row{"ecs.gn7-c13g1.13xlarge", 4, 52, 378_GiB, "126.33", "60640"},
+                         Row{"ecs.gn7-c13g1.26xlarge", 8, 104, 756_GiB, "252.66", "121280"}}) {
+      CAPTURE(r.type);
+      const CloudOffer& o = c.find_offer(r.type);
+      CHECK(o.provider == "Alibaba Cloud");
+      CHECK(o.region == "cn-shanghai");
+      CHECK(o.gpu_id == "a100-sxm-40gb");
+      CHECK(o.gpu_count == r.gpus);
+      CHECK(o.vcpus == r.vcpus);
+      CHECK(o.ram == r.ram);
+      CHECK(o.currency == Currency::CNY);
+      CHECK(o.per_instance_hour(PriceKind::on_demand) == MoneyRate(r.hourly, Currency::CNY));
+      CHECK(*o.monthly == Money(r.monthly, Currency::CNY));
+      CHECK(o.as_of == "2023-06-17");
+      CHECK(o.headline() == PriceKind::on_demand);
+    }
+    // Per GPU-hour: 126.33 / 4 = 31.5825 and 252.66 / 8 = 31.5825 CNY, within 0.01 % of the 1-GPU 31.58.
+    CHECK(c.find_offer("ecs.gn7-c13g1.26xlarge").per_gpu_hour() == MoneyRate("31.5825", Currency::CNY));
+    CHECK(c.find_offer("alibaba-gn7-c13g1.13xlarge").per_gpu_hour() == MoneyRate("31.5825", Currency::CNY));
+    // The monthly subscription costs 480 hours of pay-as-you-go: 15,160 / 31.58 = 480.05.
+    const CloudOffer& one = c.find_offer("ecs.gn7-c12g1.3xlarge");
+    CHECK(one.monthly->amount().to_double() / one.on_demand->amount().to_double() == doctest::Approx(480.05).epsilon(1e-4));
+    // Dated June 2023, so the stale-price check flags them on the catalog's recording date.
+    CHECK(has_warning(stale_prices(c, "2026-11-21", 365), WarningKind::stale_price,
+                      "cloud offer alibaba-gn7-c12g1.3xlarge", "on_demand"));
+  }
+
+  // AWS on-demand list prices, us-east-1, as of 2025-11-30 (instances.vantage.sh data as recorded in tsaol/aws-gpu):
+  // p4d.24xlarge $21.957642 (was $32.7726 before the June 2025 cut), p5.48xlarge $55.04 (was $98.32), g5.12xlarge
+  // $5.672 and g6.xlarge $0.8048 (unchanged). Exact.
+  TEST_CASE("AWS on-demand prices match the dated 2025-11-30 price data") {
+    const auto& c = Catalog::builtin();
+    struct Row { const char* type; const char* hourly; const char* per_gpu; };
+    for (const Row& r : {Row{"p4d.24xlarge", "21.957642", "2.74470525"}, Row{"p5.48xlarge", "55.04", "6.88"},
+                         Row{"g5.12xlarge", "5.672", "1.418"}, Row{"g6.xlarge", "0.8048", "0.8048"}}) {
+      CAPTURE(r.type);
+      const CloudOffer& o = c.find_offer(r.type);
+      CHECK(o.region == "us-east-1");
+      CHECK(o.as_of == "2025-11-30");
+      CHECK(*o.on_demand == MoneyRate(r.hourly, Currency::USD));
+      CHECK(o.per_gpu_hour(PriceKind::on_demand) == MoneyRate(r.per_gpu, Currency::USD));
+      CHECK(o.source.find("Last updated: 2025-11-30") != std::string::npos);
+    }
+    // The June 2025 cut: p5 55.04 / 98.32 = 0.560 (AWS: "up to 45%"), p4d 21.957642 / 32.7726 = 0.670.
+    CHECK(c.find_offer("p5.48xlarge").on_demand->amount().to_double() / 98.32 == doctest::Approx(0.5598).epsilon(1e-3));
+    CHECK(c.find_offer("p4d.24xlarge").on_demand->amount().to_double() / 32.7726 == doctest::Approx(0.670).epsilon(1e-3));
+  }
+
+  // Parts that price or power the A100 servers. DDR4-3200 64GB RDIMM: Samsung M393A8G40AB2-CWE, eBay active asks of
+  // 2026-06-30 (n = 26), $500-668. ConnectX-7 MCX75310AAS-NEAT: NVIDIA ConnectX-7 user manual, Specifications,
+  // "Typical power with passive cables in PCIe Gen 5.0 x16" 24.9 W. Exact.
+  TEST_CASE("DDR4 RDIMM and 4U chassis street prices and ConnectX-7 typical power match their sources") {
+    const auto& c = Catalog::builtin();
+    const MemoryModule& m = c.find_memory_module("ddr4-3200-rdimm-64gb");
+    REQUIRE(m.street_price.has_value());
+    CHECK(m.street_price->amount == 500_USD);
+    REQUIRE(m.street_price->high.has_value());
+    CHECK(*m.street_price->high == 668_USD);
+    CHECK(m.street_price->as_of == "2026-06-30");
+    CHECK(m.street_price->source.find("M393A8G40AB2-CWE") != std::string::npos);
+    CHECK_FALSE(m.power.has_value());  // no vendor figure per module
+    // 4U chassis priced as the SilverStone RM44: $385 (tracker benchmark median, 2026-05-16).
+    const Chassis& ch = c.find_chassis("generic-4u-gpu-chassis");
+    REQUIRE(ch.street_price.has_value());
+    CHECK(ch.street_price->amount == 385_USD);
+    CHECK(ch.street_price->as_of == "2026-05-16");
+    CHECK(ch.name.find("SilverStone RM44") != std::string::npos);
+    const NetworkAdapter& cx7 = c.find_network_adapter("connectx-7-ndr-400g");
+    REQUIRE(cx7.power.has_value());
+    CHECK(*cx7.power == 24.9_W);
+    CHECK(cx7.port_speed == 400_Gbps);
+    CHECK(cx7.pcie_generation == 5);
+    // The ConnectX-6 cards keep no power figure: none was found in a stored copy of NVIDIA's manuals.
+    CHECK_FALSE(c.find_network_adapter("connectx-6-hdr-200g").power.has_value());
+    CHECK_FALSE(c.find_network_adapter("connectx-6-dx-100gbe").power.has_value());
   }
 
   TEST_CASE("system price: given, derived from parts, or unknown with the missing parts") {
@@ -556,14 +642,14 @@ TEST_SUITE("hardware") {
     CHECK(*c.system_price(c.find_system("ws-rtx-4060-ti-16gb")).low == Money("1911.95", Currency::USD));
     CHECK(*c.system_price(c.find_system("ws-rtx-6000-ada")).low == Money("8223.92", Currency::USD));
     CHECK(*c.system_price(c.find_system("2 x RTX 4090")).low == Money("4670.96", Currency::USD));
-    // The 4 x A100 server has parts without a sourced price: unknown, with the missing parts and the priced subtotal
-    // (4 x $8,000-15,000 + 2 x $7,890 + 2 x $149.99).
+    // The 4 x A100 server has a part without a sourced price (the ConnectX-6 NICs): unknown, with the missing part and
+    // the priced subtotal (4 x $8,000-15,000 + 2 x $7,890 + 16 x $500-668 (DDR4 RDIMM, eBay asks of 2026-06-30) +
+    // 2 x $149.99 + $385 (4U chassis priced as a SilverStone RM44, 2026-05-16)).
     const SystemPrice four = c.system_price(c.find_system("server-4x-a100-80gb-nvlink"));
     CHECK_FALSE(four.known());
-    CHECK(four.missing == std::vector<std::string>{"memory ddr4-3200-rdimm-64gb", "network connectx-6-hdr-200g",
-                                                   "chassis generic-4u-gpu-chassis"});
-    CHECK(*four.priced_parts_low == Money("48079.98", Currency::USD));
-    CHECK(*four.priced_parts_high == Money("76079.98", Currency::USD));
+    CHECK(four.missing == std::vector<std::string>{"network connectx-6-hdr-200g"});
+    CHECK(*four.priced_parts_low == Money("56464.98", Currency::USD));
+    CHECK(*four.priced_parts_high == Money("87152.98", Currency::USD));
     // Price the missing parts (user entries, as a price file would) and the price is derived: count x price.
     MemoryModule m = c.find_memory_module("ddr4-3200-rdimm-64gb");
     m.street_price = PricePoint{.amount = Money("250", Currency::USD), .as_of = "2026-11-01", .source = "test"};
@@ -598,10 +684,12 @@ TEST_SUITE("hardware") {
   // Source material (issue 3): "A100 80GB + EPYC 7763 + 512 GB DDR5 + NVMe/HDD + 1600 W PSU + 4U chassis",
   // $20.4k-28.6k. The system keeps that range as its given price; parts_price derives one from sourced part prices:
   // A100 80GB PCIe $8,000-15,000 (aitooldiscovery.com, 2026-03-20), EPYC 7763 $7,890 (AMD 1ku launch price,
-  // techgage), 990 PRO 2TB $149.99 and AX1600i $609.99 (PCPartPicker, 2025-07-23), Exos X18 18TB $369.99-529.99
-  // (listings of 2026-09-22). The DDR4 RDIMMs and the 4U chassis have no sourced price, so the derived price is a
-  // subtotal: $17,019.97-24,179.97, which must lie inside the source's range and leave room for the missing parts.
-  TEST_CASE("the A100 + EPYC 7763 build: sourced parts fall inside the source material's $20.4k-28.6k") {
+  // techgage), 8 x DDR4-3200 64GB RDIMM $500-668 (eBay asks, 2026-06-30), 990 PRO 2TB $149.99 and AX1600i $609.99
+  // (PCPartPicker, 2025-07-23), Exos X18 18TB $369.99-529.99 (listings of 2026-09-22), 4U chassis $385 (priced as a
+  // SilverStone RM44, tracker benchmark of 2026-05-16). Every part is priced, so the derived price is known:
+  // $21,404.97-29,908.97. Its low end lies inside the source's range; its high end is above it, because the 2026
+  // RDIMM asks are far above what the (undated) source material assumed for memory.
+  TEST_CASE("the A100 + EPYC 7763 build: sourced parts against the source material's $20.4k-28.6k") {
     const auto& c = Catalog::builtin();
     const SystemSpec& s = c.find_system("build-a100-80gb-epyc-7763");
     const SystemPrice given = c.system_price(s);
@@ -610,15 +698,17 @@ TEST_SUITE("hardware") {
     CHECK(*given.high == 28600_USD);
     const SystemPrice parts = c.parts_price(s);
     CHECK_FALSE(parts.given);
-    CHECK_FALSE(parts.known());
-    CHECK(parts.missing == std::vector<std::string>{"memory ddr4-3200-rdimm-64gb", "chassis generic-4u-gpu-chassis"});
-    REQUIRE(parts.priced_parts_low.has_value());
-    CHECK(*parts.priced_parts_low == Money("17019.97", Currency::USD));
-    CHECK(*parts.priced_parts_high == Money("24179.97", Currency::USD));
-    CHECK(*parts.priced_parts_low <= *given.low);    // low end: leaves $3,380.03 for 8 RDIMMs and the chassis
-    CHECK(*parts.priced_parts_high <= *given.high);  // high end: leaves $4,420.03
-    // With the missing parts priced (here at $300 per 64 GB RDIMM and $1,000 for the chassis, a user price file), the
-    // whole derived range 20,419.97-27,579.97 lies inside the source material's.
+    REQUIRE(parts.known());
+    CHECK(parts.missing.empty());
+    CHECK(*parts.low == Money("21404.97", Currency::USD));
+    CHECK(*parts.high == Money("29908.97", Currency::USD));
+    CHECK(parts.as_of == "2021-03-15");  // the oldest part price: the EPYC 7763 launch price
+    // Low end inside the range ($1,004.97 above its bottom); high end $1,308.97 above its top.
+    CHECK(*parts.low - *given.low == Money("1004.97", Currency::USD));
+    CHECK(*parts.low <= *given.high);
+    CHECK(*parts.high - *given.high == Money("1308.97", Currency::USD));
+    // With the memory and chassis priced by a user price file (here $300 per 64 GB RDIMM, replacing the built-in eBay
+    // range, and $1,000 for the chassis), the whole derived range 20,419.97-27,579.97 lies inside the source material's.
     Catalog mine = Catalog::make_builtin();
     MemoryModule m = mine.find_memory_module("ddr4-3200-rdimm-64gb");
     m.street_price = PricePoint{.amount = 300_USD, .as_of = "2026-11-01", .source = "test"};
@@ -690,16 +780,24 @@ TEST_SUITE("hardware") {
     // Median of 0.70, 0.80, 0.8048, 0.90, 3.00 is 0.8048, and 3.00 > 3 x 0.8048 = 2.4144.
     CHECK(has_warning(price_outliers(c), WarningKind::price_outlier, "cloud offer x-l4-8"));
     CHECK_FALSE(has_warning(price_outliers(c, 4.0), WarningKind::price_outlier, "cloud offer x-l4-8"));
-    // Built-in, every price counted: Lambda's $2.99 per H100-hour is under a third of the median, which the
-    // hyperscalers' 2023-24 list prices ($12.29, $11.03, $12.29) set.
-    CHECK(has_warning(price_outliers(Catalog::builtin()), WarningKind::price_outlier,
-                      "cloud offer lambda-gpu-8x-h100-sxm5"));
-    // Judged on 2026-11-21 with the 365-day limit, those stale list prices neither set the median nor are judged
-    // (they get stale_price warnings instead), and no current offer is out of line.
+    // Built-in, every price counted: with AWS's post-June-2025 p5 price ($55.04, $6.88 per H100-hour) no offer is out
+    // of line. At its 2023 list price ($98.32, $12.29 per GPU) the median of the five H100 offers (2.99, 3.78, 11.03,
+    // 12.29, 12.29) is $11.03, and Lambda's $2.99 falls under a third of it.
+    CHECK(price_outliers(Catalog::builtin()).empty());
+    Catalog old_list = Catalog::make_builtin();
+    CloudOffer p5 = old_list.find_offer("aws-p5.48xlarge");
+    p5.on_demand = MoneyRate("98.32", Currency::USD);
+    p5.as_of = "2023-07-27";
+    old_list.add_or_replace(p5);
+    CHECK(has_warning(price_outliers(old_list), WarningKind::price_outlier, "cloud offer lambda-gpu-8x-h100-sxm5"));
+    // Judged on 2026-11-21 with the 365-day limit, stale list prices neither set the median nor are judged (they get
+    // stale_price warnings instead), and no current offer is out of line.
+    CHECK(price_outliers(old_list, 3.0, 3, "2026-11-21", 365).empty());
     const auto current = price_outliers(Catalog::builtin(), 3.0, 3, "2026-11-21", 365);
     CHECK(current.empty());
     const auto all = check_catalog(Catalog::builtin(), {.today = "2026-11-21"});
-    CHECK(has_warning(all, WarningKind::stale_price, "cloud offer aws-p5.48xlarge", "on_demand"));
+    CHECK(has_warning(all, WarningKind::stale_price, "cloud offer azure-nd96isr-h100-v5", "on_demand"));
+    CHECK_FALSE(has_warning(all, WarningKind::stale_price, "cloud offer aws-p5.48xlarge"));  // 2025-11-30: 356 days
     CHECK_FALSE(has_warning(all, WarningKind::price_outlier, "cloud offer lambda-gpu-8x-h100-sxm5"));
     // A current offer far from its current siblings is still flagged: three fresh L4 offers and one at 3.00.
     Catalog fresh = c;  // x-l4-1..3 and x-l4-8 dated 2026-11-01

@@ -186,15 +186,15 @@ def test_generic_model_flops():
 
 def test_parts_price_of_the_a100_epyc_build(cat):
     # Same case as tests/hardware_test.cpp: the build's own price is the source material's $20.4k-28.6k;
-    # its sourced parts (A100 80GB PCIe $8,000-15,000, EPYC 7763 $7,890, 990 PRO 2TB $149.99, AX1600i
-    # $609.99, Exos X18 $369.99-529.99) sum to $17,019.97-24,179.97, with the RDIMMs and chassis unpriced.
+    # its sourced parts (A100 80GB PCIe $8,000-15,000, EPYC 7763 $7,890, 8 x DDR4 RDIMM $500-668, 990 PRO
+    # 2TB $149.99, AX1600i $609.99, Exos X18 $369.99-529.99, 4U chassis $385) sum to $21,404.97-29,908.97.
     import decimal
 
     s = cat.find_system("build-a100-80gb-epyc-7763")
     given = cat.system_price(s)
     assert given.given and given.low.amount == decimal.Decimal("20400")
     parts = cat.parts_price(s)
-    assert not parts.given and not parts.known()
-    assert parts.missing == ["memory ddr4-3200-rdimm-64gb", "chassis generic-4u-gpu-chassis"]
-    assert parts.priced_parts_low.amount == decimal.Decimal("17019.97")
-    assert parts.priced_parts_high.amount == decimal.Decimal("24179.97")
+    assert not parts.given and parts.known()
+    assert parts.missing == []
+    assert parts.low.amount == decimal.Decimal("21404.97")
+    assert parts.high.amount == decimal.Decimal("29908.97")

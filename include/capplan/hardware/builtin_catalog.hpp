@@ -446,10 +446,13 @@ inline std::vector<MemoryModule> memory_modules() {
   // Generic JEDEC modules: speed grades from JESD79-4 (DDR4) and JESD79-5 (DDR5). No power is recorded: module power
   // depends on the DRAM die and rank count and no vendor publishes one figure per module. Prices move weekly; the
   // 2025-26 DRAM shortage roughly tripled DDR5 retail prices (TechRadar, 2026-01-08), so check the dates.
+  // Price: Samsung M393A8G40AB2-CWE (64 GB DDR4-3200 ECC RDIMM, 2Rx4), eBay active buy-it-now asks of 2026-06-30,
+  // n = 26: $500-668, as recorded in a public hardware price-tracker seed file on GitHub.
   v.push_back({.id = "ddr4-3200-rdimm-64gb", .name = "DDR4-3200 64GB ECC RDIMM", .aliases = {"DDR4 64GB RDIMM"},
                .type = DramType::ddr4, .speed_mts = 3200, .size = 64_GB, .registered = true, .ecc = true,
-               .source = "JEDEC JESD79-4 DDR4 speed grade; generic module", .as_of = recorded,
-               .note = "Generic entry: no vendor power figure, and no dated price from a retailer or price tracker could be found (PCPartPicker's consumer list has none); give one in a catalog file to price the systems that use it."});
+               .street_price = usd_range("500", "668", "2026-06-30", "eBay active listings of Samsung M393A8G40AB2-CWE (64 GB DDR4-3200 ECC RDIMM), n = 26, read through the eBay Browse API on 2026-06-30 and recorded in a \"Hardware Deal Tracker\" seed file on GitHub (\"Retuned to live eBay 2026-06-30 (Browse active asks, n=26): $500-668\")"),
+               .source = "JEDEC JESD79-4 DDR4 speed grade; generic module, priced as the Samsung M393A8G40AB2-CWE (https://semiconductor.samsung.com/dram/module/rdimm/m393a8g40ab2-cwe/)", .as_of = recorded,
+               .note = "Generic entry: no vendor power figure. The price is a range of eBay asking prices (condition not stated by the tracker), read from a third-party copy, not from eBay itself. It is volatile: the same tracker's 2026-05-16 version put this module's eBay benchmark median at $145 (homelab lots at about $90 a module), and the 2026-06-30 one notes DDR4 prices rising and a Micron MTA36ASF8G72PZ-3G2 equivalent asked from about $235."});
   v.push_back({.id = "ddr5-4800-rdimm-64gb", .name = "DDR5-4800 64GB ECC RDIMM", .aliases = {"DDR5 64GB RDIMM"},
                .type = DramType::ddr5, .speed_mts = 4800, .size = 64_GB, .registered = true, .ecc = true,
                .source = "JEDEC JESD79-5 DDR5 speed grade; generic module", .as_of = recorded,
@@ -532,10 +535,14 @@ inline std::vector<Chassis> chassis() {
                .street_price = usd("224.99", src::pcpp_date, (std::string(src::pcpp) + "; Fractal Design Define 7 XL, ATX Full Tower")),
                .source = "Generic entry: an ATX full tower holds two wide GPUs (the Define 7 XL has 9 expansion slots, Fractal Design product page https://www.fractal-design.com/products/cases/define/define-7-xl/)",
                .as_of = recorded, .note = "The price is one specific full tower's; a smaller case costs less."});
-  v.push_back({.id = "generic-4u-gpu-chassis", .name = "4U rack GPU chassis (generic)", .aliases = {"4U chassis"},
+  // Priced as the SilverStone RM44 (4U rackmount case used for multi-GPU workstation builds): $385, the eBay benchmark
+  // median a public hardware price tracker recorded on 2026-05-16 (target $360, floor $300).
+  v.push_back({.id = "generic-4u-gpu-chassis", .name = "4U rack GPU chassis (generic; priced as SilverStone RM44)", .aliases = {"4U chassis"},
                .rack_units = 4, .max_gpus = 4, .psu_bays = 2,
-               .source = src::source_material, .as_of = recorded,
-               .note = "The source material's build names a 4U chassis without a model; the GPU and PSU counts are typical of 4U GPU workstations, not of one product. No price: no dated price from a retailer or price tracker could be found for a 4U GPU chassis."});
+               .street_price = usd("385", "2026-05-16", "SilverStone RM44 (SST-RM44) 4U rackmount chassis, eBay benchmark median $385 in a \"Hardware Deal Tracker\" seed file on GitHub (\"UPDATED with research-validated prices (2026-05-16)\"; target $360, scam floor $300)"),
+               .source = std::string(src::source_material) + "; price: SilverStone RM44 product page, https://www.silverstonetek.com/en/product/info/server-nas/RM44/",
+               .as_of = recorded,
+               .note = "The source material's build names a 4U chassis without a model; the GPU and PSU counts are typical of 4U GPU workstations, not of one product. The price is one concrete product's, the SilverStone RM44: a 4U rackmount case that takes ATX/SSI-EEB boards and one ATX PSU, not a purpose-built GPU server chassis with redundant supplies (those are sold as barebones with a board, and no dated chassis-only price was found), so treat it as a floor. It cannot hold an HGX baseboard. Read from a third-party tracker's file, not from a store."});
   v.push_back({.id = "nvidia-dgx-chassis", .name = "NVIDIA DGX 6U/8U chassis (part of the DGX system)", .aliases = {},
                .rack_units = 8, .max_gpus = 8, .psu_bays = 6,
                .source = "NVIDIA DGX A100 / DGX H100 user guides (8U, 6 power supplies)", .as_of = recorded,
@@ -559,8 +566,10 @@ inline std::vector<NetworkAdapter> network_adapters() {
   // ConnectX-7 NDR: NVIDIA product brief: 1 x 400 Gb/s NDR InfiniBand, PCIe 5.0 x16 (MCX75310AAS-NEAT).
   v.push_back({.id = "connectx-7-ndr-400g", .name = "NVIDIA ConnectX-7 NDR 400Gb/s", .aliases = {"ConnectX-7", "ConnectX-7 NDR"},
                .protocol = LinkProtocol::infiniband, .port_speed = 400_Gbps, .ports = 1, .pcie_generation = 5, .pcie_lanes = 16,
-               .source = "NVIDIA ConnectX-7 product brief, https://www.nvidia.com/en-us/networking/infiniband/connectx-7/",
-               .as_of = recorded, .note = "Power and price not recorded."});
+               .power = 24.9_W,
+               .source = "NVIDIA ConnectX-7 product brief, https://www.nvidia.com/en-us/networking/infiniband/connectx-7/; power: NVIDIA ConnectX-7 Adapter Cards User Manual, Specifications (MCX75310AAS-NEAT: \"Typical power with passive cables in PCIe Gen 5.0 x16\" 24.9 W), https://docs.nvidia.com/networking/display/connectx7vpi/specifications",
+               .as_of = recorded,
+               .note = "Power is NVIDIA's typical figure with passive (copper) cables; optical modules add up to 17 W per OSFP port. Read from two independent stored copies of the manual's table (24.9 W for MCX75310AAS-NEAT, 25.9 W for the crypto MCX75310AAC-NEAT), not from NVIDIA's page itself. No dated price found."});
   return v;
 }
 
@@ -594,7 +603,7 @@ inline std::vector<SystemSpec> systems() {
                          {K::storage, "samsung-990-pro-2tb", 2}, {K::network, "connectx-6-hdr-200g", 4}, {K::chassis, "generic-4u-gpu-chassis", 1}},
                .topology = Topology::nvlink_direct,
                .source = std::string(src::source_material) + "; HGX A100 4-GPU topology per NVIDIA A100 datasheet", .as_of = recorded,
-               .note = "CPU, memory, storage and NICs are a typical configuration chosen for the catalog; no PSU model recorded. The price stays unknown until the DDR4 RDIMMs, the ConnectX-6 NICs and the 4U chassis have sourced prices (add them in a catalog file); the priced parts alone come to $48,079.98-76,079.98 (4 x A100 at $8,000-15,000, 2 x EPYC 7763 launch price, 2 x 990 PRO)."});
+               .note = "CPU, memory, storage and NICs are a typical configuration chosen for the catalog; no PSU model recorded. The price stays unknown until the ConnectX-6 NICs have a sourced price (add one in a catalog file; the dated quotes found were in euros only); the priced parts alone come to $56,464.98-87,152.98 (4 x A100 at $8,000-15,000, 2 x EPYC 7763 launch price, 16 x DDR4 RDIMM at $500-668, 2 x 990 PRO, the 4U chassis priced as a SilverStone RM44, which cannot in fact hold an HGX baseboard: a real HGX A100 4-GPU server comes as a vendor barebone)."});
   // The source material's build: "A100 80GB + EPYC 7763 + 512 GB DDR5 + NVMe/HDD + 1600 W PSU + 4U chassis", $20.4k-28.6k.
   v.push_back({.id = "build-a100-80gb-epyc-7763", .name = "A100 80GB + EPYC 7763 + 512 GB + NVMe/HDD + 1600 W PSU + 4U chassis",
                .aliases = {"A100 EPYC build"},
@@ -604,7 +613,7 @@ inline std::vector<SystemSpec> systems() {
                .topology = Topology::single_gpu,
                .price = usd_range("20400", "28600", recorded, src::source_material),
                .source = src::source_material, .as_of = recorded,
-               .note = "The source material says 512 GB DDR5, but the EPYC 7763 (SP3) takes DDR4-3200 only, so 8 x 64 GB DDR4 RDIMMs are recorded. The price range is the source material's; its date is unknown (recorded 2026-11-21). From sourced part prices (Catalog::parts_price): the A100 80GB ($8,000-15,000), EPYC 7763 ($7,890 launch), 990 PRO ($149.99), Exos X18 ($369.99-529.99) and AX1600i ($609.99) come to $17,019.97-24,179.97, inside the range; the RDIMMs and the 4U chassis have no sourced price, and the range leaves $3,380.03-4,420.03 for them."});
+               .note = "The source material says 512 GB DDR5, but the EPYC 7763 (SP3) takes DDR4-3200 only, so 8 x 64 GB DDR4 RDIMMs are recorded. The price range is the source material's; its date is unknown (recorded 2026-11-21). From sourced part prices (Catalog::parts_price): the A100 80GB ($8,000-15,000), EPYC 7763 ($7,890 launch), 8 x DDR4 RDIMM ($500-668, eBay asks of 2026-06-30), 990 PRO ($149.99), Exos X18 ($369.99-529.99) and AX1600i ($609.99) and the 4U chassis ($385, priced as a SilverStone RM44) come to $21,404.97-29,908.97: the low end is inside the range, the high end $1,308.97 above it, because the 2026 RDIMM asks are far above what the source material assumed for memory."});
   // DGX A100 (320 GB): NVIDIA DGX A100 datasheet: 8 x A100 SXM4 40GB, 6 NVSwitches, 2 x EPYC 7742, 1 TB memory,
   // 15 TB NVMe, 8 x single-port ConnectX-6 200 Gb/s (+1 dual-port for storage), 6.5 kW max; $199,000 at launch.
   v.push_back({.id = "dgx-a100", .name = "NVIDIA DGX A100 (320 GB)", .aliases = {"DGX A100"},
@@ -639,21 +648,27 @@ inline std::vector<CloudOffer> cloud_offers() {
   std::vector<CloudOffer> v;
   const char* recalled = "Unverified: price recalled from the provider's price page at the date given; no stored copy of the page or of an authoritative quotation could be found to re-check it, so it keeps its old date and the stale-price warning.";
   const char* capacity_blocks = "AWS EC2 Capacity Blocks for ML pricing page (prices in effect until 2025-01-01), https://aws.amazon.com/ec2/capacityblocks/pricing/";
-  // AWS p4d.24xlarge: 8 x A100 SXM4 40GB, 96 vCPU, 1,152 GiB; on-demand $32.7726/h (us-east-1);
-  // Capacity Block effective $14.75/h (us-east-2 / us-west-2, capacity blocks page).
+  // AWS on-demand list prices as of 2025-11-30: the instances.vantage.sh data (built from AWS's price list API) as
+  // generated into per-family files of tsaol/aws-gpu, each headed "Last updated: 2025-11-30".
+  const auto vantage = [](const char* file, const char* commit) {
+    return std::string("AWS EC2 on-demand pricing (https://aws.amazon.com/ec2/pricing/on-demand/), Linux, as collected by https://instances.vantage.sh on 2025-11-30, recorded in https://github.com/tsaol/aws-gpu/blob/") +
+           commit + "/data/" + file + " (\"Last updated: 2025-11-30\")";
+  };
+  // AWS p4d.24xlarge: 8 x A100 SXM4 40GB, 96 vCPU, 1,152 GiB; on-demand $21.957642/h (us-east-1, 2025-11-30; was
+  // $32.7726 before AWS's June 2025 GPU price cut); Capacity Block effective $14.75/h (us-east-2 / us-west-2).
   v.push_back({.id = "aws-p4d.24xlarge", .provider = "AWS", .instance_type = "p4d.24xlarge", .region = "us-east-1",
                .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 1152_GiB,
-               .on_demand = usd_per_hour("32.7726"), .reserved = usd_per_hour("14.75"),
-               .as_of = "2024-12-01", .source = std::string("AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/; ") + capacity_blocks,
-               .note = std::string("On-demand: ") + recalled + " Reserved = Capacity Block effective rate (us-east-2), read from a stored copy of the capacity blocks page."});
-  // AWS p5.48xlarge: 8 x H100 SXM 80GB, 192 vCPU, 2,048 GiB; on-demand $98.32/h (us-east-1, July 2023 launch list
-  // price, The Next Platform 2023-07-27); Capacity Block effective $39.33/h (us-east-1, capacity blocks page).
+               .on_demand = usd_per_hour("21.957642"), .reserved = usd_per_hour("14.75"),
+               .as_of = "2025-11-30", .source = vantage("p4d_instances.js", "50d6dce986c1398499e6f79a9f8953c8258febee") + "; " + capacity_blocks,
+               .note = "On-demand read from a stored copy of the dated dataset (us-east-1 $21.957642, us-east-2 and us-west-2 $21.95764); an undated copy of AWS console prices on GitHub also gives $21.95764. The earlier figure, $32.7726 (2024), predates the June 2025 price cut. Reserved = Capacity Block effective rate (us-east-2) from the capacity blocks page, whose prices were in effect until 2025-01-01, older than the on-demand date."});
+  // AWS p5.48xlarge: 8 x H100 SXM 80GB, 192 vCPU, 2,048 GiB; on-demand $55.04/h (us-east-1, 2025-11-30, after the June
+  // 2025 cut from the $98.32 launch price); Capacity Block effective $39.33/h (us-east-1, capacity blocks page).
   v.push_back({.id = "aws-p5.48xlarge", .provider = "AWS", .instance_type = "p5.48xlarge", .region = "us-east-1",
                .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 192, .ram = 2048_GiB,
-               .on_demand = usd_per_hour("98.32"), .reserved = usd_per_hour("39.33"),
-               .as_of = "2023-07-27",
-               .source = std::string("On-demand: https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/; ") + capacity_blocks,
-               .note = "On-demand $98.32 is the 2023 launch list price, dated accordingly: AWS cut P5 on-demand prices by up to about 45% in June 2025 (https://www.usage.ai/blogs/aws/ai-ml-cost/llm-cost-optimization-aws/), but no stored copy gives the new list figure reliably (third-party pages disagree), so the old one is kept and flagged stale. Reserved = Capacity Block effective rate (prices in effect until 2025-01-01)."});
+               .on_demand = usd_per_hour("55.04"), .reserved = usd_per_hour("39.33"),
+               .as_of = "2025-11-30",
+               .source = vantage("p5_instances.js", "2d0108c7bd261c8e40493fbd35135437bd6c9099") + "; " + capacity_blocks,
+               .note = "On-demand read from a stored copy of the dated dataset ($55.04 in us-east-1, us-east-2 and us-west-2; $6.88 for the 1-GPU p5.4xlarge, the same per GPU); an undated copy of AWS console prices on GitHub also gives $55.04. The July 2023 launch list price was $98.32 (https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/); AWS cut P5 prices by up to about 45% in June 2025 (55.04 / 98.32 = 0.56). Reserved = Capacity Block effective rate (prices in effect until 2025-01-01), older than the on-demand date."});
   // AWS p5e.48xlarge: 8 x H200 141GB, 192 vCPU, 2,048 GiB; sold as Capacity Blocks: effective $43.26/h (us-east-2).
   v.push_back({.id = "aws-p5e.48xlarge", .provider = "AWS", .instance_type = "p5e.48xlarge", .region = "us-east-2",
                .gpu_count = 8, .gpu_id = "h200-sxm", .vcpus = 192, .ram = 2048_GiB,
@@ -666,16 +681,18 @@ inline std::vector<CloudOffer> cloud_offers() {
                .on_demand = usd_per_hour("1.006"),
                .as_of = "2026-06-17", .source = "AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/ (figure as quoted at https://main.d1m6t5n8e4tvia.amplifyapp.com/blog/amazon-ec2-on-demand-pricing-instance-families-2026/)",
                .note = "Read from a stored copy of a third-party page quoting the AWS price."});
-  // AWS g5.12xlarge: 4 x A10G, 48 vCPU, 192 GiB; on-demand $5.672/h (us-east-1).
+  // AWS g5.12xlarge: 4 x A10G, 48 vCPU, 192 GiB; on-demand $5.672/h (us-east-1, 2025-11-30).
   v.push_back({.id = "aws-g5.12xlarge", .provider = "AWS", .instance_type = "g5.12xlarge", .region = "us-east-1",
                .gpu_count = 4, .gpu_id = "a10g", .vcpus = 48, .ram = 192_GiB,
                .on_demand = usd_per_hour("5.672"),
-               .as_of = "2024-06-01", .source = "AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/", .note = recalled});
-  // AWS g6.xlarge: 1 x L4, 4 vCPU, 16 GiB; on-demand $0.8048/h (us-east-1).
+               .as_of = "2025-11-30", .source = vantage("g5_instances.js", "50d6dce986c1398499e6f79a9f8953c8258febee"),
+               .note = "Read from a stored copy of the dated dataset (us-east-1, us-east-2 and us-west-2 $5.672); the figure recorded earlier (2024) is unchanged."});
+  // AWS g6.xlarge: 1 x L4, 4 vCPU, 16 GiB; on-demand $0.8048/h (us-east-1, 2025-11-30).
   v.push_back({.id = "aws-g6.xlarge", .provider = "AWS", .instance_type = "g6.xlarge", .region = "us-east-1",
                .gpu_count = 1, .gpu_id = "l4", .vcpus = 4, .ram = 16_GiB,
                .on_demand = usd_per_hour("0.8048"),
-               .as_of = "2024-06-01", .source = "AWS EC2 on-demand pricing, https://aws.amazon.com/ec2/pricing/on-demand/", .note = recalled});
+               .as_of = "2025-11-30", .source = vantage("g6_instances.js", "2d0108c7bd261c8e40493fbd35135437bd6c9099"),
+               .note = "Read from a stored copy of the dated dataset (us-east-1, us-east-2 and us-west-2 $0.8048); the figure recorded earlier (2024) is unchanged."});
   // GCP a2-highgpu-1g: 1 x A100 40GB, 12 vCPU, 85 GB (GCP GB = 2^30 B, per its pricing pages); on-demand $3.673385/h (us-central1).
   v.push_back({.id = "gcp-a2-highgpu-1g", .provider = "GCP", .instance_type = "a2-highgpu-1g", .region = "us-central1",
                .gpu_count = 1, .gpu_id = "a100-sxm-40gb", .vcpus = 12, .ram = 85_GiB,
@@ -721,6 +738,25 @@ inline std::vector<CloudOffer> cloud_offers() {
                .as_of = "2026-05-07",
                .source = "Lambda GPU cloud pricing, https://lambda.ai/pricing, as quoted at https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/ (\"$1.48/hr for A100 40GB\")",
                .note = "Read from a stored copy of a third-party page quoting Lambda's price list (the 2024 price was $1.29/h). vCPUs and RAM recalled, not re-checked."});
+  // Alibaba Cloud gn7 (A100 SXM4 40GB joined by NVSwitch): pay-as-you-go and monthly subscription list prices in CNY,
+  // China (Shanghai), as read from Alibaba's ECS price estimator in June 2023 and published in a dated post
+  // (2023-06-17): ecs.gn7-c12g1.3xlarge 1 x A100, 12 vCPU, 94 GiB, 31.58 CNY/h, 15,160 CNY/month;
+  // ecs.gn7-c13g1.13xlarge 4 x A100, 52 vCPU, 378 GiB, 126.33 CNY/h, 60,640 CNY/month; ecs.gn7-c13g1.26xlarge
+  // 8 x A100, 104 vCPU, 756 GiB, 252.66 CNY/h, 121,280 CNY/month. vCPUs, memory, 40 GB per GPU and NVSwitch from
+  // Alibaba's instance-family documentation.
+  const char* gn7_price_src = "Alibaba Cloud ECS price estimator (https://ecs-buy.aliyun.com/ecs), cn-shanghai, as of June 2023, as published in \"GPU Prices Quick Reference\" (2023-06-17, last updated 2023-07-21), https://github.com/ArthurChiao/arthurchiao.github.io/blob/f234afcab779778aef1bcd0ffd42a85934e5f578/_posts/2023-06-17-gpu-prices.md";
+  const char* gn7_family_src = "; instance types: Alibaba Cloud ECS, GPU-accelerated compute-optimized instance families (gn7), https://www.alibabacloud.com/help/en/ecs/user-guide/gpu-accelerated-compute-optimized-and-vgpu-accelerated-instance-families-1";
+  struct Gn7 { const char* type; int gpus; int vcpus; DataSize ram; const char* hourly; const char* monthly; };
+  for (const Gn7& g : {Gn7{"ecs.gn7-c12g1.3xlarge", 1, 12, 94_GiB, "31.58", "15160"},
+                       Gn7{"ecs.gn7-c13g1.13xlarge", 4, 52, 378_GiB, "126.33", "60640"},
+                       Gn7{"ecs.gn7-c13g1.26xlarge", 8, 104, 756_GiB, "252.66", "121280"}}) {
+    v.push_back({.id = std::string("alibaba-") + (g.type + 4), .provider = "Alibaba Cloud", .instance_type = g.type,
+                 .region = "cn-shanghai", .gpu_count = g.gpus, .gpu_id = "a100-sxm-40gb", .vcpus = g.vcpus, .ram = g.ram,
+                 .currency = Currency::CNY, .on_demand = MoneyRate(g.hourly, Currency::CNY),
+                 .monthly = Money(g.monthly, Currency::CNY),
+                 .as_of = "2023-06-17", .source = std::string(gn7_price_src) + gn7_family_src,
+                 .note = "List prices (before discounts) read from Alibaba's price estimator by a third party in June 2023 and dated by the post (2023-06-17); not re-checked against Alibaba's current price page, which could not be read, hence the stale-price warning. Alibaba's instance-family page gives 40 GB A100s joined by NVSwitch (SXM4 40GB recorded) and, in its current revision, 94 / 378 / 756 GiB of memory (an older revision said 95 / 380 / 760). Monthly = subscription price."});
+  }
   // RunPod: RTX 4090 $0.60/h on-demand, $0.34/h spot (March 2026, deploybase.ai summary of RunPod's price list).
   v.push_back({.id = "runpod-rtx-4090", .provider = "RunPod", .instance_type = "1 x RTX 4090 pod", .region = "",
                .gpu_count = 1, .gpu_id = "rtx-4090",
