@@ -444,7 +444,8 @@ inline std::vector<MemoryModule> memory_modules() {
   using namespace capplan::literals;
   std::vector<MemoryModule> v;
   // Generic JEDEC modules: speed grades from JESD79-4 (DDR4) and JESD79-5 (DDR5). No power is recorded: module power
-  // depends on the DRAM die and rank count and no vendor publishes one figure per module. Prices move weekly; the
+  // depends on the DRAM die and rank count and no vendor publishes one figure per module (Crucial/Micron: "we do not
+  // advertise specific power usage for any of our memory", https://www.crucial.com/support/articles-faq-memory/how-much-power-does-memory-use). Prices move weekly; the
   // 2025-26 DRAM shortage roughly tripled DDR5 retail prices (TechRadar, 2026-01-08), so check the dates.
   // Price: Samsung M393A8G40AB2-CWE (64 GB DDR4-3200 ECC RDIMM, 2Rx4), eBay active buy-it-now asks of 2026-06-30,
   // n = 26: $500-668, as recorded in a public hardware price-tracker seed file on GitHub.
@@ -452,7 +453,7 @@ inline std::vector<MemoryModule> memory_modules() {
                .type = DramType::ddr4, .speed_mts = 3200, .size = 64_GB, .registered = true, .ecc = true,
                .street_price = usd_range("500", "668", "2026-06-30", "eBay active listings of Samsung M393A8G40AB2-CWE (64 GB DDR4-3200 ECC RDIMM), n = 26, read through the eBay Browse API on 2026-06-30 and recorded in a \"Hardware Deal Tracker\" seed file on GitHub (\"Retuned to live eBay 2026-06-30 (Browse active asks, n=26): $500-668\")"),
                .source = "JEDEC JESD79-4 DDR4 speed grade; generic module, priced as the Samsung M393A8G40AB2-CWE (https://semiconductor.samsung.com/dram/module/rdimm/m393a8g40ab2-cwe/)", .as_of = recorded,
-               .note = "Generic entry: no vendor power figure. The price is a range of eBay asking prices (condition not stated by the tracker), read from a third-party copy, not from eBay itself. It is volatile: the same tracker's 2026-05-16 version put this module's eBay benchmark median at $145 (homelab lots at about $90 a module), and the 2026-06-30 one notes DDR4 prices rising and a Micron MTA36ASF8G72PZ-3G2 equivalent asked from about $235."});
+               .note = "Generic entry: no vendor power figure (Micron's Crucial FAQ: \"we do not advertise specific power usage for any of our memory\"; capplan power's allowance, 5 W per module, matches Crucial's rule of thumb for consumer modules). The price is a range of eBay asking prices (condition not stated by the tracker), read from a third-party copy, not from eBay itself. It is volatile: the same tracker's 2026-05-16 version put this module's eBay benchmark median at $145 (homelab lots at about $90 a module), and the 2026-06-30 one notes DDR4 prices rising and a Micron MTA36ASF8G72PZ-3G2 equivalent asked from about $235."});
   v.push_back({.id = "ddr5-4800-rdimm-64gb", .name = "DDR5-4800 64GB ECC RDIMM", .aliases = {"DDR5 64GB RDIMM"},
                .type = DramType::ddr5, .speed_mts = 4800, .size = 64_GB, .registered = true, .ecc = true,
                .source = "JEDEC JESD79-5 DDR5 speed grade; generic module", .as_of = recorded,
