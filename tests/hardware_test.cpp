@@ -567,7 +567,7 @@ TEST_SUITE("hardware") {
   // AWS on-demand list prices, us-east-1, as of 2025-11-30 (instances.vantage.sh data as recorded in tsaol/aws-gpu):
   // p4d.24xlarge $21.957642 (was $32.7726 before the June 2025 cut), p5.48xlarge $55.04 (was $98.32), g5.12xlarge
   // $5.672 and g6.xlarge $0.8048 (unchanged). Exact.
-  TEST_CASE("AWS on-demand prices match the dated 2025-11-30 price data") {
+  TEST_CASE("AWS (2025-11-30) and Azure ND H100 v5 (2026-05-25) prices match the dated price data") {
     const auto& c = Catalog::builtin();
     struct Row { const char* type; const char* hourly; const char* per_gpu; };
     for (const Row& r : {Row{"p4d.24xlarge", "21.957642", "2.74470525"}, Row{"p5.48xlarge", "55.04", "6.88"},
@@ -580,6 +580,12 @@ TEST_SUITE("hardware") {
       CHECK(o.per_gpu_hour(PriceKind::on_demand) == MoneyRate(r.per_gpu, Currency::USD));
       CHECK(o.source.find("Last updated: 2025-11-30") != std::string::npos);
     }
+    // Azure ND96isr H100 v5 (East US), instances.vantage.sh as fetched on 2026-05-25: $98.32 pay-as-you-go, $63.40
+    // with a 1-year reservation ($12.29 and $7.925 per GPU-hour).
+    const CloudOffer& nd = c.find_offer("azure-nd96isr-h100-v5");
+    CHECK(nd.as_of == "2026-05-25");
+    CHECK(nd.per_gpu_hour(PriceKind::on_demand) == MoneyRate("12.29", Currency::USD));
+    CHECK(nd.per_gpu_hour(PriceKind::reserved) == MoneyRate("7.925", Currency::USD));
     // The June 2025 cut: p5 55.04 / 98.32 = 0.560 (AWS: "up to 45%"), p4d 21.957642 / 32.7726 = 0.670.
     CHECK(c.find_offer("p5.48xlarge").on_demand->amount().to_double() / 98.32 == doctest::Approx(0.5598).epsilon(1e-3));
     CHECK(c.find_offer("p4d.24xlarge").on_demand->amount().to_double() / 32.7726 == doctest::Approx(0.670).epsilon(1e-3));
@@ -791,12 +797,13 @@ TEST_SUITE("hardware") {
     old_list.add_or_replace(p5);
     CHECK(has_warning(price_outliers(old_list), WarningKind::price_outlier, "cloud offer lambda-gpu-8x-h100-sxm5"));
     // Judged on 2026-11-21 with the 365-day limit, stale list prices neither set the median nor are judged (they get
-    // stale_price warnings instead), and no current offer is out of line.
-    CHECK(price_outliers(old_list, 3.0, 3, "2026-11-21", 365).empty());
+    // stale_price warnings instead), and no current offer is out of line: the fresh H100 offers are 2.99 and 3.78
+    // (Lambda), 6.88 (AWS p5, 2025-11-30) and 12.29 (Azure, 2026-05-25), median 5.33.
     const auto current = price_outliers(Catalog::builtin(), 3.0, 3, "2026-11-21", 365);
     CHECK(current.empty());
     const auto all = check_catalog(Catalog::builtin(), {.today = "2026-11-21"});
-    CHECK(has_warning(all, WarningKind::stale_price, "cloud offer azure-nd96isr-h100-v5", "on_demand"));
+    CHECK(has_warning(all, WarningKind::stale_price, "cloud offer gcp-a3-highgpu-8g", "on_demand"));
+    CHECK_FALSE(has_warning(all, WarningKind::stale_price, "cloud offer azure-nd96isr-h100-v5"));  // 2026-05-25
     CHECK_FALSE(has_warning(all, WarningKind::stale_price, "cloud offer aws-p5.48xlarge"));  // 2025-11-30: 356 days
     CHECK_FALSE(has_warning(all, WarningKind::price_outlier, "cloud offer lambda-gpu-8x-h100-sxm5"));
     // A current offer far from its current siblings is still flagged: three fresh L4 offers and one at 3.00.

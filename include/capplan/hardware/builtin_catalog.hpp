@@ -714,11 +714,14 @@ inline std::vector<CloudOffer> cloud_offers() {
                .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 900_GiB,
                .on_demand = usd_per_hour("27.197"),
                .as_of = "2024-06-01", .source = "Azure Linux VM pricing, https://azure.microsoft.com/en-us/pricing/details/virtual-machines/linux/", .note = recalled});
-  // Azure ND96isr H100 v5: 8 x H100 80GB, 96 vCPU, 1,900 GiB; pay-as-you-go $98.32/h (East US).
+  // Azure ND96isr H100 v5: 8 x H100 80GB, 96 vCPU, 1,900 GiB; pay-as-you-go $98.32/h (East US), 1-year reservation
+  // $63.40/h, 3-year $43.79/h: instances.vantage.sh as fetched on 2026-05-25 and recorded in a research note on GitHub.
   v.push_back({.id = "azure-nd96isr-h100-v5", .provider = "Azure", .instance_type = "Standard_ND96isr_H100_v5 (ND H100 v5)", .region = "eastus",
                .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 96, .ram = 1900_GiB,
-               .on_demand = usd_per_hour("98.32"),
-               .as_of = "2024-06-01", .source = "Azure Linux VM pricing, https://azure.microsoft.com/en-us/pricing/details/virtual-machines/linux/", .note = recalled});
+               .on_demand = usd_per_hour("98.32"), .reserved = usd_per_hour("63.40"),
+               .as_of = "2026-05-25",
+               .source = "Azure Linux VM pricing (https://azure.microsoft.com/en-us/pricing/details/virtual-machines/linux/) as shown at https://instances.vantage.sh/azure/vm/nd96isrh100-v5, fetched on 2026-05-25 and recorded in a cloud GPU pricing research note on GitHub (\"Sources fetched 2026-05-25\": \"OD $98.32\"; \"Azure ND H100 v5 reserved structure ($98.32 -> $63.40 1-yr -> $43.79 3-yr)\", verified there against https://www.spheron.network/blog/azure-h100-pricing/)",
+               .note = "Read from a stored copy of a third-party research note, not from Azure's page; a second note on GitHub also gives about $98.32/h in US East from the Vantage page (2026). The 2024 figure was the same $98.32. Reserved = 1-year reservation ($63.40/h); the 3-year one is $43.79/h. The same note records AWS p5.48xlarge at $55.04 on 2026-05-25, agreeing with the 2025-11-30 AWS figure recorded here."});
   // Lambda: H100 80GB at $2.99 per GPU-hour on demand (costnimbus.com table, March 2026) -> 8 x = $23.92/h;
   // 1 x A100 40GB at $1.48/h and 1 x H100 SXM at $3.78/h (techbytes.app, prices verified on 2026-05-07 from Lambda's page).
   v.push_back({.id = "lambda-gpu-8x-h100-sxm5", .provider = "Lambda", .instance_type = "gpu_8x_h100_sxm5", .region = "",
