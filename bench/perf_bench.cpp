@@ -73,12 +73,25 @@ void BM_FullEstimateNumbersFromJob(benchmark::State& state) {
   for (auto _ : state) {
     TrainingEstimate e = estimate_training_numbers(job, plan, c, fw);
     MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
-                                     parameter_breakdown(job.model), false);
+                                     parameter_sizes(job.model), false);
     benchmark::DoNotOptimize(e);
     benchmark::DoNotOptimize(m);
   }
 }
 BENCHMARK(BM_FullEstimateNumbersFromJob);
+
+// The same through estimate_plan(): one call, the job's exact counts worked out once for time and memory.
+void BM_EstimatePlan(benchmark::State& state) {
+  const TrainingJob job = gpt3_job();
+  const Cluster c = a100_cluster();
+  const Framework fw = megatron_lm_2021();
+  const ParallelPlan plan = megatron_plan();
+  for (auto _ : state) {
+    PlanEstimate e = estimate_plan(job, plan, c, fw);
+    benchmark::DoNotOptimize(e);
+  }
+}
+BENCHMARK(BM_EstimatePlan);
 
 // The explained path (baseline): the same estimate with its breakdown text and the memory budget with
 // its detail lines, from the job, as the command line prints them.
@@ -108,6 +121,40 @@ void BM_TimeEstimateExplained(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_TimeEstimateExplained);
+
+// The exact counts an estimate starts from, in unbounded Count (cpp_int) and in checked 128-bit
+// integers (Count128, what the estimates use): the parameter breakdown and one iteration's model FLOPs.
+void BM_ExactCountsCppInt(benchmark::State& state) {
+  const TrainingJob job = gpt3_job();
+  for (auto _ : state) {
+    ParamBreakdown p = parameter_breakdown(job.model);
+    Count f = model_flops_per_iteration(job.model, job.global_batch, 2048);
+    benchmark::DoNotOptimize(p);
+    benchmark::DoNotOptimize(f);
+  }
+}
+BENCHMARK(BM_ExactCountsCppInt);
+
+void BM_ExactCounts128(benchmark::State& state) {
+  const TrainingJob job = gpt3_job();
+  for (auto _ : state) {
+    ParamSizes p = parameter_sizes(job.model);
+    double f = model_flops_value(job.model, job.global_batch, 2048);
+    benchmark::DoNotOptimize(p);
+    benchmark::DoNotOptimize(f);
+  }
+}
+BENCHMARK(BM_ExactCounts128);
+
+// The GPU's rates (calibration by name, peak and bandwidth).
+void BM_DeviceRates(benchmark::State& state) {
+  const Cluster c = a100_cluster();
+  for (auto _ : state) {
+    DeviceRates r = device_rates(c.gpu, Precision::bf16);
+    benchmark::DoNotOptimize(r);
+  }
+}
+BENCHMARK(BM_DeviceRates);
 
 // Every valid plan over tp, pp, dp, micro-batch, ZeRO, recompute, SP and interleaving.
 void BM_PlanSearchGpt3On1024(benchmark::State& state) {

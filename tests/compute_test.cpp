@@ -111,6 +111,40 @@ TEST_SUITE("compute") {
     CHECK(rel(as_flops(decode_flops_per_token(r1, 1)).value(), 2 * 37e9) < 0.05);
   }
 
+  TEST_CASE("128-bit counts equal the unbounded ones for every preset; overflow falls back to Count") {
+    for (const auto& p : model_presets()) {
+      if (!p.is_transformer()) continue;
+      CAPTURE(p.id);
+      const TransformerShape s = p.transformer();
+      const ParamBreakdown exact = parameter_breakdown(s);
+      const BasicParamBreakdown<Count128> fast = basic_parameter_breakdown<Count128>(s);
+      CHECK(static_cast<Count>(fast.total()) == exact.total());
+      CHECK(static_cast<Count>(fast.active) == exact.active);
+      CHECK(static_cast<Count>(fast.expert) == exact.expert);
+      CHECK(static_cast<Count>(fast.embedding) == exact.embedding);
+      const ParamSizes sizes = parameter_sizes(s);
+      CHECK(sizes.total() == static_cast<double>(exact.total()));
+      CHECK(sizes.attention == static_cast<double>(exact.attention));
+      CHECK(parameter_total(s) == static_cast<double>(parameter_count(s)));
+      CHECK(static_cast<Count>(basic_matmul_parameters_per_token<Count128>(s)) == matmul_parameters_per_token(s));
+      CHECK(model_flops_value(s, 1024, s.seq_len) == static_cast<double>(model_flops_per_iteration(s, 1024, s.seq_len)));
+    }
+    // 2^40-wide layers and 2^30 sequences of 2^30 tokens: s^2 b h exceeds 2^127, so the count is
+    // redone in Count and still exact.
+    TransformerShape huge = megatron_gpt(2, std::int64_t{1} << 40, 1 << 10, 1 << 20);
+    CHECK_THROWS_AS((void)basic_forward_flops<Count128>(huge, 1 << 30, 1 << 30), std::overflow_error);
+    const Count wide = model_flops_per_iteration(huge, 1 << 30, 1 << 30);
+    CHECK(wide > Count(1) << 127);
+    CHECK(model_flops_value(huge, 1 << 30, 1 << 30) == static_cast<double>(wide));
+    // Count128 itself: exact products, checked at the edges, converted exactly.
+    const Count128 big = Count128(std::int64_t{1} << 62) * (std::int64_t{1} << 62) * 7;
+    CHECK(static_cast<Count>(big) == Count(7) << 124);
+    CHECK(static_cast<Count>(Count128(0) - big) == -(Count(7) << 124));
+    CHECK_THROWS_AS((void)(big * 2), std::overflow_error);
+    CHECK_THROWS_AS((void)(big / 0), std::overflow_error);
+    CHECK(static_cast<double>(big / 7) == std::ldexp(1.0, 124));
+  }
+
   TEST_CASE("bad input names the field and the value") {
     const TransformerShape s = megatron_gpt(2, 1024, 16, 50000);
     CHECK_THROWS_WITH_AS((void)forward_flops(s, 0, 128), "batch: 0 must be a positive count", InputError);

@@ -38,26 +38,29 @@ enum class Recompute {
 
 namespace flops_detail {
 
-inline Count require_count(std::int64_t v, std::string_view field) { return Count(require_positive_count(v, field)); }
+inline std::int64_t require_count(std::int64_t v, std::string_view field) { return require_positive_count(v, field); }
 
 // Query-key pairs per sequence of s tokens.
-inline Count attention_pairs(const Count& s, AttentionCount c) {
+template <class I>
+I attention_pairs(const I& s, AttentionCount c) {
   if (c == AttentionCount::full) return s * s;
   return s * (s + 1) / 2;
 }
 
 // FLOPs per query-key pair per layer: QK^T (2 * heads * d_qk) and attention over V (2 * heads * d_v).
-inline Count attention_flops_per_pair(const TransformerShape& s) {
+template <class I>
+I attention_flops_per_pair(const TransformerShape& s) {
   if (s.mla) {
     const MlaShape& m = *s.mla;
-    return Count(2) * s.heads * (m.qk_nope_head_dim + m.qk_rope_head_dim) + Count(2) * s.heads * m.v_head_dim;
+    return I(2) * s.heads * (m.qk_nope_head_dim + m.qk_rope_head_dim) + I(2) * s.heads * m.v_head_dim;
   }
-  return Count(4) * s.heads * s.effective_head_dim();
+  return I(4) * s.heads * s.effective_head_dim();
 }
 
 // Matmul weights per token in the layers (without the output head).
-inline Count layer_matmul_params(const TransformerShape& s) {
-  return matmul_parameters_per_token(s) - Count(s.vocab) * s.hidden;
+template <class I>
+I layer_matmul_params(const TransformerShape& s) {
+  return basic_matmul_parameters_per_token<I>(s) - I(s.vocab) * s.hidden;
 }
 
 }  // namespace flops_detail
@@ -75,27 +78,35 @@ inline Count training_flops(const TransformerShape& shape, const Count& tokens) 
 }
 
 // The parts of one forward pass over `batch` sequences of `seq` tokens.
-struct ForwardFlops {
-  Count layers_matmul;     // QKV, output projection and FFN matmuls in all layers
-  Count layers_attention;  // QK^T and attention over V in all layers
-  Count logits;            // output head: 2 * tokens * hidden * vocab
-  [[nodiscard]] Count total() const { return layers_matmul + layers_attention + logits; }
+template <class I>
+struct BasicForwardFlops {
+  I layers_matmul{};     // QKV, output projection and FFN matmuls in all layers
+  I layers_attention{};  // QK^T and attention over V in all layers
+  I logits{};            // output head: 2 * tokens * hidden * vocab
+  [[nodiscard]] I total() const { return layers_matmul + layers_attention + logits; }
 };
+using ForwardFlops = BasicForwardFlops<Count>;
 
 // One forward pass: 2 x (matmul weights) per token, plus attention scores, plus logits.
 // GPT with h, a heads, f = 4h: per layer 24 b s h^2 + 4 b s^2 h, logits 2 b s h V (Narayanan et al.
 // 2021, §5.1, Appendix; Korthikanti et al. 2022, §6).
-inline ForwardFlops forward_flops(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
-                                  AttentionCount count = AttentionCount::full) {
+// In the integer type I (Count128 overflows, std::overflow_error, only for absurd inputs).
+template <class I>
+BasicForwardFlops<I> basic_forward_flops(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
+                                         AttentionCount count = AttentionCount::full) {
   shape.validate();
-  const Count b = flops_detail::require_count(batch, "batch");
-  const Count s = flops_detail::require_count(seq, "seq_len");
-  ForwardFlops f;
-  f.layers_matmul = 2 * flops_detail::layer_matmul_params(shape) * b * s;
+  const I b(flops_detail::require_count(batch, "batch"));
+  const I s(flops_detail::require_count(seq, "seq_len"));
+  BasicForwardFlops<I> f;
+  f.layers_matmul = 2 * flops_detail::layer_matmul_params<I>(shape) * b * s;
   f.layers_attention =
-      flops_detail::attention_flops_per_pair(shape) * flops_detail::attention_pairs(s, count) * b * shape.layers;
+      flops_detail::attention_flops_per_pair<I>(shape) * flops_detail::attention_pairs<I>(s, count) * b * shape.layers;
   f.logits = 2 * b * s * shape.hidden * shape.vocab;
   return f;
+}
+inline ForwardFlops forward_flops(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
+                                  AttentionCount count = AttentionCount::full) {
+  return basic_forward_flops<Count>(shape, batch, seq, count);
 }
 
 // Model FLOPs of one training iteration: forward + backward (2 x forward) = 3 x forward
@@ -103,6 +114,12 @@ inline ForwardFlops forward_flops(const TransformerShape& shape, std::int64_t ba
 inline Count model_flops_per_iteration(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
                                        AttentionCount count = AttentionCount::full) {
   return 3 * forward_flops(shape, batch, seq, count).total();
+}
+
+// The same count as a double for estimates: exact in Count128 (Count should it overflow), rounded once.
+inline double model_flops_value(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
+                                AttentionCount count = AttentionCount::full) {
+  return exact_value([&]<class I>() { return I(3 * basic_forward_flops<I>(shape, batch, seq, count).total()); });
 }
 
 // Hardware FLOPs of one iteration: model FLOPs plus what recomputation runs again. Full recompute
@@ -127,11 +144,11 @@ inline Count hardware_flops_per_iteration(const TransformerShape& shape, std::in
 // 96 B s l h^2 + 16 B s^2 l h + 6 B s h V.
 inline Count megatron_flops_per_iteration(std::int64_t batch, std::int64_t seq, std::int64_t layers,
                                           std::int64_t hidden, std::int64_t vocab) {
-  const Count B = flops_detail::require_count(batch, "batch");
-  const Count s = flops_detail::require_count(seq, "seq_len");
-  const Count l = flops_detail::require_count(layers, "layers");
-  const Count h = flops_detail::require_count(hidden, "hidden");
-  const Count V = flops_detail::require_count(vocab, "vocab");
+  const Count B(flops_detail::require_count(batch, "batch"));
+  const Count s(flops_detail::require_count(seq, "seq_len"));
+  const Count l(flops_detail::require_count(layers, "layers"));
+  const Count h(flops_detail::require_count(hidden, "hidden"));
+  const Count V(flops_detail::require_count(vocab, "vocab"));
   return 96 * B * s * l * h * h + 16 * B * s * s * l * h + 6 * B * s * h * V;
 }
 
@@ -145,8 +162,8 @@ inline Count prefill_flops(const TransformerShape& shape, std::int64_t batch, st
 // 2 x (active matmul weights) + context x (QK^T + AV FLOPs per pair) x layers.
 inline Count decode_flops_per_token(const TransformerShape& shape, std::int64_t context) {
   shape.validate();
-  const Count c = flops_detail::require_count(context, "context");
-  return 2 * matmul_parameters_per_token(shape) + flops_detail::attention_flops_per_pair(shape) * c * shape.layers;
+  const Count c(flops_detail::require_count(context, "context"));
+  return 2 * matmul_parameters_per_token(shape) + flops_detail::attention_flops_per_pair<Count>(shape) * c * shape.layers;
 }
 
 // Decoding `new_tokens` after a prompt of `prompt` tokens: the sum of decode_flops_per_token over
@@ -154,11 +171,11 @@ inline Count decode_flops_per_token(const TransformerShape& shape, std::int64_t 
 inline Count generation_flops(const TransformerShape& shape, std::int64_t prompt, std::int64_t new_tokens) {
   shape.validate();
   if (prompt < 0) detail::fail("prompt", std::to_string(prompt), "is negative");
-  const Count n = flops_detail::require_count(new_tokens, "new_tokens");
+  const Count n(flops_detail::require_count(new_tokens, "new_tokens"));
   const Count p(prompt);
   const Count context_sum = n * p + n * (n + 1) / 2;
   return 2 * matmul_parameters_per_token(shape) * n +
-         flops_detail::attention_flops_per_pair(shape) * context_sum * shape.layers;
+         flops_detail::attention_flops_per_pair<Count>(shape) * context_sum * shape.layers;
 }
 
 // FlopCount of an exact count, for time estimates.

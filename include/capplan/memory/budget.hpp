@@ -175,7 +175,8 @@ struct InferenceConfig {
 
 namespace budget_detail {
 
-inline double dbl(const Count& c) { return static_cast<double>(c); }
+template <class T>
+double dbl(const T& c) { return static_cast<double>(c); }
 // 4 significant digits; counts of a million and more as "842.3M", "6.738B".
 inline std::string n(double v) {
   if (v >= 1e9) return format_number(v / 1e9, 4) + "B";
@@ -211,13 +212,14 @@ struct Shard {
   [[nodiscard]] double total() const { return dense + expert; }
 };
 
-inline Shard shard(const TransformerShape& s, const ParamBreakdown& p, int tensor, int pipeline, int expert) {
+template <class I>
+Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tensor, int pipeline, int expert) {
   const double stage_fraction =
       static_cast<double>((s.layers + pipeline - 1) / pipeline) / static_cast<double>(s.layers);
   const double layer_dense = dbl(p.attention + p.mlp + p.norms - p.expert);
   // With pipeline parallelism the untied output head sits on the last stage, not the first.
-  Count first_stage_embedding = p.embedding;
-  if (pipeline > 1 && !s.tied_embeddings) first_stage_embedding -= Count(s.vocab) * s.hidden;
+  I first_stage_embedding = p.embedding;
+  if (pipeline > 1 && !s.tied_embeddings) first_stage_embedding -= I(s.vocab) * I(s.hidden);
   // A params_override scales every part by override / derived total.
   const double scale = s.params_override ? *s.params_override / dbl(p.total()) : 1.0;
   Shard out;
@@ -286,10 +288,12 @@ inline MemoryBudget zero_model_states(const Count& params, int data_parallel, Ze
 }
 
 // Per-GPU training memory on the busiest GPU (first pipeline stage), from the shape's parameter
-// breakdown `p` = parameter_breakdown(shape) worked out once by callers that size many plans;
-// `details` = false leaves the detail strings empty (every size is the same).
-inline MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg, const ParamBreakdown& p,
-                                    bool details) {
+// breakdown `p` (parameter_breakdown(shape), or parameter_sizes(shape): the same parts as doubles)
+// worked out once by callers that size many plans; `details` = false leaves the detail strings
+// empty (every size is the same).
+template <class I>
+MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg, const BasicParamBreakdown<I>& p,
+                             bool details) {
   using budget_detail::dbl;
   using budget_detail::n;
   const Parallelism& par = cfg.parallel;
@@ -413,7 +417,7 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
 }
 
 inline MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg) {
-  return training_budget(shape, cfg, parameter_breakdown(shape), true);
+  return training_budget(shape, cfg, parameter_sizes(shape), true);
 }
 
 // Per-GPU serving memory on the first pipeline stage.
@@ -428,7 +432,7 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
   require_positive(cfg.weights.bits_per_value, "weights.bits_per_value");
   require_positive(cfg.kv_cache.bits_per_value, "kv_cache.bits_per_value");
   const std::int64_t context = cfg.context == 0 ? shape.seq_len : cfg.context;
-  const ParamBreakdown p = parameter_breakdown(shape);
+  const ParamSizes p = parameter_sizes(shape);
   const budget_detail::Shard sh =
       budget_detail::shard(shape, p, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
 

@@ -7,7 +7,8 @@
 //   rate = peak x best_fraction(gpu) x sustained_clock(gpu) x waves(T) x k_pipeline(k) x padding(m, n)
 //   waves(T)      = T / (T + S/2): T output tiles of 128 x 128 over S SMs; the last wave is on average
 //                   half empty (wave quantization, NVIDIA "Matrix Multiplication Background" guide §2.3)
-//   k_pipeline(k) = k / (k + 32): the main loop's prologue and epilogue cost about one 32-deep k-step
+//   k_pipeline(k) = k / (k + k_fill): the main loop's prologue and epilogue cost about one 32-deep k-step
+//                   on A100; k_fill scales with the SM's rate, since the fill is a fixed latency (k_fill_depth)
 //   padding       = m n / (padded m x padded n): tiles compute whole tiles (same guide §2.2, tile quantization)
 // best_fraction is measured (stas00/ml-engineering compute/accelerator/README.md, maximum achievable
 // matmul FLOPS): H100 SXM 794.5 TF = 80.3 % of 989, A100 SXM 271.2 TF = 86.9 % of 312, A100 PCIe 252.9 TF
@@ -109,6 +110,26 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
   }
   return c;
 }
+
+// calibrate(gpu, false), remembered for the last GPU seen on this thread: the calibration depends on
+// the id, name and vendor only, and an estimate, a sweep or a search asks for the same GPU again and
+// again (the name lookup is about a tenth of a whole plan estimate).
+inline GemmCalibration calibrate_numbers(const GpuSpec& gpu) {
+  struct Last {
+    std::string id, name;
+    Vendor vendor{};
+    GemmCalibration cal;
+    bool valid = false;
+  };
+  thread_local Last last;
+  if (last.valid && last.vendor == gpu.vendor && last.id == gpu.id && last.name == gpu.name) return last.cal;
+  last.cal = calibrate(gpu, false);
+  last.id = gpu.id;
+  last.name = gpu.name;
+  last.vendor = gpu.vendor;
+  last.valid = true;
+  return last.cal;
+}
 }  // namespace impl
 
 // Calibration by GPU name or id (case-insensitive). SM counts from the vendors' architecture whitepapers.
@@ -162,7 +183,8 @@ struct ShapeRatio {
   double num = 1, den = 1;
 };
 
-inline ShapeRatio gemm_shape_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count) {
+inline ShapeRatio gemm_shape_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count,
+                                   double k_fill = 32.0) {
   auto tile = [](std::int64_t d) -> std::int64_t {
     if (d >= 128) return 128;
     return static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(std::max<std::int64_t>(d, 16))));
@@ -180,16 +202,26 @@ inline ShapeRatio gemm_shape_ratio(std::int64_t m, std::int64_t n, std::int64_t 
     kk = k / splits;
   }
   const double t = static_cast<double>(tiles), kd = static_cast<double>(kk);
-  // waves x k_pipeline x padding = t / (t + S/2) x kd / (kd + 32) x m n / (padded m x padded n)
+  // waves x k_pipeline x padding = t / (t + S/2) x kd / (kd + k_fill) x m n / (padded m x padded n)
   ShapeRatio r;
   r.num = t * kd * (static_cast<double>(m) * static_cast<double>(n));
-  r.den = (t + 0.5 * static_cast<double>(sms)) * (kd + 32.0) * static_cast<double>(rows * tm * cols * tn);
+  r.den = (t + 0.5 * static_cast<double>(sms)) * (kd + k_fill) * static_cast<double>(rows * tm * cols * tn);
   return r;
 }
 
-inline double gemm_shape_factor(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count) {
-  const ShapeRatio r = gemm_shape_ratio(m, n, k, batch, sm_count);
+inline double gemm_shape_factor(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count,
+                                double k_fill = 32.0) {
+  const ShapeRatio r = gemm_shape_ratio(m, n, k, batch, sm_count, k_fill);
   return r.num / r.den;
+}
+
+// The k-depth a GEMM tile's main-loop fill and drain cost: about one 32-deep k-step on A100 (BF16,
+// 2.89 TFLOP/s per SM). The fill is a memory latency, the same in nanoseconds on every part, so the
+// k-depth it costs grows with what one SM computes in that time: 32 x (peak / SMs) / 2.89 TFLOP/s
+// (H100 SXM BF16: 83; RTX 4090 BF16 with FP32 accumulate: 14; FP8 doubles it).
+inline double k_fill_depth(double peak, int sm_count) {
+  constexpr double a100_per_sm = 312e12 / 108;  // NVIDIA A100 datasheet: 312 TFLOPS BF16 dense, 108 SMs
+  return 32.0 * (peak / std::max(1, sm_count)) / a100_per_sm;
 }
 
 // The GPU's rates as this model sees them, computed once per (GPU, precision).
@@ -199,6 +231,7 @@ struct DeviceRates {
   double bandwidth = 0;     // achieved B/s
   double overhead = 0;      // s per kernel
   int sm_count = 108;
+  double k_fill = 32;  // k-depth the main loop's fill and drain cost (see k_fill_depth)
   std::optional<double> fixed_rate;  // FLOP/s, user override
   double flash_fwd = 0, flash_bwd = 0;
   double overlap_slowdown = 0;  // compute slowdown while a collective overlaps it (EfficiencyModel)
@@ -213,7 +246,7 @@ struct DeviceRates {
         if (fixed_rate) {
           den = *fixed_rate;
         } else {
-          const ShapeRatio f = gemm_shape_ratio(op.m, op.n, op.k, op.batch, sm_count);
+          const ShapeRatio f = gemm_shape_ratio(op.m, op.n, op.k, op.batch, sm_count, k_fill);
           num = f.den;
           den = peak * best_fraction * f.num;
         }
@@ -234,13 +267,14 @@ struct DeviceRates {
 
 inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const EfficiencyModel& m = {}) {
   m.validate();
-  const GemmCalibration cal = impl::calibrate(gpu, false);
+  const GemmCalibration cal = impl::calibrate_numbers(gpu);
   DeviceRates r;
   r.peak = peak_rate(gpu, p).value();
   r.best_fraction = m.gemm_best_fraction.value_or(cal.best_fraction) * m.sustained_clock.value_or(cal.sustained_clock);
   r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
   r.overhead = m.kernel_overhead.value();
   r.sm_count = cal.sm_count;
+  r.k_fill = k_fill_depth(r.peak, cal.sm_count);
   if (m.compute_rate) r.fixed_rate = m.compute_rate->value();
   r.flash_fwd = m.flash_forward_relative.value_or(cal.flash_forward);
   r.flash_bwd = m.flash_backward_relative.value_or(cal.flash_backward);

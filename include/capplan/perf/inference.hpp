@@ -99,7 +99,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   double weight_params = matmul_params;
   if (job.model.moe && job.model.moe->experts > 0) {
     const MoeShape& moe = *job.model.moe;
-    const double routed_total = static_cast<double>(parameter_breakdown(job.model).expert);
+    const double routed_total = parameter_sizes(job.model).expert;
     const double k_over_e = static_cast<double>(moe.experts_per_token) / moe.experts;
     const double touched = 1.0 - std::pow(1.0 - k_over_e, B);
     weight_params += routed_total * (touched - k_over_e);
@@ -176,7 +176,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.weight_bytes_per_gpu = from_canonical<DataSize>(weight_bytes);
   est.kv_cache_bytes_per_gpu =
       from_canonical<DataSize>(B * static_cast<double>(job.prompt + job.generate) * kv_per_token / kv_split);
-  const double weights_compute = weights.flops / (r.peak * r.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, r.sm_count));
+  const double weights_compute = weights.flops / (r.peak * r.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, r.sm_count, r.k_fill));
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
 
   Breakdown& b = est.breakdown;

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace capplan::perf {
@@ -65,12 +66,35 @@ inline MemoryBudget plan_memory(const PreparedTraining& p, const ParallelPlan& p
   return training_budget(p.job.model, plan_training_config(p.job, plan, p.framework.flash_attention), p.params, false);
 }
 
+// One full estimate of one plan: hardware and model FLOPs, the per-GPU memory budget and the
+// iteration time, numbers only (no text), with the job's exact counts worked out once for both.
+// The same numbers as estimate_training(job, plan, ...) and plan_memory(job, plan, flash_attention).
+struct PlanEstimate {
+  TrainingEstimate time;  // without its breakdown: estimate_training(...) explains
+  MemoryBudget memory;    // without detail lines
+  bool fits = false;      // memory.total() <= the GPU's memory
+};
+
+inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                  const Framework& fw = {}, const EfficiencyModel& model = {}) {
+  using namespace training_detail;
+  validate_plan(job, plan, cluster);
+  fw.validate();
+  const ParamSizes sizes = parameter_sizes(job.model);
+  const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
+  const LayerCosts costs = layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep);
+  const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs, std::nullopt, &sizes);
+  MemoryBudget memory = training_budget(job.model, plan_training_config(job, plan, fw.flash_attention), sizes, false);
+  const bool fits = memory.total().value() <= cluster.gpu.memory.value();
+  return {estimate_from(n, job, plan, cluster, rates), std::move(memory), fits};
+}
+
 // Fits when the per-GPU memory budget (memory/budget.hpp, sizes only: no detail text) is within the
 // GPU's memory.
 inline MemoryCheck budget_memory_check(const Framework& fw) {
   return [fw](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
     const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
-                                           parameter_breakdown(job.model), false);
+                                           parameter_sizes(job.model), false);
     return m.total().value() <= c.gpu.memory.value();
   };
 }
@@ -78,7 +102,7 @@ inline MemoryCheck budget_memory_check(const Framework& fw) {
 namespace search_detail {
 // The default check inside one search: the same budget with the parameter breakdown of the searched
 // model worked out once (the search checks many plans of one job).
-inline MemoryCheck budget_memory_check(const Framework& fw, const ParamBreakdown& params) {
+inline MemoryCheck budget_memory_check(const Framework& fw, const ParamSizes& params) {
   return [flash = fw.flash_attention, params](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
     const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, flash), params, false);
     return m.total().value() <= c.gpu.memory.value();
@@ -111,16 +135,15 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   cluster.validate();
   require_positive_count(job_in.global_batch, "global_batch");
   if (top == 0) capplan::detail::fail("top", "0", "must be at least 1");
-  if (!fits) fits = search_detail::budget_memory_check(fw, parameter_breakdown(job_in.model));
+  if (!fits) fits = search_detail::budget_memory_check(fw, parameter_sizes(job_in.model));
   const ResolvedShape s = resolve(job_in.model);
   const std::int64_t seq = job_in.seq_len > 0 ? job_in.seq_len : job_in.model.seq_len;
   // Plan-independent inputs computed once (exact parameter and FLOP counts are slow to redo per plan).
   TrainingJob job = job_in;
-  if (!(job.parameters > 0)) job.parameters = static_cast<double>(parameter_count(job.model));
+  if (!(job.parameters > 0)) job.parameters = parameter_total(job.model);
   if (job.model.moe && !job.expert_parameters) job.expert_parameters = training_detail::expert_parameters(job, job.parameters);
   if (!job.model_flops_per_token)
-    job.model_flops_per_token = static_cast<double>(model_flops_per_iteration(job.model, 1, seq, AttentionCount::full)) /
-                                static_cast<double>(seq);
+    job.model_flops_per_token = model_flops_value(job.model, 1, seq, AttentionCount::full) / static_cast<double>(seq);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
   const int n = cluster.gpus;
   const int max_tp = space.max_tp > 0 ? space.max_tp : cluster.gpus_per_node;

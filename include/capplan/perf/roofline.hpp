@@ -62,7 +62,7 @@ struct OpList {
   static constexpr std::size_t capacity = 32;
   std::size_t count = 0;
   void push_back(const Op& op) {
-    if (count == capacity) detail::fail("ops", std::to_string(count), "exceed the kernels one layer can list");
+    if (count == capacity) [[unlikely]] overflow();
     new (storage + count * sizeof(Op)) Op(op);  // uninitialised storage: no 32 x Op construction per list
     ++count;
   }
@@ -73,6 +73,9 @@ struct OpList {
 
  private:
   static_assert(std::is_trivially_destructible_v<Op> && std::is_trivially_copyable_v<Op>);
+  [[noreturn, gnu::cold, gnu::noinline]] static void overflow() {
+    detail::fail("ops", std::to_string(capacity), "exceed the kernels one layer can list");
+  }
   alignas(Op) unsigned char storage[capacity * sizeof(Op)];
 };
 

@@ -400,13 +400,15 @@ struct Numbers {
 inline double expert_parameters(const TrainingJob& job, double parameters) {
   if (!job.model.moe) return 0;
   if (job.expert_parameters) return *job.expert_parameters;
-  const ParamBreakdown p = parameter_breakdown(job.model);
-  return parameters * static_cast<double>(p.expert) / static_cast<double>(p.total());
+  const ParamSizes p = parameter_sizes(job.model);
+  return parameters * p.expert / p.total();
 }
 
 // The numbers of one estimate (no text, no allocation).
+// `model_flops` and `sizes` (parameter_sizes(job.model)) are passed by callers that have them already.
 inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster, const Framework& fw,
-                                const DeviceRates& rates, const LayerCosts& costs, std::optional<double> model_flops = {}) {
+                                const DeviceRates& rates, const LayerCosts& costs, std::optional<double> model_flops = {},
+                                const ParamSizes* sizes = nullptr) {
   const ResolvedShape s = resolve(job.model);
   const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
   require_positive_count(seq, "seq_len");
@@ -460,8 +462,10 @@ inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan
   // spread over ep of them, so a GPU holds 1/ep of the experts and reduces (or gathers) their gradients
   // only with the dp/ep GPUs that hold the same experts (DeepSpeed-MoE, Rajbhandari et al. 2022 §4.1:
   // expert-data-parallel groups; Megatron-Core's expert data-parallel group likewise).
-  const double parameters = job.parameters > 0 ? job.parameters : static_cast<double>(parameter_count(job.model));
-  const double experts = plan.ep > 1 ? expert_parameters(job, parameters) : 0.0;  // ep = 1: experts reduce like dense weights
+  const double parameters = job.parameters > 0 ? job.parameters : sizes ? parameter_total(job.model, *sizes) : parameter_total(job.model);
+  double experts = 0;  // ep = 1: experts reduce like dense weights
+  if (plan.ep > 1)
+    experts = sizes && job.model.moe && !job.expert_parameters ? parameters * sizes->expert / sizes->total() : expert_parameters(job, parameters);
   n.dense_local = (parameters - experts) / (plan.tp * plan.pp);
   n.expert_local = experts / (static_cast<double>(plan.tp) * plan.pp * plan.ep);
   n.expert_dp = plan.dp / plan.ep;
@@ -518,7 +522,7 @@ inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan
   n.tokens = static_cast<double>(job.global_batch) * static_cast<double>(seq);
   n.model_flops = job.model_flops_per_token ? *job.model_flops_per_token * n.tokens
                  : model_flops                 ? *model_flops
-                                               : static_cast<double>(model_flops_per_iteration(job.model, job.global_batch, seq, AttentionCount::full));
+                                               : model_flops_value(job.model, job.global_batch, seq, AttentionCount::full);
   n.iteration = n.pipeline + n.dp_exposed + n.overlap_cost + n.zero3_copies + n.t_opt;
   if (job.measured_mfu) n.iteration = n.model_flops / (cluster.gpus * rates.peak * *job.measured_mfu);
   if (!(n.iteration > 0) || !std::isfinite(n.iteration))
@@ -657,7 +661,7 @@ struct PreparedTraining {
   Cluster cluster;
   Framework framework;
   DeviceRates rates;
-  ParamBreakdown params;                      // parameter_breakdown(job.model), for the memory budget
+  ParamSizes params;                          // parameter_sizes(job.model), for the memory budget
   std::optional<double> model_flops;          // per iteration, when job.model_flops_per_token is not given
 };
 
@@ -670,14 +674,14 @@ inline PreparedTraining prepare_training(const TrainingJob& job, const Cluster& 
   p.cluster = cluster;
   p.framework = fw;
   p.rates = device_rates(cluster.gpu, job.precision, model);
-  p.params = parameter_breakdown(job.model);
-  if (!(p.job.parameters > 0)) p.job.parameters = static_cast<double>(parameter_count(job.model));
-  if (job.model.moe && !job.expert_parameters) p.job.expert_parameters = training_detail::expert_parameters(job, p.job.parameters);
+  p.params = parameter_sizes(job.model);
+  if (!(p.job.parameters > 0)) p.job.parameters = parameter_total(job.model, p.params);
+  if (job.model.moe && !job.expert_parameters) p.job.expert_parameters = p.job.parameters * p.params.expert / p.params.total();
   const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
   require_positive_count(seq, "seq_len");
   require_positive_count(job.global_batch, "global_batch");
   if (!job.model_flops_per_token)
-    p.model_flops = static_cast<double>(model_flops_per_iteration(job.model, job.global_batch, seq, AttentionCount::full));
+    p.model_flops = model_flops_value(job.model, job.global_batch, seq, AttentionCount::full);
   return p;
 }
 
