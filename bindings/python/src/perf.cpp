@@ -331,6 +331,15 @@ void bind_training(py::module_& m) {
       "Every valid plan timed; the `top` fastest that fit in GPU memory (training_budget) with their breakdowns.");
   m.def("plan_memory", py::overload_cast<const TrainingJob&, const ParallelPlan&, bool>(&plan_memory), py::arg("job"), py::arg("plan"), py::arg("flash_attention") = true,
         "The memory budget of a plan on its busiest GPU.");
+  Record<PlanEstimate>(m, "PlanEstimate", "One full estimate of one plan: time (no breakdown), memory (no detail lines), fits.")
+      .readonly("time", &PlanEstimate::time)
+      .readonly("memory", &PlanEstimate::memory)
+      .readonly("fits", &PlanEstimate::fits)
+      .finish(false);
+  m.def("estimate_plan", &estimate_plan, py::arg("job"), py::arg("plan"), py::arg("cluster"), py::arg("framework") = Framework{},
+        py::arg("model") = EfficiencyModel{},
+        "FLOPs, per-GPU memory and iteration time of one plan in one call, numbers only (the fast path of "
+        "estimate_training and plan_memory: the same numbers).");
 }
 
 void bind_inference_and_cnn(py::module_& m) {

@@ -44,6 +44,23 @@ def test_training_estimate_matches_megatron_closed_form(cat):
     assert e.hardware_rate_per_gpu.to("TFLOP/s") == pytest.approx(138, rel=0.2)
 
 
+def test_estimate_plan_is_the_same_numbers_in_one_call(cat):
+    job = TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=64)
+    plan = ParallelPlan(tp=2, dp=4, zero_stage=1)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    fw = capplan.Framework.pytorch_fsdp()
+    both = capplan.estimate_plan(job, plan, cluster, fw)
+    explained = capplan.estimate_training(job, plan, cluster, fw)
+    assert both.time.iteration.value == explained.iteration.value
+    assert both.time.mfu == explained.mfu and both.time.model_flops.value == explained.model_flops.value
+    assert both.time.breakdown.terms == []
+    memory = capplan.plan_memory(job, plan, fw.flash_attention)
+    assert both.memory.total().value == memory.total().value
+    assert both.fits == (memory.total() <= cat.find_gpu("H100 SXM").memory)
+    with pytest.raises(capplan.InputError, match="dp: 3 gives tp x pp x dp = 3, not the 8 GPUs"):
+        capplan.estimate_plan(job, ParallelPlan(dp=3), cluster)
+
+
 def test_bad_plan_names_the_field(cat):
     job = TrainingJob(model=gpt(24, 2304, 24), global_batch=512)
     cluster = capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 8, 8, capplan.infiniband(Bandwidth(25, "GB/s")))
