@@ -567,7 +567,7 @@ TEST_SUITE("hardware") {
   // AWS on-demand list prices, us-east-1, as of 2025-11-30 (instances.vantage.sh data as recorded in tsaol/aws-gpu):
   // p4d.24xlarge $21.957642 (was $32.7726 before the June 2025 cut), p5.48xlarge $55.04 (was $98.32), g5.12xlarge
   // $5.672 and g6.xlarge $0.8048 (unchanged). Exact.
-  TEST_CASE("AWS (2025-11-30) and Azure ND H100 v5 (2026-05-25) prices match the dated price data") {
+  TEST_CASE("AWS (2025-11-30), Azure ND H100 v5 (2026-05-25) and GCP a2-highgpu-1g (2026-10-04) prices match the dated price data") {
     const auto& c = Catalog::builtin();
     struct Row { const char* type; const char* hourly; const char* per_gpu; };
     for (const Row& r : {Row{"p4d.24xlarge", "21.957642", "2.74470525"}, Row{"p5.48xlarge", "55.04", "6.88"},
@@ -580,6 +580,17 @@ TEST_SUITE("hardware") {
       CHECK(o.per_gpu_hour(PriceKind::on_demand) == MoneyRate(r.per_gpu, Currency::USD));
       CHECK(o.source.find("Last updated: 2025-11-30") != std::string::npos);
     }
+    // Lambda 1 x A100 40GB, lambda.ai/pricing as checked on 2026-10-07: $1.99/h (was $1.48 on 2026-05-07).
+    const CloudOffer& la = c.find_offer("lambda-gpu-1x-a100-sxm4");
+    CHECK(la.as_of == "2026-10-07");
+    CHECK(la.per_gpu_hour() == MoneyRate("1.99", Currency::USD));
+    // GCP a2-highgpu-1g (us-central1), gcloud-compute.com mirror updated 2026-10-04: $3.6734 on demand, $2.204 spot
+    // (0.600 of on-demand; spot prices move up to once a month: a note of 2026-08-30 has $2.1208).
+    const CloudOffer& a2 = c.find_offer("a2-highgpu-1g");
+    CHECK(a2.as_of == "2026-10-04");
+    CHECK(*a2.on_demand == MoneyRate("3.6734", Currency::USD));
+    CHECK(*a2.spot == MoneyRate("2.204", Currency::USD));
+    CHECK(a2.on_demand->amount().to_double() * 8 == doctest::Approx(29.38708).epsilon(1e-5));  // the 8g, 8 x as much
     // Azure ND96isr H100 v5 (East US), instances.vantage.sh as fetched on 2026-05-25: $98.32 pay-as-you-go, $63.40
     // with a 1-year reservation ($12.29 and $7.925 per GPU-hour).
     const CloudOffer& nd = c.find_offer("azure-nd96isr-h100-v5");

@@ -694,12 +694,16 @@ inline std::vector<CloudOffer> cloud_offers() {
                .on_demand = usd_per_hour("0.8048"),
                .as_of = "2025-11-30", .source = vantage("g6_instances.js", "2d0108c7bd261c8e40493fbd35135437bd6c9099"),
                .note = "Read from a stored copy of the dated dataset (us-east-1, us-east-2 and us-west-2 $0.8048); the figure recorded earlier (2024) is unchanged."});
-  // GCP a2-highgpu-1g: 1 x A100 40GB, 12 vCPU, 85 GB (GCP GB = 2^30 B, per its pricing pages); on-demand $3.673385/h (us-central1).
+  // GCP a2-highgpu-1g: 1 x A100 40GB, 12 vCPU, 85 GB (GCP GB = 2^30 B, per its pricing pages); on-demand $3.6734/h,
+  // spot $2.204/h (us-central1), as shown by the gcloud-compute.com mirror updated 2026-10-04.
   v.push_back({.id = "gcp-a2-highgpu-1g", .provider = "GCP", .instance_type = "a2-highgpu-1g", .region = "us-central1",
                .gpu_count = 1, .gpu_id = "a100-sxm-40gb", .vcpus = 12, .ram = 85_GiB,
-               .on_demand = usd_per_hour("3.673385"),
-               .as_of = "2024-06-01", .source = "Google Cloud GPU pricing, https://cloud.google.com/compute/gpus-pricing", .note = recalled});
-  // GCP a2-highgpu-8g: 8 x A100 40GB, 96 vCPU, 680 GB; on-demand $29.38708/h (us-central1).
+               .on_demand = usd_per_hour("3.6734"), .spot = usd_per_hour("2.204"),
+               .as_of = "2026-10-04",
+               .source = "Google Cloud GPU pricing (https://cloud.google.com/compute/gpus-pricing) as mirrored at https://gcloud-compute.com/a2-highgpu-1g.html (mirror updated 2026-10-04), recorded in a GPU-rental memo on GitHub whose prices were checked on 2026-10-07 (\"GCP a2-highgpu-1g (A100 40 GB), us-central1 | 3.6734 (spot 2.204)\")",
+               .note = "Read from a stored copy of a third-party memo quoting the mirror (Google's own page did not render for its author); a second note on GitHub gives the same $3.6734 on-demand in us-central1 as of 2026-08-30. The 2024 figure recorded earlier, $3.673385, rounds to the same $3.6734, so the price has not changed. Spot prices can change up to once a month."});
+  // GCP a2-highgpu-8g: 8 x A100 40GB, 96 vCPU, 680 GB; on-demand $29.38708/h (us-central1). Exactly 8 x the 2024
+  // a2-highgpu-1g figure (GCP bills GPU, vCPU and memory per unit, and the 8g has 8 x each); not re-checked itself.
   v.push_back({.id = "gcp-a2-highgpu-8g", .provider = "GCP", .instance_type = "a2-highgpu-8g", .region = "us-central1",
                .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 680_GiB,
                .on_demand = usd_per_hour("29.38708"),
@@ -723,7 +727,8 @@ inline std::vector<CloudOffer> cloud_offers() {
                .source = "Azure Linux VM pricing (https://azure.microsoft.com/en-us/pricing/details/virtual-machines/linux/) as shown at https://instances.vantage.sh/azure/vm/nd96isrh100-v5, fetched on 2026-05-25 and recorded in a cloud GPU pricing research note on GitHub (\"Sources fetched 2026-05-25\": \"OD $98.32\"; \"Azure ND H100 v5 reserved structure ($98.32 -> $63.40 1-yr -> $43.79 3-yr)\", verified there against https://www.spheron.network/blog/azure-h100-pricing/)",
                .note = "Read from a stored copy of a third-party research note, not from Azure's page; a second note on GitHub also gives about $98.32/h in US East from the Vantage page (2026). The 2024 figure was the same $98.32. Reserved = 1-year reservation ($63.40/h); the 3-year one is $43.79/h. The same note records AWS p5.48xlarge at $55.04 on 2026-05-25, agreeing with the 2025-11-30 AWS figure recorded here."});
   // Lambda: H100 80GB at $2.99 per GPU-hour on demand (costnimbus.com table, March 2026) -> 8 x = $23.92/h;
-  // 1 x A100 40GB at $1.48/h and 1 x H100 SXM at $3.78/h (techbytes.app, prices verified on 2026-05-07 from Lambda's page).
+  // 1 x H100 SXM at $3.78/h (techbytes.app, prices verified on 2026-05-07 from Lambda's page); 1 x A100 40GB at $1.99/h
+  // (lambda.ai/pricing as checked on 2026-10-07, recorded in a memo on GitHub).
   v.push_back({.id = "lambda-gpu-8x-h100-sxm5", .provider = "Lambda", .instance_type = "gpu_8x_h100_sxm5", .region = "",
                .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 208, .ram = 1800_GiB,
                .on_demand = usd_per_hour("23.92"),
@@ -738,10 +743,10 @@ inline std::vector<CloudOffer> cloud_offers() {
                .note = "Read from a stored copy of a third-party page quoting Lambda's price list; vCPUs and RAM not stated there."});
   v.push_back({.id = "lambda-gpu-1x-a100-sxm4", .provider = "Lambda", .instance_type = "gpu_1x_a100_sxm4", .region = "",
                .gpu_count = 1, .gpu_id = "a100-sxm-40gb", .vcpus = 30, .ram = 200_GiB,
-               .on_demand = usd_per_hour("1.48"),
-               .as_of = "2026-05-07",
-               .source = "Lambda GPU cloud pricing, https://lambda.ai/pricing, as quoted at https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/ (\"$1.48/hr for A100 40GB\")",
-               .note = "Read from a stored copy of a third-party page quoting Lambda's price list (the 2024 price was $1.29/h). vCPUs and RAM recalled, not re-checked."});
+               .on_demand = usd_per_hour("1.99"),
+               .as_of = "2026-10-07",
+               .source = "Lambda GPU cloud pricing, https://lambda.ai/pricing, as checked on 2026-10-07 (12:27-12:35 UTC) and recorded in a GPU-rental memo on GitHub (\"Lambda 1x A10 / A6000 / A100 40 GB | 1.29 / 1.09 / 1.99\", billed per minute)",
+               .note = "Read from a stored copy of a third-party memo quoting Lambda's price page. Earlier figures: $1.48/h on 2026-05-07 (https://techbytes.app/posts/serverless-gpu-pricing-matrix-modal-replicate-lambda-2026/) and $1.29/h in 2024, so the price has risen. vCPUs and RAM recalled, not re-checked."});
   // Alibaba Cloud gn7 (A100 SXM4 40GB joined by NVSwitch): pay-as-you-go and monthly subscription list prices in CNY,
   // China (Shanghai), as read from Alibaba's ECS price estimator in June 2023 and published in a dated post
   // (2023-06-17): ecs.gn7-c12g1.3xlarge 1 x A100, 12 vCPU, 94 GiB, 31.58 CNY/h, 15,160 CNY/month;
