@@ -1,6 +1,7 @@
 // Speed of the performance model: one full estimate (FLOPs + memory + time) for one plan, and
 // the exhaustive plan search for GPT-3 175B on 1,024 A100s (goals: <= 1 µs and < 100 ms); the
-// explained path (breakdown text) and the from-scratch path for comparison in the same run.
+// explained path (breakdown text) and the from-scratch path for comparison in the same run, and
+// the parts a from-scratch estimate adds (exact counts in cpp_int and in Count128, the GPU's rates).
 #include <capplan/capplan.hpp>
 #include <capplan/perf/plan_search.hpp>
 #include <capplan/perf/training.hpp>

@@ -25,6 +25,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -38,13 +39,22 @@ struct MemoryItem {
   std::string detail;
 };
 
+namespace budget_detail {
+// A label from a string literal, its length known at compile time (no strlen at run time: a budget
+// is built for every plan a search checks).
+template <std::size_t N>
+std::string label(const char (&text)[N]) {
+  return std::string(text, N - 1);
+}
+}  // namespace budget_detail
+
 struct MemoryBudget {
-  MemoryItem weights{"weights", DataSize::from_value(0), ""};
-  MemoryItem gradients{"gradients", DataSize::from_value(0), ""};
-  MemoryItem optimizer_states{"optimizer states", DataSize::from_value(0), ""};
-  MemoryItem activations{"activations", DataSize::from_value(0), ""};
-  MemoryItem kv_cache{"KV cache", DataSize::from_value(0), ""};
-  MemoryItem runtime_reserve{"runtime reserve", DataSize::from_value(0), ""};
+  MemoryItem weights{budget_detail::label("weights"), DataSize::from_value(0), {}};
+  MemoryItem gradients{budget_detail::label("gradients"), DataSize::from_value(0), {}};
+  MemoryItem optimizer_states{budget_detail::label("optimizer states"), DataSize::from_value(0), {}};
+  MemoryItem activations{budget_detail::label("activations"), DataSize::from_value(0), {}};
+  MemoryItem kv_cache{budget_detail::label("KV cache"), DataSize::from_value(0), {}};
+  MemoryItem runtime_reserve{budget_detail::label("runtime reserve"), DataSize::from_value(0), {}};
 
   [[nodiscard]] std::array<const MemoryItem*, 6> items() const {
     return {&weights, &gradients, &optimizer_states, &activations, &kv_cache, &runtime_reserve};

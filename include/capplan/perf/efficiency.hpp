@@ -237,7 +237,7 @@ struct DeviceRates {
   double overlap_slowdown = 0;  // compute slowdown while a collective overlaps it (EfficiencyModel)
 
   // Seconds one kernel takes; `backward` selects the flash-attention backward rate.
-  [[nodiscard]] double time(const Op& op, bool backward = false) const {
+  [[nodiscard, gnu::always_inline]] double time(const Op& op, bool backward = false) const {
     // FLOPs / rate, with the GEMM shape factor num / den folded in: one division.
     double num = 1, den = 1;
     switch (op.kind) {

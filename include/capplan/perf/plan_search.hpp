@@ -19,7 +19,6 @@
 #include <cstdint>
 #include <functional>
 #include <string>
-#include <utility>
 #include <vector>
 
 namespace capplan::perf {
@@ -84,9 +83,11 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
   const LayerCosts costs = layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep);
   const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs, std::nullopt, &sizes);
-  MemoryBudget memory = training_budget(job.model, plan_training_config(job, plan, fw.flash_attention), sizes, false);
-  const bool fits = memory.total().value() <= cluster.gpu.memory.value();
-  return {estimate_from(n, job, plan, cluster, rates), std::move(memory), fits};
+  // Both members built in place (prvalues in an aggregate initialiser), the result returned in place.
+  PlanEstimate out{estimate_from(n, job, plan, cluster, rates),
+                   training_budget(job.model, plan_training_config(job, plan, fw.flash_attention), sizes, false), false};
+  out.fits = out.memory.total().value() <= cluster.gpu.memory.value();
+  return out;
 }
 
 // Fits when the per-GPU memory budget (memory/budget.hpp, sizes only: no detail text) is within the

@@ -61,7 +61,7 @@ struct Op {
 struct OpList {
   static constexpr std::size_t capacity = 32;
   std::size_t count = 0;
-  void push_back(const Op& op) {
+  [[gnu::always_inline]] void push_back(const Op& op) {
     if (count == capacity) [[unlikely]] overflow();
     new (storage + count * sizeof(Op)) Op(op);  // uninitialised storage: no 32 x Op construction per list
     ++count;

@@ -23,7 +23,8 @@ using Count = boost::multiprecision::cpp_int;
 // operation checked (GCC/Clang __builtin_*_overflow) and throwing std::overflow_error rather than
 // wrapping. Every count of a real model fits with room to spare (6 N D for 405e9 parameters and
 // 15.6e12 tokens is under 2^85, the limit is 2^127); exact_value() falls back to Count for the rare
-// input that does not. Boost's checked_int128_t does the same work out of line, about 3x slower here.
+// input that does not. Boost's checked_int128_t does the same work in out-of-line calls (slower here:
+// docs/performance.md).
 class Count128 {
  public:
   __extension__ typedef __int128 rep;
@@ -38,7 +39,7 @@ class Count128 {
   friend Count128 operator*(Count128 a, Count128 b) { return checked(__builtin_mul_overflow(a.v_, b.v_, &a.v_), a); }
   friend Count128 operator/(Count128 a, Count128 b) {
     if (b.v_ == 0) throw std::overflow_error("Count128: division by zero");
-    if (b.v_ == -1 && a.v_ == min_rep()) checked(true, a);
+    if (b.v_ == -1 && a.v_ == min_rep()) overflowed();
     a.v_ /= b.v_;
     return a;
   }
@@ -61,8 +62,11 @@ class Count128 {
  private:
   static constexpr rep min_rep() { return static_cast<rep>(urep(1) << 127); }
   static Count128 checked(bool overflow, Count128 r) {
-    if (overflow) throw std::overflow_error("Count128: exact count exceeds 128 bits");
+    if (overflow) [[unlikely]] overflowed();
     return r;
+  }
+  [[noreturn, gnu::cold, gnu::noinline]] static void overflowed() {
+    throw std::overflow_error("Count128: exact count exceeds 128 bits");
   }
   rep v_ = 0;
 };
