@@ -97,12 +97,45 @@ inline std::vector<ValidationCase> megatron_table1() {
   return out;
 }
 
+// One run of the llm-foundry benchmark harness, predicted: FSDP FULL_SHARD (ZeRO-3) over all GPUs, bf16,
+// llm_foundry_2023(), MFU with the README's model FLOPs (6 N + 12 l h s per token).
+struct LlmFoundryRun {
+  std::string label;
+  bool h100 = false;
+  int layers = 0;
+  std::int64_t hidden = 0;
+  int heads = 0;
+  std::int64_t seq = 0;
+  double params = 0;
+  int gpus = 0;
+  std::int64_t micro_batch = 0, accumulation = 0;
+  bool checkpointing = false;
+};
+
+inline TrainingEstimate llm_foundry_estimate(const LlmFoundryRun& r, bool with_breakdown) {
+  using namespace capplan::literals;
+  TrainingJob job;
+  job.model = gpt(r.label, r.layers, r.hidden, r.heads, 50368, r.seq);  // MPT vocab 50,368
+  job.parameters = r.params;
+  job.global_batch = r.micro_batch * r.accumulation * r.gpus;
+  job.precision = Precision::bf16;
+  job.model_flops_per_token = 6.0 * r.params + 12.0 * r.layers * static_cast<double>(r.hidden) * static_cast<double>(r.seq);
+  ParallelPlan plan;
+  plan.dp = r.gpus;
+  plan.micro_batch = r.micro_batch;
+  plan.zero_stage = 3;
+  plan.recompute = r.checkpointing ? Recompute::full : Recompute::none;
+  const GpuSpec& gpu = Catalog::builtin().find_gpu(r.h100 ? "H100 SXM" : "A100 SXM 80GB");
+  const Cluster cluster = make_cluster(gpu, r.gpus, 8, r.h100 ? infiniband(50_GBps) : ethernet(25_GBps, true));
+  return with_breakdown ? estimate_training(job, plan, cluster, llm_foundry_2023())
+                        : estimate_training_numbers(job, plan, cluster, llm_foundry_2023());
+}
+
 // MosaicML llm-foundry scripts/train/benchmarking/README.md (MPT models, seq 2048, FSDP FULL_SHARD,
 // bf16, the harness's default Triton FlashAttention, Composer's DecoupledAdamW: llm_foundry_2023()): MFU = (6 N + 12 l h s) x tokens/s / (GPUs x peak), their definition. Micro-batch,
 // gradient accumulation and activation checkpointing are the table's own columns. H100 nodes: 8 x 400 Gb/s
 // InfiniBand assumed (MosaicML's H100 clusters); A100 nodes: "1600 Gbps node-node interconnect (RoCE)".
 inline std::vector<ValidationCase> llm_foundry() {
-  using namespace capplan::literals;
   struct Row {
     const char* label;
     bool h100;
@@ -122,23 +155,12 @@ inline std::vector<ValidationCase> llm_foundry() {
       {"MPT 7B", false, 6658859008., 4096, 32, 32, 8, 6, 2, false, 64.23},
       {"MPT 1B", false, 1315950592., 2048, 24, 16, 8, 14, 4, false, 59.86},
   };
-  const Catalog& cat = Catalog::builtin();
   std::vector<ValidationCase> out;
   for (const Row& r : rows) {
-    TrainingJob job;
-    job.model = gpt(r.label, r.layers, r.hidden, r.heads, 50368, 2048);  // MPT vocab 50,368
-    job.parameters = r.params;
-    job.global_batch = r.micro_batch * r.accumulation * r.gpus;
-    job.precision = Precision::bf16;
-    job.model_flops_per_token = 6.0 * r.params + 12.0 * r.layers * static_cast<double>(r.hidden) * 2048;
-    ParallelPlan plan;
-    plan.dp = r.gpus;
-    plan.micro_batch = r.micro_batch;
-    plan.zero_stage = 3;
-    plan.recompute = r.checkpointing ? Recompute::full : Recompute::none;
-    const GpuSpec& gpu = cat.find_gpu(r.h100 ? "H100 SXM" : "A100 SXM 80GB");
-    const Cluster cluster = make_cluster(gpu, r.gpus, 8, r.h100 ? infiniband(50_GBps) : ethernet(25_GBps, true));
-    const TrainingEstimate e = estimate_training(job, plan, cluster, llm_foundry_2023());
+    const TrainingEstimate e =
+        llm_foundry_estimate({r.label, r.h100, r.layers, r.hidden, r.heads, 2048, r.params, r.gpus, r.micro_batch, r.accumulation,
+                              r.checkpointing},
+                             true);
     out.push_back({"llm-foundry MFU", std::string(r.label) + ", " + std::to_string(r.gpus) + (r.h100 ? " H100" : " A100") +
                                           (r.checkpointing ? "" : ", no checkpointing"),
                    "MFU %", 100 * e.mfu, r.mfu, 0.15, "mosaicml/llm-foundry scripts/train/benchmarking/README.md", e.explain(), ""});
@@ -246,7 +268,6 @@ inline std::vector<ValidationCase> megatron_days() {
 // checks it does not get worse (median and share within ±15 % per GPU).
 // MPT shapes from llm-foundry's scripts/train/yamls/pretrain/mpt-*.yaml: d_model, n_layers, n_heads.
 inline std::vector<ValidationCase> llm_foundry_held_out() {
-  using namespace capplan::literals;
   struct Shape {
     const char* size;
     std::int64_t hidden;
@@ -378,26 +399,15 @@ inline std::vector<ValidationCase> llm_foundry_held_out() {
       {"125m", false, 1024, 8, 64, 2, false, 124525056., 43.15},
       {"125m", false, 512, 8, 128, 2, false, 124131840., 42.56},
   };
-  const Catalog& cat = Catalog::builtin();
   std::vector<ValidationCase> out;
   for (const Row& r : rows) {
     const Shape* sh = nullptr;
     for (const Shape& s : shapes)
       if (std::string_view(s.size) == r.size) sh = &s;
-    TrainingJob job;
-    job.model = gpt(std::string("MPT ") + r.size, sh->layers, sh->hidden, sh->heads, 50368, r.seq);
-    job.parameters = r.params;
-    job.global_batch = r.micro_batch * r.accumulation * r.gpus;
-    job.precision = Precision::bf16;
-    job.model_flops_per_token = 6.0 * r.params + 12.0 * sh->layers * static_cast<double>(sh->hidden) * static_cast<double>(r.seq);
-    ParallelPlan plan;
-    plan.dp = r.gpus;
-    plan.micro_batch = r.micro_batch;
-    plan.zero_stage = 3;
-    plan.recompute = r.checkpointing ? Recompute::full : Recompute::none;
-    const GpuSpec& gpu = cat.find_gpu(r.h100 ? "H100 SXM" : "A100 SXM 80GB");
-    const Cluster cluster = make_cluster(gpu, r.gpus, 8, r.h100 ? infiniband(50_GBps) : ethernet(25_GBps, true));
-    const TrainingEstimate e = estimate_training_numbers(job, plan, cluster, llm_foundry_2023());
+    const TrainingEstimate e =
+        llm_foundry_estimate({std::string("MPT ") + r.size, r.h100, sh->layers, sh->hidden, sh->heads, r.seq, r.params, r.gpus,
+                              r.micro_batch, r.accumulation, r.checkpointing},
+                             false);
     out.push_back({r.h100 ? "H100 80GB BF16" : "A100 80GB BF16",
                    std::string("MPT ") + r.size + ", seq " + std::to_string(r.seq) + ", " + std::to_string(r.gpus) + " GPUs, mb " +
                        std::to_string(r.micro_batch) + (r.checkpointing ? ", checkpointing" : ""),
