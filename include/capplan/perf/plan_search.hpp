@@ -136,13 +136,14 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   cluster.validate();
   require_positive_count(job_in.global_batch, "global_batch");
   if (top == 0) capplan::detail::fail("top", "0", "must be at least 1");
-  if (!fits) fits = search_detail::budget_memory_check(fw, parameter_sizes(job_in.model));
+  const ParamSizes sizes = parameter_sizes(job_in.model);  // once: memory check, parameters, experts
+  if (!fits) fits = search_detail::budget_memory_check(fw, sizes);
   const ResolvedShape s = resolve(job_in.model);
   const std::int64_t seq = job_in.seq_len > 0 ? job_in.seq_len : job_in.model.seq_len;
   // Plan-independent inputs computed once (exact parameter and FLOP counts are slow to redo per plan).
   TrainingJob job = job_in;
-  if (!(job.parameters > 0)) job.parameters = parameter_total(job.model);
-  if (job.model.moe && !job.expert_parameters) job.expert_parameters = training_detail::expert_parameters(job, job.parameters);
+  if (!(job.parameters > 0)) job.parameters = parameter_total(job.model, sizes);
+  if (job.model.moe && !job.expert_parameters) job.expert_parameters = training_detail::expert_parameters(job, job.parameters, &sizes);
   if (!job.model_flops_per_token)
     job.model_flops_per_token = model_flops_value(job.model, 1, seq, AttentionCount::full) / static_cast<double>(seq);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);

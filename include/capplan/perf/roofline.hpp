@@ -193,6 +193,24 @@ inline ResolvedShape resolve(const TransformerShape& s) {
 // qk_nope + qk_rope dimensions and PV over v_head_dim. Absorbed (§2.1.2: W_UK folds into the queries,
 // W_UV into the output), attention runs in the latent: QK^T over kv_lora + qk_rope, PV over kv_lora,
 // with the latent shared by all heads (read once, like multi-query attention).
+// One fused attention kernel over `heads` (sequences x heads) of `seq` tokens: QK^T and PV, 2 s^2 (d_qk + d_v)
+// FLOPs per head (4 s^2 d when d_qk = d_v = d), half of it skipped under a causal mask (Dao et al. 2022
+// §3.1); `bytes` is what it reads and writes once.
+inline Op flash_attention_op(std::string_view op_name, std::int64_t heads, std::int64_t seq, std::int64_t d_qk, std::int64_t d_v,
+                             bool causal, double bytes) {
+  Op fa;
+  fa.name = op_name;
+  fa.kind = OpKind::flash_attention;
+  fa.flops = 2.0 * static_cast<double>(heads) * static_cast<double>(seq) * static_cast<double>(seq) * static_cast<double>(d_qk + d_v) *
+             (causal ? 0.5 : 1.0);
+  fa.bytes = bytes;
+  fa.m = seq;
+  fa.n = seq;
+  fa.k = d_qk;
+  fa.batch = heads;
+  return fa;
+}
+
 inline void mla_attention(OpList& ops, const MlaShape& a, std::int64_t tokens, std::int64_t seq, std::int64_t seqs,
                           std::int64_t heads_local, std::int64_t hidden, double e, double t, const LayerOptions& o) {
   require_positive_count(a.kv_lora_rank, "kv_lora_rank");
@@ -223,18 +241,8 @@ inline void mla_attention(OpList& ops, const MlaShape& a, std::int64_t tokens, s
   }
   const double q_bytes = t * static_cast<double>(heads_local * qk), o_bytes = t * static_cast<double>(heads_local * v);
   if (o.flash_attention) {
-    Op fa;
-    fa.name = "flash attention (mla)";
-    fa.kind = OpKind::flash_attention;
-    const double causal = o.causal ? 0.5 : 1.0;
-    fa.flops = 2.0 * static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq) *
-               static_cast<double>(qk + v) * causal;
-    fa.bytes = (q_bytes + kv_read + o_bytes) * e;
-    fa.m = seq;
-    fa.n = seq;
-    fa.k = qk;
-    fa.batch = seqs * heads_local;
-    ops.push_back(fa);
+    ops.push_back(flash_attention_op("flash attention (mla)", seqs * heads_local, seq, qk, v, o.causal,
+                                     (q_bytes + kv_read + o_bytes) * e));
   } else {
     const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq);
     ops.push_back(gemm("attention scores QK^T", seq, seq, qk, e, seqs * heads_local, OpKind::attention_gemm));
@@ -279,20 +287,9 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
   } else {
     ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
     if (o.flash_attention) {
-      // FlashAttention: 4 s^2 d FLOPs per head (QK^T and PV), half of it skipped under a causal mask
-      // (Dao et al. 2022 §3.1); reads Q, K, V and writes O once.
-      Op fa;
-      fa.name = "flash attention";
-      fa.kind = OpKind::flash_attention;
-      const double causal = o.causal ? 0.5 : 1.0;
-      fa.flops = 4.0 * static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq) *
-                 static_cast<double>(s.head_dim) * causal;
-      fa.bytes = t * static_cast<double>(qkv_width + q_width) * e;
-      fa.m = seq;
-      fa.n = seq;
-      fa.k = s.head_dim;
-      fa.batch = seqs * heads_local;
-      ops.push_back(fa);
+      // Reads Q, K, V and writes O once.
+      ops.push_back(flash_attention_op("flash attention", seqs * heads_local, seq, s.head_dim, s.head_dim, o.causal,
+                                       t * static_cast<double>(qkv_width + q_width) * e));
     } else {
       const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq);
       ops.push_back(gemm("attention scores QK^T", seq, seq, s.head_dim, e, seqs * heads_local, OpKind::attention_gemm));

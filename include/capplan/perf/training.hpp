@@ -397,10 +397,11 @@ struct Numbers {
 };
 
 // Routed-expert parameters of a job: given, else the shape's share of `parameters` (workload/params.hpp).
-inline double expert_parameters(const TrainingJob& job, double parameters) {
+// `sizes` = parameter_sizes(job.model) when the caller has it already.
+inline double expert_parameters(const TrainingJob& job, double parameters, const ParamSizes* sizes = nullptr) {
   if (!job.model.moe) return 0;
   if (job.expert_parameters) return *job.expert_parameters;
-  const ParamSizes p = parameter_sizes(job.model);
+  const ParamSizes p = sizes ? *sizes : parameter_sizes(job.model);
   return parameters * p.expert / p.total();
 }
 
@@ -465,7 +466,7 @@ inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan
   const double parameters = job.parameters > 0 ? job.parameters : sizes ? parameter_total(job.model, *sizes) : parameter_total(job.model);
   double experts = 0;  // ep = 1: experts reduce like dense weights
   if (plan.ep > 1)
-    experts = sizes && job.model.moe && !job.expert_parameters ? parameters * sizes->expert / sizes->total() : expert_parameters(job, parameters);
+    experts = expert_parameters(job, parameters, sizes);
   n.dense_local = (parameters - experts) / (plan.tp * plan.pp);
   n.expert_local = experts / (static_cast<double>(plan.tp) * plan.pp * plan.ep);
   n.expert_dp = plan.dp / plan.ep;
@@ -676,7 +677,7 @@ inline PreparedTraining prepare_training(const TrainingJob& job, const Cluster& 
   p.rates = device_rates(cluster.gpu, job.precision, model);
   p.params = parameter_sizes(job.model);
   if (!(p.job.parameters > 0)) p.job.parameters = parameter_total(job.model, p.params);
-  if (job.model.moe && !job.expert_parameters) p.job.expert_parameters = p.job.parameters * p.params.expert / p.params.total();
+  if (job.model.moe && !job.expert_parameters) p.job.expert_parameters = training_detail::expert_parameters(job, p.job.parameters, &p.params);
   const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
   require_positive_count(seq, "seq_len");
   require_positive_count(job.global_batch, "global_batch");
