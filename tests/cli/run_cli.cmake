@@ -1,6 +1,7 @@
 # Runs the capplan CLI with ARGS (a ;-list), checks its exit code against EXPECT_RC and its
 # standard output (or, for a non-zero EXPECT_RC, its standard error) against the golden file
-# GOLDEN. With CAPPLAN_UPDATE_GOLDEN=1 in the environment, rewrites the golden file instead.
+# GOLDEN. On a difference the actual output is written to ACTUAL (in the build tree, never beside
+# the golden file). With CAPPLAN_UPDATE_GOLDEN=1 in the environment, rewrites the golden file instead.
 separate_arguments(args UNIX_COMMAND "${ARGS}")
 execute_process(COMMAND ${CAPPLAN} ${args}
   WORKING_DIRECTORY ${SOURCE_DIR}
@@ -22,6 +23,6 @@ if(NOT EXISTS ${GOLDEN})
 endif()
 file(READ ${GOLDEN} expected)
 if(NOT actual STREQUAL expected)
-  file(WRITE ${GOLDEN}.actual "${actual}")
-  message(FATAL_ERROR "capplan ${ARGS}: output differs from ${GOLDEN}\n(diff ${GOLDEN} ${GOLDEN}.actual)\n--- actual:\n${actual}")
+  file(WRITE ${ACTUAL} "${actual}")
+  message(FATAL_ERROR "capplan ${ARGS}: output differs from ${GOLDEN}\n(diff ${GOLDEN} ${ACTUAL})\n--- actual:\n${actual}")
 endif()
