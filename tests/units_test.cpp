@@ -6,6 +6,39 @@
 using namespace capplan;
 using namespace capplan::literals;
 
+// The unit rules as generic code sees them: every case under tests/compile_fail/ (and its compiling
+// twin) asked of `requires`, so a concept that asks "can I add these?" gets the answer the compiler
+// gives. The checks are written in a template whose parameters are named after the types they
+// stand for: g++ makes an invalid requirement `false` only when it depends on a template
+// parameter, and a hard error elsewhere ([expr.prim.req.general] says the same).
+template <class DataSize, class Duration, class Power, class Energy, class FlopRate, class Bandwidth>
+constexpr bool unit_rules_are_visible_to_requires() {
+  // bytes_plus_seconds, quantity_plus_number; their twins add like quantities.
+  static_assert(!requires (DataSize a, Duration b) { a + b; });
+  static_assert(!requires (DataSize a, double x) { a + x; });
+  static_assert(!requires (DataSize a, double x) { x + a; });
+  static_assert(requires (DataSize a, DataSize b) { { a + b } -> std::same_as<DataSize>; });
+  // watts_plus_joules; its twin gets the Energy first.
+  static_assert(!requires (Power p, Energy e) { p + e; });
+  static_assert(requires (Power p, Duration t, Energy e) { { p * t + e } -> std::same_as<Energy>; });
+  // The other refused mixes: unlike quantities do not subtract or compare for equality.
+  static_assert(!requires (Energy e, Power p) { e - p; });
+  static_assert(!requires (Power p, Energy e) { p == e; });
+  static_assert(!requires (Power p, Energy e) { p != e; });
+  // compare_flop_rate_with_bandwidth; its twin compares like quantities.
+  static_assert(!requires (FlopRate r, Bandwidth b) { r < b; });
+  static_assert(requires (FlopRate a, FlopRate b) { { a < b } -> std::same_as<bool>; });
+  // flop_rate_into_bandwidth; its twin initialises from a bandwidth literal.
+  static_assert(!requires (FlopRate r) { { r } -> std::convertible_to<Bandwidth>; });
+  static_assert(requires { { 3.35_TBps } -> std::convertible_to<Bandwidth>; });
+  // duration_into_energy and power_times_power_into_energy; their twins are Power * Duration.
+  static_assert(!requires (Duration t) { { t } -> std::convertible_to<Energy>; });
+  static_assert(!requires (Power p) { { p * p } -> std::convertible_to<Energy>; });
+  static_assert(requires (Power p, Duration t) { { p * t } -> std::convertible_to<Energy>; });
+  return true;
+}
+static_assert(unit_rules_are_visible_to_requires<DataSize, Duration, Power, Energy, FlopRate, Bandwidth>());
+
 TEST_SUITE("units") {
   TEST_CASE("decimal and binary byte prefixes are distinct and exact") {
     CHECK((1_GiB).value() == 1073741824.0);  // 2^30

@@ -34,9 +34,6 @@ using energy_price_dimension =
     bu::derived_dimension<units::currency_base_dimension, 1, bu::length_base_dimension, -2, bu::mass_base_dimension, -1,
                           bu::time_base_dimension, 2>::type;
 
-template <class...>
-inline constexpr bool always_false = false;
-
 // Per-kind facts: the unit the amount is stored in, and its printed suffix.
 template <class Dim>
 struct kind;
@@ -70,10 +67,10 @@ class BasicMoney {
   template <class Int>
     requires std::is_integral_v<Int>
   BasicMoney(Int amount, Currency currency) : amount_(amount), currency_(currency) {}
-  // Never from a double: see Decimal.
+  // Never from a double: see Decimal. The comment is on the line g++ quotes under "declared here".
   template <class F>
     requires std::is_floating_point_v<F>
-  BasicMoney(F, Currency) = delete;
+  BasicMoney(F, Currency) = delete;  // capplan: money from a double would not be exact; write the amount as text (Money("2.49", Currency::USD)) or as a literal (2.49_USD).
 
   // From an integer count of minor units: from_minor(123456, USD) == $1,234.56.
   static BasicMoney from_minor(long long minor_units, Currency currency) {
@@ -175,50 +172,51 @@ inline EnergyPrice operator/(const Money& m, const Energy& e) {
   return EnergyPrice(m.amount() / kwh_of(e), m.currency());
 }
 
-// Readable refusals for the mixes that make no sense.
+// Readable refusals for the mixes that make no sense. As in capplan/units/guards.hpp (which says
+// why), each is a deleted overload, so `requires` and concepts see the refusal; its return type
+// names the mistake and the line naming the operator, quoted under "note: declared here", says
+// what to do instead.
+namespace money_guard {
+struct cannot_add_different_kinds_of_money;
+struct cannot_subtract_different_kinds_of_money;
+struct money_times_a_double_would_not_be_exact;
+struct a_money_rate_multiplies_only_a_duration;
+struct an_energy_price_multiplies_only_an_energy;
+struct money_times_a_physical_quantity_has_no_meaning;
+}  // namespace money_guard
+
 template <class D1, class D2>
   requires(!std::is_same_v<D1, D2>)
-void operator+(const BasicMoney<D1>&, const BasicMoney<D2>&) {
-  static_assert(money_detail::always_false<D1, D2>,
-                "capplan: cannot add different kinds of money (e.g. Money + MoneyRate). "
-                "Multiply a MoneyRate by a Duration (or an EnergyPrice by an Energy) to get Money first.");
-}
+money_guard::cannot_add_different_kinds_of_money
+operator+(  // capplan: cannot add different kinds of money (e.g. Money + MoneyRate). Multiply a MoneyRate by a Duration (or an EnergyPrice by an Energy) to get Money first.
+    const BasicMoney<D1>&, const BasicMoney<D2>&) = delete;
 template <class D1, class D2>
   requires(!std::is_same_v<D1, D2>)
-void operator-(const BasicMoney<D1>&, const BasicMoney<D2>&) {
-  static_assert(money_detail::always_false<D1, D2>,
-                "capplan: cannot subtract different kinds of money (e.g. Money - MoneyRate).");
-}
+money_guard::cannot_subtract_different_kinds_of_money
+operator-(  // capplan: cannot subtract different kinds of money (e.g. Money - MoneyRate).
+    const BasicMoney<D1>&, const BasicMoney<D2>&) = delete;
 template <class D, class F>
   requires std::is_floating_point_v<F>
-void operator*(const BasicMoney<D>&, F) {
-  static_assert(money_detail::always_false<D, F>,
-                "capplan: money times a double would not be exact. Multiply by an integer or a capplan::Decimal "
-                "(Decimal(\"0.15\"), or Decimal::from_double(x) for a measured ratio).");
-}
+money_guard::money_times_a_double_would_not_be_exact
+operator*(  // capplan: money times a double would not be exact. Multiply by an integer or a capplan::Decimal (Decimal("0.15"), or Decimal::from_double(x) for a measured ratio).
+    const BasicMoney<D>&, F) = delete;
 template <class D, class F>
   requires std::is_floating_point_v<F>
-void operator*(F, const BasicMoney<D>&) {
-  static_assert(money_detail::always_false<D, F>,
-                "capplan: money times a double would not be exact. Multiply by an integer or a capplan::Decimal "
-                "(Decimal(\"0.15\"), or Decimal::from_double(x) for a measured ratio).");
-}
+money_guard::money_times_a_double_would_not_be_exact
+operator*(  // capplan: money times a double would not be exact. Multiply by an integer or a capplan::Decimal (Decimal("0.15"), or Decimal::from_double(x) for a measured ratio).
+    F, const BasicMoney<D>&) = delete;
 template <class Unit>
-void operator*(const MoneyRate&, const boost::units::quantity<Unit>&) {
-  static_assert(money_detail::always_false<Unit>,
-                "capplan: a MoneyRate is money per hour; multiply it by a Duration (e.g. 2.49_USD / 1_h * 30_days).");
-}
+money_guard::a_money_rate_multiplies_only_a_duration
+operator*(  // capplan: a MoneyRate is money per hour; multiply it by a Duration (e.g. 2.49_USD / 1_h * 30_days).
+    const MoneyRate&, const boost::units::quantity<Unit>&) = delete;
 template <class Unit>
-void operator*(const EnergyPrice&, const boost::units::quantity<Unit>&) {
-  static_assert(money_detail::always_false<Unit>,
-                "capplan: an EnergyPrice is money per kWh; multiply it by an Energy (e.g. Power * Duration).");
-}
+money_guard::an_energy_price_multiplies_only_an_energy
+operator*(  // capplan: an EnergyPrice is money per kWh; multiply it by an Energy (e.g. Power * Duration).
+    const EnergyPrice&, const boost::units::quantity<Unit>&) = delete;
 template <class Unit>
-void operator*(const Money&, const boost::units::quantity<Unit>&) {
-  static_assert(money_detail::always_false<Unit>,
-                "capplan: Money times a physical quantity has no meaning here; divide Money by a Duration "
-                "to get a MoneyRate, or by an Energy to get an EnergyPrice.");
-}
+money_guard::money_times_a_physical_quantity_has_no_meaning
+operator*(  // capplan: Money times a physical quantity has no meaning here; divide Money by a Duration to get a MoneyRate, or by an Energy to get an EnergyPrice.
+    const Money&, const boost::units::quantity<Unit>&) = delete;
 
 // A dated exchange rate: 1 `from` = `rate` `to`. The only way money changes currency.
 struct ExchangeRate {
