@@ -1,19 +1,16 @@
 // capplan: the command-line tool. Exit codes: 0 success; 2 usage or input error (one line naming
 // the flag or field); 1 any other failure. A plan that does not fit is a result, not an error.
-#include "cmd_catalog.hpp"
-#include "cmd_compare.hpp"
-#include "cmd_memory.hpp"
-#include "cmd_power.hpp"
-#include "cmd_tco.hpp"
-#include "cmd_train.hpp"
+#include "commands.hpp"
 #include "context.hpp"
 #include "scenario.hpp"
 
+#include <capplan/error.hpp>
 #include <capplan/version.hpp>
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <exception>
 #include <iostream>
 #include <string>
 #include <vector>

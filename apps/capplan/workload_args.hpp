@@ -3,21 +3,20 @@
 // serving load), turned into the library's TrainingConfig / InferenceConfig. Errors name the flag.
 #pragma once
 
-#include "args.hpp"
-#include "context.hpp"
-
-#include <capplan/io/model_json.hpp>
+#include <capplan/hardware/precision.hpp>
+#include <capplan/memory/activations.hpp>
 #include <capplan/memory/budget.hpp>
-#include <capplan/memory/solvers.hpp>
-#include <capplan/workload/params.hpp>
-#include <capplan/workload/presets.hpp>
+#include <capplan/units/quantity.hpp>
+#include <capplan/workload/transformer.hpp>
 
-#include <CLI/CLI.hpp>
-
-#include <cmath>
-#include <filesystem>
+#include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+
+namespace CLI {
+class App;
+}
 
 namespace capplan::cli {
 
@@ -28,53 +27,10 @@ struct ModelArg {
   std::string source;  // the preset's citation, or "model file PATH"
 };
 
-inline bool looks_like_file(const std::string& text) {
-  return text.find('/') != std::string::npos || text.find('\\') != std::string::npos ||
-         (text.size() > 5 && text.substr(text.size() - 5) == ".json");
-}
-
-inline ModelArg model_arg(const std::string& text) {
-  if (text.empty()) detail::fail("--model", "\"\"", "is empty; give a preset id (e.g. llama2-7b) or a JSON model file");
-  ModelArg m;
-  if (looks_like_file(text)) {
-    if (!std::filesystem::exists(text)) detail::fail("--model", "\"" + text + "\"", "is not an existing file");
-    m.shape = io::load_model_file(text);
-    m.id = m.shape.name.empty() ? text : m.shape.name;
-    // A model object from a --scenario file is written to a temporary file (scenario.hpp).
-    const bool from_scenario = std::filesystem::path(text).filename().string().rfind("capplan-scenario-model-", 0) == 0;
-    m.source = from_scenario ? "model object in the --scenario file" : "model file " + text;
-    return m;
-  }
-  try {
-    const ModelPreset& p = find_model(text);
-    m.shape = p.transformer();
-    m.id = p.id;
-    m.source = p.source;
-  } catch (const InputError& e) {
-    // Name the flag: "--model: model: ..." reads badly, so replace the field.
-    std::string what = e.what();
-    const std::string prefix = "model: ";
-    if (what.rfind(prefix, 0) == 0) what = what.substr(prefix.size());
-    throw InputError("--model", text, "--model: " + what);
-  }
-  return m;
-}
+ModelArg model_arg(const std::string& text);
 
 // A count written as 1e9, 2.5e12, 1,000,000 or 1_000_000 (--tokens).
-inline double count_arg(const std::string& text, std::string_view flag) {
-  std::string s;
-  for (char c : text) {
-    if (c != ',' && c != '_') s += c;
-  }
-  char* end = nullptr;
-  const double v = s.empty() ? 0.0 : std::strtod(s.c_str(), &end);
-  if (s.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) {
-    detail::fail(flag, "\"" + text + "\"", "is not a number; write e.g. 1e9 or 2,000,000,000");
-  }
-  if (!(v > 0)) detail::fail(flag, "\"" + text + "\"", "must be positive");
-  if (v > 1e18) detail::fail(flag, "\"" + text + "\"", "is absurdly large (more than 1e18)");
-  return v;
-}
+double count_arg(const std::string& text, std::string_view flag);
 
 // Plan flags (training) and the serving load; what is left out keeps the library defaults.
 struct PlanArgs {
@@ -94,163 +50,28 @@ struct PlanArgs {
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16
 };
 
-inline void add_model_gpu_flags(CLI::App* cmd, std::string& model, std::string& gpu, bool gpu_required = true) {
-  cmd->add_option("--model", model, "Model preset id (e.g. llama2-7b) or a JSON model file")->required();
-  auto* g = cmd->add_option("--gpu", gpu, "GPU: any name the catalog accepts (e.g. 'H100 SXM', rtx4090)");
-  if (gpu_required) g->required();
-}
+void add_model_gpu_flags(CLI::App* cmd, std::string& model, std::string& gpu, bool gpu_required = true);
+void add_plan_flags(CLI::App* cmd, PlanArgs& a);
+void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag);
 
-inline void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
-  cmd->add_option("--gpus", a.gpus, "Number of GPUs (default: TP x PP x DP)");
-  cmd->add_option("--tp", a.tp, "Tensor-parallel degree");
-  cmd->add_option("--pp", a.pp, "Pipeline-parallel stages");
-  cmd->add_option("--dp", a.dp, "Data-parallel degree (default: GPUs / (TP x PP))");
-  cmd->add_option("--micro-batch", a.micro_batch, "Sequences per micro-batch (default 1)");
-  cmd->add_option("--global-batch", a.global_batch, "Sequences per iteration over all GPUs");
-  cmd->add_option("--seq-len", a.seq_len, "Training sequence length (default: the model's)");
-  cmd->add_option("--recompute", a.recompute, "Activation recomputation: none (default), selective, full")
-      ->check(CLI::IsMember({"none", "selective", "full"}));
-  cmd->add_flag("--sequence-parallel", a.sequence_parallel, "Megatron sequence parallelism");
-  cmd->add_flag("--flash-attention", a.flash_attention, "FlashAttention: no s x s attention matrices kept");
-  cmd->add_option("--zero", a.zero, "ZeRO stage 0 (default), 1, 2 or 3")->check(CLI::IsMember({0, 1, 2, 3}));
-  cmd->add_option("--precision", a.precision, "Training precision (default bf16; fp8: mixed precision)")
-      ->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
-  cmd->add_option("--optimizer", a.optimizer, "adam (default), adam8bit, sgd-momentum, sgd, adafactor")
-      ->check(CLI::IsMember({"adam", "adamw", "adam8bit", "sgd-momentum", "sgd", "adafactor"}));
-}
+// --recompute: none, selective or full.
+ActivationRecompute recompute_arg(const std::string& s);
 
-inline void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
-  if (with_serve_flag) cmd->add_flag("--serve", a.serve, "Serving (inference) memory instead of training");
-  cmd->add_option("--batch", a.batch, "Sequences served at once (default 1)");
-  cmd->add_option("--context", a.context, "Tokens per sequence, prompt + output (default: the model's)");
-  cmd->add_option("--weights", a.weights, "Weight format (default bf16)")
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4"}));
-  cmd->add_option("--kv-cache", a.kv_cache, "KV-cache format (default bf16; fp8 or int8 to halve it)")
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
-}
+// --precision of training: bf16, fp16, fp8 or fp32.
+Precision precision_arg(const std::string& s);
 
-inline Optimizer optimizer_arg(const std::string& s) {
-  if (s == "adam" || s == "adamw") return Optimizer::adam;
-  if (s == "adam8bit") return Optimizer::adam_8bit;
-  if (s == "sgd-momentum") return Optimizer::sgd_momentum;
-  if (s == "sgd") return Optimizer::sgd;
-  if (s == "adafactor") return Optimizer::adafactor;
-  detail::fail("--optimizer", "\"" + s + "\"", "is not an optimizer (adam, adam8bit, sgd-momentum, sgd, adafactor)");
-}
-
-inline ActivationRecompute recompute_arg(const std::string& s) {
-  if (s == "selective") return ActivationRecompute::selective;
-  if (s == "full") return ActivationRecompute::full;
-  if (s == "none") return ActivationRecompute::none;
-  detail::fail("--recompute", "\"" + s + "\"", "is not none, selective or full");
-}
-
-inline int positive_flag(std::optional<int> v, int fallback, std::string_view flag) {
-  if (!v) return fallback;
-  if (*v < 1) detail::fail(flag, std::to_string(*v), "must be a positive count");
-  return *v;
-}
+// A count flag that must be at least 1; `fallback` when it is not given.
+int positive_flag(std::optional<int> v, int fallback, std::string_view flag);
 
 // The training configuration of the plan flags. GPUs = TP x PP x DP; --gpus alone is data parallel.
-inline TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape) {
-  TrainingConfig c;
-  const int tp = positive_flag(a.tp, 1, "--tp");
-  const int pp = positive_flag(a.pp, 1, "--pp");
-  int dp = 1;
-  if (a.dp) {
-    dp = positive_flag(a.dp, 1, "--dp");
-    if (a.gpus && *a.gpus != tp * pp * dp) {
-      detail::fail("--gpus", std::to_string(*a.gpus),
-                   "is not TP x PP x DP = " + std::to_string(tp) + " x " + std::to_string(pp) + " x " + std::to_string(dp));
-    }
-  } else if (a.gpus) {
-    const int g = positive_flag(a.gpus, 1, "--gpus");
-    if (g % (tp * pp) != 0) {
-      detail::fail("--gpus", std::to_string(g), "is not a multiple of TP x PP = " + std::to_string(tp * pp));
-    }
-    dp = g / (tp * pp);
-  }
-  if (shape.heads % tp != 0) {
-    detail::fail("--tp", std::to_string(tp), "does not divide the model's " + std::to_string(shape.heads) + " heads");
-  }
-  if (pp > shape.layers) {
-    detail::fail("--pp", std::to_string(pp), "exceeds the model's " + std::to_string(shape.layers) + " layers");
-  }
-  c.parallel.tensor = tp;
-  c.parallel.pipeline = pp;
-  c.parallel.data = dp;
-  c.parallel.sequence = a.sequence_parallel;
-  c.flash_attention = a.flash_attention;
-  c.parallel.zero = static_cast<ZeroStage>(a.zero);
-  if (a.micro_batch) {
-    if (*a.micro_batch < 1) detail::fail("--micro-batch", std::to_string(*a.micro_batch), "must be a positive count");
-    c.micro_batch = *a.micro_batch;
-  }
-  if (a.seq_len) {
-    if (*a.seq_len < 1) detail::fail("--seq-len", std::to_string(*a.seq_len), "must be a positive count");
-    c.seq_len = *a.seq_len;
-  }
-  if (a.global_batch) {
-    if (*a.global_batch < 1) detail::fail("--global-batch", std::to_string(*a.global_batch), "must be a positive count");
-    const std::int64_t per_step = c.micro_batch * dp;
-    if (*a.global_batch % per_step != 0) {
-      detail::fail("--global-batch", std::to_string(*a.global_batch),
-                   "is not a multiple of micro-batch x DP = " + std::to_string(per_step));
-    }
-    c.microbatches = *a.global_batch / per_step;
-  }
-  c.recompute = recompute_arg(a.recompute);
-  c.mixed_precision = a.precision != "fp32";
-  c.optimizer = optimizer_arg(a.optimizer);
-  return c;
-}
+TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape);
 
-inline InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shape) {
-  InferenceConfig c;
-  c.weights = parse_weight_format(a.weights, "--weights");
-  c.kv_cache = a.kv_cache.empty() ? formats::bf16 : parse_weight_format(a.kv_cache, "--kv-cache");
-  if (a.batch < 1) detail::fail("--batch", std::to_string(a.batch), "must be a positive count");
-  c.sequences = a.batch;
-  if (a.context) {
-    if (*a.context < 1) detail::fail("--context", std::to_string(*a.context), "must be a positive count");
-    c.context = *a.context;
-  }
-  const int tp = positive_flag(a.tp, 1, "--tp");
-  const int pp = positive_flag(a.pp, 1, "--pp");
-  if (a.gpus && !a.tp && !a.pp) {
-    // --gpus N alone: tensor parallel over N GPUs when N divides the heads, else pipeline.
-    const int g = positive_flag(a.gpus, 1, "--gpus");
-    if (shape.heads % g == 0) c.tensor_parallel = g;
-    else if (g <= shape.layers) c.pipeline_parallel = g;
-    else detail::fail("--gpus", std::to_string(g), "neither divides the heads nor is at most the layers; give --tp and --pp");
-  } else {
-    if (a.gpus && *a.gpus != tp * pp) {
-      detail::fail("--gpus", std::to_string(*a.gpus), "is not TP x PP = " + std::to_string(tp) + " x " + std::to_string(pp));
-    }
-    if (shape.heads % tp != 0) {
-      detail::fail("--tp", std::to_string(tp), "does not divide the model's " + std::to_string(shape.heads) + " heads");
-    }
-    if (pp > shape.layers) {
-      detail::fail("--pp", std::to_string(pp), "exceeds the model's " + std::to_string(shape.layers) + " layers");
-    }
-    c.tensor_parallel = tp;
-    c.pipeline_parallel = pp;
-  }
-  return c;
-}
+// The serving configuration: --gpus alone is tensor parallel when it divides the heads, else
+// pipeline parallel.
+InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shape);
 
 // Readable figures for tables: "13.48 GB", "6.738B", "1.2e+21".
-inline std::string bytes_text(DataSize d) { return format(d, {.significant = 4}); }
-inline std::string count_text(double v) {
-  if (std::fabs(v) >= 1e12) return format_number(v / 1e12, 4) + "T";
-  if (std::fabs(v) >= 1e9) return format_number(v / 1e9, 4) + "B";
-  if (std::fabs(v) >= 1e6) return format_number(v / 1e6, 4) + "M";
-  return format_number(v, 4);
-}
-
-inline std::string lower(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
+std::string bytes_text(DataSize d);
+std::string count_text(double v);
 
 }  // namespace capplan::cli

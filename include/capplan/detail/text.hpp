@@ -1,10 +1,13 @@
 // Text helpers shared across layers: the edit distance behind every "did you mean" (catalog names,
-// model ids, JSON keys), and HTML escaping (report tables, the Python records' _repr_html_).
+// model ids, JSON keys), HTML escaping (report tables, the Python records' _repr_html_), and the
+// display width and word wrapping of terminal text (report tables, the command-line tool).
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace capplan::detail {
@@ -39,6 +42,43 @@ inline std::string html_escape(std::string_view s) {
     }
   }
   return out;
+}
+
+// Display width of UTF-8 text in terminal columns: one per code point, since every symbol capplan
+// prints ("×", "–", "†") is one column wide; continuation bytes do not count.
+inline std::size_t display_width(std::string_view s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) {
+    if ((c & 0xC0) != 0x80) ++n;
+  }
+  return n;
+}
+
+// `text` split at spaces into lines of at most `width` columns; a word longer than that stays
+// whole on a line of its own. Lines after the first start with `indent`.
+inline std::vector<std::string> wrap_words(std::string_view text, std::size_t width, std::string_view indent) {
+  std::vector<std::string> lines;
+  std::string line;
+  auto add_word = [&](std::string_view word) {
+    if (word.empty()) return;
+    if (line.empty()) {
+      line = word;
+    } else if (display_width(line) + 1 + display_width(word) > width) {
+      lines.push_back(std::move(line));
+      line = std::string(indent) + std::string(word);
+    } else {
+      line += ' ';
+      line += word;
+    }
+  };
+  std::size_t start = 0;
+  for (std::size_t space = text.find(' '); space != std::string_view::npos; space = text.find(' ', start)) {
+    add_word(text.substr(start, space - start));
+    start = space + 1;
+  }
+  add_word(text.substr(start));
+  if (!line.empty()) lines.push_back(std::move(line));
+  return lines;
 }
 
 }  // namespace capplan::detail

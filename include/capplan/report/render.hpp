@@ -26,17 +26,10 @@ inline OutputFormat parse_output_format(std::string_view text, std::string_view 
 
 namespace report_detail {
 
-// Display width of UTF-8 text: counts code points (every symbol capplan prints is one column).
-inline std::size_t width(std::string_view s) {
-  std::size_t n = 0;
-  for (unsigned char c : s) {
-    if ((c & 0xC0) != 0x80) ++n;
-  }
-  return n;
-}
+using capplan::detail::display_width;
 
 inline std::string pad(const std::string& s, std::size_t w, Align a) {
-  const std::size_t n = width(s);
+  const std::size_t n = display_width(s);
   if (n >= w) return s;
   const std::string fill(w - n, ' ');
   return a == Align::left ? s + fill : fill + s;
@@ -93,9 +86,9 @@ inline std::string machine_value(const Cell& c) {
 inline std::string render_text(const Table& t) {
   using namespace report_detail;
   std::vector<std::size_t> w(t.columns.size());
-  for (std::size_t i = 0; i < t.columns.size(); ++i) w[i] = width(t.columns[i].header);
+  for (std::size_t i = 0; i < t.columns.size(); ++i) w[i] = display_width(t.columns[i].header);
   for (const auto& r : t.rows) {
-    for (std::size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], width(r[i].text) + (r[i].flag ? 1 : 0));
+    for (std::size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], display_width(r[i].text) + (r[i].flag ? 1 : 0));
   }
   std::ostringstream os;
   if (!t.title.empty()) os << t.title << "\n\n";

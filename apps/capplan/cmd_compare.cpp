@@ -1,17 +1,30 @@
 // capplan compare: the purchase table of report/purchase.hpp for one workload over the catalog.
 // This file only reads flags into a PurchaseQuery and writes the PurchaseTable: the text table
 // (split in two so each part reads at 100 columns), Markdown, CSV, HTML (one table) and JSON.
-#pragma once
-
+#include "args.hpp"
+#include "commands.hpp"
+#include "context.hpp"
+#include "output.hpp"
 #include "workload_args.hpp"
 
+#include <capplan/hardware/catalog.hpp>
+#include <capplan/money/format.hpp>
 #include <capplan/report/purchase.hpp>
+#include <capplan/units/parse.hpp>
+#include <capplan/workload/params.hpp>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace capplan::cli {
+
+namespace {
 
 struct CompareArgs {
   std::string model;
@@ -36,22 +49,26 @@ struct CompareArgs {
   std::string kinds = "all";  // gpus, systems, cloud, all
 };
 
-namespace compare_cmd {
+// ASCII lower case: --vendor and --form-factor ignore case.
+std::string lower(std::string s) {
+  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
 
-inline Duration duration_arg(const std::string& text, std::string_view flag) {
+Duration duration_arg(const std::string& text, std::string_view flag) {
   // A plain number is days.
   if (is_plain_number(text)) return parse<Duration>(text + " d", flag);
   return parse<Duration>(text, flag);
 }
 
-inline Vendor vendor_arg(const std::string& text) {
+Vendor vendor_arg(const std::string& text) {
   for (Vendor v : {Vendor::nvidia, Vendor::amd, Vendor::intel, Vendor::apple, Vendor::google}) {
     if (lower(std::string(name(v))) == lower(text)) return v;
   }
   detail::fail("--vendor", "\"" + text + "\"", "is not a vendor (nvidia, amd, intel, apple, google)");
 }
 
-inline FormFactor form_factor_arg(const std::string& text) {
+FormFactor form_factor_arg(const std::string& text) {
   const std::pair<const char*, FormFactor> keys[] = {
       {"sxm", FormFactor::sxm}, {"oam", FormFactor::oam}, {"pcie", FormFactor::pcie}, {"consumer", FormFactor::consumer}, {"soc", FormFactor::soc}};
   for (const auto& [key, f] : keys) {
@@ -60,15 +77,8 @@ inline FormFactor form_factor_arg(const std::string& text) {
   detail::fail("--form-factor", "\"" + text + "\"", "is not sxm, oam, pcie, consumer or soc");
 }
 
-inline Precision precision_arg(const std::string& s) {
-  if (s == "fp16") return Precision::fp16;
-  if (s == "fp8") return Precision::fp8;
-  if (s == "fp32") return Precision::fp32;
-  return Precision::bf16;
-}
-
 // Flags -> the library's query; every error names the flag.
-inline PurchaseQuery query_of(const CompareArgs& a) {
+PurchaseQuery query_of(const CompareArgs& a) {
   PurchaseQuery q;
   const ModelArg m = model_arg(a.model);
   q.model = m.shape;
@@ -144,7 +154,7 @@ inline PurchaseQuery query_of(const CompareArgs& a) {
 }
 
 // JSON rows: typed keys with their units (docs/cli.md); money as exact decimal strings.
-inline nlohmann::ordered_json json_of(const PurchaseTable& pt) {
+nlohmann::ordered_json json_of(const PurchaseTable& pt) {
   const bool serve = pt.serve();
   const PurchaseQuery& q = pt.query;
   nlohmann::ordered_json j;
@@ -220,10 +230,7 @@ inline nlohmann::ordered_json json_of(const PurchaseTable& pt) {
   return j;
 }
 
-}  // namespace compare_cmd
-
-inline Result run_compare(const CompareArgs& a, const Context& ctx) {
-  using namespace compare_cmd;
+Result run_compare(const CompareArgs& a, const Context& ctx) {
   const PurchaseQuery q = query_of(a);
   PurchaseTable pt = purchase_table(q, ctx.catalog());
   if (!a.sort.empty() || a.descending) {
@@ -247,7 +254,9 @@ inline Result run_compare(const CompareArgs& a, const Context& ctx) {
   return res;
 }
 
-inline void add_compare(CLI::App& app, Context& ctx) {
+}  // namespace
+
+void add_compare(CLI::App& app, Context& ctx) {
   auto a = std::make_shared<CompareArgs>();
   auto* cmd = app.add_subcommand("compare", "Purchase table: every catalog GPU, system and cloud offer for one workload");
   cmd->footer(

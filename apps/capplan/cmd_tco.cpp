@@ -1,16 +1,27 @@
 // capplan tco: owning versus renting over months, with the break-even month.
-#pragma once
-
 #include "args.hpp"
+#include "commands.hpp"
 #include "context.hpp"
+#include "output.hpp"
 
 #include <capplan/cost/compare.hpp>
+#include <capplan/money/format.hpp>
+#include <capplan/report/table.hpp>
+#include <capplan/units/format.hpp>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
+#include <cctype>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace capplan::cli {
+
+namespace {
 
 struct TcoArgs {
   std::string price;             // owned purchase
@@ -32,7 +43,7 @@ struct TcoArgs {
   double throughput = 1.0;
 };
 
-inline Result run_tco(const TcoArgs& a) {
+Result run_tco(const TcoArgs& a) {
   const Currency cur = parse_currency(a.currency, "--currency");
   const Currency rent_cur = a.rent_currency.empty() ? cur : parse_currency(a.rent_currency, "--rent-currency");
   OwnedOption owned;
@@ -147,7 +158,9 @@ inline Result run_tco(const TcoArgs& a) {
   return r;
 }
 
-inline void add_tco(CLI::App& app, Context& ctx) {
+}  // namespace
+
+void add_tco(CLI::App& app, Context& ctx) {
   auto args = std::make_shared<TcoArgs>();
   auto* cmd = app.add_subcommand("tco", "Owning versus renting over months, with the break-even month");
   cmd->footer(

@@ -1,22 +1,29 @@
 // capplan power --system NAME: draw per part, PSU advice, wall power, the 15 A / 120 V circuit and
 // heat, from the catalog system's parts (include/capplan/power/system_power.hpp).
-#pragma once
-
+#include "commands.hpp"
 #include "context.hpp"
+#include "output.hpp"
 
+#include <capplan/hardware/catalog.hpp>
 #include <capplan/power/system_power.hpp>
+#include <capplan/report/table.hpp>
+#include <capplan/units/format.hpp>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <memory>
+#include <string>
 
 namespace capplan::cli {
+
+namespace {
 
 struct PowerArgs {
   std::string system;
 };
 
-inline Result run_power(const PowerArgs& a, const Context& ctx) {
+Result run_power(const PowerArgs& a, const Context& ctx) {
   const Catalog& cat = ctx.catalog();
   const SystemSpec& s = cat.find_system(a.system);
   const SystemPower p = system_power(s, cat);
@@ -96,7 +103,9 @@ inline Result run_power(const PowerArgs& a, const Context& ctx) {
   return r;
 }
 
-inline void add_power(CLI::App& app, Context& ctx) {
+}  // namespace
+
+void add_power(CLI::App& app, Context& ctx) {
   auto a = std::make_shared<PowerArgs>();
   auto* cmd = app.add_subcommand("power", "Draw per part, PSU advice, wall power, circuit and heat of a system");
   cmd->footer(

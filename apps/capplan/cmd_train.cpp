@@ -1,20 +1,33 @@
 // capplan train and capplan infer: time, throughput, memory, energy, carbon and cost of one
 // training run or one serving load on one GPU model (perf/training.hpp, perf/plan_search.hpp,
 // perf/inference.hpp). Plan flags left out: the fastest plan that fits, from the plan search.
-#pragma once
-
+#include "args.hpp"
+#include "commands.hpp"
+#include "context.hpp"
+#include "output.hpp"
 #include "workload_args.hpp"
 
+#include <capplan/hardware/catalog.hpp>
+#include <capplan/memory/budget.hpp>
+#include <capplan/money/format.hpp>
 #include <capplan/power/carbon.hpp>
 #include <capplan/report/it_power.hpp>
 #include <capplan/report/serving_run.hpp>
 #include <capplan/report/training_run.hpp>
+#include <capplan/units/format.hpp>
+#include <capplan/workload/params.hpp>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace capplan::cli {
+
+namespace {
 
 struct RunCostArgs {
   std::string price_per_gpu_hour;  // empty: the cheapest USD cloud offer for the GPU
@@ -22,21 +35,19 @@ struct RunCostArgs {
   double grid_g_per_kwh = 436;  // world 2022 (Ember)
 };
 
-inline void add_run_cost_flags(CLI::App* cmd, RunCostArgs& a) {
+void add_run_cost_flags(CLI::App* cmd, RunCostArgs& a) {
   cmd->add_option("--price-per-gpu-hour", a.price_per_gpu_hour, "USD per GPU-hour (default: the cheapest cloud offer for the GPU)");
   cmd->add_option("--pue", a.pue, "Power usage effectiveness (default 1.0)");
   cmd->add_option("--grid", a.grid_g_per_kwh, "Grid carbon intensity, g CO2e/kWh (default 436, world 2022, Ember)");
 }
 
-namespace run_detail {
-
-inline void check_cost_args(const RunCostArgs& a) {
+void check_cost_args(const RunCostArgs& a) {
   if (a.pue < 1 || a.pue > 3) detail::fail("--pue", detail::format_double(a.pue), "is outside [1, 3]");
   if (a.grid_g_per_kwh < 0 || a.grid_g_per_kwh > 2000) detail::fail("--grid", detail::format_double(a.grid_g_per_kwh), "is outside [0, 2000] g/kWh");
 }
 
 // The GPU-hour price: the flag, else the cheapest USD offer for the GPU; the source in `from`.
-inline std::optional<MoneyRate> gpu_hour_price(const RunCostArgs& a, const Catalog& c, const GpuSpec& g, std::string& from) {
+std::optional<MoneyRate> gpu_hour_price(const RunCostArgs& a, const Catalog& c, const GpuSpec& g, std::string& from) {
   if (!a.price_per_gpu_hour.empty()) {
     from = "--price-per-gpu-hour";
     return money_rate_arg(a.price_per_gpu_hour, Currency::USD, "--price-per-gpu-hour");
@@ -53,9 +64,7 @@ inline std::optional<MoneyRate> gpu_hour_price(const RunCostArgs& a, const Catal
   return best;
 }
 
-inline Cell num_cell(std::string text, double v) { return Cell::of_number(std::move(text), v); }
-
-}  // namespace run_detail
+Cell num_cell(std::string text, double v) { return Cell::of_number(std::move(text), v); }
 
 struct TrainArgs {
   std::string model, gpu, tokens;
@@ -64,8 +73,7 @@ struct TrainArgs {
   std::optional<double> mfu;
 };
 
-inline Result run_train(const TrainArgs& a, const Context& ctx) {
-  using namespace run_detail;
+Result run_train(const TrainArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   const ModelArg m = model_arg(a.model);
   const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
@@ -84,8 +92,7 @@ inline Result run_train(const TrainArgs& a, const Context& ctx) {
     if (*a.plan.global_batch < 1) detail::fail("--global-batch", std::to_string(*a.plan.global_batch), "must be a positive count");
     setup.global_batch = *a.plan.global_batch;
   }
-  setup.precision = a.plan.precision == "fp16" ? Precision::fp16 : a.plan.precision == "fp8" ? Precision::fp8
-                    : a.plan.precision == "fp32" ? Precision::fp32 : Precision::bf16;
+  setup.precision = precision_arg(a.plan.precision);
   if (a.mfu) setup.measured_mfu = *a.mfu;
   setup.gpus_per_node = 8;
   std::string precision_note;
@@ -218,8 +225,7 @@ struct InferArgs {
   std::int64_t prompt = 512, output = 128;
 };
 
-inline Result run_infer(const InferArgs& a, const Context& ctx) {
-  using namespace run_detail;
+Result run_infer(const InferArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   const ModelArg m = model_arg(a.model);
   const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
@@ -296,7 +302,9 @@ inline Result run_infer(const InferArgs& a, const Context& ctx) {
   return r;
 }
 
-inline void add_train(CLI::App& app, Context& ctx) {
+}  // namespace
+
+void add_train(CLI::App& app, Context& ctx) {
   auto a = std::make_shared<TrainArgs>();
   auto* cmd = app.add_subcommand("train", "Time, MFU, memory, energy, carbon and cost of one training run");
   cmd->footer(
@@ -314,7 +322,7 @@ inline void add_train(CLI::App& app, Context& ctx) {
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });
 }
 
-inline void add_infer(CLI::App& app, Context& ctx) {
+void add_infer(CLI::App& app, Context& ctx) {
   auto a = std::make_shared<InferArgs>();
   auto* cmd = app.add_subcommand("infer", "Time to first token, decode throughput, memory and cost of a serving load");
   cmd->footer(

@@ -1,31 +1,38 @@
 // capplan catalog list|show|export|validate: what capplan knows about hardware and prices, with sources.
-#pragma once
-
+#include "commands.hpp"
 #include "context.hpp"
+#include "output.hpp"
 
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/io/catalog_json.hpp>
+#include <capplan/money/format.hpp>
+#include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 
 #include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
 
 #include <iostream>
 #include <map>
 #include <memory>
+#include <optional>
+#include <string>
+#include <utility>
 
 namespace capplan::cli {
 
-namespace catalog_cmd {
+namespace {
 
-inline Cell money_cell(const Money& m) { return Cell::of_money(format(m), to_json_string(m), m.amount().to_double()); }
+Cell money_cell(const Money& m) { return Cell::of_money(format(m), to_json_string(m), m.amount().to_double()); }
 
-inline Cell rate_cell(const std::optional<FlopRate>& r) {
+Cell rate_cell(const std::optional<FlopRate>& r) {
   if (!r) return Cell::empty();
   return Cell::of_number(format_number(in(*r, "TFLOP/s"), 4), r->value());
 }
 
-inline std::optional<PricePoint> price_of(const GpuSpec& g) { return g.street_price ? g.street_price : g.launch_price; }
+std::optional<PricePoint> price_of(const GpuSpec& g) { return g.street_price ? g.street_price : g.launch_price; }
 
-inline Table gpu_table(const Catalog& c) {
+Table gpu_table(const Catalog& c) {
   Table t;
   t.title = "Accelerators (dense peak rates; prices: street, else launch)";
   t.columns = {{"id", "GPU", Align::left},
@@ -57,7 +64,7 @@ inline Table gpu_table(const Catalog& c) {
   return t;
 }
 
-inline Table system_table(const Catalog& c) {
+Table system_table(const Catalog& c) {
   Table t;
   t.title = "Systems and builds";
   t.columns = {{"id", "System", Align::left}, {"nodes", "Nodes", Align::right}, {"gpus", "GPUs", Align::right},
@@ -74,7 +81,7 @@ inline Table system_table(const Catalog& c) {
   return t;
 }
 
-inline Table cloud_table(const Catalog& c) {
+Table cloud_table(const Catalog& c) {
   Table t;
   t.title = "Cloud and rental offers (prices per instance; per GPU-hour derived)";
   t.columns = {{"id", "Offer", Align::left},         {"gpus", "GPUs", Align::right},
@@ -93,7 +100,7 @@ inline Table cloud_table(const Catalog& c) {
   return t;
 }
 
-inline Table gpu_detail(const GpuSpec& g) {
+Table gpu_detail(const GpuSpec& g) {
   Table t;
   t.title = g.name + " (" + g.id + ")";
   t.columns = {{"field", "Field", Align::left}, {"value", "Value", Align::left}};
@@ -121,9 +128,9 @@ inline Table gpu_detail(const GpuSpec& g) {
   return t;
 }
 
-}  // namespace catalog_cmd
+}  // namespace
 
-inline void add_catalog(CLI::App& app, Context& ctx) {
+void add_catalog(CLI::App& app, Context& ctx) {
   auto* cmd = app.add_subcommand("catalog", "List or show the built-in hardware and price catalog");
   cmd->require_subcommand(1);
 
@@ -134,8 +141,8 @@ inline void add_catalog(CLI::App& app, Context& ctx) {
   list->callback([kind, &ctx] {
     const Catalog& c = ctx.catalog();
     Result r;
-    Table t = *kind == "gpus" ? catalog_cmd::gpu_table(c)
-                              : (*kind == "systems" ? catalog_cmd::system_table(c) : catalog_cmd::cloud_table(c));
+    Table t = *kind == "gpus" ? gpu_table(c)
+                              : (*kind == "systems" ? system_table(c) : cloud_table(c));
     r.json["kind"] = *kind;
     auto& rows = r.json["entries"] = nlohmann::ordered_json::array();
     for (const auto& row : t.rows) {
@@ -186,7 +193,7 @@ inline void add_catalog(CLI::App& app, Context& ctx) {
   show->callback([name_arg, &ctx] {
     const GpuSpec& g = ctx.catalog().find_gpu(*name_arg);
     Result r;
-    Table t = catalog_cmd::gpu_detail(g);
+    Table t = gpu_detail(g);
     for (const auto& row : t.rows) r.json[row[0].text] = row[1].text;
     r.json = {{"id", g.id}, {"name", g.name}, {"memory_bytes", g.memory.value()},
               {"memory_bandwidth_bytes_per_s", g.memory_bandwidth.value()}, {"tdp_w", g.tdp.value()},

@@ -1,15 +1,29 @@
 // capplan memory: the per-GPU memory breakdown of a training plan or a serving load on one GPU
 // model, whether it fits and by how much, and what would fit (largest micro-batch or context,
 // most sequences, fewest GPUs).
-#pragma once
-
+#include "commands.hpp"
+#include "context.hpp"
+#include "output.hpp"
 #include "workload_args.hpp"
 
-#include <CLI/CLI.hpp>
+#include <capplan/hardware/catalog.hpp>
+#include <capplan/memory/budget.hpp>
+#include <capplan/memory/solvers.hpp>
+#include <capplan/report/table.hpp>
+#include <capplan/units/format.hpp>
+#include <capplan/workload/params.hpp>
 
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace capplan::cli {
+
+namespace {
 
 struct MemoryArgs {
   std::string model;
@@ -17,11 +31,9 @@ struct MemoryArgs {
   PlanArgs plan;
 };
 
-namespace memory_cmd {
+Cell bytes_cell(DataSize d) { return Cell::of_number(bytes_text(d), d.value()); }
 
-inline Cell bytes_cell(DataSize d) { return Cell::of_number(bytes_text(d), d.value()); }
-
-inline nlohmann::ordered_json breakdown_json(const MemoryBudget& b) {
+nlohmann::ordered_json breakdown_json(const MemoryBudget& b) {
   return {{"weights_bytes", b.weights.size.value()},
           {"gradients_bytes", b.gradients.size.value()},
           {"optimizer_states_bytes", b.optimizer_states.size.value()},
@@ -30,7 +42,7 @@ inline nlohmann::ordered_json breakdown_json(const MemoryBudget& b) {
           {"runtime_reserve_bytes", b.runtime_reserve.size.value()}};
 }
 
-inline Table breakdown_table(const std::string& title, const MemoryBudget& b, const FitResult& fit) {
+Table breakdown_table(const std::string& title, const MemoryBudget& b, const FitResult& fit) {
   Table t;
   t.title = title;
   t.columns = {{"item", "Item", Align::left}, {"bytes", "Per GPU", Align::right}, {"detail", "How", Align::left}};
@@ -43,10 +55,7 @@ inline Table breakdown_table(const std::string& title, const MemoryBudget& b, co
   return t;
 }
 
-}  // namespace memory_cmd
-
-inline Result run_memory(const MemoryArgs& a, const Context& ctx) {
-  using namespace memory_cmd;
+Result run_memory(const MemoryArgs& a, const Context& ctx) {
   const ModelArg m = model_arg(a.model);
   const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
   Result r;
@@ -168,7 +177,9 @@ inline Result run_memory(const MemoryArgs& a, const Context& ctx) {
   return r;
 }
 
-inline void add_memory(CLI::App& app, Context& ctx) {
+}  // namespace
+
+void add_memory(CLI::App& app, Context& ctx) {
   auto a = std::make_shared<MemoryArgs>();
   auto* cmd = app.add_subcommand("memory", "Per-GPU memory breakdown, whether it fits, and what would fit");
   cmd->footer(

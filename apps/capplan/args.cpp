@@ -1,0 +1,56 @@
+#include "args.hpp"
+
+#include <capplan/money/decimal.hpp>
+#include <capplan/money/format.hpp>
+
+#include <cctype>
+
+namespace capplan::cli {
+
+namespace {
+
+void require_digits(const std::string& text, std::string_view flag, std::string_view example) {
+  for (char c : text) {
+    if (std::isdigit(static_cast<unsigned char>(c))) return;
+  }
+  detail::fail(flag, "\"" + text + "\"", "is not an amount; write e.g. " + std::string(example));
+}
+
+}  // namespace
+
+bool is_plain_number(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s) {
+    if (!(std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == ',' || c == '_' || c == '-' || c == '+' ||
+          c == 'e' || c == 'E')) {
+      return false;
+    }
+  }
+  return true;
+}
+
+Money money_arg(const std::string& text, Currency currency, std::string_view flag) {
+  require_digits(text, flag, "2200, '$2,200' or '2000 CNY'");
+  if (is_plain_number(text)) {
+    std::string digits;
+    for (char c : text) {
+      if (c != ',' && c != '_') digits += c;
+    }
+    return Money(Decimal::parse(digits, flag), currency);
+  }
+  return parse_money(text, flag);
+}
+
+MoneyRate money_rate_arg(const std::string& text, Currency currency, std::string_view flag) {
+  require_digits(text, flag, "2.14, '2.14 USD/h' or '2000 CNY/month'");
+  if (is_plain_number(text)) return MoneyRate(Decimal::parse(text, flag), currency);
+  return parse_money_rate(text, flag);
+}
+
+EnergyPrice energy_price_arg(const std::string& text, Currency currency, std::string_view flag) {
+  require_digits(text, flag, "0.12 or '0.12 USD/kWh'");
+  if (is_plain_number(text)) return EnergyPrice(Decimal::parse(text, flag), currency);
+  return parse_energy_price(text, flag);
+}
+
+}  // namespace capplan::cli

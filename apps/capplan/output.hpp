@@ -1,0 +1,29 @@
+// A command's result and how it is written: the tables for people in the chosen --format, or one
+// JSON object for machines (the JSON contract in docs/cli.md), and the arithmetic with --explain.
+#pragma once
+
+#include <capplan/report/table.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace capplan::cli {
+
+struct Context;
+
+struct Result {
+  std::vector<Table> tables;
+  nlohmann::ordered_json json = nlohmann::ordered_json::object();
+  std::vector<std::string> explanation;  // lines of arithmetic
+};
+
+// The lines of a multi-line explanation (explain() texts), for Result::explanation.
+std::vector<std::string> lines_of(const std::string& text);
+
+// Writes `r` to standard output in ctx's format: text formats render the tables, then the
+// explanation when --explain; JSON writes r.json (with "explain" when --explain).
+void write(const Result& r, const Context& ctx);
+
+}  // namespace capplan::cli
