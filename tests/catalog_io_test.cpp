@@ -7,9 +7,11 @@
 #include <capplan/workload/params.hpp>
 #include <capplan/workload/presets.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -308,6 +310,85 @@ TEST_SUITE("catalog_io") {
     // null removes an optional value.
     io::apply_catalog_json(c, R"({"gpus": [{"id": "h100-sxm", "street_price": null}]})");
     CHECK_FALSE(c.find_gpu("h100-sxm").street_price.has_value());
+  }
+
+  // A new member is one line in its struct and its name in BOOST_DESCRIBE_STRUCT: reading,
+  // writing, patching and removing it (and Python, test_records.py) need nothing else.
+  TEST_CASE("catalog: GpuSpec::usable_memory, a member with no code of its own") {
+    Catalog c = Catalog::make_builtin();
+    CHECK_FALSE(c.find_gpu("h100-sxm").usable_memory.has_value());
+    CHECK_FALSE(io::record_to_json(c.find_gpu("h100-sxm")).contains("usable_memory"));  // absent: no key
+    io::apply_catalog_json(c, gpu_with([](Json& g) { g["usable_memory"] = "45 GiB"; }), "mine.json");
+    const GpuSpec& mine = c.find_gpu("my-gpu");
+    REQUIRE(mine.usable_memory.has_value());
+    CHECK(mine.usable_memory->value() == 45.0 * 1024 * 1024 * 1024);
+    const Json j = io::record_to_json(mine);
+    CHECK(j["usable_memory"] == "45 GiB");
+    std::vector<std::string> keys;
+    for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
+    const auto at = std::find(keys.begin(), keys.end(), "usable_memory");
+    REQUIRE(at != keys.end());
+    CHECK(*(at - 1) == "memory");  // where the struct declares it
+    // A patch sets it, null removes it, a wrong unit names it.
+    io::apply_catalog_json(c, R"({"gpus": [{"id": "h100-sxm", "usable_memory": 85520809984}]})", "patch.json");
+    CHECK(c.find_gpu("h100-sxm").usable_memory->value() == 85520809984.0);
+    io::apply_catalog_json(c, R"({"gpus": [{"id": "h100-sxm", "usable_memory": null}]})", "patch.json");
+    CHECK_FALSE(c.find_gpu("h100-sxm").usable_memory.has_value());
+    CHECK(contains(error_of<ParseError>([&] {
+                     io::apply_catalog_json(c, R"({"gpus": [{"id": "h100-sxm", "usable_memory": "80 W"}]})", "patch.json");
+                   }),
+                   "gpu \"h100-sxm\": usable_memory: \"80 W\" has an unknown data size unit"));
+  }
+
+  // docs/catalog-files.md lists each section's fields by hand; they must be the records'
+  // described members, in their order, with the required ones in bold.
+  TEST_CASE("docs/catalog-files.md lists every described field, required ones in bold") {
+    const auto doc = std::filesystem::path(__FILE__).parent_path().parent_path() / "docs" / "catalog-files.md";
+    std::ifstream in(doc);
+    REQUIRE(in.good());
+    std::map<std::string, std::string> rows;  // section -> its fields cell
+    for (std::string line; std::getline(in, line);) {
+      if (line.starts_with("| `") && line.ends_with(" |")) {
+        const auto end = line.find("` | ");
+        if (end != std::string::npos) rows[line.substr(3, end - 3)] = line.substr(end + 4, line.size() - end - 6);
+      }
+    }
+    // The fields as the page writes them: "**`id`**, `aliases`, **`vendor`** (`nvidia`, ...)" ->
+    // **id, aliases, **vendor; text in parentheses (enumerator names, examples) left out.
+    auto listed = [](const std::string& cell) {
+      std::string flat;
+      int depth = 0;
+      for (char ch : cell) {
+        if (ch == '(') ++depth;
+        else if (ch == ')') --depth;
+        else if (depth == 0) flat += ch;
+      }
+      std::vector<std::string> out;
+      for (std::size_t at = flat.find('`'); at != std::string::npos; at = flat.find('`', at)) {
+        const auto close = flat.find('`', at + 1);
+        const bool bold = at >= 2 && flat.compare(at - 2, 2, "**") == 0;
+        out.push_back((bold ? "**" : "") + flat.substr(at + 1, close - at - 1));
+        at = close + 1;
+      }
+      return out;
+    };
+    auto described = [](const auto& fields) {
+      std::vector<std::string> out;
+      for (const auto& f : fields) {
+        const std::string k(f.key);
+        if (k != "source" && k != "as_of" && k != "note") out.push_back((f.required ? "**" : "") + k);  // said once for all
+      }
+      return out;
+    };
+    CHECK(listed(rows["gpus"]) == described(io::fields<GpuSpec>()));
+    CHECK(listed(rows["cpus"]) == described(io::fields<CpuSpec>()));
+    CHECK(listed(rows["memory_modules"]) == described(io::fields<MemoryModule>()));
+    CHECK(listed(rows["storage_devices"]) == described(io::fields<StorageDevice>()));
+    CHECK(listed(rows["power_supplies"]) == described(io::fields<PowerSupply>()));
+    CHECK(listed(rows["chassis"]) == described(io::fields<Chassis>()));
+    CHECK(listed(rows["network_adapters"]) == described(io::fields<NetworkAdapter>()));
+    CHECK(listed(rows["systems"]) == described(io::fields<SystemSpec>()));
+    CHECK(listed(rows["cloud_offers"]) == described(io::fields<CloudOffer>()));
   }
 
   TEST_CASE("catalog: files on disk") {

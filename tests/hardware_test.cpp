@@ -1,11 +1,16 @@
 // Hardware: records, the built-in catalog against datasheets, lookup, validation, warnings,
 // per-GPU-hour prices and system prices.
+#include <capplan/detail/enum_names.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/hardware/warnings.hpp>
 
+#include <boost/describe/members.hpp>
+#include <boost/describe/modifiers.hpp>
+#include <boost/mp11/algorithm.hpp>
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <string>
 
 using namespace capplan;
@@ -36,9 +41,60 @@ bool has_warning(const std::vector<CatalogWarning>& ws, WarningKind k, const std
   });
 }
 
+// Converts to any member type (unevaluated only), so Rec{AnyMember{}, ...} compiles for up to as
+// many initializers as the aggregate Rec has members.
+struct AnyMember {
+  template <class T>
+  operator T() const;  // NOLINT(google-explicit-constructor): that is the point
+};
+
+template <class Rec, class... A>
+constexpr std::size_t aggregate_members(A... a) {
+  if constexpr (requires { Rec{a..., AnyMember{}}; }) return aggregate_members<Rec>(a..., AnyMember{});
+  else return sizeof...(A);
+}
+
+template <class Rec>
+constexpr std::size_t described_members = boost::mp11::mp_size<boost::describe::describe_members<Rec, boost::describe::mod_public>>::value;
+
+// A member left out of BOOST_DESCRIBE_STRUCT would be missing from catalog files and Python
+// without any other sign: the description must name every member.
+template <class Rec>
+constexpr bool fully_described = aggregate_members<Rec>() == described_members<Rec>;
+static_assert(fully_described<GpuSpec>);
+static_assert(fully_described<CpuSpec>);
+static_assert(fully_described<MemoryModule>);
+static_assert(fully_described<StorageDevice>);
+static_assert(fully_described<PowerSupply>);
+static_assert(fully_described<Chassis>);
+static_assert(fully_described<NetworkAdapter>);
+static_assert(fully_described<SystemPart>);
+static_assert(fully_described<SystemSpec>);
+static_assert(fully_described<CloudOffer>);
+static_assert(fully_described<PricePoint>);
+
 }  // namespace
 
 TEST_SUITE("hardware") {
+  TEST_CASE("enumerations: names from their descriptions, display names apart") {
+    CHECK(detail::enum_name(FormFactor::pcie) == "pcie");
+    CHECK(name(FormFactor::pcie) == "PCIe card");  // the display name stays its own text
+    CHECK(detail::enum_name(Topology::pcie_no_p2p) == "pcie_no_p2p");
+    CHECK(detail::enum_name(EightyPlusTier::platinum) == "platinum");
+    CHECK(name(PartKind::network) == "network");
+    CHECK(name(WarningKind::price_outlier) == "price_outlier");
+    CHECK(detail::enum_name_list<DramType>() == "ddr4, ddr5");
+    CHECK(detail::enum_name_list<PsuInput>(" or ") == "v115_internal, v230_eu_internal or v230_internal_redundant");
+    static_assert(all_precisions.size() == 8 && all_precisions[3] == Precision::bf16);
+    CHECK(name(Precision::int4) == "int4");
+    CHECK(parse_precision("fp8") == Precision::fp8);
+    CHECK(detail::parse_enum<Vendor>("other", "--vendor") == Vendor::other);
+    const InputError e = input_error_of([] { (void)detail::parse_enum<Vendor>("nvida", "--vendor"); });
+    CHECK(e.field() == "--vendor");
+    CHECK(std::string(e.what()) == "--vendor: \"nvida\" is not one of: nvidia, amd, intel, apple, google, other");
+    CHECK_THROWS_AS((void)parse_precision("bf17"), InputError);
+  }
+
   // Golden figures: reference-cases.md §6 (dense, no 2:4 sparsity), which reproduces the NVIDIA
   // datasheets; each entry's own source is in builtin_catalog.hpp. Tolerance 0.1 % on rates
   // (the datasheets print sparse figures; dense = half, e.g. 1,979 / 2 = 989.5 vs "989"), exact

@@ -128,14 +128,7 @@ void bind_energy_and_carbon(py::module_& m) {
 }
 
 void bind_power(py::module_& m) {
-  text_enum<ComponentKind>(m, "ComponentKind", "Kind of a power-drawing part.")
-      .value("gpu", ComponentKind::gpu)
-      .value("cpu", ComponentKind::cpu)
-      .value("memory", ComponentKind::memory)
-      .value("storage", ComponentKind::storage)
-      .value("board", ComponentKind::board)
-      .value("fans", ComponentKind::fans)
-      .value("other", ComponentKind::other);
+  text_enum<ComponentKind>(m, "ComponentKind", "Kind of a power-drawing part.");
   Record<PowerComponent>(m, "PowerComponent", "`count` parts each drawing between idle_draw and max_draw.")
       .field("name", &PowerComponent::name)
       .field("kind", &PowerComponent::kind)
@@ -302,10 +295,7 @@ py::object months_frame(const CostComparison& c) {
 }
 
 void bind_cost(py::module_& m) {
-  text_enum<DepreciationMethod>(m, "DepreciationMethod", "No resale value, straight line or declining balance.")
-      .value("none", DepreciationMethod::none)
-      .value("straight_line", DepreciationMethod::straight_line)
-      .value("declining_balance", DepreciationMethod::declining_balance);
+  text_enum<DepreciationMethod>(m, "DepreciationMethod", "No resale value, straight line or declining balance.");
   Record<Depreciation>(m, "Depreciation", "Resale value over time (IRS Publication 946, ch. 4).")
       .field("method", &Depreciation::method)
       .field("life_months", &Depreciation::life_months)

@@ -71,13 +71,7 @@ void bind_explain_and_links(py::module_& m) {
       .def("__str__", &Breakdown::text)
       .def("to_pandas", &breakdown_frame, "The terms as a pandas.DataFrame (term, time_s, bound, arithmetic).");
 
-  text_enum<LinkKind>(m, "LinkKind", "Kind of GPU interconnect.")
-      .value("nvlink", LinkKind::nvlink)
-      .value("infinity_fabric", LinkKind::infinity_fabric)
-      .value("pcie", LinkKind::pcie)
-      .value("pcie_via_host", LinkKind::pcie_via_host)
-      .value("infiniband", LinkKind::infiniband)
-      .value("ethernet", LinkKind::ethernet);
+  text_enum<LinkKind>(m, "LinkKind", "Kind of GPU interconnect.");
   Record<Link>(m, "Link", "One GPU's attachment to a fabric: bandwidth per direction, latency, achieved efficiency.")
       .field("kind", &Link::kind)
       .field("bandwidth", &Link::bandwidth)
@@ -120,15 +114,8 @@ void bind_explain_and_links(py::module_& m) {
 }
 
 void bind_roofline(py::module_& m) {
-  text_enum<OpKind>(m, "OpKind", "Kind of kernel.")
-      .value("gemm", OpKind::gemm)
-      .value("attention_gemm", OpKind::attention_gemm)
-      .value("flash_attention", OpKind::flash_attention)
-      .value("elementwise", OpKind::elementwise)
-      .value("optimizer", OpKind::optimizer);
-  text_enum<Bound>(m, "Bound", "What limits a kernel: compute or memory bandwidth.")
-      .value("compute", Bound::compute)
-      .value("memory", Bound::memory);
+  text_enum<OpKind>(m, "OpKind", "Kind of kernel.");
+  text_enum<Bound>(m, "Bound", "What limits a kernel: compute or memory bandwidth.");
 
   Record<Op>(m, "Op", "One kernel: FLOPs, bytes moved and, for a GEMM, its shape.")
       .property(

@@ -33,13 +33,8 @@ std::string search_explanation(const Search& r) {
 }  // namespace
 
 void bind_purchase(py::module_& m) {
-  text_enum<PurchaseWorkload>(m, "PurchaseWorkload", "Train a model on tokens, or serve it.")
-      .value("train", PurchaseWorkload::train)
-      .value("serve", PurchaseWorkload::serve);
-  text_enum<OptionKind>(m, "OptionKind", "A row of the purchase table: a GPU, a system or a cloud offer.")
-      .value("gpu", OptionKind::gpu)
-      .value("system", OptionKind::system)
-      .value("cloud", OptionKind::cloud);
+  text_enum<PurchaseWorkload>(m, "PurchaseWorkload", "Train a model on tokens, or serve it.");
+  text_enum<OptionKind>(m, "OptionKind", "A row of the purchase table: a GPU, a system or a cloud offer.");
 
   Record<TrainingSetup>(m, "TrainingSetup", "How training runs are set up: precision, batch, MFU, network, framework, search.")
       .field("seq_len", &TrainingSetup::seq_len, "0: the model's")

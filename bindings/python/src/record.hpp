@@ -15,10 +15,15 @@
 
 #include "convert.hpp"
 
+#include <capplan/detail/enum_names.hpp>
 #include <capplan/detail/text.hpp>
 #include <capplan/money/currency.hpp>
 #include <capplan/money/money.hpp>
 #include <capplan/units/quantity.hpp>
+
+#include <boost/describe/members.hpp>
+#include <boost/describe/modifiers.hpp>
+#include <boost/mp11/algorithm.hpp>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -27,6 +32,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -216,6 +222,31 @@ class Record {
     add_plain<M>(name, member);
     return *this;
   }
+  // Every member described with BOOST_DESCRIBE_STRUCT, in declaration order, as a field the user
+  // may read and set. `docs`: docstrings of the members whose name alone says too little;
+  // `special`: members bound by hand (property()), each called in its member's place so that the
+  // order of fields stays the struct's.
+  using Special = std::map<std::string_view, std::function<void(Record&)>>;
+  Record& described_fields(const std::map<std::string_view, const char*>& docs = {}, const Special& special = {}) {
+    std::size_t used = 0;
+    boost::mp11::mp_for_each<boost::describe::describe_members<T, boost::describe::mod_public>>([&](auto d) {
+      const std::string_view n = d.name;
+      const auto doc = docs.find(n);
+      used += doc != docs.end();
+      if (const auto s = special.find(n); s != special.end()) {
+        ++used;
+        s->second(*this);
+      } else {
+        field(d.name, d.pointer, doc == docs.end() ? "" : doc->second);
+      }
+    });
+    // A docstring or special binding for a member the struct does not have is a typo.
+    if (used != docs.size() + special.size()) {
+      throw std::logic_error(class_name() + ": a docstring or special binding names no member of the struct");
+    }
+    return *this;
+  }
+
   // A field the user may read only (a result).
   template <class M>
   Record& readonly(const char* name, M T::*member, const char* doc = "") {
@@ -364,10 +395,15 @@ class Record {
 };
 
 // A Python enum that also accepts its member names as text: Precision("bf16"), and wherever a
-// Precision is expected, "bf16" works too. Unknown text raises ValueError listing the names.
+// Precision is expected, "bf16" works too. Unknown text raises ValueError listing the names. The
+// members are the enumerators of E's BOOST_DESCRIBE_ENUM, in declaration order (an enumeration
+// without a description gets its members from the caller's .value() calls).
 template <class E>
 py::enum_<E> text_enum(py::handle scope, const char* name, const char* doc) {
   py::enum_<E> e(scope, name, doc);
+  if constexpr (detail::described_enum<E>) {
+    for (const auto& [n, v] : detail::enum_entries<E>) e.value(n.data(), v);  // the description's names are literals
+  }
   const std::string n = name;
   e.def(py::init([n](const std::string& text) {
           py::object members = py::type::of<E>().attr("__members__");

@@ -50,74 +50,22 @@ PeakRates rates_from_py(const py::dict& d) {
 }
 
 void bind_hardware_enums(py::module_& m) {
-  text_enum<Precision>(m, "Precision", "Numeric precision of tensor math and stored values.")
-      .value("fp64", Precision::fp64)
-      .value("fp32", Precision::fp32)
-      .value("tf32", Precision::tf32)
-      .value("bf16", Precision::bf16)
-      .value("fp16", Precision::fp16)
-      .value("fp8", Precision::fp8)
-      .value("int8", Precision::int8)
-      .value("int4", Precision::int4);
-  text_enum<FormFactor>(m, "FormFactor", "How an accelerator is packaged.")
-      .value("sxm", FormFactor::sxm)
-      .value("oam", FormFactor::oam)
-      .value("pcie", FormFactor::pcie)
-      .value("consumer", FormFactor::consumer)
-      .value("soc", FormFactor::soc);
-  text_enum<Vendor>(m, "Vendor", "Hardware vendor.")
-      .value("nvidia", Vendor::nvidia)
-      .value("amd", Vendor::amd)
-      .value("intel", Vendor::intel)
-      .value("apple", Vendor::apple)
-      .value("google", Vendor::google)
-      .value("other", Vendor::other);
-  text_enum<DramType>(m, "DramType", "Host DRAM generation.").value("ddr4", DramType::ddr4).value("ddr5", DramType::ddr5);
-  text_enum<StorageKind>(m, "StorageKind", "Kind of storage device.")
-      .value("nvme_gen4", StorageKind::nvme_gen4)
-      .value("nvme_gen5", StorageKind::nvme_gen5)
-      .value("sata_ssd", StorageKind::sata_ssd)
-      .value("hdd", StorageKind::hdd);
-  text_enum<LinkProtocol>(m, "LinkProtocol", "Network adapter protocol.")
-      .value("infiniband", LinkProtocol::infiniband)
-      .value("ethernet", LinkProtocol::ethernet)
-      .value("infiniband_or_ethernet", LinkProtocol::infiniband_or_ethernet);
-  text_enum<EightyPlusTier>(m, "EightyPlusTier", "80 PLUS certification level of a power supply.")
-      .value("none", EightyPlusTier::none)
-      .value("standard", EightyPlusTier::standard)
-      .value("bronze", EightyPlusTier::bronze)
-      .value("silver", EightyPlusTier::silver)
-      .value("gold", EightyPlusTier::gold)
-      .value("platinum", EightyPlusTier::platinum)
-      .value("titanium", EightyPlusTier::titanium);
-  text_enum<PsuInput>(m, "PsuInput", "80 PLUS test category (input voltage, redundancy).")
-      .value("v115_internal", PsuInput::v115_internal)
-      .value("v230_eu_internal", PsuInput::v230_eu_internal)
-      .value("v230_internal_redundant", PsuInput::v230_internal_redundant);
-  text_enum<Topology>(m, "Topology", "How the GPUs inside one node talk to each other.")
-      .value("single_gpu", Topology::single_gpu)
-      .value("nvswitch", Topology::nvswitch)
-      .value("nvlink_direct", Topology::nvlink_direct)
-      .value("nvlink_bridge", Topology::nvlink_bridge)
-      .value("pcie_switch", Topology::pcie_switch)
-      .value("pcie_no_p2p", Topology::pcie_no_p2p);
-  text_enum<PartKind>(m, "PartKind", "Kind of a system part.")
-      .value("gpu", PartKind::gpu)
-      .value("cpu", PartKind::cpu)
-      .value("memory", PartKind::memory)
-      .value("storage", PartKind::storage)
-      .value("psu", PartKind::psu)
-      .value("chassis", PartKind::chassis)
-      .value("network", PartKind::network);
+  text_enum<Precision>(m, "Precision", "Numeric precision of tensor math and stored values.");
+  text_enum<FormFactor>(m, "FormFactor", "How an accelerator is packaged.");
+  text_enum<Vendor>(m, "Vendor", "Hardware vendor.");
+  text_enum<DramType>(m, "DramType", "Host DRAM generation.");
+  text_enum<StorageKind>(m, "StorageKind", "Kind of storage device.");
+  text_enum<LinkProtocol>(m, "LinkProtocol", "Network adapter protocol.");
+  text_enum<EightyPlusTier>(m, "EightyPlusTier", "80 PLUS certification level of a power supply.");
+  text_enum<PsuInput>(m, "PsuInput", "80 PLUS test category (input voltage, redundancy).");
+  text_enum<Topology>(m, "Topology", "How the GPUs inside one node talk to each other.");
+  text_enum<PartKind>(m, "PartKind", "Kind of a system part.");
   text_enum<PriceKind>(m, "PriceKind", "Kind of a cloud price.")
       .value("on_demand", PriceKind::on_demand)
       .value("spot", PriceKind::spot)
       .value("reserved", PriceKind::reserved)
       .value("monthly", PriceKind::monthly);
-  text_enum<WarningKind>(m, "WarningKind", "Kind of a catalog warning.")
-      .value("stale_price", WarningKind::stale_price)
-      .value("sparse_rate", WarningKind::sparse_rate)
-      .value("price_outlier", WarningKind::price_outlier);
+  text_enum<WarningKind>(m, "WarningKind", "Kind of a catalog warning.");
 
   m.def("bytes_per_element", &bytes_per_element, py::arg("precision"), "Bytes per value stored at this precision (int4: 0.5).");
   m.def("parse_precision", [](const std::string& t) { return parse_precision(t); }, py::arg("text"),
@@ -126,50 +74,30 @@ void bind_hardware_enums(py::module_& m) {
 
 void bind_hardware_records(py::module_& m) {
   Record<PricePoint>(m, "PricePoint", "An amount of money with where and when it was observed.")
-      .field("amount", &PricePoint::amount, "Money (the low end of a range)")
-      .field("as_of", &PricePoint::as_of, "ISO date")
-      .field("source", &PricePoint::source, "URL or document")
-      .field("high", &PricePoint::high, "upper end of a range, or None")
+      .described_fields({{"amount", "Money (the low end of a range)"},
+                         {"as_of", "ISO date"},
+                         {"source", "URL or document"},
+                         {"high", "upper end of a range, or None"}})
       .finish()
       .def("validate", [](const PricePoint& p, const std::string& f) { p.validate(f); }, py::arg("field") = "price");
 
   Record<GpuSpec> g(m, "GpuSpec", "One accelerator model. Peak tensor rates are dense (no 2:4 sparsity).");
-  g.field("id", &GpuSpec::id)
-      .field("name", &GpuSpec::name)
-      .field("aliases", &GpuSpec::aliases)
-      .field("vendor", &GpuSpec::vendor)
-      .field("architecture", &GpuSpec::architecture)
-      .field("form_factor", &GpuSpec::form_factor)
-      .field("memory", &GpuSpec::memory, "device memory (DataSize)")
-      .field("memory_type", &GpuSpec::memory_type)
-      .field("memory_bandwidth", &GpuSpec::memory_bandwidth, "peak device-memory bandwidth")
-      .property(
-          "dense", [](const GpuSpec& s) { return rates_to_py(s.dense); },
-          [](GpuSpec& s, const py::dict& d) { s.dense = rates_from_py(d); },
-          [](const GpuSpec& s) {
-            py::dict d;
-            for (Precision p : all_precisions) {
-              if (auto v = s.dense.at(p)) d[py::str(std::string(name(p)))] = v->value();
-            }
-            return py::object(d);
-          },
-          "dense_flop_per_s", "Dense peak rates: {precision name: FlopRate}.")
-      .field("fp16_rate_assumes_fp32_accumulate", &GpuSpec::fp16_rate_assumes_fp32_accumulate)
-      .field("fp32_accumulate_half_rate", &GpuSpec::fp32_accumulate_half_rate)
-      .field("tdp", &GpuSpec::tdp)
-      .field("idle_power", &GpuSpec::idle_power)
-      .field("nvlink_generation", &GpuSpec::nvlink_generation)
-      .field("nvlink_bandwidth", &GpuSpec::nvlink_bandwidth, "per direction, per GPU")
-      .field("infinity_fabric_bandwidth", &GpuSpec::infinity_fabric_bandwidth)
-      .field("pcie_generation", &GpuSpec::pcie_generation)
-      .field("pcie_lanes", &GpuSpec::pcie_lanes)
-      .field("ecc", &GpuSpec::ecc)
-      .field("peer_to_peer", &GpuSpec::peer_to_peer)
-      .field("launch_price", &GpuSpec::launch_price)
-      .field("street_price", &GpuSpec::street_price)
-      .field("source", &GpuSpec::source)
-      .field("as_of", &GpuSpec::as_of)
-      .field("note", &GpuSpec::note);
+  g.described_fields({{"usable_memory", "total the CUDA/ROCm runtime reports (cudaMemGetInfo), or None"},
+                      {"memory_bandwidth", "peak device-memory bandwidth"},
+                      {"nvlink_bandwidth", "per direction, per GPU"}},
+                     {{"dense", [](Record<GpuSpec>& r) {
+                         r.property(
+                             "dense", [](const GpuSpec& s) { return rates_to_py(s.dense); },
+                             [](GpuSpec& s, const py::dict& d) { s.dense = rates_from_py(d); },
+                             [](const GpuSpec& s) {
+                               py::dict d;
+                               for (Precision p : all_precisions) {
+                                 if (auto v = s.dense.at(p)) d[py::str(std::string(name(p)))] = v->value();
+                               }
+                               return py::object(d);
+                             },
+                             "dense_flop_per_s", "Dense peak rates: {precision name: FlopRate}.");
+                       }}});
   g.finish()
       .def("validate", &GpuSpec::validate, "InputError naming the field for a missing or absurd figure.")
       .def(
@@ -177,105 +105,32 @@ void bind_hardware_records(py::module_& m) {
           "The dense peak rate at a precision, or None where the part has none.");
 
   Record<CpuSpec>(m, "CpuSpec", "A host processor model.")
-      .field("id", &CpuSpec::id)
-      .field("name", &CpuSpec::name)
-      .field("aliases", &CpuSpec::aliases)
-      .field("vendor", &CpuSpec::vendor)
-      .field("architecture", &CpuSpec::architecture)
-      .field("cores", &CpuSpec::cores)
-      .field("threads", &CpuSpec::threads)
-      .field("tdp", &CpuSpec::tdp)
-      .field("pcie_generation", &CpuSpec::pcie_generation)
-      .field("pcie_lanes", &CpuSpec::pcie_lanes)
-      .field("memory_type", &CpuSpec::memory_type)
-      .field("memory_channels", &CpuSpec::memory_channels)
-      .field("max_memory", &CpuSpec::max_memory)
-      .field("launch_price", &CpuSpec::launch_price)
-      .field("street_price", &CpuSpec::street_price)
-      .field("source", &CpuSpec::source)
-      .field("as_of", &CpuSpec::as_of)
-      .field("note", &CpuSpec::note)
+      .described_fields()
       .finish()
       .def("validate", &CpuSpec::validate);
 
   Record<MemoryModule>(m, "MemoryModule", "A host DRAM module (DDR4 / DDR5 DIMM).")
-      .field("id", &MemoryModule::id)
-      .field("name", &MemoryModule::name)
-      .field("aliases", &MemoryModule::aliases)
-      .field("type", &MemoryModule::type)
-      .field("speed_mts", &MemoryModule::speed_mts)
-      .field("size", &MemoryModule::size)
-      .field("registered", &MemoryModule::registered)
-      .field("ecc", &MemoryModule::ecc)
-      .field("power", &MemoryModule::power)
-      .field("street_price", &MemoryModule::street_price)
-      .field("source", &MemoryModule::source)
-      .field("as_of", &MemoryModule::as_of)
-      .field("note", &MemoryModule::note)
+      .described_fields()
       .finish()
       .def("validate", &MemoryModule::validate);
 
   Record<StorageDevice>(m, "StorageDevice", "An NVMe SSD, SATA SSD or hard disk.")
-      .field("id", &StorageDevice::id)
-      .field("name", &StorageDevice::name)
-      .field("aliases", &StorageDevice::aliases)
-      .field("kind", &StorageDevice::kind)
-      .field("capacity", &StorageDevice::capacity)
-      .field("sequential_read", &StorageDevice::sequential_read)
-      .field("sequential_write", &StorageDevice::sequential_write)
-      .field("active_power", &StorageDevice::active_power)
-      .field("idle_power", &StorageDevice::idle_power)
-      .field("launch_price", &StorageDevice::launch_price)
-      .field("street_price", &StorageDevice::street_price)
-      .field("source", &StorageDevice::source)
-      .field("as_of", &StorageDevice::as_of)
-      .field("note", &StorageDevice::note)
+      .described_fields()
       .finish()
       .def("validate", &StorageDevice::validate);
 
   Record<NetworkAdapter>(m, "NetworkAdapter", "A host channel adapter / NIC.")
-      .field("id", &NetworkAdapter::id)
-      .field("name", &NetworkAdapter::name)
-      .field("aliases", &NetworkAdapter::aliases)
-      .field("protocol", &NetworkAdapter::protocol)
-      .field("port_speed", &NetworkAdapter::port_speed, "per port, per direction")
-      .field("ports", &NetworkAdapter::ports)
-      .field("pcie_generation", &NetworkAdapter::pcie_generation)
-      .field("pcie_lanes", &NetworkAdapter::pcie_lanes)
-      .field("power", &NetworkAdapter::power)
-      .field("street_price", &NetworkAdapter::street_price)
-      .field("source", &NetworkAdapter::source)
-      .field("as_of", &NetworkAdapter::as_of)
-      .field("note", &NetworkAdapter::note)
+      .described_fields({{"port_speed", "per port, per direction"}})
       .finish()
       .def("validate", &NetworkAdapter::validate);
 
   Record<Chassis>(m, "Chassis", "The enclosure of a node and how many GPUs it holds.")
-      .field("id", &Chassis::id)
-      .field("name", &Chassis::name)
-      .field("aliases", &Chassis::aliases)
-      .field("rack_units", &Chassis::rack_units, "0: a tower")
-      .field("max_gpus", &Chassis::max_gpus)
-      .field("psu_bays", &Chassis::psu_bays)
-      .field("street_price", &Chassis::street_price)
-      .field("source", &Chassis::source)
-      .field("as_of", &Chassis::as_of)
-      .field("note", &Chassis::note)
+      .described_fields({{"rack_units", "0: a tower"}})
       .finish()
       .def("validate", &Chassis::validate);
 
   Record<PowerSupply>(m, "PowerSupply", "A power supply: rated output and 80 PLUS tier.")
-      .field("id", &PowerSupply::id)
-      .field("name", &PowerSupply::name)
-      .field("aliases", &PowerSupply::aliases)
-      .field("rated", &PowerSupply::rated, "continuous DC output")
-      .field("tier", &PowerSupply::tier)
-      .field("input", &PowerSupply::input)
-      .field("launch_price", &PowerSupply::launch_price)
-      .field("street_price", &PowerSupply::street_price)
-      .field("source", &PowerSupply::source)
-      .field("as_of", &PowerSupply::as_of)
-      .field("note", &PowerSupply::note)
+      .described_fields({{"rated", "continuous DC output"}})
       .finish()
       .def("validate", &PowerSupply::validate)
       .def("efficiency_at", &PowerSupply::efficiency_at, py::arg("load"),
@@ -284,22 +139,12 @@ void bind_hardware_records(py::module_& m) {
            "AC power drawn from the wall to deliver `output` DC.");
 
   Record<SystemPart>(m, "SystemPart", "`count` of catalog entry `id` of kind `kind`, per node.")
-      .field("kind", &SystemPart::kind)
-      .field("id", &SystemPart::id)
-      .field("count", &SystemPart::count)
+      .described_fields()
       .finish();
 
   Record<SystemSpec>(m, "SystemSpec", "A build or server: nodes x parts, the GPU topology and a price.")
-      .field("id", &SystemSpec::id)
-      .field("name", &SystemSpec::name)
-      .field("aliases", &SystemSpec::aliases)
-      .field("nodes", &SystemSpec::nodes)
-      .field("parts", &SystemSpec::parts, "per node")
-      .field("topology", &SystemSpec::topology)
-      .field("price", &SystemSpec::price, "the whole system's price when a source gives one")
-      .field("source", &SystemSpec::source)
-      .field("as_of", &SystemSpec::as_of)
-      .field("note", &SystemSpec::note)
+      .described_fields({{"parts", "per node"},
+                         {"price", "the whole system's price when a source gives one"}})
       .finish()
       .def("validate", &SystemSpec::validate)
       .def("gpus_per_node", &SystemSpec::gpus_per_node)
@@ -307,22 +152,8 @@ void bind_hardware_records(py::module_& m) {
       .def("gpu_id", &SystemSpec::gpu_id, "The id of the (first) GPU model in the node, '' if none.");
 
   Record<CloudOffer>(m, "CloudOffer", "A rentable instance with its prices per INSTANCE in its own currency.")
-      .field("id", &CloudOffer::id)
-      .field("provider", &CloudOffer::provider)
-      .field("instance_type", &CloudOffer::instance_type)
-      .field("region", &CloudOffer::region)
-      .field("gpu_count", &CloudOffer::gpu_count)
-      .field("gpu_id", &CloudOffer::gpu_id)
-      .field("vcpus", &CloudOffer::vcpus)
-      .field("ram", &CloudOffer::ram)
-      .field("currency", &CloudOffer::currency)
-      .field("on_demand", &CloudOffer::on_demand, "MoneyRate per instance-hour")
-      .field("spot", &CloudOffer::spot)
-      .field("reserved", &CloudOffer::reserved)
-      .field("monthly", &CloudOffer::monthly, "Money per instance-month")
-      .field("as_of", &CloudOffer::as_of)
-      .field("source", &CloudOffer::source)
-      .field("note", &CloudOffer::note)
+      .described_fields({{"on_demand", "MoneyRate per instance-hour"},
+                         {"monthly", "Money per instance-month"}})
       .finish()
       .def("validate", &CloudOffer::validate)
       .def("has", &CloudOffer::has, py::arg("kind"))
@@ -471,14 +302,8 @@ void bind_catalog(py::module_& m) {
 }
 
 void bind_workload(py::module_& m) {
-  text_enum<AttentionKind>(m, "AttentionKind", "Multi-head, grouped-query, multi-query or multi-head latent attention.")
-      .value("mha", AttentionKind::mha)
-      .value("gqa", AttentionKind::gqa)
-      .value("mqa", AttentionKind::mqa)
-      .value("mla", AttentionKind::mla);
-  text_enum<NormKind>(m, "NormKind", "LayerNorm (scale and bias) or RMSNorm (scale only).")
-      .value("layernorm", NormKind::layernorm)
-      .value("rmsnorm", NormKind::rmsnorm);
+  text_enum<AttentionKind>(m, "AttentionKind", "Multi-head, grouped-query, multi-query or multi-head latent attention.");
+  text_enum<NormKind>(m, "NormKind", "LayerNorm (scale and bias) or RMSNorm (scale only).");
 
   Record<MoeShape>(m, "MoeShape", "The mixture-of-experts part of a model.")
       .field("experts", &MoeShape::experts)

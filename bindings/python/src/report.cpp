@@ -49,7 +49,7 @@ void bind_report(py::module_& m) {
       .value("csv", OutputFormat::csv)
       .value("json", OutputFormat::json)
       .value("html", OutputFormat::html);
-  text_enum<Align>(m, "Align", "Column alignment in text output.").value("left", Align::left).value("right", Align::right);
+  text_enum<Align>(m, "Align", "Column alignment in text output.");
 
   Record<Column>(m, "Column", "A table column: machine key (unit in the name), human header, alignment.")
       .field("key", &Column::key)

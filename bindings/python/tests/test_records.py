@@ -78,6 +78,22 @@ def test_record_keyword_construction_repr_and_dict():
     assert "<table" in gpu._repr_html_() and "my-gpu" in gpu._repr_html_()
 
 
+def test_a_new_record_member_needs_no_binding_code(cat):
+    # GpuSpec.usable_memory is one line in gpu.hpp plus its name in BOOST_DESCRIBE_STRUCT.
+    assert "usable_memory" in GpuSpec.__capplan_fields__
+    assert cat.find_gpu("h100-sxm").usable_memory is None
+    gpu = cat.find_gpu("h100-sxm").replace(usable_memory=DataSize(81559, "MiB"))
+    assert gpu.usable_memory == DataSize(81559, "MiB")
+    assert gpu.to_dict()["usable_memory_bytes"] == 81559 * 2**20
+    mine = Catalog()
+    mine.load_json(json.dumps({"gpus": [{"id": "x", "name": "X", "vendor": "amd", "form_factor": "oam",
+                                         "memory": "192 GB", "usable_memory": "191.5 GB",
+                                         "memory_bandwidth": "5.3 TB/s", "tdp": "750 W",
+                                         "source": "s", "as_of": "2026-01-01"}]}))
+    assert mine.find_gpu("x").usable_memory == DataSize(191.5, "GB")
+    assert json.loads(mine.to_json())["gpus"][0]["usable_memory"] == "191.5 GB"
+
+
 def test_money_in_records_is_decimal_with_the_currency_in_the_key(cat):
     gpu = cat.find_gpu("RTX 4090")
     d = gpu.to_dict()

@@ -16,12 +16,15 @@
 #include "capplan/error.hpp"
 #include "capplan/money/money.hpp"
 
+#include <boost/describe/enum.hpp>
+
 #include <optional>
 #include <string>
 
 namespace capplan {
 
 enum class DepreciationMethod { none, straight_line, declining_balance };
+BOOST_DESCRIBE_ENUM(DepreciationMethod, none, straight_line, declining_balance)
 
 struct Depreciation {
   DepreciationMethod method = DepreciationMethod::none;  // none: no resale value is counted

@@ -4,8 +4,12 @@
 #include "capplan/hardware/detail/validate.hpp"
 #include "capplan/hardware/price_point.hpp"
 
+#include <boost/describe/class.hpp>
+
 #include <optional>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace capplan {
@@ -36,5 +40,12 @@ struct Chassis {
     hd::check_date(as_of, "as_of");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(Chassis, (), (id, name, aliases, rack_units, max_gpus, psu_bays, street_price, source, as_of,
+                                    note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<Chassis>) {
+  return std::tuple{&Chassis::id, &Chassis::name, &Chassis::source, &Chassis::as_of};
+}
 
 }  // namespace capplan

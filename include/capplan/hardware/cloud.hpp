@@ -9,9 +9,13 @@
 #include "capplan/money/money.hpp"
 #include "capplan/units/literals.hpp"
 
+#include <boost/describe/class.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 
 namespace capplan {
 
@@ -115,5 +119,13 @@ struct CloudOffer {
     hd::check_text(source, "source", label);
   }
 };
+
+BOOST_DESCRIBE_STRUCT(CloudOffer, (), (id, provider, instance_type, region, gpu_count, gpu_id, vcpus, ram, currency,
+                                       on_demand, spot, reserved, monthly, as_of, source, note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<CloudOffer>) {
+  return std::tuple{&CloudOffer::id, &CloudOffer::provider, &CloudOffer::instance_type, &CloudOffer::gpu_count,
+                    &CloudOffer::gpu_id, &CloudOffer::currency, &CloudOffer::as_of, &CloudOffer::source};
+}
 
 }  // namespace capplan

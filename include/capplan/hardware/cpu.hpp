@@ -5,8 +5,12 @@
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/price_point.hpp"
 
+#include <boost/describe/class.hpp>
+
 #include <optional>
 #include <string>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace capplan {
@@ -52,5 +56,14 @@ struct CpuSpec {
     hd::check_date(as_of, "as_of");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(CpuSpec, (), (id, name, aliases, vendor, architecture, cores, threads, tdp, pcie_generation,
+                                    pcie_lanes, memory_type, memory_channels, max_memory, launch_price, street_price,
+                                    source, as_of, note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<CpuSpec>) {
+  return std::tuple{&CpuSpec::id, &CpuSpec::name, &CpuSpec::vendor, &CpuSpec::cores, &CpuSpec::threads, &CpuSpec::tdp,
+                    &CpuSpec::memory_channels, &CpuSpec::source, &CpuSpec::as_of};
+}
 
 }  // namespace capplan

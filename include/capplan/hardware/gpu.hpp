@@ -10,16 +10,23 @@
 #include "capplan/units/literals.hpp"
 #include "capplan/units/quantity.hpp"
 
+#include <boost/describe/class.hpp>
+#include <boost/describe/enum.hpp>
+
 #include <array>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace capplan {
 
 enum class FormFactor { sxm, oam, pcie, consumer, soc };
+BOOST_DESCRIBE_ENUM(FormFactor, sxm, oam, pcie, consumer, soc)
 enum class Vendor { nvidia, amd, intel, apple, google, other };
+BOOST_DESCRIBE_ENUM(Vendor, nvidia, amd, intel, apple, google, other)
 
 inline constexpr std::string_view name(FormFactor f) {
   switch (f) {
@@ -79,6 +86,7 @@ struct GpuSpec {
   FormFactor form_factor = FormFactor::pcie;
 
   DataSize memory{};                 // device memory (decimal GB as the vendor states it)
+  std::optional<DataSize> usable_memory{};  // total the CUDA/ROCm runtime reports (cudaMemGetInfo); absent: no source
   std::string memory_type{};           // "HBM3", "GDDR6X"
   Bandwidth memory_bandwidth{};      // peak device-memory bandwidth
 
@@ -144,5 +152,16 @@ struct GpuSpec {
     hd::check_date(as_of, "as_of");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(GpuSpec, (),
+                      (id, name, aliases, vendor, architecture, form_factor, memory, usable_memory, memory_type,
+                       memory_bandwidth, dense, fp16_rate_assumes_fp32_accumulate, fp32_accumulate_half_rate, tdp,
+                       idle_power, nvlink_generation, nvlink_bandwidth, infinity_fabric_bandwidth, pcie_generation,
+                       pcie_lanes, ecc, peer_to_peer, launch_price, street_price, source, as_of, note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<GpuSpec>) {
+  return std::tuple{&GpuSpec::id, &GpuSpec::name, &GpuSpec::vendor, &GpuSpec::form_factor, &GpuSpec::memory,
+                    &GpuSpec::memory_bandwidth, &GpuSpec::tdp, &GpuSpec::source, &GpuSpec::as_of};
+}
 
 }  // namespace capplan

@@ -4,14 +4,20 @@
 #include "capplan/hardware/detail/validate.hpp"
 #include "capplan/hardware/price_point.hpp"
 
+#include <boost/describe/class.hpp>
+#include <boost/describe/enum.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace capplan {
 
 enum class DramType { ddr4, ddr5 };
+BOOST_DESCRIBE_ENUM(DramType, ddr4, ddr5)
 
 inline constexpr std::string_view name(DramType t) { return t == DramType::ddr4 ? "DDR4" : "DDR5"; }
 
@@ -46,5 +52,13 @@ struct MemoryModule {
     hd::check_date(as_of, "as_of");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(MemoryModule, (), (id, name, aliases, type, speed_mts, size, registered, ecc, power,
+                                         street_price, source, as_of, note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<MemoryModule>) {
+  return std::tuple{&MemoryModule::id, &MemoryModule::name, &MemoryModule::type, &MemoryModule::speed_mts,
+                    &MemoryModule::size, &MemoryModule::source, &MemoryModule::as_of};
+}
 
 }  // namespace capplan

@@ -4,14 +4,20 @@
 #include "capplan/hardware/detail/validate.hpp"
 #include "capplan/hardware/price_point.hpp"
 
+#include <boost/describe/class.hpp>
+#include <boost/describe/enum.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace capplan {
 
 enum class LinkProtocol { infiniband, ethernet, infiniband_or_ethernet };
+BOOST_DESCRIBE_ENUM(LinkProtocol, infiniband, ethernet, infiniband_or_ethernet)
 
 inline constexpr std::string_view name(LinkProtocol p) {
   switch (p) {
@@ -54,5 +60,13 @@ struct NetworkAdapter {
     hd::check_date(as_of, "as_of");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(NetworkAdapter, (), (id, name, aliases, protocol, port_speed, ports, pcie_generation,
+                                           pcie_lanes, power, street_price, source, as_of, note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<NetworkAdapter>) {
+  return std::tuple{&NetworkAdapter::id, &NetworkAdapter::name, &NetworkAdapter::protocol,
+                    &NetworkAdapter::port_speed, &NetworkAdapter::source, &NetworkAdapter::as_of};
+}
 
 }  // namespace capplan

@@ -1,7 +1,10 @@
 // Numeric precisions of tensor math and of stored weights.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/error.hpp"
+
+#include <boost/describe/enum.hpp>
 
 #include <array>
 #include <string>
@@ -11,24 +14,12 @@ namespace capplan {
 
 // Compute precisions with a peak rate in a GpuSpec.
 enum class Precision { fp64, fp32, tf32, bf16, fp16, fp8, int8, int4 };
+BOOST_DESCRIBE_ENUM(Precision, fp64, fp32, tf32, bf16, fp16, fp8, int8, int4)
 
-inline constexpr std::array<Precision, 8> all_precisions{Precision::fp64, Precision::fp32, Precision::tf32,
-                                                         Precision::bf16, Precision::fp16, Precision::fp8,
-                                                         Precision::int8, Precision::int4};
+inline constexpr auto all_precisions = detail::enum_values<Precision>;
 
-inline constexpr std::string_view name(Precision p) {
-  switch (p) {
-    case Precision::fp64: return "fp64";
-    case Precision::fp32: return "fp32";
-    case Precision::tf32: return "tf32";
-    case Precision::bf16: return "bf16";
-    case Precision::fp16: return "fp16";
-    case Precision::fp8: return "fp8";
-    case Precision::int8: return "int8";
-    case Precision::int4: return "int4";
-  }
-  return "?";
-}
+// The enumerator's name, also its text in files, flags and Python.
+inline constexpr std::string_view name(Precision p) { return detail::enum_name(p); }
 
 // Bytes per element of a value stored at this precision (int4: 0.5).
 inline constexpr double bytes_per_element(Precision p) {
@@ -46,10 +37,7 @@ inline constexpr double bytes_per_element(Precision p) {
 }
 
 inline Precision parse_precision(std::string_view text, std::string_view field = "precision") {
-  for (Precision p : all_precisions) {
-    if (name(p) == text) return p;
-  }
-  detail::fail(field, "\"" + std::string(text) + "\"", "is not a precision (fp64, fp32, tf32, bf16, fp16, fp8, int8, int4)");
+  return detail::parse_enum<Precision>(text, field);
 }
 
 }  // namespace capplan

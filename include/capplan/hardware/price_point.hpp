@@ -5,6 +5,8 @@
 #include "capplan/money/format.hpp"
 #include "capplan/money/money.hpp"
 
+#include <boost/describe/class.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,5 +35,7 @@ struct PricePoint {
     if (source.empty()) detail::fail(f + ".source", "\"\"", "is empty; every price names where it came from");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(PricePoint, (), (amount, as_of, source, high))
 
 }  // namespace capplan

@@ -9,15 +9,21 @@
 #include "capplan/hardware/detail/validate.hpp"
 #include "capplan/hardware/price_point.hpp"
 
+#include <boost/describe/class.hpp>
+#include <boost/describe/enum.hpp>
+
 #include <array>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace capplan {
 
 enum class EightyPlusTier { none, standard, bronze, silver, gold, platinum, titanium };
+BOOST_DESCRIBE_ENUM(EightyPlusTier, none, standard, bronze, silver, gold, platinum, titanium)
 
 // The 80 PLUS test categories that apply to computer PSUs.
 enum class PsuInput {
@@ -25,6 +31,7 @@ enum class PsuInput {
   v230_eu_internal,     // 230 V EU internal non-redundant
   v230_internal_redundant,  // 230 V internal redundant (data-centre servers)
 };
+BOOST_DESCRIBE_ENUM(PsuInput, v115_internal, v230_eu_internal, v230_internal_redundant)
 
 inline constexpr std::string_view name(EightyPlusTier t) {
   switch (t) {
@@ -154,5 +161,13 @@ struct PowerSupply {
     hd::check_date(as_of, "as_of");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(PowerSupply, (),
+                      (id, name, aliases, rated, tier, input, launch_price, street_price, source, as_of, note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<PowerSupply>) {
+  return std::tuple{&PowerSupply::id, &PowerSupply::name, &PowerSupply::rated, &PowerSupply::tier, &PowerSupply::source,
+                    &PowerSupply::as_of};
+}
 
 }  // namespace capplan

@@ -4,14 +4,20 @@
 #include "capplan/hardware/detail/validate.hpp"
 #include "capplan/hardware/price_point.hpp"
 
+#include <boost/describe/class.hpp>
+#include <boost/describe/enum.hpp>
+
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace capplan {
 
 enum class StorageKind { nvme_gen4, nvme_gen5, sata_ssd, hdd };
+BOOST_DESCRIBE_ENUM(StorageKind, nvme_gen4, nvme_gen5, sata_ssd, hdd)
 
 inline constexpr std::string_view name(StorageKind k) {
   switch (k) {
@@ -57,5 +63,14 @@ struct StorageDevice {
     hd::check_date(as_of, "as_of");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(StorageDevice, (), (id, name, aliases, kind, capacity, sequential_read, sequential_write,
+                                          active_power, idle_power, launch_price, street_price, source, as_of, note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<StorageDevice>) {
+  return std::tuple{&StorageDevice::id, &StorageDevice::name, &StorageDevice::kind, &StorageDevice::capacity,
+                    &StorageDevice::sequential_read, &StorageDevice::sequential_write, &StorageDevice::source,
+                    &StorageDevice::as_of};
+}
 
 }  // namespace capplan

@@ -4,12 +4,18 @@
 // serializes as ids and counts.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/hardware/detail/validate.hpp"
 #include "capplan/hardware/price_point.hpp"
+
+#include <boost/describe/class.hpp>
+#include <boost/describe/enum.hpp>
 
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace capplan {
@@ -23,6 +29,7 @@ enum class Topology {
   pcie_switch,    // peer-to-peer over PCIe (through a switch or the root complex)
   pcie_no_p2p,    // no peer-to-peer: GPU to GPU traffic goes through host memory (GeForce 40-series)
 };
+BOOST_DESCRIBE_ENUM(Topology, single_gpu, nvswitch, nvlink_direct, nvlink_bridge, pcie_switch, pcie_no_p2p)
 
 inline constexpr std::string_view name(Topology t) {
   switch (t) {
@@ -37,19 +44,9 @@ inline constexpr std::string_view name(Topology t) {
 }
 
 enum class PartKind { gpu, cpu, memory, storage, psu, chassis, network };
+BOOST_DESCRIBE_ENUM(PartKind, gpu, cpu, memory, storage, psu, chassis, network)
 
-inline constexpr std::string_view name(PartKind k) {
-  switch (k) {
-    case PartKind::gpu: return "gpu";
-    case PartKind::cpu: return "cpu";
-    case PartKind::memory: return "memory";
-    case PartKind::storage: return "storage";
-    case PartKind::psu: return "psu";
-    case PartKind::chassis: return "chassis";
-    case PartKind::network: return "network";
-  }
-  return "?";
-}
+inline constexpr std::string_view name(PartKind k) { return detail::enum_name(k); }
 
 // `count` of catalog entry `id` of kind `kind`, per node.
 struct SystemPart {
@@ -57,6 +54,8 @@ struct SystemPart {
   std::string id{};
   int count = 1;
 };
+
+BOOST_DESCRIBE_STRUCT(SystemPart, (), (kind, id, count))
 
 struct SystemSpec {
   std::string id{};                     // "dgx-a100"
@@ -116,5 +115,12 @@ struct SystemSpec {
     hd::check_date(as_of, "as_of");
   }
 };
+
+BOOST_DESCRIBE_STRUCT(SystemSpec, (), (id, name, aliases, nodes, parts, topology, price, source, as_of, note))
+// What a new catalog entry must give; every other member may keep its default.
+constexpr auto required_members(std::type_identity<SystemSpec>) {
+  return std::tuple{&SystemSpec::id, &SystemSpec::name, &SystemSpec::parts, &SystemSpec::topology,
+                    &SystemSpec::source, &SystemSpec::as_of};
+}
 
 }  // namespace capplan

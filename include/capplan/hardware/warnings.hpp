@@ -25,10 +25,13 @@
 //      price against 2026 neocloud prices, for instance).
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/hardware/date.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/units/format.hpp"
+
+#include <boost/describe/enum.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -39,15 +42,9 @@
 namespace capplan {
 
 enum class WarningKind { stale_price, sparse_rate, price_outlier };
+BOOST_DESCRIBE_ENUM(WarningKind, stale_price, sparse_rate, price_outlier)
 
-inline constexpr std::string_view name(WarningKind k) {
-  switch (k) {
-    case WarningKind::stale_price: return "stale_price";
-    case WarningKind::sparse_rate: return "sparse_rate";
-    case WarningKind::price_outlier: return "price_outlier";
-  }
-  return "?";
-}
+inline constexpr std::string_view name(WarningKind k) { return detail::enum_name(k); }
 
 struct CatalogWarning {
   WarningKind kind = WarningKind::stale_price;

@@ -1,6 +1,8 @@
 // JSON form of each hardware record (GpuSpec, CpuSpec, MemoryModule, StorageDevice, PowerSupply,
 // Chassis, NetworkAdapter, SystemSpec, CloudOffer), one field table per record used both to
-// write and to read, so the two directions cannot disagree.
+// write and to read, so the two directions cannot disagree. The table is made from the record's
+// description (BOOST_DESCRIBE_STRUCT and required_members beside the struct): a key per member in
+// declaration order, its codec chosen by the member's type, so a new member needs no change here.
 //
 //   Json j = io::record_to_json(gpu);               // every field; quantities as "80 GB"
 //   GpuSpec g = io::read_record<GpuSpec>(reader);    // checks types, units, then g.validate()
@@ -13,6 +15,7 @@
 // dates are "YYYY-MM-DD"; null removes an optional value.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/hardware/chassis.hpp"
 #include "capplan/hardware/cloud.hpp"
 #include "capplan/hardware/cpu.hpp"
@@ -26,130 +29,20 @@
 #include "capplan/io/json_document.hpp"
 #include "capplan/money/format.hpp"
 
+#include <boost/describe/members.hpp>
+#include <boost/describe/modifiers.hpp>
+#include <boost/mp11/algorithm.hpp>
+
 #include <functional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
 namespace capplan::io {
-
-// ---------------------------------------------------------------------------------------------
-// Enumerations by name.
-
-// Each enumeration's JSON names, one switch per enumeration without a default: a new enumerator
-// without a name here is a compile error (-Wswitch, part of -Wall, with -Werror).
-inline constexpr std::string_view json_name(Vendor e) {
-  switch (e) {
-    case Vendor::nvidia: return "nvidia";
-    case Vendor::amd: return "amd";
-    case Vendor::intel: return "intel";
-    case Vendor::apple: return "apple";
-    case Vendor::google: return "google";
-    case Vendor::other: return "other";
-  }
-  return {};
-}
-inline constexpr std::string_view json_name(FormFactor e) {
-  switch (e) {
-    case FormFactor::sxm: return "sxm";
-    case FormFactor::oam: return "oam";
-    case FormFactor::pcie: return "pcie";
-    case FormFactor::consumer: return "consumer";
-    case FormFactor::soc: return "soc";
-  }
-  return {};
-}
-inline constexpr std::string_view json_name(StorageKind e) {
-  switch (e) {
-    case StorageKind::nvme_gen4: return "nvme_gen4";
-    case StorageKind::nvme_gen5: return "nvme_gen5";
-    case StorageKind::sata_ssd: return "sata_ssd";
-    case StorageKind::hdd: return "hdd";
-  }
-  return {};
-}
-inline constexpr std::string_view json_name(DramType e) {
-  switch (e) {
-    case DramType::ddr4: return "ddr4";
-    case DramType::ddr5: return "ddr5";
-  }
-  return {};
-}
-inline constexpr std::string_view json_name(EightyPlusTier e) {
-  switch (e) {
-    case EightyPlusTier::none: return "none";
-    case EightyPlusTier::standard: return "standard";
-    case EightyPlusTier::bronze: return "bronze";
-    case EightyPlusTier::silver: return "silver";
-    case EightyPlusTier::gold: return "gold";
-    case EightyPlusTier::platinum: return "platinum";
-    case EightyPlusTier::titanium: return "titanium";
-  }
-  return {};
-}
-inline constexpr std::string_view json_name(PsuInput e) {
-  switch (e) {
-    case PsuInput::v115_internal: return "v115_internal";
-    case PsuInput::v230_eu_internal: return "v230_eu_internal";
-    case PsuInput::v230_internal_redundant: return "v230_internal_redundant";
-  }
-  return {};
-}
-inline constexpr std::string_view json_name(LinkProtocol e) {
-  switch (e) {
-    case LinkProtocol::infiniband: return "infiniband";
-    case LinkProtocol::ethernet: return "ethernet";
-    case LinkProtocol::infiniband_or_ethernet: return "infiniband_or_ethernet";
-  }
-  return {};
-}
-inline constexpr std::string_view json_name(Topology e) {
-  switch (e) {
-    case Topology::single_gpu: return "single_gpu";
-    case Topology::nvswitch: return "nvswitch";
-    case Topology::nvlink_direct: return "nvlink_direct";
-    case Topology::nvlink_bridge: return "nvlink_bridge";
-    case Topology::pcie_switch: return "pcie_switch";
-    case Topology::pcie_no_p2p: return "pcie_no_p2p";
-  }
-  return {};
-}
-inline constexpr std::string_view json_name(PartKind e) {
-  switch (e) {
-    case PartKind::gpu: return "gpu";
-    case PartKind::cpu: return "cpu";
-    case PartKind::memory: return "memory";
-    case PartKind::storage: return "storage";
-    case PartKind::psu: return "psu";
-    case PartKind::chassis: return "chassis";
-    case PartKind::network: return "network";
-  }
-  return {};
-}
-
-// Every (name, enumerator) of E, in declaration order (the enumerators are 0, 1, 2, ...).
-template <class E>
-const std::vector<std::pair<std::string_view, E>>& enum_names() {
-  static const std::vector<std::pair<std::string_view, E>> all = [] {
-    std::vector<std::pair<std::string_view, E>> v;
-    for (int i = 0; i < 64; ++i) {
-      const auto e = static_cast<E>(i);
-      if (auto n = json_name(e); !n.empty()) v.emplace_back(n, e);
-    }
-    return v;
-  }();
-  return all;
-}
-
-// The JSON name of an enumerator (throws std::logic_error for a value that is no enumerator).
-template <class E>
-std::string_view enum_name(E e) {
-  const std::string_view n = json_name(e);
-  if (n.empty()) throw std::logic_error("capplan::io: an enumeration value has no JSON name");
-  return n;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Money: a decimal string with a currency; an integer JSON number is exact too. Text with its
@@ -267,8 +160,11 @@ namespace record_detail {
 
 inline constexpr IntRange count{0, std::numeric_limits<std::int32_t>::max()};
 
+// One codec per member type, chosen by overload resolution on the member pointer: a member of a
+// type without a codec here is a compile error naming `codec`.
+
 template <class Rec>
-FieldCodec<Rec> text(std::string_view key, std::string Rec::*m, bool required = false) {
+FieldCodec<Rec> codec(std::string_view key, std::string Rec::*m, bool required) {
   return {key, required, "a string",
           [=](Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
           [=](ObjectReader& r, Rec& rec) {
@@ -278,8 +174,8 @@ FieldCodec<Rec> text(std::string_view key, std::string Rec::*m, bool required = 
 }
 
 template <class Rec>
-FieldCodec<Rec> strings(std::string_view key, std::vector<std::string> Rec::*m) {
-  return {key, false, "an array of strings",
+FieldCodec<Rec> codec(std::string_view key, std::vector<std::string> Rec::*m, bool required) {
+  return {key, required, "an array of strings",
           [=](Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
           [=](ObjectReader& r, Rec& rec) {
             if (r.has(key) || r.is_null(key)) rec.*m = r.strings_or_empty(key);
@@ -287,7 +183,7 @@ FieldCodec<Rec> strings(std::string_view key, std::vector<std::string> Rec::*m) 
 }
 
 template <class Rec>
-FieldCodec<Rec> integer(std::string_view key, int Rec::*m, bool required = false) {
+FieldCodec<Rec> codec(std::string_view key, int Rec::*m, bool required) {
   return {key, required, "a whole number",
           [=](Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
           [=](ObjectReader& r, Rec& rec) {
@@ -296,25 +192,27 @@ FieldCodec<Rec> integer(std::string_view key, int Rec::*m, bool required = false
 }
 
 template <class Rec>
-FieldCodec<Rec> boolean(std::string_view key, bool Rec::*m) {
-  return {key, false, "true or false",
+FieldCodec<Rec> codec(std::string_view key, bool Rec::*m, bool required) {
+  return {key, required, "true or false",
           [=](Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
           [=](ObjectReader& r, Rec& rec) {
             if (auto b = r.boolean_opt(key)) rec.*m = *b;
           }};
 }
 
-template <class Rec, class E>
-FieldCodec<Rec> enumeration(std::string_view key, E Rec::*m, bool required = false) {
+// An enumeration by its enumerator's name.
+template <class Rec, detail::described_enum E>
+FieldCodec<Rec> codec(std::string_view key, E Rec::*m, bool required) {
   return {key, required, "a name",
-          [=](Json& j, const Rec& r) { j[std::string(key)] = std::string(enum_name(r.*m)); },
+          [=](Json& j, const Rec& r) { j[std::string(key)] = std::string(detail::enum_name(r.*m)); },
           [=](ObjectReader& r, Rec& rec) {
-            if (auto e = r.enumeration_opt<E>(key, enum_names<E>())) rec.*m = *e;
+            if (auto e = r.enumeration_opt<E>(key, detail::enum_entries<E>)) rec.*m = *e;
           }};
 }
 
 template <class Rec, class Q>
-FieldCodec<Rec> quantity(std::string_view key, Q Rec::*m, bool required = false) {
+  requires is_quantity_v<Q>
+FieldCodec<Rec> codec(std::string_view key, Q Rec::*m, bool required) {
   return {key, required, "a quantity with a unit",
           [=](Json& j, const Rec& r) { j[std::string(key)] = quantity_json(r.*m); },
           [=](ObjectReader& r, Rec& rec) {
@@ -322,9 +220,11 @@ FieldCodec<Rec> quantity(std::string_view key, Q Rec::*m, bool required = false)
           }};
 }
 
+// An absent figure: no key on output; null on input removes it.
 template <class Rec, class Q>
-FieldCodec<Rec> optional_quantity(std::string_view key, std::optional<Q> Rec::*m) {
-  return {key, false, "a quantity with a unit",
+  requires is_quantity_v<Q>
+FieldCodec<Rec> codec(std::string_view key, std::optional<Q> Rec::*m, bool required) {
+  return {key, required, "a quantity with a unit",
           [=](Json& j, const Rec& r) {
             if (r.*m) j[std::string(key)] = quantity_json(*(r.*m));
           },
@@ -335,8 +235,8 @@ FieldCodec<Rec> optional_quantity(std::string_view key, std::optional<Q> Rec::*m
 }
 
 template <class Rec>
-FieldCodec<Rec> price(std::string_view key, std::optional<PricePoint> Rec::*m) {
-  return {key, false, "a price",
+FieldCodec<Rec> codec(std::string_view key, std::optional<PricePoint> Rec::*m, bool required) {
+  return {key, required, "a price",
           [=](Json& j, const Rec& r) {
             if (r.*m) j[std::string(key)] = price_to_json(*(r.*m));
           },
@@ -346,9 +246,23 @@ FieldCodec<Rec> price(std::string_view key, std::optional<PricePoint> Rec::*m) {
           }};
 }
 
-template <class Rec, class M>
-FieldCodec<Rec> offer_money(std::string_view key, std::optional<M> Rec::*m) {
-  return {key, false, "a decimal string",
+// The currency of a record's other amounts (CloudOffer).
+template <class Rec>
+FieldCodec<Rec> codec(std::string_view key, Currency Rec::*m, bool required) {
+  return {key, required, "USD, EUR, CNY, GBP or JPY",
+          [=](Json& j, const Rec& r) { j[std::string(key)] = std::string(code(r.*m)); },
+          [=](ObjectReader& r, Rec& rec) {
+            if (auto c = currency_opt(r, key)) rec.*m = *c;
+          }};
+}
+
+// An amount in the record's `currency` (read before, as it comes earlier in the record), written
+// as a bare decimal string.
+template <class Rec, class D>
+  requires requires(const Rec& r) { Currency{r.currency}; }
+FieldCodec<Rec> codec(std::string_view key, std::optional<BasicMoney<D>> Rec::*m, bool required) {
+  using M = BasicMoney<D>;
+  return {key, required, "a decimal string",
           [=](Json& j, const Rec& r) {
             if (r.*m) j[std::string(key)] = (r.*m)->amount().to_string();
           },
@@ -358,301 +272,92 @@ FieldCodec<Rec> offer_money(std::string_view key, std::optional<M> Rec::*m) {
           }};
 }
 
-// The fields every record ends with.
+// GpuSpec::dense: an object {precision name: rate}, patched per precision.
 template <class Rec>
-void add_provenance(std::vector<FieldCodec<Rec>>& f) {
-  f.push_back(text("source", &Rec::source, true));
-  f.push_back(text("as_of", &Rec::as_of, true));
-  f.push_back(text("note", &Rec::note));
-}
-
-inline FieldCodec<GpuSpec> dense_rates_field() {
-  return {"dense", false, "dense peak rates",
-          [](Json& j, const GpuSpec& g) {
+FieldCodec<Rec> codec(std::string_view key, PeakRates Rec::*m, bool required) {
+  return {key, required, "dense peak rates",
+          [=](Json& j, const Rec& rec) {
             Json d = Json::object();
             for (Precision p : all_precisions) {
-              if (auto rate = g.dense.at(p)) d[std::string(name(p))] = quantity_json(*rate);
+              if (auto rate = (rec.*m).at(p)) d[std::string(name(p))] = quantity_json(*rate);
             }
-            j["dense"] = std::move(d);
+            j[std::string(key)] = std::move(d);
           },
-          [](ObjectReader& r, GpuSpec& g) {
-            const Json* v = r.find("dense");
+          [=](ObjectReader& r, Rec& rec) {
+            const Json* v = r.find(key);
             if (!v) {
-              if (r.is_null("dense")) g.dense = PeakRates{};
+              if (r.is_null(key)) rec.*m = PeakRates{};
               return;
             }
-            ObjectReader d(r.document(), *v, r.key_pointer("dense"), r.entry(), "dense.");
+            ObjectReader d(r.document(), *v, r.key_pointer(key), r.entry(), std::string(key) + ".");
             for (Precision p : all_precisions) {
               const std::string_view k = name(p);
-              if (auto q = d.quantity_opt<FlopRate>(k)) g.dense.set(p, *q);
-              else if (d.is_null(k)) g.dense.clear(p);
+              if (auto q = d.quantity_opt<FlopRate>(k)) (rec.*m).set(p, *q);
+              else if (d.is_null(k)) (rec.*m).clear(p);
             }
             d.finish();
           }};
 }
 
-inline FieldCodec<SystemSpec> parts_field() {
-  return {"parts", true, "an array of {kind, id, count}",
-          [](Json& j, const SystemSpec& s) {
+// SystemSpec::parts: an array of {kind, id, count}; count defaults to 1.
+template <class Rec>
+FieldCodec<Rec> codec(std::string_view key, std::vector<SystemPart> Rec::*m, bool required) {
+  return {key, required, "an array of {kind, id, count}",
+          [=](Json& j, const Rec& rec) {
             Json a = Json::array();
-            for (const auto& p : s.parts) {
+            for (const auto& p : rec.*m) {
               Json o = Json::object();
-              o["kind"] = std::string(enum_name(p.kind));
+              o["kind"] = std::string(detail::enum_name(p.kind));
               o["id"] = p.id;
               o["count"] = p.count;
               a.push_back(std::move(o));
             }
-            j["parts"] = std::move(a);
+            j[std::string(key)] = std::move(a);
           },
-          [](ObjectReader& r, SystemSpec& s) {
-            const Json* v = r.find("parts");
+          [=](ObjectReader& r, Rec& rec) {
+            const Json* v = r.find(key);
             if (!v) return;
-            if (!v->is_array()) r.type_error("parts", *v, "an array of {\"kind\", \"id\", \"count\"} objects");
-            s.parts.clear();
+            if (!v->is_array()) r.type_error(key, *v, "an array of {\"kind\", \"id\", \"count\"} objects");
+            (rec.*m).clear();
             for (std::size_t i = 0; i < v->size(); ++i) {
-              const std::string k = "parts[" + std::to_string(i) + "]";
-              ObjectReader p(r.document(), (*v)[i], r.key_pointer("parts") + "/" + std::to_string(i), r.entry(), k + ".");
+              const std::string k = std::string(key) + "[" + std::to_string(i) + "]";
+              ObjectReader p(r.document(), (*v)[i], r.key_pointer(key) + "/" + std::to_string(i), r.entry(), k + ".");
               SystemPart part;
-              auto kind = p.enumeration_opt<PartKind>("kind", enum_names<PartKind>());
-              if (!kind) p.missing("kind", "gpu, cpu, memory, storage, psu, chassis or network");
+              auto kind = p.enumeration_opt<PartKind>("kind", detail::enum_entries<PartKind>);
+              if (!kind) p.missing("kind", detail::enum_name_list<PartKind>(" or "));
               part.kind = *kind;
               part.id = p.string("id");
               part.count = static_cast<int>(p.integer_or("count", count, 1));
               p.finish();
-              s.parts.push_back(std::move(part));
+              (rec.*m).push_back(std::move(part));
             }
           }};
 }
 
+// Whether `m` is one of the record's required_members (declared beside its description).
+template <class Rec, class M>
+constexpr bool is_required(M Rec::*m) {
+  return std::apply(
+      [m](auto... r) {
+        return ([m](auto p) {
+          if constexpr (std::is_same_v<decltype(p), M Rec::*>) return p == m;
+          else return false;
+        }(r) || ...);
+      },
+      required_members(std::type_identity<Rec>{}));
+}
+
 }  // namespace record_detail
 
-// The field table of each record, in the order fields are written.
+// The field table of a record: one codec per described member, in declaration order.
 template <class Rec>
-const std::vector<FieldCodec<Rec>>& fields();
-
-template <>
-inline const std::vector<FieldCodec<GpuSpec>>& fields<GpuSpec>() {
-  namespace rd = record_detail;
-  using R = GpuSpec;
-  static const std::vector<FieldCodec<R>> f = [] {
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("name", &R::name, true),
-        rd::strings("aliases", &R::aliases),
-        rd::enumeration("vendor", &R::vendor, true),
-        rd::text("architecture", &R::architecture),
-        rd::enumeration("form_factor", &R::form_factor, true),
-        rd::quantity("memory", &R::memory, true),
-        rd::text("memory_type", &R::memory_type),
-        rd::quantity("memory_bandwidth", &R::memory_bandwidth, true),
-        rd::dense_rates_field(),
-        rd::boolean("fp16_rate_assumes_fp32_accumulate", &R::fp16_rate_assumes_fp32_accumulate),
-        rd::boolean("fp32_accumulate_half_rate", &R::fp32_accumulate_half_rate),
-        rd::quantity("tdp", &R::tdp, true),
-        rd::quantity("idle_power", &R::idle_power),
-        rd::integer("nvlink_generation", &R::nvlink_generation),
-        rd::quantity("nvlink_bandwidth", &R::nvlink_bandwidth),
-        rd::quantity("infinity_fabric_bandwidth", &R::infinity_fabric_bandwidth),
-        rd::integer("pcie_generation", &R::pcie_generation),
-        rd::integer("pcie_lanes", &R::pcie_lanes),
-        rd::boolean("ecc", &R::ecc),
-        rd::boolean("peer_to_peer", &R::peer_to_peer),
-        rd::price("launch_price", &R::launch_price),
-        rd::price("street_price", &R::street_price),
-    };
-    rd::add_provenance(v);
-    return v;
-  }();
-  return f;
-}
-
-template <>
-inline const std::vector<FieldCodec<CpuSpec>>& fields<CpuSpec>() {
-  namespace rd = record_detail;
-  using R = CpuSpec;
-  static const std::vector<FieldCodec<R>> f = [] {
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("name", &R::name, true),
-        rd::strings("aliases", &R::aliases),
-        rd::enumeration("vendor", &R::vendor, true),
-        rd::text("architecture", &R::architecture),
-        rd::integer("cores", &R::cores, true),
-        rd::integer("threads", &R::threads, true),
-        rd::quantity("tdp", &R::tdp, true),
-        rd::integer("pcie_generation", &R::pcie_generation),
-        rd::integer("pcie_lanes", &R::pcie_lanes),
-        rd::text("memory_type", &R::memory_type),
-        rd::integer("memory_channels", &R::memory_channels, true),
-        rd::quantity("max_memory", &R::max_memory),
-        rd::price("launch_price", &R::launch_price),
-        rd::price("street_price", &R::street_price),
-    };
-    rd::add_provenance(v);
-    return v;
-  }();
-  return f;
-}
-
-template <>
-inline const std::vector<FieldCodec<MemoryModule>>& fields<MemoryModule>() {
-  namespace rd = record_detail;
-  using R = MemoryModule;
-  static const std::vector<FieldCodec<R>> f = [] {
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("name", &R::name, true),
-        rd::strings("aliases", &R::aliases),
-        rd::enumeration("type", &R::type, true),
-        rd::integer("speed_mts", &R::speed_mts, true),
-        rd::quantity("size", &R::size, true),
-        rd::boolean("registered", &R::registered),
-        rd::boolean("ecc", &R::ecc),
-        rd::optional_quantity("power", &R::power),
-        rd::price("street_price", &R::street_price),
-    };
-    rd::add_provenance(v);
-    return v;
-  }();
-  return f;
-}
-
-template <>
-inline const std::vector<FieldCodec<StorageDevice>>& fields<StorageDevice>() {
-  namespace rd = record_detail;
-  using R = StorageDevice;
-  static const std::vector<FieldCodec<R>> f = [] {
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("name", &R::name, true),
-        rd::strings("aliases", &R::aliases),
-        rd::enumeration("kind", &R::kind, true),
-        rd::quantity("capacity", &R::capacity, true),
-        rd::quantity("sequential_read", &R::sequential_read, true),
-        rd::quantity("sequential_write", &R::sequential_write, true),
-        rd::optional_quantity("active_power", &R::active_power),
-        rd::optional_quantity("idle_power", &R::idle_power),
-        rd::price("launch_price", &R::launch_price),
-        rd::price("street_price", &R::street_price),
-    };
-    rd::add_provenance(v);
-    return v;
-  }();
-  return f;
-}
-
-template <>
-inline const std::vector<FieldCodec<PowerSupply>>& fields<PowerSupply>() {
-  namespace rd = record_detail;
-  using R = PowerSupply;
-  static const std::vector<FieldCodec<R>> f = [] {
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("name", &R::name, true),
-        rd::strings("aliases", &R::aliases),
-        rd::quantity("rated", &R::rated, true),
-        rd::enumeration("tier", &R::tier, true),
-        rd::enumeration("input", &R::input),
-        rd::price("launch_price", &R::launch_price),
-        rd::price("street_price", &R::street_price),
-    };
-    rd::add_provenance(v);
-    return v;
-  }();
-  return f;
-}
-
-template <>
-inline const std::vector<FieldCodec<Chassis>>& fields<Chassis>() {
-  namespace rd = record_detail;
-  using R = Chassis;
-  static const std::vector<FieldCodec<R>> f = [] {
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("name", &R::name, true),
-        rd::strings("aliases", &R::aliases),
-        rd::integer("rack_units", &R::rack_units),
-        rd::integer("max_gpus", &R::max_gpus),
-        rd::integer("psu_bays", &R::psu_bays),
-        rd::price("street_price", &R::street_price),
-    };
-    rd::add_provenance(v);
-    return v;
-  }();
-  return f;
-}
-
-template <>
-inline const std::vector<FieldCodec<NetworkAdapter>>& fields<NetworkAdapter>() {
-  namespace rd = record_detail;
-  using R = NetworkAdapter;
-  static const std::vector<FieldCodec<R>> f = [] {
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("name", &R::name, true),
-        rd::strings("aliases", &R::aliases),
-        rd::enumeration("protocol", &R::protocol, true),
-        rd::quantity("port_speed", &R::port_speed, true),
-        rd::integer("ports", &R::ports),
-        rd::integer("pcie_generation", &R::pcie_generation),
-        rd::integer("pcie_lanes", &R::pcie_lanes),
-        rd::optional_quantity("power", &R::power),
-        rd::price("street_price", &R::street_price),
-    };
-    rd::add_provenance(v);
-    return v;
-  }();
-  return f;
-}
-
-template <>
-inline const std::vector<FieldCodec<SystemSpec>>& fields<SystemSpec>() {
-  namespace rd = record_detail;
-  using R = SystemSpec;
-  static const std::vector<FieldCodec<R>> f = [] {
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("name", &R::name, true),
-        rd::strings("aliases", &R::aliases),
-        rd::integer("nodes", &R::nodes),
-        rd::parts_field(),
-        rd::enumeration("topology", &R::topology, true),
-        rd::price("price", &R::price),
-    };
-    rd::add_provenance(v);
-    return v;
-  }();
-  return f;
-}
-
-template <>
-inline const std::vector<FieldCodec<CloudOffer>>& fields<CloudOffer>() {
-  namespace rd = record_detail;
-  using R = CloudOffer;
-  static const std::vector<FieldCodec<R>> f = [] {
-    FieldCodec<R> currency{"currency", true, "USD, EUR, CNY, GBP or JPY",
-                           [](Json& j, const R& o) { j["currency"] = std::string(code(o.currency)); },
-                           [](ObjectReader& r, R& o) {
-                             if (auto c = rd::currency_opt(r, "currency")) o.currency = *c;
-                           }};
-    std::vector<FieldCodec<R>> v{
-        rd::text("id", &R::id, true),
-        rd::text("provider", &R::provider, true),
-        rd::text("instance_type", &R::instance_type, true),
-        rd::text("region", &R::region),
-        rd::integer("gpu_count", &R::gpu_count, true),
-        rd::text("gpu_id", &R::gpu_id, true),
-        rd::integer("vcpus", &R::vcpus),
-        rd::quantity("ram", &R::ram),
-        currency,
-        rd::offer_money("on_demand", &R::on_demand),
-        rd::offer_money("spot", &R::spot),
-        rd::offer_money("reserved", &R::reserved),
-        rd::offer_money("monthly", &R::monthly),
-        rd::text("as_of", &R::as_of, true),
-        rd::text("source", &R::source, true),
-        rd::text("note", &R::note),
-    };
+const std::vector<FieldCodec<Rec>>& fields() {
+  static const std::vector<FieldCodec<Rec>> f = [] {
+    namespace bd = boost::describe;
+    std::vector<FieldCodec<Rec>> v;
+    boost::mp11::mp_for_each<bd::describe_members<Rec, bd::mod_public>>([&v](auto d) {
+      v.push_back(record_detail::codec(d.name, d.pointer, record_detail::is_required(d.pointer)));
+    });
     return v;
   }();
   return f;

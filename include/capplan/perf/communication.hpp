@@ -14,6 +14,8 @@
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/units/quantity.hpp"
 
+#include <boost/describe/enum.hpp>
+
 #include <algorithm>
 #include <string>
 #include <string_view>
@@ -21,6 +23,7 @@
 namespace capplan::perf {
 
 enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet };
+BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet)
 
 inline constexpr std::string_view name(LinkKind k) {
   switch (k) {

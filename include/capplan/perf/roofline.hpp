@@ -8,11 +8,14 @@
 // derives backward and recomputation from them and efficiency.hpp turns each into a time.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/error.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/precision.hpp"
 #include "capplan/units/quantity.hpp"
 #include "capplan/workload/transformer.hpp"
+
+#include <boost/describe/enum.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -25,7 +28,9 @@
 namespace capplan::perf {
 
 enum class OpKind { gemm, attention_gemm, flash_attention, elementwise, optimizer };
+BOOST_DESCRIBE_ENUM(OpKind, gemm, attention_gemm, flash_attention, elementwise, optimizer)
 enum class Bound { compute, memory };
+BOOST_DESCRIBE_ENUM(Bound, compute, memory)
 
 inline constexpr std::string_view name(OpKind k) {
   switch (k) {
@@ -37,7 +42,7 @@ inline constexpr std::string_view name(OpKind k) {
   }
   return "?";
 }
-inline constexpr std::string_view name(Bound b) { return b == Bound::compute ? "compute" : "memory"; }
+inline constexpr std::string_view name(Bound b) { return detail::enum_name(b); }
 
 // One kernel: its FLOPs, the bytes it moves to and from device memory and, for a GEMM, its shape
 // (C[m,n] = A[m,k] x B[k,n], `batch` independent products).

@@ -9,9 +9,12 @@
 // The inputs are small records of their own; the hardware catalog is not needed here.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/error.hpp"
 #include "capplan/power/explain.hpp"
 #include "capplan/units/quantity.hpp"
+
+#include <boost/describe/enum.hpp>
 
 #include <optional>
 #include <span>
@@ -21,19 +24,9 @@
 namespace capplan {
 
 enum class ComponentKind { gpu, cpu, memory, storage, board, fans, other };
+BOOST_DESCRIBE_ENUM(ComponentKind, gpu, cpu, memory, storage, board, fans, other)
 
-inline std::string_view to_string(ComponentKind k) {
-  switch (k) {
-    case ComponentKind::gpu: return "gpu";
-    case ComponentKind::cpu: return "cpu";
-    case ComponentKind::memory: return "memory";
-    case ComponentKind::storage: return "storage";
-    case ComponentKind::board: return "board";
-    case ComponentKind::fans: return "fans";
-    case ComponentKind::other: return "other";
-  }
-  return "other";
-}
+inline std::string_view to_string(ComponentKind k) { return detail::enum_name(k); }
 
 // One kind of part, `count` of them, each drawing between idle_draw and max_draw.
 // max_draw is the sustained maximum: a GPU's TDP (board power) or its power limit, a CPU's

@@ -21,6 +21,7 @@
 //   break-even cost/compare.hpp: owning (purchase + electricity at the utilization) against renting.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/compute/flops.hpp"
 #include "capplan/cost/compare.hpp"
 #include "capplan/error.hpp"
@@ -35,6 +36,8 @@
 #include "capplan/units/format.hpp"
 #include "capplan/workload/params.hpp"
 
+#include <boost/describe/enum.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -46,16 +49,11 @@
 namespace capplan {
 
 enum class PurchaseWorkload { train, serve };
+BOOST_DESCRIBE_ENUM(PurchaseWorkload, train, serve)
 enum class OptionKind { gpu, system, cloud };
+BOOST_DESCRIBE_ENUM(OptionKind, gpu, system, cloud)
 
-inline constexpr std::string_view name(OptionKind k) {
-  switch (k) {
-    case OptionKind::gpu: return "gpu";
-    case OptionKind::system: return "system";
-    case OptionKind::cloud: return "cloud";
-  }
-  return "?";
-}
+inline constexpr std::string_view name(OptionKind k) { return detail::enum_name(k); }
 
 struct PurchaseFilters {
   std::optional<Money> budget;        // own or rent within it (serving: purchase, or a month of rent)

@@ -7,6 +7,8 @@
 
 #include "capplan/error.hpp"
 
+#include <boost/describe/enum.hpp>
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -15,6 +17,7 @@
 namespace capplan {
 
 enum class Align { left, right };
+BOOST_DESCRIBE_ENUM(Align, left, right)
 
 struct Column {
   std::string key;      // machine name with its unit: "memory_bytes", "cost_usd", "time_s"

@@ -6,7 +6,10 @@
 // throws capplan::InputError naming the field and the value.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/error.hpp"
+
+#include <boost/describe/enum.hpp>
 
 #include <cmath>
 #include <cstdint>
@@ -17,19 +20,13 @@
 namespace capplan {
 
 enum class AttentionKind { mha, gqa, mqa, mla };
+BOOST_DESCRIBE_ENUM(AttentionKind, mha, gqa, mqa, mla)
 
-inline constexpr std::string_view name(AttentionKind k) {
-  switch (k) {
-    case AttentionKind::mha: return "mha";
-    case AttentionKind::gqa: return "gqa";
-    case AttentionKind::mqa: return "mqa";
-    case AttentionKind::mla: return "mla";
-  }
-  return "?";
-}
+inline constexpr std::string_view name(AttentionKind k) { return detail::enum_name(k); }
 
 // Normalization layers: LayerNorm has a scale and a bias (2 * hidden), RMSNorm a scale only.
 enum class NormKind { layernorm, rmsnorm };
+BOOST_DESCRIBE_ENUM(NormKind, layernorm, rmsnorm)
 
 // Mixture-of-experts part of a model (absent for dense models).
 struct MoeShape {
