@@ -7,6 +7,7 @@
 #include "output.hpp"
 #include "workload_args.hpp"
 
+#include <capplan/detail/enum_names.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/report/purchase.hpp>
@@ -61,22 +62,6 @@ Duration duration_arg(const std::string& text, std::string_view flag) {
   return parse<Duration>(text, flag);
 }
 
-Vendor vendor_arg(const std::string& text) {
-  for (Vendor v : {Vendor::nvidia, Vendor::amd, Vendor::intel, Vendor::apple, Vendor::google}) {
-    if (lower(std::string(name(v))) == lower(text)) return v;
-  }
-  detail::fail("--vendor", "\"" + text + "\"", "is not a vendor (nvidia, amd, intel, apple, google)");
-}
-
-FormFactor form_factor_arg(const std::string& text) {
-  const std::pair<const char*, FormFactor> keys[] = {
-      {"sxm", FormFactor::sxm}, {"oam", FormFactor::oam}, {"pcie", FormFactor::pcie}, {"consumer", FormFactor::consumer}, {"soc", FormFactor::soc}};
-  for (const auto& [key, f] : keys) {
-    if (lower(text) == key) return f;
-  }
-  detail::fail("--form-factor", "\"" + text + "\"", "is not sxm, oam, pcie, consumer or soc");
-}
-
 // Flags -> the library's query; every error names the flag.
 PurchaseQuery query_of(const CompareArgs& a) {
   PurchaseQuery q;
@@ -106,8 +91,8 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.filters.max_power = quantity_arg<Power>(a.max_power, "W", "--max-power");
     if (!(q.filters.max_power->value() > 0)) detail::fail("--max-power", "\"" + a.max_power + "\"", "must be positive");
   }
-  if (!a.vendor.empty()) q.filters.vendor = vendor_arg(a.vendor);
-  if (!a.form_factor.empty()) q.filters.form_factor = form_factor_arg(a.form_factor);
+  if (!a.vendor.empty()) q.filters.vendor = detail::parse_enum<Vendor>(lower(a.vendor), "--vendor");
+  if (!a.form_factor.empty()) q.filters.form_factor = detail::parse_enum<FormFactor>(lower(a.form_factor), "--form-factor");
   q.filters.gpus = a.kinds == "all" || a.kinds == "gpus";
   q.filters.systems = a.kinds == "all" || a.kinds == "systems";
   q.filters.cloud = a.kinds == "all" || a.kinds == "cloud";
