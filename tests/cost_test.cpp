@@ -41,7 +41,7 @@ OwnedOption workstation_4090_cny() {
                                           memory_modules("DDR5 DIMM", 5_W, 2_W, 2), storage_devices("NVMe SSD", 8_W, 1_W),
                                           board_and_fans("board and fans", 50_W)};
   const auto dc = system_draw(parts, 1.0).total;
-  const auto wall = wall_power(dc, 1000_W, eighty_plus_115v(EightyPlus::gold));
+  const auto wall = wall_power(dc, 1000_W, load_efficiency_curve(EightyPlusTier::gold));
   return OwnedOption{.name = "RTX 4090 workstation",
                      .purchase = 12999_CNY + 8000_CNY,
                      .active_power = wall.wall,

@@ -52,10 +52,10 @@ TEST_SUITE("memory") {
     TransformerShape s = gpt(36, 4096, 32, 51200, 2048);  // the 7.5B row of Narayanan et al. 2021
     s.params_override = 7.5e9;
     TrainingConfig cfg;
-    cfg.parallel.data = 64;
+    cfg.plan.dp = 64;
     for (auto [stage, want] : {std::pair{ZeroStage::none, 120.0}, std::pair{ZeroStage::optimizer, 31.4},
                                std::pair{ZeroStage::gradients, 16.6}, std::pair{ZeroStage::parameters, 1.9}}) {
-      cfg.parallel.zero = stage;
+      cfg.plan.zero_stage = stage;
       CAPTURE(static_cast<int>(stage));
       CHECK(std::abs(gb(training_budget(s, cfg).model_states()) - want) <= 0.1);
     }
@@ -69,19 +69,19 @@ TEST_SUITE("memory") {
     struct Row {
       int t;
       bool sp;
-      ActivationRecompute r;
+      Recompute r;
       bool flash;
       double want;
     };
     const Row rows[] = {
-        {1, false, ActivationRecompute::none, false, sbh * (34 + 5 * a * sd / h)},
-        {8, false, ActivationRecompute::none, false, sbh * (10 + 24 / t + 5 * a * sd / (h * t))},
-        {8, true, ActivationRecompute::none, false, sbh * (34 / t + 5 * a * sd / (h * t))},
-        {8, true, ActivationRecompute::selective, false, 34 * sbh / t},
-        {8, false, ActivationRecompute::selective, false, sbh * (10 + 24 / t)},
-        {8, true, ActivationRecompute::full, false, 2 * sbh},
+        {1, false, Recompute::none, false, sbh * (34 + 5 * a * sd / h)},
+        {8, false, Recompute::none, false, sbh * (10 + 24 / t + 5 * a * sd / (h * t))},
+        {8, true, Recompute::none, false, sbh * (34 / t + 5 * a * sd / (h * t))},
+        {8, true, Recompute::selective, false, 34 * sbh / t},
+        {8, false, Recompute::selective, false, sbh * (10 + 24 / t)},
+        {8, true, Recompute::full, false, 2 * sbh},
         // FlashAttention keeps no s x s scores: the same memory as selective recompute.
-        {8, true, ActivationRecompute::none, true, 34 * sbh / t},
+        {8, true, Recompute::none, true, 34 * sbh / t},
     };
     for (const Row& r : rows) {
       ActivationOptions o{r.t, r.sp, r.r, r.flash};
@@ -93,7 +93,7 @@ TEST_SUITE("memory") {
       if (!r.flash) CHECK(got == doctest::Approx(korthikanti_table2(sd, b, h, a, r.t, r.sp, r.r).value()).epsilon(1e-12));
     }
     // The TP + SP row by hand: 2048 x 12288 x (34/8 + 5 x 96 x 2048 / (12288 x 8)) = 358,612,992 B.
-    CHECK(activation_memory_per_layer(s, 1, 2048, {8, true, ActivationRecompute::none, false}).value() == 358612992.0);
+    CHECK(activation_memory_per_layer(s, 1, 2048, {8, true, Recompute::none, false}).value() == 358612992.0);
     CHECK_THROWS_WITH_AS((void)activation_memory_per_layer(s, -1, 2048), "micro_batch: -1 must be a positive count",
                          InputError);
   }
@@ -185,7 +185,7 @@ TEST_SUITE("memory") {
     cfg.offload_optimizer = false;
 
     // Pipeline: the first stage keeps min(p, microbatches) micro-batches of its L/p layers.
-    cfg.parallel.pipeline = 4;
+    cfg.plan.pp = 4;
     const double full = training_budget(s, cfg).activations.size.value();
     cfg.microbatches = 2;
     CHECK(training_budget(s, cfg).activations.size.value() == doctest::Approx(full / 2));
@@ -193,13 +193,13 @@ TEST_SUITE("memory") {
     // 1F1B keeps about L layers' worth regardless of p (Korthikanti et al. 2022, §4.2.3).
     const double per_layer = activation_memory_per_layer(s, 1, 4096).value();
     CHECK(full == doctest::Approx(32 * per_layer));
-    cfg.parallel.virtual_stages = 2;  // interleaved: x (1 + (p - 1) / (p v)) = 1.375
+    cfg.plan.interleave = 2;  // interleaved: x (1 + (p - 1) / (p v)) = 1.375
     CHECK(training_budget(s, cfg).activations.size.value() == doctest::Approx(full * 1.375));
     CHECK(training_budget(s, cfg).to_string().find("interleaved") != std::string::npos);
     // Full recompute: 2 s b h per layer stored, plus one layer's whole activations while it is recomputed.
-    cfg.parallel.pipeline = 1;
-    cfg.parallel.virtual_stages = 1;
-    cfg.recompute = ActivationRecompute::full;
+    cfg.plan.pp = 1;
+    cfg.plan.interleave = 1;
+    cfg.plan.recompute = Recompute::full;
     CHECK(training_budget(s, cfg).activations.size.value() ==
           doctest::Approx(32 * 2.0 * 4096 * 4096 + activation_memory_per_layer(s, 1, 4096).value()));
   }
@@ -224,7 +224,7 @@ TEST_SUITE("memory") {
     TrainingConfig cfg;
     cfg.finetune = FineTune::qlora;
     cfg.seq_len = 512;
-    cfg.recompute = ActivationRecompute::full;
+    cfg.plan.recompute = Recompute::full;
     const MemoryBudget q = training_budget(model("llama2-70b"), cfg);
     CHECK(check_fit(q, 48_GB).fits);
     CHECK(gb(q.weights.size) == doctest::Approx(68976648192.0 * 4.127 / 8 / 1e9 + 2 * 0.0).epsilon(0.01));
@@ -266,13 +266,13 @@ TEST_SUITE("memory") {
     TrainingConfig cfg;
     cfg.seq_len = 2048;
     cfg.flash_attention = true;
-    cfg.parallel.data = 8;
-    cfg.parallel.zero = ZeroStage::parameters;
+    cfg.plan.dp = 8;
+    cfg.plan.zero_stage = ZeroStage::parameters;
     const std::int64_t mb = max_micro_batch(s, cfg, 80_GB);
     CHECK(mb >= 1);
-    cfg.micro_batch = mb;
+    cfg.plan.micro_batch = mb;
     CHECK(check_fit(training_budget(s, cfg), 80_GB).fits);
-    cfg.micro_batch = mb + 1;
+    cfg.plan.micro_batch = mb + 1;
     CHECK_FALSE(check_fit(training_budget(s, cfg), 80_GB).fits);
   }
 
@@ -295,20 +295,20 @@ TEST_SUITE("memory") {
     TrainingConfig cfg;
     cfg.seq_len = 4096;
     cfg.flash_attention = true;
-    cfg.parallel.zero = ZeroStage::parameters;
+    cfg.plan.zero_stage = ZeroStage::parameters;
     const auto t = min_gpus_for_training(model("llama2-7b"), cfg, 80_GB);
     REQUIRE(t.has_value());
     CHECK(check_fit(t->budget, 80_GB).fits);
     CHECK(t->gpus == t->data * t->tensor * t->pipeline);
     if (t->data > 1) {
       TrainingConfig fewer = cfg;
-      fewer.parallel.tensor = t->tensor;
-      fewer.parallel.pipeline = t->pipeline;
-      fewer.parallel.data = t->data - 1;
+      fewer.plan.tp = t->tensor;
+      fewer.plan.pp = t->pipeline;
+      fewer.plan.dp = t->data - 1;
       CHECK_FALSE(check_fit(training_budget(model("llama2-7b"), fewer), 80_GB).fits);
     }
     // Without ZeRO a 7B model with Adam (16 B/param = 108 GB) needs model parallelism on 80 GB.
-    cfg.parallel.zero = ZeroStage::none;
+    cfg.plan.zero_stage = ZeroStage::none;
     const auto nz = min_gpus_for_training(model("llama2-7b"), cfg, 80_GB);
     REQUIRE(nz.has_value());
     CHECK(nz->data == 1);
@@ -318,7 +318,7 @@ TEST_SUITE("memory") {
   TEST_CASE("bad input names the field and the value") {
     const TransformerShape& s = model("llama2-7b");
     TrainingConfig cfg;
-    cfg.parallel.tensor = 3;
+    cfg.plan.tp = 3;
     try {
       (void)training_budget(s, cfg);
       FAIL("expected InputError");
@@ -326,16 +326,16 @@ TEST_SUITE("memory") {
       CHECK(e.field() == "tensor_parallel");
       CHECK(e.value() == "3");
     }
-    cfg.parallel.tensor = 1;
-    cfg.micro_batch = -2;
+    cfg.plan.tp = 1;
+    cfg.plan.micro_batch = -2;
     CHECK_THROWS_WITH_AS((void)training_budget(s, cfg), "micro_batch: -2 must be a positive count", InputError);
-    cfg.micro_batch = 1;
-    cfg.parallel.pipeline = 33;
+    cfg.plan.micro_batch = 1;
+    cfg.plan.pp = 33;
     CHECK_THROWS_AS((void)training_budget(s, cfg), InputError);
-    cfg.parallel.pipeline = 1;
-    cfg.parallel.expert = 2;
+    cfg.plan.pp = 1;
+    cfg.plan.ep = 2;
     CHECK_THROWS_WITH_AS((void)training_budget(s, cfg), doctest::Contains("expert_parallel: 2"), InputError);
-    cfg.parallel.expert = 1;
+    cfg.plan.ep = 1;
     cfg.offload_parameters = true;
     CHECK_THROWS_AS((void)training_budget(s, cfg), InputError);
     InferenceConfig inf;

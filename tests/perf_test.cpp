@@ -269,7 +269,7 @@ TEST_SUITE("perf") {
     full.recompute = Recompute::full;
     CHECK(estimate_training(job, full, c).iteration.value() > none);
     ParallelPlan z3 = plan;
-    z3.zero_stage = 3;
+    z3.zero_stage = ZeroStage::parameters;
     CHECK(estimate_training(job, z3, c).iteration.value() > none);
   }
 
@@ -295,7 +295,7 @@ TEST_SUITE("perf") {
     CHECK(with([](TrainingJob&, ParallelPlan& p) { p.micro_batch = 3; }) == "global_batch");  // 512 % (3 x 32)
     CHECK(with([](TrainingJob& j, ParallelPlan&) { j.measured_mfu = 1.5; }) == "mfu");
     CHECK(with([](TrainingJob& j, ParallelPlan&) { j.measured_mfu = std::nan(""); }) == "mfu");
-    CHECK(with([](TrainingJob&, ParallelPlan& p) { p.zero_stage = 4; }) == "zero_stage");
+    CHECK(with([](TrainingJob&, ParallelPlan& p) { p.zero_stage = static_cast<ZeroStage>(4); }) == "zero_stage");
     CHECK(with([](TrainingJob&, ParallelPlan& p) { p.interleave = 2; }) == "interleave");
     CHECK(with([](TrainingJob&, ParallelPlan& p) { p.sequence_parallel = true; }) == "sequence_parallel");
     CHECK(with([](TrainingJob&, ParallelPlan& p) { p.micro_batch = 0; }) == "micro_batch");
@@ -415,7 +415,7 @@ TEST_SUITE("perf") {
     const Cluster c = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
     ParallelPlan p;
     p.dp = 64;
-    p.zero_stage = 1;
+    p.zero_stage = ZeroStage::optimizer;
     const TrainingEstimate base = estimate_training(job, p, c, pytorch_fsdp());
     p.ep = 8;
     const TrainingEstimate ep8 = estimate_training(job, p, c, pytorch_fsdp());
@@ -458,7 +458,7 @@ TEST_SUITE("perf") {
       k.job.global_batch = 48;
       k.plan.dp = 8;
       k.plan.micro_batch = 6;
-      k.plan.zero_stage = 3;
+      k.plan.zero_stage = ZeroStage::parameters;
       k.cluster = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
       k.fw = llm_foundry_2023();
       cases.push_back(k);
@@ -471,7 +471,7 @@ TEST_SUITE("perf") {
       k.job.global_batch = 256;
       k.plan.dp = 64;
       k.plan.ep = 8;
-      k.plan.zero_stage = 1;
+      k.plan.zero_stage = ZeroStage::optimizer;
       k.cluster = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
       k.fw = pytorch_fsdp();
       cases.push_back(k);
@@ -616,7 +616,7 @@ TEST_SUITE("perf") {
     ParallelPlan p;
     p.dp = 8;
     p.micro_batch = 6;
-    p.zero_stage = 3;
+    p.zero_stage = ZeroStage::parameters;
     const Cluster c = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
     const TrainingEstimate a = estimate_training(job, p, c, fa2), b = estimate_training(job, p, c, foundry);
     CHECK(b.iteration.value() > a.iteration.value());

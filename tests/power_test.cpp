@@ -81,15 +81,15 @@ TEST_SUITE("power") {
 
   TEST_CASE("golden: 80 PLUS Gold is 90% efficient at 50% load (115 V internal)") {
     // 80 PLUS program table, 115V internal non-redundant: Gold 87% / 90% / 87% at 20/50/100%.
-    auto gold = eighty_plus_115v(EightyPlus::gold);
+    auto gold = load_efficiency_curve(EightyPlusTier::gold);
     CHECK(gold.at(0.5) == doctest::Approx(0.90).epsilon(1e-12));
     CHECK(gold.at(0.2) == doctest::Approx(0.87).epsilon(1e-12));
     CHECK(gold.at(1.0) == doctest::Approx(0.87).epsilon(1e-12));
     CHECK(gold.at(0.75) == doctest::Approx(0.885).epsilon(1e-12));  // linear between 50% and 100%
     CHECK(gold.at(0.05) == doctest::Approx(0.87).epsilon(1e-12));   // held below the lowest point
-    CHECK(eighty_plus_115v(EightyPlus::titanium).at(0.1) == doctest::Approx(0.90));
-    CHECK(eighty_plus_115v(EightyPlus::platinum).at(0.5) == doctest::Approx(0.92));
-    CHECK(eighty_plus_115v(EightyPlus::bronze).at(0.5) == doctest::Approx(0.85));
+    CHECK(load_efficiency_curve(EightyPlusTier::titanium).at(0.1) == doctest::Approx(0.90));
+    CHECK(load_efficiency_curve(EightyPlusTier::platinum).at(0.5) == doctest::Approx(0.92));
+    CHECK(load_efficiency_curve(EightyPlusTier::bronze).at(0.5) == doctest::Approx(0.85));
     auto w = wall_power(500_W, 1000_W, gold);
     CHECK(w.efficiency == doctest::Approx(0.90));
     CHECK(w.wall.value() == doctest::Approx(500.0 / 0.9));
@@ -119,7 +119,7 @@ TEST_SUITE("power") {
     CHECK(h.btu_per_hour == doctest::Approx(3412.142));
     CHECK(h.explain() == "1,000 W × 3.412142 = 3,412.14 BTU/h");
     // Whole workstation at full load through a Gold PSU: 771 W DC → wall → heat.
-    auto w = wall_power(771_W, 1000_W, eighty_plus_115v(EightyPlus::gold));
+    auto w = wall_power(771_W, 1000_W, load_efficiency_curve(EightyPlusTier::gold));
     CHECK(w.efficiency == doctest::Approx(0.90 - 0.03 * (0.771 - 0.5) / 0.5));
     CHECK(heat_output(w.wall).btu_per_hour == doctest::Approx(w.wall.value() * 3.412142));
   }

@@ -123,7 +123,7 @@ inline TrainingEstimate llm_foundry_estimate(const LlmFoundryRun& r, bool with_b
   ParallelPlan plan;
   plan.dp = r.gpus;
   plan.micro_batch = r.micro_batch;
-  plan.zero_stage = 3;
+  plan.zero_stage = ZeroStage::parameters;
   plan.recompute = r.checkpointing ? Recompute::full : Recompute::none;
   const GpuSpec& gpu = Catalog::builtin().find_gpu(r.h100 ? "H100 SXM" : "A100 SXM 80GB");
   const Cluster cluster = make_cluster(gpu, r.gpus, 8, r.h100 ? infiniband(50_GBps) : ethernet(25_GBps, true));

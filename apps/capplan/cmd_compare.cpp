@@ -112,10 +112,8 @@ PurchaseQuery query_of(const CompareArgs& a) {
       if (*a.micro_batch < 1) detail::fail("--micro-batch", std::to_string(*a.micro_batch), "must be a positive count");
       s.space.micro_batches = {*a.micro_batch};
     }
-    if (a.zero) s.space.zero_stages = {*a.zero};
-    if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute) == ActivationRecompute::full ? Recompute::full
-                                                   : recompute_arg(a.recompute) == ActivationRecompute::selective ? Recompute::selective
-                                                                                                               : Recompute::none};
+    if (a.zero) s.space.zero_stages = {static_cast<ZeroStage>(*a.zero)};
+    if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
     s.precision = precision_arg(a.precision);
     s.measured_mfu = a.mfu;
   } else {
@@ -196,9 +194,9 @@ nlohmann::ordered_json json_of(const PurchaseTable& pt) {
     e["usd_per_gb"] = r.usd_per_gb ? nlohmann::ordered_json(*r.usd_per_gb) : nullptr;
     e["tflop_per_w"] = r.tflop_per_w ? nlohmann::ordered_json(*r.tflop_per_w) : nullptr;
     if (r.training) {
-      const perf::ParallelPlan& p = r.training->plan;
+      const ParallelPlan& p = r.training->plan;
       e["plan"] = {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"micro_batch", p.micro_batch}, {"global_batch", r.training->job.global_batch},
-                   {"zero", p.zero_stage}, {"recompute", std::string(perf::recompute_name(p.recompute))},
+                   {"zero", static_cast<int>(p.zero_stage)}, {"recompute", std::string(name(p.recompute))},
                    {"sequence_parallel", p.sequence_parallel}, {"interleave", p.interleave},
                    {"gpus_per_node", r.training->cluster.gpus_per_node},
                    {"memory_per_gpu_bytes", r.training->memory.total().value()}};

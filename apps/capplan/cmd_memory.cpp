@@ -76,13 +76,13 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     const TrainingConfig c = training_config(a.plan, m.shape);
     const MemoryBudget b = training_budget(m.shape, c);
     const FitResult fit = check_fit(b, g.memory);
-    const Parallelism& p = c.parallel;
+    const ParallelPlan& p = c.plan;
     const std::int64_t seq = c.seq_len ? c.seq_len : m.shape.seq_len;
     const std::string plan_text = std::to_string(p.gpus()) + " GPU" + (p.gpus() == 1 ? "" : "s") + ": TP " +
-                                  std::to_string(p.tensor) + " x PP " + std::to_string(p.pipeline) + " x DP " +
-                                  std::to_string(p.data) + ", ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " +
-                                  std::to_string(c.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
-                                  a.plan.recompute + (p.sequence ? ", sequence parallel" : "") +
+                                  std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x DP " +
+                                  std::to_string(p.dp) + ", ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " +
+                                  std::to_string(p.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
+                                  a.plan.recompute + (p.sequence_parallel ? ", sequence parallel" : "") +
                                   (c.flash_attention ? ", FlashAttention" : "");
     r.tables.push_back(breakdown_table("Training memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
 
@@ -94,7 +94,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     w.add_row({Cell::of_text("largest micro-batch with this plan"), Cell::of_number(std::to_string(mb), static_cast<double>(mb)),
                Cell::of_text(mb == 0 ? "not even 1 sequence fits" : std::to_string(seq) + " tokens each")});
     if (fewest) {
-      w.add_row({Cell::of_text("fewest GPUs (ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " + std::to_string(c.micro_batch) + ")"),
+      w.add_row({Cell::of_text("fewest GPUs (ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " + std::to_string(p.micro_batch) + ")"),
                  Cell::of_number(std::to_string(fewest->gpus), fewest->gpus),
                  Cell::of_text("TP " + std::to_string(fewest->tensor) + " x PP " + std::to_string(fewest->pipeline) + " x DP " +
                                std::to_string(fewest->data) + ", " + bytes_text(fewest->budget.total()) + " per GPU")});
@@ -106,9 +106,9 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                       "first pipeline stage (docs/memory.md).");
     r.tables.push_back(std::move(w));
 
-    j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tensor}, {"pp", p.pipeline}, {"dp", p.data}, {"zero", a.plan.zero},
-                 {"micro_batch", c.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute},
-                 {"sequence_parallel", p.sequence}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
+    j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"zero", a.plan.zero},
+                 {"micro_batch", p.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute},
+                 {"sequence_parallel", p.sequence_parallel}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
                  {"optimizer", std::string(name(c.optimizer))}};
     j["memory_per_gpu_bytes"] = b.total().value();
     j["breakdown"] = breakdown_json(b);

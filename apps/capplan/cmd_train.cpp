@@ -101,7 +101,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const perf::Framework& fw = setup.framework;
   const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp;
   perf::TrainingEstimate est;
-  perf::ParallelPlan plan;
+  ParallelPlan plan;
   std::string search_text;
   if (searched) {
     const TrainingRunSearch sr = best_training_run(m.shape, g, gpus, setup);
@@ -122,16 +122,10 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     search_text = sr.explanation();
   } else {
     const TrainingConfig tc = training_config(a.plan, m.shape);
-    if (tc.parallel.gpus() != gpus) {
-      detail::fail("--gpus", std::to_string(gpus), "is not TP x PP x DP = " + std::to_string(tc.parallel.gpus()));
+    if (tc.plan.gpus() != gpus) {
+      detail::fail("--gpus", std::to_string(gpus), "is not TP x PP x DP = " + std::to_string(tc.plan.gpus()));
     }
-    plan.tp = tc.parallel.tensor;
-    plan.pp = tc.parallel.pipeline;
-    plan.dp = tc.parallel.data;
-    plan.micro_batch = tc.micro_batch;
-    plan.zero_stage = a.plan.zero;
-    plan.recompute = a.plan.recompute == "full" ? Recompute::full : a.plan.recompute == "selective" ? Recompute::selective : Recompute::none;
-    plan.sequence_parallel = a.plan.sequence_parallel;
+    plan = tc.plan;
     if (job.global_batch % (plan.micro_batch * plan.dp) != 0) {
       detail::fail("--global-batch", std::to_string(job.global_batch),
                    "is not a multiple of micro-batch x DP = " + std::to_string(plan.micro_batch * plan.dp));
@@ -157,8 +151,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.title = "Training " + m.id + " on " + count_text(tokens) + " tokens with " + std::to_string(gpus) + " x " + g.id;
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
   const std::string plan_text = "TP " + std::to_string(plan.tp) + " x PP " + std::to_string(plan.pp) + " x DP " + std::to_string(plan.dp) +
-                                ", micro-batch " + std::to_string(plan.micro_batch) + ", ZeRO " + std::to_string(plan.zero_stage) +
-                                ", recompute " + std::string(perf::recompute_name(plan.recompute)) +
+                                ", micro-batch " + std::to_string(plan.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(plan.zero_stage)) +
+                                ", recompute " + std::string(name(plan.recompute)) +
                                 (plan.sequence_parallel ? ", sequence parallel" : "") +
                                 (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "");
   t.add_row({Cell::of_text("plan"), Cell::of_text(searched ? "searched" : "given"), Cell::of_text(plan_text)});
@@ -193,8 +187,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   j["gpus"] = gpus;
   j["tokens"] = tokens;
   j["plan"] = {{"searched", searched}, {"tp", plan.tp}, {"pp", plan.pp}, {"dp", plan.dp}, {"micro_batch", plan.micro_batch},
-               {"global_batch", gb}, {"seq_len", job.seq_len}, {"zero", plan.zero_stage},
-               {"recompute", std::string(perf::recompute_name(plan.recompute))}, {"sequence_parallel", plan.sequence_parallel},
+               {"global_batch", gb}, {"seq_len", job.seq_len}, {"zero", static_cast<int>(plan.zero_stage)},
+               {"recompute", std::string(name(plan.recompute))}, {"sequence_parallel", plan.sequence_parallel},
                {"interleave", plan.interleave}};
   j["flops_total"] = flops_total;
   j["time_s"] = time.value();

@@ -109,10 +109,10 @@ void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
 }
 
-ActivationRecompute recompute_arg(const std::string& s) {
-  if (s == "selective") return ActivationRecompute::selective;
-  if (s == "full") return ActivationRecompute::full;
-  if (s == "none") return ActivationRecompute::none;
+Recompute recompute_arg(const std::string& s) {
+  if (s == "selective") return Recompute::selective;
+  if (s == "full") return Recompute::full;
+  if (s == "none") return Recompute::none;
   detail::fail("--recompute", "\"" + s + "\"", "is not none, selective or full");
 }
 
@@ -153,15 +153,15 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   if (pp > shape.layers) {
     detail::fail("--pp", std::to_string(pp), "exceeds the model's " + std::to_string(shape.layers) + " layers");
   }
-  c.parallel.tensor = tp;
-  c.parallel.pipeline = pp;
-  c.parallel.data = dp;
-  c.parallel.sequence = a.sequence_parallel;
+  c.plan.tp = tp;
+  c.plan.pp = pp;
+  c.plan.dp = dp;
+  c.plan.sequence_parallel = a.sequence_parallel;
   c.flash_attention = a.flash_attention;
-  c.parallel.zero = static_cast<ZeroStage>(a.zero);
+  c.plan.zero_stage = static_cast<ZeroStage>(a.zero);
   if (a.micro_batch) {
     if (*a.micro_batch < 1) detail::fail("--micro-batch", std::to_string(*a.micro_batch), "must be a positive count");
-    c.micro_batch = *a.micro_batch;
+    c.plan.micro_batch = *a.micro_batch;
   }
   if (a.seq_len) {
     if (*a.seq_len < 1) detail::fail("--seq-len", std::to_string(*a.seq_len), "must be a positive count");
@@ -169,14 +169,14 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   }
   if (a.global_batch) {
     if (*a.global_batch < 1) detail::fail("--global-batch", std::to_string(*a.global_batch), "must be a positive count");
-    const std::int64_t per_step = c.micro_batch * dp;
+    const std::int64_t per_step = c.plan.micro_batch * dp;
     if (*a.global_batch % per_step != 0) {
       detail::fail("--global-batch", std::to_string(*a.global_batch),
                    "is not a multiple of micro-batch x DP = " + std::to_string(per_step));
     }
     c.microbatches = *a.global_batch / per_step;
   }
-  c.recompute = recompute_arg(a.recompute);
+  c.plan.recompute = recompute_arg(a.recompute);
   c.mixed_precision = a.precision != "fp32";
   c.optimizer = optimizer_arg(a.optimizer);
   return c;

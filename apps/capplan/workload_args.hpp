@@ -55,7 +55,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a);
 void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag);
 
 // --recompute: none, selective or full.
-ActivationRecompute recompute_arg(const std::string& s);
+Recompute recompute_arg(const std::string& s);
 
 // --precision of training: bf16, fp16, fp8 or fp32.
 Precision precision_arg(const std::string& s);

@@ -87,7 +87,7 @@ the GPU's memory? capplan's memory model counts each part (mixed-precision Adam 
 parameter: ZeRO paper, §3.1) and compares the total with the card."""),
         new_code_cell(SETUP),
         new_code_cell("""\
-from capplan import DataSize, TrainingConfig, InferenceConfig, Parallelism, ZeroStage
+from capplan import DataSize, TrainingConfig, InferenceConfig, ParallelPlan, ZeroStage
 
 model = capplan.find_model("llama2-7b")
 shape = model.transformer()
@@ -98,7 +98,7 @@ print(model.id, f"{capplan.parameter_count(shape):,} parameters")
 print(h100.name, h100.memory, "|", rtx.name, rtx.memory)"""),
         new_markdown_cell("## Full fine-tuning on one 80 GB H100"),
         new_code_cell("""\
-full = capplan.training_budget(shape, TrainingConfig(micro_batch=1, seq_len=2048, flash_attention=True))
+full = capplan.training_budget(shape, TrainingConfig(plan=ParallelPlan(micro_batch=1), seq_len=2048, flash_attention=True))
 print(full)
 fit = capplan.check_fit(full, h100.memory)
 print(f"fits: {fit.fits}  needs {fit.required} of {fit.available}")"""),
@@ -108,8 +108,8 @@ print(f"fits: {fit.fits}  needs {fit.required} of {fit.available}")"""),
 ZeRO stage 3 shards weights, gradients and optimizer states over the data-parallel GPUs
 (Rajbhandari et al. 2020)."""),
         new_code_cell("""\
-zero3 = capplan.training_budget(shape, TrainingConfig(micro_batch=1, seq_len=2048, flash_attention=True,
-                                                      parallel=Parallelism(data=8, zero=ZeroStage.parameters)))
+zero3 = capplan.training_budget(shape, TrainingConfig(seq_len=2048, flash_attention=True,
+                                                      plan=ParallelPlan(micro_batch=1, dp=8, zero_stage=ZeroStage.parameters)))
 fit3 = capplan.check_fit(zero3, h100.memory)
 print(f"ZeRO-3 x8 fits: {fit3.fits}  needs {fit3.required} per GPU")"""),
         new_markdown_cell("## Serving in bf16 on a 24 GB RTX 4090"),

@@ -1,7 +1,7 @@
 // FLOP counts and memory: capplan/compute and capplan/memory.
 //
 //   training_flops(175_000_000_000, 300_000_000_000) -> 315000000000000000000000 (exact int)
-//   training_budget(shape, TrainingConfig(micro_batch=4)).total()  -> DataSize
+//   training_budget(shape, TrainingConfig(plan=ParallelPlan(micro_batch=4))).total()  -> DataSize
 //   max_micro_batch(shape, cfg, DataSize(80, "GB"))
 #include "areas.hpp"
 #include "record.hpp"
@@ -12,6 +12,7 @@
 #include <capplan/memory/formats.hpp>
 #include <capplan/memory/kv_cache.hpp>
 #include <capplan/memory/solvers.hpp>
+#include <capplan/workload/parallel_plan.hpp>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -87,10 +88,6 @@ void bind_memory_types(py::module_& m) {
   m.def("parse_weight_format", [](const std::string& t) { return parse_weight_format(t); }, py::arg("text"));
   m.def("weight_memory", &weight_memory, py::arg("params"), py::arg("format"), "Memory of `params` weights in `format`.");
 
-  text_enum<ActivationRecompute>(m, "ActivationRecompute", "Activation recomputation for the memory model.")
-      .value("none", ActivationRecompute::none)
-      .value("selective", ActivationRecompute::selective)
-      .value("full", ActivationRecompute::full);
   text_enum<Optimizer>(m, "Optimizer", "Optimizer whose state the memory model counts.")
       .value("adam", Optimizer::adam)
       .value("adam_8bit", Optimizer::adam_8bit)
@@ -107,7 +104,7 @@ void bind_memory_types(py::module_& m) {
       .value("lora", FineTune::lora)
       .value("qlora", FineTune::qlora);
 
-  Record<ActivationOptions>(m, "ActivationOptions", "Parallelism and recomputation for activation memory.")
+  Record<ActivationOptions>(m, "ActivationOptions", "Tensor and sequence parallel degrees and recomputation for activation memory.")
       .field("tensor_parallel", &ActivationOptions::tensor_parallel)
       .field("sequence_parallel", &ActivationOptions::sequence_parallel)
       .field("recompute", &ActivationOptions::recompute)
@@ -156,16 +153,19 @@ void bind_memory_types(py::module_& m) {
       .finish()
       .def("of", &RuntimeReserve::of, py::arg("planned"))
       .def_static("none", &RuntimeReserve::none, "No reserve: tensor-only figures.");
-  Record<Parallelism>(m, "Parallelism", "Data, tensor, pipeline, expert parallel degrees and the ZeRO stage.")
-      .field("data", &Parallelism::data)
-      .field("tensor", &Parallelism::tensor)
-      .field("pipeline", &Parallelism::pipeline)
-      .field("expert", &Parallelism::expert)
-      .field("virtual_stages", &Parallelism::virtual_stages)
-      .field("sequence", &Parallelism::sequence)
-      .field("zero", &Parallelism::zero)
+  // The one plan type of the memory budget, the time estimate and the plan search.
+  Record<ParallelPlan>(m, "ParallelPlan", "tensor x pipeline x data parallel, micro-batch, ZeRO, recomputation, ...")
+      .field("tp", &ParallelPlan::tp)
+      .field("pp", &ParallelPlan::pp)
+      .field("dp", &ParallelPlan::dp)
+      .field("micro_batch", &ParallelPlan::micro_batch)
+      .field("zero_stage", &ParallelPlan::zero_stage)
+      .field("recompute", &ParallelPlan::recompute)
+      .field("sequence_parallel", &ParallelPlan::sequence_parallel)
+      .field("interleave", &ParallelPlan::interleave)
+      .field("ep", &ParallelPlan::ep)
       .finish()
-      .def("gpus", &Parallelism::gpus);
+      .def("gpus", &ParallelPlan::gpus);
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
       .field("rank", &LoraOptions::rank)
       .field("q", &LoraOptions::q)
@@ -175,13 +175,11 @@ void bind_memory_types(py::module_& m) {
       .field("mlp", &LoraOptions::mlp)
       .finish();
   Record<TrainingConfig>(m, "TrainingConfig", "How a model is trained, for the memory model.")
-      .field("micro_batch", &TrainingConfig::micro_batch)
+      .field("plan", &TrainingConfig::plan)
       .field("seq_len", &TrainingConfig::seq_len, "0: the shape's seq_len")
       .field("mixed_precision", &TrainingConfig::mixed_precision)
       .field("optimizer", &TrainingConfig::optimizer)
-      .field("parallel", &TrainingConfig::parallel)
       .field("microbatches", &TrainingConfig::microbatches)
-      .field("recompute", &TrainingConfig::recompute)
       .field("flash_attention", &TrainingConfig::flash_attention)
       .field("offload_optimizer", &TrainingConfig::offload_optimizer)
       .field("offload_parameters", &TrainingConfig::offload_parameters)

@@ -347,11 +347,6 @@ void bind_cost(py::module_& m) {
       .def("explain", &OwnedMonth::explain);
   m.def("owned_month", &owned_month, py::arg("owned"), py::arg("utilization"));
 
-  text_enum<RentalKind>(m, "RentalKind", "On-demand, spot, reserved or monthly rental.")
-      .value("on_demand", RentalKind::on_demand)
-      .value("spot", RentalKind::spot)
-      .value("reserved", RentalKind::reserved)
-      .value("monthly", RentalKind::monthly);
   Record<RentedOption>(m, "RentedOption", "Renting, in any currency; throughput_vs_owned scales the hours needed.")
       .field("name", &RentedOption::name)
       .field("kind", &RentedOption::kind)

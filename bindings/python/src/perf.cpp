@@ -188,18 +188,6 @@ void bind_training(py::module_& m) {
         py::arg("k"), py::arg("model") = EfficiencyModel{});
   m.def("achieved_bandwidth", &achieved_bandwidth, py::arg("gpu"), py::arg("model") = EfficiencyModel{});
 
-  Record<ParallelPlan>(m, "ParallelPlan", "tensor x pipeline x data parallel, micro-batch, ZeRO, recomputation, ...")
-      .field("tp", &ParallelPlan::tp)
-      .field("pp", &ParallelPlan::pp)
-      .field("dp", &ParallelPlan::dp)
-      .field("micro_batch", &ParallelPlan::micro_batch)
-      .field("zero_stage", &ParallelPlan::zero_stage)
-      .field("recompute", &ParallelPlan::recompute)
-      .field("sequence_parallel", &ParallelPlan::sequence_parallel)
-      .field("interleave", &ParallelPlan::interleave)
-      .field("ep", &ParallelPlan::ep)
-      .finish()
-      .def("gpus", &ParallelPlan::gpus);
   Record<Framework>(m, "Framework", "How a training framework runs: fused kernels, overlap, bytes sent.")
       .field("name", &Framework::name)
       .field("flash_attention", &Framework::flash_attention)
@@ -295,8 +283,8 @@ void bind_training(py::module_& m) {
           d["pp"] = p.plan.pp;
           d["dp"] = p.plan.dp;
           d["micro_batch"] = p.plan.micro_batch;
-          d["zero_stage"] = p.plan.zero_stage;
-          d["recompute"] = std::string(recompute_name(p.plan.recompute));
+          d["zero_stage"] = static_cast<int>(p.plan.zero_stage);
+          d["recompute"] = std::string(name(p.plan.recompute));
           d["sequence_parallel"] = p.plan.sequence_parallel;
           d["interleave"] = p.plan.interleave;
           d["ep"] = p.plan.ep;

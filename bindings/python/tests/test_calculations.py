@@ -5,7 +5,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import capplan
-from capplan import DataSize, TrainingConfig, ZeroStage
+from capplan import DataSize, ParallelPlan, TrainingConfig, ZeroStage
 
 
 def gpt_shape(layers=24, hidden=2304, heads=24, vocab=51200, seq=2048):
@@ -79,9 +79,9 @@ def test_kv_cache_opt13b():
 
 def test_training_budget_breakdown_and_fit():
     shape = capplan.find_model("llama2-7b").transformer()
-    cfg = TrainingConfig(micro_batch=1, flash_attention=True)
-    cfg.parallel.data = 8
-    cfg.parallel.zero = ZeroStage.parameters
+    cfg = TrainingConfig(plan=ParallelPlan(micro_batch=1), flash_attention=True)
+    cfg.plan.dp = 8
+    cfg.plan.zero_stage = ZeroStage.parameters
     b = capplan.training_budget(shape, cfg)
     items = b.items()
     assert [i.label for i in items][:3] == ["weights", "gradients", "optimizer states"]
@@ -98,14 +98,14 @@ def test_training_budget_breakdown_and_fit():
 
 def test_solvers():
     shape = capplan.find_model("llama2-7b").transformer()
-    cfg = TrainingConfig(flash_attention=True, recompute="full")
-    cfg.parallel.data = 8
-    cfg.parallel.zero = "parameters"
+    cfg = TrainingConfig(flash_attention=True, plan=ParallelPlan(recompute="full"))
+    cfg.plan.dp = 8
+    cfg.plan.zero_stage = "parameters"
     mb = capplan.max_micro_batch(shape, cfg, DataSize(80, "GB"))
     assert mb >= 1
-    assert capplan.training_budget(shape, cfg.replace(micro_batch=mb)).total() <= DataSize(80, "GB")
-    assert capplan.training_budget(shape, cfg.replace(micro_batch=mb + 1)).total() > DataSize(80, "GB")
-    plan = capplan.min_gpus_for_training(shape, TrainingConfig(parallel=capplan.Parallelism(zero="parameters")),
+    assert capplan.training_budget(shape, cfg.replace(plan=cfg.plan.replace(micro_batch=mb))).total() <= DataSize(80, "GB")
+    assert capplan.training_budget(shape, cfg.replace(plan=cfg.plan.replace(micro_batch=mb + 1))).total() > DataSize(80, "GB")
+    plan = capplan.min_gpus_for_training(shape, TrainingConfig(plan=ParallelPlan(zero_stage="parameters")),
                                          DataSize(24, "GB"))
     assert plan is not None and plan.gpus > 1 and plan.budget.total() <= DataSize(24, "GB")
     serve = capplan.InferenceConfig(weights="q4_0", context=4096, sequences=1)
@@ -119,7 +119,7 @@ def test_solvers():
 def test_memory_errors():
     shape = capplan.find_model("llama2-7b").transformer()
     cfg = TrainingConfig()
-    cfg.parallel.tensor = 3
+    cfg.plan.tp = 3
     with pytest.raises(capplan.InputError, match=r"tensor_parallel: 3 does not divide heads \(32\)"):
         capplan.training_budget(shape, cfg)
     with pytest.raises(ValueError, match="is not a weight format"):
@@ -136,11 +136,11 @@ small_shapes = st.builds(
 
 @given(small_shapes, st.integers(1, 256), st.integers(1, 256))
 def test_more_gpus_never_raise_per_gpu_memory_under_zero3(shape, n, extra):
-    cfg = TrainingConfig(micro_batch=1)
-    cfg.parallel.zero = ZeroStage.parameters
-    cfg.parallel.data = n
+    cfg = TrainingConfig(plan=ParallelPlan(micro_batch=1))
+    cfg.plan.zero_stage = ZeroStage.parameters
+    cfg.plan.dp = n
     fewer = capplan.training_budget(shape, cfg).total()
-    cfg.parallel.data = n + extra
+    cfg.plan.dp = n + extra
     more = capplan.training_budget(shape, cfg).total()
     assert more <= fewer
 

@@ -3,7 +3,7 @@
 import pytest
 
 import capplan
-from capplan import Bandwidth, Catalog, ParallelPlan, Precision, TrainingJob
+from capplan import Bandwidth, Catalog, ParallelPlan, Precision, TrainingJob, ZeroStage
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +46,7 @@ def test_training_estimate_matches_megatron_closed_form(cat):
 
 def test_estimate_plan_is_the_same_numbers_in_one_call(cat):
     job = TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=64)
-    plan = ParallelPlan(tp=2, dp=4, zero_stage=1)
+    plan = ParallelPlan(tp=2, dp=4, zero_stage="optimizer")
     cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
     fw = capplan.Framework.pytorch_fsdp()
     both = capplan.estimate_plan(job, plan, cluster, fw)
@@ -166,7 +166,7 @@ def test_llm_foundry_framework_slows_attention_and_optimizer(cat):
     # only lengthen the iteration.
     job = TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=64)
     cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
-    plan = ParallelPlan(dp=8, zero_stage=3, recompute="selective")
+    plan = ParallelPlan(dp=8, zero_stage=ZeroStage.parameters, recompute="selective")
     fsdp = capplan.estimate_training(job, plan, cluster, capplan.Framework.pytorch_fsdp())
     foundry = capplan.estimate_training(job, plan, cluster, capplan.Framework.llm_foundry_2023())
     assert foundry.iteration.value > fsdp.iteration.value

@@ -176,7 +176,7 @@ class TestMemoryBreakdown:
     def test_memory_budget_object_against_a_gpu(self):
         # Llama 2 7B, mixed-precision Adam, on an H100 SXM (80 GB): every item of the budget is a segment.
         shape = capplan.find_model("llama2-7b").transformer()
-        budget = capplan.training_budget(shape, capplan.TrainingConfig(micro_batch=1, seq_len=2048))
+        budget = capplan.training_budget(shape, capplan.TrainingConfig(plan=capplan.ParallelPlan(micro_batch=1), seq_len=2048))
         gpu = capplan.Catalog.builtin().find_gpu("H100 SXM")
         ax = plots.memory_breakdown(budget, capacity=gpu)
         assert sum(p.get_height() for p in ax.patches) == pytest.approx(budget.total().to("GB"), rel=1e-12)

@@ -15,6 +15,7 @@
 #include "capplan/error.hpp"
 #include "capplan/units/count.hpp"
 #include "capplan/units/quantity.hpp"
+#include "capplan/workload/parallel_plan.hpp"
 #include "capplan/workload/params.hpp"
 #include "capplan/workload/transformer.hpp"
 
@@ -27,13 +28,6 @@ namespace capplan {
 enum class AttentionCount {
   full,    // s^2 query-key pairs per head: the Megatron / Korthikanti convention (masked work included)
   causal,  // s(s+1)/2 pairs: only the unmasked ones (kernels that skip masked blocks; decoding)
-};
-
-// What the training step recomputes in the backward pass (Korthikanti et al. 2022, §5).
-enum class Recompute {
-  none,       // activations kept: hardware FLOPs = model FLOPs
-  selective,  // only the attention-score part (QK^T, softmax, attention over V) is recomputed
-  full,       // every layer's forward is run again
 };
 
 namespace flops_detail {

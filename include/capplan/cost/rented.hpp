@@ -1,5 +1,5 @@
 // Renting: on-demand, spot (with an interruption overhead), reserved (paid whether used or not)
-// or a monthly rental, in any currency.
+// or a monthly rental, in any currency; the kind is the cloud catalog's PriceKind (hardware/cloud.hpp).
 //
 // The rented side does the same work as the owned machine: if the owned machine is busy for
 // u × 730 h a month and the rented hardware does `throughput_vs_owned` times as much work per
@@ -11,6 +11,7 @@
 #pragma once
 
 #include "capplan/error.hpp"
+#include "capplan/hardware/cloud.hpp"
 #include "capplan/money/money.hpp"
 #include "capplan/power/energy.hpp"
 #include "capplan/power/explain.hpp"
@@ -21,48 +22,36 @@
 
 namespace capplan {
 
-enum class RentalKind { on_demand, spot, reserved, monthly };
-
-inline std::string_view to_string(RentalKind k) {
-  switch (k) {
-    case RentalKind::on_demand: return "on-demand";
-    case RentalKind::spot: return "spot";
-    case RentalKind::reserved: return "reserved";
-    case RentalKind::monthly: return "monthly rental";
-  }
-  return "?";
-}
-
 struct RentedOption {
   std::string name = "rented";
-  RentalKind kind = RentalKind::on_demand;
+  PriceKind kind = PriceKind::on_demand;
   MoneyRate hourly{};                        // on-demand, spot, reserved
   std::optional<Money> monthly{};            // monthly rental
   double interruption_overhead = 0;        // spot: extra share of work redone, >= 0
   double throughput_vs_owned = 1.0;        // work per hour relative to the owned option, > 0
 
   static RentedOption on_demand(std::string name, MoneyRate rate, double throughput = 1.0) {
-    return RentedOption{std::move(name), RentalKind::on_demand, rate, std::nullopt, 0, throughput};
+    return RentedOption{std::move(name), PriceKind::on_demand, rate, std::nullopt, 0, throughput};
   }
   static RentedOption spot(std::string name, MoneyRate rate, double interruption_overhead, double throughput = 1.0) {
-    return RentedOption{std::move(name), RentalKind::spot, rate, std::nullopt, interruption_overhead, throughput};
+    return RentedOption{std::move(name), PriceKind::spot, rate, std::nullopt, interruption_overhead, throughput};
   }
   static RentedOption reserved(std::string name, MoneyRate rate, double throughput = 1.0) {
-    return RentedOption{std::move(name), RentalKind::reserved, rate, std::nullopt, 0, throughput};
+    return RentedOption{std::move(name), PriceKind::reserved, rate, std::nullopt, 0, throughput};
   }
   static RentedOption monthly_rental(std::string name, Money per_month, double throughput = 1.0) {
-    return RentedOption{std::move(name), RentalKind::monthly, MoneyRate(0, per_month.currency()), per_month, 0,
+    return RentedOption{std::move(name), PriceKind::monthly, MoneyRate(0, per_month.currency()), per_month, 0,
                         throughput};
   }
 
   [[nodiscard]] Currency currency() const {
-    return kind == RentalKind::monthly && monthly ? monthly->currency() : hourly.currency();
+    return kind == PriceKind::monthly && monthly ? monthly->currency() : hourly.currency();
   }
 
   void validate() const {
     require_positive(throughput_vs_owned, "rented.throughput_vs_owned");
     require_nonnegative(interruption_overhead, "rented.interruption_overhead");
-    if (kind == RentalKind::monthly) {
+    if (kind == PriceKind::monthly) {
       if (!monthly) detail::fail("rented.monthly", "none", "is required for a monthly rental");
       require_nonnegative(*monthly, "rented.monthly");
     } else {
@@ -73,7 +62,7 @@ struct RentedOption {
 
 // One month of renting, in the rental's own currency.
 struct RentedMonth {
-  RentalKind kind = RentalKind::on_demand;
+  PriceKind kind = PriceKind::on_demand;
   Duration hours_needed{};  // to match the owned machine's work
   Duration hours_billed{};
   int instances = 0;        // reserved / monthly
@@ -95,23 +84,23 @@ inline RentedMonth rented_month(const RentedOption& r, double utilization) {
                            (r.throughput_vs_owned != 1.0 ? " / " + number(r.throughput_vs_owned, 4) : std::string()) +
                            " = " + hours(m.hours_needed);
   switch (r.kind) {
-    case RentalKind::on_demand:
+    case PriceKind::on_demand:
       m.hours_billed = m.hours_needed;
       m.cost = r.hourly * m.hours_billed;  // rate × hours
       m.arithmetic = "on-demand " + need + " × " + price(r.hourly) + " = " + money(m.cost);
       break;
-    case RentalKind::spot:
+    case PriceKind::spot:
       m.hours_billed = m.hours_needed * (1.0 + r.interruption_overhead);  // work redone after preemptions
       m.cost = r.hourly * m.hours_billed;
       m.arithmetic = "spot " + need + " × (1 + " + number(r.interruption_overhead, 4) + ") = " + hours(m.hours_billed) +
                      " × " + price(r.hourly) + " = " + money(m.cost);
       break;
-    case RentalKind::reserved:
-    case RentalKind::monthly: {
+    case PriceKind::reserved:
+    case PriceKind::monthly: {
       const double n = std::ceil(m.hours_needed.value() / month.value() - 1e-12);
       m.instances = n < 1.0 ? 1 : static_cast<int>(n);
       m.hours_billed = month * static_cast<double>(m.instances);
-      if (r.kind == RentalKind::reserved) {
+      if (r.kind == PriceKind::reserved) {
         m.cost = r.hourly * month * m.instances;  // paid for every hour, used or not
         m.arithmetic = "reserved " + std::to_string(m.instances) + " × 730 h × " + price(r.hourly) + " = " + money(m.cost);
       } else {

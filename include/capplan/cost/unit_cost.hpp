@@ -78,12 +78,12 @@ inline RunCost cost_of_run(const MoneyRate& per_gpu_hour, Duration run_time, int
 // overhead) on spot. Reserved and monthly rentals are priced per month: use compare_costs.
 inline RunCost cost_of_run(const RentedOption& r, Duration run_time_on_owned, int gpus = 1) {
   r.validate();
-  if (r.kind == RentalKind::reserved || r.kind == RentalKind::monthly) {
-    detail::fail("rented.kind", std::string(to_string(r.kind)), "is priced per month; use compare_costs for it");
+  if (r.kind == PriceKind::reserved || r.kind == PriceKind::monthly) {
+    detail::fail("rented.kind", std::string(name(r.kind)), "is priced per month; use compare_costs for it");
   }
   require_nonnegative(run_time_on_owned.value(), "run_time");
   double factor = 1.0 / r.throughput_vs_owned;                           // same work
-  if (r.kind == RentalKind::spot) factor *= 1.0 + r.interruption_overhead;  // work redone after preemptions
+  if (r.kind == PriceKind::spot) factor *= 1.0 + r.interruption_overhead;  // work redone after preemptions
   return cost_of_run(r.hourly, run_time_on_owned * factor, gpus);
 }
 

@@ -21,6 +21,7 @@
 
 #include "capplan/error.hpp"
 #include "capplan/units/quantity.hpp"
+#include "capplan/workload/parallel_plan.hpp"
 #include "capplan/workload/transformer.hpp"
 
 #include <cstdint>
@@ -28,12 +29,10 @@
 
 namespace capplan {
 
-enum class ActivationRecompute { none, selective, full };
-
 struct ActivationOptions {
   int tensor_parallel = 1;
   bool sequence_parallel = false;
-  ActivationRecompute recompute = ActivationRecompute::none;
+  Recompute recompute = Recompute::none;
   bool flash_attention = false;
 };
 
@@ -54,7 +53,7 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   const double s = dbl(seq_len), b = dbl(micro_batch), h = dbl(shape.hidden), a = shape.heads;
   const double t = o.tensor_parallel;
   const double sbh = s * b * h;
-  if (o.recompute == ActivationRecompute::full) return DataSize::from_value(2 * sbh);  // Table 2, last row
+  if (o.recompute == Recompute::full) return DataSize::from_value(2 * sbh);  // Table 2, last row
 
   const double d = dbl(shape.effective_head_dim());
   const double q_width = a * d, kv_width = shape.effective_kv_heads() * d;
@@ -69,7 +68,7 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     mlp_split = (dense_mlp * shape.dense_layers() + moe_mlp * shape.moe_layers()) / shape.layers;
   }
   const double unsplit = 10 * sbh;  // layer inputs 4sbh, LayerNorm inputs 4sbh, dropout masks 2sbh
-  const bool keep_scores = o.recompute == ActivationRecompute::none && !o.flash_attention;
+  const bool keep_scores = o.recompute == Recompute::none && !o.flash_attention;
   const double scores = keep_scores ? 5 * a * s * s * b : 0.0;
   const double bytes = o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
                                            : unsplit + (attn_split + mlp_split + scores) / t;
@@ -78,10 +77,10 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
 
 // Korthikanti et al. 2022, Table 2, as printed (GPT shape, bytes per layer), for checking.
 inline DataSize korthikanti_table2(double s, double b, double h, double a, double t, bool sequence_parallel,
-                                   ActivationRecompute r) {
+                                   Recompute r) {
   const double sbh = s * b * h;
-  if (r == ActivationRecompute::full) return DataSize::from_value(2 * sbh);
-  if (r == ActivationRecompute::selective) {
+  if (r == Recompute::full) return DataSize::from_value(2 * sbh);
+  if (r == Recompute::selective) {
     return DataSize::from_value(sequence_parallel ? 34 * sbh / t : sbh * (10 + 24 / t));
   }
   if (sequence_parallel) return DataSize::from_value(sbh * (34 / t + 5 * a * s / (h * t)));

@@ -9,7 +9,9 @@
 // master weights, momentum, variance): 16 bytes per parameter. ZeRO stage 1 shards the optimizer
 // states over the N_d data-parallel GPUs, stage 2 also the gradients, stage 3 also the weights
 // (§5, Fig. 1): per GPU (2 + 2 + K/N_d) Psi, (2 + (2 + K)/N_d) Psi, (2 + 2 + K) Psi / N_d.
-// PyTorch FSDP FULL_SHARD is stage 3, SHARD_GRAD_OP stage 2 (Zhao et al. 2023, §3.2.1).
+// PyTorch FSDP FULL_SHARD is stage 3, SHARD_GRAD_OP stage 2 (Zhao et al. 2023, §3.2.1). The
+// parallel layout, ZeRO stage, micro-batch and recomputation are TrainingConfig::plan, the same
+// ParallelPlan that the time estimate reads (workload/parallel_plan.hpp).
 #pragma once
 
 #include "capplan/error.hpp"
@@ -20,6 +22,7 @@
 #include "capplan/units/format.hpp"
 #include "capplan/units/literals.hpp"
 #include "capplan/units/quantity.hpp"
+#include "capplan/workload/parallel_plan.hpp"
 #include "capplan/workload/params.hpp"
 #include "capplan/workload/transformer.hpp"
 
@@ -131,20 +134,6 @@ inline double optimizer_state_bytes_per_param(Optimizer o, std::int64_t hidden) 
   return 0;
 }
 
-// ZeRO stages (Rajbhandari et al. 2020, §5); FSDP FULL_SHARD = parameters, SHARD_GRAD_OP = gradients.
-enum class ZeroStage { none = 0, optimizer = 1, gradients = 2, parameters = 3 };
-
-struct Parallelism {
-  int data = 1;
-  int tensor = 1;            // Megatron tensor parallel: splits heads and FFN columns
-  int pipeline = 1;          // stages; the first holds ceil(layers / pipeline) layers
-  int expert = 1;            // expert parallel: routed experts split over `expert` GPUs of the data group
-  int virtual_stages = 1;    // interleaved 1F1B: model chunks per GPU (Narayanan et al. 2021, §2.2)
-  bool sequence = false;     // Megatron sequence parallelism (Korthikanti et al. 2022, §4.2.2)
-  ZeroStage zero = ZeroStage::none;
-  [[nodiscard]] int gpus() const { return data * tensor * pipeline; }
-};
-
 enum class FineTune { full, lora, qlora };
 
 // LoRA adapters (Hu et al. 2021, §4): a rank-r pair B (d_out x r), A (r x d_in) beside each target
@@ -156,13 +145,11 @@ struct LoraOptions {
 };
 
 struct TrainingConfig {
-  std::int64_t micro_batch = 1;
+  ParallelPlan plan;               // parallel degrees, ZeRO stage, micro-batch, recomputation
   std::int64_t seq_len = 0;        // 0: the shape's seq_len
   bool mixed_precision = true;     // bf16/fp16 weights and gradients + fp32 master copy (ZeRO §3.1)
   Optimizer optimizer = Optimizer::adam;
-  Parallelism parallel;
   std::int64_t microbatches = 0;   // per iteration and pipeline; in flight on stage 1: min(pipeline, this); 0 = pipeline
-  ActivationRecompute recompute = ActivationRecompute::none;
   bool flash_attention = false;
   bool offload_optimizer = false;  // ZeRO-Offload: fp32 states and gradients on the CPU (Ren et al. 2021, §4)
   bool offload_parameters = false; // ZeRO-Infinity: parameters on CPU/NVMe, two layers resident (Rajbhandari et al. 2021, §5)
@@ -306,25 +293,25 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                              bool details) {
   using budget_detail::dbl;
   using budget_detail::n;
-  const Parallelism& par = cfg.parallel;
-  budget_detail::require_parallel(shape, par.tensor, par.pipeline, par.expert);
-  require_positive_count(par.data, "data_parallel");
-  if (par.data % par.expert != 0) {
-    detail::fail("expert_parallel", std::to_string(par.expert),
-                 "does not divide data_parallel (" + std::to_string(par.data) + ")");
+  const ParallelPlan& par = cfg.plan;
+  budget_detail::require_parallel(shape, par.tp, par.pp, par.ep);
+  require_positive_count(par.dp, "data_parallel");
+  if (par.dp % par.ep != 0) {
+    detail::fail("expert_parallel", std::to_string(par.ep),
+                 "does not divide data_parallel (" + std::to_string(par.dp) + ")");
   }
-  require_positive_count(par.virtual_stages, "virtual_stages");
-  require_positive_count(cfg.micro_batch, "micro_batch");
+  require_positive_count(par.interleave, "virtual_stages");
+  require_positive_count(par.micro_batch, "micro_batch");
   if (cfg.seq_len < 0) detail::fail("seq_len", std::to_string(cfg.seq_len), "is negative");
   if (cfg.microbatches < 0) detail::fail("microbatches", std::to_string(cfg.microbatches), "is negative");
-  if (cfg.offload_parameters && par.zero != ZeroStage::parameters) {
+  if (cfg.offload_parameters && par.zero_stage != ZeroStage::parameters) {
     detail::fail("offload_parameters", "true", "needs ZeRO stage 3 (parameter sharding)");
   }
   const std::int64_t seq = cfg.seq_len == 0 ? shape.seq_len : cfg.seq_len;
 
-  const budget_detail::Shard sh = budget_detail::shard(shape, p, par.tensor, par.pipeline, par.expert);
-  const int st = static_cast<int>(par.zero);
-  const double dp_dense = par.data, dp_expert = static_cast<double>(par.data / par.expert);
+  const budget_detail::Shard sh = budget_detail::shard(shape, p, par.tp, par.pp, par.ep);
+  const int st = static_cast<int>(par.zero_stage);
+  const double dp_dense = par.dp, dp_expert = static_cast<double>(par.dp / par.ep);
   // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
   auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
 
@@ -336,7 +323,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     const double w_params = sharded(3);
     if (cfg.offload_parameters) {
       const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
-      const double layer = scale * (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tensor;
+      const double layer = scale * (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tp;
       b.weights.size = DataSize::from_value(2 * layer * w_bytes);
       if (details) {
         b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(w_bytes) + " B";
@@ -372,7 +359,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     // adapters in bf16 with gradients and mixed-precision optimizer states.
     const WeightFormat base = cfg.finetune == FineTune::qlora ? formats::nf4 : (cfg.mixed_precision ? formats::bf16 : formats::fp32);
     const double base_params = sharded(3);
-    const double adapters = budget_detail::lora_params(shape, cfg.lora) / (par.tensor * par.pipeline);
+    const double adapters = budget_detail::lora_params(shape, cfg.lora) / (par.tp * par.pp);
     const double master = cfg.mixed_precision ? 4 : 0;
     const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
     b.weights.size = base.size_of(base_params) + DataSize::from_value(adapters * w_bytes);
@@ -394,25 +381,25 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   // activations for min(pipeline, microbatches) micro-batches, i.e. about L layers' worth in 1F1B; the
   // interleaved schedule needs (1 + (p - 1) / (p v)) times that.
   ActivationOptions ao;
-  ao.tensor_parallel = par.tensor;
-  ao.sequence_parallel = par.sequence;
-  ao.recompute = cfg.recompute;
+  ao.tensor_parallel = par.tp;
+  ao.sequence_parallel = par.sequence_parallel;
+  ao.recompute = par.recompute;
   ao.flash_attention = cfg.flash_attention;
-  const double per_layer = activation_memory_per_layer(shape, cfg.micro_batch, seq, ao).value();
-  const double stage_layers = static_cast<double>((shape.layers + par.pipeline - 1) / par.pipeline);
+  const double per_layer = activation_memory_per_layer(shape, par.micro_batch, seq, ao).value();
+  const double stage_layers = static_cast<double>((shape.layers + par.pp - 1) / par.pp);
   const double in_flight =
-      static_cast<double>(cfg.microbatches == 0 ? par.pipeline : std::min<std::int64_t>(par.pipeline, cfg.microbatches));
+      static_cast<double>(cfg.microbatches == 0 ? par.pp : std::min<std::int64_t>(par.pp, cfg.microbatches));
   double factor = 1.0;
-  if (par.virtual_stages > 1 && par.pipeline > 1) {
-    factor = 1.0 + (par.pipeline - 1.0) / (static_cast<double>(par.pipeline) * par.virtual_stages);
+  if (par.interleave > 1 && par.pp > 1) {
+    factor = 1.0 + (par.pp - 1.0) / (static_cast<double>(par.pp) * par.interleave);
   }
   // With full recomputation the layer being recomputed holds its whole activations again during
   // its backward pass: one layer's worth on top of the stored layer inputs.
   double recomputing = 0;
-  if (cfg.recompute == ActivationRecompute::full) {
+  if (par.recompute == Recompute::full) {
     ActivationOptions kept = ao;
-    kept.recompute = ActivationRecompute::none;
-    recomputing = activation_memory_per_layer(shape, cfg.micro_batch, seq, kept).value();
+    kept.recompute = Recompute::none;
+    recomputing = activation_memory_per_layer(shape, par.micro_batch, seq, kept).value();
   }
   b.activations.size = DataSize::from_value(per_layer * stage_layers * in_flight * factor + recomputing);
   if (details) {

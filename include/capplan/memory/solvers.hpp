@@ -72,7 +72,7 @@ inline std::int64_t max_micro_batch(const TransformerShape& shape, TrainingConfi
                                     std::int64_t limit = 1 << 20) {
   require_positive(gpu_memory.value(), "gpu_memory");
   return solver_detail::largest(1, limit, [&](std::int64_t b) {
-    cfg.micro_batch = b;
+    cfg.plan.micro_batch = b;
     return training_budget(shape, cfg).total() <= gpu_memory;
   });
 }
@@ -112,26 +112,26 @@ struct GpuPlan {
 // Fewest GPUs of `gpu_memory` each for training: tensor parallel in {1, 2, 4, 8} (within a node,
 // dividing heads), any pipeline depth up to the layer count, and the fewest data-parallel GPUs
 // that fit with cfg's ZeRO stage (without ZeRO, adding data-parallel GPUs saves no memory).
-// cfg.parallel.data, .tensor and .pipeline are ignored; ties go to less model parallelism.
+// cfg.plan.dp, .tp and .pp are ignored; ties go to less model parallelism.
 inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shape, TrainingConfig cfg,
                                                     DataSize gpu_memory, int max_gpus = 65536) {
   require_positive(gpu_memory.value(), "gpu_memory");
   require_positive_count(max_gpus, "max_gpus");
   shape.validate();
   std::optional<GpuPlan> best;
-  const int e = cfg.parallel.expert;
+  const int e = cfg.plan.ep;
   for (int t : {1, 2, 4, 8}) {
     if (shape.heads % t != 0) continue;
     for (int p = 1; p <= shape.layers && t * p * e <= max_gpus; ++p) {
       if (best && t * p * e > best->gpus) break;
       auto fits = [&](std::int64_t k) {
         TrainingConfig c = cfg;
-        c.parallel.tensor = t;
-        c.parallel.pipeline = p;
-        c.parallel.data = static_cast<int>(k) * e;
+        c.plan.tp = t;
+        c.plan.pp = p;
+        c.plan.dp = static_cast<int>(k) * e;
         return training_budget(shape, c).total() <= gpu_memory;
       };
-      const std::int64_t max_k = cfg.parallel.zero == ZeroStage::none ? 1 : max_gpus / (t * p * e);
+      const std::int64_t max_k = cfg.plan.zero_stage == ZeroStage::none ? 1 : max_gpus / (t * p * e);
       if (max_k < 1) continue;
       const auto k = solver_detail::smallest(1, max_k, fits);
       if (!k) continue;
@@ -143,9 +143,9 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
         plan.pipeline = p;
         plan.data = static_cast<int>(*k) * e;
         TrainingConfig c = cfg;
-        c.parallel.tensor = t;
-        c.parallel.pipeline = p;
-        c.parallel.data = plan.data;
+        c.plan.tp = t;
+        c.plan.pp = p;
+        c.plan.dp = plan.data;
         plan.budget = training_budget(shape, c);
         best = plan;
       }

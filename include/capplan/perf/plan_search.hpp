@@ -25,7 +25,7 @@ namespace capplan::perf {
 
 struct SearchSpace {
   std::vector<std::int64_t> micro_batches{1, 2, 4, 8, 16};
-  std::vector<int> zero_stages{0, 1, 2, 3};
+  std::vector<ZeroStage> zero_stages{ZeroStage::none, ZeroStage::optimizer, ZeroStage::gradients, ZeroStage::parameters};
   std::vector<Recompute> recompute{Recompute::none, Recompute::selective, Recompute::full};
   std::vector<int> interleave{1, 2, 4};
   std::vector<int> expert_parallel{1, 2, 4, 8, 16, 32, 64};  // MoE models only
@@ -36,22 +36,13 @@ struct SearchSpace {
 // True when the plan's per-GPU memory fits on the GPU.
 using MemoryCheck = std::function<bool(const TrainingJob&, const ParallelPlan&, const Cluster&)>;
 
-// The memory module's verdict: training_budget(...).total() <= GPU memory (memory/budget.hpp).
+// The memory module's verdict: training_budget(...).total() <= GPU memory (memory/budget.hpp), for
+// the plan itself and what the job adds (sequence length, micro-batches per iteration).
 inline TrainingConfig plan_training_config(const TrainingJob& job, const ParallelPlan& plan, bool flash_attention) {
   TrainingConfig cfg;
-  cfg.micro_batch = plan.micro_batch;
+  cfg.plan = plan;
   cfg.seq_len = job.seq_len;
-  cfg.parallel.data = plan.dp;
-  cfg.parallel.tensor = plan.tp;
-  cfg.parallel.pipeline = plan.pp;
-  cfg.parallel.virtual_stages = plan.interleave;
-  cfg.parallel.sequence = plan.sequence_parallel;
-  cfg.parallel.zero = static_cast<ZeroStage>(plan.zero_stage);
-  cfg.parallel.expert = plan.ep;
   cfg.microbatches = job.global_batch / (plan.micro_batch * plan.dp);
-  cfg.recompute = plan.recompute == Recompute::full        ? ActivationRecompute::full
-                  : plan.recompute == Recompute::selective ? ActivationRecompute::selective
-                                                           : ActivationRecompute::none;
   cfg.flash_attention = flash_attention;
   return cfg;
 }
@@ -163,8 +154,9 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
       const int dp = n / (tp * pp);
       for (std::int64_t mb : space.micro_batches) {
         if (mb <= 0 || job.global_batch % (mb * dp)) continue;
-        for (int zero : space.zero_stages) {
-          if (zero < 0 || zero > 3 || (zero > 0 && dp == 1)) continue;
+        for (ZeroStage zero : space.zero_stages) {
+          const int stage = static_cast<int>(zero);
+          if (stage < 0 || stage > 3 || (zero != ZeroStage::none && dp == 1)) continue;
           for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 ? 1 : 0); ++sp) {
             for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
               if (ep < 1 || dp % ep || (job.model.moe && job.model.moe->experts % ep)) continue;

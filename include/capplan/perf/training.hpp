@@ -19,6 +19,7 @@
 #include "capplan/perf/explain.hpp"
 #include "capplan/perf/roofline.hpp"
 #include "capplan/units/quantity.hpp"
+#include "capplan/workload/parallel_plan.hpp"
 #include "capplan/workload/params.hpp"
 #include "capplan/workload/transformer.hpp"
 
@@ -30,29 +31,8 @@
 
 namespace capplan::perf {
 
-// Recompute (none, selective, full) is capplan::Recompute from compute/flops.hpp.
-inline constexpr std::string_view recompute_name(Recompute r) {
-  switch (r) {
-    case Recompute::none: return "none";
-    case Recompute::selective: return "selective";
-    case Recompute::full: return "full";
-  }
-  return "?";
-}
-
-struct ParallelPlan {
-  int tp = 1;                  // tensor-parallel size
-  int pp = 1;                  // pipeline stages
-  int dp = 1;                  // data-parallel replicas
-  std::int64_t micro_batch = 1;  // sequences per micro-batch
-  int zero_stage = 0;          // 0: plain data parallel; 1-2: sharded optimizer/gradients; 3: sharded weights (FSDP)
-  Recompute recompute = Recompute::none;
-  bool sequence_parallel = false;
-  int interleave = 1;          // model chunks per GPU (interleaved 1F1B)
-  int ep = 1;                  // expert parallel (MoE): routed experts spread over ep of the dp GPUs
-
-  [[nodiscard]] int gpus() const { return tp * pp * dp; }
-};
+// The plan (tp, pp, dp, ep, micro-batch, ZeRO stage, recomputation, sequence parallelism,
+// interleaving) is capplan::ParallelPlan of workload/parallel_plan.hpp, the one the memory budget reads.
 
 // How a training framework runs: fused kernels, what it overlaps, what it sends.
 struct Framework {
@@ -175,7 +155,7 @@ struct TrainingEstimate {
     std::string s = "iteration " + format(iteration, {.significant = 4}) + ": tp " + std::to_string(plan.tp) + " x pp " +
                     std::to_string(plan.pp) + " x dp " + std::to_string(plan.dp) + ", micro-batch " +
                     std::to_string(plan.micro_batch) + " x " + std::to_string(micro_batches) + ", ZeRO " +
-                    std::to_string(plan.zero_stage) + ", recompute " + std::string(recompute_name(plan.recompute)) +
+                    std::to_string(static_cast<int>(plan.zero_stage)) + ", recompute " + std::string(name(plan.recompute)) +
                     (plan.sequence_parallel ? ", sequence parallel" : "") +
                     (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") +
                     (plan.ep > 1 ? ", expert parallel " + std::to_string(plan.ep) : "") + "\n";
@@ -336,8 +316,9 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   require_positive_count(plan.micro_batch, "micro_batch");
   require_positive_count(plan.interleave, "interleave");
   require_positive_count(cluster.gpus, "gpus");
-  if (plan.zero_stage < 0 || plan.zero_stage > 3)
-    capplan::detail::fail("zero_stage", std::to_string(plan.zero_stage), "must be 0, 1, 2 or 3");
+  // A stage cast from a number (a file, a command line) may be out of range.
+  if (const int zero = static_cast<int>(plan.zero_stage); zero < 0 || zero > 3)
+    capplan::detail::fail("zero_stage", std::to_string(zero), "must be 0, 1, 2 or 3");
   if (plan.gpus() != cluster.gpus)
     capplan::detail::fail("dp", std::to_string(plan.dp),
                           "gives tp x pp x dp = " + std::to_string(plan.gpus()) + ", not the " + std::to_string(cluster.gpus) + " GPUs");
@@ -478,10 +459,10 @@ inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan
   if (plan.dp > 1) {
     const double dg = n.dense_local * fw.grad_reduce_bytes, eg = n.expert_local * fw.grad_reduce_bytes;
     const double dw = n.dense_local * fw.param_gather_bytes, ew = n.expert_local * fw.param_gather_bytes;
-    if (plan.zero_stage == 0) {
+    if (plan.zero_stage == ZeroStage::none) {
       n.dp_comm = all_reduce_seconds(cluster, dg, dp_group) + all_reduce_seconds(cluster, eg, edp_group);
       n.dp_exposed = fw.overlap_grad_reduce ? exposed_after_overlap(n.dp_comm, backward_last, lps) : n.dp_comm;
-    } else if (plan.zero_stage <= 2) {
+    } else if (plan.zero_stage != ZeroStage::parameters) {
       // Reduce-scatter of gradients (overlapped like the all-reduce) + all-gather of updated weights after the step.
       const double rs = reduce_scatter_seconds(cluster, dg, dp_group) + reduce_scatter_seconds(cluster, eg, edp_group);
       const double ag = all_gather_seconds(cluster, dw, dp_group) + all_gather_seconds(cluster, ew, edp_group);
@@ -509,7 +490,7 @@ inline Numbers training_numbers(const TrainingJob& job, const ParallelPlan& plan
 
   // Optimizer step on this GPU's shard (ZeRO >= 1 shards dense states over dp, expert states over dp / ep).
   const double opt_params =
-      plan.zero_stage >= 1 ? n.dense_local / plan.dp + n.expert_local / n.expert_dp : n.dense_local + n.expert_local;
+      plan.zero_stage != ZeroStage::none ? n.dense_local / plan.dp + n.expert_local / n.expert_dp : n.dense_local + n.expert_local;
   Op opt;  // adam_step(...) without its name string
   opt.kind = OpKind::optimizer;
   opt.flops = 12.0 * opt_params;
@@ -552,7 +533,7 @@ inline void fill_breakdown(Breakdown& b, const Numbers& n, const TrainingJob& jo
   b.add("forward", md * (lps * layer.fwd + out.fwd), per + seconds_text(layer.fwd) + " (+ output layer)", "kernels");
   b.add("backward", md * (lps * layer.bwd + out.bwd), per + seconds_text(layer.bwd) + " (+ output layer)", "kernels");
   if (plan.recompute != Recompute::none)
-    b.add("recomputation (" + std::string(recompute_name(plan.recompute)) + ")", md * lps * n.layer_recompute,
+    b.add("recomputation (" + std::string(name(plan.recompute)) + ")", md * lps * n.layer_recompute,
           per + seconds_text(n.layer_recompute), "kernels");
   if (plan.ep > 1)
     b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + seconds_text(n.a2a_layer) + " (MoE layers' share)",
@@ -575,14 +556,14 @@ inline void fill_breakdown(Breakdown& b, const Numbers& n, const TrainingJob& jo
     const double dg = n.dense_local * fw.grad_reduce_bytes, dw = n.dense_local * fw.param_gather_bytes;
     const std::string over = " over " + std::to_string(plan.dp) + " GPUs";
     std::string text;
-    if (plan.zero_stage == 0) text = "all-reduce " + size(dg) + over;
-    else if (plan.zero_stage <= 2) text = "reduce-scatter " + size(dg) + " + all-gather " + size(dw) + over;
+    if (plan.zero_stage == ZeroStage::none) text = "all-reduce " + size(dg) + over;
+    else if (plan.zero_stage != ZeroStage::parameters) text = "reduce-scatter " + size(dg) + " + all-gather " + size(dw) + over;
     else
       text = std::to_string(m) + " micro-batches x (2 all-gathers of " + size(dw) + " + reduce-scatter of " + size(dg) + ")" + over;
     if (n.expert_local > 0)
       text += "; expert weights " + size(n.expert_local * fw.grad_reduce_bytes) + " of gradients over the " +
               std::to_string(n.expert_dp) + " GPUs holding the same experts";
-    b.add(plan.zero_stage == 3 ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
+    b.add(plan.zero_stage == ZeroStage::parameters ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
           text + ": " + seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),
           std::string(name(n.dp_per_node >= plan.dp ? cluster.intra.kind : cluster.inter.kind)));
   }

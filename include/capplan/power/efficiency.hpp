@@ -1,6 +1,6 @@
 // PSU efficiency: the 80 PLUS curves and the wall (AC) power a DC load draws through a PSU.
 //
-//   WallPower w = wall_power(500_W, 1000_W, eighty_plus_115v(EightyPlus::gold));
+//   WallPower w = wall_power(500_W, 1000_W, load_efficiency_curve(EightyPlusTier::gold));
 //   w.efficiency == 0.90; w.wall == 555.6 W; w.explain()
 //
 // Curve points are the 80 PLUS minimums for "115V Internal Non-Redundant" power supplies
@@ -20,10 +20,6 @@
 #include <vector>
 
 namespace capplan {
-
-// The 80 PLUS levels (the catalog's EightyPlusTier without "none"); the efficiency table itself
-// lives once, in hardware/psu.hpp (power/ is above hardware/ in the layering).
-enum class EightyPlus { standard, bronze, silver, gold, platinum, titanium };
 
 struct LoadEfficiencyPoint {
   double load;        // fraction of the rated output, (0, 1]
@@ -78,19 +74,6 @@ inline LoadEfficiencyCurve load_efficiency_curve(EightyPlusTier tier, PsuInput i
     detail::fail("eighty_plus", "\"" + std::string(name(tier)) + "\"", "has no requirements for " + std::string(name(input)));
   }
   return out;
-}
-
-// 80 PLUS, 115 V internal non-redundant: minimum efficiency at 10% / 20% / 50% / 100% load.
-inline LoadEfficiencyCurve eighty_plus_115v(EightyPlus level) {
-  switch (level) {
-    case EightyPlus::standard: return load_efficiency_curve(EightyPlusTier::standard);
-    case EightyPlus::bronze: return load_efficiency_curve(EightyPlusTier::bronze);
-    case EightyPlus::silver: return load_efficiency_curve(EightyPlusTier::silver);
-    case EightyPlus::gold: return load_efficiency_curve(EightyPlusTier::gold);
-    case EightyPlus::platinum: return load_efficiency_curve(EightyPlusTier::platinum);
-    case EightyPlus::titanium: return load_efficiency_curve(EightyPlusTier::titanium);
-  }
-  detail::fail("eighty_plus", "?", "is not a known 80 PLUS level");
 }
 
 // AC power drawn from the wall for a DC load: P_wall = P_dc / η(P_dc / P_rated)

@@ -191,10 +191,10 @@ inline Cell money_cell(const std::optional<Money>& m, const std::string& missing
   return c;
 }
 
-inline std::string plan_text(const perf::ParallelPlan& p) {
+inline std::string plan_text(const ParallelPlan& p) {
   return "TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
-         std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(p.zero_stage) + ", recompute " +
-         std::string(perf::recompute_name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
+         std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(p.zero_stage)) + ", recompute " +
+         std::string(name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
          (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "");
 }
 

@@ -47,7 +47,7 @@ struct TrainingSetup {
 struct TrainingRun {
   perf::TrainingJob job;
   perf::Cluster cluster;
-  perf::ParallelPlan plan;
+  ParallelPlan plan;
   perf::TrainingEstimate estimate;
   MemoryBudget memory;          // per GPU, of the plan
   std::string precision_note;   // non-empty when the GPU lacked the precision asked for
@@ -128,7 +128,7 @@ inline TrainingRunSearch best_training_run(const TransformerShape& shape, const 
 }
 
 // A given plan on plan.gpus() GPUs: its estimate and memory (the caller checks the fit).
-inline TrainingRun training_run(const TransformerShape& shape, const GpuSpec& gpu, const perf::ParallelPlan& plan,
+inline TrainingRun training_run(const TransformerShape& shape, const GpuSpec& gpu, const ParallelPlan& plan,
                                 const TrainingSetup& setup = {}) {
   TrainingRun r;
   std::tie(r.job, r.cluster) = training_job(shape, gpu, plan.gpus(), setup, &r.precision_note);
@@ -160,10 +160,10 @@ class TrainingRunCache {
     // space switched on (ZeRO 3, full recomputation, micro-batch 1).
     TrainingConfig c;
     c.seq_len = setup_.seq_len;
-    c.micro_batch = 1;
+    c.plan.micro_batch = 1;
     c.flash_attention = setup_.framework.flash_attention;
-    c.recompute = ActivationRecompute::full;
-    c.parallel.zero = ZeroStage::parameters;
+    c.plan.recompute = Recompute::full;
+    c.plan.zero_stage = ZeroStage::parameters;
     const auto key = std::make_pair(gpu.id, max_gpus);
     auto lb_it = lower_bounds_.find(key);
     if (lb_it == lower_bounds_.end()) {
