@@ -5,7 +5,7 @@
 #include <capplan/capplan.hpp>
 #include <capplan/perf/plan_search.hpp>
 #include <capplan/perf/training.hpp>
-#include <capplan/perf/validation_cases.hpp>
+#include "validation_cases.hpp"
 
 #include <benchmark/benchmark.h>
 

@@ -1,13 +1,15 @@
 # Install rules: headers, the exported targets, capplanConfig.cmake + version file, capplan.pc.
 install(DIRECTORY include/capplan DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 
-set(_capplan_targets capplan)
-if(TARGET capplan_io)
-  list(APPEND _capplan_targets capplan_io)
-endif()
-install(TARGETS ${_capplan_targets} EXPORT capplanTargets)
+# Two export sets, so that the io component (and its nlohmann-json dependency) is loaded only by a
+# consumer that asks for it: find_package(capplan COMPONENTS io).
+install(TARGETS capplan EXPORT capplanTargets)
 set(CAPPLAN_CMAKE_DIR ${CMAKE_INSTALL_DATADIR}/cmake/capplan)
 install(EXPORT capplanTargets NAMESPACE capplan:: DESTINATION ${CAPPLAN_CMAKE_DIR})
+if(TARGET capplan_io)
+  install(TARGETS capplan_io EXPORT capplanIoTargets)
+  install(EXPORT capplanIoTargets NAMESPACE capplan:: DESTINATION ${CAPPLAN_CMAKE_DIR})
+endif()
 
 configure_package_config_file(cmake/capplanConfig.cmake.in
   ${CMAKE_CURRENT_BINARY_DIR}/capplanConfig.cmake

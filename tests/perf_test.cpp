@@ -1,5 +1,5 @@
 // Performance model: roofline, efficiency, communication, training, inference, CNN, data loading,
-// plan search, and the published validation cases (include/capplan/perf/validation_cases.hpp).
+// plan search, and the published validation cases (validation/validation_cases.hpp).
 #include "capplan/compute/flops.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/perf/cnn.hpp"
@@ -10,8 +10,8 @@
 #include "capplan/perf/plan_search.hpp"
 #include "capplan/perf/roofline.hpp"
 #include "capplan/perf/training.hpp"
-#include "capplan/perf/validation_cases.hpp"
 #include "capplan/units/literals.hpp"
+#include "validation_cases.hpp"
 
 #include <doctest/doctest.h>
 

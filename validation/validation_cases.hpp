@@ -6,6 +6,10 @@
 // What is an input: the model shape, the GPU (Catalog::builtin()), the cluster, the parallel plan,
 // batch sizes and the framework's documented behaviour. What is never an input: the measured
 // throughput, MFU or time being predicted.
+//
+// Test and documentation data, not library: this file lives outside include/ (it is not installed and
+// not in the umbrella header); the CMake target capplan_validation puts it on the include path of the
+// tests, the validation page's generator and the benchmarks.
 #pragma once
 
 #include "capplan/hardware/catalog.hpp"

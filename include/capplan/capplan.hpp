@@ -63,7 +63,6 @@
 #include "capplan/perf/plan_search.hpp"
 #include "capplan/perf/roofline.hpp"
 #include "capplan/perf/training.hpp"
-#include "capplan/perf/validation_cases.hpp"
 
 // power
 #include "capplan/power/carbon.hpp"
