@@ -4,8 +4,8 @@
 # Off with -DCAPPLAN_PCH=OFF (e.g. to check that every source includes what it uses).
 option(CAPPLAN_PCH "Precompile the heavy dependency headers of capplan's own targets" ON)
 
-# The headers capplan's public headers include from Boost and the standard library.
-set(CAPPLAN_PCH_HEADERS
+# The Boost headers capplan's public headers include, then those of the standard library.
+set(CAPPLAN_PCH_BOOST_HEADERS
   <boost/units/base_dimension.hpp>
   <boost/units/base_unit.hpp>
   <boost/units/derived_dimension.hpp>
@@ -23,7 +23,8 @@ set(CAPPLAN_PCH_HEADERS
   <boost/describe/enum.hpp>
   <boost/describe/members.hpp>
   <boost/describe/modifiers.hpp>
-  <boost/mp11/algorithm.hpp>
+  <boost/mp11/algorithm.hpp>)
+set(CAPPLAN_PCH_HEADERS ${CAPPLAN_PCH_BOOST_HEADERS}
   <algorithm> <array> <cmath> <compare> <concepts> <cstdint> <functional> <limits> <map> <memory>
   <optional> <set> <span> <sstream> <stdexcept> <string> <string_view> <tuple> <type_traits>
   <utility> <variant> <vector>)
@@ -33,5 +34,13 @@ set(CAPPLAN_PCH_HEADERS
 function(capplan_precompile_headers target)
   if(CAPPLAN_PCH)
     target_precompile_headers(${target} PRIVATE ${CAPPLAN_PCH_HEADERS} ${ARGN})
+  endif()
+endfunction()
+
+# capplan_precompile_boost_headers(<target>): the Boost list alone. For the header self-containment
+# check: a capplan header that forgets a standard or capplan header still fails to compile alone.
+function(capplan_precompile_boost_headers target)
+  if(CAPPLAN_PCH)
+    target_precompile_headers(${target} PRIVATE ${CAPPLAN_PCH_BOOST_HEADERS})
   endif()
 endfunction()

@@ -6,6 +6,7 @@
 //
 // Each input is given to both loaders: as a catalog file over the built-in catalog, and as a
 // model file. What loads must export and load back to the same text.
+#include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
 #include <capplan/io/model_json.hpp>
 

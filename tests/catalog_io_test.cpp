@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #if defined(CAPPLAN_HAVE_IO)
+#include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
 #include <capplan/io/model_json.hpp>
 #include <capplan/workload/params.hpp>

@@ -124,7 +124,7 @@ TEST_SUITE("cost") {
   TEST_CASE("discount factors are Decimal with a fixed rounding rule") {
     DiscountRate r(Decimal("0.08"));
     // g^12 = 1.08 and d_12 = 1 / 1.08 to within 1e-10 (12-place rounding at each step).
-    const Decimal g12 = cost_detail::pow_int(r.monthly_growth(), 12);
+    const Decimal g12 = capplan::detail::pow_int(r.monthly_growth(), 12);
     CHECK((g12 - Decimal("1.08")).abs() < Decimal("1e-10"));
     CHECK((r.factor(12) - Decimal(1) / Decimal("1.08")).abs() < Decimal("1e-10"));
     CHECK(r.factor(0) == Decimal(1));

@@ -1,7 +1,8 @@
 // Integration: layers working together on catalog data (power of catalog systems).
+#include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/power/system_power.hpp>
-#include <capplan/report/purchase.hpp>
+#include <capplan/plan/purchase.hpp>
 #include <capplan/workload/presets.hpp>
 
 #include <doctest/doctest.h>

@@ -1,6 +1,7 @@
 // Performance model: roofline, efficiency, communication, training, inference, CNN, data loading,
 // plan search, and the published validation cases (validation/validation_cases.hpp).
 #include "capplan/compute/flops.hpp"
+#include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/perf/cnn.hpp"
 #include "capplan/perf/communication.hpp"

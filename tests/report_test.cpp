@@ -91,8 +91,9 @@ TEST_SUITE("report") {
 // The purchase table over the built-in catalog: it times each option with the same functions as
 // `capplan train` (best_training_run) and `capplan infer` (serving_run), sizes GPUs for a
 // deadline, counts host power, and never shows a missing price as zero.
+#include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
-#include <capplan/report/purchase.hpp>
+#include <capplan/plan/purchase.hpp>
 #include <capplan/workload/presets.hpp>
 
 namespace {

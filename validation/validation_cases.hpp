@@ -12,6 +12,7 @@
 // tests, the validation page's generator and the benchmarks.
 #pragma once
 
+#include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/perf/cnn.hpp"
 #include "capplan/perf/inference.hpp"

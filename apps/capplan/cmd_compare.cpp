@@ -1,4 +1,4 @@
-// capplan compare: the purchase table of report/purchase.hpp for one workload over the catalog.
+// capplan compare: the purchase table of plan/purchase.hpp for one workload over the catalog.
 // This file only reads flags into a PurchaseQuery and writes the PurchaseTable: the text table
 // (split in two so each part reads at 100 columns), Markdown, CSV, HTML (one table) and JSON.
 #include "args.hpp"
@@ -10,7 +10,7 @@
 #include <capplan/detail/enum_names.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/money/format.hpp>
-#include <capplan/report/purchase.hpp>
+#include <capplan/plan/purchase.hpp>
 #include <capplan/units/parse.hpp>
 #include <capplan/workload/params.hpp>
 

@@ -11,9 +11,9 @@
 #include <capplan/memory/budget.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/power/carbon.hpp>
-#include <capplan/report/it_power.hpp>
-#include <capplan/report/serving_run.hpp>
-#include <capplan/report/training_run.hpp>
+#include <capplan/plan/it_power.hpp>
+#include <capplan/plan/serving_run.hpp>
+#include <capplan/plan/training_run.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/workload/params.hpp>
 
@@ -82,7 +82,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
   if (a.mfu && !(*a.mfu > 0 && *a.mfu <= 1)) detail::fail("--mfu", detail::format_double(*a.mfu), "is outside (0, 1]");
 
-  // The job as report/training_run.hpp sets it up, so `capplan compare` times the same run.
+  // The job as plan/training_run.hpp sets it up, so `capplan compare` times the same run.
   TrainingSetup setup;
   if (a.plan.seq_len) {
     if (*a.plan.seq_len < 1) detail::fail("--seq-len", std::to_string(*a.plan.seq_len), "must be a positive count");
@@ -228,7 +228,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   PlanArgs p = a.plan;
   if (!p.context) p.context = a.prompt + a.output;
   const InferenceConfig ic = inference_config(p, m.shape);
-  // The load as report/serving_run.hpp times it, so `capplan compare --serve` agrees.
+  // The load as plan/serving_run.hpp times it, so `capplan compare --serve` agrees.
   ServingLoad load;
   load.weights = ic.weights;
   load.kv_cache = ic.kv_cache;

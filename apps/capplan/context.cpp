@@ -1,5 +1,6 @@
 #include "context.hpp"
 
+#include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
 

@@ -14,57 +14,8 @@ namespace capplan::cli {
 
 namespace {
 
-// The terminal table reads at 100 columns.
-constexpr std::size_t terminal_width = 100;
-
-// Fits a text table to the terminal: the last column, the notes and the title wrapped (notes and
-// title continue indented by two spaces).
-Table wrapped(Table t) {
-  using detail::display_width;
-  using detail::wrap_words;
-  // A left-aligned last column (the "How" of item tables) too wide for the terminal continues on
-  // rows of its own under the cell.
-  if (!t.columns.empty() && t.columns.back().align == Align::left) {
-    const std::size_t last = t.columns.size() - 1;
-    std::size_t used = 0;
-    for (std::size_t i = 0; i < last; ++i) {
-      std::size_t w = display_width(t.columns[i].header);
-      for (const auto& r : t.rows) w = std::max(w, display_width(r[i].text) + (r[i].flag ? 1 : 0));
-      used += w + 2;
-    }
-    if (used + 30 <= terminal_width) {
-      const std::size_t avail = terminal_width - used;
-      std::vector<std::vector<Cell>> rows;
-      for (auto& r : t.rows) {
-        if (display_width(r[last].text) <= avail) {
-          rows.push_back(std::move(r));
-          continue;
-        }
-        const std::vector<std::string> parts = wrap_words(r[last].text, avail, "");
-        for (std::size_t k = 0; k < parts.size(); ++k) {
-          if (k == 0) {
-            r[last].text = parts[0];
-            rows.push_back(r);
-          } else {
-            std::vector<Cell> more(r.size(), Cell::of_text(""));
-            more[last] = Cell::of_text(parts[k]);
-            rows.push_back(std::move(more));
-          }
-        }
-      }
-      t.rows = std::move(rows);
-    }
-  }
-  std::vector<std::string> notes;
-  for (const auto& n : t.notes) {
-    for (auto& l : wrap_words(n, terminal_width, "  ")) notes.push_back(std::move(l));
-  }
-  t.notes = std::move(notes);
-  std::string title;
-  for (const auto& l : wrap_words(t.title, terminal_width, "  ")) title += (title.empty() ? "" : "\n") + l;
-  t.title = title;
-  return t;
-}
+// The terminal reads at RenderOptions' width (100 columns), as Python's str(table) does.
+constexpr std::size_t terminal_width = RenderOptions{}.width;
 
 }  // namespace
 
@@ -94,7 +45,7 @@ void write(const Result& r, const Context& ctx) {
   }
   for (std::size_t i = 0; i < r.tables.size(); ++i) {
     if (i) out << "\n";
-    out << (f == OutputFormat::table ? render(wrapped(r.tables[i]), f) : render(r.tables[i], f));
+    out << render(r.tables[i], f);
   }
   if (ctx.explain && !r.explanation.empty() && f != OutputFormat::csv) {
     if (f == OutputFormat::markdown) out << "\n#### Arithmetic\n\n```\n";

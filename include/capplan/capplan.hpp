@@ -84,10 +84,10 @@
 #include "capplan/cost/unit_cost.hpp"
 
 // report
-#include "capplan/report/it_power.hpp"
+#include "capplan/plan/it_power.hpp"
 #include "capplan/report/pareto.hpp"
-#include "capplan/report/purchase.hpp"
+#include "capplan/plan/purchase.hpp"
 #include "capplan/report/render.hpp"
-#include "capplan/report/serving_run.hpp"
+#include "capplan/plan/serving_run.hpp"
 #include "capplan/report/table.hpp"
-#include "capplan/report/training_run.hpp"
+#include "capplan/plan/training_run.hpp"

@@ -60,6 +60,13 @@ inline std::string format_double(double v) {
   throw InputError(std::string(field), value, msg);
 }
 
+// Text that does not parse as what `field` takes: 'field: "text" why' (a ParseError), e.g.
+// 'price: "12 XYZ" has an unknown currency "XYZ" (known: USD, EUR, CNY, GBP, JPY)'.
+[[noreturn]] inline void fail_parse(std::string_view field, std::string_view text, const std::string& why) {
+  std::string msg = std::string(field) + ": \"" + std::string(text) + "\" " + why;
+  throw ParseError(std::string(field), std::string(text), msg);
+}
+
 }  // namespace detail
 
 // Checks used by every record and function that takes a plain number.

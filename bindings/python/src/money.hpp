@@ -150,10 +150,10 @@ inline void bind_money(py::module_& m) {
                fx.rate.to_string() + "', as_of='" + fx.as_of + "', source='" + fx.source + "')";
       });
 
-  m.def("convert", &capplan::convert<money_detail::money_dimension>, py::arg("amount"), py::arg("rate"),
+  m.def("convert", &capplan::convert<capplan::detail::money_dimension>, py::arg("amount"), py::arg("rate"),
         "The amount in the rate's target currency (unchanged if already there).");
-  m.def("convert", &capplan::convert<money_detail::money_rate_dimension>, py::arg("amount"), py::arg("rate"));
-  m.def("convert", &capplan::convert<money_detail::energy_price_dimension>, py::arg("amount"), py::arg("rate"));
+  m.def("convert", &capplan::convert<capplan::detail::money_rate_dimension>, py::arg("amount"), py::arg("rate"));
+  m.def("convert", &capplan::convert<capplan::detail::energy_price_dimension>, py::arg("amount"), py::arg("rate"));
 
   m.def(
       "decimal_from_double",

@@ -1,17 +1,17 @@
-// The purchase comparison (capplan/report/purchase.hpp), what `capplan compare` prints: every GPU,
+// The purchase comparison (capplan/plan/purchase.hpp), what `capplan compare` prints: every GPU,
 // system and cloud offer of a catalog ranked for one training or serving workload; and the
-// training / serving runs it is built from (report/training_run.hpp, report/serving_run.hpp).
+// training / serving runs it is built from (plan/training_run.hpp, plan/serving_run.hpp).
 //
 //   q = PurchaseQuery(model=find_model("llama2-7b").transformer(), model_name="llama2-7b", tokens=1e9)
 //   t = purchase_table(q, Catalog.builtin());  t.rows[0].time;  t.table().to_pandas();  t.to_pandas()
 #include "areas.hpp"
 #include "record.hpp"
 
-#include <capplan/report/it_power.hpp>
-#include <capplan/report/purchase.hpp>
+#include <capplan/plan/it_power.hpp>
+#include <capplan/plan/purchase.hpp>
 #include <capplan/report/render.hpp>
-#include <capplan/report/serving_run.hpp>
-#include <capplan/report/training_run.hpp>
+#include <capplan/plan/serving_run.hpp>
+#include <capplan/plan/training_run.hpp>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

@@ -7,6 +7,7 @@
 #include "areas.hpp"
 #include "record.hpp"
 
+#include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>

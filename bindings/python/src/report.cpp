@@ -79,8 +79,9 @@ void bind_report(py::module_& m) {
       .def("column_index", &Table::column_index, py::arg("key"))
       .def("sort_by", &Table::sort_by, py::arg("key"), py::arg("descending") = false,
            "Stable sort by a column: numbers by value, others by text, empty cells last.")
-      .def("render", [](const Table& t, OutputFormat f) { return render(t, f); }, py::arg("format") = OutputFormat::table,
-           "table, markdown, csv, json or html.")
+      .def("render", [](const Table& t, OutputFormat f, std::size_t width) { return render(t, f, RenderOptions{.width = width}); },
+           py::arg("format") = OutputFormat::table, py::arg("width") = RenderOptions{}.width,
+           "table, markdown, csv, json or html; text wraps at `width` columns (0: no wrapping), as the CLI's.")
       .def("__str__", [](const Table& t) { return render(t, OutputFormat::table); })
       .def("_repr_html_", [](const Table& t) { return render(t, OutputFormat::html); })
       .def("to_pandas", &table_frame, py::arg("values") = true,
@@ -90,7 +91,9 @@ void bind_report(py::module_& m) {
       .def("pareto_frontier", &pareto_frontier, py::arg("objectives"),
            "Indices of the rows no other row beats on every objective.")
       .def("mark_pareto", &mark_pareto, py::arg("objectives"), "Flags the first cell of every frontier row.");
-  m.def("render", &render, py::arg("table"), py::arg("format") = OutputFormat::table);
+  m.def("render", [](const Table& t, OutputFormat f, std::size_t width) { return render(t, f, RenderOptions{.width = width}); },
+        py::arg("table"), py::arg("format") = OutputFormat::table, py::arg("width") = RenderOptions{}.width,
+        "The table in a format; text wraps at `width` columns (0: no wrapping), as the CLI's.");
   m.def("parse_output_format", [](const std::string& t) { return parse_output_format(t); }, py::arg("text"));
 }
 

@@ -30,7 +30,7 @@ enum class AttentionCount {
   causal,  // s(s+1)/2 pairs: only the unmasked ones (kernels that skip masked blocks; decoding)
 };
 
-namespace flops_detail {
+namespace detail {
 
 inline std::int64_t require_count(std::int64_t v, std::string_view field) { return require_positive_count(v, field); }
 
@@ -57,7 +57,7 @@ I layer_matmul_params(const TransformerShape& s) {
   return basic_matmul_parameters_per_token<I>(s) - I(s.vocab) * s.hidden;
 }
 
-}  // namespace flops_detail
+}  // namespace detail
 
 // Training compute C = 6 N D: 2 N FLOP per token forward, 4 N backward (Kaplan et al. 2020, §2.1).
 inline Count training_flops(const Count& params, const Count& tokens) {
@@ -89,12 +89,12 @@ template <class I>
 BasicForwardFlops<I> basic_forward_flops(const TransformerShape& shape, std::int64_t batch, std::int64_t seq,
                                          AttentionCount count = AttentionCount::full) {
   shape.validate();
-  const I b(flops_detail::require_count(batch, "batch"));
-  const I s(flops_detail::require_count(seq, "seq_len"));
+  const I b(detail::require_count(batch, "batch"));
+  const I s(detail::require_count(seq, "seq_len"));
   BasicForwardFlops<I> f;
-  f.layers_matmul = 2 * flops_detail::layer_matmul_params<I>(shape) * b * s;
+  f.layers_matmul = 2 * detail::layer_matmul_params<I>(shape) * b * s;
   f.layers_attention =
-      flops_detail::attention_flops_per_pair<I>(shape) * flops_detail::attention_pairs<I>(s, count) * b * shape.layers;
+      detail::attention_flops_per_pair<I>(shape) * detail::attention_pairs<I>(s, count) * b * shape.layers;
   f.logits = 2 * b * s * shape.hidden * shape.vocab;
   return f;
 }
@@ -138,11 +138,11 @@ inline Count hardware_flops_per_iteration(const TransformerShape& shape, std::in
 // 96 B s l h^2 + 16 B s^2 l h + 6 B s h V.
 inline Count megatron_flops_per_iteration(std::int64_t batch, std::int64_t seq, std::int64_t layers,
                                           std::int64_t hidden, std::int64_t vocab) {
-  const Count B(flops_detail::require_count(batch, "batch"));
-  const Count s(flops_detail::require_count(seq, "seq_len"));
-  const Count l(flops_detail::require_count(layers, "layers"));
-  const Count h(flops_detail::require_count(hidden, "hidden"));
-  const Count V(flops_detail::require_count(vocab, "vocab"));
+  const Count B(detail::require_count(batch, "batch"));
+  const Count s(detail::require_count(seq, "seq_len"));
+  const Count l(detail::require_count(layers, "layers"));
+  const Count h(detail::require_count(hidden, "hidden"));
+  const Count V(detail::require_count(vocab, "vocab"));
   return 96 * B * s * l * h * h + 16 * B * s * s * l * h + 6 * B * s * h * V;
 }
 
@@ -156,8 +156,8 @@ inline Count prefill_flops(const TransformerShape& shape, std::int64_t batch, st
 // 2 x (active matmul weights) + context x (QK^T + AV FLOPs per pair) x layers.
 inline Count decode_flops_per_token(const TransformerShape& shape, std::int64_t context) {
   shape.validate();
-  const Count c(flops_detail::require_count(context, "context"));
-  return 2 * matmul_parameters_per_token(shape) + flops_detail::attention_flops_per_pair<Count>(shape) * c * shape.layers;
+  const Count c(detail::require_count(context, "context"));
+  return 2 * matmul_parameters_per_token(shape) + detail::attention_flops_per_pair<Count>(shape) * c * shape.layers;
 }
 
 // Decoding `new_tokens` after a prompt of `prompt` tokens: the sum of decode_flops_per_token over
@@ -165,11 +165,11 @@ inline Count decode_flops_per_token(const TransformerShape& shape, std::int64_t 
 inline Count generation_flops(const TransformerShape& shape, std::int64_t prompt, std::int64_t new_tokens) {
   shape.validate();
   if (prompt < 0) detail::fail("prompt", std::to_string(prompt), "is negative");
-  const Count n(flops_detail::require_count(new_tokens, "new_tokens"));
+  const Count n(detail::require_count(new_tokens, "new_tokens"));
   const Count p(prompt);
   const Count context_sum = n * p + n * (n + 1) / 2;
   return 2 * matmul_parameters_per_token(shape) * n +
-         flops_detail::attention_flops_per_pair<Count>(shape) * context_sum * shape.layers;
+         detail::attention_flops_per_pair<Count>(shape) * context_sum * shape.layers;
 }
 
 // FlopCount of an exact count, for time estimates.

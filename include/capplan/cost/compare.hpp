@@ -97,7 +97,7 @@ struct CostComparison {
   }
 };
 
-namespace cost_detail {
+namespace detail {
 // First month with a <= b, and the linearly interpolated crossing time (see header). The series
 // net of resale starts at month 1: selling at month 0 is not owning.
 inline void find_break_even(const std::vector<MonthRow>& rows, bool net, std::optional<int>& month,
@@ -119,7 +119,7 @@ inline void find_break_even(const std::vector<MonthRow>& rows, bool net, std::op
     }
   }
 }
-}  // namespace cost_detail
+}  // namespace detail
 
 inline CostComparison compare_costs(const OwnedOption& owned, const RentedOption& rented, const CompareOptions& o = {}) {
   owned.validate();
@@ -167,9 +167,9 @@ inline CostComparison compare_costs(const OwnedOption& owned, const RentedOption
     r.owned_net_cumulative = r.owned_cumulative - r.resale_value;
     c.months.push_back(r);
   }
-  cost_detail::find_break_even(c.months, false, c.break_even_month, c.break_even_time);
+  detail::find_break_even(c.months, false, c.break_even_month, c.break_even_time);
   if (owned.resale.method != DepreciationMethod::none) {
-    cost_detail::find_break_even(c.months, true, c.break_even_month_with_resale, c.break_even_time_with_resale);
+    detail::find_break_even(c.months, true, c.break_even_month_with_resale, c.break_even_time_with_resale);
   }
   return c;
 }

@@ -23,7 +23,7 @@
 
 namespace capplan {
 
-namespace cost_detail {
+namespace detail {
 inline Decimal pow_int(const Decimal& x, int n) {
   Decimal r(1);
   for (int i = 0; i < n; ++i) r = r * x;
@@ -43,7 +43,7 @@ inline Decimal nth_root(const Decimal& a, int n) {
   }
   return x;
 }
-}  // namespace cost_detail
+}  // namespace detail
 
 class DiscountRate {
  public:
@@ -52,7 +52,7 @@ class DiscountRate {
     if (annual_.is_negative() || annual_ > Decimal(1)) {
       detail::fail("discount_rate", annual_.to_string(), "is outside [0, 1]; write 0.08 for 8% a year");
     }
-    growth_ = cost_detail::nth_root(Decimal(1) + annual_, 12);  // g = (1 + r)^(1/12)
+    growth_ = detail::nth_root(Decimal(1) + annual_, 12);  // g = (1 + r)^(1/12)
   }
 
   [[nodiscard]] const Decimal& annual() const noexcept { return annual_; }
@@ -62,7 +62,7 @@ class DiscountRate {
   // d_m = 1 / g^m for month m >= 0 (d_0 = 1).
   [[nodiscard]] Decimal factor(int month) const {
     if (month < 0) detail::fail("month", std::to_string(month), "must be >= 0");
-    return Decimal(1) / cost_detail::pow_int(growth_, month);
+    return Decimal(1) / detail::pow_int(growth_, month);
   }
   // factors 0..months, computed incrementally with the same rounding as factor().
   [[nodiscard]] std::vector<Decimal> factors(int months) const {

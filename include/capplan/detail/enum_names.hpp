@@ -27,7 +27,7 @@ namespace capplan::detail {
 template <class E>
 concept described_enum = std::is_enum_v<E> && boost::describe::has_describe_enumerators<E>::value;
 
-namespace enum_names_detail {
+// (formerly a nested namespace)
 
 template <class E, std::size_t N>
 constexpr bool numbered_in_order(const std::array<std::pair<std::string_view, E>, N>& a) {
@@ -46,11 +46,11 @@ constexpr auto entries(List<D...>) {
   return a;
 }
 
-}  // namespace enum_names_detail
+
 
 // Every (name, enumerator) of E in declaration order.
 template <described_enum E>
-inline constexpr auto enum_entries = enum_names_detail::entries<E>(boost::describe::describe_enumerators<E>());
+inline constexpr auto enum_entries = detail::entries<E>(boost::describe::describe_enumerators<E>());
 
 template <described_enum E>
 inline constexpr std::size_t enum_count = enum_entries<E>.size();

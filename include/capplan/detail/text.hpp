@@ -1,4 +1,4 @@
-// Text helpers shared across layers: the edit distance behind every "did you mean" (catalog names,
+// Text helpers shared across layers: trimming, the edit distance behind every "did you mean" (catalog names,
 // model ids, JSON keys), HTML escaping (report tables, the Python records' _repr_html_), and the
 // display width and word wrapping of terminal text (report tables, the command-line tool).
 #pragma once
@@ -11,6 +11,13 @@
 #include <vector>
 
 namespace capplan::detail {
+
+// Without leading and trailing spaces and tabs (the parsers of quantities and money).
+inline std::string_view trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
 
 // Levenshtein distance (insertions, deletions and substitutions each cost 1).
 inline std::size_t edit_distance(std::string_view a, std::string_view b) {

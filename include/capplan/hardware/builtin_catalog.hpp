@@ -1,5 +1,6 @@
 // The built-in catalog, written as code: accelerators, CPUs, system parts, builds and cloud
-// offers. Nothing is read at run time; capplan::Catalog::builtin() (catalog.hpp) holds these.
+// offers. Nothing is read at run time; capplan::Catalog::builtin() and Catalog::make_builtin(),
+// declared in catalog.hpp and defined at the end of this header, hold these.
 //
 // Rules every entry follows:
 //   * tensor rates are DENSE: where a datasheet prints only "with sparsity" figures (marked *),
@@ -11,6 +12,7 @@
 //   * 0 W idle power means the vendor publishes no idle figure.
 #pragma once
 
+#include "capplan/hardware/catalog.hpp"
 #include "capplan/hardware/chassis.hpp"
 #include "capplan/hardware/cloud.hpp"
 #include "capplan/hardware/cpu.hpp"
@@ -810,3 +812,27 @@ inline std::vector<CloudOffer> cloud_offers() {
 }
 
 }  // namespace capplan::builtin
+
+namespace capplan {
+
+// The built-in catalog, built once.
+inline const Catalog& Catalog::builtin() {
+  static const Catalog c = make_builtin();
+  return c;
+}
+// A fresh copy of the built-in catalog, to extend or override.
+inline Catalog Catalog::make_builtin() {
+  Catalog c;
+  c.gpus_ = builtin::gpus();
+  c.cpus_ = builtin::cpus();
+  c.memory_ = builtin::memory_modules();
+  c.storage_ = builtin::storage_devices();
+  c.psus_ = builtin::power_supplies();
+  c.chassis_ = builtin::chassis();
+  c.network_ = builtin::network_adapters();
+  c.systems_ = builtin::systems();
+  c.offers_ = builtin::cloud_offers();
+  return c;
+}
+
+}  // namespace capplan

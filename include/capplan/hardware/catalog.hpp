@@ -13,7 +13,6 @@
 
 #include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
-#include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/chassis.hpp"
 #include "capplan/hardware/cloud.hpp"
 #include "capplan/hardware/cpu.hpp"
@@ -48,7 +47,7 @@ inline std::string normalize_name(std::string_view s) {
 // Levenshtein distance (detail/text.hpp), for the closest-match suggestions.
 using detail::edit_distance;
 
-namespace catalog_detail {
+namespace detail {
 
 template <class T>
 std::vector<std::string> names_of(const T& e) {
@@ -139,7 +138,7 @@ bool add_or_replace(std::vector<T>& entries, T entry, std::string_view kind) {
   return false;
 }
 
-}  // namespace catalog_detail
+}  // namespace detail
 
 // The price of a system: given by its source, or the sum of its parts (× nodes).
 struct SystemPrice {
@@ -159,25 +158,12 @@ class Catalog {
  public:
   Catalog() = default;
 
-  // The built-in catalog (builtin_catalog.hpp), built once.
-  static const Catalog& builtin() {
-    static const Catalog c = make_builtin();
-    return c;
-  }
-  // A fresh copy of the built-in catalog, to extend or override.
-  static Catalog make_builtin() {
-    Catalog c;
-    c.gpus_ = builtin::gpus();
-    c.cpus_ = builtin::cpus();
-    c.memory_ = builtin::memory_modules();
-    c.storage_ = builtin::storage_devices();
-    c.psus_ = builtin::power_supplies();
-    c.chassis_ = builtin::chassis();
-    c.network_ = builtin::network_adapters();
-    c.systems_ = builtin::systems();
-    c.offers_ = builtin::cloud_offers();
-    return c;
-  }
+  // The built-in catalog, built once, and a fresh copy of it to extend or override. Both are defined
+  // in capplan/hardware/builtin_catalog.hpp with the built-in data, so that a user of Catalog who
+  // loads its own entries does not compile that data: include builtin_catalog.hpp (or the umbrella
+  // capplan/capplan.hpp) to call them.
+  static const Catalog& builtin();
+  static Catalog make_builtin();
 
   [[nodiscard]] const std::vector<GpuSpec>& gpus() const noexcept { return gpus_; }
   [[nodiscard]] const std::vector<CpuSpec>& cpus() const noexcept { return cpus_; }
@@ -190,26 +176,26 @@ class Catalog {
   [[nodiscard]] const std::vector<CloudOffer>& cloud_offers() const noexcept { return offers_; }
 
   // Lookups by id, name or alias; LookupError (an InputError) when unknown or ambiguous.
-  [[nodiscard]] const GpuSpec& find_gpu(std::string_view n) const { return catalog_detail::find(gpus_, n, "gpu"); }
-  [[nodiscard]] const CpuSpec& find_cpu(std::string_view n) const { return catalog_detail::find(cpus_, n, "cpu"); }
+  [[nodiscard]] const GpuSpec& find_gpu(std::string_view n) const { return detail::find(gpus_, n, "gpu"); }
+  [[nodiscard]] const CpuSpec& find_cpu(std::string_view n) const { return detail::find(cpus_, n, "cpu"); }
   [[nodiscard]] const MemoryModule& find_memory_module(std::string_view n) const {
-    return catalog_detail::find(memory_, n, "memory");
+    return detail::find(memory_, n, "memory");
   }
   [[nodiscard]] const StorageDevice& find_storage(std::string_view n) const {
-    return catalog_detail::find(storage_, n, "storage");
+    return detail::find(storage_, n, "storage");
   }
-  [[nodiscard]] const PowerSupply& find_psu(std::string_view n) const { return catalog_detail::find(psus_, n, "psu"); }
+  [[nodiscard]] const PowerSupply& find_psu(std::string_view n) const { return detail::find(psus_, n, "psu"); }
   [[nodiscard]] const Chassis& find_chassis(std::string_view n) const {
-    return catalog_detail::find(chassis_, n, "chassis");
+    return detail::find(chassis_, n, "chassis");
   }
   [[nodiscard]] const NetworkAdapter& find_network_adapter(std::string_view n) const {
-    return catalog_detail::find(network_, n, "network");
+    return detail::find(network_, n, "network");
   }
   [[nodiscard]] const SystemSpec& find_system(std::string_view n) const {
-    return catalog_detail::find(systems_, n, "system");
+    return detail::find(systems_, n, "system");
   }
   [[nodiscard]] const CloudOffer& find_offer(std::string_view n) const {
-    return catalog_detail::find(offers_, n, "cloud offer");
+    return detail::find(offers_, n, "cloud offer");
   }
 
   // The cloud offers whose GPU is `gpu` (a name lookup, so "H100 SXM" works).
@@ -225,21 +211,21 @@ class Catalog {
   // Adds an entry, or replaces the entry with the same id; returns true when it replaced one.
   // The entry is validated first (InputError naming the field), and none of its names may
   // already name another entry. Systems and offers must refer to entries that exist.
-  bool add_or_replace(GpuSpec e) { return catalog_detail::add_or_replace(gpus_, std::move(e), "gpu"); }
-  bool add_or_replace(CpuSpec e) { return catalog_detail::add_or_replace(cpus_, std::move(e), "cpu"); }
-  bool add_or_replace(MemoryModule e) { return catalog_detail::add_or_replace(memory_, std::move(e), "memory"); }
-  bool add_or_replace(StorageDevice e) { return catalog_detail::add_or_replace(storage_, std::move(e), "storage"); }
-  bool add_or_replace(PowerSupply e) { return catalog_detail::add_or_replace(psus_, std::move(e), "psu"); }
-  bool add_or_replace(Chassis e) { return catalog_detail::add_or_replace(chassis_, std::move(e), "chassis"); }
-  bool add_or_replace(NetworkAdapter e) { return catalog_detail::add_or_replace(network_, std::move(e), "network"); }
+  bool add_or_replace(GpuSpec e) { return detail::add_or_replace(gpus_, std::move(e), "gpu"); }
+  bool add_or_replace(CpuSpec e) { return detail::add_or_replace(cpus_, std::move(e), "cpu"); }
+  bool add_or_replace(MemoryModule e) { return detail::add_or_replace(memory_, std::move(e), "memory"); }
+  bool add_or_replace(StorageDevice e) { return detail::add_or_replace(storage_, std::move(e), "storage"); }
+  bool add_or_replace(PowerSupply e) { return detail::add_or_replace(psus_, std::move(e), "psu"); }
+  bool add_or_replace(Chassis e) { return detail::add_or_replace(chassis_, std::move(e), "chassis"); }
+  bool add_or_replace(NetworkAdapter e) { return detail::add_or_replace(network_, std::move(e), "network"); }
   bool add_or_replace(SystemSpec e) {
     check_references(e);
-    return catalog_detail::add_or_replace(systems_, std::move(e), "system");
+    return detail::add_or_replace(systems_, std::move(e), "system");
   }
   bool add_or_replace(CloudOffer e) {
     e.validate();
     require_id(gpus_, e.gpu_id, "gpu_id", "cloud offer \"" + e.id + "\"");
-    return catalog_detail::add_or_replace(offers_, std::move(e), "cloud offer");
+    return detail::add_or_replace(offers_, std::move(e), "cloud offer");
   }
 
   // The part a system refers to, by kind and id; LookupError if absent.
@@ -324,7 +310,7 @@ class Catalog {
     for (const T& e : v) {
       if (e.id == id) return e;
     }
-    return catalog_detail::find(v, id, kind);  // throws LookupError with suggestions
+    return detail::find(v, id, kind);  // throws LookupError with suggestions
   }
   template <class T>
   static std::optional<PricePoint> best(const T& e) {
@@ -358,7 +344,7 @@ class Catalog {
     std::vector<std::pair<std::string, std::string>> seen;  // normalized name, id
     for (const T& e : v) {
       e.validate();
-      for (const std::string& n : catalog_detail::names_of(e)) {
+      for (const std::string& n : detail::names_of(e)) {
         const std::string k = normalize_name(n);
         if (k.empty()) continue;
         for (const auto& [sk, sid] : seen) {
@@ -371,7 +357,7 @@ class Catalog {
           }
         }
       }
-      for (const std::string& n : catalog_detail::names_of(e)) seen.emplace_back(normalize_name(n), e.id);
+      for (const std::string& n : detail::names_of(e)) seen.emplace_back(normalize_name(n), e.id);
     }
   }
 

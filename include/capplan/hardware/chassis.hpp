@@ -28,7 +28,7 @@ struct Chassis {
 
   // Bounds: rack units 0..48, GPUs 0..64, PSU bays 1..16.
   void validate() const {
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "chassis");
     const std::string label = hd::entry_label("chassis", id);
     hd::check_text(name, "name", label);

@@ -90,7 +90,7 @@ struct CloudOffer {
   // 10,000 per GPU-hour; at least one price.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "cloud offer");
     const std::string label = hd::entry_label("cloud offer", id);
     hd::check_text(provider, "provider", label);

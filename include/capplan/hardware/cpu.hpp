@@ -39,7 +39,7 @@ struct CpuSpec {
   // memory channels 1..24, max memory <= 100 TB.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "cpu");
     const std::string label = hd::entry_label("cpu", id);
     hd::check_text(name, "name", label);

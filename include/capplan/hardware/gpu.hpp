@@ -124,7 +124,7 @@ struct GpuSpec {
   // NVLink generation 0..7.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "gpu");
     const std::string label = hd::entry_label("gpu", id);
     hd::check_text(name, "name", label);

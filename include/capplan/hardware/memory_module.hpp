@@ -39,7 +39,7 @@ struct MemoryModule {
   // Bounds: size 1 GB..1 TB, speed 1,000..20,000 MT/s, power <= 50 W.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "memory module");
     const std::string label = hd::entry_label("memory module", id);
     hd::check_text(name, "name", label);

@@ -46,7 +46,7 @@ struct NetworkAdapter {
   // Bounds: port speed <= 3.2 Tb/s, ports 1..8, PCIe generation 1..7, lanes 1..32, power <= 200 W.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "network adapter");
     const std::string label = hd::entry_label("network adapter", id);
     hd::check_text(name, "name", label);

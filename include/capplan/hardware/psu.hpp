@@ -149,7 +149,7 @@ struct PowerSupply {
   // Bounds: rated 50 W..10 kW.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "psu");
     const std::string label = hd::entry_label("psu", id);
     hd::check_text(name, "name", label);

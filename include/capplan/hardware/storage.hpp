@@ -48,7 +48,7 @@ struct StorageDevice {
   // Bounds: capacity <= 1 PB, throughput <= 100 GB/s, power <= 100 W.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "storage");
     const std::string label = hd::entry_label("storage", id);
     hd::check_text(name, "name", label);

@@ -91,7 +91,7 @@ struct SystemSpec {
   // Bounds: nodes 1..100,000; part counts 1..1,024; one GPU needs topology single_gpu and
   // several GPUs need another topology.
   void validate() const {
-    namespace hd = hardware_detail;
+    namespace hd = detail;
     hd::check_id(id, "system");
     const std::string label = hd::entry_label("system", id);
     hd::check_text(name, "name", label);

@@ -26,6 +26,7 @@
 #pragma once
 
 #include "capplan/detail/enum_names.hpp"
+#include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/hardware/date.hpp"
 #include "capplan/money/format.hpp"
@@ -60,7 +61,7 @@ struct WarningOptions {
   std::size_t min_siblings = 3;
 };
 
-namespace warnings_detail {
+namespace detail {
 
 inline void check_price(std::vector<CatalogWarning>& out, const std::string& entry, const std::string& field,
                         const std::string& as_of, const std::string& shown, std::string_view today, long max_age) {
@@ -86,13 +87,13 @@ void check_street(std::vector<CatalogWarning>& out, const std::vector<T>& v, std
   }
 }
 
-}  // namespace warnings_detail
+}  // namespace detail
 
 // Rule 1: dated prices older than max_age_days before today (or after today).
 inline std::vector<CatalogWarning> stale_prices(const Catalog& c, std::string_view today, long max_age_days = 365) {
   parse_iso_date(today, "today");
   if (max_age_days < 0) detail::fail("max_price_age_days", std::to_string(max_age_days), "is negative");
-  namespace wd = warnings_detail;
+  namespace wd = detail;
   std::vector<CatalogWarning> out;
   wd::check_street(out, c.gpus(), "gpu", today, max_age_days);
   wd::check_street(out, c.cpus(), "cpu", today, max_age_days);
@@ -145,8 +146,8 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
   if (reference != nullptr) {
     const GpuSpec* ref = nullptr;
     for (const auto& r : reference->gpus()) {
-      for (const std::string& n : catalog_detail::names_of(g)) {
-        for (const std::string& rn : catalog_detail::names_of(r)) {
+      for (const std::string& n : detail::names_of(g)) {
+        for (const std::string& rn : detail::names_of(r)) {
           if (!ref && normalize_name(n) == normalize_name(rn)) ref = &r;
         }
       }

@@ -54,7 +54,9 @@ struct CatalogLoadSummary {
   }
 };
 
-namespace catalog_json_detail {
+}  // namespace capplan::io
+
+namespace capplan::detail {
 
 // One section of the file: its key, the kind named in messages (as the record's validate()
 // names it), and how to reach the catalog's entries.
@@ -90,26 +92,26 @@ void for_each_section(F&& f) {
 }
 
 template <class Rec>
-void export_section(Json& out, const Catalog& c, const Section<Rec>& s) {
-  Json a = Json::array();
-  for (const Rec& e : (c.*s.entries)()) a.push_back(record_to_json(e));
+void export_section(io::Json& out, const Catalog& c, const Section<Rec>& s) {
+  io::Json a = io::Json::array();
+  for (const Rec& e : (c.*s.entries)()) a.push_back(io::record_to_json(e));
   out[std::string(s.key)] = std::move(a);
 }
 
 template <class Rec>
-void apply_section(Catalog& c, ObjectReader& root, const Section<Rec>& s, CatalogLoadSummary& summary) {
-  const Json* arr = root.find(s.key);
+void apply_section(Catalog& c, io::ObjectReader& root, const Section<Rec>& s, io::CatalogLoadSummary& summary) {
+  const io::Json* arr = root.find(s.key);
   if (!arr) return;
   if (!arr->is_array()) root.type_error(s.key, *arr, "an array of entries [{...}, ...]");
-  const JsonDocument& doc = root.document();
+  const io::JsonDocument& doc = root.document();
   std::map<std::string, std::size_t> seen;  // id -> index in this section
   for (std::size_t i = 0; i < arr->size(); ++i) {
     const std::string pointer = root.key_pointer(s.key) + "/" + std::to_string(i);
-    ObjectReader r(doc, (*arr)[i], pointer, std::string(s.key) + "[" + std::to_string(i) + "]");
+    io::ObjectReader r(doc, (*arr)[i], pointer, std::string(s.key) + "[" + std::to_string(i) + "]");
     const std::string id = r.string("id");
-    r.set_entry(std::string(s.kind) + " " + io_detail::quote_text(id));
+    r.set_entry(std::string(s.kind) + " " + detail::quote_text(id));
     if (auto [it, fresh] = seen.emplace(id, i); !fresh) {
-      r.fail("id", io_detail::quote_text(id),
+      r.fail("id", detail::quote_text(id),
              "is a duplicate id: " + std::string(s.key) + "[" + std::to_string(it->second) +
                  "] in this file has the same id (" + doc.where(root.key_pointer(s.key) + "/" +
                                                                  std::to_string(it->second)) + ")");
@@ -131,14 +133,16 @@ void apply_section(Catalog& c, ObjectReader& root, const Section<Rec>& s, Catalo
   }
 }
 
-}  // namespace catalog_json_detail
+}  // namespace capplan::detail
+
+namespace capplan::io {
 
 // The whole catalog: {"format", "version", "gpus": [...], ...}, every field of every entry.
 inline Json catalog_to_json(const Catalog& c) {
   Json j = Json::object();
   j["format"] = std::string(catalog_format);
   j["version"] = catalog_format_version;
-  catalog_json_detail::for_each_section([&](const auto& s) { catalog_json_detail::export_section(j, c, s); });
+  detail::for_each_section([&](const auto& s) { detail::export_section(j, c, s); });
   return j;
 }
 
@@ -155,17 +159,17 @@ inline void save_catalog_file(const Catalog& c, const std::string& path) {
 inline CatalogLoadSummary apply_catalog_json(Catalog& catalog, const JsonDocument& doc) {
   ObjectReader root(doc, doc.root(), "", "catalog");
   if (auto f = root.string_opt("format"); f && *f != catalog_format) {
-    root.fail("format", io_detail::quote_text(*f), "is not \"capplan-catalog\"");
+    root.fail("format", detail::quote_text(*f), "is not \"capplan-catalog\"");
   }
   if (auto v = root.integer_opt("version", {0, 1'000'000}); v && *v != catalog_format_version) {
     root.fail("version", std::to_string(*v), "is not a version this capplan reads (1)");
   }
-  catalog_json_detail::for_each_section([&](const auto& s) { root.allow(s.key); });
+  detail::for_each_section([&](const auto& s) { root.allow(s.key); });
   root.finish();  // an unknown section is an error before anything is applied
   Catalog work = catalog;
   CatalogLoadSummary summary;
-  catalog_json_detail::for_each_section(
-      [&](const auto& s) { catalog_json_detail::apply_section(work, root, s, summary); });
+  detail::for_each_section(
+      [&](const auto& s) { detail::apply_section(work, root, s, summary); });
   catalog = std::move(work);
   return summary;
 }

@@ -69,7 +69,9 @@ inline LineColumn line_column(std::string_view text, std::size_t offset) {
   return lc;
 }
 
-namespace io_detail {
+}  // namespace capplan::io
+
+namespace capplan::detail {
 
 // RFC 6901 escaping of one JSON-pointer token.
 inline std::string pointer_token(std::string_view key) {
@@ -105,25 +107,25 @@ inline std::string quote_text(std::string_view s) {
 }
 
 // A JSON value as short text for a message: strings quoted, numbers as written by nlohmann.
-inline std::string value_text(const Json& v) {
+inline std::string value_text(const io::Json& v) {
   if (v.is_string()) return quote_text(v.get_ref<const std::string&>());
   if (v.is_object()) return "{...}";
   if (v.is_array()) return "[...]";
   return v.dump();
 }
 
-inline std::string type_name(const Json& v) {
+inline std::string type_name(const io::Json& v) {
   switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "a boolean";
-    case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return "an integer";
-    case Json::value_t::number_float: return "a number";
-    case Json::value_t::string: return "a string";
-    case Json::value_t::array: return "an array";
-    case Json::value_t::object: return "an object";
-    case Json::value_t::binary: return "binary data";
-    case Json::value_t::discarded: return "nothing";
+    case io::Json::value_t::null: return "null";
+    case io::Json::value_t::boolean: return "a boolean";
+    case io::Json::value_t::number_integer:
+    case io::Json::value_t::number_unsigned: return "an integer";
+    case io::Json::value_t::number_float: return "a number";
+    case io::Json::value_t::string: return "a string";
+    case io::Json::value_t::array: return "an array";
+    case io::Json::value_t::object: return "an object";
+    case io::Json::value_t::binary: return "binary data";
+    case io::Json::value_t::discarded: return "nothing";
   }
   return "?";
 }
@@ -166,7 +168,9 @@ struct StructureError {
   std::string problem;
 };
 
-}  // namespace io_detail
+}  // namespace capplan::detail
+
+namespace capplan::io {
 
 // A parsed JSON text with the file name and the offset of every object, array and key, by JSON
 // pointer ("/gpus/3", "/gpus/3/memory"), for messages.
@@ -201,7 +205,7 @@ class JsonDocument {
     auto child_pointer = [&]() -> std::string {
       if (stack.empty()) return "";
       const Frame& f = stack.back();
-      return f.pointer + "/" + (f.object ? io_detail::pointer_token(f.key) : std::to_string(f.index));
+      return f.pointer + "/" + (f.object ? detail::pointer_token(f.key) : std::to_string(f.index));
     };
     auto value_done = [&]() {
       if (!stack.empty() && !stack.back().object) ++stack.back().index;
@@ -214,7 +218,7 @@ class JsonDocument {
         case E::object_start:
         case E::array_start: {
           if (depth >= max_nesting) {
-            throw io_detail::StructureError{here() - 1, "nesting", std::to_string(depth + 1),
+            throw detail::StructureError{here() - 1, "nesting", std::to_string(depth + 1),
                                             "levels of nested objects and arrays: at most " +
                                                 std::to_string(max_nesting) + " are allowed"};
           }
@@ -238,11 +242,11 @@ class JsonDocument {
             }
           }
           if (!f.keys.insert(k).second) {
-            throw io_detail::StructureError{start, k, io_detail::quote_text(k),
+            throw detail::StructureError{start, k, detail::quote_text(k),
                                             "is a duplicate key in the same object"};
           }
           f.key = k;
-          offsets.emplace(f.pointer + "/" + io_detail::pointer_token(k), start);
+          offsets.emplace(f.pointer + "/" + detail::pointer_token(k), start);
           break;
         }
         case E::object_end:
@@ -258,13 +262,13 @@ class JsonDocument {
     };
 
     try {
-      io_detail::CountingIterator first(begin, &read), last(begin + t.size(), &read);
+      detail::CountingIterator first(begin, &read), last(begin + t.size(), &read);
       doc.root_ = Json::parse(first, last, cb, /*allow_exceptions=*/true, /*ignore_comments=*/false);
     } catch (const Json::parse_error& e) {
       // nlohmann reports the byte (1-based) of the last character read.
       const std::size_t offset = e.byte == 0 ? 0 : e.byte - 1;
       throw ParseError("json", doc.file_, doc.where(offset) + ": bad JSON: " + parse_problem(e.what()));
-    } catch (const io_detail::StructureError& e) {
+    } catch (const detail::StructureError& e) {
       throw ParseError(e.field, e.value, doc.where(e.offset) + ": " + e.field + ": " + e.value + " " + e.problem);
     } catch (const Json::exception& e) {
       // out_of_range.406 "number overflow parsing '1e400'": no byte offset, but the parser has
@@ -350,8 +354,8 @@ class ObjectReader {
                std::string prefix = {})
       : doc_(&doc), obj_(&object), pointer_(std::move(pointer)), entry_(std::move(entry)), prefix_(std::move(prefix)) {
     if (!object.is_object()) {
-      const std::string v = io_detail::value_text(object);
-      const std::string problem = "is " + io_detail::type_name(object) + "; expected an object {...}";
+      const std::string v = detail::value_text(object);
+      const std::string problem = "is " + detail::type_name(object) + "; expected an object {...}";
       if (!prefix_.empty()) fail_at(pointer_, prefix_.substr(0, prefix_.size() - 1), v, problem);
       throw InputError(entry_, v, doc_->where(pointer_) + ": " + entry_ + ": " + v + " " + problem);
     }
@@ -363,7 +367,7 @@ class ObjectReader {
   void set_entry(std::string entry) { entry_ = std::move(entry); }
   [[nodiscard]] std::string field_name(std::string_view key) const { return prefix_ + std::string(key); }
   [[nodiscard]] std::string key_pointer(std::string_view key) const {
-    return pointer_ + "/" + io_detail::pointer_token(key);
+    return pointer_ + "/" + detail::pointer_token(key);
   }
 
   // The value of `key`, or nullptr when it is absent or null (null means "not given").
@@ -529,8 +533,8 @@ class ObjectReader {
       const Json& s = (*v)[i];
       if (!s.is_string()) {
         const std::string k = std::string(key) + "[" + std::to_string(i) + "]";
-        fail_at(key_pointer(key) + "/" + std::to_string(i), field_name(k), io_detail::value_text(s),
-                "is " + io_detail::type_name(s) + "; expected a string");
+        fail_at(key_pointer(key) + "/" + std::to_string(i), field_name(k), detail::value_text(s),
+                "is " + detail::type_name(s) + "; expected a string");
       }
       out.push_back(s.get<std::string>());
     }
@@ -548,7 +552,7 @@ class ObjectReader {
     }
     std::string list;
     for (const auto& [n, e] : names) list += (list.empty() ? "" : ", ") + std::string(n);
-    fail(key, io_detail::quote_text(*s), "is not one of: " + list);
+    fail(key, detail::quote_text(*s), "is not one of: " + list);
   }
 
   // Every key of the object must have been asked for; the first unknown key is an error that
@@ -570,12 +574,12 @@ class ObjectReader {
       std::string problem = "is not a known key";
       if (!best.empty() && best_d <= std::max<std::size_t>(2, best.size() / 3)) problem += "; did you mean \"" + best + "\"?";
       problem += " (known: " + list + ")";
-      fail_at(key_pointer(it.key()), field_name(it.key()), io_detail::quote_text(it.key()), problem);
+      fail_at(key_pointer(it.key()), field_name(it.key()), detail::quote_text(it.key()), problem);
     }
   }
 
   [[noreturn]] void type_error(std::string_view key, const Json& v, std::string_view expected) const {
-    fail(key, io_detail::value_text(v), "is " + io_detail::type_name(v) + "; expected " + std::string(expected));
+    fail(key, detail::value_text(v), "is " + detail::type_name(v) + "; expected " + std::string(expected));
   }
 
  private:

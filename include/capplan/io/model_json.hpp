@@ -34,31 +34,35 @@
 
 namespace capplan::io {
 
-namespace model_detail {
-inline constexpr IntRange layers{1, 10'000};
-inline constexpr IntRange hidden{1, 1'048'576};
-inline constexpr IntRange heads{1, 65'536};
-inline constexpr IntRange head_dim{1, 65'536};
-inline constexpr IntRange ffn{1, 16'777'216};
-inline constexpr IntRange vocab{1, 100'000'000};
-inline constexpr IntRange seq_len{1, 1'000'000'000};
-inline constexpr IntRange experts{1, 65'536};
-inline constexpr IntRange shared_experts{0, 1'024};
-inline constexpr IntRange mla_dim{0, 1'048'576};
+}  // namespace capplan::io
+
+namespace capplan::detail {
+inline constexpr io::IntRange layers{1, 10'000};
+inline constexpr io::IntRange hidden{1, 1'048'576};
+inline constexpr io::IntRange heads{1, 65'536};
+inline constexpr io::IntRange head_dim{1, 65'536};
+inline constexpr io::IntRange ffn{1, 16'777'216};
+inline constexpr io::IntRange vocab{1, 100'000'000};
+inline constexpr io::IntRange seq_len{1, 1'000'000'000};
+inline constexpr io::IntRange experts{1, 65'536};
+inline constexpr io::IntRange shared_experts{0, 1'024};
+inline constexpr io::IntRange mla_dim{0, 1'048'576};
 inline constexpr double max_params = 1e15;
 
-inline std::string entry_name(const std::string& name) { return "model " + io_detail::quote_text(name); }
+inline std::string entry_name(const std::string& name) { return "model " + detail::quote_text(name); }
 
 // Calls the shape's own checks where the record has them.
 template <class Shape>
 void validate_shape(const Shape& s) {
   if constexpr (requires { s.validate(); }) s.validate();
 }
-}  // namespace model_detail
+}  // namespace capplan::detail
+
+namespace capplan::io {
 
 // Reads the model at `pointer` (the root by default) of a parsed document.
 inline TransformerShape read_model(const JsonDocument& doc, const Json& object, const std::string& pointer = "") {
-  namespace md = model_detail;
+  namespace md = detail;
   ObjectReader r(doc, object, pointer, "model");
   TransformerShape s;
   s.name = r.string("name");
@@ -146,9 +150,9 @@ inline TransformerShape read_model(const JsonDocument& doc, const Json& object, 
       r.type_error("params", *p, "a parameter count such as 7.24e9 or \"174.6e9\"");
     }
     if (!std::isfinite(v)) r.fail("params", p->dump(), "is not a finite number");
-    if (v < 0) r.fail("params", io_detail::value_text(*p), "is negative");
-    if (v < 1) r.fail("params", io_detail::value_text(*p), "must be > 0");
-    if (v > md::max_params) r.fail("params", io_detail::value_text(*p), "is absurd (more than 1e15)");
+    if (v < 0) r.fail("params", detail::value_text(*p), "is negative");
+    if (v < 1) r.fail("params", detail::value_text(*p), "must be > 0");
+    if (v > md::max_params) r.fail("params", detail::value_text(*p), "is absurd (more than 1e15)");
     s.params_override = v;
   }
   r.finish();

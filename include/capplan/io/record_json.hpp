@@ -48,7 +48,9 @@ namespace capplan::io {
 // Money: a decimal string with a currency; an integer JSON number is exact too. Text with its
 // own currency ("$1,599", "2.49 USD/h") is accepted when it agrees with the currency given.
 
-namespace record_detail {
+}  // namespace capplan::io
+
+namespace capplan::detail {
 
 inline std::optional<Decimal> plain_decimal(const std::string& s) {
   try {
@@ -62,8 +64,8 @@ inline std::optional<Decimal> plain_decimal(const std::string& s) {
 // or money text (checked against `currency` when given). Rate: text may carry a period
 // ("/h", "/month"), converted to per hour.
 template <class M>
-std::optional<M> money_opt(ObjectReader& r, std::string_view key, std::optional<Currency> currency) {
-  const Json* v = r.find(key);
+std::optional<M> money_opt(io::ObjectReader& r, std::string_view key, std::optional<Currency> currency) {
+  const io::Json* v = r.find(key);
   if (!v) return std::nullopt;
   auto need_currency = [&](const std::string& shown) -> Currency {
     if (!currency) {
@@ -84,9 +86,9 @@ std::optional<M> money_opt(ObjectReader& r, std::string_view key, std::optional<
   }
   if (!v->is_string()) r.type_error(key, *v, "an amount of money as a decimal string such as \"2.49\"");
   const std::string& s = v->get_ref<const std::string&>();
-  if (auto d = plain_decimal(s)) return M(*d, need_currency(io_detail::quote_text(s)));
+  if (auto d = plain_decimal(s)) return M(*d, need_currency(detail::quote_text(s)));
   if (s.find_first_of("0123456789") == std::string::npos) {
-    r.fail(key, io_detail::quote_text(s), "is not an amount of money; write a decimal string such as \"2.49\"");
+    r.fail(key, detail::quote_text(s), "is not an amount of money; write a decimal string such as \"2.49\"");
   }
   M m;
   try {
@@ -96,13 +98,13 @@ std::optional<M> money_opt(ObjectReader& r, std::string_view key, std::optional<
     r.rethrow(e, key);
   }
   if (currency && m.currency() != *currency) {
-    r.fail(key, io_detail::quote_text(s),
+    r.fail(key, detail::quote_text(s),
            "is in " + std::string(code(m.currency())) + " but the entry's currency is " + std::string(code(*currency)));
   }
   return m;
 }
 
-inline std::optional<Currency> currency_opt(ObjectReader& r, std::string_view key) {
+inline std::optional<Currency> currency_opt(io::ObjectReader& r, std::string_view key) {
   auto s = r.string_opt(key);
   if (!s) return std::nullopt;
   try {
@@ -112,7 +114,9 @@ inline std::optional<Currency> currency_opt(ObjectReader& r, std::string_view ke
   }
 }
 
-}  // namespace record_detail
+}  // namespace capplan::detail
+
+namespace capplan::io {
 
 inline Json price_to_json(const PricePoint& p) {
   Json j = Json::object();
@@ -128,11 +132,11 @@ inline Json price_to_json(const PricePoint& p) {
 inline PricePoint read_price(const ObjectReader& parent, const Json& object, std::string_view key) {
   ObjectReader r(parent.document(), object, parent.key_pointer(key), parent.entry(), parent.field_name(key) + ".");
   PricePoint p;
-  auto currency = record_detail::currency_opt(r, "currency");
-  auto amount = record_detail::money_opt<Money>(r, "amount", currency);
+  auto currency = detail::currency_opt(r, "currency");
+  auto amount = detail::money_opt<Money>(r, "amount", currency);
   if (!amount) r.missing("amount", "a decimal string such as \"1599.00\"");
   p.amount = *amount;
-  if (auto high = record_detail::money_opt<Money>(r, "high", p.amount.currency())) p.high = *high;
+  if (auto high = detail::money_opt<Money>(r, "high", p.amount.currency())) p.high = *high;
   p.as_of = r.string("as_of");
   p.source = r.string("source");
   r.finish();
@@ -156,66 +160,68 @@ struct FieldCodec {
   std::function<void(ObjectReader&, Rec&)> read;  // sets the member when the key is present
 };
 
-namespace record_detail {
+}  // namespace capplan::io
 
-inline constexpr IntRange count{0, std::numeric_limits<std::int32_t>::max()};
+namespace capplan::detail {
+
+inline constexpr io::IntRange count{0, std::numeric_limits<std::int32_t>::max()};
 
 // One codec per member type, chosen by overload resolution on the member pointer: a member of a
 // type without a codec here is a compile error naming `codec`.
 
 template <class Rec>
-FieldCodec<Rec> codec(std::string_view key, std::string Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, std::string Rec::*m, bool required) {
   return {key, required, "a string",
-          [=](Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
+          [=](io::ObjectReader& r, Rec& rec) {
             if (auto s = r.string_opt(key, required)) rec.*m = *s;
             else if (r.is_null(key)) rec.*m = std::string();
           }};
 }
 
 template <class Rec>
-FieldCodec<Rec> codec(std::string_view key, std::vector<std::string> Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, std::vector<std::string> Rec::*m, bool required) {
   return {key, required, "an array of strings",
-          [=](Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
+          [=](io::ObjectReader& r, Rec& rec) {
             if (r.has(key) || r.is_null(key)) rec.*m = r.strings_or_empty(key);
           }};
 }
 
 template <class Rec>
-FieldCodec<Rec> codec(std::string_view key, int Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, int Rec::*m, bool required) {
   return {key, required, "a whole number",
-          [=](Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
+          [=](io::ObjectReader& r, Rec& rec) {
             if (auto n = r.integer_opt(key, count)) rec.*m = static_cast<int>(*n);
           }};
 }
 
 template <class Rec>
-FieldCodec<Rec> codec(std::string_view key, bool Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, bool Rec::*m, bool required) {
   return {key, required, "true or false",
-          [=](Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
+          [=](io::ObjectReader& r, Rec& rec) {
             if (auto b = r.boolean_opt(key)) rec.*m = *b;
           }};
 }
 
 // An enumeration by its enumerator's name.
 template <class Rec, detail::described_enum E>
-FieldCodec<Rec> codec(std::string_view key, E Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, E Rec::*m, bool required) {
   return {key, required, "a name",
-          [=](Json& j, const Rec& r) { j[std::string(key)] = std::string(detail::enum_name(r.*m)); },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::Json& j, const Rec& r) { j[std::string(key)] = std::string(detail::enum_name(r.*m)); },
+          [=](io::ObjectReader& r, Rec& rec) {
             if (auto e = r.enumeration_opt<E>(key, detail::enum_entries<E>)) rec.*m = *e;
           }};
 }
 
 template <class Rec, class Q>
   requires is_quantity_v<Q>
-FieldCodec<Rec> codec(std::string_view key, Q Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, Q Rec::*m, bool required) {
   return {key, required, "a quantity with a unit",
-          [=](Json& j, const Rec& r) { j[std::string(key)] = quantity_json(r.*m); },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::Json& j, const Rec& r) { j[std::string(key)] = io::quantity_json(r.*m); },
+          [=](io::ObjectReader& r, Rec& rec) {
             if (auto q = r.quantity_opt<Q>(key)) rec.*m = *q;
           }};
 }
@@ -223,35 +229,35 @@ FieldCodec<Rec> codec(std::string_view key, Q Rec::*m, bool required) {
 // An absent figure: no key on output; null on input removes it.
 template <class Rec, class Q>
   requires is_quantity_v<Q>
-FieldCodec<Rec> codec(std::string_view key, std::optional<Q> Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, std::optional<Q> Rec::*m, bool required) {
   return {key, required, "a quantity with a unit",
-          [=](Json& j, const Rec& r) {
-            if (r.*m) j[std::string(key)] = quantity_json(*(r.*m));
+          [=](io::Json& j, const Rec& r) {
+            if (r.*m) j[std::string(key)] = io::quantity_json(*(r.*m));
           },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::ObjectReader& r, Rec& rec) {
             if (auto q = r.quantity_opt<Q>(key)) rec.*m = *q;
             else if (r.is_null(key)) (rec.*m).reset();
           }};
 }
 
 template <class Rec>
-FieldCodec<Rec> codec(std::string_view key, std::optional<PricePoint> Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, std::optional<PricePoint> Rec::*m, bool required) {
   return {key, required, "a price",
-          [=](Json& j, const Rec& r) {
-            if (r.*m) j[std::string(key)] = price_to_json(*(r.*m));
+          [=](io::Json& j, const Rec& r) {
+            if (r.*m) j[std::string(key)] = io::price_to_json(*(r.*m));
           },
-          [=](ObjectReader& r, Rec& rec) {
-            if (const Json* v = r.find(key)) rec.*m = read_price(r, *v, key);
+          [=](io::ObjectReader& r, Rec& rec) {
+            if (const io::Json* v = r.find(key)) rec.*m = read_price(r, *v, key);
             else if (r.is_null(key)) (rec.*m).reset();
           }};
 }
 
 // The currency of a record's other amounts (CloudOffer).
 template <class Rec>
-FieldCodec<Rec> codec(std::string_view key, Currency Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, Currency Rec::*m, bool required) {
   return {key, required, "USD, EUR, CNY, GBP or JPY",
-          [=](Json& j, const Rec& r) { j[std::string(key)] = std::string(code(r.*m)); },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::Json& j, const Rec& r) { j[std::string(key)] = std::string(code(r.*m)); },
+          [=](io::ObjectReader& r, Rec& rec) {
             if (auto c = currency_opt(r, key)) rec.*m = *c;
           }};
 }
@@ -260,13 +266,13 @@ FieldCodec<Rec> codec(std::string_view key, Currency Rec::*m, bool required) {
 // as a bare decimal string.
 template <class Rec, class D>
   requires requires(const Rec& r) { Currency{r.currency}; }
-FieldCodec<Rec> codec(std::string_view key, std::optional<BasicMoney<D>> Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, std::optional<BasicMoney<D>> Rec::*m, bool required) {
   using M = BasicMoney<D>;
   return {key, required, "a decimal string",
-          [=](Json& j, const Rec& r) {
+          [=](io::Json& j, const Rec& r) {
             if (r.*m) j[std::string(key)] = (r.*m)->amount().to_string();
           },
-          [=](ObjectReader& r, Rec& rec) {
+          [=](io::ObjectReader& r, Rec& rec) {
             if (auto v = money_opt<M>(r, key, rec.currency)) rec.*m = *v;
             else if (r.is_null(key)) (rec.*m).reset();
           }};
@@ -274,22 +280,22 @@ FieldCodec<Rec> codec(std::string_view key, std::optional<BasicMoney<D>> Rec::*m
 
 // GpuSpec::dense: an object {precision name: rate}, patched per precision.
 template <class Rec>
-FieldCodec<Rec> codec(std::string_view key, PeakRates Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, PeakRates Rec::*m, bool required) {
   return {key, required, "dense peak rates",
-          [=](Json& j, const Rec& rec) {
-            Json d = Json::object();
+          [=](io::Json& j, const Rec& rec) {
+            io::Json d = io::Json::object();
             for (Precision p : all_precisions) {
-              if (auto rate = (rec.*m).at(p)) d[std::string(name(p))] = quantity_json(*rate);
+              if (auto rate = (rec.*m).at(p)) d[std::string(name(p))] = io::quantity_json(*rate);
             }
             j[std::string(key)] = std::move(d);
           },
-          [=](ObjectReader& r, Rec& rec) {
-            const Json* v = r.find(key);
+          [=](io::ObjectReader& r, Rec& rec) {
+            const io::Json* v = r.find(key);
             if (!v) {
               if (r.is_null(key)) rec.*m = PeakRates{};
               return;
             }
-            ObjectReader d(r.document(), *v, r.key_pointer(key), r.entry(), std::string(key) + ".");
+            io::ObjectReader d(r.document(), *v, r.key_pointer(key), r.entry(), std::string(key) + ".");
             for (Precision p : all_precisions) {
               const std::string_view k = name(p);
               if (auto q = d.quantity_opt<FlopRate>(k)) (rec.*m).set(p, *q);
@@ -301,12 +307,12 @@ FieldCodec<Rec> codec(std::string_view key, PeakRates Rec::*m, bool required) {
 
 // SystemSpec::parts: an array of {kind, id, count}; count defaults to 1.
 template <class Rec>
-FieldCodec<Rec> codec(std::string_view key, std::vector<SystemPart> Rec::*m, bool required) {
+io::FieldCodec<Rec> codec(std::string_view key, std::vector<SystemPart> Rec::*m, bool required) {
   return {key, required, "an array of {kind, id, count}",
-          [=](Json& j, const Rec& rec) {
-            Json a = Json::array();
+          [=](io::Json& j, const Rec& rec) {
+            io::Json a = io::Json::array();
             for (const auto& p : rec.*m) {
-              Json o = Json::object();
+              io::Json o = io::Json::object();
               o["kind"] = std::string(detail::enum_name(p.kind));
               o["id"] = p.id;
               o["count"] = p.count;
@@ -314,14 +320,14 @@ FieldCodec<Rec> codec(std::string_view key, std::vector<SystemPart> Rec::*m, boo
             }
             j[std::string(key)] = std::move(a);
           },
-          [=](ObjectReader& r, Rec& rec) {
-            const Json* v = r.find(key);
+          [=](io::ObjectReader& r, Rec& rec) {
+            const io::Json* v = r.find(key);
             if (!v) return;
             if (!v->is_array()) r.type_error(key, *v, "an array of {\"kind\", \"id\", \"count\"} objects");
             (rec.*m).clear();
             for (std::size_t i = 0; i < v->size(); ++i) {
               const std::string k = std::string(key) + "[" + std::to_string(i) + "]";
-              ObjectReader p(r.document(), (*v)[i], r.key_pointer(key) + "/" + std::to_string(i), r.entry(), k + ".");
+              io::ObjectReader p(r.document(), (*v)[i], r.key_pointer(key) + "/" + std::to_string(i), r.entry(), k + ".");
               SystemPart part;
               auto kind = p.enumeration_opt<PartKind>("kind", detail::enum_entries<PartKind>);
               if (!kind) p.missing("kind", detail::enum_name_list<PartKind>(" or "));
@@ -347,7 +353,9 @@ constexpr bool is_required(M Rec::*m) {
       required_members(std::type_identity<Rec>{}));
 }
 
-}  // namespace record_detail
+}  // namespace capplan::detail
+
+namespace capplan::io {
 
 // The field table of a record: one codec per described member, in declaration order.
 template <class Rec>
@@ -356,7 +364,7 @@ const std::vector<FieldCodec<Rec>>& fields() {
     namespace bd = boost::describe;
     std::vector<FieldCodec<Rec>> v;
     boost::mp11::mp_for_each<bd::describe_members<Rec, bd::mod_public>>([&v](auto d) {
-      v.push_back(record_detail::codec(d.name, d.pointer, record_detail::is_required(d.pointer)));
+      v.push_back(detail::codec(d.name, d.pointer, detail::is_required(d.pointer)));
     });
     return v;
   }();

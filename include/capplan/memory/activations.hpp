@@ -36,16 +36,16 @@ struct ActivationOptions {
   bool flash_attention = false;
 };
 
-namespace activation_detail {
+namespace detail {
 inline double dbl(std::int64_t v) { return static_cast<double>(v); }
-}  // namespace activation_detail
+}  // namespace detail
 
 // Bytes of activations one transformer layer keeps for the backward pass, averaged over the layers
 // (dense and MoE layers differ). Exactly Korthikanti et al. 2022, Table 2 for a GPT shape (MHA,
 // 4h non-gated FFN).
 inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::int64_t micro_batch,
                                             std::int64_t seq_len, const ActivationOptions& o = {}) {
-  using activation_detail::dbl;
+  using detail::dbl;
   shape.validate();
   require_positive_count(micro_batch, "micro_batch");
   require_positive_count(seq_len, "seq_len");

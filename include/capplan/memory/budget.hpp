@@ -42,22 +42,22 @@ struct MemoryItem {
   std::string detail;
 };
 
-namespace budget_detail {
+namespace detail {
 // A label from a string literal, its length known at compile time (no strlen at run time: a budget
 // is built for every plan a search checks).
 template <std::size_t N>
 std::string label(const char (&text)[N]) {
   return std::string(text, N - 1);
 }
-}  // namespace budget_detail
+}  // namespace detail
 
 struct MemoryBudget {
-  MemoryItem weights{budget_detail::label("weights"), DataSize::from_value(0), {}};
-  MemoryItem gradients{budget_detail::label("gradients"), DataSize::from_value(0), {}};
-  MemoryItem optimizer_states{budget_detail::label("optimizer states"), DataSize::from_value(0), {}};
-  MemoryItem activations{budget_detail::label("activations"), DataSize::from_value(0), {}};
-  MemoryItem kv_cache{budget_detail::label("KV cache"), DataSize::from_value(0), {}};
-  MemoryItem runtime_reserve{budget_detail::label("runtime reserve"), DataSize::from_value(0), {}};
+  MemoryItem weights{detail::label("weights"), DataSize::from_value(0), {}};
+  MemoryItem gradients{detail::label("gradients"), DataSize::from_value(0), {}};
+  MemoryItem optimizer_states{detail::label("optimizer states"), DataSize::from_value(0), {}};
+  MemoryItem activations{detail::label("activations"), DataSize::from_value(0), {}};
+  MemoryItem kv_cache{detail::label("KV cache"), DataSize::from_value(0), {}};
+  MemoryItem runtime_reserve{detail::label("runtime reserve"), DataSize::from_value(0), {}};
 
   [[nodiscard]] std::array<const MemoryItem*, 6> items() const {
     return {&weights, &gradients, &optimizer_states, &activations, &kv_cache, &runtime_reserve};
@@ -170,7 +170,7 @@ struct InferenceConfig {
   RuntimeReserve reserve;
 };
 
-namespace budget_detail {
+namespace detail {
 
 template <class T>
 double dbl(const T& c) { return static_cast<double>(c); }
@@ -257,12 +257,12 @@ inline double lora_params(const TransformerShape& s, const LoraOptions& l) {
   return total;
 }
 
-}  // namespace budget_detail
+}  // namespace detail
 
 // Trainable LoRA parameters for a shape (Hu et al. 2021, §4: r (d_in + d_out) per adapted matrix).
 inline Count lora_parameter_count(const TransformerShape& shape, const LoraOptions& lora = {}) {
   shape.validate();
-  return Count(static_cast<long long>(std::llround(budget_detail::lora_params(shape, lora))));
+  return Count(static_cast<long long>(std::llround(detail::lora_params(shape, lora))));
 }
 
 // ZeRO model states per GPU for `params` parameters with mixed-precision Adam (2 + 2 + K bytes,
@@ -271,7 +271,7 @@ inline MemoryBudget zero_model_states(const Count& params, int data_parallel, Ze
   if (params <= 0) detail::fail("params", params.str(), "must be a positive parameter count");
   require_positive_count(data_parallel, "data_parallel");
   require_nonnegative(k, "optimizer_bytes_per_param");
-  const double psi = budget_detail::dbl(params), nd = data_parallel;
+  const double psi = detail::dbl(params), nd = data_parallel;
   const int st = static_cast<int>(stage);
   MemoryBudget b;
   b.weights.size = DataSize::from_value(2 * psi / (st >= 3 ? nd : 1));
@@ -279,7 +279,7 @@ inline MemoryBudget zero_model_states(const Count& params, int data_parallel, Ze
   b.optimizer_states.size = DataSize::from_value(k * psi / (st >= 1 ? nd : 1));
   b.weights.detail = "2 B/param fp16" + std::string(st >= 3 ? " / N_d" : "");
   b.gradients.detail = "2 B/param fp16" + std::string(st >= 2 ? " / N_d" : "");
-  b.optimizer_states.detail = budget_detail::n(k) + " B/param (fp32 master, momentum, variance)" +
+  b.optimizer_states.detail = detail::n(k) + " B/param (fp32 master, momentum, variance)" +
                               std::string(st >= 1 ? " / N_d" : "");
   return b;
 }
@@ -291,10 +291,10 @@ inline MemoryBudget zero_model_states(const Count& params, int data_parallel, Ze
 template <class I>
 MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg, const BasicParamBreakdown<I>& p,
                              bool details) {
-  using budget_detail::dbl;
-  using budget_detail::n;
+  using detail::dbl;
+  using detail::n;
   const ParallelPlan& par = cfg.plan;
-  budget_detail::require_parallel(shape, par.tp, par.pp, par.ep);
+  detail::require_parallel(shape, par.tp, par.pp, par.ep);
   require_positive_count(par.dp, "data_parallel");
   if (par.dp % par.ep != 0) {
     detail::fail("expert_parallel", std::to_string(par.ep),
@@ -309,7 +309,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   }
   const std::int64_t seq = cfg.seq_len == 0 ? shape.seq_len : cfg.seq_len;
 
-  const budget_detail::Shard sh = budget_detail::shard(shape, p, par.tp, par.pp, par.ep);
+  const detail::Shard sh = detail::shard(shape, p, par.tp, par.pp, par.ep);
   const int st = static_cast<int>(par.zero_stage);
   const double dp_dense = par.dp, dp_expert = static_cast<double>(par.dp / par.ep);
   // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
@@ -359,7 +359,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     // adapters in bf16 with gradients and mixed-precision optimizer states.
     const WeightFormat base = cfg.finetune == FineTune::qlora ? formats::nf4 : (cfg.mixed_precision ? formats::bf16 : formats::fp32);
     const double base_params = sharded(3);
-    const double adapters = budget_detail::lora_params(shape, cfg.lora) / (par.tp * par.pp);
+    const double adapters = detail::lora_params(shape, cfg.lora) / (par.tp * par.pp);
     const double master = cfg.mixed_precision ? 4 : 0;
     const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
     b.weights.size = base.size_of(base_params) + DataSize::from_value(adapters * w_bytes);
@@ -409,7 +409,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                            (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "");
   }
 
-  budget_detail::add_reserve(b, cfg.reserve, details);
+  detail::add_reserve(b, cfg.reserve, details);
   return b;
 }
 
@@ -419,10 +419,10 @@ inline MemoryBudget training_budget(const TransformerShape& shape, const Trainin
 
 // Per-GPU serving memory on the first pipeline stage.
 inline MemoryBudget inference_budget(const TransformerShape& shape, const InferenceConfig& cfg) {
-  using budget_detail::dbl;
-  using budget_detail::n;
+  using detail::dbl;
+  using detail::n;
   shape.validate();
-  budget_detail::require_parallel(shape, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
+  detail::require_parallel(shape, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
   if (cfg.context < 0) detail::fail("context", std::to_string(cfg.context), "is negative");
   if (cfg.sequences < 0) detail::fail("sequences", std::to_string(cfg.sequences), "is negative");
   require_positive_count(cfg.prefill_chunk, "prefill_chunk");
@@ -430,8 +430,8 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
   require_positive(cfg.kv_cache.bits_per_value, "kv_cache.bits_per_value");
   const std::int64_t context = cfg.context == 0 ? shape.seq_len : cfg.context;
   const ParamSizes p = parameter_sizes(shape);
-  const budget_detail::Shard sh =
-      budget_detail::shard(shape, p, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
+  const detail::Shard sh =
+      detail::shard(shape, p, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
 
   MemoryBudget b;
   b.weights.size = cfg.weights.size_of(sh.total());
@@ -458,7 +458,7 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
   const double logits = 4.0 * static_cast<double>(shape.vocab) * static_cast<double>(cfg.sequences) / cfg.tensor_parallel;
   b.activations.size = DataSize::from_value(tokens * 2.0 * width + logits);
   b.activations.detail = n(tokens) + " tokens x " + n(2.0 * width) + " B + fp32 logits";
-  budget_detail::add_reserve(b, cfg.reserve);
+  detail::add_reserve(b, cfg.reserve);
   return b;
 }
 

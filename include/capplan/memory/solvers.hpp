@@ -40,7 +40,7 @@ inline FitResult check_fit(const MemoryBudget& budget, DataSize gpu_memory) {
   return r;
 }
 
-namespace solver_detail {
+namespace detail {
 
 // Largest v in [lo, hi] with fits(v), given fits is monotone (true then false); lo - 1 if none.
 inline std::int64_t largest(std::int64_t lo, std::int64_t hi, const std::function<bool(std::int64_t)>& fits) {
@@ -65,13 +65,13 @@ inline std::optional<std::int64_t> smallest(std::int64_t lo, std::int64_t hi,
   return lo;
 }
 
-}  // namespace solver_detail
+}  // namespace detail
 
 // The largest micro-batch that fits (0 if even one sequence does not), up to `limit`.
 inline std::int64_t max_micro_batch(const TransformerShape& shape, TrainingConfig cfg, DataSize gpu_memory,
                                     std::int64_t limit = 1 << 20) {
   require_positive(gpu_memory.value(), "gpu_memory");
-  return solver_detail::largest(1, limit, [&](std::int64_t b) {
+  return detail::largest(1, limit, [&](std::int64_t b) {
     cfg.plan.micro_batch = b;
     return training_budget(shape, cfg).total() <= gpu_memory;
   });
@@ -84,7 +84,7 @@ inline std::int64_t max_context(const TransformerShape& shape, InferenceConfig c
   require_positive(gpu_memory.value(), "gpu_memory");
   shape.validate();
   if (limit <= 0) limit = shape.seq_len;
-  return solver_detail::largest(1, limit, [&](std::int64_t c) {
+  return detail::largest(1, limit, [&](std::int64_t c) {
     cfg.context = c;
     return inference_budget(shape, cfg).total() <= gpu_memory;
   });
@@ -94,7 +94,7 @@ inline std::int64_t max_context(const TransformerShape& shape, InferenceConfig c
 inline std::int64_t max_concurrent_sequences(const TransformerShape& shape, InferenceConfig cfg, DataSize gpu_memory,
                                              std::int64_t limit = 1 << 24) {
   require_positive(gpu_memory.value(), "gpu_memory");
-  return solver_detail::largest(1, limit, [&](std::int64_t n) {
+  return detail::largest(1, limit, [&](std::int64_t n) {
     cfg.sequences = n;
     return inference_budget(shape, cfg).total() <= gpu_memory;
   });
@@ -133,7 +133,7 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
       };
       const std::int64_t max_k = cfg.plan.zero_stage == ZeroStage::none ? 1 : max_gpus / (t * p * e);
       if (max_k < 1) continue;
-      const auto k = solver_detail::smallest(1, max_k, fits);
+      const auto k = detail::smallest(1, max_k, fits);
       if (!k) continue;
       const int gpus = t * p * static_cast<int>(*k) * e;
       if (!best || gpus < best->gpus) {

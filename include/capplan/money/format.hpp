@@ -8,6 +8,7 @@
 //   parse_energy_price("0.12 USD/kWh")
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/money/money.hpp"
 
 #include <cctype>
@@ -26,7 +27,7 @@ struct MoneyFormat {
   bool exact = false;     // true: every stored digit, no rounding
 };
 
-namespace money_detail {
+namespace detail {
 
 inline std::string group_thousands(const std::string& s) {
   std::string sign, ip = s, fp;
@@ -54,13 +55,13 @@ inline std::string amount_text(const Decimal& amount, Currency c, const MoneyFor
   return group ? group_thousands(s) : s;
 }
 
-}  // namespace money_detail
+}  // namespace detail
 
 template <class D>
 std::string format(const BasicMoney<D>& m, const MoneyFormat& f = {}) {
   const auto& ci = info(m.currency());
-  std::string num = money_detail::amount_text(m.amount(), m.currency(), f);
-  std::string suffix = money_detail::kind<D>::suffix;
+  std::string num = detail::amount_text(m.amount(), m.currency(), f);
+  std::string suffix = detail::kind<D>::suffix;
   if (f.style == MoneyStyle::code) return num + " " + std::string(ci.code) + suffix;
   if (!num.empty() && num[0] == '-') return "-" + std::string(ci.symbol) + num.substr(1) + suffix;
   return std::string(ci.symbol) + num + suffix;
@@ -72,7 +73,7 @@ std::string to_json_string(const BasicMoney<D>& m) {
   return m.amount().to_string();
 }
 
-namespace money_detail {
+namespace detail {
 
 struct ParsedMoney {
   Decimal amount;
@@ -80,33 +81,22 @@ struct ParsedMoney {
   std::string_view per;  // text after '/', trimmed ("h", "kWh", "month"), empty for an amount
 };
 
-inline std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
-
-[[noreturn]] inline void fail(std::string_view field, std::string_view text, const std::string& why) {
-  std::string msg = std::string(field) + ": \"" + std::string(text) + "\" " + why;
-  throw ParseError(std::string(field), std::string(text), msg);
-}
-
 inline Currency currency_in(std::string_view code_text, std::string_view text, std::string_view field) {
   try {
     return parse_currency(code_text, field);
   } catch (const InputError&) {
-    fail(field, text, "has an unknown currency \"" + std::string(code_text) + "\" (known: USD, EUR, CNY, GBP, JPY)");
+    fail_parse(field, text, "has an unknown currency \"" + std::string(code_text) + "\" (known: USD, EUR, CNY, GBP, JPY)");
   }
 }
 
 inline ParsedMoney parse_parts(std::string_view text, std::string_view field) {
   std::string_view s = trim(text);
-  if (s.empty()) fail(field, text, "is empty; expected an amount such as \"$1,234.56\" or \"1234.56 USD\"");
+  if (s.empty()) fail_parse(field, text, "is empty; expected an amount such as \"$1,234.56\" or \"1234.56 USD\"");
   std::string_view per;
   if (auto slash = s.find('/'); slash != std::string_view::npos) {
     per = trim(s.substr(slash + 1));
     s = trim(s.substr(0, slash));
-    if (per.empty()) fail(field, text, "has nothing after '/'");
+    if (per.empty()) fail_parse(field, text, "has nothing after '/'");
   }
   bool negative = false;
   if (!s.empty() && s.front() == '-') {
@@ -138,7 +128,7 @@ inline ParsedMoney parse_parts(std::string_view text, std::string_view field) {
     } else {
       s = trim(s.substr(0, sp));
     }
-    if (tail.empty()) fail(field, text, "has no currency; write \"$12.50\" or \"12.50 USD\"");
+    if (tail.empty()) fail_parse(field, text, "has no currency; write \"$12.50\" or \"12.50 USD\"");
     cur = currency_in(tail, text, field);
   }
   std::string digits;
@@ -146,29 +136,29 @@ inline ParsedMoney parse_parts(std::string_view text, std::string_view field) {
     if (c == ',' || c == '_') continue;
     digits += c;
   }
-  if (digits.empty()) fail(field, text, "has no amount");
+  if (digits.empty()) fail_parse(field, text, "has no amount");
   if (negative) digits.insert(0, "-");
   Decimal amount;
   try {
     amount = Decimal::parse(digits, field);
   } catch (const ParseError&) {
-    fail(field, text, "is not an amount of money (expected digits such as 1,234.56)");
+    fail_parse(field, text, "is not an amount of money (expected digits such as 1,234.56)");
   }
   return {amount, *cur, per};
 }
 
-}  // namespace money_detail
+}  // namespace detail
 
 inline Money parse_money(std::string_view text, std::string_view field = "money") {
-  auto p = money_detail::parse_parts(text, field);
-  if (!p.per.empty()) money_detail::fail(field, text, "is a rate, not an amount; remove \"/" + std::string(p.per) + "\"");
+  auto p = detail::parse_parts(text, field);
+  if (!p.per.empty()) detail::fail_parse(field, text, "is a rate, not an amount; remove \"/" + std::string(p.per) + "\"");
   return Money(p.amount, p.currency);
 }
 
 // Per hour, or per day / week / month (730 h) / year (8,760 h), converted to per hour; a
 // monthly figure that does not divide evenly is rounded half-even at the 12th decimal place.
 inline MoneyRate parse_money_rate(std::string_view text, std::string_view field = "money_rate") {
-  auto p = money_detail::parse_parts(text, field);
+  auto p = detail::parse_parts(text, field);
   const std::string_view per = p.per;
   Decimal hours;
   if (per == "h" || per == "hr" || per == "hour") hours = Decimal(1);
@@ -176,17 +166,17 @@ inline MoneyRate parse_money_rate(std::string_view text, std::string_view field 
   else if (per == "week") hours = Decimal(168);
   else if (per == "month" || per == "mo") hours = Decimal(730);
   else if (per == "year" || per == "yr") hours = Decimal(8760);
-  else if (per.empty()) money_detail::fail(field, text, "is an amount, not a rate; write e.g. \"2.49 USD/h\"");
-  else money_detail::fail(field, text, "has an unknown period \"" + std::string(per) + "\" (h, day, week, month, year)");
+  else if (per.empty()) detail::fail_parse(field, text, "is an amount, not a rate; write e.g. \"2.49 USD/h\"");
+  else detail::fail_parse(field, text, "has an unknown period \"" + std::string(per) + "\" (h, day, week, month, year)");
   return MoneyRate(p.amount / hours, p.currency);
 }
 
 inline EnergyPrice parse_energy_price(std::string_view text, std::string_view field = "energy_price") {
-  auto p = money_detail::parse_parts(text, field);
+  auto p = detail::parse_parts(text, field);
   if (p.per == "kWh") return EnergyPrice(p.amount, p.currency);
   if (p.per == "MWh") return EnergyPrice(p.amount / Decimal(1000), p.currency);
   if (p.per == "Wh") return EnergyPrice(p.amount * 1000, p.currency);
-  money_detail::fail(field, text, "is not a price per energy; write e.g. \"0.12 USD/kWh\"");
+  detail::fail_parse(field, text, "is not a price per energy; write e.g. \"0.12 USD/kWh\"");
 }
 
 }  // namespace capplan

@@ -25,7 +25,7 @@
 
 namespace capplan {
 
-namespace money_detail {
+namespace detail {
 namespace bu = boost::units;
 using money_dimension = units::currency_dimension;
 using money_rate_dimension =
@@ -52,7 +52,7 @@ struct kind<energy_price_dimension> {
   static constexpr const char* name = "EnergyPrice";
   static constexpr const char* suffix = "/kWh";
 };
-}  // namespace money_detail
+}  // namespace detail
 
 template <class Dim>
 class BasicMoney {
@@ -146,9 +146,9 @@ class BasicMoney {
   Currency currency_ = Currency::USD;
 };
 
-using Money = BasicMoney<money_detail::money_dimension>;              // an amount
-using MoneyRate = BasicMoney<money_detail::money_rate_dimension>;     // an amount per hour
-using EnergyPrice = BasicMoney<money_detail::energy_price_dimension>; // an amount per kWh
+using Money = BasicMoney<detail::money_dimension>;              // an amount
+using MoneyRate = BasicMoney<detail::money_rate_dimension>;     // an amount per hour
+using EnergyPrice = BasicMoney<detail::energy_price_dimension>; // an amount per kWh
 
 // A measured quantity's value in the unit money is quoted per (h, kWh), as an exact decimal.
 inline Decimal hours_of(const Duration& d) {

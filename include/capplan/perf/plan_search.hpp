@@ -67,7 +67,7 @@ struct PlanEstimate {
 
 inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
                                   const Framework& fw = {}, const EfficiencyModel& model = {}) {
-  using namespace training_detail;
+  using namespace detail;
   validate_plan(job, plan, cluster);
   fw.validate();
   const ParamSizes sizes = parameter_sizes(job.model);
@@ -91,16 +91,20 @@ inline MemoryCheck budget_memory_check(const Framework& fw) {
   };
 }
 
-namespace search_detail {
+}  // namespace capplan::perf
+
+namespace capplan::detail {
 // The default check inside one search: the same budget with the parameter breakdown of the searched
 // model worked out once (the search checks many plans of one job).
-inline MemoryCheck budget_memory_check(const Framework& fw, const ParamSizes& params) {
-  return [flash = fw.flash_attention, params](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
+inline perf::MemoryCheck budget_memory_check(const perf::Framework& fw, const ParamSizes& params) {
+  return [flash = fw.flash_attention, params](const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& c) {
     const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, flash), params, false);
     return m.total().value() <= c.gpu.memory.value();
   };
 }
-}  // namespace search_detail
+}  // namespace capplan::detail
+
+namespace capplan::perf {
 
 struct RankedPlan {
   ParallelPlan plan;
@@ -128,13 +132,13 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   require_positive_count(job_in.global_batch, "global_batch");
   if (top == 0) capplan::detail::fail("top", "0", "must be at least 1");
   const ParamSizes sizes = parameter_sizes(job_in.model);  // once: memory check, parameters, experts
-  if (!fits) fits = search_detail::budget_memory_check(fw, sizes);
+  if (!fits) fits = detail::budget_memory_check(fw, sizes);
   const ResolvedShape s = resolve(job_in.model);
   const std::int64_t seq = job_in.seq_len > 0 ? job_in.seq_len : job_in.model.seq_len;
   // Plan-independent inputs computed once (exact parameter and FLOP counts are slow to redo per plan).
   TrainingJob job = job_in;
   if (!(job.parameters > 0)) job.parameters = parameter_total(job.model, sizes);
-  if (job.model.moe && !job.expert_parameters) job.expert_parameters = training_detail::expert_parameters(job, job.parameters, &sizes);
+  if (job.model.moe && !job.expert_parameters) job.expert_parameters = detail::expert_parameters(job, job.parameters, &sizes);
   if (!job.model_flops_per_token)
     job.model_flops_per_token = model_flops_value(job.model, 1, seq, AttentionCount::full) / static_cast<double>(seq);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
@@ -161,7 +165,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
             for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
               if (ep < 1 || dp % ep || (job.model.moe && job.model.moe->experts % ep)) continue;
               // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep): computed once for the rest.
-              const training_detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep);
+              const detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep);
               for (Recompute rc : space.recompute) {
                 for (int v : space.interleave) {
                   if (v < 1 || (v > 1 && pp == 1) || s.layers % (pp * v)) continue;

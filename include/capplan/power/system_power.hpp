@@ -86,7 +86,7 @@ struct SystemPower {
   }
 };
 
-namespace system_power_detail {
+namespace detail {
 
 // hardware/psu.hpp's 80 PLUS table as a power/efficiency.hpp curve (the points the tier sets).
 inline LoadEfficiencyCurve curve_of(const PowerSupply& psu) {
@@ -103,13 +103,13 @@ inline LoadEfficiencyCurve curve_of(const PowerSupply& psu) {
 
 inline std::string watts(Power p) { return explain_text::quantity(p); }
 
-}  // namespace system_power_detail
+}  // namespace detail
 
 // The parts of one node of `s` as power components, and the assumptions used.
 inline std::vector<PowerComponent> system_components(const SystemSpec& s, const Catalog& c,
                                                      std::vector<std::string>* assumptions = nullptr,
                                                      const SystemPowerAssumptions& a = {}) {
-  namespace spd = system_power_detail;
+  namespace spd = detail;
   std::vector<PowerComponent> out;
   auto note = [&](const std::string& line) {
     if (assumptions) assumptions->push_back(line);
@@ -210,16 +210,16 @@ inline SystemPower system_power(const SystemSpec& s, const Catalog& c, const Sys
   LoadEfficiencyCurve curve;
   if (r.installed_psu) {
     r.psu_capacity = r.installed_psu->rated * static_cast<double>(r.installed_psu_count);
-    curve = system_power_detail::curve_of(*r.installed_psu);
+    curve = detail::curve_of(*r.installed_psu);
   } else {
     PowerSupply assumed;
     assumed.id = "assumed";
     assumed.tier = rack ? EightyPlusTier::platinum : EightyPlusTier::gold;
     assumed.input = rack ? PsuInput::v230_internal_redundant : PsuInput::v115_internal;
-    curve = system_power_detail::curve_of(assumed);
+    curve = detail::curve_of(assumed);
     r.psu_capacity = r.psu.recommended_rating ? *r.psu.recommended_rating : r.psu.required;
     r.assumptions.push_back("no PSU listed: wall power through an " + curve.name + " supply of the recommended " +
-                            system_power_detail::watts(r.psu_capacity));
+                            detail::watts(r.psu_capacity));
   }
   r.psu_curve_name = curve.name;
   if (r.draw.max_total > r.psu_capacity) {

@@ -13,6 +13,12 @@
 
 namespace capplan {
 
+// How text is laid out: the terminal width every text rendering wraps to (the command-line tool,
+// Python's str(table)); 0 leaves lines as long as they are.
+struct RenderOptions {
+  std::size_t width = 100;
+};
+
 enum class OutputFormat { table, markdown, csv, json, html };
 
 inline OutputFormat parse_output_format(std::string_view text, std::string_view field = "format") {
@@ -24,7 +30,7 @@ inline OutputFormat parse_output_format(std::string_view text, std::string_view 
   detail::fail(field, "\"" + std::string(text) + "\"", "is not a format (table, markdown, csv, json, html)");
 }
 
-namespace report_detail {
+namespace detail {
 
 using capplan::detail::display_width;
 
@@ -81,10 +87,62 @@ inline std::string machine_value(const Cell& c) {
   return c.text;
 }
 
-}  // namespace report_detail
+}  // namespace detail
 
-inline std::string render_text(const Table& t) {
-  using namespace report_detail;
+// Fits a table to `width` columns of terminal text (0: as it is): a left-aligned last column too
+// wide for the rest continues on rows of its own under its cell; the notes and the title wrap at
+// word boundaries, continuing indented by two spaces. Widths count display columns (UTF-8).
+inline Table fit_to_width(Table t, std::size_t width) {
+  using detail::display_width;
+  using detail::wrap_words;
+  if (width == 0) return t;
+  // A left-aligned last column (the "How" of item tables) too wide for the terminal continues on
+  // rows of its own under the cell.
+  if (!t.columns.empty() && t.columns.back().align == Align::left) {
+    const std::size_t last = t.columns.size() - 1;
+    std::size_t used = 0;
+    for (std::size_t i = 0; i < last; ++i) {
+      std::size_t w = display_width(t.columns[i].header);
+      for (const auto& r : t.rows) w = std::max(w, display_width(r[i].text) + (r[i].flag ? 1 : 0));
+      used += w + 2;
+    }
+    if (used + 30 <= width) {
+      const std::size_t avail = width - used;
+      std::vector<std::vector<Cell>> rows;
+      for (auto& r : t.rows) {
+        if (display_width(r[last].text) <= avail) {
+          rows.push_back(std::move(r));
+          continue;
+        }
+        const std::vector<std::string> parts = wrap_words(r[last].text, avail, "");
+        for (std::size_t k = 0; k < parts.size(); ++k) {
+          if (k == 0) {
+            r[last].text = parts[0];
+            rows.push_back(r);
+          } else {
+            std::vector<Cell> more(r.size(), Cell::of_text(""));
+            more[last] = Cell::of_text(parts[k]);
+            rows.push_back(std::move(more));
+          }
+        }
+      }
+      t.rows = std::move(rows);
+    }
+  }
+  std::vector<std::string> notes;
+  for (const auto& n : t.notes) {
+    for (auto& l : wrap_words(n, width, "  ")) notes.push_back(std::move(l));
+  }
+  t.notes = std::move(notes);
+  std::string title;
+  for (const auto& l : wrap_words(t.title, width, "  ")) title += (title.empty() ? "" : "\n") + l;
+  t.title = title;
+  return t;
+}
+
+inline std::string render_text(const Table& table, const RenderOptions& options = {}) {
+  using namespace detail;
+  const Table t = fit_to_width(table, options.width);
   std::vector<std::size_t> w(t.columns.size());
   for (std::size_t i = 0; i < t.columns.size(); ++i) w[i] = display_width(t.columns[i].header);
   for (const auto& r : t.rows) {
@@ -140,7 +198,7 @@ inline std::string render_markdown(const Table& t) {
 }
 
 inline std::string render_csv(const Table& t) {
-  using namespace report_detail;
+  using namespace detail;
   std::ostringstream os;
   for (std::size_t i = 0; i < t.columns.size(); ++i) os << (i ? "," : "") << csv_field(t.columns[i].key);
   os << "\r\n";
@@ -152,7 +210,7 @@ inline std::string render_csv(const Table& t) {
 }
 
 inline std::string render_json(const Table& t) {
-  using namespace report_detail;
+  using namespace detail;
   std::ostringstream os;
   os << "{\n  \"title\": " << json_escape(t.title) << ",\n  \"rows\": [";
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -174,7 +232,7 @@ inline std::string render_json(const Table& t) {
 }
 
 inline std::string render_html(const Table& t) {
-  using namespace report_detail;
+  using namespace detail;
   std::ostringstream os;
   os << "<table class=\"capplan\">\n";
   if (!t.title.empty()) os << "<caption>" << html_escape(t.title) << "</caption>\n";
@@ -198,15 +256,15 @@ inline std::string render_html(const Table& t) {
   return os.str();
 }
 
-inline std::string render(const Table& t, OutputFormat f) {
+inline std::string render(const Table& t, OutputFormat f, const RenderOptions& options = {}) {
   switch (f) {
-    case OutputFormat::table: return render_text(t);
+    case OutputFormat::table: return render_text(t, options);
     case OutputFormat::markdown: return render_markdown(t);
     case OutputFormat::csv: return render_csv(t);
     case OutputFormat::json: return render_json(t);
     case OutputFormat::html: return render_html(t);
   }
-  return render_text(t);
+  return render_text(t, options);
 }
 
 }  // namespace capplan

@@ -66,12 +66,12 @@ inline std::string format_number(double v, int significant = 4, bool trim_zeros 
   return s;
 }
 
-namespace units::format_detail {
+namespace detail {
 
 // Picks the largest printable unit whose value is >= 1 (after rounding), then formats.
-inline std::string with_units(double canonical, std::span<const UnitSymbol> table, const FormatOptions& o) {
-  const UnitSymbol* best = nullptr;
-  const UnitSymbol* smallest = nullptr;
+inline std::string with_units(double canonical, std::span<const units::UnitSymbol> table, const FormatOptions& o) {
+  const units::UnitSymbol* best = nullptr;
+  const units::UnitSymbol* smallest = nullptr;
   const double a = std::fabs(canonical);
   for (const auto& u : table) {
     if (!u.printable) continue;
@@ -90,17 +90,17 @@ inline std::string with_units(double canonical, std::span<const UnitSymbol> tabl
   return format_number(canonical / best->factor, o.significant, o.trim_zeros) + " " + std::string(best->symbol);
 }
 
-}  // namespace units::format_detail
+}  // namespace detail
 
 inline std::string format(const DataSize& q, const FormatOptions& o = {}) {
-  return units::format_detail::with_units(
+  return detail::with_units(
       q.value(), o.prefixes == Prefixes::binary ? std::span<const units::UnitSymbol>(units::data_size_binary_symbols)
                                                 : std::span<const units::UnitSymbol>(units::data_size_symbols),
       o);
 }
 inline std::string format(const Bandwidth& q, const FormatOptions& o = {}) {
-  if (o.bits) return units::format_detail::with_units(q.value(), units::bit_rate_symbols, o);
-  return units::format_detail::with_units(
+  if (o.bits) return detail::with_units(q.value(), units::bit_rate_symbols, o);
+  return detail::with_units(
       q.value(), o.prefixes == Prefixes::binary ? std::span<const units::UnitSymbol>(units::bandwidth_binary_symbols)
                                                 : std::span<const units::UnitSymbol>(units::bandwidth_symbols),
       o);
@@ -108,7 +108,7 @@ inline std::string format(const Bandwidth& q, const FormatOptions& o = {}) {
 template <class Q>
   requires requires { units::role<Q>::symbols; }
 inline std::string format(const Q& q, const FormatOptions& o = {}) {
-  return units::format_detail::with_units(q.value(), units::role<Q>::symbols, o);
+  return detail::with_units(q.value(), units::role<Q>::symbols, o);
 }
 
 // The value of a quantity in a named unit of its role: in(80_GB, "GiB") == 74.505...

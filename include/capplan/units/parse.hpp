@@ -5,6 +5,7 @@
 // "1e400 GB" (out of range), "nan GB"/"inf W" (not finite), "-5 GB" (negative).
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 #include "capplan/units/unit_tables.hpp"
 
@@ -16,20 +17,9 @@
 
 namespace capplan {
 
-namespace units::parse_detail {
+namespace detail {
 
-inline std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-[[noreturn]] inline void fail(std::string_view field, std::string_view text, const std::string& why) {
-  std::string msg = std::string(field) + ": \"" + std::string(text) + "\" " + why;
-  throw ParseError(std::string(field), std::string(text), msg);
-}
-
-inline std::string known_symbols(std::span<const UnitSymbol> table) {
+inline std::string known_symbols(std::span<const units::UnitSymbol> table) {
   std::string out;
   for (const auto& u : table) {
     if (!out.empty()) out += ", ";
@@ -42,47 +32,47 @@ inline std::string known_symbols(std::span<const UnitSymbol> table) {
 inline double leading_number(std::string_view text, std::string_view field, std::string_view role_name,
                              std::string_view& rest) {
   std::string_view s = trim(text);
-  if (s.empty()) fail(field, text, "is empty; expected a " + std::string(role_name) + " such as \"80 GB\"");
+  if (s.empty()) fail_parse(field, text, "is empty; expected a " + std::string(role_name) + " such as \"80 GB\"");
   std::string buf(s);
   const char* begin = buf.c_str();
   char* end = nullptr;
   errno = 0;
   const double v = std::strtod(begin, &end);
   if (end == begin) {
-    fail(field, text, "is not a " + std::string(role_name) + ": expected a number followed by a unit");
+    fail_parse(field, text, "is not a " + std::string(role_name) + ": expected a number followed by a unit");
   }
   // strtod accepts "nan" and "inf"; capplan does not.
   if (std::isnan(v) || std::isinf(v)) {
-    if (errno == ERANGE) fail(field, text, "is out of range");
-    fail(field, text, "is not finite");
+    if (errno == ERANGE) fail_parse(field, text, "is out of range");
+    fail_parse(field, text, "is not finite");
   }
-  if (errno == ERANGE && v != 0.0) fail(field, text, "is out of range");
+  if (errno == ERANGE && v != 0.0) fail_parse(field, text, "is out of range");
   rest = trim(s.substr(static_cast<std::size_t>(end - begin)));
   return v;
 }
 
-}  // namespace units::parse_detail
+}  // namespace detail
 
 // Parses a quantity of role Q. Negative values are refused: no capplan quantity that is read
 // from text (sizes, rates, powers, durations) can be negative.
 template <class Q>
 Q parse(std::string_view text, std::string_view field = units::role<Q>::name) {
-  using namespace units::parse_detail;
+  using namespace detail;
   std::string_view unit;
   const double v = leading_number(text, field, units::role<Q>::name, unit);
   if (unit.empty()) {
-    fail(field, text,
+    fail_parse(field, text,
          "has no unit; write one of: " + known_symbols(units::role<Q>::symbols));
   }
   for (const auto& u : units::role<Q>::symbols) {
     if (u.symbol == unit) {
       const double canonical = v * u.factor;
-      if (std::isinf(canonical)) fail(field, text, "is out of range");
-      if (v < 0) fail(field, text, "is negative; a " + std::string(units::role<Q>::name) + " must be >= 0");
+      if (std::isinf(canonical)) fail_parse(field, text, "is out of range");
+      if (v < 0) fail_parse(field, text, "is negative; a " + std::string(units::role<Q>::name) + " must be >= 0");
       return Q::from_value(canonical);
     }
   }
-  fail(field, text,
+  fail_parse(field, text,
        "has an unknown " + std::string(units::role<Q>::name) + " unit \"" + std::string(unit) +
            "\"; known units: " + known_symbols(units::role<Q>::symbols));
 }

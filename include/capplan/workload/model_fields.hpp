@@ -32,7 +32,7 @@ inline constexpr std::array<std::string_view, 16> model_field_keys{
     "name",    "layers",  "hidden",   "heads",   "kv_heads",          "head_dim",       "ffn_hidden",     "gated_mlp",
     "vocab",   "tied_embeddings", "seq_len", "experts", "experts_per_token", "shared_experts", "moe_ffn_hidden", "params"};
 
-namespace model_fields_detail {
+namespace detail {
 
 [[noreturn]] inline void unknown(std::string_view key) {
   std::string keys;
@@ -62,11 +62,11 @@ inline MoeShape& moe(TransformerShape& s) {
   return *s.moe;
 }
 
-}  // namespace model_fields_detail
+}  // namespace detail
 
 // Sets one numeric or boolean field (booleans as 1/0).
 inline void set_model_field(TransformerShape& s, std::string_view key, double value) {
-  namespace d = model_fields_detail;
+  namespace d = detail;
   constexpr std::int64_t big = std::numeric_limits<std::int64_t>::max() / 4;
   if (key == "layers") s.layers = d::whole_int(key, value);
   else if (key == "hidden") s.hidden = d::whole(key, value, big);
@@ -106,7 +106,7 @@ inline void set_model_field(TransformerShape& s, std::string_view key, std::stri
   for (std::string_view k : model_field_keys) {
     if (k == key) detail::fail(key, "\"" + std::string(text) + "\"", "must be a number");
   }
-  model_fields_detail::unknown(key);
+  detail::unknown(key);
 }
 inline void set_model_field(TransformerShape& s, std::string_view key, const char* text) {
   set_model_field(s, key, std::string_view(text));

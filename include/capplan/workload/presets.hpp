@@ -41,7 +41,7 @@ struct ModelPreset {
   }
 };
 
-namespace presets_detail {
+namespace detail {
 
 // A pre-LN decoder with RMSNorm, SwiGLU, rotary positions and no biases (Llama, Mistral, Qwen).
 inline TransformerShape llama_like(std::string name, int layers, std::int64_t hidden, int heads, int kv_heads,
@@ -236,11 +236,11 @@ inline std::vector<ModelPreset> build() {
   return v;
 }
 
-}  // namespace presets_detail
+}  // namespace detail
 
 // Every built-in preset, in a stable order.
 inline const std::vector<ModelPreset>& model_presets() {
-  static const std::vector<ModelPreset> all = presets_detail::build();
+  static const std::vector<ModelPreset> all = detail::build();
   return all;
 }
 

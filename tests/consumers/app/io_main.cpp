@@ -1,4 +1,5 @@
 // A consumer of capplan::io: a one-GPU catalog file read from text, priced exactly.
+#include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
 

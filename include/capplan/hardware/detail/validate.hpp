@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-namespace capplan::hardware_detail {
+namespace capplan::detail {
 
 inline std::string entry_label(std::string_view kind, std::string_view id) {
   return "(" + std::string(kind) + " \"" + std::string(id) + "\")";
@@ -55,4 +55,4 @@ inline void check_text(std::string_view text, std::string_view field, std::strin
 
 inline void check_date(std::string_view text, std::string_view field) { parse_iso_date(text, field); }
 
-}  // namespace capplan::hardware_detail
+}  // namespace capplan::detail

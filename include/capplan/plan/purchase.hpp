@@ -10,12 +10,12 @@
 //
 // How each row is found:
 //   training  the fewest GPUs (whole systems or instances) on which a plan fits; with a deadline, the
-//             fewest that finish in time (report/training_run.hpp); time from the fastest plan the
+//             fewest that finish in time (plan/training_run.hpp); time from the fastest plan the
 //             search finds on that many GPUs (perf/plan_search.hpp), the same as `capplan train`.
 //   serving   the fewest GPUs that hold the weights, KV cache and workspace (TP, then PP); extra
 //             GPUs of a whole unit serve more replicas; decode and time to first token from
-//             perf/inference.hpp (report/serving_run.hpp), the same as `capplan infer`.
-//   power     report/it_power.hpp: a system's parts through its PSU; a GPU or an instance, an allowance.
+//             perf/inference.hpp (plan/serving_run.hpp), the same as `capplan infer`.
+//   power     plan/it_power.hpp: a system's parts through its PSU; a GPU or an instance, an allowance.
 //   own       purchase (street, else launch price; systems: given or the sum of their parts)
 //             + electricity for the run (training); rent: the cheapest USD offer per GPU-hour.
 //   break-even cost/compare.hpp: owning (purchase + electricity at the utilization) against renting.
@@ -28,11 +28,11 @@
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/power/carbon.hpp"
-#include "capplan/report/it_power.hpp"
+#include "capplan/plan/it_power.hpp"
 #include "capplan/report/pareto.hpp"
-#include "capplan/report/serving_run.hpp"
+#include "capplan/plan/serving_run.hpp"
 #include "capplan/report/table.hpp"
-#include "capplan/report/training_run.hpp"
+#include "capplan/plan/training_run.hpp"
 #include "capplan/units/format.hpp"
 #include "capplan/workload/params.hpp"
 
@@ -147,7 +147,7 @@ struct PurchaseRow {
   [[nodiscard]] bool estimated() const { return status.empty(); }
 };
 
-namespace purchase_detail {
+namespace detail {
 
 inline std::optional<FlopRate> tensor_rate(const GpuSpec& g) {
   if (auto r = g.dense.at(Precision::bf16)) return r;
@@ -265,7 +265,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
   return out;
 }
 
-}  // namespace purchase_detail
+}  // namespace detail
 
 struct PurchaseTable {
   PurchaseQuery query;
@@ -280,7 +280,7 @@ struct PurchaseTable {
 
   // The table every format renders: one column per figure, keys with their units (docs/cli.md).
   [[nodiscard]] Table table() const {
-    using namespace purchase_detail;
+    using namespace detail;
     const bool sv = serve();
     Table t;
     t.title = title;
@@ -400,7 +400,7 @@ struct PurchaseTable {
 
 // The purchase table of `q` over the catalog; throws InputError naming the field on bad input.
 inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) {
-  using namespace purchase_detail;
+  using namespace detail;
   q.validate();
   const bool sv = q.workload == PurchaseWorkload::serve;
   const PurchaseFilters& f = q.filters;

@@ -1,6 +1,6 @@
 // The best training run of a model on N GPUs of one type: the job set up the way capplan sets one
 // up by default, the fastest plan that fits from perf/plan_search.hpp, and its estimate. `capplan
-// train` and the purchase table (report/purchase.hpp) both time training with this, so they agree.
+// train` and the purchase table (plan/purchase.hpp) both time training with this, so they agree.
 //
 //   TrainingSetup setup;                                   // bf16, ~4M-token global batch, 8 GPUs a node
 //   TrainingRunSearch s = best_training_run(shape, gpu, 8, setup);
@@ -64,7 +64,7 @@ struct TrainingRunSearch {
   [[nodiscard]] std::string explanation() const { return search.explain(); }
 };
 
-namespace training_run_detail {
+namespace detail {
 
 // The precision the GPU can be timed at: the one asked for, else FP16 (BF16 asked), else FP32.
 inline std::optional<Precision> usable_precision(const GpuSpec& g, Precision asked) {
@@ -74,11 +74,11 @@ inline std::optional<Precision> usable_precision(const GpuSpec& g, Precision ask
   return std::nullopt;
 }
 
-}  // namespace training_run_detail
+}  // namespace detail
 
 // True when the GPU has a dense rate the training model can use (see usable_precision).
 inline bool can_time_training(const GpuSpec& g, Precision asked = Precision::bf16) {
-  return training_run_detail::usable_precision(g, asked).has_value();
+  return detail::usable_precision(g, asked).has_value();
 }
 
 // The job and cluster for `gpus` GPUs; throws InputError naming the field on bad input.
@@ -90,7 +90,7 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
   job.model = shape;
   job.seq_len = setup.seq_len > 0 ? setup.seq_len : shape.seq_len;
   require_positive_count(job.seq_len, "seq_len");
-  const auto p = training_run_detail::usable_precision(gpu, setup.precision);
+  const auto p = detail::usable_precision(gpu, setup.precision);
   if (!p) detail::fail("gpu", "\"" + gpu.id + "\"", "has no dense " + std::string(name(setup.precision)) + ", FP16 or FP32 rate in the catalog");
   job.precision = *p;
   if (precision_note && *p != setup.precision) {

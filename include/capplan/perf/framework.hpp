@@ -1,0 +1,89 @@
+// How a training framework runs a plan (perf/training.hpp reads it): which kernels are fused, what it
+// overlaps, what it sends; and the presets of the frameworks behind the published runs.
+#pragma once
+
+#include "capplan/hardware/precision.hpp"
+
+#include <string>
+
+namespace capplan::perf {
+
+// How a training framework runs: fused kernels, what it overlaps, what it sends.
+struct Framework {
+  std::string name = "generic (PyTorch FSDP/DDP style)";
+  bool flash_attention = true;
+  bool dropout = false;
+  bool overlap_grad_reduce = true;   // data-parallel gradient reduction overlapped with backward (DDP buckets)
+  bool overlap_param_gather = true;  // ZeRO-3 / FSDP prefetch of the next layer's weights
+  double grad_reduce_bytes = 2;      // bytes per gradient element in the data-parallel reduction
+  double param_gather_bytes = 2;     // bytes per weight element in ZeRO all-gathers
+  double master_grad_bytes = 4;      // gradient bytes the optimizer reads per parameter
+  // Speed of the framework's fused attention kernel relative to FlashAttention-2 (forward, backward):
+  // 1 for FlashAttention-2 itself; FlashAttention in Triton runs 1.3-1.5x slower forward and ~2x slower
+  // backward (Dao 2023, FlashAttention-2 §4.1).
+  double attention_forward_speed = 1.0;
+  double attention_backward_speed = 1.0;
+  // Bytes the optimizer step moves per parameter of this GPU's shard; 0: a fused Adam that reads and
+  // writes each fp32 state once (12 + gradient + 12 + weight bytes).
+  double optimizer_bytes_per_param = 0;
+
+  void validate() const {
+    require_positive(grad_reduce_bytes, "grad_reduce_bytes");
+    require_positive(param_gather_bytes, "param_gather_bytes");
+    require_positive(master_grad_bytes, "master_grad_bytes");
+    require_fraction(attention_forward_speed, "attention_forward_speed");
+    require_positive(attention_forward_speed, "attention_forward_speed");
+    require_fraction(attention_backward_speed, "attention_backward_speed");
+    require_positive(attention_backward_speed, "attention_backward_speed");
+    require_nonnegative(optimizer_bytes_per_param, "optimizer_bytes_per_param");
+  }
+};
+
+// Megatron-LM as in Narayanan et al. 2021: fused scale-mask-softmax but no FlashAttention (2022),
+// dropout 0.1, fp16 gradients all-reduced after the backward pass of the whole batch
+// (megatron/training.py train_step: model.allreduce_gradients() after backward; overlap came in 2023).
+inline Framework megatron_lm_2021() {
+  Framework f;
+  f.name = "Megatron-LM (2021)";
+  f.flash_attention = false;
+  f.dropout = true;
+  f.overlap_grad_reduce = false;
+  f.grad_reduce_bytes = 2;
+  f.master_grad_bytes = 2;
+  return f;
+}
+
+// PyTorch FSDP FULL_SHARD with FlashAttention, no dropout (MosaicML llm-foundry / Composer, 2023):
+// bf16 weight all-gathers prefetched, gradients reduce-scattered in fp32 (Composer mixed precision DEFAULT).
+inline Framework pytorch_fsdp() {
+  Framework f;
+  f.name = "PyTorch FSDP + FlashAttention";
+  f.flash_attention = true;
+  f.dropout = false;
+  f.overlap_grad_reduce = true;
+  f.overlap_param_gather = true;
+  f.grad_reduce_bytes = 4;
+  f.param_gather_bytes = 2;
+  f.master_grad_bytes = 4;
+  return f;
+}
+
+// MosaicML llm-foundry's published benchmarks (scripts/train/benchmarking/README.md, 2023): PyTorch FSDP
+// FULL_SHARD as in pytorch_fsdp(), with what its benchmark harness documents:
+// - attention: `--attn_impl` defaults to `triton` in scripts/train/benchmarking/submit_benchmarks.py, the
+//   Triton FlashAttention kernel: 1/1.4 of FlashAttention-2's forward speed (1.3-1.5x) and 1/2 of its
+//   backward (Dao 2023, FlashAttention-2 §4.1);
+// - optimizer: Composer's DecoupledAdamW, one PyTorch kernel per operation over fp32 tensors
+//   (param.mul_, exp_avg.mul_.add_, exp_avg_sq.mul_.addcmul_, sqrt, div, add_, param.addcdiv_):
+//   8 + 8 + 12 + 8 + 12 + 8 + 8 + 8 + 16 = 88 B per parameter, plus gradient-norm clipping (the yamls'
+//   gradient_clipping: read for the norm, scale in place: 12 B) = 100 B instead of a fused Adam's 30.
+inline Framework llm_foundry_2023() {
+  Framework f = pytorch_fsdp();
+  f.name = "llm-foundry 2023 (PyTorch FSDP + Triton FlashAttention, Composer DecoupledAdamW)";
+  f.attention_forward_speed = 1.0 / 1.4;
+  f.attention_backward_speed = 1.0 / 2.0;
+  f.optimizer_bytes_per_param = 100;
+  return f;
+}
+
+}  // namespace capplan::perf

@@ -1,0 +1,433 @@
+// The training-time estimator's arithmetic (perf/training.hpp is its interface): the job and the
+// estimate records, each layer's kernel costs under a plan, the plan's validity, and every number of one
+// estimate before any text (detail::training_numbers). The formulas are those of perf/training.hpp's
+// header comment.
+#pragma once
+
+#include "capplan/compute/flops.hpp"
+#include "capplan/error.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/perf/communication.hpp"
+#include "capplan/perf/efficiency.hpp"
+#include "capplan/perf/explain.hpp"
+#include "capplan/perf/roofline.hpp"
+#include "capplan/units/quantity.hpp"
+#include "capplan/workload/parallel_plan.hpp"
+#include "capplan/workload/params.hpp"
+#include "capplan/workload/transformer.hpp"
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+#include "capplan/perf/framework.hpp"
+
+namespace capplan::perf {
+
+struct TrainingJob {
+  TransformerShape model;
+  double parameters = 0;          // total parameters; 0: parameter_count(model) (workload/params.hpp)
+  std::int64_t global_batch = 0;  // sequences per iteration
+  std::int64_t seq_len = 0;       // 0: model.seq_len
+  Precision precision = Precision::bf16;
+  // FLOPs per token that MFU counts; default: model_flops_per_iteration(model) of compute/flops.hpp
+  // (3 x forward, attention counted in full) divided by the tokens.
+  std::optional<double> model_flops_per_token;
+  // Measured model-FLOPs utilization: when given, the iteration time follows from it instead of the model.
+  std::optional<double> measured_mfu;
+  // Parameters inside routed experts (MoE); default: the shape's share of `parameters` (workload/params.hpp).
+  std::optional<double> expert_parameters;
+};
+
+struct TrainingEstimate {
+  ParallelPlan plan;
+  Duration iteration{};
+  double tokens_per_second = 0;
+  double samples_per_second = 0;
+  std::int64_t micro_batches = 0;
+  double bubble_fraction = 0;        // bubble time / iteration
+  FlopCount model_flops{};           // per iteration, all GPUs
+  FlopCount hardware_flops{};        // per iteration, all GPUs, with recomputation
+  FlopRate model_rate_per_gpu{};
+  FlopRate hardware_rate_per_gpu{};  // what Megatron-LM reports as "TFLOP/s per GPU"
+  double mfu = 0;
+  double hfu = 0;
+  Breakdown breakdown;
+
+  // Wall-clock time to train on `tokens` tokens.
+  [[nodiscard]] Duration time_for_tokens(double tokens) const {
+    require_nonnegative(tokens, "tokens");
+    return from_canonical<Duration>(tokens / tokens_per_second);
+  }
+  // GPU-hours for `tokens` tokens on plan.gpus() GPUs.
+  [[nodiscard]] double gpu_hours_for_tokens(double tokens) const {
+    return time_for_tokens(tokens).value() / 3600.0 * plan.gpus();
+  }
+  [[nodiscard]] std::string explain() const {
+    std::string s = "iteration " + format(iteration, {.significant = 4}) + ": tp " + std::to_string(plan.tp) + " x pp " +
+                    std::to_string(plan.pp) + " x dp " + std::to_string(plan.dp) + ", micro-batch " +
+                    std::to_string(plan.micro_batch) + " x " + std::to_string(micro_batches) + ", ZeRO " +
+                    std::to_string(static_cast<int>(plan.zero_stage)) + ", recompute " + std::string(name(plan.recompute)) +
+                    (plan.sequence_parallel ? ", sequence parallel" : "") +
+                    (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") +
+                    (plan.ep > 1 ? ", expert parallel " + std::to_string(plan.ep) : "") + "\n";
+    s += breakdown.text();
+    s += "  " + num(tokens_per_second) + " tokens/s, " + format(hardware_rate_per_gpu) + " per GPU (hardware), MFU " +
+         num(100 * mfu, 3) + " %, HFU " + num(100 * hfu, 3) + " %\n";
+    return s;
+  }
+};
+
+// Megatron-LM's end-to-end estimate: time = 8 T P / (n X) for T tokens, P parameters, n GPUs at X
+// FLOP/s each, with activation recomputation (Narayanan et al. 2021, §5.1, eq. 4).
+inline Duration megatron_training_time(double tokens, double parameters, int gpus, FlopRate per_gpu) {
+  require_positive(tokens, "tokens");
+  require_positive(parameters, "parameters");
+  require_positive_count(gpus, "gpus");
+  require_positive(per_gpu.value(), "per_gpu");
+  return from_canonical<Duration>(8.0 * tokens * parameters / (gpus * per_gpu.value()));
+}
+
+}  // namespace capplan::perf
+
+namespace capplan::detail {
+
+// Times (s) and FLOPs of one layer for one micro-batch on one GPU; recomputation for both
+// selective and full, so one computation serves every recomputation choice.
+struct PassCost {
+  double fwd = 0, bwd = 0;
+  double flops_fwd = 0, flops_bwd = 0;
+  double recompute_full = 0, recompute_selective = 0;
+  double flops_recompute_full = 0, flops_recompute_selective = 0;
+
+  [[nodiscard]] double recompute(Recompute r) const {
+    return r == Recompute::full ? recompute_full : r == Recompute::selective ? recompute_selective : 0.0;
+  }
+  [[nodiscard]] double flops_recompute(Recompute r) const {
+    return r == Recompute::full ? flops_recompute_full : r == Recompute::selective ? flops_recompute_selective : 0.0;
+  }
+};
+
+template <class Ops>
+inline PassCost cost_of(const Ops& ops, const perf::DeviceRates& r) {
+  PassCost c;
+  for (const perf::Op& op : ops) {
+    const double tf = r.time(op);
+    double tb = 0, fb = 0;
+    switch (op.kind) {
+      case perf::OpKind::gemm:
+      case perf::OpKind::attention_gemm: {
+        // Backward: input gradient dA = dC B^T (m x k over n) and weight gradient dB = A^T dC (k x n over m).
+        // Both move the same three matrices and do the forward's FLOPs (gemm() of roofline.hpp, shapes swapped).
+        perf::Op dgrad = op;
+        dgrad.n = op.k;
+        dgrad.k = op.n;
+        perf::Op wgrad = op;
+        wgrad.m = op.k;
+        wgrad.k = op.m;
+        tb = r.time(dgrad) + r.time(wgrad);
+        fb = dgrad.flops + wgrad.flops;
+        break;
+      }
+      case perf::OpKind::flash_attention: {
+        // FlashAttention backward: 5 matmuls to the forward's 2 (2.5x FLOPs), reads Q K V O dO, writes dQ dK dV
+        // (Dao 2023, FlashAttention-2 §3.2).
+        perf::Op b = op;
+        b.flops = 2.5 * op.flops;
+        b.bytes = 2.0 * op.bytes;
+        tb = r.time(b, true);
+        fb = b.flops;
+        break;
+      }
+      case perf::OpKind::elementwise:
+      case perf::OpKind::optimizer: {
+        // Backward of an element-wise op reads the output gradient and the saved input, writes the input gradient.
+        perf::Op b = op;
+        b.bytes = 2.0 * op.bytes;
+        tb = r.time(b);
+        break;
+      }
+    }
+    c.fwd += tf;
+    c.bwd += tb;
+    c.flops_fwd += op.flops;
+    c.flops_bwd += fb;
+    c.recompute_full += tf;
+    c.flops_recompute_full += op.flops;
+    // Selective recomputation redoes the attention core: QK^T, softmax, dropout, PV (Korthikanti et al. 2022, §5).
+    if (op.kind == perf::OpKind::attention_gemm ||
+        (op.kind == perf::OpKind::elementwise && (op.name == "scale-mask-softmax" || op.name == "attention dropout"))) {
+      c.recompute_selective += tf;
+      c.flops_recompute_selective += op.flops;
+    }
+  }
+  return c;
+}
+
+// Weighted mean of two layer kinds (wa layers of a, wb of b).
+inline PassCost blend(const PassCost& a, double wa, const PassCost& b, double wb) {
+  const double n = wa + wb;
+  auto mix = [&](double x, double y) { return (wa * x + wb * y) / n; };
+  PassCost c;
+  c.fwd = mix(a.fwd, b.fwd);
+  c.bwd = mix(a.bwd, b.bwd);
+  c.flops_fwd = mix(a.flops_fwd, b.flops_fwd);
+  c.flops_bwd = mix(a.flops_bwd, b.flops_bwd);
+  c.recompute_full = mix(a.recompute_full, b.recompute_full);
+  c.recompute_selective = mix(a.recompute_selective, b.recompute_selective);
+  c.flops_recompute_full = mix(a.flops_recompute_full, b.flops_recompute_full);
+  c.flops_recompute_selective = mix(a.flops_recompute_selective, b.flops_recompute_selective);
+  return c;
+}
+
+// One transformer layer and the output layer, for one micro-batch on one GPU.
+struct LayerCosts {
+  PassCost layer;
+  PassCost output;
+};
+
+}  // namespace capplan::detail
+
+namespace capplan::perf {
+
+// Kernel costs of a layer and of the output layer under a plan's tp, micro-batch and sequence
+// parallelism (the only plan dimensions they depend on).
+inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64_t micro_batch, bool sequence_parallel,
+                                               const Framework& fw, const DeviceRates& rates, int ep = 1) {
+  const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+  require_positive_count(seq, "seq_len");
+  const std::int64_t tokens_mb = micro_batch * seq;
+  LayerOptions lo;
+  lo.flash_attention = fw.flash_attention;
+  lo.dropout = fw.dropout;
+  lo.sequence_parallel = sequence_parallel;
+  lo.expert_parallel = ep;
+  // The framework's attention kernel against the FlashAttention-2 rates of the calibration.
+  DeviceRates r = rates;
+  r.flash_fwd *= fw.attention_forward_speed;
+  r.flash_bwd *= fw.attention_backward_speed;
+  detail::LayerCosts c;
+  OpList ops;
+  transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, job.precision, lo);
+  c.layer = detail::cost_of(ops, r);
+  if (job.model.moe && job.model.moe->first_dense_layers > 0) {
+    // Average over the leading dense layers and the MoE layers (stage balance is not modelled per layer).
+    lo.moe_layer = false;
+    transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, job.precision, lo);
+    const detail::PassCost dense = detail::cost_of(ops, r);
+    c.layer = detail::blend(dense, job.model.moe->first_dense_layers, c.layer, job.model.layers - job.model.moe->first_dense_layers);
+  }
+  if (job.model.vocab > 0) {
+    output_layer_ops(ops, job.model, tokens_mb, tp, job.precision);
+    c.output = detail::cost_of(ops, r);
+  }
+  return c;
+}
+
+// Checks a plan against a job and a cluster; InputError naming the field otherwise.
+inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster) {
+  require_positive_count(plan.tp, "tp");
+  require_positive_count(plan.pp, "pp");
+  require_positive_count(plan.dp, "dp");
+  require_positive_count(plan.micro_batch, "micro_batch");
+  require_positive_count(plan.interleave, "interleave");
+  require_positive_count(cluster.gpus, "gpus");
+  // A stage cast from a number (a file, a command line) may be out of range.
+  if (const int zero = static_cast<int>(plan.zero_stage); zero < 0 || zero > 3)
+    capplan::detail::fail("zero_stage", std::to_string(zero), "must be 0, 1, 2 or 3");
+  if (plan.gpus() != cluster.gpus)
+    capplan::detail::fail("dp", std::to_string(plan.dp),
+                          "gives tp x pp x dp = " + std::to_string(plan.gpus()) + ", not the " + std::to_string(cluster.gpus) + " GPUs");
+  const ResolvedShape s = resolve(job.model);
+  if (s.heads % plan.tp != 0)
+    capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide the " + std::to_string(s.heads) + " attention heads");
+  if (s.ffn % plan.tp != 0)
+    capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide ffn_hidden " + std::to_string(s.ffn));
+  if (s.layers % (plan.pp * plan.interleave) != 0)
+    capplan::detail::fail("pp", std::to_string(plan.pp),
+                          "x interleave " + std::to_string(plan.interleave) + " does not divide the " + std::to_string(s.layers) + " layers");
+  if (plan.interleave > 1 && plan.pp == 1) capplan::detail::fail("interleave", std::to_string(plan.interleave), "needs pp > 1");
+  if (plan.sequence_parallel && plan.tp == 1) capplan::detail::fail("sequence_parallel", "true", "needs tp > 1");
+  require_positive_count(plan.ep, "ep");
+  if (plan.ep > 1 && !job.model.moe) capplan::detail::fail("ep", std::to_string(plan.ep), "needs a mixture-of-experts model");
+  if (plan.dp % plan.ep != 0) capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide dp = " + std::to_string(plan.dp));
+  if (job.model.moe && job.model.moe->experts % plan.ep != 0)
+    capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide the " + std::to_string(job.model.moe->experts) + " experts");
+  require_positive_count(job.global_batch, "global_batch");
+  if (job.global_batch % (plan.micro_batch * plan.dp) != 0)
+    capplan::detail::fail("global_batch", std::to_string(job.global_batch),
+                          "is not divisible by micro_batch x dp = " + std::to_string(plan.micro_batch * plan.dp));
+  require_nonnegative(job.parameters, "parameters");
+  if (job.measured_mfu) {
+    require_fraction(*job.measured_mfu, "mfu");
+    require_positive(*job.measured_mfu, "mfu");
+  }
+  if (job.model_flops_per_token) require_positive(*job.model_flops_per_token, "model_flops_per_token");
+  if (job.expert_parameters) {
+    require_nonnegative(*job.expert_parameters, "expert_parameters");
+    if (job.parameters > 0 && *job.expert_parameters > job.parameters)
+      capplan::detail::fail("expert_parameters", capplan::detail::format_double(*job.expert_parameters),
+                            "exceeds the " + capplan::detail::format_double(job.parameters) + " parameters");
+  }
+}
+
+}  // namespace capplan::perf
+
+namespace capplan::detail {
+
+// Every number of one estimate before any text: the estimate's fields and its breakdown are both
+// built from these, so the numeric path and the explained path agree exactly.
+struct Numbers {
+  std::int64_t m = 0;  // micro-batches per iteration
+  int lps = 0;         // layers per stage
+  double layer_recompute = 0;
+  double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
+  int n_ar = 0;
+  double p2p_mb = 0;
+  bool stage_link_inter = false;
+  double stage_mb = 0, bubble = 0, pipeline = 0;
+  // Data parallel: dense weights over all dp replicas, routed experts over the dp / ep replicas of each expert.
+  int dp_per_node = 1, expert_dp = 1;
+  double dense_local = 0, expert_local = 0;  // parameters on this GPU before ZeRO sharding
+  double dp_comm = 0, dp_exposed = 0, zero3_copies = 0;
+  double overlap_hidden = 0, overlap_cost = 0;  // communication hidden under compute, and the compute it slows
+  double opt_bytes = 0, t_opt = 0;
+  double iteration = 0, model_flops = 0, hw_flops = 0, tokens = 0;
+};
+
+// Routed-expert parameters of a job: given, else the shape's share of `parameters` (workload/params.hpp).
+// `sizes` = parameter_sizes(job.model) when the caller has it already.
+inline double expert_parameters(const perf::TrainingJob& job, double parameters, const ParamSizes* sizes = nullptr) {
+  if (!job.model.moe) return 0;
+  if (job.expert_parameters) return *job.expert_parameters;
+  const ParamSizes p = sizes ? *sizes : parameter_sizes(job.model);
+  return parameters * p.expert / p.total();
+}
+
+// The numbers of one estimate (no text, no allocation).
+// `model_flops` and `sizes` (parameter_sizes(job.model)) are passed by callers that have them already.
+inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& cluster, const perf::Framework& fw,
+                                const perf::DeviceRates& rates, const LayerCosts& costs, std::optional<double> model_flops = {},
+                                const ParamSizes* sizes = nullptr) {
+  const perf::ResolvedShape s = perf::resolve(job.model);
+  const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+  require_positive_count(seq, "seq_len");
+  const double e = bytes_per_element(job.precision);
+  Numbers n;
+  n.m = job.global_batch / (plan.micro_batch * plan.dp);
+  const std::int64_t tokens_mb = plan.micro_batch * seq;
+  const int gpn = cluster.gpus_per_node;
+  n.lps = static_cast<int>(s.layers / plan.pp);
+  const int lps = n.lps;
+  const double md = static_cast<double>(n.m);
+  const PassCost& layer = costs.layer;
+  const PassCost& out = costs.output;
+  n.layer_recompute = layer.recompute(plan.recompute);
+
+  // Tensor parallel: 2 all-reduces of the [tokens, h] activation in the forward pass and 2 in the backward
+  // (Shoeybi et al. 2019, Fig. 4), 2 more when the forward is recomputed; with sequence parallelism the
+  // same bytes move as all-gather + reduce-scatter (Korthikanti et al. 2022, §4.2.2).
+  n.act_bytes = static_cast<double>(tokens_mb) * static_cast<double>(s.hidden) * e;
+  const perf::Group tp_group{plan.tp, std::min(plan.tp, gpn)};
+  n.t_ar = perf::all_reduce_seconds(cluster, n.act_bytes, tp_group);
+  n.n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
+  n.tp_comm_layer = n.n_ar * n.t_ar;
+  // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
+  // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
+  if (plan.ep > 1 && job.model.moe) {
+    const double a2a_bytes = n.act_bytes * job.model.moe->experts_per_token / plan.tp;
+    const perf::Group ep_group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep)};
+    const int n_a2a = 4 + (plan.recompute == Recompute::full ? 2 : 0);
+    n.a2a_layer = n_a2a * perf::all_to_all_seconds(cluster, a2a_bytes, ep_group) * job.model.moe_layers() / static_cast<double>(s.layers);
+    n.tp_comm_layer += n.a2a_layer;
+  }
+
+  // Pipeline point-to-point: each micro-batch sends its activation forward and its gradient back at every
+  // stage boundary, 1/tp of it per GPU then all-gathered over NVLink (Narayanan et al. 2021, §4.1).
+  n.stage_link_inter = plan.tp * plan.dp >= gpn && cluster.gpus > gpn;
+  const perf::Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
+  if (plan.pp > 1) {
+    const double one = perf::p2p_seconds(stage_link, n.act_bytes / plan.tp) +
+                       (plan.tp > 1 ? perf::comm::ring_all_gather(n.act_bytes, std::min(plan.tp, gpn), cluster.intra) : 0.0);
+    n.p2p_mb = 2.0 * one * plan.interleave;
+  }
+
+  const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer;
+  const double out_total = out.fwd + out.bwd;
+  n.stage_mb = lps * layer_total + out_total + n.p2p_mb;
+  n.bubble = static_cast<double>(plan.pp - 1) / plan.interleave * n.stage_mb;
+  n.pipeline = md * n.stage_mb + n.bubble;
+
+  // Data parallel and ZeRO. Dense weights are replicated over the dp GPUs; routed-expert weights are
+  // spread over ep of them, so a GPU holds 1/ep of the experts and reduces (or gathers) their gradients
+  // only with the dp/ep GPUs that hold the same experts (DeepSpeed-MoE, Rajbhandari et al. 2022 §4.1:
+  // expert-data-parallel groups; Megatron-Core's expert data-parallel group likewise).
+  const double parameters = job.parameters > 0 ? job.parameters : sizes ? parameter_total(job.model, *sizes) : parameter_total(job.model);
+  double experts = 0;  // ep = 1: experts reduce like dense weights
+  if (plan.ep > 1)
+    experts = expert_parameters(job, parameters, sizes);
+  n.dense_local = (parameters - experts) / (plan.tp * plan.pp);
+  n.expert_local = experts / (static_cast<double>(plan.tp) * plan.pp * plan.ep);
+  n.expert_dp = plan.dp / plan.ep;
+  n.dp_per_node = plan.tp < gpn ? std::clamp(gpn / plan.tp, 1, plan.dp) : 1;
+  const perf::Group dp_group{plan.dp, n.dp_per_node};
+  // Expert parallel ranks are neighbours, so each node holds dp_per_node / ep members of an expert's group.
+  const perf::Group edp_group{n.expert_dp, std::clamp(n.dp_per_node / plan.ep, 1, n.expert_dp)};
+  const double backward_last = lps * (layer.bwd + n.layer_recompute) + out.bwd;
+  if (plan.dp > 1) {
+    const double dg = n.dense_local * fw.grad_reduce_bytes, eg = n.expert_local * fw.grad_reduce_bytes;
+    const double dw = n.dense_local * fw.param_gather_bytes, ew = n.expert_local * fw.param_gather_bytes;
+    if (plan.zero_stage == ZeroStage::none) {
+      n.dp_comm = all_reduce_seconds(cluster, dg, dp_group) + all_reduce_seconds(cluster, eg, edp_group);
+      n.dp_exposed = fw.overlap_grad_reduce ? perf::exposed_after_overlap(n.dp_comm, backward_last, lps) : n.dp_comm;
+    } else if (plan.zero_stage != ZeroStage::parameters) {
+      // Reduce-scatter of gradients (overlapped like the all-reduce) + all-gather of updated weights after the step.
+      const double rs = perf::reduce_scatter_seconds(cluster, dg, dp_group) + reduce_scatter_seconds(cluster, eg, edp_group);
+      const double ag = perf::all_gather_seconds(cluster, dw, dp_group) + all_gather_seconds(cluster, ew, edp_group);
+      n.dp_comm = rs + ag;
+      n.dp_exposed = (fw.overlap_grad_reduce ? perf::exposed_after_overlap(rs, backward_last, lps) : rs) + ag;
+    } else {
+      // ZeRO-3 / FSDP: every micro-batch gathers the weights for the forward and again for the backward and
+      // reduce-scatters the gradients (Rajbhandari et al. 2020 §5.3: 1.5x the all-reduce volume).
+      const double per_mb = 2 * perf::all_gather_seconds(cluster, dw, dp_group) + perf::reduce_scatter_seconds(cluster, dg, dp_group) +
+                            2 * all_gather_seconds(cluster, ew, edp_group) + reduce_scatter_seconds(cluster, eg, edp_group);
+      // Unsharding copies on the compute stream: the gathered weights are written twice (forward and
+      // backward) and the gradients are cast and copied into the reduce-scatter buffer (PyTorch FSDP
+      // FlatParameter design, Zhao et al. 2023 §3.2): 2 x weight + 2 + 2 x reduce bytes per parameter.
+      const double local = n.dense_local + n.expert_local;
+      n.zero3_copies = md * (local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes) / rates.bandwidth + 4 * lps * rates.overhead);
+      n.dp_comm = per_mb * md;
+      const double compute_mb = lps * (layer.fwd + layer.bwd + n.layer_recompute) + out_total;
+      n.dp_exposed = md * (fw.overlap_param_gather ? perf::exposed_after_overlap(per_mb, compute_mb, lps) : per_mb);
+    }
+    // What hides under compute slows that compute (EfficiencyModel::overlap_slowdown, Lee et al. 2025).
+    // (ZeRO 1-2: the post-step all-gather is exposed whole, so only the reduce-scatter hides.)
+    n.overlap_hidden = n.dp_comm - n.dp_exposed;
+    n.overlap_cost = n.overlap_hidden * rates.overlap_slowdown;
+  }
+
+  // Optimizer step on this GPU's shard (ZeRO >= 1 shards dense states over dp, expert states over dp / ep).
+  const double opt_params =
+      plan.zero_stage != ZeroStage::none ? n.dense_local / plan.dp + n.expert_local / n.expert_dp : n.dense_local + n.expert_local;
+  perf::Op opt;  // adam_step(...) without its name string
+  opt.kind = perf::OpKind::optimizer;
+  opt.flops = 12.0 * opt_params;
+  opt.bytes = opt_params * (fw.optimizer_bytes_per_param > 0 ? fw.optimizer_bytes_per_param : 12.0 + fw.master_grad_bytes + 12.0 + e);
+  n.opt_bytes = opt.bytes;
+  n.t_opt = rates.time(opt);
+
+  const double per_mb_hw = static_cast<double>(s.layers) * (layer.flops_fwd + layer.flops_bwd + layer.flops_recompute(plan.recompute)) +
+                           out.flops_fwd + out.flops_bwd;
+  n.hw_flops = static_cast<double>(plan.dp) * plan.tp * md * per_mb_hw;
+  n.tokens = static_cast<double>(job.global_batch) * static_cast<double>(seq);
+  n.model_flops = job.model_flops_per_token ? *job.model_flops_per_token * n.tokens
+                 : model_flops                 ? *model_flops
+                                               : model_flops_value(job.model, job.global_batch, seq, AttentionCount::full);
+  n.iteration = n.pipeline + n.dp_exposed + n.overlap_cost + n.zero3_copies + n.t_opt;
+  if (job.measured_mfu) n.iteration = n.model_flops / (cluster.gpus * rates.peak * *job.measured_mfu);
+  if (!(n.iteration > 0) || !std::isfinite(n.iteration))
+    capplan::detail::fail("iteration", capplan::detail::format_double(n.iteration), "is not a positive finite time");
+  return n;
+}
+
+}  // namespace capplan::detail

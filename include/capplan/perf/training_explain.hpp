@@ -1,0 +1,137 @@
+// The explanation of a training estimate: the breakdown of its terms with their arithmetic
+// (detail::fill_breakdown, used by estimate_training with text) and the per-kernel table of a layer
+// (layer_op_lines, explain_layer_ops).
+#pragma once
+
+#include "capplan/perf/explain.hpp"
+#include "capplan/perf/training_estimator.hpp"
+
+#include <string>
+#include <vector>
+
+namespace capplan::detail {
+
+// The breakdown of an estimate from its numbers (the explained path).
+inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& cluster,
+                           const perf::Framework& fw, const perf::DeviceRates& rates, const LayerCosts& costs) {
+  const PassCost& layer = costs.layer;
+  const PassCost& out = costs.output;
+  const double peak = rates.peak;
+  const int gpn = cluster.gpus_per_node;
+  const std::int64_t m = n.m;
+  const int lps = n.lps;
+  if (job.measured_mfu) {
+    b.add("iteration from measured MFU", n.iteration,
+          format(from_canonical<FlopCount>(n.model_flops)) + " / (" + std::to_string(cluster.gpus) + " GPUs x " +
+              format(from_canonical<FlopRate>(peak)) + " x " + perf::num(*job.measured_mfu) + ")",
+          "measured");
+    return;
+  }
+  const double md = static_cast<double>(m);
+  const std::string per = std::to_string(m) + " micro-batches x " + std::to_string(lps) + " layers x ";
+  b.add("forward", md * (lps * layer.fwd + out.fwd), per + perf::seconds_text(layer.fwd) + " (+ output layer)", "kernels");
+  b.add("backward", md * (lps * layer.bwd + out.bwd), per + perf::seconds_text(layer.bwd) + " (+ output layer)", "kernels");
+  if (plan.recompute != Recompute::none)
+    b.add("recomputation (" + std::string(name(plan.recompute)) + ")", md * lps * n.layer_recompute,
+          per + perf::seconds_text(n.layer_recompute), "kernels");
+  if (plan.ep > 1)
+    b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + perf::seconds_text(n.a2a_layer) + " (MoE layers' share)",
+          std::string(name(plan.ep * plan.tp <= gpn ? cluster.intra.kind : cluster.inter.kind)));
+  if (plan.tp > 1)
+    b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer),
+          per + std::to_string(n.n_ar) + " x " + perf::seconds_text(n.t_ar) + " (" + format(from_canonical<DataSize>(n.act_bytes)) + " each)",
+          std::string(name(cluster.intra.kind)));
+  if (plan.pp > 1) {
+    const perf::Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
+    b.add("pipeline send/receive", md * n.p2p_mb, std::to_string(m) + " micro-batches x " + perf::seconds_text(n.p2p_mb),
+          std::string(name(stage_link.kind)));
+    b.add("pipeline bubble", n.bubble,
+          "(" + std::to_string(plan.pp) + " - 1) / " + std::to_string(plan.interleave) + " x " + perf::seconds_text(n.stage_mb) +
+              " per micro-batch",
+          "schedule");
+  }
+  if (plan.dp > 1) {
+    const auto size = [](double bytes) { return format(from_canonical<DataSize>(bytes)); };
+    const double dg = n.dense_local * fw.grad_reduce_bytes, dw = n.dense_local * fw.param_gather_bytes;
+    const std::string over = " over " + std::to_string(plan.dp) + " GPUs";
+    std::string text;
+    if (plan.zero_stage == ZeroStage::none) text = "all-reduce " + size(dg) + over;
+    else if (plan.zero_stage != ZeroStage::parameters) text = "reduce-scatter " + size(dg) + " + all-gather " + size(dw) + over;
+    else
+      text = std::to_string(m) + " micro-batches x (2 all-gathers of " + size(dw) + " + reduce-scatter of " + size(dg) + ")" + over;
+    if (n.expert_local > 0)
+      text += "; expert weights " + size(n.expert_local * fw.grad_reduce_bytes) + " of gradients over the " +
+              std::to_string(n.expert_dp) + " GPUs holding the same experts";
+    b.add(plan.zero_stage == ZeroStage::parameters ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
+          text + ": " + perf::seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),
+          std::string(name(n.dp_per_node >= plan.dp ? cluster.intra.kind : cluster.inter.kind)));
+  }
+  if (n.overlap_cost > 0)
+    b.add("compute slowed by overlapped communication", n.overlap_cost,
+          perf::seconds_text(n.overlap_hidden) + " hidden x " + perf::num(100 * rates.overlap_slowdown, 3) + " % slowdown", "contention");
+  if (n.zero3_copies > 0)
+    b.add("ZeRO-3 unshard/reshard copies", n.zero3_copies,
+          std::to_string(m) + " micro-batches x " +
+              format(from_canonical<DataSize>((n.dense_local + n.expert_local) * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes))) +
+              " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
+          "memory");
+  b.add("optimizer step", n.t_opt, format(from_canonical<DataSize>(n.opt_bytes)) + " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
+        "memory");
+  b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
+                          format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " + perf::num(100 * rates.best_fraction, 3) +
+                          " % of " + format(from_canonical<FlopRate>(peak)));
+}
+
+}  // namespace capplan::detail
+
+namespace capplan::perf {
+
+// One layer's kernels under a plan, one line each: FLOPs, bytes, arithmetic intensity against the
+// ridge point, the bound (roofline of peak rates) and the predicted forward time (efficiency model).
+struct OpLine {
+  Op op;
+  RooflinePoint roofline;
+  Duration forward{};
+  FlopRate achieved{};  // FLOPs / predicted time (0 for an op without FLOPs)
+};
+
+inline std::vector<OpLine> layer_op_lines(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                          const Framework& fw = {}, const EfficiencyModel& model = {}) {
+  validate_plan(job, plan, cluster);
+  const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+  LayerOptions lo;
+  lo.flash_attention = fw.flash_attention;
+  lo.dropout = fw.dropout;
+  lo.sequence_parallel = plan.sequence_parallel;
+  lo.expert_parallel = plan.ep;
+  const DeviceRates r = device_rates(cluster.gpu, job.precision, model);
+  std::vector<OpLine> lines;
+  for (const Op& op : transformer_layer_forward(job.model, plan.micro_batch * seq, seq, plan.tp, job.precision, lo)) {
+    OpLine l;
+    l.op = op;
+    l.roofline = roofline(op, cluster.gpu, job.precision);
+    const double t = r.time(op);
+    l.forward = from_canonical<Duration>(t);
+    l.achieved = from_canonical<FlopRate>(op.flops / t);
+    lines.push_back(l);
+  }
+  return lines;
+}
+
+// The lines as a text table.
+inline std::string explain_layer_ops(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
+                                     const Framework& fw = {}, const EfficiencyModel& model = {}) {
+  const auto lines = layer_op_lines(job, plan, cluster, fw, model);
+  std::string out = "one layer, one micro-batch, one GPU (forward; ridge point " +
+                    num(ridge_point(cluster.gpu, job.precision).value()) + " FLOP/B):\n";
+  for (const auto& l : lines) {
+    std::string name_col(l.op.name);
+    name_col.resize(std::max<std::size_t>(name_col.size(), 30), ' ');
+    out += "  " + name_col + "  " + format(l.op.flop_count()) + ", " + format(l.op.data_size()) + ", " +
+           num(l.roofline.intensity.value()) + " FLOP/B -> " + std::string(name(l.roofline.bound)) + "-bound, " +
+           format(l.forward, {.significant = 4}) + (l.op.flops > 0 ? " at " + format(l.achieved) : "") + "\n";
+  }
+  return out;
+}
+
+}  // namespace capplan::perf
