@@ -237,13 +237,16 @@ const char* how_to = R"(
 ## How to add or override entries
 
 The built-in catalog is C++ code (`include/capplan/hardware/builtin_catalog.hpp`); nothing is read at
-run time. Without recompiling, put new entries or changed prices in a JSON file and load it
+run time. `Catalog::builtin()` and `Catalog::make_builtin()` are defined there, beside the data, so a
+program that calls them includes that header (or the umbrella `capplan/capplan.hpp`); one that only
+loads its own entries includes `capplan/hardware/catalog.hpp` and does not compile the built-in data
+(a call without the header is an undefined reference at link time). Without recompiling, put new entries or changed prices in a JSON file and load it
 (`capplan --catalog FILE ...`, or `capplan::load_catalog_file`): the format, a price-file example
 and the error messages are in [catalog-files.md](catalog-files.md). In C++, copy the catalog and add or
 replace entries by id:
 
 ```cpp
-#include <capplan/hardware/catalog.hpp>
+#include <capplan/hardware/builtin_catalog.hpp>
 using namespace capplan;
 using namespace capplan::literals;
 

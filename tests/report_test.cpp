@@ -31,6 +31,37 @@ TEST_SUITE("report") {
           "\nPrices: example\n");
   }
 
+  TEST_CASE("text wraps at RenderOptions' width; 0 leaves lines as they are") {
+    Table t = sample();
+    t.columns.push_back({"how", "How", Align::left});
+    t.rows[0].push_back(Cell::of_text("one two three four five six seven eight nine ten eleven twelve"));
+    t.rows[1].push_back(Cell::of_text("short"));
+    t.notes = {"Sources: alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi"};
+    // Widths count display columns: "–" (U+2013) is one column, three bytes.
+    auto widest = [](const std::string& text) {
+      std::size_t col = 0, w = 0;
+      for (unsigned char ch : text) {
+        if (ch == '\n') col = 0;
+        else if ((ch & 0xC0) != 0x80) w = std::max(w, ++col);
+      }
+      return w;
+    };
+    const std::string wide = render_text(t, {.width = 0});
+    CHECK(widest(wide) > 60);
+    CHECK(wide.find("eleven twelve") != std::string::npos);  // the cell on one line
+    const std::string narrow = render_text(t, {.width = 60});
+    CHECK(widest(narrow) <= 60);
+    // The last column continues on rows of its own; the note continues indented by two spaces.
+    CHECK(narrow.find("\n  kappa lambda mu nu xi omicron pi\n") != std::string::npos);
+    CHECK(narrow.find("  one two three four five six\n") != std::string::npos);
+    CHECK(narrow.find("\n" + std::string(30, ' ') + "seven eight nine ten eleven\n" + std::string(30, ' ') + "twelve\n") !=
+          std::string::npos);
+    CHECK(narrow.find("RTX 4090    24 GB  $1,599.00  one two three") != std::string::npos);
+    // The default is the command line's 100 columns: render() and render_text() agree.
+    CHECK(render(t, OutputFormat::table) == render_text(t, {.width = 100}));
+    CHECK(render_text(t) == render_text(t, RenderOptions{}));
+  }
+
   TEST_CASE("markdown, csv, json, html") {
     const Table t = sample();
     CHECK(render_markdown(t) ==
@@ -294,9 +325,8 @@ TEST_SUITE("report") {
       }
       q.filters.deadline.reset();
       const PurchaseTable t = purchase_table(q, Catalog::builtin());
-      for (Table part : t.terminal_tables()) {
-        part.notes.clear();  // the command line wraps notes to the width
-        part.title.clear();
+      for (const Table& part : t.terminal_tables()) {
+        // Title, rows and notes: render_text wraps at RenderOptions' width (100), as the CLI prints.
         const std::string text = render_text(part);
         std::size_t col = 0, widest = 0;
         for (unsigned char ch : text) {

@@ -30,6 +30,16 @@ def test_render_formats():
         capplan.parse_output_format("yaml")
 
 
+def test_text_width_is_the_command_lines():
+    t = sample()
+    t.notes = ["Sources: " + " ".join(f"word{i}" for i in range(40))]
+    # str(t) is the CLI's text: wrapped at 100 columns; width=0 keeps the note on one line.
+    assert str(t) == t.render() == capplan.render(t) == t.render("table", width=100)
+    assert max(len(line) for line in str(t).splitlines()) <= 100
+    assert len(t.render(width=0).splitlines()) < len(str(t).splitlines())
+    assert max(len(line) for line in t.render(width=40).splitlines()) <= 40
+
+
 def test_to_pandas_keeps_money_exact():
     df = sample().to_pandas()
     assert list(df.columns) == ["gpu", "memory_bytes", "price_usd"]

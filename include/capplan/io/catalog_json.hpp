@@ -67,6 +67,8 @@ struct Section {
   const std::vector<Rec>& (Catalog::*entries)() const;
 };
 
+// The sections, in the order they are written and applied.
+namespace catalog_sections {
 inline constexpr Section<GpuSpec> gpus{"gpus", "gpu", &Catalog::gpus};
 inline constexpr Section<CpuSpec> cpus{"cpus", "cpu", &Catalog::cpus};
 inline constexpr Section<MemoryModule> memory{"memory_modules", "memory module", &Catalog::memory_modules};
@@ -76,10 +78,12 @@ inline constexpr Section<Chassis> chassis{"chassis", "chassis", &Catalog::chassi
 inline constexpr Section<NetworkAdapter> network{"network_adapters", "network adapter", &Catalog::network_adapters};
 inline constexpr Section<SystemSpec> systems{"systems", "system", &Catalog::systems};
 inline constexpr Section<CloudOffer> offers{"cloud_offers", "cloud offer", &Catalog::cloud_offers};
+}  // namespace catalog_sections
 
 // Calls f(section) for each section, in the order they are written and applied.
 template <class F>
 void for_each_section(F&& f) {
+  using namespace catalog_sections;
   f(gpus);
   f(cpus);
   f(memory);

@@ -32,11 +32,10 @@
 #include <string>
 #include <string_view>
 
-namespace capplan::io {
-
-}  // namespace capplan::io
-
 namespace capplan::detail {
+
+// The ranges a model file's fields must lie in.
+namespace model_limits {
 inline constexpr io::IntRange layers{1, 10'000};
 inline constexpr io::IntRange hidden{1, 1'048'576};
 inline constexpr io::IntRange heads{1, 65'536};
@@ -48,6 +47,7 @@ inline constexpr io::IntRange experts{1, 65'536};
 inline constexpr io::IntRange shared_experts{0, 1'024};
 inline constexpr io::IntRange mla_dim{0, 1'048'576};
 inline constexpr double max_params = 1e15;
+}  // namespace model_limits
 
 inline std::string entry_name(const std::string& name) { return "model " + detail::quote_text(name); }
 
@@ -62,11 +62,11 @@ namespace capplan::io {
 
 // Reads the model at `pointer` (the root by default) of a parsed document.
 inline TransformerShape read_model(const JsonDocument& doc, const Json& object, const std::string& pointer = "") {
-  namespace md = detail;
+  namespace md = detail::model_limits;
   ObjectReader r(doc, object, pointer, "model");
   TransformerShape s;
   s.name = r.string("name");
-  r.set_entry(md::entry_name(s.name));
+  r.set_entry(detail::entry_name(s.name));
   s.layers = r.integer_as<int>("layers", md::layers);
   s.hidden = r.integer("hidden", md::hidden);
   s.heads = r.integer_as<int>("heads", md::heads);
@@ -158,7 +158,7 @@ inline TransformerShape read_model(const JsonDocument& doc, const Json& object, 
   r.finish();
 
   try {
-    md::validate_shape(s);
+    detail::validate_shape(s);
   } catch (const InputError& e) {
     r.rethrow(e);
   }

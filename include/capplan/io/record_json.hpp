@@ -164,7 +164,7 @@ struct FieldCodec {
 
 namespace capplan::detail {
 
-inline constexpr io::IntRange count{0, std::numeric_limits<std::int32_t>::max()};
+inline constexpr io::IntRange count_range{0, std::numeric_limits<std::int32_t>::max()};
 
 // One codec per member type, chosen by overload resolution on the member pointer: a member of a
 // type without a codec here is a compile error naming `codec`.
@@ -193,7 +193,7 @@ io::FieldCodec<Rec> codec(std::string_view key, int Rec::*m, bool required) {
   return {key, required, "a whole number",
           [=](io::Json& j, const Rec& r) { j[std::string(key)] = r.*m; },
           [=](io::ObjectReader& r, Rec& rec) {
-            if (auto n = r.integer_opt(key, count)) rec.*m = static_cast<int>(*n);
+            if (auto n = r.integer_opt(key, count_range)) rec.*m = static_cast<int>(*n);
           }};
 }
 
@@ -333,7 +333,7 @@ io::FieldCodec<Rec> codec(std::string_view key, std::vector<SystemPart> Rec::*m,
               if (!kind) p.missing("kind", detail::enum_name_list<PartKind>(" or "));
               part.kind = *kind;
               part.id = p.string("id");
-              part.count = static_cast<int>(p.integer_or("count", count, 1));
+              part.count = static_cast<int>(p.integer_or("count", count_range, 1));
               p.finish();
               (rec.*m).push_back(std::move(part));
             }
