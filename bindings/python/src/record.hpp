@@ -301,8 +301,8 @@ class Record {
   template <class M>
   void add_plain(const char* name, M T::*member) {
     const std::string n = name;
-    fields().push_back({n, [member](const T& t) { return capplan::detail::plain(t.*member); },
-                        [n, member](const T& t) { return capplan::detail::key_of(n, t.*member); }});
+    fields().push_back({n, [member](const T& t) { return record_detail::plain(t.*member); },
+                        [n, member](const T& t) { return record_detail::key_of(n, t.*member); }});
   }
 
   static bool known(const std::string& k) {
@@ -362,7 +362,7 @@ class Record {
     bool first = true;
     for (const auto& f : fields()) {
       py::object v = self.attr(f.name.c_str());
-      if (capplan::detail::is_unset(v)) continue;
+      if (record_detail::is_unset(v)) continue;
       s += (first ? "" : ", ") + f.name + "=" + std::string(py::repr(v));
       first = false;
     }
@@ -375,7 +375,7 @@ class Record {
                     "</b></caption>";
     for (const auto& f : fields()) {
       py::object v = self.attr(f.name.c_str());
-      if (capplan::detail::is_unset(v)) continue;
+      if (record_detail::is_unset(v)) continue;
       std::string text;
       if (py::hasattr(v, "__capplan_fields__")) text = py::repr(v);
       else text = py::str(v);
