@@ -177,12 +177,12 @@ inline EnergyPrice operator/(const Money& m, const Energy& e) {
 // names the mistake and the line naming the operator, quoted under "note: declared here", says
 // what to do instead.
 namespace money_guard {
-struct cannot_add_different_kinds_of_money;
-struct cannot_subtract_different_kinds_of_money;
-struct money_times_a_double_would_not_be_exact;
-struct a_money_rate_multiplies_only_a_duration;
-struct an_energy_price_multiplies_only_an_energy;
-struct money_times_a_physical_quantity_has_no_meaning;
+struct cannot_add_different_kinds_of_money {};
+struct cannot_subtract_different_kinds_of_money {};
+struct money_times_a_double_would_not_be_exact {};
+struct a_money_rate_multiplies_only_a_duration {};
+struct an_energy_price_multiplies_only_an_energy {};
+struct money_times_a_physical_quantity_has_no_meaning {};
 }  // namespace money_guard
 
 template <class D1, class D2>

@@ -18,12 +18,13 @@
 
 namespace capplan::units {
 
-// Return types of the refusals: names for the compiler's message, never defined.
+// Return types of the refusals: names for the compiler's message. Complete (empty), since clang
+// rejects a deleted definition whose result type is incomplete; no value of them is ever made.
 namespace guard {
-struct cannot_add_quantities_of_different_dimensions;
-struct cannot_subtract_quantities_of_different_dimensions;
-struct cannot_add_a_plain_number_to_a_quantity;
-struct cannot_compare_quantities_of_different_dimensions;
+struct cannot_add_quantities_of_different_dimensions {};
+struct cannot_subtract_quantities_of_different_dimensions {};
+struct cannot_add_a_plain_number_to_a_quantity {};
+struct cannot_compare_quantities_of_different_dimensions {};
 }  // namespace guard
 
 template <class D1, class D2, class Y>
