@@ -27,8 +27,6 @@ namespace capplan::detail {
 template <class E>
 concept described_enum = std::is_enum_v<E> && boost::describe::has_describe_enumerators<E>::value;
 
-// (formerly a nested namespace)
-
 template <class E, std::size_t N>
 constexpr bool numbered_in_order(const std::array<std::pair<std::string_view, E>, N>& a) {
   for (std::size_t i = 0; i < N; ++i) {
@@ -45,8 +43,6 @@ constexpr auto entries(List<D...>) {
   static_assert(numbered_in_order(a), "BOOST_DESCRIBE_ENUM must list the enumerators 0, 1, 2, ... in declaration order");
   return a;
 }
-
-
 
 // Every (name, enumerator) of E in declaration order.
 template <described_enum E>

@@ -28,16 +28,15 @@ struct Chassis {
 
   // Bounds: rack units 0..48, GPUs 0..64, PSU bays 1..16.
   void validate() const {
-    namespace hd = detail;
-    hd::check_id(id, "chassis");
-    const std::string label = hd::entry_label("chassis", id);
-    hd::check_text(name, "name", label);
-    hd::check_count(rack_units, 0, 48, "rack_units", label);
-    hd::check_count(max_gpus, 0, 64, "max_gpus", label);
-    hd::check_count(psu_bays, 1, 16, "psu_bays", label);
+    detail::check_id(id, "chassis");
+    const std::string label = detail::entry_label("chassis", id);
+    detail::check_text(name, "name", label);
+    detail::check_count(rack_units, 0, 48, "rack_units", label);
+    detail::check_count(max_gpus, 0, 64, "max_gpus", label);
+    detail::check_count(psu_bays, 1, 16, "psu_bays", label);
     if (street_price) street_price->validate("street_price");
-    hd::check_text(source, "source", label);
-    hd::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
   }
 };
 

@@ -90,15 +90,14 @@ struct CloudOffer {
   // 10,000 per GPU-hour; at least one price.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = detail;
-    hd::check_id(id, "cloud offer");
-    const std::string label = hd::entry_label("cloud offer", id);
-    hd::check_text(provider, "provider", label);
-    hd::check_text(instance_type, "instance_type", label);
-    hd::check_count(gpu_count, 1, 1024, "gpu_count", label);
-    hd::check_text(gpu_id, "gpu_id", label);
-    hd::check_count(vcpus, 0, 10000, "vcpus", label);
-    hd::check_quantity(ram, 100_TB, "ram", label);
+    detail::check_id(id, "cloud offer");
+    const std::string label = detail::entry_label("cloud offer", id);
+    detail::check_text(provider, "provider", label);
+    detail::check_text(instance_type, "instance_type", label);
+    detail::check_count(gpu_count, 1, 1024, "gpu_count", label);
+    detail::check_text(gpu_id, "gpu_id", label);
+    detail::check_count(vcpus, 0, 10000, "vcpus", label);
+    detail::check_quantity(ram, 100_TB, "ram", label);
     bool any = false;
     for (PriceKind k : {PriceKind::on_demand, PriceKind::spot, PriceKind::reserved, PriceKind::monthly}) {
       if (!has(k)) continue;
@@ -115,8 +114,8 @@ struct CloudOffer {
       }
     }
     if (!any) detail::fail("on_demand", "none", "no price given (on_demand, spot, reserved or monthly) " + label);
-    hd::check_date(as_of, "as_of");
-    hd::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
   }
 };
 

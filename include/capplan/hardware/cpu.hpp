@@ -39,21 +39,20 @@ struct CpuSpec {
   // memory channels 1..24, max memory <= 100 TB.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = detail;
-    hd::check_id(id, "cpu");
-    const std::string label = hd::entry_label("cpu", id);
-    hd::check_text(name, "name", label);
-    hd::check_count(cores, 1, 1024, "cores", label);
-    hd::check_count(threads, cores, 4L * cores, "threads", label);
-    hd::check_quantity(tdp, 2_kW, "tdp", label, true);
-    hd::check_count(pcie_generation, 0, 7, "pcie_generation", label);
-    hd::check_count(pcie_lanes, 0, 256, "pcie_lanes", label);
-    hd::check_count(memory_channels, 1, 24, "memory_channels", label);
-    hd::check_quantity(max_memory, 100_TB, "max_memory", label);
+    detail::check_id(id, "cpu");
+    const std::string label = detail::entry_label("cpu", id);
+    detail::check_text(name, "name", label);
+    detail::check_count(cores, 1, 1024, "cores", label);
+    detail::check_count(threads, cores, 4L * cores, "threads", label);
+    detail::check_quantity(tdp, 2_kW, "tdp", label, true);
+    detail::check_count(pcie_generation, 0, 7, "pcie_generation", label);
+    detail::check_count(pcie_lanes, 0, 256, "pcie_lanes", label);
+    detail::check_count(memory_channels, 1, 24, "memory_channels", label);
+    detail::check_quantity(max_memory, 100_TB, "max_memory", label);
     if (launch_price) launch_price->validate("launch_price");
     if (street_price) street_price->validate("street_price");
-    hd::check_text(source, "source", label);
-    hd::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
   }
 };
 

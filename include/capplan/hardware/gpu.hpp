@@ -124,32 +124,31 @@ struct GpuSpec {
   // NVLink generation 0..7.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = detail;
-    hd::check_id(id, "gpu");
-    const std::string label = hd::entry_label("gpu", id);
-    hd::check_text(name, "name", label);
-    hd::check_quantity(memory, 10_TB, "memory", label, true);
-    hd::check_quantity(memory_bandwidth, 100_TBps, "memory_bandwidth", label, true);
+    detail::check_id(id, "gpu");
+    const std::string label = detail::entry_label("gpu", id);
+    detail::check_text(name, "name", label);
+    detail::check_quantity(memory, 10_TB, "memory", label, true);
+    detail::check_quantity(memory_bandwidth, 100_TBps, "memory_bandwidth", label, true);
     for (Precision p : all_precisions) {
       if (auto r = dense.at(p)) {
-        hd::check_quantity(*r, 100_PFLOPps, "dense." + std::string(capplan::name(p)), label, true);
+        detail::check_quantity(*r, 100_PFLOPps, "dense." + std::string(capplan::name(p)), label, true);
       }
     }
     // A SoC's power is the whole computer's; Apple publishes none for the chip, so 0 is allowed.
-    hd::check_quantity(tdp, 5_kW, "tdp", label, form_factor != FormFactor::soc);
-    hd::check_quantity(idle_power, tdp.value() > 0 ? tdp : 5_kW, "idle_power", label);
-    hd::check_count(nvlink_generation, 0, 7, "nvlink_generation", label);
-    hd::check_quantity(nvlink_bandwidth, 10_TBps, "nvlink_bandwidth", label);
+    detail::check_quantity(tdp, 5_kW, "tdp", label, form_factor != FormFactor::soc);
+    detail::check_quantity(idle_power, tdp.value() > 0 ? tdp : 5_kW, "idle_power", label);
+    detail::check_count(nvlink_generation, 0, 7, "nvlink_generation", label);
+    detail::check_quantity(nvlink_bandwidth, 10_TBps, "nvlink_bandwidth", label);
     if (nvlink_generation == 0 && nvlink_bandwidth.value() > 0) {
       detail::fail("nvlink_bandwidth", format(nvlink_bandwidth), "is set but nvlink_generation is 0 " + label);
     }
-    hd::check_quantity(infinity_fabric_bandwidth, 10_TBps, "infinity_fabric_bandwidth", label);
-    hd::check_count(pcie_generation, 0, 7, "pcie_generation", label);
-    hd::check_count(pcie_lanes, 0, 32, "pcie_lanes", label);
+    detail::check_quantity(infinity_fabric_bandwidth, 10_TBps, "infinity_fabric_bandwidth", label);
+    detail::check_count(pcie_generation, 0, 7, "pcie_generation", label);
+    detail::check_count(pcie_lanes, 0, 32, "pcie_lanes", label);
     if (launch_price) launch_price->validate("launch_price");
     if (street_price) street_price->validate("street_price");
-    hd::check_text(source, "source", label);
-    hd::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
   }
 };
 

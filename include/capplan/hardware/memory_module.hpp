@@ -39,17 +39,16 @@ struct MemoryModule {
   // Bounds: size 1 GB..1 TB, speed 1,000..20,000 MT/s, power <= 50 W.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = detail;
-    hd::check_id(id, "memory module");
-    const std::string label = hd::entry_label("memory module", id);
-    hd::check_text(name, "name", label);
-    hd::check_count(speed_mts, 1000, 20000, "speed_mts", label);
-    hd::check_quantity(size, 1_TB, "size", label, true);
+    detail::check_id(id, "memory module");
+    const std::string label = detail::entry_label("memory module", id);
+    detail::check_text(name, "name", label);
+    detail::check_count(speed_mts, 1000, 20000, "speed_mts", label);
+    detail::check_quantity(size, 1_TB, "size", label, true);
     if (size.value() < 1e9) detail::fail("size", format(size), "is below 1 GB " + label);
-    if (power) hd::check_quantity(*power, 50_W, "power", label, true);
+    if (power) detail::check_quantity(*power, 50_W, "power", label, true);
     if (street_price) street_price->validate("street_price");
-    hd::check_text(source, "source", label);
-    hd::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
   }
 };
 

@@ -46,18 +46,17 @@ struct NetworkAdapter {
   // Bounds: port speed <= 3.2 Tb/s, ports 1..8, PCIe generation 1..7, lanes 1..32, power <= 200 W.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = detail;
-    hd::check_id(id, "network adapter");
-    const std::string label = hd::entry_label("network adapter", id);
-    hd::check_text(name, "name", label);
-    hd::check_quantity(port_speed, 3.2_Tbps, "port_speed", label, true);
-    hd::check_count(ports, 1, 8, "ports", label);
-    hd::check_count(pcie_generation, 1, 7, "pcie_generation", label);
-    hd::check_count(pcie_lanes, 1, 32, "pcie_lanes", label);
-    if (power) hd::check_quantity(*power, 200_W, "power", label, true);
+    detail::check_id(id, "network adapter");
+    const std::string label = detail::entry_label("network adapter", id);
+    detail::check_text(name, "name", label);
+    detail::check_quantity(port_speed, 3.2_Tbps, "port_speed", label, true);
+    detail::check_count(ports, 1, 8, "ports", label);
+    detail::check_count(pcie_generation, 1, 7, "pcie_generation", label);
+    detail::check_count(pcie_lanes, 1, 32, "pcie_lanes", label);
+    if (power) detail::check_quantity(*power, 200_W, "power", label, true);
     if (street_price) street_price->validate("street_price");
-    hd::check_text(source, "source", label);
-    hd::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
   }
 };
 

@@ -149,16 +149,15 @@ struct PowerSupply {
   // Bounds: rated 50 W..10 kW.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = detail;
-    hd::check_id(id, "psu");
-    const std::string label = hd::entry_label("psu", id);
-    hd::check_text(name, "name", label);
-    hd::check_quantity(rated, 10_kW, "rated", label, true);
+    detail::check_id(id, "psu");
+    const std::string label = detail::entry_label("psu", id);
+    detail::check_text(name, "name", label);
+    detail::check_quantity(rated, 10_kW, "rated", label, true);
     if (rated.value() < 50) detail::fail("rated", format(rated), "is below 50 W " + label);
     if (launch_price) launch_price->validate("launch_price");
     if (street_price) street_price->validate("street_price");
-    hd::check_text(source, "source", label);
-    hd::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
   }
 };
 

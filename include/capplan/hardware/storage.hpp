@@ -48,19 +48,18 @@ struct StorageDevice {
   // Bounds: capacity <= 1 PB, throughput <= 100 GB/s, power <= 100 W.
   void validate() const {
     using namespace capplan::literals;
-    namespace hd = detail;
-    hd::check_id(id, "storage");
-    const std::string label = hd::entry_label("storage", id);
-    hd::check_text(name, "name", label);
-    hd::check_quantity(capacity, 1_PB, "capacity", label, true);
-    hd::check_quantity(sequential_read, 100_GBps, "sequential_read", label, true);
-    hd::check_quantity(sequential_write, 100_GBps, "sequential_write", label, true);
-    if (active_power) hd::check_quantity(*active_power, 100_W, "active_power", label, true);
-    if (idle_power) hd::check_quantity(*idle_power, 100_W, "idle_power", label);
+    detail::check_id(id, "storage");
+    const std::string label = detail::entry_label("storage", id);
+    detail::check_text(name, "name", label);
+    detail::check_quantity(capacity, 1_PB, "capacity", label, true);
+    detail::check_quantity(sequential_read, 100_GBps, "sequential_read", label, true);
+    detail::check_quantity(sequential_write, 100_GBps, "sequential_write", label, true);
+    if (active_power) detail::check_quantity(*active_power, 100_W, "active_power", label, true);
+    if (idle_power) detail::check_quantity(*idle_power, 100_W, "idle_power", label);
     if (launch_price) launch_price->validate("launch_price");
     if (street_price) street_price->validate("street_price");
-    hd::check_text(source, "source", label);
-    hd::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
   }
 };
 

@@ -91,15 +91,14 @@ struct SystemSpec {
   // Bounds: nodes 1..100,000; part counts 1..1,024; one GPU needs topology single_gpu and
   // several GPUs need another topology.
   void validate() const {
-    namespace hd = detail;
-    hd::check_id(id, "system");
-    const std::string label = hd::entry_label("system", id);
-    hd::check_text(name, "name", label);
-    hd::check_count(nodes, 1, 100000, "nodes", label);
+    detail::check_id(id, "system");
+    const std::string label = detail::entry_label("system", id);
+    detail::check_text(name, "name", label);
+    detail::check_count(nodes, 1, 100000, "nodes", label);
     for (std::size_t i = 0; i < parts.size(); ++i) {
       const std::string f = "parts[" + std::to_string(i) + "]";
-      hd::check_text(parts[i].id, f + ".id", label);
-      hd::check_count(parts[i].count, 1, 1024, f + ".count", label);
+      detail::check_text(parts[i].id, f + ".id", label);
+      detail::check_count(parts[i].count, 1, 1024, f + ".count", label);
     }
     const int g = gpus_per_node();
     if (g <= 1 && topology != Topology::single_gpu && topology != Topology::pcie_no_p2p) {
@@ -111,8 +110,8 @@ struct SystemSpec {
                    "cannot describe " + std::to_string(g) + " GPUs per node " + label);
     }
     if (price) price->validate("price");
-    hd::check_text(source, "source", label);
-    hd::check_date(as_of, "as_of");
+    detail::check_text(source, "source", label);
+    detail::check_date(as_of, "as_of");
   }
 };
 

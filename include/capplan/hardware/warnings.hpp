@@ -93,22 +93,21 @@ void check_street(std::vector<CatalogWarning>& out, const std::vector<T>& v, std
 inline std::vector<CatalogWarning> stale_prices(const Catalog& c, std::string_view today, long max_age_days = 365) {
   parse_iso_date(today, "today");
   if (max_age_days < 0) detail::fail("max_price_age_days", std::to_string(max_age_days), "is negative");
-  namespace wd = detail;
   std::vector<CatalogWarning> out;
-  wd::check_street(out, c.gpus(), "gpu", today, max_age_days);
-  wd::check_street(out, c.cpus(), "cpu", today, max_age_days);
-  wd::check_street(out, c.memory_modules(), "memory", today, max_age_days);
-  wd::check_street(out, c.storage_devices(), "storage", today, max_age_days);
-  wd::check_street(out, c.power_supplies(), "psu", today, max_age_days);
-  wd::check_street(out, c.chassis(), "chassis", today, max_age_days);
-  wd::check_street(out, c.network_adapters(), "network", today, max_age_days);
+  detail::check_street(out, c.gpus(), "gpu", today, max_age_days);
+  detail::check_street(out, c.cpus(), "cpu", today, max_age_days);
+  detail::check_street(out, c.memory_modules(), "memory", today, max_age_days);
+  detail::check_street(out, c.storage_devices(), "storage", today, max_age_days);
+  detail::check_street(out, c.power_supplies(), "psu", today, max_age_days);
+  detail::check_street(out, c.chassis(), "chassis", today, max_age_days);
+  detail::check_street(out, c.network_adapters(), "network", today, max_age_days);
   for (const auto& s : c.systems()) {
-    if (s.price) wd::check_price(out, "system " + s.id, "price", s.price->as_of, format(s.price->amount), today, max_age_days);
+    if (s.price) detail::check_price(out, "system " + s.id, "price", s.price->as_of, format(s.price->amount), today, max_age_days);
   }
   for (const auto& o : c.cloud_offers()) {
     const PriceKind k = o.headline();
     const std::string shown = k == PriceKind::monthly ? format(*o.monthly) + "/month" : format(o.per_instance_hour(k));
-    wd::check_price(out, "cloud offer " + o.id, std::string(name(k)), o.as_of, shown, today, max_age_days);
+    detail::check_price(out, "cloud offer " + o.id, std::string(name(k)), o.as_of, shown, today, max_age_days);
   }
   return out;
 }

@@ -109,7 +109,6 @@ inline std::string watts(Power p) { return explain_text::quantity(p); }
 inline std::vector<PowerComponent> system_components(const SystemSpec& s, const Catalog& c,
                                                      std::vector<std::string>* assumptions = nullptr,
                                                      const SystemPowerAssumptions& a = {}) {
-  namespace spd = detail;
   std::vector<PowerComponent> out;
   auto note = [&](const std::string& line) {
     if (assumptions) assumptions->push_back(line);
@@ -126,13 +125,13 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
       case PartKind::cpu: {
         const CpuSpec& cpu = c.find_cpu(p.id);
         out.push_back(cpu_component(cpu.id, cpu.tdp, cpu.tdp, p.count));
-        note(cpu.id + ": at its TDP " + spd::watts(cpu.tdp) + " whatever the load (no idle figure in the catalog)");
+        note(cpu.id + ": at its TDP " + detail::watts(cpu.tdp) + " whatever the load (no idle figure in the catalog)");
         break;
       }
       case PartKind::memory: {
         const MemoryModule& m = c.find_memory_module(p.id);
         const Power w = m.power ? *m.power : a.memory_module;
-        if (!m.power) note(m.id + ": no power figure in the catalog; " + spd::watts(w) + " per module assumed");
+        if (!m.power) note(m.id + ": no power figure in the catalog; " + detail::watts(w) + " per module assumed");
         out.push_back(memory_modules(m.id, w, w, p.count));
         break;
       }
@@ -146,7 +145,7 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
           act = a.sata_ssd_active;
           idle = a.sata_ssd_idle;
         }
-        if (!d.active_power) note(d.id + ": no power figure in the catalog; " + spd::watts(act) + " active, " + spd::watts(idle) + " idle assumed");
+        if (!d.active_power) note(d.id + ": no power figure in the catalog; " + detail::watts(act) + " active, " + detail::watts(idle) + " idle assumed");
         if (d.active_power) act = *d.active_power;
         if (d.idle_power) idle = *d.idle_power;
         if (idle > act) idle = act;
@@ -156,7 +155,7 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
       case PartKind::network: {
         const NetworkAdapter& n = c.find_network_adapter(p.id);
         const Power w = n.power ? *n.power : a.network_adapter;
-        if (!n.power) note(n.id + ": no power figure in the catalog; " + spd::watts(w) + " assumed");
+        if (!n.power) note(n.id + ": no power figure in the catalog; " + detail::watts(w) + " assumed");
         PowerComponent comp{n.id, ComponentKind::other, w, w, p.count};
         comp.validate();
         out.push_back(comp);
@@ -177,15 +176,15 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
     for (const auto& comp : out) others += comp.max_draw * static_cast<double>(comp.count);
     const Power fans = others * a.rack_fan_fraction;
     out.push_back(board_and_fans("board and fans", a.rack_board + fans));
-    note("board and fans (rack server): " + spd::watts(a.rack_board) + " board + " +
-         explain_text::number(a.rack_fan_fraction * 100, 3) + "% of the other parts for fans = " + spd::watts(a.rack_board + fans) +
+    note("board and fans (rack server): " + detail::watts(a.rack_board) + " board + " +
+         explain_text::number(a.rack_fan_fraction * 100, 3) + "% of the other parts for fans = " + detail::watts(a.rack_board + fans) +
          " (capplan's allowance, not measured)");
   } else {
     const Power w = a.tower_board + a.tower_fan * static_cast<double>(a.tower_fans);
     out.push_back(board_and_fans("board and fans", w));
-    note("board and fans (desktop): " + spd::watts(a.tower_board) + " board (20-50 W for ATX boards, sourcecalculator.com) + " +
-         std::to_string(a.tower_fans) + " fans x " + spd::watts(a.tower_fan) + " (0.5-5 W per fan, watt-calculator.com) = " +
-         spd::watts(w));
+    note("board and fans (desktop): " + detail::watts(a.tower_board) + " board (20-50 W for ATX boards, sourcecalculator.com) + " +
+         std::to_string(a.tower_fans) + " fans x " + detail::watts(a.tower_fan) + " (0.5-5 W per fan, watt-calculator.com) = " +
+         detail::watts(w));
   }
   return out;
 }

@@ -66,25 +66,24 @@ inline MoeShape& moe(TransformerShape& s) {
 
 // Sets one numeric or boolean field (booleans as 1/0).
 inline void set_model_field(TransformerShape& s, std::string_view key, double value) {
-  namespace d = detail;
   constexpr std::int64_t big = std::numeric_limits<std::int64_t>::max() / 4;
-  if (key == "layers") s.layers = d::whole_int(key, value);
-  else if (key == "hidden") s.hidden = d::whole(key, value, big);
-  else if (key == "heads") s.heads = d::whole_int(key, value);
-  else if (key == "kv_heads") s.kv_heads = d::whole_int(key, value);
-  else if (key == "head_dim") s.head_dim = d::whole_int(key, value);
-  else if (key == "ffn_hidden") s.ffn_hidden = d::whole(key, value, big);
-  else if (key == "gated_mlp") s.gated_mlp = d::boolean(key, value);
-  else if (key == "vocab") s.vocab = d::whole(key, value, big);
-  else if (key == "tied_embeddings") s.tied_embeddings = d::boolean(key, value);
-  else if (key == "seq_len") s.seq_len = d::whole(key, value, big);
-  else if (key == "experts") d::moe(s).experts = d::whole_int(key, value);
-  else if (key == "experts_per_token") d::moe(s).experts_per_token = d::whole_int(key, value);
-  else if (key == "shared_experts") d::moe(s).shared_experts = d::whole_int(key, value);
-  else if (key == "moe_ffn_hidden") d::moe(s).moe_ffn_hidden = d::whole(key, value, big);
+  if (key == "layers") s.layers = detail::whole_int(key, value);
+  else if (key == "hidden") s.hidden = detail::whole(key, value, big);
+  else if (key == "heads") s.heads = detail::whole_int(key, value);
+  else if (key == "kv_heads") s.kv_heads = detail::whole_int(key, value);
+  else if (key == "head_dim") s.head_dim = detail::whole_int(key, value);
+  else if (key == "ffn_hidden") s.ffn_hidden = detail::whole(key, value, big);
+  else if (key == "gated_mlp") s.gated_mlp = detail::boolean(key, value);
+  else if (key == "vocab") s.vocab = detail::whole(key, value, big);
+  else if (key == "tied_embeddings") s.tied_embeddings = detail::boolean(key, value);
+  else if (key == "seq_len") s.seq_len = detail::whole(key, value, big);
+  else if (key == "experts") detail::moe(s).experts = detail::whole_int(key, value);
+  else if (key == "experts_per_token") detail::moe(s).experts_per_token = detail::whole_int(key, value);
+  else if (key == "shared_experts") detail::moe(s).shared_experts = detail::whole_int(key, value);
+  else if (key == "moe_ffn_hidden") detail::moe(s).moe_ffn_hidden = detail::whole(key, value, big);
   else if (key == "params") s.params_override = require_positive(value, "params");
   else if (key == "name") detail::fail(key, detail::format_double(value), "must be text");
-  else d::unknown(key);
+  else detail::unknown(key);
 }
 
 inline void set_model_field(TransformerShape& s, std::string_view key, bool value) {
