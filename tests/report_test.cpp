@@ -1,6 +1,7 @@
 // Report tables: sorting and the five output formats, byte for byte.
 #include <capplan/report/pareto.hpp>
 #include <capplan/report/render.hpp>
+#include <capplan/report/value.hpp>
 
 #include <doctest/doctest.h>
 
@@ -60,6 +61,29 @@ TEST_SUITE("report") {
     // The default is the command line's 100 columns: render() and render_text() agree.
     CHECK(render(t, OutputFormat::table) == render_text(t, {.width = 100}));
     CHECK(render_text(t) == render_text(t, RenderOptions{}));
+  }
+
+  TEST_CASE("Value: ordered keys, integers apart from floats, exact money, null until used") {
+    Value v;
+    CHECK(v.is_null());
+    v["b"] = 8;
+    v["a"] = 8.0;
+    v["money"] = Value::Exact{"12.30"};
+    v["none"] = Value::of(std::optional<double>{});
+    v["b"] = 9;  // the same key again: replaced in place, order kept
+    const auto& o = std::get<Value::Object>(v.data());
+    REQUIRE(o.size() == 4);
+    CHECK(o[0].first == "b");
+    CHECK(std::get<std::int64_t>(o[0].second.data()) == 9);
+    CHECK(std::get<double>(o[1].second.data()) == 8.0);
+    CHECK(std::get<Value::Exact>(o[2].second.data()).decimal == "12.30");
+    CHECK(o[3].second.is_null());
+    Value list;
+    list.push_back("x");
+    list.push_back(true);
+    CHECK(std::get<Value::Array>(list.data()).size() == 2);
+    CHECK(std::holds_alternative<std::string>(std::get<Value::Array>(list.data())[0].data()));
+    CHECK(std::holds_alternative<bool>(std::get<Value::Array>(list.data())[1].data()));
   }
 
   TEST_CASE("markdown, csv, json, html") {

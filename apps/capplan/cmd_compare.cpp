@@ -15,7 +15,6 @@
 #include <capplan/workload/params.hpp>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include <cctype>
 #include <memory>
@@ -136,83 +135,6 @@ PurchaseQuery query_of(const CompareArgs& a) {
   return q;
 }
 
-// JSON rows: typed keys with their units (docs/cli.md); money as exact decimal strings.
-nlohmann::ordered_json json_of(const PurchaseTable& pt) {
-  const bool serve = pt.serve();
-  const PurchaseQuery& q = pt.query;
-  nlohmann::ordered_json j;
-  j["model"] = q.model_name;
-  j["parameters"] = static_cast<double>(parameter_count(q.model));
-  j["workload"] = serve ? "serve" : "train";
-  if (!serve) {
-    j["tokens"] = q.tokens;
-    j["flops_total"] = pt.flops_total;
-    if (q.filters.deadline) j["deadline_s"] = q.filters.deadline->value();
-  } else {
-    j["batch"] = q.serving.batch;
-    j["prompt_tokens"] = q.serving.prompt;
-    j["output_tokens"] = q.serving.output;
-    j["weights"] = std::string(q.serving.weights.name);
-  }
-  auto money = [](const std::optional<Money>& m) -> nlohmann::ordered_json {
-    if (!m) return nullptr;
-    return to_json_string(m->rounded_to(2));
-  };
-  auto& rows = j["rows"] = nlohmann::ordered_json::array();
-  for (const PurchaseRow& r : pt.rows) {
-    nlohmann::ordered_json e;
-    e["option"] = r.option;
-    e["kind"] = std::string(name(r.kind));
-    e["gpu"] = r.gpu_id;
-    e["fits"] = r.estimated();
-    e["status"] = r.estimated() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.status);
-    e["gpus"] = r.estimated() ? nlohmann::ordered_json(r.gpus) : nullptr;
-    e["gpus_to_fit"] = r.estimated() ? nlohmann::ordered_json(r.gpus_to_fit) : nullptr;
-    if (!serve) {
-      e["deadline_sized"] = r.deadline_sized;
-      e["time_s"] = r.estimated() ? nlohmann::ordered_json(r.time.value()) : nullptr;
-      e["mfu"] = r.training ? nlohmann::ordered_json(r.training->estimate.mfu) : nullptr;
-      e["own_cost_usd"] = money(r.own_cost);
-      e["rent_cost_usd"] = money(r.rent_cost);
-    } else {
-      e["decode_tokens_per_s"] = r.estimated() ? nlohmann::ordered_json(r.decode_tokens_per_s) : nullptr;
-      e["ttft_s"] = r.serving ? nlohmann::ordered_json(r.serving->estimate.prefill.value()) : nullptr;
-      e["replicas"] = r.estimated() ? nlohmann::ordered_json(r.replicas) : nullptr;
-      e["own_cost_usd"] = money(r.purchase);
-      e["rent_usd_per_h"] = r.rent_rate ? nlohmann::ordered_json(to_json_string((*r.rent_rate * Duration::from_value(3600)).rounded_to(4))) : nullptr;
-      e["rent_usd_per_mtok"] = r.rent_usd_per_mtok ? nlohmann::ordered_json(*r.rent_usd_per_mtok) : nullptr;
-    }
-    e["price_missing"] = r.estimated() && !r.purchase;
-    e["price_source"] = r.purchase ? nlohmann::ordered_json(r.purchase_source) : nullptr;
-    e["rent_from"] = r.rent_rate ? nlohmann::ordered_json(r.rent_from) : nullptr;
-    e["break_even_month"] = r.break_even_month ? nlohmann::ordered_json(*r.break_even_month) : nullptr;
-    e["it_power_w"] = r.estimated() ? nlohmann::ordered_json(r.power.total.value()) : nullptr;
-    e[serve ? "energy_kwh_per_day" : "energy_kwh"] = r.estimated() ? nlohmann::ordered_json(r.energy.value() / 3.6e6) : nullptr;
-    e[serve ? "co2e_kg_per_day" : "co2e_kg"] = r.estimated() ? nlohmann::ordered_json(r.co2e_kg) : nullptr;
-    e["memory_per_gpu_bytes"] = r.gpu_memory.value();
-    e["usd_per_tflop"] = r.usd_per_tflop ? nlohmann::ordered_json(*r.usd_per_tflop) : nullptr;
-    e["usd_per_gb"] = r.usd_per_gb ? nlohmann::ordered_json(*r.usd_per_gb) : nullptr;
-    e["tflop_per_w"] = r.tflop_per_w ? nlohmann::ordered_json(*r.tflop_per_w) : nullptr;
-    if (r.training) {
-      const ParallelPlan& p = r.training->plan;
-      e["plan"] = {{"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"micro_batch", p.micro_batch}, {"global_batch", r.training->job.global_batch},
-                   {"zero", static_cast<int>(p.zero_stage)}, {"recompute", std::string(name(p.recompute))},
-                   {"sequence_parallel", p.sequence_parallel}, {"interleave", p.interleave},
-                   {"gpus_per_node", r.training->cluster.gpus_per_node},
-                   {"memory_per_gpu_bytes", r.training->memory.total().value()}};
-    } else if (r.serving) {
-      e["plan"] = {{"tp", r.serving->tp}, {"pp", r.serving->pp}, {"replicas", r.replicas},
-                   {"memory_per_gpu_bytes", r.serving->memory.total().value()}};
-    } else {
-      e["plan"] = nullptr;
-    }
-    e["pareto"] = r.pareto;
-    rows.push_back(e);
-  }
-  j["assumptions"] = pt.assumptions;
-  return j;
-}
-
 Result run_compare(const CompareArgs& a, const Context& ctx) {
   const PurchaseQuery q = query_of(a);
   PurchaseTable pt = purchase_table(q, ctx.catalog());
@@ -227,7 +149,7 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
     }
   }
   Result res;
-  res.json = json_of(pt);
+  res.json = to_json(pt.output());
   for (const auto& r : pt.rows) {
     if (!r.explanation.empty()) res.explanation.push_back(r.explanation);
   }

@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <iostream>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 #include <utility>
 
 namespace capplan::cli {
@@ -18,6 +20,27 @@ namespace {
 constexpr std::size_t terminal_width = RenderOptions{}.width;
 
 }  // namespace
+
+nlohmann::ordered_json to_json(const Value& v) {
+  return std::visit(
+      [](const auto& x) -> nlohmann::ordered_json {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, Value::Exact>) {
+          return x.decimal;
+        } else if constexpr (std::is_same_v<T, Value::Array>) {
+          nlohmann::ordered_json a = nlohmann::ordered_json::array();
+          for (const Value& e : x) a.push_back(to_json(e));
+          return a;
+        } else if constexpr (std::is_same_v<T, Value::Object>) {
+          nlohmann::ordered_json o = nlohmann::ordered_json::object();
+          for (const auto& [k, e] : x) o[k] = to_json(e);
+          return o;
+        } else {
+          return x;  // null, bool, integer, double, string
+        }
+      },
+      v.data());
+}
 
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <capplan/report/table.hpp>
+#include <capplan/report/value.hpp>
 
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,10 @@ struct Result {
   nlohmann::ordered_json json = nlohmann::ordered_json::object();
   std::vector<std::string> explanation;  // lines of arithmetic
 };
+
+// A library result for programs (report/value.hpp) as JSON: integers stay integers, money stays an
+// exact decimal string, keys keep their order.
+nlohmann::ordered_json to_json(const Value& v);
 
 // The lines of a multi-line explanation (explain() texts), for Result::explanation.
 std::vector<std::string> lines_of(const std::string& text);

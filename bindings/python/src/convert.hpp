@@ -10,12 +10,15 @@
 
 #include <capplan/error.hpp>
 #include <capplan/money/decimal.hpp>
+#include <capplan/report/value.hpp>
 #include <capplan/units/count.hpp>
 
 #include <pybind11/pybind11.h>
 
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 
 namespace capplan::python {
 
@@ -88,6 +91,31 @@ inline Decimal to_decimal(py::handle h, std::string_view field) {
 }
 
 inline py::object to_py_decimal(const Decimal& d) { return stdlib("decimal", "Decimal")(d.to_string()); }
+
+// A library result for programs (report/value.hpp) as plain Python: dicts (keys in order), lists,
+// None, bool, int, float, str, and money as decimal.Decimal: the CLI's JSON, value for value.
+inline py::object to_python(const Value& v) {
+  return std::visit(
+      [](const auto& x) -> py::object {
+        using T = std::decay_t<decltype(x)>;
+        if constexpr (std::is_same_v<T, std::nullptr_t>) {
+          return py::none();
+        } else if constexpr (std::is_same_v<T, Value::Exact>) {
+          return stdlib("decimal", "Decimal")(x.decimal);
+        } else if constexpr (std::is_same_v<T, Value::Array>) {
+          py::list l;
+          for (const Value& e : x) l.append(to_python(e));
+          return l;
+        } else if constexpr (std::is_same_v<T, Value::Object>) {
+          py::dict d;
+          for (const auto& [k, e] : x) d[py::str(k)] = to_python(e);
+          return d;
+        } else {
+          return py::cast(x);
+        }
+      },
+      v.data());
+}
 
 inline py::object to_py_int(const Count& c) {
   return py::reinterpret_steal<py::object>(PyLong_FromString(c.str().c_str(), nullptr, 10));

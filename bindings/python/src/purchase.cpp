@@ -5,13 +5,14 @@
 //   q = PurchaseQuery(model=find_model("llama2-7b").transformer(), model_name="llama2-7b", tokens=1e9)
 //   t = purchase_table(q, Catalog.builtin());  t.rows[0].time;  t.table().to_pandas();  t.to_pandas()
 #include "areas.hpp"
+#include "convert.hpp"
 #include "record.hpp"
 
 #include <capplan/plan/it_power.hpp>
 #include <capplan/plan/purchase.hpp>
-#include <capplan/report/render.hpp>
 #include <capplan/plan/serving_run.hpp>
 #include <capplan/plan/training_run.hpp>
+#include <capplan/report/render.hpp>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -182,6 +183,8 @@ void bind_purchase(py::module_& m) {
       .def("table", &PurchaseTable::table, "The report Table every format renders (keys with their units, docs/cli.md).")
       .def("render", [](const PurchaseTable& t, OutputFormat f) { return render(t.table(), f); },
            py::arg("format") = OutputFormat::table)
+      .def("output", [](const PurchaseTable& t) { return to_python(t.output()); },
+           "What `capplan compare --format json` prints, as dicts and lists (money as decimal.Decimal).")
       .def("__str__", [](const PurchaseTable& t) { return render(t.table(), OutputFormat::table); })
       .def("_repr_html_", [](const PurchaseTable& t) { return render(t.table(), OutputFormat::html); })
       .def(

@@ -39,6 +39,27 @@ def test_to_pandas_keeps_the_cli_keys(table):
     assert costs and all(isinstance(c, (decimal.Decimal, str)) for c in df["own_cost_usd"])
 
 
+def test_output_is_the_cli_json(table):
+    out = table.output()
+    assert list(out)[:3] == ["model", "parameters", "workload"]
+    assert out["model"] == "llama2-7b" and out["workload"] == "train" and out["tokens"] == 1e9
+    assert out["flops_total"] == table.flops_total and out["assumptions"] == table.assumptions
+    assert len(out["rows"]) == len(table.rows)
+    # Every key the table has, the same figure: numbers as numbers, money exact, gaps as None.
+    t = table.table()
+    keys = [c.key for c in t.columns]
+    for row, cells, o in zip(table.rows, t.rows, out["rows"]):
+        assert set(keys) - {"kind"} <= set(o) and o["option"] == row.option and o["fits"] == row.estimated()
+        if not row.estimated():
+            assert o["time_s"] is None and o["status"] == row.status
+            continue
+        assert o["time_s"] == row.time.value and isinstance(o["gpus"], int) and o["gpus"] == row.gpus
+        assert o["plan"]["tp"] * o["plan"]["pp"] * o["plan"]["dp"] == row.gpus
+        for key in ("own_cost_usd", "rent_cost_usd"):
+            cell = cells[keys.index(key)]
+            assert o[key] is None or (isinstance(o[key], decimal.Decimal) and str(o[key]) == cell.exact)
+
+
 def test_bad_query_names_the_field():
     q = PurchaseQuery(model=capplan.find_model("llama2-7b").transformer(), tokens=0)
     with pytest.raises(capplan.InputError, match="tokens: 0 must be > 0 for training"):

@@ -32,6 +32,7 @@
 #include "capplan/report/pareto.hpp"
 #include "capplan/plan/serving_run.hpp"
 #include "capplan/report/table.hpp"
+#include "capplan/report/value.hpp"
 #include "capplan/plan/training_run.hpp"
 #include "capplan/units/format.hpp"
 #include "capplan/workload/params.hpp"
@@ -342,6 +343,99 @@ struct PurchaseTable {
     }
     t.notes = assumptions;
     return t;
+  }
+
+  // The table for programs (docs/cli.md, "JSON"): the workload, one object per row with every figure
+  // under its key with its unit (the table's keys and more: status, plan, sources), money as exact
+  // decimal strings, and the assumptions. `capplan compare --format json` prints it; Python's
+  // PurchaseTable.output() returns it as dicts and lists.
+  [[nodiscard]] Value output() const {
+    const bool sv = serve();
+    const PurchaseQuery& q = query;
+    Value j;
+    j["model"] = q.model_name;
+    j["parameters"] = static_cast<double>(parameter_count(q.model));
+    j["workload"] = sv ? "serve" : "train";
+    if (!sv) {
+      j["tokens"] = q.tokens;
+      j["flops_total"] = flops_total;
+      if (q.filters.deadline) j["deadline_s"] = q.filters.deadline->value();
+    } else {
+      j["batch"] = q.serving.batch;
+      j["prompt_tokens"] = q.serving.prompt;
+      j["output_tokens"] = q.serving.output;
+      j["weights"] = std::string(q.serving.weights.name);
+    }
+    auto money = [](const std::optional<Money>& m) -> Value {
+      if (!m) return {};
+      return Value::Exact{to_json_string(m->rounded_to(2))};
+    };
+    // A figure that exists only for an estimated row.
+    auto when = [](bool known, Value v) { return known ? std::move(v) : Value(); };
+    Value& out_rows = j["rows"] = Value::Array{};
+    for (const PurchaseRow& r : rows) {
+      const bool est = r.estimated();
+      Value e;
+      e["option"] = r.option;
+      e["kind"] = std::string(name(r.kind));
+      e["gpu"] = r.gpu_id;
+      e["fits"] = est;
+      e["status"] = when(!est, r.status);
+      e["gpus"] = when(est, r.gpus);
+      e["gpus_to_fit"] = when(est, r.gpus_to_fit);
+      if (!sv) {
+        e["deadline_sized"] = r.deadline_sized;
+        e["time_s"] = when(est, r.time.value());
+        e["mfu"] = r.training ? Value(r.training->estimate.mfu) : Value();
+        e["own_cost_usd"] = money(r.own_cost);
+        e["rent_cost_usd"] = money(r.rent_cost);
+      } else {
+        e["decode_tokens_per_s"] = when(est, r.decode_tokens_per_s);
+        e["ttft_s"] = r.serving ? Value(r.serving->estimate.prefill.value()) : Value();
+        e["replicas"] = when(est, r.replicas);
+        e["own_cost_usd"] = money(r.purchase);
+        e["rent_usd_per_h"] =
+            r.rent_rate ? Value(Value::Exact{to_json_string((*r.rent_rate * Duration::from_value(3600)).rounded_to(4))}) : Value();
+        e["rent_usd_per_mtok"] = Value::of(r.rent_usd_per_mtok);
+      }
+      e["price_missing"] = est && !r.purchase;
+      e["price_source"] = when(r.purchase.has_value(), r.purchase_source);
+      e["rent_from"] = when(r.rent_rate.has_value(), r.rent_from);
+      e["break_even_month"] = Value::of(r.break_even_month);
+      e["it_power_w"] = when(est, r.power.total.value());
+      e[sv ? "energy_kwh_per_day" : "energy_kwh"] = when(est, r.energy.value() / 3.6e6);
+      e[sv ? "co2e_kg_per_day" : "co2e_kg"] = when(est, r.co2e_kg);
+      e["memory_per_gpu_bytes"] = r.gpu_memory.value();
+      e["usd_per_tflop"] = Value::of(r.usd_per_tflop);
+      e["usd_per_gb"] = Value::of(r.usd_per_gb);
+      e["tflop_per_w"] = Value::of(r.tflop_per_w);
+      Value& plan = e["plan"];
+      if (r.training) {
+        const ParallelPlan& p = r.training->plan;
+        plan["tp"] = p.tp;
+        plan["pp"] = p.pp;
+        plan["dp"] = p.dp;
+        plan["micro_batch"] = p.micro_batch;
+        plan["global_batch"] = r.training->job.global_batch;
+        plan["zero"] = static_cast<int>(p.zero_stage);
+        plan["recompute"] = std::string(name(p.recompute));
+        plan["sequence_parallel"] = p.sequence_parallel;
+        plan["interleave"] = p.interleave;
+        plan["gpus_per_node"] = r.training->cluster.gpus_per_node;
+        plan["memory_per_gpu_bytes"] = r.training->memory.total().value();
+      } else if (r.serving) {
+        plan["tp"] = r.serving->tp;
+        plan["pp"] = r.serving->pp;
+        plan["replicas"] = r.replicas;
+        plan["memory_per_gpu_bytes"] = r.serving->memory.total().value();
+      }
+      e["pareto"] = r.pareto;
+      out_rows.push_back(std::move(e));
+    }
+    Value notes = Value::Array{};
+    for (const auto& a : assumptions) notes.push_back(a);
+    j["assumptions"] = std::move(notes);
+    return j;
   }
 
   // For an 100-column terminal: the same rows in two tables, time and money first, then kind and
