@@ -6,11 +6,11 @@
 
 #include <capplan/cost/compare.hpp>
 #include <capplan/money/format.hpp>
+#include <capplan/report/cost_output.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include <cctype>
 #include <memory>
@@ -133,27 +133,7 @@ Result run_tco(const TcoArgs& a) {
   }
   r.tables.push_back(series);
 
-  auto& j = r.json;
-  j["currency"] = std::string(code(cur));
-  j["purchase_" + cc] = to_json_string(owned.purchase);
-  j["owned_per_month_" + cc] = to_json_string(c.owned_month_costs.total);
-  j["rented_per_month_" + cc] = to_json_string(c.rented_month_converted);
-  j["break_even_month"] = c.break_even_month ? nlohmann::ordered_json(*c.break_even_month) : nullptr;
-  j["break_even_time_s"] = c.break_even_time ? nlohmann::ordered_json(c.break_even_time->value()) : nullptr;
-  j["break_even_month_with_resale"] =
-      c.break_even_month_with_resale ? nlohmann::ordered_json(*c.break_even_month_with_resale) : nullptr;
-  j["horizon_months"] = a.months;
-  j["owned_total_" + cc] = to_json_string(c.last().owned_cumulative);
-  j["owned_net_total_" + cc] = to_json_string(c.last().owned_net_cumulative);
-  j["rented_total_" + cc] = to_json_string(c.last().rented_cumulative);
-  auto& months = j["months"] = nlohmann::ordered_json::array();
-  for (const auto& m : c.months) {
-    months.push_back({{"month", m.month},
-                      {"owned_cumulative_" + cc, to_json_string(m.owned_cumulative)},
-                      {"owned_net_cumulative_" + cc, to_json_string(m.owned_net_cumulative)},
-                      {"rented_cumulative_" + cc, to_json_string(m.rented_cumulative)}});
-  }
-  j["assumptions"] = summary.notes;
+  r.json = to_json(cost_output(c, summary.notes));
   r.explanation = lines_of(c.explain());
   return r;
 }

@@ -6,6 +6,7 @@
 //                     CompareOptions(utilization=0.15, horizon_months=24))
 //   c.break_even_month, c.to_pandas()
 #include "areas.hpp"
+#include "convert.hpp"
 #include "record.hpp"
 
 #include <capplan/cost/compare.hpp>
@@ -22,6 +23,7 @@
 #include <capplan/power/heat.hpp>
 #include <capplan/power/psu.hpp>
 #include <capplan/power/system_power.hpp>
+#include <capplan/report/cost_output.hpp>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -406,6 +408,9 @@ void bind_cost(py::module_& m) {
       .def("last", &CostComparison::last, py::return_value_policy::copy)
       .def("explain", &CostComparison::explain)
       .def("table", &CostComparison::table)
+      .def("output", [](const CostComparison& c, const std::vector<std::string>& notes) { return to_python(cost_output(c, notes)); },
+           py::arg("notes") = std::vector<std::string>{},
+           "What `capplan tco --format json` prints, as dicts and lists (money as decimal.Decimal); `notes`: the assumptions.")
       .def("to_pandas", &months_frame,
            "One row per month 0..horizon: MonthRow.to_dict() (money as decimal.Decimal, currency in the column name).");
   m.def("compare_costs", &compare_costs, py::arg("owned"), py::arg("rented"), py::arg("options") = CompareOptions{},

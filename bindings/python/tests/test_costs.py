@@ -76,6 +76,12 @@ def test_dettmers_break_even_293_days():
     assert c.break_even_time.to("days") == pytest.approx(292.958, rel=1e-5)
     assert c.months[12].owned_cumulative == Money("2270.956", "USD")
     assert "break-even: month 10 (9.632 months = 293 days)" in c.explain()
+    # The machine output (`capplan tco --format json`): exact money under currency-named keys.
+    out = c.output(notes=["Utilization 0.15"])
+    assert out["currency"] == "USD" and out["break_even_month"] == 10 and out["horizon_months"] == 24
+    assert out["purchase_usd"] == decimal.Decimal("2200") and out["owned_per_month_usd"] == decimal.Decimal("5.913")
+    assert out["months"][12]["owned_cumulative_usd"] == decimal.Decimal("2270.956")
+    assert len(out["months"]) == 25 and out["assumptions"] == ["Utilization 0.15"]
     df = c.to_pandas()
     assert len(df) == 25
     assert df.loc[12, "owned_cumulative_usd"] == decimal.Decimal("2270.956")
