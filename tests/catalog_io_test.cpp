@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -393,8 +394,11 @@ TEST_SUITE("catalog_io") {
   }
 
   TEST_CASE("catalog: files on disk") {
-    const auto dir = std::filesystem::temp_directory_path() / "capplan_catalog_io_test";
-    std::filesystem::create_directories(dir);
+    // A fresh directory of its own (mkdtemp): the suite runs twice at once under CTest (unit.catalog_io
+    // and unit.all), so a fixed name would let the two runs overwrite each other's files.
+    std::string pattern = (std::filesystem::temp_directory_path() / "capplan-test-XXXXXX").string();
+    REQUIRE(::mkdtemp(pattern.data()) != nullptr);
+    const std::filesystem::path dir = pattern;
     const std::string path = (dir / "catalog.json").string();
     io::save_catalog_file(Catalog::builtin(), path);
     Catalog c;
