@@ -3,6 +3,7 @@
 #include "capplan/compute/flops.hpp"
 #include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/memory/kv_cache.hpp"
 #include "capplan/perf/cnn.hpp"
 #include "capplan/perf/communication.hpp"
 #include "capplan/perf/data_loading.hpp"
@@ -222,7 +223,109 @@ TEST_SUITE("perf") {
     CHECK(text.find("pipeline bubble") != std::string::npos);
     CHECK(text.find("tensor-parallel all-reduces") != std::string::npos);
     CHECK(text.find("(48 - 1)") == std::string::npos);
-    CHECK(text.find("(2 - 1) / 1") != std::string::npos);
+    CHECK(text.find("(all 2 stages'") != std::string::npos);
+    CHECK(text.find("the last stage, 24 layers + output layer and loss, sets the pace") != std::string::npos);
+  }
+
+  TEST_CASE("training: HFU >= MFU under one FLOP-counting rule, for every recompute, kernel and length") {
+    // Known error fixed (fidelity issue, item 3): hardware FLOPs counted the causal attention kernel
+    // while model FLOPs count all s^2 pairs, so HFU fell below MFU at long sequences (docs/cli.md
+    // showed MFU 59.2 %, HFU 55.7 %). Both now count all pairs (PaLM App. B; Korthikanti §6).
+    const GpuSpec& h100 = gpu("H100 SXM");
+    const Cluster c = make_cluster(h100, 64, 8, infiniband(50_GBps));
+    int checked = 0;
+    for (std::int64_t seq : {512, 2048, 8192, 32768}) {
+      for (Recompute r : {Recompute::none, Recompute::selective, Recompute::full}) {
+        for (bool flash : {false, true}) {
+          TrainingJob job;
+          job.model = validation::gpt("gpt", 32, 4096, 32, 128256, seq);
+          job.seq_len = seq;
+          job.global_batch = 64;
+          job.precision = Precision::bf16;
+          ParallelPlan plan;
+          plan.tp = 8;
+          plan.pp = 1;
+          plan.dp = 8;
+          plan.recompute = r;
+          Framework fw = pytorch_fsdp();
+          fw.flash_attention = flash;
+          const TrainingEstimate e = estimate_training(job, plan, c, fw);
+          CAPTURE(seq);
+          CAPTURE(static_cast<int>(r));
+          CAPTURE(flash);
+          CHECK(e.hfu >= e.mfu);
+          const double model = static_cast<double>(model_flops_per_iteration(job.model, 64, seq));
+          // With FlashAttention, selective recomputation has nothing to redo (the kernel's backward
+          // recomputes the scores itself), so the hardware count is the model count.
+          const double hardware = r == Recompute::selective && flash
+                                      ? model
+                                      : static_cast<double>(hardware_flops_per_iteration(job.model, 64, seq, r));
+          CHECK(e.model_flops.value() == doctest::Approx(model).epsilon(1e-12));
+          CHECK(e.hardware_flops.value() == doctest::Approx(hardware).epsilon(1e-12));
+          if (r == Recompute::none) CHECK(e.hfu == doctest::Approx(e.mfu).epsilon(1e-12));
+          ++checked;
+        }
+      }
+    }
+    CHECK(checked == 24);
+  }
+
+  TEST_CASE("runnable plans: TP groups stay inside a node; a straddling group is timed over the network") {
+    CHECK(consecutive_group(8, 8).per_node == 8);
+    CHECK(consecutive_group(4, 8).per_node == 4);
+    CHECK(consecutive_group(16, 8).per_node == 8);
+    CHECK(consecutive_group(3, 8).per_node == 1);  // ranks 6, 7 | 8: the ring crosses the network
+    CHECK(consecutive_group(6, 8).per_node == 2);
+    // A 175B GPT on 384 A100 80GB (48 nodes of 8) with a global batch of 1,536: the search used to return
+    // TP 3 x PP 4 x DP 32, whose TP groups straddle nodes but were timed over NVLink.
+    const GpuSpec& a100 = gpu("A100 SXM 80GB");
+    TrainingJob job;
+    job.model = validation::gpt("gpt3-175b", 96, 12288, 96, 51200, 2048);
+    job.global_batch = 1536;
+    job.precision = Precision::bf16;
+    const Cluster c = make_cluster(a100, 384, 8, infiniband(25_GBps));
+    const SearchResult r = search_plans(job, c, megatron_lm_2021(), {}, 3);
+    REQUIRE_FALSE(r.top.empty());
+    for (const RankedPlan& p : r.top) {
+      CAPTURE(p.plan.tp);
+      CHECK(8 % p.plan.tp == 0);
+    }
+    // Given by hand, TP 3 runs, and its all-reduces cross the network: slower than TP 4's per layer.
+    ParallelPlan three;
+    three.tp = 3;
+    three.pp = 4;
+    three.dp = 32;
+    three.micro_batch = 1;
+    three.recompute = Recompute::full;
+    const TrainingEstimate e3 = estimate_training(job, three, c, megatron_lm_2021());
+    CHECK(e3.explain().find("tensor-parallel all-reduces") != std::string::npos);
+    const Cluster one_node = make_cluster(a100, 8, 8, infiniband(25_GBps));
+    const double intra = all_reduce_seconds(one_node, 1e8, Group{3, 3});
+    const double crossing = all_reduce_seconds(c, 1e8, consecutive_group(3, 8));
+    CHECK(crossing > 5 * intra);
+  }
+
+  TEST_CASE("topology: NVLink bridges join pairs; rings over more cards cross PCIe") {
+    // 4 x RTX 3090 with NVLink bridges, 8 x A100 PCIe: a bridge joins two cards, so a ring over four
+    // crosses PCIe on every other hop (it used to be timed at bridge speed, ~10x too fast for the 3090).
+    for (const char* name : {"RTX 3090", "A100 PCIe 80GB"}) {
+      CAPTURE(name);
+      const GpuSpec& g = gpu(name);
+      const Cluster box = make_cluster(g, 8, 8, infiniband(25_GBps));
+      CHECK(box.intra.kind == LinkKind::nvlink);
+      CHECK(box.intra_domain == 2);
+      CHECK(box.intra_for(2).kind == LinkKind::nvlink);
+      CHECK(box.intra_for(4).kind == LinkKind::pcie);
+      const double pair = all_reduce_seconds(box, 1e9, Group{2, 2});
+      const double four = all_reduce_seconds(box, 1e9, Group{4, 4});
+      // A ring of four moves 1.5x the bytes of a pair per GPU; at PCIe speed it takes far longer than that.
+      CHECK(four > 1.5 * pair * box.intra.effective() / box.intra_beyond.effective() * 0.99);
+      CHECK(four == doctest::Approx(comm::ring_all_reduce(1e9, 4, pcie(g))));
+    }
+    // SXM parts are on an NVSwitch: one domain.
+    const Cluster hgx = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
+    CHECK(hgx.intra_domain == 0);
+    CHECK(hgx.intra_for(8).kind == LinkKind::nvlink);
   }
 
   TEST_CASE("explain: per-operation lines with intensity, bound and time") {
@@ -361,6 +464,34 @@ TEST_SUITE("perf") {
     bad = job;
     bad.tp = 3;
     CHECK(field_of([&] { (void)estimate_inference(bad, a100); }) == "tp");
+  }
+
+  TEST_CASE("inference: with TP above the KV heads, each GPU keeps a whole head (replicated, not split)") {
+    // Known error fixed (fidelity issue, item 4): the decode model divided the KV cache by TP even when
+    // TP exceeds the KV heads; GQA heads are replicated there (vLLM, Megatron), so a GPU of a TP-16
+    // group serving an 8-KV-head model holds one head, as memory/kv_cache.hpp already counted.
+    InferenceJob job;
+    job.model = validation::gpt("gqa", 8, 8192, 64, 32000, 4096);
+    job.model.kv_heads = 8;
+    job.prompt = 1000;
+    job.generate = 24;
+    job.batch = 4;
+    const GpuSpec& h100 = gpu("H100 SXM");
+    const double per_token_per_head = 2.0 * 128 * 8 * 2;  // K and V x head_dim x layers x bf16 bytes
+    for (int tp : {1, 2, 4, 8, 16, 32, 64}) {
+      CAPTURE(tp);
+      job.tp = tp;
+      const InferenceEstimate e = estimate_inference(job, h100);
+      const double heads = tp <= 8 ? 8.0 / tp : 1.0;
+      CHECK(e.kv_cache_bytes_per_gpu.value() == doctest::Approx(4 * 1024 * per_token_per_head * heads));
+      CHECK(e.kv_cache_bytes_per_gpu.value() ==
+            doctest::Approx(kv_cache_memory(job.model, 1024, 4, formats::bf16, tp).value()));
+    }
+    CHECK(kv_heads_per_rank(8, 16) == 1);
+    CHECK(kv_heads_per_rank(12, 8) == 2);
+    CHECK(kv_heads_per_rank(8, 8) == 1);
+    CHECK(kv_heads_per_rank(64, 8) == 8);
+    CHECK(kv_heads_per_rank(1, 4) == 1);
   }
 
   TEST_CASE("CNN training and the data-loading check (NVMe vs HDD)") {

@@ -1,12 +1,14 @@
 // Workloads: shapes, validation, parameter counts against published counts, presets.
 #include <capplan/workload/generic.hpp>
 #include <capplan/workload/model_fields.hpp>
+#include <capplan/workload/parallel_plan.hpp>
 #include <capplan/workload/params.hpp>
 #include <capplan/workload/presets.hpp>
 #include <capplan/workload/transformer.hpp>
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 
 using namespace capplan;
@@ -249,5 +251,82 @@ TEST_SUITE("workload") {
     TransformerShape z = d;
     set_model_field(z, "layers", 0);
     CHECK_THROWS_WITH_AS(finish_model(z), "layers: 0 must be a positive number of layers", InputError);
+  }
+
+  TEST_CASE("pipeline stages: uneven layouts as published runs used them") {
+    ParallelPlan p;
+    // Llama 3 405B: 126 layers on 16 stages, one layer less on the first and the last (Dubey et al.
+    // 2024, §3.3.2): 7 + 14 x 8 + 7.
+    p.pp = 16;
+    CHECK(stage_layers(126, p, 0) == 7);
+    CHECK(stage_layers(126, p, 1) == 8);
+    CHECK(stage_layers(126, p, 14) == 8);
+    CHECK(stage_layers(126, p, 15) == 7);
+    CHECK(stage_layout_text(126, p) == "7 + 14 x 8 + 7");
+    CHECK_NOTHROW(validate_stage_layout(126, p));
+    // BLOOM-176B: 70 layers on 12 stages.
+    p.pp = 12;
+    CHECK(stage_layout_text(70, p) == "5 + 10 x 6 + 5");
+    // A shortfall of three: first, last, then the second stage give up a layer.
+    p.pp = 8;
+    CHECK(stage_layout_text(61, p) == "2 x 7 + 5 x 8 + 7");
+    // Layers that divide split evenly; one stage holds all.
+    CHECK(stage_layout_text(96, p) == "8 x 12");
+    p.pp = 1;
+    CHECK(stage_layout_text(32, p) == "32");
+    // Every layout adds up to the layers.
+    for (int layers : {1, 7, 32, 61, 70, 80, 95, 126}) {
+      for (int pp = 1; pp <= layers && pp <= 64; ++pp) {
+        ParallelPlan q;
+        q.pp = pp;
+        int sum = 0, lo = layers, hi = 0;
+        for (int i = 0; i < pp; ++i) {
+          const int l = stage_layers(layers, q, i);
+          sum += l;
+          lo = std::min(lo, l);
+          hi = std::max(hi, l);
+        }
+        CAPTURE(layers);
+        CAPTURE(pp);
+        CHECK(sum == layers);
+        CHECK(lo >= 1);
+        CHECK(hi - lo <= 1);
+      }
+    }
+  }
+
+  TEST_CASE("pipeline stages: given first and last counts (Megatron-LM), and the errors") {
+    ParallelPlan p;
+    p.pp = 16;
+    p.first_stage_layers = 6;
+    p.last_stage_layers = 0;
+    CHECK(stage_layout_text(126, p) == "6 + 15 x 8");
+    p.last_stage_layers = 7;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(126, p),
+                         "last_stage_layers: 7 leaves 113 layers, which do not split evenly over the 14 other stages", InputError);
+    p.first_stage_layers = 8;
+    p.last_stage_layers = 6;
+    CHECK(stage_layout_text(126, p) == "15 x 8 + 6");
+    CHECK_NOTHROW(validate_stage_layout(126, p));
+    p.first_stage_layers = 120;
+    p.last_stage_layers = 0;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(126, p),
+                         "first_stage_layers: 120 leaves 6 of the 126 layers for the other 15 stages; each needs at least one and they must add up",
+                         InputError);
+    p.pp = 1;
+    p.first_stage_layers = 4;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(32, p), "first_stage_layers: 4 needs pp >= 2", InputError);
+    p = ParallelPlan{};
+    p.pp = 33;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(32, p), "pp: 33 must be between 1 and the 32 layers", InputError);
+    // Interleaving needs every stage's layers in equal chunks.
+    p.pp = 16;
+    p.interleave = 2;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(126, p),
+                         "interleave: 2 does not divide the 7 layers of pipeline stage 1 of 16 (pp 16 x interleave 2)", InputError);
+    CHECK_FALSE(chunks_divide(126, p));
+    p.pp = 8;
+    CHECK(chunks_divide(96, p));
+    CHECK_NOTHROW(validate_stage_layout(96, p));
   }
 }

@@ -11,6 +11,7 @@
 #include <capplan/memory/solvers.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
+#include <capplan/workload/parallel_plan.hpp>
 #include <capplan/workload/params.hpp>
 
 #include <CLI/CLI.hpp>
@@ -103,13 +104,16 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     }
     w.notes = notes;
     w.notes.push_back("Method: ZeRO model states (Rajbhandari et al. 2020, §5), Korthikanti et al. 2022 activations, "
-                      "first pipeline stage (docs/memory.md).");
+                      "every pipeline stage checked, the one that needs the most shown (docs/memory.md).");
     r.tables.push_back(std::move(w));
 
     j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"zero", a.plan.zero},
                  {"micro_batch", p.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute},
                  {"sequence_parallel", p.sequence_parallel}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
-                 {"optimizer", std::string(name(c.optimizer))}};
+                 {"optimizer", std::string(name(c.optimizer))}, {"interleave", p.interleave},
+                 {"first_stage_layers", stage_layers(m.shape.layers, p, 0)},
+                 {"last_stage_layers", stage_layers(m.shape.layers, p, p.pp - 1)}};
+    j["pipeline_stage"] = b.pipeline_stage + 1;
     j["memory_per_gpu_bytes"] = b.total().value();
     j["breakdown"] = breakdown_json(b);
     j["gpu_memory_bytes"] = g.memory.value();

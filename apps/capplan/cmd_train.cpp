@@ -15,6 +15,7 @@
 #include <capplan/plan/serving_run.hpp>
 #include <capplan/plan/training_run.hpp>
 #include <capplan/units/format.hpp>
+#include <capplan/workload/parallel_plan.hpp>
 #include <capplan/workload/params.hpp>
 
 #include <CLI/CLI.hpp>
@@ -99,7 +100,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
   const std::int64_t gb = job.global_batch;
   const perf::Framework& fw = setup.framework;
-  const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp;
+  const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.interleave && !a.plan.first_stage_layers &&
+                        !a.plan.last_stage_layers;
   perf::TrainingEstimate est;
   ParallelPlan plan;
   std::string search_text;
@@ -154,7 +156,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                                 ", micro-batch " + std::to_string(plan.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(plan.zero_stage)) +
                                 ", recompute " + std::string(name(plan.recompute)) +
                                 (plan.sequence_parallel ? ", sequence parallel" : "") +
-                                (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "");
+                                (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") +
+                                (plan.pp > 1 ? ", stages of " + stage_layout_text(m.shape.layers, plan) + " layers" : "");
   t.add_row({Cell::of_text("plan"), Cell::of_text(searched ? "searched" : "given"), Cell::of_text(plan_text)});
   t.add_row({Cell::of_text("time"), num_cell(format(time, {.significant = 3}), time.value()),
              Cell::of_text(std::to_string(gb) + " sequences x " + std::to_string(job.seq_len) + " tokens per iteration")});
@@ -189,7 +192,9 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   j["plan"] = {{"searched", searched}, {"tp", plan.tp}, {"pp", plan.pp}, {"dp", plan.dp}, {"micro_batch", plan.micro_batch},
                {"global_batch", gb}, {"seq_len", job.seq_len}, {"zero", static_cast<int>(plan.zero_stage)},
                {"recompute", std::string(name(plan.recompute))}, {"sequence_parallel", plan.sequence_parallel},
-               {"interleave", plan.interleave}};
+               {"interleave", plan.interleave},
+               {"first_stage_layers", stage_layers(m.shape.layers, plan, 0)},
+               {"last_stage_layers", stage_layers(m.shape.layers, plan, plan.pp - 1)}};
   j["flops_total"] = flops_total;
   j["time_s"] = time.value();
   j["iteration_time_s"] = est.iteration.value();

@@ -4,10 +4,12 @@
 #include <capplan/io/model_json.hpp>
 #include <capplan/memory/formats.hpp>
 #include <capplan/units/format.hpp>
+#include <capplan/workload/parallel_plan.hpp>
 #include <capplan/workload/presets.hpp>
 
 #include <CLI/CLI.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -83,8 +85,12 @@ void add_model_gpu_flags(CLI::App* cmd, std::string& model, std::string& gpu, bo
 void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--gpus", a.gpus, "Number of GPUs (default: TP x PP x DP)");
   cmd->add_option("--tp", a.tp, "Tensor-parallel degree");
-  cmd->add_option("--pp", a.pp, "Pipeline-parallel stages");
+  cmd->add_option("--pp", a.pp, "Pipeline-parallel stages (need not divide the layers)");
   cmd->add_option("--dp", a.dp, "Data-parallel degree (default: GPUs / (TP x PP))");
+  cmd->add_option("--interleave", a.interleave, "Model chunks per pipeline stage, interleaved 1F1B (default 1)");
+  cmd->add_option("--first-stage-layers", a.first_stage_layers,
+                  "Layers on the first pipeline stage (default: the last and first stages give up the layers that do not divide)");
+  cmd->add_option("--last-stage-layers", a.last_stage_layers, "Layers on the last pipeline stage");
   cmd->add_option("--micro-batch", a.micro_batch, "Sequences per micro-batch (default 1)");
   cmd->add_option("--global-batch", a.global_batch, "Sequences per iteration over all GPUs");
   cmd->add_option("--seq-len", a.seq_len, "Training sequence length (default: the model's)");
@@ -156,6 +162,17 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   c.plan.tp = tp;
   c.plan.pp = pp;
   c.plan.dp = dp;
+  c.plan.interleave = positive_flag(a.interleave, 1, "--interleave");
+  if (a.first_stage_layers) c.plan.first_stage_layers = positive_flag(a.first_stage_layers, 0, "--first-stage-layers");
+  if (a.last_stage_layers) c.plan.last_stage_layers = positive_flag(a.last_stage_layers, 0, "--last-stage-layers");
+  try {
+    validate_stage_layout(shape.layers, c.plan);
+  } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
+    std::string flag = "--" + e.field();
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    const std::string what = e.what();
+    detail::fail(flag, e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+  }
   c.plan.sequence_parallel = a.sequence_parallel;
   c.flash_attention = a.flash_attention;
   c.plan.zero_stage = static_cast<ZeroStage>(a.zero);

@@ -123,6 +123,8 @@ void bind_memory_types(py::module_& m) {
       .field("activations", &MemoryBudget::activations)
       .field("kv_cache", &MemoryBudget::kv_cache)
       .field("runtime_reserve", &MemoryBudget::runtime_reserve)
+      .field("pipeline_stage", &MemoryBudget::pipeline_stage)
+      .field("pipeline_stages", &MemoryBudget::pipeline_stages)
       .finish()
       .def("items", [](const MemoryBudget& b) {
         std::vector<MemoryItem> out;
@@ -163,6 +165,8 @@ void bind_memory_types(py::module_& m) {
       .field("recompute", &ParallelPlan::recompute)
       .field("sequence_parallel", &ParallelPlan::sequence_parallel)
       .field("interleave", &ParallelPlan::interleave)
+      .field("first_stage_layers", &ParallelPlan::first_stage_layers)
+      .field("last_stage_layers", &ParallelPlan::last_stage_layers)
       .field("ep", &ParallelPlan::ep)
       .finish()
       .def("gpus", &ParallelPlan::gpus);

@@ -6,7 +6,8 @@
 //   tensor parallel                s b h (10 + 24/t + 5 a s / (h t))
 //   tensor + sequence parallel     s b h (34/t + 5 a s / (h t))
 //   + selective recompute          s b h 34 / t          (s b h (10 + 24/t) without sequence parallel)
-//   full recompute                 2 s b h               (the layer input only)
+//   full recompute                 2 s b h               (the layer input only; 2 s b h / t with
+//                                                         sequence parallelism, which shards it)
 //
 // The 34 s b h splits into parts that capplan generalizes to other shapes (§4.1):
 //   attention  11 s b h = QKV input 2sbh + Q, K 4sbh + V 2sbh + projection input 2sbh + dropout mask sbh
@@ -53,7 +54,11 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   const double s = dbl(seq_len), b = dbl(micro_batch), h = dbl(shape.hidden), a = shape.heads;
   const double t = o.tensor_parallel;
   const double sbh = s * b * h;
-  if (o.recompute == Recompute::full) return DataSize::from_value(2 * sbh);  // Table 2, last row
+  // Full recompute keeps only the layer input (Table 2, last row: 2sbh). With sequence parallelism
+  // that input lives in the sequence-parallel region, split along the sequence over the t ranks
+  // (Korthikanti et al. 2022, §4.2.2; Megatron-LM checkpoints the sharded hidden states), so a GPU
+  // keeps 2sbh/t. Table 2 prints the row without that split.
+  if (o.recompute == Recompute::full) return DataSize::from_value(o.sequence_parallel ? 2 * sbh / t : 2 * sbh);
 
   const double d = dbl(shape.effective_head_dim());
   const double q_width = a * d, kv_width = shape.effective_kv_heads() * d;

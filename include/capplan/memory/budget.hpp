@@ -58,6 +58,11 @@ struct MemoryBudget {
   MemoryItem activations{detail::label("activations"), DataSize::from_value(0), {}};
   MemoryItem kv_cache{detail::label("KV cache"), DataSize::from_value(0), {}};
   MemoryItem runtime_reserve{detail::label("runtime reserve"), DataSize::from_value(0), {}};
+  // Training with pipeline parallelism: every stage is sized and this budget is the stage that needs
+  // the most memory (0-based, of pipeline_stages): the first holds the embedding and the most
+  // micro-batches in flight, the last the output layer and the logits.
+  int pipeline_stage = 0;
+  int pipeline_stages = 1;
 
   [[nodiscard]] std::array<const MemoryItem*, 6> items() const {
     return {&weights, &gradients, &optimizer_states, &activations, &kv_cache, &runtime_reserve};
@@ -199,10 +204,13 @@ inline void require_parallel(const TransformerShape& s, int tensor, int pipeline
   }
 }
 
-// Parameters held by one GPU before ZeRO sharding: non-expert parameters split by tensor and
-// pipeline parallelism (first stage: ceil(layers / pipeline) layers and the input embeddings, where
-// Megatron puts them), routed experts also split by expert parallelism. Embeddings are split by
-// tensor parallelism (vocabulary-parallel embedding, Shoeybi et al. 2019, §3).
+// Parameters held by one GPU of a pipeline stage before ZeRO sharding: its layers' non-expert
+// parameters split by tensor parallelism, its routed experts also by expert parallelism; the first
+// stage also holds the input embeddings (and a BERT pooler), the last the output layer. With tied
+// embeddings and more than one stage the last stage keeps its own copy of the embedding matrix for the
+// output layer (Megatron-LM: the word embeddings of the first and last stage are kept in sync by an
+// all-reduce of their gradients; Narayanan et al. 2021). Embeddings are split by tensor parallelism
+// (vocabulary-parallel embedding, Shoeybi et al. 2019, §3).
 struct Shard {
   double dense = 0;   // non-expert parameters on this GPU
   double expert = 0;  // routed-expert parameters on this GPU
@@ -210,17 +218,19 @@ struct Shard {
 };
 
 template <class I>
-Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tensor, int pipeline, int expert) {
-  const double stage_fraction =
-      static_cast<double>((s.layers + pipeline - 1) / pipeline) / static_cast<double>(s.layers);
+Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tensor, int expert, int layers_here, bool first,
+            bool last) {
+  const double stage_fraction = static_cast<double>(layers_here) / static_cast<double>(s.layers);
   const double layer_dense = dbl(p.attention + p.mlp + p.norms - p.expert);
-  // With pipeline parallelism the untied output head sits on the last stage, not the first.
-  I first_stage_embedding = p.embedding;
-  if (pipeline > 1 && !s.tied_embeddings) first_stage_embedding -= I(s.vocab) * I(s.hidden);
+  const double head = dbl(I(s.vocab) * I(s.hidden));
+  const double input_embedding = dbl(p.embedding) - (s.tied_embeddings ? 0.0 : head);
+  double ends = 0;
+  if (first) ends += input_embedding + dbl(p.other);
+  if (last && (!s.tied_embeddings || !first)) ends += head;
   // A params_override scales every part by override / derived total.
   const double scale = s.params_override ? *s.params_override / dbl(p.total()) : 1.0;
   Shard out;
-  out.dense = scale * (layer_dense * stage_fraction + dbl(first_stage_embedding + p.other)) / tensor;
+  out.dense = scale * (layer_dense * stage_fraction + ends) / tensor;
   out.expert = scale * dbl(p.expert) * stage_fraction / (tensor * expert);
   return out;
 }
@@ -284,13 +294,14 @@ inline MemoryBudget zero_model_states(const Count& params, int data_parallel, Ze
   return b;
 }
 
-// Per-GPU training memory on the busiest GPU (first pipeline stage), from the shape's parameter
+// Per-GPU training memory on the busiest GPU (the pipeline stage that needs the most), from the shape's parameter
 // breakdown `p` (parameter_breakdown(shape), or parameter_sizes(shape): the same parts as doubles)
 // worked out once by callers that size many plans; `details` = false leaves the detail strings
 // empty (every size is the same).
+// `only_stage` >= 0 sizes that pipeline stage alone (training_stage_budget).
 template <class I>
 MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg, const BasicParamBreakdown<I>& p,
-                             bool details) {
+                             bool details, int only_stage = -1) {
   using detail::dbl;
   using detail::n;
   const ParallelPlan& par = cfg.plan;
@@ -301,6 +312,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                  "does not divide data_parallel (" + std::to_string(par.dp) + ")");
   }
   require_positive_count(par.interleave, "virtual_stages");
+  validate_stage_layout(shape.layers, par);
   require_positive_count(par.micro_batch, "micro_batch");
   if (cfg.seq_len < 0) detail::fail("seq_len", std::to_string(cfg.seq_len), "is negative");
   if (cfg.microbatches < 0) detail::fail("microbatches", std::to_string(cfg.microbatches), "is negative");
@@ -309,90 +321,25 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   }
   const std::int64_t seq = cfg.seq_len == 0 ? shape.seq_len : cfg.seq_len;
 
-  const detail::Shard sh = detail::shard(shape, p, par.tp, par.pp, par.ep);
+  const int pp = par.pp;
+  const std::int64_t microbatches = cfg.microbatches == 0 ? pp : cfg.microbatches;
   const int st = static_cast<int>(par.zero_stage);
   const double dp_dense = par.dp, dp_expert = static_cast<double>(par.dp / par.ep);
-  // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
-  auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
-
-  MemoryBudget b;
   const double w_bytes = cfg.mixed_precision ? 2 : 4;
   const char* w_name = cfg.mixed_precision ? "bf16" : "fp32";
 
-  if (cfg.finetune == FineTune::full) {
-    const double w_params = sharded(3);
-    if (cfg.offload_parameters) {
-      const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
-      const double layer = scale * (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tp;
-      b.weights.size = DataSize::from_value(2 * layer * w_bytes);
-      if (details) {
-        b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(w_bytes) + " B";
-      }
-    } else {
-      b.weights.size = DataSize::from_value(w_params * w_bytes);
-      if (details) {
-        b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")";
-      }
-    }
-    const double g_params = sharded(2);
-    const double master = cfg.mixed_precision ? 4 : 0;
-    const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
-    const double o_params = sharded(1);
-    if (cfg.offload_optimizer) {
-      if (details) {
-        b.gradients.detail = "offloaded to CPU (ZeRO-Offload)";
-        b.optimizer_states.detail = "offloaded to CPU (ZeRO-Offload)";
-      }
-    } else {
-      b.gradients.size = DataSize::from_value(g_params * w_bytes);
-      if (details) {
-        b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B";
-      }
-      b.optimizer_states.size = DataSize::from_value(o_params * (master + state));
-      if (details) {
-        b.optimizer_states.detail = n(o_params) + " params x (" + n(master) + " B master + " + n(state) + " B " +
-                                    std::string(name(cfg.optimizer)) + ")";
-      }
-    }
-  } else {
-    // LoRA / QLoRA: frozen base weights (bf16, or NF4 for QLoRA: Dettmers et al. 2023, §3), trainable
-    // adapters in bf16 with gradients and mixed-precision optimizer states.
-    const WeightFormat base = cfg.finetune == FineTune::qlora ? formats::nf4 : (cfg.mixed_precision ? formats::bf16 : formats::fp32);
-    const double base_params = sharded(3);
-    const double adapters = detail::lora_params(shape, cfg.lora) / (par.tp * par.pp);
-    const double master = cfg.mixed_precision ? 4 : 0;
-    const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
-    b.weights.size = base.size_of(base_params) + DataSize::from_value(adapters * w_bytes);
-    if (details) {
-      b.weights.detail = n(base_params) + " frozen params x " + n(base.bits_per_value) + " bit (" +
-                         std::string(base.name) + ") + " + n(adapters) + " adapter params x " + n(w_bytes) + " B";
-    }
-    b.gradients.size = DataSize::from_value(adapters * w_bytes);
-    if (details) {
-      b.gradients.detail = "adapters only: " + n(adapters) + " params x " + n(w_bytes) + " B";
-    }
-    b.optimizer_states.size = DataSize::from_value(adapters * (master + state));
-    if (details) {
-      b.optimizer_states.detail = "adapters only: " + n(adapters) + " params x " + n(master + state) + " B";
-    }
-  }
-
-  // Activations on the first pipeline stage (Korthikanti et al. 2022, §4.2.3): it holds its layers'
-  // activations for min(pipeline, microbatches) micro-batches, i.e. about L layers' worth in 1F1B; the
-  // interleaved schedule needs (1 + (p - 1) / (p v)) times that.
+  // Activations (Korthikanti et al. 2022, §4.2.3): in 1F1B stage i (0-based) of p holds its layers'
+  // activations for min(p - i, m) micro-batches: the first about L layers' worth, the last one
+  // micro-batch. Interleaved with v model chunks, Megatron-LM's schedule runs (p - i - 1) 2 + (v - 1) p
+  // warm-up chunks (megatron/core/pipeline_parallel/schedules.py), so stage i holds up to
+  // (p - i - 1) 2 + (v - 1) p + 1 chunks of L_i / v layers: (1 + (p - 1) / (p v)) times 1F1B's on the
+  // first stage, as the paper gives.
   ActivationOptions ao;
   ao.tensor_parallel = par.tp;
   ao.sequence_parallel = par.sequence_parallel;
   ao.recompute = par.recompute;
   ao.flash_attention = cfg.flash_attention;
   const double per_layer = activation_memory_per_layer(shape, par.micro_batch, seq, ao).value();
-  const double stage_layers = static_cast<double>((shape.layers + par.pp - 1) / par.pp);
-  const double in_flight =
-      static_cast<double>(cfg.microbatches == 0 ? par.pp : std::min<std::int64_t>(par.pp, cfg.microbatches));
-  double factor = 1.0;
-  if (par.interleave > 1 && par.pp > 1) {
-    factor = 1.0 + (par.pp - 1.0) / (static_cast<double>(par.pp) * par.interleave);
-  }
   // With full recomputation the layer being recomputed holds its whole activations again during
   // its backward pass: one layer's worth on top of the stored layer inputs.
   double recomputing = 0;
@@ -401,20 +348,140 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     kept.recompute = Recompute::none;
     recomputing = activation_memory_per_layer(shape, par.micro_batch, seq, kept).value();
   }
-  b.activations.size = DataSize::from_value(per_layer * stage_layers * in_flight * factor + recomputing);
-  if (details) {
-    b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(stage_layers) + " layers x " +
-                           n(in_flight) + " micro-batches in flight" +
-                           (factor != 1.0 ? " x " + n(factor) + " (interleaved)" : "") +
-                           (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "");
-  }
+  // The last stage's output layer and loss, for the one micro-batch in flight there: the output
+  // layer's input (2 s b h, / t with sequence parallelism) and the logits the loss keeps in fp32,
+  // s b V / t x 4 B (vocabulary-parallel cross entropy keeps its softmax in fp32: Shoeybi et al.
+  // 2019, §3; Megatron-LM's cross_entropy.py). For 128k-152k vocabularies this is larger than
+  // several layers' activations.
+  const double sb = static_cast<double>(seq) * static_cast<double>(par.micro_batch);
+  const double output_input = 2.0 * sb * static_cast<double>(shape.hidden) / (par.sequence_parallel ? par.tp : 1);
+  const double logits = 4.0 * sb * static_cast<double>(shape.vocab) / par.tp;
 
-  detail::add_reserve(b, cfg.reserve, details);
+  const auto in_flight_chunks = [&](int stage) -> double {
+    const double v = par.interleave;
+    if (par.interleave == 1) return static_cast<double>(std::min<std::int64_t>(pp - stage, microbatches));
+    const double chunks = 2.0 * (pp - stage - 1) + (v - 1) * pp + 1;
+    return std::min(chunks, static_cast<double>(microbatches) * v) / v;  // in units of the stage's L_i layers
+  };
+
+  // Fills `b` for one stage: the model states of its parameters, its activations.
+  const auto fill = [&](MemoryBudget& b, int stage, bool with_text) {
+    const int layers_here = stage_layers(shape.layers, par, stage);
+    const bool first = stage == 0, last = stage == pp - 1;
+    const detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here, first, last);
+    // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
+    auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
+
+    if (cfg.finetune == FineTune::full) {
+      const double w_params = sharded(3);
+      if (cfg.offload_parameters) {
+        const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
+        const double layer = scale * (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tp;
+        b.weights.size = DataSize::from_value(2 * layer * w_bytes);
+        if (with_text) {
+          b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(w_bytes) + " B";
+        }
+      } else {
+        b.weights.size = DataSize::from_value(w_params * w_bytes);
+        if (with_text) {
+          b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")";
+        }
+      }
+      const double g_params = sharded(2);
+      const double master = cfg.mixed_precision ? 4 : 0;
+      const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
+      const double o_params = sharded(1);
+      if (cfg.offload_optimizer) {
+        if (with_text) {
+          b.gradients.detail = "offloaded to CPU (ZeRO-Offload)";
+          b.optimizer_states.detail = "offloaded to CPU (ZeRO-Offload)";
+        }
+      } else {
+        b.gradients.size = DataSize::from_value(g_params * w_bytes);
+        if (with_text) {
+          b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B";
+        }
+        b.optimizer_states.size = DataSize::from_value(o_params * (master + state));
+        if (with_text) {
+          b.optimizer_states.detail = n(o_params) + " params x (" + n(master) + " B master + " + n(state) + " B " +
+                                      std::string(name(cfg.optimizer)) + ")";
+        }
+      }
+    } else {
+      // LoRA / QLoRA: frozen base weights (bf16, or NF4 for QLoRA: Dettmers et al. 2023, §3), trainable
+      // adapters in bf16 with gradients and mixed-precision optimizer states.
+      const WeightFormat base = cfg.finetune == FineTune::qlora ? formats::nf4 : (cfg.mixed_precision ? formats::bf16 : formats::fp32);
+      const double base_params = sharded(3);
+      const double adapters = detail::lora_params(shape, cfg.lora) * layers_here / shape.layers / par.tp;
+      const double master = cfg.mixed_precision ? 4 : 0;
+      const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
+      b.weights.size = base.size_of(base_params) + DataSize::from_value(adapters * w_bytes);
+      if (with_text) {
+        b.weights.detail = n(base_params) + " frozen params x " + n(base.bits_per_value) + " bit (" +
+                           std::string(base.name) + ") + " + n(adapters) + " adapter params x " + n(w_bytes) + " B";
+      }
+      b.gradients.size = DataSize::from_value(adapters * w_bytes);
+      if (with_text) {
+        b.gradients.detail = "adapters only: " + n(adapters) + " params x " + n(w_bytes) + " B";
+      }
+      b.optimizer_states.size = DataSize::from_value(adapters * (master + state));
+      if (with_text) {
+        b.optimizer_states.detail = "adapters only: " + n(adapters) + " params x " + n(master + state) + " B";
+      }
+    }
+
+    const double in_flight = in_flight_chunks(stage);
+    const double output = last ? output_input + logits : 0.0;
+    b.activations.size = DataSize::from_value(per_layer * layers_here * in_flight + recomputing + output);
+    if (with_text) {
+      b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(layers_here) + " layers x " +
+                             n(in_flight) + " micro-batches in flight" +
+                             (par.interleave > 1 ? " (interleaved, " + n(par.interleave) + " chunks)" : "") +
+                             (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "") +
+                             (last ? " + " + format(DataSize::from_value(output)) + " (output layer input and fp32 logits)" : "");
+      if (pp > 1) {
+        b.weights.detail += "; pipeline stage " + std::to_string(stage + 1) + " of " + std::to_string(pp) + " (" +
+                            std::to_string(layers_here) + " layers" + (first ? " + embedding" : "") +
+                            (last ? " + output layer" : "") + ")";
+      }
+    }
+    detail::add_reserve(b, cfg.reserve, with_text);
+  };
+
+  // Every stage is checked; the budget is the one that needs the most memory (ties: the earlier).
+  int busiest = 0;
+  if (only_stage >= 0) {
+    if (only_stage >= pp)
+      detail::fail("stage", std::to_string(only_stage), "is not a stage of pp " + std::to_string(pp) + " (0 to " + std::to_string(pp - 1) + ")");
+    busiest = only_stage;
+  } else if (pp > 1) {
+    double most = -1;
+    MemoryBudget t;  // one, refilled: every size is set again for each stage
+    for (int i = 0; i < pp; ++i) {
+      fill(t, i, false);
+      const double total = t.total().value();
+      if (total > most) {
+        most = total;
+        busiest = i;
+      }
+    }
+  }
+  MemoryBudget b;
+  fill(b, busiest, details);
+  b.pipeline_stage = busiest;
+  b.pipeline_stages = pp;
   return b;
 }
 
 inline MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig& cfg) {
   return training_budget(shape, cfg, parameter_sizes(shape), true);
+}
+
+// The budget of one pipeline stage (0 = first, pp - 1 = last), with its detail lines; training_budget
+// is the largest of these.
+inline MemoryBudget training_stage_budget(const TransformerShape& shape, const TrainingConfig& cfg, int stage) {
+  if (stage < 0) detail::fail("stage", std::to_string(stage), "is negative");
+  return training_budget(shape, cfg, parameter_sizes(shape), true, stage);
 }
 
 // Per-GPU serving memory on the first pipeline stage.
@@ -430,8 +497,10 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
   require_positive(cfg.kv_cache.bits_per_value, "kv_cache.bits_per_value");
   const std::int64_t context = cfg.context == 0 ? shape.seq_len : cfg.context;
   const ParamSizes p = parameter_sizes(shape);
-  const detail::Shard sh =
-      detail::shard(shape, p, cfg.tensor_parallel, cfg.pipeline_parallel, cfg.expert_parallel);
+  // The first stage, with ceil(layers / pipeline) layers (the KV cache counts the same).
+  const int first_layers = (shape.layers + cfg.pipeline_parallel - 1) / cfg.pipeline_parallel;
+  const detail::Shard sh = detail::shard(shape, p, cfg.tensor_parallel, cfg.expert_parallel, first_layers, true,
+                                         cfg.pipeline_parallel == 1);
 
   MemoryBudget b;
   b.weights.size = cfg.weights.size_of(sh.total());

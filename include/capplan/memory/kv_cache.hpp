@@ -40,9 +40,7 @@ inline DataSize kv_cache_per_token(const TransformerShape& shape, const WeightFo
   const std::int64_t layers = (shape.layers + pipeline_parallel - 1) / pipeline_parallel;
   std::int64_t values = kv_values_per_token_per_layer(shape);
   if (!shape.mla) {
-    const std::int64_t kv = shape.effective_kv_heads();
-    const std::int64_t per_gpu_heads = kv >= tensor_parallel ? (kv + tensor_parallel - 1) / tensor_parallel : 1;
-    values = 2 * per_gpu_heads * shape.effective_head_dim();
+    values = 2 * kv_heads_per_rank(shape.effective_kv_heads(), tensor_parallel) * shape.effective_head_dim();
   }
   return format.size_of(static_cast<double>(values * layers));
 }

@@ -17,6 +17,7 @@
 #include <boost/describe/enum.hpp>
 
 #include <algorithm>
+#include <numeric>
 #include <string>
 #include <string_view>
 
@@ -114,11 +115,23 @@ struct Cluster {
   int gpus_per_node = 8;
   Link intra{};
   Link inter{};  // unused when gpus <= gpus_per_node
+  // GPUs of a node that `intra` joins all to all (0: the whole node, as an NVSwitch does). NVLink
+  // bridges on PCIe cards join pairs only (A100 PCIe, RTX A6000, RTX 3090: 2), so a collective over
+  // more GPUs of the node crosses PCIe on every other hop and a ring runs at `intra_beyond`'s speed.
+  int intra_domain = 0;
+  Link intra_beyond{};  // the link between GPUs of a node outside one domain (PCIe)
+
+  // The link a collective among `members` GPUs of one node runs at: a ring is as fast as its slowest hop.
+  [[nodiscard]] const Link& intra_for(int members) const {
+    return intra_domain > 0 && members > intra_domain ? intra_beyond : intra;
+  }
 
   void validate() const {
     require_positive_count(gpus, "gpus");
     require_positive_count(gpus_per_node, "gpus_per_node");
     intra.validate();
+    if (intra_domain < 0) capplan::detail::fail("intra_domain", std::to_string(intra_domain), "is negative");
+    if (intra_domain > 0 && intra_domain < gpus_per_node) intra_beyond.validate();
     if (gpus > gpus_per_node) inter.validate();
   }
   [[nodiscard]] int nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
@@ -131,6 +144,12 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
   c.gpus = require_positive_count(gpus, "gpus");
   c.gpus_per_node = std::min(require_positive_count(gpus_per_node, "gpus_per_node"), gpus);
   c.intra = intra_node_link(gpu);
+  // NVLink on a PCIe card is a bridge between two cards (NVIDIA's NVLink bridge for A100 PCIe, RTX
+  // A6000 and RTX 3090 joins two), not a switch: beyond a pair, collectives cross PCIe.
+  if (c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
+    c.intra_domain = 2;
+    c.intra_beyond = pcie(gpu);
+  }
   c.inter = inter;
   c.validate();
   return c;
@@ -142,6 +161,18 @@ struct Group {
   int size = 1;
   int per_node = 1;
 };
+
+// A group of `size` consecutive ranks on nodes of `gpus_per_node` GPUs, as frameworks lay out their
+// innermost dimension (tensor parallel first): inside one node when it divides the node, whole nodes
+// when the node divides it. Otherwise some groups straddle a node boundary (3 of 8 GPUs: ranks 6, 7
+// | 8), and a ring is as fast as its slowest link, so the slowest group is timed with gcd(size,
+// gpus_per_node) members per node: with one, its ring runs at the inter-node link's speed.
+inline Group consecutive_group(int size, int gpus_per_node) {
+  if (size <= 1 || gpus_per_node <= 1) return Group{size, 1};
+  if (size <= gpus_per_node && gpus_per_node % size == 0) return Group{size, size};
+  if (size % gpus_per_node == 0) return Group{size, gpus_per_node};
+  return Group{size, std::gcd(size, gpus_per_node)};
+}
 
 namespace comm {
 
@@ -163,20 +194,22 @@ inline double p2p(double bytes, const Link& l) { return bytes <= 0 ? 0 : l.laten
 inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
   if (g.size <= 1) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
-  if (local >= g.size) return comm::ring_all_reduce(bytes, g.size, c.intra);
+  const Link& in = c.intra_for(local);
+  if (local >= g.size) return comm::ring_all_reduce(bytes, g.size, in);
   const int nodes = (g.size + local - 1) / local;
   if (local == 1) return comm::ring_all_reduce(bytes, nodes, c.inter);
-  return comm::ring_all_gather(bytes, local, c.intra) * 2 + comm::ring_all_reduce(bytes / local, nodes, c.inter);
+  return comm::ring_all_gather(bytes, local, in) * 2 + comm::ring_all_reduce(bytes / local, nodes, c.inter);
 }
 
 // All-gather (or reduce-scatter, same cost) whose gathered result is `bytes`.
 inline double all_gather_seconds(const Cluster& c, double bytes, Group g) {
   if (g.size <= 1) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
-  if (local >= g.size) return comm::ring_all_gather(bytes, g.size, c.intra);
+  const Link& in = c.intra_for(local);
+  if (local >= g.size) return comm::ring_all_gather(bytes, g.size, in);
   const int nodes = (g.size + local - 1) / local;
   // Hierarchical: across nodes each GPU moves its node's share on its own NIC, then inside the node.
-  return comm::ring_all_gather(bytes / local, nodes, c.inter) + comm::ring_all_gather(bytes, local, c.intra);
+  return comm::ring_all_gather(bytes / local, nodes, c.inter) + comm::ring_all_gather(bytes, local, in);
 }
 inline double reduce_scatter_seconds(const Cluster& c, double bytes, Group g) { return all_gather_seconds(c, bytes, g); }
 
@@ -184,10 +217,11 @@ inline double reduce_scatter_seconds(const Cluster& c, double bytes, Group g) { 
 inline double all_to_all_seconds(const Cluster& c, double bytes, Group g) {
   if (g.size <= 1) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
-  if (local >= g.size) return comm::all_to_all(bytes, g.size, c.intra);
+  const Link& in = c.intra_for(local);
+  if (local >= g.size) return comm::all_to_all(bytes, g.size, in);
   // The share leaving the node crosses the NIC; the rest stays on the intra-node link.
   const double remote = static_cast<double>(g.size - local) / g.size;
-  return std::max(comm::all_to_all(bytes * (1 - remote), local, c.intra),
+  return std::max(comm::all_to_all(bytes * (1 - remote), local, in),
                   c.inter.latency.value() * (g.size - local) + bytes * remote / c.inter.effective());
 }
 

@@ -3,7 +3,9 @@
 //   decode step = sum over kernels of max(FLOPs / achieved rate, bytes / achieved bandwidth) + overheads
 //     bytes  = weights read once per step (active matmul parameters x bytes per weight, / tp; a MoE batch
 //              reads every expert any of its tokens is routed to)
-//            + KV cache read: batch x context x 2 x kv_heads x head_dim x layers x bytes (/ tp)
+//            + KV cache read: batch x context x 2 x kv_heads_per_rank x head_dim x layers x bytes,
+//              kv_heads_per_rank = max(1, ceil(kv_heads / tp)) (KV heads are replicated, not split,
+//              when tp exceeds them)
 //     FLOPs  = batch x decode_flops_per_token(context) / tp               (compute/flops.hpp)
 //   Batch-1 decode is bound by memory bandwidth (Pope et al. 2022, "Efficiently Scaling Transformer
 //   Inference", §2.1; llama.cpp PR #4766 measures it); large batches become compute-bound.
@@ -89,10 +91,13 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   // latent and the RoPE key only, decoded in the absorbed form (DeepSeek-V2 §2.1.2: (d_c + d_h^R) l
   // elements per token), which every tensor-parallel rank holds whole.
   const MlaShape* mla = job.model.mla ? &*job.model.mla : nullptr;
-  const double kv_per_token = (mla ? static_cast<double>(mla->kv_lora_rank + mla->qk_rope_head_dim)
-                                   : 2.0 * static_cast<double>(s.kv_heads * s.head_dim)) *
-                              layers * job.kv_bytes_per_element;
-  const double kv_split = mla ? 1.0 : tp;
+  // Per GPU: a tensor-parallel rank holds ceil(kv_heads / tp) heads, at least one (heads are
+  // replicated when tp exceeds them; workload/transformer.hpp kv_heads_per_rank), as the memory side
+  // (memory/kv_cache.hpp) counts them.
+  const double kv_per_token_per_gpu =
+      (mla ? static_cast<double>(mla->kv_lora_rank + mla->qk_rope_head_dim)
+           : 2.0 * static_cast<double>(kv_heads_per_rank(s.kv_heads, job.tp) * s.head_dim)) *
+      layers * job.kv_bytes_per_element;
   // MoE: a batch reads every expert one of its tokens is routed to; with top-k of E experts chosen
   // independently per token, a layer touches E (1 - (1 - k/E)^B) experts in expectation (balanced
   // routing; Fedus et al. 2022 §2.2 trains for balance), not the k one token reads.
@@ -105,7 +110,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     weight_params += routed_total * (touched - k_over_e);
   }
   const double weight_bytes = weight_params * job.weight_bytes_per_parameter / tp;
-  const double kv_bytes = B * context * kv_per_token / kv_split;
+  const double kv_bytes = B * context * kv_per_token_per_gpu;
   const double flops = B * static_cast<double>(decode_flops_per_token(job.model, static_cast<std::int64_t>(context))) / tp;
 
   // The step as one weight-streaming pass plus one attention pass; each its own roofline.
@@ -136,11 +141,8 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   const double launches = layers * opt.kernels_per_layer * r.overhead;
   double t_tp = 0;
   if (job.tp > 1) {
-    Cluster c;
-    c.gpu = gpu;
-    c.gpus = job.tp;
-    c.gpus_per_node = job.tp;
-    c.intra = intra_node_link(gpu);
+    // One node's GPUs with its topology (NVLink bridges join pairs only: make_cluster).
+    const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{});
     t_tp = 2.0 * layers * all_reduce_seconds(c, B * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
   }
   const double step = t_weights + t_attention + launches + t_tp;
@@ -157,11 +159,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     prefill = layers * layer;
     if (s.vocab > 0) prefill += r.time(gemm("logits", job.batch, std::max<std::int64_t>(1, s.vocab / job.tp), s.hidden, e));
     if (job.tp > 1) {
-      Cluster c;
-      c.gpu = gpu;
-      c.gpus = job.tp;
-      c.gpus_per_node = job.tp;
-      c.intra = intra_node_link(gpu);
+      const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{});
       prefill += 2.0 * layers * all_reduce_seconds(c, static_cast<double>(tokens) * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
     }
   }
@@ -175,7 +173,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.tokens_per_second = B / step;
   est.weight_bytes_per_gpu = from_canonical<DataSize>(weight_bytes);
   est.kv_cache_bytes_per_gpu =
-      from_canonical<DataSize>(B * static_cast<double>(job.prompt + job.generate) * kv_per_token / kv_split);
+      from_canonical<DataSize>(B * static_cast<double>(job.prompt + job.generate) * kv_per_token_per_gpu);
   const double weights_compute = weights.flops / (r.peak * r.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, r.sm_count, r.k_fill));
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
 

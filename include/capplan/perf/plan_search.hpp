@@ -1,8 +1,9 @@
 // Plan search: every valid parallel plan for a model on a cluster, ranked by iteration time, the
 // fastest that fit in GPU memory returned with their breakdowns.
 //
-// Dimensions: tensor parallel (divides heads and FFN, at most one node), pipeline stages (divide the
-// layers), data parallel (the rest of the GPUs), micro-batch (divides the per-replica batch), ZeRO
+// Dimensions: tensor parallel (divides heads, FFN and the GPUs of a node), pipeline stages (at most one
+// per layer; layers that do not divide are placed as workload/parallel_plan.hpp stage_layers says),
+// data parallel (the rest of the GPUs), micro-batch (divides the per-replica batch), ZeRO
 // stage 0-3, recomputation (none, selective, full), sequence parallelism (with tp > 1), interleaving
 // (model chunks per GPU, with pp > 1), expert parallelism (MoE models; divides dp and the experts). Time from training.hpp; memory from memory/budget.hpp
 // (training_budget) unless the caller passes its own check.
@@ -153,8 +154,11 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   SearchResult result;
   for (int tp = 1; tp <= std::min(max_tp, n); ++tp) {
     if (n % tp || s.heads % tp || s.ffn % tp || (job.model.moe && job.model.moe->moe_ffn_hidden % tp)) continue;
+    // Runnable: a tensor-parallel group stays inside one node and divides it (3 of 8 GPUs would
+    // straddle two nodes and all-reduce over the network every layer; no framework lays TP out so).
+    if (cluster.gpus_per_node % tp != 0 && cluster.gpus > tp) continue;
     for (int pp = 1; pp <= n / tp; ++pp) {
-      if ((n / tp) % pp || s.layers % pp) continue;
+      if ((n / tp) % pp || pp > s.layers) continue;  // layers need not divide: stage_layers places the rest
       const int dp = n / (tp * pp);
       for (std::int64_t mb : space.micro_batches) {
         if (mb <= 0 || job.global_batch % (mb * dp)) continue;
@@ -168,10 +172,12 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
               const detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep);
               for (Recompute rc : space.recompute) {
                 for (int v : space.interleave) {
-                  if (v < 1 || (v > 1 && pp == 1) || s.layers % (pp * v)) continue;
+                  if (v < 1 || (v > 1 && pp == 1)) continue;
                   ParallelPlan p;
                   p.tp = tp;
                   p.pp = pp;
+                  p.interleave = v;
+                  if (v > 1 && !chunks_divide(static_cast<int>(s.layers), p)) continue;
                   p.dp = dp;
                   p.micro_batch = mb;
                   p.zero_stage = zero;
@@ -190,7 +196,9 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
     }
   }
   result.candidates = timed.size();
-  std::sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.seconds < b.seconds; });
+  // Stable: among plans of equal time the one generated first wins, i.e. the simpler one (less
+  // recomputation, lower ZeRO stage, no interleaving), whatever the candidate list holds.
+  std::stable_sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.seconds < b.seconds; });
   for (const Timed& t : timed) {
     if (result.top.size() >= top) break;
     ++result.memory_checked;

@@ -276,7 +276,7 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     detail::fail("tp", std::to_string(tp), "does not divide moe_ffn_hidden (" + std::to_string(shape.moe->moe_ffn_hidden) + ")");
   const double e = bytes_per_element(p);
   const std::int64_t heads_local = s.heads / tp;
-  const std::int64_t kv_local = std::max<std::int64_t>(1, s.kv_heads / tp);
+  const std::int64_t kv_local = kv_heads_per_rank(s.kv_heads, tp);
   const std::int64_t q_width = heads_local * s.head_dim;
   const std::int64_t qkv_width = (heads_local + 2 * kv_local) * s.head_dim;
   const std::int64_t ffn_local = s.ffn / tp;

@@ -243,10 +243,7 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
     capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide the " + std::to_string(s.heads) + " attention heads");
   if (s.ffn % plan.tp != 0)
     capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide ffn_hidden " + std::to_string(s.ffn));
-  if (s.layers % (plan.pp * plan.interleave) != 0)
-    capplan::detail::fail("pp", std::to_string(plan.pp),
-                          "x interleave " + std::to_string(plan.interleave) + " does not divide the " + std::to_string(s.layers) + " layers");
-  if (plan.interleave > 1 && plan.pp == 1) capplan::detail::fail("interleave", std::to_string(plan.interleave), "needs pp > 1");
+  validate_stage_layout(static_cast<int>(s.layers), plan);
   if (plan.sequence_parallel && plan.tp == 1) capplan::detail::fail("sequence_parallel", "true", "needs tp > 1");
   require_positive_count(plan.ep, "ep");
   if (plan.ep > 1 && !job.model.moe) capplan::detail::fail("ep", std::to_string(plan.ep), "needs a mixture-of-experts model");
@@ -279,13 +276,15 @@ namespace capplan::detail {
 // built from these, so the numeric path and the explained path agree exactly.
 struct Numbers {
   std::int64_t m = 0;  // micro-batches per iteration
-  int lps = 0;         // layers per stage
+  int lps = 0;         // layers of the stage that sets the pace (the slowest per micro-batch)
+  bool pace_last = true;  // that stage is the last, so it also runs the output layer and the loss
+  int last_layers = 0;    // layers of the last stage
   double layer_recompute = 0;
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
   int n_ar = 0;
   double p2p_mb = 0;
   bool stage_link_inter = false;
-  double stage_mb = 0, bubble = 0, pipeline = 0;
+  double stage_mb = 0, stages_sum = 0, bubble = 0, pipeline = 0;  // slowest stage and all stages, per micro-batch
   // Data parallel: dense weights over all dp replicas, routed experts over the dp / ep replicas of each expert.
   int dp_per_node = 1, expert_dp = 1;
   double dense_local = 0, expert_local = 0;  // parameters on this GPU before ZeRO sharding
@@ -317,8 +316,10 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   n.m = job.global_batch / (plan.micro_batch * plan.dp);
   const std::int64_t tokens_mb = plan.micro_batch * seq;
   const int gpn = cluster.gpus_per_node;
-  n.lps = static_cast<int>(s.layers / plan.pp);
-  const int lps = n.lps;
+  // Stage layers (workload/parallel_plan.hpp stage_layers): the last stage also runs the output layer and
+  // the loss; the first the embedding lookup (a gather: no FLOPs counted).
+  const StageExtremes stages = stage_extremes(static_cast<int>(s.layers), plan);
+  n.last_layers = stages.last;
   const double md = static_cast<double>(n.m);
   const PassCost& layer = costs.layer;
   const PassCost& out = costs.output;
@@ -328,7 +329,9 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // (Shoeybi et al. 2019, Fig. 4), 2 more when the forward is recomputed; with sequence parallelism the
   // same bytes move as all-gather + reduce-scatter (Korthikanti et al. 2022, §4.2.2).
   n.act_bytes = static_cast<double>(tokens_mb) * static_cast<double>(s.hidden) * e;
-  const perf::Group tp_group{plan.tp, std::min(plan.tp, gpn)};
+  // Tensor-parallel ranks are consecutive: a group that does not divide the node straddles two
+  // (perf/communication.hpp consecutive_group) and its ring runs at the inter-node link's speed.
+  const perf::Group tp_group = perf::consecutive_group(plan.tp, gpn);
   n.t_ar = perf::all_reduce_seconds(cluster, n.act_bytes, tp_group);
   n.n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
   n.tp_comm_layer = n.n_ar * n.t_ar;
@@ -348,15 +351,27 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const perf::Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
   if (plan.pp > 1) {
     const double one = perf::p2p_seconds(stage_link, n.act_bytes / plan.tp) +
-                       (plan.tp > 1 ? perf::comm::ring_all_gather(n.act_bytes, std::min(plan.tp, gpn), cluster.intra) : 0.0);
+                       (plan.tp > 1 ? perf::comm::ring_all_gather(n.act_bytes, std::min(plan.tp, gpn), cluster.intra_for(std::min(plan.tp, gpn))) : 0.0);
     n.p2p_mb = 2.0 * one * plan.interleave;
   }
 
+  // 1F1B with stages of unequal time t_i per micro-batch: the slowest stage sets the pace of the steady
+  // state and the others add their share of the fill and drain once, divided by the v model chunks:
+  //   pipeline = m t_max + (sum_i t_i - t_max) / v
+  // which is (m + (p - 1) / v) t for equal stages (Narayanan et al. 2021, §2.2). The output layer and
+  // the loss run on the last stage only.
   const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer;
   const double out_total = out.fwd + out.bwd;
-  n.stage_mb = lps * layer_total + out_total + n.p2p_mb;
-  n.bubble = static_cast<double>(plan.pp - 1) / plan.interleave * n.stage_mb;
+  const double t_last = stages.last * layer_total + out_total + n.p2p_mb;
+  const double t_other = stages.most * layer_total + n.p2p_mb;
+  n.pace_last = plan.pp == 1 || t_last >= t_other;
+  n.lps = n.pace_last ? stages.last : stages.most;
+  const int lps = n.lps;
+  n.stage_mb = n.pace_last ? t_last : t_other;
+  n.stages_sum = static_cast<double>(s.layers) * layer_total + out_total + plan.pp * n.p2p_mb;
+  n.bubble = (n.stages_sum - n.stage_mb) / plan.interleave;
   n.pipeline = md * n.stage_mb + n.bubble;
+  const double pace_out_fwd = n.pace_last ? out.fwd : 0.0, pace_out_bwd = n.pace_last ? out.bwd : 0.0;
 
   // Data parallel and ZeRO. Dense weights are replicated over the dp GPUs; routed-expert weights are
   // spread over ep of them, so a GPU holds 1/ep of the experts and reduces (or gathers) their gradients
@@ -373,7 +388,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const perf::Group dp_group{plan.dp, n.dp_per_node};
   // Expert parallel ranks are neighbours, so each node holds dp_per_node / ep members of an expert's group.
   const perf::Group edp_group{n.expert_dp, std::clamp(n.dp_per_node / plan.ep, 1, n.expert_dp)};
-  const double backward_last = lps * (layer.bwd + n.layer_recompute) + out.bwd;
+  const double backward_last = lps * (layer.bwd + n.layer_recompute) + pace_out_bwd;
   if (plan.dp > 1) {
     const double dg = n.dense_local * fw.grad_reduce_bytes, eg = n.expert_local * fw.grad_reduce_bytes;
     const double dw = n.dense_local * fw.param_gather_bytes, ew = n.expert_local * fw.param_gather_bytes;
@@ -397,7 +412,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
       const double local = n.dense_local + n.expert_local;
       n.zero3_copies = md * (local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes) / rates.bandwidth + 4 * lps * rates.overhead);
       n.dp_comm = per_mb * md;
-      const double compute_mb = lps * (layer.fwd + layer.bwd + n.layer_recompute) + out_total;
+      const double compute_mb = lps * (layer.fwd + layer.bwd + n.layer_recompute) + pace_out_fwd + pace_out_bwd;
       n.dp_exposed = md * (fw.overlap_param_gather ? perf::exposed_after_overlap(per_mb, compute_mb, lps) : per_mb);
     }
     // What hides under compute slows that compute (EfficiencyModel::overlap_slowdown, Lee et al. 2025).
@@ -416,13 +431,26 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   n.opt_bytes = opt.bytes;
   n.t_opt = rates.time(opt);
 
-  const double per_mb_hw = static_cast<double>(s.layers) * (layer.flops_fwd + layer.flops_bwd + layer.flops_recompute(plan.recompute)) +
-                           out.flops_fwd + out.flops_bwd;
-  n.hw_flops = static_cast<double>(plan.dp) * plan.tp * md * per_mb_hw;
   n.tokens = static_cast<double>(job.global_batch) * static_cast<double>(seq);
   n.model_flops = job.model_flops_per_token ? *job.model_flops_per_token * n.tokens
                  : model_flops                 ? *model_flops
                                                : model_flops_value(job.model, job.global_batch, seq, AttentionCount::full);
+  // Hardware FLOPs = model FLOPs + what recomputation runs again, under the one counting rule MFU
+  // uses: attention over all s^2 query-key pairs, masked work included (Chowdhery et al. 2022, PaLM,
+  // App. B; Korthikanti et al. 2022, §6). Selective recompute repeats the attention scores, full
+  // recompute every layer's forward (not the logits). So HFU >= MFU always; the time model still
+  // charges the causal kernel's real work (flash attention skips masked blocks).
+  // Only what the kernels really run again counts: with FlashAttention selective recomputation has
+  // nothing left to redo (the kernel's backward recomputes the scores itself; layer costs: 0).
+  double recomputed = 0;
+  if (plan.recompute != Recompute::none && layer.flops_recompute(plan.recompute) > 0) {
+    const bool full = plan.recompute == Recompute::full;
+    recomputed = exact_value([&]<class I>() {
+      const BasicForwardFlops<I> f = basic_forward_flops<I>(job.model, job.global_batch, seq, AttentionCount::full);
+      return I(full ? f.layers_matmul + f.layers_attention : f.layers_attention);
+    });
+  }
+  n.hw_flops = n.model_flops + recomputed;
   n.iteration = n.pipeline + n.dp_exposed + n.overlap_cost + n.zero3_copies + n.t_opt;
   if (job.measured_mfu) n.iteration = n.model_flops / (cluster.gpus * rates.peak * *job.measured_mfu);
   if (!(n.iteration > 0) || !std::isfinite(n.iteration))

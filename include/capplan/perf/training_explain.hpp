@@ -28,26 +28,31 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     return;
   }
   const double md = static_cast<double>(m);
+  // The terms of the stage that sets the pace (the last unless another holds more layers).
   const std::string per = std::to_string(m) + " micro-batches x " + std::to_string(lps) + " layers x ";
-  b.add("forward", md * (lps * layer.fwd + out.fwd), per + perf::seconds_text(layer.fwd) + " (+ output layer)", "kernels");
-  b.add("backward", md * (lps * layer.bwd + out.bwd), per + perf::seconds_text(layer.bwd) + " (+ output layer)", "kernels");
+  const double out_fwd = n.pace_last ? out.fwd : 0.0, out_bwd = n.pace_last ? out.bwd : 0.0;
+  const std::string with_out = n.pace_last ? " (+ output layer and loss)" : "";
+  b.add("forward", md * (lps * layer.fwd + out_fwd), per + perf::seconds_text(layer.fwd) + with_out, "kernels");
+  b.add("backward", md * (lps * layer.bwd + out_bwd), per + perf::seconds_text(layer.bwd) + with_out, "kernels");
   if (plan.recompute != Recompute::none)
     b.add("recomputation (" + std::string(name(plan.recompute)) + ")", md * lps * n.layer_recompute,
           per + perf::seconds_text(n.layer_recompute), "kernels");
   if (plan.ep > 1)
     b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + perf::seconds_text(n.a2a_layer) + " (MoE layers' share)",
-          std::string(name(plan.ep * plan.tp <= gpn ? cluster.intra.kind : cluster.inter.kind)));
+          std::string(name(plan.ep * plan.tp <= gpn ? cluster.intra_for(plan.ep * plan.tp).kind : cluster.inter.kind)));
   if (plan.tp > 1)
     b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer),
           per + std::to_string(n.n_ar) + " x " + perf::seconds_text(n.t_ar) + " (" + format(from_canonical<DataSize>(n.act_bytes)) + " each)",
-          std::string(name(cluster.intra.kind)));
+          std::string(name(plan.tp <= gpn ? cluster.intra_for(plan.tp).kind : cluster.inter.kind)));
   if (plan.pp > 1) {
     const perf::Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
     b.add("pipeline send/receive", md * n.p2p_mb, std::to_string(m) + " micro-batches x " + perf::seconds_text(n.p2p_mb),
           std::string(name(stage_link.kind)));
     b.add("pipeline bubble", n.bubble,
-          "(" + std::to_string(plan.pp) + " - 1) / " + std::to_string(plan.interleave) + " x " + perf::seconds_text(n.stage_mb) +
-              " per micro-batch",
+          "(all " + std::to_string(plan.pp) + " stages' " + perf::seconds_text(n.stages_sum) + " - the slowest's " +
+              perf::seconds_text(n.stage_mb) + ") / " + std::to_string(plan.interleave) + " per micro-batch (" +
+              (n.pace_last ? "the last stage, " + std::to_string(lps) + " layers + output layer and loss, sets the pace"
+                           : "a stage of " + std::to_string(lps) + " layers sets the pace") + ")",
           "schedule");
   }
   if (plan.dp > 1) {
@@ -64,7 +69,7 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
               std::to_string(n.expert_dp) + " GPUs holding the same experts";
     b.add(plan.zero_stage == ZeroStage::parameters ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
           text + ": " + perf::seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),
-          std::string(name(n.dp_per_node >= plan.dp ? cluster.intra.kind : cluster.inter.kind)));
+          std::string(name(n.dp_per_node >= plan.dp ? cluster.intra_for(plan.dp * plan.tp).kind : cluster.inter.kind)));
   }
   if (n.overlap_cost > 0)
     b.add("compute slowed by overlapped communication", n.overlap_cost,

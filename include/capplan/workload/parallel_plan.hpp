@@ -9,7 +9,11 @@
 // It lives below all of them (a lower layer never includes a higher one), so each uses this type.
 #pragma once
 
+#include "capplan/error.hpp"
+
+#include <algorithm>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace capplan {
@@ -37,7 +41,7 @@ enum class ZeroStage { none = 0, optimizer = 1, gradients = 2, parameters = 3 };
 
 struct ParallelPlan {
   int tp = 1;                    // Megatron tensor parallel: splits heads and FFN columns
-  int pp = 1;                    // pipeline stages; the first holds ceil(layers / pp) layers
+  int pp = 1;                    // pipeline stages (layers per stage: stage_layers below)
   int dp = 1;                    // data-parallel replicas
   std::int64_t micro_batch = 1;  // sequences per micro-batch
   ZeroStage zero_stage = ZeroStage::none;
@@ -45,8 +49,120 @@ struct ParallelPlan {
   bool sequence_parallel = false;  // Megatron sequence parallelism (Korthikanti et al. 2022, §4.2.2)
   int interleave = 1;              // model chunks per GPU, interleaved 1F1B (Narayanan et al. 2021, §2.2)
   int ep = 1;                      // expert parallel (MoE): routed experts spread over ep of the dp GPUs
+  // Transformer layers on the first and on the last pipeline stage; 0 = automatic (see stage_layers).
+  // Megatron-LM's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers.
+  int first_stage_layers = 0;
+  int last_stage_layers = 0;
 
   [[nodiscard]] int gpus() const { return tp * pp * dp; }
 };
+
+// Pipeline stage layout: how many transformer layers stage `stage` (0 = first, pp - 1 = last) holds.
+// The first stage also holds the input embedding, the last the output layer and the loss.
+//
+//   given first/last counts: the remaining layers split evenly over the other stages (Megatron-LM,
+//     megatron/core/transformer/transformer_block.py get_num_layers_to_build: the rest must divide);
+//   automatic: every stage holds ceil(layers / pp), and the shortfall is taken one layer at a time
+//     from the first stage, the last, the second, the second-to-last, and so on. The embedding and
+//     the loss stand in for a layer each, as Megatron-Core's account_for_embedding_in_pipeline_split /
+//     account_for_loss_in_pipeline_split do: Llama 3 405B's 126 layers on 16 stages are 7 + 14 x 8 + 7
+//     (Llama 3 paper, Dubey et al. 2024, §3.3.2: "one Transformer layer less" on the first and last
+//     stage); BLOOM's 70 on 12 are 5 + 10 x 6 + 5. Layers that divide evenly are split evenly.
+inline int stage_layers(int layers, const ParallelPlan& plan, int stage) {
+  const int p = plan.pp;
+  if (p <= 1) return layers;
+  const int first = plan.first_stage_layers, last = plan.last_stage_layers;
+  if (first > 0 || last > 0) {
+    if (stage == 0 && first > 0) return first;
+    if (stage == p - 1 && last > 0) return last;
+    const int others = p - (first > 0 ? 1 : 0) - (last > 0 ? 1 : 0);
+    return others > 0 ? (layers - first - last) / others : 0;
+  }
+  const int base = (layers + p - 1) / p;
+  const int shortfall = base * p - layers;
+  const int back = p - 1 - stage;
+  const int rank = stage <= back ? 2 * stage : 2 * back + 1;  // order in which stages give up a layer
+  return base - (rank < shortfall ? 1 : 0);
+}
+
+// True when every stage's layers split into the plan's `interleave` equal model chunks.
+inline bool chunks_divide(int layers, const ParallelPlan& plan) {
+  for (int i = 0; i < plan.pp; ++i)
+    if (stage_layers(layers, plan, i) % plan.interleave != 0) return false;
+  return true;
+}
+
+// Checks that the layout is one a framework runs: every stage holds at least one layer, the layers
+// add up, the middle stages split evenly, and with interleaving (v model chunks per GPU) every
+// stage's layers split into v equal chunks. Names the field at fault.
+inline void validate_stage_layout(int layers, const ParallelPlan& plan) {
+  const int p = plan.pp, v = plan.interleave;
+  const auto text = [](long long x) { return std::to_string(x); };
+  if (p < 1 || p > layers)
+    detail::fail("pp", text(p), "must be between 1 and the " + text(layers) + " layers");
+  if (plan.first_stage_layers < 0) detail::fail("first_stage_layers", text(plan.first_stage_layers), "is negative");
+  if (plan.last_stage_layers < 0) detail::fail("last_stage_layers", text(plan.last_stage_layers), "is negative");
+  const bool given = plan.first_stage_layers > 0 || plan.last_stage_layers > 0;
+  if (given && p < 2) {
+    detail::fail(plan.first_stage_layers > 0 ? "first_stage_layers" : "last_stage_layers",
+                 text(plan.first_stage_layers > 0 ? plan.first_stage_layers : plan.last_stage_layers), "needs pp >= 2");
+  }
+  if (given) {
+    const int first = plan.first_stage_layers, last = plan.last_stage_layers;
+    const char* field = last > 0 ? "last_stage_layers" : "first_stage_layers";
+    const int value = last > 0 ? last : first;
+    const long long rest = static_cast<long long>(layers) - first - last;
+    const int others = p - (first > 0 ? 1 : 0) - (last > 0 ? 1 : 0);
+    if (rest < others || (others == 0 && rest != 0)) {
+      detail::fail(field, text(value), "leaves " + text(rest) + " of the " + text(layers) + " layers for the other " +
+                                           text(others) + " stages; each needs at least one and they must add up");
+    }
+    if (others > 0 && rest % others != 0) {
+      detail::fail(field, text(value), "leaves " + text(rest) + " layers, which do not split evenly over the " + text(others) +
+                                           " other stages");
+    }
+  }
+  if (v < 1) detail::fail("interleave", text(v), "must be a positive count");
+  if (v > 1) {
+    if (p == 1) detail::fail("interleave", text(v), "needs pp > 1");
+    for (int i = 0; i < p; ++i) {
+      const int l = stage_layers(layers, plan, i);
+      if (l % v != 0) {
+        detail::fail("interleave", text(v), "does not divide the " + text(l) + " layers of pipeline stage " + text(i + 1) + " of " +
+                                                text(p) + " (pp " + text(p) + " x interleave " + text(v) + ")");
+      }
+    }
+  }
+}
+
+// The layout as people write it: "32" for one stage, "8 x 16" for even stages, "7 + 14 x 8 + 7" when
+// the first and last differ, every run of equal stages as "count x layers".
+inline std::string stage_layout_text(int layers, const ParallelPlan& plan) {
+  std::string out;
+  int i = 0;
+  while (i < plan.pp) {
+    const int l = stage_layers(layers, plan, i);
+    int j = i + 1;
+    while (j < plan.pp && stage_layers(layers, plan, j) == l) ++j;
+    if (!out.empty()) out += " + ";
+    out += (j - i > 1 ? std::to_string(j - i) + " x " : "") + std::to_string(l);
+    i = j;
+  }
+  return out;
+}
+
+// The layers of the stage that holds the most of them, and of the last stage (which also runs the
+// output layer and the loss): the two a pipeline's pace depends on.
+struct StageExtremes {
+  int most = 0;  // the largest layer count of any stage but the last (0 with one stage)
+  int last = 0;  // the last stage's layers
+};
+inline StageExtremes stage_extremes(int layers, const ParallelPlan& plan) {
+  StageExtremes e;
+  const int p = plan.pp;
+  e.last = stage_layers(layers, plan, p - 1);
+  for (int i = 0; i < p - 1; ++i) e.most = std::max(e.most, stage_layers(layers, plan, i));
+  return e;
+}
 
 }  // namespace capplan

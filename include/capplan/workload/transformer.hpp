@@ -162,4 +162,13 @@ inline void TransformerShape::validate() const {
   }
 }
 
+// KV heads one tensor-parallel rank holds: ceil(kv_heads / tp), and at least one. When tp exceeds the
+// KV heads (GQA/MQA), the heads are replicated rather than split: each rank keeps a whole head for
+// its query heads (Megatron-LM and vLLM do this). Used alike by the KV-cache memory, the decode time
+// and the training attention kernels.
+inline std::int64_t kv_heads_per_rank(std::int64_t kv_heads, std::int64_t tp) {
+  if (tp <= 1 || kv_heads <= 1) return kv_heads < 1 ? 1 : kv_heads;
+  return kv_heads >= tp ? (kv_heads + tp - 1) / tp : 1;
+}
+
 }  // namespace capplan
