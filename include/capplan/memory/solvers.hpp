@@ -112,12 +112,16 @@ struct GpuPlan {
 // Fewest GPUs of `gpu_memory` each for training: tensor parallel in {1, 2, 4, 8} (within a node,
 // dividing heads), any pipeline depth up to the layer count, and the fewest data-parallel GPUs
 // that fit with cfg's ZeRO stage (without ZeRO, adding data-parallel GPUs saves no memory).
-// cfg.plan.dp, .tp and .pp are ignored; ties go to less model parallelism.
+// cfg.plan.dp, .tp and .pp are ignored, and so are its stage layout and interleaving (each depth
+// gets the automatic layout of workload/parallel_plan.hpp); ties go to less model parallelism.
 inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shape, TrainingConfig cfg,
                                                     DataSize gpu_memory, int max_gpus = 65536) {
   require_positive(gpu_memory.value(), "gpu_memory");
   require_positive_count(max_gpus, "max_gpus");
   shape.validate();
+  cfg.plan.first_stage_layers = 0;
+  cfg.plan.last_stage_layers = 0;
+  cfg.plan.interleave = 1;
   std::optional<GpuPlan> best;
   const int e = cfg.plan.ep;
   for (int t : {1, 2, 4, 8}) {
