@@ -66,20 +66,40 @@ TEST_SUITE("integration") {
     q.model_name = "llama2-7b";
     q.tokens = 1e9;
     const PurchaseTable t = purchase_table(q, Catalog::builtin());
-    for (const char* id : {"rtx-3060-12gb", "rtx-4060-ti-16gb", "rtx-4060-ti-8gb", "rtx-4090", "rtx-3090", "rtx-a6000", "rtx-6000-ada",
+    auto row_of = [&](const PurchaseTable& table, const char* id) -> const PurchaseRow* {
+      for (const auto& r : table.rows) {
+        if (r.option == id) return &r;
+      }
+      return nullptr;
+    };
+    for (const char* id : {"rtx-4090", "rtx-3090", "rtx-a6000", "rtx-6000-ada",
                            "a100-pcie-40gb", "a100-pcie-80gb", "a100-sxm-40gb", "a100-sxm-80gb", "h100-pcie", "h100-sxm", "h200-sxm",
                            "v100-sxm2-16gb", "v100-sxm2-32gb", "mi250", "mi250x", "mi300x"}) {
       CAPTURE(id);
-      bool found = false;
-      for (const auto& r : t.rows) {
-        if (r.option != id) continue;
-        found = true;
-        CHECK(r.estimated());
-        CHECK(r.time.value() > 0);
-        CHECK(r.energy.value() > 0);
-        CHECK(r.power.total > r.power.gpus);  // the host is counted
-      }
-      CHECK(found);
+      const PurchaseRow* r = row_of(t, id);
+      REQUIRE(r != nullptr);
+      CHECK(r->estimated());
+      CHECK(r->time.value() > 0);
+      CHECK(r->energy.value() > 0);
+      CHECK(r->power.total > r->power.gpus);  // the host is counted
+    }
+    // Consumer cards sit in desktops with no network between them (perf/fabric.hpp usual_fabric):
+    // eight 8-16 GB cards cannot hold the job, so those rows say why; with a fabric they are timed.
+    PurchaseQuery eth = q;
+    eth.training.fabric = perf::find_fabric("eth-10");
+    const PurchaseTable te = purchase_table(eth, Catalog::builtin());
+    for (const char* id : {"rtx-3060-12gb", "rtx-4060-ti-16gb", "rtx-4060-ti-8gb"}) {
+      CAPTURE(id);
+      const PurchaseRow* r = row_of(t, id);
+      REQUIRE(r != nullptr);
+      CHECK_FALSE(r->estimated());
+      CHECK(r->status == "no network");
+      const PurchaseRow* re = row_of(te, id);
+      REQUIRE(re != nullptr);
+      CHECK(re->estimated());
+      CHECK(re->gpus > 8);
+      REQUIRE(re->training);
+      CHECK(re->training->fabric.id == "eth-10");
     }
     // The terminal table is the product's face: every figure column has a value or a marker.
     const Table tt = t.table();

@@ -35,6 +35,8 @@ struct CompareArgs {
   std::string recompute;  // empty: any
   std::string precision = "bf16";
   std::optional<double> mfu;
+  ClusterArgs cluster;  // --fabric for every row
+  GoodputArgs goodput;  // the whole run
   // Serving.
   PlanArgs plan;  // --serve, --batch, --context, --weights, --kv-cache
   std::optional<std::int64_t> prompt, output;
@@ -115,6 +117,8 @@ PurchaseQuery query_of(const CompareArgs& a) {
     if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
     s.precision = precision_arg(a.precision);
     s.measured_mfu = a.mfu;
+    s.fabric = fabric_arg(a.cluster);
+    q.goodput = goodput_config(a.goodput);
   } else {
     q.workload = PurchaseWorkload::serve;
     const InferenceConfig ic = inference_config(a.plan, q.model);
@@ -185,6 +189,8 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--recompute", a->recompute, "Only plans with this recomputation (default: any)")
       ->check(CLI::IsMember({"none", "selective", "full"}));
   cmd->add_option("--precision", a->precision, "Training precision: bf16 (default), fp16, fp8, fp32")->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
+  add_cluster_flags(cmd, a->cluster, false);
+  add_goodput_flags(cmd, a->goodput);
   cmd->add_option("--mfu", a->mfu, "Measured MFU: iteration time from it instead of the kernel model");
   add_serve_flags(cmd, a->plan, true);
   cmd->get_option("--serve")->description("Rank for a serving load instead of training");

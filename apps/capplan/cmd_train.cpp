@@ -70,6 +70,8 @@ Cell num_cell(std::string text, double v) { return Cell::of_number(std::move(tex
 struct TrainArgs {
   std::string model, gpu, tokens;
   PlanArgs plan;
+  ClusterArgs cluster;
+  GoodputArgs goodput;
   RunCostArgs cost;
   std::optional<double> mfu;
 };
@@ -95,7 +97,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }
   setup.precision = precision_arg(a.plan.precision);
   if (a.mfu) setup.measured_mfu = *a.mfu;
-  setup.gpus_per_node = 8;
+  setup.gpus_per_node = gpus_per_node_arg(a.cluster);
+  setup.fabric = fabric_arg(a.cluster);
   std::string precision_note;
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
   const std::int64_t gb = job.global_batch;
@@ -128,6 +131,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       detail::fail("--gpus", std::to_string(gpus), "is not TP x PP x DP = " + std::to_string(tc.plan.gpus()));
     }
     plan = tc.plan;
+    check_tp_in_node(a.cluster, plan.tp, setup.gpus_per_node, gpus);
     if (job.global_batch % (plan.micro_batch * plan.dp) != 0) {
       detail::fail("--global-batch", std::to_string(job.global_batch),
                    "is not a multiple of micro-batch x DP = " + std::to_string(plan.micro_batch * plan.dp));
@@ -138,6 +142,9 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const FitResult fit = check_fit(mem, g.memory);
   const Duration time = est.time_for_tokens(tokens);
   const double gpu_hours = est.gpu_hours_for_tokens(tokens);
+  // The whole run: failures, restarts, lost work and checkpoints on top of the iterations.
+  const double params = static_cast<double>(parameter_count(m.shape));
+  const GoodputEstimate gp = estimate_goodput(time, gpus, checkpoint_size(static_cast<std::int64_t>(params)), goodput_config(a.goodput));
   const double achieved = est.model_rate_per_gpu.value();
   const double flops_total = achieved * gpus * time.value();
   const ItPower power = gpu_it_power(g, gpus);
@@ -147,6 +154,13 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   std::string price_from;
   const auto price = gpu_hour_price(a.cost, ctx.catalog(), g, price_from);
   const std::optional<Money> cost = price ? std::optional<Money>(*price * Duration::from_value(gpu_hours * 3600.0)) : std::nullopt;
+
+  const perf::Fabric fabric = training_fabric(g, setup);
+  const perf::PlanLinks links = perf::plan_links(cluster, plan);
+  std::string links_text;
+  for (const auto& [what, link] : {std::pair{"TP", links.tp}, std::pair{"PP", links.pp}, std::pair{"DP", links.dp}, std::pair{"EP", links.ep}}) {
+    if (!link.empty()) links_text += (links_text.empty() ? "" : "; ") + std::string(what) + " over " + link;
+  }
 
   Result r;
   Table t;
@@ -159,11 +173,26 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                                 (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") +
                                 (plan.pp > 1 ? ", stages of " + stage_layout_text(m.shape.layers, plan) + " layers" : "");
   t.add_row({Cell::of_text("plan"), Cell::of_text(searched ? "searched" : "given"), Cell::of_text(plan_text)});
+  if (!links_text.empty()) t.add_row({Cell::of_text("links"), Cell::of_text(""), Cell::of_text(links_text)});
   t.add_row({Cell::of_text("time"), num_cell(format(time, {.significant = 3}), time.value()),
              Cell::of_text(std::to_string(gb) + " sequences x " + std::to_string(job.seq_len) + " tokens per iteration")});
   t.add_row({Cell::of_text("iteration"), num_cell(format(est.iteration, {.significant = 4}), est.iteration.value()),
              Cell::of_text(format_number(est.tokens_per_second, 4) + " tokens/s")});
-  t.add_row({Cell::of_text("GPU-hours"), num_cell(format_number(gpu_hours, 4), gpu_hours), Cell::of_text("")});
+  t.add_row({Cell::of_text("GPU-hours"), num_cell(format_number(gpu_hours, 4), gpu_hours), Cell::of_text("iterations only")});
+  {
+    std::string how = "goodput " + format_number(100 * gp.goodput, 4) + "%: ";
+    if (gp.job_mtbf) {
+      how += format_number(gp.expected_failures, 3) + " failures expected (job MTBF " + format(*gp.job_mtbf, {.significant = 3}) + "), ";
+    } else {
+      how += "no failures, ";
+    }
+    how += "checkpoints of " + bytes_text(gp.checkpoint) + " every " + format(gp.checkpoint_interval, {.significant = 3}) + " (" +
+           format(gp.checkpoint_stall, {.significant = 3}) + " each)";
+    t.add_row({Cell::of_text("expected wall clock"), num_cell(format(gp.expected_wall_clock, {.significant = 3}), gp.expected_wall_clock.value()),
+               Cell::of_text(how)});
+    t.add_row({Cell::of_text("expected GPU-hours"), num_cell(format_number(gp.expected_gpu_hours, 4), gp.expected_gpu_hours),
+               Cell::of_text("with failures, restarts and checkpoints (plan/goodput.hpp)")});
+  }
   t.add_row({Cell::of_text("achieved per GPU"), num_cell(format(est.model_rate_per_gpu, {.significant = 4}), achieved),
              Cell::of_text("MFU " + format_number(100 * est.mfu, 3) + "%, HFU " + format_number(100 * est.hfu, 3) + "%" +
                            (a.mfu ? " (MFU given)" : ""))});
@@ -177,8 +206,11 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("cost"), cost ? Cell::of_money(format(*cost), to_json_string(cost->rounded_to(2)), cost->amount().to_double()) : Cell::empty(),
              Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
-  t.notes.push_back("Cluster: " + std::to_string(cluster.nodes()) + " node(s) of " + std::to_string(cluster.gpus_per_node) + " GPUs, " +
-                    "400 Gb/s InfiniBand per GPU between nodes (assumed); framework: " + fw.name + ".");
+  t.notes.push_back("Cluster: " + std::to_string(cluster.nodes()) + " node(s) of " + std::to_string(cluster.gpus_per_node) + " GPUs" +
+                    (cluster.nodes() > 1 ? "; between nodes " + fabric.describe(cluster.gpus_per_node) +
+                                               (setup.fabric ? "" : ", assumed for " + g.id + " hosts (--fabric to change)")
+                                         : "") +
+                    "; framework: " + fw.name + ".");
   if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
   t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
@@ -195,10 +227,28 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                {"interleave", plan.interleave},
                {"first_stage_layers", stage_layers(m.shape.layers, plan, 0)},
                {"last_stage_layers", stage_layers(m.shape.layers, plan, plan.pp - 1)}};
+  j["cluster"] = {{"nodes", cluster.nodes()}, {"gpus_per_node", cluster.gpus_per_node},
+                  {"fabric", cluster.nodes() > 1 ? nlohmann::ordered_json{{"id", fabric.id}, {"name", fabric.name},
+                                                                           {"per_gpu_bytes_per_s", fabric.per_gpu(cluster.gpus_per_node).value()},
+                                                                           {"assumed", !setup.fabric}}
+                                                 : nlohmann::ordered_json(nullptr)},
+                  {"links", {{"tp", links.tp}, {"pp", links.pp}, {"dp", links.dp}, {"ep", links.ep}}}};
   j["flops_total"] = flops_total;
   j["time_s"] = time.value();
   j["iteration_time_s"] = est.iteration.value();
   j["gpu_hours"] = gpu_hours;
+  j["expected_wall_clock_s"] = gp.expected_wall_clock.value();
+  j["expected_gpu_hours"] = gp.expected_gpu_hours;
+  j["goodput"] = {{"goodput", gp.goodput},
+                  {"expected_failures", gp.expected_failures},
+                  {"job_mtbf_s", gp.job_mtbf ? nlohmann::ordered_json(gp.job_mtbf->value()) : nlohmann::ordered_json(nullptr)},
+                  {"checkpoint_bytes", gp.checkpoint.value()},
+                  {"checkpoint_interval_s", gp.checkpoint_interval.value()},
+                  {"checkpoint_stall_s", gp.checkpoint_stall.value()},
+                  {"checkpoints", gp.checkpoints},
+                  {"failures_per_gpu_hour", gp.config.failures_per_gpu_hour},
+                  {"restart_s", gp.config.restart.value()},
+                  {"async_checkpoint", gp.config.async_checkpoint}};
   j["achieved_flop_per_s_per_gpu"] = achieved;
   j["mfu"] = est.mfu;
   j["memory_per_gpu_bytes"] = mem.total().value();
@@ -210,6 +260,9 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   j["price_per_gpu_hour_usd"] = price ? nlohmann::ordered_json(to_json_string(*price)) : nullptr;
   j["assumptions"] = t.notes;
   r.explanation = lines_of(est.explain());
+  r.explanation.push_back("whole run " + format(gp.expected_wall_clock, {.significant = 4}) + " (goodput " + format_number(100 * gp.goodput, 4) + " %):");
+  for (const auto& line : gp.explanation) r.explanation.push_back("  " + line);
+  for (const auto& line : gp.assumptions) r.explanation.push_back("  assumes: " + line);
   if (!search_text.empty()) {
     auto more = lines_of(search_text);
     r.explanation.insert(r.explanation.begin(), more.begin(), more.begin() + 1);
@@ -316,6 +369,8 @@ void add_train(CLI::App& app, Context& ctx) {
   add_model_gpu_flags(cmd, a->model, a->gpu);
   cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9")->required();
   add_plan_flags(cmd, a->plan);
+  add_cluster_flags(cmd, a->cluster);
+  add_goodput_flags(cmd, a->goodput);
   cmd->add_option("--mfu", a->mfu, "Measured model-FLOPs utilization (overrides the performance model)");
   add_run_cost_flags(cmd, a->cost);
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });

@@ -1,5 +1,7 @@
 #include "workload_args.hpp"
 
+#include "args.hpp"
+
 #include <capplan/error.hpp>
 #include <capplan/io/model_json.hpp>
 #include <capplan/memory/formats.hpp>
@@ -103,6 +105,101 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
       ->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
   cmd->add_option("--optimizer", a.optimizer, "adam (default), adam8bit, sgd-momentum, sgd, adafactor")
       ->check(CLI::IsMember({"adam", "adamw", "adam8bit", "sgd-momentum", "sgd", "adafactor"}));
+}
+
+void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
+  cmd->add_option("--fabric", a.fabric,
+                  "Network between nodes: " + perf::fabric_ids() + " (default: what a host of the GPU usually has)");
+  cmd->add_option("--fabric-bandwidth", a.fabric_bandwidth, "Per-GPU bandwidth between nodes, e.g. '200 Gb/s' (a custom fabric)");
+  cmd->add_option("--fabric-latency", a.fabric_latency, "Latency per step between nodes, e.g. '5 us'");
+  if (!with_plan_flags) return;
+  cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node (default 8)");
+  cmd->add_flag("--allow-cross-node-tp", a.allow_cross_node_tp, "Allow a TP group that spans nodes (timed over the fabric)");
+}
+
+std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a) {
+  if (a.fabric.empty() && a.fabric_bandwidth.empty() && a.fabric_latency.empty()) return std::nullopt;
+  perf::Fabric f;
+  if (!a.fabric.empty()) {
+    f = perf::find_fabric(a.fabric, "--fabric");
+  } else {
+    // A custom fabric: RDMA NICs, one per GPU, as the InfiniBand presets.
+    f = perf::find_fabric("ib-ndr");
+    f.id = "custom";
+    f.name = "custom network";
+    f.source = "--fabric-bandwidth";
+  }
+  if (!a.fabric_bandwidth.empty()) {
+    if (f.none()) detail::fail("--fabric-bandwidth", "\"" + a.fabric_bandwidth + "\"", "contradicts --fabric none");
+    f.nic_speed = quantity_arg<Bandwidth>(a.fabric_bandwidth, "B/s", "--fabric-bandwidth");
+    if (!(f.nic_speed.value() > 0)) detail::fail("--fabric-bandwidth", "\"" + a.fabric_bandwidth + "\"", "must be positive");
+    if (f.nic_speed.value() > 1e13) detail::fail("--fabric-bandwidth", "\"" + a.fabric_bandwidth + "\"", "is more than 10 TB/s per GPU");
+    f.nics_per_node = 0;
+    if (f.id != "custom") f.name += ", " + a.fabric_bandwidth + " per GPU";
+  }
+  if (!a.fabric_latency.empty()) {
+    if (f.none()) detail::fail("--fabric-latency", "\"" + a.fabric_latency + "\"", "contradicts --fabric none");
+    f.latency = quantity_arg<Duration>(a.fabric_latency, "s", "--fabric-latency");
+    if (!(f.latency.value() >= 0) || f.latency.value() > 1) detail::fail("--fabric-latency", "\"" + a.fabric_latency + "\"", "is outside 0 to 1 s");
+  }
+  f.validate();
+  return f;
+}
+
+int gpus_per_node_arg(const ClusterArgs& a) {
+  const int n = positive_flag(a.gpus_per_node, 8, "--gpus-per-node");
+  if (n > 1024) detail::fail("--gpus-per-node", std::to_string(n), "is more than 1024");
+  return n;
+}
+
+void check_tp_in_node(const ClusterArgs& a, int tp, int gpus_per_node, int gpus) {
+  const int node = std::min(gpus_per_node, gpus);
+  if (a.allow_cross_node_tp || tp <= 1 || node % tp == 0) return;
+  std::string divisors;
+  for (int d = 1; d <= node; ++d) {
+    if (node % d == 0) divisors += (divisors.empty() ? "" : ", ") + std::to_string(d);
+  }
+  detail::fail("--tp", std::to_string(tp),
+               "does not fit a node of " + std::to_string(node) + " GPUs: TP " + std::to_string(tp) + (tp > node ? " spans nodes" : " straddles nodes") +
+                   "; use " + divisors + ", or --allow-cross-node-tp (timed over the fabric)");
+}
+
+void add_goodput_flags(CLI::App* cmd, GoodputArgs& a) {
+  cmd->add_option("--failure-rate", a.failure_rate, "Job-stopping failures per GPU-hour (default 1.97e-5, Llama 3's; 0: none)");
+  cmd->add_option("--restart", a.restart, "Time from a failure to training again (default 10 min)");
+  cmd->add_option("--storage-write", a.storage_write, "Checkpoint storage write bandwidth, all nodes (default 2 TB/s)");
+  cmd->add_option("--checkpoint-interval", a.checkpoint_interval, "Compute time between checkpoints (default: Daly's optimum)");
+  cmd->add_flag("--async-checkpoint", a.async_checkpoint, "Checkpoints written in the background after a copy to host memory");
+  cmd->add_option("--eval-share", a.eval_share, "Evaluation time as a share of the iteration time (default 0)");
+  cmd->add_option("--warmup-share", a.warmup_share, "Start-up and warm-up time as a share of the iteration time (default 0)");
+}
+
+GoodputConfig goodput_config(const GoodputArgs& a) {
+  GoodputConfig c;
+  if (a.failure_rate) {
+    if (!std::isfinite(*a.failure_rate) || *a.failure_rate < 0 || *a.failure_rate > 1)
+      detail::fail("--failure-rate", detail::format_double(*a.failure_rate), "is outside 0 to 1 failures per GPU-hour");
+    c.failures_per_gpu_hour = *a.failure_rate;
+  }
+  if (!a.restart.empty()) {
+    c.restart = quantity_arg<Duration>(a.restart, "s", "--restart");
+    if (!(c.restart.value() >= 0) || c.restart.value() > 30 * 86400.0) detail::fail("--restart", "\"" + a.restart + "\"", "is outside 0 to 30 days");
+  }
+  if (!a.storage_write.empty()) {
+    c.storage_write = quantity_arg<Bandwidth>(a.storage_write, "B/s", "--storage-write");
+    if (!(c.storage_write.value() > 0)) detail::fail("--storage-write", "\"" + a.storage_write + "\"", "must be positive");
+  }
+  if (!a.checkpoint_interval.empty()) {
+    c.checkpoint_interval = quantity_arg<Duration>(a.checkpoint_interval, "s", "--checkpoint-interval");
+    if (!(c.checkpoint_interval->value() > 0)) detail::fail("--checkpoint-interval", "\"" + a.checkpoint_interval + "\"", "must be positive");
+  }
+  c.async_checkpoint = a.async_checkpoint;
+  for (const auto& [v, flag] : {std::pair{a.eval_share, "--eval-share"}, std::pair{a.warmup_share, "--warmup-share"}}) {
+    if (!(v >= 0 && v < 1)) detail::fail(flag, detail::format_double(v), "is outside [0, 1)");
+  }
+  c.evaluation_share = a.eval_share;
+  c.warmup_share = a.warmup_share;
+  return c;
 }
 
 void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {

@@ -6,6 +6,8 @@
 #include <capplan/hardware/precision.hpp>
 #include <capplan/memory/activations.hpp>
 #include <capplan/memory/budget.hpp>
+#include <capplan/perf/fabric.hpp>
+#include <capplan/plan/goodput.hpp>
 #include <capplan/units/quantity.hpp>
 #include <capplan/workload/transformer.hpp>
 
@@ -50,6 +52,39 @@ struct PlanArgs {
   std::string weights = "bf16";
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16
 };
+
+// The machines a training run spans: GPUs per node and the network between nodes.
+struct ClusterArgs {
+  std::string fabric;            // a preset id (perf/fabric.hpp); empty: the usual one for the GPU
+  std::string fabric_bandwidth;  // per GPU, e.g. "200 Gb/s"; overrides the preset's
+  std::string fabric_latency;    // per algorithm step, e.g. "5 us"
+  std::optional<int> gpus_per_node;
+  bool allow_cross_node_tp = false;
+};
+
+// --fabric, --fabric-bandwidth, --fabric-latency; with the plan flags also --gpus-per-node and
+// --allow-cross-node-tp.
+void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags = true);
+
+// The fabric the flags ask for; absent when they leave it to the GPU's usual host.
+std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a);
+
+// --gpus-per-node, 1..1024 (default 8).
+int gpus_per_node_arg(const ClusterArgs& a);
+
+// A given TP degree must lie inside one node (a divisor of its GPUs) unless --allow-cross-node-tp.
+void check_tp_in_node(const ClusterArgs& a, int tp, int gpus_per_node, int gpus);
+
+// What a whole run adds to its iterations (plan/goodput.hpp); empty strings keep the defaults.
+struct GoodputArgs {
+  std::optional<double> failure_rate;  // per GPU-hour
+  std::string restart, storage_write, checkpoint_interval;
+  bool async_checkpoint = false;
+  double eval_share = 0, warmup_share = 0;
+};
+
+void add_goodput_flags(CLI::App* cmd, GoodputArgs& a);
+GoodputConfig goodput_config(const GoodputArgs& a);
 
 void add_model_gpu_flags(CLI::App* cmd, std::string& model, std::string& gpu, bool gpu_required = true);
 void add_plan_flags(CLI::App* cmd, PlanArgs& a);

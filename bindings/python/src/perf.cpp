@@ -11,6 +11,7 @@
 #include <capplan/perf/communication.hpp>
 #include <capplan/perf/data_loading.hpp>
 #include <capplan/perf/efficiency.hpp>
+#include <capplan/perf/fabric.hpp>
 #include <capplan/perf/explain.hpp>
 #include <capplan/perf/inference.hpp>
 #include <capplan/perf/plan_search.hpp>
@@ -93,6 +94,28 @@ void bind_explain_and_links(py::module_& m) {
       .field("size", &Group::size)
       .field("per_node", &Group::per_node)
       .finish();
+
+  Record<Fabric>(m, "Fabric", "The network between nodes: NICs of one speed, one per GPU or a few per node (perf/fabric.hpp).")
+      .field("id", &Fabric::id)
+      .field("name", &Fabric::name)
+      .field("kind", &Fabric::kind)
+      .field("nic_speed", &Fabric::nic_speed, "per NIC, per direction; 0: no fabric")
+      .field("nics_per_node", &Fabric::nics_per_node, "0: one per GPU")
+      .field("latency", &Fabric::latency)
+      .field("efficiency", &Fabric::efficiency)
+      .field("source", &Fabric::source)
+      .finish()
+      .def("none", &Fabric::none)
+      .def("per_gpu", &Fabric::per_gpu, py::arg("gpus_per_node"), "Each GPU's share of the node's NICs.")
+      .def("link", &Fabric::link, py::arg("gpus_per_node"), "The link collectives across nodes run at.")
+      .def("describe", &Fabric::describe, py::arg("gpus_per_node"))
+      .def("validate", &Fabric::validate);
+  m.def("fabric_presets", [] { return std::vector<Fabric>(fabric_presets().begin(), fabric_presets().end()); },
+        "The named fabrics: ib-edr, ib-hdr, ib-ndr, ib-xdr, roce-400, eth-100, eth-25, eth-10, none.");
+  m.def("find_fabric", [](const std::string& id) { return find_fabric(id); }, py::arg("id"), "A preset by id (ValueError names it otherwise).");
+  m.def("usual_fabric", &usual_fabric, py::arg("gpu"), "What a host of this GPU usually has between nodes (an assumption).");
+  m.def("nic_fabric", &nic_fabric, py::arg("nic"), py::arg("count"), py::arg("gpus_per_node"), "A system's own NICs as a fabric.");
+  m.def("group_links", &group_links, py::arg("cluster"), py::arg("group"), "The links a collective over the group crosses, by name.");
 
   m.def("make_cluster", &make_cluster, py::arg("gpu"), py::arg("gpus"), py::arg("gpus_per_node"), py::arg("inter"),
         "gpus GPUs, gpus_per_node to a node, the GPU's own intra-node link and `inter` between nodes.");
@@ -215,6 +238,13 @@ void bind_training(py::module_& m) {
       .field("measured_mfu", &TrainingJob::measured_mfu)
       .field("expert_parameters", &TrainingJob::expert_parameters, "MoE routed-expert weights; None: derived")
       .finish();
+  Record<PlanLinks>(m, "PlanLinks", "The links each of a plan's collectives crosses, by name ('' where the plan has no such group).")
+      .readonly("tp", &PlanLinks::tp)
+      .readonly("pp", &PlanLinks::pp)
+      .readonly("dp", &PlanLinks::dp)
+      .readonly("ep", &PlanLinks::ep)
+      .finish(false);
+  m.def("plan_links", &plan_links, py::arg("cluster"), py::arg("plan"), "The links a plan's TP, PP, DP and EP collectives cross.");
   Record<TrainingEstimate>(m, "TrainingEstimate", "Iteration time, throughput, MFU and the breakdown of one plan.")
       .readonly("plan", &TrainingEstimate::plan)
       .readonly("iteration", &TrainingEstimate::iteration)

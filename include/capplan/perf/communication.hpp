@@ -174,6 +174,17 @@ inline Group consecutive_group(int size, int gpus_per_node) {
   return Group{size, std::gcd(size, gpus_per_node)};
 }
 
+// The links a collective over `g` crosses, by name: "NVLink", "InfiniBand", "NVLink + InfiniBand"
+// (hierarchical: inside each node, then across); "" for a group of one.
+inline std::string group_links(const Cluster& c, Group g) {
+  if (g.size <= 1) return "";
+  const int local = std::clamp(g.per_node, 1, g.size);
+  const std::string in(name(c.intra_for(local).kind)), out(name(c.inter.kind));
+  if (local >= g.size) return in;
+  if (local == 1) return out;
+  return in + " + " + out;
+}
+
 namespace comm {
 
 inline double ring_all_reduce(double bytes, int n, const Link& l) {

@@ -270,6 +270,40 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
 
 }  // namespace capplan::perf
 
+namespace capplan::perf {
+
+// The links each of a plan's collectives crosses (perf/communication.hpp group_links), by the same
+// placement rules the estimate times them with: tensor-parallel ranks consecutive, then data parallel,
+// pipeline stages outermost.
+struct PlanLinks {
+  std::string tp, pp, dp, ep;  // "" where the plan has no such group
+};
+
+// Ranks are laid out TP innermost, then DP, then pipeline stages (Megatron's order). A data-parallel
+// group is the dp ranks of stride tp inside a block of tp x dp consecutive ranks: where that block
+// does not divide the node it straddles one, and the slowest group is timed with the block's members
+// per node (consecutive_group) over tp. A pipeline spanning nodes has some stage boundary that
+// crosses one (the boundary's pair is tp x dp ranks apart), and the slowest boundary sets the pace.
+inline Group data_parallel_group(const ParallelPlan& plan, int gpus_per_node) {
+  const Group block = consecutive_group(plan.tp * plan.dp, gpus_per_node);
+  return Group{plan.dp, std::clamp(block.per_node / plan.tp, 1, plan.dp)};
+}
+inline bool stage_boundary_crosses_nodes(const ParallelPlan& plan, const Cluster& cluster) {
+  return plan.pp > 1 && cluster.gpus > cluster.gpus_per_node;
+}
+
+inline PlanLinks plan_links(const Cluster& cluster, const ParallelPlan& plan) {
+  const int gpn = cluster.gpus_per_node;
+  PlanLinks l;
+  l.tp = group_links(cluster, consecutive_group(plan.tp, gpn));
+  if (plan.pp > 1) l.pp = std::string(name((stage_boundary_crosses_nodes(plan, cluster) ? cluster.inter : cluster.intra).kind));
+  l.dp = group_links(cluster, data_parallel_group(plan, gpn));
+  if (plan.ep > 1) l.ep = group_links(cluster, Group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep)});
+  return l;
+}
+
+}  // namespace capplan::perf
+
 namespace capplan::detail {
 
 // Every number of one estimate before any text: the estimate's fields and its breakdown are both
@@ -347,7 +381,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
 
   // Pipeline point-to-point: each micro-batch sends its activation forward and its gradient back at every
   // stage boundary, 1/tp of it per GPU then all-gathered over NVLink (Narayanan et al. 2021, §4.1).
-  n.stage_link_inter = plan.tp * plan.dp >= gpn && cluster.gpus > gpn;
+  n.stage_link_inter = perf::stage_boundary_crosses_nodes(plan, cluster);
   const perf::Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
   if (plan.pp > 1) {
     const double one = perf::p2p_seconds(stage_link, n.act_bytes / plan.tp) +
@@ -384,8 +418,8 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   n.dense_local = (parameters - experts) / (plan.tp * plan.pp);
   n.expert_local = experts / (static_cast<double>(plan.tp) * plan.pp * plan.ep);
   n.expert_dp = plan.dp / plan.ep;
-  n.dp_per_node = plan.tp < gpn ? std::clamp(gpn / plan.tp, 1, plan.dp) : 1;
-  const perf::Group dp_group{plan.dp, n.dp_per_node};
+  const perf::Group dp_group = perf::data_parallel_group(plan, gpn);
+  n.dp_per_node = dp_group.per_node;
   // Expert parallel ranks are neighbours, so each node holds dp_per_node / ep members of an expert's group.
   const perf::Group edp_group{n.expert_dp, std::clamp(n.dp_per_node / plan.ep, 1, n.expert_dp)};
   const double backward_last = lps * (layer.bwd + n.layer_recompute) + pace_out_bwd;

@@ -28,6 +28,7 @@
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/power/carbon.hpp"
+#include "capplan/plan/goodput.hpp"
 #include "capplan/plan/it_power.hpp"
 #include "capplan/report/pareto.hpp"
 #include "capplan/plan/serving_run.hpp"
@@ -72,6 +73,7 @@ struct PurchaseQuery {
   PurchaseWorkload workload = PurchaseWorkload::train;
   double tokens = 0;         // training tokens
   TrainingSetup training;    // precision, sequence length, batch, MFU, framework, search space
+  GoodputConfig goodput;     // training: failures, restarts and checkpoints of the whole run
   ServingLoad serving;
   PurchaseFilters filters;
   EnergyPrice electricity{Decimal::parse("0.12", "electricity"), Currency::USD};
@@ -111,7 +113,7 @@ struct PurchaseRow {
   OptionKind kind = OptionKind::gpu;
   const GpuSpec* gpu = nullptr;    // into the catalog passed to purchase_table: keep it alive
   std::string gpu_id;
-  std::string status;              // empty when estimated; else why not: "no fit", "no rate"
+  std::string status;              // empty when estimated; else why not: "no fit", "no network", "no rate"
   int unit_gpus = 1;               // GPUs per unit bought or rented
   int units = 0;
   int gpus = 0;                    // units x unit_gpus
@@ -119,7 +121,8 @@ struct PurchaseRow {
   bool deadline_sized = false;     // GPUs raised to meet the deadline
   // Training.
   std::optional<TrainingRun> training;
-  Duration time{};
+  Duration time{};                 // iterations only
+  std::optional<GoodputEstimate> goodput;  // the whole run; absent when it could not finish (plan/goodput.hpp)
   // Serving.
   std::optional<ServingRun> serving;
   int replicas = 0;
@@ -206,6 +209,7 @@ struct Candidate {
   const SystemSpec* system = nullptr;
   int unit_gpus = 1;
   int per_node = 8;
+  std::optional<perf::Fabric> fabric;  // a system's own NICs; absent: what a host of the GPU usually has
   std::optional<Money> unit_price;
   std::string price_source;
   std::optional<MoneyRate> unit_rent;
@@ -240,6 +244,12 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.system = &s;
       c.unit_gpus = s.total_gpus();
       c.per_node = std::max(1, s.gpus_per_node());
+      // Between nodes (and between units bought): the system's network adapters, all ports.
+      for (const auto& p : s.parts) {
+        if (p.kind != PartKind::network) continue;
+        const perf::Fabric nf = perf::nic_fabric(cat.find_network_adapter(p.id), p.count, c.per_node);
+        if (!c.fabric || nf.per_gpu(c.per_node).value() > c.fabric->per_gpu(c.per_node).value()) c.fabric = nf;
+      }
       const SystemPrice sp = cat.system_price(s);
       c.unit_price = sp.low;
       if (sp.low) c.price_source = std::string(sp.given ? "given price " : "sum of part prices ") + sp.as_of;
@@ -386,6 +396,8 @@ struct PurchaseTable {
       if (!sv) {
         e["deadline_sized"] = r.deadline_sized;
         e["time_s"] = when(est, r.time.value());
+        e["expected_wall_clock_s"] = r.goodput ? Value(r.goodput->expected_wall_clock.value()) : Value();
+        e["expected_gpu_hours"] = r.goodput ? Value(r.goodput->expected_gpu_hours) : Value();
         e["mfu"] = r.training ? Value(r.training->estimate.mfu) : Value();
         e["own_cost_usd"] = money(r.own_cost);
         e["rent_cost_usd"] = money(r.rent_cost);
@@ -422,6 +434,7 @@ struct PurchaseTable {
         plan["sequence_parallel"] = p.sequence_parallel;
         plan["interleave"] = p.interleave;
         plan["gpus_per_node"] = r.training->cluster.gpus_per_node;
+        plan["fabric"] = r.training->cluster.nodes() > 1 ? Value(r.training->fabric.id) : Value(nullptr);
         plan["memory_per_gpu_bytes"] = r.training->memory.total().value();
       } else if (r.serving) {
         plan["tp"] = r.serving->tp;
@@ -512,7 +525,17 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   }
   const bool filtering = f.budget || f.deadline || f.max_power;
 
-  TrainingRunCache runs(q.model, q.training);
+  // One cache per fabric: GPU rows and cloud offers share the usual one (or the query's); systems
+  // with their own NICs get theirs, unless the query names a fabric for all.
+  std::map<std::string, TrainingRunCache> caches;
+  auto runs_for = [&](const Candidate& c) -> TrainingRunCache& {
+    TrainingSetup s = q.training;
+    if (!s.fabric && c.fabric) s.fabric = c.fabric;
+    const std::string key = s.fabric ? s.fabric->id + "/" + s.fabric->name : "";
+    auto it = caches.find(key);
+    if (it == caches.end()) it = caches.emplace(key, TrainingRunCache(q.model, std::move(s))).first;
+    return it->second;
+  };
   std::map<std::string, std::optional<ServingRun>> serve_runs;  // per GPU id
 
   for (const Candidate& c : candidates(cat, f)) {
@@ -541,20 +564,29 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no rate");
         continue;
       }
+      TrainingRunCache& runs = runs_for(c);
       std::optional<int> fit;
+      bool no_network = false;
       try {
         fit = runs.fewest_gpus(g, c.unit_gpus, c.per_node);
-      } catch (const InputError&) {
+      } catch (const InputError& e) {
         fit.reset();
+        no_network = e.field() == "fabric";
       }
       if (!fit) {
-        not_estimated("no fit");
+        not_estimated(no_network ? "no network" : "no fit");
         continue;
       }
       int n = *fit;
       r.gpus_to_fit = n;
       if (f.deadline) {
-        const auto d = runs.fewest_gpus_for_deadline(g, q.tokens, *f.deadline, c.unit_gpus, c.per_node, n);
+        std::optional<int> d;
+        try {
+          d = runs.fewest_gpus_for_deadline(g, q.tokens, *f.deadline, c.unit_gpus, c.per_node, n);
+        } catch (const InputError& e) {
+          if (e.field() != "fabric") throw;
+          d.reset();  // more GPUs than one node would need a network: not in time within one node
+        }
         if (!d) {
           ++out.filtered_out;
           continue;
@@ -573,6 +605,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
              plan_text(r.training->plan) + "; iteration " + format(e.iteration, {.significant = 4}) + ", " +
              format_number(e.tokens_per_second, 4) + " tokens/s, MFU " + format_number(100 * e.mfu, 3) + "% -> " +
              format(r.time, {.significant = 3}) + (r.training->precision_note.empty() ? "" : " (" + r.training->precision_note + ")");
+      try {
+        r.goodput = estimate_goodput(r.time, n, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput);
+        how += "; expected " + format(r.goodput->expected_wall_clock, {.significant = 3}) + " with failures and checkpoints (goodput " +
+               format_number(100 * r.goodput->goodput, 3) + "%)";
+      } catch (const InputError&) {
+        r.goodput.reset();  // failures would outpace the checkpoints: no expected time
+        how += "; expected time: none (failures would outpace the checkpoints)";
+      }
     } else {
       auto it = serve_runs.find(g.id);
       if (it == serve_runs.end()) {
@@ -706,7 +746,16 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                 std::string(name(q.training.precision)) + ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences, " +
                 std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "
                                                     : "kernels and communication of docs/performance-model.md, ") +
-                "400 Gb/s InfiniBand per GPU between nodes.");
+                (q.training.fabric ? "between nodes " + q.training.fabric->describe(8) + "."
+                                   : std::string("between nodes a system's own network adapters, else what a host of the GPU usually has "
+                                                 "(perf/fabric.hpp: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100/H200/B200, one 100 GbE "
+                                                 "port per PCIe server, no network for consumer cards).")));
+    n.push_back("Time counts iterations only; the arithmetic (--explain) and JSON (expected_wall_clock_s, expected_gpu_hours) add "
+                "the whole run's failures, restarts, lost work and checkpoints (plan/goodput.hpp): " +
+                format_number(q.goodput.failures_per_gpu_hour, 3) + " failures per GPU-hour, restarts of " +
+                format(q.goodput.restart, {.significant = 3}) + ", " + format_number(adam_checkpoint_bytes_per_param, 3) +
+                " B/parameter checkpoints " + (q.goodput.async_checkpoint ? "copied to host and written in the background" : "written") +
+                " at " + format(q.goodput.storage_write, {.significant = 3}) + ".");
   } else {
     n.push_back("GPUs: the fewest that hold weights, KV cache and workspace (TP, then PP); more GPUs in a whole unit serve more replicas. "
                 "Tok/s: decode of perf/inference.hpp (the same as capplan infer), all replicas; $/Mtok: rent per million output tokens.");
@@ -730,7 +779,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   }
   bool any_status = false;
   for (const auto& r : out.rows) any_status = any_status || !r.estimated();
-  if (any_status) n.push_back("\"no fit\": does not fit in memory on any GPU count searched; \"no rate\": the catalog lists no dense rate to time it with.");
+  if (any_status)
+    n.push_back("\"no fit\": does not fit in memory on any GPU count searched; \"no network\": needs more than one node (or unit) and has no network "
+                "between nodes (pass a fabric); \"no rate\": the catalog lists no dense rate to time it with.");
   if (out.filtered_out) n.push_back(std::to_string(out.filtered_out) + " option(s) left out by the budget, deadline or power filters.");
   if (out.cannot_run && filtering) n.push_back(std::to_string(out.cannot_run) + " option(s) cannot run this workload.");
   return out;

@@ -7,8 +7,10 @@
 //   s.run->estimate.time_for_tokens(1e9);  s.run->plan;  s.run->memory.total();
 //
 // Defaults: global batch of about 4M tokens (Llama 2: "global batch-size of 4M tokens", Touvron et
-// al. 2023, §2.2) rounded up to a multiple of the GPUs; 400 Gb/s InfiniBand per GPU between nodes
-// (50 GB/s; an assumption stated in every report); the framework of perf::Framework{}.
+// al. 2023, §2.2) rounded up to a multiple of the GPUs; between nodes the fabric a host of that GPU
+// usually has (perf/fabric.hpp usual_fabric: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100 SXM,
+// one 100 GbE port per PCIe server, none for consumer cards, whose plans then stay in one node), an
+// assumption stated in every report; the framework of perf::Framework{}.
 // Precision: the one asked for; a GPU without it is timed at FP16, else at its FP32 rate, and the
 // run says so (precision_note).
 //
@@ -20,6 +22,7 @@
 
 #include "capplan/error.hpp"
 #include "capplan/memory/solvers.hpp"
+#include "capplan/perf/fabric.hpp"
 #include "capplan/perf/plan_search.hpp"
 #include "capplan/perf/training.hpp"
 
@@ -39,7 +42,7 @@ struct TrainingSetup {
   Precision precision = Precision::bf16;
   std::optional<double> measured_mfu;        // given: iteration time follows from it (perf::TrainingJob)
   int gpus_per_node = 8;                     // GPUs that share the fast intra-node links
-  Bandwidth inter_node = Bandwidth::from_value(50e9);  // per GPU between nodes: 400 Gb/s InfiniBand
+  std::optional<perf::Fabric> fabric;        // between nodes; absent: perf::usual_fabric(gpu)
   perf::Framework framework{};
   perf::SearchSpace space{};
 };
@@ -47,6 +50,7 @@ struct TrainingSetup {
 struct TrainingRun {
   perf::TrainingJob job;
   perf::Cluster cluster;
+  perf::Fabric fabric;          // between nodes (the cluster's inter link is its share per GPU)
   ParallelPlan plan;
   perf::TrainingEstimate estimate;
   MemoryBudget memory;          // per GPU, of the plan
@@ -81,6 +85,13 @@ inline bool can_time_training(const GpuSpec& g, Precision asked = Precision::bf1
   return detail::usable_precision(g, asked).has_value();
 }
 
+// The fabric between nodes: the one set up, else the usual one for the GPU's host.
+inline perf::Fabric training_fabric(const GpuSpec& gpu, const TrainingSetup& setup) {
+  perf::Fabric f = setup.fabric ? *setup.fabric : perf::usual_fabric(gpu);
+  f.validate();
+  return f;
+}
+
 // The job and cluster for `gpus` GPUs; throws InputError naming the field on bad input.
 inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const TransformerShape& shape, const GpuSpec& gpu, int gpus,
                                                                 const TrainingSetup& setup, std::string* precision_note = nullptr) {
@@ -102,7 +113,17 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
   require_positive_count(gb, "global_batch");
   if (!setup.global_batch) gb = (gb + gpus - 1) / gpus * gpus;
   job.global_batch = gb;
-  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, std::min(setup.gpus_per_node, gpus), perf::infiniband(setup.inter_node));
+  const perf::Fabric fabric = training_fabric(gpu, setup);
+  const int per_node = std::min(setup.gpus_per_node, gpus);
+  if (gpus > per_node && fabric.none()) {
+    const int nodes = (gpus + per_node - 1) / per_node;
+    detail::fail("fabric", "\"" + fabric.id + "\"",
+                 "joins no nodes: " + std::to_string(gpus) + " GPUs need " + std::to_string(nodes) + " nodes of " + std::to_string(per_node) +
+                     (setup.fabric ? std::string() : " (" + gpu.id + " hosts have no network by default)") + "; choose a fabric (" + perf::fabric_ids() + ") or at most " +
+                     std::to_string(per_node) + " GPUs");
+  }
+  const perf::Link inter = fabric.none() ? perf::Link{} : fabric.link(per_node);
+  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, per_node, inter);
   return {job, cluster};
 }
 
@@ -119,6 +140,7 @@ inline TrainingRunSearch best_training_run(const TransformerShape& shape, const 
   TrainingRun r;
   r.job = job;
   r.cluster = cluster;
+  r.fabric = training_fabric(gpu, setup);
   r.plan = sr.top.front().plan;
   r.estimate = sr.top.front().estimate;
   r.memory = perf::plan_memory(job, r.plan, setup.framework.flash_attention);
@@ -132,6 +154,7 @@ inline TrainingRun training_run(const TransformerShape& shape, const GpuSpec& gp
                                 const TrainingSetup& setup = {}) {
   TrainingRun r;
   std::tie(r.job, r.cluster) = training_job(shape, gpu, plan.gpus(), setup, &r.precision_note);
+  r.fabric = training_fabric(gpu, setup);
   r.plan = plan;
   r.estimate = perf::estimate_training(r.job, plan, r.cluster, setup.framework);
   r.memory = perf::plan_memory(r.job, plan, setup.framework.flash_attention);

@@ -53,6 +53,10 @@ inline constexpr UnitSymbol bandwidth_symbols[] = {
     {"Mbps", scale::mega * scale::bit, false},
     {"Gbps", scale::giga * scale::bit, false},
     {"Tbps", scale::tera * scale::bit, false},
+    // NIC and switch datasheets write bits with a lower-case b: "400Gb/s" (IEEE 802.3, InfiniBand).
+    {"Mb/s", scale::mega * scale::bit, false},
+    {"Gb/s", scale::giga * scale::bit, false},
+    {"Tb/s", scale::tera * scale::bit, false},
 };
 inline constexpr UnitSymbol bandwidth_binary_symbols[] = {
     {"B/s", 1.0, true},          {"KiB/s", scale::kibi, true}, {"MiB/s", scale::mebi, true},

@@ -1,0 +1,163 @@
+// Fabric: the network between nodes, as the machines have it. A fabric is NICs of one speed, either
+// one per GPU (rail-optimised HPC and AI clusters) or a few per node shared by its GPUs (servers and
+// workstations with one Ethernet port); collectives across nodes see each GPU's share.
+//
+//   Fabric f = find_fabric("ib-hdr");              // DGX A100: 8 x HDR 200 Gb/s, one per GPU
+//   Link inter = f.link(8);                         // 25 GB/s per GPU, 5 us, 85 % of line rate
+//   Fabric usual = usual_fabric(gpu);               // what a host of that GPU usually has
+//   Fabric sys = nic_fabric(adapter, 4, 8);         // a system's own NICs: 4 x 200 Gb/s for 8 GPUs
+//
+// Presets (per direction; Gb/s are 10^9 bit/s):
+//   ib-edr   InfiniBand EDR 100 Gb/s, one per GPU       (DGX-1 V100 has 4 for 8 GPUs: usual_fabric)
+//   ib-hdr   InfiniBand HDR 200 Gb/s, one per GPU       (NVIDIA DGX A100 User Guide: 8 x ConnectX-6 HDR)
+//   ib-ndr   InfiniBand NDR 400 Gb/s, one per GPU       (NVIDIA DGX H100/H200/B200 User Guides: 8 x ConnectX-7)
+//   ib-xdr   InfiniBand XDR 800 Gb/s, one per GPU       (NVIDIA ConnectX-8 SuperNIC, DGX B300)
+//   roce-400 400 Gb/s RoCE Ethernet, one per GPU        (Llama 3's RoCE cluster: Dubey et al. 2024, §3.3.1)
+//   eth-100  100 GbE, one per node, TCP                 (a PCIe server's usual uplink; capplan's assumption)
+//   eth-25   25 GbE, one per node, TCP
+//   eth-10   10 GbE, one per node, TCP                  (a workstation board's port)
+//   none     no network: plans stay inside one node
+// Large-message efficiency and per-step latency as perf/communication.hpp's infiniband() and
+// ethernet(): InfiniBand and RoCE 85 % of line rate, 5 / 8 us; TCP 70 %, 30 us.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/hardware/network_adapter.hpp"
+#include "capplan/perf/communication.hpp"
+#include "capplan/units/format.hpp"
+#include "capplan/units/quantity.hpp"
+
+#include <array>
+#include <string>
+#include <string_view>
+
+namespace capplan::perf {
+
+struct Fabric {
+  std::string id{};       // "ib-ndr", a NIC's catalog id, or "custom"
+  std::string name{};     // "InfiniBand NDR 400 Gb/s"
+  LinkKind kind = LinkKind::infiniband;
+  Bandwidth nic_speed{};  // per NIC (all its ports), per direction; 0: no fabric
+  int nics_per_node = 0;  // 0: one NIC per GPU
+  Duration latency{};     // per algorithm step across nodes
+  double efficiency = 0.85;
+  std::string source{};   // where the figure or the assumption comes from
+
+  [[nodiscard]] bool none() const { return !(nic_speed.value() > 0); }
+
+  // Each GPU's share of the node's NICs: the NIC speed with one NIC per GPU, else the node's total
+  // divided by its GPUs (never more than one NIC's speed per GPU: a GPU's traffic uses one rail).
+  [[nodiscard]] Bandwidth per_gpu(int gpus_per_node) const {
+    require_positive_count(gpus_per_node, "gpus_per_node");
+    if (nics_per_node == 0 || nics_per_node >= gpus_per_node) return nic_speed;
+    return nic_speed * (static_cast<double>(nics_per_node) / gpus_per_node);
+  }
+
+  // The link collectives across nodes run at (perf/communication.hpp Cluster::inter).
+  [[nodiscard]] Link link(int gpus_per_node) const {
+    if (none()) capplan::detail::fail("fabric", "\"" + id + "\"", "has no network between nodes: plans must fit in one node");
+    return Link{kind, per_gpu(gpus_per_node), latency, efficiency};
+  }
+
+  // "InfiniBand HDR 200 Gb/s, one per GPU (25 GB/s per GPU)".
+  [[nodiscard]] std::string describe(int gpus_per_node) const {
+    if (none()) return "no network between nodes (" + id + ")";
+    const std::string nics = nics_per_node == 0 ? "one per GPU" : std::to_string(nics_per_node) + " per node";
+    return name + ", " + nics + " (" + format(per_gpu(gpus_per_node), {.significant = 3}) + " per GPU)";
+  }
+
+  void validate() const {
+    require_nonnegative(nic_speed.value(), "fabric.nic_speed");
+    if (nics_per_node < 0) capplan::detail::fail("fabric.nics_per_node", std::to_string(nics_per_node), "is negative");
+    if (none()) return;
+    require_nonnegative(latency.value(), "fabric.latency");
+    require_fraction(efficiency, "fabric.efficiency");
+    require_positive(efficiency, "fabric.efficiency");
+  }
+};
+
+// The named fabrics (see the table at the top), in the order `--fabric` lists them.
+inline const std::array<Fabric, 9>& fabric_presets() {
+  auto preset = [](std::string id, std::string name, LinkKind kind, double gbit, int nics_per_node, double latency_s,
+                   double efficiency, std::string source) {
+    return Fabric{std::move(id), std::move(name), kind, from_canonical<Bandwidth>(gbit * 1e9 / 8), nics_per_node,
+                  from_canonical<Duration>(latency_s), efficiency, std::move(source)};
+  };
+  static const std::array<Fabric, 9> all = {
+      preset("ib-edr", "InfiniBand EDR 100 Gb/s", LinkKind::infiniband, 100, 0, 5e-6, 0.85, "InfiniBand Trade Association EDR rate"),
+      preset("ib-hdr", "InfiniBand HDR 200 Gb/s", LinkKind::infiniband, 200, 0, 5e-6, 0.85, "NVIDIA DGX A100 User Guide: 8 x ConnectX-6 HDR"),
+      preset("ib-ndr", "InfiniBand NDR 400 Gb/s", LinkKind::infiniband, 400, 0, 5e-6, 0.85, "NVIDIA DGX H100 User Guide: 8 x ConnectX-7 NDR"),
+      preset("ib-xdr", "InfiniBand XDR 800 Gb/s", LinkKind::infiniband, 800, 0, 5e-6, 0.85, "NVIDIA ConnectX-8 SuperNIC (DGX B300)"),
+      preset("roce-400", "RoCE 400 Gb/s Ethernet", LinkKind::ethernet, 400, 0, 8e-6, 0.85, "Dubey et al. 2024 (Llama 3), §3.3.1: RoCE at 400 Gb/s per GPU"),
+      preset("eth-100", "100 GbE (TCP)", LinkKind::ethernet, 100, 1, 30e-6, 0.70, "one 100 GbE port per node (capplan's assumption)"),
+      preset("eth-25", "25 GbE (TCP)", LinkKind::ethernet, 25, 1, 30e-6, 0.70, "one 25 GbE port per node"),
+      preset("eth-10", "10 GbE (TCP)", LinkKind::ethernet, 10, 1, 30e-6, 0.70, "one 10 GbE port per node"),
+      Fabric{"none", "no network", LinkKind::ethernet, Bandwidth{}, 0, Duration{}, 0.85, "a single machine"},
+  };
+  return all;
+}
+
+// The ids of the presets, "ib-edr, ib-hdr, ...", for messages.
+inline std::string fabric_ids() {
+  std::string s;
+  for (const auto& f : fabric_presets()) s += (s.empty() ? "" : ", ") + f.id;
+  return s;
+}
+
+// A preset by id; an unknown id is an InputError naming `field` and listing the presets.
+inline Fabric find_fabric(std::string_view id, const std::string& field = "fabric") {
+  for (const auto& f : fabric_presets()) {
+    if (f.id == id) return f;
+  }
+  capplan::detail::fail(field, "\"" + std::string(id) + "\"", "is not a fabric; use one of " + fabric_ids());
+}
+
+// What a host of this GPU usually has between nodes (an assumption the reports state):
+//   SXM/OAM boards come in HGX/DGX-style nodes with one NIC per GPU: Volta 4 x EDR for 8 GPUs
+//   (DGX-1), Ampere and CDNA 2 HDR 200 Gb/s (DGX A100), Hopper, Blackwell and CDNA 3 NDR 400 Gb/s
+//   (DGX H100/B200; AMD's MI300X platform pairs each GPU with a 400 Gb/s NIC);
+//   data-centre and workstation PCIe cards a server with one 100 GbE port;
+//   consumer cards and SoCs a desktop: no network, so one machine.
+inline Fabric usual_fabric(const GpuSpec& gpu) {
+  switch (gpu.form_factor) {
+    case FormFactor::sxm:
+    case FormFactor::oam: {
+      const std::string& a = gpu.architecture;
+      if (a == "Volta") {
+        Fabric f = find_fabric("ib-edr");
+        f.nics_per_node = 4;
+        f.source = "NVIDIA DGX-1 with V100: 4 x EDR 100 Gb/s InfiniBand for 8 GPUs";
+        return f;
+      }
+      if (a == "Ampere" || a == "CDNA 2") return find_fabric("ib-hdr");
+      return find_fabric("ib-ndr");
+    }
+    case FormFactor::pcie: return find_fabric("eth-100");
+    case FormFactor::consumer:
+    case FormFactor::soc: return find_fabric("none");
+  }
+  return find_fabric("none");
+}
+
+// A system's own NICs: `count` adapters per node shared by `gpus_per_node` GPUs (all ports used).
+inline Fabric nic_fabric(const NetworkAdapter& nic, int count, int gpus_per_node) {
+  require_positive_count(count, "nics");
+  require_positive_count(gpus_per_node, "gpus_per_node");
+  const bool ib = nic.protocol != LinkProtocol::ethernet;
+  Fabric f;
+  f.id = nic.id;
+  f.name = std::to_string(count) + " x " + nic.name;
+  f.kind = ib ? LinkKind::infiniband : LinkKind::ethernet;
+  f.nic_speed = nic.port_speed * static_cast<double>(nic.ports);
+  f.nics_per_node = count >= gpus_per_node && count % gpus_per_node == 0 ? 0 : count;
+  if (f.nics_per_node == 0 && count > gpus_per_node) f.nic_speed = f.nic_speed * static_cast<double>(count / gpus_per_node);
+  // RDMA (InfiniBand or RoCE on ConnectX-class adapters) as the presets: 85 %, 5 us (IB) / 8 us.
+  f.latency = from_canonical<Duration>(ib ? 5e-6 : 8e-6);
+  f.efficiency = 0.85;
+  f.source = "the system's network adapters (" + nic.source + ")";
+  f.validate();
+  return f;
+}
+
+}  // namespace capplan::perf
