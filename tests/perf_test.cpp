@@ -8,11 +8,14 @@
 #include "capplan/perf/communication.hpp"
 #include "capplan/perf/data_loading.hpp"
 #include "capplan/perf/efficiency.hpp"
+#include "capplan/perf/fabric.hpp"
 #include "capplan/perf/inference.hpp"
 #include "capplan/perf/plan_search.hpp"
 #include "capplan/perf/roofline.hpp"
 #include "capplan/perf/training.hpp"
+#include "capplan/plan/training_run.hpp"
 #include "capplan/units/literals.hpp"
+#include "capplan/workload/presets.hpp"
 #include "validation_cases.hpp"
 
 #include <doctest/doctest.h>
@@ -184,6 +187,117 @@ TEST_SUITE("perf") {
     // Overlap: communication shorter than the compute it hides under costs only its last bucket.
     CHECK(exposed_after_overlap(1.0, 10.0, 10) == doctest::Approx(0.1));
     CHECK(exposed_after_overlap(10.0, 4.0, 10) == doctest::Approx(6.0));
+  }
+
+  TEST_CASE("fabric: presets, each GPU's share, the usual host, a system's NICs, bad input") {
+    // DGX A100: 8 x HDR 200 Gb/s, one per GPU = 25 GB/s each (NVIDIA DGX A100 User Guide).
+    const Fabric hdr = find_fabric("ib-hdr");
+    CHECK(hdr.per_gpu(8).value() == doctest::Approx(25e9));
+    CHECK(hdr.link(8).effective() == doctest::Approx(25e9 * 0.85));
+    CHECK(find_fabric("ib-ndr").per_gpu(8).value() == doctest::Approx(50e9));
+    // One 10 GbE port per node is shared: 1.25 GB/s over 8 GPUs, 156 MB/s each; 1.25 GB/s for one.
+    const Fabric eth = find_fabric("eth-10");
+    CHECK(eth.per_gpu(8).value() == doctest::Approx(1.25e9 / 8));
+    CHECK(eth.per_gpu(1).value() == doctest::Approx(1.25e9));
+    CHECK(eth.link(8).kind == LinkKind::ethernet);
+    CHECK(find_fabric("none").none());
+    CHECK(field_of([] { (void)find_fabric("none").link(8); }) == "fabric");
+    CHECK(field_of([] { (void)find_fabric("ib-qdr"); }) == "fabric");
+    CHECK(field_of([] { (void)find_fabric("x", "--fabric"); }) == "--fabric");
+    CHECK(field_of([] { (void)find_fabric("ib-hdr").per_gpu(0); }) == "gpus_per_node");
+    Fabric bad = hdr;
+    bad.efficiency = 1.5;
+    CHECK(field_of([&] { bad.validate(); }) == "fabric.efficiency");
+    // The usual host: DGX A100 (HDR), DGX H100 (NDR), DGX-1 (4 x EDR for 8 GPUs), a PCIe server
+    // (one 100 GbE port), a desktop (none).
+    CHECK(usual_fabric(gpu("A100 SXM 80GB")).id == "ib-hdr");
+    CHECK(usual_fabric(gpu("H100 SXM")).id == "ib-ndr");
+    CHECK(usual_fabric(gpu("MI300X")).id == "ib-ndr");
+    const Fabric dgx1 = usual_fabric(gpu("v100-sxm2-32gb"));
+    CHECK(dgx1.id == "ib-edr");
+    CHECK(dgx1.per_gpu(8).value() == doctest::Approx(12.5e9 * 4 / 8));
+    CHECK(usual_fabric(gpu("L40S")).id == "eth-100");
+    CHECK(usual_fabric(gpu("RTX 4090")).none());
+    // A catalog system's own adapters: DGX A100 lists 8 x ConnectX-6 HDR, the 4-GPU A100 server 4.
+    const Catalog& cat = Catalog::builtin();
+    const Fabric dgx = nic_fabric(cat.find_network_adapter("connectx-6-hdr-200g"), 8, 8);
+    CHECK(dgx.per_gpu(8).value() == doctest::Approx(25e9));
+    const Fabric four = nic_fabric(cat.find_network_adapter("connectx-6-hdr-200g"), 4, 4);
+    CHECK(four.per_gpu(4).value() == doctest::Approx(25e9));
+    const Fabric half = nic_fabric(cat.find_network_adapter("connectx-6-hdr-200g"), 4, 8);
+    CHECK(half.per_gpu(8).value() == doctest::Approx(12.5e9));
+    CHECK(field_of([&] { (void)nic_fabric(cat.find_network_adapter("connectx-6-hdr-200g"), 0, 8); }) == "nics");
+  }
+
+  TEST_CASE("placement: links each collective crosses; straddling groups go over the fabric") {
+    const GpuSpec& a100 = gpu("A100 SXM 80GB");
+    const Cluster c = make_cluster(a100, 384, 8, find_fabric("ib-hdr").link(8));
+    ParallelPlan p;
+    p.tp = 8;
+    p.pp = 12;
+    p.dp = 4;
+    PlanLinks l = plan_links(c, p);
+    CHECK(l.tp == "NVLink");
+    CHECK(l.pp == "InfiniBand");
+    CHECK(l.dp == "InfiniBand");
+    CHECK(l.ep.empty());
+    // TP 3 on 8-GPU nodes straddles (ranks 6, 7 | 8): its ring crosses the NIC.
+    p.tp = 3;
+    p.pp = 4;
+    p.dp = 32;
+    CHECK(plan_links(c, p).tp == "InfiniBand");
+    // DP of 6 consecutive GPUs on 8-GPU nodes (TP 1, 4 stages on 24 GPUs): some group straddles two
+    // nodes, 2 of its members on one side, so the slowest group goes over the fabric too.
+    const Cluster c24 = make_cluster(a100, 24, 8, find_fabric("ib-hdr").link(8));
+    ParallelPlan q;
+    q.pp = 4;
+    q.dp = 6;
+    const Group g = data_parallel_group(q, 8);
+    CHECK(g.size == 6);
+    CHECK(g.per_node == 2);
+    CHECK(plan_links(c24, q).dp == "NVLink + InfiniBand");
+    CHECK(stage_boundary_crosses_nodes(q, c24));
+    // In one node nothing crosses; a group of one crosses nothing.
+    const Cluster one = make_cluster(a100, 8, 8, Link{});
+    ParallelPlan r;
+    r.tp = 2;
+    r.pp = 2;
+    r.dp = 2;
+    const PlanLinks lo = plan_links(one, r);
+    CHECK(lo.tp == "NVLink");
+    CHECK(lo.pp == "NVLink");
+    CHECK(lo.dp == "NVLink");
+    CHECK_FALSE(stage_boundary_crosses_nodes(r, one));
+    CHECK(group_links(one, Group{1, 1}).empty());
+    // NVLink bridges join pairs: 4 x RTX 3090 (two bridged pairs) run a 4-GPU ring over PCIe.
+    const Cluster r3090 = make_cluster(gpu("RTX 3090"), 4, 4, Link{});
+    CHECK(group_links(r3090, Group{2, 2}) == "NVLink");
+    CHECK(group_links(r3090, Group{4, 4}) == "PCIe peer-to-peer");
+    // The timing agrees: the straddling DP group is slower than one that fits a node.
+    const double in_node = all_reduce_seconds(c24, 1e9, Group{6, 6});
+    CHECK(all_reduce_seconds(c24, 1e9, g) > in_node);
+  }
+
+  TEST_CASE("training run: the usual fabric, a fabric named, no network refuses several nodes") {
+    const TransformerShape llama = find_model("llama2-7b").transformer();
+    TrainingSetup s;
+    const auto [job, c] = training_job(llama, gpu("A100 SXM 80GB"), 16, s);
+    CHECK(c.inter.bandwidth.value() == doctest::Approx(25e9));  // HDR per GPU
+    s.fabric = find_fabric("ib-ndr");
+    const auto [job2, c2] = training_job(llama, gpu("A100 SXM 80GB"), 16, s);
+    CHECK(c2.inter.bandwidth.value() == doctest::Approx(50e9));
+    // A slower fabric makes the same searched run slower.
+    TrainingSetup slow;
+    slow.fabric = find_fabric("eth-10");
+    const auto fast_run = best_training_run(llama, gpu("A100 SXM 80GB"), 16, TrainingSetup{});
+    const auto slow_run = best_training_run(llama, gpu("A100 SXM 80GB"), 16, slow);
+    REQUIRE(fast_run.run);
+    REQUIRE(slow_run.run);
+    CHECK(slow_run.run->estimate.iteration.value() > fast_run.run->estimate.iteration.value());
+    CHECK(slow_run.run->fabric.id == "eth-10");
+    // Consumer cards: one desktop holds up to 8; 16 need a network.
+    CHECK(field_of([&] { (void)training_job(llama, gpu("RTX 4090"), 16, TrainingSetup{}); }) == "fabric");
+    CHECK_NOTHROW((void)training_job(llama, gpu("RTX 4090"), 8, TrainingSetup{}));
   }
 
   TEST_CASE("training: hardware FLOPs equal Megatron's closed form; bubble; MFU/HFU; totals") {

@@ -8,6 +8,7 @@
 #include "convert.hpp"
 #include "record.hpp"
 
+#include <capplan/plan/goodput.hpp>
 #include <capplan/plan/it_power.hpp>
 #include <capplan/plan/purchase.hpp>
 #include <capplan/plan/serving_run.hpp>
@@ -116,6 +117,49 @@ void bind_purchase(py::module_& m) {
       .field("systems", &PurchaseFilters::systems)
       .field("cloud", &PurchaseFilters::cloud)
       .finish();
+  Record<GoodputConfig>(m, "GoodputConfig", "What a whole run adds to its iterations: failures, restarts, checkpoints (plan/goodput.hpp).")
+      .field("failures_per_gpu_hour", &GoodputConfig::failures_per_gpu_hour, "default: Llama 3's 1.97e-5; 0: none")
+      .field("restart", &GoodputConfig::restart)
+      .field("storage_write", &GoodputConfig::storage_write, "aggregate checkpoint write bandwidth")
+      .field("host_copy", &GoodputConfig::host_copy, "per GPU, GPU to host memory")
+      .field("async_checkpoint", &GoodputConfig::async_checkpoint)
+      .field("checkpoint_interval", &GoodputConfig::checkpoint_interval, "None: Daly's optimum")
+      .field("evaluation_share", &GoodputConfig::evaluation_share)
+      .field("warmup_share", &GoodputConfig::warmup_share)
+      .finish();
+  Record<GoodputEstimate>(m, "GoodputEstimate", "Expected wall clock and GPU-hours of a whole run, term by term.")
+      .readonly("ideal_time", &GoodputEstimate::ideal_time)
+      .readonly("gpus", &GoodputEstimate::gpus)
+      .readonly("checkpoint", &GoodputEstimate::checkpoint)
+      .readonly("evaluation", &GoodputEstimate::evaluation)
+      .readonly("warmup", &GoodputEstimate::warmup)
+      .readonly("checkpointing", &GoodputEstimate::checkpointing)
+      .readonly("lost_work", &GoodputEstimate::lost_work)
+      .readonly("restarting", &GoodputEstimate::restarting)
+      .readonly("write_lag_loss", &GoodputEstimate::write_lag_loss)
+      .readonly("solve_time", &GoodputEstimate::solve_time)
+      .readonly("job_mtbf", &GoodputEstimate::job_mtbf, "None: no failures")
+      .readonly("checkpoint_write", &GoodputEstimate::checkpoint_write)
+      .readonly("checkpoint_stall", &GoodputEstimate::checkpoint_stall)
+      .readonly("checkpoint_interval", &GoodputEstimate::checkpoint_interval)
+      .readonly("optimal_interval", &GoodputEstimate::optimal_interval)
+      .readonly("checkpoints", &GoodputEstimate::checkpoints)
+      .readonly("expected_failures", &GoodputEstimate::expected_failures)
+      .readonly("expected_wall_clock", &GoodputEstimate::expected_wall_clock)
+      .readonly("ideal_gpu_hours", &GoodputEstimate::ideal_gpu_hours)
+      .readonly("expected_gpu_hours", &GoodputEstimate::expected_gpu_hours)
+      .readonly("goodput", &GoodputEstimate::goodput)
+      .readonly("explanation", &GoodputEstimate::explanation)
+      .readonly("assumptions", &GoodputEstimate::assumptions)
+      .finish(false)
+      .def("explain", &GoodputEstimate::explain);
+  m.def("checkpoint_size", &checkpoint_size, py::arg("params"), py::arg("bytes_per_param") = adam_checkpoint_bytes_per_param,
+        "Bytes of a full mixed-precision Adam checkpoint: 14 B per parameter (ZeRO §3.1).");
+  m.def("estimate_goodput", &estimate_goodput, py::arg("ideal_time"), py::arg("gpus"), py::arg("checkpoint"),
+        py::arg("config") = GoodputConfig{}, "Expected wall clock of a run whose iterations take ideal_time (Daly 2006).");
+  m.def("young_interval", &young_interval, py::arg("stall"), py::arg("mtbf"), "Young 1974: sqrt(2 stall mtbf).");
+  m.def("daly_interval", &daly_interval, py::arg("stall"), py::arg("mtbf"), "Daly 2006's higher-order optimum.");
+
   Record<PurchaseQuery>(m, "PurchaseQuery", "One workload to buy or rent hardware for, and the prices and filters.")
       .field("model", &PurchaseQuery::model)
       .field("model_name", &PurchaseQuery::model_name)
@@ -123,6 +167,7 @@ void bind_purchase(py::module_& m) {
       .field("workload", &PurchaseQuery::workload)
       .field("tokens", &PurchaseQuery::tokens, "training tokens")
       .field("training", &PurchaseQuery::training)
+      .field("goodput", &PurchaseQuery::goodput)
       .field("serving", &PurchaseQuery::serving)
       .field("filters", &PurchaseQuery::filters)
       .field("electricity", &PurchaseQuery::electricity)
@@ -144,7 +189,8 @@ void bind_purchase(py::module_& m) {
       .readonly("gpus_to_fit", &PurchaseRow::gpus_to_fit)
       .readonly("deadline_sized", &PurchaseRow::deadline_sized)
       .readonly("training", &PurchaseRow::training)
-      .readonly("time", &PurchaseRow::time)
+      .readonly("time", &PurchaseRow::time, "iterations only")
+      .readonly("goodput", &PurchaseRow::goodput, "the whole run; None when it could not finish")
       .readonly("serving", &PurchaseRow::serving)
       .readonly("replicas", &PurchaseRow::replicas)
       .readonly("decode_tokens_per_s", &PurchaseRow::decode_tokens_per_s)

@@ -170,3 +170,54 @@ def test_llm_foundry_framework_slows_attention_and_optimizer(cat):
     fsdp = capplan.estimate_training(job, plan, cluster, capplan.Framework.pytorch_fsdp())
     foundry = capplan.estimate_training(job, plan, cluster, capplan.Framework.llm_foundry_2023())
     assert foundry.iteration.value > fsdp.iteration.value
+
+
+def test_fabric_presets_usual_host_and_links(cat):
+    ids = [f.id for f in capplan.fabric_presets()]
+    assert ids[:3] == ["ib-edr", "ib-hdr", "ib-ndr"] and "none" in ids
+    hdr = capplan.find_fabric("ib-hdr")
+    assert hdr.per_gpu(8).value == pytest.approx(25e9)
+    assert capplan.find_fabric("eth-10").per_gpu(8).value == pytest.approx(1.25e9 / 8)
+    assert capplan.usual_fabric(cat.find_gpu("H100 SXM")).id == "ib-ndr"
+    assert capplan.usual_fabric(cat.find_gpu("RTX 4090")).none()
+    with pytest.raises(capplan.InputError, match='fabric: "ib-qdr" is not a fabric') as e:
+        capplan.find_fabric("ib-qdr")
+    assert e.value.field == "fabric"
+    cluster = capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 384, 8, hdr.link(8))
+    plan = capplan.ParallelPlan(tp=8, pp=12, dp=4)
+    links = capplan.plan_links(cluster, plan)
+    assert (links.tp, links.pp, links.dp, links.ep) == ("NVLink", "InfiniBand", "InfiniBand", "")
+
+
+def test_training_setup_fabric_and_no_network(cat):
+    shape = capplan.find_model("llama2-7b").transformer()
+    slow = capplan.TrainingSetup(fabric=capplan.find_fabric("eth-10"))
+    fast = capplan.best_training_run(shape, cat.find_gpu("A100 SXM 80GB"), 16)
+    run = capplan.best_training_run(shape, cat.find_gpu("A100 SXM 80GB"), 16, slow)
+    assert run.run.fabric.id == "eth-10" and fast.run.fabric.id == "ib-hdr"
+    assert run.run.estimate.iteration.value > fast.run.estimate.iteration.value
+    with pytest.raises(capplan.InputError, match="joins no nodes") as e:
+        capplan.best_training_run(shape, cat.find_gpu("RTX 4090"), 16)
+    assert e.value.field == "fabric"
+
+
+def test_goodput_of_a_whole_run():
+    from capplan import Bandwidth, DataSize, Duration
+    ckpt = capplan.checkpoint_size(405_000_000_000)
+    assert ckpt.value == pytest.approx(405e9 * 14)
+    g = capplan.estimate_goodput(Duration(54, "days"), 16384, ckpt)
+    # Llama 3: "higher than 90% effective training time" over 54 days on 16,384 H100.
+    assert 0.9 < g.goodput < 1
+    assert g.expected_wall_clock.value > g.ideal_time.value
+    assert g.expected_gpu_hours == pytest.approx(g.expected_wall_clock.value * 16384 / 3600)
+    assert "job MTBF" in g.explain()
+    none = capplan.estimate_goodput(Duration(54, "days"), 16384, ckpt, capplan.GoodputConfig(failures_per_gpu_hour=0))
+    assert none.job_mtbf is None and none.goodput > g.goodput
+    slow = capplan.estimate_goodput(Duration(54, "days"), 16384, ckpt, capplan.GoodputConfig(storage_write=Bandwidth(20, "GB/s")))
+    assert slow.goodput < g.goodput
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_goodput(Duration(54, "days"), 16384, ckpt, capplan.GoodputConfig(failures_per_gpu_hour=-1))
+    assert e.value.field == "failures_per_gpu_hour"
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_goodput(Duration(54, "days"), 16384, DataSize(0, "B"))
+    assert e.value.field == "checkpoint"

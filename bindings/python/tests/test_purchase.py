@@ -72,3 +72,11 @@ def test_serving_run():
                                        capplan.ServingLoad(weights="q4_0", batch=1))
     assert run is not None and run.fit.fits and run.tp * run.pp == 1
     assert run.estimate.decode_bound == capplan.Bound.memory
+
+
+def test_rows_carry_the_whole_run(table):
+    timed = [r for r in table.rows if r.estimated()]
+    for r in timed:
+        assert r.goodput is not None
+        assert r.goodput.expected_wall_clock.value >= r.time.value
+        assert r.goodput.ideal_time.value == pytest.approx(r.time.value)
