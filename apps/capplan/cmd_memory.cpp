@@ -110,7 +110,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"zero", a.plan.zero},
                  {"micro_batch", p.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute},
                  {"sequence_parallel", p.sequence_parallel}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
-                 {"optimizer", std::string(name(c.optimizer))}, {"interleave", p.interleave},
+                 {"optimizer", std::string(name(c.optimizer))}, {"interleave", p.interleave}, {"ep", p.ep},
                  {"first_stage_layers", stage_layers(m.shape.layers, p, 0)},
                  {"last_stage_layers", stage_layers(m.shape.layers, p, p.pp - 1)}};
     j["pipeline_stage"] = b.pipeline_stage + 1;

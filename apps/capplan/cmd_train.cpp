@@ -103,7 +103,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
   const std::int64_t gb = job.global_batch;
   const perf::Framework& fw = setup.framework;
-  const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.interleave && !a.plan.first_stage_layers &&
+  const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.interleave && !a.plan.first_stage_layers &&
                         !a.plan.last_stage_layers;
   perf::TrainingEstimate est;
   ParallelPlan plan;
@@ -171,6 +171,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                                 ", recompute " + std::string(name(plan.recompute)) +
                                 (plan.sequence_parallel ? ", sequence parallel" : "") +
                                 (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") +
+                                (plan.ep > 1 ? ", EP " + std::to_string(plan.ep) : "") +
                                 (plan.pp > 1 ? ", stages of " + stage_layout_text(m.shape.layers, plan) + " layers" : "");
   t.add_row({Cell::of_text("plan"), Cell::of_text(searched ? "searched" : "given"), Cell::of_text(plan_text)});
   if (!links_text.empty()) t.add_row({Cell::of_text("links"), Cell::of_text(""), Cell::of_text(links_text)});
@@ -224,7 +225,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   j["plan"] = {{"searched", searched}, {"tp", plan.tp}, {"pp", plan.pp}, {"dp", plan.dp}, {"micro_batch", plan.micro_batch},
                {"global_batch", gb}, {"seq_len", job.seq_len}, {"zero", static_cast<int>(plan.zero_stage)},
                {"recompute", std::string(name(plan.recompute))}, {"sequence_parallel", plan.sequence_parallel},
-               {"interleave", plan.interleave},
+               {"interleave", plan.interleave}, {"ep", plan.ep},
                {"first_stage_layers", stage_layers(m.shape.layers, plan, 0)},
                {"last_stage_layers", stage_layers(m.shape.layers, plan, plan.pp - 1)}};
   j["cluster"] = {{"nodes", cluster.nodes()}, {"gpus_per_node", cluster.gpus_per_node},

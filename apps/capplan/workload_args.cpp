@@ -89,6 +89,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--tp", a.tp, "Tensor-parallel degree");
   cmd->add_option("--pp", a.pp, "Pipeline-parallel stages (need not divide the layers)");
   cmd->add_option("--dp", a.dp, "Data-parallel degree (default: GPUs / (TP x PP))");
+  cmd->add_option("--ep", a.ep, "Expert-parallel degree (MoE): routed experts spread over EP of the DP GPUs, as Megatron folds it (default 1)");
   cmd->add_option("--interleave", a.interleave, "Model chunks per pipeline stage, interleaved 1F1B (default 1)");
   cmd->add_option("--first-stage-layers", a.first_stage_layers,
                   "Layers on the first pipeline stage (default: the last and first stages give up the layers that do not divide)");
@@ -260,6 +261,15 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   c.plan.pp = pp;
   c.plan.dp = dp;
   c.plan.interleave = positive_flag(a.interleave, 1, "--interleave");
+  if (a.ep) {
+    const int ep = positive_flag(a.ep, 1, "--ep");
+    if (ep > 1 && !shape.moe) detail::fail("--ep", std::to_string(ep), "needs a mixture-of-experts model; " + shape.name + " is dense");
+    if (shape.moe && shape.moe->experts % ep != 0)
+      detail::fail("--ep", std::to_string(ep), "does not divide the model's " + std::to_string(shape.moe->experts) + " routed experts");
+    if (dp % ep != 0)
+      detail::fail("--ep", std::to_string(ep), "does not divide DP = " + std::to_string(dp) + " (experts are spread over data-parallel GPUs)");
+    c.plan.ep = ep;
+  }
   if (a.first_stage_layers) c.plan.first_stage_layers = positive_flag(a.first_stage_layers, 0, "--first-stage-layers");
   if (a.last_stage_layers) c.plan.last_stage_layers = positive_flag(a.last_stage_layers, 0, "--last-stage-layers");
   try {
