@@ -80,7 +80,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     const ParallelPlan& p = c.plan;
     const std::int64_t seq = c.seq_len ? c.seq_len : m.shape.seq_len;
     const std::string plan_text = std::to_string(p.gpus()) + " GPU" + (p.gpus() == 1 ? "" : "s") + ": TP " +
-                                  std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x DP " +
+                                  std::to_string(p.tp) + (p.cp > 1 ? " x CP " + std::to_string(p.cp) : "") + " x PP " + std::to_string(p.pp) + " x DP " +
                                   std::to_string(p.dp) + ", ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " +
                                   std::to_string(p.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
                                   a.plan.recompute + (p.sequence_parallel ? ", sequence parallel" : "") +
@@ -110,7 +110,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"zero", a.plan.zero},
                  {"micro_batch", p.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute},
                  {"sequence_parallel", p.sequence_parallel}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
-                 {"optimizer", std::string(name(c.optimizer))}, {"interleave", p.interleave}, {"ep", p.ep},
+                 {"optimizer", std::string(name(c.optimizer))}, {"interleave", p.interleave}, {"ep", p.ep}, {"cp", p.cp},
                  {"first_stage_layers", stage_layers(m.shape.layers, p, 0)},
                  {"last_stage_layers", stage_layers(m.shape.layers, p, p.pp - 1)}};
     j["pipeline_stage"] = b.pipeline_stage + 1;

@@ -103,7 +103,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
   const std::int64_t gb = job.global_batch;
   const perf::Framework& fw = setup.framework;
-  const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.interleave && !a.plan.first_stage_layers &&
+  const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.cp && !a.plan.interleave && !a.plan.first_stage_layers &&
                         !a.plan.last_stage_layers;
   perf::TrainingEstimate est;
   ParallelPlan plan;
@@ -128,7 +128,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   } else {
     const TrainingConfig tc = training_config(a.plan, m.shape);
     if (tc.plan.gpus() != gpus) {
-      detail::fail("--gpus", std::to_string(gpus), "is not TP x PP x DP = " + std::to_string(tc.plan.gpus()));
+      detail::fail("--gpus", std::to_string(gpus), std::string("is not TP x ") + (tc.plan.cp > 1 ? "CP x " : "") + "PP x DP = " + std::to_string(tc.plan.gpus()));
     }
     plan = tc.plan;
     check_tp_in_node(a.cluster, plan.tp, setup.gpus_per_node, gpus);
@@ -144,7 +144,18 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const double gpu_hours = est.gpu_hours_for_tokens(tokens);
   // The whole run: failures, restarts, lost work and checkpoints on top of the iterations.
   const double params = static_cast<double>(parameter_count(m.shape));
-  const GoodputEstimate gp = estimate_goodput(time, gpus, checkpoint_size(static_cast<std::int64_t>(params)), goodput_config(a.goodput));
+  const GoodputConfig gc = goodput_config(a.goodput);
+  const GoodputEstimate gp = [&] {
+    try {
+      return estimate_goodput(time, gpus, checkpoint_size(static_cast<std::int64_t>(params)), gc);
+    } catch (const InputError& e) {  // the library names its field; the user typed a flag
+      const std::string flag = e.field() == "failures_per_gpu_hour" ? "--failure-rate"
+                               : e.field() == "checkpoint_interval" ? "--checkpoint-interval"
+                                                                    : e.field();
+      const std::string what = e.what();
+      detail::fail(flag, e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+    }
+  }();
   const double achieved = est.model_rate_per_gpu.value();
   const double flops_total = achieved * gpus * time.value();
   const ItPower power = gpu_it_power(g, gpus);
@@ -158,7 +169,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const perf::Fabric fabric = training_fabric(g, setup);
   const perf::PlanLinks links = perf::plan_links(cluster, plan);
   std::string links_text;
-  for (const auto& [what, link] : {std::pair{"TP", links.tp}, std::pair{"PP", links.pp}, std::pair{"DP", links.dp}, std::pair{"EP", links.ep}}) {
+  for (const auto& [what, link] : {std::pair{"TP", links.tp}, std::pair{"CP", links.cp}, std::pair{"PP", links.pp}, std::pair{"DP", links.dp},
+                                   std::pair{"EP", links.ep}}) {
     if (!link.empty()) links_text += (links_text.empty() ? "" : "; ") + std::string(what) + " over " + link;
   }
 
@@ -166,7 +178,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   Table t;
   t.title = "Training " + m.id + " on " + count_text(tokens) + " tokens with " + std::to_string(gpus) + " x " + g.id;
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
-  const std::string plan_text = "TP " + std::to_string(plan.tp) + " x PP " + std::to_string(plan.pp) + " x DP " + std::to_string(plan.dp) +
+  const std::string plan_text = "TP " + std::to_string(plan.tp) + (plan.cp > 1 ? " x CP " + std::to_string(plan.cp) : "") + " x PP " + std::to_string(plan.pp) + " x DP " + std::to_string(plan.dp) +
                                 ", micro-batch " + std::to_string(plan.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(plan.zero_stage)) +
                                 ", recompute " + std::string(name(plan.recompute)) +
                                 (plan.sequence_parallel ? ", sequence parallel" : "") +
@@ -225,7 +237,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   j["plan"] = {{"searched", searched}, {"tp", plan.tp}, {"pp", plan.pp}, {"dp", plan.dp}, {"micro_batch", plan.micro_batch},
                {"global_batch", gb}, {"seq_len", job.seq_len}, {"zero", static_cast<int>(plan.zero_stage)},
                {"recompute", std::string(name(plan.recompute))}, {"sequence_parallel", plan.sequence_parallel},
-               {"interleave", plan.interleave}, {"ep", plan.ep},
+               {"interleave", plan.interleave}, {"ep", plan.ep}, {"cp", plan.cp},
                {"first_stage_layers", stage_layers(m.shape.layers, plan, 0)},
                {"last_stage_layers", stage_layers(m.shape.layers, plan, plan.pp - 1)}};
   j["cluster"] = {{"nodes", cluster.nodes()}, {"gpus_per_node", cluster.gpus_per_node},
@@ -233,7 +245,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                                                                            {"per_gpu_bytes_per_s", fabric.per_gpu(cluster.gpus_per_node).value()},
                                                                            {"assumed", !setup.fabric}}
                                                  : nlohmann::ordered_json(nullptr)},
-                  {"links", {{"tp", links.tp}, {"pp", links.pp}, {"dp", links.dp}, {"ep", links.ep}}}};
+                  {"links", {{"tp", links.tp}, {"cp", links.cp}, {"pp", links.pp}, {"dp", links.dp}, {"ep", links.ep}}}};
   j["flops_total"] = flops_total;
   j["time_s"] = time.value();
   j["iteration_time_s"] = est.iteration.value();

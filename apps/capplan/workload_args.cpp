@@ -89,6 +89,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--tp", a.tp, "Tensor-parallel degree");
   cmd->add_option("--pp", a.pp, "Pipeline-parallel stages (need not divide the layers)");
   cmd->add_option("--dp", a.dp, "Data-parallel degree (default: GPUs / (TP x PP))");
+  cmd->add_option("--cp", a.cp, "Context-parallel degree: each sequence split over CP GPUs, K/V passed in a ring (needs --flash-attention)");
   cmd->add_option("--ep", a.ep, "Expert-parallel degree (MoE): routed experts spread over EP of the DP GPUs, as Megatron folds it (default 1)");
   cmd->add_option("--interleave", a.interleave, "Model chunks per pipeline stage, interleaved 1F1B (default 1)");
   cmd->add_option("--first-stage-layers", a.first_stage_layers,
@@ -237,19 +238,29 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   TrainingConfig c;
   const int tp = positive_flag(a.tp, 1, "--tp");
   const int pp = positive_flag(a.pp, 1, "--pp");
+  const int cp = positive_flag(a.cp, 1, "--cp");
+  if (cp > 1024) detail::fail("--cp", std::to_string(cp), "is more than 1024");
+  const std::string model_dims = cp > 1 ? "TP x CP x PP" : "TP x PP";
   int dp = 1;
   if (a.dp) {
     dp = positive_flag(a.dp, 1, "--dp");
-    if (a.gpus && *a.gpus != tp * pp * dp) {
+    if (a.gpus && static_cast<long long>(*a.gpus) != static_cast<long long>(tp) * cp * pp * dp) {
       detail::fail("--gpus", std::to_string(*a.gpus),
-                   "is not TP x PP x DP = " + std::to_string(tp) + " x " + std::to_string(pp) + " x " + std::to_string(dp));
+                   "is not " + model_dims + " x DP = " + std::to_string(tp) + " x " + (cp > 1 ? std::to_string(cp) + " x " : "") +
+                       std::to_string(pp) + " x " + std::to_string(dp));
     }
   } else if (a.gpus) {
     const int g = positive_flag(a.gpus, 1, "--gpus");
-    if (g % (tp * pp) != 0) {
-      detail::fail("--gpus", std::to_string(g), "is not a multiple of TP x PP = " + std::to_string(tp * pp));
+    if (g % (tp * cp * pp) != 0) {
+      detail::fail("--gpus", std::to_string(g), "is not a multiple of " + model_dims + " = " + std::to_string(tp * cp * pp));
     }
-    dp = g / (tp * pp);
+    dp = g / (tp * cp * pp);
+  }
+  if (cp > 1) {
+    if (!a.flash_attention) detail::fail("--cp", std::to_string(cp), "needs --flash-attention: ring attention runs in the fused kernel");
+    const std::int64_t seq = a.seq_len ? *a.seq_len : shape.seq_len;
+    if (seq % (2 * cp) != 0)
+      detail::fail("--cp", std::to_string(cp), "needs the sequence length " + std::to_string(seq) + " to split into 2 x CP chunks");
   }
   if (shape.heads % tp != 0) {
     detail::fail("--tp", std::to_string(tp), "does not divide the model's " + std::to_string(shape.heads) + " heads");
@@ -260,6 +271,7 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   c.plan.tp = tp;
   c.plan.pp = pp;
   c.plan.dp = dp;
+  c.plan.cp = cp;
   c.plan.interleave = positive_flag(a.interleave, 1, "--interleave");
   if (a.ep) {
     const int ep = positive_flag(a.ep, 1, "--ep");

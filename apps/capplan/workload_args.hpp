@@ -36,7 +36,7 @@ double count_arg(const std::string& text, std::string_view flag);
 
 // Plan flags (training) and the serving load; what is left out keeps the library defaults.
 struct PlanArgs {
-  std::optional<int> gpus, tp, pp, dp, ep;
+  std::optional<int> gpus, tp, pp, dp, ep, cp;
   std::optional<int> interleave, first_stage_layers, last_stage_layers;
   std::optional<std::int64_t> micro_batch, global_batch, seq_len;
   std::string recompute = "none";

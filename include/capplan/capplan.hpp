@@ -59,6 +59,7 @@
 #include "capplan/perf/data_loading.hpp"
 #include "capplan/perf/efficiency.hpp"
 #include "capplan/perf/explain.hpp"
+#include "capplan/perf/fabric.hpp"
 #include "capplan/perf/inference.hpp"
 #include "capplan/perf/plan_search.hpp"
 #include "capplan/perf/roofline.hpp"
@@ -84,10 +85,13 @@
 #include "capplan/cost/unit_cost.hpp"
 
 // report
-#include "capplan/plan/it_power.hpp"
 #include "capplan/report/pareto.hpp"
-#include "capplan/plan/purchase.hpp"
 #include "capplan/report/render.hpp"
-#include "capplan/plan/serving_run.hpp"
 #include "capplan/report/table.hpp"
+
+// plan
+#include "capplan/plan/goodput.hpp"
+#include "capplan/plan/it_power.hpp"
+#include "capplan/plan/purchase.hpp"
+#include "capplan/plan/serving_run.hpp"
 #include "capplan/plan/training_run.hpp"

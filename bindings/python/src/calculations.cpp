@@ -168,6 +168,7 @@ void bind_memory_types(py::module_& m) {
       .field("first_stage_layers", &ParallelPlan::first_stage_layers)
       .field("last_stage_layers", &ParallelPlan::last_stage_layers)
       .field("ep", &ParallelPlan::ep)
+      .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs (ring attention)")
       .finish()
       .def("gpus", &ParallelPlan::gpus);
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")

@@ -319,12 +319,23 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   if (cfg.offload_parameters && par.zero_stage != ZeroStage::parameters) {
     detail::fail("offload_parameters", "true", "needs ZeRO stage 3 (parameter sharding)");
   }
-  const std::int64_t seq = cfg.seq_len == 0 ? shape.seq_len : cfg.seq_len;
+  const std::int64_t full_seq = cfg.seq_len == 0 ? shape.seq_len : cfg.seq_len;
+  // Context parallelism: each GPU keeps the activations of seq / cp tokens of every sequence (its two
+  // load-balanced chunks), and the model states shard over the dp x cp ranks that reduce gradients.
+  require_positive_count(par.cp, "cp");
+  if (par.cp > 1) {
+    if (full_seq % (2 * par.cp) != 0)
+      detail::fail("cp", std::to_string(par.cp), "needs the sequence length " + std::to_string(full_seq) + " to divide into 2 x cp chunks");
+    if (!cfg.flash_attention)
+      detail::fail("cp", std::to_string(par.cp), "needs FlashAttention: ring attention runs in the fused kernel (no s x s scores kept)");
+    if (par.ep > 1) detail::fail("cp", std::to_string(par.cp), "with expert parallelism is not modelled yet");
+  }
+  const std::int64_t seq = full_seq / par.cp;
 
   const int pp = par.pp;
   const std::int64_t microbatches = cfg.microbatches == 0 ? pp : cfg.microbatches;
   const int st = static_cast<int>(par.zero_stage);
-  const double dp_dense = par.dp, dp_expert = static_cast<double>(par.dp / par.ep);
+  const double dp_dense = static_cast<double>(par.dp) * par.cp, dp_expert = static_cast<double>(par.dp / par.ep);
   const double w_bytes = cfg.mixed_precision ? 2 : 4;
   const char* w_name = cfg.mixed_precision ? "bf16" : "fp32";
 

@@ -121,9 +121,11 @@ struct Cluster {
   int intra_domain = 0;
   Link intra_beyond{};  // the link between GPUs of a node outside one domain (PCIe)
 
-  // The link a collective among `members` GPUs of one node runs at: a ring is as fast as its slowest hop.
-  [[nodiscard]] const Link& intra_for(int members) const {
-    return intra_domain > 0 && members > intra_domain ? intra_beyond : intra;
+  // The link a collective among `members` GPUs of one node, `stride` ranks apart, runs at: a ring is
+  // as fast as its slowest hop, and members spread over more than one bridged pair cross PCIe.
+  [[nodiscard]] const Link& intra_for(int members, int stride = 1) const {
+    const long long span = static_cast<long long>(std::max(members, 1) - 1) * std::max(stride, 1) + 1;
+    return intra_domain > 0 && span > intra_domain ? intra_beyond : intra;
   }
 
   void validate() const {
@@ -160,6 +162,7 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
 struct Group {
   int size = 1;
   int per_node = 1;
+  int stride = 1;  // ranks between neighbouring members (data parallel: tp; context parallel: tp)
 };
 
 // A group of `size` consecutive ranks on nodes of `gpus_per_node` GPUs, as frameworks lay out their
@@ -179,7 +182,7 @@ inline Group consecutive_group(int size, int gpus_per_node) {
 inline std::string group_links(const Cluster& c, Group g) {
   if (g.size <= 1) return "";
   const int local = std::clamp(g.per_node, 1, g.size);
-  const std::string in(name(c.intra_for(local).kind)), out(name(c.inter.kind));
+  const std::string in(name(c.intra_for(local, g.stride).kind)), out(name(c.inter.kind));
   if (local >= g.size) return in;
   if (local == 1) return out;
   return in + " + " + out;
@@ -205,7 +208,7 @@ inline double p2p(double bytes, const Link& l) { return bytes <= 0 ? 0 : l.laten
 inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
   if (g.size <= 1) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
-  const Link& in = c.intra_for(local);
+  const Link& in = c.intra_for(local, g.stride);
   if (local >= g.size) return comm::ring_all_reduce(bytes, g.size, in);
   const int nodes = (g.size + local - 1) / local;
   if (local == 1) return comm::ring_all_reduce(bytes, nodes, c.inter);
@@ -216,7 +219,7 @@ inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
 inline double all_gather_seconds(const Cluster& c, double bytes, Group g) {
   if (g.size <= 1) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
-  const Link& in = c.intra_for(local);
+  const Link& in = c.intra_for(local, g.stride);
   if (local >= g.size) return comm::ring_all_gather(bytes, g.size, in);
   const int nodes = (g.size + local - 1) / local;
   // Hierarchical: across nodes each GPU moves its node's share on its own NIC, then inside the node.
@@ -228,7 +231,7 @@ inline double reduce_scatter_seconds(const Cluster& c, double bytes, Group g) { 
 inline double all_to_all_seconds(const Cluster& c, double bytes, Group g) {
   if (g.size <= 1) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
-  const Link& in = c.intra_for(local);
+  const Link& in = c.intra_for(local, g.stride);
   if (local >= g.size) return comm::all_to_all(bytes, g.size, in);
   // The share leaving the node crosses the NIC; the rest stays on the intra-node link.
   const double remote = static_cast<double>(g.size - local) / g.size;

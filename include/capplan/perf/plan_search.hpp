@@ -73,7 +73,7 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
   fw.validate();
   const ParamSizes sizes = parameter_sizes(job.model);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
-  const LayerCosts costs = layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep);
+  const LayerCosts costs = layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep, plan.cp);
   const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs, std::nullopt, &sizes);
   // Both members built in place (prvalues in an aggregate initialiser), the result returned in place.
   PlanEstimate out{estimate_from(n, job, plan, cluster, rates),

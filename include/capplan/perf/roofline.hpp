@@ -161,6 +161,7 @@ struct LayerOptions {
   bool causal = true;            // decoder: flash attention skips the masked half
   bool moe_layer = true;         // for a MoE shape: this layer's FFN is the routed experts (false: a leading dense layer)
   int expert_parallel = 1;       // GPUs the routed experts are spread over
+  int context_parallel = 1;      // the sequence given is 1/cp of the one attended to (keys come round the ring)
   // Multi-head latent attention: attend in the compressed latent with W_UK folded into the queries and
   // W_UV into the output (DeepSeek-V2 §2.1.2, the inference form) instead of up-projecting keys and
   // values per head (the training form).
@@ -201,16 +202,19 @@ inline ResolvedShape resolve(const TransformerShape& s) {
 // One fused attention kernel over `heads` (sequences x heads) of `seq` tokens: QK^T and PV, 2 s^2 (d_qk + d_v)
 // FLOPs per head (4 s^2 d when d_qk = d_v = d), half of it skipped under a causal mask (Dao et al. 2022
 // §3.1); `bytes` is what it reads and writes once.
+// `kv_seq`: keys each query attends to (0: seq); with context parallelism a rank's seq / cp queries
+// attend to all seq keys, and its load-balanced causal chunks still skip half of them.
 inline Op flash_attention_op(std::string_view op_name, std::int64_t heads, std::int64_t seq, std::int64_t d_qk, std::int64_t d_v,
-                             bool causal, double bytes) {
+                             bool causal, double bytes, std::int64_t kv_seq = 0) {
+  if (kv_seq <= 0) kv_seq = seq;
   Op fa;
   fa.name = op_name;
   fa.kind = OpKind::flash_attention;
-  fa.flops = 2.0 * static_cast<double>(heads) * static_cast<double>(seq) * static_cast<double>(seq) * static_cast<double>(d_qk + d_v) *
+  fa.flops = 2.0 * static_cast<double>(heads) * static_cast<double>(seq) * static_cast<double>(kv_seq) * static_cast<double>(d_qk + d_v) *
              (causal ? 0.5 : 1.0);
   fa.bytes = bytes;
   fa.m = seq;
-  fa.n = seq;
+  fa.n = kv_seq;
   fa.k = d_qk;
   fa.batch = heads;
   return fa;
@@ -287,20 +291,23 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
 
   ops.count = 0;
   ops.push_back(elementwise("norm 1", replicated * h * 2 * e));
+  require_positive_count(o.context_parallel, "cp");
+  const std::int64_t kv_seq = seq * o.context_parallel;  // keys per query sequence
   if (shape.mla) {
+    if (o.context_parallel > 1) capplan::detail::fail("cp", std::to_string(o.context_parallel), "is not modelled with multi-head latent attention");
     mla_attention(ops, *shape.mla, tokens, seq, seqs, heads_local, s.hidden, e, t, o);
   } else {
     ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
     if (o.flash_attention) {
       // Reads Q, K, V and writes O once.
       ops.push_back(flash_attention_op("flash attention", seqs * heads_local, seq, s.head_dim, s.head_dim, o.causal,
-                                       t * static_cast<double>(qkv_width + q_width) * e));
+                                       t * static_cast<double>(qkv_width + q_width) * e, kv_seq));
     } else {
-      const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(seq);
-      ops.push_back(gemm("attention scores QK^T", seq, seq, s.head_dim, e, seqs * heads_local, OpKind::attention_gemm));
+      const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(kv_seq);
+      ops.push_back(gemm("attention scores QK^T", seq, kv_seq, s.head_dim, e, seqs * heads_local, OpKind::attention_gemm));
       ops.push_back(elementwise("scale-mask-softmax", scores * 2 * e));
       if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + mask)));
-      ops.push_back(gemm("attention over values PV", seq, s.head_dim, seq, e, seqs * heads_local, OpKind::attention_gemm));
+      ops.push_back(gemm("attention over values PV", seq, s.head_dim, kv_seq, e, seqs * heads_local, OpKind::attention_gemm));
     }
   }
   ops.push_back(gemm("attention output projection", tokens, s.hidden, shape.mla ? heads_local * shape.mla->v_head_dim : q_width, e));

@@ -64,7 +64,8 @@ struct TrainingEstimate {
     return time_for_tokens(tokens).value() / 3600.0 * plan.gpus();
   }
   [[nodiscard]] std::string explain() const {
-    std::string s = "iteration " + format(iteration, {.significant = 4}) + ": tp " + std::to_string(plan.tp) + " x pp " +
+    std::string s = "iteration " + format(iteration, {.significant = 4}) + ": tp " + std::to_string(plan.tp) +
+                    (plan.cp > 1 ? " x cp " + std::to_string(plan.cp) : "") + " x pp " +
                     std::to_string(plan.pp) + " x dp " + std::to_string(plan.dp) + ", micro-batch " +
                     std::to_string(plan.micro_batch) + " x " + std::to_string(micro_batches) + ", ZeRO " +
                     std::to_string(static_cast<int>(plan.zero_stage)) + ", recompute " + std::string(name(plan.recompute)) +
@@ -99,6 +100,7 @@ struct PassCost {
   double flops_fwd = 0, flops_bwd = 0;
   double recompute_full = 0, recompute_selective = 0;
   double flops_recompute_full = 0, flops_recompute_selective = 0;
+  double attn_fwd = 0, attn_bwd = 0;  // the attention core's share (what context parallelism overlaps its ring with)
 
   [[nodiscard]] double recompute(Recompute r) const {
     return r == Recompute::full ? recompute_full : r == Recompute::selective ? recompute_selective : 0.0;
@@ -150,6 +152,10 @@ inline PassCost cost_of(const Ops& ops, const perf::DeviceRates& r) {
     }
     c.fwd += tf;
     c.bwd += tb;
+    if (op.kind == perf::OpKind::attention_gemm || op.kind == perf::OpKind::flash_attention) {
+      c.attn_fwd += tf;
+      c.attn_bwd += tb;
+    }
     c.flops_fwd += op.flops;
     c.flops_bwd += fb;
     c.recompute_full += tf;
@@ -177,6 +183,8 @@ inline PassCost blend(const PassCost& a, double wa, const PassCost& b, double wb
   c.recompute_selective = mix(a.recompute_selective, b.recompute_selective);
   c.flops_recompute_full = mix(a.flops_recompute_full, b.flops_recompute_full);
   c.flops_recompute_selective = mix(a.flops_recompute_selective, b.flops_recompute_selective);
+  c.attn_fwd = mix(a.attn_fwd, b.attn_fwd);
+  c.attn_bwd = mix(a.attn_bwd, b.attn_bwd);
   return c;
 }
 
@@ -192,16 +200,22 @@ namespace capplan::perf {
 
 // Kernel costs of a layer and of the output layer under a plan's tp, micro-batch and sequence
 // parallelism (the only plan dimensions they depend on).
+// With context parallelism each GPU runs seq / cp tokens of every sequence and attends them to all seq keys.
 inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64_t micro_batch, bool sequence_parallel,
-                                               const Framework& fw, const DeviceRates& rates, int ep = 1) {
-  const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
-  require_positive_count(seq, "seq_len");
+                                               const Framework& fw, const DeviceRates& rates, int ep = 1, int cp = 1) {
+  const std::int64_t full_seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+  require_positive_count(full_seq, "seq_len");
+  require_positive_count(cp, "cp");
+  if (cp > 1 && !fw.flash_attention)
+    capplan::detail::fail("cp", std::to_string(cp), "needs FlashAttention: ring attention runs in the fused kernel");
+  const std::int64_t seq = full_seq / cp;
   const std::int64_t tokens_mb = micro_batch * seq;
   LayerOptions lo;
   lo.flash_attention = fw.flash_attention;
   lo.dropout = fw.dropout;
   lo.sequence_parallel = sequence_parallel;
   lo.expert_parallel = ep;
+  lo.context_parallel = cp;
   // The framework's attention kernel against the FlashAttention-2 rates of the calibration.
   DeviceRates r = rates;
   r.flash_fwd *= fw.attention_forward_speed;
@@ -231,13 +245,15 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   require_positive_count(plan.dp, "dp");
   require_positive_count(plan.micro_batch, "micro_batch");
   require_positive_count(plan.interleave, "interleave");
+  require_positive_count(plan.cp, "cp");
   require_positive_count(cluster.gpus, "gpus");
   // A stage cast from a number (a file, a command line) may be out of range.
   if (const int zero = static_cast<int>(plan.zero_stage); zero < 0 || zero > 3)
     capplan::detail::fail("zero_stage", std::to_string(zero), "must be 0, 1, 2 or 3");
   if (plan.gpus() != cluster.gpus)
     capplan::detail::fail("dp", std::to_string(plan.dp),
-                          "gives tp x pp x dp = " + std::to_string(plan.gpus()) + ", not the " + std::to_string(cluster.gpus) + " GPUs");
+                          "gives tp x " + std::string(plan.cp > 1 ? "cp x " : "") + "pp x dp = " + std::to_string(plan.gpus()) + ", not the " +
+                              std::to_string(cluster.gpus) + " GPUs");
   const ResolvedShape s = resolve(job.model);
   if (s.heads % plan.tp != 0)
     capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide the " + std::to_string(s.heads) + " attention heads");
@@ -250,6 +266,13 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   if (plan.dp % plan.ep != 0) capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide dp = " + std::to_string(plan.dp));
   if (job.model.moe && job.model.moe->experts % plan.ep != 0)
     capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide the " + std::to_string(job.model.moe->experts) + " experts");
+  if (plan.cp > 1) {
+    // Megatron CP splits each sequence into 2 x cp chunks (load balance under the causal mask).
+    const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+    if (seq % (2 * plan.cp) != 0)
+      capplan::detail::fail("cp", std::to_string(plan.cp), "needs the sequence length " + std::to_string(seq) + " to divide into 2 x cp chunks");
+    if (plan.ep > 1) capplan::detail::fail("cp", std::to_string(plan.cp), "with expert parallelism is not modelled yet");
+  }
   require_positive_count(job.global_batch, "global_batch");
   if (job.global_batch % (plan.micro_batch * plan.dp) != 0)
     capplan::detail::fail("global_batch", std::to_string(job.global_batch),
@@ -276,7 +299,7 @@ namespace capplan::perf {
 // placement rules the estimate times them with: tensor-parallel ranks consecutive, then data parallel,
 // pipeline stages outermost.
 struct PlanLinks {
-  std::string tp, pp, dp, ep;  // "" where the plan has no such group
+  std::string tp, pp, dp, ep, cp;  // "" where the plan has no such group
 };
 
 // Ranks are laid out TP innermost, then DP, then pipeline stages (Megatron's order). A data-parallel
@@ -284,21 +307,35 @@ struct PlanLinks {
 // does not divide the node it straddles one, and the slowest group is timed with the block's members
 // per node (consecutive_group) over tp. A pipeline spanning nodes has some stage boundary that
 // crosses one (the boundary's pair is tp x dp ranks apart), and the slowest boundary sets the pace.
+// With context parallelism gradients reduce over the dp x cp ranks (Megatron's data-parallel group
+// with CP), which are the tp-strided ranks of a block of tp x cp x dp.
 inline Group data_parallel_group(const ParallelPlan& plan, int gpus_per_node) {
-  const Group block = consecutive_group(plan.tp * plan.dp, gpus_per_node);
-  return Group{plan.dp, std::clamp(block.per_node / plan.tp, 1, plan.dp)};
+  const int size = plan.dp * plan.cp;
+  const Group block = consecutive_group(plan.tp * size, gpus_per_node);
+  return Group{size, std::clamp(block.per_node / plan.tp, 1, size), plan.tp};
+}
+// The cp ranks of one sequence: tp-strided inside a block of tp x cp consecutive ranks.
+inline Group context_parallel_group(const ParallelPlan& plan, int gpus_per_node) {
+  const Group block = consecutive_group(plan.tp * plan.cp, gpus_per_node);
+  return Group{plan.cp, std::clamp(block.per_node / plan.tp, 1, plan.cp), plan.tp};
 }
 inline bool stage_boundary_crosses_nodes(const ParallelPlan& plan, const Cluster& cluster) {
   return plan.pp > 1 && cluster.gpus > cluster.gpus_per_node;
+}
+// The link between neighbouring stages: the fabric when a boundary crosses nodes, else the node's
+// link between two GPUs tp x cp x dp ranks apart (PCIe between bridged pairs).
+inline const Link& stage_link(const ParallelPlan& plan, const Cluster& cluster) {
+  return stage_boundary_crosses_nodes(plan, cluster) ? cluster.inter : cluster.intra_for(2, plan.tp * plan.cp * plan.dp);
 }
 
 inline PlanLinks plan_links(const Cluster& cluster, const ParallelPlan& plan) {
   const int gpn = cluster.gpus_per_node;
   PlanLinks l;
   l.tp = group_links(cluster, consecutive_group(plan.tp, gpn));
-  if (plan.pp > 1) l.pp = std::string(name((stage_boundary_crosses_nodes(plan, cluster) ? cluster.inter : cluster.intra).kind));
+  if (plan.pp > 1) l.pp = std::string(name(stage_link(plan, cluster).kind));
   l.dp = group_links(cluster, data_parallel_group(plan, gpn));
-  if (plan.ep > 1) l.ep = group_links(cluster, Group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep)});
+  if (plan.ep > 1) l.ep = group_links(cluster, Group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp});
+  if (plan.cp > 1) l.cp = group_links(cluster, context_parallel_group(plan, gpn));
   return l;
 }
 
@@ -315,6 +352,7 @@ struct Numbers {
   int last_layers = 0;    // layers of the last stage
   double layer_recompute = 0;
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
+  double cp_bytes = 0, cp_comm = 0, cp_exposed_layer = 0;  // context parallel: K/V sent per ring step, ring time and exposed time per layer
   int n_ar = 0;
   double p2p_mb = 0;
   bool stage_link_inter = false;
@@ -348,7 +386,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const double e = bytes_per_element(job.precision);
   Numbers n;
   n.m = job.global_batch / (plan.micro_batch * plan.dp);
-  const std::int64_t tokens_mb = plan.micro_batch * seq;
+  const std::int64_t tokens_mb = plan.micro_batch * (seq / plan.cp);  // this GPU's share of the micro-batch
   const int gpn = cluster.gpus_per_node;
   // Stage layers (workload/parallel_plan.hpp stage_layers): the last stage also runs the output layer and
   // the loss; the first the embedding lookup (a gather: no FLOPs counted).
@@ -373,16 +411,34 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
   if (plan.ep > 1 && job.model.moe) {
     const double a2a_bytes = n.act_bytes * job.model.moe->experts_per_token / plan.tp;
-    const perf::Group ep_group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep)};
+    const perf::Group ep_group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp};
     const int n_a2a = 4 + (plan.recompute == Recompute::full ? 2 : 0);
     n.a2a_layer = n_a2a * perf::all_to_all_seconds(cluster, a2a_bytes, ep_group) * job.model.moe_layers() / static_cast<double>(s.layers);
     n.tp_comm_layer += n.a2a_layer;
   }
 
+  // Context parallelism (ring attention): in the forward pass each rank passes its K and V chunk round the
+  // ring, cp - 1 steps; the backward passes K, V and their gradients (twice the bytes). Each step's transfer
+  // overlaps the attention of the chunk in hand, so only what exceeds the attention compute is exposed
+  // (Liu et al. 2023 §3; Megatron-Core's CP uses the same P2P ring with all-gather forward / reduce-scatter
+  // backward semantics).
+  if (plan.cp > 1) {
+    const perf::Group cp_group = perf::context_parallel_group(plan, gpn);
+    const perf::Link& cp_link = cp_group.per_node >= cp_group.size ? cluster.intra_for(plan.cp, plan.tp) : cluster.inter;
+    const double kv_width = static_cast<double>(s.kv_heads * s.head_dim) / plan.tp;
+    n.cp_bytes = 2.0 * static_cast<double>(tokens_mb) * kv_width * e;  // K and V of this rank's chunk
+    const double steps = plan.cp - 1;
+    const double fwd = steps * perf::p2p_seconds(cp_link, n.cp_bytes), bwd = steps * perf::p2p_seconds(cp_link, 2 * n.cp_bytes);
+    const double passes_fwd = plan.recompute == Recompute::full ? 2.0 : 1.0;
+    n.cp_comm = passes_fwd * fwd + bwd;
+    n.cp_exposed_layer = passes_fwd * std::max(0.0, fwd - layer.attn_fwd) + std::max(0.0, bwd - layer.attn_bwd);
+    n.tp_comm_layer += n.cp_exposed_layer;
+  }
+
   // Pipeline point-to-point: each micro-batch sends its activation forward and its gradient back at every
   // stage boundary, 1/tp of it per GPU then all-gathered over NVLink (Narayanan et al. 2021, §4.1).
   n.stage_link_inter = perf::stage_boundary_crosses_nodes(plan, cluster);
-  const perf::Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
+  const perf::Link& stage_link = perf::stage_link(plan, cluster);
   if (plan.pp > 1) {
     const double one = perf::p2p_seconds(stage_link, n.act_bytes / plan.tp) +
                        (plan.tp > 1 ? perf::comm::ring_all_gather(n.act_bytes, std::min(plan.tp, gpn), cluster.intra_for(std::min(plan.tp, gpn))) : 0.0);
@@ -421,9 +477,9 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const perf::Group dp_group = perf::data_parallel_group(plan, gpn);
   n.dp_per_node = dp_group.per_node;
   // Expert parallel ranks are neighbours, so each node holds dp_per_node / ep members of an expert's group.
-  const perf::Group edp_group{n.expert_dp, std::clamp(n.dp_per_node / plan.ep, 1, n.expert_dp)};
+  const perf::Group edp_group{n.expert_dp, std::clamp(n.dp_per_node / plan.ep, 1, n.expert_dp), plan.tp * plan.ep};
   const double backward_last = lps * (layer.bwd + n.layer_recompute) + pace_out_bwd;
-  if (plan.dp > 1) {
+  if (plan.dp * plan.cp > 1) {
     const double dg = n.dense_local * fw.grad_reduce_bytes, eg = n.expert_local * fw.grad_reduce_bytes;
     const double dw = n.dense_local * fw.param_gather_bytes, ew = n.expert_local * fw.param_gather_bytes;
     if (plan.zero_stage == ZeroStage::none) {
@@ -457,7 +513,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
 
   // Optimizer step on this GPU's shard (ZeRO >= 1 shards dense states over dp, expert states over dp / ep).
   const double opt_params =
-      plan.zero_stage != ZeroStage::none ? n.dense_local / plan.dp + n.expert_local / n.expert_dp : n.dense_local + n.expert_local;
+      plan.zero_stage != ZeroStage::none ? n.dense_local / (plan.dp * plan.cp) + n.expert_local / n.expert_dp : n.dense_local + n.expert_local;
   perf::Op opt;  // adam_step(...) without its name string
   opt.kind = perf::OpKind::optimizer;
   opt.flops = 12.0 * opt_params;

@@ -39,13 +39,19 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
           per + perf::seconds_text(n.layer_recompute), "kernels");
   if (plan.ep > 1)
     b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + perf::seconds_text(n.a2a_layer) + " (MoE layers' share)",
-          std::string(name(plan.ep * plan.tp <= gpn ? cluster.intra_for(plan.ep * plan.tp).kind : cluster.inter.kind)));
+          perf::group_links(cluster, perf::Group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp}));
   if (plan.tp > 1)
-    b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer),
+    b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer - n.cp_exposed_layer),
           per + std::to_string(n.n_ar) + " x " + perf::seconds_text(n.t_ar) + " (" + format(from_canonical<DataSize>(n.act_bytes)) + " each)",
-          std::string(name(plan.tp <= gpn ? cluster.intra_for(plan.tp).kind : cluster.inter.kind)));
+          perf::group_links(cluster, perf::consecutive_group(plan.tp, gpn)));
+  if (plan.cp > 1)
+    b.add("context-parallel K/V ring (exposed)", md * lps * n.cp_exposed_layer,
+          per + perf::seconds_text(n.cp_exposed_layer) + " of " + perf::seconds_text(n.cp_comm) + ": " + std::to_string(plan.cp - 1) +
+              " ring steps of " + format(from_canonical<DataSize>(n.cp_bytes)) + " K/V forward" +
+              (plan.recompute == Recompute::full ? " (twice, with the recomputed forward)" : "") + ", K/V + gradients backward, beside the attention",
+          perf::group_links(cluster, perf::context_parallel_group(plan, gpn)));
   if (plan.pp > 1) {
-    const perf::Link& stage_link = n.stage_link_inter ? cluster.inter : cluster.intra;
+    const perf::Link& stage_link = perf::stage_link(plan, cluster);
     b.add("pipeline send/receive", md * n.p2p_mb, std::to_string(m) + " micro-batches x " + perf::seconds_text(n.p2p_mb),
           std::string(name(stage_link.kind)));
     b.add("pipeline bubble", n.bubble,
@@ -55,10 +61,10 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
                            : "a stage of " + std::to_string(lps) + " layers sets the pace") + ")",
           "schedule");
   }
-  if (plan.dp > 1) {
+  if (plan.dp * plan.cp > 1) {
     const auto size = [](double bytes) { return format(from_canonical<DataSize>(bytes)); };
     const double dg = n.dense_local * fw.grad_reduce_bytes, dw = n.dense_local * fw.param_gather_bytes;
-    const std::string over = " over " + std::to_string(plan.dp) + " GPUs";
+    const std::string over = " over " + std::to_string(plan.dp * plan.cp) + " GPUs" + (plan.cp > 1 ? " (dp x cp)" : "");
     std::string text;
     if (plan.zero_stage == ZeroStage::none) text = "all-reduce " + size(dg) + over;
     else if (plan.zero_stage != ZeroStage::parameters) text = "reduce-scatter " + size(dg) + " + all-gather " + size(dw) + over;
@@ -69,7 +75,7 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
               std::to_string(n.expert_dp) + " GPUs holding the same experts";
     b.add(plan.zero_stage == ZeroStage::parameters ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
           text + ": " + perf::seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),
-          std::string(name(n.dp_per_node >= plan.dp ? cluster.intra_for(plan.dp * plan.tp).kind : cluster.inter.kind)));
+          perf::group_links(cluster, perf::data_parallel_group(plan, gpn)));
   }
   if (n.overlap_cost > 0)
     b.add("compute slowed by overlapped communication", n.overlap_cost,

@@ -49,12 +49,17 @@ struct ParallelPlan {
   bool sequence_parallel = false;  // Megatron sequence parallelism (Korthikanti et al. 2022, §4.2.2)
   int interleave = 1;              // model chunks per GPU, interleaved 1F1B (Narayanan et al. 2021, §2.2)
   int ep = 1;                      // expert parallel (MoE): routed experts spread over ep of the dp GPUs
+  // Context parallel (Megatron CP): each sequence split into 2 x cp chunks, rank i holding chunks i and
+  // 2cp - 1 - i (load-balanced causal work); keys and values pass around the cp ranks in a ring
+  // (Liu et al. 2023, "Ring Attention"; Megatron-Core context_parallel.md). Ranks are laid out TP, CP,
+  // DP, PP from the innermost, and gradients reduce over the dp x cp ranks.
+  int cp = 1;
   // Transformer layers on the first and on the last pipeline stage; 0 = automatic (see stage_layers).
   // Megatron-LM's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers.
   int first_stage_layers = 0;
   int last_stage_layers = 0;
 
-  [[nodiscard]] int gpus() const { return tp * pp * dp; }
+  [[nodiscard]] int gpus() const { return tp * cp * pp * dp; }
 };
 
 // Pipeline stage layout: how many transformer layers stage `stage` (0 = first, pp - 1 = last) holds.
