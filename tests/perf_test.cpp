@@ -300,6 +300,64 @@ TEST_SUITE("perf") {
     CHECK_NOTHROW((void)training_job(llama, gpu("RTX 4090"), 8, TrainingSetup{}));
   }
 
+  TEST_CASE("context parallelism: work and activations / cp, the K/V ring, gradients over dp x cp, rules") {
+    const GpuSpec& h100 = gpu("H100 SXM");
+    TrainingJob job;
+    job.model = find_model("llama3.1-8b").transformer();
+    job.seq_len = 131072;
+    job.global_batch = 16;
+    Framework fw;  // FlashAttention on
+    const DeviceRates rates = device_rates(h100, job.precision);
+    // One GPU's share of a layer: every op (projections, MLP, attention) does 1/cp of the sequence's work.
+    const auto c1 = layer_costs(job, 1, 1, false, fw, rates, 1, 1);
+    const auto c4 = layer_costs(job, 1, 1, false, fw, rates, 1, 4);
+    CHECK(4 * c4.layer.flops_fwd == doctest::Approx(c1.layer.flops_fwd).epsilon(1e-9));
+    CHECK(4 * c4.layer.flops_bwd == doctest::Approx(c1.layer.flops_bwd).epsilon(1e-9));
+    CHECK(c4.layer.attn_fwd > 0);
+    CHECK(c4.layer.attn_fwd < c4.layer.fwd);
+    // 8 GPUs: DP 8 would hold 131k-token activations each; CP 4 x DP 2 holds a quarter of a sequence.
+    const Cluster node = make_cluster(h100, 8, 8, Link{});
+    ParallelPlan cp;
+    cp.cp = 4;
+    cp.dp = 2;
+    cp.recompute = Recompute::full;
+    CHECK(cp.gpus() == 8);
+    ParallelPlan dp = cp;
+    dp.cp = 1;
+    dp.dp = 8;
+    const TrainingEstimate e_cp = estimate_training(job, cp, node, fw);
+    const TrainingEstimate e_dp = estimate_training(job, dp, node, fw);
+    CHECK(e_cp.model_flops.value() == doctest::Approx(e_dp.model_flops.value()));  // the same tokens
+    CHECK(e_cp.iteration.value() > 0);
+    bool ring = false;
+    for (const auto& t : e_cp.breakdown.terms) ring = ring || t.name == "context-parallel K/V ring (exposed)";
+    CHECK(ring);
+    const MemoryBudget m_cp = plan_memory(job, cp, true), m_dp = plan_memory(job, dp, true);
+    CHECK(m_cp.activations.size.value() < m_dp.activations.size.value() / 3.5);
+    // Model states shard over dp x cp = 8 with ZeRO 1, as over dp = 8.
+    cp.zero_stage = dp.zero_stage = ZeroStage::optimizer;
+    CHECK(plan_memory(job, cp, true).optimizer_states.size.value() == doctest::Approx(plan_memory(job, dp, true).optimizer_states.size.value()));
+    // Across nodes the ring goes over the fabric and costs more than inside NVLink.
+    const Cluster two = make_cluster(h100, 16, 8, find_fabric("eth-10").link(8));
+    ParallelPlan wide;
+    wide.tp = 8;
+    wide.cp = 2;
+    wide.recompute = Recompute::full;
+    CHECK(plan_links(two, wide).cp == "Ethernet");
+    CHECK(plan_links(node, cp).cp == "NVLink");
+    // Rules: FlashAttention, 2 x cp chunks, no EP with CP (not modelled), GPUs = tp x cp x pp x dp.
+    Framework plain = fw;
+    plain.flash_attention = false;
+    CHECK(field_of([&] { (void)estimate_training(job, cp, node, plain); }) == "cp");
+    TrainingJob odd = job;
+    odd.seq_len = 131070;
+    CHECK(field_of([&] { (void)estimate_training(odd, cp, node, fw); }) == "cp");
+    ParallelPlan three = cp;
+    three.cp = 3;
+    CHECK(field_of([&] { (void)estimate_training(job, three, node, fw); }) == "dp");
+    CHECK(field_of([&] { (void)plan_memory(job, cp, false); }) == "cp");
+  }
+
   TEST_CASE("training: hardware FLOPs equal Megatron's closed form; bubble; MFU/HFU; totals") {
     const GpuSpec& a100 = gpu("A100 SXM 80GB");
     TrainingJob job;

@@ -243,6 +243,7 @@ void bind_training(py::module_& m) {
       .readonly("pp", &PlanLinks::pp)
       .readonly("dp", &PlanLinks::dp)
       .readonly("ep", &PlanLinks::ep)
+      .readonly("cp", &PlanLinks::cp)
       .finish(false);
   m.def("plan_links", &plan_links, py::arg("cluster"), py::arg("plan"), "The links a plan's TP, PP, DP and EP collectives cross.");
   Record<TrainingEstimate>(m, "TrainingEstimate", "Iteration time, throughput, MFU and the breakdown of one plan.")

@@ -221,3 +221,17 @@ def test_goodput_of_a_whole_run():
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_goodput(Duration(54, "days"), 16384, DataSize(0, "B"))
     assert e.value.field == "checkpoint"
+
+
+def test_context_parallel_plan(cat):
+    job = capplan.TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), seq_len=131072, global_batch=16)
+    node = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(capplan.Bandwidth(50, "GB/s")))
+    plan = capplan.ParallelPlan(cp=4, dp=2, recompute=capplan.Recompute.full)
+    assert plan.gpus() == 8
+    est = capplan.estimate_training(job, plan, node)
+    assert est.iteration.value > 0
+    assert any(t.name == "context-parallel K/V ring (exposed)" for t in est.breakdown.terms)
+    assert capplan.plan_links(node, plan).cp == "NVLink"
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_training(job, capplan.ParallelPlan(cp=3, dp=2), node)
+    assert e.value.field == "dp"
