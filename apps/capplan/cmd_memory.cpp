@@ -97,7 +97,8 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     if (fewest) {
       w.add_row({Cell::of_text("fewest GPUs (ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " + std::to_string(p.micro_batch) + ")"),
                  Cell::of_number(std::to_string(fewest->gpus), fewest->gpus),
-                 Cell::of_text("TP " + std::to_string(fewest->tensor) + " x PP " + std::to_string(fewest->pipeline) + " x DP " +
+                 Cell::of_text("TP " + std::to_string(fewest->tensor) + (fewest->context > 1 ? " x CP " + std::to_string(fewest->context) : "") +
+                               " x PP " + std::to_string(fewest->pipeline) + " x DP " +
                                std::to_string(fewest->data) + ", " + bytes_text(fewest->budget.total()) + " per GPU")});
     } else {
       w.add_row({Cell::of_text("fewest GPUs"), Cell::empty(), Cell::of_text("no layout up to 65,536 GPUs fits")});
@@ -121,7 +122,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     j["headroom_bytes"] = fit.headroom.value();
     j["utilization"] = fit.utilization;
     j["max_micro_batch"] = mb;
-    j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"pp", fewest->pipeline},
+    j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"cp", fewest->context}, {"pp", fewest->pipeline},
                                                     {"dp", fewest->data}, {"memory_per_gpu_bytes", fewest->budget.total().value()}}
                            : nlohmann::ordered_json(nullptr);
     for (const MemoryItem* i : b.items()) r.explanation.push_back(i->label + ": " + bytes_text(i->size) + (i->detail.empty() ? "" : " = " + i->detail));

@@ -215,6 +215,7 @@ void bind_memory_types(py::module_& m) {
       .readonly("data", &GpuPlan::data)
       .readonly("tensor", &GpuPlan::tensor)
       .readonly("pipeline", &GpuPlan::pipeline)
+      .readonly("context", &GpuPlan::context)
       .readonly("budget", &GpuPlan::budget)
       .finish(false);
 }

@@ -292,6 +292,8 @@ void bind_training(py::module_& m) {
       .field("recompute", &SearchSpace::recompute)
       .field("interleave", &SearchSpace::interleave)
       .field("expert_parallel", &SearchSpace::expert_parallel)
+      .field("context_parallel", &SearchSpace::context_parallel, "tried for sequences of min_cp_seq tokens or more")
+      .field("min_cp_seq", &SearchSpace::min_cp_seq)
       .field("sequence_parallel", &SearchSpace::sequence_parallel)
       .field("max_tp", &SearchSpace::max_tp, "0: GPUs per node")
       .finish();

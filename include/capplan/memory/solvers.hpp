@@ -106,6 +106,7 @@ struct GpuPlan {
   int data = 1;
   int tensor = 1;
   int pipeline = 1;
+  int context = 1;  // context-parallel degree (training: cfg.plan.cp, kept as given)
   MemoryBudget budget;
 };
 
@@ -113,7 +114,8 @@ struct GpuPlan {
 // dividing heads), any pipeline depth up to the layer count, and the fewest data-parallel GPUs
 // that fit with cfg's ZeRO stage (without ZeRO, adding data-parallel GPUs saves no memory).
 // cfg.plan.dp, .tp and .pp are ignored, and so are its stage layout and interleaving (each depth
-// gets the automatic layout of workload/parallel_plan.hpp); ties go to less model parallelism.
+// gets the automatic layout of workload/parallel_plan.hpp); its context-parallel degree is kept, each
+// plan then has t x cp x p x dp GPUs; ties go to less model parallelism.
 inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shape, TrainingConfig cfg,
                                                     DataSize gpu_memory, int max_gpus = 65536) {
   require_positive(gpu_memory.value(), "gpu_memory");
@@ -124,10 +126,11 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
   cfg.plan.interleave = 1;
   std::optional<GpuPlan> best;
   const int e = cfg.plan.ep;
+  const int cp = require_positive_count(cfg.plan.cp, "cp");
   for (int t : {1, 2, 4, 8}) {
     if (shape.heads % t != 0) continue;
-    for (int p = 1; p <= shape.layers && t * p * e <= max_gpus; ++p) {
-      if (best && t * p * e > best->gpus) break;
+    for (int p = 1; p <= shape.layers && static_cast<long long>(t) * cp * p * e <= max_gpus; ++p) {
+      if (best && t * cp * p * e > best->gpus) break;
       auto fits = [&](std::int64_t k) {
         TrainingConfig c = cfg;
         c.plan.tp = t;
@@ -135,15 +138,16 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
         c.plan.dp = static_cast<int>(k) * e;
         return training_budget(shape, c).total() <= gpu_memory;
       };
-      const std::int64_t max_k = cfg.plan.zero_stage == ZeroStage::none ? 1 : max_gpus / (t * p * e);
+      const std::int64_t max_k = cfg.plan.zero_stage == ZeroStage::none ? 1 : max_gpus / (t * cp * p * e);
       if (max_k < 1) continue;
       const auto k = detail::smallest(1, max_k, fits);
       if (!k) continue;
-      const int gpus = t * p * static_cast<int>(*k) * e;
+      const int gpus = t * cp * p * static_cast<int>(*k) * e;
       if (!best || gpus < best->gpus) {
         GpuPlan plan;
         plan.gpus = gpus;
         plan.tensor = t;
+        plan.context = cp;
         plan.pipeline = p;
         plan.data = static_cast<int>(*k) * e;
         TrainingConfig c = cfg;
@@ -176,7 +180,7 @@ inline std::optional<GpuPlan> min_gpus_for_serving(const TransformerShape& shape
       cfg.tensor_parallel = t;
       cfg.pipeline_parallel = p;
       const MemoryBudget b = inference_budget(shape, cfg);
-      if (b.total() <= gpu_memory) return GpuPlan{n * cfg.expert_parallel, cfg.expert_parallel, t, p, b};
+      if (b.total() <= gpu_memory) return GpuPlan{n * cfg.expert_parallel, cfg.expert_parallel, t, p, 1, b};
     }
   }
   return std::nullopt;

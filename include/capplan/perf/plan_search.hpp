@@ -30,6 +30,10 @@ struct SearchSpace {
   std::vector<Recompute> recompute{Recompute::none, Recompute::selective, Recompute::full};
   std::vector<int> interleave{1, 2, 4};
   std::vector<int> expert_parallel{1, 2, 4, 8, 16, 32, 64};  // MoE models only
+  // Context parallelism, tried for sequences of at least min_cp_seq tokens with FlashAttention, dense
+  // models (CP with EP is not modelled); shorter sequences search cp = 1 only.
+  std::vector<int> context_parallel{1, 2, 4, 8, 16, 32};
+  std::int64_t min_cp_seq = 16384;
   bool sequence_parallel = true;  // also try sequence parallelism when tp > 1
   int max_tp = 0;                 // 0: GPUs per node
 };
@@ -152,41 +156,47 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   };
   std::vector<Timed> timed;
   SearchResult result;
+  const bool try_cp = seq >= space.min_cp_seq && fw.flash_attention && !job.model.moe;
+  const std::vector<int> cps = try_cp ? space.context_parallel : std::vector<int>{1};
   for (int tp = 1; tp <= std::min(max_tp, n); ++tp) {
     if (n % tp || s.heads % tp || s.ffn % tp || (job.model.moe && job.model.moe->moe_ffn_hidden % tp)) continue;
     // Runnable: a tensor-parallel group stays inside one node and divides it (3 of 8 GPUs would
     // straddle two nodes and all-reduce over the network every layer; no framework lays TP out so).
     if (cluster.gpus_per_node % tp != 0 && cluster.gpus > tp) continue;
-    for (int pp = 1; pp <= n / tp; ++pp) {
-      if ((n / tp) % pp || pp > s.layers) continue;  // layers need not divide: stage_layers places the rest
-      const int dp = n / (tp * pp);
-      for (std::int64_t mb : space.micro_batches) {
-        if (mb <= 0 || job.global_batch % (mb * dp)) continue;
-        for (ZeroStage zero : space.zero_stages) {
-          const int stage = static_cast<int>(zero);
-          if (stage < 0 || stage > 3 || (zero != ZeroStage::none && dp == 1)) continue;
-          for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 ? 1 : 0); ++sp) {
-            for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
-              if (ep < 1 || dp % ep || (job.model.moe && job.model.moe->experts % ep)) continue;
-              // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep): computed once for the rest.
-              const detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep);
-              for (Recompute rc : space.recompute) {
-                for (int v : space.interleave) {
-                  if (v < 1 || (v > 1 && pp == 1)) continue;
-                  ParallelPlan p;
-                  p.tp = tp;
-                  p.pp = pp;
-                  p.interleave = v;
-                  if (v > 1 && !chunks_divide(static_cast<int>(s.layers), p)) continue;
-                  p.dp = dp;
-                  p.micro_batch = mb;
-                  p.zero_stage = zero;
-                  p.recompute = rc;
-                  p.sequence_parallel = sp == 1;
-                  p.interleave = v;
-                  p.ep = ep;
-                  const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
-                  timed.push_back({p, e.iteration.value()});
+    for (int cp : cps) {
+      if (cp < 1 || (n / tp) % cp || seq % (2 * cp)) continue;
+      for (int pp = 1; pp <= n / (tp * cp); ++pp) {
+        if ((n / (tp * cp)) % pp || pp > s.layers) continue;  // layers need not divide: stage_layers places the rest
+        const int dp = n / (tp * cp * pp);
+        for (std::int64_t mb : space.micro_batches) {
+          if (mb <= 0 || job.global_batch % (mb * dp)) continue;
+          for (ZeroStage zero : space.zero_stages) {
+            const int stage = static_cast<int>(zero);
+            if (stage < 0 || stage > 3 || (zero != ZeroStage::none && dp * cp == 1)) continue;
+            for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 ? 1 : 0); ++sp) {
+              for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
+                if (ep < 1 || dp % ep || (job.model.moe && job.model.moe->experts % ep)) continue;
+                // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep): computed once for the rest.
+                const detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep, cp);
+                for (Recompute rc : space.recompute) {
+                  for (int v : space.interleave) {
+                    if (v < 1 || (v > 1 && pp == 1)) continue;
+                    ParallelPlan p;
+                    p.tp = tp;
+                    p.pp = pp;
+                    p.interleave = v;
+                    if (v > 1 && !chunks_divide(static_cast<int>(s.layers), p)) continue;
+                    p.dp = dp;
+                    p.micro_batch = mb;
+                    p.zero_stage = zero;
+                    p.recompute = rc;
+                    p.sequence_parallel = sp == 1;
+                    p.interleave = v;
+                    p.ep = ep;
+                    p.cp = cp;
+                    const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
+                    timed.push_back({p, e.iteration.value()});
+                  }
                 }
               }
             }

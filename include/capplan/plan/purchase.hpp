@@ -196,7 +196,7 @@ inline Cell money_cell(const std::optional<Money>& m, const std::string& missing
 }
 
 inline std::string plan_text(const ParallelPlan& p) {
-  return "TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
+  return "TP " + std::to_string(p.tp) + (p.cp > 1 ? " x CP " + std::to_string(p.cp) : "") + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
          std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(p.zero_stage)) + ", recompute " +
          std::string(name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
          (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "");
@@ -433,6 +433,7 @@ struct PurchaseTable {
         plan["recompute"] = std::string(name(p.recompute));
         plan["sequence_parallel"] = p.sequence_parallel;
         plan["interleave"] = p.interleave;
+        plan["cp"] = p.cp;
         plan["gpus_per_node"] = r.training->cluster.gpus_per_node;
         plan["fabric"] = r.training->cluster.nodes() > 1 ? Value(r.training->fabric.id) : Value(nullptr);
         plan["memory_per_gpu_bytes"] = r.training->memory.total().value();
