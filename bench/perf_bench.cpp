@@ -173,4 +173,40 @@ void BM_PlanSearchGpt3On1024(benchmark::State& state) {
 }
 BENCHMARK(BM_PlanSearchGpt3On1024)->Unit(benchmark::kMillisecond);
 
+// Llama 3.1 405B on 16,384 H100 (8-GPU nodes over NDR), 8,192-token sequences, a 2,048-sequence batch:
+// the ceiling is 100 ms.
+void BM_PlanSearchLlama405bOn16384(benchmark::State& state) {
+  TrainingJob job;
+  job.model = find_model("llama3.1-405b").transformer();
+  job.seq_len = 8192;
+  job.global_batch = 2048;
+  const Cluster c = make_cluster(Catalog::builtin().find_gpu("h100-sxm"), 16384, 8, find_fabric("ib-ndr").link(8));
+  std::size_t candidates = 0;
+  for (auto _ : state) {
+    SearchResult r = search_plans(job, c, Framework{}, {}, 5);
+    candidates = r.candidates;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["plans"] = static_cast<double>(candidates);
+}
+BENCHMARK(BM_PlanSearchLlama405bOn16384)->Unit(benchmark::kMillisecond);
+
+// A long-context search, where context parallelism joins the plan space: Llama 3.1 8B at 131,072
+// tokens on 64 H100.
+void BM_PlanSearchLongContextCp(benchmark::State& state) {
+  TrainingJob job;
+  job.model = find_model("llama3.1-8b").transformer();
+  job.seq_len = 131072;
+  job.global_batch = 64;
+  const Cluster c = make_cluster(Catalog::builtin().find_gpu("h100-sxm"), 64, 8, find_fabric("ib-ndr").link(8));
+  std::size_t candidates = 0;
+  for (auto _ : state) {
+    SearchResult r = search_plans(job, c, Framework{}, {}, 5);
+    candidates = r.candidates;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["plans"] = static_cast<double>(candidates);
+}
+BENCHMARK(BM_PlanSearchLongContextCp)->Unit(benchmark::kMillisecond);
+
 }  // namespace
