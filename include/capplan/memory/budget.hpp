@@ -214,6 +214,7 @@ inline void require_parallel(const TransformerShape& s, int tensor, int pipeline
 struct Shard {
   double dense = 0;   // non-expert parameters on this GPU
   double expert = 0;  // routed-expert parameters on this GPU
+  double ends = 0;    // of `dense`: the input embedding and output head on this GPU (first / last stage)
   [[nodiscard]] double total() const { return dense + expert; }
 };
 
@@ -231,6 +232,7 @@ Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tens
   const double scale = s.params_override ? *s.params_override / dbl(p.total()) : 1.0;
   Shard out;
   out.dense = scale * (layer_dense * stage_fraction + ends) / tensor;
+  out.ends = scale * ends / tensor;
   out.expert = scale * dbl(p.expert) * stage_fraction / (tensor * expert);
   return out;
 }
@@ -383,8 +385,20 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
     auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
 
+    // ZeRO-3 / FSDP gathers one unit (a transformer layer; the embedding and the head are units of
+    // their own) for the kernels that use it and prefetches the next, so two gathered units are
+    // resident beside the shards, and the backward pass holds one unit's unsharded gradients until
+    // they are reduce-scattered (Zhao et al. 2023, PyTorch FSDP, §3.2-3.3 and §4.4: the rate limiter
+    // allows two all-gathers in flight; DeepSpeed's stage3_prefetch_bucket_size likewise).
+    double gathered = 0, unsharded_grads = 0;
+    if (st >= 3 && dp_dense > 1 && !cfg.offload_parameters) {
+      const double unit = std::max(layers_here > 0 ? (sh.total() - sh.ends) / layers_here : 0.0, sh.ends);
+      gathered = 2 * unit;
+      unsharded_grads = unit;
+    }
+
     if (cfg.finetune == FineTune::full) {
-      const double w_params = sharded(3);
+      const double w_params = sharded(3) + gathered;
       if (cfg.offload_parameters) {
         const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
         const double layer = scale * (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tp;
@@ -395,10 +409,11 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       } else {
         b.weights.size = DataSize::from_value(w_params * w_bytes);
         if (with_text) {
-          b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")";
+          b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")" +
+                             (gathered > 0 ? ", of which " + n(gathered) + " gathered (the current and the prefetched unit)" : "");
         }
       }
-      const double g_params = sharded(2);
+      const double g_params = sharded(2) + unsharded_grads;
       const double master = cfg.mixed_precision ? 4 : 0;
       const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
       const double o_params = sharded(1);
@@ -410,7 +425,8 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       } else {
         b.gradients.size = DataSize::from_value(g_params * w_bytes);
         if (with_text) {
-          b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B";
+          b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B" +
+                               (unsharded_grads > 0 ? ", of which " + n(unsharded_grads) + " one unit's before its reduce-scatter" : "");
         }
         b.optimizer_states.size = DataSize::from_value(o_params * (master + state));
         if (with_text) {
@@ -420,16 +436,23 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       }
     } else {
       // LoRA / QLoRA: frozen base weights (bf16, or NF4 for QLoRA: Dettmers et al. 2023, §3), trainable
-      // adapters in bf16 with gradients and mixed-precision optimizer states.
-      const WeightFormat base = cfg.finetune == FineTune::qlora ? formats::nf4 : (cfg.mixed_precision ? formats::bf16 : formats::fp32);
-      const double base_params = sharded(3);
+      // adapters in bf16 with gradients and mixed-precision optimizer states. QLoRA quantizes the
+      // linear layers only: bitsandbytes replaces nn.Linear modules, the embedding is no Linear, and
+      // transformers' BitsAndBytes integration keeps the output head unquantized
+      // (get_keys_to_not_convert / llm_int8_skip_modules), so both stay in bf16.
+      const bool qlora = cfg.finetune == FineTune::qlora;
+      const WeightFormat base = qlora ? formats::nf4 : (cfg.mixed_precision ? formats::bf16 : formats::fp32);
+      const double all_base = sharded(3);
+      const double kept = qlora ? (st >= 3 ? sh.ends / dp_dense : sh.ends) : 0.0;  // embedding and head in bf16
+      const double base_params = all_base - kept;
       const double adapters = detail::lora_params(shape, cfg.lora) * layers_here / shape.layers / par.tp;
       const double master = cfg.mixed_precision ? 4 : 0;
       const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
-      b.weights.size = base.size_of(base_params) + DataSize::from_value(adapters * w_bytes);
+      b.weights.size = base.size_of(base_params) + DataSize::from_value(kept * 2 + adapters * w_bytes);
       if (with_text) {
-        b.weights.detail = n(base_params) + " frozen params x " + n(base.bits_per_value) + " bit (" +
-                           std::string(base.name) + ") + " + n(adapters) + " adapter params x " + n(w_bytes) + " B";
+        b.weights.detail = n(base_params) + " frozen params x " + n(base.bits_per_value) + " bit (" + std::string(base.name) + ") + " +
+                           (kept > 0 ? n(kept) + " embedding/head params x 2 B (bf16) + " : std::string()) + n(adapters) +
+                           " adapter params x " + n(w_bytes) + " B";
       }
       b.gradients.size = DataSize::from_value(adapters * w_bytes);
       if (with_text) {

@@ -4,9 +4,9 @@
 //   all-gather, reduce-scatter (n-1) alpha +  (n-1)/n x S / B (same; S is the full, gathered size)
 //   all-to-all            (n-1) alpha +  (n-1)/n x S / B      (pairwise exchange, same paper)
 //   point-to-point        alpha + S / B
-//   hierarchical all-reduce over g GPUs per node and N nodes: reduce-scatter in the node, all-reduce of
-//   S/g across nodes on each GPU's own NIC, all-gather in the node (NCCL's tree/ring hierarchy;
-//   Jia et al. 2018 "Highly scalable deep learning training system with mixed-precision", §4.3).
+//   a ring over n GPUs, g per node, on N nodes: NCCL's rings, one channel per GPU of a node, each
+//   leaving the node on its GPU's NIC: 2(n-1)/n x S / min(B_node, g x B_nic) (nccl-tests bus
+//   bandwidth = the node's NIC bandwidth: NVIDIA, nccl#812, 192 GB/s on DGX A100 with 8 x HDR).
 // B is the link's bandwidth per GPU per direction times its achieved efficiency.
 #pragma once
 
@@ -203,8 +203,20 @@ inline double p2p(double bytes, const Link& l) { return bytes <= 0 ? 0 : l.laten
 
 }  // namespace comm
 
+// A ring over a group that spans nodes, as NCCL runs it: one ring (channel) per member of a node,
+// each leaving the node on its own GPU's NIC, so a ring step's slowest hop carries S / n over
+// `local` NICs in parallel against the intra-node link; the ring moves `factor` x (n-1)/n x S
+// (2 for all-reduce, 1 for all-gather / reduce-scatter). Its bus bandwidth is then the node's NIC
+// bandwidth (NVIDIA, nccl#812: "8x200Gbit/s IB cards ... 192GB/s AllReduce BusBW" on DGX A100).
+inline double spanning_ring_seconds(const Cluster& c, double bytes, Group g, int local, const Link& in, double factor) {
+  const int nodes = (g.size + local - 1) / local;
+  const double slowest = std::min(in.effective(), c.inter.effective() * local);
+  const double latency = factor * ((nodes - 1) * c.inter.latency.value() + (g.size - nodes) * in.latency.value());
+  return latency + factor * (g.size - 1) / static_cast<double>(g.size) * bytes / slowest;
+}
+
 // All-reduce of `bytes` over a group in a cluster: flat ring inside a node or when each node holds one
-// member; hierarchical (reduce-scatter, inter-node all-reduce of bytes/per_node, all-gather) otherwise.
+// member; across nodes NCCL's ring with one channel per local member (spanning_ring_seconds).
 inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
   if (g.size <= 1) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
@@ -212,7 +224,7 @@ inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
   if (local >= g.size) return comm::ring_all_reduce(bytes, g.size, in);
   const int nodes = (g.size + local - 1) / local;
   if (local == 1) return comm::ring_all_reduce(bytes, nodes, c.inter);
-  return comm::ring_all_gather(bytes, local, in) * 2 + comm::ring_all_reduce(bytes / local, nodes, c.inter);
+  return spanning_ring_seconds(c, bytes, g, local, in, 2.0);
 }
 
 // All-gather (or reduce-scatter, same cost) whose gathered result is `bytes`.
@@ -222,8 +234,8 @@ inline double all_gather_seconds(const Cluster& c, double bytes, Group g) {
   const Link& in = c.intra_for(local, g.stride);
   if (local >= g.size) return comm::ring_all_gather(bytes, g.size, in);
   const int nodes = (g.size + local - 1) / local;
-  // Hierarchical: across nodes each GPU moves its node's share on its own NIC, then inside the node.
-  return comm::ring_all_gather(bytes / local, nodes, c.inter) + comm::ring_all_gather(bytes, local, in);
+  if (local == 1) return comm::ring_all_gather(bytes, nodes, c.inter);
+  return spanning_ring_seconds(c, bytes, g, local, in, 1.0);
 }
 inline double reduce_scatter_seconds(const Cluster& c, double bytes, Group g) { return all_gather_seconds(c, bytes, g); }
 

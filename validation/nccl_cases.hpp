@@ -1,0 +1,180 @@
+// Published nccl-tests all_reduce_perf bus bandwidths that capplan's communication model predicts
+// (perf/communication.hpp, perf/fabric.hpp): the data rows, then the function that computes the
+// predictions and a summary. apps/gen_validation_doc renders them in docs/validation.md;
+// tests/integration_test.cpp recomputes them.
+//
+// Every row is "validation": nothing here is fitted. capplan's link efficiencies (NVLink 0.80, PCIe
+// 0.87, InfiniBand 0.85) come from the sources cited in perf/communication.hpp and perf/fabric.hpp and
+// are not to be changed to match these rows. What is an input: the GPU (Catalog::builtin()), how many
+// GPUs and how many per node, the fabric between nodes, the message size. What is never an input: the
+// measured bus bandwidth.
+//
+// busbw is nccl-tests' "bus bandwidth": algbw x 2(n-1)/n for all-reduce (nccl-tests doc/PERFORMANCE.md),
+// what capplan's all_reduce_bus_bandwidth() returns. nccl-tests sizes are binary (8G = 8 GiB).
+//
+// Test and documentation data, not library: outside include/, not installed, on the include path of
+// the tests and the validation page's generator through the CMake target capplan_validation (the
+// whole validation/ folder), as validation_cases.hpp.
+#pragma once
+
+#include "capplan/hardware/builtin_catalog.hpp"
+#include "capplan/hardware/catalog.hpp"
+#include "capplan/perf/communication.hpp"
+#include "capplan/perf/fabric.hpp"
+#include "capplan/units/format.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstddef>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace capplan::perf {
+
+// One published all-reduce measurement next to capplan's prediction.
+struct CollectiveCase {
+  std::string tag;         // "validation": never used to set a constant
+  std::string topology;    // "1 node, NVSwitch (NVLink3)"
+  std::string gpu;         // catalog name, "A100 SXM 80GB"
+  int gpus = 0;
+  int gpus_per_node = 0;
+  double message_bytes = 0;
+  double predicted = 0;    // capplan busbw, GB/s (1e9 B/s)
+  double published = 0;    // nccl-tests busbw, GB/s
+  std::string confidence;  // H: maintainer, vendor file or full table; M: a user's measurement
+  std::string source;      // repo / issue + short quote
+  std::string links;       // the links capplan times the collective on, with their figures
+  std::string note;        // what the row assumes
+  std::string why_off;     // one short line: why capplan misses it (rows off by more than 10 %)
+
+  [[nodiscard]] double error() const { return predicted / published - 1.0; }
+};
+
+namespace validation {
+
+// The rows: inputs, the published figure and its citation only.
+struct NcclRow {
+  const char* topology;
+  const char* gpu;         // Catalog::builtin().find_gpu name
+  int gpus;
+  int gpus_per_node;
+  const char* fabric;      // fabric preset between nodes (perf/fabric.hpp); "" for one node
+  double message_gib;      // nccl-tests size (binary)
+  double published;        // busbw, GB/s
+  const char* confidence;  // as the research notes grade it: H or M
+  const char* source;
+  const char* note;        // what the row assumes
+  const char* why_off;     // one short line, for a row capplan misses by more than nccl_off_threshold
+};
+
+// A row further off than this gets a "why" line on the page (tests/integration_test.cpp checks both ways).
+inline constexpr double nccl_off_threshold = 0.10;
+
+// From the nccl-tests research notes (rows graded H or M with a concrete number only).
+inline constexpr NcclRow nccl_rows[] = {
+    {"1 node, NVSwitch (NVLink3)", "A100 SXM 80GB", 8, 8, "", 8, 231.58, "H",
+     "Azure/AI-benchmarking-guide Azure_Results/ND_A100_v4_results.md (ND A100 v4, NCCL 2.18.5): \"| 8G | 231.58 |\"", "", ""},
+    {"1 node, NVSwitch (NVLink3), AWS p4d", "A100 SXM 40GB", 8, 8, "", 1, 230.77, "H",
+     "NVIDIA/nccl#527: \"1 1073741824 ... 8142.6 131.87 230.77\" (out-of-place)", "", ""},
+    {"1 node, NVSwitch (NVLink4), NCCL_ALGO=RING", "H100 SXM", 8, 8, "", 8, 370, "H",
+     "NVIDIA/nccl-tests#212 (sjeaugey): \"NCCL can get an effective NVLink bandwidth of 370GB/s ... or when running "
+     "with NCCL_ALGO=RING\"",
+     "Ring. NVLS (NVLink SHARP, reduction in the switch), NCCL's default on this node, reaches ~480 GB/s busbw (same "
+     "thread); capplan does not model NVLS and is not fitted to it",
+     ""},
+    {"1 node, NVSwitch (NVLink4), NVLS off", "H200 SXM", 8, 8, "", 16, 367.2, "M",
+     "stas00/ml-engineering network/README.md (nccl 2.27.7, 16 GiB): \"NCCL_NVLS_ENABLE=0 | Ring | 367.2GBps\"",
+     "Ring (NVLS gives 480.0 GB/s there: not modelled). The stored copy of the source carries 2026 dates and was not "
+     "checked against the live repository",
+     ""},
+    {"4 nodes, NVSwitch + 8 x HDR IB per node", "A100 SXM 80GB", 32, 8, "ib-hdr", 8, 192, "H",
+     "NVIDIA/nccl#812 (AddyLaddy): \"On an Nvidia DGX-A100 system we have 8x200Gbit/s IB cards and we measure 192GB/s "
+     "AllReduce BusBW\"",
+     "The source gives no node count. 4 nodes used: 2-node results are inflated by NCCL's tree algorithms (nccl-tests#196, "
+     "nccl#812), and the ring figure holds from 3 nodes up",
+     "the NICs set the rate in both; NCCL reaches ~24 of 25 GB/s per HDR NIC (sjeaugey, nccl-tests#160), capplan "
+     "assumes InfiniBand's 0.85"},
+    {"4 nodes, NVSwitch + 8 x NDR IB per node", "H100 SXM", 32, 8, "ib-ndr", 8, 376, "H",
+     "NVIDIA/nccl-tests#290 (AddyLaddy): \"For NDR @ 400Gbps you should see 46-48GB/s per NIC\"",
+     "Published figure: the midpoint, 47 GB/s per NIC x 8 NICs (range 368-384). 4 nodes, as the HDR row",
+     ""},
+    {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 8, 8, "", 8, 28, "M",
+     "NVIDIA/nccl#1639: \"8 GPU max performance : bwbus 28GB/s\"",
+     "capplan assumes no PCIe peer-to-peer on GeForce 40- and 50-series cards (catalog; a stock RTX 4090 has none), so "
+     "each transfer goes through host memory at half the PCIe 5 x16 rate. The close match is partly luck: the measured "
+     "limit is the host's CPU and memory bandwidth (sjeaugey, same thread), which capplan does not model",
+     ""},
+    {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 4, 4, "", 8, 35, "M",
+     "NVIDIA/nccl#1639: \"4GPU max performance : bwbus 35GB/s\"", "As the 8-GPU row",
+     "capplan's through-host rate does not depend on how many GPUs share the host; fewer GPUs get more of the host's "
+     "memory bandwidth, the limit on PCIe boxes (sjeaugey, same thread)"},
+    {"2 PCIe cards, NVLink bridge", "H100 PCIe", 2, 2, "", 4, 116.26, "H",
+     "NVIDIA/nccl-tests#194: \"4294967296 ... 36943 116.26 116.26\"",
+     "capplan uses the catalog's bridge figure, 300 GB/s per direction (the datasheet's 600 GB/s)",
+     "the measured pair reaches 39 % of the bridge's datasheet rate; capplan has no achieved figure for bridges and uses "
+     "NVLink's 0.80"},
+    {"2 PCIe cards, NV12 bridge", "A100 PCIe 80GB", 2, 2, "", 8, 208, "M",
+     "NVIDIA/nccl-tests#178: \"Bus_BW: 208 GBps\" (2 GPUs on the NV12 bridge)",
+     "The thread does not say 40 or 80 GB; both have the same NVLink and PCIe figures",
+     "NVLink's 0.80 comes from NVSwitch nodes; this bridged pair achieves 0.69 of 300 GB/s"},
+    {"3 PCIe cards, NV12 pairs, ring crosses PCIe", "A100 PCIe 80GB", 3, 3, "", 8, 20, "M",
+     "NVIDIA/nccl-tests#178: \"-t 3 ... bus_bw drops to 20 GBps\"",
+     "Beyond a bridged pair capplan runs the ring at PCIe 4 x16 peer-to-peer (87 %)",
+     "the measured ring's PCIe hops also cross the CPU socket link (SYS), which capplan does not model"},
+};
+
+// The collective as capplan sees it: the cluster the row describes and a group spanning all its GPUs.
+inline Cluster nccl_cluster(const NcclRow& r) {
+  const GpuSpec& gpu = Catalog::builtin().find_gpu(r.gpu);
+  const std::string fabric = r.fabric;
+  const Link inter = fabric.empty() ? Link{} : find_fabric(fabric).link(r.gpus_per_node);
+  return make_cluster(gpu, r.gpus, r.gpus_per_node, inter);
+}
+
+// "NVLink 300 GB/s x 0.80" for a link.
+inline std::string describe_link(const Link& l) {
+  char efficiency[16];
+  std::snprintf(efficiency, sizeof efficiency, "%.2f", l.efficiency);
+  return std::string(name(l.kind)) + " " + format_number(l.bandwidth.value() / 1e9, 4) + " GB/s x " + efficiency;
+}
+
+// Every row with capplan's prediction: all_reduce_bus_bandwidth over consecutive_group(gpus, per node).
+inline std::vector<CollectiveCase> nccl_all_reduce() {
+  std::vector<CollectiveCase> out;
+  for (const NcclRow& r : nccl_rows) {
+    const Cluster c = nccl_cluster(r);
+    const Group g = consecutive_group(r.gpus, c.gpus_per_node);
+    const DataSize bytes = from_canonical<DataSize>(r.message_gib * 1073741824.0);
+    const double busbw = all_reduce_bus_bandwidth(c, bytes, g).value() / 1e9;
+    const int local = std::clamp(g.per_node, 1, g.size);
+    std::string links = describe_link(c.intra_for(local, g.stride));
+    if (local < g.size) links += " + " + describe_link(c.inter);
+    out.push_back({"validation", r.topology, r.gpu, r.gpus, c.gpus_per_node, bytes.value(), busbw, r.published, r.confidence,
+                   r.source, links, r.note, r.why_off});
+  }
+  return out;
+}
+
+// Median |error| over the rows and the row with the largest |error|, as the page reports them.
+struct CollectiveSummary {
+  double median_abs_error = 0;
+  std::size_t worst = 0;  // index into the rows
+};
+
+inline CollectiveSummary summarize(const std::vector<CollectiveCase>& rows) {
+  CollectiveSummary s;
+  if (rows.empty()) return s;
+  std::vector<double> errs;
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    errs.push_back(std::fabs(rows[i].error()));
+    if (errs.back() > std::fabs(rows[s.worst].error())) s.worst = i;
+  }
+  std::sort(errs.begin(), errs.end());
+  const std::size_t n = errs.size();
+  s.median_abs_error = n % 2 ? errs[n / 2] : (errs[n / 2 - 1] + errs[n / 2]) / 2;
+  return s;
+}
+
+}  // namespace validation
+}  // namespace capplan::perf
