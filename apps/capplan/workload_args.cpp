@@ -251,16 +251,19 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
     }
   } else if (a.gpus) {
     const int g = positive_flag(a.gpus, 1, "--gpus");
-    if (g % (tp * cp * pp) != 0) {
-      detail::fail("--gpus", std::to_string(g), "is not a multiple of " + model_dims + " = " + std::to_string(tp * cp * pp));
+    const long long model = static_cast<long long>(tp) * cp * pp;
+    if (g % model != 0) {
+      detail::fail("--gpus", std::to_string(g), "is not a multiple of " + model_dims + " = " + std::to_string(model));
     }
-    dp = g / (tp * cp * pp);
+    dp = static_cast<int>(g / model);
   }
   if (cp > 1) {
     if (!a.flash_attention) detail::fail("--cp", std::to_string(cp), "needs --flash-attention: ring attention runs in the fused kernel");
     const std::int64_t seq = a.seq_len ? *a.seq_len : shape.seq_len;
     if (seq % (2 * cp) != 0)
       detail::fail("--cp", std::to_string(cp), "needs the sequence length " + std::to_string(seq) + " to split into 2 x CP chunks");
+    if (shape.mla) detail::fail("--cp", std::to_string(cp), "is not modelled with multi-head latent attention (" + shape.name + ")");
+    if (a.ep && *a.ep > 1) detail::fail("--cp", std::to_string(cp), "with --ep is not modelled yet");
   }
   if (shape.heads % tp != 0) {
     detail::fail("--tp", std::to_string(tp), "does not divide the model's " + std::to_string(shape.heads) + " heads");

@@ -331,13 +331,16 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     if (!cfg.flash_attention)
       detail::fail("cp", std::to_string(par.cp), "needs FlashAttention: ring attention runs in the fused kernel (no s x s scores kept)");
     if (par.ep > 1) detail::fail("cp", std::to_string(par.cp), "with expert parallelism is not modelled yet");
+    if (shape.mla) detail::fail("cp", std::to_string(par.cp), "is not modelled with multi-head latent attention");
   }
   const std::int64_t seq = full_seq / par.cp;
 
   const int pp = par.pp;
   const std::int64_t microbatches = cfg.microbatches == 0 ? pp : cfg.microbatches;
   const int st = static_cast<int>(par.zero_stage);
-  const double dp_dense = static_cast<double>(par.dp) * par.cp, dp_expert = static_cast<double>(par.dp / par.ep);
+  // Routed experts shard over the dp / ep GPUs that hold the same experts, times cp (CP with ep > 1
+  // is refused above, so with cp > 1 experts shard like dense weights).
+  const double dp_dense = static_cast<double>(par.dp) * par.cp, dp_expert = static_cast<double>(par.dp / par.ep) * par.cp;
   const double w_bytes = cfg.mixed_precision ? 2 : 4;
   const char* w_name = cfg.mixed_precision ? "bf16" : "fp32";
 
@@ -385,16 +388,17 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
     auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
 
-    // ZeRO-3 / FSDP gathers one unit (a transformer layer; the embedding and the head are units of
-    // their own) for the kernels that use it and prefetches the next, so two gathered units are
-    // resident beside the shards, and the backward pass holds one unit's unsharded gradients until
-    // they are reduce-scattered (Zhao et al. 2023, PyTorch FSDP, §3.2-3.3 and §4.4: the rate limiter
-    // allows two all-gathers in flight; DeepSpeed's stage3_prefetch_bucket_size likewise).
+    // ZeRO-3 / FSDP wraps each transformer layer as a unit; the root unit keeps the rest (embedding,
+    // final norm, output head: `sh.ends` on the stages that hold them) and stays gathered through the
+    // forward and backward passes (FSDP does not reshard the root after forward). Beside it, the
+    // layer in use and the prefetched next one are gathered, and the backward pass holds one layer's
+    // unsharded gradients until they are reduce-scattered (Zhao et al. 2023, PyTorch FSDP, §3.2-3.3
+    // and §4.4: the rate limiter allows two all-gathers in flight).
     double gathered = 0, unsharded_grads = 0;
     if (st >= 3 && dp_dense > 1 && !cfg.offload_parameters) {
-      const double unit = std::max(layers_here > 0 ? (sh.total() - sh.ends) / layers_here : 0.0, sh.ends);
-      gathered = 2 * unit;
-      unsharded_grads = unit;
+      const double layer = layers_here > 0 ? (sh.total() - sh.ends) / layers_here : 0.0;
+      gathered = sh.ends + 2 * layer;
+      unsharded_grads = layer;
     }
 
     if (cfg.finetune == FineTune::full) {
@@ -410,7 +414,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
         b.weights.size = DataSize::from_value(w_params * w_bytes);
         if (with_text) {
           b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")" +
-                             (gathered > 0 ? ", of which " + n(gathered) + " gathered (the current and the prefetched unit)" : "");
+                             (gathered > 0 ? ", of which " + n(gathered) + " gathered (the root unit, the current and the prefetched layer)" : "");
         }
       }
       const double g_params = sharded(2) + unsharded_grads;
@@ -426,7 +430,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
         b.gradients.size = DataSize::from_value(g_params * w_bytes);
         if (with_text) {
           b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B" +
-                               (unsharded_grads > 0 ? ", of which " + n(unsharded_grads) + " one unit's before its reduce-scatter" : "");
+                               (unsharded_grads > 0 ? ", of which " + n(unsharded_grads) + " one layer's before its reduce-scatter" : "");
         }
         b.optimizer_states.size = DataSize::from_value(o_params * (master + state));
         if (with_text) {

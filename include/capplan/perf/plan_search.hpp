@@ -156,7 +156,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   };
   std::vector<Timed> timed;
   SearchResult result;
-  const bool try_cp = seq >= space.min_cp_seq && fw.flash_attention && !job.model.moe;
+  const bool try_cp = seq >= space.min_cp_seq && fw.flash_attention && !job.model.moe && !job.model.mla;
   const std::vector<int> cps = try_cp ? space.context_parallel : std::vector<int>{1};
   for (int tp = 1; tp <= std::min(max_tp, n); ++tp) {
     if (n % tp || s.heads % tp || s.ffn % tp || (job.model.moe && job.model.moe->moe_ffn_hidden % tp)) continue;

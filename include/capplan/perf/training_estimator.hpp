@@ -323,9 +323,10 @@ inline bool stage_boundary_crosses_nodes(const ParallelPlan& plan, const Cluster
   return plan.pp > 1 && cluster.gpus > cluster.gpus_per_node;
 }
 // The link between neighbouring stages: the fabric when a boundary crosses nodes, else the node's
-// link between two GPUs tp x cp x dp ranks apart (PCIe between bridged pairs).
+// link over the pipeline's span of GPUs, tp x cp x dp ranks apart (the slowest boundary sets the
+// pace: PCIe once the stages leave a bridged pair).
 inline const Link& stage_link(const ParallelPlan& plan, const Cluster& cluster) {
-  return stage_boundary_crosses_nodes(plan, cluster) ? cluster.inter : cluster.intra_for(2, plan.tp * plan.cp * plan.dp);
+  return stage_boundary_crosses_nodes(plan, cluster) ? cluster.inter : cluster.intra_for(plan.pp, plan.tp * plan.cp * plan.dp);
 }
 
 inline PlanLinks plan_links(const Cluster& cluster, const ParallelPlan& plan) {

@@ -747,7 +747,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                 std::string(name(q.training.precision)) + ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences, " +
                 std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "
                                                     : "kernels and communication of docs/performance-model.md, ") +
-                (q.training.fabric ? "between nodes " + q.training.fabric->describe(8) + "."
+                (q.training.fabric ? "between nodes " + q.training.fabric->name + (q.training.fabric->nics_per_node == 0 ? ", one NIC per GPU." : ", shared by a node's GPUs.")
                                    : std::string("between nodes a system's own network adapters, else what a host of the GPU usually has "
                                                  "(perf/fabric.hpp: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100/H200/B200, one 100 GbE "
                                                  "port per PCIe server, no network for consumer cards).")));

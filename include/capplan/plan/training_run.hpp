@@ -180,18 +180,29 @@ class TrainingRunCache {
   std::optional<int> fewest_gpus(const GpuSpec& gpu, int unit, int gpus_per_node, int max_gpus = 65536) {
     require_positive_count(unit, "unit");
     // A lower bound from the memory model alone, with everything that saves memory in the search
-    // space switched on (ZeRO 3, full recomputation, micro-batch 1).
+    // space switched on (ZeRO 3, full recomputation, micro-batch 1, sequence parallelism, and each
+    // context-parallel degree the search may try), the fewest over those degrees.
     TrainingConfig c;
     c.seq_len = setup_.seq_len;
     c.plan.micro_batch = 1;
     c.flash_attention = setup_.framework.flash_attention;
     c.plan.recompute = Recompute::full;
     c.plan.zero_stage = ZeroStage::parameters;
+    c.plan.sequence_parallel = true;
     const auto key = std::make_pair(gpu.id, max_gpus);
     auto lb_it = lower_bounds_.find(key);
     if (lb_it == lower_bounds_.end()) {
-      const auto lb = min_gpus_for_training(shape_, c, gpu.memory, max_gpus);
-      lb_it = lower_bounds_.emplace(key, lb ? std::optional<int>(lb->gpus) : std::nullopt).first;
+      const std::int64_t seq = setup_.seq_len > 0 ? setup_.seq_len : shape_.seq_len;
+      const perf::SearchSpace& sp = setup_.space;
+      const bool cp_ok = seq >= sp.min_cp_seq && c.flash_attention && !shape_.moe && !shape_.mla;
+      std::optional<int> fewest;
+      for (int cp : cp_ok ? sp.context_parallel : std::vector<int>{1}) {
+        if (cp < 1 || seq % (2 * cp) != 0) continue;
+        c.plan.cp = cp;
+        const auto lb = min_gpus_for_training(shape_, c, gpu.memory, max_gpus);
+        if (lb && (!fewest || lb->gpus < *fewest)) fewest = lb->gpus;
+      }
+      lb_it = lower_bounds_.emplace(key, fewest).first;
     }
     if (!lb_it->second) return std::nullopt;
     int units = std::max(1, (*lb_it->second + unit - 1) / unit);
