@@ -11,16 +11,27 @@ cat > "$tmp/umbrella.cpp" <<'CPP'
 #include <capplan/capplan.hpp>
 int main() { using namespace capplan::literals; return static_cast<int>((80_GB / 2_TBps).value()); }
 CPP
+# Every Boost header an installed capplan header includes (grep '#include <boost/' include -r).
 cat > "$tmp/boost_only.cpp" <<'CPP'
 #include <boost/units/quantity.hpp>
+#include <boost/units/unit.hpp>
 #include <boost/units/make_system.hpp>
 #include <boost/units/base_dimension.hpp>
 #include <boost/units/base_unit.hpp>
 #include <boost/units/derived_dimension.hpp>
 #include <boost/units/systems/si/base.hpp>
 #include <boost/units/physical_dimensions/energy.hpp>
+#include <boost/units/physical_dimensions/length.hpp>
+#include <boost/units/physical_dimensions/mass.hpp>
 #include <boost/units/physical_dimensions/power.hpp>
+#include <boost/units/physical_dimensions/time.hpp>
 #include <boost/multiprecision/cpp_int.hpp>
+#include <boost/describe/class.hpp>
+#include <boost/describe/enum.hpp>
+#include <boost/describe/enumerators.hpp>
+#include <boost/describe/members.hpp>
+#include <boost/describe/modifiers.hpp>
+#include <boost/mp11/algorithm.hpp>
 int main() { return 0; }
 CPP
 best() {

@@ -372,6 +372,39 @@ TEST_SUITE("memory") {
     RuntimeReserve r;
     r.fragmentation = 1.5;
     CHECK_THROWS_AS((void)r.of(1_GB), InputError);
+    RuntimeReserve below;
+    below.fragmentation = 0.5;
+    below.fragmentation_tight = 0.25;
+    CHECK_THROWS_WITH_AS((void)below.tight_margin(1_GB),
+                         "runtime_reserve.fragmentation_tight: 0.25 is below runtime_reserve.fragmentation (0.5)", InputError);
+  }
+
+  TEST_CASE("memory fit: a fit within the allocator's fragmentation margin is tight (fidelity issue, item 14)") {
+    // Llama 2 7B, full fine-tuning on one GPU with ZeRO-less Adam: 16 B/param of model states.
+    const TransformerShape s = model("llama2-7b");
+    TrainingConfig cfg;
+    cfg.plan.recompute = Recompute::full;
+    const MemoryBudget b = training_budget(s, cfg);
+    const DataSize planned = b.total() - b.runtime_reserve.size;
+    // The margin is (15 % - 5 %) of the planned tensors (GMLake's average fragmentation, less what
+    // the reserve already holds).
+    CHECK(b.tight_margin.value() == doctest::Approx(0.10 * planned.value()).epsilon(1e-12));
+    // A GPU with exactly the required memory: fits, but tight; with the margin to spare: not tight;
+    // one byte short: does not fit (and is not called tight).
+    const FitResult edge = check_fit(b, b.total());
+    CHECK(edge.fits);
+    CHECK(edge.tight);
+    const FitResult roomy = check_fit(b, b.total() + b.tight_margin + DataSize::from_value(1));
+    CHECK(roomy.fits);
+    CHECK_FALSE(roomy.tight);
+    const FitResult over = check_fit(b, b.total() - DataSize::from_value(1));
+    CHECK_FALSE(over.fits);
+    CHECK_FALSE(over.tight);
+    // Tensor-only figures have no margin: never tight.
+    cfg.reserve = RuntimeReserve::none();
+    const MemoryBudget bare = training_budget(s, cfg);
+    CHECK(bare.tight_margin.value() == 0);
+    CHECK_FALSE(check_fit(bare, bare.total()).tight);
   }
 
   TEST_CASE("training memory: every pipeline stage is sized; the last holds the output layer and fp32 logits") {

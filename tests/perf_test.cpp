@@ -1079,6 +1079,65 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)search_plans(job, c, megatron_lm_2021(), {}, 0); }) == "top");
   }
 
+  TEST_CASE("interleaving needs the micro-batches per iteration to be a multiple of pp (Megatron-LM's rule)") {
+    TrainingJob job;
+    job.model = validation::gpt("GPT-3 175B", 96, 12288, 96, 51200, 2048);
+    ParallelPlan p;
+    p.tp = 8;
+    p.pp = 16;
+    p.dp = 8;
+    p.interleave = 2;
+    p.recompute = Recompute::full;
+    const Cluster c = make_cluster(gpu("A100 SXM 80GB"), 1024, 8, infiniband(25_GBps));
+    job.global_batch = 1536;  // 192 micro-batches = 12 x 16: runs
+    CHECK(estimate_training(job, p, c, megatron_lm_2021()).iteration.value() > 0);
+    job.global_batch = 1544;  // 193 micro-batches: Megatron-LM raises an error
+    CHECK_THROWS_WITH_AS((void)estimate_training(job, p, c, megatron_lm_2021()),
+                         "interleave: 2 needs the micro-batches per iteration (193 = global_batch / (micro_batch x dp)) to be a multiple of pp = 16",
+                         InputError);
+    p.interleave = 1;  // plain 1F1B has no such rule
+    CHECK(estimate_training(job, p, c, megatron_lm_2021()).iteration.value() > 0);
+    // The search never returns an interleaved plan that breaks the rule.
+    job.global_batch = 1536;
+    SearchSpace space;
+    space.interleave = {2};
+    space.micro_batches = {1, 2, 4, 8, 16};  // e.g. pp 32 x dp 4 with micro-batch 16: 24 micro-batches
+    const SearchResult r = search_plans(job, c, megatron_lm_2021(), {}, 20, space);
+    REQUIRE_FALSE(r.top.empty());
+    for (const auto& t : r.top) {
+      const std::int64_t m = job.global_batch / (t.plan.micro_batch * t.plan.dp);
+      CHECK(m % t.plan.pp == 0);
+    }
+  }
+
+  TEST_CASE("plan search: tight memory fits are skipped unless allowed (fidelity issue, item 14)") {
+    // GPT-3 175B on 1,024 A100 80GB: the fastest plan that fits at all sat at 99.6 % of memory, a plan
+    // a caching allocator with GMLake's average 15 % fragmentation would run out of memory on.
+    TrainingJob job;
+    job.model = validation::gpt("GPT-3 175B", 96, 12288, 96, 51200, 2048);
+    job.global_batch = 1536;
+    const Cluster c = make_cluster(gpu("A100 SXM 80GB"), 1024, 8, infiniband(25_GBps));
+    const SearchResult safe = search_plans(job, c, megatron_lm_2021(), {}, 3);
+    SearchSpace loose;
+    loose.allow_tight = true;
+    const SearchResult any = search_plans(job, c, megatron_lm_2021(), {}, 3, loose);
+    REQUIRE_FALSE(safe.top.empty());
+    REQUIRE_FALSE(any.top.empty());
+    for (const auto& r : safe.top) {
+      const FitResult f = check_fit(plan_memory(job, r.plan, false), c.gpu.memory);
+      CHECK(f.fits);
+      CHECK_FALSE(f.tight);
+    }
+    const FitResult fastest = check_fit(plan_memory(job, any.top[0].plan, false), c.gpu.memory);
+    CHECK(fastest.fits);
+    CHECK(fastest.tight);  // the fastest plan overall is a tight one here
+    CHECK(any.top[0].estimate.iteration.value() < safe.top[0].estimate.iteration.value());
+    CHECK(safe.rejected_for_memory > any.rejected_for_memory);
+    // The user's own check sees the same verdict: budget_memory_check(fw, allow_tight).
+    CHECK(budget_memory_check(megatron_lm_2021(), true)(job, any.top[0].plan, c));
+    CHECK_FALSE(budget_memory_check(megatron_lm_2021())(job, any.top[0].plan, c));
+  }
+
   TEST_CASE("validation: Megatron-LM Table 1 median error <= 10 %, none over 20 %") {
     std::vector<double> errs;
     for (const ValidationCase& c : validation::megatron_table1()) errs.push_back(std::fabs(c.error()));

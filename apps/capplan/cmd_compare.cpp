@@ -35,6 +35,7 @@ struct CompareArgs {
   std::string recompute;  // empty: any
   std::string precision = "bf16";
   std::optional<double> mfu;
+  bool allow_tight = false;
   ClusterArgs cluster;  // --fabric for every row
   GoodputArgs goodput;  // the whole run
   // Serving.
@@ -117,6 +118,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
     s.precision = precision_arg(a.precision);
     s.measured_mfu = a.mfu;
+    s.space.allow_tight = a.allow_tight;
     s.fabric = fabric_arg(a.cluster);
     q.goodput = goodput_config(a.goodput);
   } else {
@@ -192,6 +194,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   add_cluster_flags(cmd, a->cluster, false);
   add_goodput_flags(cmd, a->goodput);
   cmd->add_option("--mfu", a->mfu, "Measured MFU: iteration time from it instead of the kernel model");
+  cmd->add_flag("--allow-tight", a->allow_tight, "Training: let plans whose memory fit is tight count as fitting");
   add_serve_flags(cmd, a->plan, true);
   cmd->get_option("--serve")->description("Rank for a serving load instead of training");
   cmd->get_option("--context")->description("Serving: tokens per sequence, prompt + output (default 512 + 128)");

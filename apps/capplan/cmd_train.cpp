@@ -74,6 +74,7 @@ struct TrainArgs {
   GoodputArgs goodput;
   RunCostArgs cost;
   std::optional<double> mfu;
+  bool allow_tight = false;
 };
 
 Result run_train(const TrainArgs& a, const Context& ctx) {
@@ -97,6 +98,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }
   setup.precision = precision_arg(a.plan.precision);
   if (a.mfu) setup.measured_mfu = *a.mfu;
+  setup.space.allow_tight = a.allow_tight;
   setup.gpus_per_node = gpus_per_node_arg(a.cluster);
   setup.fabric = fabric_arg(a.cluster);
   std::string precision_note;
@@ -117,7 +119,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}};
       t.add_row({Cell::of_text("plans timed"), Cell::of_number(std::to_string(sr.candidates), static_cast<double>(sr.candidates))});
       t.add_row({Cell::of_text("rejected for memory"), Cell::of_number(std::to_string(sr.rejected_for_memory), static_cast<double>(sr.rejected_for_memory))});
-      t.notes.push_back("Try more GPUs, or see capplan memory --model " + m.id + " --gpu " + g.id + " for the fewest that fit.");
+      t.notes.push_back("Try more GPUs (plans whose fit is tight are skipped unless --allow-tight), or see capplan memory --model " + m.id +
+                        " --gpu " + g.id + " for the fewest that fit.");
       r.tables.push_back(t);
       r.json = {{"model", m.id}, {"gpu", g.id}, {"gpus", gpus}, {"fits", false}, {"plan", nullptr}};
       return r;
@@ -211,7 +214,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                            (a.mfu ? " (MFU given)" : ""))});
   t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total), Cell::of_text("model FLOPs, all GPUs")});
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
-             Cell::of_text((fit.fits ? "fits in " : "does NOT fit in ") + bytes_text(g.memory))});
+             Cell::of_text(fit_text(fit, g.memory))});
   t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh, 4) + " kWh", kwh),
              Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
   t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2, 4) + " kg CO2e", co2),
@@ -266,6 +269,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   j["mfu"] = est.mfu;
   j["memory_per_gpu_bytes"] = mem.total().value();
   j["fits"] = fit.fits;
+  j["tight"] = fit.tight;
   j["it_power_w"] = power.total.value();
   j["energy_kwh"] = kwh;
   j["co2e_kg"] = co2;
@@ -334,7 +338,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
              Cell::of_text(format_number(est.tokens_per_second_per_sequence, 4) + " tok/s per sequence, bound by " + std::string(perf::name(est.decode_bound)))});
   t.add_row({Cell::of_text("total time"), num_cell(format(est.total, {.significant = 3}), est.total.value()), Cell::of_text("prefill + decode")});
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
-             Cell::of_text((fit.fits ? "fits in " : "does NOT fit in ") + bytes_text(g.memory))});
+             Cell::of_text(fit_text(fit, g.memory))});
   t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh * 1000, 4) + " Wh", kwh), Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
   t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2 * 1000, 4) + " g CO2e", co2), Cell::of_text("")});
   t.add_row({Cell::of_text("cost per 1M output tokens"),
@@ -358,6 +362,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   j["output_tokens_total"] = tokens_out;
   j["memory_per_gpu_bytes"] = mem.total().value();
   j["fits"] = fit.fits;
+  j["tight"] = fit.tight;
   j["it_power_w"] = power.total.value();
   j["energy_kwh"] = kwh;
   j["co2e_kg"] = co2;
@@ -385,6 +390,8 @@ void add_train(CLI::App& app, Context& ctx) {
   add_cluster_flags(cmd, a->cluster);
   add_goodput_flags(cmd, a->goodput);
   cmd->add_option("--mfu", a->mfu, "Measured model-FLOPs utilization (overrides the performance model)");
+  cmd->add_flag("--allow-tight", a->allow_tight,
+                "Let the plan search return plans whose memory fit is tight (less headroom than the allocator may lose to fragmentation)");
   add_run_cost_flags(cmd, a->cost);
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });
 }

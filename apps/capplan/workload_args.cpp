@@ -356,6 +356,12 @@ InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shap
 }
 
 std::string bytes_text(DataSize d) { return format(d, {.significant = 4}); }
+std::string fit_text(const FitResult& fit, DataSize gpu_memory) {
+  if (!fit.fits) return "does NOT fit in " + bytes_text(gpu_memory);
+  if (!fit.tight) return "fits in " + bytes_text(gpu_memory);
+  return "fits in " + bytes_text(gpu_memory) + ", but tight: " + bytes_text(fit.headroom) +
+         " free, less than the allocator may lose to fragmentation; may run out of memory";
+}
 std::string count_text(double v) {
   if (std::fabs(v) >= 1e12) return format_number(v / 1e12, 4) + "T";
   if (std::fabs(v) >= 1e9) return format_number(v / 1e9, 4) + "B";

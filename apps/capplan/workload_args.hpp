@@ -6,6 +6,7 @@
 #include <capplan/hardware/precision.hpp>
 #include <capplan/memory/activations.hpp>
 #include <capplan/memory/budget.hpp>
+#include <capplan/memory/solvers.hpp>
 #include <capplan/perf/fabric.hpp>
 #include <capplan/plan/goodput.hpp>
 #include <capplan/units/quantity.hpp>
@@ -109,5 +110,9 @@ InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shap
 // Readable figures for tables: "13.48 GB", "6.738B", "1.2e+21".
 std::string bytes_text(DataSize d);
 std::string count_text(double v);
+
+// The memory verdict for the train and infer tables: "fits in 80 GB", "fits in 80 GB, but tight: ...",
+// "does NOT fit in 80 GB".
+std::string fit_text(const FitResult& fit, DataSize gpu_memory);
 
 }  // namespace capplan::cli

@@ -125,6 +125,7 @@ void bind_memory_types(py::module_& m) {
       .field("runtime_reserve", &MemoryBudget::runtime_reserve)
       .field("pipeline_stage", &MemoryBudget::pipeline_stage)
       .field("pipeline_stages", &MemoryBudget::pipeline_stages)
+      .field("tight_margin", &MemoryBudget::tight_margin, "not in total(): what the allocator may lose beyond the reserve; less headroom is a tight fit")
       .finish()
       .def("items", [](const MemoryBudget& b) {
         std::vector<MemoryItem> out;
@@ -152,8 +153,11 @@ void bind_memory_types(py::module_& m) {
   Record<RuntimeReserve>(m, "RuntimeReserve", "Memory beyond the planned tensors: fixed (1 GiB) + fragmentation share (5%).")
       .field("fixed", &RuntimeReserve::fixed)
       .field("fragmentation", &RuntimeReserve::fragmentation)
+      .field("fragmentation_tight", &RuntimeReserve::fragmentation_tight,
+             "a fit that fails at this fragmentation share (15 %, GMLake's average) is tight")
       .finish()
       .def("of", &RuntimeReserve::of, py::arg("planned"))
+      .def("tight_margin", &RuntimeReserve::tight_margin, py::arg("planned"))
       .def_static("none", &RuntimeReserve::none, "No reserve: tensor-only figures.");
   // The one plan type of the memory budget, the time estimate and the plan search.
   Record<ParallelPlan>(m, "ParallelPlan", "tensor x pipeline x data parallel, micro-batch, ZeRO, recomputation, ...")
@@ -209,6 +213,7 @@ void bind_memory_types(py::module_& m) {
       .readonly("available", &FitResult::available)
       .readonly("headroom", &FitResult::headroom)
       .readonly("utilization", &FitResult::utilization)
+      .readonly("tight", &FitResult::tight, "fits, but with less headroom than the allocator may lose to fragmentation")
       .finish(false);
   Record<GpuPlan>(m, "GpuPlan", "A GPU layout that fits, with its budget on the busiest GPU.")
       .readonly("gpus", &GpuPlan::gpus)

@@ -296,6 +296,7 @@ void bind_training(py::module_& m) {
       .field("min_cp_seq", &SearchSpace::min_cp_seq)
       .field("sequence_parallel", &SearchSpace::sequence_parallel)
       .field("max_tp", &SearchSpace::max_tp, "0: GPUs per node")
+      .field("allow_tight", &SearchSpace::allow_tight, "keep plans whose memory fit is tight (skipped by default)")
       .finish();
   Record<RankedPlan>(m, "RankedPlan", "A plan and its estimate.")
       .readonly("plan", &RankedPlan::plan)

@@ -94,6 +94,13 @@ def test_training_budget_breakdown_and_fit():
     assert fit.fits and fit.headroom == DataSize(80, "GB") - b.total()
     d = b.to_dict()
     assert d["weights"]["size_bytes"] == b.weights.size.value
+    # A fit with less headroom than the allocator may lose to fragmentation is tight.
+    assert not fit.tight
+    edge = capplan.check_fit(b, b.total())
+    assert edge.fits and edge.tight
+    assert not capplan.check_fit(b, b.total() + b.tight_margin + DataSize(1, "B")).tight
+    with pytest.raises(capplan.InputError, match="runtime_reserve.fragmentation_tight"):
+        capplan.RuntimeReserve(fragmentation=0.5, fragmentation_tight=0.25).tight_margin(DataSize(1, "GB"))
 
 
 def test_solvers():

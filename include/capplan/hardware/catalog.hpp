@@ -65,40 +65,48 @@ std::string display_name(const T& e) {
 }
 inline std::string display_name(const CloudOffer& e) { return e.provider + " " + e.instance_type; }
 
-template <class T>
-const T& find(const std::vector<T>& entries, std::string_view query, std::string_view kind) {
+// The lookup itself, written once for every record type (one copy of the code in every
+// translation unit, not one per type): entry i is named by names(ctx, i) and shown as
+// label(ctx, i). Returns the index of the one entry the query names, or throws LookupError.
+struct FindEntries {
+  std::size_t size;
+  const void* ctx;
+  std::vector<std::string> (*names)(const void*, std::size_t);
+  std::string (*label)(const void*, std::size_t);
+};
+inline std::size_t find_index(const FindEntries& entries, std::string_view query, std::string_view kind) {
   const std::string q = normalize_name(query);
   const std::string shown = "\"" + std::string(query) + "\"";
   if (q.empty()) detail::fail(kind, shown, "is empty; name a catalog entry");
-  std::vector<const T*> exact, partial;
-  std::vector<std::pair<std::size_t, const T*>> ranked;
-  for (const T& e : entries) {
+  std::vector<std::size_t> exact, partial;
+  std::vector<std::pair<std::size_t, std::size_t>> ranked;
+  for (std::size_t i = 0; i < entries.size; ++i) {
     bool is_exact = false, is_partial = false;
     std::size_t best = static_cast<std::size_t>(-1);
-    for (const std::string& n : names_of(e)) {
+    for (const std::string& n : entries.names(entries.ctx, i)) {
       const std::string k = normalize_name(n);
       if (k.empty()) continue;
       if (k == q) is_exact = true;
       if (k.find(q) != std::string::npos) is_partial = true;
       best = std::min(best, edit_distance(q, k));
     }
-    if (is_exact) exact.push_back(&e);
-    if (is_partial) partial.push_back(&e);
-    ranked.emplace_back(is_partial ? 0 : best, &e);
+    if (is_exact) exact.push_back(i);
+    if (is_partial) partial.push_back(i);
+    ranked.emplace_back(is_partial ? 0 : best, i);
   }
-  if (exact.size() == 1) return *exact.front();
+  if (exact.size() == 1) return exact.front();
   std::string list;
-  const auto add = [&](const T* e) {
+  const auto add = [&](std::size_t i) {
     if (!list.empty()) list += ", ";
-    list += e->id + " (" + display_name(*e) + ")";
+    list += entries.label(entries.ctx, i);
   };
   if (exact.size() > 1) {
-    for (const T* e : exact) add(e);
+    for (std::size_t i : exact) add(i);
     throw LookupError(std::string(kind), shown,
                       std::string(kind) + ": " + shown + " is ambiguous; it names " + list + ". Use an id.");
   }
   if (partial.size() > 1) {
-    for (const T* e : partial) add(e);
+    for (std::size_t i : partial) add(i);
     throw LookupError(std::string(kind), shown,
                       std::string(kind) + ": " + shown + " is ambiguous; it is part of the names of " + list +
                           ". Name one of them.");
@@ -108,6 +116,18 @@ const T& find(const std::vector<T>& entries, std::string_view query, std::string
   for (std::size_t i = 0; i < ranked.size() && i < 5; ++i) add(ranked[i].second);
   throw LookupError(std::string(kind), shown,
                     std::string(kind) + ": " + shown + " is not in the catalog; closest: " + list + ".");
+}
+
+template <class T>
+const T& find(const std::vector<T>& entries, std::string_view query, std::string_view kind) {
+  const FindEntries view{
+      entries.size(), &entries,
+      [](const void* c, std::size_t i) { return names_of((*static_cast<const std::vector<T>*>(c))[i]); },
+      [](const void* c, std::size_t i) {
+        const T& e = (*static_cast<const std::vector<T>*>(c))[i];
+        return e.id + " (" + display_name(e) + ")";
+      }};
+  return entries[find_index(view, query, kind)];
 }
 
 template <class T>

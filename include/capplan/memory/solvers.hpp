@@ -27,6 +27,9 @@ struct FitResult {
   DataSize available = DataSize::from_value(0);
   DataSize headroom = DataSize::from_value(0);  // available - required; negative: the shortfall
   double utilization = 0;                       // required / available
+  // Fits, but with less headroom than the allocator may lose beyond the reserve
+  // (MemoryBudget::tight_margin, RuntimeReserve::fragmentation_tight): it may run out of memory.
+  bool tight = false;
 };
 
 inline FitResult check_fit(const MemoryBudget& budget, DataSize gpu_memory) {
@@ -37,6 +40,7 @@ inline FitResult check_fit(const MemoryBudget& budget, DataSize gpu_memory) {
   r.headroom = gpu_memory - r.required;
   r.fits = r.required <= gpu_memory;
   r.utilization = r.required.value() / gpu_memory.value();
+  r.tight = r.fits && r.headroom < budget.tight_margin;
   return r;
 }
 

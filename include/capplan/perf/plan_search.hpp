@@ -36,6 +36,10 @@ struct SearchSpace {
   std::int64_t min_cp_seq = 16384;
   bool sequence_parallel = true;  // also try sequence parallelism when tp > 1
   int max_tp = 0;                 // 0: GPUs per node
+  // Keep plans whose memory fit is tight (FitResult::tight: less headroom than the allocator may lose
+  // to fragmentation, memory/budget.hpp RuntimeReserve); by default they are skipped, since a plan
+  // at 99 % of memory is one a user cannot count on running.
+  bool allow_tight = false;
 };
 
 // True when the plan's per-GPU memory fits on the GPU.
@@ -87,12 +91,12 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
 }
 
 // Fits when the per-GPU memory budget (memory/budget.hpp, sizes only: no detail text) is within the
-// GPU's memory.
-inline MemoryCheck budget_memory_check(const Framework& fw) {
-  return [fw](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
+// GPU's memory; unless allow_tight, with the allocator's margin to spare (not a tight fit).
+inline MemoryCheck budget_memory_check(const Framework& fw, bool allow_tight = false) {
+  return [fw, allow_tight](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
     const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
                                            parameter_sizes(job.model), false);
-    return m.total().value() <= c.gpu.memory.value();
+    return (m.total() + (allow_tight ? DataSize::from_value(0) : m.tight_margin)).value() <= c.gpu.memory.value();
   };
 }
 
@@ -101,10 +105,10 @@ inline MemoryCheck budget_memory_check(const Framework& fw) {
 namespace capplan::detail {
 // The default check inside one search: the same budget with the parameter breakdown of the searched
 // model worked out once (the search checks many plans of one job).
-inline perf::MemoryCheck budget_memory_check(const perf::Framework& fw, const ParamSizes& params) {
-  return [flash = fw.flash_attention, params](const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& c) {
+inline perf::MemoryCheck budget_memory_check(const perf::Framework& fw, const ParamSizes& params, bool allow_tight) {
+  return [flash = fw.flash_attention, params, allow_tight](const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& c) {
     const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, flash), params, false);
-    return m.total().value() <= c.gpu.memory.value();
+    return (m.total() + (allow_tight ? DataSize::from_value(0) : m.tight_margin)).value() <= c.gpu.memory.value();
   };
 }
 }  // namespace capplan::detail
@@ -123,7 +127,7 @@ struct SearchResult {
   std::size_t rejected_for_memory = 0;
   [[nodiscard]] std::string explain() const {
     std::string s = std::to_string(candidates) + " valid plans timed, " + std::to_string(memory_checked) + " checked for memory (" +
-                    std::to_string(rejected_for_memory) + " do not fit); fastest that fit:\n";
+                    std::to_string(rejected_for_memory) + " do not fit, or fit only tightly); fastest that fit:\n";
     int i = 1;
     for (const auto& r : top) s += "#" + std::to_string(i++) + " " + r.estimate.explain();
     return s;
@@ -137,7 +141,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   require_positive_count(job_in.global_batch, "global_batch");
   if (top == 0) capplan::detail::fail("top", "0", "must be at least 1");
   const ParamSizes sizes = parameter_sizes(job_in.model);  // once: memory check, parameters, experts
-  if (!fits) fits = detail::budget_memory_check(fw, sizes);
+  if (!fits) fits = detail::budget_memory_check(fw, sizes, space.allow_tight);
   const ResolvedShape s = resolve(job_in.model);
   const std::int64_t seq = job_in.seq_len > 0 ? job_in.seq_len : job_in.model.seq_len;
   // Plan-independent inputs computed once (exact parameter and FLOP counts are slow to redo per plan).
@@ -181,6 +185,8 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                 for (Recompute rc : space.recompute) {
                   for (int v : space.interleave) {
                     if (v < 1 || (v > 1 && pp == 1)) continue;
+                    // Interleaving runs micro-batches in groups of pp (validate_plan).
+                    if (v > 1 && (job.global_batch / (mb * dp)) % pp != 0) continue;
                     ParallelPlan p;
                     p.tp = tp;
                     p.pp = pp;

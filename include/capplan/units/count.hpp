@@ -17,7 +17,9 @@
 
 namespace capplan {
 
-using Count = boost::multiprecision::cpp_int;
+// Expression templates off: the values are the same, and the many small expressions in inline
+// code instantiate a fraction of the templates (bench/compile_time.sh).
+using Count = boost::multiprecision::number<boost::multiprecision::cpp_int_backend<>, boost::multiprecision::et_off>;
 
 // A fixed-width exact count for hot paths: a signed 128-bit integer in a register pair, every
 // operation checked (GCC/Clang __builtin_*_overflow) and throwing std::overflow_error rather than
