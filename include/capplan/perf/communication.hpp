@@ -218,7 +218,7 @@ inline double spanning_ring_seconds(const Cluster& c, double bytes, Group g, int
 // All-reduce of `bytes` over a group in a cluster: flat ring inside a node or when each node holds one
 // member; across nodes NCCL's ring with one channel per local member (spanning_ring_seconds).
 inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
-  if (g.size <= 1) return 0;
+  if (g.size <= 1 || bytes <= 0) return 0;  // nothing to send: no collective is launched
   const int local = std::clamp(g.per_node, 1, g.size);
   const Link& in = c.intra_for(local, g.stride);
   if (local >= g.size) return comm::ring_all_reduce(bytes, g.size, in);
@@ -229,7 +229,7 @@ inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
 
 // All-gather (or reduce-scatter, same cost) whose gathered result is `bytes`.
 inline double all_gather_seconds(const Cluster& c, double bytes, Group g) {
-  if (g.size <= 1) return 0;
+  if (g.size <= 1 || bytes <= 0) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
   const Link& in = c.intra_for(local, g.stride);
   if (local >= g.size) return comm::ring_all_gather(bytes, g.size, in);
@@ -241,7 +241,7 @@ inline double reduce_scatter_seconds(const Cluster& c, double bytes, Group g) { 
 
 // All-to-all where each rank holds `bytes` in total to exchange (MoE token dispatch).
 inline double all_to_all_seconds(const Cluster& c, double bytes, Group g) {
-  if (g.size <= 1) return 0;
+  if (g.size <= 1 || bytes <= 0) return 0;
   const int local = std::clamp(g.per_node, 1, g.size);
   const Link& in = c.intra_for(local, g.stride);
   if (local >= g.size) return comm::all_to_all(bytes, g.size, in);

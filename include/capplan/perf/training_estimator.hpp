@@ -502,9 +502,15 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
       n.dp_exposed = (fw.overlap_grad_reduce ? perf::exposed_after_overlap(rs, backward_last, lps) : rs) + ag;
     } else {
       // ZeRO-3 / FSDP: every micro-batch gathers the weights for the forward and again for the backward and
-      // reduce-scatters the gradients (Rajbhandari et al. 2020 §5.3: 1.5x the all-reduce volume).
-      const double per_mb = 2 * perf::all_gather_seconds(cluster, dw, dp_group) + perf::reduce_scatter_seconds(cluster, dg, dp_group) +
-                            2 * all_gather_seconds(cluster, ew, edp_group) + reduce_scatter_seconds(cluster, eg, edp_group);
+      // reduce-scatters the gradients (Rajbhandari et al. 2020 §5.3: 1.5x the all-reduce volume). Each is
+      // one collective per transformer block, not one per micro-batch: FSDP wraps every block as a unit
+      // and gathers, prefetches and reduce-scatters unit by unit (Zhao et al. 2023, PyTorch FSDP, §3.2-3.3;
+      // the llm-foundry and torchtitan wrap policies), so every layer pays the ring's latency, which at
+      // hundreds of GPUs and little work per GPU is what is left exposed.
+      const int units = std::max(1, lps);
+      const double per_mb =
+          units * (2 * perf::all_gather_seconds(cluster, dw / units, dp_group) + perf::reduce_scatter_seconds(cluster, dg / units, dp_group) +
+                   2 * all_gather_seconds(cluster, ew / units, edp_group) + reduce_scatter_seconds(cluster, eg / units, edp_group));
       // Unsharding copies on the compute stream: the gathered weights are written twice (forward and
       // backward) and the gradients are cast and copied into the reduce-scatter buffer (PyTorch FSDP
       // FlatParameter design, Zhao et al. 2023 §3.2): 2 x weight + 2 + 2 x reduce bytes per parameter.

@@ -6,6 +6,7 @@
 #include "capplan/perf/explain.hpp"
 #include "capplan/perf/training_estimator.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -69,7 +70,8 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     if (plan.zero_stage == ZeroStage::none) text = "all-reduce " + size(dg) + over;
     else if (plan.zero_stage != ZeroStage::parameters) text = "reduce-scatter " + size(dg) + " + all-gather " + size(dw) + over;
     else
-      text = std::to_string(m) + " micro-batches x (2 all-gathers of " + size(dw) + " + reduce-scatter of " + size(dg) + ")" + over;
+      text = std::to_string(m) + " micro-batches x (2 all-gathers of " + size(dw) + " + reduce-scatter of " + size(dg) + "), each as " +
+             std::to_string(std::max(1, n.lps)) + " per-layer messages paying the ring's latency" + over;
     if (n.expert_local > 0)
       text += "; expert weights " + size(n.expert_local * fw.grad_reduce_bytes) + " of gradients over the " +
               std::to_string(n.expert_dp) + " GPUs holding the same experts";
