@@ -1115,6 +1115,53 @@ TEST_SUITE("perf") {
     CHECK(at512.hardware_rate_per_gpu.value() < at8.hardware_rate_per_gpu.value());
   }
 
+  TEST_CASE("plan search property: no plan it returns breaks a rule (models x GPU counts x node sizes)") {
+    // Dense MHA (Llama 2 7B), GQA with 28 heads (Qwen2.5 7B: TP 7 divides the heads, not an 8-GPU
+    // node), MoE (Mixtral 8x7B: EP), 96 layers (GPT-3 175B); 8 to 96 GPUs on 4- and 8-GPU nodes.
+    const GpuSpec& h100 = gpu("H100 SXM");
+    int plans_checked = 0;
+    for (const char* id : {"llama2-7b", "qwen2.5-7b", "mixtral-8x7b", "gpt3-175b"}) {
+      for (int node : {4, 8}) {
+        for (int gpus : {8, 24, 64, 96}) {
+          CAPTURE(id);
+          CAPTURE(node);
+          CAPTURE(gpus);
+          TrainingJob job;
+          job.model = find_model(id).transformer();
+          job.seq_len = 4096;
+          job.global_batch = 384;
+          const Cluster c = make_cluster(h100, gpus, node, infiniband(50_GBps));
+          const Framework fw = pytorch_fsdp();
+          const SearchResult r = search_plans(job, c, fw, {}, 3);
+          for (const auto& t : r.top) {
+            const ParallelPlan& p = t.plan;
+            ++plans_checked;
+            CHECK(p.gpus() == gpus);
+            CHECK(job.model.heads % p.tp == 0);
+            if (gpus > p.tp) CHECK(node % p.tp == 0);  // TP inside a node
+            CHECK(job.global_batch % (p.micro_batch * p.dp) == 0);
+            const std::int64_t m = job.global_batch / (p.micro_batch * p.dp);
+            if (p.interleave > 1) CHECK(m % p.pp == 0);
+            if (p.sequence_parallel) CHECK(p.tp > 1);
+            if (p.zero_stage != ZeroStage::none) CHECK(p.dp * p.cp > 1);
+            CHECK(p.dp % p.ep == 0);
+            if (p.ep > 1) CHECK(job.model.moe->experts % p.ep == 0);
+            if (p.cp > 1) {
+              CHECK(4096 % (2 * p.cp) == 0);
+              CHECK_FALSE(job.model.moe);
+            }
+            const FitResult fit = check_fit(plan_memory(job, p, fw.flash_attention), h100.memory);
+            CHECK(fit.fits);
+            CHECK_FALSE(fit.tight);
+            // The plan's own validation accepts it, and its time is what the search ranked it by.
+            CHECK_NOTHROW((void)estimate_training_numbers(job, p, c, fw));
+          }
+        }
+      }
+    }
+    CHECK(plans_checked > 40);
+  }
+
   TEST_CASE("interleaving needs the micro-batches per iteration to be a multiple of pp (Megatron-LM's rule)") {
     TrainingJob job;
     job.model = validation::gpt("GPT-3 175B", 96, 12288, 96, 51200, 2048);
