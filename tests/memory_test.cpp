@@ -111,6 +111,29 @@ TEST_SUITE("memory") {
                          InputError);
   }
 
+  TEST_CASE("MoE activations keep the router output and the dispatch/combine buffers (fidelity item 9)") {
+    // Mixtral 8x7B: h 4096, 32 heads, 8 KV heads of 128, 8 experts of FFN 14336, top-2, every layer
+    // MoE. One sequence of 4096 tokens, no parallelism, selective recompute (no s x s scores).
+    const TransformerShape m = model("mixtral-8x7b");
+    REQUIRE(m.moe);
+    const double s = 4096, h = 4096, sbh = s * h;
+    const double attention = 2 * s * 4096 + 4 * s * 1024 + 2 * s * 4096;  // Q, K, V (GQA), projection input
+    const double experts = 8 * s * 14336 * 2;                             // gated FFN of the 2 routed experts
+    const double router = 4 * s * 8;                                      // fp32 softmax over 8 experts
+    const double dispatch = 2 * 2 * sbh * 2;                              // permuted tokens + expert outputs, k = 2
+    const double want = 10 * sbh + attention + experts + router + dispatch;
+    ActivationOptions o;
+    o.recompute = Recompute::selective;
+    CHECK(activation_memory_per_layer(m, 1, 4096, o).value() == doctest::Approx(want).epsilon(1e-12));
+    // With TP 8 and sequence parallelism the per-token parts split 8 ways; the dispatch buffers hold
+    // the whole group's tokens (gathered before the permute) and do not.
+    o.tensor_parallel = 8;
+    o.sequence_parallel = true;
+    CHECK(activation_memory_per_layer(m, 1, 4096, o).value() ==
+          doctest::Approx(dispatch + (10 * sbh + router + attention + experts) / 8).epsilon(1e-12));
+    // A dense model has none of it: the GPT rows of Korthikanti et al. above are unchanged.
+  }
+
   TEST_CASE("weights: bert-base-cased fp32 = 413.18 MB (MiB) within 1%") {
     // huggingface/accelerate docs model_size_estimator.md: 413.18 MB estimated (413.68 MB measured).
     const DataSize w = weight_memory(parameter_count(model("bert-base")), formats::fp32);

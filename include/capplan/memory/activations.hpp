@@ -16,7 +16,12 @@
 //   norms      4 s b h (the inputs of the two LayerNorms)
 // With GQA the K and V terms shrink to 2 s b (kv_heads * head_dim) each; a non-4h MLP stores
 // 4 s b f for its GeLU part (8 s b f gated: gate, up, activation and product outputs); MoE layers
-// store the MLP part once per routed and shared expert a token visits. FlashAttention (Dao et al.
+// store the MLP part once per routed and shared expert a token visits, plus what routing keeps for
+// the backward pass: the router's fp32 softmax output (4 s b E bytes for E experts), the permuted
+// copies of the tokens the experts read (2 s b k h: one per routed expert, top-k = k) and the
+// experts' outputs before they are weighted by the routing probabilities and combined (2 s b k h),
+// as Megatron-Core's MoE layer runs it (router softmax in fp32; token dispatcher permute ->
+// experts -> unpermute with probs, megatron/core/transformer/moe/). FlashAttention (Dao et al.
 // 2022, §3.1) does not store the a s^2 b score matrices, like selective recompute.
 #pragma once
 
@@ -67,16 +72,24 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   const double mlp_per_width = shape.gated_mlp ? 8 : 4;  // bytes per token per FFN column
   const double dense_mlp = mlp_per_width * s * b * dbl(shape.effective_ffn_hidden());
   double mlp_split = dense_mlp;
+  // MoE routing, averaged over the layers: the router's output is per token like the layer inputs
+  // (split over t with sequence parallelism); the dispatch and combine buffers hold every token of
+  // the tensor-parallel group (Megatron-Core gathers the sequence-parallel shards before it permutes,
+  // and the experts split their FFN width, not the tokens), so they are not split.
+  double router = 0, dispatch = 0;
   if (shape.moe) {
     const MoeShape& m = *shape.moe;
     const double moe_mlp = mlp_per_width * s * b * dbl(m.moe_ffn_hidden) * (m.experts_per_token + m.shared_experts);
     mlp_split = (dense_mlp * shape.dense_layers() + moe_mlp * shape.moe_layers()) / shape.layers;
+    const double share = static_cast<double>(shape.moe_layers()) / shape.layers;
+    router = 4 * s * b * m.experts * share;
+    dispatch = 2 * 2 * sbh * m.experts_per_token * share;
   }
-  const double unsplit = 10 * sbh;  // layer inputs 4sbh, LayerNorm inputs 4sbh, dropout masks 2sbh
+  const double unsplit = 10 * sbh + router;  // layer inputs 4sbh, LayerNorm inputs 4sbh, dropout masks 2sbh
   const bool keep_scores = o.recompute == Recompute::none && !o.flash_attention;
   const double scores = keep_scores ? 5 * a * s * s * b : 0.0;
-  const double bytes = o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
-                                           : unsplit + (attn_split + mlp_split + scores) / t;
+  const double bytes = dispatch + (o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
+                                                      : unsplit + (attn_split + mlp_split + scores) / t);
   return DataSize::from_value(bytes);
 }
 
