@@ -111,6 +111,46 @@ TEST_SUITE("memory") {
                          InputError);
   }
 
+  TEST_CASE("training memory: the busiest stage found from at most four stages is the one sizing every stage finds") {
+    // training_budget sizes the first and last stages and the earliest middle stage of each layer
+    // count (in-flight micro-batches never grow with the stage index); brute force over all stages.
+    for (const char* id : {"llama3.1-405b", "gpt3-175b", "llama2-7b"}) {
+      const TransformerShape s = model(id);
+      for (int pp : {2, 3, 5, 16}) {
+        for (int v : {1, 2}) {
+          TrainingConfig cfg;
+          cfg.plan.tp = 8;
+          cfg.plan.pp = pp;
+          cfg.plan.interleave = v;
+          cfg.plan.recompute = Recompute::selective;
+          cfg.microbatches = 3 * pp;
+          bool valid = true;
+          try {
+            validate_stage_layout(s.layers, cfg.plan);
+          } catch (const InputError&) {
+            valid = false;
+          }
+          if (!valid) continue;
+          CAPTURE(id);
+          CAPTURE(pp);
+          CAPTURE(v);
+          const MemoryBudget b = training_budget(s, cfg);
+          double most = -1;
+          int busiest = -1;
+          for (int i = 0; i < pp; ++i) {
+            const double total = training_stage_budget(s, cfg, i).total().value();
+            if (total > most) {
+              most = total;
+              busiest = i;
+            }
+          }
+          CHECK(b.total().value() == most);
+          CHECK(b.pipeline_stage == busiest);
+        }
+      }
+    }
+  }
+
   TEST_CASE("MoE activations keep the router output and the dispatch/combine buffers (fidelity item 9)") {
     // Mixtral 8x7B: h 4096, 32 heads, 8 KV heads of 128, 8 experts of FFN 14336, top-2, every layer
     // MoE. One sequence of 4096 tokens, no parallelism, selective recompute (no s x s scores).

@@ -515,7 +515,24 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   } else if (pp > 1) {
     double most = -1;
     MemoryBudget t;  // one, refilled: every size is set again for each stage
+    // A middle stage's memory depends only on its layer count and its micro-batches in flight, which
+    // never grow with the stage index (in_flight_chunks); so among middle stages with the same layer
+    // count the earliest needs the most (and wins ties). Only the first stage of each count is sized,
+    // with the first and last stages: at most four budgets instead of pp (the same result). Middle
+    // stages hold at most two layer counts (stage_layers: ceil(l/p) or one less; with given first and
+    // last counts, one), so once two are seen the scan jumps to the last stage.
+    int seen[2] = {-1, -1};
+    int seen_count = 0;
     for (int i = 0; i < pp; ++i) {
+      if (i != 0 && i != pp - 1) {
+        if (seen_count == 2) {
+          i = pp - 2;  // the loop's ++i reaches the last stage
+          continue;
+        }
+        const int here = stage_layers(shape.layers, par, i);
+        if (here == seen[0] || here == seen[1]) continue;
+        seen[seen_count++] = here;
+      }
       fill(t, i, false);
       const double total = t.total().value();
       if (total > most) {
