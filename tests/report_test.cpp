@@ -1,5 +1,6 @@
 // Report tables: sorting and the five output formats, byte for byte.
 #include <capplan/report/pareto.hpp>
+#include <capplan/report/power_output.hpp>
 #include <capplan/report/render.hpp>
 #include <capplan/report/value.hpp>
 
@@ -84,6 +85,26 @@ TEST_SUITE("report") {
     CHECK(std::get<Value::Array>(list.data()).size() == 2);
     CHECK(std::holds_alternative<std::string>(std::get<Value::Array>(list.data())[0].data()));
     CHECK(std::holds_alternative<bool>(std::get<Value::Array>(list.data())[1].data()));
+  }
+
+  TEST_CASE("power_output: the system's power for programs, null where a figure does not exist") {
+    const Catalog& cat = Catalog::builtin();
+    const SystemPower p = system_power(cat.find_system("dgx-a100"), cat);
+    const Value v = power_output(p, "dgx-a100");
+    const auto& o = std::get<Value::Object>(v.data());
+    REQUIRE(o.size() == 16);
+    CHECK(o[0].first == "system");
+    CHECK(std::get<std::string>(o[0].second.data()) == "dgx-a100");
+    CHECK(std::get<std::int64_t>(o[1].second.data()) == p.nodes);
+    CHECK(o[2].first == "parts");
+    CHECK(std::get<Value::Array>(o[2].second.data()).size() == p.components.size());
+    for (const auto& [key, value] : o) {
+      CAPTURE(key);
+      // The DGX A100 needs more than one PSU (no single recommended rating) and lists none.
+      if (key == "psu_recommended_w") CHECK(value.is_null() == !p.psu.recommended_rating.has_value());
+      if (key == "psu_installed_w") CHECK(value.is_null() == !p.installed_psu.has_value());
+      if (key == "heat_w") CHECK(std::get<double>(value.data()) == p.heat.power.value());
+    }
   }
 
   TEST_CASE("markdown, csv, json, html") {

@@ -6,12 +6,11 @@
 
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/power/system_power.hpp>
+#include <capplan/report/power_output.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
-
 #include <memory>
 #include <string>
 
@@ -74,27 +73,7 @@ Result run_power(const PowerArgs& a, const Context& ctx) {
   sum.notes.push_back("System: " + s.source + " (" + s.as_of + ").");
   r.tables.push_back(sum);
 
-  auto& j = r.json;
-  j["system"] = s.id;
-  j["nodes"] = p.nodes;
-  auto& jp = j["parts"] = nlohmann::ordered_json::array();
-  for (const auto& c : p.components) {
-    jp.push_back({{"name", c.name}, {"kind", std::string(to_string(c.kind))}, {"count", c.count},
-                  {"max_w_each", c.max_draw.value()}, {"idle_w_each", c.idle_draw.value()}});
-  }
-  j["max_draw_w"] = p.draw.max_total.value();
-  j["idle_draw_w"] = p.draw.idle_total.value();
-  j["psu_required_w"] = p.psu.required.value();
-  j["psu_recommended_w"] = p.psu.recommended_rating ? nlohmann::ordered_json(p.psu.recommended_rating->value()) : nullptr;
-  j["psu_installed_w"] = p.installed_psu ? nlohmann::ordered_json(p.psu_capacity.value()) : nullptr;
-  j["psu_overloaded"] = p.psu_overloaded;
-  j["wall_power_w"] = p.wall_total().value();
-  j["wall_power_idle_w"] = p.wall_idle ? nlohmann::ordered_json(p.wall_idle->wall.value() * p.nodes) : nullptr;
-  j["psu_efficiency"] = p.wall ? nlohmann::ordered_json(p.wall->efficiency) : nullptr;
-  j["circuit_15a_120v_ok"] = p.circuit.ok;
-  j["heat_w"] = p.heat.power.value();
-  j["heat_btu_per_h"] = p.heat.btu_per_hour;
-  j["assumptions"] = p.assumptions;
+  r.json = to_json(power_output(p, s.id));
 
   std::string e = p.draw.explain() + "\n" + p.psu.explain() + "\n";
   if (p.wall) e += p.wall->explain() + "\n";

@@ -24,6 +24,7 @@
 #include <capplan/power/psu.hpp>
 #include <capplan/power/system_power.hpp>
 #include <capplan/report/cost_output.hpp>
+#include <capplan/report/power_output.hpp>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -278,7 +279,9 @@ void bind_power(py::module_& m) {
       .readonly("heat", &SystemPower::heat)
       .readonly("assumptions", &SystemPower::assumptions)
       .finish(false)
-      .def("wall_total", &SystemPower::wall_total, "Wall power of all nodes at full load.");
+      .def("wall_total", &SystemPower::wall_total, "Wall power of all nodes at full load.")
+      .def("output", [](const SystemPower& p, const std::string& system_id) { return to_python(power_output(p, system_id)); },
+           py::arg("system_id"), "What `capplan power --format json` prints, as dicts and lists (the same keys).");
   m.def(
       "system_power",
       [](const SystemSpec& s, const Catalog& c, const SystemPowerAssumptions& a, const Circuit& circuit) {

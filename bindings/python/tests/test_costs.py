@@ -64,6 +64,14 @@ def test_system_power_from_the_catalog():
     assert p.wall_total() >= p.draw.max_total
     assert p.heat.btu_per_hour == pytest.approx(p.wall_total().value * 3.412142)
     assert isinstance(p.circuit.ok, bool)
+    # The output for programs is the library's (report/power_output.hpp): capplan power's JSON keys.
+    out = p.output("ws-rtx-4090")
+    assert list(out)[:3] == ["system", "nodes", "parts"]
+    assert out["system"] == "ws-rtx-4090"
+    assert out["max_draw_w"] == pytest.approx(p.draw.max_total.value)
+    assert out["heat_btu_per_h"] == pytest.approx(p.heat.btu_per_hour)
+    assert sum(part["count"] for part in out["parts"]) == sum(c.count for c in p.components)
+    assert out["assumptions"] == list(p.assumptions)
 
 
 def test_dettmers_break_even_293_days():
