@@ -1,5 +1,6 @@
 // Report tables: sorting and the five output formats, byte for byte.
 #include <capplan/report/pareto.hpp>
+#include <capplan/report/memory_output.hpp>
 #include <capplan/report/power_output.hpp>
 #include <capplan/report/render.hpp>
 #include <capplan/report/value.hpp>
@@ -105,6 +106,26 @@ TEST_SUITE("report") {
       if (key == "psu_installed_w") CHECK(value.is_null() == !p.installed_psu.has_value());
       if (key == "heat_w") CHECK(std::get<double>(value.data()) == p.heat.power.value());
     }
+  }
+
+  TEST_CASE("memory_fit_output: the budget and its fit, in the order capplan memory prints them") {
+    MemoryBudget b;
+    b.weights.size = DataSize::from_value(10e9);
+    b.activations.size = DataSize::from_value(5e9);
+    const FitResult fit = check_fit(b, DataSize::from_value(12e9));
+    const Value v = memory_fit_output(b, fit);
+    const auto& o = std::get<Value::Object>(v.data());
+    std::vector<std::string> keys;
+    for (const auto& kv : o) keys.push_back(kv.first);
+    CHECK(keys == std::vector<std::string>{"memory_per_gpu_bytes", "breakdown", "gpu_memory_bytes", "fits", "tight",
+                                           "headroom_bytes", "utilization"});
+    CHECK(std::get<double>(o[0].second.data()) == 15e9);
+    CHECK(std::get<bool>(o[3].second.data()) == false);
+    CHECK(std::get<double>(o[5].second.data()) == -3e9);  // the shortfall
+    const auto& breakdown = std::get<Value::Object>(o[1].second.data());
+    CHECK(breakdown.size() == 6);
+    CHECK(breakdown[0].first == "weights_bytes");
+    CHECK(std::get<double>(breakdown[3].second.data()) == 5e9);
   }
 
   TEST_CASE("markdown, csv, json, html") {

@@ -9,6 +9,7 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/solvers.hpp>
+#include <capplan/report/memory_output.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/workload/parallel_plan.hpp>
@@ -20,6 +21,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace capplan::cli {
@@ -34,13 +36,9 @@ struct MemoryArgs {
 
 Cell bytes_cell(DataSize d) { return Cell::of_number(bytes_text(d), d.value()); }
 
-nlohmann::ordered_json breakdown_json(const MemoryBudget& b) {
-  return {{"weights_bytes", b.weights.size.value()},
-          {"gradients_bytes", b.gradients.size.value()},
-          {"optimizer_states_bytes", b.optimizer_states.size.value()},
-          {"activations_bytes", b.activations.size.value()},
-          {"kv_cache_bytes", b.kv_cache.size.value()},
-          {"runtime_reserve_bytes", b.runtime_reserve.size.value()}};
+// The library's memory figures (report/memory_output.hpp), appended to the command's JSON object in order.
+void add_members(nlohmann::ordered_json& j, const Value& v) {
+  for (const auto& [key, value] : std::get<Value::Object>(v.data())) j[key] = to_json(value);
 }
 
 Table breakdown_table(const std::string& title, const MemoryBudget& b, const FitResult& fit) {
@@ -120,13 +118,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                  {"first_stage_layers", stage_layers(m.shape.layers, p, 0)},
                  {"last_stage_layers", stage_layers(m.shape.layers, p, p.pp - 1)}};
     j["pipeline_stage"] = b.pipeline_stage + 1;
-    j["memory_per_gpu_bytes"] = b.total().value();
-    j["breakdown"] = breakdown_json(b);
-    j["gpu_memory_bytes"] = g.memory.value();
-    j["fits"] = fit.fits;
-    j["tight"] = fit.tight;
-    j["headroom_bytes"] = fit.headroom.value();
-    j["utilization"] = fit.utilization;
+    add_members(j, memory_fit_output(b, fit));
     j["max_micro_batch"] = mb;
     j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"cp", fewest->context}, {"pp", fewest->pipeline},
                                                     {"dp", fewest->data}, {"memory_per_gpu_bytes", fewest->budget.total().value()}}
@@ -169,13 +161,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
 
     j["plan"] = {{"gpus", gpus}, {"tp", c.tensor_parallel}, {"pp", c.pipeline_parallel}, {"weights", std::string(c.weights.name)},
                  {"kv_cache", std::string(c.kv_cache.name)}, {"batch", c.sequences}, {"context", ctx_tokens}};
-    j["memory_per_gpu_bytes"] = b.total().value();
-    j["breakdown"] = breakdown_json(b);
-    j["gpu_memory_bytes"] = g.memory.value();
-    j["fits"] = fit.fits;
-    j["tight"] = fit.tight;
-    j["headroom_bytes"] = fit.headroom.value();
-    j["utilization"] = fit.utilization;
+    add_members(j, memory_fit_output(b, fit));
     j["max_context"] = max_ctx;
     j["max_batch"] = max_seqs;
     j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"pp", fewest->pipeline},

@@ -12,6 +12,7 @@
 #include <capplan/memory/formats.hpp>
 #include <capplan/memory/kv_cache.hpp>
 #include <capplan/memory/solvers.hpp>
+#include <capplan/report/memory_output.hpp>
 #include <capplan/workload/parallel_plan.hpp>
 
 #include <pybind11/pybind11.h>
@@ -250,6 +251,9 @@ void bind_memory_functions(py::module_& m) {
       py::arg("shape"), py::arg("config") = InferenceConfig{},
         "Per-GPU serving memory on the first pipeline stage.");
   m.def("check_fit", &check_fit, py::arg("budget"), py::arg("gpu_memory"));
+  m.def("memory_fit_output", [](const MemoryBudget& b, const FitResult& f) { return to_python(memory_fit_output(b, f)); },
+        py::arg("budget"), py::arg("fit"),
+        "The budget and its fit as `capplan memory --format json` prints them (memory_per_gpu_bytes, breakdown, ...).");
   m.def("max_micro_batch", &max_micro_batch, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
         py::arg("limit") = std::int64_t{1} << 20, "The largest micro-batch that fits (0: not even 1).");
   m.def("max_context", &max_context, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"), py::arg("limit") = 0,

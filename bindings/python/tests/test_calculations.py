@@ -94,6 +94,12 @@ def test_training_budget_breakdown_and_fit():
     assert fit.fits and fit.headroom == DataSize(80, "GB") - b.total()
     d = b.to_dict()
     assert d["weights"]["size_bytes"] == b.weights.size.value
+    out = capplan.memory_fit_output(b, fit)
+    assert list(out) == ["memory_per_gpu_bytes", "breakdown", "gpu_memory_bytes", "fits", "tight", "headroom_bytes",
+                         "utilization"]
+    assert out["memory_per_gpu_bytes"] == pytest.approx(b.total().value)
+    assert out["breakdown"]["weights_bytes"] == pytest.approx(b.weights.size.value)
+    assert out["fits"] is True and out["tight"] is False
     # A fit with less headroom than the allocator may lose to fragmentation is tight.
     assert not fit.tight
     edge = capplan.check_fit(b, b.total())
