@@ -23,6 +23,12 @@ std::string fixed(double v, int decimals) {
   return buf;
 }
 
+// The median of values already sorted (the mean of the middle two for an even count).
+double median_of_sorted(const std::vector<double>& v) {
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 // The whole llm-foundry benchmark table, held out: a summary per GPU, then every row.
 void held_out(std::ostringstream& o) {
   using capplan::perf::ValidationCase;
@@ -50,7 +56,7 @@ void held_out(std::ostringstream& o) {
       }
     std::sort(errs.begin(), errs.end());
     const std::size_t n = errs.size();
-    const double median = n % 2 ? errs[n / 2] : (errs[n / 2 - 1] + errs[n / 2]) / 2;
+    const double median = median_of_sorted(errs);
     o << "| " << g << " | " << n << " | " << fixed(100 * median, 1) << " % | " << (signed_sum >= 0 ? "+" : "")
       << fixed(100 * signed_sum / static_cast<double>(n), 1) << " % | " << inside << " of " << n << " | "
       << fixed(100 * errs.back(), 1) << " % |\n";
@@ -145,8 +151,7 @@ void search_realism(std::ostringstream& o) {
       << (c.realistic() ? "within +10 %" : "**beyond +10 %**") << " |\n";
   }
   std::sort(gains.begin(), gains.end());
-  const std::size_t n = gains.size();
-  const double median = n % 2 ? gains[n / 2] : (gains[n / 2 - 1] + gains[n / 2]) / 2;
+  const double median = median_of_sorted(gains);
   o << "\n" << ok << " of " << cases.size() << " within +10 %; median " << (median >= 0 ? "+" : "")
     << fixed(100 * median, 1) << " %, largest " << (gains.back() >= 0 ? "+" : "") << fixed(100 * gains.back(), 1)
     << " %.\n";
@@ -192,9 +197,8 @@ std::string render(bool explain) {
     for (const auto& c : cases)
       if (c.group == g) errs.push_back(std::fabs(c.error()));
     std::sort(errs.begin(), errs.end());
-    const std::size_t n = errs.size();
-    const double median = n % 2 ? errs[n / 2] : (errs[n / 2 - 1] + errs[n / 2]) / 2;
-    o << "| " << g << " | " << n << " | " << fixed(100 * median, 1) << " % | " << fixed(100 * errs.back(), 1) << " % |\n";
+    const double median = median_of_sorted(errs);
+    o << "| " << g << " | " << errs.size() << " | " << fixed(100 * median, 1) << " % | " << fixed(100 * errs.back(), 1) << " % |\n";
   }
   o << "\n" << inside << " of " << cases.size() << " cases inside their band";
   if (!notes.empty()) o << " (" << notes.size() << " with a band wider than the one asked for: see the notes)";

@@ -15,13 +15,6 @@ using namespace capplan;
 using namespace capplan::literals;
 using namespace capplan::perf;
 
-TrainingJob gpt3_job() {
-  TrainingJob job;
-  job.model = validation::gpt("GPT-3 175B", 96, 12288, 96, 51200, 2048);
-  job.global_batch = 1536;
-  return job;
-}
-
 // The plan Megatron-LM used for GPT-3 175B: t = 8, p = 16, full recomputation.
 ParallelPlan megatron_plan() {
   ParallelPlan plan;
@@ -32,12 +25,10 @@ ParallelPlan megatron_plan() {
   return plan;
 }
 
-Cluster a100_cluster() { return make_cluster(Catalog::builtin().find_gpu("A100 SXM 80GB"), 1024, 8, infiniband(25_GBps)); }
-
 // One plan of a prepared job (parameter and FLOP counts and the GPU's rates worked out once, as for
 // every plan of a search): hardware FLOPs, the per-GPU memory budget and the iteration time, numbers only.
 void BM_FullEstimateOnePlan(benchmark::State& state) {
-  const PreparedTraining p = prepare_training(gpt3_job(), a100_cluster(), megatron_lm_2021());
+  const PreparedTraining p = prepare_training(validation::gpt3_175b_job(), validation::dgx_a100_cluster(1024), megatron_lm_2021());
   const ParallelPlan plan = megatron_plan();
   for (auto _ : state) {
     TrainingEstimate e = estimate_training(p, plan);
@@ -50,8 +41,8 @@ BENCHMARK(BM_FullEstimateOnePlan);
 
 // The same from nothing: preparing the job (exact parameter and FLOP counts, GPU calibration) included.
 void BM_FullEstimateFromScratch(benchmark::State& state) {
-  const TrainingJob job = gpt3_job();
-  const Cluster c = a100_cluster();
+  const TrainingJob job = validation::gpt3_175b_job();
+  const Cluster c = validation::dgx_a100_cluster(1024);
   const Framework fw = megatron_lm_2021();
   const ParallelPlan plan = megatron_plan();
   for (auto _ : state) {
@@ -67,8 +58,8 @@ BENCHMARK(BM_FullEstimateFromScratch);
 // The same from the job directly, without preparing (no copies of the job and cluster): the numbers-only
 // estimate and the per-GPU memory budget without detail text.
 void BM_FullEstimateNumbersFromJob(benchmark::State& state) {
-  const TrainingJob job = gpt3_job();
-  const Cluster c = a100_cluster();
+  const TrainingJob job = validation::gpt3_175b_job();
+  const Cluster c = validation::dgx_a100_cluster(1024);
   const Framework fw = megatron_lm_2021();
   const ParallelPlan plan = megatron_plan();
   for (auto _ : state) {
@@ -83,8 +74,8 @@ BENCHMARK(BM_FullEstimateNumbersFromJob);
 
 // The same through estimate_plan(): one call, the job's exact counts worked out once for time and memory.
 void BM_EstimatePlan(benchmark::State& state) {
-  const TrainingJob job = gpt3_job();
-  const Cluster c = a100_cluster();
+  const TrainingJob job = validation::gpt3_175b_job();
+  const Cluster c = validation::dgx_a100_cluster(1024);
   const Framework fw = megatron_lm_2021();
   const ParallelPlan plan = megatron_plan();
   for (auto _ : state) {
@@ -97,8 +88,8 @@ BENCHMARK(BM_EstimatePlan);
 // The explained path (baseline): the same estimate with its breakdown text and the memory budget with
 // its detail lines, from the job, as the command line prints them.
 void BM_FullEstimateExplained(benchmark::State& state) {
-  const TrainingJob job = gpt3_job();
-  const Cluster c = a100_cluster();
+  const TrainingJob job = validation::gpt3_175b_job();
+  const Cluster c = validation::dgx_a100_cluster(1024);
   const Framework fw = megatron_lm_2021();
   const ParallelPlan plan = megatron_plan();
   for (auto _ : state) {
@@ -112,8 +103,8 @@ BENCHMARK(BM_FullEstimateExplained);
 
 // The time estimate alone, with its breakdown.
 void BM_TimeEstimateExplained(benchmark::State& state) {
-  const TrainingJob job = gpt3_job();
-  const Cluster c = a100_cluster();
+  const TrainingJob job = validation::gpt3_175b_job();
+  const Cluster c = validation::dgx_a100_cluster(1024);
   const Framework fw = megatron_lm_2021();
   const ParallelPlan plan = megatron_plan();
   for (auto _ : state) {
@@ -126,7 +117,7 @@ BENCHMARK(BM_TimeEstimateExplained);
 // The exact counts an estimate starts from, in unbounded Count (cpp_int) and in checked 128-bit
 // integers (Count128, what the estimates use): the parameter breakdown and one iteration's model FLOPs.
 void BM_ExactCountsCppInt(benchmark::State& state) {
-  const TrainingJob job = gpt3_job();
+  const TrainingJob job = validation::gpt3_175b_job();
   for (auto _ : state) {
     ParamBreakdown p = parameter_breakdown(job.model);
     Count f = model_flops_per_iteration(job.model, job.global_batch, 2048);
@@ -137,7 +128,7 @@ void BM_ExactCountsCppInt(benchmark::State& state) {
 BENCHMARK(BM_ExactCountsCppInt);
 
 void BM_ExactCounts128(benchmark::State& state) {
-  const TrainingJob job = gpt3_job();
+  const TrainingJob job = validation::gpt3_175b_job();
   for (auto _ : state) {
     ParamSizes p = parameter_sizes(job.model);
     double f = model_flops_value(job.model, job.global_batch, 2048);
@@ -149,7 +140,7 @@ BENCHMARK(BM_ExactCounts128);
 
 // The GPU's rates (calibration by name, peak and bandwidth).
 void BM_DeviceRates(benchmark::State& state) {
-  const Cluster c = a100_cluster();
+  const Cluster c = validation::dgx_a100_cluster(1024);
   for (auto _ : state) {
     DeviceRates r = device_rates(c.gpu, Precision::bf16);
     benchmark::DoNotOptimize(r);
@@ -159,8 +150,8 @@ BENCHMARK(BM_DeviceRates);
 
 // Every valid plan over tp, pp, dp, micro-batch, ZeRO, recompute, SP and interleaving.
 void BM_PlanSearchGpt3On1024(benchmark::State& state) {
-  const TrainingJob job = gpt3_job();
-  const Cluster c = a100_cluster();
+  const TrainingJob job = validation::gpt3_175b_job();
+  const Cluster c = validation::dgx_a100_cluster(1024);
   const Framework fw = megatron_lm_2021();
   std::size_t candidates = 0;
   for (auto _ : state) {

@@ -37,18 +37,6 @@ TransformerShape gpt(int layers, std::int64_t hidden, int heads) {
   return validation::gpt("gpt", layers, hidden, heads, 51200, 2048);
 }
 
-// GPT-3 175B with Megatron-LM's global batch of 1,536, on 1,024 A100 80GB (DGX A100 nodes, HDR).
-TrainingJob gpt3_job() {
-  TrainingJob job;
-  job.model = validation::gpt("GPT-3 175B", 96, 12288, 96, 51200, 2048);
-  job.global_batch = 1536;
-  return job;
-}
-Cluster a100_1024() {
-  using namespace capplan::literals;
-  return make_cluster(gpu("A100 SXM 80GB"), 1024, 8, infiniband(25_GBps));
-}
-
 template <class F>
 std::string field_of(F&& f) {
   try {
@@ -1057,8 +1045,8 @@ TEST_SUITE("perf") {
   }
 
   TEST_CASE("plan search: valid plans only, fastest first, all fitting in memory") {
-    TrainingJob job = gpt3_job();
-    const Cluster c = a100_1024();
+    TrainingJob job = validation::gpt3_175b_job();
+    const Cluster c = validation::dgx_a100_cluster(1024);
     const SearchResult r = search_plans(job, c, megatron_lm_2021(), {}, 5);
     REQUIRE(r.top.size() == 5);
     CHECK(r.candidates > 1000);
@@ -1173,14 +1161,14 @@ TEST_SUITE("perf") {
   }
 
   TEST_CASE("interleaving needs the micro-batches per iteration to be a multiple of pp (Megatron-LM's rule)") {
-    TrainingJob job = gpt3_job();  // 192 micro-batches = 12 x 16: runs
+    TrainingJob job = validation::gpt3_175b_job();  // 192 micro-batches = 12 x 16: runs
     ParallelPlan p;
     p.tp = 8;
     p.pp = 16;
     p.dp = 8;
     p.interleave = 2;
     p.recompute = Recompute::full;
-    const Cluster c = a100_1024();
+    const Cluster c = validation::dgx_a100_cluster(1024);
     CHECK(estimate_training(job, p, c, megatron_lm_2021()).iteration.value() > 0);
     job.global_batch = 1544;  // 193 micro-batches: Megatron-LM raises an error
     CHECK_THROWS_WITH_AS((void)estimate_training(job, p, c, megatron_lm_2021()),
@@ -1204,8 +1192,8 @@ TEST_SUITE("perf") {
   TEST_CASE("plan search: tight memory fits are skipped unless allowed (fidelity issue, item 14)") {
     // GPT-3 175B on 1,024 A100 80GB: the fastest plan that fits at all sat at 99.6 % of memory, a plan
     // a caching allocator with GMLake's average 15 % fragmentation would run out of memory on.
-    const TrainingJob job = gpt3_job();
-    const Cluster c = a100_1024();
+    const TrainingJob job = validation::gpt3_175b_job();
+    const Cluster c = validation::dgx_a100_cluster(1024);
     const SearchResult safe = search_plans(job, c, megatron_lm_2021(), {}, 3);
     SearchSpace loose;
     loose.allow_tight = true;

@@ -59,42 +59,62 @@ inline TransformerShape gpt(std::string label, int layers, std::int64_t hidden, 
   return s;
 }
 
-// Megatron-LM Table 1 (Narayanan et al. 2021, arXiv 2104.04473): DGX A100 80GB nodes, 8 GPUs on
-// NVLink/NVSwitch, 8 x 200 Gb/s HDR InfiniBand per node (25 GB/s per GPU), fp16, full recomputation.
-// Micro-batch 1: the size of Megatron-LM's published GPT-3 175B script (examples/pretrain_gpt3_175B.sh).
-inline std::vector<ValidationCase> megatron_table1() {
+// Megatron-LM Table 1 (Narayanan et al. 2021, arXiv 2104.04473): the GPT shapes, the plan the
+// authors chose, the global batch and the measured TFLOP/s per GPU, on DGX A100 80GB nodes.
+struct MegatronTable1Row {
+  double billions;
+  int heads;
+  std::int64_t hidden;
+  int layers, tp, pp, gpus;
+  std::int64_t batch;
+  double published;  // TFLOP/s per GPU
+};
+inline constexpr MegatronTable1Row megatron_table1_rows[] = {
+    {1.7, 24, 2304, 24, 1, 1, 32, 512, 137},        {3.6, 32, 3072, 30, 2, 1, 64, 512, 138},
+    {7.5, 32, 4096, 36, 4, 1, 128, 512, 142},       {18.4, 48, 6144, 40, 8, 1, 256, 1024, 135},
+    {39.1, 64, 8192, 48, 8, 2, 512, 1536, 138},     {76.1, 80, 10240, 60, 8, 4, 1024, 1792, 140},
+    {145.6, 96, 12288, 80, 8, 8, 1536, 2304, 148},  {310.1, 128, 16384, 96, 8, 16, 1920, 2160, 155},
+    {529.6, 128, 20480, 105, 8, 35, 2520, 2520, 163}, {1008.0, 160, 25600, 128, 8, 64, 3072, 3072, 163},
+};
+
+// A row's job: the GPT shape (vocab 51,200, sequence 2,048), its parameters and batch, fp16.
+inline TrainingJob megatron_table1_job(const MegatronTable1Row& r) {
+  TrainingJob job;
+  job.model = gpt("GPT " + format_number(r.billions, 4) + "B", r.layers, r.hidden, r.heads, 51200, 2048);
+  job.parameters = r.billions * 1e9;
+  job.global_batch = r.batch;
+  job.precision = Precision::fp16;
+  return job;
+}
+
+// DGX A100 80GB nodes as Megatron-LM Table 1 ran them: 8 GPUs on NVLink/NVSwitch, 8 x 200 Gb/s HDR
+// InfiniBand per node (25 GB/s per GPU).
+inline Cluster dgx_a100_cluster(int gpus) {
   using namespace capplan::literals;
-  struct Row {
-    double billions;
-    int heads;
-    std::int64_t hidden;
-    int layers, tp, pp, gpus;
-    std::int64_t batch;
-    double published;
-  };
-  static constexpr Row rows[] = {
-      {1.7, 24, 2304, 24, 1, 1, 32, 512, 137},        {3.6, 32, 3072, 30, 2, 1, 64, 512, 138},
-      {7.5, 32, 4096, 36, 4, 1, 128, 512, 142},       {18.4, 48, 6144, 40, 8, 1, 256, 1024, 135},
-      {39.1, 64, 8192, 48, 8, 2, 512, 1536, 138},     {76.1, 80, 10240, 60, 8, 4, 1024, 1792, 140},
-      {145.6, 96, 12288, 80, 8, 8, 1536, 2304, 148},  {310.1, 128, 16384, 96, 8, 16, 1920, 2160, 155},
-      {529.6, 128, 20480, 105, 8, 35, 2520, 2520, 163}, {1008.0, 160, 25600, 128, 8, 64, 3072, 3072, 163},
-  };
-  const GpuSpec& a100 = Catalog::builtin().find_gpu("A100 SXM 80GB");
+  return make_cluster(Catalog::builtin().find_gpu("A100 SXM 80GB"), gpus, 8, infiniband(25_GBps));
+}
+
+// GPT-3 175B with Megatron-LM's global batch of 1,536 (the shape of Table 1's 175B-class rows with
+// GPT-3's 96 layers of 12,288): the job the plan-search tests and benchmarks use.
+inline TrainingJob gpt3_175b_job() {
+  TrainingJob job;
+  job.model = gpt("GPT-3 175B", 96, 12288, 96, 51200, 2048);
+  job.global_batch = 1536;
+  return job;
+}
+
+// Megatron-LM Table 1 predicted with the authors' plans: fp16, full recomputation, micro-batch 1 (the
+// size of Megatron-LM's published GPT-3 175B script, examples/pretrain_gpt3_175B.sh).
+inline std::vector<ValidationCase> megatron_table1() {
   std::vector<ValidationCase> out;
-  for (const Row& r : rows) {
-    TrainingJob job;
-    job.model = gpt("GPT " + format_number(r.billions, 4) + "B", r.layers, r.hidden, r.heads, 51200, 2048);
-    job.parameters = r.billions * 1e9;
-    job.global_batch = r.batch;
-    job.precision = Precision::fp16;
+  for (const MegatronTable1Row& r : megatron_table1_rows) {
     ParallelPlan plan;
     plan.tp = r.tp;
     plan.pp = r.pp;
     plan.dp = r.gpus / (r.tp * r.pp);
     plan.micro_batch = 1;
     plan.recompute = Recompute::full;
-    const Cluster cluster = make_cluster(a100, r.gpus, 8, infiniband(25_GBps));
-    const TrainingEstimate e = estimate_training(job, plan, cluster, megatron_lm_2021());
+    const TrainingEstimate e = estimate_training(megatron_table1_job(r), plan, dgx_a100_cluster(r.gpus), megatron_lm_2021());
     out.push_back({"Megatron-LM Table 1", format_number(r.billions, 4) + "B, " + std::to_string(r.gpus) + " A100 (t=" +
                                               std::to_string(r.tp) + ", p=" + std::to_string(r.pp) + ")",
                    "TFLOP/s per GPU", e.hardware_rate_per_gpu.value() / 1e12, r.published, 0.20,
@@ -441,38 +461,17 @@ struct RealismCase {
 // interleaving) and data parallelism, micro-batches 1-8, no or full recomputation, no ZeRO, no
 // sequence parallelism, TP within the 8-GPU node; and capplan's own memory check, tight fits skipped.
 inline std::vector<RealismCase> search_realism() {
-  using namespace capplan::literals;
   std::vector<RealismCase> out;
-  const GpuSpec& a100 = Catalog::builtin().find_gpu("A100 SXM 80GB");
   const std::vector<ValidationCase> table = megatron_table1();
-  struct Row {
-    double billions;
-    int heads;
-    std::int64_t hidden;
-    int layers, gpus;
-    std::int64_t batch;
-    double published;
-  };
-  static constexpr Row rows[] = {
-      {1.7, 24, 2304, 24, 32, 512, 137},       {3.6, 32, 3072, 30, 64, 512, 138},     {7.5, 32, 4096, 36, 128, 512, 142},
-      {18.4, 48, 6144, 40, 256, 1024, 135},    {39.1, 64, 8192, 48, 512, 1536, 138},  {76.1, 80, 10240, 60, 1024, 1792, 140},
-      {145.6, 96, 12288, 80, 1536, 2304, 148}, {310.1, 128, 16384, 96, 1920, 2160, 155},
-  };
   SearchSpace space;
   space.micro_batches = {1, 2, 4, 8};
   space.zero_stages = {ZeroStage::none};
   space.recompute = {Recompute::none, Recompute::full};
   space.sequence_parallel = false;
   space.context_parallel = {1};
-  for (std::size_t i = 0; i < std::size(rows); ++i) {
-    const Row& r = rows[i];
-    TrainingJob job;
-    job.model = gpt("GPT " + format_number(r.billions, 4) + "B", r.layers, r.hidden, r.heads, 51200, 2048);
-    job.parameters = r.billions * 1e9;
-    job.global_batch = r.batch;
-    job.precision = Precision::fp16;
-    const Cluster cluster = make_cluster(a100, r.gpus, 8, infiniband(25_GBps));
-    const SearchResult sr = search_plans(job, cluster, megatron_lm_2021(), {}, 1, space);
+  for (std::size_t i = 0; i < 8; ++i) {  // the 529.6B and 1T rows' searches take seconds
+    const MegatronTable1Row& r = megatron_table1_rows[i];
+    const SearchResult sr = search_plans(megatron_table1_job(r), dgx_a100_cluster(r.gpus), megatron_lm_2021(), {}, 1, space);
     RealismCase c;
     c.name = format_number(r.billions, 4) + "B, " + std::to_string(r.gpus) + " A100";
     c.published = r.published;
@@ -482,11 +481,8 @@ inline std::vector<RealismCase> search_realism() {
       c.searched = std::nan("");
       c.searched_plan = "no plan fits";
     } else {
-      const ParallelPlan& p = sr.top.front().plan;
       c.searched = sr.top.front().estimate.hardware_rate_per_gpu.value() / 1e12;
-      c.searched_plan = "TP " + std::to_string(p.tp) + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) +
-                        ", micro-batch " + std::to_string(p.micro_batch) + ", recompute " + std::string(name(p.recompute)) +
-                        (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "");
+      c.searched_plan = plan_text(sr.top.front().plan);
     }
     out.push_back(std::move(c));
   }

@@ -52,8 +52,9 @@ Table breakdown_table(const std::string& title, const MemoryBudget& b, const Fit
   t.add_row({Cell::of_text(fit.fits ? (fit.tight ? "fits, but tight: headroom" : "fits: headroom") : "does not fit: short by"),
              Cell::of_number(bytes_text(gap), fit.headroom.value()),
              Cell::of_text(!fit.fits ? "over"
-                           : fit.tight ? "free; the allocator may lose " + bytes_text(b.tight_margin) +
-                                             " more than the reserve holds (15 % of the tensors in all, the fragmentation GMLake removed on average), so this may run out of memory"
+                           : fit.tight ? "free; the allocator may lose " + bytes_text(b.tight_margin) + " more than the reserve holds (" +
+                                             format_number(100 * RuntimeReserve{}.fragmentation_tight, 3) +
+                                             " % of the tensors in all, the fragmentation GMLake removed on average), so this may run out of memory"
                                        : "free")});
   return t;
 }
@@ -72,9 +73,12 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
   notes.push_back("Model: " + m.id + " (" + count_text(params) + " parameters; " + m.source + ").");
   notes.push_back("GPU: " + g.name + ", " + bytes_text(g.memory) + " (" + format(g.memory, {.prefixes = Prefixes::binary}) +
                   "); " + g.source + ".");
-  notes.push_back("Runtime reserve: 1 GiB (CUDA context, cuBLAS/NCCL workspaces) + 5% of the planned tensors for "
-                  "allocator fragmentation (capplan's default, not measured). A fit with less headroom than another 10% of "
-                  "the tensors is tight: GMLake (ASPLOS 2024) removed 15% fragmentation on average, up to 33%, from PyTorch's allocator.");
+  const RuntimeReserve reserve;  // the defaults both configurations use
+  notes.push_back("Runtime reserve: " + format(reserve.fixed, {.prefixes = Prefixes::binary}) + " (CUDA context, cuBLAS/NCCL workspaces) + " +
+                  format_number(100 * reserve.fragmentation, 3) + "% of the planned tensors for allocator fragmentation (capplan's default, "
+                  "not measured). A fit with less headroom than another " +
+                  format_number(100 * (reserve.fragmentation_tight - reserve.fragmentation), 3) + "% of the tensors is tight: GMLake (ASPLOS 2024) removed " +
+                  format_number(100 * reserve.fragmentation_tight, 3) + "% fragmentation on average, up to 33%, from PyTorch's allocator.");
 
   if (!a.plan.serve) {
     const TrainingConfig c = training_config(a.plan, m.shape);

@@ -181,14 +181,9 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   Table t;
   t.title = "Training " + m.id + " on " + count_text(tokens) + " tokens with " + std::to_string(gpus) + " x " + g.id;
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
-  const std::string plan_text = "TP " + std::to_string(plan.tp) + (plan.cp > 1 ? " x CP " + std::to_string(plan.cp) : "") + " x PP " + std::to_string(plan.pp) + " x DP " + std::to_string(plan.dp) +
-                                ", micro-batch " + std::to_string(plan.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(plan.zero_stage)) +
-                                ", recompute " + std::string(name(plan.recompute)) +
-                                (plan.sequence_parallel ? ", sequence parallel" : "") +
-                                (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") +
-                                (plan.ep > 1 ? ", EP " + std::to_string(plan.ep) : "") +
-                                (plan.pp > 1 ? ", stages of " + stage_layout_text(m.shape.layers, plan) + " layers" : "");
-  t.add_row({Cell::of_text("plan"), Cell::of_text(searched ? "searched" : "given"), Cell::of_text(plan_text)});
+  const std::string plan_line =
+      plan_text(plan) + (plan.pp > 1 ? ", stages of " + stage_layout_text(m.shape.layers, plan) + " layers" : "");
+  t.add_row({Cell::of_text("plan"), Cell::of_text(searched ? "searched" : "given"), Cell::of_text(plan_line)});
   if (!links_text.empty()) t.add_row({Cell::of_text("links"), Cell::of_text(""), Cell::of_text(links_text)});
   t.add_row({Cell::of_text("time"), num_cell(format(time, {.significant = 3}), time.value()),
              Cell::of_text(std::to_string(gb) + " sequences x " + std::to_string(job.seq_len) + " tokens per iteration")});

@@ -14,7 +14,9 @@
 
 #include "capplan/error.hpp"
 #include "capplan/memory/budget.hpp"
+#include "capplan/memory/solvers.hpp"
 #include "capplan/perf/training.hpp"
+#include "capplan/workload/transformer.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -40,6 +42,17 @@ struct SearchSpace {
   // to fragmentation, memory/budget.hpp RuntimeReserve); by default they are skipped, since a plan
   // at 99 % of memory is one a user cannot count on running.
   bool allow_tight = false;
+
+  // The context-parallel degrees tried for a job: context_parallel for sequences of min_cp_seq tokens
+  // or more with FlashAttention on a dense model without MLA (CP with EP or MLA is not modelled),
+  // else 1; each degree splits the sequence into 2 x cp load-balanced chunks.
+  [[nodiscard]] std::vector<int> cp_degrees(std::int64_t seq, bool flash_attention, const TransformerShape& model) const {
+    if (seq < min_cp_seq || !flash_attention || model.moe || model.mla) return {1};
+    std::vector<int> out;
+    for (int cp : context_parallel)
+      if (cp >= 1 && seq % (2 * cp) == 0) out.push_back(cp);
+    return out;
+  }
 };
 
 // True when the plan's per-GPU memory fits on the GPU.
@@ -94,9 +107,10 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
 // GPU's memory; unless allow_tight, with the allocator's margin to spare (not a tight fit).
 inline MemoryCheck budget_memory_check(const Framework& fw, bool allow_tight = false) {
   return [fw, allow_tight](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
-    const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
-                                           parameter_sizes(job.model), false);
-    return (m.total() + (allow_tight ? DataSize::from_value(0) : m.tight_margin)).value() <= c.gpu.memory.value();
+    const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
+                                                    parameter_sizes(job.model), false),
+                                    c.gpu.memory);
+    return fit.fits && (allow_tight || !fit.tight);
   };
 }
 
@@ -107,8 +121,8 @@ namespace capplan::detail {
 // model worked out once (the search checks many plans of one job).
 inline perf::MemoryCheck budget_memory_check(const perf::Framework& fw, const ParamSizes& params, bool allow_tight) {
   return [flash = fw.flash_attention, params, allow_tight](const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& c) {
-    const MemoryBudget m = training_budget(job.model, plan_training_config(job, plan, flash), params, false);
-    return (m.total() + (allow_tight ? DataSize::from_value(0) : m.tight_margin)).value() <= c.gpu.memory.value();
+    const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, flash), params, false), c.gpu.memory);
+    return fit.fits && (allow_tight || !fit.tight);
   };
 }
 }  // namespace capplan::detail
@@ -160,15 +174,14 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   };
   std::vector<Timed> timed;
   SearchResult result;
-  const bool try_cp = seq >= space.min_cp_seq && fw.flash_attention && !job.model.moe && !job.model.mla;
-  const std::vector<int> cps = try_cp ? space.context_parallel : std::vector<int>{1};
+  const std::vector<int> cps = space.cp_degrees(seq, fw.flash_attention, job.model);
   for (int tp = 1; tp <= std::min(max_tp, n); ++tp) {
     if (n % tp || s.heads % tp || s.ffn % tp || (job.model.moe && job.model.moe->moe_ffn_hidden % tp)) continue;
     // Runnable: a tensor-parallel group stays inside one node and divides it (3 of 8 GPUs would
     // straddle two nodes and all-reduce over the network every layer; no framework lays TP out so).
     if (cluster.gpus_per_node % tp != 0 && cluster.gpus > tp) continue;
     for (int cp : cps) {
-      if (cp < 1 || (n / tp) % cp || seq % (2 * cp)) continue;
+      if ((n / tp) % cp) continue;
       for (int pp = 1; pp <= n / (tp * cp); ++pp) {
         if ((n / (tp * cp)) % pp || pp > s.layers) continue;  // layers need not divide: stage_layers places the rest
         const int dp = n / (tp * cp * pp);
@@ -185,19 +198,17 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                 for (Recompute rc : space.recompute) {
                   for (int v : space.interleave) {
                     if (v < 1 || (v > 1 && pp == 1)) continue;
-                    // Interleaving runs micro-batches in groups of pp (validate_plan).
-                    if (v > 1 && (job.global_batch / (mb * dp)) % pp != 0) continue;
                     ParallelPlan p;
                     p.tp = tp;
                     p.pp = pp;
                     p.interleave = v;
                     if (v > 1 && !chunks_divide(static_cast<int>(s.layers), p)) continue;
+                    if (!interleave_fits_microbatches(p, job.global_batch / (mb * dp))) continue;
                     p.dp = dp;
                     p.micro_batch = mb;
                     p.zero_stage = zero;
                     p.recompute = rc;
                     p.sequence_parallel = sp == 1;
-                    p.interleave = v;
                     p.ep = ep;
                     p.cp = cp;
                     const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);

@@ -277,11 +277,7 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   if (job.global_batch % (plan.micro_batch * plan.dp) != 0)
     capplan::detail::fail("global_batch", std::to_string(job.global_batch),
                           "is not divisible by micro_batch x dp = " + std::to_string(plan.micro_batch * plan.dp));
-  // The interleaved 1F1B schedule runs micro-batches in groups of pp: Megatron-LM refuses a count that
-  // pp does not divide ("number of microbatches is not divisible by pipeline-model-parallel-size when
-  // using interleaved schedule", megatron/core/pipeline_parallel/schedules.py,
-  // forward_backward_pipelining_with_interleaving).
-  if (plan.interleave > 1 && (job.global_batch / (plan.micro_batch * plan.dp)) % plan.pp != 0)
+  if (!interleave_fits_microbatches(plan, job.global_batch / (plan.micro_batch * plan.dp)))
     capplan::detail::fail("interleave", std::to_string(plan.interleave),
                           "needs the micro-batches per iteration (" + std::to_string(job.global_batch / (plan.micro_batch * plan.dp)) +
                               " = global_batch / (micro_batch x dp)) to be a multiple of pp = " + std::to_string(plan.pp));

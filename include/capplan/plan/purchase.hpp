@@ -195,12 +195,6 @@ inline Cell money_cell(const std::optional<Money>& m, const std::string& missing
   return c;
 }
 
-inline std::string plan_text(const ParallelPlan& p) {
-  return "TP " + std::to_string(p.tp) + (p.cp > 1 ? " x CP " + std::to_string(p.cp) : "") + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
-         std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(p.zero_stage)) + ", recompute " +
-         std::string(name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
-         (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "");
-}
 
 struct Candidate {
   std::string id;

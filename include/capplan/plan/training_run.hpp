@@ -193,11 +193,8 @@ class TrainingRunCache {
     auto lb_it = lower_bounds_.find(key);
     if (lb_it == lower_bounds_.end()) {
       const std::int64_t seq = setup_.seq_len > 0 ? setup_.seq_len : shape_.seq_len;
-      const perf::SearchSpace& sp = setup_.space;
-      const bool cp_ok = seq >= sp.min_cp_seq && c.flash_attention && !shape_.moe && !shape_.mla;
       std::optional<int> fewest;
-      for (int cp : cp_ok ? sp.context_parallel : std::vector<int>{1}) {
-        if (cp < 1 || seq % (2 * cp) != 0) continue;
+      for (int cp : setup_.space.cp_degrees(seq, c.flash_attention, shape_)) {
         c.plan.cp = cp;
         const auto lb = min_gpus_for_training(shape_, c, gpu.memory, max_gpus);
         if (lb && (!fewest || lb->gpus < *fewest)) fewest = lb->gpus;

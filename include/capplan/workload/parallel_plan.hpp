@@ -156,6 +156,22 @@ inline std::string stage_layout_text(int layers, const ParallelPlan& plan) {
   return out;
 }
 
+// The plan in words: "TP 8 x PP 16 x DP 8, micro-batch 1, ZeRO 0, recompute full, interleave 2".
+inline std::string plan_text(const ParallelPlan& p) {
+  return "TP " + std::to_string(p.tp) + (p.cp > 1 ? " x CP " + std::to_string(p.cp) : "") + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
+         std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(p.zero_stage)) + ", recompute " +
+         std::string(name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
+         (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "");
+}
+
+// Megatron-LM's interleaved 1F1B schedule runs the micro-batches in groups of pp: it refuses a count
+// pp does not divide ("number of microbatches is not divisible by pipeline-model-parallel-size when
+// using interleaved schedule", megatron/core/pipeline_parallel/schedules.py,
+// forward_backward_pipelining_with_interleaving). Plain 1F1B (interleave 1) has no such rule.
+inline bool interleave_fits_microbatches(const ParallelPlan& p, std::int64_t microbatches) {
+  return p.interleave <= 1 || microbatches % p.pp == 0;
+}
+
 // The layers of the stage that holds the most of them, and of the last stage (which also runs the
 // output layer and the loss): the two a pipeline's pace depends on.
 struct StageExtremes {
