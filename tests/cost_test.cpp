@@ -255,8 +255,8 @@ TEST_SUITE("cost") {
   TEST_CASE("bad input names the field and the value") {
     auto d = dettmers_desktop();
     auto r = dettmers_cloud();
-    CHECK_THROWS_WITH(compare_costs(d, r, {.horizon_months = 0}), "horizon_months: 0 must be at least 1");
-    CHECK_THROWS_WITH(compare_costs(d, r, {.horizon_months = -5}), "horizon_months: -5 must be at least 1");
+    CHECK_THROWS_WITH(compare_costs(d, r, {.horizon_months = 0}), "horizon_months: 0 is outside 1..240 (20 years)");
+    CHECK_THROWS_WITH(compare_costs(d, r, {.horizon_months = -5}), "horizon_months: -5 is outside 1..240 (20 years)");
     CHECK_THROWS_WITH(compare_costs(d, r, {.utilization = 1.2}), "utilization: 1.2 is outside [0, 1]");
     auto neg = d;
     neg.purchase = -2200_USD;

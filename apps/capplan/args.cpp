@@ -16,6 +16,15 @@ void require_digits(const std::string& text, std::string_view flag, std::string_
   detail::fail(flag, "\"" + text + "\"", "is not an amount; write e.g. " + std::string(example));
 }
 
+// Money flags: never negative, and at most 1e15 (a quadrillion), so that a month-by-month table
+// of a 20-year horizon stays far inside exact money's range (1.7e26) and no sum overflows.
+template <class M>
+M nonnegative(M m, const std::string& text, std::string_view flag) {
+  if (m.amount().is_negative()) detail::fail(flag, "\"" + text + "\"", "is negative; prices, rents, tariffs and budgets are >= 0");
+  if (m.amount() > Decimal("1e15")) detail::fail(flag, "\"" + text + "\"", "is absurd (more than 1e15)");
+  return m;
+}
+
 }  // namespace
 
 bool is_plain_number(std::string_view s) {
@@ -36,21 +45,21 @@ Money money_arg(const std::string& text, Currency currency, std::string_view fla
     for (char c : text) {
       if (c != ',' && c != '_') digits += c;
     }
-    return Money(Decimal::parse(digits, flag), currency);
+    return nonnegative(Money(Decimal::parse(digits, flag), currency), text, flag);
   }
-  return parse_money(text, flag);
+  return nonnegative(parse_money(text, flag), text, flag);
 }
 
 MoneyRate money_rate_arg(const std::string& text, Currency currency, std::string_view flag) {
   require_digits(text, flag, "2.14, '2.14 USD/h' or '2000 CNY/month'");
-  if (is_plain_number(text)) return MoneyRate(Decimal::parse(text, flag), currency);
-  return parse_money_rate(text, flag);
+  if (is_plain_number(text)) return nonnegative(MoneyRate(Decimal::parse(text, flag), currency), text, flag);
+  return nonnegative(parse_money_rate(text, flag), text, flag);
 }
 
 EnergyPrice energy_price_arg(const std::string& text, Currency currency, std::string_view flag) {
   require_digits(text, flag, "0.12 or '0.12 USD/kWh'");
-  if (is_plain_number(text)) return EnergyPrice(Decimal::parse(text, flag), currency);
-  return parse_energy_price(text, flag);
+  if (is_plain_number(text)) return nonnegative(EnergyPrice(Decimal::parse(text, flag), currency), text, flag);
+  return nonnegative(parse_energy_price(text, flag), text, flag);
 }
 
 }  // namespace capplan::cli

@@ -4,6 +4,7 @@
 #include <capplan/error.hpp>
 #include <capplan/money/currency.hpp>
 #include <capplan/money/money.hpp>
+#include <capplan/power/energy.hpp>
 #include <capplan/units/parse.hpp>
 
 #include <string>
@@ -15,6 +16,7 @@ namespace capplan::cli {
 // in its default unit or currency.
 bool is_plain_number(std::string_view s);
 
+// Money flags are prices, rents, tariffs and budgets: a negative one is refused, naming the flag.
 // "2200" (in `currency`), "$2,200", "2000 CNY".
 Money money_arg(const std::string& text, Currency currency, std::string_view flag);
 
@@ -31,7 +33,32 @@ Q quantity_arg(const std::string& text, std::string_view base_unit, std::string_
   return parse<Q>(text, flag);
 }
 
+// Money of a flag whose figures are reported in `currency` (a table ranked in USD, a JSON key
+// ending in _usd): an amount in another currency is refused, naming both, never mislabelled.
+template <class M>
+M in_currency(M m, Currency currency, std::string_view flag, std::string_view why) {
+  if (m.currency() != currency) {
+    detail::fail(flag, std::string(code(m.currency())), "is not " + std::string(code(currency)) + ": " + std::string(why));
+  }
+  return m;
+}
+
 // A ratio that must lie in [0, 1].
 inline double fraction_arg(double v, std::string_view flag) { return require_fraction(v, flag); }
+
+// A PUE in [1, 3] (power/energy.hpp's rule; NaN and infinities refused).
+inline double pue_arg(double v, std::string_view flag) { return require_pue(v, flag); }
+
+// A grid's carbon intensity in g CO2e/kWh, in [0, 2000] (the dirtiest grids are about 1,000).
+inline double grid_arg(double v, std::string_view flag) {
+  if (!(v >= 0 && v <= 2000)) detail::fail(flag, detail::format_double(v), "is outside [0, 2000] g/kWh");
+  return v;
+}
+
+// A positive finite ratio (relative speed), at most `max`.
+inline double ratio_arg(double v, double max, std::string_view flag) {
+  if (!(v > 0 && v <= max)) detail::fail(flag, detail::format_double(v), "is outside (0, " + detail::format_double(max) + "]");
+  return v;
+}
 
 }  // namespace capplan::cli

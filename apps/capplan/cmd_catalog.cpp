@@ -162,7 +162,10 @@ void add_catalog(CLI::App& app, Context& ctx) {
 
   auto* exp = cmd->add_subcommand("export", "Write the whole catalog (with any --catalog files applied) as JSON");
   exp->footer("Examples:\n  capplan catalog export > catalog.json\n  capplan --catalog prices.json catalog export");
-  exp->callback([&ctx] { std::cout << io::write_catalog_json(ctx.catalog()); });
+  exp->callback([&ctx] {
+    std::cout << io::write_catalog_json(ctx.catalog());
+    check_written(std::cout);
+  });
 
   auto file_arg = std::make_shared<std::string>();
   auto* val = cmd->add_subcommand("validate", "Check a catalog file against the built-in catalog (exit 2 on an error)");

@@ -75,15 +75,19 @@ PurchaseQuery query_of(const CompareArgs& a) {
   if (!serve && a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required for training; or pass --serve for a serving load");
   if (serve && !a.tokens.empty()) detail::fail("--tokens", "\"" + a.tokens + "\"", "does not go with --serve");
   if (a.mfu && !(*a.mfu > 0 && *a.mfu <= 1)) detail::fail("--mfu", detail::format_double(*a.mfu), "is outside (0, 1]");
-  if (a.pue < 1 || a.pue > 3) detail::fail("--pue", detail::format_double(a.pue), "is outside [1, 3]");
-  if (a.grid_g_per_kwh < 0 || a.grid_g_per_kwh > 2000) detail::fail("--grid", detail::format_double(a.grid_g_per_kwh), "is outside [0, 2000] g/kWh");
+  pue_arg(a.pue, "--pue");
+  grid_arg(a.grid_g_per_kwh, "--grid");
   q.utilization = fraction_arg(a.utilization, "--utilization");
   if (a.months < 1 || a.months > 240) detail::fail("--months", std::to_string(a.months), "is outside 1..240");
   q.pue = a.pue;
   q.grid_g_per_kwh = a.grid_g_per_kwh;
   q.months = a.months;
-  q.electricity = energy_price_arg(a.electricity, Currency::USD, "--electricity");
-  if (!a.budget.empty()) q.filters.budget = money_arg(a.budget, Currency::USD, "--budget");
+  q.electricity = in_currency(energy_price_arg(a.electricity, Currency::USD, "--electricity"), Currency::USD, "--electricity",
+                              "the table ranks costs in USD; convert the tariff first");
+  if (!a.budget.empty()) {
+    q.filters.budget = in_currency(money_arg(a.budget, Currency::USD, "--budget"), Currency::USD, "--budget",
+                                   "the table ranks costs in USD; convert the budget first");
+  }
   if (!a.deadline.empty()) {
     if (serve) detail::fail("--deadline", "\"" + a.deadline + "\"", "applies to training, not --serve");
     q.filters.deadline = duration_arg(a.deadline, "--deadline");
@@ -116,6 +120,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     }
     if (a.zero) s.space.zero_stages = {static_cast<ZeroStage>(*a.zero)};
     if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
+
     s.precision = precision_arg(a.precision);
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
@@ -129,7 +134,10 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.serving.batch = ic.sequences;
     q.serving.output = a.output ? *a.output : 128;
     if (q.serving.output < 1) detail::fail("--output-tokens", std::to_string(q.serving.output), "must be a positive count");
-    // --context is prompt + output tokens; --prompt-tokens wins.
+    // --context is prompt + output tokens; with --prompt-tokens it would say the prompt twice.
+    if (a.prompt && a.plan.context) {
+      detail::fail("--context", std::to_string(*a.plan.context), "and --prompt-tokens both set the prompt; give one of them");
+    }
     if (a.prompt) q.serving.prompt = *a.prompt;
     else if (a.plan.context) q.serving.prompt = *a.plan.context - q.serving.output;
     else q.serving.prompt = 512;
@@ -213,6 +221,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--only", a->kinds, "Rows: all (default), gpus, systems, cloud")->check(CLI::IsMember({"all", "gpus", "systems", "cloud"}));
   cmd->add_option("--sort", a->sort, "Sort by a column key or header (default: time, or $/Mtok when serving)");
   cmd->add_flag("--descending", a->descending, "Sort in descending order");
+  separate_serve_flags(cmd);
   cmd->callback([a, &ctx] { write(run_compare(*a, ctx), ctx); });
 }
 

@@ -88,9 +88,9 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     const std::int64_t seq = c.seq_len ? c.seq_len : m.shape.seq_len;
     const std::string plan_text = std::to_string(p.gpus()) + " GPU" + (p.gpus() == 1 ? "" : "s") + ": TP " +
                                   std::to_string(p.tp) + (p.cp > 1 ? " x CP " + std::to_string(p.cp) : "") + " x PP " + std::to_string(p.pp) + " x DP " +
-                                  std::to_string(p.dp) + ", ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " +
+                                  std::to_string(p.dp) + ", ZeRO " + std::to_string(a.plan.zero.value_or(0)) + ", micro-batch " +
                                   std::to_string(p.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
-                                  a.plan.recompute + (p.sequence_parallel ? ", sequence parallel" : "") +
+                                  a.plan.recompute.value_or("none") + (p.sequence_parallel ? ", sequence parallel" : "") +
                                   (c.flash_attention ? ", FlashAttention" : "");
     r.tables.push_back(breakdown_table("Training memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
 
@@ -102,7 +102,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     w.add_row({Cell::of_text("largest micro-batch with this plan"), Cell::of_number(std::to_string(mb), static_cast<double>(mb)),
                Cell::of_text(mb == 0 ? "not even 1 sequence fits" : std::to_string(seq) + " tokens each")});
     if (fewest) {
-      w.add_row({Cell::of_text("fewest GPUs (ZeRO " + std::to_string(a.plan.zero) + ", micro-batch " + std::to_string(p.micro_batch) + ")"),
+      w.add_row({Cell::of_text("fewest GPUs (ZeRO " + std::to_string(a.plan.zero.value_or(0)) + ", micro-batch " + std::to_string(p.micro_batch) + ")"),
                  Cell::of_number(std::to_string(fewest->gpus), fewest->gpus),
                  Cell::of_text("TP " + std::to_string(fewest->tensor) + (fewest->context > 1 ? " x CP " + std::to_string(fewest->context) : "") +
                                " x PP " + std::to_string(fewest->pipeline) + " x DP " +
@@ -115,8 +115,8 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                       "every pipeline stage checked, the one that needs the most shown (docs/memory.md).");
     r.tables.push_back(std::move(w));
 
-    j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"zero", a.plan.zero},
-                 {"micro_batch", p.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute},
+    j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"zero", a.plan.zero.value_or(0)},
+                 {"micro_batch", p.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute.value_or("none")},
                  {"sequence_parallel", p.sequence_parallel}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
                  {"optimizer", std::string(name(c.optimizer))}, {"interleave", p.interleave}, {"ep", p.ep}, {"cp", p.cp},
                  {"first_stage_layers", stage_layers(m.shape.layers, p, 0)},
@@ -195,6 +195,7 @@ void add_memory(CLI::App& app, Context& ctx) {
   add_model_gpu_flags(cmd, a->model, a->gpu);
   add_plan_flags(cmd, a->plan);
   add_serve_flags(cmd, a->plan, true);
+  separate_serve_flags(cmd);
   cmd->callback([a, &ctx] { write(run_memory(*a, ctx), ctx); });
 }
 

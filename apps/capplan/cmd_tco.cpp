@@ -46,11 +46,19 @@ struct TcoArgs {
 Result run_tco(const TcoArgs& a) {
   const Currency cur = parse_currency(a.currency, "--currency");
   const Currency rent_cur = a.rent_currency.empty() ? cur : parse_currency(a.rent_currency, "--rent-currency");
+  if (a.months < 1 || a.months > max_horizon_months) {
+    detail::fail("--months", std::to_string(a.months), "is outside 1.." + std::to_string(max_horizon_months) + " (20 years)");
+  }
+  pue_arg(a.pue, "--pue");
+  ratio_arg(a.throughput, 1000, "--throughput");
   OwnedOption owned;
   owned.name = a.owned_name;
   owned.purchase = money_arg(a.price, cur, "--price");
   owned.active_power = quantity_arg<Power>(a.power, "W", "--power");
   owned.idle_power = quantity_arg<Power>(a.idle_power, "W", "--idle-power");
+  if (owned.idle_power > owned.active_power) {
+    detail::fail("--idle-power", a.idle_power, "is above --power (" + a.power + "); idle draw cannot exceed busy draw");
+  }
   owned.pue = a.pue;
   owned.electricity = energy_price_arg(a.electricity, cur, "--electricity");
   if (a.resale_fraction) {
@@ -76,6 +84,7 @@ Result run_tco(const TcoArgs& a) {
   if (a.discount_rate) o.discount = DiscountRate(Decimal::parse(*a.discount_rate, "--discount-rate"));
   if (a.fx) {
     if (a.fx_date.empty()) detail::fail("--fx-date", "\"\"", "is required with --fx: an exchange rate must be dated");
+    parse_iso_date(a.fx_date, "--fx-date");
     // --fx R: one unit of the rental's currency is R units of the owned currency.
     o.fx = ExchangeRate(rented.currency(), owned.currency(), Decimal::parse(*a.fx, "--fx"), a.fx_date, "--fx");
   }

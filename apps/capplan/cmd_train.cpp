@@ -43,15 +43,16 @@ void add_run_cost_flags(CLI::App* cmd, RunCostArgs& a) {
 }
 
 void check_cost_args(const RunCostArgs& a) {
-  if (a.pue < 1 || a.pue > 3) detail::fail("--pue", detail::format_double(a.pue), "is outside [1, 3]");
-  if (a.grid_g_per_kwh < 0 || a.grid_g_per_kwh > 2000) detail::fail("--grid", detail::format_double(a.grid_g_per_kwh), "is outside [0, 2000] g/kWh");
+  pue_arg(a.pue, "--pue");
+  grid_arg(a.grid_g_per_kwh, "--grid");
 }
 
 // The GPU-hour price: the flag, else the cheapest USD offer for the GPU; the source in `from`.
 std::optional<MoneyRate> gpu_hour_price(const RunCostArgs& a, const Catalog& c, const GpuSpec& g, std::string& from) {
   if (!a.price_per_gpu_hour.empty()) {
     from = "--price-per-gpu-hour";
-    return money_rate_arg(a.price_per_gpu_hour, Currency::USD, "--price-per-gpu-hour");
+    return in_currency(money_rate_arg(a.price_per_gpu_hour, Currency::USD, "--price-per-gpu-hour"), Currency::USD,
+                       "--price-per-gpu-hour", "costs are reported in USD; convert the price first");
   }
   std::optional<MoneyRate> best;
   for (const CloudOffer* o : c.offers_for_gpu(g.id)) {
@@ -97,6 +98,10 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     setup.global_batch = *a.plan.global_batch;
   }
   setup.precision = precision_arg(a.plan.precision);
+  // train times mixed-precision Adam (its step and its memory); capplan memory sizes the others.
+  if (a.plan.optimizer && optimizer_arg(*a.plan.optimizer) != Optimizer::adam) {
+    detail::fail("--optimizer", *a.plan.optimizer, "is not timed by train, which models mixed-precision Adam; capplan memory --optimizer sizes it");
+  }
   if (a.mfu) setup.measured_mfu = *a.mfu;
   setup.space.allow_tight = a.allow_tight;
   setup.gpus_per_node = gpus_per_node_arg(a.cluster);
@@ -104,6 +109,12 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   std::string precision_note;
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
   const std::int64_t gb = job.global_batch;
+  // A run is whole iterations: fewer tokens than one global batch would time a fraction of one.
+  if (const double per_iteration = static_cast<double>(gb) * static_cast<double>(job.seq_len); tokens < per_iteration) {
+    detail::fail("--tokens", a.tokens,
+                 "is less than one iteration (global batch " + std::to_string(gb) + " x " + std::to_string(job.seq_len) +
+                     " tokens = " + count_text(per_iteration) + "); pass more tokens or a smaller --global-batch");
+  }
   const perf::Framework& fw = setup.framework;
   const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.cp && !a.plan.interleave && !a.plan.first_stage_layers &&
                         !a.plan.last_stage_layers;
@@ -111,6 +122,16 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   ParallelPlan plan;
   std::string search_text;
   if (searched) {
+    // Plan flags given without a plan narrow the search, as in capplan compare.
+    if (a.plan.micro_batch) {
+      if (*a.plan.micro_batch < 1) detail::fail("--micro-batch", std::to_string(*a.plan.micro_batch), "must be a positive count");
+      setup.space.micro_batches = {*a.plan.micro_batch};
+    }
+    if (a.plan.zero) setup.space.zero_stages = {static_cast<ZeroStage>(*a.plan.zero)};
+    if (a.plan.recompute) setup.space.recompute = {recompute_arg(*a.plan.recompute)};
+    if (a.plan.sequence_parallel) {
+      detail::fail("--sequence-parallel", "true", "goes with a given plan (--tp ...); the search already tries it with every TP > 1");
+    }
     const TrainingRunSearch sr = best_training_run(m.shape, g, gpus, setup);
     if (!sr.run) {
       Result r;
@@ -382,6 +403,7 @@ void add_train(CLI::App& app, Context& ctx) {
   add_model_gpu_flags(cmd, a->model, a->gpu);
   cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9")->required();
   add_plan_flags(cmd, a->plan);
+  cmd->get_option("--gpus")->description("Number of GPUs (required; with a plan, TP x CP x PP x DP)");
   add_cluster_flags(cmd, a->cluster);
   add_goodput_flags(cmd, a->goodput);
   cmd->add_option("--mfu", a->mfu, "Measured model-FLOPs utilization (overrides the performance model)");

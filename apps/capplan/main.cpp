@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <functional>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -38,8 +39,44 @@ int main(int argc, char** argv) {
   cli::add_train(app, ctx);
   cli::add_infer(app, ctx);
 
+  // Counts are decimal integers: CLI11 would also read "0x10" and "0b11".
+  const CLI::Validator decimal_integer(
+      [](std::string& s) -> std::string {
+        const std::size_t digits = s.find_first_not_of("0123456789", s.size() > 1 && (s[0] == '-' || s[0] == '+') ? 1 : 0);
+        if (s.empty() || digits != std::string::npos || s == "-" || s == "+") return "\"" + s + "\" is not a whole number written in decimal";
+        return {};
+      },
+      "");
+  const std::function<void(CLI::App*)> check_counts = [&](CLI::App* a) {
+    for (CLI::Option* o : a->get_options()) {
+      if (o->get_type_name() == "INT") o->check(decimal_integer);
+    }
+    for (CLI::App* sub : a->get_subcommands({})) check_counts(sub);
+  };
+  check_counts(&app);
+
   try {
     std::vector<std::string> args = cli::expand_scenario(argc, argv);
+    // The first word that is neither a flag nor a global flag's value must name a subcommand
+    // (CLI11 alone would say "A subcommand is required").
+    for (std::size_t i = 1; i < args.size(); ++i) {
+      const std::string& w = args[i];
+      if (w == "--format" || w == "--catalog" || w == "--scenario") {
+        ++i;
+        continue;
+      }
+      if (w.rfind("-", 0) == 0) continue;
+      std::string names;
+      bool known = false;
+      for (const CLI::App* sub : app.get_subcommands({})) {
+        names += (names.empty() ? "" : ", ") + sub->get_name();
+        known = known || sub->get_name() == w;
+      }
+      if (!known) {
+        throw capplan::InputError("subcommand", w, "\"" + w + "\" is not a subcommand (" + names + ")");
+      }
+      break;
+    }
     args.erase(args.begin());  // CLI11 takes the arguments without the program name, last first
     std::reverse(args.begin(), args.end());
     app.parse(args);

@@ -6,6 +6,9 @@
 #include <capplan/report/render.hpp>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <stdexcept>
 #include <iostream>
 #include <string_view>
 #include <type_traits>
@@ -57,7 +60,18 @@ std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
-void write(const Result& r, const Context& ctx) {
+void check_written(std::ostream& out) {
+  errno = 0;
+  out.flush();
+  if (!out) {
+    const int e = errno;
+    throw std::runtime_error(std::string("write error: standard output: ") + (e != 0 ? std::strerror(e) : "the output was not written"));
+  }
+}
+
+namespace {
+
+void write_unchecked(const Result& r, const Context& ctx) {
   std::ostream& out = std::cout;
   const OutputFormat f = ctx.format();
   if (f == OutputFormat::json) {
@@ -92,6 +106,13 @@ void write(const Result& r, const Context& ctx) {
     if (f == OutputFormat::markdown) out << "```\n";
     else if (f == OutputFormat::html) out << "</pre>\n";
   }
+}
+
+}  // namespace
+
+void write(const Result& r, const Context& ctx) {
+  write_unchecked(r, ctx);
+  check_written(std::cout);
 }
 
 }  // namespace capplan::cli

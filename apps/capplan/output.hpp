@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -30,5 +31,8 @@ std::vector<std::string> lines_of(const std::string& text);
 // Writes `r` to standard output in ctx's format: text formats render the tables, then the
 // explanation when --explain; JSON writes r.json (with "explain" when --explain).
 void write(const Result& r, const Context& ctx);
+
+// Flushes `out`; a failed write (a full disk, a closed pipe) throws "write error: ..." (exit 1).
+void check_written(std::ostream& out);
 
 }  // namespace capplan::cli

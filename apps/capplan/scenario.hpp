@@ -9,8 +9,9 @@
 //
 // Each key of "args" is a flag of the command without its dashes; true turns a flag on, false
 // leaves it off; numbers and strings are its value; an array gives the flag once per element.
-// A model object is written to a temporary file and read like any model file (io/model_json.hpp).
-// Flags given on the command line win over the file's. Errors (exit 2) name the file and the key.
+// A model object is read in place, as --model FILE#/model (io/model_json.hpp; no temporary file).
+// Flags given on the command line win over the file's. Errors (exit 2) name the file, line,
+// column and key. A scenario is at most 1 MiB; duplicate keys and a nested "scenario" are errors.
 #pragma once
 
 #include <string>

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <span>
 
 namespace capplan::cli {
 
@@ -25,6 +26,9 @@ bool looks_like_file(const std::string& text) {
          (text.size() > 5 && text.substr(text.size() - 5) == ".json");
 }
 
+
+}  // namespace
+
 Optimizer optimizer_arg(const std::string& s) {
   if (s == "adam" || s == "adamw") return Optimizer::adam;
   if (s == "adam8bit") return Optimizer::adam_8bit;
@@ -34,18 +38,23 @@ Optimizer optimizer_arg(const std::string& s) {
   detail::fail("--optimizer", "\"" + s + "\"", "is not an optimizer (adam, adam8bit, sgd-momentum, sgd, adafactor)");
 }
 
-}  // namespace
-
 ModelArg model_arg(const std::string& text) {
   if (text.empty()) detail::fail("--model", "\"\"", "is empty; give a preset id (e.g. llama2-7b) or a JSON model file");
   ModelArg m;
+  // FILE#/pointer: the model object at a JSON pointer inside a file (a --scenario's "model").
+  if (const auto hash = text.find("#/"); hash != std::string::npos && hash > 0) {
+    const std::string file = text.substr(0, hash);
+    if (!std::filesystem::is_regular_file(file)) detail::fail("--model", "\"" + text + "\"", "does not name an existing file before '#'");
+    m.shape = io::load_model_file(file, text.substr(hash + 1));
+    m.id = m.shape.name.empty() ? "model" : m.shape.name;
+    m.source = "model object at " + text.substr(hash + 1) + " in " + file;
+    return m;
+  }
   if (looks_like_file(text)) {
     if (!std::filesystem::exists(text)) detail::fail("--model", "\"" + text + "\"", "is not an existing file");
     m.shape = io::load_model_file(text);
     m.id = m.shape.name.empty() ? text : m.shape.name;
-    // A model object from a --scenario file is written to a temporary file (scenario.hpp).
-    const bool from_scenario = std::filesystem::path(text).filename().string().rfind("capplan-scenario-model-", 0) == 0;
-    m.source = from_scenario ? "model object in the --scenario file" : "model file " + text;
+    m.source = "model file " + text;
     return m;
   }
   try {
@@ -68,12 +77,17 @@ double count_arg(const std::string& text, std::string_view flag) {
   for (char c : text) {
     if (c != ',' && c != '_') s += c;
   }
+  // Decimal digits, a point and an exponent only: strtod would also take hex ("0x10"), "inf"
+  // and "nan".
+  const bool decimal = !s.empty() && s.find_first_not_of("0123456789.eE+-") == std::string::npos &&
+                       std::isdigit(static_cast<unsigned char>(s.front()));
   char* end = nullptr;
-  const double v = s.empty() ? 0.0 : std::strtod(s.c_str(), &end);
-  if (s.empty() || end == nullptr || *end != '\0' || !std::isfinite(v)) {
+  const double v = decimal ? std::strtod(s.c_str(), &end) : 0.0;
+  if (!decimal || end == nullptr || *end != '\0' || !std::isfinite(v)) {
     detail::fail(flag, "\"" + text + "\"", "is not a number; write e.g. 1e9 or 2,000,000,000");
   }
-  if (!(v > 0)) detail::fail(flag, "\"" + text + "\"", "must be positive");
+  if (!(v >= 1)) detail::fail(flag, "\"" + text + "\"", "must be a count of at least 1");
+  if (v != std::floor(v)) detail::fail(flag, "\"" + text + "\"", "is not a whole number");
   if (v > 1e18) detail::fail(flag, "\"" + text + "\"", "is absurdly large (more than 1e18)");
   return v;
 }
@@ -82,6 +96,30 @@ void add_model_gpu_flags(CLI::App* cmd, std::string& model, std::string& gpu, bo
   cmd->add_option("--model", model, "Model preset id (e.g. llama2-7b) or a JSON model file")->required();
   auto* g = cmd->add_option("--gpu", gpu, "GPU: any name the catalog accepts (e.g. 'H100 SXM', rtx4090)");
   if (gpu_required) g->required();
+}
+
+void separate_serve_flags(CLI::App* cmd) {
+  if (cmd->get_option_no_throw("--serve") == nullptr) return;
+  // Checked once the command line is parsed, before the command runs (not by CLI11's excludes and
+  // needs, which would print every pair in --help).
+  cmd->parse_complete_callback([cmd] {
+    const bool serve = cmd->count("--serve") > 0;
+    // Flags that describe a training run (its plan, batch, tokens, speed and failures).
+    static constexpr const char* training[] = {
+        "--tokens", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
+        "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
+        "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
+        "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency"};
+    // Flags that describe a serving load.
+    static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--kv-cache", "--prompt-tokens", "--output-tokens"};
+    for (const char* f : serve ? std::span<const char* const>(training) : std::span<const char* const>(serving)) {
+      const CLI::Option* o = cmd->get_option_no_throw(f);
+      if (o == nullptr || o->count() == 0) continue;
+      const auto& given = o->results();
+      detail::fail(f, given.empty() ? std::string("true") : given.front(),
+                   serve ? "describes a training run; it does not go with --serve" : "describes a serving load; it needs --serve");
+    }
+  });
 }
 
 void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
@@ -244,18 +282,23 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   int dp = 1;
   if (a.dp) {
     dp = positive_flag(a.dp, 1, "--dp");
-    if (a.gpus && static_cast<long long>(*a.gpus) != static_cast<long long>(tp) * cp * pp * dp) {
+    if (a.gpus && static_cast<long long>(*a.gpus) != degree_product({tp, cp, pp, dp})) {
       detail::fail("--gpus", std::to_string(*a.gpus),
                    "is not " + model_dims + " x DP = " + std::to_string(tp) + " x " + (cp > 1 ? std::to_string(cp) + " x " : "") +
                        std::to_string(pp) + " x " + std::to_string(dp));
     }
   } else if (a.gpus) {
     const int g = positive_flag(a.gpus, 1, "--gpus");
-    const long long model = static_cast<long long>(tp) * cp * pp;
+    const long long model = degree_product({tp, cp, pp});
     if (g % model != 0) {
       detail::fail("--gpus", std::to_string(g), "is not a multiple of " + model_dims + " = " + std::to_string(model));
     }
     dp = static_cast<int>(g / model);
+  }
+  if (degree_product({tp, cp, pp, dp}) > max_plan_gpus) {
+    detail::fail(a.dp ? "--dp" : (a.gpus ? "--gpus" : "--tp"),
+                 std::to_string(tp) + " x " + (cp > 1 ? std::to_string(cp) + " x " : "") + std::to_string(pp) + " x " + std::to_string(dp),
+                 "(" + model_dims + " x DP) is more than " + std::to_string(max_plan_gpus) + " GPUs");
   }
   if (cp > 1) {
     if (!a.flash_attention) detail::fail("--cp", std::to_string(cp), "needs --flash-attention: ring attention runs in the fused kernel");
@@ -297,7 +340,7 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   }
   c.plan.sequence_parallel = a.sequence_parallel;
   c.flash_attention = a.flash_attention;
-  c.plan.zero_stage = static_cast<ZeroStage>(a.zero);
+  c.plan.zero_stage = static_cast<ZeroStage>(a.zero.value_or(0));
   if (a.micro_batch) {
     if (*a.micro_batch < 1) detail::fail("--micro-batch", std::to_string(*a.micro_batch), "must be a positive count");
     c.plan.micro_batch = *a.micro_batch;
@@ -315,9 +358,9 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
     }
     c.microbatches = *a.global_batch / per_step;
   }
-  c.plan.recompute = recompute_arg(a.recompute);
+  c.plan.recompute = recompute_arg(a.recompute.value_or("none"));
   c.mixed_precision = a.precision != "fp32";
-  c.optimizer = optimizer_arg(a.optimizer);
+  c.optimizer = optimizer_arg(a.optimizer.value_or("adam"));
   return c;
 }
 

@@ -40,12 +40,12 @@ struct PlanArgs {
   std::optional<int> gpus, tp, pp, dp, ep, cp;
   std::optional<int> interleave, first_stage_layers, last_stage_layers;
   std::optional<std::int64_t> micro_batch, global_batch, seq_len;
-  std::string recompute = "none";
+  std::optional<std::string> recompute;  // absent: none (a given plan) or any (the search)
   bool sequence_parallel = false;
   bool flash_attention = false;
-  int zero = 0;
+  std::optional<int> zero;               // absent: 0 (a given plan) or any (the search)
   std::string precision = "bf16";
-  std::string optimizer = "adam";
+  std::optional<std::string> optimizer;  // absent: adam
   // Serving.
   bool serve = false;
   std::int64_t batch = 1;
@@ -90,6 +90,13 @@ GoodputConfig goodput_config(const GoodputArgs& a);
 void add_model_gpu_flags(CLI::App* cmd, std::string& model, std::string& gpu, bool gpu_required = true);
 void add_plan_flags(CLI::App* cmd, PlanArgs& a);
 void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag);
+
+// With --serve, a training flag is an error ("--zero: 3 describes a training run; it does not go
+// with --serve"), and a serving flag without --serve is one too: no flag is accepted and ignored.
+void separate_serve_flags(CLI::App* cmd);
+
+// --optimizer: adam (adamw), adam8bit, sgd-momentum, sgd or adafactor.
+Optimizer optimizer_arg(const std::string& s);
 
 // --recompute: none, selective or full.
 Recompute recompute_arg(const std::string& s);

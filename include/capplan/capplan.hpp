@@ -24,7 +24,7 @@
 #include "capplan/hardware/chassis.hpp"
 #include "capplan/hardware/cloud.hpp"
 #include "capplan/hardware/cpu.hpp"
-#include "capplan/hardware/date.hpp"
+#include "capplan/date.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/memory_module.hpp"
 #include "capplan/hardware/network_adapter.hpp"

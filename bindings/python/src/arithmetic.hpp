@@ -20,6 +20,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <cmath>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -148,8 +149,21 @@ auto apply(const A& a, const B& b) {
   else return a / b;
 }
 
+// A quantity that arithmetic made NaN or infinite (DataSize / 0, x * nan): an InputError, as the
+// constructors refuse those values; money is exact and never needs this.
+template <class R>
+const R& finite_result(const R& r, const std::string& expr) {
+  if constexpr (!is_money_v<R> && !std::is_same_v<R, Decimal>) {
+    if (!std::isfinite(r.value())) {
+      detail::fail(expr, detail::format_double(r.value()), "is not a finite result (a division by zero, an overflow or a NaN operand)");
+    }
+  }
+  return r;
+}
+
 template <class R>
 py::object to_python(const R& r) {
+  finite_result(r, "result");
   if constexpr (is_operand_v<R>) return py::cast(r);
   else if constexpr (std::is_same_v<R, Decimal>) return to_py_decimal(r);
   else return py::float_(r.value());
@@ -253,9 +267,10 @@ py::object quantity_op(const Q& q, py::handle other, bool reflected) {
   }
   if (is_real(other)) {
     const double k = py::float_(py::reinterpret_borrow<py::object>(other));
-    if constexpr (op == Op::mul) return py::cast(Q(q * k));
+    const std::string expr = std::string(traits<Q>::name) + " " + symbol(op) + " " + type_name(other);
+    if constexpr (op == Op::mul) return py::cast(finite_result(Q(q * k), expr));
     if constexpr (op == Op::div) {
-      if (!reflected) return py::cast(Q(q / k));
+      if (!reflected) return py::cast(finite_result(Q(q / k), expr));
       throw py::type_error(std::string("capplan: ") + type_name(other) + " / " + traits<Q>::name +
                            ": the result (per " + traits<Q>::canonical + ") is not one of capplan's quantities.");
     }

@@ -20,7 +20,9 @@
 
 #include <pybind11/numpy.h>
 
+#include <algorithm>
 #include <climits>
+#include <initializer_list>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -63,6 +65,10 @@ Arg make_arg(const char* name, const py::object& value, Rule rule) {
   a.name = name;
   a.rule = rule;
   if (value.is_none()) throw py::type_error(std::string(name) + ": None is not a number");
+  // NumPy would read "7e9" and b"7" as numbers: text is not a number here.
+  if (py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value) || py::isinstance<py::bytearray>(value)) {
+    throw py::type_error(std::string(name) + ": " + std::string(py::repr(value)) + " is text, not a number");
+  }
   if (py::isinstance<py::array>(value)) {
     const char kind = py::reinterpret_borrow<py::array>(value).dtype().kind();
     if (kind != 'f' && kind != 'i' && kind != 'u' && kind != 'b') {
@@ -133,6 +139,10 @@ std::string element_name(const Arg& a, ssize i) {
   return s + "]";
 }
 
+// Parameter and token counts: the CLI's bound (1e18), far above any real run, so that 6 N D and
+// every time and cost derived from it stay finite.
+constexpr double max_whole = 1e18;
+
 bool ok(double v, Rule r) {
   switch (r) {
     case Rule::positive: return std::isfinite(v) && v > 0;
@@ -140,7 +150,7 @@ bool ok(double v, Rule r) {
     case Rule::fraction: return std::isfinite(v) && v >= 0 && v <= 1;
     case Rule::mfu: return std::isfinite(v) && v > 0 && v <= 1;
     case Rule::pue: return std::isfinite(v) && v >= 1;
-    case Rule::whole: return std::isfinite(v) && v > 0 && std::floor(v) == v;
+    case Rule::whole: return std::isfinite(v) && v > 0 && std::floor(v) == v && v <= max_whole;
     case Rule::gpus:
     case Rule::months: return std::isfinite(v) && v >= 1 && std::floor(v) == v && v <= INT_MAX;
   }
@@ -162,7 +172,7 @@ bool ok(double v, Rule r) {
     case Rule::whole:
       require_positive(v, field);
       to_count(v, field);
-      break;
+      detail::fail(field, detail::format_double(v), "is absurd (more than 1e18)");
     case Rule::gpus:
     case Rule::months:
       require_positive(v, field);
@@ -232,6 +242,21 @@ struct Outputs {
       data.push_back(arrays.back().mutable_data());
     }
   }
+  // Inputs in range can still combine into an infinity (a peak of 1e-308 FLOP/s): an error
+  // naming the output and the element, never an inf in a result. `may_be_inf`: outputs where inf
+  // means "never" (a break-even beyond the horizon).
+  void require_finite(std::initializer_list<std::string_view> may_be_inf = {}) const {
+    for (std::size_t k = 0; k < names.size(); ++k) {
+      if (std::find(may_be_inf.begin(), may_be_inf.end(), names[k]) != may_be_inf.end()) continue;
+      const ssize n = arrays[k].size();
+      for (ssize i = 0; i < n; ++i) {
+        if (!std::isfinite(data[k][i])) {
+          detail::fail(names[k] + "[" + std::to_string(i) + "]", detail::format_double(data[k][i]),
+                       "is out of range: the inputs combine into a value beyond a double (check peaks, MFU and counts)");
+        }
+      }
+    }
+  }
   [[nodiscard]] py::dict dict() const {
     py::dict d;
     for (std::size_t i = 0; i < names.size(); ++i) d[py::str(names[i])] = arrays[i];
@@ -298,6 +323,7 @@ py::array_t<double> sweep_training_flops(const py::object& params, const py::obj
     SixNd flops;
     for_each(args, shape, [&](const double* v, ssize i) { f[i] = flops(v[0], v[1]); });
   }
+  out.require_finite();
   return out.arrays[0];
 }
 
@@ -318,6 +344,7 @@ py::array_t<double> sweep_training_time(const py::object& params, const py::obje
     SixNd flops;
     for_each(args, shape, [&](const double* v, ssize i) { t[i] = time_at_mfu(flops(v[0], v[1]), v[2], v[3], v[4]); });
   }
+  out.require_finite();
   return out.arrays[0];
 }
 
@@ -337,6 +364,7 @@ py::array_t<double> sweep_run_energy(const py::object& power_w, const py::object
     double* e = out.data[0];
     for_each(args, shape, [&](const double* v, ssize i) { e[i] = energy_kwh(v[0], v[1], v[2], v[3], v[4]); });
   }
+  out.require_finite();
   return out.arrays[0];
 }
 
@@ -373,6 +401,7 @@ py::dict sweep_training(const py::object& params, const py::object& tokens, cons
       o[5][i] = v[8] * e;          // price x facility energy (power/energy.hpp, electricity_cost)
     });
   }
+  out.require_finite();
   return out.dict();
 }
 
@@ -431,6 +460,7 @@ py::dict sweep_rent_vs_own(const py::object& purchase_usd, const py::object& act
       o[5][i] = when;
     });
   }
+  out.require_finite({"break_even_month", "break_even_time_months"});
   return out.dict();
 }
 

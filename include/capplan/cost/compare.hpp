@@ -121,11 +121,16 @@ inline void find_break_even(const std::vector<MonthRow>& rows, bool net, std::op
 }
 }  // namespace detail
 
+// Twenty years: beyond any hardware's service life, and a bound on the month-by-month table.
+inline constexpr int max_horizon_months = 240;
+
 inline CostComparison compare_costs(const OwnedOption& owned, const RentedOption& rented, const CompareOptions& o = {}) {
   owned.validate();
   rented.validate();
   require_fraction(o.utilization, "utilization");
-  if (o.horizon_months < 1) detail::fail("horizon_months", std::to_string(o.horizon_months), "must be at least 1");
+  if (o.horizon_months < 1 || o.horizon_months > max_horizon_months) {
+    detail::fail("horizon_months", std::to_string(o.horizon_months), "is outside 1.." + std::to_string(max_horizon_months) + " (20 years)");
+  }
   if (rented.currency() != owned.currency()) {
     const std::string v = std::string(code(rented.currency())) + " vs " + std::string(code(owned.currency()));
     if (!o.fx) {

@@ -35,6 +35,10 @@ struct OwnedOption {
     require_nonnegative(purchase, "owned.purchase");
     require_nonnegative(active_power.value(), "owned.active_power");
     require_nonnegative(idle_power.value(), "owned.idle_power");
+    if (idle_power > active_power) {
+      detail::fail("owned.idle_power", explain_text::quantity(idle_power),
+                   "is above owned.active_power (" + explain_text::quantity(active_power) + "); idle draw cannot exceed busy draw");
+    }
     require_pue(pue, "owned.pue");
     require_nonnegative(electricity, "owned.electricity");
     same_currency(electricity.currency(), "owned.electricity");

@@ -119,30 +119,34 @@ struct GpuSpec {
   std::string note{};                  // caveats: figures not verified, derived values, absences
 
   // Throws InputError naming the field and the value for a missing id/name/source, a bad date,
-  // or a negative or absurd figure. Absurdity bounds: memory <= 10 TB, bandwidth <= 100 TB/s,
-  // any rate <= 100 PFLOP/s, 0 < TDP <= 5 kW (0 allowed for a SoC), idle <= TDP, PCIe generation 0..7, lanes 0..32,
+  // or a negative or absurd figure. Absurdity bounds: 64 MB <= memory <= 10 TB (usable memory at
+  // most 1.1 x memory), 1 GB/s <= bandwidth <= 100 TB/s, 1 GFLOP/s <= any rate <= 100 PFLOP/s, link
+  // bandwidths 0 or at least 1 GB/s, 0 < TDP <= 5 kW (0 allowed for a SoC), idle <= TDP, PCIe generation 0..7, lanes 0..32,
   // NVLink generation 0..7.
   void validate() const {
     using namespace capplan::literals;
     detail::check_id(id, "gpu");
     const std::string label = detail::entry_label("gpu", id);
     detail::check_text(name, "name", label);
-    detail::check_quantity(memory, 10_TB, "memory", label, true);
-    detail::check_quantity(memory_bandwidth, 100_TBps, "memory_bandwidth", label, true);
+    detail::check_quantity(memory, 10_TB, "memory", label, true, 64_MB);
+    // A capacity quoted in decimal GB (80 GB) is often binary in the part (80 GiB = 85.9 GB): the
+    // usable total may exceed the quoted one by up to 1.1x, never more.
+    if (usable_memory) detail::check_quantity(*usable_memory, DataSize(memory * 1.1), "usable_memory", label, true, 64_MB);
+    detail::check_quantity(memory_bandwidth, 100_TBps, "memory_bandwidth", label, true, 1_GBps);
     for (Precision p : all_precisions) {
       if (auto r = dense.at(p)) {
-        detail::check_quantity(*r, 100_PFLOPps, "dense." + std::string(capplan::name(p)), label, true);
+        detail::check_quantity(*r, 100_PFLOPps, "dense." + std::string(capplan::name(p)), label, true, 1_GFLOPps);
       }
     }
     // A SoC's power is the whole computer's; Apple publishes none for the chip, so 0 is allowed.
     detail::check_quantity(tdp, 5_kW, "tdp", label, form_factor != FormFactor::soc);
     detail::check_quantity(idle_power, tdp.value() > 0 ? tdp : 5_kW, "idle_power", label);
     detail::check_count(nvlink_generation, 0, 7, "nvlink_generation", label);
-    detail::check_quantity(nvlink_bandwidth, 10_TBps, "nvlink_bandwidth", label);
+    detail::check_quantity(nvlink_bandwidth, 10_TBps, "nvlink_bandwidth", label, false, 1_GBps);
     if (nvlink_generation == 0 && nvlink_bandwidth.value() > 0) {
       detail::fail("nvlink_bandwidth", format(nvlink_bandwidth), "is set but nvlink_generation is 0 " + label);
     }
-    detail::check_quantity(infinity_fabric_bandwidth, 10_TBps, "infinity_fabric_bandwidth", label);
+    detail::check_quantity(infinity_fabric_bandwidth, 10_TBps, "infinity_fabric_bandwidth", label, false, 1_GBps);
     detail::check_count(pcie_generation, 0, 7, "pcie_generation", label);
     detail::check_count(pcie_lanes, 0, 32, "pcie_lanes", label);
     if (launch_price) launch_price->validate("launch_price");

@@ -1,7 +1,7 @@
 // PricePoint: an amount of money with where and when it was observed.
 #pragma once
 
-#include "capplan/hardware/date.hpp"
+#include "capplan/date.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/money/money.hpp"
 

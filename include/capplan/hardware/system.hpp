@@ -88,8 +88,8 @@ struct SystemSpec {
     return {};
   }
 
-  // Bounds: nodes 1..100,000; part counts 1..1,024; one GPU needs topology single_gpu and
-  // several GPUs need another topology.
+  // Bounds: nodes 1..100,000; part counts 1..1,024; at least one GPU part, all of one GPU model;
+  // one GPU needs topology single_gpu and several GPUs need another topology.
   void validate() const {
     detail::check_id(id, "system");
     const std::string label = detail::entry_label("system", id);
@@ -99,6 +99,16 @@ struct SystemSpec {
       const std::string f = "parts[" + std::to_string(i) + "]";
       detail::check_text(parts[i].id, f + ".id", label);
       detail::check_count(parts[i].count, 1, 1024, f + ".count", label);
+    }
+    // capplan times GPU work: a system without a GPU part has nothing to plan, and one that mixes
+    // GPU models would be timed as if every GPU were the first.
+    const std::string first = gpu_id();
+    if (first.empty()) detail::fail("parts", "(no gpu part)", "must include a GPU part {\"kind\": \"gpu\", ...} " + label);
+    for (std::size_t i = 0; i < parts.size(); ++i) {
+      if (parts[i].kind == PartKind::gpu && parts[i].id != first) {
+        detail::fail("parts[" + std::to_string(i) + "].id", parts[i].id,
+                     "is a second GPU model beside " + first + "; a system holds one GPU model (describe each as its own system) " + label);
+      }
     }
     const int g = gpus_per_node();
     if (g <= 1 && topology != Topology::single_gpu && topology != Topology::pcie_no_p2p) {

@@ -28,7 +28,7 @@
 #include "capplan/detail/enum_names.hpp"
 #include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
-#include "capplan/hardware/date.hpp"
+#include "capplan/date.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/units/format.hpp"
 

@@ -27,7 +27,9 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
+#include <system_error>
 #include <iterator>
 #include <limits>
 #include <map>
@@ -190,6 +192,12 @@ class JsonDocument {
                            std::to_string(max_file_bytes) + " bytes");
     }
 
+    // nlohmann-json stops at a NUL byte as at the end of the text, so `{"gpus":[]}\0garbage` would
+    // read as valid: a NUL anywhere is an error.
+    if (const auto nul = t.find('\0'); nul != std::string::npos) {
+      throw ParseError("json", doc.file_, doc.where(nul) + ": bad JSON: a NUL byte (text files contain none)");
+    }
+
     struct Frame {
       bool object;
       std::string pointer;
@@ -280,14 +288,36 @@ class JsonDocument {
     return doc;
   }
 
-  // Reads a file and parses it. Throws InputError naming the file if it cannot be read.
-  static JsonDocument load(const std::string& path) {
+  // Reads a file and parses it. Throws InputError naming the file if it cannot be opened or
+  // read, is a directory, a device or a FIFO, or holds more than `max_bytes` bytes. The limit is
+  // applied while reading (at most max_bytes + 1 bytes are read), so a file that grows while it
+  // is read cannot make capplan read without end.
+  static JsonDocument load(const std::string& path, std::size_t max_bytes = max_file_bytes) {
+    return parse(read_text_file(path, max_bytes), path);
+  }
+
+  // The bytes of a file, read with the limit above.
+  static std::string read_text_file(const std::string& path, std::size_t max_bytes = max_file_bytes) {
+    std::error_code ec;
+    const auto st = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(st)) throw InputError("file", path, path + ": is a directory, not a file");
+    // A FIFO would block without a writer and a device (/dev/zero) never ends: regular files only.
+    if (std::filesystem::exists(st) && !std::filesystem::is_regular_file(st)) {
+      throw InputError("file", path, path + ": is not a regular file (a device, FIFO or socket)");
+    }
     std::ifstream in(path, std::ios::binary);
     if (!in) throw InputError("file", path, path + ": cannot open the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
+    std::string text;
+    char buf[1 << 16];
+    while (in) {
+      in.read(buf, sizeof buf);
+      text.append(buf, static_cast<std::size_t>(in.gcount()));
+      if (text.size() > max_bytes) {
+        throw InputError("file", path, path + ": is larger than " + std::to_string(max_bytes) + " bytes, the most capplan reads from such a file");
+      }
+    }
     if (in.bad()) throw InputError("file", path, path + ": cannot read the file");
-    return parse(std::move(ss).str(), path);
+    return text;
   }
 
   [[nodiscard]] const Json& root() const noexcept { return root_; }

@@ -172,7 +172,24 @@ inline TransformerShape parse_model_json(std::string text, std::string file = "<
   return read_model(JsonDocument::parse(std::move(text), std::move(file)));
 }
 
-inline TransformerShape load_model_file(const std::string& path) { return read_model(JsonDocument::load(path)); }
+// A model file is a few dozen keys: 1 MiB is far more than any needs, and the limit applies while
+// reading (a FIFO or /dev/zero is refused after 1 MiB).
+inline constexpr std::size_t max_model_file_bytes = 1u << 20;
+
+inline TransformerShape load_model_file(const std::string& path) { return read_model(JsonDocument::load(path, max_model_file_bytes)); }
+
+// The model object at a JSON pointer inside a larger file ("/model" of a scenario file), read in
+// place: errors name that file, line and column.
+inline TransformerShape load_model_file(const std::string& path, const std::string& pointer) {
+  const JsonDocument doc = JsonDocument::load(path, max_model_file_bytes);
+  const Json* v = nullptr;
+  try {
+    v = &doc.root().at(Json::json_pointer(pointer));
+  } catch (const Json::exception&) {
+    throw InputError("model", pointer, path + ": has no model object at " + pointer);
+  }
+  return read_model(doc, *v, pointer);
+}
 
 // Every key, defaults filled in, so the file says exactly what capplan computes with; reading it
 // back gives the same shape.

@@ -15,6 +15,7 @@
 // are rounded to minor units (cents) only when asked, half-to-even by default.
 #pragma once
 
+#include "capplan/date.hpp"
 #include "capplan/money/currency.hpp"
 #include "capplan/money/decimal.hpp"
 #include "capplan/units/literals.hpp"
@@ -229,7 +230,11 @@ struct ExchangeRate {
   ExchangeRate(Currency f, Currency t, Decimal r, std::string date, std::string src = {})
       : from(f), to(t), rate(r), as_of(std::move(date)), source(std::move(src)) {
     if (!(rate > Decimal(0))) detail::fail("exchange_rate", rate.to_string(), "must be > 0");
+    if (from == to && rate != Decimal(1)) {
+      detail::fail("exchange_rate", rate.to_string(), "converts " + std::string(code(from)) + " to itself; the rate can only be 1");
+    }
     if (as_of.empty()) detail::fail("exchange_rate.as_of", "\"\"", "must name the date the rate was observed");
+    parse_iso_date(as_of, "exchange_rate.as_of");
   }
   [[nodiscard]] ExchangeRate inverse() const { return ExchangeRate(to, from, Decimal(1) / rate, as_of, source); }
 };

@@ -73,6 +73,16 @@ class Count128 {
   rep v_ = 0;
 };
 
+// An exact count as the nearest double. A count beyond the range of a double (about 1.8e308) is an
+// InputError naming `field`, never an infinity (and never Boost's domain_error, which its
+// conversion raises from a noexcept path and so terminates the program).
+inline double count_to_double(const Count& c, std::string_view field = "count") {
+  if (c != 0 && boost::multiprecision::msb(c < 0 ? Count(-c) : c) >= 1023) {
+    detail::fail(field, c.str().substr(0, 12) + "... (" + std::to_string(c.str().size()) + " digits)", "is beyond the range of a double (1.8e308)");
+  }
+  return static_cast<double>(c);
+}
+
 // The value of an exact integer computation as a double, rounded once at the end: `f` is a generic
 // callable, `f.template operator()<I>()` computing in the integer type I. Runs in Count128 and,
 // should any intermediate overflow 128 bits, again in unbounded Count; the result is the same either way.
@@ -81,7 +91,7 @@ double exact_value(F&& f) {
   try {
     return static_cast<double>(f.template operator()<Count128>());
   } catch (const std::overflow_error&) {
-    return static_cast<double>(f.template operator()<Count>());
+    return count_to_double(f.template operator()<Count>());
   }
 }
 
@@ -141,7 +151,7 @@ inline Count parse_count(std::string_view text, std::string_view field = "count"
 // An exact count as a FlopCount for estimates (rounded to the nearest double: 53 bits).
 inline FlopCount to_flop_count(const Count& flops) {
   if (flops < 0) detail::fail("flops", flops.str(), "is negative");
-  return FlopCount::from_value(static_cast<double>(flops));
+  return FlopCount::from_value(count_to_double(flops, "flops"));
 }
 
 // A double count (e.g. 174.6e9 parameters read from a preset) as an exact integer, after

@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 
@@ -59,8 +60,37 @@ struct ParallelPlan {
   int first_stage_layers = 0;
   int last_stage_layers = 0;
 
-  [[nodiscard]] int gpus() const { return tp * cp * pp * dp; }
+  // tp x cp x pp x dp, multiplied in 64 bits and refused above max_plan_gpus, so no degree can
+  // wrap the count around (a DP of 2^30 is an error, not "-2147483648 GPUs").
+  [[nodiscard]] int gpus() const;
 };
+
+// The largest plan capplan times: 2^20 GPUs (the largest clusters announced by 2026 hold a few
+// hundred thousand).
+inline constexpr std::int64_t max_plan_gpus = std::int64_t{1} << 20;
+
+// The product of parallel degrees, multiplied in 64 bits and saturating: any product whose
+// magnitude passes max_plan_gpus comes back as max_plan_gpus + 1 (of its sign), so no 32-bit
+// degree can overflow it.
+inline std::int64_t degree_product(std::initializer_list<std::int64_t> degrees) {
+  std::int64_t n = 1;
+  for (const std::int64_t d : degrees) {
+    const std::int64_t m = std::max<std::int64_t>(-max_plan_gpus - 1, std::min<std::int64_t>(d, max_plan_gpus + 1));
+    n *= m;
+    if (n > max_plan_gpus) n = max_plan_gpus + 1;
+    if (n < -max_plan_gpus) n = -max_plan_gpus - 1;
+  }
+  return n;
+}
+
+inline int ParallelPlan::gpus() const {
+  const std::int64_t n = degree_product({tp, cp, pp, dp});
+  if (n > max_plan_gpus) {
+    detail::fail("gpus", std::to_string(tp) + " x " + std::to_string(cp) + " x " + std::to_string(pp) + " x " + std::to_string(dp),
+                 "(tp x cp x pp x dp) is more than " + std::to_string(max_plan_gpus) + " GPUs");
+  }
+  return static_cast<int>(n);
+}
 
 // Pipeline stage layout: how many transformer layers stage `stage` (0 = first, pp - 1 = last) holds.
 // The first stage also holds the input embedding, the last the output layer and the loss.

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "capplan/error.hpp"
-#include "capplan/hardware/date.hpp"
+#include "capplan/date.hpp"
 #include "capplan/units/format.hpp"
 #include "capplan/units/quantity.hpp"
 
@@ -20,7 +20,8 @@ inline std::string entry_label(std::string_view kind, std::string_view id) {
 // A quantity that must be finite, >= 0 and at most `max` (an absurdity bound, stated in the
 // record's documentation). `required`: it must also be > 0.
 template <class Q>
-void check_quantity(const Q& q, Q max, std::string_view field, std::string_view label, bool required = false) {
+void check_quantity(const Q& q, Q max, std::string_view field, std::string_view label, bool required = false,
+                    Q min = Q::from_value(0)) {
   const double v = q.value();
   if (std::isnan(v)) detail::fail(field, "NaN", "is not a number " + std::string(label));
   if (std::isinf(v)) detail::fail(field, v > 0 ? "inf" : "-inf", "is not finite " + std::string(label));
@@ -28,6 +29,10 @@ void check_quantity(const Q& q, Q max, std::string_view field, std::string_view 
   if (required && v == 0) detail::fail(field, format(q), "must be > 0 " + std::string(label));
   if (v > max.value()) {
     detail::fail(field, format(q), "is absurd (more than " + format(max) + ") " + std::string(label));
+  }
+  // A figure far below any real part's (1e-300 B of memory) would print "inf %" and ages of years.
+  if (v > 0 && v < min.value()) {
+    detail::fail(field, format(q), "is absurdly small (less than " + format(min) + ") " + std::string(label));
   }
 }
 

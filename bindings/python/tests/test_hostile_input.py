@@ -1,0 +1,93 @@
+"""Hostile input through the Python package: every C++ failure is a Python exception (never an
+interpreter abort), results are never NaN or infinite, and text is not a number.
+
+Each case is an item of the hardening issue ("No crash, no hang, no silent wrong number"); the
+numbers are the ones a hostile user tried.
+"""
+
+import math
+import os
+import stat
+import tempfile
+
+import pytest
+
+import capplan
+from capplan import DataSize, ExchangeRate, sweeps
+
+
+class TestNoAbort:
+    @pytest.mark.parametrize("params,tokens", [(1e160, 1e160), (1e200, 1e200), (1e300, 1.0), (1e19, 1e19)])
+    def test_training_flops_beyond_range_is_an_error(self, params, tokens):
+        # Boost's conversion of a huge count to double raised from a noexcept path (an abort); the
+        # sweeps refuse counts above 1e18, the CLI's bound.
+        with pytest.raises(capplan.InputError, match="absurd"):
+            sweeps.training_flops(params, tokens)
+
+    def test_training_time_beyond_range_is_an_error(self):
+        with pytest.raises(capplan.InputError):
+            sweeps.training_time(1e300, 1e12, gpus=8, peak_flops_per_s=989e12, mfu=0.4)
+
+    def test_as_flops_of_a_huge_int_is_an_error(self):
+        with pytest.raises(capplan.InputError, match="range of a double"):
+            capplan.as_flops(2**1100)
+
+    def test_tiny_peak_overflows_into_an_error_not_inf(self):
+        with pytest.raises(capplan.InputError, match="out of range"):
+            sweeps.training_time(7e9, 1e12, gpus=8, peak_flops_per_s=1e-308, mfu=5e-324)
+
+
+class TestTextIsNotANumber:
+    @pytest.mark.parametrize("bad", ["7e9", b"7", bytearray(b"7")])
+    def test_sweeps_refuse_text(self, bad):
+        with pytest.raises(TypeError, match="text, not a number"):
+            sweeps.training_flops(bad, 1e9)
+
+
+class TestQuantityArithmetic:
+    def test_division_by_zero_is_an_error(self):
+        with pytest.raises(capplan.InputError, match="not a finite result"):
+            DataSize(1, "GB") / 0
+
+    def test_nan_factor_is_an_error(self):
+        with pytest.raises(capplan.InputError, match="not a finite result"):
+            DataSize(1, "GB") * float("nan")
+
+    def test_overflow_is_an_error(self):
+        with pytest.raises(capplan.InputError, match="not a finite result"):
+            DataSize(1e300, "B") * 1e300
+
+    def test_finite_results_still_work(self):
+        assert (DataSize(80, "GB") / 2).value == 40e9
+
+
+class TestExchangeRates:
+    def test_date_must_be_a_date(self):
+        with pytest.raises(capplan.InputError, match="as_of"):
+            ExchangeRate("USD", "EUR", "0.9", "banana")
+        with pytest.raises(capplan.InputError, match="as_of"):
+            ExchangeRate("USD", "EUR", "0.9", "2026-13-45")
+
+    def test_a_currency_converts_to_itself_only_at_1(self):
+        with pytest.raises(capplan.InputError, match="to itself"):
+            ExchangeRate("USD", "USD", "2", "2026-11-01")
+        assert ExchangeRate("USD", "USD", "1", "2026-11-01").rate == 1
+
+
+class TestFiles:
+    def test_device_is_refused_at_once(self):
+        cat = capplan.Catalog.builtin()
+        with pytest.raises(capplan.InputError, match="not a regular file"):
+            cat.load_file("/dev/zero")
+
+    def test_fifo_is_refused_without_blocking(self):
+        with tempfile.TemporaryDirectory() as d:
+            fifo = os.path.join(d, "catalog.json")
+            os.mkfifo(fifo)
+            assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+            with pytest.raises(capplan.InputError, match="not a regular file"):
+                capplan.Catalog.builtin().load_file(fifo)
+
+    def test_nul_byte_is_an_error(self):
+        with pytest.raises(capplan.InputError, match="NUL"):
+            capplan.Catalog.builtin().load_json('{"format": "capplan-catalog", "version": 1, "gpus": []}\0{garbage')
