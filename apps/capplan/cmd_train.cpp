@@ -404,6 +404,8 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9")->required();
   add_plan_flags(cmd, a->plan);
   cmd->get_option("--gpus")->description("Number of GPUs (required; with a plan, TP x CP x PP x DP)");
+  cmd->get_option("--flash-attention")->description("FlashAttention (train always assumes it, as every framework preset does)");
+  cmd->get_option("--optimizer")->description("adam (default; the only optimizer train times: others are for capplan memory)");
   add_cluster_flags(cmd, a->cluster);
   add_goodput_flags(cmd, a->goodput);
   cmd->add_option("--mfu", a->mfu, "Measured model-FLOPs utilization (overrides the performance model)");

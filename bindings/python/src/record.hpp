@@ -218,7 +218,18 @@ class Record {
   // A field the user may read and set.
   template <class M>
   Record& field(const char* name, M T::*member, const char* doc = "") {
-    cls.def_readwrite(name, member, doc);
+    if constexpr (std::is_same_v<M, bool>) {
+      // pybind11 would turn any object with a truth value into a bool (NaN -> True, None ->
+      // False, 0.5 -> True): a flag takes True or False only.
+      cls.def_property(
+          name, [member](const T& r) { return r.*member; },
+          // py::bool_ loads only True and False (its caster checks PyBool_Check), and the stubs
+          // still say `bool`.
+          [member](T& r, const py::bool_& v) { r.*member = v.ptr() == Py_True; },
+          doc);
+    } else {
+      cls.def_readwrite(name, member, doc);
+    }
     add_plain<M>(name, member);
     return *this;
   }

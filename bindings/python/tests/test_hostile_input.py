@@ -91,3 +91,21 @@ class TestFiles:
     def test_nul_byte_is_an_error(self):
         with pytest.raises(capplan.InputError, match="NUL"):
             capplan.Catalog.builtin().load_json('{"format": "capplan-catalog", "version": 1, "gpus": []}\0{garbage')
+
+
+class TestRecordsAndSolvers:
+    @pytest.mark.parametrize("bad", [float("nan"), 0.5, None, 1, "yes"])
+    def test_record_flags_take_true_or_false_only(self, bad):
+        g = capplan.Catalog.builtin().find_gpu("h100-sxm")
+        with pytest.raises(TypeError):
+            g.ecc = bad
+
+    def test_record_flags_still_set(self):
+        g = capplan.Catalog.builtin().find_gpu("h100-sxm")
+        g.ecc = False
+        assert g.ecc is False
+
+    def test_max_context_refuses_a_negative_limit(self):
+        shape = capplan.find_model("llama2-7b").transformer()
+        with pytest.raises(capplan.InputError, match="limit: -5 is negative"):
+            capplan.max_context(shape, capplan.InferenceConfig(), DataSize(24, "GB"), -5)

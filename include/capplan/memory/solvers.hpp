@@ -75,6 +75,7 @@ inline std::optional<std::int64_t> smallest(std::int64_t lo, std::int64_t hi,
 inline std::int64_t max_micro_batch(const TransformerShape& shape, TrainingConfig cfg, DataSize gpu_memory,
                                     std::int64_t limit = 1 << 20) {
   require_positive(gpu_memory.value(), "gpu_memory");
+  require_positive_count(limit, "limit");
   return detail::largest(1, limit, [&](std::int64_t b) {
     cfg.plan.micro_batch = b;
     return training_budget(shape, cfg).total() <= gpu_memory;
@@ -82,12 +83,13 @@ inline std::int64_t max_micro_batch(const TransformerShape& shape, TrainingConfi
 }
 
 // The largest context (tokens per sequence) that fits for cfg.sequences sequences, up to `limit`
-// (default: the model's seq_len); 0 if not even one token fits.
+// (0, the default: the model's seq_len; a negative limit is an error); 0 if not even one token fits.
 inline std::int64_t max_context(const TransformerShape& shape, InferenceConfig cfg, DataSize gpu_memory,
                                 std::int64_t limit = 0) {
   require_positive(gpu_memory.value(), "gpu_memory");
   shape.validate();
-  if (limit <= 0) limit = shape.seq_len;
+  if (limit < 0) detail::fail("limit", std::to_string(limit), "is negative (0: the model's context length)");
+  if (limit == 0) limit = shape.seq_len;
   return detail::largest(1, limit, [&](std::int64_t c) {
     cfg.context = c;
     return inference_budget(shape, cfg).total() <= gpu_memory;
@@ -98,6 +100,7 @@ inline std::int64_t max_context(const TransformerShape& shape, InferenceConfig c
 inline std::int64_t max_concurrent_sequences(const TransformerShape& shape, InferenceConfig cfg, DataSize gpu_memory,
                                              std::int64_t limit = 1 << 24) {
   require_positive(gpu_memory.value(), "gpu_memory");
+  require_positive_count(limit, "limit");
   return detail::largest(1, limit, [&](std::int64_t n) {
     cfg.sequences = n;
     return inference_budget(shape, cfg).total() <= gpu_memory;

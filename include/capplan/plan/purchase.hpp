@@ -189,10 +189,11 @@ inline std::string count_text(double v) {
 
 inline Cell money_cell(const std::optional<Money>& m, const std::string& missing) {
   if (!m) return Cell::of_text(missing);
+  // A price in another currency is shown with its currency code, as text in every format: the
+  // columns (own_cost_usd, ...) hold USD, and no conversion is assumed.
+  if (m->currency() != Currency::USD) return Cell::of_text(format(*m, {.style = MoneyStyle::code}));
   const Money r = m->rounded_to(2);
-  Cell c = Cell::of_money(format(*m, {.decimals = 0}), to_json_string(r), r.amount().to_double());
-  if (m->currency() != Currency::USD) c.number.reset();  // not comparable with USD rows
-  return c;
+  return Cell::of_money(format(*m, {.decimals = 0}), to_json_string(r), r.amount().to_double());
 }
 
 
