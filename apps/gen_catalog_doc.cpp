@@ -71,7 +71,9 @@ void gpus(std::ostream& o, const Catalog& c) {
     if (!g.peer_to_peer && g.form_factor != FormFactor::soc) link += " (no P2P)";
     const std::string pcie = g.pcie_generation > 0 ? "Gen" + std::to_string(g.pcie_generation) + " x" + std::to_string(g.pcie_lanes) : "–";
     o << "| " << g.id << " | " << cell(g.name) << " | " << cell(g.architecture) << " | " << name(g.form_factor) << " | "
-      << format(g.memory) << " " << cell(g.memory_type) << " | " << format(g.memory_bandwidth);
+      << format(g.memory) << " " << cell(g.memory_type)
+      << (g.usable_memory ? " (usable " + format(*g.usable_memory, {.prefixes = Prefixes::binary}) + ")" : std::string())
+      << " | " << format(g.memory_bandwidth);
     for (Precision p : all_precisions) o << " | " << tf(g.dense, p);
     o << " | " << q_or_dash(g.tdp) << " | " << link << " | " << pcie << " | " << price(g.launch_price) << " | " << price(g.street_price) << " |\n";
   }

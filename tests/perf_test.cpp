@@ -1148,7 +1148,7 @@ TEST_SUITE("perf") {
               CHECK(4096 % (2 * p.cp) == 0);
               CHECK_FALSE(job.model.moe);
             }
-            const FitResult fit = check_fit(plan_memory(job, p, fw.flash_attention), h100.memory);
+            const FitResult fit = check_fit(plan_memory(job, p, fw.flash_attention), h100.capacity());
             CHECK(fit.fits);
             CHECK_FALSE(fit.tight);
             // The plan's own validation accepts it, and its time is what the search ranked it by.
@@ -1201,11 +1201,11 @@ TEST_SUITE("perf") {
     REQUIRE_FALSE(safe.top.empty());
     REQUIRE_FALSE(any.top.empty());
     for (const auto& r : safe.top) {
-      const FitResult f = check_fit(plan_memory(job, r.plan, false), c.gpu.memory);
+      const FitResult f = check_fit(plan_memory(job, r.plan, false), c.gpu.capacity());
       CHECK(f.fits);
       CHECK_FALSE(f.tight);
     }
-    const FitResult fastest = check_fit(plan_memory(job, any.top[0].plan, false), c.gpu.memory);
+    const FitResult fastest = check_fit(plan_memory(job, any.top[0].plan, false), c.gpu.capacity());
     CHECK(fastest.fits);
     CHECK(fastest.tight);  // the fastest plan overall is a tight one here
     CHECK(any.top[0].estimate.iteration.value() < safe.top[0].estimate.iteration.value());

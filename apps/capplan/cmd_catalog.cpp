@@ -109,6 +109,9 @@ Table gpu_detail(const GpuSpec& g) {
   row("architecture", g.architecture);
   row("form factor", std::string(name(g.form_factor)));
   row("memory", format(g.memory) + " " + g.memory_type + " (" + format(g.memory, {.prefixes = Prefixes::binary}) + ")");
+  row("usable memory", g.usable_memory ? format(*g.usable_memory, {.prefixes = Prefixes::binary}) + " (" + format(*g.usable_memory) +
+                                             "), as the runtime reports it; fit checks use it"
+                                       : "no source: fit checks use the memory above");
   row("memory bandwidth", format(g.memory_bandwidth));
   for (Precision p : all_precisions) {
     if (auto r = g.dense.at(p)) row(std::string(name(p)) + " dense peak", format(*r));
@@ -198,7 +201,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
     Result r;
     Table t = gpu_detail(g);
     for (const auto& row : t.rows) r.json[row[0].text] = row[1].text;
-    r.json = {{"id", g.id}, {"name", g.name}, {"memory_bytes", g.memory.value()},
+    r.json = {{"id", g.id}, {"name", g.name}, {"memory_bytes", g.memory.value()}, {"usable_memory_bytes", g.usable_memory ? nlohmann::ordered_json(g.usable_memory->value()) : nlohmann::ordered_json(nullptr)},
               {"memory_bandwidth_bytes_per_s", g.memory_bandwidth.value()}, {"tdp_w", g.tdp.value()},
               {"dense_flop_per_s", nlohmann::ordered_json::object()}, {"source", g.source}, {"as_of", g.as_of}};
     for (Precision p : all_precisions) {

@@ -71,8 +71,11 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
   j["parameters"] = params;
   std::vector<std::string> notes;
   notes.push_back("Model: " + m.id + " (" + count_text(params) + " parameters; " + m.source + ").");
-  notes.push_back("GPU: " + g.name + ", " + bytes_text(g.memory) + " (" + format(g.memory, {.prefixes = Prefixes::binary}) +
-                  "); " + g.source + ".");
+  notes.push_back("GPU: " + g.name + ", " + bytes_text(g.memory) + " (" + format(g.memory, {.prefixes = Prefixes::binary}) + ")" +
+                  (g.usable_memory ? "; the runtime reports " + format(*g.usable_memory, {.prefixes = Prefixes::binary}) +
+                                         " (" + bytes_text(*g.usable_memory) + "), which the fit uses"
+                                   : "") +
+                  "; " + g.source + ".");
   const RuntimeReserve reserve;  // the defaults both configurations use
   notes.push_back("Runtime reserve: " + format(reserve.fixed, {.prefixes = Prefixes::binary}) + " (CUDA context, cuBLAS/NCCL workspaces) + " +
                   format_number(100 * reserve.fragmentation, 3) + "% of the planned tensors for allocator fragmentation (capplan's default, "
@@ -83,7 +86,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
   if (!a.plan.serve) {
     const TrainingConfig c = training_config(a.plan, m.shape);
     const MemoryBudget b = training_budget(m.shape, c);
-    const FitResult fit = check_fit(b, g.memory);
+    const FitResult fit = check_fit(b, g.capacity());
     const ParallelPlan& p = c.plan;
     const std::int64_t seq = c.seq_len ? c.seq_len : m.shape.seq_len;
     const std::string plan_text = std::to_string(p.gpus()) + " GPU" + (p.gpus() == 1 ? "" : "s") + ": TP " +
@@ -94,8 +97,8 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                                   (c.flash_attention ? ", FlashAttention" : "");
     r.tables.push_back(breakdown_table("Training memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
 
-    const std::int64_t mb = max_micro_batch(m.shape, c, g.memory, 4096);
-    const auto fewest = min_gpus_for_training(m.shape, c, g.memory);
+    const std::int64_t mb = max_micro_batch(m.shape, c, g.capacity(), 4096);
+    const auto fewest = min_gpus_for_training(m.shape, c, g.capacity());
     Table w;
     w.title = "What fits on " + g.id;
     w.columns = {{"question", "Question", Align::left}, {"answer", "Answer", Align::right}, {"detail", "Plan", Align::left}};
@@ -128,12 +131,12 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                                                     {"dp", fewest->data}, {"memory_per_gpu_bytes", fewest->budget.total().value()}}
                            : nlohmann::ordered_json(nullptr);
     for (const MemoryItem* i : b.items()) r.explanation.push_back(i->label + ": " + bytes_text(i->size) + (i->detail.empty() ? "" : " = " + i->detail));
-    r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.memory) + " on the GPU: headroom " +
+    r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: headroom " +
                             bytes_text(fit.headroom));
   } else {
     const InferenceConfig c = inference_config(a.plan, m.shape);
     const MemoryBudget b = inference_budget(m.shape, c);
-    const FitResult fit = check_fit(b, g.memory);
+    const FitResult fit = check_fit(b, g.capacity());
     const std::int64_t ctx_tokens = c.context ? c.context : m.shape.seq_len;
     const int gpus = c.tensor_parallel * c.pipeline_parallel;
     const std::string plan_text = std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + ": TP " + std::to_string(c.tensor_parallel) +
@@ -141,9 +144,9 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                                   std::to_string(c.sequences) + " x " + std::to_string(ctx_tokens) + " tokens";
     r.tables.push_back(breakdown_table("Serving memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
 
-    const std::int64_t max_ctx = max_context(m.shape, c, g.memory, std::max<std::int64_t>(ctx_tokens, m.shape.seq_len));
-    const std::int64_t max_seqs = max_concurrent_sequences(m.shape, c, g.memory, 1 << 20);
-    const auto fewest = min_gpus_for_serving(m.shape, c, g.memory);
+    const std::int64_t max_ctx = max_context(m.shape, c, g.capacity(), std::max<std::int64_t>(ctx_tokens, m.shape.seq_len));
+    const std::int64_t max_seqs = max_concurrent_sequences(m.shape, c, g.capacity(), 1 << 20);
+    const auto fewest = min_gpus_for_serving(m.shape, c, g.capacity());
     Table w;
     w.title = "What fits on " + g.id;
     w.columns = {{"question", "Question", Align::left}, {"answer", "Answer", Align::right}, {"detail", "Plan", Align::left}};
@@ -172,7 +175,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                                                     {"memory_per_gpu_bytes", fewest->budget.total().value()}}
                            : nlohmann::ordered_json(nullptr);
     for (const MemoryItem* i : b.items()) r.explanation.push_back(i->label + ": " + bytes_text(i->size) + (i->detail.empty() ? "" : " = " + i->detail));
-    r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.memory) + " on the GPU: headroom " +
+    r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: headroom " +
                             bytes_text(fit.headroom));
   }
   j["assumptions"] = r.tables.back().notes;

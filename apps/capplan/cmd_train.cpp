@@ -163,7 +163,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     est = training_run(m.shape, g, plan, setup).estimate;
   }
   const MemoryBudget mem = perf::plan_memory(job, plan, fw.flash_attention);
-  const FitResult fit = check_fit(mem, g.memory);
+  const FitResult fit = check_fit(mem, g.capacity());
   const Duration time = est.time_for_tokens(tokens);
   const double gpu_hours = est.gpu_hours_for_tokens(tokens);
   // The whole run: failures, restarts, lost work and checkpoints on top of the iterations.
@@ -230,7 +230,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                            (a.mfu ? " (MFU given)" : ""))});
   t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total), Cell::of_text("model FLOPs, all GPUs")});
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
-             Cell::of_text(fit_text(fit, g.memory))});
+             Cell::of_text(fit_text(fit, g.capacity()))});
   t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh, 4) + " kWh", kwh),
              Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
   t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2, 4) + " kg CO2e", co2),
@@ -354,7 +354,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
              Cell::of_text(format_number(est.tokens_per_second_per_sequence, 4) + " tok/s per sequence, bound by " + std::string(perf::name(est.decode_bound)))});
   t.add_row({Cell::of_text("total time"), num_cell(format(est.total, {.significant = 3}), est.total.value()), Cell::of_text("prefill + decode")});
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
-             Cell::of_text(fit_text(fit, g.memory))});
+             Cell::of_text(fit_text(fit, g.capacity()))});
   t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh * 1000, 4) + " Wh", kwh), Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
   t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2 * 1000, 4) + " g CO2e", co2), Cell::of_text("")});
   t.add_row({Cell::of_text("cost per 1M output tokens"),

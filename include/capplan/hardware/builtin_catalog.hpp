@@ -72,9 +72,10 @@ inline std::vector<GpuSpec> gpus() {
   // H100 SXM5 80GB: H100 datasheet (SXM column): FP64 tensor 67, FP32 67, TF32 989*, BF16/FP16 1,979*,
   // FP8 3,958*, INT8 3,958* (* with sparsity; dense = half); 80 GB HBM3, 3.35 TB/s, up to 700 W,
   // NVLink 900 GB/s (450 GB/s per direction), PCIe Gen5. Matches reference-cases.md §6.
+  // Usable memory: nvidia-smi reports 81,559 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
   v.push_back({.id = "h100-sxm", .name = "NVIDIA H100 SXM5 80GB", .aliases = {"H100 SXM", "H100 SXM5", "H100-SXM5-80GB"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
-               .memory = 80_GB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
+               .memory = 80_GB, .usable_memory = 81559_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
                .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
                .ecc = true,
@@ -117,9 +118,10 @@ inline std::vector<GpuSpec> gpus() {
   // ---------------------------------------------------------------- NVIDIA data centre: Ampere, Volta, Turing, Ada
   // A100 SXM4 80GB: A100 datasheet: FP64 tensor 19.5, FP32 19.5, TF32 156 (312*), BF16/FP16 312 (624*),
   // INT8 624 (1,248*), INT4 1,248; 80 GB HBM2e, 2,039 GB/s, 400 W, NVLink 600 GB/s (300 per direction).
+  // Usable memory: nvidia-smi reports 81,920 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
   v.push_back({.id = "a100-sxm-80gb", .name = "NVIDIA A100 SXM4 80GB", .aliases = {"A100 SXM 80GB", "A100 80GB SXM", "A100-SXM4-80GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
-               .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
+               .memory = 80_GB, .usable_memory = 81920_MiB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
                .ecc = true,
@@ -128,9 +130,10 @@ inline std::vector<GpuSpec> gpus() {
                .source = src::a100, .as_of = recorded,
                .note = "GA100 rates (19.5 FP32, 156 TF32, 312 BF16/FP16, 624 INT8, NVLink 600 GB/s) checked against NVIDIA's launch sheet as quoted at https://techpowerup.com/forums/goto/post?id=4265351. No vendor list price; the street price is a third-party market range for \"A100 80GB\" units that does not name the form factor."});
   // A100 SXM4 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 400 W.
+  // Usable memory: nvidia-smi reports 40,960 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
   v.push_back({.id = "a100-sxm-40gb", .name = "NVIDIA A100 SXM4 40GB", .aliases = {"A100 SXM 40GB", "A100 40GB SXM", "A100-SXM4-40GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
-               .memory = 40_GB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
+               .memory = 40_GB, .usable_memory = 40960_MiB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
                .ecc = true, .source = src::a100, .as_of = recorded,
@@ -156,9 +159,10 @@ inline std::vector<GpuSpec> gpus() {
                .ecc = true, .source = src::a100, .as_of = recorded, .note = "NVLink via 2-GPU bridge. No vendor list price."});
   // A10: A10 datasheet: FP32 31.2, TF32 62.5 (125*), BF16/FP16 125 (250*), INT8 250 (500*), INT4 500 (1,000*);
   // 24 GB GDDR6, 600 GB/s, 150 W, PCIe Gen4 x16.
+  // Usable memory: nvidia-smi reports 23,028 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
   v.push_back({.id = "a10", .name = "NVIDIA A10 24GB", .aliases = {"A10", "A10 24GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
-               .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 600_GBps,
+               .memory = 24_GB, .usable_memory = 23028_MiB, .memory_type = "GDDR6", .memory_bandwidth = 600_GBps,
                .dense = dense_rates({.fp32 = 31.2, .tf32 = 62.5, .bf16 = 125, .fp16 = 125, .int8 = 250, .int4 = 500}),
                .tdp = 150_W, .ecc = true,
                .source = "NVIDIA A10 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a10/pdf/datasheet-new/nvidia-a10-datasheet.pdf",
@@ -174,9 +178,10 @@ inline std::vector<GpuSpec> gpus() {
                .note = "AWS-only part. AWS states 24 GB per GPU; 600 GB/s is shared with the A10 (https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/) and 300 W is the power limit nvidia-smi reports on g5 instances (https://gist.github.com/shashankprasanna/10ebe6dc1ba1d8d93db17da4e2cc890e). Peak rates are left absent on purpose: neither NVIDIA nor AWS publishes A10G tensor or FP32 figures, and third-party copies disagree (the A10G runs higher shader clocks but fewer tensor operations than the A10), so any figure would be a guess. Give the part rates in a catalog file to model it."});
   // L4: L4 datasheet: FP32 30.3, TF32 120*, BF16/FP16 242*, FP8 485*, INT8 485*; 24 GB GDDR6, 300 GB/s,
   // 72 W, PCIe Gen4 x16.
+  // Usable memory: nvidia-smi reports 23,034 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
   v.push_back({.id = "l4", .name = "NVIDIA L4 24GB", .aliases = {"L4"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
-               .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 300_GBps,
+               .memory = 24_GB, .usable_memory = 23034_MiB, .memory_type = "GDDR6", .memory_bandwidth = 300_GBps,
                .dense = dense_rates({.fp32 = 30.3, .tf32 = 60, .bf16 = 121, .fp16 = 121, .fp8 = 242.5, .int8 = 242.5}),
                .tdp = 72_W, .ecc = true,
                .source = "NVIDIA L4 datasheet, https://www.nvidia.com/en-us/data-center/l4/",
@@ -184,17 +189,19 @@ inline std::vector<GpuSpec> gpus() {
                .note = "Dense = half the datasheet's sparsity figures (TF32 120*, FP16 242*, FP8/INT8 485*), checked with 300 GB/s and 72 W against stored copies: https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820 and https://grokipedia.com/page/NVIDIA_L4_vs_L40S. No vendor list price."});
   // L40S: L40S datasheet (copy at mullet.se / omegaco.ae): FP32 91.6, TF32 183 (366*), BF16/FP16 362.05 (733*),
   // FP8 733 (1,466*); 48 GB GDDR6 ECC, 864 GB/s, 350 W, PCIe Gen4 x16, no NVLink.
+  // Usable memory: nvidia-smi reports 46,068 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
   v.push_back({.id = "l40s", .name = "NVIDIA L40S 48GB", .aliases = {"L40S"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
-               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .memory = 48_GB, .usable_memory = 46068_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .dense = dense_rates({.fp32 = 91.6, .tf32 = 183, .bf16 = 362.05, .fp16 = 362.05, .fp8 = 733, .int8 = 733}),
                .tdp = 350_W, .ecc = true,
                .source = "NVIDIA L40S datasheet, https://www.nvidia.com/en-us/data-center/l40s/ (table checked against a reseller copy, https://www.mullet.se/product.html?product_id=355414)",
                .as_of = recorded, .note = "No vendor list price."});
   // T4: T4 datasheet: FP32 8.1, mixed-precision FP16 65, INT8 130, INT4 260; 16 GB GDDR6, 70 W, PCIe Gen3 x16.
+  // Usable memory: nvidia-smi reports 15,360 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
   v.push_back({.id = "t4", .name = "NVIDIA T4 16GB", .aliases = {"T4", "Tesla T4"},
                .vendor = Vendor::nvidia, .architecture = "Turing", .form_factor = FormFactor::pcie,
-               .memory = 16_GB, .memory_type = "GDDR6", .memory_bandwidth = 320_GBps,
+               .memory = 16_GB, .usable_memory = 15360_MiB, .memory_type = "GDDR6", .memory_bandwidth = 320_GBps,
                .dense = dense_rates({.fp32 = 8.1, .fp16 = 65, .int8 = 130, .int4 = 260}),
                .tdp = 70_W, .pcie_generation = 3, .ecc = true,
                .source = "NVIDIA T4 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf",
@@ -254,9 +261,10 @@ inline std::vector<GpuSpec> gpus() {
   // RTX 4090: Ada whitepaper: FP32 82.6; FP16/BF16 tensor with FP32 accumulate 165.2 (330.4*), with FP16
   // accumulate 330.3; TF32 82.6; FP8 (FP32 acc) 330.3; INT8 660.6; INT4 1,321.2; 24 GB GDDR6X, 1,008 GB/s,
   // 450 W, PCIe 4.0 x16, no NVLink, no P2P. Matches reference-cases.md §6.
+  // Usable memory: nvidia-smi reports 24,564 MiB total (https://github.com/RLinf/RLinf/issues/255).
   v.push_back({.id = "rtx-4090", .name = "NVIDIA GeForce RTX 4090 24GB", .aliases = {"RTX 4090", "GeForce RTX 4090", "4090"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
-               .memory = 24_GB, .memory_type = "GDDR6X", .memory_bandwidth = 1008_GBps,
+               .memory = 24_GB, .usable_memory = 24564_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 1008_GBps,
                .dense = dense_rates({.fp32 = 82.6, .tf32 = 82.6, .bf16 = 165.2, .fp16 = 165.2, .fp8 = 330.3, .int8 = 660.6, .int4 = 1321.2}),
                .fp32_accumulate_half_rate = true, .tdp = 450_W, .peer_to_peer = false,
                .launch_price = usd("1599", "2022-10-12", "NVIDIA GeForce RTX 4090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4090/"),
@@ -294,9 +302,10 @@ inline std::vector<GpuSpec> gpus() {
   // RTX 5090: NVIDIA spec page: FP32 104.8, 32 GB GDDR7, 1,792 GB/s, 575 W, PCIe Gen5 x16. Tensor: FP16 (FP16 acc)
   // 838.4 with sparsity (spheron.network copy of the RTX Blackwell whitepaper table) -> dense FP16-acc 419.2,
   // FP32-acc (half rate on GeForce) 209.6; FP8 1,676.8* -> FP32-acc dense 419.2.
+  // Usable memory: nvidia-smi reports 32,607 MiB total (https://github.com/noonghunna/club-3090/issues/1261).
   v.push_back({.id = "rtx-5090", .name = "NVIDIA GeForce RTX 5090 32GB", .aliases = {"RTX 5090", "GeForce RTX 5090", "5090"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
-               .memory = 32_GB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
+               .memory = 32_GB, .usable_memory = 32607_MiB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
                .dense = dense_rates({.fp32 = 104.8, .tf32 = 104.8, .bf16 = 209.6, .fp16 = 209.6, .fp8 = 419.2}),
                .fp32_accumulate_half_rate = true, .tdp = 575_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .launch_price = usd("1999", "2025-01-30", "NVIDIA GeForce RTX 5090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/"),
@@ -305,9 +314,10 @@ inline std::vector<GpuSpec> gpus() {
                .note = "Tensor rates derived from NVIDIA's 3,352 'AI TOPS' (FP4 with sparsity, spec page): FP4 dense 1,676, FP8 dense (FP16 acc.) 838.4, FP16 dense (FP16 acc.) 419.2, and FP32 accumulate at half rate on GeForce: 209.6; TF32 104.8, FP8 with FP32 accumulate 419.2. Two independent copies agree: spheron.network (838.4 sparse FP16) and https://www.codesota.com/hardware/rtx-5090 (209.5 dense FP16). The RTX Blackwell whitepaper itself was not available to re-check. Peer-to-peer assumed absent as on the 40-series."});
   // RTX 3090: GA102 whitepaper (RTX 3090 column): FP32 35.6; FP16 tensor FP32 acc 71 (142*), FP16 acc 142;
   // BF16 71; TF32 35.6; INT8 284; INT4 568; 24 GB GDDR6X, 936 GB/s, 350 W; NVLink 3 bridge 112.5 GB/s.
+  // Usable memory: nvidia-smi reports 24,576 MiB total (https://github.com/noonghunna/club-3090/issues/1128).
   v.push_back({.id = "rtx-3090", .name = "NVIDIA GeForce RTX 3090 24GB", .aliases = {"RTX 3090", "GeForce RTX 3090", "3090"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
-               .memory = 24_GB, .memory_type = "GDDR6X", .memory_bandwidth = 936_GBps,
+               .memory = 24_GB, .usable_memory = 24576_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 936_GBps,
                .dense = dense_rates({.fp32 = 35.6, .tf32 = 35.6, .bf16 = 71, .fp16 = 71, .int8 = 284, .int4 = 568}),
                .fp32_accumulate_half_rate = true, .tdp = 350_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps,
                .launch_price = usd("1499", "2020-09-24", "NVIDIA GeForce RTX 3090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),

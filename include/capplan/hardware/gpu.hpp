@@ -118,6 +118,12 @@ struct GpuSpec {
   std::string as_of{};                 // date the figures were checked
   std::string note{};                  // caveats: figures not verified, derived values, absences
 
+  // The memory programs can allocate from, before the runtime's own reserve (memory/budget.hpp
+  // RuntimeReserve): the runtime-reported total where the catalog has a source for it, else the
+  // marketed capacity. An "80 GB" H100 reports 81,559 MiB (85.5 GB), an RTX 4090 24,564 MiB: every
+  // fit check uses this, so models that fit are not refused by the decimal-GB label.
+  [[nodiscard]] DataSize capacity() const { return usable_memory.value_or(memory); }
+
   // Throws InputError naming the field and the value for a missing id/name/source, a bad date,
   // or a negative or absurd figure. Absurdity bounds: 64 MB <= memory <= 10 TB (usable memory at
   // most 1.1 x memory), 1 GB/s <= bandwidth <= 100 TB/s, 1 GFLOP/s <= any rate <= 100 PFLOP/s, link

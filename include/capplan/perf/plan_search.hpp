@@ -99,7 +99,7 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
   // Both members built in place (prvalues in an aggregate initialiser), the result returned in place.
   PlanEstimate out{estimate_from(n, job, plan, cluster, rates),
                    training_budget(job.model, plan_training_config(job, plan, fw.flash_attention), sizes, false), false};
-  out.fits = out.memory.total().value() <= cluster.gpu.memory.value();
+  out.fits = out.memory.total().value() <= cluster.gpu.capacity().value();
   return out;
 }
 
@@ -109,7 +109,7 @@ inline MemoryCheck budget_memory_check(const Framework& fw, bool allow_tight = f
   return [fw, allow_tight](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
     const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
                                                     parameter_sizes(job.model), false),
-                                    c.gpu.memory);
+                                    c.gpu.capacity());
     return fit.fits && (allow_tight || !fit.tight);
   };
 }
@@ -121,7 +121,7 @@ namespace capplan::detail {
 // model worked out once (the search checks many plans of one job).
 inline perf::MemoryCheck budget_memory_check(const perf::Framework& fw, const ParamSizes& params, bool allow_tight) {
   return [flash = fw.flash_attention, params, allow_tight](const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& c) {
-    const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, flash), params, false), c.gpu.memory);
+    const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, flash), params, false), c.gpu.capacity());
     return fit.fits && (allow_tight || !fit.tight);
   };
 }

@@ -80,7 +80,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   r.pp = pp;
   r.estimate = perf::estimate_inference(job, gpu);
   r.memory = inference_budget(shape, load.config(tp, pp));
-  r.fit = check_fit(r.memory, gpu.memory);
+  r.fit = check_fit(r.memory, gpu.capacity());
   return r;
 }
 
@@ -89,7 +89,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
 inline std::optional<ServingRun> smallest_serving_run(const TransformerShape& shape, const GpuSpec& gpu, const ServingLoad& load,
                                                       int max_gpus = 256) {
   load.validate();
-  const auto plan = min_gpus_for_serving(shape, load.config(), gpu.memory, max_gpus);
+  const auto plan = min_gpus_for_serving(shape, load.config(), gpu.capacity(), max_gpus);
   if (!plan) return std::nullopt;
   return serving_run(shape, gpu, load, plan->tensor, plan->pipeline);
 }

@@ -196,7 +196,7 @@ class TrainingRunCache {
       std::optional<int> fewest;
       for (int cp : setup_.space.cp_degrees(seq, c.flash_attention, shape_)) {
         c.plan.cp = cp;
-        const auto lb = min_gpus_for_training(shape_, c, gpu.memory, max_gpus);
+        const auto lb = min_gpus_for_training(shape_, c, gpu.capacity(), max_gpus);
         if (lb && (!fewest || lb->gpus < *fewest)) fewest = lb->gpus;
       }
       lb_it = lower_bounds_.emplace(key, fewest).first;

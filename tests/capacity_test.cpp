@@ -1,0 +1,57 @@
+// Capacity as software sees it (issue "The catalog a 2026 buyer needs", item 1): fit checks use the
+// memory the CUDA runtime reports, not the decimal-GB label. Golden figures: nvidia-smi totals
+// collected in https://github.com/modal-labs/modal-client/pull/2797 (H100 81,559 MiB, A100 80GB
+// 81,920 MiB, A100 40GB 40,960 MiB, A10 23,028 MiB, L4 23,034 MiB, L40S 46,068 MiB, T4 15,360 MiB),
+// RTX 4090 24,564 MiB (https://github.com/RLinf/RLinf/issues/255), RTX 5090 32,607 MiB
+// (https://github.com/noonghunna/club-3090/issues/1261), RTX 3090 24,576 MiB
+// (https://github.com/noonghunna/club-3090/issues/1128).
+#include <capplan/hardware/builtin_catalog.hpp>
+#include <capplan/hardware/catalog.hpp>
+#include <capplan/memory/budget.hpp>
+#include <capplan/memory/solvers.hpp>
+#include <capplan/units/literals.hpp>
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <utility>
+
+using namespace capplan;
+using namespace capplan::literals;
+
+TEST_SUITE("capacity") {
+  TEST_CASE("golden: runtime-reported capacities of the catalog's GPUs") {
+    const Catalog& c = Catalog::builtin();
+    const std::pair<const char*, double> mib[] = {{"h100-sxm", 81559}, {"a100-sxm-80gb", 81920}, {"a100-sxm-40gb", 40960},
+                                                  {"a10", 23028},      {"l4", 23034},            {"l40s", 46068},
+                                                  {"t4", 15360},       {"rtx-4090", 24564},      {"rtx-5090", 32607},
+                                                  {"rtx-3090", 24576}};
+    for (const auto& [id, m] : mib) {
+      const GpuSpec& g = c.find_gpu(id);
+      REQUIRE_MESSAGE(g.usable_memory.has_value(), id);
+      CHECK_MESSAGE(g.capacity().value() == doctest::Approx(m * 1048576.0), id);
+    }
+    // Without a source the marketed figure stands.
+    const GpuSpec& mi = c.find_gpu("mi300x");
+    CHECK(mi.capacity().value() == mi.memory.value());
+  }
+
+  TEST_CASE("a plan needing 78 GiB fits an H100 80GB (81,559 MiB), which the 80 GB label would refuse") {
+    const GpuSpec& h100 = Catalog::builtin().find_gpu("h100-sxm");
+    MemoryBudget b;
+    b.weights.size = 13_GiB;
+    b.gradients.size = 13_GiB;
+    b.optimizer_states.size = 40_GiB;
+    b.activations.size = 10_GiB;
+    b.runtime_reserve.size = 2_GiB;
+    REQUIRE(b.total().value() == doctest::Approx(78.0 * 1073741824.0));
+    CHECK(check_fit(b, h100.capacity()).fits);
+    CHECK_FALSE(check_fit(b, h100.memory).fits);  // 80e9 B = 74.5 GiB
+  }
+
+  TEST_CASE("an RTX 4090 holds 24,564 MiB: 24 GB of decimal label is 22.4 GiB") {
+    const GpuSpec& g = Catalog::builtin().find_gpu("rtx-4090");
+    CHECK(g.capacity().value() > g.memory.value());
+    CHECK(g.capacity().value() / g.memory.value() == doctest::Approx(24564.0 * 1048576.0 / 24e9));
+  }
+}
