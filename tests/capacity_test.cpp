@@ -7,6 +7,8 @@
 // (https://github.com/noonghunna/club-3090/issues/1128).
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/hardware/cloud.hpp>
+#include <capplan/money/decimal.hpp>
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/solvers.hpp>
 #include <capplan/units/literals.hpp>
@@ -20,6 +22,13 @@ using namespace capplan;
 using namespace capplan::literals;
 
 TEST_SUITE("capacity") {
+  TEST_CASE("Colab Pro is priced per T4-hour (100 units buy about 50 T4-hours), not $9.99 over 730 h") {
+    const CloudOffer& colab = Catalog::builtin().find_offer("colab-pro");
+    REQUIRE(colab.on_demand.has_value());
+    CHECK(colab.on_demand->amount() == Decimal("0.1998"));
+    CHECK_FALSE(colab.monthly.has_value());
+  }
+
   TEST_CASE("golden: runtime-reported capacities of the catalog's GPUs") {
     const Catalog& c = Catalog::builtin();
     const std::pair<const char*, double> mib[] = {{"h100-sxm", 81559}, {"a100-sxm-80gb", 81920}, {"a100-sxm-40gb", 40960},
@@ -31,6 +40,8 @@ TEST_SUITE("capacity") {
       REQUIRE_MESSAGE(g.usable_memory.has_value(), id);
       CHECK_MESSAGE(g.capacity().value() == doctest::Approx(m * 1048576.0), id);
     }
+    // Apple: Metal's default working-set limit, 75 % of a 192 GB M2 Ultra.
+    CHECK(c.find_gpu("apple-m2-ultra").capacity().value() == doctest::Approx(144.0 * 1073741824.0));
     // Without a source the marketed figure stands.
     const GpuSpec& mi = c.find_gpu("mi300x");
     CHECK(mi.capacity().value() == mi.memory.value());

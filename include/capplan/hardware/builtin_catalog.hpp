@@ -376,9 +376,12 @@ inline std::vector<GpuSpec> gpus() {
 
   // ---------------------------------------------------------------- Apple (unified memory)
   // M2 Ultra: Apple newsroom (2023-06-05): up to 76-core GPU, up to 192 GB unified memory, 800 GB/s.
+  // Usable memory: Metal's default recommendedMaxWorkingSetSize on a 192 GB M2 Ultra is 144 GiB (75 %), the most
+  // the GPU may wire unless iogpu.wired_limit_mb is raised (https://github.com/raullenchai/Rapid-MLX/pull/183;
+  // 75 % of 96 GB on an M2 Max: https://github.com/ggml-org/llama.cpp/issues/3213).
   v.push_back({.id = "apple-m2-ultra", .name = "Apple M2 Ultra (76-core GPU, 192GB)", .aliases = {"M2 Ultra", "Apple M2 Ultra"},
                .vendor = Vendor::apple, .architecture = "Apple M2", .form_factor = FormFactor::soc,
-               .memory = 192_GB, .memory_type = "LPDDR5 (unified)", .memory_bandwidth = 800_GBps,
+               .memory = 192_GB, .usable_memory = 147456_MiB, .memory_type = "LPDDR5 (unified)", .memory_bandwidth = 800_GBps,
                .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
                .source = "Apple newsroom, \"Apple introduces M2 Ultra\", https://www.apple.com/newsroom/2023/06/apple-introduces-m2-ultra/",
                .as_of = recorded,
@@ -812,12 +815,14 @@ inline std::vector<CloudOffer> cloud_offers() {
   }
   // Colab Pro: $9.99 per month for 100 compute units (TechCrunch, 2022-09-29: compute units "starting at $9.99 for 100
   // units"; Colab Pro = 100 units/month); the source material rounds it to $10.
-  v.push_back({.id = "colab-pro", .provider = "Google Colab", .instance_type = "Colab Pro (100 compute units/month)", .region = "",
+  // Priced per T4-hour, not per month: 100 units buy about 50 T4-hours (about 2 units an hour, McCormick 2024),
+  // so $9.99 / 50 h = $0.1998 per T4-hour. Spreading $9.99 over 730 h ($0.014/h) ranked it as a dedicated GPU.
+  v.push_back({.id = "colab-pro", .provider = "Google Colab", .instance_type = "Colab Pro (100 compute units/month, about 50 T4-hours)", .region = "",
                .gpu_count = 1, .gpu_id = "t4",
-               .monthly = Money("9.99", Currency::USD),
+               .on_demand = usd_per_hour("0.1998"),
                .as_of = "2022-09-29",
                .source = "Google Colab plans, https://colab.research.google.com/signup; price as reported at https://techcrunch.com/2022/09/29/google-colaboratory-launches-a-pay-as-you-go-option-premium-gpu-access/; 100 units per month for Pro per https://knowledgebase.bison.co.in/view_article.php?id=690 and $10 per 100 units per http://mccormickml.com/2024/04/23/colab-gpus-features-and-pricing",
-               .note = "Not a dedicated GPU-month: the plan buys 100 compute units, which a T4 session spends in roughly 50 hours; the per-GPU-hour figure here (price / 730 h) is therefore not comparable with hourly offers. The $9.99 figure dates from the 2022 introduction of compute units (McCormick still quotes $10 per 100 units in April 2024); no newer stored copy of Google's plan page was found, hence the stale-price warning."});
+               .note = "Not a dedicated GPU: the plan buys 100 compute units a month, which a T4 session spends in roughly 50 hours, so the price is recorded per T4-hour ($9.99 / 50 h); sessions are shared, preemptible and end after hours, so it is no option for a multi-day run. The $9.99 figure dates from the 2022 introduction of compute units (McCormick still quotes $10 per 100 units in April 2024); no newer stored copy of Google's plan page was found, hence the stale-price warning."});
   return v;
 }
 
