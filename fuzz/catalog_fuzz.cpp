@@ -5,10 +5,13 @@
 // catalog and model files), the dictionary fuzz/catalog.dict.
 //
 // Each input is given to both loaders: as a catalog file over the built-in catalog, and as a
-// model file. What loads must export and load back to the same text.
+// model file. What loads must export and load back to the same text. It is also given to the text
+// readers of quantities, money, counts and dates (text_readers.hpp), which every file goes through.
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
 #include <capplan/io/model_json.hpp>
+
+#include "text_readers.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -42,5 +45,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   } catch (const capplan::InputError&) {
   }
+  if (size <= 256) capplan_fuzz::text_readers(text);
   return 0;
 }
