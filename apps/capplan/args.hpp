@@ -1,6 +1,7 @@
 // Reading flag values into typed quantities and exact money; errors name the flag.
 #pragma once
 
+#include <capplan/cost/compare.hpp>
 #include <capplan/error.hpp>
 #include <capplan/money/currency.hpp>
 #include <capplan/money/money.hpp>
@@ -45,6 +46,14 @@ M in_currency(M m, Currency currency, std::string_view flag, std::string_view wh
 
 // A ratio that must lie in [0, 1].
 inline double fraction_arg(double v, std::string_view flag) { return require_fraction(v, flag); }
+
+// A horizon in months, 1..max_horizon_months (cost/compare.hpp's rule, named by the flag).
+inline int months_arg(int v, std::string_view flag) {
+  if (v < 1 || v > max_horizon_months) {
+    detail::fail(flag, std::to_string(v), "is outside 1.." + std::to_string(max_horizon_months) + " (20 years)");
+  }
+  return v;
+}
 
 // A PUE in [1, 3] (power/energy.hpp's rule; NaN and infinities refused).
 inline double pue_arg(double v, std::string_view flag) { return require_pue(v, flag); }

@@ -73,12 +73,11 @@ PurchaseQuery query_of(const CompareArgs& a) {
   q.model_source = m.source;
   const bool serve = a.plan.serve;
   if (!serve && a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required for training; or pass --serve for a serving load");
-  if (serve && !a.tokens.empty()) detail::fail("--tokens", "\"" + a.tokens + "\"", "does not go with --serve");
   if (a.mfu && !(*a.mfu > 0 && *a.mfu <= 1)) detail::fail("--mfu", detail::format_double(*a.mfu), "is outside (0, 1]");
   pue_arg(a.pue, "--pue");
   grid_arg(a.grid_g_per_kwh, "--grid");
   q.utilization = fraction_arg(a.utilization, "--utilization");
-  if (a.months < 1 || a.months > 240) detail::fail("--months", std::to_string(a.months), "is outside 1..240");
+  months_arg(a.months, "--months");
   q.pue = a.pue;
   q.grid_g_per_kwh = a.grid_g_per_kwh;
   q.months = a.months;
@@ -89,7 +88,6 @@ PurchaseQuery query_of(const CompareArgs& a) {
                                    "the table ranks costs in USD; convert the budget first");
   }
   if (!a.deadline.empty()) {
-    if (serve) detail::fail("--deadline", "\"" + a.deadline + "\"", "applies to training, not --serve");
     q.filters.deadline = duration_arg(a.deadline, "--deadline");
     if (!(q.filters.deadline->value() > 0)) detail::fail("--deadline", "\"" + a.deadline + "\"", "must be positive");
   }
@@ -120,7 +118,6 @@ PurchaseQuery query_of(const CompareArgs& a) {
     }
     if (a.zero) s.space.zero_stages = {static_cast<ZeroStage>(*a.zero)};
     if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
-
     s.precision = precision_arg(a.precision);
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;

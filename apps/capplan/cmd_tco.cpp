@@ -46,9 +46,7 @@ struct TcoArgs {
 Result run_tco(const TcoArgs& a) {
   const Currency cur = parse_currency(a.currency, "--currency");
   const Currency rent_cur = a.rent_currency.empty() ? cur : parse_currency(a.rent_currency, "--rent-currency");
-  if (a.months < 1 || a.months > max_horizon_months) {
-    detail::fail("--months", std::to_string(a.months), "is outside 1.." + std::to_string(max_horizon_months) + " (20 years)");
-  }
+  months_arg(a.months, "--months");
   pue_arg(a.pue, "--pue");
   ratio_arg(a.throughput, 1000, "--throughput");
   OwnedOption owned;

@@ -26,7 +26,6 @@ bool looks_like_file(const std::string& text) {
          (text.size() > 5 && text.substr(text.size() - 5) == ".json");
 }
 
-
 }  // namespace
 
 Optimizer optimizer_arg(const std::string& s) {
@@ -88,7 +87,7 @@ double count_arg(const std::string& text, std::string_view flag) {
   }
   if (!(v >= 1)) detail::fail(flag, "\"" + text + "\"", "must be a count of at least 1");
   if (v != std::floor(v)) detail::fail(flag, "\"" + text + "\"", "is not a whole number");
-  if (v > 1e18) detail::fail(flag, "\"" + text + "\"", "is absurdly large (more than 1e18)");
+  if (v > max_input_count) detail::fail(flag, "\"" + text + "\"", "is absurdly large (more than 1e18)");
   return v;
 }
 

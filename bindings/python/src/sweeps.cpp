@@ -139,10 +139,6 @@ std::string element_name(const Arg& a, ssize i) {
   return s + "]";
 }
 
-// Parameter and token counts: the CLI's bound (1e18), far above any real run, so that 6 N D and
-// every time and cost derived from it stay finite.
-constexpr double max_whole = 1e18;
-
 bool ok(double v, Rule r) {
   switch (r) {
     case Rule::positive: return std::isfinite(v) && v > 0;
@@ -150,7 +146,7 @@ bool ok(double v, Rule r) {
     case Rule::fraction: return std::isfinite(v) && v >= 0 && v <= 1;
     case Rule::mfu: return std::isfinite(v) && v > 0 && v <= 1;
     case Rule::pue: return std::isfinite(v) && v >= 1;
-    case Rule::whole: return std::isfinite(v) && v > 0 && std::floor(v) == v && v <= max_whole;
+    case Rule::whole: return std::isfinite(v) && v > 0 && std::floor(v) == v && v <= max_input_count;
     case Rule::gpus:
     case Rule::months: return std::isfinite(v) && v >= 1 && std::floor(v) == v && v <= INT_MAX;
   }

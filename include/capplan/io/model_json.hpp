@@ -173,7 +173,7 @@ inline TransformerShape parse_model_json(std::string text, std::string file = "<
 }
 
 // A model file is a few dozen keys: 1 MiB is far more than any needs, and the limit applies while
-// reading (a FIFO or /dev/zero is refused after 1 MiB).
+// reading (JsonDocument::load; devices and FIFOs are refused before reading).
 inline constexpr std::size_t max_model_file_bytes = 1u << 20;
 
 inline TransformerShape load_model_file(const std::string& path) { return read_model(JsonDocument::load(path, max_model_file_bytes)); }

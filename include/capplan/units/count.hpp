@@ -73,6 +73,11 @@ class Count128 {
   rep v_ = 0;
 };
 
+// The largest parameter or token count capplan reads from a user (flags, sweeps): 1e18, far above
+// any real run (Llama 3 405B: 15.6e12 tokens), so that 6 N D and every time and cost derived from
+// it stay finite in a double.
+inline constexpr double max_input_count = 1e18;
+
 // An exact count as the nearest double. A count beyond the range of a double (about 1.8e308) is an
 // InputError naming `field`, never an infinity (and never Boost's domain_error, which its
 // conversion raises from a noexcept path and so terminates the program).
