@@ -289,6 +289,15 @@ TEST_SUITE("memory") {
                           4.0 * 4096 * 32000));
   }
 
+  TEST_CASE("details print whole counts exactly: 131072 tokens, not 131100") {
+    InferenceConfig inf;
+    inf.context = 131072;
+    const MemoryBudget b = inference_budget(model("llama3.1-8b"), inf);
+    CHECK(b.kv_cache.detail.find("x 131072 tokens x 1 sequences") != std::string::npos);
+    inf.context = 12345;
+    CHECK(inference_budget(model("llama3.1-8b"), inf).kv_cache.detail.find("x 12345 tokens") != std::string::npos);
+  }
+
   TEST_CASE("runtime reserve default: 1 GiB + 5% of the planned tensors") {
     TrainingConfig cfg;
     const MemoryBudget b = training_budget(model("llama2-7b"), cfg);

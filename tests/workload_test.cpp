@@ -176,6 +176,28 @@ TEST_SUITE("workload") {
     CHECK_THROWS_WITH_AS((void)parameter_count(t), "layers: 0 must be a positive number of layers", InputError);
   }
 
+  TEST_CASE("training sequence length: the pre-training length where the context was extended later") {
+    // Dubey et al. 2024 §3.4.1 (Llama 3: 8,192), Qwen2.5 report §3.3 (4,096), DeepSeek-V3 §4.2 (4K),
+    // Mistral 7B Table 1 (8,192); models without a later extension train at their context.
+    CHECK(find_model("llama3.1-8b").training_seq_len() == 8192);
+    CHECK(find_model("llama3.1-8b").transformer().seq_len == 131072);
+    CHECK(find_model("llama3.3-70b").training_seq_len() == 8192);
+    CHECK(find_model("qwen2.5-72b").training_seq_len() == 4096);
+    CHECK(find_model("deepseek-r1-distill-qwen-1.5b").training_seq_len() == 4096);
+    CHECK(find_model("deepseek-r1").training_seq_len() == 4096);
+    CHECK(find_model("mistral-7b").training_seq_len() == 8192);
+    CHECK(find_model("mixtral-8x7b").training_seq_len() == 32768);  // Jiang et al. 2024 §2: 32K context in training
+    CHECK(find_model("llama2-7b").training_seq_len() == 4096);
+    CHECK(find_model("gpt3-175b").training_seq_len() == 2048);
+    CHECK(find_model("resnet50").training_seq_len() == 0);
+    for (const ModelPreset& p : model_presets()) {
+      if (p.pretrain_seq_len > 0) {
+        CHECK(!p.pretrain_source.empty());
+        CHECK(p.pretrain_seq_len < p.transformer().seq_len);
+      }
+    }
+  }
+
   TEST_CASE("unknown preset: LookupError listing the closest ids") {
     try {
       (void)find_model("llama3.1-7b");

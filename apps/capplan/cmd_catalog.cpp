@@ -55,7 +55,7 @@ Table gpu_table(const Catalog& c) {
     t.add_row({Cell::of_text(g.id), Cell::of_number(format(g.memory, {.significant = 3}), g.memory.value()),
                Cell::of_number(format(g.memory_bandwidth, {.significant = 4}), g.memory_bandwidth.value()),
                rate_cell(bf16), rate_cell(g.dense.at(Precision::fp8)),
-               Cell::of_number(format(g.tdp), g.tdp.value()),
+               g.tdp.value() > 0 ? Cell::of_number(format(g.tdp), g.tdp.value()) : Cell::empty(),  // Apple publishes none
                price ? money_cell(price->amount) : Cell::empty(), per_tf,
                price ? Cell::of_text(price->as_of) : Cell::empty()});
   }
@@ -116,7 +116,7 @@ Table gpu_detail(const GpuSpec& g) {
   for (Precision p : all_precisions) {
     if (auto r = g.dense.at(p)) row(std::string(name(p)) + " dense peak", format(*r));
   }
-  row("TDP", format(g.tdp));
+  row("TDP", g.tdp.value() > 0 ? format(g.tdp) : "not published (the vendor gives no TDP for this part)");
   if (g.idle_power.value() > 0) row("idle power", format(g.idle_power));
   row("NVLink", g.nvlink_generation ? "gen " + std::to_string(g.nvlink_generation) + ", " + format(g.nvlink_bandwidth) +
                                           " per direction"
@@ -202,7 +202,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
     Table t = gpu_detail(g);
     for (const auto& row : t.rows) r.json[row[0].text] = row[1].text;
     r.json = {{"id", g.id}, {"name", g.name}, {"memory_bytes", g.memory.value()}, {"usable_memory_bytes", g.usable_memory ? nlohmann::ordered_json(g.usable_memory->value()) : nlohmann::ordered_json(nullptr)},
-              {"memory_bandwidth_bytes_per_s", g.memory_bandwidth.value()}, {"tdp_w", g.tdp.value()},
+              {"memory_bandwidth_bytes_per_s", g.memory_bandwidth.value()}, {"tdp_w", g.tdp.value() > 0 ? nlohmann::ordered_json(g.tdp.value()) : nlohmann::ordered_json(nullptr)},
               {"dense_flop_per_s", nlohmann::ordered_json::object()}, {"source", g.source}, {"as_of", g.as_of}};
     for (Precision p : all_precisions) {
       if (auto rate = g.dense.at(p)) r.json["dense_flop_per_s"][std::string(name(p))] = rate->value();

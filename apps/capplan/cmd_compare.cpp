@@ -20,6 +20,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 
 namespace capplan::cli {
@@ -34,6 +35,7 @@ struct CompareArgs {
   std::optional<int> zero;
   std::string recompute;  // empty: any
   std::string precision = "bf16";
+  FinetuneArgs finetune;
   std::optional<double> mfu;
   bool allow_tight = false;
   ClusterArgs cluster;  // --fabric for every row
@@ -104,10 +106,11 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.workload = PurchaseWorkload::train;
     q.tokens = count_arg(a.tokens, "--tokens");
     TrainingSetup& s = q.training;
-    if (a.seq_len) {
-      if (*a.seq_len < 1) detail::fail("--seq-len", std::to_string(*a.seq_len), "must be a positive count");
-      s.seq_len = *a.seq_len;
-    }
+    s.seq_len = training_seq_len(a.seq_len, m);
+    std::tie(s.finetune, s.lora) = finetune_arg(a.finetune);
+    s.precision = precision_arg(a.precision);
+    if (s.finetune == FineTune::qlora && s.precision != Precision::bf16 && s.precision != Precision::fp16)
+      detail::fail("--precision", a.precision, "does not go with --finetune qlora, which computes in bf16 (or fp16) on dequantized NF4 weights");
     if (a.global_batch) {
       if (*a.global_batch < 1) detail::fail("--global-batch", std::to_string(*a.global_batch), "must be a positive count");
       s.global_batch = *a.global_batch;
@@ -118,7 +121,6 @@ PurchaseQuery query_of(const CompareArgs& a) {
     }
     if (a.zero) s.space.zero_stages = {static_cast<ZeroStage>(*a.zero)};
     if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
-    s.precision = precision_arg(a.precision);
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
     s.fabric = fabric_arg(a.cluster);
@@ -167,6 +169,13 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
   // Text: two tables, so each reads at 100 columns; other formats: one table.
   if (ctx.format() == OutputFormat::table) res.tables = pt.terminal_tables();
   else res.tables.push_back(pt.table());
+  if (!a.plan.serve) {
+    // The defaults a training row depends on, said where the rows are.
+    const ModelArg m = model_arg(a.model);
+    res.tables.back().notes.push_back(seq_len_note(a.seq_len, m));
+    const std::string tuning = finetune_text(q.training.finetune, q.training.lora, q.model);
+    if (!tuning.empty()) res.tables.back().notes.push_back(tuning + ": the base weights frozen, the adapters trained (docs/performance-model.md).");
+  }
   return res;
 }
 
@@ -189,13 +198,14 @@ void add_compare(CLI::App& app, Context& ctx) {
       "  (serving: decode_tokens_per_s rent_usd_per_h rent_usd_per_mtok energy_kwh_per_day co2e_kg_per_day)");
   cmd->add_option("--model", a->model, "Model preset id (e.g. llama2-7b) or a JSON model file")->required();
   cmd->add_option("--tokens", a->tokens, "Training tokens, e.g. 1e9 (training)");
-  cmd->add_option("--seq-len", a->seq_len, "Training sequence length (default: the model's)");
+  cmd->add_option("--seq-len", a->seq_len, "Training sequence length (default: the model's pre-training length)");
   cmd->add_option("--global-batch", a->global_batch, "Sequences per iteration (default: about 4M tokens)");
   cmd->add_option("--micro-batch", a->micro_batch, "Only plans with this micro-batch (default: any)");
   cmd->add_option("--zero", a->zero, "Only plans with this ZeRO stage (default: any)")->check(CLI::IsMember({0, 1, 2, 3}));
   cmd->add_option("--recompute", a->recompute, "Only plans with this recomputation (default: any)")
       ->check(CLI::IsMember({"none", "selective", "full"}));
   cmd->add_option("--precision", a->precision, "Training precision: bf16 (default), fp16, fp8, fp32")->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
+  add_finetune_flags(cmd, a->finetune);
   add_cluster_flags(cmd, a->cluster, false);
   add_goodput_flags(cmd, a->goodput);
   cmd->add_option("--mfu", a->mfu, "Measured MFU: iteration time from it instead of the kernel model");

@@ -3,6 +3,7 @@
 // most sequences, fewest GPUs).
 #include "commands.hpp"
 #include "context.hpp"
+#include "fit_hints.hpp"
 #include "output.hpp"
 #include "workload_args.hpp"
 
@@ -19,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <tuple>
 #include <memory>
 #include <string>
 #include <variant>
@@ -32,6 +34,7 @@ struct MemoryArgs {
   std::string model;
   std::string gpu;
   PlanArgs plan;
+  FinetuneArgs finetune;
 };
 
 Cell bytes_cell(DataSize d) { return Cell::of_number(bytes_text(d), d.value()); }
@@ -84,7 +87,9 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                   format_number(100 * reserve.fragmentation_tight, 3) + "% fragmentation on average, up to 33%, from PyTorch's allocator.");
 
   if (!a.plan.serve) {
-    const TrainingConfig c = training_config(a.plan, m.shape);
+    TrainingConfig c = training_config(a.plan, m);
+    std::tie(c.finetune, c.lora) = finetune_arg(a.finetune);
+    const std::string tuning = finetune_text(c.finetune, c.lora, m.shape);
     const MemoryBudget b = training_budget(m.shape, c);
     const FitResult fit = check_fit(b, g.capacity());
     const ParallelPlan& p = c.plan;
@@ -94,7 +99,8 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                                   std::to_string(p.dp) + ", ZeRO " + std::to_string(a.plan.zero.value_or(0)) + ", micro-batch " +
                                   std::to_string(p.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
                                   a.plan.recompute.value_or("none") + (p.sequence_parallel ? ", sequence parallel" : "") +
-                                  (c.flash_attention ? ", FlashAttention" : "");
+                                  (c.flash_attention ? ", FlashAttention" : ", no FlashAttention") +
+                                  (tuning.empty() ? "" : ", " + tuning);
     r.tables.push_back(breakdown_table("Training memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
 
     const std::int64_t mb = max_micro_batch(m.shape, c, g.capacity(), 4096);
@@ -113,7 +119,22 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     } else {
       w.add_row({Cell::of_text("fewest GPUs"), Cell::empty(), Cell::of_text("no layout up to 65,536 GPUs fits")});
     }
+    const std::vector<std::string> hints = training_fit_hints(m, c, g, ctx.catalog());
+    if (!hints.empty()) {
+      Table h;
+      h.title = "What would fit: " + m.id + " needs " + bytes_text(b.total()) + " per GPU, " + g.id + " has " + bytes_text(g.capacity());
+      h.columns = {{"option", "Change", Align::left}};
+      for (const auto& line : hints) h.add_row({Cell::of_text(line)});
+      r.tables.push_back(std::move(h));
+    }
     w.notes = notes;
+    w.notes.push_back(seq_len_note(a.plan.seq_len, m));
+    w.notes.push_back(c.flash_attention ? "FlashAttention assumed (PyTorch's memory-efficient SDPA kernel on GPUs before Ampere): no s x s "
+                                          "attention scores kept; --no-flash-attention counts them."
+                                        : "No FlashAttention: the s x s attention scores, softmax and dropout mask of every layer are kept.");
+    if (!tuning.empty())
+      w.notes.push_back(tuning + ": frozen base weights in " + (c.finetune == FineTune::qlora ? "NF4 (embedding and output head in bf16)" : "bf16") +
+                        "; gradients and optimizer states for the adapters only (Hu et al. 2021; Dettmers et al. 2023).");
     w.notes.push_back("Method: ZeRO model states (Rajbhandari et al. 2020, §5), Korthikanti et al. 2022 activations, "
                       "every pipeline stage checked, the one that needs the most shown (docs/memory.md).");
     r.tables.push_back(std::move(w));
@@ -123,13 +144,17 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                  {"sequence_parallel", p.sequence_parallel}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
                  {"optimizer", std::string(name(c.optimizer))}, {"interleave", p.interleave}, {"ep", p.ep}, {"cp", p.cp},
                  {"first_stage_layers", stage_layers(m.shape.layers, p, 0)},
-                 {"last_stage_layers", stage_layers(m.shape.layers, p, p.pp - 1)}};
+                 {"last_stage_layers", stage_layers(m.shape.layers, p, p.pp - 1)},
+                 {"finetune", std::string(name(c.finetune))},
+                 {"lora_rank", c.finetune == FineTune::full ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.lora.rank)},
+                 {"lora_mlp", c.finetune != FineTune::full && c.lora.mlp}};
     j["pipeline_stage"] = b.pipeline_stage + 1;
     add_members(j, memory_fit_output(b, fit));
     j["max_micro_batch"] = mb;
     j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"cp", fewest->context}, {"pp", fewest->pipeline},
                                                     {"dp", fewest->data}, {"memory_per_gpu_bytes", fewest->budget.total().value()}}
                            : nlohmann::ordered_json(nullptr);
+    j["would_fit"] = hints;
     for (const MemoryItem* i : b.items()) r.explanation.push_back(i->label + ": " + bytes_text(i->size) + (i->detail.empty() ? "" : " = " + i->detail));
     r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: headroom " +
                             bytes_text(fit.headroom));
@@ -192,11 +217,13 @@ void add_memory(CLI::App& app, Context& ctx) {
       "  capplan memory --model llama2-7b --gpu 'H100 SXM' --gpus 8 --zero 3\n"
       "  capplan memory --model llama3.1-70b --gpu h100-sxm --tp 8 --pp 2 --dp 4 --zero 1 \\\n"
       "      --recompute selective\n"
+      "  capplan memory --model llama3.1-8b --gpu rtx4090 --finetune qlora --seq-len 2048\n"
       "  capplan memory --serve --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 \\\n"
       "      --context 8192\n"
       "  capplan memory --model my-model.json --gpu a100-sxm-80gb --format json");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   add_plan_flags(cmd, a->plan);
+  add_finetune_flags(cmd, a->finetune);
   add_serve_flags(cmd, a->plan, true);
   separate_serve_flags(cmd);
   cmd->callback([a, &ctx] { write(run_memory(*a, ctx), ctx); });

@@ -1,8 +1,10 @@
-// capplan power --system NAME: draw per part, PSU advice, wall power, the 15 A / 120 V circuit and
-// heat, from the catalog system's parts (include/capplan/power/system_power.hpp).
+// capplan power --system NAME, or --gpu G --gpus N [--cpu ...]: draw per part, PSU advice, wall
+// power, the wall circuit and heat, from a catalog system's parts or from parts named on the command
+// line (include/capplan/power/system_power.hpp).
 #include "commands.hpp"
 #include "context.hpp"
 #include "output.hpp"
+#include "workload_args.hpp"
 
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/power/system_power.hpp>
@@ -12,7 +14,11 @@
 
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace capplan::cli {
 
@@ -20,12 +26,89 @@ namespace {
 
 struct PowerArgs {
   std::string system;
+  // A machine from parts instead of a catalog system.
+  std::string gpu, cpu, memory, psu, nic, chassis;
+  std::optional<int> gpus, cpus, dimms, psus, nics;
+  std::vector<std::string> drives;  // ID or ID:COUNT, repeatable
+  double psu_headroom = 0.25;
+  std::string circuit = "us-15a-120v";
 };
+
+// A count flag of a part: 1..1024 (SystemSpec's bound), `fallback` when not given.
+int part_count(std::optional<int> v, int fallback, std::string_view flag) {
+  const int n = positive_flag(v, fallback, flag);
+  if (n > 1024) detail::fail(flag, std::to_string(n), "is more than 1024 parts");
+  return n;
+}
+
+// The machine of --gpu, --cpu, --memory, --drive, --nic, --psu, --chassis: each part looked up in
+// the catalog (an unknown id names its kind and the closest ids), then checked as a system.
+SystemSpec system_of_parts(const PowerArgs& a, const Catalog& cat) {
+  SystemSpec s;
+  s.id = "custom";
+  const GpuSpec& g = cat.find_gpu(a.gpu);
+  const int gpus = part_count(a.gpus, 1, "--gpus");
+  s.parts.push_back({PartKind::gpu, g.id, gpus});
+  s.name = std::to_string(gpus) + " x " + g.name;
+  s.topology = gpus == 1 ? Topology::single_gpu : Topology::pcie_switch;
+  const auto needs = [&](const std::optional<int>& count, const std::string& part, std::string_view flag, std::string_view part_flag) {
+    if (count && part.empty()) detail::fail(flag, std::to_string(*count), "needs " + std::string(part_flag));
+  };
+  needs(a.cpus, a.cpu, "--cpus", "--cpu");
+  needs(a.dimms, a.memory, "--dimms", "--memory");
+  needs(a.psus, a.psu, "--psus", "--psu");
+  needs(a.nics, a.nic, "--nics", "--nic");
+  if (!a.cpu.empty()) {
+    const CpuSpec& c = cat.find_cpu(a.cpu);
+    const int n = part_count(a.cpus, 1, "--cpus");
+    s.parts.push_back({PartKind::cpu, c.id, n});
+    s.name += " + " + (n > 1 ? std::to_string(n) + " x " : "") + c.name;
+  }
+  if (!a.memory.empty()) s.parts.push_back({PartKind::memory, cat.find_memory_module(a.memory).id, part_count(a.dimms, 4, "--dimms")});
+  for (const std::string& d : a.drives) {
+    const auto colon = d.rfind(':');
+    std::optional<int> count;
+    std::string id = d;
+    if (colon != std::string::npos) {
+      id = d.substr(0, colon);
+      const std::string n = d.substr(colon + 1);
+      if (n.empty() || n.size() > 4 || n.find_first_not_of("0123456789") != std::string::npos)
+        detail::fail("--drive", "\"" + d + "\"", "is not ID or ID:COUNT (e.g. samsung-990-pro:2)");
+      count = std::stoi(n);
+    }
+    s.parts.push_back({PartKind::storage, cat.find_storage(id).id, part_count(count, 1, "--drive")});
+  }
+  if (!a.nic.empty()) s.parts.push_back({PartKind::network, cat.find_network_adapter(a.nic).id, part_count(a.nics, 1, "--nics")});
+  if (!a.psu.empty()) s.parts.push_back({PartKind::psu, cat.find_psu(a.psu).id, part_count(a.psus, 1, "--psus")});
+  if (!a.chassis.empty()) s.parts.push_back({PartKind::chassis, cat.find_chassis(a.chassis).id, 1});
+  s.source = "your parts (--gpu ...)";
+  s.as_of = g.as_of;  // the catalog figures the parts come from
+  s.validate();
+  return s;
+}
 
 Result run_power(const PowerArgs& a, const Context& ctx) {
   const Catalog& cat = ctx.catalog();
-  const SystemSpec& s = cat.find_system(a.system);
-  const SystemPower p = system_power(s, cat);
+  if (a.system.empty() == a.gpu.empty())
+    detail::fail(a.system.empty() ? "--system" : "--gpu", a.system.empty() ? "\"\"" : "\"" + a.gpu + "\"",
+                 a.system.empty() ? "or --gpu is required: a catalog system, or a machine from parts"
+                                  : "goes with parts, not with --system " + a.system + "; give one of them");
+  if (!a.system.empty()) {
+    for (const auto& [flag, given] : {std::pair{"--cpu", !a.cpu.empty()}, std::pair{"--memory", !a.memory.empty()},
+                                      std::pair{"--drive", !a.drives.empty()}, std::pair{"--psu", !a.psu.empty()},
+                                      std::pair{"--nic", !a.nic.empty()}, std::pair{"--chassis", !a.chassis.empty()},
+                                      std::pair{"--gpus", a.gpus.has_value()}}) {
+      if (given) detail::fail(flag, "given", "describes a machine from parts (--gpu ...), not --system " + a.system);
+    }
+  }
+  if (!(a.psu_headroom >= 0 && a.psu_headroom <= 1))
+    detail::fail("--psu-headroom", detail::format_double(a.psu_headroom), "is outside 0 to 1 (0.25: 25% above the maximum draw)");
+  const Circuit circuit = circuits::find(a.circuit, "--circuit");
+  PsuSizingOptions psu;
+  psu.headroom = a.psu_headroom;
+  const SystemSpec custom = a.system.empty() ? system_of_parts(a, cat) : SystemSpec{};
+  const SystemSpec& s = a.system.empty() ? custom : cat.find_system(a.system);
+  const SystemPower p = system_power(s, cat, {}, circuit, psu);
   auto w = [](Power x) { return Cell::of_number(format(x, {.significant = 4}), x.value()); };
 
   Result r;
@@ -65,11 +148,15 @@ Result run_power(const PowerArgs& a, const Context& ctx) {
     sum.add_row({Cell::of_text("wall power, full load"), Cell::empty(), Cell::of_text("the installed PSU is overloaded")});
   }
   if (p.nodes > 1) sum.add_row({Cell::of_text("wall power, all nodes"), w(p.wall_total()), Cell::of_text(std::to_string(p.nodes) + " nodes")});
-  sum.add_row({Cell::of_text("15 A / 120 V circuit"), Cell::of_text(p.circuit.ok ? "fits" : "over"),
-               Cell::of_text(format_number(p.circuit.fraction_of_limit * 100, 3) + "% of the 1,440 W continuous limit (NEC 80% rule)")});
+  sum.add_row({Cell::of_text(p.circuit.circuit.name), Cell::of_text(p.circuit.ok ? "fits" : "over"),
+               Cell::of_text(format_number(p.circuit.fraction_of_limit * 100, 3) + "% of the " +
+                             format(p.circuit.continuous_limit, {.significant = 4}) + " continuous limit (" +
+                             format_number(100 * p.circuit.circuit.continuous_fraction, 3) + "% of " + format(p.circuit.capacity, {.significant = 4}) +
+                             ")")});
   sum.add_row({Cell::of_text("heat"), Cell::of_number(explain_text::number(p.heat.btu_per_hour, 4) + " BTU/h", p.heat.btu_per_hour),
                Cell::of_text(format(p.heat.power, {.significant = 4}) + " x 3.412142 BTU/h per W")});
-  sum.notes.push_back("GPUs at TDP, CPUs at TDP; PSU sizing: max draw + 25% headroom, GPU transients 2x on ATX 3.0 (docs/power.md).");
+  sum.notes.push_back("GPUs at TDP, CPUs at TDP; PSU sizing: max draw + " + format_number(100 * a.psu_headroom, 3) +
+                      "% headroom (--psu-headroom), GPU transients 2x on ATX 3.0 (docs/power.md).");
   sum.notes.push_back("System: " + s.source + " (" + s.as_of + ").");
   r.tables.push_back(sum);
 
@@ -92,8 +179,24 @@ void add_power(CLI::App& app, Context& ctx) {
       "  capplan power --system ws-rtx-4090\n"
       "  capplan power --system '2 x RTX 4090' --explain\n"
       "  capplan power --system dgx-a100 --format json\n"
+      "  capplan power --gpu rtx4090 --gpus 2 --cpu ryzen-9-7950x --psu-headroom 0.3 --circuit cn-10a-220v\n"
       "Systems: capplan catalog list --kind systems");
-  cmd->add_option("--system", a->system, "A catalog system or build (id or name)")->required();
+  cmd->add_option("--system", a->system, "A catalog system or build (id or name); or a machine from parts with --gpu");
+  cmd->add_option("--gpu", a->gpu, "A machine from parts: the GPU (any name the catalog accepts)");
+  cmd->add_option("--gpus", a->gpus, "GPUs in the machine (default 1)");
+  cmd->add_option("--cpu", a->cpu, "CPU (catalog id, e.g. ryzen-9-7950x)");
+  cmd->add_option("--cpus", a->cpus, "CPU sockets (default 1)");
+  cmd->add_option("--memory", a->memory, "Memory module (catalog id)");
+  cmd->add_option("--dimms", a->dimms, "Memory modules (default 4)");
+  cmd->add_option("--drive", a->drives, "Drive: ID or ID:COUNT; repeat for several kinds");
+  cmd->add_option("--nic", a->nic, "Network adapter (catalog id)");
+  cmd->add_option("--nics", a->nics, "Network adapters (default 1)");
+  cmd->add_option("--psu", a->psu, "Installed PSU (catalog id); default: the recommended rating, 80 PLUS Gold");
+  cmd->add_option("--psus", a->psus, "Installed PSUs (default 1)");
+  cmd->add_option("--chassis", a->chassis, "Chassis (catalog id): a tower or a rack server");
+  cmd->add_option("--psu-headroom", a->psu_headroom, "PSU headroom above the maximum draw, 0..1 (default 0.25)");
+  cmd->add_option("--circuit", a->circuit,
+                  "Wall circuit: us-15a-120v (default), us-20a-120v, us-30a-240v, eu-16a-230v, uk-13a-230v, cn-10a-220v, cn-16a-220v");
   cmd->callback([a, &ctx] { write(run_power(*a, ctx), ctx); });
 }
 

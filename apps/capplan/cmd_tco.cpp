@@ -102,8 +102,10 @@ Result run_tco(const TcoArgs& a) {
   const bool resale = owned.resale.method != DepreciationMethod::none;
 
   Table summary;
-  summary.title = "Owning " + owned.name + " versus renting " + rented.name + " over " + std::to_string(a.months) +
-                  " months";
+  // Named options read "Owning RTX 4090 versus renting H100 on demand"; without names, "Owning versus renting".
+  const bool named = a.owned_name != "owned" || a.rented_name != "rented";
+  summary.title = (named ? "Owning " + owned.name + " versus renting " + rented.name : std::string("Owning versus renting")) + " over " +
+                  std::to_string(a.months) + " months";
   summary.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}};
   auto money_cell = [](const Money& m) {
     return Cell::of_money(format(m), to_json_string(m), m.amount().to_double());
@@ -174,8 +176,8 @@ void add_tco(CLI::App& app, Context& ctx) {
   cmd->add_option("--resale-fraction", args->resale_fraction, "Resale value at the horizon as a fraction of the price");
   cmd->add_option("--pue", args->pue, "Power usage effectiveness (default 1.0 at home)");
   cmd->add_option("--throughput", args->throughput, "Rented hardware speed relative to owned (default 1)");
-  cmd->add_option("--owned-name", args->owned_name, "Label of the owned option");
-  cmd->add_option("--rented-name", args->rented_name, "Label of the rented option");
+  cmd->add_option("--owned-name", args->owned_name, "Label of the owned option, e.g. '2 x RTX 4090'");
+  cmd->add_option("--rented-name", args->rented_name, "Label of the rented option, e.g. 'H100 on demand'");
   cmd->callback([args, &ctx] { write(run_tco(*args), ctx); });
 }
 

@@ -4,17 +4,24 @@
 #include "args.hpp"
 #include "commands.hpp"
 #include "context.hpp"
+#include "fit_hints.hpp"
 #include "output.hpp"
 #include "workload_args.hpp"
 
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/memory/budget.hpp>
+#include <capplan/memory/formats.hpp>
+#include <capplan/memory/solvers.hpp>
 #include <capplan/money/format.hpp>
+#include <capplan/perf/cnn.hpp>
+#include <capplan/perf/fabric.hpp>
 #include <capplan/power/carbon.hpp>
 #include <capplan/plan/it_power.hpp>
 #include <capplan/plan/serving_run.hpp>
 #include <capplan/plan/training_run.hpp>
+#include <capplan/units/count.hpp>
 #include <capplan/units/format.hpp>
+#include <capplan/workload/cnn.hpp>
 #include <capplan/workload/parallel_plan.hpp>
 #include <capplan/workload/params.hpp>
 
@@ -23,6 +30,7 @@
 
 #include <memory>
 #include <optional>
+#include <tuple>
 #include <string>
 #include <utility>
 
@@ -68,9 +76,73 @@ std::optional<MoneyRate> gpu_hour_price(const RunCostArgs& a, const Catalog& c, 
 
 Cell num_cell(std::string text, double v) { return Cell::of_number(std::move(text), v); }
 
+// What a training run of `time` on `gpus` GPUs draws, emits and costs (train, for transformers and
+// image models alike): IT power, energy x PUE, carbon, the GPU-hour price and the cost.
+struct RunFootprint {
+  ItPower power;
+  double kwh = 0, co2_kg = 0;
+  std::optional<MoneyRate> price;
+  std::string price_from;
+  std::optional<Money> cost;
+};
+
+RunFootprint run_footprint(const RunCostArgs& a, const Catalog& c, const GpuSpec& g, int gpus, Duration time, double gpu_hours) {
+  RunFootprint f;
+  f.power = gpu_it_power(g, gpus);
+  const Energy energy = f.power.total * time * a.pue;
+  f.kwh = energy.value() / 3.6e6;
+  f.co2_kg = (energy * grid::g_per_kwh(a.grid_g_per_kwh)).value();
+  f.price = gpu_hour_price(a, c, g, f.price_from);
+  if (f.price) f.cost = *f.price * Duration::from_value(gpu_hours * 3600.0);
+  return f;
+}
+
+// The energy, carbon and cost rows of a training table, and their JSON members.
+void add_footprint_rows(Table& t, const RunFootprint& f, const RunCostArgs& a) {
+  t.add_row({Cell::of_text("energy"), num_cell(format_number(f.kwh, 4) + " kWh", f.kwh),
+             Cell::of_text(f.power.basis + " IT power, x PUE " + format_number(a.pue, 3))});
+  t.add_row({Cell::of_text("carbon"), num_cell(format_number(f.co2_kg, 4) + " kg CO2e", f.co2_kg),
+             Cell::of_text(format_number(a.grid_g_per_kwh, 4) + " g/kWh")});
+  t.add_row({Cell::of_text("cost"),
+             f.cost ? Cell::of_money(format(*f.cost), to_json_string(f.cost->rounded_to(2)), f.cost->amount().to_double()) : Cell::empty(),
+             Cell::of_text(f.price ? format(*f.price) + " per GPU from " + f.price_from : "no price: pass --price-per-gpu-hour")});
+}
+
+void add_footprint_json(nlohmann::ordered_json& j, const RunFootprint& f) {
+  j["it_power_w"] = f.power.total.value();
+  j["energy_kwh"] = f.kwh;
+  j["co2e_kg"] = f.co2_kg;
+  j["cost_usd"] = f.cost ? nlohmann::ordered_json(to_json_string(f.cost->rounded_to(2))) : nullptr;
+  j["price_per_gpu_hour_usd"] = f.price ? nlohmann::ordered_json(to_json_string(*f.price)) : nullptr;
+}
+
+// An image model (CNN) run: epochs over a dataset, a batch per GPU, the host that feeds the GPUs.
+struct CnnArgs {
+  std::optional<double> epochs;
+  std::string images;  // total images, instead of --epochs
+  std::int64_t dataset_images = imagenet_1k_train_images;
+  std::int64_t batch_per_gpu = 256;
+  std::optional<int> cpu_cores;  // default 16 per GPU
+  std::string storage = "nvme";
+  int drives = 1;
+  double decode_rate = 120;  // images per core-second (perf/data_loading.hpp)
+};
+
 struct TrainArgs {
   std::string model, gpu, tokens;
   PlanArgs plan;
+  FinetuneArgs finetune;
+  CnnArgs cnn;
+  const CLI::App* cmd = nullptr;  // to tell which flags were given
+  [[nodiscard]] bool given(const char* flag) const {
+    const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
+    return o != nullptr && o->count() > 0;
+  }
+  // What the user wrote for a given flag ("true" for a switch).
+  [[nodiscard]] std::string value_of(const char* flag) const {
+    const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
+    return o == nullptr || o->results().empty() ? std::string("true") : o->results().front();
+  }
   ClusterArgs cluster;
   GoodputArgs goodput;
   RunCostArgs cost;
@@ -78,8 +150,128 @@ struct TrainArgs {
   bool allow_tight = false;
 };
 
+// capplan train for an image model: data-parallel SGD over the GPUs (perf/cnn.hpp), the host's data
+// pipeline checked against what the GPUs consume (perf/data_loading.hpp).
+Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
+  // The transformer's flags have no meaning here: say so instead of ignoring them.
+  for (const char* f : {"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers",
+                        "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune",
+                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight"}) {
+    if (a.given(f)) detail::fail(f, a.value_of(f), "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
+  }
+  const CnnArgs& c = a.cnn;
+  const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
+  if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
+  const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
+  if (gpus > 65536) detail::fail("--gpus", std::to_string(gpus), "is more than 65,536 GPUs");
+  if (c.batch_per_gpu < 1 || c.batch_per_gpu > 65536) detail::fail("--batch-per-gpu", std::to_string(c.batch_per_gpu), "is outside 1 to 65,536");
+  if (c.dataset_images < 1 || static_cast<double>(c.dataset_images) > max_input_count)
+    detail::fail("--dataset-images", std::to_string(c.dataset_images), "must be a count from 1 to 1e18");
+  double images = 0;
+  std::string images_text;
+  if (!c.images.empty()) {
+    if (c.epochs) detail::fail("--images", c.images, "and --epochs both set the run's length; give one of them");
+    images = count_arg(c.images, "--images");
+    images_text = count_text(images) + " images";
+  } else {
+    if (!c.epochs) detail::fail("--epochs", "\"\"", "is required for an image model (or --images): passes over the dataset");
+    if (!(*c.epochs > 0 && *c.epochs <= 100000)) detail::fail("--epochs", detail::format_double(*c.epochs), "is outside (0, 100000]");
+    images = *c.epochs * static_cast<double>(c.dataset_images);
+    images_text = format_number(*c.epochs, 6) + " epochs x " + count_text(static_cast<double>(c.dataset_images)) + " images";
+  }
+  const int cores = c.cpu_cores ? positive_flag(c.cpu_cores, 1, "--cpu-cores") : 16 * gpus;
+  if (cores > (1 << 20)) detail::fail("--cpu-cores", std::to_string(cores), "is more than 1,048,576");
+  if (c.drives < 1 || c.drives > 1024) detail::fail("--drives", std::to_string(c.drives), "is outside 1 to 1024");
+  if (!(c.decode_rate > 0 && c.decode_rate <= 1e5))
+    detail::fail("--decode-rate", detail::format_double(c.decode_rate), "is outside (0, 100000] images per core-second");
+  perf::DataPipeline host;
+  if (c.storage == "hdd") host.storage = perf::hdd_7200rpm();
+  else if (c.storage == "ram") host.cached_in_ram = true;
+  else if (c.storage != "nvme") detail::fail("--storage", c.storage, "is not nvme, hdd or ram");
+  host.drives = c.drives;
+  host.cpu_cores = cores;
+  host.samples_per_core_second = c.decode_rate;
+  // The cluster as for a transformer run: nodes of --gpus-per-node, the usual fabric of the GPU between them.
+  const int per_node = std::min(gpus_per_node_arg(a.cluster), gpus);
+  const std::optional<perf::Fabric> given_fabric = fabric_arg(a.cluster);
+  const perf::Fabric fabric = given_fabric ? *given_fabric : perf::usual_fabric(g);
+  if (gpus > per_node && fabric.none())
+    detail::fail("--gpus", std::to_string(gpus),
+                 "needs several nodes, and " + g.id + " hosts have no network by default; choose --fabric (" + perf::fabric_ids() + ")");
+  const perf::Cluster cluster = perf::make_cluster(g, gpus, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node));
+  const Precision asked = precision_arg(a.plan.precision);
+  const auto prec = detail::usable_precision(g, asked);
+  if (!prec) detail::fail("--gpu", g.id, "has no dense " + std::string(name(asked)) + ", FP16 or FP32 rate in the catalog");
+  const perf::CnnTrainingEstimate est = perf::estimate_cnn_training(net, c.batch_per_gpu, cluster, *prec, {}, true, host);
+  const Duration time = est.time_for_images(images);
+  const double gpu_hours = time.value() * gpus / 3600.0;
+  const double flops_total = est.flops_per_image.value() * images;
+  const double peak = perf::peak_rate(g, *prec).value();
+  const RunFootprint foot = run_footprint(a.cost, ctx.catalog(), g, gpus, time, gpu_hours);
+  const perf::DataLoadingCheck& dl = *est.data_loading;
+  const std::string bottleneck = dl.ok() ? "the GPUs (the host keeps up)" : dl.bottleneck() == "CPU" ? "CPU decoding" : "storage";
+
+  Result r;
+  Table t;
+  t.title = "Training " + id + " (" + net.name + ") on " + images_text + " with " + std::to_string(gpus) + " x " + g.id;
+  t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
+  t.add_row({Cell::of_text("plan"), Cell::of_text("data parallel"),
+             Cell::of_text(std::to_string(c.batch_per_gpu) + " images per GPU, " + std::to_string(c.batch_per_gpu * gpus) + " per iteration, " +
+                           std::string(name(*prec)) + ", SGD with momentum")});
+  t.add_row({Cell::of_text("throughput"), num_cell(format_number(est.images_per_second, 4) + " images/s", est.images_per_second),
+             Cell::of_text("bottleneck: " + bottleneck)});
+  t.add_row({Cell::of_text("GPUs alone"), num_cell(format_number(est.gpu_bound_images_per_second, 4) + " images/s", est.gpu_bound_images_per_second),
+             Cell::of_text("if the data pipeline kept up")});
+  t.add_row({Cell::of_text("data pipeline"), num_cell(format_number(dl.limit(), 4) + " images/s", dl.limit()),
+             Cell::of_text("storage " + format_number(dl.storage_limit, 4) + ", CPUs " + format_number(dl.cpu_limit, 4) + " (" + std::to_string(cores) +
+                           " cores x " + format_number(c.decode_rate, 4) + " images/s)")});
+  t.add_row({Cell::of_text("time"), num_cell(format(time, {.significant = 3}), time.value()), Cell::of_text(images_text)});
+  t.add_row({Cell::of_text("iteration"), num_cell(format(est.iteration, {.significant = 4}), est.iteration.value()), Cell::of_text("")});
+  t.add_row({Cell::of_text("GPU-hours"), num_cell(format_number(gpu_hours, 4), gpu_hours), Cell::of_text("")});
+  t.add_row({Cell::of_text("achieved per GPU"), num_cell(format(est.achieved_per_gpu, {.significant = 4}), est.achieved_per_gpu.value()),
+             Cell::of_text(format_number(100 * est.achieved_per_gpu.value() / peak, 3) + "% of the dense " + std::string(name(*prec)) +
+                           " peak, while the GPUs compute")});
+  t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total),
+             Cell::of_text(format_number(est.flops_per_image.value() / 1e9, 4) + " GFLOP per image (forward + backward)")});
+  t.add_row({Cell::of_text("memory per GPU"), Cell::empty(), Cell::of_text("not modelled for image models")});
+  add_footprint_rows(t, foot, a.cost);
+  t.notes.push_back("Model: " + net.name + " (" + count_text(net.parameters) + " parameters, " +
+                    format_number(net.forward_flops_per_sample() / 1e9, 4) + " GFLOP forward per 224 x 224 image; workload/cnn.hpp).");
+  t.notes.push_back("Host: " + std::to_string(cores) + " CPU cores" + (c.cpu_cores ? "" : " (16 per GPU, capplan's default; --cpu-cores)") +
+                    " decoding JPEG at " + format_number(c.decode_rate, 4) + " images/s each (--decode-rate; DALI decodes on the GPU instead); " +
+                    (host.cached_in_ram ? "the dataset in page cache" : std::to_string(c.drives) + " x " + host.storage.name) + " (--storage, --drives).");
+  for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
+  t.notes.push_back(host_allowance_note());
+  r.tables.push_back(t);
+
+  auto& j = r.json;
+  j["model"] = id;
+  j["gpu"] = g.id;
+  j["gpus"] = gpus;
+  j["images"] = images;
+  j["plan"] = {{"batch_per_gpu", c.batch_per_gpu}, {"global_batch", c.batch_per_gpu * gpus}, {"precision", std::string(name(*prec))}};
+  j["images_per_s"] = est.images_per_second;
+  j["gpu_bound_images_per_s"] = est.gpu_bound_images_per_second;
+  j["data_pipeline"] = {{"storage_images_per_s", dl.storage_limit}, {"cpu_images_per_s", dl.cpu_limit}, {"cpu_cores", cores},
+                        {"bottleneck", dl.ok() ? "gpu" : dl.bottleneck() == "CPU" ? "cpu" : "storage"}};
+  j["time_s"] = time.value();
+  j["iteration_time_s"] = est.iteration.value();
+  j["gpu_hours"] = gpu_hours;
+  j["flops_total"] = flops_total;
+  j["achieved_flop_per_s_per_gpu"] = est.achieved_per_gpu.value();
+  add_footprint_json(j, foot);
+  j["assumptions"] = t.notes;
+  r.explanation = lines_of(est.breakdown.text());
+  return r;
+}
+
 Result run_train(const TrainArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
+  if (const auto cnn = cnn_model_arg(a.model)) return run_train_cnn(a, *cnn->shape, cnn->id, ctx);
+  for (const char* f : {"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores", "--storage", "--drives", "--decode-rate"}) {
+    if (a.given(f)) detail::fail(f, a.value_of(f), "describes an image model's run; a transformer trains on --tokens");
+  }
+  if (a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required: how many tokens to train on (e.g. 1e9)");
   const ModelArg m = model_arg(a.model);
   const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
   const double tokens = count_arg(a.tokens, "--tokens");
@@ -89,15 +281,17 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
 
   // The job as plan/training_run.hpp sets it up, so `capplan compare` times the same run.
   TrainingSetup setup;
-  if (a.plan.seq_len) {
-    if (*a.plan.seq_len < 1) detail::fail("--seq-len", std::to_string(*a.plan.seq_len), "must be a positive count");
-    setup.seq_len = *a.plan.seq_len;
-  }
+  setup.seq_len = training_seq_len(a.plan.seq_len, m);
+  setup.framework.flash_attention = a.plan.flash_attention;
+  std::tie(setup.finetune, setup.lora) = finetune_arg(a.finetune);
+  const std::string tuning = finetune_text(setup.finetune, setup.lora, m.shape);
   if (a.plan.global_batch) {
     if (*a.plan.global_batch < 1) detail::fail("--global-batch", std::to_string(*a.plan.global_batch), "must be a positive count");
     setup.global_batch = *a.plan.global_batch;
   }
   setup.precision = precision_arg(a.plan.precision);
+  if (setup.finetune == FineTune::qlora && setup.precision != Precision::bf16 && setup.precision != Precision::fp16)
+    detail::fail("--precision", a.plan.precision, "does not go with --finetune qlora, which computes in bf16 (or fp16) on dequantized NF4 weights");
   // train times mixed-precision Adam (its step and its memory); capplan memory sizes the others.
   if (a.plan.optimizer && optimizer_arg(*a.plan.optimizer) != Optimizer::adam) {
     detail::fail("--optimizer", *a.plan.optimizer, "is not timed by train, which models mixed-precision Adam; capplan memory --optimizer sizes it");
@@ -134,23 +328,43 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     }
     const TrainingRunSearch sr = best_training_run(m.shape, g, gpus, setup);
     if (!sr.run) {
+      // The most frugal layout of these GPUs the search tried: all data parallel under ZeRO-3 with
+      // full recomputation, one sequence per micro-batch; what would make it (or another) fit.
+      TrainingConfig frugal;
+      frugal.plan.dp = gpus;
+      frugal.plan.zero_stage = gpus > 1 ? ZeroStage::parameters : ZeroStage::none;
+      frugal.plan.recompute = Recompute::full;
+      frugal.seq_len = job.seq_len;
+      frugal.microbatches = std::max<std::int64_t>(1, job.global_batch / gpus);
+      frugal.flash_attention = fw.flash_attention;
+      frugal.finetune = setup.finetune;
+      frugal.lora = setup.lora;
+      const MemoryBudget least = training_budget(m.shape, frugal);
       Result r;
       Table t;
       t.title = "Training " + m.id + " on " + std::to_string(gpus) + " x " + g.id + ": no plan fits in memory";
       t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}};
       t.add_row({Cell::of_text("plans timed"), Cell::of_number(std::to_string(sr.candidates), static_cast<double>(sr.candidates))});
       t.add_row({Cell::of_text("rejected for memory"), Cell::of_number(std::to_string(sr.rejected_for_memory), static_cast<double>(sr.rejected_for_memory))});
-      t.notes.push_back("Try more GPUs (plans whose fit is tight are skipped unless --allow-tight), or see capplan memory --model " + m.id +
-                        " --gpu " + g.id + " for the fewest that fit.");
+      t.add_row({Cell::of_text(std::string(gpus > 1 ? "ZeRO-3, " : "") + "full recompute, micro-batch 1"),
+                 Cell::of_number(bytes_text(least.total()) + " per GPU", least.total().value())});
+      t.add_row({Cell::of_text("GPU memory"), Cell::of_number(bytes_text(g.capacity()), g.capacity().value())});
+      const std::vector<std::string> hints = training_fit_hints(m, frugal, g, ctx.catalog());
+      for (const auto& h : hints) t.notes.push_back("Would fit? " + h + ".");
+      t.notes.push_back(seq_len_note(a.plan.seq_len, m));
+      if (!tuning.empty()) t.notes.push_back(tuning + ".");
+      t.notes.push_back("Plans whose fit is tight are skipped unless --allow-tight; capplan memory --model " + m.id + " --gpu " + g.id +
+                        " shows any plan's breakdown.");
       r.tables.push_back(t);
-      r.json = {{"model", m.id}, {"gpu", g.id}, {"gpus", gpus}, {"fits", false}, {"plan", nullptr}};
+      r.json = {{"model", m.id}, {"gpu", g.id}, {"gpus", gpus}, {"fits", false}, {"plan", nullptr},
+                {"least_memory_per_gpu_bytes", least.total().value()}, {"would_fit", hints}};
       return r;
     }
     plan = sr.run->plan;
     est = sr.run->estimate;
     search_text = sr.explanation();
   } else {
-    const TrainingConfig tc = training_config(a.plan, m.shape);
+    const TrainingConfig tc = training_config(a.plan, m);
     if (tc.plan.gpus() != gpus) {
       detail::fail("--gpus", std::to_string(gpus), std::string("is not TP x ") + (tc.plan.cp > 1 ? "CP x " : "") + "PP x DP = " + std::to_string(tc.plan.gpus()));
     }
@@ -169,9 +383,12 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   // The whole run: failures, restarts, lost work and checkpoints on top of the iterations.
   const double params = static_cast<double>(parameter_count(m.shape));
   const GoodputConfig gc = goodput_config(a.goodput);
+  // A fine-tuning checkpoint holds the adapters and their optimizer states; the frozen base is not rewritten.
+  const std::int64_t saved = setup.finetune == FineTune::full ? static_cast<std::int64_t>(params)
+                                                              : static_cast<std::int64_t>(lora_parameter_count(m.shape, setup.lora));
   const GoodputEstimate gp = [&] {
     try {
-      return estimate_goodput(time, gpus, checkpoint_size(static_cast<std::int64_t>(params)), gc);
+      return estimate_goodput(time, gpus, checkpoint_size(saved), gc);
     } catch (const InputError& e) {  // the library names its field; the user typed a flag
       const std::string flag = e.field() == "failures_per_gpu_hour" ? "--failure-rate"
                                : e.field() == "checkpoint_interval" ? "--checkpoint-interval"
@@ -182,13 +399,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }();
   const double achieved = est.model_rate_per_gpu.value();
   const double flops_total = achieved * gpus * time.value();
-  const ItPower power = gpu_it_power(g, gpus);
-  const Energy energy = power.total * time * a.cost.pue;
-  const double kwh = energy.value() / 3.6e6;
-  const double co2 = (energy * grid::g_per_kwh(a.cost.grid_g_per_kwh)).value();
-  std::string price_from;
-  const auto price = gpu_hour_price(a.cost, ctx.catalog(), g, price_from);
-  const std::optional<Money> cost = price ? std::optional<Money>(*price * Duration::from_value(gpu_hours * 3600.0)) : std::nullopt;
+  const RunFootprint foot = run_footprint(a.cost, ctx.catalog(), g, gpus, time, gpu_hours);
 
   const perf::Fabric fabric = training_fabric(g, setup);
   const perf::PlanLinks links = perf::plan_links(cluster, plan);
@@ -231,13 +442,11 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total), Cell::of_text("model FLOPs, all GPUs")});
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text(fit_text(fit, g.capacity()))});
-  t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh, 4) + " kWh", kwh),
-             Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
-  t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2, 4) + " kg CO2e", co2),
-             Cell::of_text(format_number(a.cost.grid_g_per_kwh, 4) + " g/kWh")});
-  t.add_row({Cell::of_text("cost"), cost ? Cell::of_money(format(*cost), to_json_string(cost->rounded_to(2)), cost->amount().to_double()) : Cell::empty(),
-             Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});
+  add_footprint_rows(t, foot, a.cost);
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
+  t.notes.push_back(seq_len_note(a.plan.seq_len, m));
+  if (!tuning.empty()) t.notes.push_back(tuning + "; the checkpoints hold the adapters only.");
+  if (!fw.flash_attention) t.notes.push_back("No FlashAttention (--no-flash-attention): attention scores materialized and kept.");
   t.notes.push_back("Cluster: " + std::to_string(cluster.nodes()) + " node(s) of " + std::to_string(cluster.gpus_per_node) + " GPUs" +
                     (cluster.nodes() > 1 ? "; between nodes " + fabric.describe(cluster.gpus_per_node) +
                                                (setup.fabric ? "" : ", assumed for " + g.id + " hosts (--fabric to change)")
@@ -258,7 +467,11 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                {"recompute", std::string(name(plan.recompute))}, {"sequence_parallel", plan.sequence_parallel},
                {"interleave", plan.interleave}, {"ep", plan.ep}, {"cp", plan.cp},
                {"first_stage_layers", stage_layers(m.shape.layers, plan, 0)},
-               {"last_stage_layers", stage_layers(m.shape.layers, plan, plan.pp - 1)}};
+               {"last_stage_layers", stage_layers(m.shape.layers, plan, plan.pp - 1)},
+               {"flash_attention", fw.flash_attention},
+               {"finetune", std::string(name(setup.finetune))},
+               {"lora_rank", setup.finetune == FineTune::full ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(setup.lora.rank)},
+               {"lora_mlp", setup.finetune != FineTune::full && setup.lora.mlp}};
   j["cluster"] = {{"nodes", cluster.nodes()}, {"gpus_per_node", cluster.gpus_per_node},
                   {"fabric", cluster.nodes() > 1 ? nlohmann::ordered_json{{"id", fabric.id}, {"name", fabric.name},
                                                                            {"per_gpu_bytes_per_s", fabric.per_gpu(cluster.gpus_per_node).value()},
@@ -286,11 +499,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   j["memory_per_gpu_bytes"] = mem.total().value();
   j["fits"] = fit.fits;
   j["tight"] = fit.tight;
-  j["it_power_w"] = power.total.value();
-  j["energy_kwh"] = kwh;
-  j["co2e_kg"] = co2;
-  j["cost_usd"] = cost ? nlohmann::ordered_json(to_json_string(cost->rounded_to(2))) : nullptr;
-  j["price_per_gpu_hour_usd"] = price ? nlohmann::ordered_json(to_json_string(*price)) : nullptr;
+  add_footprint_json(j, foot);
   j["assumptions"] = t.notes;
   r.explanation = lines_of(est.explain());
   r.explanation.push_back("whole run " + format(gp.expected_wall_clock, {.significant = 4}) + " (goodput " + format_number(100 * gp.goodput, 4) + " %):");
@@ -331,12 +540,11 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   const MemoryBudget& mem = run.memory;
   const FitResult& fit = run.fit;
   const int gpus = run.gpus();
-  const ItPower power = gpu_it_power(g, gpus);
-  const Energy energy = power.total * est.total * a.cost.pue;
-  const double kwh = energy.value() / 3.6e6;
-  const double co2 = (energy * grid::g_per_kwh(a.cost.grid_g_per_kwh)).value();
-  std::string price_from;
-  const auto price = gpu_hour_price(a.cost, ctx.catalog(), g, price_from);
+  const RunFootprint foot = run_footprint(a.cost, ctx.catalog(), g, gpus, est.total, est.total.value() * gpus / 3600.0);
+  const ItPower& power = foot.power;
+  const double kwh = foot.kwh, co2 = foot.co2_kg;
+  const std::optional<MoneyRate>& price = foot.price;
+  const std::string& price_from = foot.price_from;
   const double tokens_out = static_cast<double>(a.output * ic.sequences);
   std::optional<Money> per_mtok;
   if (price && est.tokens_per_second > 0) {
@@ -349,6 +557,41 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   t.title = "Serving " + m.id + " on " + std::to_string(gpus) + " x " + g.id + ": " + std::to_string(ic.sequences) + " x (" +
             std::to_string(a.prompt) + " prompt + " + std::to_string(a.output) + " output) tokens, " + std::string(ic.weights.name) + " weights";
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
+  // FP8 weights on a GPU without FP8 tensor cores (Ampere and older): stored in 8 bits, dequantized for fp16 math.
+  const bool fp8_weight_only = (ic.weights.name == formats::fp8.name) && !g.dense.at(Precision::fp8);
+  // The JSON's head, the same whether or not the layout fits.
+  auto& j = r.json;
+  j["model"] = m.id;
+  j["gpu"] = g.id;
+  j["plan"] = {{"gpus", gpus}, {"tp", run.tp}, {"pp", run.pp}, {"weights", std::string(ic.weights.name)}, {"kv_cache", std::string(ic.kv_cache.name)},
+               {"batch", ic.sequences}, {"prompt_tokens", a.prompt}, {"output_tokens", a.output}};
+  if (!fit.fits) {
+    // No time for a layout that cannot run: what it needs, and what would fit.
+    t.title += ": does not fit";
+    t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()), Cell::of_text(fit_text(fit, g.capacity()))});
+    std::vector<std::string> hints;
+    if (const auto fewest = min_gpus_for_serving(m.shape, ic, g.capacity())) {
+      hints.push_back("--gpus " + std::to_string(fewest->gpus) + " (TP " + std::to_string(fewest->tensor) + " x PP " + std::to_string(fewest->pipeline) +
+                      "): " + bytes_text(fewest->budget.total()) + " per GPU");
+    }
+    for (const WeightFormat& f : {formats::fp8, formats::q4_0}) {
+      if (f.bits_per_value >= ic.weights.bits_per_value) continue;
+      InferenceConfig q = ic;
+      q.weights = f;
+      const FitResult qf = check_fit(inference_budget(m.shape, q), g.capacity());
+      hints.push_back("--weights " + std::string(f.name) + ": " + bytes_text(qf.required) + " per GPU, " + (qf.fits ? "fits" : "does not fit"));
+    }
+    for (const auto& h : hints) t.add_row({Cell::of_text("would fit?"), Cell::of_text(""), Cell::of_text(h)});
+    t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+    r.tables.push_back(t);
+    j["memory_per_gpu_bytes"] = mem.total().value();
+    j["fits"] = false;
+    j["would_fit"] = hints;
+    j["assumptions"] = t.notes;
+    r.explanation.push_back("total " + bytes_text(mem.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: short by " +
+                            bytes_text(-1.0 * fit.headroom));
+    return r;
+  }
   t.add_row({Cell::of_text("time to first token"), num_cell(format(est.prefill, {.significant = 3}), est.prefill.value()), Cell::of_text("prefill")});
   t.add_row({Cell::of_text("decode"), num_cell(format_number(est.tokens_per_second, 4) + " tok/s", est.tokens_per_second),
              Cell::of_text(format_number(est.tokens_per_second_per_sequence, 4) + " tok/s per sequence, bound by " + std::string(perf::name(est.decode_bound)))});
@@ -361,16 +604,14 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
              per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
              Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});
   t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+  if (fp8_weight_only)
+    t.notes.push_back(g.id + " has no FP8 tensor cores: fp8 weights are stored in 8 bits and converted to fp16 for the matmuls (weight-only, "
+                      "as vLLM's FP8 Marlin kernels run on Ampere); the memory and the weight reads shrink, the math does not speed up.");
   if (run.pp > 1) t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) + " over the whole model.");
   t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   r.tables.push_back(t);
 
-  auto& j = r.json;
-  j["model"] = m.id;
-  j["gpu"] = g.id;
-  j["plan"] = {{"gpus", gpus}, {"tp", run.tp}, {"pp", run.pp}, {"weights", std::string(ic.weights.name)}, {"kv_cache", std::string(ic.kv_cache.name)},
-               {"batch", ic.sequences}, {"prompt_tokens", a.prompt}, {"output_tokens", a.output}};
   j["ttft_s"] = est.prefill.value();
   j["decode_tokens_per_s"] = est.tokens_per_second;
   j["decode_tokens_per_s_per_sequence"] = est.tokens_per_second_per_sequence;
@@ -398,13 +639,27 @@ void add_train(CLI::App& app, Context& ctx) {
       "  capplan train --model llama2-7b --tokens 1e9 --gpu h100-sxm --gpus 8\n"
       "  capplan train --model llama2-7b --tokens 2e12 --gpu a100-sxm-80gb --gpus 64 \\\n"
       "      --tp 2 --pp 1 --dp 32 --zero 1 --micro-batch 2\n"
+      "  capplan train --model llama3.1-8b --tokens 50e6 --gpu rtx4090 --gpus 1 --finetune qlora --seq-len 2048\n"
+      "  capplan train --model resnet50 --gpu a100-sxm-80gb --gpus 8 --epochs 90\n"
       "  capplan train --model gpt3-175b --tokens 300e9 --gpu a100-sxm-80gb --gpus 1024 --mfu 0.46 \\\n"
       "      --price-per-gpu-hour 1.5");
   add_model_gpu_flags(cmd, a->model, a->gpu);
-  cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9")->required();
+  cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9 (required for a transformer)");
   add_plan_flags(cmd, a->plan);
   cmd->get_option("--gpus")->description("Number of GPUs (required; with a plan, TP x CP x PP x DP)");
-  cmd->get_option("--flash-attention")->description("FlashAttention (train always assumes it, as every framework preset does)");
+  cmd->get_option("--flash-attention")
+      ->description("FlashAttention (default on, as every framework preset runs it); --no-flash-attention times and sizes attention without it");
+  add_finetune_flags(cmd, a->finetune);
+  // Image models (--model resnet50).
+  cmd->add_option("--epochs", a->cnn.epochs, "Image model: passes over the dataset (e.g. 90)");
+  cmd->add_option("--images", a->cnn.images, "Image model: images in all, instead of --epochs");
+  cmd->add_option("--dataset-images", a->cnn.dataset_images, "Image model: images in the dataset (default 1,281,167: ImageNet-1k)");
+  cmd->add_option("--batch-per-gpu", a->cnn.batch_per_gpu, "Image model: images per GPU per iteration (default 256)");
+  cmd->add_option("--cpu-cores", a->cnn.cpu_cores, "Image model: CPU cores decoding images (default 16 per GPU)");
+  cmd->add_option("--storage", a->cnn.storage, "Image model: where the dataset is read from: nvme (default), hdd, ram (page cache)")
+      ->check(CLI::IsMember({"nvme", "hdd", "ram"}));
+  cmd->add_option("--drives", a->cnn.drives, "Image model: drives the dataset is spread over (default 1)");
+  cmd->add_option("--decode-rate", a->cnn.decode_rate, "Image model: images one core decodes and augments per second (default 120)");
   cmd->get_option("--optimizer")->description("adam (default; the only optimizer train times: others are for capplan memory)");
   add_cluster_flags(cmd, a->cluster);
   add_goodput_flags(cmd, a->goodput);
@@ -412,6 +667,7 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->add_flag("--allow-tight", a->allow_tight,
                 "Let the plan search return plans whose memory fit is tight (less headroom than the allocator may lose to fragmentation)");
   add_run_cost_flags(cmd, a->cost);
+  a->cmd = cmd;
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });
 }
 

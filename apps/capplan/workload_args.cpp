@@ -12,6 +12,7 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -47,6 +48,7 @@ ModelArg model_arg(const std::string& text) {
     m.shape = io::load_model_file(file, text.substr(hash + 1));
     m.id = m.shape.name.empty() ? "model" : m.shape.name;
     m.source = "model object at " + text.substr(hash + 1) + " in " + file;
+    m.train_seq_len = m.shape.seq_len;
     return m;
   }
   if (looks_like_file(text)) {
@@ -54,13 +56,19 @@ ModelArg model_arg(const std::string& text) {
     m.shape = io::load_model_file(text);
     m.id = m.shape.name.empty() ? text : m.shape.name;
     m.source = "model file " + text;
+    m.train_seq_len = m.shape.seq_len;
     return m;
   }
   try {
     const ModelPreset& p = find_model(text);
+    if (!p.is_transformer())
+      detail::fail("model", "\"" + text + "\"",
+                   "is an image model (" + p.generic().name + "): capplan train times it (--epochs); memory, infer and compare take transformers");
     m.shape = p.transformer();
     m.id = p.id;
     m.source = p.source;
+    m.train_seq_len = p.training_seq_len();
+    if (p.pretrain_seq_len > 0) m.train_seq_source = "pre-training length (" + p.pretrain_source + ")";
   } catch (const InputError& e) {
     // Name the flag: "--model: model: ..." reads badly, so replace the field.
     std::string what = e.what();
@@ -69,6 +77,69 @@ ModelArg model_arg(const std::string& text) {
     throw InputError("--model", text, "--model: " + what);
   }
   return m;
+}
+
+std::int64_t training_seq_len(const std::optional<std::int64_t>& flag, const ModelArg& m) {
+  if (flag) {
+    if (*flag < 1) detail::fail("--seq-len", std::to_string(*flag), "must be a positive count");
+    if (*flag > 16 * 1024 * 1024) detail::fail("--seq-len", std::to_string(*flag), "is more than 16,777,216 tokens");
+    return *flag;
+  }
+  return m.train_seq_len > 0 ? m.train_seq_len : m.shape.seq_len;
+}
+
+std::string seq_len_note(const std::optional<std::int64_t>& flag, const ModelArg& m) {
+  if (flag) return "Sequence length " + std::to_string(*flag) + " (--seq-len).";
+  const std::int64_t len = training_seq_len(flag, m);
+  return "Sequence length " + std::to_string(len) + ": " +
+         (m.train_seq_source.empty() ? "the model's" : m.id + "'s " + m.train_seq_source) +
+         (m.shape.seq_len != len ? "; it serves up to " + std::to_string(m.shape.seq_len) + " tokens" : std::string()) +
+         "; --seq-len to change.";
+}
+
+void add_finetune_flags(CLI::App* cmd, FinetuneArgs& a) {
+  cmd->add_option("--finetune", a.finetune,
+                  "full (default: every weight trained), lora (adapters beside frozen bf16 weights) or qlora (frozen NF4 weights)")
+      ->check(CLI::IsMember({"full", "lora", "qlora"}));
+  cmd->add_option("--lora-rank", a.lora_rank, "LoRA rank r (default 16)");
+  cmd->add_flag("--lora-mlp", a.lora_mlp, "Adapters on the FFN matrices too (QLoRA's all-linear setting), not only q, k, v, o");
+}
+
+std::pair<FineTune, LoraOptions> finetune_arg(const FinetuneArgs& a) {
+  FineTune f = FineTune::full;
+  if (a.finetune == "lora") f = FineTune::lora;
+  else if (a.finetune == "qlora") f = FineTune::qlora;
+  else if (a.finetune != "full") detail::fail("--finetune", "\"" + a.finetune + "\"", "is not full, lora or qlora");
+  LoraOptions l;
+  if (f == FineTune::full) {
+    if (a.lora_rank) detail::fail("--lora-rank", std::to_string(*a.lora_rank), "needs --finetune lora or qlora");
+    if (a.lora_mlp) detail::fail("--lora-mlp", "true", "needs --finetune lora or qlora");
+    return {f, l};
+  }
+  if (a.lora_rank) {
+    if (*a.lora_rank < 1 || *a.lora_rank > 65536) detail::fail("--lora-rank", std::to_string(*a.lora_rank), "is outside 1 to 65536");
+    l.rank = *a.lora_rank;
+  }
+  l.mlp = a.lora_mlp;
+  return {f, l};
+}
+
+std::string finetune_text(FineTune f, const LoraOptions& l, const TransformerShape& shape) {
+  if (f == FineTune::full) return "";
+  return std::string(f == FineTune::qlora ? "QLoRA" : "LoRA") + " rank " + std::to_string(l.rank) + " on q k v o" +
+         (l.mlp ? " and the FFN" : "") + " (" + count_text(static_cast<double>(lora_parameter_count(shape, l))) +
+         " trainable parameters)";
+}
+
+std::optional<CnnModelArg> cnn_model_arg(const std::string& text) {
+  if (text.empty() || looks_like_file(text)) return std::nullopt;
+  std::string lower = text;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (const ModelPreset& p : model_presets()) {
+    if (p.id != lower || p.is_transformer()) continue;
+    if (const CnnShape* net = find_cnn_shape(p.id)) return CnnModelArg{net, p.id};
+  }
+  return std::nullopt;
 }
 
 double count_arg(const std::string& text, std::string_view flag) {
@@ -108,7 +179,8 @@ void separate_serve_flags(CLI::App* cmd) {
         "--tokens", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-        "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency"};
+        "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
+        "--lora-rank", "--lora-mlp"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--kv-cache", "--prompt-tokens", "--output-tokens"};
     for (const char* f : serve ? std::span<const char* const>(training) : std::span<const char* const>(serving)) {
@@ -134,11 +206,13 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--last-stage-layers", a.last_stage_layers, "Layers on the last pipeline stage");
   cmd->add_option("--micro-batch", a.micro_batch, "Sequences per micro-batch (default 1)");
   cmd->add_option("--global-batch", a.global_batch, "Sequences per iteration over all GPUs");
-  cmd->add_option("--seq-len", a.seq_len, "Training sequence length (default: the model's)");
+  cmd->add_option("--seq-len", a.seq_len, "Training sequence length (default: the model's pre-training length, e.g. 8192 for Llama 3.1)");
   cmd->add_option("--recompute", a.recompute, "Activation recomputation: none (default), selective, full")
       ->check(CLI::IsMember({"none", "selective", "full"}));
   cmd->add_flag("--sequence-parallel", a.sequence_parallel, "Megatron sequence parallelism");
-  cmd->add_flag("--flash-attention", a.flash_attention, "FlashAttention: no s x s attention matrices kept");
+  cmd->add_flag("--flash-attention,!--no-flash-attention", a.flash_attention,
+                "FlashAttention (default on; PyTorch's memory-efficient SDPA kernel on GPUs before Ampere): no s x s attention "
+                "matrices kept; --no-flash-attention counts them");
   cmd->add_option("--zero", a.zero, "ZeRO stage 0 (default), 1, 2 or 3")->check(CLI::IsMember({0, 1, 2, 3}));
   cmd->add_option("--precision", a.precision, "Training precision (default bf16; fp8: mixed precision)")
       ->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
@@ -244,7 +318,7 @@ GoodputConfig goodput_config(const GoodputArgs& a) {
 void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
   if (with_serve_flag) cmd->add_flag("--serve", a.serve, "Serving (inference) memory instead of training");
   cmd->add_option("--batch", a.batch, "Sequences served at once (default 1)");
-  cmd->add_option("--context", a.context, "Tokens per sequence, prompt + output (default: the model's)");
+  cmd->add_option("--context", a.context, "Tokens per sequence, prompt + output (default 512 + 128 = 640)");
   cmd->add_option("--weights", a.weights, "Weight format (default bf16)")
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4"}));
   cmd->add_option("--kv-cache", a.kv_cache, "KV-cache format (default bf16; fp8 or int8 to halve it)")
@@ -271,7 +345,8 @@ int positive_flag(std::optional<int> v, int fallback, std::string_view flag) {
   return *v;
 }
 
-TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape) {
+TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
+  const TransformerShape& shape = m.shape;
   TrainingConfig c;
   const int tp = positive_flag(a.tp, 1, "--tp");
   const int pp = positive_flag(a.pp, 1, "--pp");
@@ -301,7 +376,7 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
   }
   if (cp > 1) {
     if (!a.flash_attention) detail::fail("--cp", std::to_string(cp), "needs --flash-attention: ring attention runs in the fused kernel");
-    const std::int64_t seq = a.seq_len ? *a.seq_len : shape.seq_len;
+    const std::int64_t seq = training_seq_len(a.seq_len, m);
     if (seq % (2 * cp) != 0)
       detail::fail("--cp", std::to_string(cp), "needs the sequence length " + std::to_string(seq) + " to split into 2 x CP chunks");
     if (shape.mla) detail::fail("--cp", std::to_string(cp), "is not modelled with multi-head latent attention (" + shape.name + ")");
@@ -344,10 +419,7 @@ TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape)
     if (*a.micro_batch < 1) detail::fail("--micro-batch", std::to_string(*a.micro_batch), "must be a positive count");
     c.plan.micro_batch = *a.micro_batch;
   }
-  if (a.seq_len) {
-    if (*a.seq_len < 1) detail::fail("--seq-len", std::to_string(*a.seq_len), "must be a positive count");
-    c.seq_len = *a.seq_len;
-  }
+  c.seq_len = training_seq_len(a.seq_len, m);
   if (a.global_batch) {
     if (*a.global_batch < 1) detail::fail("--global-batch", std::to_string(*a.global_batch), "must be a positive count");
     const std::int64_t per_step = c.plan.micro_batch * dp;
@@ -372,6 +444,8 @@ InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shap
   if (a.context) {
     if (*a.context < 1) detail::fail("--context", std::to_string(*a.context), "must be a positive count");
     c.context = *a.context;
+  } else {
+    c.context = default_prompt_tokens + default_output_tokens;  // as infer and compare --serve
   }
   const int tp = positive_flag(a.tp, 1, "--tp");
   const int pp = positive_flag(a.pp, 1, "--pp");

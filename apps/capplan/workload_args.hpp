@@ -10,12 +10,14 @@
 #include <capplan/perf/fabric.hpp>
 #include <capplan/plan/goodput.hpp>
 #include <capplan/units/quantity.hpp>
+#include <capplan/workload/cnn.hpp>
 #include <capplan/workload/transformer.hpp>
 
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace CLI {
 class App;
@@ -28,9 +30,41 @@ struct ModelArg {
   TransformerShape shape;
   std::string id;      // preset id, or the file name
   std::string source;  // the preset's citation, or "model file PATH"
+  // Default training sequence length: the preset's pre-training length (workload/presets.hpp), else
+  // the shape's seq_len; `train_seq_source` says which.
+  std::int64_t train_seq_len = 0;
+  std::string train_seq_source;
 };
 
+// The training sequence length: --seq-len when given, else the model's pre-training length.
+std::int64_t training_seq_len(const std::optional<std::int64_t>& flag, const ModelArg& m);
+// "Sequence length 8192: Llama 3.1 8B's pre-training length (source); --seq-len to change." for the notes.
+std::string seq_len_note(const std::optional<std::int64_t>& flag, const ModelArg& m);
+
+// The serving load every subcommand assumes when none is given: 512 prompt + 128 generated tokens.
+inline constexpr std::int64_t default_prompt_tokens = 512, default_output_tokens = 128;
+
+// Fine-tuning: --finetune full|lora|qlora, --lora-rank, --lora-mlp (memory, train, compare).
+struct FinetuneArgs {
+  std::string finetune = "full";
+  std::optional<int> lora_rank;
+  bool lora_mlp = false;
+};
+void add_finetune_flags(CLI::App* cmd, FinetuneArgs& a);
+// The library's FineTune and LoraOptions; errors name the flag.
+std::pair<FineTune, LoraOptions> finetune_arg(const FinetuneArgs& a);
+// "LoRA rank 16 on q k v o (6.816M trainable parameters)"; empty for full training.
+std::string finetune_text(FineTune f, const LoraOptions& l, const TransformerShape& shape);
+
 ModelArg model_arg(const std::string& text);
+
+// An image model from --model: a preset with a convolution-level shape (workload/cnn.hpp).
+struct CnnModelArg {
+  const CnnShape* shape = nullptr;
+  std::string id;
+};
+// The CNN a preset id names; absent for a transformer, a file, or an unknown id (model_arg says why).
+std::optional<CnnModelArg> cnn_model_arg(const std::string& text);
 
 // A count written as 1e9, 2.5e12, 1,000,000 or 1_000_000 (--tokens).
 double count_arg(const std::string& text, std::string_view flag);
@@ -42,7 +76,7 @@ struct PlanArgs {
   std::optional<std::int64_t> micro_batch, global_batch, seq_len;
   std::optional<std::string> recompute;  // absent: none (a given plan) or any (the search)
   bool sequence_parallel = false;
-  bool flash_attention = false;
+  bool flash_attention = true;  // --no-flash-attention: off
   std::optional<int> zero;               // absent: 0 (a given plan) or any (the search)
   std::string precision = "bf16";
   std::optional<std::string> optimizer;  // absent: adam
@@ -108,7 +142,8 @@ Precision precision_arg(const std::string& s);
 int positive_flag(std::optional<int> v, int fallback, std::string_view flag);
 
 // The training configuration of the plan flags. GPUs = TP x PP x DP; --gpus alone is data parallel.
-TrainingConfig training_config(const PlanArgs& a, const TransformerShape& shape);
+// The sequence length defaults to the model's pre-training length (training_seq_len).
+TrainingConfig training_config(const PlanArgs& a, const ModelArg& m);
 
 // The serving configuration: --gpus alone is tensor parallel when it divides the heads, else
 // pipeline parallel.

@@ -36,6 +36,7 @@
 #include "capplan/hardware/warnings.hpp"
 
 // workload
+#include "capplan/workload/cnn.hpp"
 #include "capplan/workload/generic.hpp"
 #include "capplan/workload/model_fields.hpp"
 #include "capplan/workload/parallel_plan.hpp"

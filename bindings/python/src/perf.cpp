@@ -237,6 +237,8 @@ void bind_training(py::module_& m) {
       .field("model_flops_per_token", &TrainingJob::model_flops_per_token)
       .field("measured_mfu", &TrainingJob::measured_mfu)
       .field("expert_parameters", &TrainingJob::expert_parameters, "MoE routed-expert weights; None: derived")
+      .field("finetune", &TrainingJob::finetune, "full, or LoRA / QLoRA adapters beside frozen weights")
+      .field("lora", &TrainingJob::lora, "adapters with finetune lora or qlora")
       .finish();
   Record<PlanLinks>(m, "PlanLinks", "The links each of a plan's collectives crosses, by name ('' where the plan has no such group).")
       .readonly("tp", &PlanLinks::tp)

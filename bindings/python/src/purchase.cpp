@@ -47,6 +47,8 @@ void bind_purchase(py::module_& m) {
       .field("fabric", &TrainingSetup::fabric, "between nodes; None: usual_fabric(gpu)")
       .field("framework", &TrainingSetup::framework)
       .field("space", &TrainingSetup::space)
+      .field("finetune", &TrainingSetup::finetune, "full, or LoRA / QLoRA adapters")
+      .field("lora", &TrainingSetup::lora, "adapters with finetune lora or qlora")
       .finish();
   Record<TrainingRun>(m, "TrainingRun", "A timed training run: job, cluster, plan, estimate and memory per GPU.")
       .readonly("job", &TrainingRun::job)

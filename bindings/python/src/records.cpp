@@ -374,7 +374,10 @@ void bind_workload(py::module_& m) {
       .readonly("model", &ModelPreset::model)
       .readonly("published_params", &ModelPreset::published_params)
       .readonly("source", &ModelPreset::source)
+      .readonly("pretrain_seq_len", &ModelPreset::pretrain_seq_len, "0: the shape's seq_len")
+      .readonly("pretrain_source", &ModelPreset::pretrain_source)
       .finish(false)
+      .def("training_seq_len", &ModelPreset::training_seq_len, "Default training sequence length: the pre-training one.")
       .def("is_transformer", &ModelPreset::is_transformer)
       .def("transformer", &ModelPreset::transformer, py::return_value_policy::copy,
            "The transformer shape; InputError for a generic model.")

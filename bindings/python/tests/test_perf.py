@@ -235,3 +235,26 @@ def test_context_parallel_plan(cat):
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_training(job, capplan.ParallelPlan(cp=3, dp=2), node)
     assert e.value.field == "dp"
+
+
+def test_finetuning_lora_and_qlora_runs(cat):
+    # The same job as capplan train --finetune: LoRA is faster than full training and needs less memory;
+    # QLoRA needs less still and dequantizes, so it is slower than LoRA.
+    preset = capplan.find_model("llama3.1-8b")
+    assert preset.training_seq_len() == 8192 and preset.pretrain_seq_len == 8192
+    assert "Llama 3" in preset.pretrain_source
+    shape = preset.transformer()
+    a100 = cat.find_gpu("A100 SXM 80GB")
+    runs = {}
+    for kind in ("full", "lora", "qlora"):
+        setup = capplan.TrainingSetup(seq_len=preset.training_seq_len(), finetune=capplan.FineTune(kind),
+                                      lora=capplan.LoraOptions(rank=16))
+        runs[kind] = capplan.best_training_run(shape, a100, 8, setup).run
+        assert runs[kind].job.finetune == capplan.FineTune(kind)
+    t = {k: r.estimate.iteration.value for k, r in runs.items()}
+    assert t["lora"] < t["full"] and t["qlora"] > t["lora"]
+    assert runs["qlora"].memory.total().value < runs["lora"].memory.total().value < runs["full"].memory.total().value
+    with pytest.raises(capplan.InputError) as e:
+        capplan.best_training_run(shape, a100, 8, capplan.TrainingSetup(finetune=capplan.FineTune.lora,
+                                                                      lora=capplan.LoraOptions(rank=0)))
+    assert e.value.field == "lora.rank"

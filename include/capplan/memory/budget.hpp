@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -160,6 +161,15 @@ inline double optimizer_state_bytes_per_param(Optimizer o, std::int64_t hidden) 
 
 enum class FineTune { full, lora, qlora };
 
+inline constexpr std::string_view name(FineTune f) {
+  switch (f) {
+    case FineTune::full: return "full";
+    case FineTune::lora: return "lora";
+    case FineTune::qlora: return "qlora";
+  }
+  return "?";
+}
+
 // LoRA adapters (Hu et al. 2021, §4): a rank-r pair B (d_out x r), A (r x d_in) beside each target
 // matrix: r (d_in + d_out) trainable parameters per matrix.
 struct LoraOptions {
@@ -198,10 +208,12 @@ namespace detail {
 
 template <class T>
 double dbl(const T& c) { return static_cast<double>(c); }
-// 4 significant digits; counts of a million and more as "842.3M", "6.738B".
+// 4 significant digits; counts of a million and more as "842.3M", "6.738B"; whole numbers below a
+// million exactly ("131072 tokens", not "131100").
 inline std::string n(double v) {
   if (v >= 1e9) return format_number(v / 1e9, 4) + "B";
   if (v >= 1e6) return format_number(v / 1e6, 4) + "M";
+  if (v == std::floor(v) && v > -1e6) return std::to_string(static_cast<long long>(v));
   return format_number(v, 4);
 }
 

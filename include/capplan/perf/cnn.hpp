@@ -14,6 +14,7 @@
 #include "capplan/perf/efficiency.hpp"
 #include "capplan/perf/explain.hpp"
 #include "capplan/perf/roofline.hpp"
+#include "capplan/workload/cnn.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -23,29 +24,9 @@
 
 namespace capplan::perf {
 
-struct ConvLayer {
-  std::int64_t out_pixels = 0;    // output height x width
-  std::int64_t in_channels = 0;
-  std::int64_t out_channels = 0;
-  int kernel = 1;                 // k for a k x k kernel
-  int count = 1;                  // identical layers
-  bool norm_activation = true;    // followed by batch norm + ReLU
-};
-
-struct CnnShape {
-  std::string name;
-  std::vector<ConvLayer> convs;
-  std::int64_t fc_in = 0, fc_out = 0;  // classifier
-  double parameters = 0;              // for the gradient all-reduce
-
-  // Forward FLOPs of one image (multiply-add = 2 FLOPs).
-  [[nodiscard]] double forward_flops_per_sample() const {
-    double f = 2.0 * static_cast<double>(fc_in * fc_out);
-    for (const auto& c : convs)
-      f += 2.0 * c.count * static_cast<double>(c.out_pixels * c.out_channels * c.in_channels) * c.kernel * c.kernel;
-    return f;
-  }
-};
+// The shapes live in the workload layer (workload/cnn.hpp); perf:: names kept for callers.
+using capplan::CnnShape;
+using capplan::ConvLayer;
 
 struct CnnTrainingEstimate {
   Duration iteration{};

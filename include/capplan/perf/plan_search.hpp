@@ -66,6 +66,8 @@ inline TrainingConfig plan_training_config(const TrainingJob& job, const Paralle
   cfg.seq_len = job.seq_len;
   cfg.microbatches = job.global_batch / (plan.micro_batch * plan.dp);
   cfg.flash_attention = flash_attention;
+  cfg.finetune = job.finetune;
+  cfg.lora = job.lora;
   return cfg;
 }
 
@@ -163,7 +165,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   if (!(job.parameters > 0)) job.parameters = parameter_total(job.model, sizes);
   if (job.model.moe && !job.expert_parameters) job.expert_parameters = detail::expert_parameters(job, job.parameters, &sizes);
   if (!job.model_flops_per_token)
-    job.model_flops_per_token = model_flops_value(job.model, 1, seq, AttentionCount::full) / static_cast<double>(seq);
+    job.model_flops_per_token = detail::job_model_flops(job, 1, seq) / static_cast<double>(seq);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
   const int n = cluster.gpus;
   const int max_tp = space.max_tp > 0 ? space.max_tp : cluster.gpus_per_node;

@@ -95,7 +95,7 @@ inline PreparedTraining prepare_training(const TrainingJob& job, const Cluster& 
   require_positive_count(seq, "seq_len");
   require_positive_count(job.global_batch, "global_batch");
   if (!job.model_flops_per_token)
-    p.model_flops = model_flops_value(job.model, job.global_batch, seq, AttentionCount::full);
+    p.model_flops = detail::job_model_flops(job, job.global_batch, seq);
   return p;
 }
 

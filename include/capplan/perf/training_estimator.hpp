@@ -7,6 +7,7 @@
 #include "capplan/compute/flops.hpp"
 #include "capplan/error.hpp"
 #include "capplan/hardware/gpu.hpp"
+#include "capplan/memory/budget.hpp"
 #include "capplan/perf/communication.hpp"
 #include "capplan/perf/efficiency.hpp"
 #include "capplan/perf/explain.hpp"
@@ -37,6 +38,10 @@ struct TrainingJob {
   std::optional<double> measured_mfu;
   // Parameters inside routed experts (MoE); default: the shape's share of `parameters` (workload/params.hpp).
   std::optional<double> expert_parameters;
+  // Fine-tuning: full (every weight trained), or LoRA / QLoRA adapters beside frozen base weights
+  // (memory/budget.hpp; the time model: detail::layer_costs and docs/performance.md, "Fine-tuning").
+  FineTune finetune = FineTune::full;
+  LoraOptions lora;  // with finetune lora or qlora
 };
 
 struct TrainingEstimate {
@@ -110,8 +115,10 @@ struct PassCost {
   }
 };
 
+// `frozen`: the weights take no gradient (LoRA / QLoRA base weights), so a weight GEMM's backward
+// is its input gradient only; attention GEMMs (no weights) keep both.
 template <class Ops>
-inline PassCost cost_of(const Ops& ops, const perf::DeviceRates& r) {
+inline PassCost cost_of(const Ops& ops, const perf::DeviceRates& r, bool frozen = false) {
   PassCost c;
   for (const perf::Op& op : ops) {
     const double tf = r.time(op);
@@ -127,8 +134,9 @@ inline PassCost cost_of(const Ops& ops, const perf::DeviceRates& r) {
         perf::Op wgrad = op;
         wgrad.m = op.k;
         wgrad.k = op.m;
-        tb = r.time(dgrad) + r.time(wgrad);
-        fb = dgrad.flops + wgrad.flops;
+        const bool weight_gradient = !(frozen && op.kind == perf::OpKind::gemm);
+        tb = r.time(dgrad) + (weight_gradient ? r.time(wgrad) : 0.0);
+        fb = dgrad.flops + (weight_gradient ? wgrad.flops : 0.0);
         break;
       }
       case perf::OpKind::flash_attention: {
@@ -168,6 +176,77 @@ inline PassCost cost_of(const Ops& ops, const perf::DeviceRates& r) {
     }
   }
   return c;
+}
+
+// Both costs in one layer (a layer's kernels and the adapters beside them).
+inline PassCost operator+(const PassCost& a, const PassCost& b) {
+  PassCost c;
+  c.fwd = a.fwd + b.fwd;
+  c.bwd = a.bwd + b.bwd;
+  c.flops_fwd = a.flops_fwd + b.flops_fwd;
+  c.flops_bwd = a.flops_bwd + b.flops_bwd;
+  c.recompute_full = a.recompute_full + b.recompute_full;
+  c.recompute_selective = a.recompute_selective + b.recompute_selective;
+  c.flops_recompute_full = a.flops_recompute_full + b.flops_recompute_full;
+  c.flops_recompute_selective = a.flops_recompute_selective + b.flops_recompute_selective;
+  c.attn_fwd = a.attn_fwd + b.attn_fwd;
+  c.attn_bwd = a.attn_bwd + b.attn_bwd;
+  return c;
+}
+
+// LoRA adapters of one layer for `tokens` tokens on one GPU (Hu et al. 2021, §4.1): beside each
+// adapted weight W (d_in x d_out) the input goes through A (d_in x r) and B (r x d_out) and the
+// result is added to W's output, as PEFT's LoraLayer does (lora_B(lora_A(x)) * scaling added to the
+// base output; no dropout). Shards as the base weight: column-parallel matrices (q, k, v, gate, up)
+// split d_out over tp, row-parallel ones (o, down) d_in. Adapters of routed experts see the tokens
+// routed to them (tokens x k in all).
+inline void lora_adapter_ops(perf::OpList& ops, const TransformerShape& shape, const LoraOptions& lora, std::int64_t tokens, int tp,
+                             double e, bool moe_layer) {
+  ops.count = 0;
+  const std::int64_t r = lora.rank, h = shape.hidden;
+  const std::int64_t q = static_cast<std::int64_t>(shape.heads) * shape.effective_head_dim();
+  const std::int64_t kv = static_cast<std::int64_t>(shape.effective_kv_heads()) * shape.effective_head_dim();
+  const auto adapter = [&](std::int64_t rows, std::int64_t d_in, std::int64_t d_out, std::int64_t batch) {
+    ops.push_back(perf::gemm("lora A", rows, r, d_in, e, batch));
+    ops.push_back(perf::gemm("lora B", rows, d_out, r, e, batch));
+    ops.push_back(perf::elementwise("lora add", static_cast<double>(rows) * static_cast<double>(d_out) * static_cast<double>(batch) * 3 * e));
+  };
+  if (lora.q) adapter(tokens, h, std::max<std::int64_t>(1, q / tp), 1);
+  if (lora.k) adapter(tokens, h, std::max<std::int64_t>(1, kv / tp), 1);
+  if (lora.v) adapter(tokens, h, std::max<std::int64_t>(1, kv / tp), 1);
+  if (lora.o) adapter(tokens, std::max<std::int64_t>(1, q / tp), h, 1);
+  if (!lora.mlp) return;
+  const int mats = shape.gated_mlp ? 2 : 1;  // column-parallel FFN inputs (gate and up), then down
+  if (shape.moe && moe_layer) {
+    const MoeShape& m = *shape.moe;
+    const std::int64_t f = std::max<std::int64_t>(1, m.moe_ffn_hidden / tp);
+    const std::int64_t rows = std::max<std::int64_t>(1, tokens * m.experts_per_token / std::max(1, m.experts));
+    for (int i = 0; i < mats; ++i) adapter(rows, h, f, m.experts);
+    adapter(rows, f, h, m.experts);
+    if (m.shared_experts > 0) {
+      for (int i = 0; i < mats; ++i) adapter(tokens, h, f * m.shared_experts, 1);
+      adapter(tokens, f * m.shared_experts, h, 1);
+    }
+  } else {
+    const std::int64_t f = std::max<std::int64_t>(1, shape.effective_ffn_hidden() / tp);
+    for (int i = 0; i < mats; ++i) adapter(tokens, h, f, 1);
+    adapter(tokens, f, h, 1);
+  }
+}
+
+// QLoRA: bitsandbytes stores the frozen linear weights in NF4 and dequantizes each to bf16 before its
+// matmul, in the forward pass and again for the input gradient of the backward pass (Dettmers et al.
+// 2023, §3: "we dequantize the storage data type to the computation data type to perform the forward
+// and backward pass"). Each dequantization reads the NF4 blocks with their constants and writes the
+// bf16 copy, which the GEMM then reads (that read is the GEMM's own). Time of one pass over `ops`.
+inline double nf4_dequantize_seconds(const perf::OpList& ops, const perf::DeviceRates& r) {
+  double t = 0;
+  for (const perf::Op& op : ops) {
+    if (op.kind != perf::OpKind::gemm) continue;
+    const double weights = static_cast<double>(op.k) * static_cast<double>(op.n) * static_cast<double>(op.batch);
+    t += r.time(perf::elementwise("nf4 dequantize", weights * (formats::nf4.bits_per_value / 8 + 2)));
+  }
+  return t;
 }
 
 // Weighted mean of two layer kinds (wa layers of a, wb of b).
@@ -220,20 +299,39 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   DeviceRates r = rates;
   r.flash_fwd *= fw.attention_forward_speed;
   r.flash_bwd *= fw.attention_backward_speed;
+  // Fine-tuning with adapters: the base weights are frozen (no weight gradients), the adapters run
+  // beside them, and QLoRA dequantizes the NF4 weights before every forward and input-gradient GEMM.
+  const bool frozen = job.finetune != FineTune::full;
+  const double e = bytes_per_element(job.precision);
+  const auto layer_cost = [&](const OpList& ops, bool moe_layer) {
+    detail::PassCost cost = detail::cost_of(ops, r, frozen);
+    if (!frozen) return cost;
+    OpList adapters;
+    detail::lora_adapter_ops(adapters, job.model, job.lora, tokens_mb, tp, e, moe_layer);
+    cost = cost + detail::cost_of(adapters, r);
+    if (job.finetune == FineTune::qlora) {
+      const double dq = detail::nf4_dequantize_seconds(ops, r);
+      cost.fwd += dq;
+      cost.bwd += dq;
+      cost.recompute_full += dq;
+    }
+    return cost;
+  };
   detail::LayerCosts c;
   OpList ops;
   transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, job.precision, lo);
-  c.layer = detail::cost_of(ops, r);
+  c.layer = layer_cost(ops, job.model.moe.has_value());
   if (job.model.moe && job.model.moe->first_dense_layers > 0) {
     // Average over the leading dense layers and the MoE layers (stage balance is not modelled per layer).
     lo.moe_layer = false;
     transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, job.precision, lo);
-    const detail::PassCost dense = detail::cost_of(ops, r);
+    const detail::PassCost dense = layer_cost(ops, false);
     c.layer = detail::blend(dense, job.model.moe->first_dense_layers, c.layer, job.model.layers - job.model.moe->first_dense_layers);
   }
   if (job.model.vocab > 0) {
+    // The output head is not adapted and stays in bf16 under QLoRA (memory/budget.hpp): frozen, no dequantization.
     output_layer_ops(ops, job.model, tokens_mb, tp, job.precision);
-    c.output = detail::cost_of(ops, r);
+    c.output = detail::cost_of(ops, r, frozen);
   }
   return c;
 }
@@ -282,6 +380,13 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
                           "needs the micro-batches per iteration (" + std::to_string(job.global_batch / (plan.micro_batch * plan.dp)) +
                               " = global_batch / (micro_batch x dp)) to be a multiple of pp = " + std::to_string(plan.pp));
   require_nonnegative(job.parameters, "parameters");
+  if (job.finetune != FineTune::full) {
+    if (const int f = static_cast<int>(job.finetune); f < 0 || f > 2) capplan::detail::fail("finetune", std::to_string(f), "must be full, lora or qlora");
+    require_positive_count(job.lora.rank, "lora.rank");
+    if (job.lora.rank > 65536) capplan::detail::fail("lora.rank", std::to_string(job.lora.rank), "is more than 65536");
+    if (!job.lora.q && !job.lora.k && !job.lora.v && !job.lora.o && !job.lora.mlp)
+      capplan::detail::fail("lora", "no target", "adapts no matrix; choose q, k, v, o or mlp");
+  }
   if (job.measured_mfu) {
     require_fraction(*job.measured_mfu, "mfu");
     require_positive(*job.measured_mfu, "mfu");
@@ -350,6 +455,20 @@ namespace capplan::detail {
 
 // Every number of one estimate before any text: the estimate's fields and its breakdown are both
 // built from these, so the numeric path and the explained path agree exactly.
+// Model FLOPs of one iteration: 3 x forward for full training (compute/flops.hpp). With frozen base
+// weights (LoRA, QLoRA) the backward pass computes input gradients only: 2 x the weight matmuls and the
+// logits, 3 x the attention core (no weights), and the adapters' 6 x 2 r (d_in + d_out) per token
+// (forward, input and weight gradients). Every count is what the run must do, without recomputation.
+inline double job_model_flops(const perf::TrainingJob& job, std::int64_t batch, std::int64_t seq) {
+  if (job.finetune == FineTune::full) return model_flops_value(job.model, batch, seq, AttentionCount::full);
+  const double tokens = static_cast<double>(batch) * static_cast<double>(seq);
+  return exact_value([&]<class I>() {
+           const BasicForwardFlops<I> f = basic_forward_flops<I>(job.model, batch, seq, AttentionCount::full);
+           return I(2 * (f.layers_matmul + f.logits) + 3 * f.layers_attention);
+         }) +
+         6.0 * lora_params(job.model, job.lora) * tokens;
+}
+
 struct Numbers {
   std::int64_t m = 0;  // micro-batches per iteration
   int lps = 0;         // layers of the stage that sets the pace (the slowest per micro-batch)
@@ -365,7 +484,7 @@ struct Numbers {
   // Data parallel: dense weights over all dp replicas, routed experts over the dp / ep replicas of each expert.
   int dp_per_node = 1, expert_dp = 1;
   double dense_local = 0, expert_local = 0;  // parameters on this GPU before ZeRO sharding
-  double dp_comm = 0, dp_exposed = 0, zero3_copies = 0;
+  double dp_comm = 0, dp_exposed = 0, zero3_copies = 0, zero3_copy_bytes = 0;  // copies per micro-batch
   double overlap_hidden = 0, overlap_cost = 0;  // communication hidden under compute, and the compute it slows
   double opt_bytes = 0, t_opt = 0;
   double iteration = 0, model_flops = 0, hw_flops = 0, tokens = 0;
@@ -478,6 +597,12 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     experts = expert_parameters(job, parameters, sizes);
   n.dense_local = (parameters - experts) / (plan.tp * plan.pp);
   n.expert_local = experts / (static_cast<double>(plan.tp) * plan.pp * plan.ep);
+  // Fine-tuning with adapters: only the adapters take gradients and optimizer steps; they are
+  // replicated over the data-parallel GPUs like dense weights (expert adapters included).
+  const bool adapters = job.finetune != FineTune::full;
+  const double trainable_local = adapters ? lora_params(job.model, job.lora) / (plan.tp * plan.pp) : 0.0;
+  // Frozen QLoRA base weights are gathered (ZeRO-3 / FSDP) in NF4 (FSDP-QLoRA shards the quantized storage).
+  const double gather_bytes = job.finetune == FineTune::qlora ? formats::nf4.bits_per_value / 8 : fw.param_gather_bytes;
   n.expert_dp = plan.dp / plan.ep;
   const perf::Group dp_group = perf::data_parallel_group(plan, gpn);
   n.dp_per_node = dp_group.per_node;
@@ -485,8 +610,15 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const perf::Group edp_group{n.expert_dp, std::clamp(n.dp_per_node / plan.ep, 1, n.expert_dp), plan.tp * plan.ep};
   const double backward_last = lps * (layer.bwd + n.layer_recompute) + pace_out_bwd;
   if (plan.dp * plan.cp > 1) {
-    const double dg = n.dense_local * fw.grad_reduce_bytes, eg = n.expert_local * fw.grad_reduce_bytes;
-    const double dw = n.dense_local * fw.param_gather_bytes, ew = n.expert_local * fw.param_gather_bytes;
+    // Gradients of the trained weights; with adapters, the updated adapters are gathered after the step
+    // (ZeRO 1-2) and the frozen base weights before each use (ZeRO-3).
+    const double dg = (adapters ? trainable_local : n.dense_local) * fw.grad_reduce_bytes;
+    const double eg = adapters ? 0.0 : n.expert_local * fw.grad_reduce_bytes;
+    const bool gathers_base = plan.zero_stage == ZeroStage::parameters;
+    const double dw = adapters ? (gathers_base ? n.dense_local * gather_bytes + trainable_local * fw.param_gather_bytes
+                                               : trainable_local * fw.param_gather_bytes)
+                               : n.dense_local * fw.param_gather_bytes;
+    const double ew = n.expert_local * (adapters ? (gathers_base ? gather_bytes : 0.0) : fw.param_gather_bytes);
     if (plan.zero_stage == ZeroStage::none) {
       n.dp_comm = all_reduce_seconds(cluster, dg, dp_group) + all_reduce_seconds(cluster, eg, edp_group);
       n.dp_exposed = fw.overlap_grad_reduce ? perf::exposed_after_overlap(n.dp_comm, backward_last, lps) : n.dp_comm;
@@ -511,7 +643,10 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
       // backward) and the gradients are cast and copied into the reduce-scatter buffer (PyTorch FSDP
       // FlatParameter design, Zhao et al. 2023 §3.2): 2 x weight + 2 + 2 x reduce bytes per parameter.
       const double local = n.dense_local + n.expert_local;
-      n.zero3_copies = md * (local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes) / rates.bandwidth + 4 * lps * rates.overhead);
+      const double copied = adapters ? local * 2 * gather_bytes + trainable_local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes)
+                                     : local * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes);
+      n.zero3_copy_bytes = copied;
+      n.zero3_copies = md * (copied / rates.bandwidth + 4 * lps * rates.overhead);
       n.dp_comm = per_mb * md;
       const double compute_mb = lps * (layer.fwd + layer.bwd + n.layer_recompute) + pace_out_fwd + pace_out_bwd;
       n.dp_exposed = md * (fw.overlap_param_gather ? perf::exposed_after_overlap(per_mb, compute_mb, lps) : per_mb);
@@ -523,8 +658,9 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   }
 
   // Optimizer step on this GPU's shard (ZeRO >= 1 shards dense states over dp, expert states over dp / ep).
-  const double opt_params =
-      plan.zero_stage != ZeroStage::none ? n.dense_local / (plan.dp * plan.cp) + n.expert_local / n.expert_dp : n.dense_local + n.expert_local;
+  const double opt_params = adapters ? (plan.zero_stage != ZeroStage::none ? trainable_local / (plan.dp * plan.cp) : trainable_local)
+                            : plan.zero_stage != ZeroStage::none ? n.dense_local / (plan.dp * plan.cp) + n.expert_local / n.expert_dp
+                                                                 : n.dense_local + n.expert_local;
   perf::Op opt;  // adam_step(...) without its name string
   opt.kind = perf::OpKind::optimizer;
   opt.flops = 12.0 * opt_params;
@@ -535,7 +671,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   n.tokens = static_cast<double>(job.global_batch) * static_cast<double>(seq);
   n.model_flops = job.model_flops_per_token ? *job.model_flops_per_token * n.tokens
                  : model_flops                 ? *model_flops
-                                               : model_flops_value(job.model, job.global_batch, seq, AttentionCount::full);
+                                               : job_model_flops(job, job.global_batch, seq);
   // Hardware FLOPs = model FLOPs + what recomputation runs again, under the one counting rule MFU
   // uses: attention over all s^2 query-key pairs, masked work included (Chowdhery et al. 2022, PaLM,
   // App. B; Korthikanti et al. 2022, §6). Selective recompute repeats the attention scores, full

@@ -85,7 +85,7 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   if (n.zero3_copies > 0)
     b.add("ZeRO-3 unshard/reshard copies", n.zero3_copies,
           std::to_string(m) + " micro-batches x " +
-              format(from_canonical<DataSize>((n.dense_local + n.expert_local) * (2 * fw.param_gather_bytes + 2 + 2 * fw.grad_reduce_bytes))) +
+              format(from_canonical<DataSize>(n.zero3_copy_bytes)) +
               " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
           "memory");
   b.add("optimizer step", n.t_opt, format(from_canonical<DataSize>(n.opt_bytes)) + " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
@@ -93,6 +93,17 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
                           format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " + perf::num(100 * rates.best_fraction, 3) +
                           " % of " + format(from_canonical<FlopRate>(peak)));
+  if (job.finetune != FineTune::full) {
+    const LoraOptions& l = job.lora;
+    std::string targets = std::string(l.q ? "q " : "") + (l.k ? "k " : "") + (l.v ? "v " : "") + (l.o ? "o " : "") + (l.mlp ? "mlp " : "");
+    targets.pop_back();
+    b.assumptions.push_back(std::string(job.finetune == FineTune::qlora ? "QLoRA" : "LoRA") + " rank " + std::to_string(l.rank) + " on " +
+                            targets + " (" + capplan::detail::n(lora_params(job.model, l)) +
+                            " trainable parameters): frozen base weights take no weight gradients, so the backward pass is about "
+                            "half the full one; gradients, optimizer and data-parallel traffic cover the adapters only" +
+                            (job.finetune == FineTune::qlora ? "; NF4 weights dequantized to bf16 before each forward and input-gradient GEMM"
+                                                             : ""));
+  }
 }
 
 }  // namespace capplan::detail

@@ -280,7 +280,7 @@ struct PurchaseTable {
   std::vector<std::string> assumptions;  // and sources, printed under the table
   std::size_t filtered_out = 0;          // rows left out by budget, deadline or power
   std::size_t cannot_run = 0;            // rows that do not fit or cannot be timed (hidden when filtering)
-  double flops_total = 0;                // training: 6 N D (Kaplan et al. 2020)
+  double flops_total = 0;                // training: 6 N D (Kaplan et al. 2020); LoRA/QLoRA: 4 N D + 6 N_adapters D
 
   [[nodiscard]] bool serve() const { return query.workload == PurchaseWorkload::serve; }
 
@@ -513,8 +513,18 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   const CarbonIntensity grid_ci = grid::g_per_kwh(q.grid_g_per_kwh);
   const std::int64_t seq = q.training.seq_len > 0 ? q.training.seq_len : q.model.seq_len;
   if (!sv) {
-    out.flops_total = static_cast<double>(training_flops(q.model, Count(static_cast<long long>(std::llround(q.tokens)))));
-    out.title = "Training " + q.model_name + " on " + count_text(q.tokens) + " tokens (" + format_number(out.flops_total, 3) + " FLOP)";
+    if (q.training.finetune == FineTune::full) {
+      out.flops_total = static_cast<double>(training_flops(q.model, Count(static_cast<long long>(std::llround(q.tokens)))));
+      out.title = "Training " + q.model_name + " on " + count_text(q.tokens) + " tokens (" + format_number(out.flops_total, 3) + " FLOP)";
+    } else {
+      // Frozen base weights: forward 2 N D + input gradients 2 N D, the adapters 6 N_adapters D (the
+      // parameter-count rule of perf's detail::job_model_flops, without attention, like 6 N D).
+      const double adapters = static_cast<double>(lora_parameter_count(q.model, q.training.lora));
+      out.flops_total = (4.0 * params + 6.0 * adapters) * q.tokens;
+      out.title = std::string("Fine-tuning ") + q.model_name + " with " + (q.training.finetune == FineTune::qlora ? "QLoRA" : "LoRA") +
+                  " rank " + std::to_string(q.training.lora.rank) + " on " + count_text(q.tokens) + " tokens (" +
+                  format_number(out.flops_total, 3) + " FLOP)";
+    }
   } else {
     out.title = "Serving " + q.model_name + ": " + std::to_string(q.serving.batch) + " x (" + std::to_string(q.serving.prompt) + " prompt + " +
                 std::to_string(q.serving.output) + " output) tokens, " + std::string(q.serving.weights.name) + " weights";

@@ -45,6 +45,8 @@ struct TrainingSetup {
   std::optional<perf::Fabric> fabric;        // between nodes; absent: perf::usual_fabric(gpu)
   perf::Framework framework{};
   perf::SearchSpace space{};
+  FineTune finetune = FineTune::full;        // full, or LoRA / QLoRA adapters (perf::TrainingJob)
+  LoraOptions lora;
 };
 
 struct TrainingRun {
@@ -108,6 +110,8 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
     *precision_note = gpu.id + ": no dense " + std::string(name(setup.precision)) + " rate in the catalog; timed at " + std::string(name(*p));
   }
   job.measured_mfu = setup.measured_mfu;
+  job.finetune = setup.finetune;
+  job.lora = setup.lora;
   // About 4M tokens a global batch (Touvron et al. 2023, §2.2), a multiple of the GPUs.
   std::int64_t gb = setup.global_batch ? *setup.global_batch : std::max<std::int64_t>(1, (4 * 1024 * 1024) / job.seq_len);
   require_positive_count(gb, "global_batch");

@@ -15,6 +15,9 @@
 #include "capplan/units/quantity.hpp"
 
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace capplan {
 
@@ -38,6 +41,33 @@ namespace circuits {
 inline Circuit us_15a_120v() { return {"15 A × 120 V (NEC)", 15, 120, 0.8}; }
 inline Circuit us_20a_120v() { return {"20 A × 120 V (NEC)", 20, 120, 0.8}; }
 inline Circuit us_30a_240v() { return {"30 A × 240 V (NEC)", 30, 240, 0.8}; }
+// Household sockets elsewhere. IEC installation rules set no 80% rule; capplan keeps the same 80%
+// margin for a load that runs for hours (its assumption, stated in the name).
+// CEE 7/3 ("Schuko") and CEE 7/5 sockets: 16 A at 230 V (IEC 60884-1; EN 50160 nominal 230 V).
+inline Circuit eu_16a_230v() { return {"16 A × 230 V (EU socket, 80% margin)", 16, 230, 0.8}; }
+// BS 1363 plug: 13 A fuse at 230 V.
+inline Circuit uk_13a_230v() { return {"13 A × 230 V (BS 1363 plug fuse, 80% margin)", 13, 230, 0.8}; }
+// GB 2099.1 / GB 1002 household sockets in China: 10 A ordinary, 16 A for large appliances, 220 V.
+inline Circuit cn_10a_220v() { return {"10 A × 220 V (GB 2099 socket, 80% margin)", 10, 220, 0.8}; }
+inline Circuit cn_16a_220v() { return {"16 A × 220 V (GB 2099 16 A socket, 80% margin)", 16, 220, 0.8}; }
+
+// The presets by id ("us-15a-120v", "eu-16a-230v", "cn-10a-220v", ...), in a stable order.
+inline const std::vector<std::pair<std::string, Circuit>>& presets() {
+  static const std::vector<std::pair<std::string, Circuit>> all = {
+      {"us-15a-120v", us_15a_120v()}, {"us-20a-120v", us_20a_120v()}, {"us-30a-240v", us_30a_240v()}, {"eu-16a-230v", eu_16a_230v()},
+      {"uk-13a-230v", uk_13a_230v()}, {"cn-10a-220v", cn_10a_220v()}, {"cn-16a-220v", cn_16a_220v()}};
+  return all;
+}
+
+// The preset with this id; InputError naming `field` and listing the ids otherwise.
+inline Circuit find(std::string_view id, std::string_view field = "circuit") {
+  std::string ids;
+  for (const auto& [key, c] : presets()) {
+    if (key == id) return c;
+    ids += (ids.empty() ? "" : ", ") + key;
+  }
+  detail::fail(field, "\"" + std::string(id) + "\"", "is not a circuit (" + ids + ")");
+}
 }  // namespace circuits
 
 struct CircuitCheck {

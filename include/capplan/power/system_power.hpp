@@ -190,14 +190,15 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
 }
 
 // Draw, PSU advice, wall power, circuit check and heat of a catalog system at full load.
+// `psu_options` sets the PSU sizing rules (headroom, transient factor).
 inline SystemPower system_power(const SystemSpec& s, const Catalog& c, const SystemPowerAssumptions& a = {},
-                                const Circuit& circuit = circuits::us_15a_120v()) {
+                                const Circuit& circuit = circuits::us_15a_120v(), const PsuSizingOptions& psu_options = {}) {
   SystemPower r;
   r.system = &s;
   r.nodes = s.nodes;
   r.components = system_components(s, c, &r.assumptions, a);
   r.draw = system_draw(r.components, 1.0);
-  r.psu = size_psu(r.components);
+  r.psu = size_psu(r.components, psu_options);
   bool rack = s.gpus_per_node() > 2;
   for (const auto& p : s.parts) {
     if (p.kind == PartKind::psu && !r.installed_psu) {
@@ -214,7 +215,8 @@ inline SystemPower system_power(const SystemSpec& s, const Catalog& c, const Sys
     PowerSupply assumed;
     assumed.id = "assumed";
     assumed.tier = rack ? EightyPlusTier::platinum : EightyPlusTier::gold;
-    assumed.input = rack ? PsuInput::v230_internal_redundant : PsuInput::v115_internal;
+    // The supply's curve at the circuit's voltage: 230 V ratings on a 220-240 V circuit.
+    assumed.input = rack ? PsuInput::v230_internal_redundant : circuit.volts >= 200 ? PsuInput::v230_eu_internal : PsuInput::v115_internal;
     curve = detail::curve_of(assumed);
     r.psu_capacity = r.psu.recommended_rating ? *r.psu.recommended_rating : r.psu.required;
     r.assumptions.push_back("no PSU listed: wall power through an " + curve.name + " supply of the recommended " +

@@ -16,6 +16,7 @@
 #include "capplan/workload/transformer.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -28,6 +29,18 @@ struct ModelPreset {
   std::variant<TransformerShape, GenericModel> model;
   double published_params = 0;  // as the source states it
   std::string source;           // where the shape and the count come from
+  // Sequence length of the bulk of pre-training, when it is shorter than the context the model
+  // serves (seq_len): Llama 3.1 pre-trained on 8,192-token sequences, then extended to 131,072.
+  // 0: the same as seq_len. Training estimates default to it (training_seq_len()).
+  std::int64_t pretrain_seq_len = 0;
+  std::string pretrain_source;  // where pretrain_seq_len comes from
+
+  // The default training sequence length: pretrain_seq_len, else the shape's seq_len (0 for a generic model).
+  [[nodiscard]] std::int64_t training_seq_len() const {
+    if (pretrain_seq_len > 0) return pretrain_seq_len;
+    const auto* t = std::get_if<TransformerShape>(&model);
+    return t ? t->seq_len : 0;
+  }
 
   [[nodiscard]] bool is_transformer() const { return std::holds_alternative<TransformerShape>(model); }
   // The transformer shape; InputError if this preset is a generic model (e.g. resnet50).
@@ -91,7 +104,12 @@ inline TransformerShape qwen2(std::string name, int layers, std::int64_t hidden,
 inline std::vector<ModelPreset> build() {
   std::vector<ModelPreset> v;
   auto add = [&](std::string id, auto model, double published, std::string source) {
-    v.push_back(ModelPreset{std::move(id), std::move(model), published, std::move(source)});
+    ModelPreset p;
+    p.id = std::move(id);
+    p.model = std::move(model);
+    p.published_params = published;
+    p.source = std::move(source);
+    v.push_back(std::move(p));
   };
 
   // --- GPT-3, OPT, GPT-NeoX, BLOOM --------------------------------------------------------------
@@ -231,6 +249,35 @@ inline std::vector<ModelPreset> build() {
   // torchvision ResNet50_Weights.IMAGENET1K_V1 (ResNet-50 v1.5): num_params 25,557,032, _ops 4.089
   // GFLOPS, which torchvision counts as multiply-adds for a 224x224 image. He et al. 2016, Table 1
   // gives 3.8e9 multiply-adds for v1 (stride 2 in the first 1x1 convolution of each stage).
+  // Pre-training sequence lengths of the models that serve a longer context than they mostly trained on.
+  auto pretrained_at = [&](std::string_view id, std::int64_t len, std::string source) {
+    for (ModelPreset& p : v) {
+      if (p.id == id) {
+        p.pretrain_seq_len = len;
+        p.pretrain_source = std::move(source);
+        return;
+      }
+    }
+    detail::fail("preset", std::string(id), "is not a preset");
+  };
+  // Dubey et al. 2024 (Llama 3), §3.4.1: pre-training on sequences of 4,096 then 8,192 tokens; the
+  // context is extended to 128K in a final stage (§3.4.2). Llama 3.3 and the Llama distills share it.
+  const std::string llama3 = "Dubey et al. 2024 (Llama 3), §3.4.1-3.4.2: 8,192-token pre-training, 128K only in the final long-context stage";
+  for (const char* id : {"llama3.1-8b", "llama3.1-70b", "llama3.1-405b", "llama3.3-70b", "deepseek-r1-distill-llama-8b",
+                         "deepseek-r1-distill-llama-70b"})
+    pretrained_at(id, 8192, llama3);
+  // Jiang et al. 2023 (Mistral 7B), Table 1: context_len 8192 (sliding window 4096).
+  pretrained_at("mistral-7b", 8192, "Jiang et al. 2023 (Mistral 7B), Table 1: context_len 8192");
+  // Qwen2.5 technical report (arXiv 2412.15115), §3.3: pre-training at 4,096 tokens, extended to 32,768
+  // in the final phase; YaRN gives the 131,072 the configs allow. The Qwen distills share the base.
+  const std::string qwen = "Qwen2.5 technical report (arXiv 2412.15115), §3.3: 4,096-token pre-training, extended to 32,768 at the end";
+  for (const char* id : {"qwen2.5-7b", "qwen2.5-72b", "deepseek-r1-distill-qwen-1.5b", "deepseek-r1-distill-qwen-7b",
+                         "deepseek-r1-distill-qwen-14b", "deepseek-r1-distill-qwen-32b"})
+    pretrained_at(id, 4096, qwen);
+  // DeepSeek-V3 report (arXiv 2412.19437), §4.2: maximum sequence length 4K in pre-training, then
+  // extended to 32K and 128K (§4.3).
+  pretrained_at("deepseek-r1", 4096, "DeepSeek-V3 report (arXiv 2412.19437), §4.2: 4K-token pre-training; 32K and 128K extension after (§4.3)");
+
   add("resnet50", GenericModel{"ResNet-50 v1.5", Count(25'557'032), 4.089e9, "224x224 image"}, 25'557'032.0,
       "torchvision models/resnet.py ResNet50_Weights.IMAGENET1K_V1 (25,557,032 params, 4.089 GMACs)");
   return v;
