@@ -5,19 +5,25 @@
 
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
+#include <capplan/io/record_json.hpp>
 #include <capplan/money/format.hpp>
+#include <capplan/perf/communication.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cctype>
+#include <type_traits>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace capplan::cli {
 
@@ -100,6 +106,152 @@ Table cloud_table(const Catalog& c) {
   return t;
 }
 
+// "gen 4 x16, 31.5 GB/s per direction" (perf/communication.hpp pcie_bandwidth: after encoding);
+// "none" for a part on no PCIe link (an SoC).
+std::string pcie_text(int generation, int lanes) {
+  if (generation <= 0 || lanes <= 0) return "none (not a PCIe card)";
+  return "gen " + std::to_string(generation) + " x" + std::to_string(lanes) + ", " +
+         format(perf::pcie_bandwidth(generation, lanes), {.significant = 3}) + " per direction";
+}
+
+// ---- Every other kind, from the record's one description (io/record_json.hpp) -----------------
+
+// The catalog kinds `list --kind` and `show` know, with the record-JSON keys a listing shows.
+struct KindColumns {
+  std::string kind;                // the --kind value
+  std::string_view section;        // io catalog section key
+  std::string title;
+  std::vector<std::pair<std::string, std::string>> columns;  // JSON key, header
+};
+
+const std::vector<KindColumns>& part_kinds() {
+  static const std::vector<KindColumns> all = {
+      {"cpus", "cpus", "CPUs (per socket)",
+       {{"cores", "Cores"}, {"threads", "Threads"}, {"tdp", "TDP"}, {"pcie", "PCIe"}, {"memory_type", "Memory"}, {"memory_channels", "Channels"},
+        {"max_memory", "Max memory"}}},
+      {"memory", "memory_modules", "Memory modules", {{"type", "Type"}, {"speed_mts", "MT/s"}, {"size", "Size"}, {"registered", "Registered"}, {"ecc", "ECC"}}},
+      {"storage", "storage_devices", "Drives",
+       {{"kind", "Kind"}, {"capacity", "Capacity"}, {"sequential_read", "Read"}, {"sequential_write", "Write"}}},
+      {"psus", "power_supplies", "Power supplies", {{"rated", "Rated"}, {"tier", "80 PLUS"}, {"input", "Input"}}},
+      {"chassis", "chassis", "Chassis", {{"rack_units", "Rack units"}, {"max_gpus", "Max GPUs"}, {"psu_bays", "PSU bays"}}},
+      {"nics", "network_adapters", "Network adapters", {{"protocol", "Protocol"}, {"port_speed", "Port speed"}, {"ports", "Ports"}, {"pcie", "PCIe"}}},
+  };
+  return all;
+}
+
+// A JSON value as table text: prices as "1,234.00 USD", lists joined, null as "–".
+std::string json_text(const nlohmann::ordered_json& v) {
+  if (v.is_null()) return "–";
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_boolean()) return v.get<bool>() ? "yes" : "no";
+  if (v.is_number_integer()) return std::to_string(v.get<long long>());
+  if (v.is_number()) return format_number(v.get<double>(), 6);
+  if (v.is_array()) {
+    std::string out;
+    for (const auto& e : v) out += (out.empty() ? "" : ", ") + json_text(e);
+    return out;
+  }
+  if (v.contains("amount")) {  // a price point
+    std::string t = v["amount"].get<std::string>() + (v.contains("high") ? "-" + v["high"].get<std::string>() : "") + " " +
+                    (v.contains("currency") ? v["currency"].get<std::string>() : "USD");
+    if (v.contains("as_of")) t += " (" + v["as_of"].get<std::string>() + (v.contains("source") ? ", " + v["source"].get<std::string>() : "") + ")";
+    return t;
+  }
+  std::string out;
+  for (const auto& [k, e] : v.items()) out += (out.empty() ? "" : ", ") + k + " " + json_text(e);
+  return out;
+}
+
+// The record of one catalog entry as JSON with a "pcie" member in GB/s where it has a link.
+template <class Rec>
+nlohmann::ordered_json entry_json(const Rec& e) {
+  const io::Json j = io::record_to_json(e);
+  nlohmann::ordered_json o = nlohmann::ordered_json::parse(j.dump());
+  if (o.contains("pcie_generation") && o.contains("pcie_lanes") && o["pcie_lanes"].is_number_integer())
+    o["pcie"] = pcie_text(o["pcie_generation"].get<int>(), o["pcie_lanes"].get<int>());
+  return o;
+}
+
+// Calls f(section key, kind, json of each entry) for every part section but GPUs, systems and offers.
+template <class F>
+void for_each_part_entry(const Catalog& c, F&& f) {
+  capplan::detail::for_each_section([&](const auto& section) {
+    using Rec = typename std::decay_t<decltype((c.*section.entries)())>::value_type;
+    if constexpr (!std::is_same_v<Rec, GpuSpec> && !std::is_same_v<Rec, SystemSpec> && !std::is_same_v<Rec, CloudOffer>) {
+      for (const Rec& e : (c.*section.entries)()) f(section.key, section.kind, entry_json(e));
+    }
+  });
+}
+
+Table part_table(const Catalog& c, const KindColumns& k) {
+  Table t;
+  t.title = k.title + " (prices: street, else launch)";
+  t.columns = {{"id", "Id", Align::left}};
+  for (const auto& [key, header] : k.columns) t.columns.push_back({key, header, Align::right});
+  t.columns.push_back({"price", "Price", Align::right});
+  for_each_part_entry(c, [&](std::string_view section, std::string_view, const nlohmann::ordered_json& e) {
+    if (section != k.section) return;
+    std::vector<Cell> row{Cell::of_text(e["id"].get<std::string>())};
+    for (const auto& col : k.columns) row.push_back(Cell::of_text(e.contains(col.first) ? json_text(e[col.first]) : "–"));
+    const auto* price = e.contains("street_price") ? &e["street_price"] : e.contains("launch_price") ? &e["launch_price"] : nullptr;
+    row.push_back(price ? Cell::of_text((*price)["amount"].get<std::string>() + " " +
+                                        ((*price).contains("currency") ? (*price)["currency"].get<std::string>() : std::string("USD")))
+                        : Cell::empty());
+    t.add_row(std::move(row));
+  });
+  t.notes.push_back("Every field with its source: capplan catalog show ID; all entries: capplan catalog export.");
+  return t;
+}
+
+// Every field of one entry, from its JSON.
+Table part_detail(std::string_view kind, const nlohmann::ordered_json& e) {
+  Table t;
+  t.title = e.value("name", e["id"].get<std::string>()) + " (" + std::string(kind) + " " + e["id"].get<std::string>() + ")";
+  t.columns = {{"field", "Field", Align::left}, {"value", "Value", Align::left}};
+  for (const auto& [key, v] : e.items()) {
+    if (key == "id" || key == "name" || key == "pcie_generation" || key == "pcie_lanes") continue;
+    std::string label = key;
+    std::replace(label.begin(), label.end(), '_', ' ');
+    t.add_row({Cell::of_text(label), Cell::of_text(json_text(v))});
+  }
+  return t;
+}
+
+// A system with its line items: each part, its count, its unit price and the subtotal.
+Table system_detail(const Catalog& c, const SystemSpec& s) {
+  Table t;
+  t.title = s.name + " (" + s.id + ")" + (s.nodes > 1 ? ", " + std::to_string(s.nodes) + " nodes" : "");
+  t.columns = {{"kind", "Kind", Align::left}, {"part", "Part", Align::left}, {"count", "Count", Align::right},
+               {"unit_price", "Each", Align::right}, {"subtotal", "Subtotal", Align::right}};
+  for (const SystemPart& p : s.parts) {
+    std::optional<PricePoint> price;
+    std::string label = p.id;
+    switch (p.kind) {
+      case PartKind::gpu: { const GpuSpec& g = c.find_gpu(p.id); price = g.street_price ? g.street_price : g.launch_price; label = g.name; break; }
+      case PartKind::cpu: { const CpuSpec& x = c.find_cpu(p.id); price = x.street_price ? x.street_price : x.launch_price; label = x.name; break; }
+      case PartKind::memory: { const MemoryModule& x = c.find_memory_module(p.id); price = x.street_price; label = x.name; break; }
+      case PartKind::storage: { const StorageDevice& x = c.find_storage(p.id); price = x.street_price ? x.street_price : x.launch_price; label = x.name; break; }
+      case PartKind::psu: { const PowerSupply& x = c.find_psu(p.id); price = x.street_price; label = x.name; break; }
+      case PartKind::chassis: { const Chassis& x = c.find_chassis(p.id); price = x.street_price; label = x.name; break; }
+      case PartKind::network: { label = c.find_network_adapter(p.id).name; break; }
+    }
+    // A unit price of a multi-pack (a 2 x 32 GB kit at $139.99: $69.995 each) keeps its third decimal.
+    const Cell each = !price ? Cell::empty()
+                      : price->amount == price->amount.rounded_to(2)
+                          ? money_cell(price->amount)
+                          : Cell::of_money(format(price->amount, {.decimals = 3}), to_json_string(price->amount), price->amount.amount().to_double());
+    const Cell sub = price ? money_cell(price->amount * p.count) : Cell::empty();
+    t.add_row({Cell::of_text(std::string(name(p.kind))), Cell::of_text(label + " (" + p.id + ")"), Cell::of_number(std::to_string(p.count), p.count), each, sub});
+  }
+  const SystemPrice sp = c.system_price(s);
+  t.add_row({Cell::of_text("total"), Cell::of_text(sp.given ? "as sold (given)" : "sum of the parts with a price"), Cell::of_text(""), Cell::of_text(""),
+             sp.low ? money_cell(*sp.low) : Cell::empty()});
+  t.notes.push_back("Topology: " + std::string(name(s.topology)) + "; source: " + s.source + " (" + s.as_of + ").");
+  if (!s.note.empty()) t.notes.push_back(s.note);
+  t.notes.push_back("Power, PSU and circuit of this system: capplan power --system " + s.id + ".");
+  return t;
+}
+
 Table gpu_detail(const GpuSpec& g) {
   Table t;
   t.title = g.name + " (" + g.id + ")";
@@ -121,7 +273,7 @@ Table gpu_detail(const GpuSpec& g) {
   row("NVLink", g.nvlink_generation ? "gen " + std::to_string(g.nvlink_generation) + ", " + format(g.nvlink_bandwidth) +
                                           " per direction"
                                     : std::string("none"));
-  row("PCIe", "gen " + std::to_string(g.pcie_generation) + " x" + std::to_string(g.pcie_lanes));
+  row("PCIe", pcie_text(g.pcie_generation, g.pcie_lanes));
   row("peer-to-peer", g.peer_to_peer ? "yes" : "no");
   row("ECC", g.ecc ? "yes" : "no");
   if (g.launch_price) row("launch price", format(g.launch_price->amount) + " (" + g.launch_price->as_of + ", " + g.launch_price->source + ")");
@@ -139,13 +291,21 @@ void add_catalog(CLI::App& app, Context& ctx) {
 
   auto kind = std::make_shared<std::string>("gpus");
   auto* list = cmd->add_subcommand("list", "List catalog entries of one kind");
-  list->add_option("--kind", *kind, "gpus (default), systems, cloud")->check(CLI::IsMember({"gpus", "systems", "cloud"}));
-  list->footer("Examples:\n  capplan catalog list\n  capplan catalog list --kind cloud --format csv");
+  list->add_option("--kind", *kind, "gpus (default), cpus, memory, storage, psus, chassis, nics, systems, cloud")
+      ->check(CLI::IsMember({"gpus", "cpus", "memory", "storage", "psus", "chassis", "nics", "systems", "cloud"}));
+  list->footer("Examples:\n  capplan catalog list\n  capplan catalog list --kind cpus\n  capplan catalog list --kind cloud --format csv");
   list->callback([kind, &ctx] {
     const Catalog& c = ctx.catalog();
     Result r;
-    Table t = *kind == "gpus" ? gpu_table(c)
-                              : (*kind == "systems" ? system_table(c) : cloud_table(c));
+    Table t;
+    if (*kind == "gpus") t = gpu_table(c);
+    else if (*kind == "systems") t = system_table(c);
+    else if (*kind == "cloud") t = cloud_table(c);
+    else {
+      for (const KindColumns& k : part_kinds()) {
+        if (k.kind == *kind) t = part_table(c, k);
+      }
+    }
     r.json["kind"] = *kind;
     auto& rows = r.json["entries"] = nlohmann::ordered_json::array();
     for (const auto& row : t.rows) {
@@ -193,11 +353,72 @@ void add_catalog(CLI::App& app, Context& ctx) {
   });
 
   auto name_arg = std::make_shared<std::string>();
-  auto* show = cmd->add_subcommand("show", "Show one GPU with every figure, its source and date");
-  show->add_option("name", *name_arg, "GPU id or name, e.g. 'H100 SXM', rtx4090")->required();
-  show->footer("Examples:\n  capplan catalog show 'H100 SXM'\n  capplan catalog show rtx4090 --format json");
+  auto* show = cmd->add_subcommand("show", "Show one catalog entry (any kind) with every figure, its source and date");
+  show->add_option("name", *name_arg, "An id or name of any kind: GPU ('H100 SXM', rtx4090), CPU, memory, drive, PSU, chassis, NIC, system")
+      ->required();
+  show->footer("Examples:\n  capplan catalog show 'H100 SXM'\n  capplan catalog show epyc-7763\n  capplan catalog show ws-rtx-4090\n"
+               "  capplan catalog show rtx4090 --format json");
   show->callback([name_arg, &ctx] {
-    const GpuSpec& g = ctx.catalog().find_gpu(*name_arg);
+    const Catalog& c = ctx.catalog();
+    // An exact id, name or alias of a part other than a GPU, or a system, first; then the GPU lookup
+    // (which also takes unambiguous parts of names, and lists the closest ids when nothing matches).
+    std::string wanted = *name_arg;
+    for (char& ch : wanted) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    const auto same = [&](const std::string& x) {
+      if (x.size() != wanted.size()) return false;
+      for (std::size_t i = 0; i < x.size(); ++i) {
+        if (std::tolower(static_cast<unsigned char>(x[i])) != wanted[i]) return false;
+      }
+      return true;
+    };
+    const auto names_it = [&](const nlohmann::ordered_json& e) {
+      if (same(e["id"].get<std::string>()) || (e.contains("name") && same(e["name"].get<std::string>()))) return true;
+      if (e.contains("aliases")) {
+        for (const auto& a : e["aliases"]) {
+          if (same(a.get<std::string>())) return true;
+        }
+      }
+      return false;
+    };
+    for (const SystemSpec& s : c.systems()) {
+      if (names_it(entry_json(s))) {
+        Result r;
+        r.json = entry_json(s);
+        r.json["price"] = nlohmann::ordered_json::object();
+        const SystemPrice sp = c.system_price(s);
+        r.json["price"]["low"] = sp.low ? nlohmann::ordered_json(to_json_string(*sp.low)) : nlohmann::ordered_json(nullptr);
+        r.json["price"]["high"] = sp.high ? nlohmann::ordered_json(to_json_string(*sp.high)) : nlohmann::ordered_json(nullptr);
+        r.json["price"]["given"] = sp.given;
+        r.tables.push_back(system_detail(c, s));
+        write(r, ctx);
+        return;
+      }
+    }
+    std::optional<std::pair<std::string, nlohmann::ordered_json>> part;
+    for_each_part_entry(c, [&](std::string_view, std::string_view part_kind, const nlohmann::ordered_json& e) {
+      if (!part && names_it(e)) part.emplace(std::string(part_kind), e);
+    });
+    if (part) {
+      Result r;
+      r.json = part->second;
+      r.json["catalog_kind"] = part->first;  // not "kind": a drive has a field of that name
+      r.tables.push_back(part_detail(part->first, part->second));
+      write(r, ctx);
+      return;
+    }
+    const GpuSpec& g = [&]() -> const GpuSpec& {
+      try {
+        return c.find_gpu(*name_arg);
+      } catch (const LookupError& e) {
+        // Not a GPU either: say that every kind was searched; keep the GPU lookup's closest names.
+        const std::string what = e.what();
+        const auto closest = what.find("closest: ");
+        if (closest == std::string::npos) throw;  // ambiguous between GPUs: that message is the right one
+        throw LookupError("name", *name_arg,
+                          "name: \"" + *name_arg + "\" is no id, name or alias of a GPU, CPU, memory module, drive, PSU, chassis, "
+                          "network adapter or system (capplan catalog list --kind ...); closest GPUs: " + what.substr(closest + 9));
+      }
+    }();
     Result r;
     Table t = gpu_detail(g);
     for (const auto& row : t.rows) r.json[row[0].text] = row[1].text;
