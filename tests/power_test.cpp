@@ -7,6 +7,7 @@
 #include <capplan/power/energy.hpp>
 #include <capplan/power/heat.hpp>
 #include <capplan/power/psu.hpp>
+#include <capplan/plan/system_sizing.hpp>
 
 #include <doctest/doctest.h>
 
@@ -223,5 +224,52 @@ TEST_SUITE("power") {
       CHECK(e.field() == "pue");
       CHECK(e.value() == "0.5");
     }
+  }
+
+  TEST_CASE("system sizing: RAM, cores, storage, lanes and airflow are sums of named parts") {
+    const Catalog& cat = Catalog::builtin();
+    SizingQuery q;
+    q.gpu = &cat.find_gpu("rtx4090");
+    q.gpus = 2;
+    q.parameters = 8e9;
+    q.task = SizingTask::finetune;
+    q.trainable = 10e6;
+    const SystemSizing s = size_system(q);
+    const double gib = 1024.0 * 1024 * 1024;
+    // 16 GiB OS + 2 x 3 GiB processes + 16 GB bf16 weights + 2 x 0.5 GiB loaders + a 140 MB adapter checkpoint.
+    CHECK(s.ram_needed.value() == doctest::Approx(16 * gib + 6 * gib + 16e9 + 1 * gib + 14 * 10e6));
+    CHECK(s.ram.value() == doctest::Approx(48e9));  // the next common size up
+    CHECK(s.cpu_cores == 2 + 2 * 2);
+    CHECK(s.storage.value() == doctest::Approx(200e9 + 16e9 + 3 * 140e6));
+    CHECK(s.pcie_lanes == 2 * 16 + 4);
+    // ASHRAE sensible heat: CFM = 3.16 W / dT(F) at dT 18 F, for 2 x 450 W + 250 W.
+    CHECK(s.airflow_cfm == doctest::Approx(3.16 * 1150 / 18));
+    // The rules of thumb are compared, not adopted: 2-4 x VRAM is oversized here, "RAM >= the largest GPU" short.
+    REQUIRE(s.lines[0].rules_of_thumb.size() == 3);
+    CHECK(s.lines[0].rules_of_thumb[0].verdict.rfind("oversized", 0) == 0);
+    CHECK(s.lines[0].rules_of_thumb[2].verdict.rfind("falls short", 0) == 0);
+
+    // An image model: loader workers follow the samples the GPUs consume; the CPU is checked.
+    SizingQuery img = q;
+    img.task = SizingTask::train;
+    img.trainable = 0;
+    img.parameters = 25.6e6;
+    img.samples_per_second = 2 * 1500;
+    img.cpu = &cat.find_cpu("ryzen-9-7950x");
+    const SystemSizing i = size_system(img);
+    CHECK(i.cpu_cores == 2 + 2 * (1 + 13));  // ceil(1500 / 120) = 13 workers per GPU
+    CHECK(i.storage_read.value() == doctest::Approx(3000 * 110e3));
+    CHECK(i.lines[1].answer.find("too few") != std::string::npos);  // 16 cores
+    CHECK(i.lines[4].answer.find("not enough") != std::string::npos);  // 28 lanes for 36
+
+    SizingQuery bad = q;
+    bad.gpus = 0;
+    CHECK_THROWS_AS(size_system(bad), InputError);
+    bad = q;
+    bad.trainable = 9e9;
+    CHECK_THROWS_AS(size_system(bad), InputError);
+    bad = q;
+    bad.gpu = nullptr;
+    CHECK_THROWS_AS(size_system(bad), InputError);
   }
 }

@@ -14,6 +14,7 @@ void add_catalog(CLI::App& app, Context& ctx);  // catalog list|show|export|vali
 void add_compare(CLI::App& app, Context& ctx);  // the purchase table
 void add_memory(CLI::App& app, Context& ctx);   // per-GPU memory and what fits
 void add_power(CLI::App& app, Context& ctx);    // a system's power, PSU, circuit and heat
+void add_size(CLI::App& app, Context& ctx);     // RAM, CPU, storage, lanes and cooling around the GPUs
 void add_tco(CLI::App& app, Context& ctx);      // owning versus renting
 void add_train(CLI::App& app, Context& ctx);    // one training run
 void add_infer(CLI::App& app, Context& ctx);    // one serving load
