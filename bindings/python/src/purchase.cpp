@@ -12,6 +12,7 @@
 #include <capplan/plan/it_power.hpp>
 #include <capplan/plan/purchase.hpp>
 #include <capplan/plan/serving_run.hpp>
+#include <capplan/plan/system_sizing.hpp>
 #include <capplan/plan/training_run.hpp>
 #include <capplan/report/render.hpp>
 
@@ -73,6 +74,58 @@ void bind_purchase(py::module_& m) {
       .finish(false);
   m.def("best_training_run", &best_training_run, py::arg("shape"), py::arg("gpu"), py::arg("gpus"),
         py::arg("setup") = TrainingSetup{}, "The fastest plan that fits on `gpus` GPUs of this model (as `capplan train`).");
+
+  text_enum<SizingTask>(m, "SizingTask", "What a machine is sized for: train, finetune or serve.");
+  Record<RuleOfThumb>(m, "RuleOfThumb", "A rule buyers quote, what it gives for this machine, and the verdict.")
+      .readonly("rule", &RuleOfThumb::rule)
+      .readonly("source", &RuleOfThumb::source)
+      .readonly("gives", &RuleOfThumb::gives)
+      .readonly("verdict", &RuleOfThumb::verdict)
+      .finish(false);
+  Record<SizingLine>(m, "SizingLine", "One sizing answer: the figure, the parts it sums, the rule, the rules of thumb.")
+      .readonly("item", &SizingLine::item)
+      .readonly("answer", &SizingLine::answer)
+      .readonly("value", &SizingLine::value)
+      .readonly("parts", &SizingLine::parts)
+      .readonly("rule", &SizingLine::rule)
+      .readonly("rules_of_thumb", &SizingLine::rules_of_thumb)
+      .finish(false);
+  Record<SystemSizing>(m, "SystemSizing", "System RAM, CPU cores, storage, lanes and cooling around a set of GPUs (capplan size).")
+      .readonly("ram_needed", &SystemSizing::ram_needed)
+      .readonly("ram", &SystemSizing::ram, "the next common size up")
+      .readonly("cpu_cores", &SystemSizing::cpu_cores)
+      .readonly("storage", &SystemSizing::storage)
+      .readonly("storage_read", &SystemSizing::storage_read)
+      .readonly("storage_write", &SystemSizing::storage_write)
+      .readonly("pcie_lanes", &SystemSizing::pcie_lanes)
+      .readonly("gpu_power", &SystemSizing::gpu_power)
+      .readonly("airflow_cfm", &SystemSizing::airflow_cfm)
+      .readonly("lines", &SystemSizing::lines)
+      .readonly("assumptions", &SystemSizing::assumptions)
+      .finish(false);
+  m.def(
+      "size_system",
+      [](const GpuSpec& gpu, int gpus, SizingTask task, double parameters, double trainable, DataSize dataset, double samples_per_second,
+         int checkpoints_kept, bool offload_optimizer, bool cache_dataset, const CpuSpec* cpu, int nvme_drives) {
+        SizingQuery q;
+        q.gpu = &gpu;
+        q.gpus = gpus;
+        q.task = task;
+        q.parameters = parameters;
+        q.trainable = trainable;
+        q.dataset = dataset;
+        q.samples_per_second = samples_per_second;
+        q.checkpoints_kept = checkpoints_kept;
+        q.offload_optimizer = offload_optimizer;
+        q.cache_dataset = cache_dataset;
+        q.cpu = cpu;
+        q.nvme_drives = nvme_drives;
+        return size_system(q);
+      },
+      py::arg("gpu"), py::arg("gpus") = 1, py::arg("task") = SizingTask::train, py::arg("parameters") = 0.0, py::arg("trainable") = 0.0,
+      py::arg("dataset") = DataSize::from_value(0), py::arg("samples_per_second") = 0.0, py::arg("checkpoints_kept") = 3,
+      py::arg("offload_optimizer") = false, py::arg("cache_dataset") = false, py::arg("cpu") = nullptr, py::arg("nvme_drives") = 1,
+      "The machine around `gpus` x `gpu` (plan/system_sizing.hpp; capplan size).");
 
   Record<ServingLoad>(m, "ServingLoad", "A serving load: weight and KV formats, batch, prompt and output tokens.")
       .field("weights", &ServingLoad::weights)

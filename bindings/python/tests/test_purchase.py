@@ -80,3 +80,20 @@ def test_rows_carry_the_whole_run(table):
         assert r.goodput is not None
         assert r.goodput.expected_wall_clock.value >= r.time.value
         assert r.goodput.ideal_time.value == pytest.approx(r.time.value)
+
+
+def test_size_system_sums_its_parts_and_checks_the_rules():
+    cat = capplan.Catalog.builtin()
+    s = capplan.size_system(cat.find_gpu("rtx4090"), gpus=2, task=capplan.SizingTask.finetune, parameters=8e9, trainable=10e6,
+                            cpu=cat.find_cpu("ryzen-9-7950x"))
+    gib = 1024 ** 3
+    assert s.ram_needed.value == pytest.approx(16 * gib + 6 * gib + 16e9 + gib + 14 * 10e6)
+    assert s.ram.value == pytest.approx(48e9)
+    assert s.cpu_cores == 6 and s.pcie_lanes == 36
+    ram = s.lines[0]
+    assert ram.item == "system RAM" and len(ram.rules_of_thumb) == 3
+    assert ram.rules_of_thumb[0].verdict.startswith("oversized")
+    assert "not enough" in s.lines[4].answer  # 28 lanes on the Ryzen for 36
+    with pytest.raises(capplan.InputError) as e:
+        capplan.size_system(cat.find_gpu("rtx4090"), gpus=0)
+    assert e.value.field == "gpus"

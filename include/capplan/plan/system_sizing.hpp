@@ -22,6 +22,8 @@
 #include "capplan/units/format.hpp"
 #include "capplan/units/quantity.hpp"
 
+#include <boost/describe/enum.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -32,6 +34,7 @@
 namespace capplan {
 
 enum class SizingTask { train, finetune, serve };
+BOOST_DESCRIBE_ENUM(SizingTask, train, finetune, serve)
 
 struct SizingQuery {
   const GpuSpec* gpu = nullptr;
