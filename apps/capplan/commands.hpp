@@ -10,6 +10,7 @@ namespace capplan::cli {
 
 struct Context;
 
+void add_build(CLI::App& app, Context& ctx);    // complete priced builds for a workload and a budget
 void add_catalog(CLI::App& app, Context& ctx);  // catalog list|show|export|validate
 void add_compare(CLI::App& app, Context& ctx);  // the purchase table
 void add_memory(CLI::App& app, Context& ctx);   // per-GPU memory and what fits

@@ -36,6 +36,7 @@ int main(int argc, char** argv) {
   cli::add_memory(app, ctx);
   cli::add_power(app, ctx);
   cli::add_size(app, ctx);
+  cli::add_build(app, ctx);
   cli::add_compare(app, ctx);
   cli::add_train(app, ctx);
   cli::add_infer(app, ctx);

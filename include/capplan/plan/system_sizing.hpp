@@ -42,6 +42,7 @@ struct SizingQuery {
   SizingTask task = SizingTask::train;
   double parameters = 0;           // the model's parameters; 0: no model given
   double trainable = 0;            // parameters that take gradients (finetune: the adapters); 0: all of them
+  double weight_bytes = 2;         // bytes per weight as loaded and stored (bf16; 0.5625 for q4_0 serving)
   DataSize dataset{};              // training data on disk; 0: none given
   double samples_per_second = 0;   // samples the GPUs consume, all of them (image models); 0: token data
   DataSize sample_size = DataSize::from_value(110e3);  // ImageNet-1k JPEG mean (perf/data_loading.hpp)
@@ -58,6 +59,7 @@ struct SizingQuery {
     require_nonnegative(parameters, "parameters");
     require_nonnegative(trainable, "trainable");
     if (parameters > 1e13) detail::fail("parameters", detail::format_double(parameters), "is more than 1e13");
+    if (!(weight_bytes > 0 && weight_bytes <= 8)) detail::fail("weight_bytes", detail::format_double(weight_bytes), "is outside (0, 8]");
     if (trainable > parameters && parameters > 0) detail::fail("trainable", detail::format_double(trainable), "exceeds the parameters");
     require_nonnegative(dataset.value(), "dataset");
     if (dataset.value() > 1e17) detail::fail("dataset", format(dataset), "is more than 100 PB");
@@ -144,8 +146,8 @@ inline SystemSizing size_system(const SizingQuery& q) {
     l.parts.push_back("OS, desktop and tools: 16 GiB");
     l.parts.push_back(std::to_string(q.gpus) + " GPU process" + (q.gpus > 1 ? "es" : "") + " x 3 GiB (CUDA runtime and framework on the host)");
     if (params > 0) {
-      need += 2 * params;  // bf16 weights read into host memory once (memory-mapped safetensors share the page cache)
-      l.parts.push_back("model weights staged once in bf16: " + size_text(2 * params));
+      need += q.weight_bytes * params;  // weights read into host memory once (memory-mapped safetensors share the page cache)
+      l.parts.push_back("model weights staged once (" + format_number(8 * q.weight_bytes, 3) + " bit): " + size_text(q.weight_bytes * params));
     }
     const double loader = (q.samples_per_second > 0 ? 2.0 : 0.5) * 1024 * 1024 * 1024 * q.gpus;
     need += loader;
@@ -214,8 +216,8 @@ inline SystemSizing size_system(const SizingQuery& q) {
     double need = 200e9;
     l.parts.push_back("OS, toolkits, containers and environments: 200 GB");
     if (params > 0) {
-      need += 2 * params;
-      l.parts.push_back("the model's weights in bf16: " + size_text(2 * params));
+      need += q.weight_bytes * params;
+      l.parts.push_back("the model's weights (" + format_number(8 * q.weight_bytes, 3) + " bit): " + size_text(q.weight_bytes * params));
     }
     if (q.dataset.value() > 0) {
       need += q.dataset.value();

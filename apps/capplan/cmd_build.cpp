@@ -1,0 +1,176 @@
+// capplan build: complete, compatible, priced builds from catalog parts for a workload and a
+// budget in any currency, fastest first, each with its line items and why
+// (include/capplan/plan/build.hpp).
+#include "args.hpp"
+#include "commands.hpp"
+#include "context.hpp"
+#include "output.hpp"
+#include "workload_args.hpp"
+
+#include <capplan/date.hpp>
+#include <capplan/hardware/catalog.hpp>
+#include <capplan/memory/formats.hpp>
+#include <capplan/money/format.hpp>
+#include <capplan/plan/build.hpp>
+#include <capplan/units/format.hpp>
+
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace capplan::cli {
+
+namespace {
+
+struct BuildArgs {
+  std::string workload;  // "finetune llama3.1-8b lora"
+  std::string budget;
+  std::optional<std::string> fx;
+  std::string fx_date;
+  std::optional<std::int64_t> seq_len;
+  int lora_rank = 16;
+  std::string circuit = "us-15a-120v";
+  double psu_headroom = 0.25;
+  int top = 3;
+};
+
+Result run_build(const BuildArgs& a, const Context& ctx) {
+  // The workload: TASK MODEL [lora|qlora|full].
+  std::istringstream words(a.workload);
+  std::string task, model, method, extra;
+  words >> task >> model >> method >> extra;
+  if (task.empty() || model.empty() || !extra.empty())
+    detail::fail("--workload", "\"" + a.workload + "\"", "is not 'TASK MODEL [METHOD]', e.g. 'finetune llama3.1-8b lora', 'train llama2-7b', 'serve llama3.1-70b'");
+  BuildQuery q;
+  if (task == "train") q.task = SizingTask::train;
+  else if (task == "finetune") q.task = SizingTask::finetune;
+  else if (task == "serve") q.task = SizingTask::serve;
+  else detail::fail("--workload", "\"" + task + "\"", "is not a task: train, finetune or serve");
+  if (q.task == SizingTask::finetune) {
+    if (method.empty() || method == "lora") q.finetune = FineTune::lora;
+    else if (method == "qlora") q.finetune = FineTune::qlora;
+    else if (method == "full") q.finetune = FineTune::full;
+    else detail::fail("--workload", "\"" + method + "\"", "is not a fine-tuning method: lora, qlora or full");
+  } else if (q.task == SizingTask::serve) {
+    // 'serve MODEL [WEIGHTS]': the weight format (bf16 by default; q4_0, fp8, int8 ...).
+    if (!method.empty()) q.load.weights = parse_weight_format(method, "--workload");
+  } else if (!method.empty()) {
+    detail::fail("--workload", "\"" + method + "\"", "names a method; only 'finetune MODEL METHOD' and 'serve MODEL WEIGHTS' take one");
+  }
+  const ModelArg m = model_arg(model);
+  q.model = m.shape;
+  q.model_id = m.id;
+  q.seq_len = q.task == SizingTask::serve ? 0 : training_seq_len(a.seq_len, m);
+  if (a.lora_rank < 1 || a.lora_rank > 65536) detail::fail("--lora-rank", std::to_string(a.lora_rank), "is outside 1 to 65536");
+  q.lora.rank = a.lora_rank;
+  // The budget in any currency; the catalog's prices are USD.
+  if (a.budget.empty()) detail::fail("--budget", "\"\"", "is required, e.g. 15000 (USD) or '¥40000' with --fx");
+  const Money budget = money_arg(a.budget, Currency::USD, "--budget");
+  if (!(budget.amount() > Decimal(0))) detail::fail("--budget", a.budget, "must be positive");
+  std::optional<ExchangeRate> fx;
+  if (a.fx) {
+    if (a.fx_date.empty()) detail::fail("--fx-date", "\"\"", "is required with --fx: an exchange rate must be dated");
+    parse_iso_date(a.fx_date, "--fx-date");
+    // --fx R: one USD is R units of the budget's currency.
+    fx = ExchangeRate(budget.currency(), Currency::USD, Decimal(1) / Decimal::parse(*a.fx, "--fx"), a.fx_date, "--fx");
+  }
+  if (budget.currency() != Currency::USD && !fx)
+    detail::fail("--budget", a.budget, "is in " + std::string(code(budget.currency())) + " and catalog prices are in USD; pass --fx RATE (one USD in " +
+                                           std::string(code(budget.currency())) + ") and --fx-date");
+  q.budget = budget.currency() == Currency::USD ? budget : convert(budget, *fx).rounded_to(2);
+  q.circuit = circuits::find(a.circuit, "--circuit");
+  if (!(a.psu_headroom >= 0 && a.psu_headroom <= 1)) detail::fail("--psu-headroom", detail::format_double(a.psu_headroom), "is outside 0 to 1");
+  q.psu_headroom = a.psu_headroom;
+  if (a.top < 1 || a.top > 20) detail::fail("--top", std::to_string(a.top), "is outside 1 to 20");
+  const Catalog& cat = ctx.catalog();
+  const BuildSearch r = propose_builds(q, cat, static_cast<std::size_t>(a.top));
+  const auto in_budget_currency = [&](const Money& usd) {
+    return fx ? format(usd) + " (" + format(convert(usd, fx->inverse())) + ")" : format(usd);
+  };
+  const std::string what = a.workload + (q.task == SizingTask::serve ? "" : ", " + std::to_string(q.seq_len) + "-token sequences");
+
+  Result res;
+  nlohmann::ordered_json builds = nlohmann::ordered_json::array();
+  int i = 0;
+  for (const Build& b : r.builds) {
+    ++i;
+    Table t;
+    t.title = "Build " + std::to_string(i) + ": " + std::to_string(b.gpus) + " x " + b.gpu_id + ", " + in_budget_currency(b.total) + ", " +
+              format_number(b.tokens_per_second, 4) + (q.task == SizingTask::serve ? " tokens/s decode" : " tokens/s training");
+    t.columns = {{"kind", "Kind", Align::left},  {"part", "Part", Align::left}, {"count", "Count", Align::right},
+                 {"each", "Each", Align::right}, {"subtotal", "Subtotal", Align::right}, {"why", "Why", Align::left}};
+    nlohmann::ordered_json items = nlohmann::ordered_json::array();
+    for (const BuildItem& it : b.items) {
+      // A multi-pack's unit price keeps its third decimal ($139.99 for two: $69.995 each).
+      const std::string each = it.unit == it.unit.rounded_to(2) ? format(it.unit) : format(it.unit, {.decimals = 3});
+      t.add_row({Cell::of_text(std::string(name(it.kind))), Cell::of_text(it.id), Cell::of_number(std::to_string(it.count), it.count),
+                 Cell::of_money(each, to_json_string(it.unit), it.unit.amount().to_double()),
+                 Cell::of_money(format(it.subtotal), to_json_string(it.subtotal), it.subtotal.amount().to_double()), Cell::of_text(it.why)});
+      items.push_back({{"kind", std::string(name(it.kind))}, {"id", it.id}, {"name", it.name}, {"count", it.count}, {"unit_usd", to_json_string(it.unit)},
+                       {"subtotal_usd", to_json_string(it.subtotal)}, {"why", it.why}});
+    }
+    t.add_row({Cell::of_text("total"), Cell::of_text(""), Cell::of_text(""), Cell::of_text(""),
+               Cell::of_money(format(b.total), to_json_string(b.total), b.total.amount().to_double()),
+               Cell::of_text(fx ? format(convert(b.total, fx->inverse())) + " at " + *a.fx + " per USD (" + a.fx_date + ")" : "")});
+    t.notes.push_back("Runs " + what + " at " + format_number(b.tokens_per_second, 4) + " tokens/s (" + b.plan + ", " + format(b.memory_per_gpu) +
+                      " per GPU); wall power at full load " + format(b.wall, {.significant = 4}) + " on " + q.circuit.name + ".");
+    t.notes.push_back("Not checked (not in the catalog): " + [&] {
+      std::string s;
+      for (const auto& u : b.unchecked) s += (s.empty() ? "" : "; ") + u;
+      return s;
+    }() + ".");
+    res.tables.push_back(std::move(t));
+    builds.push_back({{"gpu", b.gpu_id}, {"gpus", b.gpus}, {"total_usd", to_json_string(b.total)},
+                      {"total_budget_currency", fx ? nlohmann::ordered_json(to_json_string(convert(b.total, fx->inverse()))) : nlohmann::ordered_json(nullptr)},
+                      {"tokens_per_s", b.tokens_per_second}, {"plan", b.plan}, {"memory_per_gpu_bytes", b.memory_per_gpu.value()},
+                      {"wall_power_w", b.wall.value()}, {"psu_rule", b.psu_rule}, {"items", items}, {"unchecked", b.unchecked}});
+  }
+  Table rej;
+  rej.title = r.builds.empty() ? "No build within " + in_budget_currency(q.budget) + " runs " + what : "Not proposed";
+  rej.columns = {{"reason", "GPU x count: why not", Align::left}};
+  for (const auto& why : r.rejected) rej.add_row({Cell::of_text(why)});
+  rej.notes.push_back("Parts: the cheapest catalog CPU with x8 lanes per GPU and the cores the workload needs (capplan size), memory of its "
+                      "type in whole channels to the RAM needed, solid-state drives for the storage needed, the cheapest case that holds the "
+                      "GPUs, and the PSU the power model asks for (capplan power). Prices: street, else launch, USD (capplan catalog show ID "
+                      "for each source and date).");
+  rej.notes.push_back("Renting instead: capplan compare --model " + m.id + " --tokens N --only cloud; owning against renting: capplan tco.");
+  res.tables.push_back(std::move(rej));
+  res.json = {{"workload", a.workload},
+              {"budget", to_json_string(budget)},
+              {"budget_usd", to_json_string(q.budget)},
+              {"fx", fx ? nlohmann::ordered_json({{"usd_in_budget_currency", *a.fx}, {"as_of", a.fx_date}}) : nlohmann::ordered_json(nullptr)},
+              {"builds", builds},
+              {"rejected", r.rejected}};
+  return res;
+}
+
+}  // namespace
+
+void add_build(CLI::App& app, Context& ctx) {
+  auto a = std::make_shared<BuildArgs>();
+  auto* cmd = app.add_subcommand("build", "Complete, compatible, priced builds for a workload and a budget, fastest first");
+  cmd->footer(
+      "Examples:\n"
+      "  capplan build --workload 'finetune llama3.1-8b lora' --budget 15000\n"
+      "  capplan build --workload 'finetune llama3.1-8b lora' --budget '40000 CNY' --fx 7.2 --fx-date 2026-11-01\n"
+      "  capplan build --workload 'serve deepseek-r1-distill-qwen-32b q4_0' --budget 6000 --format json");
+  cmd->add_option("--workload", a->workload,
+                  "TASK MODEL [METHOD]: 'finetune llama3.1-8b lora|qlora|full', 'train llama2-7b', 'serve llama3.1-70b [q4_0|fp8|...]'")
+      ->required();
+  cmd->add_option("--budget", a->budget, "Most the whole build may cost: 15000 (USD), '40000 CNY', '€12000'")->required();
+  cmd->add_option("--fx", a->fx, "Exchange rate: one USD in the budget's currency (required for a budget not in USD)");
+  cmd->add_option("--fx-date", a->fx_date, "Date of the exchange rate (required with --fx)");
+  cmd->add_option("--seq-len", a->seq_len, "Training sequence length (default: the model's pre-training length)");
+  cmd->add_option("--lora-rank", a->lora_rank, "LoRA rank (default 16)");
+  cmd->add_option("--circuit", a->circuit, "Wall circuit: us-15a-120v (default), eu-16a-230v, cn-10a-220v, ...");
+  cmd->add_option("--psu-headroom", a->psu_headroom, "PSU headroom above the maximum draw, 0..1 (default 0.25)");
+  cmd->add_option("--top", a->top, "Builds to show (default 3)");
+  cmd->callback([a, &ctx] { write(run_build(*a, ctx), ctx); });
+}
+
+}  // namespace capplan::cli

@@ -1,0 +1,352 @@
+// Complete, priced builds for a workload and a budget, from catalog parts: GPUs (how many the
+// workload needs to fit in memory, and how fast they run it), a CPU with the lanes and cores for
+// them, memory of the CPU's type filling its channels to the RAM the machine needs
+// (plan/system_sizing.hpp), drives for the storage it needs, a PSU the power model recommends and a
+// case that holds the GPUs; every proposed build passes build_problems() (the compatibility rules)
+// and the wall circuit, and costs no more than the budget.
+//
+//   BuildQuery q;  q.model = find_model("llama3.1-8b").transformer();  q.task = SizingTask::finetune;
+//   q.finetune = FineTune::lora;  q.budget = Money(Decimal("15000"), Currency::USD);
+//   const BuildSearch r = propose_builds(q, Catalog::builtin());   // r.builds: fastest first
+//
+// What the catalog cannot tell is not checked, and each build says so: it has no motherboards, so
+// the CPU socket, the board's slot spacing and the GPUs' length and slot width are the buyer's to
+// check; no 12V-2x6 connector counts on PSUs.
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/catalog.hpp"
+#include "capplan/memory/budget.hpp"
+#include "capplan/money/format.hpp"
+#include "capplan/money/money.hpp"
+#include "capplan/plan/serving_run.hpp"
+#include "capplan/plan/system_sizing.hpp"
+#include "capplan/plan/training_run.hpp"
+#include "capplan/power/circuit.hpp"
+#include "capplan/power/psu.hpp"
+#include "capplan/power/system_power.hpp"
+#include "capplan/workload/params.hpp"
+#include "capplan/workload/transformer.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace capplan {
+
+struct BuildQuery {
+  TransformerShape model;
+  std::string model_id;
+  SizingTask task = SizingTask::finetune;
+  FineTune finetune = FineTune::lora;  // with task finetune
+  LoraOptions lora;
+  std::int64_t seq_len = 0;            // training; 0: the model's
+  ServingLoad load;                    // with task serve
+  Money budget{};                      // USD (convert first)
+  Circuit circuit = circuits::us_15a_120v();
+  double psu_headroom = 0.25;
+  std::vector<int> gpu_counts = {1, 2, 4, 8};
+
+  void validate() const {
+    model.validate();
+    if (budget.currency() != Currency::USD) detail::fail("budget", to_json_string(budget), "must be in USD; convert it first");
+    if (!(budget.amount() > Decimal(0))) detail::fail("budget", to_json_string(budget), "must be positive");
+    circuit.validate();
+    if (!(psu_headroom >= 0 && psu_headroom <= 1)) detail::fail("psu_headroom", detail::format_double(psu_headroom), "is outside 0 to 1");
+    for (int n : gpu_counts) {
+      if (n < 1 || n > 16) detail::fail("gpu_counts", std::to_string(n), "is outside 1 to 16 GPUs in one machine");
+    }
+  }
+};
+
+struct BuildItem {
+  PartKind kind = PartKind::gpu;
+  std::string id, name;
+  int count = 1;
+  Money unit{}, subtotal{};
+  std::string why;
+};
+
+struct Build {
+  std::string gpu_id;
+  int gpus = 0;
+  std::vector<BuildItem> items;
+  Money total{};
+  double tokens_per_second = 0;  // training or decode, all GPUs
+  std::string plan;              // the training plan or serving layout
+  DataSize memory_per_gpu{};
+  Power wall{};                  // at full load
+  std::string psu_rule;          // what decided the PSU rating
+  SystemSpec system;             // the build as a catalog system (for capplan power)
+  std::vector<std::string> unchecked;  // what the catalog cannot tell
+};
+
+struct BuildSearch {
+  std::vector<Build> builds;           // within budget and compatible, fastest first
+  std::vector<std::string> rejected;   // "rtx-4090 x 1: does not fit in memory", ...
+};
+
+namespace detail {
+
+inline std::optional<Money> usd_price(const std::optional<PricePoint>& street, const std::optional<PricePoint>& launch) {
+  for (const auto* p : {&street, &launch}) {
+    if (*p && (*p)->amount.currency() == Currency::USD) return (*p)->amount;
+  }
+  return std::nullopt;
+}
+
+// A CPU with eight or more memory channels is a server or workstation part and takes registered DIMMs.
+inline bool takes_rdimm(const CpuSpec& c) { return c.memory_channels >= 8; }
+
+// The machine-sizing question of a build: these GPUs, this workload (plan/system_sizing.hpp).
+inline SizingQuery sizing_query(const BuildQuery& q, const GpuSpec& g, int gpus) {
+  SizingQuery sq;
+  sq.gpu = &g;
+  sq.gpus = gpus;
+  sq.task = q.task;
+  sq.parameters = static_cast<double>(parameter_count(q.model));
+  if (q.task == SizingTask::finetune && q.finetune != FineTune::full) sq.trainable = static_cast<double>(lora_parameter_count(q.model, q.lora));
+  if (q.task == SizingTask::serve) sq.weight_bytes = q.load.weights.bits_per_value / 8;
+  return sq;
+}
+
+inline bool memory_matches(const CpuSpec& c, const MemoryModule& m) {
+  const std::string want = c.memory_type.rfind("DDR5", 0) == 0 ? "ddr5" : "ddr4";
+  return std::string(detail::enum_name(m.type)) == want && m.registered == takes_rdimm(c);
+}
+
+}  // namespace detail
+
+// What makes a build incompatible or unsafe, one line each; empty when it passes every rule the
+// catalog can check: one GPU model; CPU lanes for x8 or wider per GPU; CPU cores for the workload;
+// memory of the CPU's DDR generation and kind (RDIMM on 8+ channel CPUs), a whole number of DIMMs
+// per channel, at most 2 per channel, and the RAM the workload needs; drives holding the storage it
+// needs; the PSU at or above the power model's recommendation; the case holding the GPUs and PSUs;
+// the wall circuit; the budget.
+inline std::vector<std::string> build_problems(const Build& b, const BuildQuery& q, const Catalog& c) {
+  std::vector<std::string> p;
+  const GpuSpec* gpu = nullptr;
+  const CpuSpec* cpu = nullptr;
+  const MemoryModule* mem = nullptr;
+  int gpus = 0, dimms = 0, psus = 0;
+  double storage = 0;
+  const Chassis* chassis = nullptr;
+  const PowerSupply* psu = nullptr;
+  for (const BuildItem& i : b.items) {
+    switch (i.kind) {
+      case PartKind::gpu:
+        if (gpu && gpu->id != i.id) p.push_back("two GPU models");
+        gpu = &c.find_gpu(i.id);
+        gpus += i.count;
+        break;
+      case PartKind::cpu: cpu = &c.find_cpu(i.id); break;
+      case PartKind::memory: mem = &c.find_memory_module(i.id); dimms += i.count; break;
+      case PartKind::storage: storage += c.find_storage(i.id).capacity.value() * i.count; break;
+      case PartKind::psu: psu = &c.find_psu(i.id); psus += i.count; break;
+      case PartKind::chassis: chassis = &c.find_chassis(i.id); break;
+      case PartKind::network: break;
+    }
+  }
+  if (!gpu || !cpu || !mem || !psu || !chassis || storage <= 0) {
+    p.push_back("missing a GPU, CPU, memory, drive, PSU or case");
+    return p;
+  }
+  const SystemSizing need = size_system(detail::sizing_query(q, *gpu, gpus));
+  const int lanes_needed = 8 * gpus + 4;
+  if (cpu->pcie_lanes < lanes_needed)
+    p.push_back(cpu->id + " has " + std::to_string(cpu->pcie_lanes) + " PCIe lanes; " + std::to_string(gpus) + " GPUs at x8 and a drive need " +
+                std::to_string(lanes_needed));
+  if (cpu->cores < need.cpu_cores) p.push_back(cpu->id + " has " + std::to_string(cpu->cores) + " cores; the workload needs " + std::to_string(need.cpu_cores));
+  if (!detail::memory_matches(*cpu, *mem))
+    p.push_back(mem->id + " is not the memory " + cpu->id + " takes (" + cpu->memory_type + (detail::takes_rdimm(*cpu) ? ", registered" : ", unbuffered") + ")");
+  if (dimms % cpu->memory_channels != 0 && !(cpu->memory_channels == 2 && (dimms == 2 || dimms == 4)))
+    p.push_back(std::to_string(dimms) + " DIMMs do not fill the " + std::to_string(cpu->memory_channels) + " channels evenly");
+  if (dimms > 2 * cpu->memory_channels) p.push_back(std::to_string(dimms) + " DIMMs: more than 2 per channel");
+  if (mem->size.value() * dimms < need.ram_needed.value())
+    p.push_back("RAM " + format(DataSize::from_value(mem->size.value() * dimms)) + " is less than the " + format(need.ram_needed) + " needed");
+  if (storage < need.storage.value()) p.push_back("drives hold " + format(DataSize::from_value(storage)) + " of the " + format(need.storage) + " needed");
+  if (gpus > chassis->max_gpus) p.push_back(chassis->id + " holds " + std::to_string(chassis->max_gpus) + " GPUs, not " + std::to_string(gpus));
+  if (psus > std::max(1, chassis->psu_bays)) p.push_back(chassis->id + " has " + std::to_string(chassis->psu_bays) + " PSU bays for " + std::to_string(psus) + " PSUs");
+  PsuSizingOptions po;
+  po.headroom = q.psu_headroom;
+  const SystemPower power = system_power(b.system, c, {}, q.circuit, po);
+  const Power installed = psu->rated * static_cast<double>(psus);
+  if (installed < power.psu.required)
+    p.push_back("PSU " + format(installed) + " is below the " + format(power.psu.required) + " required (" + power.psu.deciding + ")");
+  if (!power.circuit.ok) p.push_back("wall power is over the " + q.circuit.name + " limit");
+  if (b.total > q.budget) p.push_back("costs " + format(b.total) + ", over the budget of " + format(q.budget));
+  return p;
+}
+
+// The fastest builds within the budget (see the header comment); `top` at most.
+inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::size_t top = 3) {
+  q.validate();
+  BuildSearch out;
+  for (const GpuSpec& g : c.gpus()) {
+    if (g.form_factor != FormFactor::pcie && g.form_factor != FormFactor::consumer) continue;  // SXM/OAM need a baseboard system
+    const auto gpu_price = detail::usd_price(g.street_price, g.launch_price);
+    if (!gpu_price) continue;
+    for (int n : q.gpu_counts) {
+      const std::string label = g.id + " x " + std::to_string(n);
+      if (*gpu_price * n > q.budget) {
+        out.rejected.push_back(label + ": the GPUs alone cost " + format(*gpu_price * n));
+        continue;
+      }
+      Build b;
+      b.gpu_id = g.id;
+      b.gpus = n;
+      // Speed and memory fit.
+      try {
+        if (q.task == SizingTask::serve) {
+          if (q.model.heads % n != 0) continue;
+          const ServingRun run = serving_run(q.model, g, q.load, n, 1);
+          if (!run.fit.fits || run.fit.tight) {
+            out.rejected.push_back(label + ": the model and its KV cache do not fit (" + format(run.memory.total()) + " per GPU)");
+            continue;
+          }
+          b.tokens_per_second = run.estimate.tokens_per_second;
+          b.memory_per_gpu = run.memory.total();
+          b.plan = "TP " + std::to_string(n);
+        } else {
+          TrainingSetup setup;
+          setup.seq_len = q.seq_len;
+          setup.gpus_per_node = n;
+          if (q.task == SizingTask::finetune) {
+            setup.finetune = q.finetune;
+            setup.lora = q.lora;
+          }
+          const TrainingRunSearch sr = best_training_run(q.model, g, n, setup);
+          if (!sr.run) {
+            out.rejected.push_back(label + ": no plan fits in memory" + (q.task != SizingTask::serve ? " (a shorter --seq-len may)" : ""));
+            continue;
+          }
+          b.tokens_per_second = sr.run->estimate.tokens_per_second;
+          b.memory_per_gpu = sr.run->memory.total();
+          b.plan = plan_text(sr.run->plan);
+        }
+      } catch (const InputError& e) {
+        out.rejected.push_back(label + ": " + e.what());
+        continue;
+      }
+      // The machine around the GPUs.
+      const SystemSizing need = size_system(detail::sizing_query(q, g, n));
+      b.items.push_back({PartKind::gpu, g.id, g.name, n, *gpu_price, *gpu_price * n, b.plan + ", " + format(b.memory_per_gpu) + " per GPU"});
+      // The cheapest CPU with the lanes and cores.
+      const CpuSpec* cpu = nullptr;
+      std::optional<Money> cpu_price;
+      for (const CpuSpec& x : c.cpus()) {
+        const auto pr = detail::usd_price(x.street_price, x.launch_price);
+        if (!pr || x.pcie_lanes < 8 * n + 4 || x.cores < need.cpu_cores) continue;
+        if (!cpu || *pr < *cpu_price) cpu = &x, cpu_price = pr;
+      }
+      if (!cpu) {
+        out.rejected.push_back(label + ": no priced CPU has " + std::to_string(8 * n + 4) + " lanes and " + std::to_string(need.cpu_cores) + " cores");
+        continue;
+      }
+      b.items.push_back({PartKind::cpu, cpu->id, cpu->name, 1, *cpu_price, *cpu_price,
+                         std::to_string(cpu->pcie_lanes) + " lanes, " + std::to_string(cpu->cores) + " cores (needs " + std::to_string(8 * n + 4) +
+                             " and " + std::to_string(need.cpu_cores) + ")"});
+      // Memory: the cheapest way to reach the RAM needed with the CPU's kind of DIMM, whole channels.
+      const MemoryModule* mem = nullptr;
+      int dimms = 0;
+      std::optional<Money> mem_cost;
+      for (const MemoryModule& m : c.memory_modules()) {
+        const auto pr = detail::usd_price(m.street_price, std::nullopt);
+        if (!pr || !detail::memory_matches(*cpu, m)) continue;
+        const int step = cpu->memory_channels;
+        int k = step;
+        while (k <= 2 * step && m.size.value() * k < need.ram_needed.value()) k += step;
+        if (m.size.value() * k < need.ram_needed.value()) continue;
+        if (!mem || *pr * k < *mem_cost) mem = &m, dimms = k, mem_cost = *pr * k;
+      }
+      if (!mem) {
+        out.rejected.push_back(label + ": no priced " + cpu->memory_type + " module reaches " + format(need.ram_needed));
+        continue;
+      }
+      b.items.push_back({PartKind::memory, mem->id, mem->name, dimms, *mem_cost / Decimal(dimms), *mem_cost,
+                         format(DataSize::from_value(mem->size.value() * dimms)) + " for the " + format(need.ram_needed) + " needed, " +
+                             std::to_string(cpu->memory_channels) + " channels"});
+      // Drives: the cheapest count of one model that holds the storage needed.
+      const StorageDevice* drive = nullptr;
+      int drives = 0;
+      std::optional<Money> drive_cost;
+      for (const StorageDevice& d : c.storage_devices()) {
+        const auto pr = detail::usd_price(d.street_price, d.launch_price);
+        if (!pr || d.kind == StorageKind::hdd) continue;  // the system and data drive is solid state
+        const int k = static_cast<int>(std::ceil(need.storage.value() / d.capacity.value()));
+        if (!drive || *pr * k < *drive_cost) drive = &d, drives = k, drive_cost = *pr * k;
+      }
+      if (!drive) continue;
+      b.items.push_back({PartKind::storage, drive->id, drive->name, drives, *drive_cost / Decimal(drives), *drive_cost,
+                         format(need.storage) + " needed"});
+      // The case, then the PSU the power model recommends for this machine.
+      const Chassis* box = nullptr;
+      std::optional<Money> box_price;
+      for (const Chassis& x : c.chassis()) {
+        const auto pr = detail::usd_price(x.street_price, std::nullopt);
+        if (!pr || x.max_gpus < n) continue;
+        if (!box || *pr < *box_price) box = &x, box_price = pr;
+      }
+      if (!box) {
+        out.rejected.push_back(label + ": no priced case holds " + std::to_string(n) + " GPUs");
+        continue;
+      }
+      b.system.id = "build";
+      b.system.name = std::to_string(n) + " x " + g.id + " build";
+      b.system.topology = n == 1 ? Topology::single_gpu : Topology::pcie_switch;
+      b.system.parts = {{PartKind::gpu, g.id, n}, {PartKind::cpu, cpu->id, 1}, {PartKind::memory, mem->id, dimms}, {PartKind::storage, drive->id, drives},
+                        {PartKind::chassis, box->id, 1}};
+      b.system.source = "capplan build";
+      b.system.as_of = g.as_of;
+      PsuSizingOptions po;
+      po.headroom = q.psu_headroom;
+      const SystemPower draft = system_power(b.system, c, {}, q.circuit, po);
+      const PowerSupply* psu = nullptr;
+      int psus = 0;
+      std::optional<Money> psu_cost;
+      for (const PowerSupply& x : c.power_supplies()) {
+        const auto pr = detail::usd_price(x.street_price, x.launch_price);
+        if (!pr) continue;
+        const int k = static_cast<int>(std::ceil(draft.psu.required.value() / x.rated.value()));
+        if (k > std::max(1, box->psu_bays)) continue;
+        if (!psu || *pr * k < *psu_cost) psu = &x, psus = k, psu_cost = *pr * k;
+      }
+      if (!psu) {
+        out.rejected.push_back(label + ": no PSU in " + box->id + " reaches " + format(draft.psu.required));
+        continue;
+      }
+      b.items.push_back({PartKind::psu, psu->id, psu->name, psus, *psu_cost / Decimal(psus), *psu_cost,
+                         format(draft.psu.required) + " required (" + draft.psu.deciding + ")"});
+      b.items.push_back({PartKind::chassis, box->id, box->name, 1, *box_price, *box_price, "holds " + std::to_string(box->max_gpus) + " GPUs"});
+      b.system.parts.push_back({PartKind::psu, psu->id, psus});
+      const SystemPower final_power = system_power(b.system, c, {}, q.circuit, po);
+      b.wall = final_power.wall ? final_power.wall->wall : final_power.draw.max_total;
+      b.psu_rule = draft.psu.deciding;
+      b.total = Money(Decimal(0), Currency::USD);
+      for (const BuildItem& i : b.items) b.total = b.total + i.subtotal;
+      b.unchecked = {"the CPU socket and the motherboard (the catalog has no boards: choose one with " +
+                         (n > 1 ? std::to_string(n) + " x16 slots spaced for the cards" : std::string("a x16 slot")) + ")",
+                     "the GPUs' length and slot width against the case", "the PSU's 12V-2x6 / PCIe power connectors for the GPUs",
+                     "a CPU cooler"};
+      if (b.total > q.budget) {
+        out.rejected.push_back(label + ": the build costs " + format(b.total) + ", over the budget");
+        continue;
+      }
+      if (!build_problems(b, q, c).empty() || !final_power.circuit.ok) {
+        out.rejected.push_back(label + ": " + (final_power.circuit.ok ? build_problems(b, q, c).front() : "over the " + q.circuit.name + " limit"));
+        continue;
+      }
+      out.builds.push_back(std::move(b));
+    }
+  }
+  std::sort(out.builds.begin(), out.builds.end(), [](const Build& a, const Build& b) {
+    return a.tokens_per_second != b.tokens_per_second ? a.tokens_per_second > b.tokens_per_second : a.total < b.total;
+  });
+  if (out.builds.size() > top) out.builds.resize(top);
+  return out;
+}
+
+}  // namespace capplan
