@@ -156,7 +156,8 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   for (const char* f : {"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers",
                         "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune",
-                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight"}) {
+                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--failure-rate", "--restart",
+                        "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share", "--warmup-share"}) {
     if (a.given(f)) detail::fail(f, a.value_of(f), "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   }
   const CnnArgs& c = a.cnn;

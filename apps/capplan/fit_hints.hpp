@@ -1,6 +1,7 @@
 // What would fit when a training plan does not: a shorter sequence, recomputation, ZeRO-3, more
 // GPUs, adapters (LoRA, QLoRA) or a GPU with more memory, each with the memory it needs. Used by
-// capplan memory (the plan does not fit) and capplan train (no plan on the GPUs fits).
+// capplan memory (the plan does not fit) and capplan train (no plan on the GPUs fits). Defined in
+// workload_args.cpp, beside the flags it reads.
 #pragma once
 
 #include "workload_args.hpp"

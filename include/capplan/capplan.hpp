@@ -91,8 +91,10 @@
 #include "capplan/report/table.hpp"
 
 // plan
+#include "capplan/plan/build.hpp"
 #include "capplan/plan/goodput.hpp"
 #include "capplan/plan/it_power.hpp"
 #include "capplan/plan/purchase.hpp"
 #include "capplan/plan/serving_run.hpp"
+#include "capplan/plan/system_sizing.hpp"
 #include "capplan/plan/training_run.hpp"
