@@ -8,6 +8,7 @@
 #include "convert.hpp"
 #include "record.hpp"
 
+#include <capplan/plan/build.hpp>
 #include <capplan/plan/goodput.hpp>
 #include <capplan/plan/it_power.hpp>
 #include <capplan/plan/purchase.hpp>
@@ -294,6 +295,51 @@ void bind_purchase(py::module_& m) {
           py::arg("values") = true, "table().to_pandas(): one row per option, money as decimal.Decimal.");
   m.def("purchase_table", &purchase_table, py::arg("query"), py::arg("catalog"), py::keep_alive<0, 2>(),
         "Every GPU, system and cloud offer of the catalog ranked for the query (what `capplan compare` prints).");
+
+  // capplan build: complete priced builds (plan/build.hpp).
+  Record<BuildQuery>(m, "BuildQuery", "A workload and a budget (USD) to propose complete builds for (capplan build).")
+      .field("model", &BuildQuery::model)
+      .field("model_id", &BuildQuery::model_id)
+      .field("task", &BuildQuery::task)
+      .field("finetune", &BuildQuery::finetune, "with task finetune")
+      .field("lora", &BuildQuery::lora)
+      .field("seq_len", &BuildQuery::seq_len, "training; 0: the model's")
+      .field("load", &BuildQuery::load, "with task serve")
+      .field("budget", &BuildQuery::budget, "USD")
+      .field("circuit", &BuildQuery::circuit)
+      .field("psu_headroom", &BuildQuery::psu_headroom)
+      .field("gpu_counts", &BuildQuery::gpu_counts)
+      .finish();
+  Record<BuildItem>(m, "BuildItem", "One line of a build: the part, how many, the unit price, the subtotal and why.")
+      .readonly("kind", &BuildItem::kind)
+      .readonly("id", &BuildItem::id)
+      .readonly("name", &BuildItem::name)
+      .readonly("count", &BuildItem::count)
+      .readonly("unit", &BuildItem::unit)
+      .readonly("subtotal", &BuildItem::subtotal)
+      .readonly("why", &BuildItem::why)
+      .finish(false);
+  Record<Build>(m, "Build", "A complete, compatible, priced build with its speed for the workload.")
+      .readonly("gpu_id", &Build::gpu_id)
+      .readonly("gpus", &Build::gpus)
+      .readonly("items", &Build::items)
+      .readonly("total", &Build::total)
+      .readonly("tokens_per_second", &Build::tokens_per_second)
+      .readonly("plan", &Build::plan)
+      .readonly("memory_per_gpu", &Build::memory_per_gpu)
+      .readonly("wall", &Build::wall)
+      .readonly("psu_rule", &Build::psu_rule)
+      .readonly("system", &Build::system)
+      .readonly("unchecked", &Build::unchecked)
+      .finish(false);
+  Record<BuildSearch>(m, "BuildSearch", "The builds within budget, fastest first, and why the other options were not proposed.")
+      .readonly("builds", &BuildSearch::builds)
+      .readonly("rejected", &BuildSearch::rejected)
+      .finish(false);
+  m.def("propose_builds", &propose_builds, py::arg("query"), py::arg("catalog"), py::arg("top") = 3,
+        "The fastest complete builds within the budget (what `capplan build` prints).");
+  m.def("build_problems", &build_problems, py::arg("build"), py::arg("query"), py::arg("catalog"),
+        "What makes a build incompatible or over budget, a line each; empty when it passes every rule.");
 }
 
 }  // namespace capplan::python

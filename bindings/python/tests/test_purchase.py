@@ -97,3 +97,18 @@ def test_size_system_sums_its_parts_and_checks_the_rules():
     with pytest.raises(capplan.InputError) as e:
         capplan.size_system(cat.find_gpu("rtx4090"), gpus=0)
     assert e.value.field == "gpus"
+
+
+def test_propose_builds_are_compatible_and_within_budget():
+    cat = capplan.Catalog.builtin()
+    q = capplan.BuildQuery(model=capplan.find_model("llama3.1-8b").transformer(), model_id="llama3.1-8b",
+                           task=capplan.SizingTask.finetune, finetune=capplan.FineTune.lora, seq_len=2048,
+                           budget=capplan.Money("8000", "USD"))
+    r = capplan.propose_builds(q, cat, 3)
+    assert r.builds and r.rejected
+    for b in r.builds:
+        assert capplan.build_problems(b, q, cat) == []
+        assert b.total.amount <= decimal.Decimal("8000")
+        assert {i.kind.name for i in b.items} >= {"gpu", "cpu", "memory", "storage", "psu", "chassis"}
+    speeds = [b.tokens_per_second for b in r.builds]
+    assert speeds == sorted(speeds, reverse=True)
