@@ -190,19 +190,35 @@ std::string render(bool explain) {
     o << "\n";
     for (std::size_t i = 0; i < notes.size(); ++i) o << "Note " << i + 1 << ". " << notes[i] << ".\n\n";
   }
-  // Summary per group: median and largest absolute error.
-  o << "\n## Summary\n\n| group | cases | median abs. error | largest abs. error |\n|---|---|---|---|\n";
+  // Summary per group: median and largest absolute error, and the mean signed error; then the
+  // calibration and validation rows apart.
+  o << "\n## Summary\n\n| group | set | cases | median abs. error | largest abs. error | mean signed error |\n|---|---|---|---|---|---|\n";
   std::vector<std::string> groups;
   for (const auto& c : cases)
     if (std::find(groups.begin(), groups.end(), c.group) == groups.end()) groups.push_back(c.group);
-  for (const auto& g : groups) {
+  auto signed_pct = [](double e) { return (e >= 0 ? "+" : "") + fixed(100 * e, 1) + " %"; };
+  auto row = [&](const std::string& label, const std::string& set, const auto& keep) {
     std::vector<double> errs;
+    double sum = 0;
     for (const auto& c : cases)
-      if (c.group == g) errs.push_back(std::fabs(c.error()));
+      if (keep(c)) {
+        errs.push_back(std::fabs(c.error()));
+        sum += c.error();
+      }
+    if (errs.empty()) return;
     std::sort(errs.begin(), errs.end());
-    const double median = median_of_sorted(errs);
-    o << "| " << g << " | " << errs.size() << " | " << fixed(100 * median, 1) << " % | " << fixed(100 * errs.back(), 1) << " % |\n";
+    o << "| " << label << " | " << set << " | " << errs.size() << " | " << fixed(100 * median_of_sorted(errs), 1) << " % | "
+      << fixed(100 * errs.back(), 1) << " % | " << signed_pct(sum / static_cast<double>(errs.size())) << " |\n";
+  };
+  for (const auto& g : groups) row(g, capplan::perf::case_set(g), [&](const auto& c) { return c.group == g; });
+  for (const char* set : {"calibration", "validation"}) {
+    row(std::string("**all ") + set + " rows**", set,
+        [&](const auto& c) { return std::string(capplan::perf::case_set(c.group)) == set; });
   }
+  o << "\nCalibration rows are the reference list the model was built and checked against while its constants\n"
+    << "were chosen; validation rows were added after, and nothing was set or changed with them in view\n"
+    << "(`case_set` in `validation/validation_cases.hpp`). The held-out llm-foundry table below and the runs\n"
+    << "in [validation-runs.md](validation-runs.md) are validation rows too.\n";
   o << "\n" << inside << " of " << cases.size() << " cases inside their band";
   if (!notes.empty()) o << " (" << notes.size() << " with a band wider than the one asked for: see the notes)";
   o << ".\n";

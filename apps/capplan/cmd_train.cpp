@@ -421,7 +421,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("time"), num_cell(format(time, {.significant = 3}), time.value()),
              Cell::of_text(std::to_string(gb) + " sequences x " + std::to_string(job.seq_len) + " tokens per iteration")});
   t.add_row({Cell::of_text("iteration"), num_cell(format(est.iteration, {.significant = 4}), est.iteration.value()),
-             Cell::of_text(format_number(est.tokens_per_second, 4) + " tokens/s")});
+             Cell::of_text(format_number(est.tokens_per_second, 4) + " tokens/s, " + format_number(est.tokens_per_second / gpus, 4) +
+                           " per GPU")});
   t.add_row({Cell::of_text("GPU-hours"), num_cell(format_number(gpu_hours, 4), gpu_hours), Cell::of_text("iterations only")});
   {
     std::string how = "goodput " + format_number(100 * gp.goodput, 4) + "%: ";
@@ -495,8 +496,10 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                   {"failures_per_gpu_hour", gp.config.failures_per_gpu_hour},
                   {"restart_s", gp.config.restart.value()},
                   {"async_checkpoint", gp.config.async_checkpoint}};
+  j["tokens_per_s_per_gpu"] = est.tokens_per_second / gpus;
   j["achieved_flop_per_s_per_gpu"] = achieved;
   j["mfu"] = est.mfu;
+  j["hfu"] = est.hfu;
   j["memory_per_gpu_bytes"] = mem.total().value();
   j["fits"] = fit.fits;
   j["tight"] = fit.tight;
@@ -608,6 +611,9 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   if (fp8_weight_only)
     t.notes.push_back(g.id + " has no FP8 tensor cores: fp8 weights are stored in 8 bits and converted to fp16 for the matmuls (weight-only, "
                       "as vLLM's FP8 Marlin kernels run on Ampere); the memory and the weight reads shrink, the math does not speed up.");
+  else if (ic.weights.name == formats::fp8.name)
+    t.notes.push_back("FP8 weights on FP8 tensor cores: the linear layers' matmuls run in FP8 with activations quantized per matmul (W8A8, as "
+                      "TensorRT-LLM and vLLM run FP8 checkpoints); attention, norms and the logits stay in fp16/bf16.");
   if (run.pp > 1) t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) + " over the whole model.");
   t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
@@ -618,6 +624,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   j["decode_tokens_per_s_per_sequence"] = est.tokens_per_second_per_sequence;
   j["time_s"] = est.total.value();
   j["output_tokens_total"] = tokens_out;
+  j["output_tokens_per_s_per_gpu"] = tokens_out / est.total.value() / gpus;
   j["memory_per_gpu_bytes"] = mem.total().value();
   j["fits"] = fit.fits;
   j["tight"] = fit.tight;

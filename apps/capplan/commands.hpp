@@ -2,6 +2,9 @@
 // subcommand on `app` with its flags and the callback that runs it and writes its result.
 #pragma once
 
+#include <string>
+#include <vector>
+
 namespace CLI {
 class App;
 }
@@ -19,5 +22,11 @@ void add_size(CLI::App& app, Context& ctx);     // RAM, CPU, storage, lanes and 
 void add_tco(CLI::App& app, Context& ctx);      // owning versus renting
 void add_train(CLI::App& app, Context& ctx);    // one training run
 void add_infer(CLI::App& app, Context& ctx);    // one serving load
+void add_validate(CLI::App& app, Context& ctx); // published or measured runs predicted, with errors (scenario.cpp)
+
+// Every subcommand and the global flags (main.cpp); and the parse of a whole command line
+// (args[0] the program name), which runs the chosen subcommand.
+void add_commands(CLI::App& app, Context& ctx);
+void parse_command_line(CLI::App& app, std::vector<std::string> args);
 
 }  // namespace capplan::cli

@@ -12,6 +12,7 @@ Context::Context() = default;
 Context::~Context() = default;
 
 const Catalog& Context::catalog() const {
+  if (parent_) return parent_->catalog();
   if (!catalog_) {
     auto c = std::make_unique<Catalog>(Catalog::make_builtin());
     for (const auto& f : catalog_files) io::load_catalog_file(*c, f);  // all or nothing per file

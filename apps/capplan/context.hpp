@@ -3,6 +3,7 @@
 
 #include <capplan/report/render.hpp>
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -12,6 +13,8 @@ class Catalog;
 }
 
 namespace capplan::cli {
+
+struct Result;
 
 struct Context {
   std::string format_text = "table";
@@ -28,8 +31,14 @@ struct Context {
   // The built-in catalog plus the user's --catalog files (loaded on first use).
   [[nodiscard]] const Catalog& catalog() const;
 
+  // A command run for another (capplan validate): the parent's catalog, and the result handed to
+  // `sink` instead of written to standard output.
+  void borrow_catalog(const Context& parent) { parent_ = &parent; }
+  std::function<void(const Result&)> sink;
+
  private:
   mutable std::unique_ptr<Catalog> catalog_;
+  const Context* parent_ = nullptr;
 };
 
 }  // namespace capplan::cli

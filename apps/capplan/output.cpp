@@ -111,6 +111,10 @@ void write_unchecked(const Result& r, const Context& ctx) {
 }  // namespace
 
 void write(const Result& r, const Context& ctx) {
+  if (ctx.sink) {
+    ctx.sink(r);
+    return;
+  }
   write_unchecked(r, ctx);
   check_written(std::cout);
 }

@@ -32,6 +32,11 @@ std::vector<std::string> lines_of(const std::string& text);
 // explanation when --explain; JSON writes r.json (with "explain" when --explain).
 void write(const Result& r, const Context& ctx);
 
+// Runs one command line (without the program name, e.g. {"train", "--model", ...}) for another
+// command, with `parent`'s catalog, and returns its JSON result; an error is thrown as it would be
+// reported (InputError for bad input).
+nlohmann::ordered_json run_for_json(const std::vector<std::string>& args, const Context& parent);
+
 // Flushes `out`; a failed write (a full disk, a closed pipe) throws "write error: ..." (exit 1).
 void check_written(std::ostream& out);
 

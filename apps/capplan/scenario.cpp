@@ -1,10 +1,23 @@
 #include "scenario.hpp"
 
+#include "commands.hpp"
+#include "context.hpp"
+#include "output.hpp"
+
 #include <capplan/error.hpp>
 #include <capplan/io/json_document.hpp>
+#include <capplan/report/table.hpp>
+#include <capplan/units/format.hpp>
 
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -19,8 +32,11 @@ using io::JsonDocument;
 // A scenario is a few flags: 1 MiB is far more than any needs.
 constexpr std::size_t max_scenario_bytes = 1u << 20;
 
+// Which reader fails: "--scenario" or "validate" (the first words of its messages).
+thread_local const char* reader = "--scenario";
+
 [[noreturn]] void fail(const JsonDocument& doc, const std::string& pointer, const std::string& key, const std::string& problem) {
-  throw InputError("--scenario", doc.file(), "--scenario: " + doc.where(pointer) + ": " + key + ": " + problem);
+  throw InputError(reader, doc.file(), std::string(reader) + ": " + doc.where(pointer) + ": " + key + ": " + problem);
 }
 
 // A flag's value as the user wrote it: strings as they are, numbers in their shortest exact form
@@ -34,6 +50,35 @@ std::string value_text(const JsonDocument& doc, const std::string& pointer, cons
     return std::string(buf, r.ptr);
   }
   fail(doc, pointer, key, "must be a string, a number, true or false (got " + std::string(v.type_name()) + ")");
+}
+
+// The flags of an "args" object (at `pointer`), appended to `out` as command-line words; flags in
+// `given` (already on the command line) are left out.
+void append_flags(const JsonDocument& doc, const Json& args, const std::string& at, const std::set<std::string>& given,
+                  std::vector<std::string>& out) {
+  const std::string key_prefix = at.substr(at.rfind('/') + 1);
+  if (!args.is_object()) fail(doc, at, key_prefix, "must be an object of flags");
+  for (const auto& [k, v] : args.items()) {
+    const std::string flag = "--" + k;
+    const std::string key = key_prefix + "." + k;
+    const std::string pointer = at + "/" + detail::pointer_token(k);
+    if (k == "scenario") fail(doc, pointer, key, "a scenario cannot name another scenario");
+    if (k.empty() || k.front() == '-' || k.find('=') != std::string::npos) {
+      fail(doc, pointer, key, "is not a flag name (write the flag without its dashes, e.g. \"gpus\")");
+    }
+    if (given.count(flag)) continue;
+    if (v.is_boolean()) {
+      if (v.get<bool>()) out.push_back(flag);
+    } else if (v.is_array()) {
+      for (const auto& e : v) {
+        out.push_back(flag);
+        out.push_back(value_text(doc, pointer, key, e));
+      }
+    } else {
+      out.push_back(flag);
+      out.push_back(value_text(doc, pointer, key, v));
+    }
+  }
 }
 
 }  // namespace
@@ -102,32 +147,362 @@ std::vector<std::string> expand_scenario(int argc, char** argv) {
       fail(doc, "/model", "model", "must be a preset id, a file name or a model object");
     }
   }
-  if (j.contains("args")) {
-    if (!j["args"].is_object()) fail(doc, "/args", "args", "must be an object of flags");
-    for (const auto& [k, v] : j["args"].items()) {
-      const std::string flag = "--" + k;
-      const std::string key = "args." + k;
-      const std::string pointer = "/args/" + detail::pointer_token(k);
-      if (k == "scenario") fail(doc, pointer, key, "a scenario cannot name another scenario");
-      if (k.empty() || k.front() == '-' || k.find('=') != std::string::npos) {
-        fail(doc, pointer, key, "is not a flag name (write the flag without its dashes, e.g. \"gpus\")");
-      }
-      if (given.count(flag)) continue;
-      if (v.is_boolean()) {
-        if (v.get<bool>()) out.push_back(flag);
-      } else if (v.is_array()) {
-        for (const auto& e : v) {
-          out.push_back(flag);
-          out.push_back(value_text(doc, pointer, key, e));
-        }
-      } else {
-        out.push_back(flag);
-        out.push_back(value_text(doc, pointer, key, v));
-      }
-    }
-  }
+  if (j.contains("args")) append_flags(doc, j["args"], "/args", given, out);
   for (std::size_t i = 1; i < in.size(); ++i) out.push_back(in[i]);
   return out;
+}
+
+}  // namespace capplan::cli
+
+// ---------------------------------------------------------------------------------------------
+// capplan validate: runs whose throughput, time or latency was measured, each entered as the
+// command a user would type, predicted by that command and compared with the measurement.
+
+namespace capplan::cli {
+
+namespace {
+
+// A validation file is data about published runs: 4 MiB and 2,000 cases are far more than any needs.
+constexpr std::size_t max_validation_bytes = 4u << 20;
+constexpr std::size_t max_validation_cases = 2000;
+
+// A figure a command's JSON result gives (docs/cli.md, "capplan validate"): the key, the command
+// that writes it, its unit and how it is read from the result.
+struct Metric {
+  const char* name;
+  const char* command;
+  const char* unit;
+  const char* field;  // the result's key
+  double scale;       // figure = field x scale, or scale / field when `inverse`
+  bool inverse = false;
+};
+constexpr Metric metrics[] = {
+    {"tokens_per_s_per_gpu", "train", "tokens/s per GPU", "tokens_per_s_per_gpu", 1},
+    {"tflops_per_gpu", "train", "model TFLOP/s per GPU", "achieved_flop_per_s_per_gpu", 1e-12},
+    {"mfu_percent", "train", "MFU %", "mfu", 100},
+    {"iteration_time_s", "train", "s per iteration", "iteration_time_s", 1},
+    {"train_days", "train", "days", "time_s", 1.0 / 86400},
+    {"ttft_ms", "infer", "ms to first token", "ttft_s", 1000},
+    {"decode_tokens_per_s", "infer", "output tokens/s, all sequences", "decode_tokens_per_s", 1},
+    {"decode_tokens_per_s_per_sequence", "infer", "output tokens/s per sequence", "decode_tokens_per_s_per_sequence", 1},
+    {"itl_ms", "infer", "ms between output tokens", "decode_tokens_per_s_per_sequence", 1000, true},
+    {"output_tokens_per_s_per_gpu", "infer", "output tokens/s per GPU, whole requests", "output_tokens_per_s_per_gpu", 1},
+    {"request_time_s", "infer", "s per request", "time_s", 1},
+};
+
+std::string metric_names() {
+  std::string out;
+  for (const Metric& m : metrics) out += (out.empty() ? "" : ", ") + std::string(m.name);
+  return out;
+}
+
+struct Case {
+  std::string source, name, set, metric, unit, note;
+  std::vector<std::string> command;
+  double published = 0, band = 0;
+  double predicted = std::nan("");
+  std::string failure;  // why the command gave no figure
+  [[nodiscard]] double error() const { return predicted / published - 1.0; }
+  [[nodiscard]] bool within() const { return failure.empty() && std::isfinite(predicted) && std::fabs(error()) <= band; }
+};
+
+struct Source {
+  std::string file, title, citation, url;
+  std::vector<Case> cases;
+};
+
+// A positive, finite number at `key` of case `r`.
+double positive_number(io::ObjectReader& r, std::string_view key, double max) {
+  const Json* v = r.find(key);
+  if (!v) r.missing(key, "a number");
+  if (!v->is_number()) r.fail(key, detail::value_text(*v), "must be a number");
+  const double x = v->get<double>();
+  if (!std::isfinite(x) || x <= 0 || x > max) r.fail(key, v->dump(), "must be a positive number no greater than " + format_number(max, 6));
+  return x;
+}
+
+Source read_source(const std::string& path) {
+  struct Reader {  // errors say "validate: ..." while this file is read
+    Reader() { reader = "validate"; }
+    ~Reader() { reader = "--scenario"; }
+  } const naming;
+  JsonDocument doc = [&] {
+    try {
+      return JsonDocument::load(path, max_validation_bytes);
+    } catch (const InputError& e) {
+      throw InputError("validate", path, std::string("validate: ") + e.what());
+    }
+  }();
+  Source src;
+  src.file = path;
+  try {
+    io::ObjectReader top(doc, doc.root(), "", "file");
+    const Json* version = top.find("capplan_validation");
+    if (!version || *version != 1) top.fail("capplan_validation", version ? version->dump() : "", "must be 1 (the format version)");
+    src.title = top.string("source");
+    src.citation = top.string("citation");
+    src.url = top.string_opt("url").value_or("");
+    top.allow("description");
+    const Json* cases = top.find("cases");
+    if (!cases || !cases->is_array() || cases->empty()) top.fail("cases", cases ? detail::value_text(*cases) : "", "must be a non-empty array of cases");
+    if (cases->size() > max_validation_cases) top.fail("cases", std::to_string(cases->size()) + " cases", "has more than 2,000 cases");
+    top.finish();
+    for (std::size_t i = 0; i < cases->size(); ++i) {
+      const std::string at = "/cases/" + std::to_string(i);
+      io::ObjectReader r(doc, (*cases)[i], at, "cases[" + std::to_string(i) + "]");
+      Case c;
+      c.source = src.title;
+      c.name = r.string("name");
+      r.set_entry("case \"" + c.name + "\"");
+      c.set = r.string("set");
+      if (c.set != "calibration" && c.set != "validation") {
+        r.fail("set", "\"" + c.set + "\"", "must be \"calibration\" (a constant was fitted to it) or \"validation\" (nothing was)");
+      }
+      const std::string command = r.string("command");
+      c.metric = r.string("metric");
+      const Metric* m = nullptr;
+      for (const Metric& x : metrics) {
+        if (c.metric == x.name) m = &x;
+      }
+      if (!m) r.fail("metric", "\"" + c.metric + "\"", "is not a metric (" + metric_names() + ")");
+      if (command != m->command) r.fail("command", "\"" + command + "\"", "does not give " + c.metric + ", which capplan " + m->command + " gives");
+      c.unit = m->unit;
+      c.published = positive_number(r, "published", 1e30);
+      c.band = positive_number(r, "band", 10);
+      c.note = r.string_opt("note").value_or("");
+      c.command.push_back(command);
+      if (const Json* model = r.find("model")) {
+        c.command.push_back("--model");
+        if (model->is_string()) c.command.push_back(model->get<std::string>());
+        else if (model->is_object()) c.command.push_back(path + "#" + at + "/model");  // read in place (workload_args.cpp)
+        else r.fail("model", detail::value_text(*model), "must be a preset id, a file name or a model object");
+      }
+      if (const Json* args = r.find("args")) {
+        std::vector<std::string> flags;
+        append_flags(doc, *args, at + "/args", {}, flags);
+        for (const std::string& f : flags) {
+          if (f == "--format" || f == "--catalog") fail(doc, at + "/args", "args", f + " is set by capplan validate, not by a case");
+        }
+        c.command.insert(c.command.end(), flags.begin(), flags.end());
+      }
+      r.finish();
+      src.cases.push_back(std::move(c));
+    }
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    if (what.rfind("validate: ", 0) == 0) throw;
+    throw InputError("validate", path, "validate: " + what);
+  }
+  return src;
+}
+
+// The files named: a directory stands for its *.json files in name order.
+std::vector<std::string> validation_files(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+      std::vector<std::string> in_dir;
+      for (const auto& e : std::filesystem::directory_iterator(p, ec)) {
+        if (e.path().extension() == ".json" && e.is_regular_file(ec)) in_dir.push_back(e.path().string());
+      }
+      if (ec) throw InputError("validate", p, "validate: " + p + ": cannot list the directory (" + ec.message() + ")");
+      if (in_dir.empty()) throw InputError("validate", p, "validate: " + p + ": holds no .json file");
+      std::sort(in_dir.begin(), in_dir.end());
+      out.insert(out.end(), in_dir.begin(), in_dir.end());
+    } else {
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+std::string signed_percent(double e) { return (e >= 0 ? "+" : "") + format_number(100 * e, 3, false) + " %"; }
+std::string percent(double e) { return format_number(100 * e, 3, false) + " %"; }
+
+// One summary row: a source (or "all") and a set.
+struct Summary {
+  std::string source, set;
+  std::size_t cases = 0, within = 0, failed = 0;
+  double median_abs = 0, max_abs = 0, mean_signed = 0;
+};
+
+Summary summarize(const std::string& source, const std::string& set, const std::vector<const Case*>& cases) {
+  Summary s{source, set, cases.size(), 0, 0, 0, 0, 0};
+  std::vector<double> abs;
+  double sum = 0;
+  for (const Case* c : cases) {
+    if (c->within()) ++s.within;
+    if (!c->failure.empty() || !std::isfinite(c->predicted)) {
+      ++s.failed;
+      continue;
+    }
+    abs.push_back(std::fabs(c->error()));
+    sum += c->error();
+  }
+  if (!abs.empty()) {
+    s.median_abs = median(abs);
+    s.max_abs = *std::max_element(abs.begin(), abs.end());
+    s.mean_signed = sum / static_cast<double>(abs.size());
+  }
+  return s;
+}
+
+struct ValidateArgs {
+  std::vector<std::string> paths;
+  std::string set;
+  bool check = false;
+};
+
+Result run_validate(const ValidateArgs& a, const Context& ctx) {
+  if (!a.set.empty() && a.set != "calibration" && a.set != "validation") {
+    detail::fail("--set", a.set, "must be calibration or validation");
+  }
+  std::vector<Source> sources;
+  for (const std::string& f : validation_files(a.paths)) sources.push_back(read_source(f));
+  Result r;
+  nlohmann::ordered_json jcases = nlohmann::ordered_json::array();
+  std::vector<const Case*> all;
+  std::vector<Summary> summaries;
+  for (Source& src : sources) {
+    Table t;
+    t.title = src.title;
+    t.columns = {{"case", "case", Align::left},          {"set", "set", Align::left},           {"metric", "metric", Align::left},
+                 {"predicted", "predicted"},             {"published", "published"},            {"error", "error"},
+                 {"band", "band"},                       {"result", "", Align::left}};
+    std::vector<const Case*> mine;
+    int note_no = 0;
+    for (Case& c : src.cases) {
+      if (!a.set.empty() && c.set != a.set) continue;
+      try {
+        const nlohmann::ordered_json out = run_for_json(c.command, ctx);
+        const Metric* m = nullptr;
+        for (const Metric& x : metrics) {
+          if (c.metric == x.name) m = &x;
+        }
+        const auto it = out.find(m->field);
+        if (it == out.end() || !it->is_number()) {
+          c.failure = std::string("the result has no number ") + m->field;
+        } else {
+          const double v = it->get<double>();
+          c.predicted = m->inverse ? (v > 0 ? m->scale / v : std::nan("")) : v * m->scale;
+          if (!std::isfinite(c.predicted)) c.failure = std::string("the result's ") + m->field + " is not usable";
+        }
+        if (c.failure.empty() && out.contains("fits") && out["fits"] == false) c.note += std::string(c.note.empty() ? "" : "; ") + "capplan says this plan does not fit in memory";
+      } catch (const std::exception& e) {
+        c.failure = e.what();
+      }
+      std::string result = !c.failure.empty() ? "error" : c.within() ? "within" : "outside";
+      if (!c.failure.empty() || !c.note.empty()) {
+        ++note_no;
+        result += " (" + std::to_string(note_no) + ")";
+        t.notes.push_back("(" + std::to_string(note_no) + ") " + c.name + ": " + (c.failure.empty() ? c.note : c.failure));
+      }
+      const bool ok = c.failure.empty();
+      t.add_row({Cell::of_text(c.name), Cell::of_text(c.set), Cell::of_text(c.unit),
+                 ok ? Cell::of_number(format_number(c.predicted, 4), c.predicted) : Cell::empty(),
+                 Cell::of_number(format_number(c.published, 6), c.published),
+                 ok ? Cell::of_number(signed_percent(c.error()), c.error()) : Cell::empty(),
+                 Cell::of_number("±" + percent(c.band), c.band), Cell::of_text(result)});
+      nlohmann::ordered_json jc;
+      jc["source"] = src.title;
+      jc["file"] = src.file;
+      jc["case"] = c.name;
+      jc["set"] = c.set;
+      jc["metric"] = c.metric;
+      jc["unit"] = c.unit;
+      jc["predicted"] = ok ? nlohmann::ordered_json(c.predicted) : nlohmann::ordered_json(nullptr);
+      jc["published"] = c.published;
+      jc["error"] = ok ? nlohmann::ordered_json(c.error()) : nlohmann::ordered_json(nullptr);
+      jc["band"] = c.band;
+      jc["within"] = c.within();
+      jc["failure"] = ok ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.failure);
+      jc["note"] = c.note;
+      std::string line = "capplan";
+      for (const std::string& w : c.command) line += " " + (w.find_first_of(" '\"") == std::string::npos ? w : "'" + w + "'");
+      jc["command"] = line;
+      jcases.push_back(std::move(jc));
+      mine.push_back(&c);
+      all.push_back(&c);
+    }
+    t.notes.push_back("Source: " + src.citation + (src.url.empty() ? "" : " (" + src.url + ")") + "; file " + src.file + ".");
+    if (mine.empty()) continue;
+    r.tables.push_back(std::move(t));
+    for (const char* set : {"calibration", "validation"}) {
+      std::vector<const Case*> in_set;
+      for (const Case* c : mine) {
+        if (c->set == set) in_set.push_back(c);
+      }
+      if (!in_set.empty()) summaries.push_back(summarize(src.title, set, in_set));
+    }
+  }
+  if (all.empty()) detail::fail("--set", a.set, "selects no case in the files given");
+  for (const char* set : {"calibration", "validation"}) {
+    std::vector<const Case*> in_set;
+    for (const Case* c : all) {
+      if (c->set == set) in_set.push_back(c);
+    }
+    if (!in_set.empty()) summaries.push_back(summarize("all sources", set, in_set));
+  }
+  Table s;
+  s.title = "Summary: |error| per source, calibration and validation rows apart";
+  s.columns = {{"source", "source", Align::left}, {"set", "set", Align::left}, {"cases", "cases"}, {"median_abs_error", "median |error|"},
+               {"max_abs_error", "max |error|"},  {"mean_signed_error", "mean signed"},  {"within_band", "within band"}};
+  nlohmann::ordered_json jsum = nlohmann::ordered_json::array();
+  for (const Summary& x : summaries) {
+    const bool any = x.cases > x.failed;
+    s.add_row({Cell::of_text(x.source), Cell::of_text(x.set), Cell::of_number(std::to_string(x.cases), static_cast<double>(x.cases)),
+               any ? Cell::of_number(percent(x.median_abs), x.median_abs) : Cell::empty(),
+               any ? Cell::of_number(percent(x.max_abs), x.max_abs) : Cell::empty(),
+               any ? Cell::of_number(signed_percent(x.mean_signed), x.mean_signed) : Cell::empty(),
+               Cell::of_number(std::to_string(x.within) + " of " + std::to_string(x.cases), static_cast<double>(x.within))});
+    jsum.push_back({{"source", x.source}, {"set", x.set}, {"cases", x.cases}, {"failed", x.failed},
+                    {"median_abs_error", any ? nlohmann::ordered_json(x.median_abs) : nlohmann::ordered_json(nullptr)},
+                    {"max_abs_error", any ? nlohmann::ordered_json(x.max_abs) : nlohmann::ordered_json(nullptr)},
+                    {"mean_signed_error", any ? nlohmann::ordered_json(x.mean_signed) : nlohmann::ordered_json(nullptr)},
+                    {"within_band", x.within}});
+  }
+  s.notes.push_back("error = predicted / published - 1. Calibration rows: a constant was fitted to them; validation rows: "
+                    "nothing was, so their errors estimate the error on a run nobody has measured.");
+  r.tables.push_back(std::move(s));
+  r.json["cases"] = std::move(jcases);
+  r.json["summary"] = std::move(jsum);
+  for (const auto& jc : r.json["cases"]) r.explanation.push_back(jc["case"].get<std::string>() + ": " + jc["command"].get<std::string>());
+  return r;
+}
+
+}  // namespace
+
+void add_validate(CLI::App& app, Context& ctx) {
+  auto args = std::make_shared<ValidateArgs>();
+  auto* cmd = app.add_subcommand("validate", "Predict measured runs (published or your own) and show capplan's error on each");
+  cmd->add_option("files", args->paths, "Validation files, or directories of them (*.json; see docs/cli.md, capplan validate)")
+      ->required();
+  cmd->add_option("--set", args->set, "Only the calibration or only the validation rows");
+  cmd->add_flag("--check", args->check, "Exit with status 1 when a case is outside its band or cannot be predicted");
+  cmd->footer(
+      "\nExamples:\n"
+      "  capplan validate validation/cases\n"
+      "  capplan validate my-runs.json --format json\n"
+      "  capplan validate validation/cases --set validation --check\n");
+  cmd->callback([args, &ctx] {
+    const Result r = run_validate(*args, ctx);
+    write(r, ctx);
+    if (args->check) {
+      std::size_t outside = 0, n = 0;
+      for (const auto& c : r.json["cases"]) {
+        ++n;
+        if (!c["within"].get<bool>()) ++outside;
+      }
+      if (outside) throw std::runtime_error(std::to_string(outside) + " of " + std::to_string(n) + " cases outside their band or not predicted (--check)");
+    }
+  });
 }
 
 }  // namespace capplan::cli

@@ -1,4 +1,5 @@
-// --scenario FILE: a whole plan in one JSON file, so a run is reproducible and shareable.
+// --scenario FILE: a whole plan in one JSON file, so a run is reproducible and shareable; and
+// capplan validate (scenario.cpp, add_validate in commands.hpp): measured runs, each entered the same way.
 //
 //   {
 //     "capplan_scenario": 1,

@@ -363,6 +363,7 @@ void bind_inference_and_cnn(py::module_& m) {
       .field("prompt", &InferenceJob::prompt)
       .field("generate", &InferenceJob::generate)
       .field("tp", &InferenceJob::tp)
+      .field("fp8_matmuls", &InferenceJob::fp8_matmuls)
       .finish();
   Record<InferenceOptions>(m, "InferenceOptions", "Kernels per layer per decode step, and the prefill attention kernel.")
       .field("kernels_per_layer", &InferenceOptions::kernels_per_layer)

@@ -235,6 +235,10 @@ struct DeviceRates {
   std::optional<double> fixed_rate;  // FLOP/s, user override
   double flash_fwd = 0, flash_bwd = 0;
   double overlap_slowdown = 0;  // compute slowdown while a collective overlaps it (EfficiencyModel)
+  // FP8 training runs only the linear layers' GEMMs in FP8 (Transformer Engine's recipe); attention,
+  // element-wise kernels, the output layer and the loss run at the BF16 peak: this, 0 for other
+  // precisions (training_estimator.hpp, detail::fp8_cost_of).
+  double bf16_peak = 0;
 
   // Seconds one kernel takes; `backward` selects the flash-attention backward rate.
   [[nodiscard, gnu::always_inline]] double time(const Op& op, bool backward = false) const {
@@ -279,6 +283,9 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   r.flash_fwd = m.flash_forward_relative.value_or(cal.flash_forward);
   r.flash_bwd = m.flash_backward_relative.value_or(cal.flash_backward);
   r.overlap_slowdown = m.overlap_slowdown;
+  if (p == Precision::fp8 && !m.compute_rate) {
+    if (const auto b = gpu.dense.at(Precision::bf16); b && b->value() > 0 && std::isfinite(b->value())) r.bf16_peak = b->value();
+  }
   return r;
 }
 

@@ -38,6 +38,10 @@ struct InferenceJob {
   std::int64_t prompt = 512;                      // prompt tokens per sequence
   std::int64_t generate = 128;                    // new tokens per sequence
   int tp = 1;                                     // tensor-parallel GPUs
+  // FP8 weights on a GPU with FP8 tensor cores run W8A8: the linear layers' matmuls at the FP8 rate,
+  // their activations quantized per matmul (TensorRT-LLM's and vLLM's FP8 checkpoints); attention,
+  // norms and the logits stay at compute_precision.
+  bool fp8_matmuls = false;
 };
 
 struct InferenceOptions {
@@ -80,6 +84,8 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   if (s.heads % job.tp != 0) capplan::detail::fail("tp", std::to_string(job.tp), "does not divide the " + std::to_string(s.heads) + " heads");
   const DeviceRates r = device_rates(gpu, job.compute_precision, model);
   const double e = bytes_per_element(job.compute_precision);
+  // The linear matmuls' rates: FP8 under W8A8 (fp8_matmuls), else the compute precision's.
+  const DeviceRates rm = job.fp8_matmuls ? device_rates(gpu, Precision::fp8, model) : r;
   const double tp = job.tp;
   const double B = static_cast<double>(job.batch);
   const double layers = static_cast<double>(s.layers);
@@ -135,7 +141,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     attention.flops = B * context * layers * per_pair / tp;
   }
   attention.bytes = kv_bytes;
-  const double t_weights = r.time(weights) - r.overhead;
+  const double t_weights = rm.time(weights) - rm.overhead;
   const double attention_compute = attention.flops / (r.peak * r.best_fraction);
   const double t_attention = std::max(attention_compute, attention.bytes / r.bandwidth);
   const double launches = layers * opt.kernels_per_layer * r.overhead;
@@ -155,7 +161,21 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     lo.dropout = false;
     const std::int64_t tokens = job.batch * job.prompt;
     double layer = 0;
-    for (const Op& op : transformer_layer_forward(job.model, tokens, job.prompt, job.tp, job.compute_precision, lo)) layer += r.time(op);
+    double quantize_bytes = 0;  // W8A8: each linear matmul's input read at compute precision, written in FP8
+    for (const Op& op : transformer_layer_forward(job.model, tokens, job.prompt, job.tp, job.compute_precision, lo)) {
+      if (job.fp8_matmuls && op.kind == OpKind::gemm) {
+        // FP8 inputs and weights (1 byte), the output at the compute precision.
+        Op q = op;
+        const double b = static_cast<double>(op.batch);
+        q.bytes = b * (static_cast<double>(op.m) * static_cast<double>(op.k) + static_cast<double>(op.k) * static_cast<double>(op.n) +
+                       static_cast<double>(op.m) * static_cast<double>(op.n) * e);
+        layer += rm.time(q);
+        quantize_bytes += static_cast<double>(op.batch) * static_cast<double>(op.m) * static_cast<double>(op.k) * (e + 1);
+      } else {
+        layer += r.time(op);
+      }
+    }
+    if (quantize_bytes > 0) layer += r.time(elementwise("fp8 activation quantization", quantize_bytes));
     prefill = layers * layer;
     if (s.vocab > 0) prefill += r.time(gemm("logits", job.batch, std::max<std::int64_t>(1, s.vocab / job.tp), s.hidden, e));
     if (job.tp > 1) {
@@ -174,7 +194,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.weight_bytes_per_gpu = from_canonical<DataSize>(weight_bytes);
   est.kv_cache_bytes_per_gpu =
       from_canonical<DataSize>(B * static_cast<double>(job.prompt + job.generate) * kv_per_token_per_gpu);
-  const double weights_compute = weights.flops / (r.peak * r.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, r.sm_count, r.k_fill));
+  const double weights_compute = weights.flops / (rm.peak * rm.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, rm.sm_count, rm.k_fill));
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
 
   Breakdown& b = est.breakdown;
@@ -182,7 +202,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     b.add("prefill (time to first token)", prefill, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
                                                         std::to_string(s.layers) + " layers", "kernels");
   const double g = static_cast<double>(job.generate);
-  b.add("decode: weight matmuls", g * t_weights,
+  b.add(job.fp8_matmuls ? "decode: weight matmuls (FP8)" : "decode: weight matmuls", g * t_weights,
         num(g) + " steps x max(" + format(from_canonical<FlopCount>(weights.flops)) + " / compute, " +
             format(from_canonical<DataSize>(weights.bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)) + ")",
         t_weights * r.bandwidth > weights.bytes * 1.0001 ? "compute" : "memory");

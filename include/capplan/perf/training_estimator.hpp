@@ -194,6 +194,43 @@ inline PassCost operator+(const PassCost& a, const PassCost& b) {
   return c;
 }
 
+// FP8 training as Transformer Engine runs it (NVIDIA Transformer Engine documentation, "Using FP8
+// with Transformer Engine"; Micikevicius et al. 2022, "FP8 Formats for Deep Learning", §4): only the
+// linear layers' GEMMs take FP8 inputs; attention, norms, activations and the residual stream stay
+// in BF16 (the layer's kernels are built at BF16 and costed at `r16`), and every FP8 GEMM's inputs
+// are quantized by fused cast-transpose kernels: forward, the activation input is read in BF16 and
+// written in FP8 twice (as is and transposed, for the weight gradient): 2 + 1 + 1 bytes per element;
+// backward, the output gradient likewise. Frozen weights (LoRA) compute no weight gradient, so no
+// transposed copies: 2 + 1 bytes. Weights are cast once per iteration (Megatron's
+// is_first_microbatch caching), not counted here.
+inline PassCost fp8_cost_of(const perf::OpList& ops, const perf::DeviceRates& r8, const perf::DeviceRates& r16, bool frozen = false) {
+  perf::OpList linear, rest;
+  linear.count = 0;
+  rest.count = 0;
+  double cast_fwd = 0, cast_bwd = 0;
+  for (const perf::Op& op : ops) {
+    if (op.kind == perf::OpKind::gemm) {
+      perf::Op q = op;  // FP8 inputs and weights (1 byte), the output in BF16
+      const double m = static_cast<double>(op.m), n = static_cast<double>(op.n), k = static_cast<double>(op.k);
+      q.bytes = static_cast<double>(op.batch) * (m * k + k * n + 2.0 * m * n);
+      linear.push_back(q);
+      const double b = static_cast<double>(op.batch) * (frozen ? 3.0 : 4.0);
+      cast_fwd += b * static_cast<double>(op.m) * static_cast<double>(op.k);
+      cast_bwd += b * static_cast<double>(op.m) * static_cast<double>(op.n);
+    } else {
+      rest.push_back(op);
+    }
+  }
+  PassCost c = cost_of(linear, r8, frozen) + cost_of(rest, r16, frozen);
+  const double tf = r16.time(perf::elementwise("fp8 cast-transpose of GEMM inputs", cast_fwd));
+  const double tb = r16.time(perf::elementwise("fp8 cast-transpose of output gradients", cast_bwd));
+  c.fwd += tf;
+  c.bwd += tb;
+  c.recompute_full += tf;
+  return c;
+}
+
+
 // LoRA adapters of one layer for `tokens` tokens on one GPU (Hu et al. 2021, §4.1): beside each
 // adapted weight W (d_in x d_out) the input goes through A (d_in x r) and B (r x d_out) and the
 // result is added to W's output, as PEFT's LoraLayer does (lora_B(lora_A(x)) * scaling added to the
@@ -303,12 +340,22 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   // beside them, and QLoRA dequantizes the NF4 weights before every forward and input-gradient GEMM.
   const bool frozen = job.finetune != FineTune::full;
   const double e = bytes_per_element(job.precision);
+  // FP8: the layer's kernels at BF16, its linear GEMMs at the FP8 rates (detail::fp8_cost_of).
+  const bool fp8 = job.precision == Precision::fp8 && rates.bf16_peak > 0;
+  const Precision kernels = fp8 ? Precision::bf16 : job.precision;
+  DeviceRates r16 = r;
+  if (fp8) {
+    r16.peak = rates.bf16_peak;
+    r16.k_fill = k_fill_depth(r16.peak, r16.sm_count);
+  }
+  const auto base_cost = [&](const OpList& ops) { return fp8 ? detail::fp8_cost_of(ops, r, r16, frozen) : detail::cost_of(ops, r, frozen); };
   const auto layer_cost = [&](const OpList& ops, bool moe_layer) {
-    detail::PassCost cost = detail::cost_of(ops, r, frozen);
+    detail::PassCost cost = base_cost(ops);
     if (!frozen) return cost;
     OpList adapters;
-    detail::lora_adapter_ops(adapters, job.model, job.lora, tokens_mb, tp, e, moe_layer);
-    cost = cost + detail::cost_of(adapters, r);
+    // Adapters are BF16 modules beside the frozen weights (PEFT; NeMo's LoRA), also under FP8.
+    detail::lora_adapter_ops(adapters, job.model, job.lora, tokens_mb, tp, fp8 ? 2.0 : e, moe_layer);
+    cost = cost + detail::cost_of(adapters, r16);
     if (job.finetune == FineTune::qlora) {
       const double dq = detail::nf4_dequantize_seconds(ops, r);
       cost.fwd += dq;
@@ -319,19 +366,20 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   };
   detail::LayerCosts c;
   OpList ops;
-  transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, job.precision, lo);
+  transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, kernels, lo);
   c.layer = layer_cost(ops, job.model.moe.has_value());
   if (job.model.moe && job.model.moe->first_dense_layers > 0) {
     // Average over the leading dense layers and the MoE layers (stage balance is not modelled per layer).
     lo.moe_layer = false;
-    transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, job.precision, lo);
+    transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, kernels, lo);
     const detail::PassCost dense = layer_cost(ops, false);
     c.layer = detail::blend(dense, job.model.moe->first_dense_layers, c.layer, job.model.layers - job.model.moe->first_dense_layers);
   }
   if (job.model.vocab > 0) {
     // The output head is not adapted and stays in bf16 under QLoRA (memory/budget.hpp): frozen, no dequantization.
-    output_layer_ops(ops, job.model, tokens_mb, tp, job.precision);
-    c.output = detail::cost_of(ops, r, frozen);
+    // Under FP8 it runs in BF16 too (Megatron's output layer is not a Transformer Engine module).
+    output_layer_ops(ops, job.model, tokens_mb, tp, kernels);
+    c.output = detail::cost_of(ops, r16, frozen);
   }
   return c;
 }

@@ -75,6 +75,9 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   else if (gpu.dense.at(Precision::bf16)) job.compute_precision = Precision::bf16;
   else if (gpu.dense.at(Precision::fp32)) job.compute_precision = Precision::fp32;
   else detail::fail("gpu", "\"" + gpu.id + "\"", "has no dense FP16, BF16 or FP32 rate in the catalog");
+  // FP8 weights on FP8 tensor cores: W8A8 matmuls, as TensorRT-LLM and vLLM run FP8 checkpoints on
+  // Hopper and Ada; elsewhere weight-only (converted to the compute precision for the matmuls).
+  job.fp8_matmuls = load.weights.name == formats::fp8.name && gpu.dense.at(Precision::fp8).has_value();
   ServingRun r;
   r.tp = tp;
   r.pp = pp;
