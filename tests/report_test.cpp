@@ -185,6 +185,110 @@ TEST_SUITE("report") {
   }
 }
 
+// Charts (report/chart.hpp) and the HTML report (report/html_page.hpp).
+#include <capplan/report/chart.hpp>
+#include <capplan/report/html_page.hpp>
+
+namespace {
+std::size_t count_of(const std::string& s, const std::string& what) {
+  std::size_t n = 0;
+  for (std::size_t at = s.find(what); at != std::string::npos; at = s.find(what, at + what.size())) ++n;
+  return n;
+}
+}  // namespace
+
+TEST_SUITE("report") {
+  TEST_CASE("line chart: one polyline per series, the marker where asked, nothing outside the view box") {
+    Table t;
+    t.title = "Cumulative cost by month";
+    t.columns = {{"month", "Month"}, {"owned_usd", "Owned"}, {"rented_usd", "Rented"}};
+    for (int m = 0; m <= 12; ++m) t.add_row({Cell::of_number(std::to_string(m), m), Cell::of_number("", 2200), Cell::of_number("", 300.0 * m)});
+    LineChart c = line_chart(t, "month", {"owned_usd", "rented_usd"});
+    c.marker_x = 8;
+    c.marker_label = "break-even: month 8";
+    const std::string svg = render_svg(c);
+    CHECK(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+    CHECK(count_of(svg, "<polyline class=\"series\"") == 2);
+    CHECK(svg.find("data-series=\"Owned\"") != std::string::npos);
+    CHECK(svg.find("<g class=\"marker\" data-x=\"8\">") != std::string::npos);
+    CHECK(svg.find("break-even: month 8") != std::string::npos);
+    CHECK(count_of(svg, "<svg") == 1);
+    CHECK(count_of(svg, "</svg>") == 1);
+    // No coordinate outside 0..640 x 0..360 (and no NaN printed).
+    CHECK(svg.find("nan") == std::string::npos);
+    CHECK(svg.find("inf") == std::string::npos);
+    // A mismatched series is refused, naming it.
+    LineChart bad;
+    bad.series.push_back({"broken", {1, 2}, {1}});
+    CHECK_THROWS_AS(render_svg(bad), InputError);
+    // Nothing to draw: a picture that says so.
+    CHECK(render_svg(LineChart{}).find("no values to draw") != std::string::npos);
+  }
+
+  TEST_CASE("scatter: flagged rows are the frontier, log axes skip what they cannot show, text escaped") {
+    Table t;
+    t.title = "Options";
+    t.columns = {{"option", "Option", Align::left}, {"time_s", "Time"}, {"own_cost_usd", "Own"}, {"rent_cost_usd", "Rent"}};
+    t.add_row({Cell::of_text("a <fast>"), Cell::of_number("", 10), Cell::of_number("", 9000), Cell::empty()});
+    t.add_row({Cell::of_text("b"), Cell::of_number("", 100), Cell::empty(), Cell::of_number("", 50)});
+    t.add_row({Cell::of_text("c"), Cell::of_number("", 1000), Cell::of_number("", 100000), Cell::empty()});
+    t.add_row({Cell::of_text("no time"), Cell::empty(), Cell::of_number("", 1), Cell::empty()});
+    t.rows[0][0].flag = true;
+    t.rows[1][0].flag = true;
+    ScatterChart c = scatter_chart(t, "time_s", {"own_cost_usd", "rent_cost_usd"}, "option");
+    REQUIRE(c.points.size() == 3);  // the row without a time is left out
+    CHECK(c.points[1].y == 50);     // no own cost: the rent
+    c.log_x = c.log_y = true;
+    const std::string svg = render_svg(c);
+    CHECK(count_of(svg, "<circle class=\"point pareto\"") == 2);
+    CHECK(count_of(svg, "<circle class=\"point\"") == 1);
+    CHECK(count_of(svg, "<polyline class=\"frontier\"") == 1);
+    CHECK(svg.find("a &lt;fast&gt;") != std::string::npos);
+    CHECK(svg.find("<fast>") == std::string::npos);
+    c.points.push_back({-1, 5, "negative", false, ""});  // not drawable on a log axis
+    CHECK(count_of(render_svg(c), "<circle class=\"point") == 3);
+    // Each point says which price it shows (own, else rent), with a legend entry per kind.
+    CHECK(c.points[0].group == "Own");
+    CHECK(c.points[1].group == "Rent");
+    CHECK(svg.find(">Rent</text>") != std::string::npos);
+  }
+
+  TEST_CASE("bars: segments stack to the total, the capacity drawn") {
+    BarChart c;
+    c.title = "Memory";
+    c.unit = "GB";
+    c.unit_scale = 1e9;
+    c.bars.push_back({"h100-sxm", {{"weights", 14e9}, {"optimizer states", 56e9}, {"activations", 6e9}}, 85.52e9});
+    const std::string svg = render_svg(c);
+    CHECK(count_of(svg, "<rect class=\"segment\"") == 3);
+    CHECK(count_of(svg, "<line class=\"capacity\"") == 1);
+    CHECK(svg.find("weights: 14 GB") != std::string::npos);
+  }
+
+  TEST_CASE("HTML report: one self-contained page, sortable columns, Pareto rows marked, notes, no network") {
+    HtmlReport r;
+    r.title = "A <report>";
+    r.tables = {sample()};
+    r.charts = {render_svg(LineChart{})};
+    r.explanation = {"1 + 1 = 2"};
+    const std::string html = render_html_page(r);
+    CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
+    CHECK(html.find("<title>A &lt;report&gt;</title>") != std::string::npos);
+    CHECK(html.find("<th scope=\"col\" data-key=\"memory_bytes\" class=\"num\">Memory</th>") != std::string::npos);
+    CHECK(html.find("data-v=\"24000000000\"") != std::string::npos);
+    CHECK(html.find("<tr class=\"pareto\">") != std::string::npos);
+    CHECK(html.find("<li>Prices: example</li>") != std::string::npos);
+    CHECK(html.find("<pre class=\"explain\">1 + 1 = 2") != std::string::npos);
+    CHECK(html.find("<section class=\"charts\">") != std::string::npos);
+    // Nothing is fetched: no src= or href= to anything, and a policy that forbids it.
+    CHECK(html.find("src=") == std::string::npos);
+    CHECK(html.find("href=") == std::string::npos);
+    CHECK(html.find("default-src 'none'") != std::string::npos);
+    CHECK(html.find("@media print") != std::string::npos);
+    CHECK(html.find("</html>") != std::string::npos);
+  }
+}
+
 // The purchase table over the built-in catalog: it times each option with the same functions as
 // `capplan train` (best_training_run) and `capplan infer` (serving_run), sizes GPUs for a
 // deadline, counts host power, and never shows a missing price as zero.

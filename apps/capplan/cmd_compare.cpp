@@ -11,6 +11,7 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/plan/purchase.hpp>
+#include <capplan/report/chart.hpp>
 #include <capplan/units/parse.hpp>
 #include <capplan/workload/params.hpp>
 
@@ -169,6 +170,18 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
   // Text: two tables, so each reads at 100 columns; other formats: one table.
   if (ctx.format() == OutputFormat::table) res.tables = pt.terminal_tables();
   else res.tables.push_back(pt.table());
+  if (ctx.format() == OutputFormat::html) {
+    // Price against time (training) or speed (serving), the Pareto frontier marked.
+    const Table t = pt.table();
+    ScatterChart chart = a.plan.serve ? scatter_chart(t, "decode_tokens_per_s", {"own_cost_usd"}, "option")
+                                      : scatter_chart(t, "time_s", {"own_cost_usd", "rent_cost_usd"}, "option");
+    chart.title = a.plan.serve ? "Purchase price against decode speed" : "Price against training time";
+    chart.x_label = a.plan.serve ? "Decode tokens/s (log scale)" : "Training time, s (log scale)";
+    chart.y_label = a.plan.serve ? "Purchase, USD (log scale)" : "Own: purchase; rent: the run; USD (log)";
+    chart.log_x = true;
+    chart.log_y = true;
+    res.charts.push_back(render_svg(chart));
+  }
   if (!a.plan.serve) {
     // The defaults a training row depends on, said where the rows are.
     const ModelArg m = model_arg(a.model);

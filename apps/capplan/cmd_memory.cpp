@@ -10,6 +10,7 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/solvers.hpp>
+#include <capplan/report/chart.hpp>
 #include <capplan/report/memory_output.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
@@ -62,6 +63,20 @@ Table breakdown_table(const std::string& title, const MemoryBudget& b, const Fit
   return t;
 }
 
+// The breakdown as one stacked bar against the GPU's memory.
+std::string memory_chart(const std::string& title, const std::string& gpu, const MemoryBudget& b, const FitResult& fit) {
+  BarChart chart;
+  chart.title = title;
+  chart.unit = "GB per GPU";
+  chart.unit_scale = 1e9;
+  StackedBar bar;
+  bar.label = gpu;
+  for (const MemoryItem* i : b.items()) bar.segments.push_back({i->label, i->size.value()});
+  bar.capacity = fit.available.value();
+  chart.bars.push_back(std::move(bar));
+  return render_svg(chart);
+}
+
 Result run_memory(const MemoryArgs& a, const Context& ctx) {
   const ModelArg m = model_arg(a.model);
   const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
@@ -102,6 +117,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                                   (c.flash_attention ? ", FlashAttention" : ", no FlashAttention") +
                                   (tuning.empty() ? "" : ", " + tuning);
     r.tables.push_back(breakdown_table("Training memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
+    r.charts.push_back(memory_chart("Training memory per GPU against " + g.id + "'s capacity", g.id, b, fit));
 
     const std::int64_t mb = max_micro_batch(m.shape, c, g.capacity(), 4096);
     const auto fewest = min_gpus_for_training(m.shape, c, g.capacity());
@@ -168,6 +184,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                                   " x PP " + std::to_string(c.pipeline_parallel) + ", " + std::string(c.weights.name) + " weights, " +
                                   std::to_string(c.sequences) + " x " + std::to_string(ctx_tokens) + " tokens";
     r.tables.push_back(breakdown_table("Serving memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
+    r.charts.push_back(memory_chart("Serving memory per GPU against " + g.id + "'s capacity", g.id, b, fit));
 
     const std::int64_t max_ctx = max_context(m.shape, c, g.capacity(), std::max<std::int64_t>(ctx_tokens, m.shape.seq_len));
     const std::int64_t max_seqs = max_concurrent_sequences(m.shape, c, g.capacity(), 1 << 20);

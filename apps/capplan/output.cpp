@@ -2,7 +2,10 @@
 
 #include "context.hpp"
 
+#include <capplan/version.hpp>
+
 #include <capplan/detail/text.hpp>
+#include <capplan/report/html_page.hpp>
 #include <capplan/report/render.hpp>
 
 #include <algorithm>
@@ -78,6 +81,15 @@ void write_unchecked(const Result& r, const Context& ctx) {
     nlohmann::ordered_json j = r.json;
     if (ctx.explain) j["explain"] = r.explanation;
     out << j.dump(2) << "\n";
+    return;
+  }
+  if (f == OutputFormat::html) {
+    HtmlReport page;
+    page.tables = r.tables;
+    page.charts = r.charts;
+    if (ctx.explain) page.explanation = r.explanation;
+    page.generator = "capplan " + std::string(capplan::version_string);
+    out << render_html_page(page);
     return;
   }
   for (std::size_t i = 0; i < r.tables.size(); ++i) {

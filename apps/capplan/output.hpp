@@ -19,6 +19,7 @@ struct Result {
   std::vector<Table> tables;
   nlohmann::ordered_json json = nlohmann::ordered_json::object();
   std::vector<std::string> explanation;  // lines of arithmetic
+  std::vector<std::string> charts;       // SVG pictures (report/chart.hpp) the HTML page shows
 };
 
 // A library result for programs (report/value.hpp) as JSON: integers stay integers, money stays an
@@ -29,7 +30,8 @@ nlohmann::ordered_json to_json(const Value& v);
 std::vector<std::string> lines_of(const std::string& text);
 
 // Writes `r` to standard output in ctx's format: text formats render the tables, then the
-// explanation when --explain; JSON writes r.json (with "explain" when --explain).
+// explanation when --explain; JSON writes r.json (with "explain" when --explain); HTML writes one
+// self-contained page with the tables and the charts (report/html_page.hpp).
 void write(const Result& r, const Context& ctx);
 
 // Runs one command line (without the program name, e.g. {"train", "--model", ...}) for another

@@ -86,6 +86,8 @@
 #include "capplan/cost/unit_cost.hpp"
 
 // report
+#include "capplan/report/chart.hpp"
+#include "capplan/report/html_page.hpp"
 #include "capplan/report/pareto.hpp"
 #include "capplan/report/render.hpp"
 #include "capplan/report/table.hpp"

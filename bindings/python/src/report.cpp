@@ -2,9 +2,13 @@
 //
 //   t.render("markdown");  t.to_pandas()  -> pandas.DataFrame (money as decimal.Decimal)
 //   t._repr_html_() is the HTML renderer, so a Table shows as a table in Jupyter.
+//   line_chart_svg(t, "month", ["owned_cumulative_usd", "rented_cumulative_usd"], marker_x=2) -> Svg
+//   (shows as a picture in Jupyter: _repr_svg_); html_page("title", [t], [svg]) -> the report page.
 #include "areas.hpp"
 #include "record.hpp"
 
+#include <capplan/report/chart.hpp>
+#include <capplan/report/html_page.hpp>
 #include <capplan/report/pareto.hpp>
 #include <capplan/report/render.hpp>
 #include <capplan/report/table.hpp>
@@ -12,7 +16,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace capplan::python {
@@ -40,9 +46,19 @@ py::object table_frame(const Table& t, bool values) {
   return df;
 }
 
+// An SVG picture: str() is the SVG text; Jupyter shows it (_repr_svg_).
+struct Svg {
+  std::string text;
+};
+
 }  // namespace
 
 void bind_report(py::module_& m) {
+  py::class_<Svg>(m, "Svg", "An SVG chart drawn by capplan (report/chart.hpp): str() is the SVG; notebooks show it.")
+      .def("__str__", [](const Svg& s) { return s.text; })
+      .def("__repr__", [](const Svg& s) { return "<capplan.Svg " + std::to_string(s.text.size()) + " bytes>"; })
+      .def("_repr_svg_", [](const Svg& s) { return s.text; })
+      .def_property_readonly("text", [](const Svg& s) { return s.text; });
   text_enum<OutputFormat>(m, "OutputFormat", "How a table is rendered.")
       .value("table", OutputFormat::table)
       .value("markdown", OutputFormat::markdown)
@@ -94,6 +110,62 @@ void bind_report(py::module_& m) {
   m.def("render", [](const Table& t, OutputFormat f, std::size_t width) { return render(t, f, RenderOptions{.width = width}); },
         py::arg("table"), py::arg("format") = OutputFormat::table, py::arg("width") = RenderOptions{}.width,
         "The table in a format; text wraps at `width` columns (0: no wrapping), as the CLI's.");
+  m.def(
+      "line_chart_svg",
+      [](const Table& t, const std::string& x, const std::vector<std::string>& ys, std::optional<double> marker_x, const std::string& marker_label,
+         std::optional<std::string> title, std::optional<std::string> y_label) {
+        LineChart c = line_chart(t, x, ys);
+        c.marker_x = marker_x;
+        c.marker_label = marker_label;
+        if (title) c.title = *title;
+        if (y_label) c.y_label = *y_label;
+        return Svg{render_svg(c)};
+      },
+      py::arg("table"), py::arg("x"), py::arg("ys"), py::arg("marker_x") = py::none(), py::arg("marker_label") = "", py::arg("title") = py::none(),
+      py::arg("y_label") = py::none(),
+      "Lines of the columns `ys` over the column `x` (keys), with an optional vertical marker (the break-even month).");
+  m.def(
+      "scatter_svg",
+      [](const Table& t, const std::string& x, const std::vector<std::string>& ys, const std::string& label, bool log_x, bool log_y,
+         std::optional<std::string> title) {
+        ScatterChart c = scatter_chart(t, x, ys, label);
+        c.log_x = log_x;
+        c.log_y = log_y;
+        if (title) c.title = *title;
+        return Svg{render_svg(c)};
+      },
+      py::arg("table"), py::arg("x"), py::arg("ys"), py::arg("label"), py::arg("log_x") = false, py::arg("log_y") = false, py::arg("title") = py::none(),
+      "One point per row: x from column `x`, y from the first of `ys` the row has; flagged rows (the Pareto frontier) "
+      "highlighted and joined.");
+  m.def(
+      "bar_svg",
+      [](const std::vector<std::pair<std::string, double>>& segments, std::optional<double> capacity, const std::string& label,
+         const std::string& title, const std::string& unit, double unit_scale) {
+        BarChart c;
+        c.title = title;
+        c.unit = unit;
+        c.unit_scale = unit_scale;
+        StackedBar b;
+        b.label = label;
+        for (const auto& [name, v] : segments) b.segments.push_back({name, v});
+        b.capacity = capacity;
+        c.bars.push_back(std::move(b));
+        return Svg{render_svg(c)};
+      },
+      py::arg("segments"), py::arg("capacity") = py::none(), py::arg("label") = "", py::arg("title") = "", py::arg("unit") = "GB",
+      py::arg("unit_scale") = 1e9, "One stacked bar of (label, value) segments against an optional capacity (memory against a GPU's).");
+  m.def(
+      "html_page",
+      [](const std::string& title, const std::vector<Table>& tables, const std::vector<Svg>& charts, const std::vector<std::string>& explanation) {
+        HtmlReport r;
+        r.title = title;
+        r.tables = tables;
+        for (const auto& c : charts) r.charts.push_back(c.text);
+        r.explanation = explanation;
+        return render_html_page(r);
+      },
+      py::arg("title"), py::arg("tables"), py::arg("charts") = std::vector<Svg>{}, py::arg("explanation") = std::vector<std::string>{},
+      "One self-contained HTML page (no network): sortable, filterable tables, the charts, the arithmetic.");
   m.def("parse_output_format", [](const std::string& t) { return parse_output_format(t); }, py::arg("text"));
 }
 

@@ -60,3 +60,26 @@ def test_sort_and_pareto():
         t.sort_by("speed")
     with pytest.raises(capplan.InputError, match="does not match the table's 3 columns"):
         t.add_row([Cell.of_text("x")])
+
+
+def test_svg_charts_and_the_html_page():
+    months = Table(title="Cumulative cost by month",
+                   columns=[Column(key="month", header="Month"), Column(key="owned_usd", header="Owned"),
+                            Column(key="rented_usd", header="Rented")])
+    for m in range(13):
+        months.add_row([Cell.of_number(str(m), m), Cell.of_number("", 2200.0), Cell.of_number("", 300.0 * m)])
+    line = capplan.line_chart_svg(months, "month", ["owned_usd", "rented_usd"], marker_x=8, marker_label="break-even: month 8")
+    assert isinstance(line, capplan.Svg)
+    assert line._repr_svg_().startswith("<svg") and str(line).count("<polyline class=\"series\"") == 2
+    assert 'data-x="8"' in str(line)
+    with pytest.raises(capplan.InputError, match="month2"):
+        capplan.line_chart_svg(months, "month2", ["owned_usd"])
+    t = sample()
+    t.mark_pareto([capplan.Objective(column="memory_bytes", maximize=True)])
+    scatter = capplan.scatter_svg(t, "memory_bytes", ["price_usd"], "gpu", log_x=True)
+    assert str(scatter).count("<circle") == 1  # B has no price
+    bar = capplan.bar_svg([("weights", 14e9), ("activations", 6e9)], capacity=24e9, label="rtx-4090")
+    assert str(bar).count('<rect class="segment"') == 2 and 'class="capacity"' in str(bar)
+    page = capplan.html_page("Report", [t, months], [line, scatter, bar], ["1 + 1 = 2"])
+    assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 3 and page.count('<table class="capplan">') == 2
+    assert "src=" not in page and "href=" not in page
