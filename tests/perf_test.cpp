@@ -193,6 +193,27 @@ TEST_SUITE("perf") {
     CHECK(exposed_after_overlap(10.0, 4.0, 10) == doctest::Approx(6.0));
   }
 
+  TEST_CASE("collectives: small messages inside a node take NCCL's LL protocol") {
+    // NVIDIA/nccl src/graph/tuning.cc: Ring LL 6.6 us + 0.6 us per NVLink step, data at half rate.
+    const Cluster node = make_cluster(gpu("A100 SXM 80GB"), 8, 8, infiniband(25_GBps));
+    const double bytes = 8192.0 * 2;  // one decode token's activations of a 8,192-wide model in bf16
+    const double ll = 6.6e-6 + 14 * 0.6e-6 + 2.0 * 7 / 8 * bytes / (0.5 * 300e9 * 0.8);
+    const double simple = 14 * 3e-6 + 2.0 * 7 / 8 * bytes / (300e9 * 0.8);
+    CHECK(all_reduce(node, from_canonical<DataSize>(bytes), Group{8, 8}).value() == doctest::Approx(ll));
+    CHECK(ll < simple / 2);
+    // Large messages keep Simple (LL's half rate loses), so the bus bandwidth is unchanged.
+    CHECK(all_reduce(node, 1_GB, Group{8, 8}).value() == doctest::Approx(2.0 * 7 / 8 * 1e9 / 240e9 + 14 * 3e-6));
+    // PCIe peer-to-peer: 1 us per step; through host memory and between nodes: Simple only.
+    const Link pcie_p2p = intra_node_link(gpu("L40S"));
+    REQUIRE(pcie_p2p.kind == LinkKind::pcie);
+    CHECK(comm::ring_all_reduce(bytes, 4, pcie_p2p) ==
+          doctest::Approx(6.6e-6 + 6 * 1.0e-6 + 2.0 * 3 / 4 * bytes / (0.5 * pcie_p2p.effective())));
+    const Link host = intra_node_link(gpu("RTX 4090"));
+    CHECK(comm::ring_all_reduce(bytes, 4, host) == doctest::Approx(6 * host.latency.value() + 2.0 * 3 / 4 * bytes / host.effective()));
+    const Link ib = infiniband(25_GBps);
+    CHECK(comm::ring_all_reduce(bytes, 4, ib) == doctest::Approx(6 * ib.latency.value() + 2.0 * 3 / 4 * bytes / ib.effective()));
+  }
+
   TEST_CASE("fabric: presets, each GPU's share, the usual host, a system's NICs, bad input") {
     // DGX A100: 8 x HDR 200 Gb/s, one per GPU = 25 GB/s each (NVIDIA DGX A100 User Guide).
     const Fabric hdr = find_fabric("ib-hdr");

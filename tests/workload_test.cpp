@@ -341,12 +341,27 @@ TEST_SUITE("workload") {
     p = ParallelPlan{};
     p.pp = 33;
     CHECK_THROWS_WITH_AS(validate_stage_layout(32, p), "pp: 33 must be between 1 and the 32 layers", InputError);
-    // Interleaving needs every stage's layers in equal chunks.
+    // Interleaving needs every stage's layers in equal chunks, except that the first and last
+    // chunk may hold the embedding and the loss in place of a layer (Megatron-Core's
+    // account_for_embedding/loss_in_pipeline_split): 126 + 2 layers on 16 stages of 2 chunks.
     p.pp = 16;
     p.interleave = 2;
+    CHECK(chunks_divide(126, p));
+    CHECK_NOTHROW(validate_stage_layout(126, p));
+    p.pp = 8;
+    p.interleave = 8;  // Llama 3.1 405B in Megatron-Bridge: 15 + 6 x 16 + 15, chunks of 2 (1 at the ends)
+    CHECK(stage_layout_text(126, p) == "15 + 6 x 16 + 15");
+    CHECK_NOTHROW(validate_stage_layout(126, p));
+    p.pp = 16;
+    p.interleave = 3;  // 128 slots do not split into 48 chunks
     CHECK_THROWS_WITH_AS(validate_stage_layout(126, p),
-                         "interleave: 2 does not divide the 7 layers of pipeline stage 1 of 16 (pp 16 x interleave 2)", InputError);
+                         "interleave: 3 does not divide the 7 layers of pipeline stage 1 of 16 (pp 16 x interleave 3)", InputError);
     CHECK_FALSE(chunks_divide(126, p));
+    p.interleave = 2;
+    p.first_stage_layers = 7;  // given counts: equal chunks only
+    p.last_stage_layers = 7;
+    CHECK_FALSE(chunks_divide(126, p));
+    p.first_stage_layers = p.last_stage_layers = 0;
     p.pp = 8;
     CHECK(chunks_divide(96, p));
     CHECK_NOTHROW(validate_stage_layout(96, p));

@@ -17,6 +17,7 @@
 #include <boost/describe/enum.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <string>
 #include <string_view>
@@ -190,13 +191,33 @@ inline std::string group_links(const Cluster& c, Group g) {
 
 namespace comm {
 
+// NCCL's low-latency protocol inside a node: for small messages NCCL picks LL over Simple, with its
+// own cost model (NVIDIA/nccl src/graph/tuning.cc, 2.18-2.21): a ring's LL base latency is 6.6 us,
+// plus 0.6 us per step over NVLink (1.0 over PCIe), and LL sends a flag with every 8 bytes of data,
+// so it moves data at half the link's rate. `steps` algorithm steps, `wire_bytes` sent per GPU.
+// Links between nodes (and PCIe through host memory) keep the Simple model.
+inline double low_latency_ring(double steps, double wire_bytes, const Link& l) {
+  double per_step = 0;
+  switch (l.kind) {
+    case LinkKind::nvlink:
+    case LinkKind::infinity_fabric: per_step = 0.6e-6; break;
+    case LinkKind::pcie: per_step = 1.0e-6; break;
+    default: return INFINITY;
+  }
+  return 6.6e-6 + steps * per_step + wire_bytes / (0.5 * l.effective());
+}
+
+// Ring all-reduce (Thakur et al. 2005): 2(n-1) steps of bytes/n each; the faster of NCCL's Simple
+// and LL protocols inside a node.
 inline double ring_all_reduce(double bytes, int n, const Link& l) {
   if (n <= 1 || bytes <= 0) return 0;
-  return 2.0 * (n - 1) * l.latency.value() + 2.0 * (n - 1) / n * bytes / l.effective();  // Thakur et al. 2005
+  const double steps = 2.0 * (n - 1), wire = 2.0 * (n - 1) / n * bytes;
+  return std::min(steps * l.latency.value() + wire / l.effective(), low_latency_ring(steps, wire, l));
 }
 inline double ring_all_gather(double bytes, int n, const Link& l) {
   if (n <= 1 || bytes <= 0) return 0;
-  return (n - 1) * l.latency.value() + static_cast<double>(n - 1) / n * bytes / l.effective();
+  const double steps = n - 1.0, wire = static_cast<double>(n - 1) / n * bytes;
+  return std::min(steps * l.latency.value() + wire / l.effective(), low_latency_ring(steps, wire, l));
 }
 inline double all_to_all(double bytes, int n, const Link& l) { return ring_all_gather(bytes, n, l); }
 inline double p2p(double bytes, const Link& l) { return bytes <= 0 ? 0 : l.latency.value() + bytes / l.effective(); }

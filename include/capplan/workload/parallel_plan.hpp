@@ -120,10 +120,23 @@ inline int stage_layers(int layers, const ParallelPlan& plan, int stage) {
   return base - (rank < shortfall ? 1 : 0);
 }
 
-// True when every stage's layers split into the plan's `interleave` equal model chunks.
+// Whether stage `stage`'s layers split into the plan's `interleave` model chunks: equal chunks, or,
+// on the first and last stage of the automatic layout, chunks whose first (last) one holds the
+// embedding (the loss) in place of a layer: Megatron-Core's account_for_embedding_in_pipeline_split
+// and account_for_loss_in_pipeline_split with virtual stages, where layers + 2 divide pp x interleave
+// (Llama 3.1 405B: 126 layers on 8 stages of 8 chunks, 2 per chunk, the first and last chunk 1).
+inline bool stage_chunks_divide(int layers, const ParallelPlan& plan, int stage) {
+  const int v = plan.interleave, l = stage_layers(layers, plan, stage);
+  if (v <= 1 || l % v == 0) return true;
+  const bool automatic = plan.first_stage_layers <= 0 && plan.last_stage_layers <= 0;
+  const bool end = stage == 0 || stage == plan.pp - 1;
+  return automatic && end && plan.pp > 1 && (layers + 2) % (plan.pp * v) == 0 && (l + 1) % v == 0;
+}
+
+// True when every stage's layers split into the plan's `interleave` model chunks.
 inline bool chunks_divide(int layers, const ParallelPlan& plan) {
   for (int i = 0; i < plan.pp; ++i)
-    if (stage_layers(layers, plan, i) % plan.interleave != 0) return false;
+    if (!stage_chunks_divide(layers, plan, i)) return false;
   return true;
 }
 
@@ -162,7 +175,7 @@ inline void validate_stage_layout(int layers, const ParallelPlan& plan) {
     if (p == 1) detail::fail("interleave", text(v), "needs pp > 1");
     for (int i = 0; i < p; ++i) {
       const int l = stage_layers(layers, plan, i);
-      if (l % v != 0) {
+      if (!stage_chunks_divide(layers, plan, i)) {
         detail::fail("interleave", text(v), "does not divide the " + text(l) + " layers of pipeline stage " + text(i + 1) + " of " +
                                                 text(p) + " (pp " + text(p) + " x interleave " + text(v) + ")");
       }
