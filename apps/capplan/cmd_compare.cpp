@@ -171,8 +171,9 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
   if (ctx.format() == OutputFormat::table) res.tables = pt.terminal_tables();
   else res.tables.push_back(pt.table());
   if (ctx.format() == OutputFormat::html) {
-    // Price against time (training) or speed (serving), the Pareto frontier marked.
-    const Table t = pt.table();
+    // Price against time (training) or speed (serving), the Pareto frontier marked; from the one
+    // table the page shows (HTML is not the text format's two tables).
+    const Table& t = res.tables.back();
     ScatterChart chart = a.plan.serve ? scatter_chart(t, "decode_tokens_per_s", {"own_cost_usd"}, "option")
                                       : scatter_chart(t, "time_s", {"own_cost_usd", "rent_cost_usd"}, "option");
     chart.title = a.plan.serve ? "Purchase price against decode speed" : "Price against training time";

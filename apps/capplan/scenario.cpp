@@ -32,16 +32,14 @@ using io::JsonDocument;
 // A scenario is a few flags: 1 MiB is far more than any needs.
 constexpr std::size_t max_scenario_bytes = 1u << 20;
 
-// Which reader fails: "--scenario" or "validate" (the first words of its messages).
-thread_local const char* reader = "--scenario";
-
-[[noreturn]] void fail(const JsonDocument& doc, const std::string& pointer, const std::string& key, const std::string& problem) {
-  throw InputError(reader, doc.file(), std::string(reader) + ": " + doc.where(pointer) + ": " + key + ": " + problem);
+// `who`: the reader that fails, "--scenario" or "validate" (the first words of its messages).
+[[noreturn]] void fail(const char* who, const JsonDocument& doc, const std::string& pointer, const std::string& key, const std::string& problem) {
+  throw InputError(who, doc.file(), std::string(who) + ": " + doc.where(pointer) + ": " + key + ": " + problem);
 }
 
 // A flag's value as the user wrote it: strings as they are, numbers in their shortest exact form
 // (2.14, not 2.1400000000000001), so money and counts parse as typed.
-std::string value_text(const JsonDocument& doc, const std::string& pointer, const std::string& key, const Json& v) {
+std::string value_text(const char* who, const JsonDocument& doc, const std::string& pointer, const std::string& key, const Json& v) {
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return v.dump();
   if (v.is_number_float()) {
@@ -49,22 +47,22 @@ std::string value_text(const JsonDocument& doc, const std::string& pointer, cons
     const auto r = std::to_chars(buf, buf + sizeof buf, v.get<double>());
     return std::string(buf, r.ptr);
   }
-  fail(doc, pointer, key, "must be a string, a number, true or false (got " + std::string(v.type_name()) + ")");
+  fail(who, doc, pointer, key, "must be a string, a number, true or false (got " + std::string(v.type_name()) + ")");
 }
 
 // The flags of an "args" object (at `pointer`), appended to `out` as command-line words; flags in
 // `given` (already on the command line) are left out.
-void append_flags(const JsonDocument& doc, const Json& args, const std::string& at, const std::set<std::string>& given,
+void append_flags(const char* who, const JsonDocument& doc, const Json& args, const std::string& at, const std::set<std::string>& given,
                   std::vector<std::string>& out) {
   const std::string key_prefix = at.substr(at.rfind('/') + 1);
-  if (!args.is_object()) fail(doc, at, key_prefix, "must be an object of flags");
+  if (!args.is_object()) fail(who, doc, at, key_prefix, "must be an object of flags");
   for (const auto& [k, v] : args.items()) {
     const std::string flag = "--" + k;
     const std::string key = key_prefix + "." + k;
     const std::string pointer = at + "/" + detail::pointer_token(k);
-    if (k == "scenario") fail(doc, pointer, key, "a scenario cannot name another scenario");
+    if (k == "scenario") fail(who, doc, pointer, key, "a scenario cannot name another scenario");
     if (k.empty() || k.front() == '-' || k.find('=') != std::string::npos) {
-      fail(doc, pointer, key, "is not a flag name (write the flag without its dashes, e.g. \"gpus\")");
+      fail(who, doc, pointer, key, "is not a flag name (write the flag without its dashes, e.g. \"gpus\")");
     }
     if (given.count(flag)) continue;
     if (v.is_boolean()) {
@@ -72,11 +70,11 @@ void append_flags(const JsonDocument& doc, const Json& args, const std::string& 
     } else if (v.is_array()) {
       for (const auto& e : v) {
         out.push_back(flag);
-        out.push_back(value_text(doc, pointer, key, e));
+        out.push_back(value_text(who, doc, pointer, key, e));
       }
     } else {
       out.push_back(flag);
-      out.push_back(value_text(doc, pointer, key, v));
+      out.push_back(value_text(who, doc, pointer, key, v));
     }
   }
 }
@@ -84,6 +82,7 @@ void append_flags(const JsonDocument& doc, const Json& args, const std::string& 
 }  // namespace
 
 std::vector<std::string> expand_scenario(int argc, char** argv) {
+  const char* who = "--scenario";
   std::vector<std::string> in(argv, argv + argc);
   std::string file;
   for (std::size_t i = 1; i + 1 < in.size(); ++i) {
@@ -101,27 +100,27 @@ std::vector<std::string> expand_scenario(int argc, char** argv) {
     }
   }();
   const Json& j = doc.root();
-  if (!j.is_object()) fail(doc, "", "(top level)", "must be an object");
+  if (!j.is_object()) fail(who, doc, "", "(top level)", "must be an object");
   for (const auto& [k, v] : j.items()) {
     if (k != "capplan_scenario" && k != "command" && k != "model" && k != "args" && k != "description") {
-      fail(doc, "/" + detail::pointer_token(k), k, "is not a scenario key (capplan_scenario, description, command, model, args)");
+      fail(who, doc, "/" + detail::pointer_token(k), k, "is not a scenario key (capplan_scenario, description, command, model, args)");
     }
   }
-  if (!j.contains("capplan_scenario") || j["capplan_scenario"] != 1) fail(doc, "/capplan_scenario", "capplan_scenario", "must be 1 (the format version)");
+  if (!j.contains("capplan_scenario") || j["capplan_scenario"] != 1) fail(who, doc, "/capplan_scenario", "capplan_scenario", "must be 1 (the format version)");
   std::vector<std::string> command;
-  if (!j.contains("command")) fail(doc, "", "command", "is missing (e.g. \"compare\")");
+  if (!j.contains("command")) fail(who, doc, "", "command", "is missing (e.g. \"compare\")");
   const Json& c = j["command"];
   if (c.is_string()) {
     command.push_back(c.get<std::string>());
   } else if (c.is_array()) {
     for (const auto& e : c) {
-      if (!e.is_string()) fail(doc, "/command", "command", "must be a string or an array of strings");
+      if (!e.is_string()) fail(who, doc, "/command", "command", "must be a string or an array of strings");
       command.push_back(e.get<std::string>());
     }
   } else {
-    fail(doc, "/command", "command", "must be a string or an array of strings");
+    fail(who, doc, "/command", "command", "must be a string or an array of strings");
   }
-  if (command.empty() || command.front().empty()) fail(doc, "/command", "command", "names no subcommand (e.g. \"compare\" or [\"catalog\", \"list\"])");
+  if (command.empty() || command.front().empty()) fail(who, doc, "/command", "command", "names no subcommand (e.g. \"compare\" or [\"catalog\", \"list\"])");
 
   // Flags already on the command line.
   std::set<std::string> given;
@@ -144,10 +143,10 @@ std::vector<std::string> expand_scenario(int argc, char** argv) {
       out.push_back("--model");
       out.push_back(file + "#/model");
     } else {
-      fail(doc, "/model", "model", "must be a preset id, a file name or a model object");
+      fail(who, doc, "/model", "model", "must be a preset id, a file name or a model object");
     }
   }
-  if (j.contains("args")) append_flags(doc, j["args"], "/args", given, out);
+  if (j.contains("args")) append_flags(who, doc, j["args"], "/args", given, out);
   for (std::size_t i = 1; i < in.size(); ++i) out.push_back(in[i]);
   return out;
 }
@@ -198,6 +197,7 @@ std::string metric_names() {
 
 struct Case {
   std::string source, name, set, metric, unit, note;
+  const Metric* figure = nullptr;  // how the metric is read from the command's result
   std::vector<std::string> command;
   double published = 0, band = 0;
   double predicted = std::nan("");
@@ -222,10 +222,7 @@ double positive_number(io::ObjectReader& r, std::string_view key, double max) {
 }
 
 Source read_source(const std::string& path) {
-  struct Reader {  // errors say "validate: ..." while this file is read
-    Reader() { reader = "validate"; }
-    ~Reader() { reader = "--scenario"; }
-  } const naming;
+  const char* who = "validate";
   JsonDocument doc = [&] {
     try {
       return JsonDocument::load(path, max_validation_bytes);
@@ -267,6 +264,7 @@ Source read_source(const std::string& path) {
       if (!m) r.fail("metric", "\"" + c.metric + "\"", "is not a metric (" + metric_names() + ")");
       if (command != m->command) r.fail("command", "\"" + command + "\"", "does not give " + c.metric + ", which capplan " + m->command + " gives");
       c.unit = m->unit;
+      c.figure = m;
       c.published = positive_number(r, "published", 1e30);
       c.band = positive_number(r, "band", 10);
       c.note = r.string_opt("note").value_or("");
@@ -279,9 +277,9 @@ Source read_source(const std::string& path) {
       }
       if (const Json* args = r.find("args")) {
         std::vector<std::string> flags;
-        append_flags(doc, *args, at + "/args", {}, flags);
+        append_flags(who, doc, *args, at + "/args", {}, flags);
         for (const std::string& f : flags) {
-          if (f == "--format" || f == "--catalog") fail(doc, at + "/args", "args", f + " is set by capplan validate, not by a case");
+          if (f == "--format" || f == "--catalog") fail(who, doc, at + "/args", "args", f + " is set by capplan validate, not by a case");
         }
         c.command.insert(c.command.end(), flags.begin(), flags.end());
       }
@@ -382,10 +380,7 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
       if (!a.set.empty() && c.set != a.set) continue;
       try {
         const nlohmann::ordered_json out = run_for_json(c.command, ctx);
-        const Metric* m = nullptr;
-        for (const Metric& x : metrics) {
-          if (c.metric == x.name) m = &x;
-        }
+        const Metric* m = c.figure;
         const auto it = out.find(m->field);
         if (it == out.end() || !it->is_number()) {
           c.failure = std::string("the result has no number ") + m->field;
