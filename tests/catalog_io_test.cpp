@@ -173,9 +173,19 @@ TEST_SUITE("catalog_io") {
     CHECK(err(R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "vocab": 10, "kv_head": 2})") ==
           "m.json:1:67: model \"x\": kv_head: \"kv_head\" is not a known key; did you mean \"kv_heads\"? "
           "(known: embedding_norm, encoder, experts, experts_per_token, ffn_hidden, final_norm, first_dense_layers, "
-          "gated_mlp, head_dim, "
+          "gated_mlp, global_every, head_dim, "
           "heads, hidden, kv_heads, layers, learned_positions, linear_bias, mla, moe_ffn_hidden, name, norm, "
-          "params, pooler, qkv_bias, seq_len, shared_experts, tied_embeddings, token_types, vocab)");
+          "params, pooler, qkv_bias, seq_len, shared_experts, sliding_window, tied_embeddings, token_types, vocab)");
+    // Sliding-window attention: the window's size is needed, and a pattern of 1 would be no window.
+    CHECK(err(R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "vocab": 10, "global_every": 2})") ==
+          "m.json:1:1: model \"x\": sliding_window: is missing (global_every needs the window's size in tokens)");
+    CHECK(err(R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "vocab": 10, "sliding_window": 0})") ==
+          "m.json:1:67: model \"x\": sliding_window: 0 must be > 0");
+    CHECK(err(R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "vocab": 10, "sliding_window": 8,
+                 "global_every": 1})")
+              .ends_with("global_every: 1 must be 0 (every layer windowed) or at least 2 (every n-th layer global; 1 would be no window)"));
+    CHECK(err(R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "vocab": 10, "encoder": true, "sliding_window": 8})")
+              .ends_with("sliding_window: 8 is modelled for causal decoders only, not an encoder"));
     CHECK(err(R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "kv_heads": 3, "vocab": 10})") ==
           "m.json:1:54: model \"x\": kv_heads: 3 does not divide heads (4)");
     CHECK(err(R"({"name": "x", "layers": 2, "hidden": 65, "heads": 4, "vocab": 10})") ==

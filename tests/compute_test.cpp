@@ -100,6 +100,51 @@ TEST_SUITE("compute") {
     CHECK(generation_flops(s, 100, 10) == sum);
   }
 
+  TEST_CASE("sliding-window layers count the band of keys each query sees") {
+    // Mistral 7B v0.1: every layer windowed at 4,096 (Jiang et al. 2023, §2). Up to the window the counts
+    // are the dense ones; past it each query sees W keys.
+    const TransformerShape& mistral = find_model("mistral-7b").transformer();
+    TransformerShape dense = mistral;
+    dense.window.reset();
+    CHECK(forward_flops(mistral, 2, 4096, AttentionCount::causal).total() == forward_flops(dense, 2, 4096, AttentionCount::causal).total());
+    CHECK(forward_flops(mistral, 2, 4096, AttentionCount::full).total() == forward_flops(dense, 2, 4096, AttentionCount::full).total());
+    const ForwardFlops w = forward_flops(mistral, 1, 32768, AttentionCount::causal);
+    // Band: W(W+1)/2 + (s - W) W pairs, 4 x heads x head_dim FLOPs per pair, 32 layers.
+    const Count band = Count(4096) * 4097 / 2 + Count(32768 - 4096) * 4096;
+    CHECK(w.layers_attention == band * 4 * 32 * 128 * 32);
+    CHECK(forward_flops(mistral, 1, 32768, AttentionCount::full).layers_attention == Count(32768) * 4096 * 4 * 32 * 128 * 32);
+    CHECK(w.layers_matmul == forward_flops(dense, 1, 32768, AttentionCount::causal).layers_matmul);
+
+    // gpt-oss-120b: 18 windowed layers (W = 128) and 18 global ones, alternating from a windowed first
+    // layer (config.json layer_types); NeMo's gpt_oss FLOPs formula counts the same causal pairs.
+    const TransformerShape& oss = find_model("gpt-oss-120b").transformer();
+    CHECK(oss.windowed_layers() == 18);
+    CHECK(oss.windowed_layer(0));
+    CHECK_FALSE(oss.windowed_layer(1));
+    CHECK(oss.windowed_layers(1, 4) == 2);  // layers 1..4: 2 and 4 are windowed (0-based even)
+    const Count s(8192);
+    const Count pairs = (s * (s + 1) / 2) * 18 + (Count(128) * 129 / 2 + (s - 128) * 128) * 18;
+    CHECK(forward_flops(oss, 1, 8192, AttentionCount::causal).layers_attention == pairs * 4 * 64 * 64);
+    // Gemma 3: 5 windowed layers per global one: 62 layers -> 10 global (Gemma Team 2025, §2).
+    CHECK(find_model("gemma3-27b").transformer().windowed_layers() == 52);
+    CHECK(find_model("gemma2-9b").transformer().windowed_layers() == 21);
+  }
+
+  TEST_CASE("decode with a sliding window: windowed layers stop growing at the window") {
+    const TransformerShape& oss = find_model("gpt-oss-20b").transformer();
+    // 12 global layers grow by 4 x 64 x 64 FLOPs per context token; the 12 windowed ones stop at 128.
+    CHECK(decode_flops_per_token(oss, 1001) - decode_flops_per_token(oss, 1000) == Count(4) * 64 * 64 * 12);
+    CHECK(decode_flops_per_token(oss, 100) - decode_flops_per_token(oss, 99) == Count(4) * 64 * 64 * 24);
+    // generation_flops is the sum over contexts, whether the steps stay inside the window, straddle it
+    // or lie past it.
+    for (const auto& [prompt, n] : {std::pair{0, 50}, std::pair{100, 60}, std::pair{127, 1}, std::pair{128, 5}, std::pair{300, 7}}) {
+      CAPTURE(prompt);
+      Count sum = 0;
+      for (int c = prompt + 1; c <= prompt + n; ++c) sum += decode_flops_per_token(oss, c);
+      CHECK(generation_flops(oss, prompt, n) == sum);
+    }
+  }
+
   TEST_CASE("MoE counts active parameters only") {
     const TransformerShape& mix = find_model("mixtral-8x7b").transformer();
     const Count d = parse_count("1e12");

@@ -214,6 +214,51 @@ TEST_SUITE("memory") {
     CHECK_THROWS_AS((void)kv_cache_memory(model("opt-13b"), -1, 1), InputError);
   }
 
+  TEST_CASE("KV cache with sliding-window layers keeps the window only") {
+    // gpt-oss-120b: 36 layers of 8 KV heads x 64 in bf16 = 2,048 B per layer per token; the 18 windowed
+    // layers keep 128 tokens, the 18 global ones the whole context.
+    const TransformerShape& oss = model("gpt-oss-120b");
+    CHECK(kv_cache_per_token(oss).value() == 36.0 * 2048);
+    CHECK(kv_cache_per_token_past_window(oss).value() == 18.0 * 2048);
+    CHECK(kv_cache_memory(oss, 100, 1).value() == 100.0 * 36 * 2048);
+    CHECK(kv_cache_memory(oss, 131072, 2).value() == 2.0 * 2048 * (18.0 * 131072 + 18.0 * 128));
+    // Half of a dense cache at long context, not the same.
+    TransformerShape dense = oss;
+    dense.window.reset();
+    CHECK(kv_cache_memory(oss, 131072, 1).value() / kv_cache_memory(dense, 131072, 1).value() == doctest::Approx(0.5).epsilon(0.001));
+    // Two pipeline stages: the first holds layers 0..17, 9 of them windowed.
+    CHECK(kv_cache_memory(oss, 1000, 1, formats::bf16, 1, 2).value() == 2048.0 * (9 * 1000 + 9 * 128));
+    // Mistral 7B v0.1 windows every layer: the cache stops growing at 4,096 tokens.
+    CHECK(kv_cache_memory(model("mistral-7b"), 32768, 1) == kv_cache_memory(model("mistral-7b"), 4096, 1));
+    CHECK(kv_cache_per_token_past_window(model("mistral-7b")).value() == 0.0);
+    // The budget says where the bytes go.
+    InferenceConfig inf;
+    inf.context = 131072;
+    const MemoryBudget b = inference_budget(oss, inf);
+    CHECK(b.kv_cache.size == kv_cache_memory(oss, 131072, 1));
+    CHECK(b.kv_cache.detail.find("128 tokens in every layer") != std::string::npos);
+  }
+
+  TEST_CASE("gpt-oss as released: MXFP4 experts and BF16 for the rest match the checkpoint's size") {
+    // gpt-oss model card (OpenAI 2025, arXiv 2508.10925), §2.1 and Table 1: the MoE weights are quantized
+    // to MXFP4, 4.25 bits per parameter; attention, router, embedding and head stay in BF16; the
+    // checkpoints are 60.8 GiB (120b) and 12.8 GiB (20b).
+    for (const auto& [id, gib] : {std::pair{"gpt-oss-120b", 60.8}, std::pair{"gpt-oss-20b", 12.8}}) {
+      CAPTURE(id);
+      InferenceConfig inf;
+      inf.context = 1;
+      inf.expert_weights = formats::mxfp4;
+      const MemoryBudget b = inference_budget(model(id), inf);
+      CHECK(b.weights.size.value() / 1073741824.0 == doctest::Approx(gib).epsilon(0.01));
+      CHECK(b.weights.detail.find("expert params x 4.25 bit (mxfp4)") != std::string::npos);
+    }
+    // The same format for the experts as for the rest is the plain budget.
+    InferenceConfig same;
+    same.expert_weights = formats::bf16;
+    CHECK(inference_budget(model("gpt-oss-20b"), same).weights.size == inference_budget(model("gpt-oss-20b"), InferenceConfig{}).weights.size);
+    CHECK(parse_weight_format("mxfp4") == formats::mxfp4);
+  }
+
   TEST_CASE("DeepSeek-R1 figures: 1,342 GB is BF16 in decimal GB; distill figures are 4-bit in GiB") {
     // Source material: DeepSeek-R1 671B about 1,342 GB = 671e9 x 2 B (BF16/FP16), decimal GB.
     CHECK(gb(weight_memory(parse_count("671e9"), formats::bf16)) == 1342.0);

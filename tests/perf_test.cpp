@@ -803,6 +803,86 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)estimate_inference(bad, a100); }) == "tp");
   }
 
+  TEST_CASE("sliding-window attention: the fused kernel runs the band; time, KV cache and decode follow") {
+    // A windowed layer's flash kernel runs w^2/2 + (s - w) w query-key pairs (the causal s^2/2 at w = s).
+    TransformerShape s = gpt(4, 2048, 16);
+    s.seq_len = 8192;
+    LayerOptions o;
+    o.flash_attention = true;
+    o.dropout = false;
+    const auto flash_flops = [&](std::int64_t window) {
+      o.window = window;
+      for (const Op& op : transformer_layer_forward(s, 8192, 8192, 1, Precision::bf16, o))
+        if (op.kind == OpKind::flash_attention) return op.flops;
+      return 0.0;
+    };
+    const double per_pair = 4.0 * 2048;  // 2 (QK^T) + 2 (PV) x heads x head_dim
+    CHECK(flash_flops(0) == per_pair * 8192.0 * 8192 / 2);
+    CHECK(flash_flops(1024) == per_pair * (1024.0 * 1024 / 2 + (8192.0 - 1024) * 1024));
+    CHECK(flash_flops(8192) == flash_flops(0));
+    CHECK(flash_flops(100000) == flash_flops(0));
+
+    // Training: a window wider than the sequence changes nothing; a narrow one saves attention time.
+    const GpuSpec& h100 = gpu("H100 SXM");
+    TrainingJob job;
+    job.model = s;
+    job.global_batch = 64;
+    ParallelPlan plan;
+    plan.dp = 8;
+    const Cluster c = make_cluster(h100, 8, 8, infiniband(50_GBps));
+    const TrainingEstimate dense = estimate_training(job, plan, c);
+    job.model.window = SlidingWindow{8192, 2};
+    CHECK(estimate_training(job, plan, c).iteration.value() == dense.iteration.value());
+    job.model.window = SlidingWindow{512, 2};
+    const TrainingEstimate half = estimate_training(job, plan, c);
+    job.model.window = SlidingWindow{512, 0};
+    const TrainingEstimate all = estimate_training(job, plan, c);
+    CHECK(half.iteration.value() < dense.iteration.value());
+    CHECK(all.iteration.value() < half.iteration.value());
+    // The model FLOPs count the band too (compute/flops.hpp).
+    CHECK(all.model_flops.value() < half.model_flops.value());
+    CHECK(half.model_flops.value() < dense.model_flops.value());
+
+    // Serving Mistral 7B v0.1 (window 4,096 in every layer): a 512 + 128 request never leaves the window.
+    InferenceJob inf;
+    inf.model = find_model("mistral-7b").transformer();
+    inf.prompt = 512;
+    inf.generate = 128;
+    inf.batch = 8;
+    const InferenceEstimate mw = estimate_inference(inf, h100);
+    inf.model.window.reset();
+    const InferenceEstimate md = estimate_inference(inf, h100);
+    CHECK(mw.prefill.value() == md.prefill.value());
+    CHECK(mw.decode_step.value() == doctest::Approx(md.decode_step.value()).epsilon(1e-12));
+    CHECK(mw.kv_cache_bytes_per_gpu.value() == doctest::Approx(md.kv_cache_bytes_per_gpu.value()).epsilon(1e-12));
+
+    // gpt-oss-20b at 8,192 + 256 tokens: the 12 windowed layers keep and read 128 tokens; the cache
+    // equals memory/kv_cache.hpp's, and prefill and decode are faster than with every layer global.
+    inf.model = find_model("gpt-oss-20b").transformer();
+    inf.prompt = 8192;
+    inf.generate = 256;
+    const InferenceEstimate ow = estimate_inference(inf, h100);
+    CHECK(ow.kv_cache_bytes_per_gpu.value() == doctest::Approx(kv_cache_memory(inf.model, 8448, 8).value()).epsilon(1e-12));
+    inf.model.window.reset();
+    const InferenceEstimate od = estimate_inference(inf, h100);
+    CHECK(ow.kv_cache_bytes_per_gpu.value() < 0.52 * od.kv_cache_bytes_per_gpu.value());
+    CHECK(ow.prefill.value() < od.prefill.value());
+    CHECK(ow.decode_step.value() < od.decode_step.value());
+
+    // MXFP4 experts: a batch-1 decode step reads its 4 of 128 experts per layer at 4.25 bits instead of 16;
+    // attention and the output head stay BF16 (and then dominate: 1.5B of the 5.1B active weights).
+    inf.model = find_model("gpt-oss-120b").transformer();
+    inf.batch = 1;
+    inf.prompt = 1000;
+    inf.generate = 100;
+    const InferenceEstimate bf = estimate_inference(inf, h100);
+    inf.expert_weight_bytes_per_parameter = formats::mxfp4.bytes_per_value();
+    const InferenceEstimate mx = estimate_inference(inf, h100);
+    const double experts_read = parameter_sizes(inf.model).expert * 4.0 / 128.0;
+    CHECK(bf.weight_bytes_per_gpu.value() - mx.weight_bytes_per_gpu.value() == doctest::Approx(experts_read * (2.0 - 4.25 / 8)));
+    CHECK(mx.decode_step.value() < bf.decode_step.value());
+  }
+
   TEST_CASE("inference: with TP above the KV heads, each GPU keeps a whole head (replicated, not split)") {
     // Known error fixed (fidelity issue, item 4): the decode model divided the KV cache by TP even when
     // TP exceeds the KV heads; GQA heads are replicated there (vLLM, Megatron), so a GPU of a TP-16

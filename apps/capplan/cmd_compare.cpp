@@ -130,6 +130,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.workload = PurchaseWorkload::serve;
     const InferenceConfig ic = inference_config(a.plan, q.model);
     q.serving.weights = ic.weights;
+    q.serving.expert_weights = ic.expert_weights;
     q.serving.kv_cache = ic.kv_cache;
     q.serving.batch = ic.sequences;
     q.serving.output = a.output ? *a.output : 128;

@@ -89,6 +89,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
   j["parameters"] = params;
   std::vector<std::string> notes;
   notes.push_back("Model: " + m.id + " (" + count_text(params) + " parameters; " + m.source + ").");
+  if (std::string w = window_note(m.shape); !w.empty()) notes.push_back(std::move(w));
   notes.push_back("GPU: " + g.name + ", " + bytes_text(g.memory) + " (" + format(g.memory, {.prefixes = Prefixes::binary}) + ")" +
                   (g.usable_memory ? "; the runtime reports " + format(*g.usable_memory, {.prefixes = Prefixes::binary}) +
                                          " (" + bytes_text(*g.usable_memory) + "), which the fit uses"
@@ -182,6 +183,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     const int gpus = c.tensor_parallel * c.pipeline_parallel;
     const std::string plan_text = std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + ": TP " + std::to_string(c.tensor_parallel) +
                                   " x PP " + std::to_string(c.pipeline_parallel) + ", " + std::string(c.weights.name) + " weights, " +
+                                  (c.expert_weights ? std::string(c.expert_weights->name) + " experts, " : std::string()) +
                                   std::to_string(c.sequences) + " x " + std::to_string(ctx_tokens) + " tokens";
     r.tables.push_back(breakdown_table("Serving memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
     r.charts.push_back(memory_chart("Serving memory per GPU against " + g.id + "'s capacity", g.id, b, fit));
@@ -210,6 +212,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
 
     j["plan"] = {{"gpus", gpus}, {"tp", c.tensor_parallel}, {"pp", c.pipeline_parallel}, {"weights", std::string(c.weights.name)},
                  {"kv_cache", std::string(c.kv_cache.name)}, {"batch", c.sequences}, {"context", ctx_tokens}};
+    if (c.expert_weights) j["plan"]["expert_weights"] = std::string(c.expert_weights->name);
     add_members(j, memory_fit_output(b, fit));
     j["max_context"] = max_ctx;
     j["max_batch"] = max_seqs;

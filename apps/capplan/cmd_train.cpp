@@ -446,6 +446,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
              Cell::of_text(fit_text(fit, g.capacity()))});
   add_footprint_rows(t, foot, a.cost);
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
+  if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   t.notes.push_back(seq_len_note(a.plan.seq_len, m));
   if (!tuning.empty()) t.notes.push_back(tuning + "; the checkpoints hold the adapters only.");
   if (!fw.flash_attention) t.notes.push_back("No FlashAttention (--no-flash-attention): attention scores materialized and kept.");
@@ -535,6 +536,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   // The load as plan/serving_run.hpp times it, so `capplan compare --serve` agrees.
   ServingLoad load;
   load.weights = ic.weights;
+  load.expert_weights = ic.expert_weights;
   load.kv_cache = ic.kv_cache;
   load.batch = ic.sequences;
   load.prompt = a.prompt;
@@ -559,7 +561,8 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   Result r;
   Table t;
   t.title = "Serving " + m.id + " on " + std::to_string(gpus) + " x " + g.id + ": " + std::to_string(ic.sequences) + " x (" +
-            std::to_string(a.prompt) + " prompt + " + std::to_string(a.output) + " output) tokens, " + std::string(ic.weights.name) + " weights";
+            std::to_string(a.prompt) + " prompt + " + std::to_string(a.output) + " output) tokens, " + std::string(ic.weights.name) + " weights" +
+            (ic.expert_weights ? ", " + std::string(ic.expert_weights->name) + " experts" : "");
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
   // FP8 weights on a GPU without FP8 tensor cores (Ampere and older): stored in 8 bits, dequantized for fp16 math.
   const bool fp8_weight_only = (ic.weights.name == formats::fp8.name) && !g.dense.at(Precision::fp8);
@@ -569,6 +572,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   j["gpu"] = g.id;
   j["plan"] = {{"gpus", gpus}, {"tp", run.tp}, {"pp", run.pp}, {"weights", std::string(ic.weights.name)}, {"kv_cache", std::string(ic.kv_cache.name)},
                {"batch", ic.sequences}, {"prompt_tokens", a.prompt}, {"output_tokens", a.output}};
+  if (ic.expert_weights) j["plan"]["expert_weights"] = std::string(ic.expert_weights->name);
   if (!fit.fits) {
     // No time for a layout that cannot run: what it needs, and what would fit.
     t.title += ": does not fit";
@@ -587,6 +591,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     }
     for (const auto& h : hints) t.add_row({Cell::of_text("would fit?"), Cell::of_text(""), Cell::of_text(h)});
     t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+    if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
     r.tables.push_back(t);
     j["memory_per_gpu_bytes"] = mem.total().value();
     j["fits"] = false;
@@ -608,6 +613,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
              per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
              Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});
   t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+  if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   if (fp8_weight_only)
     t.notes.push_back(g.id + " has no FP8 tensor cores: fp8 weights are stored in 8 bits and converted to fp16 for the matmuls (weight-only, "
                       "as vLLM's FP8 Marlin kernels run on Ampere); the memory and the weight reads shrink, the math does not speed up.");
@@ -693,7 +699,10 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--tp", a->plan.tp, "Tensor-parallel degree");
   cmd->add_option("--batch", a->plan.batch, "Sequences served at once (default 1)");
   cmd->add_option("--weights", a->plan.weights, "Weight format (default bf16)")
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4"}));
+      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
+  cmd->add_option("--expert-weights", a->plan.expert_weights,
+                  "Format of a mixture of experts' routed experts, where it differs from --weights (gpt-oss ships mxfp4 experts)")
+      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
   cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");

@@ -41,6 +41,15 @@ Optimizer optimizer_arg(const std::string& s) {
   detail::fail("--optimizer", "\"" + s + "\"", "is not an optimizer (adam, adam8bit, sgd-momentum, sgd, adafactor)");
 }
 
+std::string window_note(const TransformerShape& shape) {
+  if (!shape.window) return "";
+  const int w = shape.windowed_layers();
+  const std::string tokens = std::to_string(shape.window->tokens);
+  return "Sliding-window attention: " + (w == shape.layers ? "every layer attends" : std::to_string(w) + " of " + std::to_string(shape.layers) + " layers attend") +
+         " to the last " + tokens + " tokens, the others to the whole context; those layers keep " + tokens +
+         " tokens of KV cache and skip the attention work outside the window (docs/memory.md, docs/flops.md).";
+}
+
 ModelArg model_arg(const std::string& text) {
   if (text.empty()) detail::fail("--model", "\"\"", "is empty; give a preset id (e.g. llama2-7b) or a JSON model file");
   ModelArg m;
@@ -185,7 +194,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
         "--lora-rank", "--lora-mlp"};
     // Flags that describe a serving load.
-    static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--kv-cache", "--prompt-tokens", "--output-tokens"};
+    static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens"};
     for (const char* f : serve ? std::span<const char* const>(training) : std::span<const char* const>(serving)) {
       const CLI::Option* o = cmd->get_option_no_throw(f);
       if (o == nullptr || o->count() == 0) continue;
@@ -323,7 +332,10 @@ void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
   cmd->add_option("--batch", a.batch, "Sequences served at once (default 1)");
   cmd->add_option("--context", a.context, "Tokens per sequence, prompt + output (default 512 + 128 = 640)");
   cmd->add_option("--weights", a.weights, "Weight format (default bf16)")
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4"}));
+      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
+  cmd->add_option("--expert-weights", a.expert_weights,
+                  "Format of a mixture of experts' routed experts, where it differs from --weights (gpt-oss ships mxfp4 experts)")
+      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
   cmd->add_option("--kv-cache", a.kv_cache, "KV-cache format (default bf16; fp8 or int8 to halve it)")
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
 }
@@ -441,6 +453,10 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
 InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shape) {
   InferenceConfig c;
   c.weights = parse_weight_format(a.weights, "--weights");
+  if (!a.expert_weights.empty()) {
+    if (!shape.moe) detail::fail("--expert-weights", "\"" + a.expert_weights + "\"", "needs a mixture-of-experts model; " + shape.name + " has no experts");
+    c.expert_weights = parse_weight_format(a.expert_weights, "--expert-weights");
+  }
   c.kv_cache = a.kv_cache.empty() ? formats::bf16 : parse_weight_format(a.kv_cache, "--kv-cache");
   if (a.batch < 1) detail::fail("--batch", std::to_string(a.batch), "must be a positive count");
   c.sequences = a.batch;

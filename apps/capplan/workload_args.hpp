@@ -36,6 +36,10 @@ struct ModelArg {
   std::string train_seq_source;
 };
 
+// A note on the model's sliding-window attention ("" without one): which layers attend to how many
+// tokens, so that a reader sees why the KV cache and the attention time are smaller.
+std::string window_note(const TransformerShape& shape);
+
 // The training sequence length: --seq-len when given, else the model's pre-training length.
 std::int64_t training_seq_len(const std::optional<std::int64_t>& flag, const ModelArg& m);
 // "Sequence length 8192: Llama 3.1 8B's pre-training length (source); --seq-len to change." for the notes.
@@ -85,6 +89,7 @@ struct PlanArgs {
   std::int64_t batch = 1;
   std::optional<std::int64_t> context;
   std::string weights = "bf16";
+  std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16
 };
 

@@ -199,6 +199,7 @@ void bind_memory_types(py::module_& m) {
       .finish();
   Record<InferenceConfig>(m, "InferenceConfig", "How a model is served, for the memory model.")
       .field("weights", &InferenceConfig::weights)
+      .field("expert_weights", &InferenceConfig::expert_weights, "the routed experts' format where it differs (None: as weights)")
       .field("kv_cache", &InferenceConfig::kv_cache)
       .field("context", &InferenceConfig::context, "tokens per sequence; 0: the shape's seq_len")
       .field("sequences", &InferenceConfig::sequences)
@@ -233,7 +234,11 @@ void bind_memory_functions(py::module_& m) {
   m.def("korthikanti_table2", &korthikanti_table2, py::arg("s"), py::arg("b"), py::arg("h"), py::arg("a"), py::arg("t"),
         py::arg("sequence_parallel"), py::arg("recompute"), "Korthikanti et al. 2022, Table 2, as printed.");
   m.def("kv_cache_per_token", &kv_cache_per_token, py::arg("shape"), py::arg("format") = formats::bf16,
-        py::arg("tensor_parallel") = 1, py::arg("pipeline_parallel") = 1, "KV-cache bytes per token on one GPU.");
+        py::arg("tensor_parallel") = 1, py::arg("pipeline_parallel") = 1,
+        "KV-cache bytes per token on one GPU (every layer: what each of the first `window` tokens costs).");
+  m.def("kv_cache_per_token_past_window", &kv_cache_per_token_past_window, py::arg("shape"), py::arg("format") = formats::bf16,
+        py::arg("tensor_parallel") = 1, py::arg("pipeline_parallel") = 1,
+        "KV-cache bytes each token past the sliding window adds (the global layers only).");
   m.def("kv_cache_memory", &kv_cache_memory, py::arg("shape"), py::arg("context"), py::arg("sequences"),
         py::arg("format") = formats::bf16, py::arg("tensor_parallel") = 1, py::arg("pipeline_parallel") = 1,
         "KV cache of `sequences` sequences of `context` tokens.");

@@ -358,6 +358,7 @@ void bind_inference_and_cnn(py::module_& m) {
       .field("model", &InferenceJob::model)
       .field("compute_precision", &InferenceJob::compute_precision)
       .field("weight_bytes_per_parameter", &InferenceJob::weight_bytes_per_parameter)
+      .field("expert_weight_bytes_per_parameter", &InferenceJob::expert_weight_bytes_per_parameter, "the routed experts'; 0: as the rest")
       .field("kv_bytes_per_element", &InferenceJob::kv_bytes_per_element)
       .field("batch", &InferenceJob::batch)
       .field("prompt", &InferenceJob::prompt)

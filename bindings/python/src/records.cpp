@@ -321,6 +321,12 @@ void bind_workload(py::module_& m) {
       .field("v_head_dim", &MlaShape::v_head_dim)
       .finish();
 
+  Record<SlidingWindow>(m, "SlidingWindow",
+                        "Sliding-window attention: windowed layers attend to the last `tokens` keys; every "
+                        "`global_every`-th layer (counted from 1) attends globally, 0: every layer windowed.")
+      .field("tokens", &SlidingWindow::tokens)
+      .field("global_every", &SlidingWindow::global_every)
+      .finish();
   Record<TransformerShape>(m, "TransformerShape",
                            "The shape of a transformer. 0 in kv_heads, head_dim, ffn_hidden means the usual default "
                            "(heads, hidden / heads, 4 x hidden).")
@@ -338,6 +344,7 @@ void bind_workload(py::module_& m) {
       .field("seq_len", &TransformerShape::seq_len)
       .field("moe", &TransformerShape::moe)
       .field("mla", &TransformerShape::mla)
+      .field("window", &TransformerShape::window, "sliding-window attention (None: every layer attends globally)")
       .field("params_override", &TransformerShape::params_override, "a published parameter count that overrides the derived one")
       .field("norm", &TransformerShape::norm)
       .field("linear_bias", &TransformerShape::linear_bias)
@@ -356,6 +363,9 @@ void bind_workload(py::module_& m) {
       .def("attention_kind", &TransformerShape::attention_kind)
       .def("moe_layers", &TransformerShape::moe_layers)
       .def("dense_layers", &TransformerShape::dense_layers)
+      .def("windowed_layers", py::overload_cast<>(&TransformerShape::windowed_layers, py::const_),
+           "Layers that attend through the sliding window (0 without one).")
+      .def("windowed_layer", &TransformerShape::windowed_layer, py::arg("i"), "Whether layer i (0-based) is windowed.")
       .def("parameter_count", [](const TransformerShape& s) { return parameter_count(s); },
            "Total parameters (exact int): params_override if given, else derived.");
 

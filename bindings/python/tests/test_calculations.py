@@ -77,6 +77,25 @@ def test_kv_cache_opt13b():
     assert capplan.kv_cache_memory(opt, 2048, 1, capplan.WeightFormat("fp16")).to("GB") == pytest.approx(1.68, abs=0.01)
 
 
+def test_sliding_window_kv_cache_and_flops():
+    # gpt-oss-120b: 18 windowed layers (128 tokens) and 18 global ones, 2,048 B per layer per token in bf16.
+    oss = capplan.find_model("gpt-oss-120b").transformer()
+    assert oss.window.tokens == 128 and oss.window.global_every == 2
+    assert oss.windowed_layers() == 18 and oss.windowed_layer(0) and not oss.windowed_layer(1)
+    assert capplan.kv_cache_per_token_past_window(oss).value == 18 * 2048
+    assert capplan.kv_cache_memory(oss, 131072, 1).value == 2048 * (18 * 131072 + 18 * 128)
+    # A shape built in Python takes a window too; a window wider than the sequence changes nothing.
+    shape = gpt_shape()
+    windowed = gpt_shape()
+    windowed.window = capplan.SlidingWindow(tokens=4096, global_every=0)
+    assert capplan.forward_flops(windowed, 1, 2048).total() == capplan.forward_flops(shape, 1, 2048).total()
+    windowed.window = capplan.SlidingWindow(tokens=256, global_every=0)
+    assert capplan.forward_flops(windowed, 1, 2048).layers_attention < capplan.forward_flops(shape, 1, 2048).layers_attention
+    with pytest.raises(capplan.InputError, match="global_every"):
+        windowed.window = capplan.SlidingWindow(tokens=256, global_every=1)
+        windowed.validate()
+
+
 def test_training_budget_breakdown_and_fit():
     shape = capplan.find_model("llama2-7b").transformer()
     cfg = TrainingConfig(plan=ParallelPlan(micro_batch=1), flash_attention=True)

@@ -7,6 +7,8 @@
 //   prefill_flops(shape, batch, prompt)          forward over the prompt (causal)
 //   decode_flops_per_token(shape, context)       one new token attending to `context` tokens
 //
+// Sliding-window layers (TransformerShape::window) attend to at most the window's keys per query.
+//
 // One multiply-add is 2 FLOP. Matmuls count 2 FLOP per weight per token (Kaplan et al. 2020,
 // Table 1); norms, biases, softmax and activations are not counted (they are < 1% for these shapes).
 // MoE layers count only the experts a token is routed to (top-k) and the shared experts.
@@ -39,6 +41,38 @@ template <class I>
 I attention_pairs(const I& s, AttentionCount c) {
   if (c == AttentionCount::full) return s * s;
   return s * (s + 1) / 2;
+}
+
+// Query-key pairs per sequence of s tokens in a sliding-window layer of window w: causal, the band
+// w(w+1)/2 + (s - w) w once s > w (each query sees min(i, w) keys; the count NeMo/Megatron-Bridge's
+// gpt_oss FLOPs formula uses); full, s x min(s, w) (every query charged a whole window, as the full
+// count charges every query the whole sequence). Both equal the dense counts while s <= w.
+template <class I>
+I window_pairs(const I& s, std::int64_t w, AttentionCount c) {
+  if (s <= w) return attention_pairs(s, c);
+  const I W(w);
+  if (c == AttentionCount::full) return s * W;
+  return W * (W + 1) / 2 + (s - W) * W;
+}
+
+// Query-key pairs of all layers for one sequence of s tokens: global layers at attention_pairs,
+// windowed layers (TransformerShape::window) at window_pairs.
+template <class I>
+I layer_attention_pairs(const TransformerShape& shape, const I& s, AttentionCount c) {
+  const int windowed = shape.windowed_layers();
+  I pairs = attention_pairs(s, c) * (shape.layers - windowed);
+  if (windowed > 0) pairs += window_pairs(s, shape.window->tokens, c) * windowed;
+  return pairs;
+}
+
+// Sum over contexts c = p + 1 ... p + n of the keys one decoded token attends to in a windowed layer,
+// min(c, w), in closed form.
+template <class I>
+I window_context_sum(std::int64_t p, std::int64_t n, std::int64_t w) {
+  const I P = static_cast<I>(p), N = static_cast<I>(n), W = static_cast<I>(w);
+  if (p + n <= w) return N * P + N * (N + 1) / 2;
+  if (p + 1 > w) return N * W;
+  return W * (W + 1) / 2 - P * (P + 1) / 2 + (P + N - W) * W;
 }
 
 // FLOPs per query-key pair per layer: QK^T (2 * heads * d_qk) and attention over V (2 * heads * d_v).
@@ -93,8 +127,7 @@ BasicForwardFlops<I> basic_forward_flops(const TransformerShape& shape, std::int
   const I s(detail::require_count(seq, "seq_len"));
   BasicForwardFlops<I> f;
   f.layers_matmul = 2 * detail::layer_matmul_params<I>(shape) * b * s;
-  f.layers_attention =
-      detail::attention_flops_per_pair<I>(shape) * detail::attention_pairs<I>(s, count) * b * shape.layers;
+  f.layers_attention = detail::attention_flops_per_pair<I>(shape) * detail::layer_attention_pairs<I>(shape, s, count) * b;
   f.logits = 2 * b * s * shape.hidden * shape.vocab;
   return f;
 }
@@ -153,11 +186,14 @@ inline Count prefill_flops(const TransformerShape& shape, std::int64_t batch, st
 }
 
 // Decoding one new token whose attention reads `context` cached tokens (itself included):
-// 2 x (active matmul weights) + context x (QK^T + AV FLOPs per pair) x layers.
+// 2 x (active matmul weights) + context x (QK^T + AV FLOPs per pair) x layers; a windowed layer reads
+// min(context, window) tokens.
 inline Count decode_flops_per_token(const TransformerShape& shape, std::int64_t context) {
   shape.validate();
   const Count c(detail::require_count(context, "context"));
-  return 2 * matmul_parameters_per_token(shape) + detail::attention_flops_per_pair<Count>(shape) * c * shape.layers;
+  const int windowed = shape.windowed_layers();
+  const Count keys = c * (shape.layers - windowed) + Count(shape.window_span(context)) * windowed;
+  return 2 * matmul_parameters_per_token(shape) + detail::attention_flops_per_pair<Count>(shape) * keys;
 }
 
 // Decoding `new_tokens` after a prompt of `prompt` tokens: the sum of decode_flops_per_token over
@@ -168,8 +204,10 @@ inline Count generation_flops(const TransformerShape& shape, std::int64_t prompt
   const Count n(detail::require_count(new_tokens, "new_tokens"));
   const Count p(prompt);
   const Count context_sum = n * p + n * (n + 1) / 2;
-  return 2 * matmul_parameters_per_token(shape) * n +
-         detail::attention_flops_per_pair<Count>(shape) * context_sum * shape.layers;
+  const int windowed = shape.windowed_layers();
+  Count keys = context_sum * (shape.layers - windowed);
+  if (windowed > 0) keys += detail::window_context_sum<Count>(prompt, new_tokens, shape.window->tokens) * windowed;
+  return 2 * matmul_parameters_per_token(shape) * n + detail::attention_flops_per_pair<Count>(shape) * keys;
 }
 
 // FlopCount of an exact count, for time estimates.

@@ -11,7 +11,9 @@
 // tied_embeddings (false), encoder (false), seq_len (2048); for a mixture of experts experts and
 // experts_per_token (required together), shared_experts (0), moe_ffn_hidden (default
 // ffn_hidden), first_dense_layers (0); mla {q_lora_rank, kv_lora_rank, qk_nope_head_dim,
-// qk_rope_head_dim, v_head_dim} for multi-head latent attention; params (a number, or text such
+// qk_rope_head_dim, v_head_dim} for multi-head latent attention; sliding_window (tokens a windowed
+// layer's query attends to) and global_every (0: every layer windowed; n: every n-th layer global) for
+// sliding-window attention; params (a number, or text such
 // as "174.6e9") overrides the derived parameter count. Details that change the count a little:
 // norm ("rmsnorm" or "layernorm"), linear_bias, qkv_bias, learned_positions, token_types,
 // embedding_norm, final_norm (true), pooler (defaults: those of TransformerShape).
@@ -19,7 +21,8 @@
 // Bounds (beyond them a value is "absurd", and 64-bit parameter arithmetic could overflow):
 // layers 1..10,000; hidden 1..1,048,576; heads, kv_heads 1..65,536; head_dim 1..65,536;
 // ffn_hidden, moe_ffn_hidden 1..16,777,216; vocab 1..100,000,000; seq_len 1..1,000,000,000;
-// experts 1..65,536; shared_experts 0..1,024; params 1..1e15.
+// experts 1..65,536; shared_experts 0..1,024; sliding_window 1..1,000,000,000; global_every
+// 0..10,000 (not 1); params 1..1e15.
 // Errors: capplan::InputError (ParseError for bad JSON) naming the file, line:column, the key
 // and the value, e.g. "llama.json:3:3: model \"my-llama\": layers: 0 must be > 0".
 #pragma once
@@ -136,6 +139,14 @@ inline TransformerShape read_model(const JsonDocument& doc, const Json& object, 
     s.mla = m;
   }
 
+  if (r.has("sliding_window") || r.has("global_every")) {
+    if (!r.has("sliding_window")) r.missing("sliding_window", "global_every needs the window's size in tokens");
+    SlidingWindow w;
+    w.tokens = r.integer("sliding_window", md::seq_len);
+    w.global_every = r.integer_as_or<int>("global_every", {0, md::layers.max}, 0);
+    s.window = w;
+  }
+
   if (const Json* p = r.find("params")) {
     double v = 0;
     if (p->is_string()) {
@@ -231,6 +242,10 @@ inline Json model_to_json(const TransformerShape& s) {
     a["qk_rope_head_dim"] = s.mla->qk_rope_head_dim;
     a["v_head_dim"] = s.mla->v_head_dim;
     j["mla"] = std::move(a);
+  }
+  if (s.window) {
+    j["sliding_window"] = s.window->tokens;
+    j["global_every"] = s.window->global_every;
   }
   if (s.params_override) j["params"] = *s.params_override;
   return j;

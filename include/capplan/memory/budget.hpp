@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -194,6 +195,8 @@ struct TrainingConfig {
 
 struct InferenceConfig {
   WeightFormat weights = formats::bf16;
+  // The routed experts' format where it differs from `weights` (gpt-oss: MXFP4 experts, BF16 rest).
+  std::optional<WeightFormat> expert_weights;
   WeightFormat kv_cache = formats::bf16;
   std::int64_t context = 0;         // tokens per sequence (prompt + generated); 0: the shape's seq_len
   std::int64_t sequences = 1;       // sequences served at once
@@ -593,12 +596,26 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
   b.weights.size = cfg.weights.size_of(sh.total());
   b.weights.detail = n(sh.total()) + " params x " + n(cfg.weights.bits_per_value) + " bit (" +
                      std::string(cfg.weights.name) + ")";
+  if (cfg.expert_weights && shape.moe && sh.expert > 0) {
+    const WeightFormat& ef = *cfg.expert_weights;
+    b.weights.size = cfg.weights.size_of(sh.dense) + ef.size_of(sh.expert);
+    b.weights.detail = n(sh.dense) + " params x " + n(cfg.weights.bits_per_value) + " bit (" + std::string(cfg.weights.name) + ") + " +
+                       n(sh.expert) + " expert params x " + n(ef.bits_per_value) + " bit (" + std::string(ef.name) + ")";
+  }
   b.gradients.detail = "none (inference)";
   b.optimizer_states.detail = "none (inference)";
   b.kv_cache.size = kv_cache_memory(shape, context, cfg.sequences, cfg.kv_cache, cfg.tensor_parallel, cfg.pipeline_parallel);
   b.kv_cache.detail = format(kv_cache_per_token(shape, cfg.kv_cache, cfg.tensor_parallel, cfg.pipeline_parallel)) +
                       "/token x " + n(static_cast<double>(context)) + " tokens x " +
                       n(static_cast<double>(cfg.sequences)) + " sequences";
+  if (const std::int64_t in_window = shape.window_span(context); in_window < context) {
+    // Windowed layers keep the last W tokens only (memory/kv_cache.hpp).
+    b.kv_cache.detail = "(" + format(kv_cache_per_token(shape, cfg.kv_cache, cfg.tensor_parallel, cfg.pipeline_parallel)) +
+                        "/token x " + n(static_cast<double>(in_window)) + " tokens in every layer + " +
+                        format(kv_cache_per_token_past_window(shape, cfg.kv_cache, cfg.tensor_parallel, cfg.pipeline_parallel)) +
+                        "/token x " + n(static_cast<double>(context - in_window)) + " more in the global layers) x " +
+                        n(static_cast<double>(cfg.sequences)) + " sequences";
+  }
   // Working set of one layer for the tokens of one forward step (activations are freed layer by
   // layer in inference): residual + norm output 2h, Q/K/V, FFN intermediate (x3 gated), in 16 bit,
   // plus fp32 logits for each sequence's last token.

@@ -6,6 +6,8 @@
 // + one fp16 scale = 144 bits / 32 = 4.5 bits; Q8_0 32 x 8 bit + fp16 scale = 8.5 bits (ggml
 // block_q4_0 / block_q8_0 in ggml-common.h). QLoRA's NF4 with double quantization costs
 // 4 + 0.127 bits (Dettmers et al. 2023, §3 "Double Quantization": 0.127 bits per parameter).
+// MXFP4 (OCP Microscaling Formats v1.0, §5: blocks of 32 FP4 E2M1 values sharing one 8-bit E8M0
+// scale) costs 4 + 8/32 = 4.25 bits; gpt-oss ships its MoE expert weights so (gpt-oss model card, §2).
 #pragma once
 
 #include "capplan/error.hpp"
@@ -44,7 +46,8 @@ inline constexpr WeightFormat int4{"int4", 4};
 inline constexpr WeightFormat q8_0{"q8_0", 8.5};   // ggml block_q8_0: 32 x int8 + fp16 scale
 inline constexpr WeightFormat q4_0{"q4_0", 4.5};   // ggml block_q4_0: 32 x 4 bit + fp16 scale
 inline constexpr WeightFormat nf4{"nf4", 4.127};   // QLoRA NF4 + double-quantized constants (Dettmers et al. 2023, §3)
-inline constexpr std::array<WeightFormat, 9> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4};
+inline constexpr WeightFormat mxfp4{"mxfp4", 4.25};  // OCP MX: 32 x FP4 E2M1 + one E8M0 scale
+inline constexpr std::array<WeightFormat, 10> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4, mxfp4};
 }  // namespace formats
 
 // The storage format of a compute precision (tf32 is stored as fp32).
@@ -67,7 +70,7 @@ inline WeightFormat parse_weight_format(std::string_view text, std::string_view 
     if (f.name == text) return f;
   }
   detail::fail(field, "\"" + std::string(text) + "\"",
-               "is not a weight format (fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4)");
+               "is not a weight format (fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4, mxfp4)");
 }
 
 // Memory of `params` weights stored in `format`.

@@ -5,7 +5,7 @@
 //              reads every expert any of its tokens is routed to)
 //            + KV cache read: batch x context x 2 x kv_heads_per_rank x head_dim x layers x bytes,
 //              kv_heads_per_rank = max(1, ceil(kv_heads / tp)) (KV heads are replicated, not split,
-//              when tp exceeds them)
+//              when tp exceeds them); a sliding-window layer reads min(context, window) tokens
 //     FLOPs  = batch x decode_flops_per_token(context) / tp               (compute/flops.hpp)
 //   Batch-1 decode is bound by memory bandwidth (Pope et al. 2022, "Efficiently Scaling Transformer
 //   Inference", §2.1; llama.cpp PR #4766 measures it); large batches become compute-bound.
@@ -33,6 +33,7 @@ struct InferenceJob {
   TransformerShape model;
   Precision compute_precision = Precision::fp16;  // activations and tensor-core math
   double weight_bytes_per_parameter = 2;          // fp16 2, int8 1, 4-bit formats ~0.5625 (q4_0: 4.5 bits)
+  double expert_weight_bytes_per_parameter = 0;   // the routed experts' (gpt-oss MXFP4: 0.53125); 0: as the rest
   double kv_bytes_per_element = 2;                // KV cache element width
   std::int64_t batch = 1;                         // concurrent sequences
   std::int64_t prompt = 512;                      // prompt tokens per sequence
@@ -78,6 +79,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   require_positive_count(job.generate, "generate");
   require_positive_count(job.tp, "tp");
   require_positive(job.weight_bytes_per_parameter, "weight_bytes_per_parameter");
+  require_nonnegative(job.expert_weight_bytes_per_parameter, "expert_weight_bytes_per_parameter");
   require_positive(job.kv_bytes_per_element, "kv_bytes_per_element");
   if (opt.kernels_per_layer < 0) capplan::detail::fail("kernels_per_layer", std::to_string(opt.kernels_per_layer), "is negative");
   const ResolvedShape s = resolve(job.model);
@@ -100,23 +102,42 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   // Per GPU: a tensor-parallel rank holds ceil(kv_heads / tp) heads, at least one (heads are
   // replicated when tp exceeds them; workload/transformer.hpp kv_heads_per_rank), as the memory side
   // (memory/kv_cache.hpp) counts them.
-  const double kv_per_token_per_gpu =
+  const double kv_per_token_per_layer =
       (mla ? static_cast<double>(mla->kv_lora_rank + mla->qk_rope_head_dim)
            : 2.0 * static_cast<double>(kv_heads_per_rank(s.kv_heads, job.tp) * s.head_dim)) *
-      layers * job.kv_bytes_per_element;
+      job.kv_bytes_per_element;
+  // Sliding-window layers read (and keep) at most the window's tokens: over the steps, a windowed
+  // layer reads the mean of min(c, W) for c = prompt + 1 ... prompt + generate (compute/flops.hpp).
+  const int windowed = job.model.windowed_layers();
+  const double global_layers = layers - windowed;
+  const double window_keys =
+      windowed > 0 ? capplan::detail::window_context_sum<double>(job.prompt, job.generate, job.model.window->tokens) /
+                         static_cast<double>(job.generate)
+                   : 0.0;
+  const double final_context = static_cast<double>(job.prompt + job.generate);
+  const double kv_tokens_read = global_layers * context + windowed * window_keys;  // token-layers per step
+  const double kv_tokens_kept =
+      global_layers * final_context + windowed * static_cast<double>(job.model.window_span(job.prompt + job.generate));
   // MoE: a batch reads every expert one of its tokens is routed to; with top-k of E experts chosen
   // independently per token, a layer touches E (1 - (1 - k/E)^B) experts in expectation (balanced
   // routing; Fedus et al. 2022 §2.2 trains for balance), not the k one token reads.
   double weight_params = matmul_params;
+  double expert_params_read = 0;  // of weight_params: routed-expert weights the step reads
   if (job.model.moe && job.model.moe->experts > 0) {
     const MoeShape& moe = *job.model.moe;
     const double routed_total = parameter_sizes(job.model).expert;
     const double k_over_e = static_cast<double>(moe.experts_per_token) / moe.experts;
     const double touched = 1.0 - std::pow(1.0 - k_over_e, B);
     weight_params += routed_total * (touched - k_over_e);
+    expert_params_read = routed_total * touched;
   }
-  const double weight_bytes = weight_params * job.weight_bytes_per_parameter / tp;
-  const double kv_bytes = B * context * kv_per_token_per_gpu;
+  double weight_bytes = weight_params * job.weight_bytes_per_parameter / tp;
+  if (job.expert_weight_bytes_per_parameter > 0 && expert_params_read > 0) {
+    // Experts in their own format (weight-only: dequantized for the matmuls, as the 4-bit formats are).
+    weight_bytes = ((weight_params - expert_params_read) * job.weight_bytes_per_parameter +
+                    expert_params_read * job.expert_weight_bytes_per_parameter) / tp;
+  }
+  const double kv_bytes = B * kv_tokens_read * kv_per_token_per_layer;
   const double flops = B * static_cast<double>(decode_flops_per_token(job.model, static_cast<std::int64_t>(context))) / tp;
 
   // The step as one weight-streaming pass plus one attention pass; each its own roofline.
@@ -133,6 +154,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   attention.name = "attention over KV cache";
   attention.kind = OpKind::elementwise;
   attention.flops = std::max(0.0, flops - weights.flops);
+  if (windowed > 0) {
+    attention.flops = B * kv_tokens_read * static_cast<double>(capplan::detail::attention_flops_per_pair<Count>(job.model)) / tp;
+  }
   if (mla) {
     // Absorbed MLA attends in the latent: QK^T over kv_lora + rope and PV over kv_lora dimensions per head.
     const double heads = static_cast<double>(s.heads);
@@ -160,23 +184,28 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     lo.flash_attention = opt.flash_attention;
     lo.dropout = false;
     const std::int64_t tokens = job.batch * job.prompt;
-    double layer = 0;
-    double quantize_bytes = 0;  // W8A8: each linear matmul's input read at compute precision, written in FP8
-    for (const Op& op : transformer_layer_forward(job.model, tokens, job.prompt, job.tp, job.compute_precision, lo)) {
-      if (job.fp8_matmuls && op.kind == OpKind::gemm) {
-        // FP8 inputs and weights (1 byte), the output at the compute precision.
-        Op q = op;
-        const double b = static_cast<double>(op.batch);
-        q.bytes = b * (static_cast<double>(op.m) * static_cast<double>(op.k) + static_cast<double>(op.k) * static_cast<double>(op.n) +
-                       static_cast<double>(op.m) * static_cast<double>(op.n) * e);
-        layer += rm.time(q);
-        quantize_bytes += static_cast<double>(op.batch) * static_cast<double>(op.m) * static_cast<double>(op.k) * (e + 1);
-      } else {
-        layer += r.time(op);
+    const auto layer_time = [&](std::int64_t window) {
+      lo.window = window;
+      double layer = 0;
+      double quantize_bytes = 0;  // W8A8: each linear matmul's input read at compute precision, written in FP8
+      for (const Op& op : transformer_layer_forward(job.model, tokens, job.prompt, job.tp, job.compute_precision, lo)) {
+        if (job.fp8_matmuls && op.kind == OpKind::gemm) {
+          // FP8 inputs and weights (1 byte), the output at the compute precision.
+          Op q = op;
+          const double b = static_cast<double>(op.batch);
+          q.bytes = b * (static_cast<double>(op.m) * static_cast<double>(op.k) + static_cast<double>(op.k) * static_cast<double>(op.n) +
+                         static_cast<double>(op.m) * static_cast<double>(op.n) * e);
+          layer += rm.time(q);
+          quantize_bytes += static_cast<double>(op.batch) * static_cast<double>(op.m) * static_cast<double>(op.k) * (e + 1);
+        } else {
+          layer += r.time(op);
+        }
       }
-    }
-    if (quantize_bytes > 0) layer += r.time(elementwise("fp8 activation quantization", quantize_bytes));
-    prefill = layers * layer;
+      if (quantize_bytes > 0) layer += r.time(elementwise("fp8 activation quantization", quantize_bytes));
+      return layer;
+    };
+    prefill = global_layers * layer_time(0);
+    if (windowed > 0) prefill += windowed * layer_time(job.model.window->tokens);
     if (s.vocab > 0) prefill += r.time(gemm("logits", job.batch, std::max<std::int64_t>(1, s.vocab / job.tp), s.hidden, e));
     if (job.tp > 1) {
       const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{});
@@ -193,7 +222,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.tokens_per_second = B / step;
   est.weight_bytes_per_gpu = from_canonical<DataSize>(weight_bytes);
   est.kv_cache_bytes_per_gpu =
-      from_canonical<DataSize>(B * static_cast<double>(job.prompt + job.generate) * kv_per_token_per_gpu);
+      from_canonical<DataSize>(B * kv_tokens_kept * kv_per_token_per_layer);
   const double weights_compute = weights.flops / (rm.peak * rm.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, rm.sm_count, rm.k_fill));
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
 

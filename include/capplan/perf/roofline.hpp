@@ -162,6 +162,10 @@ struct LayerOptions {
   bool moe_layer = true;         // for a MoE shape: this layer's FFN is the routed experts (false: a leading dense layer)
   int expert_parallel = 1;       // GPUs the routed experts are spread over
   int context_parallel = 1;      // the sequence given is 1/cp of the one attended to (keys come round the ring)
+  // A sliding-window layer: each query attends to the last `window` keys (0: the whole sequence). The
+  // fused kernel skips the rest; the unfused path (scores, mask, softmax) still computes and stores the
+  // whole s x s matrix and masks it, as eager attention does.
+  std::int64_t window = 0;
   // Multi-head latent attention: attend in the compressed latent with W_UK folded into the queries and
   // W_UV into the output (DeepSeek-V2 §2.1.2, the inference form) instead of up-projecting keys and
   // values per head (the training form).
@@ -204,14 +208,23 @@ inline ResolvedShape resolve(const TransformerShape& s) {
 // §3.1); `bytes` is what it reads and writes once.
 // `kv_seq`: keys each query attends to (0: seq); with context parallelism a rank's seq / cp queries
 // attend to all seq keys, and its load-balanced causal chunks still skip half of them.
+// `window` (> 0, causal only): a sliding-window layer, whose kernel skips the key blocks outside each
+// query's window (FlashAttention-2's window_size; Dao 2023), so it runs the band's w^2/2 + (s - w) w
+// pairs of a sequence of s keys (compute/flops.hpp window_pairs, counted as the causal s^2/2 above
+// is: which it equals at w = s), in the share seq / kv_seq a context-parallel rank holds.
 inline Op flash_attention_op(std::string_view op_name, std::int64_t heads, std::int64_t seq, std::int64_t d_qk, std::int64_t d_v,
-                             bool causal, double bytes, std::int64_t kv_seq = 0) {
+                             bool causal, double bytes, std::int64_t kv_seq = 0, std::int64_t window = 0) {
   if (kv_seq <= 0) kv_seq = seq;
   Op fa;
   fa.name = op_name;
   fa.kind = OpKind::flash_attention;
-  fa.flops = 2.0 * static_cast<double>(heads) * static_cast<double>(seq) * static_cast<double>(kv_seq) * static_cast<double>(d_qk + d_v) *
-             (causal ? 0.5 : 1.0);
+  const double per_pair = 2.0 * static_cast<double>(heads) * static_cast<double>(d_qk + d_v);
+  if (causal && window > 0 && window < kv_seq) {
+    const double w = static_cast<double>(window), s = static_cast<double>(kv_seq);
+    fa.flops = per_pair * (w * w / 2 + (s - w) * w) * (static_cast<double>(seq) / s);
+  } else {
+    fa.flops = per_pair * static_cast<double>(seq) * static_cast<double>(kv_seq) * (causal ? 0.5 : 1.0);
+  }
   fa.bytes = bytes;
   fa.m = seq;
   fa.n = kv_seq;
@@ -300,8 +313,9 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
     if (o.flash_attention) {
       // Reads Q, K, V and writes O once.
-      ops.push_back(flash_attention_op("flash attention", seqs * heads_local, seq, s.head_dim, s.head_dim, o.causal,
-                                       t * static_cast<double>(qkv_width + q_width) * e, kv_seq));
+      ops.push_back(flash_attention_op(o.window > 0 && o.window < kv_seq ? "flash attention (sliding window)" : "flash attention",
+                                       seqs * heads_local, seq, s.head_dim, s.head_dim, o.causal,
+                                       t * static_cast<double>(qkv_width + q_width) * e, kv_seq, o.window));
     } else {
       const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(kv_seq);
       ops.push_back(gemm("attention scores QK^T", seq, kv_seq, s.head_dim, e, seqs * heads_local, OpKind::attention_gemm));

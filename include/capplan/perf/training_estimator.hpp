@@ -366,15 +366,28 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   };
   detail::LayerCosts c;
   OpList ops;
-  transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, kernels, lo);
-  c.layer = layer_cost(ops, job.model.moe.has_value());
-  if (job.model.moe && job.model.moe->first_dense_layers > 0) {
-    // Average over the leading dense layers and the MoE layers (stage balance is not modelled per layer).
-    lo.moe_layer = false;
+  // The mean layer over up to four kinds: dense or MoE FFN (a MoE model's leading dense layers), global
+  // or sliding-window attention (stage balance is not modelled per layer).
+  const bool moe = job.model.moe.has_value();
+  const int dense_n = moe ? job.model.moe->first_dense_layers : job.model.layers;  // layers with a dense FFN
+  const int moe_n = job.model.layers - dense_n;
+  const int dense_windowed = job.model.windowed_layers(0, dense_n);
+  const int moe_windowed = job.model.windowed_layers(dense_n, moe_n);
+  const std::int64_t window = job.model.window ? job.model.window->tokens : 0;
+  int counted = 0;
+  const auto add_kind = [&](bool moe_layer, bool windowed, int count) {
+    if (count == 0) return;
+    lo.moe_layer = moe_layer;
+    lo.window = windowed ? window : 0;
     transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, kernels, lo);
-    const detail::PassCost dense = layer_cost(ops, false);
-    c.layer = detail::blend(dense, job.model.moe->first_dense_layers, c.layer, job.model.layers - job.model.moe->first_dense_layers);
-  }
+    const detail::PassCost cost = layer_cost(ops, moe && moe_layer);
+    c.layer = counted == 0 ? cost : detail::blend(c.layer, counted, cost, count);
+    counted += count;
+  };
+  add_kind(false, false, dense_n - dense_windowed);
+  add_kind(false, true, dense_windowed);
+  add_kind(true, false, moe_n - moe_windowed);
+  add_kind(true, true, moe_windowed);
   if (job.model.vocab > 0) {
     // The output head is not adapted and stays in bf16 under QLoRA (memory/budget.hpp): frozen, no dequantization.
     // Under FP8 it runs in BF16 too (Megatron's output layer is not a Transformer Engine module).

@@ -24,6 +24,7 @@ namespace capplan {
 
 struct ServingLoad {
   WeightFormat weights = formats::bf16;
+  std::optional<WeightFormat> expert_weights;  // routed experts' format, if not `weights` (gpt-oss: mxfp4)
   WeightFormat kv_cache = formats::bf16;
   std::int64_t batch = 1;    // sequences served at once
   std::int64_t prompt = 512;  // prompt tokens per sequence
@@ -38,6 +39,7 @@ struct ServingLoad {
   [[nodiscard]] InferenceConfig config(int tp = 1, int pp = 1) const {
     InferenceConfig c;
     c.weights = weights;
+    c.expert_weights = expert_weights;
     c.kv_cache = kv_cache;
     c.sequences = batch;
     c.context = prompt + output;
@@ -65,6 +67,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   perf::InferenceJob job;
   job.model = shape;
   job.weight_bytes_per_parameter = load.weights.bytes_per_value();
+  if (load.expert_weights) job.expert_weight_bytes_per_parameter = load.expert_weights->bytes_per_value();
   job.kv_bytes_per_element = load.kv_cache.bytes_per_value();
   job.batch = load.batch;
   job.prompt = load.prompt;

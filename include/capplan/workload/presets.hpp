@@ -180,9 +180,13 @@ inline std::vector<ModelPreset> build() {
       "huggingface.co/meta-llama/Llama-3.3-70B-Instruct config.json (same shape as Llama 3.1 70B)");
 
   // --- Mistral / Mixtral --------------------------------------------------------------------------
-  // mistralai/Mistral-7B-v0.1 config.json: 32 layers, 4096, 32 heads, 8 KV heads, 14336, vocab 32000.
-  add("mistral-7b", llama_like("Mistral 7B", 32, 4096, 32, 8, 14336, 32000, 32768), 7'241'732'096.0,
-      "huggingface.co/mistralai/Mistral-7B-v0.1 config.json (7,241,732,096 params)");
+  // mistralai/Mistral-7B-v0.1 config.json: 32 layers, 4096, 32 heads, 8 KV heads, 14336, vocab 32000,
+  // sliding_window 4096 in every layer (Jiang et al. 2023, §2 and Table 1; v0.2 and later drop it).
+  {
+    TransformerShape s = llama_like("Mistral 7B", 32, 4096, 32, 8, 14336, 32000, 32768);
+    s.window = SlidingWindow{4096, 0};
+    add("mistral-7b", s, 7'241'732'096.0, "huggingface.co/mistralai/Mistral-7B-v0.1 config.json (7,241,732,096 params)");
+  }
   // mistralai/Mixtral-8x7B-v0.1 config.json: as Mistral 7B with 8 local experts, 2 per token.
   // Jiang et al. 2024 (Mixtral), §2: 47B total, 13B active (46,702,792,704 in the checkpoint).
   {
@@ -191,6 +195,49 @@ inline std::vector<ModelPreset> build() {
     add("mixtral-8x7b", s, 46'702'792'704.0,
         "huggingface.co/mistralai/Mixtral-8x7B-v0.1 config.json; Jiang et al. 2024 (46.7B total, 12.9B active)");
   }
+
+  // --- gpt-oss ------------------------------------------------------------------------------------
+  // openai/gpt-oss-120b and -20b config.json: hidden 2880, 64 query heads of 64, 8 KV heads, experts
+  // of width 2880 (SwiGLU), 4 per token, vocab 201088, untied, biases on the attention and expert
+  // projections (attention_bias; the experts' gate_up/down biases), 131,072 positions (YaRN), and
+  // layer_types alternating sliding_attention (window 128) and full_attention, the first windowed.
+  // 120b: 36 layers, 128 experts; 20b: 24 layers, 32 experts. OpenAI, gpt-oss-120b & gpt-oss-20b
+  // model card (2025), Table 1: 116.83B total / 5.13B active and 20.91B / 3.61B.
+  const auto gpt_oss = [](std::string name, int layers, int experts) {
+    TransformerShape s = llama_like(std::move(name), layers, 2880, 64, 8, 2880, 201088, 131072);
+    s.head_dim = 64;
+    s.linear_bias = true;
+    s.moe = MoeShape{experts, 4, 0, 2880, 0};
+    s.window = SlidingWindow{128, 2};
+    return s;
+  };
+  add("gpt-oss-120b", gpt_oss("gpt-oss-120b", 36, 128), 116.83e9,
+      "huggingface.co/openai/gpt-oss-120b config.json; gpt-oss model card (OpenAI 2025), Table 1 (116.83B total, 5.13B active)");
+  add("gpt-oss-20b", gpt_oss("gpt-oss-20b", 24, 32), 20.91e9,
+      "huggingface.co/openai/gpt-oss-20b config.json; gpt-oss model card (OpenAI 2025), Table 1 (20.91B total, 3.61B active)");
+
+  // --- Gemma 2 and Gemma 3 (text) ------------------------------------------------------------------
+  // GeGLU FFN, RMSNorm, tied embeddings. Gemma 2 (Gemma Team 2024, Table 1; google/gemma-2-*
+  // config.json): windowed and global layers alternate, window 4096, context 8192, vocab 256000.
+  // Gemma 3 (Gemma Team 2025, §2 and Table 1; google/gemma-3-*-it text_config): 5 windowed layers of
+  // window 1024 per global layer, 131,072 positions, vocab 262208; the counts are the report's
+  // embedding + non-embedding parameters (the 417M SigLIP vision encoder is not counted).
+  const auto gemma = [&](std::string name, int layers, std::int64_t hidden, int heads, int kv_heads, int head_dim,
+                         std::int64_t ffn, std::int64_t vocab, std::int64_t seq_len, SlidingWindow w) {
+    TransformerShape s = llama_like(std::move(name), layers, hidden, heads, kv_heads, ffn, vocab, seq_len);
+    s.head_dim = head_dim;
+    s.tied_embeddings = true;
+    s.window = w;
+    return s;
+  };
+  add("gemma2-9b", gemma("Gemma 2 9B", 42, 3584, 16, 8, 256, 14336, 256000, 8192, {4096, 2}), 9'241'705'984.0,
+      "huggingface.co/google/gemma-2-9b config.json; Gemma Team 2024 (Gemma 2), Table 1");
+  add("gemma2-27b", gemma("Gemma 2 27B", 46, 4608, 32, 16, 128, 36864, 256000, 8192, {4096, 2}), 27'227'128'320.0,
+      "huggingface.co/google/gemma-2-27b config.json; Gemma Team 2024 (Gemma 2), Table 1");
+  add("gemma3-12b", gemma("Gemma 3 12B", 48, 3840, 16, 8, 256, 15360, 262208, 131072, {1024, 6}), 1'012e6 + 10'759e6,
+      "huggingface.co/google/gemma-3-12b-it config.json (text_config); Gemma Team 2025 (Gemma 3), Table 1: 1,012M embedding + 10,759M");
+  add("gemma3-27b", gemma("Gemma 3 27B", 62, 5376, 32, 16, 128, 21504, 262208, 131072, {1024, 6}), 1'416e6 + 25'600e6,
+      "huggingface.co/google/gemma-3-27b-it config.json (text_config); Gemma Team 2025 (Gemma 3), Table 1: 1,416M embedding + 25,600M");
 
   // --- Qwen2.5 ------------------------------------------------------------------------------------
   // Qwen/Qwen2.5-7B config.json: 28 layers, 3584, 28 heads, 4 KV heads, 18944, vocab 152064;

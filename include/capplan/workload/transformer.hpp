@@ -46,6 +46,17 @@ struct MlaShape {
   int v_head_dim = 0;
 };
 
+// Sliding-window (local) attention: in a windowed layer each query attends to the last `tokens` keys,
+// itself included, instead of the whole context (Beltagy et al. 2020, Longformer §3.1; Mistral 7B,
+// Jiang et al. 2023, §2: W = 4096). Models interleave windowed and global layers: every
+// `global_every`-th layer attends globally, counted from 1, the others are windowed, as the Hugging
+// Face configs place them: Gemma 2 and gpt-oss alternate (2: layer 0 windowed, layer 1 global),
+// Gemma 3 has 5 windowed layers per global one (6). global_every 0: every layer is windowed.
+struct SlidingWindow {
+  std::int64_t tokens = 0;
+  int global_every = 0;
+};
+
 struct TransformerShape {
   std::string name;
   int layers = 0;
@@ -61,6 +72,7 @@ struct TransformerShape {
   std::int64_t seq_len = 2048; // training / default context length
   std::optional<MoeShape> moe;
   std::optional<MlaShape> mla;
+  std::optional<SlidingWindow> window;    // sliding-window layers (absent: every layer attends globally)
   std::optional<double> params_override;  // published count, if the user fixes it
 
   // Details that only change the parameter count by a little, so that derived counts match
@@ -89,6 +101,25 @@ struct TransformerShape {
   // Layers whose FFN is a mixture of experts (0 for a dense model).
   [[nodiscard]] int moe_layers() const { return moe ? layers - moe->first_dense_layers : 0; }
   [[nodiscard]] int dense_layers() const { return layers - moe_layers(); }
+  // Whether layer i (0-based) attends through the sliding window.
+  [[nodiscard]] bool windowed_layer(int i) const {
+    if (!window) return false;
+    return window->global_every == 0 || (i + 1) % window->global_every != 0;
+  }
+  // Windowed layers among layers [first, first + count).
+  [[nodiscard]] int windowed_layers(int first, int count) const {
+    if (!window || count <= 0) return 0;
+    const int n = window->global_every;
+    if (n == 0) return count;
+    const auto globals_before = [n](int end) { return end / n; };  // global layers among [0, end)
+    return count - (globals_before(first + count) - globals_before(first));
+  }
+  [[nodiscard]] int windowed_layers() const { return windowed_layers(0, layers); }
+  // Keys one query at position `context` (1-based: the tokens it sees, itself included) attends to in a
+  // windowed layer: min(context, W).
+  [[nodiscard]] std::int64_t window_span(std::int64_t context) const {
+    return window && window->tokens < context ? window->tokens : context;
+  }
 
   // Throws InputError naming the first bad field and its value.
   void validate() const;
@@ -153,6 +184,15 @@ inline void TransformerShape::validate() const {
     if (a.qk_nope_head_dim <= 0) fail_int("qk_nope_head_dim", a.qk_nope_head_dim, "must be positive");
     if (a.qk_rope_head_dim < 0) fail_int("qk_rope_head_dim", a.qk_rope_head_dim, "is negative");
     if (a.v_head_dim <= 0) fail_int("v_head_dim", a.v_head_dim, "must be positive");
+  }
+  if (window) {
+    if (window->tokens <= 0) fail_int("sliding_window", window->tokens, "must be a positive number of tokens");
+    if (window->global_every < 0 || window->global_every == 1) {
+      fail_int("global_every", window->global_every,
+               "must be 0 (every layer windowed) or at least 2 (every n-th layer global; 1 would be no window)");
+    }
+    if (encoder) detail::fail("sliding_window", std::to_string(window->tokens), "is modelled for causal decoders only, not an encoder");
+    if (mla) detail::fail("sliding_window", std::to_string(window->tokens), "with multi-head latent attention is not modelled");
   }
   if (params_override) {
     const double p = *params_override;
