@@ -10,6 +10,8 @@
 #include <capplan/perf/communication.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
+#include <capplan/workload/params.hpp>
+#include <capplan/workload/presets.hpp>
 
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
@@ -103,6 +105,47 @@ Table cloud_table(const Catalog& c) {
                Cell::of_money(format(gpu), to_json_string(gpu), gpu.amount().to_double()), Cell::of_text(o.as_of)});
   }
   t.notes.push_back("A monthly price is turned into an hourly one at 730 h a month.");
+  return t;
+}
+
+// The built-in model presets (workload/presets.hpp): what --model accepts, with the shape's essentials.
+Table model_table() {
+  Table t;
+  t.title = "Model presets (--model ID; or a JSON model file, docs/catalog-files.md)";
+  t.columns = {{"id", "Model", Align::left},          {"params", "Params", Align::right},
+               {"active_params", "Active", Align::right}, {"layers", "Layers", Align::right},
+               {"hidden", "Hidden", Align::right},      {"attention", "Attention", Align::left},
+               {"experts", "Experts", Align::left},     {"context", "Context", Align::right}};
+  const auto count = [](double v) {
+    return Cell::of_number(v >= 1e9 ? format_number(v / 1e9, 4) + "B" : format_number(v / 1e6, 4) + "M", v);
+  };
+  for (const ModelPreset& p : model_presets()) {
+    if (!p.is_transformer()) {
+      const GenericModel& g = p.generic();
+      const double n = static_cast<double>(g.params);
+      t.add_row({Cell::of_text(p.id), count(n), Cell::empty(), Cell::empty(), Cell::empty(),
+                 Cell::of_text("(not a transformer: " + g.sample + ")"), Cell::empty(), Cell::empty()});
+      continue;
+    }
+    const TransformerShape& s = p.transformer();
+    std::string attention = std::string(name(s.attention_kind()));
+    for (char& ch : attention) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    if (!s.mla) attention += " " + std::to_string(s.heads) + "/" + std::to_string(s.effective_kv_heads());
+    if (s.window) {
+      attention += ", window " + std::to_string(s.window->tokens) + " in " +
+                   (s.windowed_layers() == s.layers ? std::string("every layer") : std::to_string(s.windowed_layers()) + " of " + std::to_string(s.layers));
+    }
+    std::string experts;
+    if (s.moe) experts = std::to_string(s.moe->experts) + ", top " + std::to_string(s.moe->experts_per_token) +
+                         (s.moe->shared_experts > 0 ? " + " + std::to_string(s.moe->shared_experts) + " shared" : "");
+    t.add_row({Cell::of_text(p.id), count(static_cast<double>(parameter_count(s))), count(static_cast<double>(active_parameter_count(s))),
+               Cell::of_number(std::to_string(s.layers), s.layers), Cell::of_number(std::to_string(s.hidden), static_cast<double>(s.hidden)),
+               Cell::of_text(attention), experts.empty() ? Cell::empty() : Cell::of_text(experts),
+               Cell::of_number(std::to_string(s.seq_len), static_cast<double>(s.seq_len))});
+  }
+  t.notes.push_back("Active: the parameters one token passes through (a mixture of experts: its top-k and shared experts; the input "
+                    "embedding included). Context: the longest the model serves; training defaults to its pre-training length.");
+  t.notes.push_back("Each preset cites its config.json or paper: capplan memory --model ID shows the source.");
   return t;
 }
 
@@ -291,9 +334,10 @@ void add_catalog(CLI::App& app, Context& ctx) {
 
   auto kind = std::make_shared<std::string>("gpus");
   auto* list = cmd->add_subcommand("list", "List catalog entries of one kind");
-  list->add_option("--kind", *kind, "gpus (default), cpus, memory, storage, psus, chassis, nics, systems, cloud")
-      ->check(CLI::IsMember({"gpus", "cpus", "memory", "storage", "psus", "chassis", "nics", "systems", "cloud"}));
-  list->footer("Examples:\n  capplan catalog list\n  capplan catalog list --kind cpus\n  capplan catalog list --kind cloud --format csv");
+  list->add_option("--kind", *kind, "gpus (default), cpus, memory, storage, psus, chassis, nics, systems, cloud, models")
+      ->check(CLI::IsMember({"gpus", "cpus", "memory", "storage", "psus", "chassis", "nics", "systems", "cloud", "models"}));
+  list->footer("Examples:\n  capplan catalog list\n  capplan catalog list --kind cpus\n  capplan catalog list --kind cloud --format csv\n"
+               "  capplan catalog list --kind models");
   list->callback([kind, &ctx] {
     const Catalog& c = ctx.catalog();
     Result r;
@@ -301,6 +345,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
     if (*kind == "gpus") t = gpu_table(c);
     else if (*kind == "systems") t = system_table(c);
     else if (*kind == "cloud") t = cloud_table(c);
+    else if (*kind == "models") t = model_table();
     else {
       for (const KindColumns& k : part_kinds()) {
         if (k.kind == *kind) t = part_table(c, k);

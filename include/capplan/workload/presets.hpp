@@ -230,10 +230,12 @@ inline std::vector<ModelPreset> build() {
     s.window = w;
     return s;
   };
-  add("gemma2-9b", gemma("Gemma 2 9B", 42, 3584, 16, 8, 256, 14336, 256000, 8192, {4096, 2}), 9'241'705'984.0,
-      "huggingface.co/google/gemma-2-9b config.json; Gemma Team 2024 (Gemma 2), Table 1");
-  add("gemma2-27b", gemma("Gemma 2 27B", 46, 4608, 32, 16, 128, 36864, 256000, 8192, {4096, 2}), 27'227'128'320.0,
-      "huggingface.co/google/gemma-2-27b config.json; Gemma Team 2024 (Gemma 2), Table 1");
+  // The Gemma 2 report's counts embed a 256,128-row table (Table 2: 917,962,752 = 256,128 x 3,584);
+  // the released config.json has 256,000 rows, which the shape uses (0.1 % fewer parameters).
+  add("gemma2-9b", gemma("Gemma 2 9B", 42, 3584, 16, 8, 256, 14336, 256000, 8192, {4096, 2}), 9'242'164'736.0,
+      "huggingface.co/google/gemma-2-9b config.json; Gemma Team 2024 (Gemma 2, arXiv 2408.00118), Table 2: 917,962,752 + 8,324,201,984");
+  add("gemma2-27b", gemma("Gemma 2 27B", 46, 4608, 32, 16, 128, 36864, 256000, 8192, {4096, 2}), 27'227'718'144.0,
+      "huggingface.co/google/gemma-2-27b config.json; Gemma Team 2024 (Gemma 2, arXiv 2408.00118), Table 2: 1,180,237,824 + 26,047,480,320");
   add("gemma3-12b", gemma("Gemma 3 12B", 48, 3840, 16, 8, 256, 15360, 262208, 131072, {1024, 6}), 1'012e6 + 10'759e6,
       "huggingface.co/google/gemma-3-12b-it config.json (text_config); Gemma Team 2025 (Gemma 3), Table 1: 1,012M embedding + 10,759M");
   add("gemma3-27b", gemma("Gemma 3 27B", 62, 5376, 32, 16, 128, 21504, 262208, 131072, {1024, 6}), 1'416e6 + 25'600e6,
