@@ -509,3 +509,117 @@ TEST_SUITE("report") {
     }
   }
 }
+
+// A whole training run and serving load for programs (plan/training_report.hpp,
+// plan/serving_report.hpp, report/run_output.hpp): what capplan train and capplan infer print as JSON.
+#include <capplan/plan/run_footprint.hpp>
+#include <capplan/plan/serving_report.hpp>
+#include <capplan/plan/training_report.hpp>
+#include <capplan/report/run_output.hpp>
+
+namespace {
+const Value& member(const Value& v, std::string_view key) {
+  for (const auto& [k, e] : std::get<Value::Object>(v.data()))
+    if (k == key) return e;
+  FAIL("no member " << key);
+  return v;
+}
+std::vector<std::string> keys_of(const Value& v) {
+  std::vector<std::string> out;
+  for (const auto& kv : std::get<Value::Object>(v.data())) out.push_back(kv.first);
+  return out;
+}
+}  // namespace
+
+TEST_SUITE("report") {
+  TEST_CASE("run footprint: energy = IT power x time x PUE, carbon = energy x grid, cost = price x GPU-hours") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& h100 = c.find_gpu("h100-sxm");
+    FootprintOptions o;
+    o.pue = 1.2;
+    o.grid_g_per_kwh = 400;
+    const RunFootprint f = run_footprint(c, h100, 8, Duration::from_value(7200), 16, o);
+    // 8 x 700 W x 1.1 host = 6,160 W; x 2 h x 1.2 = 14.784 kWh; x 0.4 kg/kWh = 5.9136 kg.
+    CHECK(f.power.total.value() == doctest::Approx(6160));
+    CHECK(f.kwh == doctest::Approx(14.784));
+    CHECK(f.co2_kg == doctest::Approx(5.9136));
+    // No price given: the cheapest USD offer, named with its kind and date, the same as the purchase table's rent.
+    const auto rent = cheapest_rent(c, h100.id);
+    REQUIRE(rent);
+    REQUIRE(f.price);
+    CHECK(f.price->amount() == rent->per_gpu_hour.amount());
+    CHECK(f.price_from == rent->source());
+    CHECK(f.cost->amount() == (rent->per_gpu_hour * Duration::from_value(16 * 3600.0)).amount());
+    // A given price wins; a bad PUE is named.
+    o.price_per_gpu_hour = parse_money_rate("$2/h", "price");
+    o.price_from = "a quote";
+    const RunFootprint q = run_footprint(c, h100, 8, Duration::from_value(7200), 16, o);
+    CHECK(to_json_string(*q.cost) == "32");
+    CHECK(q.price_from == "a quote");
+    o.pue = 0.5;
+    CHECK_THROWS_WITH((void)run_footprint(c, h100, 8, Duration::from_value(7200), 16, o), doctest::Contains("pue"));
+    // A price in another currency is text with its code under the _usd keys, never a USD number.
+    FootprintOptions eur;
+    eur.price_per_gpu_hour = parse_money_rate("2 EUR/h", "price");
+    Value j;
+    footprint_output(j, run_footprint(c, h100, 1, Duration::from_value(3600), 1, eur));
+    CHECK(std::get<std::string>(member(j, "cost_usd").data()) == "2 EUR");
+  }
+
+  TEST_CASE("training_output: the keys capplan train prints, each the report's figure") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& h100 = c.find_gpu("h100-sxm");
+    const TransformerShape shape = find_model("llama2-7b").transformer();
+    TrainingSetup s;
+    const TrainingRunSearch best = best_training_run(shape, h100, 8, s);
+    REQUIRE(best.run);
+    const TrainingReport r = training_report(c, "llama2-7b", h100, 1e9, *best.run, true, s);
+    CHECK(r.time.value() == doctest::Approx(best.run->time_for_tokens(1e9).value()));
+    CHECK(r.fit.fits);
+    CHECK(r.goodput.expected_wall_clock.value() >= r.time.value());
+    // 14 B per parameter of a mixed-precision Adam checkpoint (plan/goodput.hpp).
+    CHECK(r.goodput.checkpoint.value() == doctest::Approx(14.0 * static_cast<double>(parameter_count(shape))));
+    const Value v = training_output(r, {"a note"});
+    CHECK(keys_of(v) == std::vector<std::string>{"model", "gpu", "gpus", "tokens", "plan", "cluster", "flops_total", "time_s",
+                                                 "iteration_time_s", "gpu_hours", "expected_wall_clock_s", "expected_gpu_hours", "goodput",
+                                                 "tokens_per_s_per_gpu", "achieved_flop_per_s_per_gpu", "mfu", "hfu", "memory_per_gpu_bytes",
+                                                 "fits", "tight", "it_power_w", "energy_kwh", "co2e_kg", "cost_usd", "price_per_gpu_hour_usd",
+                                                 "assumptions"});
+    CHECK(std::get<std::int64_t>(member(v, "gpus").data()) == 8);
+    CHECK(std::get<double>(member(v, "time_s").data()) == r.time.value());
+    CHECK(std::get<double>(member(v, "energy_kwh").data()) == r.footprint.kwh);
+    const Value& plan = member(v, "plan");
+    CHECK(std::get<std::int64_t>(member(plan, "tp").data()) * std::get<std::int64_t>(member(plan, "pp").data()) *
+              std::get<std::int64_t>(member(plan, "dp").data()) * std::get<std::int64_t>(member(plan, "cp").data()) ==
+          8);
+    CHECK(member(plan, "lora_rank").is_null());
+    CHECK(member(member(v, "cluster"), "fabric").is_null());  // one node
+    CHECK(std::get<Value::Exact>(member(v, "cost_usd").data()).decimal == to_json_string(r.footprint.cost->rounded_to(2)));
+    CHECK(std::get<Value::Array>(member(v, "assumptions").data()).size() == 1);
+    // Fewer tokens than nothing are refused, naming the field.
+    CHECK_THROWS_WITH((void)training_report(c, "llama2-7b", h100, 0, *best.run, true, s), doctest::Contains("tokens"));
+  }
+
+  TEST_CASE("serving_output: times only where the layout fits; the cost of a million output tokens") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& h100 = c.find_gpu("h100-sxm");
+    const TransformerShape shape = find_model("llama3.1-70b").transformer();
+    ServingLoad load;
+    load.batch = 32;
+    const ServingReport r = serving_report(c, "llama3.1-70b", h100, serving_run(shape, h100, load, 4), load);
+    REQUIRE(r.run.fit.fits);
+    CHECK(r.output_tokens == 32.0 * 128);
+    // price per GPU-hour x 4 GPUs / (decode tokens/s x 3600) x 1e6
+    REQUIRE(r.cost_per_million_tokens);
+    const double expect = r.footprint.price->amount().to_double() * 4 / (r.run.estimate.tokens_per_second * 3600) * 1e6;
+    CHECK(r.cost_per_million_tokens->amount().to_double() == doctest::Approx(expect));
+    const Value v = serving_output(r);
+    CHECK(std::get<double>(member(v, "ttft_s").data()) == r.run.estimate.prefill.value());
+    CHECK(std::get<double>(member(v, "output_tokens_per_s_per_gpu").data()) == doctest::Approx(4096 / r.run.estimate.total.value() / 4));
+    // One GPU does not hold 70B in bf16: no time, what would fit instead.
+    const ServingReport one = serving_report(c, "llama3.1-70b", h100, serving_run(shape, h100, load, 1), load);
+    REQUIRE_FALSE(one.run.fit.fits);
+    const Value n = serving_output(one, {}, {"--gpus 4"});
+    CHECK(keys_of(n) == std::vector<std::string>{"model", "gpu", "plan", "memory_per_gpu_bytes", "fits", "would_fit", "assumptions"});
+  }
+}

@@ -39,6 +39,7 @@ struct CompareArgs {
   FinetuneArgs finetune;
   std::optional<double> mfu;
   bool allow_tight = false;
+  std::string attention_kernel;  // --attention-kernel for every row
   ClusterArgs cluster;  // --fabric for every row
   GoodputArgs goodput;  // the whole run
   // Serving.
@@ -124,6 +125,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
+    s.framework.attention_kernel = attention_kernel_arg(a.attention_kernel);
     s.fabric = fabric_arg(a.cluster);
     q.goodput = goodput_config(a.goodput);
   } else {
@@ -225,6 +227,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   add_goodput_flags(cmd, a->goodput);
   cmd->add_option("--mfu", a->mfu, "Measured MFU: iteration time from it instead of the kernel model");
   cmd->add_flag("--allow-tight", a->allow_tight, "Training: let plans whose memory fit is tight count as fitting");
+  add_attention_kernel_flag(cmd, a->attention_kernel);
   add_serve_flags(cmd, a->plan, true);
   cmd->get_option("--serve")->description("Rank for a serving load instead of training");
   cmd->get_option("--context")->description("Serving: tokens per sequence, prompt + output (default 512 + 128)");

@@ -17,6 +17,10 @@
 #include <capplan/perf/fabric.hpp>
 #include <capplan/power/carbon.hpp>
 #include <capplan/plan/it_power.hpp>
+#include <capplan/plan/run_footprint.hpp>
+#include <capplan/plan/serving_report.hpp>
+#include <capplan/plan/training_report.hpp>
+#include <capplan/report/run_output.hpp>
 #include <capplan/plan/serving_run.hpp>
 #include <capplan/plan/training_run.hpp>
 #include <capplan/units/count.hpp>
@@ -55,65 +59,31 @@ void check_cost_args(const RunCostArgs& a) {
   grid_arg(a.grid_g_per_kwh, "--grid");
 }
 
-// The GPU-hour price: the flag, else the cheapest USD offer for the GPU; the source in `from`.
-std::optional<MoneyRate> gpu_hour_price(const RunCostArgs& a, const Catalog& c, const GpuSpec& g, std::string& from) {
+// The footprint's options: the flags' PUE and grid, the --price-per-gpu-hour price (else the
+// cheapest USD offer for the GPU, found by plan/run_footprint.hpp).
+FootprintOptions footprint_options(const RunCostArgs& a) {
+  FootprintOptions o;
+  o.pue = a.pue;
+  o.grid_g_per_kwh = a.grid_g_per_kwh;
   if (!a.price_per_gpu_hour.empty()) {
-    from = "--price-per-gpu-hour";
-    return in_currency(money_rate_arg(a.price_per_gpu_hour, Currency::USD, "--price-per-gpu-hour"), Currency::USD,
-                       "--price-per-gpu-hour", "costs are reported in USD; convert the price first");
+    o.price_from = "--price-per-gpu-hour";
+    o.price_per_gpu_hour = in_currency(money_rate_arg(a.price_per_gpu_hour, Currency::USD, "--price-per-gpu-hour"), Currency::USD,
+                                       "--price-per-gpu-hour", "costs are reported in USD; convert the price first");
   }
-  std::optional<MoneyRate> best;
-  for (const CloudOffer* o : c.offers_for_gpu(g.id)) {
-    if (o->currency != Currency::USD) continue;
-    const MoneyRate r = o->per_gpu_hour(o->headline());
-    if (!best || r.amount() < best->amount()) {
-      best = r;
-      from = o->id + " (" + std::string(name(o->headline())) + ", " + o->as_of + ")";
-    }
-  }
-  return best;
+  return o;
 }
 
 Cell num_cell(std::string text, double v) { return Cell::of_number(std::move(text), v); }
 
-// What a training run of `time` on `gpus` GPUs draws, emits and costs (train, for transformers and
-// image models alike): IT power, energy x PUE, carbon, the GPU-hour price and the cost.
-struct RunFootprint {
-  ItPower power;
-  double kwh = 0, co2_kg = 0;
-  std::optional<MoneyRate> price;
-  std::string price_from;
-  std::optional<Money> cost;
-};
-
-RunFootprint run_footprint(const RunCostArgs& a, const Catalog& c, const GpuSpec& g, int gpus, Duration time, double gpu_hours) {
-  RunFootprint f;
-  f.power = gpu_it_power(g, gpus);
-  const Energy energy = f.power.total * time * a.pue;
-  f.kwh = energy.value() / 3.6e6;
-  f.co2_kg = (energy * grid::g_per_kwh(a.grid_g_per_kwh)).value();
-  f.price = gpu_hour_price(a, c, g, f.price_from);
-  if (f.price) f.cost = *f.price * Duration::from_value(gpu_hours * 3600.0);
-  return f;
-}
-
-// The energy, carbon and cost rows of a training table, and their JSON members.
-void add_footprint_rows(Table& t, const RunFootprint& f, const RunCostArgs& a) {
+// The energy, carbon and cost rows of a training table.
+void add_footprint_rows(Table& t, const RunFootprint& f) {
   t.add_row({Cell::of_text("energy"), num_cell(format_number(f.kwh, 4) + " kWh", f.kwh),
-             Cell::of_text(f.power.basis + " IT power, x PUE " + format_number(a.pue, 3))});
+             Cell::of_text(f.power.basis + " IT power, x PUE " + format_number(f.pue, 3))});
   t.add_row({Cell::of_text("carbon"), num_cell(format_number(f.co2_kg, 4) + " kg CO2e", f.co2_kg),
-             Cell::of_text(format_number(a.grid_g_per_kwh, 4) + " g/kWh")});
+             Cell::of_text(format_number(f.grid_g_per_kwh, 4) + " g/kWh")});
   t.add_row({Cell::of_text("cost"),
              f.cost ? Cell::of_money(format(*f.cost), to_json_string(f.cost->rounded_to(2)), f.cost->amount().to_double()) : Cell::empty(),
              Cell::of_text(f.price ? format(*f.price) + " per GPU from " + f.price_from : "no price: pass --price-per-gpu-hour")});
-}
-
-void add_footprint_json(nlohmann::ordered_json& j, const RunFootprint& f) {
-  j["it_power_w"] = f.power.total.value();
-  j["energy_kwh"] = f.kwh;
-  j["co2e_kg"] = f.co2_kg;
-  j["cost_usd"] = f.cost ? nlohmann::ordered_json(to_json_string(f.cost->rounded_to(2))) : nullptr;
-  j["price_per_gpu_hour_usd"] = f.price ? nlohmann::ordered_json(to_json_string(*f.price)) : nullptr;
 }
 
 // An image model (CNN) run: epochs over a dataset, a batch per GPU, the host that feeds the GPUs.
@@ -156,7 +126,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   for (const char* f : {"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers",
                         "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune",
-                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--failure-rate", "--restart",
+                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--failure-rate", "--restart",
                         "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share", "--warmup-share"}) {
     if (a.given(f)) detail::fail(f, a.value_of(f), "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   }
@@ -203,12 +173,12 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   const Precision asked = precision_arg(a.plan.precision);
   const auto prec = detail::usable_precision(g, asked);
   if (!prec) detail::fail("--gpu", g.id, "has no dense " + std::string(name(asked)) + ", FP16 or FP32 rate in the catalog");
-  const perf::CnnTrainingEstimate est = perf::estimate_cnn_training(net, c.batch_per_gpu, cluster, *prec, {}, true, host);
-  const Duration time = est.time_for_images(images);
-  const double gpu_hours = time.value() * gpus / 3600.0;
-  const double flops_total = est.flops_per_image.value() * images;
+  const CnnTrainingReport rep = cnn_training_report(ctx.catalog(), id, net, cluster, c.batch_per_gpu, *prec, host, images, footprint_options(a.cost));
+  const perf::CnnTrainingEstimate& est = rep.estimate;
+  const Duration time = rep.time;
+  const double gpu_hours = rep.gpu_hours;
+  const double flops_total = rep.flops_total;
   const double peak = perf::peak_rate(g, *prec).value();
-  const RunFootprint foot = run_footprint(a.cost, ctx.catalog(), g, gpus, time, gpu_hours);
   const perf::DataLoadingCheck& dl = *est.data_loading;
   const std::string bottleneck = dl.ok() ? "the GPUs (the host keeps up)" : dl.bottleneck() == "CPU" ? "CPU decoding" : "storage";
 
@@ -235,7 +205,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total),
              Cell::of_text(format_number(est.flops_per_image.value() / 1e9, 4) + " GFLOP per image (forward + backward)")});
   t.add_row({Cell::of_text("memory per GPU"), Cell::empty(), Cell::of_text("not modelled for image models")});
-  add_footprint_rows(t, foot, a.cost);
+  add_footprint_rows(t, rep.footprint);
   t.notes.push_back("Model: " + net.name + " (" + count_text(net.parameters) + " parameters, " +
                     format_number(net.forward_flops_per_sample() / 1e9, 4) + " GFLOP forward per 224 x 224 image; workload/cnn.hpp).");
   t.notes.push_back("Host: " + std::to_string(cores) + " CPU cores" + (c.cpu_cores ? "" : " (16 per GPU, capplan's default; --cpu-cores)") +
@@ -245,23 +215,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   t.notes.push_back(host_allowance_note());
   r.tables.push_back(t);
 
-  auto& j = r.json;
-  j["model"] = id;
-  j["gpu"] = g.id;
-  j["gpus"] = gpus;
-  j["images"] = images;
-  j["plan"] = {{"batch_per_gpu", c.batch_per_gpu}, {"global_batch", c.batch_per_gpu * gpus}, {"precision", std::string(name(*prec))}};
-  j["images_per_s"] = est.images_per_second;
-  j["gpu_bound_images_per_s"] = est.gpu_bound_images_per_second;
-  j["data_pipeline"] = {{"storage_images_per_s", dl.storage_limit}, {"cpu_images_per_s", dl.cpu_limit}, {"cpu_cores", cores},
-                        {"bottleneck", dl.ok() ? "gpu" : dl.bottleneck() == "CPU" ? "cpu" : "storage"}};
-  j["time_s"] = time.value();
-  j["iteration_time_s"] = est.iteration.value();
-  j["gpu_hours"] = gpu_hours;
-  j["flops_total"] = flops_total;
-  j["achieved_flop_per_s_per_gpu"] = est.achieved_per_gpu.value();
-  add_footprint_json(j, foot);
-  j["assumptions"] = t.notes;
+  r.json = to_json(cnn_training_output(rep, t.notes));
   r.explanation = lines_of(est.breakdown.text());
   return r;
 }
@@ -284,6 +238,11 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   TrainingSetup setup;
   setup.seq_len = training_seq_len(a.plan.seq_len, m);
   setup.framework.flash_attention = a.plan.flash_attention;
+  setup.framework.attention_kernel = attention_kernel_arg(a.plan.attention_kernel);
+  if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
+    detail::fail("--attention-kernel", "\"flash3\"", "runs on Hopper GPUs (H100, H200, H800) only, not on " + g.id + "; use flash2 or cudnn");
+  if (!a.plan.flash_attention && !a.plan.attention_kernel.empty())
+    detail::fail("--attention-kernel", "\"" + a.plan.attention_kernel + "\"", "needs --flash-attention (a fused kernel); --no-flash-attention runs none");
   std::tie(setup.finetune, setup.lora) = finetune_arg(a.finetune);
   const std::string tuning = finetune_text(setup.finetune, setup.lora, m.shape);
   if (a.plan.global_batch) {
@@ -313,8 +272,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const perf::Framework& fw = setup.framework;
   const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.cp && !a.plan.interleave && !a.plan.first_stage_layers &&
                         !a.plan.last_stage_layers;
-  perf::TrainingEstimate est;
-  ParallelPlan plan;
+  std::optional<TrainingRun> run;
   std::string search_text;
   if (searched) {
     // Plan flags given without a plan narrow the search, as in capplan compare.
@@ -361,35 +319,26 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                 {"least_memory_per_gpu_bytes", least.total().value()}, {"would_fit", hints}};
       return r;
     }
-    plan = sr.run->plan;
-    est = sr.run->estimate;
+    run = *sr.run;
     search_text = sr.explanation();
   } else {
     const TrainingConfig tc = training_config(a.plan, m);
     if (tc.plan.gpus() != gpus) {
       detail::fail("--gpus", std::to_string(gpus), std::string("is not TP x ") + (tc.plan.cp > 1 ? "CP x " : "") + "PP x DP = " + std::to_string(tc.plan.gpus()));
     }
-    plan = tc.plan;
+    const ParallelPlan& plan = tc.plan;
     check_tp_in_node(a.cluster, plan.tp, setup.gpus_per_node, gpus);
     if (job.global_batch % (plan.micro_batch * plan.dp) != 0) {
       detail::fail("--global-batch", std::to_string(job.global_batch),
                    "is not a multiple of micro-batch x DP = " + std::to_string(plan.micro_batch * plan.dp));
     }
-    est = training_run(m.shape, g, plan, setup).estimate;
+    run = training_run(m.shape, g, plan, setup);
   }
-  const MemoryBudget mem = perf::plan_memory(job, plan, fw.flash_attention);
-  const FitResult fit = check_fit(mem, g.capacity());
-  const Duration time = est.time_for_tokens(tokens);
-  const double gpu_hours = est.gpu_hours_for_tokens(tokens);
-  // The whole run: failures, restarts, lost work and checkpoints on top of the iterations.
-  const double params = static_cast<double>(parameter_count(m.shape));
-  const GoodputConfig gc = goodput_config(a.goodput);
-  // A fine-tuning checkpoint holds the adapters and their optimizer states; the frozen base is not rewritten.
-  const std::int64_t saved = setup.finetune == FineTune::full ? static_cast<std::int64_t>(params)
-                                                              : static_cast<std::int64_t>(lora_parameter_count(m.shape, setup.lora));
-  const GoodputEstimate gp = [&] {
+  // The whole run: failures, restarts, lost work and checkpoints on top of the iterations; what it
+  // draws, emits and costs (plan/training_report.hpp).
+  const TrainingReport rep = [&] {
     try {
-      return estimate_goodput(time, gpus, checkpoint_size(saved), gc);
+      return training_report(ctx.catalog(), m.id, g, tokens, *run, searched, setup, goodput_config(a.goodput), footprint_options(a.cost));
     } catch (const InputError& e) {  // the library names its field; the user typed a flag
       const std::string flag = e.field() == "failures_per_gpu_hour" ? "--failure-rate"
                                : e.field() == "checkpoint_interval" ? "--checkpoint-interval"
@@ -398,12 +347,19 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       detail::fail(flag, e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
     }
   }();
+  const ParallelPlan& plan = rep.run.plan;
+  const perf::TrainingEstimate& est = rep.run.estimate;
+  const MemoryBudget& mem = rep.run.memory;
+  const FitResult& fit = rep.fit;
+  const Duration time = rep.time;
+  const double gpu_hours = rep.gpu_hours;
+  const GoodputEstimate& gp = rep.goodput;
   const double achieved = est.model_rate_per_gpu.value();
-  const double flops_total = achieved * gpus * time.value();
-  const RunFootprint foot = run_footprint(a.cost, ctx.catalog(), g, gpus, time, gpu_hours);
+  const double flops_total = rep.flops_total;
+  const RunFootprint& foot = rep.footprint;
 
-  const perf::Fabric fabric = training_fabric(g, setup);
-  const perf::PlanLinks links = perf::plan_links(cluster, plan);
+  const perf::Fabric& fabric = rep.run.fabric;
+  const perf::PlanLinks& links = rep.links;
   std::string links_text;
   for (const auto& [what, link] : {std::pair{"TP", links.tp}, std::pair{"CP", links.cp}, std::pair{"PP", links.pp}, std::pair{"DP", links.dp},
                                    std::pair{"EP", links.ep}}) {
@@ -444,7 +400,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total), Cell::of_text("model FLOPs, all GPUs")});
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text(fit_text(fit, g.capacity()))});
-  add_footprint_rows(t, foot, a.cost);
+  add_footprint_rows(t, foot);
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   t.notes.push_back(seq_len_note(a.plan.seq_len, m));
@@ -460,52 +416,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   r.tables.push_back(t);
 
-  auto& j = r.json;
-  j["model"] = m.id;
-  j["gpu"] = g.id;
-  j["gpus"] = gpus;
-  j["tokens"] = tokens;
-  j["plan"] = {{"searched", searched}, {"tp", plan.tp}, {"pp", plan.pp}, {"dp", plan.dp}, {"micro_batch", plan.micro_batch},
-               {"global_batch", gb}, {"seq_len", job.seq_len}, {"zero", static_cast<int>(plan.zero_stage)},
-               {"recompute", std::string(name(plan.recompute))}, {"sequence_parallel", plan.sequence_parallel},
-               {"interleave", plan.interleave}, {"ep", plan.ep}, {"cp", plan.cp},
-               {"first_stage_layers", stage_layers(m.shape.layers, plan, 0)},
-               {"last_stage_layers", stage_layers(m.shape.layers, plan, plan.pp - 1)},
-               {"flash_attention", fw.flash_attention},
-               {"finetune", std::string(name(setup.finetune))},
-               {"lora_rank", setup.finetune == FineTune::full ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(setup.lora.rank)},
-               {"lora_mlp", setup.finetune != FineTune::full && setup.lora.mlp}};
-  j["cluster"] = {{"nodes", cluster.nodes()}, {"gpus_per_node", cluster.gpus_per_node},
-                  {"fabric", cluster.nodes() > 1 ? nlohmann::ordered_json{{"id", fabric.id}, {"name", fabric.name},
-                                                                           {"per_gpu_bytes_per_s", fabric.per_gpu(cluster.gpus_per_node).value()},
-                                                                           {"assumed", !setup.fabric}}
-                                                 : nlohmann::ordered_json(nullptr)},
-                  {"links", {{"tp", links.tp}, {"cp", links.cp}, {"pp", links.pp}, {"dp", links.dp}, {"ep", links.ep}}}};
-  j["flops_total"] = flops_total;
-  j["time_s"] = time.value();
-  j["iteration_time_s"] = est.iteration.value();
-  j["gpu_hours"] = gpu_hours;
-  j["expected_wall_clock_s"] = gp.expected_wall_clock.value();
-  j["expected_gpu_hours"] = gp.expected_gpu_hours;
-  j["goodput"] = {{"goodput", gp.goodput},
-                  {"expected_failures", gp.expected_failures},
-                  {"job_mtbf_s", gp.job_mtbf ? nlohmann::ordered_json(gp.job_mtbf->value()) : nlohmann::ordered_json(nullptr)},
-                  {"checkpoint_bytes", gp.checkpoint.value()},
-                  {"checkpoint_interval_s", gp.checkpoint_interval.value()},
-                  {"checkpoint_stall_s", gp.checkpoint_stall.value()},
-                  {"checkpoints", gp.checkpoints},
-                  {"failures_per_gpu_hour", gp.config.failures_per_gpu_hour},
-                  {"restart_s", gp.config.restart.value()},
-                  {"async_checkpoint", gp.config.async_checkpoint}};
-  j["tokens_per_s_per_gpu"] = est.tokens_per_second / gpus;
-  j["achieved_flop_per_s_per_gpu"] = achieved;
-  j["mfu"] = est.mfu;
-  j["hfu"] = est.hfu;
-  j["memory_per_gpu_bytes"] = mem.total().value();
-  j["fits"] = fit.fits;
-  j["tight"] = fit.tight;
-  add_footprint_json(j, foot);
-  j["assumptions"] = t.notes;
+  r.json = to_json(training_output(rep, t.notes));
   r.explanation = lines_of(est.explain());
   r.explanation.push_back("whole run " + format(gp.expected_wall_clock, {.significant = 4}) + " (goodput " + format_number(100 * gp.goodput, 4) + " %):");
   for (const auto& line : gp.explanation) r.explanation.push_back("  " + line);
@@ -541,22 +452,18 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.batch = ic.sequences;
   load.prompt = a.prompt;
   load.output = a.output;
-  const ServingRun run = serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel);
+  const ServingReport rep =
+      serving_report(ctx.catalog(), m.id, g, serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel), load, footprint_options(a.cost));
+  const ServingRun& run = rep.run;
   const perf::InferenceEstimate& est = run.estimate;
   const MemoryBudget& mem = run.memory;
   const FitResult& fit = run.fit;
   const int gpus = run.gpus();
-  const RunFootprint foot = run_footprint(a.cost, ctx.catalog(), g, gpus, est.total, est.total.value() * gpus / 3600.0);
-  const ItPower& power = foot.power;
-  const double kwh = foot.kwh, co2 = foot.co2_kg;
-  const std::optional<MoneyRate>& price = foot.price;
-  const std::string& price_from = foot.price_from;
-  const double tokens_out = static_cast<double>(a.output * ic.sequences);
-  std::optional<Money> per_mtok;
-  if (price && est.tokens_per_second > 0) {
-    const Money per_hour = *price * Duration::from_value(3600.0 * gpus);
-    per_mtok = per_hour * Decimal::from_double(1e6 / (est.tokens_per_second * 3600.0), 15, "tokens");
-  }
+  const ItPower& power = rep.footprint.power;
+  const double kwh = rep.footprint.kwh, co2 = rep.footprint.co2_kg;
+  const std::optional<MoneyRate>& price = rep.footprint.price;
+  const std::string& price_from = rep.footprint.price_from;
+  const std::optional<Money>& per_mtok = rep.cost_per_million_tokens;
 
   Result r;
   Table t;
@@ -566,13 +473,6 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
   // FP8 weights on a GPU without FP8 tensor cores (Ampere and older): stored in 8 bits, dequantized for fp16 math.
   const bool fp8_weight_only = (ic.weights.name == formats::fp8.name) && !g.dense.at(Precision::fp8);
-  // The JSON's head, the same whether or not the layout fits.
-  auto& j = r.json;
-  j["model"] = m.id;
-  j["gpu"] = g.id;
-  j["plan"] = {{"gpus", gpus}, {"tp", run.tp}, {"pp", run.pp}, {"weights", std::string(ic.weights.name)}, {"kv_cache", std::string(ic.kv_cache.name)},
-               {"batch", ic.sequences}, {"prompt_tokens", a.prompt}, {"output_tokens", a.output}};
-  if (ic.expert_weights) j["plan"]["expert_weights"] = std::string(ic.expert_weights->name);
   if (!fit.fits) {
     // No time for a layout that cannot run: what it needs, and what would fit.
     t.title += ": does not fit";
@@ -593,10 +493,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
     if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
     r.tables.push_back(t);
-    j["memory_per_gpu_bytes"] = mem.total().value();
-    j["fits"] = false;
-    j["would_fit"] = hints;
-    j["assumptions"] = t.notes;
+    r.json = to_json(serving_output(rep, t.notes, hints));
     r.explanation.push_back("total " + bytes_text(mem.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: short by " +
                             bytes_text(-1.0 * fit.headroom));
     return r;
@@ -625,20 +522,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   r.tables.push_back(t);
 
-  j["ttft_s"] = est.prefill.value();
-  j["decode_tokens_per_s"] = est.tokens_per_second;
-  j["decode_tokens_per_s_per_sequence"] = est.tokens_per_second_per_sequence;
-  j["time_s"] = est.total.value();
-  j["output_tokens_total"] = tokens_out;
-  j["output_tokens_per_s_per_gpu"] = tokens_out / est.total.value() / gpus;
-  j["memory_per_gpu_bytes"] = mem.total().value();
-  j["fits"] = fit.fits;
-  j["tight"] = fit.tight;
-  j["it_power_w"] = power.total.value();
-  j["energy_kwh"] = kwh;
-  j["co2e_kg"] = co2;
-  j["cost_usd_per_million_tokens"] = per_mtok ? nlohmann::ordered_json(to_json_string(per_mtok->rounded_to(4))) : nullptr;
-  j["assumptions"] = t.notes;
+  r.json = to_json(serving_output(rep, t.notes));
   r.explanation = lines_of(est.explain());
   return r;
 }
@@ -663,6 +547,7 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->get_option("--gpus")->description("Number of GPUs (required; with a plan, TP x CP x PP x DP)");
   cmd->get_option("--flash-attention")
       ->description("FlashAttention (default on, as every framework preset runs it); --no-flash-attention times and sizes attention without it");
+  add_attention_kernel_flag(cmd, a->plan.attention_kernel);
   add_finetune_flags(cmd, a->finetune);
   // Image models (--model resnet50).
   cmd->add_option("--epochs", a->cnn.epochs, "Image model: passes over the dataset (e.g. 90)");

@@ -41,6 +41,20 @@ Optimizer optimizer_arg(const std::string& s) {
   detail::fail("--optimizer", "\"" + s + "\"", "is not an optimizer (adam, adam8bit, sgd-momentum, sgd, adafactor)");
 }
 
+void add_attention_kernel_flag(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--attention-kernel", into,
+                  "Fused attention kernel: flash2 (default, FlashAttention-2), flash3 (FlashAttention-3, Hopper only), cudnn "
+                  "(cuDNN fused attention: Transformer Engine's, so NeMo's and Megatron-Core's, on Hopper)")
+      ->check(CLI::IsMember({"flash2", "flash3", "cudnn"}));
+}
+
+perf::AttentionKernel attention_kernel_arg(const std::string& text) {
+  if (text.empty() || text == "flash2") return perf::AttentionKernel::flash2;
+  if (text == "flash3") return perf::AttentionKernel::flash3;
+  if (text == "cudnn") return perf::AttentionKernel::cudnn;
+  detail::fail("--attention-kernel", "\"" + text + "\"", "is not flash2, flash3 or cudnn");
+}
+
 std::string window_note(const TransformerShape& shape) {
   if (!shape.window) return "";
   const int w = shape.windowed_layers();
@@ -192,7 +206,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
-        "--lora-rank", "--lora-mlp"};
+        "--lora-rank", "--lora-mlp", "--attention-kernel"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens"};
     for (const char* f : serve ? std::span<const char* const>(training) : std::span<const char* const>(serving)) {

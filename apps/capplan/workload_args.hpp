@@ -8,6 +8,7 @@
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/solvers.hpp>
 #include <capplan/perf/fabric.hpp>
+#include <capplan/perf/framework.hpp>
 #include <capplan/plan/goodput.hpp>
 #include <capplan/units/quantity.hpp>
 #include <capplan/workload/cnn.hpp>
@@ -39,6 +40,10 @@ struct ModelArg {
 // A note on the model's sliding-window attention ("" without one): which layers attend to how many
 // tokens, so that a reader sees why the KV cache and the attention time are smaller.
 std::string window_note(const TransformerShape& shape);
+
+// --attention-kernel: the flag, and its value (flash2 when empty).
+void add_attention_kernel_flag(CLI::App* cmd, std::string& into);
+perf::AttentionKernel attention_kernel_arg(const std::string& text);
 
 // The training sequence length: --seq-len when given, else the model's pre-training length.
 std::int64_t training_seq_len(const std::optional<std::int64_t>& flag, const ModelArg& m);
@@ -88,6 +93,7 @@ struct PlanArgs {
   bool serve = false;
   std::int64_t batch = 1;
   std::optional<std::int64_t> context;
+  std::string attention_kernel;  // empty: flash2 (--attention-kernel)
   std::string weights = "bf16";
   std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16

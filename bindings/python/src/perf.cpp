@@ -211,9 +211,12 @@ void bind_training(py::module_& m) {
         py::arg("k"), py::arg("model") = EfficiencyModel{});
   m.def("achieved_bandwidth", &achieved_bandwidth, py::arg("gpu"), py::arg("model") = EfficiencyModel{});
 
+  text_enum<AttentionKernel>(m, "AttentionKernel",
+                             "Fused attention kernel: flash2 (FlashAttention-2), flash3 (FlashAttention-3, Hopper), cudnn (cuDNN).");
   Record<Framework>(m, "Framework", "How a training framework runs: fused kernels, overlap, bytes sent.")
       .field("name", &Framework::name)
       .field("flash_attention", &Framework::flash_attention)
+      .field("attention_kernel", &Framework::attention_kernel, "which fused kernel times attention (flash_attention on)")
       .field("dropout", &Framework::dropout)
       .field("overlap_grad_reduce", &Framework::overlap_grad_reduce)
       .field("overlap_param_gather", &Framework::overlap_param_gather)

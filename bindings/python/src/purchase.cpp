@@ -12,6 +12,10 @@
 #include <capplan/plan/goodput.hpp>
 #include <capplan/plan/it_power.hpp>
 #include <capplan/plan/purchase.hpp>
+#include <capplan/plan/run_footprint.hpp>
+#include <capplan/plan/serving_report.hpp>
+#include <capplan/plan/training_report.hpp>
+#include <capplan/report/run_output.hpp>
 #include <capplan/plan/serving_run.hpp>
 #include <capplan/plan/system_sizing.hpp>
 #include <capplan/plan/training_run.hpp>
@@ -75,6 +79,8 @@ void bind_purchase(py::module_& m) {
       .finish(false);
   m.def("best_training_run", &best_training_run, py::arg("shape"), py::arg("gpu"), py::arg("gpus"),
         py::arg("setup") = TrainingSetup{}, "The fastest plan that fits on `gpus` GPUs of this model (as `capplan train`).");
+  m.def("training_run", &training_run, py::arg("shape"), py::arg("gpu"), py::arg("plan"), py::arg("setup") = TrainingSetup{},
+        "A given plan on plan.gpus() GPUs: its estimate and memory (as `capplan train --tp ...`; the caller checks the fit).");
 
   text_enum<SizingTask>(m, "SizingTask", "What a machine is sized for: train, finetune or serve.");
   Record<RuleOfThumb>(m, "RuleOfThumb", "A rule buyers quote, what it gives for this machine, and the verdict.")
@@ -216,6 +222,89 @@ void bind_purchase(py::module_& m) {
         py::arg("config") = GoodputConfig{}, "Expected wall clock of a run whose iterations take ideal_time (Daly 2006).");
   m.def("young_interval", &young_interval, py::arg("stall"), py::arg("mtbf"), "Young 1974: sqrt(2 stall mtbf).");
   m.def("daly_interval", &daly_interval, py::arg("stall"), py::arg("mtbf"), "Daly 2006's higher-order optimum.");
+
+  // Whole runs reported (plan/run_footprint.hpp, plan/training_report.hpp, plan/serving_report.hpp)
+  // and their JSON (report/run_output.hpp): what capplan train and capplan infer print.
+  Record<FootprintOptions>(m, "FootprintOptions", "PUE, grid intensity, the GPU-hour price (None: the cheapest USD offer) and the host allowance.")
+      .field("pue", &FootprintOptions::pue)
+      .field("grid_g_per_kwh", &FootprintOptions::grid_g_per_kwh, "g CO2e per kWh (default 436, world 2022, Ember)")
+      .field("price_per_gpu_hour", &FootprintOptions::price_per_gpu_hour, "None: the cheapest USD cloud offer for the GPU")
+      .field("price_from", &FootprintOptions::price_from, "where a given price comes from")
+      .field("host", &FootprintOptions::host)
+      .finish();
+  Record<RunFootprint>(m, "RunFootprint", "What a run draws, emits and costs: IT power, energy x PUE, carbon, price and cost.")
+      .readonly("power", &RunFootprint::power)
+      .readonly("pue", &RunFootprint::pue)
+      .readonly("grid_g_per_kwh", &RunFootprint::grid_g_per_kwh)
+      .readonly("kwh", &RunFootprint::kwh)
+      .readonly("co2_kg", &RunFootprint::co2_kg)
+      .readonly("price", &RunFootprint::price, "per GPU-hour; None: none given and no USD offer")
+      .readonly("price_from", &RunFootprint::price_from)
+      .readonly("cost", &RunFootprint::cost, "price x GPU-hours")
+      .finish(false);
+  m.def("run_footprint", &run_footprint, py::arg("catalog"), py::arg("gpu"), py::arg("gpus"), py::arg("time"), py::arg("gpu_hours"),
+        py::arg("options") = FootprintOptions{}, "IT power, energy, carbon and cost of `gpus` x `gpu` busy for `time`.");
+  Record<TrainingReport>(m, "TrainingReport", "A training run for some tokens, reported whole: fit, time, goodput, links, footprint (capplan train).")
+      .readonly("model", &TrainingReport::model)
+      .readonly("gpu", &TrainingReport::gpu)
+      .readonly("tokens", &TrainingReport::tokens)
+      .readonly("searched", &TrainingReport::searched)
+      .readonly("flash_attention", &TrainingReport::flash_attention)
+      .readonly("fabric_assumed", &TrainingReport::fabric_assumed)
+      .readonly("run", &TrainingReport::run)
+      .readonly("fit", &TrainingReport::fit)
+      .readonly("time", &TrainingReport::time, "iterations only")
+      .readonly("gpu_hours", &TrainingReport::gpu_hours, "iterations only")
+      .readonly("flops_total", &TrainingReport::flops_total, "model FLOPs, all GPUs")
+      .readonly("goodput", &TrainingReport::goodput)
+      .readonly("links", &TrainingReport::links)
+      .readonly("footprint", &TrainingReport::footprint)
+      .finish(false)
+      .def("gpus", &TrainingReport::gpus)
+      .def("output", [](const TrainingReport& r, const std::vector<std::string>& notes) { return to_python(training_output(r, notes)); },
+           py::arg("assumptions") = std::vector<std::string>{}, "The JSON object of `capplan train --format json`, as a dict.");
+  m.def("training_report", &training_report, py::arg("catalog"), py::arg("model"), py::arg("gpu"), py::arg("tokens"), py::arg("run"),
+        py::arg("searched"), py::arg("setup") = TrainingSetup{}, py::arg("goodput") = GoodputConfig{}, py::arg("footprint") = FootprintOptions{},
+        "A TrainingRun (best_training_run(...).run or training_run(...)) for `tokens` tokens, reported whole.");
+  Record<CnnTrainingReport>(m, "CnnTrainingReport", "An image model's data-parallel run, reported whole (capplan train --model resnet50).")
+      .readonly("model", &CnnTrainingReport::model)
+      .readonly("gpu", &CnnTrainingReport::gpu)
+      .readonly("gpus", &CnnTrainingReport::gpus)
+      .readonly("images", &CnnTrainingReport::images)
+      .readonly("batch_per_gpu", &CnnTrainingReport::batch_per_gpu)
+      .readonly("precision", &CnnTrainingReport::precision)
+      .readonly("host", &CnnTrainingReport::host)
+      .readonly("estimate", &CnnTrainingReport::estimate)
+      .readonly("time", &CnnTrainingReport::time)
+      .readonly("gpu_hours", &CnnTrainingReport::gpu_hours)
+      .readonly("flops_total", &CnnTrainingReport::flops_total)
+      .readonly("footprint", &CnnTrainingReport::footprint)
+      .finish(false)
+      .def("output", [](const CnnTrainingReport& r, const std::vector<std::string>& notes) { return to_python(cnn_training_output(r, notes)); },
+           py::arg("assumptions") = std::vector<std::string>{}, "The JSON object of `capplan train --format json` for an image model, as a dict.");
+  m.def("cnn_training_report", &cnn_training_report, py::arg("catalog"), py::arg("model"), py::arg("net"), py::arg("cluster"),
+        py::arg("batch_per_gpu"), py::arg("precision"), py::arg("host"), py::arg("images"), py::arg("footprint") = FootprintOptions{},
+        "`net` trained data parallel on `cluster` for `images` images, fed by `host`, reported whole.");
+  Record<ServingReport>(m, "ServingReport", "A serving load reported whole: the run, output tokens, footprint, cost per 1M tokens (capplan infer).")
+      .readonly("model", &ServingReport::model)
+      .readonly("gpu", &ServingReport::gpu)
+      .readonly("load", &ServingReport::load)
+      .readonly("run", &ServingReport::run)
+      .readonly("output_tokens", &ServingReport::output_tokens)
+      .readonly("footprint", &ServingReport::footprint)
+      .readonly("cost_per_million_tokens", &ServingReport::cost_per_million_tokens, "output tokens; None without a price")
+      .finish(false)
+      .def("gpus", &ServingReport::gpus)
+      .def("output_tokens_per_s_per_gpu", &ServingReport::output_tokens_per_s_per_gpu)
+      .def(
+          "output",
+          [](const ServingReport& r, const std::vector<std::string>& notes, const std::vector<std::string>& would_fit) {
+            return to_python(serving_output(r, notes, would_fit));
+          },
+          py::arg("assumptions") = std::vector<std::string>{}, py::arg("would_fit") = std::vector<std::string>{},
+          "The JSON object of `capplan infer --format json`, as a dict.");
+  m.def("serving_report", &serving_report, py::arg("catalog"), py::arg("model"), py::arg("gpu"), py::arg("run"), py::arg("load"),
+        py::arg("footprint") = FootprintOptions{}, "A ServingRun of `load`, reported whole.");
 
   Record<PurchaseQuery>(m, "PurchaseQuery", "One workload to buy or rent hardware for, and the prices and filters.")
       .field("model", &PurchaseQuery::model)

@@ -112,3 +112,42 @@ def test_propose_builds_are_compatible_and_within_budget():
         assert {i.kind.name for i in b.items} >= {"gpu", "cpu", "memory", "storage", "psu", "chassis"}
     speeds = [b.tokens_per_second for b in r.builds]
     assert speeds == sorted(speeds, reverse=True)
+
+
+def test_training_report_output_is_the_cli_json():
+    cat = Catalog.builtin()
+    gpu = cat.find_gpu("h100-sxm")
+    shape = capplan.find_model("llama2-7b").transformer()
+    setup = capplan.TrainingSetup()
+    run = capplan.best_training_run(shape, gpu, 8, setup).run
+    r = capplan.training_report(cat, "llama2-7b", gpu, 1e9, run, True, setup,
+                                footprint=capplan.FootprintOptions(pue=1.2, grid_g_per_kwh=400))
+    assert r.time.value == pytest.approx(run.time_for_tokens(1e9).value)
+    # energy = IT power x time x PUE; carbon = energy x grid intensity
+    assert r.footprint.kwh == pytest.approx(r.footprint.power.total.value * r.time.value * 1.2 / 3.6e6)
+    assert r.footprint.co2_kg == pytest.approx(r.footprint.kwh * 0.4)
+    out = r.output(["a note"])
+    assert list(out)[:5] == ["model", "gpu", "gpus", "tokens", "plan"]
+    assert out["time_s"] == r.time.value and out["gpus"] == 8 and isinstance(out["gpus"], int)
+    assert out["expected_wall_clock_s"] == r.goodput.expected_wall_clock.value
+    assert isinstance(out["cost_usd"], decimal.Decimal) and out["assumptions"] == ["a note"]
+    # A given plan through training_run, the same report.
+    given = capplan.training_run(shape, gpu, run.plan, setup)
+    assert capplan.training_report(cat, "llama2-7b", gpu, 1e9, given, False, setup).output()["time_s"] == pytest.approx(out["time_s"])
+    with pytest.raises(capplan.InputError, match="tokens"):
+        capplan.training_report(cat, "llama2-7b", gpu, -1.0, run, True, setup)
+
+
+def test_serving_report_output_is_the_cli_json():
+    cat = Catalog.builtin()
+    gpu = cat.find_gpu("h100-sxm")
+    shape = capplan.find_model("llama3.1-70b").transformer()
+    load = capplan.ServingLoad(batch=32)
+    r = capplan.serving_report(cat, "llama3.1-70b", gpu, capplan.serving_run(shape, gpu, load, 4), load)
+    out = r.output()
+    assert out["plan"]["gpus"] == 4 and out["fits"] is True
+    assert out["ttft_s"] == r.run.estimate.prefill.value
+    assert isinstance(out["cost_usd_per_million_tokens"], decimal.Decimal)
+    assert out["output_tokens_per_s_per_gpu"] == pytest.approx(r.output_tokens_per_s_per_gpu())
+    small = capplan.serving_report(cat, "llama3.1-70b", gpu, capplan.serving_run(shape, gpu, load, 1), load)
+    assert small.output(would_fit=["--gpus 4"])["would_fit"] == ["--gpus 4"] and "ttft_s" not in small.output()

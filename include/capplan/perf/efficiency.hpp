@@ -45,6 +45,13 @@ struct GemmCalibration {
   // Hopper-specific instructions (Dao 2023, FlashAttention-2 §4.1).
   double flash_forward = 0.84;
   double flash_backward = 0.72;
+  // FlashAttention-3 and cuDNN fused attention on Hopper, relative to the best GEMM rate (794.5 TF on
+  // H100 SXM): FA3 616 TF/s forward (causal) and 561 backward (non-causal: no causal backward is
+  // published) -> 0.775 / 0.706; cuDNN 9.1 539 / 516 -> 0.678 / 0.649 (Shah et al. 2024, FlashAttention-3,
+  // Figs. 5 and 6, head dim 128 at 16K tokens, the same figures' FA2 bars 335 / 322 against the 0.42
+  // above). 0: not measured on this GPU.
+  double fa3_forward = 0, fa3_backward = 0;
+  double cudnn_forward = 0, cudnn_backward = 0;
   std::string source;
 };
 
@@ -88,6 +95,10 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
     c.sustained_clock = 0.86;
     c.flash_forward = 0.42;
     c.flash_backward = 0.42;
+    c.fa3_forward = 616.0 / 794.5;
+    c.fa3_backward = 561.0 / 794.5;
+    c.cudnn_forward = 539.0 / 794.5;
+    c.cudnn_backward = 516.0 / 794.5;
   }
   const char* measured = nullptr;
   if ((has("h100") || has("h200")) && !pcie) {
@@ -134,6 +145,9 @@ inline GemmCalibration calibrate_numbers(const GpuSpec& gpu) {
 
 // Calibration by GPU name or id (case-insensitive). SM counts from the vendors' architecture whitepapers.
 inline GemmCalibration gemm_calibration(const GpuSpec& gpu) { return impl::calibrate(gpu, true); }
+
+// True where FlashAttention-3 runs: Hopper GPUs (H100, H200, H800), the only ones with its rates.
+inline bool runs_flash_attention_3(const GpuSpec& gpu) { return impl::calibrate_numbers(gpu).fa3_forward > 0; }
 
 struct EfficiencyModel {
   // Overrides (measured by the user): best-case GEMM fraction of peak, or the rate of every
@@ -234,6 +248,8 @@ struct DeviceRates {
   double k_fill = 32;  // k-depth the main loop's fill and drain cost (see k_fill_depth)
   std::optional<double> fixed_rate;  // FLOP/s, user override
   double flash_fwd = 0, flash_bwd = 0;
+  // Other fused attention kernels' rates, as flash_fwd / flash_bwd; 0 where not measured (GemmCalibration).
+  double fa3_fwd = 0, fa3_bwd = 0, cudnn_fwd = 0, cudnn_bwd = 0;
   double overlap_slowdown = 0;  // compute slowdown while a collective overlaps it (EfficiencyModel)
   // FP8 training runs only the linear layers' GEMMs in FP8 (Transformer Engine's recipe); attention,
   // element-wise kernels, the output layer and the loss run at the BF16 peak: this, 0 for other
@@ -282,6 +298,13 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   if (m.compute_rate) r.fixed_rate = m.compute_rate->value();
   r.flash_fwd = m.flash_forward_relative.value_or(cal.flash_forward);
   r.flash_bwd = m.flash_backward_relative.value_or(cal.flash_backward);
+  r.fa3_fwd = cal.fa3_forward;
+  r.fa3_bwd = cal.fa3_backward;
+  r.cudnn_fwd = cal.cudnn_forward;
+  r.cudnn_bwd = cal.cudnn_backward;
+  // A measured attention rate is the user's kernel, whichever it is.
+  if (m.flash_forward_relative) r.fa3_fwd = r.cudnn_fwd = r.flash_fwd;
+  if (m.flash_backward_relative) r.fa3_bwd = r.cudnn_bwd = r.flash_bwd;
   r.overlap_slowdown = m.overlap_slowdown;
   if (p == Precision::fp8 && !m.compute_rate) {
     if (const auto b = gpu.dense.at(Precision::bf16); b && b->value() > 0 && std::isfinite(b->value())) r.bf16_peak = b->value();

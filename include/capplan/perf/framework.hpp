@@ -2,16 +2,33 @@
 // overlaps, what it sends; and the presets of the frameworks behind the published runs.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/hardware/precision.hpp"
 
+#include <boost/describe/enum.hpp>
+
 #include <string>
+#include <string_view>
 
 namespace capplan::perf {
+
+// The fused attention kernel a framework runs (with flash_attention on). Their rates on Hopper are
+// FlashAttention-3's figures (Shah et al. 2024, arXiv 2407.08608, Figs. 5-6: H100 SXM5, head dim 128,
+// 16K tokens), where cuDNN 9.1's are measured beside FA2's and FA3's; off Hopper, FlashAttention-3
+// does not run and no cuDNN rate is published, so cudnn takes FlashAttention-2's (efficiency.hpp).
+//   flash2  FlashAttention-2 (Dao 2023): PyTorch SDPA's and most frameworks' kernel
+//   flash3  FlashAttention-3, Hopper only: 616 TF/s forward (causal), 561 backward
+//   cudnn   cuDNN fused attention: Transformer Engine's choice on Hopper, so Megatron-Core's and
+//           NeMo's (TE get_attention_backend prefers FusedAttention on sm90+): 539 forward, 516 backward
+enum class AttentionKernel { flash2, flash3, cudnn };
+BOOST_DESCRIBE_ENUM(AttentionKernel, flash2, flash3, cudnn)
+inline constexpr std::string_view name(AttentionKernel k) { return capplan::detail::enum_name(k); }
 
 // How a training framework runs: fused kernels, what it overlaps, what it sends.
 struct Framework {
   std::string name = "generic (PyTorch FSDP/DDP style)";
   bool flash_attention = true;
+  AttentionKernel attention_kernel = AttentionKernel::flash2;  // which fused kernel (flash_attention on)
   bool dropout = false;
   bool overlap_grad_reduce = true;   // data-parallel gradient reduction overlapped with backward (DDP buckets)
   bool overlap_param_gather = true;  // ZeRO-3 / FSDP prefetch of the next layer's weights

@@ -20,6 +20,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 #include "capplan/perf/framework.hpp"
 
@@ -314,6 +316,23 @@ struct LayerCosts {
 
 namespace capplan::perf {
 
+// The forward and backward rates (relative to the best GEMM rate) of a fused attention kernel on the
+// GPU behind `rates`: FlashAttention-2's unless the kernel's own were measured there. FlashAttention-3
+// runs on Hopper only (InputError elsewhere); cuDNN falls back to FlashAttention-2's rates off Hopper.
+inline std::pair<double, double> attention_kernel_rates(AttentionKernel k, const DeviceRates& rates) {
+  switch (k) {
+    case AttentionKernel::flash2: break;
+    case AttentionKernel::flash3:
+      if (!(rates.fa3_fwd > 0))
+        capplan::detail::fail("attention_kernel", "flash3", "runs on Hopper GPUs (H100, H200, H800) only; use flash2 or cudnn");
+      return {rates.fa3_fwd, rates.fa3_bwd};
+    case AttentionKernel::cudnn:
+      if (rates.cudnn_fwd > 0) return {rates.cudnn_fwd, rates.cudnn_bwd};
+      break;
+  }
+  return {rates.flash_fwd, rates.flash_bwd};
+}
+
 // Kernel costs of a layer and of the output layer under a plan's tp, micro-batch and sequence
 // parallelism (the only plan dimensions they depend on).
 // With context parallelism each GPU runs seq / cp tokens of every sequence and attends them to all seq keys.
@@ -332,8 +351,10 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   lo.sequence_parallel = sequence_parallel;
   lo.expert_parallel = ep;
   lo.context_parallel = cp;
-  // The framework's attention kernel against the FlashAttention-2 rates of the calibration.
+  // The framework's attention kernel: its measured rates where the calibration has them, then the
+  // framework's speed relative to it (Triton FlashAttention).
   DeviceRates r = rates;
+  std::tie(r.flash_fwd, r.flash_bwd) = attention_kernel_rates(fw.attention_kernel, rates);
   r.flash_fwd *= fw.attention_forward_speed;
   r.flash_bwd *= fw.attention_backward_speed;
   // Fine-tuning with adapters: the base weights are frozen (no weight gradients), the adapters run

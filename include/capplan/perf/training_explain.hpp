@@ -93,6 +93,19 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
                           format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " + perf::num(100 * rates.best_fraction, 3) +
                           " % of " + format(from_canonical<FlopRate>(peak)));
+  if (fw.flash_attention) {
+    // The attention kernel and the rates it is timed at (perf/framework.hpp AttentionKernel).
+    const auto [fwd, bwd] = perf::attention_kernel_rates(fw.attention_kernel, rates);
+    const bool fallback = fw.attention_kernel == perf::AttentionKernel::cudnn && !(rates.cudnn_fwd > 0);
+    const char* kernel = fw.attention_kernel == perf::AttentionKernel::flash3  ? "FlashAttention-3"
+                         : fw.attention_kernel == perf::AttentionKernel::cudnn ? "cuDNN fused attention"
+                                                                               : "FlashAttention-2";
+    const double gemm = (rates.bf16_peak > 0 ? rates.bf16_peak : peak) * rates.best_fraction;  // FP8 runs attention at BF16
+    b.assumptions.push_back(std::string("attention: ") + kernel + (fallback ? " (at FlashAttention-2's rates: none published for this GPU)" : "") +
+                            ", " + format(from_canonical<FlopRate>(gemm * fwd * fw.attention_forward_speed)) + " forward, " +
+                            format(from_canonical<FlopRate>(gemm * bwd * fw.attention_backward_speed)) + " backward" +
+                            (fw.attention_forward_speed != 1.0 || fw.attention_backward_speed != 1.0 ? " (the framework's kernel speed applied)" : ""));
+  }
   if (job.finetune != FineTune::full) {
     const LoraOptions& l = job.lora;
     std::string targets = std::string(l.q ? "q " : "") + (l.k ? "k " : "") + (l.v ? "v " : "") + (l.o ? "o " : "") + (l.mlp ? "mlp " : "");

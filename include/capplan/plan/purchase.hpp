@@ -30,6 +30,7 @@
 #include "capplan/power/carbon.hpp"
 #include "capplan/plan/goodput.hpp"
 #include "capplan/plan/it_power.hpp"
+#include "capplan/plan/run_footprint.hpp"
 #include "capplan/report/pareto.hpp"
 #include "capplan/plan/serving_run.hpp"
 #include "capplan/report/table.hpp"
@@ -161,23 +162,6 @@ inline std::optional<FlopRate> tensor_rate(const GpuSpec& g) {
 inline std::optional<PricePoint> gpu_price(const GpuSpec& g) {
   if (g.street_price) return g.street_price;
   return g.launch_price;
-}
-
-struct Rent {
-  MoneyRate per_gpu_hour;
-  const CloudOffer* offer;
-};
-
-// The cheapest USD per-GPU-hour price of a GPU model among the offers, at each offer's headline price.
-inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu) {
-  std::optional<Rent> best;
-  for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
-    if (o->currency != Currency::USD) continue;
-    const MoneyRate r = o->per_gpu_hour(o->headline());
-    if (r.currency() != Currency::USD) continue;
-    if (!best || r.amount() < best->per_gpu_hour.amount()) best = Rent{r, o};
-  }
-  return best;
 }
 
 inline std::string count_text(double v) {
@@ -570,6 +554,12 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no rate");
         continue;
       }
+      // FlashAttention-3 runs on Hopper only: other GPUs' rows cannot run the kernel asked for.
+      if (q.training.framework.flash_attention && q.training.framework.attention_kernel == perf::AttentionKernel::flash3 &&
+          !perf::runs_flash_attention_3(g)) {
+        not_estimated("no FlashAttention-3");
+        continue;
+      }
       TrainingRunCache& runs = runs_for(c);
       std::optional<int> fit;
       bool no_network = false;
@@ -787,7 +777,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   for (const auto& r : out.rows) any_status = any_status || !r.estimated();
   if (any_status)
     n.push_back("\"no fit\": does not fit in memory on any GPU count searched; \"no network\": needs more than one node (or unit) and has no network "
-                "between nodes (pass a fabric); \"no rate\": the catalog lists no dense rate to time it with.");
+                "between nodes (pass a fabric); \"no rate\": the catalog lists no dense rate to time it with." +
+                (q.training.framework.flash_attention && q.training.framework.attention_kernel == perf::AttentionKernel::flash3
+                     ? std::string(" \"no FlashAttention-3\": the kernel asked for runs on Hopper GPUs only.")
+                     : std::string()));
   if (out.filtered_out) n.push_back(std::to_string(out.filtered_out) + " option(s) left out by the budget, deadline or power filters.");
   if (out.cannot_run && filtering) n.push_back(std::to_string(out.cannot_run) + " option(s) cannot run this workload.");
   return out;

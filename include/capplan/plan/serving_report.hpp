@@ -1,0 +1,57 @@
+// One serving load reported whole: the run (TP x PP, prefill and decode, memory and fit;
+// plan/serving_run.hpp), the output tokens it makes, what it draws, emits and costs
+// (plan/run_footprint.hpp) and the cost per million output tokens. `capplan infer` prints it;
+// report/run_output.hpp's serving_output is its JSON, and Python's ServingReport.output() the same.
+//
+//   ServingReport r = serving_report(catalog, "llama3.1-70b", gpu, serving_run(shape, gpu, load, 4), load);
+//   r.run.estimate.prefill;  r.output_tokens;  r.cost_per_million_tokens;
+#pragma once
+
+#include "capplan/hardware/catalog.hpp"
+#include "capplan/money/decimal.hpp"
+#include "capplan/money/money.hpp"
+#include "capplan/plan/run_footprint.hpp"
+#include "capplan/plan/serving_run.hpp"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace capplan {
+
+struct ServingReport {
+  std::string model;   // the model as the user named it
+  std::string gpu;     // the GPU's catalog id
+  ServingLoad load;
+  ServingRun run;
+  double output_tokens = 0;                       // batch x output tokens per sequence
+  RunFootprint footprint;                         // of the whole load (prefill + decode) on all its GPUs
+  std::optional<Money> cost_per_million_tokens;   // output tokens, at the footprint's GPU-hour price
+  [[nodiscard]] int gpus() const { return run.gpus(); }
+  // Output tokens per second per GPU over the whole load, prefill included (TensorRT-LLM's
+  // throughput figure).
+  [[nodiscard]] double output_tokens_per_s_per_gpu() const { return output_tokens / run.estimate.total.value() / gpus(); }
+};
+
+// `run` of `load` on `g`: its footprint under `footprint` (prices from `catalog`), and the price
+// of a million output tokens = price per GPU-hour x GPUs / (decode tokens per second x 3600) x 1e6.
+inline ServingReport serving_report(const Catalog& catalog, std::string model, const GpuSpec& g, ServingRun run, const ServingLoad& load,
+                                    const FootprintOptions& footprint = {}) {
+  load.validate();
+  ServingReport r;
+  r.model = std::move(model);
+  r.gpu = g.id;
+  r.load = load;
+  r.run = std::move(run);
+  const perf::InferenceEstimate& est = r.run.estimate;
+  const int gpus = r.run.gpus();
+  r.output_tokens = static_cast<double>(load.output * load.batch);
+  r.footprint = run_footprint(catalog, g, gpus, est.total, est.total.value() * gpus / 3600.0, footprint);
+  if (r.footprint.price && est.tokens_per_second > 0) {
+    const Money per_hour = *r.footprint.price * Duration::from_value(3600.0 * gpus);
+    r.cost_per_million_tokens = per_hour * Decimal::from_double(1e6 / (est.tokens_per_second * 3600.0), 15, "tokens");
+  }
+  return r;
+}
+
+}  // namespace capplan

@@ -1,0 +1,215 @@
+// A training run and a serving load for programs: the JSON objects `capplan train --format json`
+// and `capplan infer --format json` print (the contract in docs/cli.md), and what Python's
+// TrainingReport.output() and ServingReport.output() return. Times in seconds, bytes as numbers,
+// money as exact decimal strings under keys that name USD only when the figure is in USD.
+#pragma once
+
+#include "capplan/money/format.hpp"
+#include "capplan/plan/run_footprint.hpp"
+#include "capplan/plan/serving_report.hpp"
+#include "capplan/plan/training_report.hpp"
+#include "capplan/report/value.hpp"
+#include "capplan/workload/parallel_plan.hpp"
+
+#include <string>
+#include <vector>
+
+namespace capplan {
+
+namespace detail {
+
+inline Value strings_output(const std::vector<std::string>& v) {
+  Value a = Value::Array{};
+  for (const auto& s : v) a.push_back(s);
+  return a;
+}
+
+// A money figure (an amount or a rate) under a key that says _usd: an exact decimal string, or text
+// with its currency code where it is not in USD.
+template <class D>
+Value usd_output(const BasicMoney<D>& m) {
+  if (m.currency() != Currency::USD) return format(m, {.style = MoneyStyle::code, .exact = true});
+  return Value::Exact{to_json_string(m)};
+}
+
+}  // namespace detail
+
+// it_power_w, energy_kwh, co2e_kg, appended to `j`; with `priced`, cost_usd and price_per_gpu_hour_usd
+// (null without a price).
+inline void footprint_output(Value& j, const RunFootprint& f, bool priced = true) {
+  j["it_power_w"] = f.power.total.value();
+  j["energy_kwh"] = f.kwh;
+  j["co2e_kg"] = f.co2_kg;
+  if (!priced) return;
+  j["cost_usd"] = f.cost ? detail::usd_output(f.cost->rounded_to(2)) : Value();
+  j["price_per_gpu_hour_usd"] = f.price ? detail::usd_output(*f.price) : Value();
+}
+
+// model, gpu, gpus, tokens, plan (as run, with the stages' layers and fine-tuning), cluster (nodes,
+// the fabric between them, the links of each group), flops_total, time_s, iteration_time_s,
+// gpu_hours, expected_wall_clock_s, expected_gpu_hours, goodput, tokens_per_s_per_gpu,
+// achieved_flop_per_s_per_gpu, mfu, hfu, memory_per_gpu_bytes, fits, tight, the footprint, and
+// `assumptions` (the notes a reader is shown).
+inline Value training_output(const TrainingReport& r, const std::vector<std::string>& assumptions = {}) {
+  const ParallelPlan& plan = r.run.plan;
+  const perf::TrainingJob& job = r.run.job;
+  const perf::TrainingEstimate& est = r.run.estimate;
+  const perf::Cluster& cluster = r.run.cluster;
+  const perf::Fabric& fabric = r.run.fabric;
+  const int gpus = r.gpus();
+  const bool adapters = job.finetune != FineTune::full;
+  Value j;
+  j["model"] = r.model;
+  j["gpu"] = r.gpu;
+  j["gpus"] = gpus;
+  j["tokens"] = r.tokens;
+  Value& p = j["plan"];
+  p["searched"] = r.searched;
+  p["tp"] = plan.tp;
+  p["pp"] = plan.pp;
+  p["dp"] = plan.dp;
+  p["micro_batch"] = plan.micro_batch;
+  p["global_batch"] = job.global_batch;
+  p["seq_len"] = job.seq_len;
+  p["zero"] = static_cast<int>(plan.zero_stage);
+  p["recompute"] = std::string(name(plan.recompute));
+  p["sequence_parallel"] = plan.sequence_parallel;
+  p["interleave"] = plan.interleave;
+  p["ep"] = plan.ep;
+  p["cp"] = plan.cp;
+  p["first_stage_layers"] = stage_layers(job.model.layers, plan, 0);
+  p["last_stage_layers"] = stage_layers(job.model.layers, plan, plan.pp - 1);
+  p["flash_attention"] = r.flash_attention;
+  p["finetune"] = std::string(name(job.finetune));
+  p["lora_rank"] = adapters ? Value(job.lora.rank) : Value();
+  p["lora_mlp"] = adapters && job.lora.mlp;
+  Value& c = j["cluster"];
+  c["nodes"] = cluster.nodes();
+  c["gpus_per_node"] = cluster.gpus_per_node;
+  if (cluster.nodes() > 1) {
+    Value& f = c["fabric"];
+    f["id"] = fabric.id;
+    f["name"] = fabric.name;
+    f["per_gpu_bytes_per_s"] = fabric.per_gpu(cluster.gpus_per_node).value();
+    f["assumed"] = r.fabric_assumed;
+  } else {
+    c["fabric"] = Value();
+  }
+  Value& l = c["links"];
+  l["tp"] = r.links.tp;
+  l["cp"] = r.links.cp;
+  l["pp"] = r.links.pp;
+  l["dp"] = r.links.dp;
+  l["ep"] = r.links.ep;
+  j["flops_total"] = r.flops_total;
+  j["time_s"] = r.time.value();
+  j["iteration_time_s"] = est.iteration.value();
+  j["gpu_hours"] = r.gpu_hours;
+  const GoodputEstimate& gp = r.goodput;
+  j["expected_wall_clock_s"] = gp.expected_wall_clock.value();
+  j["expected_gpu_hours"] = gp.expected_gpu_hours;
+  Value& g = j["goodput"];
+  g["goodput"] = gp.goodput;
+  g["expected_failures"] = gp.expected_failures;
+  g["job_mtbf_s"] = gp.job_mtbf ? Value(gp.job_mtbf->value()) : Value();
+  g["checkpoint_bytes"] = gp.checkpoint.value();
+  g["checkpoint_interval_s"] = gp.checkpoint_interval.value();
+  g["checkpoint_stall_s"] = gp.checkpoint_stall.value();
+  g["checkpoints"] = gp.checkpoints;
+  g["failures_per_gpu_hour"] = gp.config.failures_per_gpu_hour;
+  g["restart_s"] = gp.config.restart.value();
+  g["async_checkpoint"] = gp.config.async_checkpoint;
+  j["tokens_per_s_per_gpu"] = est.tokens_per_second / gpus;
+  j["achieved_flop_per_s_per_gpu"] = est.model_rate_per_gpu.value();
+  j["mfu"] = est.mfu;
+  j["hfu"] = est.hfu;
+  j["memory_per_gpu_bytes"] = r.run.memory.total().value();
+  j["fits"] = r.fit.fits;
+  j["tight"] = r.fit.tight;
+  footprint_output(j, r.footprint);
+  j["assumptions"] = detail::strings_output(assumptions);
+  return j;
+}
+
+// model, gpu, plan (GPUs, TP, PP, formats, batch, prompt and output tokens); then, where the layout
+// fits: ttft_s, decode_tokens_per_s(_per_sequence), time_s, output_tokens_total,
+// output_tokens_per_s_per_gpu, memory_per_gpu_bytes, fits, tight, it_power_w, energy_kwh, co2e_kg,
+// cost_usd_per_million_tokens; where it does not: memory_per_gpu_bytes, fits (false) and
+// `would_fit`, what would (no time: the layout cannot run). `assumptions` last.
+inline Value serving_output(const ServingReport& r, const std::vector<std::string>& assumptions = {},
+                            const std::vector<std::string>& would_fit = {}) {
+  const ServingLoad& load = r.load;
+  const perf::InferenceEstimate& est = r.run.estimate;
+  Value j;
+  j["model"] = r.model;
+  j["gpu"] = r.gpu;
+  Value& p = j["plan"];
+  p["gpus"] = r.gpus();
+  p["tp"] = r.run.tp;
+  p["pp"] = r.run.pp;
+  p["weights"] = std::string(load.weights.name);
+  p["kv_cache"] = std::string(load.kv_cache.name);
+  p["batch"] = load.batch;
+  p["prompt_tokens"] = load.prompt;
+  p["output_tokens"] = load.output;
+  if (load.expert_weights) p["expert_weights"] = std::string(load.expert_weights->name);
+  if (!r.run.fit.fits) {
+    j["memory_per_gpu_bytes"] = r.run.memory.total().value();
+    j["fits"] = false;
+    j["would_fit"] = detail::strings_output(would_fit);
+    j["assumptions"] = detail::strings_output(assumptions);
+    return j;
+  }
+  j["ttft_s"] = est.prefill.value();
+  j["decode_tokens_per_s"] = est.tokens_per_second;
+  j["decode_tokens_per_s_per_sequence"] = est.tokens_per_second_per_sequence;
+  j["time_s"] = est.total.value();
+  j["output_tokens_total"] = r.output_tokens;
+  j["output_tokens_per_s_per_gpu"] = r.output_tokens_per_s_per_gpu();
+  j["memory_per_gpu_bytes"] = r.run.memory.total().value();
+  j["fits"] = r.run.fit.fits;
+  j["tight"] = r.run.fit.tight;
+  footprint_output(j, r.footprint, false);
+  j["cost_usd_per_million_tokens"] = r.cost_per_million_tokens ? detail::usd_output(r.cost_per_million_tokens->rounded_to(4)) : Value();
+  j["assumptions"] = detail::strings_output(assumptions);
+  return j;
+}
+
+// An image model's run: model, gpu, gpus, images, plan (batch per GPU, global batch, precision),
+// images_per_s, gpu_bound_images_per_s, data_pipeline (storage and CPU limits, cores, the
+// bottleneck: gpu, cpu or storage), time_s, iteration_time_s, gpu_hours, flops_total,
+// achieved_flop_per_s_per_gpu, the footprint and `assumptions`.
+inline Value cnn_training_output(const CnnTrainingReport& r, const std::vector<std::string>& assumptions = {}) {
+  const perf::CnnTrainingEstimate& est = r.estimate;
+  Value j;
+  j["model"] = r.model;
+  j["gpu"] = r.gpu;
+  j["gpus"] = r.gpus;
+  j["images"] = r.images;
+  Value& p = j["plan"];
+  p["batch_per_gpu"] = r.batch_per_gpu;
+  p["global_batch"] = r.batch_per_gpu * r.gpus;
+  p["precision"] = std::string(name(r.precision));
+  j["images_per_s"] = est.images_per_second;
+  j["gpu_bound_images_per_s"] = est.gpu_bound_images_per_second;
+  if (est.data_loading) {
+    const perf::DataLoadingCheck& dl = *est.data_loading;
+    Value& d = j["data_pipeline"];
+    d["storage_images_per_s"] = dl.storage_limit;
+    d["cpu_images_per_s"] = dl.cpu_limit;
+    d["cpu_cores"] = r.host.cpu_cores;
+    d["bottleneck"] = dl.ok() ? "gpu" : dl.bottleneck() == "CPU" ? "cpu" : "storage";
+  } else {
+    j["data_pipeline"] = Value();
+  }
+  j["time_s"] = r.time.value();
+  j["iteration_time_s"] = est.iteration.value();
+  j["gpu_hours"] = r.gpu_hours;
+  j["flops_total"] = r.flops_total;
+  j["achieved_flop_per_s_per_gpu"] = est.achieved_per_gpu.value();
+  footprint_output(j, r.footprint);
+  j["assumptions"] = detail::strings_output(assumptions);
+  return j;
+}
+
+}  // namespace capplan
