@@ -623,3 +623,43 @@ TEST_SUITE("report") {
     CHECK(keys_of(n) == std::vector<std::string>{"model", "gpu", "plan", "memory_per_gpu_bytes", "fits", "would_fit", "assumptions"});
   }
 }
+
+// capplan memory's whole answer for programs (plan/memory_report.hpp, report/memory_output.hpp).
+#include <capplan/plan/memory_report.hpp>
+
+TEST_SUITE("report") {
+  TEST_CASE("training_memory_output and serving_memory_output: capplan memory's keys, each the report's figure") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& h100 = c.find_gpu("h100-sxm");
+    const TransformerShape shape = find_model("llama2-7b").transformer();
+    TrainingConfig cfg;
+    cfg.plan.dp = 8;
+    cfg.plan.zero_stage = ZeroStage::parameters;
+    cfg.flash_attention = true;
+    const TrainingMemoryReport r = training_memory_report("llama2-7b", shape, h100, cfg);
+    CHECK(r.budget.total().value() == training_budget(shape, cfg).total().value());
+    CHECK(r.max_micro_batch == max_micro_batch(shape, cfg, h100.capacity(), 4096));
+    REQUIRE(r.fewest);
+    const Value v = training_memory_output(r, {"hint"}, {"note"});
+    CHECK(keys_of(v) == std::vector<std::string>{"model", "gpu", "mode", "parameters", "plan", "pipeline_stage", "memory_per_gpu_bytes",
+                                                 "breakdown", "gpu_memory_bytes", "fits", "tight", "headroom_bytes", "utilization",
+                                                 "max_micro_batch", "min_gpus", "would_fit", "assumptions"});
+    CHECK(std::get<std::string>(member(v, "mode").data()) == "train");
+    CHECK(std::get<std::int64_t>(member(member(v, "plan"), "zero").data()) == 3);
+    CHECK(std::get<std::string>(member(member(v, "plan"), "precision").data()) == "bf16");
+    CHECK(std::get<std::int64_t>(member(member(v, "min_gpus"), "gpus").data()) == r.fewest->gpus);
+    CHECK(std::get<double>(member(v, "memory_per_gpu_bytes").data()) == r.budget.total().value());
+
+    InferenceConfig ic;
+    ic.context = 4096;
+    ic.sequences = 8;
+    const ServingMemoryReport s = serving_memory_report("llama2-7b", shape, c.find_gpu("rtx-4090"), ic);
+    CHECK(s.context == 4096);
+    CHECK(s.max_batch == max_concurrent_sequences(shape, ic, c.find_gpu("rtx-4090").capacity(), 1 << 20));
+    const Value sv = serving_memory_output(s);
+    CHECK(std::get<std::string>(member(sv, "mode").data()) == "serve");
+    CHECK(std::get<std::int64_t>(member(sv, "max_context").data()) == s.max_context);
+    CHECK(std::get<std::int64_t>(member(member(sv, "plan"), "context").data()) == 4096);
+  }
+}
+

@@ -10,6 +10,7 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/solvers.hpp>
+#include <capplan/plan/memory_report.hpp>
 #include <capplan/report/chart.hpp>
 #include <capplan/report/memory_output.hpp>
 #include <capplan/report/table.hpp>
@@ -18,11 +19,11 @@
 #include <capplan/workload/params.hpp>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <tuple>
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -39,11 +40,6 @@ struct MemoryArgs {
 };
 
 Cell bytes_cell(DataSize d) { return Cell::of_number(bytes_text(d), d.value()); }
-
-// The library's memory figures (report/memory_output.hpp), appended to the command's JSON object in order.
-void add_members(nlohmann::ordered_json& j, const Value& v) {
-  for (const auto& [key, value] : std::get<Value::Object>(v.data())) j[key] = to_json(value);
-}
 
 Table breakdown_table(const std::string& title, const MemoryBudget& b, const FitResult& fit) {
   Table t;
@@ -81,12 +77,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
   const ModelArg m = model_arg(a.model);
   const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
   Result r;
-  auto& j = r.json;
-  j["model"] = m.id;
-  j["gpu"] = g.id;
-  j["mode"] = a.plan.serve ? "serve" : "train";
   const double params = static_cast<double>(parameter_count(m.shape));
-  j["parameters"] = params;
   std::vector<std::string> notes;
   notes.push_back("Model: " + m.id + " (" + count_text(params) + " parameters; " + m.source + ").");
   if (std::string w = window_note(m.shape); !w.empty()) notes.push_back(std::move(w));
@@ -106,10 +97,11 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     TrainingConfig c = training_config(a.plan, m);
     std::tie(c.finetune, c.lora) = finetune_arg(a.finetune);
     const std::string tuning = finetune_text(c.finetune, c.lora, m.shape);
-    const MemoryBudget b = training_budget(m.shape, c);
-    const FitResult fit = check_fit(b, g.capacity());
+    const TrainingMemoryReport rep = training_memory_report(m.id, m.shape, g, c, precision_arg(a.plan.precision));
+    const MemoryBudget& b = rep.budget;
+    const FitResult& fit = rep.fit;
     const ParallelPlan& p = c.plan;
-    const std::int64_t seq = c.seq_len ? c.seq_len : m.shape.seq_len;
+    const std::int64_t seq = rep.seq_len;
     const std::string plan_text = std::to_string(p.gpus()) + " GPU" + (p.gpus() == 1 ? "" : "s") + ": TP " +
                                   std::to_string(p.tp) + (p.cp > 1 ? " x CP " + std::to_string(p.cp) : "") + " x PP " + std::to_string(p.pp) + " x DP " +
                                   std::to_string(p.dp) + ", ZeRO " + std::to_string(a.plan.zero.value_or(0)) + ", micro-batch " +
@@ -120,8 +112,8 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     r.tables.push_back(breakdown_table("Training memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
     r.charts.push_back(memory_chart("Training memory per GPU against " + g.id + "'s capacity", g.id, b, fit));
 
-    const std::int64_t mb = max_micro_batch(m.shape, c, g.capacity(), 4096);
-    const auto fewest = min_gpus_for_training(m.shape, c, g.capacity());
+    const std::int64_t mb = rep.max_micro_batch;
+    const std::optional<GpuPlan>& fewest = rep.fewest;
     Table w;
     w.title = "What fits on " + g.id;
     w.columns = {{"question", "Question", Align::left}, {"answer", "Answer", Align::right}, {"detail", "Plan", Align::left}};
@@ -154,33 +146,19 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                         "; gradients and optimizer states for the adapters only (Hu et al. 2021; Dettmers et al. 2023).");
     w.notes.push_back("Method: ZeRO model states (Rajbhandari et al. 2020, §5), Korthikanti et al. 2022 activations, "
                       "every pipeline stage checked, the one that needs the most shown (docs/memory.md).");
+    r.json = to_json(training_memory_output(rep, hints, w.notes));
     r.tables.push_back(std::move(w));
 
-    j["plan"] = {{"gpus", p.gpus()}, {"tp", p.tp}, {"pp", p.pp}, {"dp", p.dp}, {"zero", a.plan.zero.value_or(0)},
-                 {"micro_batch", p.micro_batch}, {"seq_len", seq}, {"recompute", a.plan.recompute.value_or("none")},
-                 {"sequence_parallel", p.sequence_parallel}, {"flash_attention", c.flash_attention}, {"precision", a.plan.precision},
-                 {"optimizer", std::string(name(c.optimizer))}, {"interleave", p.interleave}, {"ep", p.ep}, {"cp", p.cp},
-                 {"first_stage_layers", stage_layers(m.shape.layers, p, 0)},
-                 {"last_stage_layers", stage_layers(m.shape.layers, p, p.pp - 1)},
-                 {"finetune", std::string(name(c.finetune))},
-                 {"lora_rank", c.finetune == FineTune::full ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.lora.rank)},
-                 {"lora_mlp", c.finetune != FineTune::full && c.lora.mlp}};
-    j["pipeline_stage"] = b.pipeline_stage + 1;
-    add_members(j, memory_fit_output(b, fit));
-    j["max_micro_batch"] = mb;
-    j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"cp", fewest->context}, {"pp", fewest->pipeline},
-                                                    {"dp", fewest->data}, {"memory_per_gpu_bytes", fewest->budget.total().value()}}
-                           : nlohmann::ordered_json(nullptr);
-    j["would_fit"] = hints;
     for (const MemoryItem* i : b.items()) r.explanation.push_back(i->label + ": " + bytes_text(i->size) + (i->detail.empty() ? "" : " = " + i->detail));
     r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: headroom " +
                             bytes_text(fit.headroom));
   } else {
     const InferenceConfig c = inference_config(a.plan, m.shape);
-    const MemoryBudget b = inference_budget(m.shape, c);
-    const FitResult fit = check_fit(b, g.capacity());
-    const std::int64_t ctx_tokens = c.context ? c.context : m.shape.seq_len;
-    const int gpus = c.tensor_parallel * c.pipeline_parallel;
+    const ServingMemoryReport rep = serving_memory_report(m.id, m.shape, g, c);
+    const MemoryBudget& b = rep.budget;
+    const FitResult& fit = rep.fit;
+    const std::int64_t ctx_tokens = rep.context;
+    const int gpus = rep.gpus();
     const std::string plan_text = std::to_string(gpus) + " GPU" + (gpus == 1 ? "" : "s") + ": TP " + std::to_string(c.tensor_parallel) +
                                   " x PP " + std::to_string(c.pipeline_parallel) + ", " + std::string(c.weights.name) + " weights, " +
                                   (c.expert_weights ? std::string(c.expert_weights->name) + " experts, " : std::string()) +
@@ -188,9 +166,9 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     r.tables.push_back(breakdown_table("Serving memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));
     r.charts.push_back(memory_chart("Serving memory per GPU against " + g.id + "'s capacity", g.id, b, fit));
 
-    const std::int64_t max_ctx = max_context(m.shape, c, g.capacity(), std::max<std::int64_t>(ctx_tokens, m.shape.seq_len));
-    const std::int64_t max_seqs = max_concurrent_sequences(m.shape, c, g.capacity(), 1 << 20);
-    const auto fewest = min_gpus_for_serving(m.shape, c, g.capacity());
+    const std::int64_t max_ctx = rep.max_context;
+    const std::int64_t max_seqs = rep.max_batch;
+    const std::optional<GpuPlan>& fewest = rep.fewest;
     Table w;
     w.title = "What fits on " + g.id;
     w.columns = {{"question", "Question", Align::left}, {"answer", "Answer", Align::right}, {"detail", "Plan", Align::left}};
@@ -208,22 +186,13 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     }
     w.notes = notes;
     w.notes.push_back("KV cache in " + std::string(c.kv_cache.name) + "; method: docs/memory.md (weights, KV cache, one layer's working set).");
+    r.json = to_json(serving_memory_output(rep, w.notes));
     r.tables.push_back(std::move(w));
 
-    j["plan"] = {{"gpus", gpus}, {"tp", c.tensor_parallel}, {"pp", c.pipeline_parallel}, {"weights", std::string(c.weights.name)},
-                 {"kv_cache", std::string(c.kv_cache.name)}, {"batch", c.sequences}, {"context", ctx_tokens}};
-    if (c.expert_weights) j["plan"]["expert_weights"] = std::string(c.expert_weights->name);
-    add_members(j, memory_fit_output(b, fit));
-    j["max_context"] = max_ctx;
-    j["max_batch"] = max_seqs;
-    j["min_gpus"] = fewest ? nlohmann::ordered_json{{"gpus", fewest->gpus}, {"tp", fewest->tensor}, {"pp", fewest->pipeline},
-                                                    {"memory_per_gpu_bytes", fewest->budget.total().value()}}
-                           : nlohmann::ordered_json(nullptr);
     for (const MemoryItem* i : b.items()) r.explanation.push_back(i->label + ": " + bytes_text(i->size) + (i->detail.empty() ? "" : " = " + i->detail));
     r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: headroom " +
                             bytes_text(fit.headroom));
   }
-  j["assumptions"] = r.tables.back().notes;
   return r;
 }
 

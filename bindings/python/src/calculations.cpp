@@ -12,6 +12,7 @@
 #include <capplan/memory/formats.hpp>
 #include <capplan/memory/kv_cache.hpp>
 #include <capplan/memory/solvers.hpp>
+#include <capplan/plan/memory_report.hpp>
 #include <capplan/report/memory_output.hpp>
 #include <capplan/workload/parallel_plan.hpp>
 
@@ -270,6 +271,48 @@ void bind_memory_functions(py::module_& m) {
         "Fewest GPUs that fit (tensor x pipeline x ZeRO data parallel); None when none does.");
   m.def("min_gpus_for_serving", &min_gpus_for_serving, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
         py::arg("max_gpus") = 1024, "Fewest GPUs to serve config.sequences sequences; None when none does.");
+
+  // "Will it fit?" whole, as capplan memory reports it (plan/memory_report.hpp, report/memory_output.hpp).
+  Record<TrainingMemoryReport>(m, "TrainingMemoryReport", "A training plan's memory per GPU, its fit, and what the solvers say fits (capplan memory).")
+      .readonly("model", &TrainingMemoryReport::model)
+      .readonly("gpu", &TrainingMemoryReport::gpu)
+      .readonly("parameters", &TrainingMemoryReport::parameters)
+      .readonly("layers", &TrainingMemoryReport::layers)
+      .readonly("config", &TrainingMemoryReport::config)
+      .readonly("precision", &TrainingMemoryReport::precision)
+      .readonly("seq_len", &TrainingMemoryReport::seq_len)
+      .readonly("budget", &TrainingMemoryReport::budget, "per GPU, the stage that needs the most")
+      .readonly("fit", &TrainingMemoryReport::fit)
+      .readonly("max_micro_batch", &TrainingMemoryReport::max_micro_batch, "with this plan; 0: not one sequence fits")
+      .readonly("fewest", &TrainingMemoryReport::fewest, "the fewest GPUs with this ZeRO stage and micro-batch; None: none up to 65,536")
+      .finish(false)
+      .def(
+          "output",
+          [](const TrainingMemoryReport& r, const std::vector<std::string>& would_fit, const std::vector<std::string>& notes) {
+            return to_python(training_memory_output(r, would_fit, notes));
+          },
+          py::arg("would_fit") = std::vector<std::string>{}, py::arg("assumptions") = std::vector<std::string>{},
+          "The JSON object of `capplan memory --format json`, as a dict.");
+  m.def("training_memory_report", &training_memory_report, py::arg("model"), py::arg("shape"), py::arg("gpu"), py::arg("config"),
+        py::arg("precision") = Precision::bf16, "Budget, fit, largest micro-batch and fewest GPUs of a training config on `gpu`.");
+  Record<ServingMemoryReport>(m, "ServingMemoryReport", "A serving layout's memory per GPU, its fit, the largest context and batch, the fewest GPUs.")
+      .readonly("model", &ServingMemoryReport::model)
+      .readonly("gpu", &ServingMemoryReport::gpu)
+      .readonly("parameters", &ServingMemoryReport::parameters)
+      .readonly("config", &ServingMemoryReport::config)
+      .readonly("context", &ServingMemoryReport::context)
+      .readonly("budget", &ServingMemoryReport::budget)
+      .readonly("fit", &ServingMemoryReport::fit)
+      .readonly("max_context", &ServingMemoryReport::max_context, "tokens per sequence; 0: the weights alone do not fit")
+      .readonly("max_batch", &ServingMemoryReport::max_batch)
+      .readonly("fewest", &ServingMemoryReport::fewest, "None: no layout up to 1,024 GPUs")
+      .finish(false)
+      .def("gpus", &ServingMemoryReport::gpus)
+      .def(
+          "output", [](const ServingMemoryReport& r, const std::vector<std::string>& notes) { return to_python(serving_memory_output(r, notes)); },
+          py::arg("assumptions") = std::vector<std::string>{}, "The JSON object of `capplan memory --serve --format json`, as a dict.");
+  m.def("serving_memory_report", &serving_memory_report, py::arg("model"), py::arg("shape"), py::arg("gpu"), py::arg("config"),
+        "Budget, fit, largest context and batch, and fewest GPUs of a serving config on `gpu`.");
 }
 
 }  // namespace

@@ -189,3 +189,21 @@ def test_a_larger_batch_never_lowers_activation_memory(shape, b, extra, recomput
 @given(st.integers(1, 10**15), st.integers(1, 10**15))
 def test_6nd_is_exact_for_any_size(n, d):
     assert capplan.training_flops(n, d) == 6 * n * d
+
+
+def test_memory_reports_are_the_cli_json():
+    cat = capplan.Catalog.builtin()
+    gpu = cat.find_gpu("h100-sxm")
+    shape = capplan.find_model("llama2-7b").transformer()
+    cfg = TrainingConfig(flash_attention=True, plan=ParallelPlan(dp=8, zero_stage="parameters"))
+    r = capplan.training_memory_report("llama2-7b", shape, gpu, cfg)
+    assert r.budget.total() == capplan.training_budget(shape, cfg).total()
+    out = r.output(would_fit=["--zero 3"], assumptions=["a note"])
+    assert list(out)[:6] == ["model", "gpu", "mode", "parameters", "plan", "pipeline_stage"]
+    assert out["mode"] == "train" and out["plan"]["zero"] == 3 and out["max_micro_batch"] == r.max_micro_batch
+    assert out["min_gpus"]["gpus"] == r.fewest.gpus and out["would_fit"] == ["--zero 3"]
+    s = capplan.serving_memory_report("llama2-7b", shape, cat.find_gpu("rtx-4090"),
+                                      capplan.InferenceConfig(context=4096, sequences=8))
+    sout = s.output()
+    assert sout["mode"] == "serve" and sout["plan"]["context"] == 4096 and sout["max_batch"] == s.max_batch
+

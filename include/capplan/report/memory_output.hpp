@@ -1,11 +1,18 @@
 // A per-GPU memory budget and its fit for programs: the keys `capplan memory --format json` prints
-// for both training and serving, and what Python's memory_output(budget, fit) returns. Bytes as
-// numbers (decimal bytes, as the budget holds them).
+// for both training and serving, and what Python's memory_output(budget, fit) returns; and the whole
+// `capplan memory` object of a training plan or a serving layout (plan/memory_report.hpp), which
+// Python's TrainingMemoryReport.output() / ServingMemoryReport.output() return. Bytes as numbers
+// (decimal bytes, as the budget holds them).
 #pragma once
 
 #include "capplan/memory/budget.hpp"
 #include "capplan/memory/solvers.hpp"
+#include "capplan/plan/memory_report.hpp"
 #include "capplan/report/value.hpp"
+#include "capplan/workload/parallel_plan.hpp"
+
+#include <string>
+#include <vector>
 
 namespace capplan {
 
@@ -33,6 +40,101 @@ inline Value memory_fit_output(const MemoryBudget& b, const FitResult& fit) {
   j["tight"] = fit.tight;
   j["headroom_bytes"] = fit.headroom.value();
   j["utilization"] = fit.utilization;
+  return j;
+}
+
+namespace detail {
+
+// The members of `from` (an object) appended to `j` in order.
+inline void append_members(Value& j, const Value& from) {
+  for (const auto& [key, value] : std::get<Value::Object>(from.data())) j[key] = value;
+}
+
+}  // namespace detail
+
+// model, gpu, mode ("train"), parameters, plan (as configured, with the stages' layers and
+// fine-tuning), pipeline_stage (the one shown, from 1), the budget and fit (memory_fit_output),
+// max_micro_batch, min_gpus (null when no layout fits), would_fit and assumptions.
+inline Value training_memory_output(const TrainingMemoryReport& r, const std::vector<std::string>& would_fit = {},
+                                    const std::vector<std::string>& assumptions = {}) {
+  const TrainingConfig& c = r.config;
+  const ParallelPlan& p = c.plan;
+  Value j;
+  j["model"] = r.model;
+  j["gpu"] = r.gpu;
+  j["mode"] = "train";
+  j["parameters"] = r.parameters;
+  Value& plan = j["plan"];
+  plan["gpus"] = p.gpus();
+  plan["tp"] = p.tp;
+  plan["pp"] = p.pp;
+  plan["dp"] = p.dp;
+  plan["zero"] = static_cast<int>(p.zero_stage);
+  plan["micro_batch"] = p.micro_batch;
+  plan["seq_len"] = r.seq_len;
+  plan["recompute"] = std::string(name(p.recompute));
+  plan["sequence_parallel"] = p.sequence_parallel;
+  plan["flash_attention"] = c.flash_attention;
+  plan["precision"] = std::string(name(r.precision));
+  plan["optimizer"] = std::string(name(c.optimizer));
+  plan["interleave"] = p.interleave;
+  plan["ep"] = p.ep;
+  plan["cp"] = p.cp;
+  plan["first_stage_layers"] = stage_layers(r.layers, p, 0);
+  plan["last_stage_layers"] = stage_layers(r.layers, p, p.pp - 1);
+  plan["finetune"] = std::string(name(c.finetune));
+  plan["lora_rank"] = c.finetune == FineTune::full ? Value() : Value(c.lora.rank);
+  plan["lora_mlp"] = c.finetune != FineTune::full && c.lora.mlp;
+  j["pipeline_stage"] = r.budget.pipeline_stage + 1;
+  detail::append_members(j, memory_fit_output(r.budget, r.fit));
+  j["max_micro_batch"] = r.max_micro_batch;
+  if (r.fewest) {
+    Value& f = j["min_gpus"];
+    f["gpus"] = r.fewest->gpus;
+    f["tp"] = r.fewest->tensor;
+    f["cp"] = r.fewest->context;
+    f["pp"] = r.fewest->pipeline;
+    f["dp"] = r.fewest->data;
+    f["memory_per_gpu_bytes"] = r.fewest->budget.total().value();
+  } else {
+    j["min_gpus"] = Value();
+  }
+  j["would_fit"] = Value::strings(would_fit);
+  j["assumptions"] = Value::strings(assumptions);
+  return j;
+}
+
+// model, gpu, mode ("serve"), parameters, plan (GPUs, TP, PP, formats, batch, context), the budget and
+// fit, max_context, max_batch, min_gpus (null when none fits) and assumptions.
+inline Value serving_memory_output(const ServingMemoryReport& r, const std::vector<std::string>& assumptions = {}) {
+  const InferenceConfig& c = r.config;
+  Value j;
+  j["model"] = r.model;
+  j["gpu"] = r.gpu;
+  j["mode"] = "serve";
+  j["parameters"] = r.parameters;
+  Value& plan = j["plan"];
+  plan["gpus"] = r.gpus();
+  plan["tp"] = c.tensor_parallel;
+  plan["pp"] = c.pipeline_parallel;
+  plan["weights"] = std::string(c.weights.name);
+  plan["kv_cache"] = std::string(c.kv_cache.name);
+  plan["batch"] = c.sequences;
+  plan["context"] = r.context;
+  if (c.expert_weights) plan["expert_weights"] = std::string(c.expert_weights->name);
+  detail::append_members(j, memory_fit_output(r.budget, r.fit));
+  j["max_context"] = r.max_context;
+  j["max_batch"] = r.max_batch;
+  if (r.fewest) {
+    Value& f = j["min_gpus"];
+    f["gpus"] = r.fewest->gpus;
+    f["tp"] = r.fewest->tensor;
+    f["pp"] = r.fewest->pipeline;
+    f["memory_per_gpu_bytes"] = r.fewest->budget.total().value();
+  } else {
+    j["min_gpus"] = Value();
+  }
+  j["assumptions"] = Value::strings(assumptions);
   return j;
 }
 

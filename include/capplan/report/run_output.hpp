@@ -18,12 +18,6 @@ namespace capplan {
 
 namespace detail {
 
-inline Value strings_output(const std::vector<std::string>& v) {
-  Value a = Value::Array{};
-  for (const auto& s : v) a.push_back(s);
-  return a;
-}
-
 // A money figure (an amount or a rate) under a key that says _usd: an exact decimal string, or text
 // with its currency code where it is not in USD.
 template <class D>
@@ -127,7 +121,7 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
   j["fits"] = r.fit.fits;
   j["tight"] = r.fit.tight;
   footprint_output(j, r.footprint);
-  j["assumptions"] = detail::strings_output(assumptions);
+  j["assumptions"] = Value::strings(assumptions);
   return j;
 }
 
@@ -156,8 +150,8 @@ inline Value serving_output(const ServingReport& r, const std::vector<std::strin
   if (!r.run.fit.fits) {
     j["memory_per_gpu_bytes"] = r.run.memory.total().value();
     j["fits"] = false;
-    j["would_fit"] = detail::strings_output(would_fit);
-    j["assumptions"] = detail::strings_output(assumptions);
+    j["would_fit"] = Value::strings(would_fit);
+    j["assumptions"] = Value::strings(assumptions);
     return j;
   }
   j["ttft_s"] = est.prefill.value();
@@ -171,7 +165,7 @@ inline Value serving_output(const ServingReport& r, const std::vector<std::strin
   j["tight"] = r.run.fit.tight;
   footprint_output(j, r.footprint, false);
   j["cost_usd_per_million_tokens"] = r.cost_per_million_tokens ? detail::usd_output(r.cost_per_million_tokens->rounded_to(4)) : Value();
-  j["assumptions"] = detail::strings_output(assumptions);
+  j["assumptions"] = Value::strings(assumptions);
   return j;
 }
 
@@ -208,7 +202,7 @@ inline Value cnn_training_output(const CnnTrainingReport& r, const std::vector<s
   j["flops_total"] = r.flops_total;
   j["achieved_flop_per_s_per_gpu"] = est.achieved_per_gpu.value();
   footprint_output(j, r.footprint);
-  j["assumptions"] = detail::strings_output(assumptions);
+  j["assumptions"] = Value::strings(assumptions);
   return j;
 }
 

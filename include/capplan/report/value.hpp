@@ -51,6 +51,14 @@ class Value {
     return o ? Value(*o) : Value();
   }
 
+  // An array of texts (notes, hints).
+  static Value strings(const std::vector<std::string>& v) {
+    Array a;
+    a.reserve(v.size());
+    for (const auto& s : v) a.emplace_back(s);
+    return a;
+  }
+
   [[nodiscard]] const Data& data() const noexcept { return data_; }
   [[nodiscard]] bool is_null() const noexcept { return std::holds_alternative<std::nullptr_t>(data_); }
 
