@@ -422,6 +422,35 @@ TEST_SUITE("hardware") {
     CHECK_THROWS_AS((void)c.find_gpu("A100 80GB"), LookupError);
   }
 
+  TEST_CASE("the accelerators a 2026 buyer weighs resolve by their common names; at least 60 of them") {
+    const auto& c = Catalog::builtin();
+    CHECK(c.gpus().size() >= 60);
+    const std::pair<const char*, const char*> named[] = {
+        {"B300", "b300"}, {"GB200", "gb200"}, {"GB300", "gb300"}, {"H100 NVL", "h100-nvl"}, {"H200 NVL", "h200-nvl"},
+        {"H20", "h20"}, {"H800", "h800-sxm"}, {"A800", "a800-sxm4-80gb"}, {"L40", "l40"}, {"L20", "l20"}, {"A40", "a40"},
+        {"RTX PRO 6000", "rtx-pro-6000"}, {"RTX PRO 6000 Server", "rtx-pro-6000-server"}, {"RTX 5080", "rtx-5080"},
+        {"RTX 5070 Ti", "rtx-5070-ti"}, {"RTX 5060 Ti 16GB", "rtx-5060-ti-16gb"}, {"RTX 4080 SUPER", "rtx-4080-super"},
+        {"RTX 3070", "rtx-3070"}, {"RTX 3080", "rtx-3080"}, {"RTX 4000 Ada", "rtx-4000-ada"}, {"RTX 5000 Ada", "rtx-5000-ada"},
+        {"DGX Spark", "dgx-spark"}, {"MI325X", "mi325x"}, {"MI350X", "mi350x"}, {"MI355X", "mi355x"}, {"W7900", "radeon-pro-w7900"},
+        {"RX 7900 XTX", "rx-7900-xtx"}, {"Ryzen AI Max+ 395", "ryzen-ai-max-395"}, {"Gaudi 3", "gaudi3"}, {"M4 Max", "apple-m4-max"},
+        {"M3 Ultra", "apple-m3-ultra"}};
+    for (const auto& [typed, id] : named) {
+      CAPTURE(typed);
+      CHECK(c.find_gpu(typed).id == id);
+    }
+    // Usable memory where the part's runtime caps it: Metal's default 75 % on an M4 Max (96 GiB of
+    // 128), the BIOS's 96 GB graphics carve-out on Strix Halo, nvidia-smi's total on an RTX PRO 6000.
+    CHECK(c.find_gpu("M4 Max").capacity().value() == doctest::Approx(96.0 * 1024 * 1024 * 1024));
+    CHECK(c.find_gpu("Ryzen AI Max+ 395").capacity().value() == doctest::Approx(96e9));
+    CHECK(c.find_gpu("RTX PRO 6000").capacity().value() == doctest::Approx(97887.0 * 1024 * 1024));
+    // Dense, not sparse: the B300's BF16 is half NVIDIA's 36 PF sparse per 8 GPUs; the MI355X's FP8
+    // is AMD's dense 5,033.2 (10.1 PF is with sparsity); the RTX 5080's BF16 (FP32 accumulate) is
+    // 1,801 AI TOPS (FP4, sparse) / 16.
+    CHECK(c.find_gpu("B300").dense.at(Precision::bf16)->value() == doctest::Approx(36e15 / 8 / 2));
+    CHECK(c.find_gpu("MI355X").dense.at(Precision::fp8)->value() == doctest::Approx(5033.2e12));
+    CHECK(c.find_gpu("RTX 5080").dense.at(Precision::bf16)->value() == doctest::Approx(1801e12 / 16).epsilon(0.001));
+  }
+
   TEST_CASE("an unknown name suggests the closest entries, nearest first") {
     const auto& c = Catalog::builtin();
     try {
@@ -432,9 +461,12 @@ TEST_SUITE("hardware") {
       CHECK(m.find("not in the catalog") != std::string::npos);
       CHECK(m.find("closest: rtx-4090") != std::string::npos);
     }
-    // "L40" is a real part that is not in the catalog: it must not silently resolve to L40S.
-    const auto e = input_error_of([&] { (void)c.find_gpu("L40"); });
-    CHECK(std::string(e.what()).find("l40s") != std::string::npos);
+    // "L40" and "L40S" are different parts: each name resolves to its own entry, never to its sibling.
+    CHECK(c.find_gpu("L40").id == "l40");
+    CHECK(c.find_gpu("L40S").id == "l40s");
+    // "A30" is a real part that is not in the catalog: it must not silently resolve to a near name.
+    const auto e = input_error_of([&] { (void)c.find_gpu("A30"); });
+    CHECK(std::string(e.what()).find("not in the catalog") != std::string::npos);
     CHECK_THROWS_AS((void)c.find_gpu(""), InputError);
   }
 

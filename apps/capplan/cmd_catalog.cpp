@@ -50,6 +50,7 @@ Table gpu_table(const Catalog& c) {
                {"fp8_flop_per_s", "FP8 TF", Align::right},
                {"tdp_w", "TDP", Align::right},
                {"price", "Price", Align::right},
+               {"price_high", "to", Align::right},
                {"price_per_bf16_tflop", "$/TF", Align::right},
                {"price_as_of", "Price date", Align::left}};
   for (const auto& g : c.gpus()) {
@@ -64,10 +65,11 @@ Table gpu_table(const Catalog& c) {
                Cell::of_number(format(g.memory_bandwidth, {.significant = 4}), g.memory_bandwidth.value()),
                rate_cell(bf16), rate_cell(g.dense.at(Precision::fp8)),
                g.tdp.value() > 0 ? Cell::of_number(format(g.tdp), g.tdp.value()) : Cell::empty(),  // Apple publishes none
-               price ? money_cell(price->amount) : Cell::empty(), per_tf,
+               price ? money_cell(price->amount) : Cell::empty(), price && price->high ? money_cell(*price->high) : Cell::empty(), per_tf,
                price ? Cell::of_text(price->as_of) : Cell::empty()});
   }
   t.notes.push_back("Rates are dense (no 2:4 sparsity). BF16 falls back to FP16 where a part has no BF16.");
+  t.notes.push_back("Price: one figure, or the low end of a range its source gives (to: the high end); $/TF at the low end.");
   t.notes.push_back("Sources and dates for every figure: capplan catalog show ID, or docs/catalog.md.");
   return t;
 }

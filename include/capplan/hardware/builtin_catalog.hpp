@@ -114,6 +114,97 @@ inline std::vector<GpuSpec> gpus() {
                .source = "NVIDIA HGX platform page, per-GPU table (HGX B200 column), https://www.nvidia.com/en-us/data-center/hgx/, as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html",
                .as_of = recorded,
                .note = "Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
+  // Added 2026-11-26: the data-centre parts a 2026 buyer weighs (Blackwell Ultra, GB200/GB300
+  // NVL72 GPUs, NVL PCIe cards, the China SKUs, Ada and Ampere PCIe parts). Where NVIDIA prints only
+  // "with sparsity" figures the dense rate is half, as everywhere in this catalog.
+  v.push_back({.id = "b300", .name = "NVIDIA B300 (HGX B300, 270GB)", .aliases = {"B300", "B300 SXM", "HGX B300", "HGX B300 GPU", "Blackwell Ultra"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell Ultra", .form_factor = FormFactor::sxm,
+               .memory = 270_GB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
+               .dense = dense_rates({.fp64 = 1.25, .fp32 = 75, .tf32 = 1125, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500}),
+               .tdp = 1100_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
+               .source = "NVIDIA HGX B300 per-8-GPU table as reproduced at https://fibermall.com/blog/?p=17161 (TF32 18 PF*, FP16/BF16 36 PF*, FP8 72 PF*, FP32 600 TF, FP64 10 TF, per 8 GPUs); HGX B300 memory, bandwidth and power per https://verda.com/blog/gb300-nvl72-architecture; NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era",
+               .as_of = "2026-11-26",
+               .note = "Per GPU = the HGX 8-GPU totals / 8; dense = half the sparse figures. The chip carries 288 GB HBM3e at 8 TB/s (NVIDIA blog; the GB300 part); HGX B300 listings give 270 GB, 7.7 TB/s and 1,100 W, used here. INT8 is cut on Blackwell Ultra and sources disagree (0.125-0.15 POPS dense), so no INT8 rate is stored; NVFP4 dense ~13-14 PF (no FP4 precision in capplan yet). ECC assumed as on every NVIDIA HBM part. No vendor list price."});
+  v.push_back({.id = "gb200", .name = "NVIDIA GB200 (per B200 GPU in GB200 NVL72, 186GB)", .aliases = {"GB200", "GB200 NVL72", "GB200 GPU", "NVIDIA GB200 186GB"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::sxm,
+               .memory = 186_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000}),
+               .tdp = 1200_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = "NVIDIA GB200 NVL72 specification table (per GPU: 186 GB HBM3e, 8 TB/s, TF32 2.5 PF*, FP16/BF16 5 PF*, FP8/INT8 10 PF*, FP32 80 TF, FP64 40 TF, up to 1,200 W) as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html; 186 GB per GPU also in MLPerf Inference v6.1 system descriptions (mlcommons/inference_results_v6.1, closed/Crusoe/systems)",
+               .as_of = "2026-11-26",
+               .note = "Dense = half the table's sparsity figures. Earlier NVIDIA figures were 45 TF FP64 / 90 TF FP32 and 192 GB. One GPU of the 72-GPU NVLink domain of a GB200 NVL72 rack (NVLink 5, 900 GB/s per direction to every other GPU of the rack); the GPU reaches its Grace CPU over NVLink-C2C. Rack estimates $2-3.1 M (about $28-43k per GPU with CPUs and switches) are not stored as a GPU price."});
+  v.push_back({.id = "gb300", .name = "NVIDIA GB300 (per Blackwell Ultra GPU in GB300 NVL72, 288GB)", .aliases = {"GB300", "GB300 NVL72", "GB300 GPU"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell Ultra", .form_factor = FormFactor::sxm,
+               .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .dense = dense_rates({.fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000}),
+               .tdp = 1400_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
+               .source = "NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era (288 GB HBM3e, 8 TB/s, NVFP4 15 PF dense); dense per-GPU rates and 1,400 W per https://verda.com/blog/gb300-nvl72-architecture; sparse per-package figures in https://www.tomshardware.com/pc-components/gpus/nvidia-shares-blackwell-ultras-secrets-nvfp4-boost-detailed-and-pcie-6-0-support",
+               .as_of = "2026-11-26",
+               .note = "Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; NVFP4 15 PF dense (no FP4 precision in capplan yet). One GPU of a 72-GPU NVLink domain. Rack estimate $3-4 M not stored as a GPU price."});
+  v.push_back({.id = "h100-nvl", .name = "NVIDIA H100 NVL 94GB", .aliases = {"H100 NVL", "H100 NVL 94GB"},
+               .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::pcie,
+               .memory = 94_GB, .memory_type = "HBM3", .memory_bandwidth = 3.9_TBps,
+               .dense = dense_rates({.fp64 = 30, .fp32 = 60, .tf32 = 417.5, .bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5}),
+               .tdp = 400_W, .nvlink_generation = 4, .nvlink_bandwidth = 300_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = "NVIDIA H100 product page (H100 NVL column), https://www.nvidia.com/en-us/data-center/h100/; 94 GB HBM3, 3.9 TB/s, PCIe 5.0 x16 and 350-400 W checked at https://grokipedia.com/page/210100120",
+               .as_of = "2026-11-26",
+               .note = std::string("Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the NVLink bridge (600 GB/s total, 300 per direction) are the product page's column: ") + src::unverified + " Sold in pairs joined by NVLink bridges; 400 W is the top of the configurable 350-400 W. No vendor list price."});
+  v.push_back({.id = "h200-nvl", .name = "NVIDIA H200 NVL 141GB", .aliases = {"H200 NVL", "H200 PCIe"},
+               .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::pcie,
+               .memory = 141_GB, .memory_type = "HBM3e", .memory_bandwidth = 4.8_TBps,
+               .dense = dense_rates({.fp64 = 30, .fp32 = 60, .tf32 = 417.5, .bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5}),
+               .tdp = 600_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = std::string(src::h200) + " (H200 NVL column); 141 GB at 4.8 TB/s per https://aiwiki.ai/wiki/nvidia_h200/raw; up to 600 W per https://itkb.uw.cz/2026/06/nvidia-h200-vs-b300-precisions-cores.html",
+               .as_of = "2026-11-26",
+               .note = std::string("Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the 2- or 4-way NVLink bridge (900 GB/s total, 450 per direction) are the product page's column: ") + src::unverified + " The NVL part runs at lower clocks than the SXM part (835.5 against 989.5 dense BF16). No vendor list price; H200 units were reported at about $27,000 for Chinese orders (Reuters, January 2026), variant unspecified."});
+  v.push_back({.id = "h20", .name = "NVIDIA H20 96GB (HGX H20)", .aliases = {"H20", "HGX H20", "H20 96GB"},
+               .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
+               .memory = 96_GB, .memory_type = "HBM3", .memory_bandwidth = 4_TBps,
+               .dense = dense_rates({.fp64 = 1, .fp32 = 44, .tf32 = 74, .bf16 = 148, .fp16 = 148, .fp8 = 296, .int8 = 296}),
+               .tdp = 400_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .street_price = usd_range("12000", "13000", "2024-07-05", "SemiAnalysis estimate of the average H20 price (report of 2024-07-05), as relayed at https://in.whatpsu.com/articles/1176-NVIDIA-will-sell-more-than-one-million-H20-GPUs-to-China-resulting-in-12-billion-in-revenue"),
+               .source = "NVIDIA HGX H20 specification table (partner copy): FP8 296, BF16/FP16 148, TF32 74, FP32 44, FP64 1 TF, 96 GB HBM3, 4.0 TB/s, NVLink 900 GB/s, 400 W; http://1cnz.cn/d/2353773.html, https://zangshuxian.com/new/674733024499207168, memory per https://trendforce.com/news/2024/09/24/news-nvidias-custom-h20-chip-for-china-reportedly-halted",
+               .as_of = "2026-11-26",
+               .note = "The China-market Hopper: the figures are dense as published (148 TF BF16 is 15 % of the H100's dense 989.5; the export metric TPP 2,368 = 148 x 16 uses dense FP16). No nvidia.com page was reachable. NVLink 900 GB/s total = 450 per direction. PCIe Gen5 x16 not confirmed by a source."});
+  v.push_back({.id = "h800-sxm", .name = "NVIDIA H800 SXM5 80GB", .aliases = {"H800", "H800 SXM", "H800 SXM5"},
+               .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
+               .memory = 80_GB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
+               .dense = dense_rates({.fp64 = 1, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
+               .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 200_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = std::string(src::h100) + " (H100 SXM column, which the H800 matches but for NVLink and FP64); the H800's cuts (NVLink 400 GB/s total, FP64 about 1 TF) per https://www.philisun.com/technical-analysis/nvidia-h800-vs-h100-a-technical-deep-dive-into-politically-defined-ai-chips and https://aiwiki.ai/wiki/nvidia_h800",
+               .as_of = "2026-11-26",
+               .note = "No NVIDIA H800 datasheet was reachable: compute and memory are the H100 SXM's, which every source says the H800 keeps; NVLink 400 GB/s total = 200 per direction (DeepSeek-V3 was trained on H800s). No vendor list price."});
+  v.push_back({.id = "a800-sxm4-80gb", .name = "NVIDIA A800 SXM4 80GB", .aliases = {"A800", "A800 SXM4 80GB", "A800 80GB"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
+               .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
+               .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624}),
+               .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 200_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
+               .source = std::string(src::a100) + " (A100 80GB SXM column, which the A800 matches but for NVLink); NVLink cut to 400 GB/s per https://tweakers.net/nieuws/203182/nvidia-introduceert-a800-gpu-voor-china-die-niet-onder-exportrestricties-vs-valt.html",
+               .as_of = "2026-11-26",
+               .note = "No A800 datasheet was reachable: every source says only NVLink changed (400 GB/s total = 200 per direction, against the A100's 600). No vendor list price."});
+  v.push_back({.id = "l40", .name = "NVIDIA L40 48GB", .aliases = {"L40"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
+               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .dense = dense_rates({.fp32 = 90.5, .tf32 = 90.5, .bf16 = 181.05, .fp16 = 181.05, .fp8 = 362, .int8 = 362, .int4 = 724}),
+               .tdp = 300_W, .ecc = true,
+               .source = "NVIDIA L40 datasheet (dense and sparse columns) as reproduced at https://www.mullet.se/product.html?product_id=355414",
+               .as_of = "2026-11-26",
+               .note = "The datasheet prints both columns: TF32 90.5 | 181*, BF16/FP16 181.05 | 362.1*, FP8 362 | 724*, INT8 362 | 724*, INT4 724 | 1,448*. Its FP16/BF16 tensor rate is half the L40S's on the same die (the L40S publishes 362 dense). No FP64 figure published, no NVLink. No vendor list price."});
+  v.push_back({.id = "l20", .name = "NVIDIA L20 48GB", .aliases = {"L20"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
+               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .tdp = 275_W, .ecc = true,
+               .source = "48 GB GDDR6, 864 GB/s, 275 W, PCIe 4.0 x16: https://technical.city/pl/video/L20; 48 GB also in the partner table at http://1cnz.cn/d/2353773.html",
+               .as_of = "2026-11-26",
+               .note = "The China-market Ada card. No NVIDIA figure for its tensor rates could be reached (third-party pages compute 59 TF FP32 from clocks), so no rate is stored and nothing is timed on it; memory fit answers hold. ECC as on the L40 family, not confirmed. No vendor list price."});
+  v.push_back({.id = "a40", .name = "NVIDIA A40 48GB", .aliases = {"A40", "A40 PCIe"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
+               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 696_GBps,
+               .dense = dense_rates({.fp32 = 37.4, .tf32 = 74.8, .bf16 = 149.7, .fp16 = 149.7, .int8 = 299.3, .int4 = 598.7}),
+               .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
+               .source = "NVIDIA A40 datasheet figures (FP32 37.4, TF32 74.8 | 149.7*, BF16/FP16 149.7 | 299.3*, INT8 299.3 | 598.7*) as listed at https://hmc-tech.com/gpu/nvidia-a100-vs-nvidia-a40; 48 GB GDDR6 ECC, 696 GB/s, 300 W, 112.5 GB/s NVLink bridge per http://www.relationship-nepal.org/900-2g133-0000-000.html",
+               .as_of = "2026-11-26",
+               .note = "Dense = the datasheet's non-sparse column. The NVLink bridge joins two cards (112.5 GB/s total = 56.25 per direction). No vendor list price."});
 
   // ---------------------------------------------------------------- NVIDIA data centre: Ampere, Volta, Turing, Ada
   // A100 SXM4 80GB: A100 datasheet: FP64 tensor 19.5, FP32 19.5, TF32 156 (312*), BF16/FP16 312 (624*),
@@ -245,6 +336,45 @@ inline std::vector<GpuSpec> gpus() {
                .source = "NVIDIA RTX 6000 Ada datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-6000/",
                .as_of = recorded,
                .note = "FP32 91.1 TFLOPS, 48 GB and 300 W checked at https://cputronic.com/de/gpu/nvidia-rtx-6000-ada-generation. Only the FP8 sparse figure (1,457) is published; the other tensor rates are derived from it with Ada's ratios, not checked. Launch price $6,800 is the press-reported MSRP, not re-checked."});
+  // Added 2026-11-26: Blackwell workstation cards, the GeForce cards buyers weigh in 2026, Ada
+  // workstation cards and DGX Spark. GeForce dense rates: NVIDIA's "AI TOPS" is FP4 (Blackwell) or
+  // FP8 (Ada) with sparsity; the whitepapers' ratios give the dense FP16/BF16 rate with FP32
+  // accumulate (half rate on GeForce): Blackwell AI TOPS / 16, Ada AI TOPS / 8.
+  v.push_back({.id = "rtx-pro-6000", .name = "NVIDIA RTX PRO 6000 Blackwell Workstation Edition 96GB",
+               .aliases = {"RTX PRO 6000", "RTX Pro 6000 Blackwell", "RTX 6000 Pro", "RTX PRO 6000 WS", "RTX PRO 6000 Workstation"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::pcie,
+               .memory = 96_GB, .usable_memory = 97887_MiB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
+               .dense = dense_rates({.fp32 = 125, .tf32 = 251.9, .bf16 = 503.8, .fp16 = 503.8, .fp8 = 1007.6, .int8 = 1007.6}),
+               .tdp = 600_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .street_price = usd_range("8000", "9200", "2026-04-01", "retail prices in April 2026 per https://www.newgearhub.com/review/nvidia-gtc-2026-blackwell-gpus-pro-workstations"),
+               .source = "NVIDIA RTX Blackwell PRO GPU architecture whitepaper v1.0, appendix A (Peak BF16 Tensor TFLOPS with FP32 Accumulate 503.8 | 1,007.6*); 96 GB GDDR7 ECC, 512-bit per https://hardware-corner.net/rtx-5090-vs-rtx-pro-6000-spec-comparison-20250321; 1,792 GB/s per https://gpu.name/posts/nvidia-unveils-rtx-pro-6000-blackwell-gpu-with-24-064-cores-and-96gb-memory; usable memory and 600 W from nvidia-smi in https://raw.githubusercontent.com/MarcoPizeta/flash-next-rtxpro6000-bench/main/HARDWARE.md",
+               .as_of = "2026-11-26",
+               .note = "Full-rate FP32 accumulate (a professional card): TF32 = BF16 / 2, FP8 = INT8 = 2 x BF16, derived from the whitepaper's BF16 row; FP4 ~2,015 dense (4,000 AI TOPS sparse / 2; no FP4 precision in capplan yet). Measured cuBLAS BF16 is about 350-390 TF on large GEMMs (zzc0721/torch-performance-test-data#160). MIG supported. A reported $8,565 MSRP comes from an editorial site, not NVIDIA; the street range is stored."});
+  v.push_back({.id = "rtx-pro-6000-server", .name = "NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB",
+               .aliases = {"RTX PRO 6000 Server", "RTX PRO 6000 SE", "RTX PRO 6000 Blackwell Server Edition"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::pcie,
+               .memory = 96_GB, .memory_type = "GDDR7", .memory_bandwidth = 1597_GBps,
+               .dense = dense_rates({.bf16 = 500, .fp16 = 500}),
+               .tdp = 600_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = "NVIDIA RTX PRO 6000 Blackwell Server Edition page, https://www.nvidia.com/en-us/data-center/rtx-pro-6000-blackwell-server-edition/ (BF16 Tensor Core 1 PFLOP with sparsity, as quoted in public code); bandwidth and power from third parties: https://unanswered.io/guide/nvidia-h200-vs-rtx-pro-6000-blackwell-key-differences, https://pepelac.news/de/posts/id27081-nvidia-rtx-6000d-serverkarte-mit-84-gb-speicher-im-teardown",
+               .as_of = "2026-11-26",
+               .note = "Only the vendor's BF16 figure was reachable (1 PFLOP sparse = 500 dense); the other precisions are not stored, so FP8 work is timed at BF16. Bandwidth: third parties give 1.6-1.8 TB/s, the lower end is stored (the vendor figure was not reached); power configurable up to 600 W. Passive data-centre card, MIG supported, no NVLink. Measured cuBLAS BF16 about 417 TF at 8192^3 (zzc0721/torch-performance-test-data#162). No vendor list price."});
+  v.push_back({.id = "rtx-5000-ada", .name = "NVIDIA RTX 5000 Ada Generation 32GB", .aliases = {"RTX 5000 Ada", "RTX5000 Ada"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
+               .memory = 32_GB, .memory_type = "GDDR6", .memory_bandwidth = 576_GBps,
+               .dense = dense_rates({.fp32 = 65.3, .tf32 = 130.5, .bf16 = 261, .fp16 = 261, .fp8 = 522, .int8 = 522}),
+               .tdp = 250_W, .ecc = true,
+               .source = "NVIDIA RTX 5000 Ada datasheet figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 65, TF32 131 | 261*, FP16 261 | 522*, FP8 522 | 1,044*, 32 GB ECC, 576 GB/s, 250 W)",
+               .as_of = "2026-11-26",
+               .note = "No NVIDIA datasheet was reachable; the transcription agrees with 12,800 CUDA cores x 2 x 2.55 GHz = 65.3 TF and the full-rate Ada workstation ratios of the RTX 6000 Ada. No launch price found."});
+  v.push_back({.id = "rtx-4000-ada", .name = "NVIDIA RTX 4000 Ada Generation 20GB", .aliases = {"RTX 4000 Ada", "RTX4000 Ada"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
+               .memory = 20_GB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,
+               .dense = dense_rates({.fp32 = 26.7, .tf32 = 53.5, .bf16 = 106.9, .fp16 = 106.9, .fp8 = 213.8, .int8 = 213.8}),
+               .tdp = 130_W, .ecc = true,
+               .source = "NVIDIA RTX 4000 Ada datasheet figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 27, TF32 53 | 107*, FP16 107 | 214*, FP8 214 | 428*, 20 GB ECC, 360 GB/s, 130 W)",
+               .as_of = "2026-11-26",
+               .note = "Single-slot, 130 W. No NVIDIA datasheet was reachable; the transcription agrees with 6,144 CUDA cores x 2 x 2.175 GHz = 26.7 TF and the full-rate Ada workstation ratios. No launch price found."});
   // RTX A6000 (launch price $4,649, TechPowerUp): datasheet: FP32 38.7, tensor 309.7 TFLOPS (FP16 with sparsity): dense FP16/BF16 154.8, TF32 77.4;
   // 48 GB GDDR6 ECC, 768 GB/s, 300 W, NVLink 3 bridge 112.5 GB/s (56.25 per direction), PCIe Gen4 x16.
   v.push_back({.id = "rtx-a6000", .name = "NVIDIA RTX A6000 48GB", .aliases = {"RTX A6000", "A6000"},
@@ -312,6 +442,68 @@ inline std::vector<GpuSpec> gpus() {
                .source = "NVIDIA RTX 5090 spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/; RTX Blackwell whitepaper figures as reproduced at https://www.spheron.network/blog/nvidia-rtx-5090-specs/",
                .as_of = recorded,
                .note = "Tensor rates derived from NVIDIA's 3,352 'AI TOPS' (FP4 with sparsity, spec page): FP4 dense 1,676, FP8 dense (FP16 acc.) 838.4, FP16 dense (FP16 acc.) 419.2, and FP32 accumulate at half rate on GeForce: 209.6; TF32 104.8, FP8 with FP32 accumulate 419.2. Two independent copies agree: spheron.network (838.4 sparse FP16) and https://www.codesota.com/hardware/rtx-5090 (209.5 dense FP16). The RTX Blackwell whitepaper itself was not available to re-check. Peer-to-peer assumed absent as on the 40-series."});
+  v.push_back({.id = "rtx-5080", .name = "NVIDIA GeForce RTX 5080 16GB", .aliases = {"RTX 5080", "GeForce RTX 5080", "5080"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
+               .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 960_GBps,
+               .dense = dense_rates({.fp32 = 56.3, .tf32 = 56.3, .bf16 = 112.6, .fp16 = 112.6, .fp8 = 225.1, .int8 = 450.2}),
+               .fp32_accumulate_half_rate = true, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
+               .launch_price = usd("999", "2025-01-30", "NVIDIA GeForce RTX 5080 launch MSRP, as reported at https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html"),
+               .source = "NVIDIA RTX 5080 figures (1,801 AI TOPS, 10,752 CUDA cores, 16 GB GDDR7, 960 GB/s, 360 W) per https://www.notebookcheck.net/Nvidia-GeForce-RTX-5080-Benchmarks-and-Specs.935679.0.html; dense rates checked against https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
+               .as_of = "2026-11-26",
+               .note = "Dense rates derived from 1,801 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios: FP4 900.4, INT8 450.2, FP8 with FP32 accumulate 225.1, FP16/BF16 with FP32 accumulate 112.6 (half rate on GeForce); TF32 = FP32 56.3. No peer-to-peer on the stock driver (tinygrad/open-gpu-kernel-modules#29)."});
+  v.push_back({.id = "rtx-5070-ti", .name = "NVIDIA GeForce RTX 5070 Ti 16GB", .aliases = {"RTX 5070 Ti", "GeForce RTX 5070 Ti", "5070 Ti", "5070ti"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
+               .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 896_GBps,
+               .dense = dense_rates({.fp32 = 43.9, .tf32 = 43.9, .bf16 = 87.9, .fp16 = 87.9, .fp8 = 175.8, .int8 = 351.5}),
+               .fp32_accumulate_half_rate = true, .tdp = 300_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
+               .launch_price = usd("749", "2025-02-20", "NVIDIA GeForce RTX 5070 Ti launch MSRP, as reported at https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp"),
+               .source = "NVIDIA RTX 5070 Ti figures (1,406 AI TOPS, 8,960 CUDA cores, 16 GB GDDR7, 896 GB/s) per https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html and https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp; 300 W and dense rates per https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
+               .as_of = "2026-11-26",
+               .note = "Dense rates derived from 1,406 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 16, half rate on GeForce). The on-sale date in February 2025 is approximate. No peer-to-peer on the stock driver."});
+  v.push_back({.id = "rtx-5060-ti-16gb", .name = "NVIDIA GeForce RTX 5060 Ti 16GB", .aliases = {"RTX 5060 Ti", "RTX 5060 Ti 16GB", "GeForce RTX 5060 Ti 16GB", "5060 Ti"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
+               .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 448_GBps,
+               .dense = dense_rates({.fp32 = 23.7, .tf32 = 23.7, .bf16 = 47.4, .fp16 = 47.4, .fp8 = 94.9, .int8 = 189.8}),
+               .fp32_accumulate_half_rate = true, .tdp = 180_W, .pcie_generation = 5, .pcie_lanes = 8, .peer_to_peer = false,
+               .launch_price = usd("429", "2025-04-16", "NVIDIA GeForce RTX 5060 Ti 16GB launch MSRP, as reported at https://www.betweentwopixels.com/nvidia-unveils-geforce-rtx-5060-series-affordable-power-for-mainstream-gamers"),
+               .source = "NVIDIA RTX 5060 Ti figures (759 AI TOPS, 4,608 CUDA cores, 16 GB GDDR7 128-bit, 448 GB/s, 180 W) per https://biggo.com/news/202504161202_Nvidia_RTX_5060_Ti_Launch and https://www.pcguide.com/gpu/rtx-5060-release-date-specs-price/",
+               .as_of = "2026-11-26",
+               .note = "Dense rates derived from 759 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios; a public benchmark measured BF16 at 47.0 TF, matching (QuantumDrizzy/BLACKWALL), but FP8 with FP32 accumulate at 184.6 TF, twice the half-rate figure stored. PCIe 5.0 x8 per third-party reports. The 8 GB model is a different card. No peer-to-peer on the stock driver."});
+  v.push_back({.id = "rtx-4080-super", .name = "NVIDIA GeForce RTX 4080 SUPER 16GB", .aliases = {"RTX 4080 SUPER", "RTX 4080 Super", "GeForce RTX 4080 SUPER", "4080 Super"},
+               .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
+               .memory = 16_GB, .memory_type = "GDDR6X", .memory_bandwidth = 736_GBps,
+               .dense = dense_rates({.fp32 = 52.2, .tf32 = 52.2, .bf16 = 104.5, .fp16 = 104.5, .fp8 = 209, .int8 = 418}),
+               .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
+               .launch_price = usd("999", "2024-01-31", "NVIDIA GeForce RTX 4080 SUPER launch MSRP, as reported at https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp (on-sale date per https://game-scanner.co.uk/articles/rumors-confirmed-nvidia-rtx-40-super-drops-this-month)"),
+               .source = "NVIDIA RTX 4080 SUPER figures (836 AI TOPS, 52.2 TF FP32, 16 GB GDDR6X, 736 GB/s) per https://github.com/VladislavDuma/gpu_specs and https://www.tweaktown.com/news/95247/nvidia-officially-begins-teasing-its-upcoming-geforce-rtx-40-super-series-cards/index.html",
+               .as_of = "2026-11-26",
+               .note = std::string("Dense rates derived from 836 AI TOPS (FP8, sparse) with the Ada whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 8 = 104.5, half rate on GeForce); ") + src::ada_per_sm + ". 320 W and PCIe 4.0 x16 are third-party reports. No peer-to-peer on the stock driver."});
+  v.push_back({.id = "rtx-3080", .name = "NVIDIA GeForce RTX 3080 10GB", .aliases = {"RTX 3080", "GeForce RTX 3080", "3080"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
+               .memory = 10_GB, .memory_type = "GDDR6X", .memory_bandwidth = 760_GBps,
+               .dense = dense_rates({.fp32 = 29.8, .tf32 = 29.8, .bf16 = 59.5, .fp16 = 59.5, .int8 = 238}),
+               .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
+               .launch_price = usd("699", "2020-09-17", "NVIDIA GeForce RTX 3080 launch MSRP, as reported at https://www.rockpapershotgun.com/2020/09/01/nvidia-ampere-rtx-3000-series-price-specs-release-date/"),
+               .source = std::string(src::ga102) + "; figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 29.8, TF32 29.8 | 59.5*, FP16/BF16 with FP32 accumulate 59.5 | 119*, INT8 238 | 476*); 10 GB GDDR6X, 760 GB/s, 320 W per https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15",
+               .as_of = "2026-11-26",
+               .note = "NVIDIA's launch \"238 tensor TFLOPS\" is FP16 accumulate with sparsity; dense FP16/BF16 with FP32 accumulate is 59.5 (half rate on GeForce). The 12 GB model is a different card. No peer-to-peer on the stock driver."});
+  v.push_back({.id = "rtx-3070", .name = "NVIDIA GeForce RTX 3070 8GB", .aliases = {"RTX 3070", "GeForce RTX 3070", "3070"},
+               .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
+               .memory = 8_GB, .memory_type = "GDDR6", .memory_bandwidth = 448_GBps,
+               .dense = dense_rates({.fp32 = 20.3, .tf32 = 20.3, .bf16 = 40.6, .fp16 = 40.6, .int8 = 163}),
+               .fp32_accumulate_half_rate = true, .tdp = 220_W, .peer_to_peer = false,
+               .launch_price = usd("499", "2020-10-29", "NVIDIA GeForce RTX 3070 launch MSRP, as reported at https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15"),
+               .source = "NVIDIA Ampere GA10x figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 20.3, TF32 20.3 | 40.6*, FP16/BF16 with FP32 accumulate 40.6 | 81.3*, INT8 163 | 325*); 8 GB GDDR6, 448 GB/s, 220 W per https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15",
+               .as_of = "2026-11-26",
+               .note = std::string(src::ga10x_per_sm) + ": 46 SMs x 1,725 MHz x 1,024 FLOP = 81.3 with FP16 accumulate, 40.6 with FP32 accumulate (half rate on GeForce). On sale October 2020 (first announced for October 15, then the 29th). No peer-to-peer on the stock driver."});
+  v.push_back({.id = "dgx-spark", .name = "NVIDIA DGX Spark (GB10, 128GB unified)", .aliases = {"DGX Spark", "GB10", "Project DIGITS"},
+               .vendor = Vendor::nvidia, .architecture = "Blackwell (GB10)", .form_factor = FormFactor::soc,
+               .memory = 128_GB, .memory_type = "LPDDR5x (unified)", .memory_bandwidth = 273_GBps,
+               .tdp = 140_W, .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .launch_price = usd("3999", "2025-10-15", "DGX Spark Founders Edition (4 TB) at retail launch, per https://ai-infrastructure.net/dgx-spark/"),
+               .source = "NVIDIA DGX Spark porting guide, https://docs.nvidia.com/dgx/dgx-spark-porting-guide/overview.html (128 GB LPDDR5x, unified and coherent); 273 GB/s and the GB10's 140 W per https://www.chargerlab.com/teardown-of-nvidia-dgx-spark-4tb/",
+               .as_of = "2026-11-26",
+               .note = "NVIDIA publishes only \"up to 1 PFLOP FP4 with sparsity\" (about 500 dense; no FP4 precision in capplan yet) and no BF16, FP8 or INT8 rate, so no rate is stored and nothing is timed on it; memory fit answers hold (the GPU shares the 128 GB with the CPU and the OS). Two units link over ConnectX-7 200 GbE, not NVLink. Later retail prices of $4,699 were reported in 2026."});
   // RTX 3090: GA102 whitepaper (RTX 3090 column): FP32 35.6; FP16 tensor FP32 acc 71 (142*), FP16 acc 142;
   // BF16 71; TF32 35.6; INT8 284; INT4 568; 24 GB GDDR6X, 936 GB/s, 350 W; NVLink 3 bridge 112.5 GB/s.
   // Usable memory: nvidia-smi reports 24,576 MiB total (https://github.com/noonghunna/club-3090/issues/1128).
@@ -373,6 +565,31 @@ inline std::vector<GpuSpec> gpus() {
                .tdp = 500_W, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
                .source = src::mi200, .as_of = recorded,
                .note = "AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (45.3 vector / 90.5 matrix, 362.1 FP16/BF16, 362.1 INT8 TOPS, 128 GB, 3.2 TB/s). Two GCDs in one package. Infinity Fabric bandwidth not recorded. No vendor list price."});
+  // Added 2026-11-26: AMD's 2025 Instinct parts and the Radeon cards people run models on locally.
+  v.push_back({.id = "mi325x", .name = "AMD Instinct MI325X 256GB", .aliases = {"MI325X", "Instinct MI325X"},
+               .vendor = Vendor::amd, .architecture = "CDNA 3", .form_factor = FormFactor::oam,
+               .memory = 256_GB, .memory_type = "HBM3e", .memory_bandwidth = 6_TBps,
+               .dense = dense_rates({.fp64 = 163.4, .fp32 = 163.4, .tf32 = 653.7, .bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9}),
+               .tdp = 1000_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = "AMD ROCm GPU specifications, https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html (304 CUs, 256 GiB); AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (FP16/BF16 1,307.4 dense = 2*32*32*8 x 1,216 matrix cores x 2,100 MHz / 32 cycles); 6 TB/s and PCIe 5.0 x16 per https://wiaix.com/amd-instincttm-mi325x-accelerators; 1,000 W per https://www.svethardware.cz/amd-predstavilo-instinct-mi325x-s-256gb-pameti-hbm3e-slibuje-i-vykonnejsi-mi355x/61224",
+               .as_of = "2026-11-26",
+               .note = "The MI300X's compute (same 304 CUs at 2,100 MHz) with 256 GB HBM3e at 6 TB/s and 1,000 W. AMD prints the sparse figures (2,614.9 FP16, 5,229.8 FP8) beside these dense ones. Infinity Fabric: 7 links per GPU as on the MI300X, whose 896 GB/s aggregate is halved per direction (per-link figure for the MI325X not found). No vendor list price."});
+  v.push_back({.id = "mi350x", .name = "AMD Instinct MI350X 288GB", .aliases = {"MI350X", "Instinct MI350X"},
+               .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
+               .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .dense = dense_rates({.fp64 = 72.1, .fp32 = 144.2, .bf16 = 2309.6, .fp16 = 2309.6, .fp8 = 4614, .int8 = 4614}),
+               .tdp = 1000_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = "AMD Instinct MI350X brochure, https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/amd-instinct-mi350x-gpu-brochure.pdf (figures as quoted in a public FLOP table); 288 GB at 8 TB/s per https://www.tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts; 1,000 W per https://wccftech.com/amd-instinct-mi350-gpuai-hardware-powerhouse-3nm-3d-chiplet-cdna-4-185-billion-transistors-1400w-tbp-over-4000b-llm-support//amp/",
+               .as_of = "2026-11-26",
+               .note = "Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6/MXFP4 9.2 PF dense (AMD's 18.45 PF headline is with sparsity; no FP4 precision in capplan yet). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric per-link bandwidth not found. No vendor list price."});
+  v.push_back({.id = "mi355x", .name = "AMD Instinct MI355X 288GB", .aliases = {"MI355X", "Instinct MI355X"},
+               .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
+               .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .dense = dense_rates({.fp64 = 78.6, .fp32 = 157.3, .bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033.2, .int8 = 5033.2}),
+               .tdp = 1400_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .source = "AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (dense rates); 288 GB HBM3e and PCIe Gen5 x16 per AMD's MLPerf Inference v6.0 submission (mlcommons/inference_results_v6.0, closed/AMD); 8 TB/s and 1,400 W per https://www.theregister.com/2025/06/12/amd_mi355x/",
+               .as_of = "2026-11-26",
+               .note = "Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6/MXFP4 10 PF dense (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric per-link bandwidth not found. No vendor list price."});
 
   // ---------------------------------------------------------------- Apple (unified memory)
   // M2 Ultra: Apple newsroom (2023-06-05): up to 76-core GPU, up to 192 GB unified memory, 800 GB/s.
@@ -394,6 +611,49 @@ inline std::vector<GpuSpec> gpus() {
                .source = "Apple newsroom, \"Apple reveals M3 Ultra\", https://www.apple.com/newsroom/2025/03/apple-reveals-m3-ultra-taking-apple-silicon-to-a-new-extreme/; bandwidth per https://techpowerup.com/news-tags/Mac%20Studio",
                .as_of = recorded,
                .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent (no vendor tensor figure exists for the GPU). Sold only inside Mac Studio (from 96 GB)."});
+  v.push_back({.id = "radeon-pro-w7900", .name = "AMD Radeon PRO W7900 48GB", .aliases = {"Radeon PRO W7900", "W7900", "Pro W7900"},
+               .vendor = Vendor::amd, .architecture = "RDNA 3", .form_factor = FormFactor::pcie,
+               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .dense = dense_rates({.fp32 = 61.3, .bf16 = 122.6, .fp16 = 122.6, .int8 = 122.6}),
+               .tdp = 295_W, .ecc = true,
+               .source = "48 GB GDDR6, 864 GB/s, 295 W, PCIe 4.0 x16 per https://www.itcreations.com/amd-gpu/amd-radeon-pro-w7900-gpu; WMMA rate per compute unit (512 FP16/BF16 FLOP and 512 INT8 ops per clock) per AMD GPUOpen, https://gpuopen.com/learn/using_matrix_core_amd_rdna4",
+               .as_of = "2026-11-26",
+               .note = "RDNA 3 has no tensor cores: the matrix rate is WMMA on the SIMDs, 96 CUs x 512 FLOP x ~2.5 GHz = 122.6 TF FP16/BF16 dense (computed; it equals AMD's \"peak half precision\"). FP32 61.3 counts dual issue, which compilers rarely reach (about half in practice). No FP8. ECC as AMD markets the W7000 series, not confirmed in a stored source. The widely reported $3,999 launch price was not verified."});
+  v.push_back({.id = "rx-7900-xtx", .name = "AMD Radeon RX 7900 XTX 24GB", .aliases = {"RX 7900 XTX", "Radeon RX 7900 XTX", "7900 XTX", "7900XTX"},
+               .vendor = Vendor::amd, .architecture = "RDNA 3", .form_factor = FormFactor::consumer,
+               .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
+               .dense = dense_rates({.fp32 = 61.4, .bf16 = 122.8, .fp16 = 122.8, .int8 = 122.8}),
+               .tdp = 355_W,
+               .launch_price = usd("999", "2022-12-13", "AMD Radeon RX 7900 XTX launch MSRP, as reported at https://www.breakinglatest.news/technology/amd-announces-first-chiplets-gpu-new-rdna-3-architecture-rx-7900-xtx-xt-will-be-launched-on-12-13/"),
+               .source = "24 GB GDDR6 at 20 Gbps on 384 bits (960 GB/s), 355 W per https://morethantech.it/pubblicazioni/1156_amd-alza-il-sipario-sulle-radeon-rx-7900-xtx-e-7900-xt; WMMA rate per compute unit (512 FP16/BF16 FLOP per clock) per AMD GPUOpen, https://gpuopen.com/learn/using_matrix_core_amd_rdna4",
+               .as_of = "2026-11-26",
+               .note = "96 CUs x 512 FLOP x ~2.5 GHz = 122.8 TF FP16/BF16 dense through WMMA (computed; AMD's \"peak half precision\" is the same number, not a sparse figure); vkpeak measured about 130 TF. FP32 61.4 counts dual issue. No FP8, no ECC. PCIe peer-to-peer under ROCm not verified (the default is kept)."});
+  v.push_back({.id = "ryzen-ai-max-395", .name = "AMD Ryzen AI Max+ 395 (Radeon 8060S, 128GB unified)",
+               .aliases = {"Ryzen AI Max+ 395", "AI Max+ 395", "Strix Halo", "Radeon 8060S"},
+               .vendor = Vendor::amd, .architecture = "RDNA 3.5 (Strix Halo)", .form_factor = FormFactor::soc,
+               .memory = 128_GB, .usable_memory = 96_GB, .memory_type = "LPDDR5X-8000 (unified)", .memory_bandwidth = 256_GBps,
+               .dense = dense_rates({.fp32 = 29.7, .bf16 = 59.4, .fp16 = 59.4, .int8 = 59.4}),
+               .tdp = 120_W, .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .source = "16 Zen 5 cores, 40-CU Radeon 8060S up to 2.9 GHz, up to 128 GB LPDDR5X-8000 on 256 bits (256 GB/s), cTDP 45-120 W per https://www.svethardware.cz/amd-predstavuje-ryzen-ai-max-strix-halo-s-az-16-jadry-a-gpu-se-40-cu/61477; the GPU's 96 GB variable graphics memory per https://computerbase.de/2024-09/amd-strix-halo-leak (and users' BIOS reports)",
+               .as_of = "2026-11-26",
+               .note = "Usable memory: the BIOS's largest graphics carve-out, 96 GB of 128 (Linux's GTT can map more; not a vendor figure). Rates computed, not published: 40 CUs x 512 FLOP (RDNA 3's WMMA rate per CU, AMD GPUOpen; assumed unchanged on RDNA 3.5) x 2.9 GHz = 59.4 TF FP16/BF16; FP32 29.7 counts dual issue. Power: the whole SoC at its 120 W top cTDP (55 W default). Sold only inside laptops and mini-PCs; no chip price."});
+  // Added 2026-11-26: Intel Gaudi 3 and Apple M4 Max.
+  v.push_back({.id = "gaudi3", .name = "Intel Gaudi 3 128GB (OAM)", .aliases = {"Gaudi 3", "Gaudi3", "Habana Gaudi 3", "HL-325L"},
+               .vendor = Vendor::intel, .architecture = "Gaudi 3", .form_factor = FormFactor::oam,
+               .memory = 128_GB, .memory_type = "HBM2e", .memory_bandwidth = 3.67_TBps,
+               .dense = dense_rates({.bf16 = 1835}),
+               .tdp = 900_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .launch_price = usd("15625", "2024-06-04", "Intel at Computex 2024: a kit of 8 Gaudi 3 on a universal baseboard lists at $125,000 (as reported by the press), / 8"),
+               .source = "Intel Hot Chips 2024 deck, R. Kaplan, \"Intel Gaudi 3 AI Accelerator: Architected for Gen AI Training and Inference\" (mirror https://www.sgpjbg.com/baogao/465025.html): 128 GB HBM2e, 3.67 TB/s, 1,835 TF BF16 and FP8 matrix, 900 W air-cooled OAM, 24 x 200 GbE RoCE, PCIe Gen5 x16",
+               .as_of = "2026-11-26",
+               .note = "Dense as Intel prints it (no sparse figure). FP8 runs at the BF16 rate on the MME (1,835 TF); no FP8 rate is stored (the catalog's sparse-figure check expects FP8 = 2 x BF16, true of every other part), so FP8 work on Gaudi 3 is not timed. No FP16, FP32 or INT8 rate published, so those are not stored. Scale-up and scale-out go over 24 x 200 GbE RoCE ports on the die (1.2 TB/s bidirectional), not NVLink or Infinity Fabric. The price is the kit's list price / 8."});
+  v.push_back({.id = "apple-m4-max", .name = "Apple M4 Max (40-core GPU, 128GB)", .aliases = {"M4 Max", "Apple M4 Max"},
+               .vendor = Vendor::apple, .architecture = "Apple M4", .form_factor = FormFactor::soc,
+               .memory = 128_GB, .usable_memory = 98304_MiB, .memory_type = "LPDDR5X (unified)", .memory_bandwidth = 546_GBps,
+               .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .source = "Apple M4 Max: 16-core CPU, 40-core GPU, up to 128 GB unified memory per http://www.notebookcheck.net/Apple-M4-Max-official-with-incremental-upgrades-over-the-M3-Max.911098.0.html; 546 GB/s per https://macmegasite.com/2024/10/30/m4-max-chip-has-16-core-cpu-40-core-gpu-and-35-increase-in-memory-bandwidth",
+               .as_of = "2026-11-26",
+               .note = "Usable memory: Metal's default working set, 75 % of the unified memory (96 GiB of 128; the same rule as the M2 Ultra entry: raullenchai/Rapid-MLX#183, ggml-org/llama.cpp#3213); `sudo sysctl iogpu.wired_limit_mb` raises it. Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent. Sold inside MacBook Pro (October 2024) and Mac Studio (March 2025, from $1,999 with 36 GB)."});
   return v;
 }
 

@@ -11,6 +11,7 @@
 #include "capplan/report/value.hpp"
 #include "capplan/workload/parallel_plan.hpp"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,20 @@ namespace detail {
 // The members of `from` (an object) appended to `j` in order.
 inline void append_members(Value& j, const Value& from) {
   for (const auto& [key, value] : std::get<Value::Object>(from.data())) j[key] = value;
+}
+
+// The fewest GPUs a solver found, null when none: gpus, tp, (training: cp,) pp, (training: dp,)
+// memory_per_gpu_bytes.
+inline Value fewest_gpus_output(const std::optional<GpuPlan>& p, bool training) {
+  if (!p) return Value();
+  Value f;
+  f["gpus"] = p->gpus;
+  f["tp"] = p->tensor;
+  if (training) f["cp"] = p->context;
+  f["pp"] = p->pipeline;
+  if (training) f["dp"] = p->data;
+  f["memory_per_gpu_bytes"] = p->budget.total().value();
+  return f;
 }
 
 }  // namespace detail
@@ -88,17 +103,7 @@ inline Value training_memory_output(const TrainingMemoryReport& r, const std::ve
   j["pipeline_stage"] = r.budget.pipeline_stage + 1;
   detail::append_members(j, memory_fit_output(r.budget, r.fit));
   j["max_micro_batch"] = r.max_micro_batch;
-  if (r.fewest) {
-    Value& f = j["min_gpus"];
-    f["gpus"] = r.fewest->gpus;
-    f["tp"] = r.fewest->tensor;
-    f["cp"] = r.fewest->context;
-    f["pp"] = r.fewest->pipeline;
-    f["dp"] = r.fewest->data;
-    f["memory_per_gpu_bytes"] = r.fewest->budget.total().value();
-  } else {
-    j["min_gpus"] = Value();
-  }
+  j["min_gpus"] = detail::fewest_gpus_output(r.fewest, true);
   j["would_fit"] = Value::strings(would_fit);
   j["assumptions"] = Value::strings(assumptions);
   return j;
@@ -125,15 +130,7 @@ inline Value serving_memory_output(const ServingMemoryReport& r, const std::vect
   detail::append_members(j, memory_fit_output(r.budget, r.fit));
   j["max_context"] = r.max_context;
   j["max_batch"] = r.max_batch;
-  if (r.fewest) {
-    Value& f = j["min_gpus"];
-    f["gpus"] = r.fewest->gpus;
-    f["tp"] = r.fewest->tensor;
-    f["pp"] = r.fewest->pipeline;
-    f["memory_per_gpu_bytes"] = r.fewest->budget.total().value();
-  } else {
-    j["min_gpus"] = Value();
-  }
+  j["min_gpus"] = detail::fewest_gpus_output(r.fewest, false);
   j["assumptions"] = Value::strings(assumptions);
   return j;
 }
