@@ -663,3 +663,47 @@ TEST_SUITE("report") {
   }
 }
 
+
+TEST_SUITE("report") {
+  TEST_CASE("purchase table with exchange rates: offers in CNY converted to USD and ranked, with a break-even month") {
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.systems = false;
+    q.filters.vendor = Vendor::nvidia;
+    q.filters.form_factor = FormFactor::consumer;
+    const PurchaseTable before = purchase_table(q, Catalog::builtin());
+    // 1 USD = 7.2 CNY: the cheapest RTX 4090 rent becomes the CNY monthly rental, ¥2.74/h = $0.38/h.
+    q.fx.emplace_back(Currency::CNY, Currency::USD, Decimal(1) / Decimal(std::string_view("7.2")), "2026-11-01", "test");
+    const PurchaseTable after = purchase_table(q, Catalog::builtin());
+    const PurchaseRow& b = row_of(before, "rtx-4090");
+    const PurchaseRow& a = row_of(after, "rtx-4090");
+    REQUIRE(a.rent_rate);
+    REQUIRE(b.rent_rate);
+    CHECK(a.rent_rate->currency() == Currency::USD);
+    CHECK(a.rent_rate->amount() < b.rent_rate->amount());
+    const auto cny = cheapest_rent(Catalog::builtin(), "rtx-4090", q.fx);
+    REQUIRE(cny);
+    REQUIRE(cny->converted);
+    CHECK(cny->offer->currency == Currency::CNY);
+    CHECK(a.rent_rate->amount() == (cny->per_gpu_hour.amount() * Decimal(a.units)));
+    CHECK(a.rent_from.find("converted at 1 USD = 7.2 CNY (2026-11-01)") != std::string::npos);
+    CHECK(a.break_even_month.has_value());
+    // Cloud rows in CNY join the ranking in USD; without a rate they stay in their own currency.
+    PurchaseQuery cloud = q;
+    cloud.filters = {};
+    cloud.filters.gpus = cloud.filters.systems = false;
+    const PurchaseTable in_usd = purchase_table(cloud, Catalog::builtin());
+    const PurchaseRow& alibaba = row_of(in_usd, "alibaba-gn7-c13g1.26xlarge");
+    REQUIRE(alibaba.rent_cost);
+    CHECK(alibaba.rent_cost->currency() == Currency::USD);
+    cloud.fx.clear();
+    const PurchaseTable as_quoted = purchase_table(cloud, Catalog::builtin());
+    REQUIRE(row_of(as_quoted, "alibaba-gn7-c13g1.26xlarge").rent_cost);
+    CHECK(row_of(as_quoted, "alibaba-gn7-c13g1.26xlarge").rent_cost->currency() == Currency::CNY);
+    // A rate that does not convert into USD, or two for one currency, is refused naming the field.
+    PurchaseQuery bad = q;
+    bad.fx.emplace_back(Currency::CNY, Currency::USD, Decimal(std::string_view("0.14")), "2026-11-02", "test");
+    CHECK_THROWS_WITH((void)purchase_table(bad, Catalog::builtin()), doctest::Contains("fx"));
+    bad.fx = {ExchangeRate(Currency::USD, Currency::EUR, Decimal(std::string_view("0.9")), "2026-11-01", "test")};
+    CHECK_THROWS_WITH((void)purchase_table(bad, Catalog::builtin()), doctest::Contains("must convert into USD"));
+  }
+}

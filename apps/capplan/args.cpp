@@ -62,4 +62,24 @@ EnergyPrice energy_price_arg(const std::string& text, Currency currency, std::st
   return nonnegative(parse_energy_price(text, flag), text, flag);
 }
 
+std::vector<ExchangeRate> usd_rates_arg(const std::vector<std::string>& texts, std::string_view flag) {
+  std::vector<ExchangeRate> out;
+  for (const std::string& text : texts) {
+    const auto eq = text.find('='), at = text.find('@');
+    if (eq == std::string::npos || at == std::string::npos || at < eq)
+      detail::fail(flag, "\"" + text + "\"", "is not CUR=RATE@DATE, e.g. CNY=7.2@2026-11-01 (one USD in CUR, on DATE)");
+    const Currency cur = parse_currency(text.substr(0, eq), flag);
+    if (cur == Currency::USD) detail::fail(flag, "\"" + text + "\"", "converts USD; costs are already in USD");
+    const Decimal per_usd = Decimal::parse(text.substr(eq + 1, at - eq - 1), flag);
+    if (!(per_usd > Decimal(0))) detail::fail(flag, "\"" + text + "\"", "has a rate that is not positive");
+    const std::string date = text.substr(at + 1);
+    parse_iso_date(date, flag);
+    for (const auto& r : out) {
+      if (r.from == cur) detail::fail(flag, "\"" + text + "\"", "gives " + std::string(code(cur)) + " a second rate; give one per currency");
+    }
+    out.emplace_back(cur, Currency::USD, Decimal(1) / per_usd, date, std::string(flag));
+  }
+  return out;
+}
+
 }  // namespace capplan::cli

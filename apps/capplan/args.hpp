@@ -10,6 +10,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace capplan::cli {
 
@@ -43,6 +44,10 @@ M in_currency(M m, Currency currency, std::string_view flag, std::string_view wh
   }
   return m;
 }
+
+// --fx CUR=RATE@DATE, repeatable: one USD is RATE units of CUR on DATE ("CNY=7.2@2026-11-01"). The
+// rates convert into USD (ExchangeRate{CUR, USD, 1 / RATE}); one per currency, none for USD.
+std::vector<ExchangeRate> usd_rates_arg(const std::vector<std::string>& texts, std::string_view flag);
 
 // A ratio that must lie in [0, 1].
 inline double fraction_arg(double v, std::string_view flag) { return require_fraction(v, flag); }

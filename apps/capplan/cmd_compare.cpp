@@ -36,6 +36,7 @@ struct CompareArgs {
   std::optional<int> zero;
   std::string recompute;  // empty: any
   std::string precision = "bf16";
+  std::vector<std::string> fx;  // --fx CUR=RATE@DATE, repeatable
   FinetuneArgs finetune;
   std::optional<double> mfu;
   bool allow_tight = false;
@@ -85,11 +86,17 @@ PurchaseQuery query_of(const CompareArgs& a) {
   q.pue = a.pue;
   q.grid_g_per_kwh = a.grid_g_per_kwh;
   q.months = a.months;
-  q.electricity = in_currency(energy_price_arg(a.electricity, Currency::USD, "--electricity"), Currency::USD, "--electricity",
-                              "the table ranks costs in USD; convert the tariff first");
+  q.fx = usd_rates_arg(a.fx, "--fx");
+  // A tariff or budget in another currency: converted at its --fx rate, else refused (the table ranks in USD).
+  const auto usd = [&q](auto amount, std::string_view flag, std::string_view why) {
+    if (const auto r = usd_rate(q.fx, amount.currency())) return convert(amount, *r);
+    return in_currency(amount, Currency::USD, flag, why);
+  };
+  q.electricity = usd(energy_price_arg(a.electricity, Currency::USD, "--electricity"), "--electricity",
+                      "the table ranks costs in USD; convert the tariff first, or pass its rate with --fx");
   if (!a.budget.empty()) {
-    q.filters.budget = in_currency(money_arg(a.budget, Currency::USD, "--budget"), Currency::USD, "--budget",
-                                   "the table ranks costs in USD; convert the budget first");
+    q.filters.budget = usd(money_arg(a.budget, Currency::USD, "--budget"), "--budget",
+                           "the table ranks costs in USD; convert the budget first, or pass its rate with --fx");
   }
   if (!a.deadline.empty()) {
     q.filters.deadline = duration_arg(a.deadline, "--deadline");
@@ -234,6 +241,11 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--prompt-tokens", a->prompt, "Serving: prompt tokens per sequence (default 512)");
   cmd->add_option("--output-tokens", a->output, "Serving: generated tokens per sequence (default 128)");
   cmd->add_option("--electricity", a->electricity, "Electricity price per kWh in USD (default 0.12)");
+  cmd->add_option("--fx", a->fx,
+                  "Exchange rate CUR=RATE@DATE (one USD in CUR, e.g. CNY=7.2@2026-11-01; repeatable): prices, offers, tariff and "
+                  "budget in CUR converted to USD and ranked with the rest")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   cmd->add_option("--pue", a->pue, "Power usage effectiveness (default 1.0)");
   cmd->add_option("--grid", a->grid_g_per_kwh, "Grid carbon intensity in g CO2e/kWh (default 436, world 2022)");
   cmd->add_option("--utilization", a->utilization, "Busy share of owned hardware for break-even (default 1)");

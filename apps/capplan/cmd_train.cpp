@@ -37,6 +37,7 @@
 #include <tuple>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace capplan::cli {
 
@@ -46,12 +47,18 @@ struct RunCostArgs {
   std::string price_per_gpu_hour;  // empty: the cheapest USD cloud offer for the GPU
   double pue = 1.0;
   double grid_g_per_kwh = 436;  // world 2022 (Ember)
+  std::vector<std::string> fx;  // --fx CUR=RATE@DATE: offers in CUR join the cheapest, converted to USD
 };
 
 void add_run_cost_flags(CLI::App* cmd, RunCostArgs& a) {
   cmd->add_option("--price-per-gpu-hour", a.price_per_gpu_hour, "USD per GPU-hour (default: the cheapest cloud offer for the GPU)");
   cmd->add_option("--pue", a.pue, "Power usage effectiveness (default 1.0)");
   cmd->add_option("--grid", a.grid_g_per_kwh, "Grid carbon intensity, g CO2e/kWh (default 436, world 2022, Ember)");
+  cmd->add_option("--fx", a.fx,
+                  "Exchange rate CUR=RATE@DATE (one USD in CUR, e.g. CNY=7.2@2026-11-01; repeatable): cloud offers in CUR join "
+                  "the cheapest, converted to USD")
+      ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
 void check_cost_args(const RunCostArgs& a) {
@@ -65,6 +72,7 @@ FootprintOptions footprint_options(const RunCostArgs& a) {
   FootprintOptions o;
   o.pue = a.pue;
   o.grid_g_per_kwh = a.grid_g_per_kwh;
+  o.fx = usd_rates_arg(a.fx, "--fx");
   if (!a.price_per_gpu_hour.empty()) {
     o.price_from = "--price-per-gpu-hour";
     o.price_per_gpu_hour = in_currency(money_rate_arg(a.price_per_gpu_hour, Currency::USD, "--price-per-gpu-hour"), Currency::USD,

@@ -230,6 +230,7 @@ void bind_purchase(py::module_& m) {
       .field("grid_g_per_kwh", &FootprintOptions::grid_g_per_kwh, "g CO2e per kWh (default 436, world 2022, Ember)")
       .field("price_per_gpu_hour", &FootprintOptions::price_per_gpu_hour, "None: the cheapest USD cloud offer for the GPU")
       .field("price_from", &FootprintOptions::price_from, "where a given price comes from")
+      .field("fx", &FootprintOptions::fx, "rates into USD: offers in those currencies join the cheapest")
       .field("host", &FootprintOptions::host)
       .finish();
   Record<RunFootprint>(m, "RunFootprint", "What a run draws, emits and costs: IT power, energy x PUE, carbon, price and cost.")
@@ -322,6 +323,7 @@ void bind_purchase(py::module_& m) {
       .field("utilization", &PurchaseQuery::utilization)
       .field("months", &PurchaseQuery::months, "break-even horizon")
       .field("host", &PurchaseQuery::host)
+      .field("fx", &PurchaseQuery::fx, "rates into USD (ExchangeRate('CNY', 'USD', ...)): prices and offers in those currencies join the ranking")
       .finish()
       .def("validate", &PurchaseQuery::validate);
   Record<PurchaseRow>(m, "PurchaseRow", "One option: GPUs, plan and time (or throughput), own and rent cost, energy, value.")

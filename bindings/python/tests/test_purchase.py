@@ -151,3 +151,22 @@ def test_serving_report_output_is_the_cli_json():
     assert out["output_tokens_per_s_per_gpu"] == pytest.approx(r.output_tokens_per_s_per_gpu())
     small = capplan.serving_report(cat, "llama3.1-70b", gpu, capplan.serving_run(shape, gpu, load, 1), load)
     assert small.output(would_fit=["--gpus 4"])["would_fit"] == ["--gpus 4"] and "ttft_s" not in small.output()
+
+
+def test_exchange_rates_bring_cny_offers_into_the_ranking():
+    q = PurchaseQuery(model=capplan.find_model("llama2-7b").transformer(), model_name="llama2-7b", tokens=1e9)
+    q.filters.systems = False
+    q.filters.gpus = False
+    without = {r.option: r for r in capplan.purchase_table(q, Catalog.builtin()).rows}
+    q.fx = [capplan.ExchangeRate("CNY", "USD", decimal.Decimal("0.138888888889"), "2026-11-01")]  # 1 / 7.2, to 12 places
+    rows = {r.option: r for r in capplan.purchase_table(q, Catalog.builtin()).rows}
+    cny, usd = without["cn-rental-4x-a100"], rows["cn-rental-4x-a100"]
+    assert cny.rent_cost.currency == capplan.Currency.CNY and usd.rent_cost.currency == capplan.Currency.USD
+    # The same rent at 7.2 CNY per USD, to the cent.
+    assert abs(float(usd.rent_cost.amount) * 7.2 - float(cny.rent_cost.amount)) < 0.05
+    assert "converted at 1 USD = 7.2 CNY (2026-11-01)" in usd.rent_from
+    # train: run_footprint takes the same rates; the cheapest RTX 4090 offer is then the CNY rental.
+    gpu = Catalog.builtin().find_gpu("rtx-4090")
+    f = capplan.run_footprint(Catalog.builtin(), gpu, 1, capplan.Duration(1, "h"), 1.0,
+                              capplan.FootprintOptions(fx=q.fx))
+    assert "cn-rental-rtx-4090-low" in f.price_from and f.price.currency == capplan.Currency.USD

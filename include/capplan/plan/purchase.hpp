@@ -83,6 +83,9 @@ struct PurchaseQuery {
   double utilization = 1.0;     // busy share of owned hardware, for the break-even month
   int months = 60;              // break-even horizon
   HostAllowance host;
+  // Rates into USD (ExchangeRate{CNY, USD, ...}): prices and offers in those currencies are converted
+  // and ranked with the rest (rent, break-even); without a rate they are shown in their own currency.
+  std::vector<ExchangeRate> fx;
 
   void validate() const {
     model.validate();
@@ -103,6 +106,7 @@ struct PurchaseQuery {
     require_fraction(utilization, "utilization");
     if (months < 1 || months > 240) detail::fail("months", std::to_string(months), "is outside 1..240");
     require_nonnegative(electricity, "electricity");
+    validate_usd_rates(fx);
     if (filters.deadline && !(filters.deadline->value() > 0)) detail::fail("deadline", detail::format_double(filters.deadline->value()), "must be > 0");
     if (filters.max_power && !(filters.max_power->value() > 0)) detail::fail("max_power", detail::format_double(filters.max_power->value()), "must be > 0");
     host.validate();
@@ -195,7 +199,16 @@ struct Candidate {
   std::string rent_from;
 };
 
-inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilters& f) {
+// `m` in USD where `fx` has a rate for its currency (`via` names the rate), else as it is.
+template <class D>
+BasicMoney<D> in_usd(const BasicMoney<D>& m, const std::vector<ExchangeRate>& fx, std::string* via = nullptr) {
+  const auto r = usd_rate(fx, m.currency());
+  if (!r) return m;
+  if (via) *via = ", converted at " + usd_rate_text(*r);
+  return convert(m, *r);
+}
+
+inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilters& f, const std::vector<ExchangeRate>& fx = {}) {
   std::vector<Candidate> out;
   if (f.gpus) {
     for (const auto& g : cat.gpus()) {
@@ -204,12 +217,13 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.kind = OptionKind::gpu;
       c.gpu = &g;
       if (auto p = gpu_price(g)) {
-        c.unit_price = p->amount;
-        c.price_source = (g.street_price ? "street price " : "launch price ") + p->as_of;
+        std::string via;
+        c.unit_price = in_usd(p->amount, fx, &via);
+        c.price_source = (g.street_price ? "street price " : "launch price ") + p->as_of + via;
       }
-      if (auto r = cheapest_rent(cat, g.id)) {
+      if (auto r = cheapest_rent(cat, g.id, fx)) {
         c.unit_rent = r->per_gpu_hour;
-        c.rent_from = r->offer->id + " (" + r->offer->as_of + ")";
+        c.rent_from = r->offer->id + " (" + r->offer->as_of + ")" + (r->converted ? ", converted at " + usd_rate_text(*r->converted) : "");
       }
       out.push_back(std::move(c));
     }
@@ -230,11 +244,12 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
         if (!c.fabric || nf.per_gpu(c.per_node).value() > c.fabric->per_gpu(c.per_node).value()) c.fabric = nf;
       }
       const SystemPrice sp = cat.system_price(s);
-      c.unit_price = sp.low;
-      if (sp.low) c.price_source = std::string(sp.given ? "given price " : "sum of part prices ") + sp.as_of;
-      if (auto r = cheapest_rent(cat, c.gpu->id)) {
+      std::string via;
+      if (sp.low) c.unit_price = in_usd(*sp.low, fx, &via);
+      if (sp.low) c.price_source = std::string(sp.given ? "given price " : "sum of part prices ") + sp.as_of + via;
+      if (auto r = cheapest_rent(cat, c.gpu->id, fx)) {
         c.unit_rent = r->per_gpu_hour * Decimal(s.total_gpus());
-        c.rent_from = r->offer->id + " (" + r->offer->as_of + ")";
+        c.rent_from = r->offer->id + " (" + r->offer->as_of + ")" + (r->converted ? ", converted at " + usd_rate_text(*r->converted) : "");
       }
       out.push_back(std::move(c));
     }
@@ -247,8 +262,9 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.gpu = &cat.find_gpu(o.gpu_id);
       c.unit_gpus = o.gpu_count;
       c.per_node = std::max(1, o.gpu_count);
-      c.unit_rent = o.per_instance_hour(o.headline());
-      c.rent_from = o.id + " (" + std::string(name(o.headline())) + ", " + o.as_of + ")";
+      std::string via;
+      c.unit_rent = in_usd(o.per_instance_hour(o.headline()), fx, &via);
+      c.rent_from = o.id + " (" + std::string(name(o.headline())) + ", " + o.as_of + ")" + via;
       out.push_back(std::move(c));
     }
   }
@@ -528,7 +544,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   };
   std::map<std::string, std::optional<ServingRun>> serve_runs;  // per GPU id
 
-  for (const Candidate& c : candidates(cat, f)) {
+  for (const Candidate& c : candidates(cat, f, q.fx)) {
     const GpuSpec& g = *c.gpu;
     if (f.vendor && g.vendor != *f.vendor) continue;
     if (f.form_factor && g.form_factor != *f.form_factor) continue;
@@ -759,6 +775,11 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "
               "headline price); \"no offer\": none in the catalog.");
+  if (!q.fx.empty()) {
+    std::string rates;
+    for (const auto& r : q.fx) rates += (rates.empty() ? "" : "; ") + usd_rate_text(r);
+    n.push_back("Prices and offers in other currencies converted to USD at " + rates + " (--fx), and ranked with the rest; other currencies are shown as they are.");
+  }
   n.push_back(host_allowance_note(q.host));
   n.push_back("Energy = IT power x " + std::string(sv ? "24 h" : "time") + " x PUE " + format_number(q.pue, 3) + "; electricity " +
               format(q.electricity) + "; carbon " + format_number(q.grid_g_per_kwh, 4) + " g CO2e/kWh" +
