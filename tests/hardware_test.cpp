@@ -885,21 +885,17 @@ TEST_SUITE("hardware") {
     // Median of 0.70, 0.80, 0.8048, 0.90, 3.00 is 0.8048, and 3.00 > 3 x 0.8048 = 2.4144.
     CHECK(has_warning(price_outliers(c), WarningKind::price_outlier, "cloud offer x-l4-8"));
     CHECK_FALSE(has_warning(price_outliers(c, 4.0), WarningKind::price_outlier, "cloud offer x-l4-8"));
-    // Built-in, every price counted: with AWS's post-June-2025 p5 price ($55.04, $6.88 per H100-hour) no offer is out
-    // of line. At its 2023 list price ($98.32, $12.29 per GPU) the median of the five H100 offers (2.99, 3.78, 11.03,
-    // 12.29, 12.29) is $11.03, and Lambda's $2.99 falls under a third of it.
+    // Built-in, every price counted: the ten H100 offers (2.99, 3.49, 3.78, 3.85, 3.90, 6.155, 6.88, 11.03, 11.62,
+    // 12.29 per GPU-hour) have a median of 5.03, and none is 3 x above or below it.
     CHECK(price_outliers(Catalog::builtin()).empty());
-    Catalog old_list = Catalog::make_builtin();
-    CloudOffer p5 = old_list.find_offer("aws-p5.48xlarge");
-    p5.on_demand = MoneyRate("98.32", Currency::USD);
-    p5.as_of = "2023-07-27";
-    old_list.add_or_replace(p5);
-    CHECK(has_warning(price_outliers(old_list), WarningKind::price_outlier, "cloud offer lambda-gpu-8x-h100-sxm5"));
     // Judged on 2026-11-21 with the 365-day limit, stale list prices neither set the median nor are judged (they get
-    // stale_price warnings instead), and no current offer is out of line: the fresh H100 offers are 2.99 and 3.78
-    // (Lambda), 6.88 (AWS p5, 2025-11-30) and 12.29 (Azure, 2026-05-25), median 5.33.
+    // stale_price warnings instead: GCP a3-highgpu-8g of 2024-06-01, a3-megagpu-8g of 2025-03-06). The eight fresh
+    // H100 offers have a median of (3.85 + 3.90) / 2 = 3.875, and Azure's pay-as-you-go $12.29 per GPU-hour is more
+    // than 3 x that: the one offer out of line.
     const auto current = price_outliers(Catalog::builtin(), 3.0, 3, "2026-11-21", 365);
-    CHECK(current.empty());
+    REQUIRE(current.size() == 1);
+    CHECK(current.front().entry == "cloud offer azure-nd96isr-h100-v5");
+    CHECK(current.front().message.find("median of $3.88/h over 8 offers") != std::string::npos);
     const auto all = check_catalog(Catalog::builtin(), {.today = "2026-11-21"});
     CHECK(has_warning(all, WarningKind::stale_price, "cloud offer gcp-a3-highgpu-8g", "on_demand"));
     CHECK_FALSE(has_warning(all, WarningKind::stale_price, "cloud offer azure-nd96isr-h100-v5"));  // 2026-05-25

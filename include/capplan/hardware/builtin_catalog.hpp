@@ -1059,6 +1059,74 @@ inline std::vector<CloudOffer> cloud_offers() {
                  .as_of = "2026-06-01", .source = vast_src,
                  .note = std::string(x.note) + " Marketplace prices are set by each host and change hourly; the capture gives the month only (the 1st is recorded). Storage and bandwidth are billed on top."});
   }
+  // Added 2026-11-26: neocloud and hyperscaler offers for the GPUs a 2026 buyer weighs, each from a
+  // dated transcription of the provider's price page (the provider's own pages could not be read).
+  // Per GPU-hour offers are recorded as 1-GPU offers; node prices as their node.
+  const char* runpod_src = "RunPod pricing (https://www.runpod.io/pricing) as transcribed on 2026-09-25 in https://raw.githubusercontent.com/tgarg01/silybench-data/main/derived/csv/gpu_prices.csv";
+  const char* runpod_jan = "RunPod console prices as noted in https://github.com/Malaeu/nanoGPT-RH/blob/main/docs/runpod_specs.md (\"Last Updated\" 2026-01-01)";
+  const char* lambda_src = "Lambda on-demand instances (https://lambda.ai/instances) as transcribed on 2026-09-20 in https://raw.githubusercontent.com/api-evangelist/lambda-labs/refs/heads/main/plans/lambda-labs-plans-pricing.yml";
+  const char* coreweave_src = "CoreWeave pricing (https://www.coreweave.com/pricing), North America, as transcribed on 2026-09-20 in https://raw.githubusercontent.com/api-evangelist/coreweave/refs/heads/main/plans/coreweave-plans-pricing.yml; the same H100 and H200 per-GPU rates in https://raw.githubusercontent.com/renshuBTC/compute-screener/main/data/gpu_providers_latest.csv (read 2026-10-24)";
+  const char* nebius_src = "Nebius AI Cloud prices (https://nebius.com/prices) as transcribed on 2026-09-25 in https://raw.githubusercontent.com/tgarg01/silybench-data/main/derived/csv/gpu_prices.csv";
+  const char* crusoe_src = "Crusoe Cloud pricing (https://www.crusoe.ai/cloud/pricing) as transcribed on 2026-09-20 in https://raw.githubusercontent.com/api-evangelist/crusoe/refs/heads/main/plans/crusoe-plans-pricing.yml";
+  struct Offer {
+    const char* id; const char* provider; const char* type; const char* region; int gpus; const char* gpu; int vcpus; DataSize ram;
+    const char* on_demand; const char* spot; const char* as_of; const char* source; const char* note;
+  };
+  for (const Offer& x : {
+           Offer{"runpod-h100-sxm", "RunPod", "1 x H100 SXM (Secure Cloud)", "", 1, "h100-sxm", 0, {}, "3.49", nullptr, "2026-09-25", runpod_src,
+                 "Secure Cloud; Community Cloud $2.69 the same day. Later readings: $3.99 Secure on 2026-11-09 (datareceipts/data-receipts), $3.29 on 2026-08-19."},
+           Offer{"runpod-h200", "RunPod", "1 x H200 (Secure Cloud)", "", 1, "h200-sxm", 24, 276_GB, "4.59", nullptr, "2026-09-25", runpod_src,
+                 "Secure Cloud; Community Cloud $3.59. 24 vCPUs and 276 GB RAM per api-evangelist/runpod (read 2026-10-07, also $4.59)."},
+           Offer{"runpod-b200", "RunPod", "1 x B200 (Secure Cloud)", "", 1, "b200", 28, 283_GB, "6.79", nullptr, "2026-09-25", runpod_src,
+                 "Secure Cloud, the same $6.79 on 2026-08-19 and 2026-10-07; Community Cloud $5.98."},
+           Offer{"runpod-l40s", "RunPod", "1 x L40S (Secure Cloud)", "", 1, "l40s", 0, {}, "1.09", nullptr, "2026-09-25", runpod_src, "Secure Cloud; Community Cloud $0.79."},
+           Offer{"runpod-rtx-5090", "RunPod", "1 x RTX 5090", "", 1, "rtx-5090", 12, 92_GB, "0.89", "0.76", "2026-01-01", runpod_jan,
+                 "A user's notes from the RunPod console; the tier (Secure or Community) is not stated."},
+           Offer{"runpod-rtx-pro-6000", "RunPod", "1 x RTX PRO 6000 WK (Workstation Edition)", "", 1, "rtx-pro-6000", 0, {}, "2.09", "1.78", "2026-01-01", runpod_jan,
+                 "A user's notes from the RunPod console (\"RTX PRO 6000 WK\"); the tier is not stated."},
+           Offer{"runpod-rtx-pro-6000-server", "RunPod", "1 x RTX PRO 6000 (Server Edition)", "", 1, "rtx-pro-6000-server", 16, 188_GB, "1.84", "1.56", "2026-01-01",
+                 runpod_jan, "A user's notes from the RunPod console; the tier is not stated."},
+           Offer{"lambda-gpu-8x-b200", "Lambda", "gpu_8x_b200 (8 x B200 SXM6)", "", 8, "b200", 208, 2900_GiB, "53.52", nullptr, "2026-09-20", lambda_src,
+                 "$6.69 per GPU-hour as Lambda lists it, x 8. Lambda listed no H200 on-demand instance that day."},
+           Offer{"lambda-gpu-1x-b200", "Lambda", "gpu_1x_b200 (1 x B200 SXM6)", "", 1, "b200", 26, 360_GiB, "6.99", nullptr, "2026-09-20", lambda_src,
+                 "The same $6.99 on 2026-09-25 per tgarg01/silybench-data."},
+           Offer{"coreweave-hgx-h100", "CoreWeave", "HGX H100 (8 x H100)", "North America", 8, "h100-sxm", 0, {}, "49.24", "19.71", "2026-09-20", coreweave_src,
+                 "$6.155 per GPU-hour; CoreWeave offers up to 60 % off for committed use."},
+           Offer{"coreweave-hgx-h200", "CoreWeave", "HGX H200 (8 x H200)", "North America", 8, "h200-sxm", 0, {}, "50.44", "20.93", "2026-09-20", coreweave_src,
+                 "$6.305 per GPU-hour."},
+           Offer{"coreweave-hgx-b200", "CoreWeave", "HGX B200 (8 x B200)", "North America", 8, "b200", 128, 2048_GB, "68.80", "34.11", "2026-09-20", coreweave_src,
+                 "$8.60 per GPU-hour."},
+           Offer{"coreweave-gb200-nvl72", "CoreWeave", "GB200 NVL72 (4-GPU instance of a 72-GPU rack)", "North America", 4, "gb200", 144, 960_GB, "42.00", nullptr,
+                 "2026-09-20", coreweave_src,
+                 "$10.50 per GPU-hour; an instance is one GB200 compute tray (4 GPUs, 2 Grace CPUs) of an NVL72 rack, whose 72 GPUs share one NVLink domain (rent 18 instances for a whole rack)."},
+           Offer{"coreweave-l40s", "CoreWeave", "8 x L40S", "North America", 8, "l40s", 0, {}, "18.00", nullptr, "2026-09-20", coreweave_src, "$2.25 per GPU-hour."},
+           Offer{"coreweave-rtx-pro-6000", "CoreWeave", "8 x RTX PRO 6000 Blackwell Server Edition", "North America", 8, "rtx-pro-6000-server", 0, {}, "20.00", nullptr,
+                 "2026-09-20", coreweave_src, "$2.50 per GPU-hour."},
+           Offer{"nebius-h100", "Nebius", "1 x H100 (HGX, per GPU)", "", 1, "h100-sxm", 0, {}, "3.85", nullptr, "2026-09-25", nebius_src,
+                 "Earlier list prices were $2.95 (https://www.opslyft.com/blog/nebius-vs-aws-gpu-cost-allocation, 2026-05-18); the source does not say whether the later figure is a list-price change or another preset."},
+           Offer{"nebius-h200", "Nebius", "1 x H200 (HGX, per GPU)", "", 1, "h200-sxm", 16, 200_GB, "4.50", nullptr, "2026-09-25", nebius_src,
+                 "Nebius's own docs gave $3.50 for the 1-GPU H200 preset (16 vCPU, 200 GB) after the October 2025 billing change (https://docs.nebius.com/signup-billing/billing-changes-oct-2025)."},
+           Offer{"nebius-b200", "Nebius", "1 x B200 (HGX, per GPU)", "", 1, "b200", 0, {}, "7.15", nullptr, "2026-09-25", nebius_src, "Earlier list price $5.50 (8-GPU preset $44.00, us-central1)."},
+           Offer{"crusoe-h100", "Crusoe", "1 x H100 80GB HGX (per GPU)", "", 1, "h100-sxm", 0, {}, "3.90", nullptr, "2026-09-20", crusoe_src,
+                 "B200 and GB200 NVL72 were \"Contact sales\" (no public price) the same day."},
+           Offer{"crusoe-h200", "Crusoe", "1 x H200 141GB HGX (per GPU)", "", 1, "h200-sxm", 0, {}, "4.29", nullptr, "2026-09-20", crusoe_src, ""},
+           Offer{"crusoe-l40s", "Crusoe", "1 x L40S (per GPU)", "", 1, "l40s", 0, {}, "1.50", nullptr, "2026-09-20", crusoe_src, ""},
+           Offer{"crusoe-mi300x", "Crusoe", "1 x MI300X (per GPU)", "", 1, "mi300x", 0, {}, "3.45", nullptr, "2026-09-20", crusoe_src, ""},
+           Offer{"aws-p5en.48xlarge", "AWS", "p5en.48xlarge", "us-east-1", 8, "h200-sxm", 192, 2048_GiB, "63.296", "27.1988", "2026-08-06",
+                 "AWS EC2 pricing API as printed by `dstack offer -b aws --instance-type p5en.48xlarge` in https://github.com/dstackai/dstack/pull/4110 (2026-08-06)",
+                 "$7.912 per GPU-hour; the same $63.296 in us-east-2 and us-west-2; spot as observed that day."},
+           Offer{"gcp-a3-ultragpu-8g", "GCP", "a3-ultragpu-8g", "us-central1", 8, "h200-sxm", 224, 2952_GiB, "83.49", "50.09", "2026-10-13",
+                 "Google Cloud Billing Catalog API as snapshotted on 2026-10-13 in https://huggingface.co/datasets/tanod/cloud-gpu-list-prices",
+                 "$10.4365 per GPU-hour (28 vCPU and 369 GiB per GPU); spot $6.2607 per GPU-hour."},
+           Offer{"gcp-a3-megagpu-8g", "GCP", "a3-megagpu-8g", "us-east4", 8, "h100-sxm", 208, 1872_GB, "92.9376", "37.39", "2025-03-06",
+                 "Google Cloud pricing as generated on 2025-03-06 in https://github.com/Cyclenerd/google-cloud-pricing-cost-calculator/blob/0166a59ebba7c36f2cc8c931d9f258dcebc44776/pricing.yml",
+                 "us-east4 (the dataset lists no us-central1 price for it); H100 Mega: the same H100 SXM with 8 x 200 Gb/s GPUDirect-TCPXO NICs."},
+       }) {
+    v.push_back({.id = x.id, .provider = x.provider, .instance_type = x.type, .region = x.region, .gpu_count = x.gpus, .gpu_id = x.gpu,
+                 .vcpus = x.vcpus, .ram = x.ram, .on_demand = usd_per_hour(x.on_demand),
+                 .spot = x.spot ? std::optional<MoneyRate>(usd_per_hour(x.spot)) : std::nullopt, .as_of = x.as_of, .source = x.source,
+                 .note = std::string("Read from a stored copy of a dated third-party transcription, not the provider's page. ") + x.note});
+  }
   // Monthly rentals in CNY, from the source material: 1 x RTX 4090 at 2,000 and at 5,000 CNY/month; 1 x A100 at
   // 8,000 and at 15,000 CNY/month; 4-8 x A100 from 50,000 CNY/month.
   struct Rental { const char* id; const char* type; int gpus; const char* gpu; const char* cny; const char* note; };
