@@ -687,18 +687,22 @@ TEST_SUITE("report") {
     CHECK(a.rent_rate->amount() == (cny->per_gpu_hour.amount() * Decimal(a.units)));
     CHECK(a.rent_from.find("converted at 1 USD = 7.2 CNY (2026-11-01)") != std::string::npos);
     CHECK(a.break_even_month.has_value());
-    // Cloud rows in CNY join the ranking in USD; without a rate they stay in their own currency.
-    PurchaseQuery cloud = q;
-    cloud.filters = {};
-    cloud.filters.gpus = cloud.filters.systems = false;
-    const PurchaseTable in_usd = purchase_table(cloud, Catalog::builtin());
-    const PurchaseRow& alibaba = row_of(in_usd, "alibaba-gn7-c13g1.26xlarge");
-    REQUIRE(alibaba.rent_cost);
-    CHECK(alibaba.rent_cost->currency() == Currency::USD);
-    cloud.fx.clear();
-    const PurchaseTable as_quoted = purchase_table(cloud, Catalog::builtin());
-    REQUIRE(row_of(as_quoted, "alibaba-gn7-c13g1.26xlarge").rent_cost);
-    CHECK(row_of(as_quoted, "alibaba-gn7-c13g1.26xlarge").rent_cost->currency() == Currency::CNY);
+    // Cloud rows in CNY join the ranking in USD; without a rate they stay in their own currency (the
+    // candidates the table times, without timing them all again).
+    PurchaseFilters cloud_only;
+    cloud_only.gpus = cloud_only.systems = false;
+    const auto rent_of = [&](const std::vector<ExchangeRate>& fx) {
+      for (const auto& c : detail::candidates(Catalog::builtin(), cloud_only, fx))
+        if (c.id == "alibaba-gn7-c13g1.26xlarge") return c.unit_rent;
+      FAIL("no alibaba-gn7-c13g1.26xlarge candidate");
+      return std::optional<MoneyRate>();
+    };
+    const auto in_usd = rent_of(q.fx), as_quoted = rent_of({});
+    REQUIRE(in_usd);
+    REQUIRE(as_quoted);
+    CHECK(in_usd->currency() == Currency::USD);
+    CHECK(as_quoted->currency() == Currency::CNY);
+    CHECK(in_usd->amount() == convert(*as_quoted, q.fx.front()).amount());  // 252.66 CNY/h / 7.2
     // A rate that does not convert into USD, or two for one currency, is refused naming the field.
     PurchaseQuery bad = q;
     bad.fx.emplace_back(Currency::CNY, Currency::USD, Decimal(std::string_view("0.14")), "2026-11-02", "test");
