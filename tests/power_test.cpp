@@ -7,10 +7,14 @@
 #include <capplan/power/energy.hpp>
 #include <capplan/power/heat.hpp>
 #include <capplan/power/psu.hpp>
+#include <capplan/report/build_output.hpp>
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
 
 using namespace capplan;
@@ -327,5 +331,70 @@ TEST_SUITE("power") {
     CHECK_THROWS_AS(propose_builds(q, cat), InputError);
     q.budget = Money("100", Currency::EUR);
     CHECK_THROWS_AS(propose_builds(q, cat), InputError);
+  }
+
+  TEST_CASE("build_search_output and system_sizing_output: capplan build's and size's keys, money exact in both currencies") {
+    const auto keys = [](const Value& v) {
+      std::vector<std::string> out;
+      for (const auto& kv : std::get<Value::Object>(v.data())) out.push_back(kv.first);
+      return out;
+    };
+    const auto at = [](const Value& v, std::string_view key) -> const Value& {
+      for (const auto& [k, e] : std::get<Value::Object>(v.data()))
+        if (k == key) return e;
+      throw std::runtime_error("no member " + std::string(key));
+    };
+    const Catalog& cat = Catalog::builtin();
+    // A budget of 40,000 CNY at 7.2 CNY per USD: 5,555.56 USD to the cent; a USD total shown back in
+    // CNY is the total times the given rate, exactly (4,560.96 x 7.2 = 32,838.912).
+    BuildBudget budget{.amount = Money("40000", Currency::CNY),
+                       .usd_to_budget = ExchangeRate(Currency::USD, Currency::CNY, Decimal(std::string_view("7.2")), "2026-11-01")};
+    CHECK(to_json_string(budget.usd()) == "5555.56");
+    CHECK(to_json_string(*budget.in_budget_currency(Money("4560.96", Currency::USD))) == "32838.912");
+    BuildQuery q;
+    q.model = find_model("llama3.1-8b").transformer();
+    q.model_id = "llama3.1-8b";
+    q.seq_len = 2048;
+    q.budget = budget.usd();
+    const BuildSearch r = propose_builds(q, cat, 2);
+    REQUIRE(!r.builds.empty());
+    const Value v = build_search_output(r, "finetune llama3.1-8b lora", budget);
+    CHECK(keys(v) == std::vector<std::string>{"workload", "budget", "budget_usd", "fx", "builds", "rejected"});
+    CHECK(std::get<Value::Exact>(at(v, "budget").data()).decimal == "40000");
+    CHECK(std::get<Value::Exact>(at(at(v, "fx"), "usd_in_budget_currency").data()).decimal == "7.2");
+    const Value& b0 = std::get<Value::Array>(at(v, "builds").data()).front();
+    CHECK(keys(b0) == std::vector<std::string>{"gpu", "gpus", "total_usd", "total_budget_currency", "tokens_per_s", "plan",
+                                               "memory_per_gpu_bytes", "wall_power_w", "psu_rule", "items", "unchecked"});
+    CHECK(std::get<Value::Exact>(at(b0, "total_usd").data()).decimal == to_json_string(r.builds[0].total));
+    CHECK(std::get<Value::Exact>(at(b0, "total_budget_currency").data()).decimal ==
+          to_json_string(Money(r.builds[0].total.amount() * Decimal(std::string_view("7.2")), Currency::CNY)));
+    CHECK(std::get<Value::Array>(at(b0, "items").data()).size() == r.builds[0].items.size());
+    // A USD budget has no rate and no second currency; a budget in another currency without a rate is
+    // refused naming the field.
+    const Value usd = build_search_output(r, "finetune llama3.1-8b lora", BuildBudget{.amount = q.budget, .usd_to_budget = std::nullopt});
+    CHECK(at(usd, "fx").is_null());
+    CHECK(at(std::get<Value::Array>(at(usd, "builds").data()).front(), "total_budget_currency").is_null());
+    const BuildBudget no_rate{.amount = Money("40000", Currency::CNY), .usd_to_budget = std::nullopt};
+    CHECK_THROWS_WITH((void)no_rate.usd(), doctest::Contains("budget"));
+
+    SizingQuery sq;
+    sq.gpu = &cat.find_gpu("rtx4090");
+    sq.gpus = 2;
+    sq.parameters = 8e9;
+    const SystemSizing s = size_system(sq);
+    const std::vector<std::string> notes = system_sizing_notes(s);
+    REQUIRE(notes.size() >= s.lines.size() + s.assumptions.size());
+    CHECK(notes.front().rfind(s.lines.front().item + " = ", 0) == 0);
+    CHECK(notes.back() == s.assumptions.back());
+    const Value z = system_sizing_output(s, sq, "llama3.1-8b", notes);
+    CHECK(keys(z) == std::vector<std::string>{"gpu", "gpus", "task", "model", "ram_bytes", "ram_needed_bytes", "cpu_cores", "storage_bytes",
+                                              "storage_read_bytes_per_s", "storage_write_bytes_per_s", "pcie_lanes", "airflow_cfm", "items",
+                                              "assumptions"});
+    CHECK(std::get<std::string>(at(z, "task").data()) == "train");
+    CHECK(std::get<double>(at(z, "ram_bytes").data()) == s.ram.value());
+    CHECK(std::get<std::int64_t>(at(z, "cpu_cores").data()) == s.cpu_cores);
+    const Value& line = std::get<Value::Array>(at(z, "items").data()).front();
+    CHECK(keys(line) == std::vector<std::string>{"item", "answer", "value", "parts", "rule", "rules_of_thumb"});
+    CHECK(at(system_sizing_output(s, sq, "", notes), "model").is_null());
   }
 }

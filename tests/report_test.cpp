@@ -711,3 +711,37 @@ TEST_SUITE("report") {
     CHECK_THROWS_WITH((void)purchase_table(bad, Catalog::builtin()), doctest::Contains("must convert into USD"));
   }
 }
+
+#include <capplan/report/catalog_output.hpp>
+
+TEST_SUITE("report") {
+  TEST_CASE("table_rows_output, gpu_output and training_no_fit_output: catalog list, catalog show and train's keys") {
+    Table t;
+    t.columns = {{"id", "GPU", Align::left}, {"memory_bytes", "Memory", Align::right}, {"price", "Price", Align::right}, {"note", "Note", Align::left}};
+    t.add_row({Cell::of_text("h100"), Cell::of_number("80 GB", 80e9), Cell::of_money("$25,000.00", "25000", 25000), Cell::empty()});
+    const Value rows = table_rows_output(t);
+    const Value& r0 = std::get<Value::Array>(rows.data()).front();
+    CHECK(keys_of(r0) == std::vector<std::string>{"id", "memory_bytes", "price", "note"});
+    CHECK(std::get<std::string>(member(r0, "id").data()) == "h100");
+    CHECK(std::get<double>(member(r0, "memory_bytes").data()) == 80e9);
+    CHECK(std::get<Value::Exact>(member(r0, "price").data()).decimal == "25000");
+    CHECK(member(r0, "note").is_null());
+
+    const GpuSpec& h100 = Catalog::builtin().find_gpu("h100-sxm");
+    const Value g = gpu_output(h100);
+    CHECK(keys_of(g) == std::vector<std::string>{"id", "name", "memory_bytes", "usable_memory_bytes", "memory_bandwidth_bytes_per_s", "tdp_w",
+                                                 "dense_flop_per_s", "source", "as_of"});
+    CHECK(std::get<double>(member(g, "tdp_w").data()) == h100.tdp.value());
+    CHECK(std::get<double>(member(member(g, "dense_flop_per_s"), "bf16").data()) == h100.dense.at(Precision::bf16)->value());
+    GpuSpec unpublished = h100;
+    unpublished.tdp = Power::from_value(0);
+    unpublished.usable_memory.reset();
+    CHECK(member(gpu_output(unpublished), "tdp_w").is_null());
+    CHECK(member(gpu_output(unpublished), "usable_memory_bytes").is_null());
+
+    const Value n = training_no_fit_output("llama2-70b", "rtx-4090", 2, DataSize::from_value(70e9), {"8 GPUs"});
+    CHECK(keys_of(n) == std::vector<std::string>{"model", "gpu", "gpus", "fits", "plan", "least_memory_per_gpu_bytes", "would_fit"});
+    CHECK(std::get<bool>(member(n, "fits").data()) == false);
+    CHECK(member(n, "plan").is_null());
+  }
+}

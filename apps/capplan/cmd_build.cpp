@@ -16,11 +16,11 @@
 #include <capplan/perf/cnn.hpp>
 #include <capplan/plan/build.hpp>
 #include <capplan/plan/system_sizing.hpp>
+#include <capplan/report/build_output.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/workload/params.hpp>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include <memory>
 #include <optional>
@@ -77,17 +77,17 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
   if (a.budget.empty()) detail::fail("--budget", "\"\"", "is required, e.g. 15000 (USD) or '¥40000' with --fx");
   const Money budget = money_arg(a.budget, Currency::USD, "--budget");
   if (!(budget.amount() > Decimal(0))) detail::fail("--budget", a.budget, "must be positive");
-  std::optional<ExchangeRate> fx;
+  BuildBudget bb{.amount = budget, .usd_to_budget = std::nullopt};
   if (a.fx) {
     if (a.fx_date.empty()) detail::fail("--fx-date", "\"\"", "is required with --fx: an exchange rate must be dated");
     parse_iso_date(a.fx_date, "--fx-date");
     // --fx R: one USD is R units of the budget's currency.
-    fx = ExchangeRate(budget.currency(), Currency::USD, Decimal(1) / Decimal::parse(*a.fx, "--fx"), a.fx_date, "--fx");
+    bb.usd_to_budget = ExchangeRate(Currency::USD, budget.currency(), Decimal::parse(*a.fx, "--fx"), a.fx_date, "--fx");
   }
-  if (budget.currency() != Currency::USD && !fx)
+  if (budget.currency() != Currency::USD && !bb.usd_to_budget)
     detail::fail("--budget", a.budget, "is in " + std::string(code(budget.currency())) + " and catalog prices are in USD; pass --fx RATE (one USD in " +
                                            std::string(code(budget.currency())) + ") and --fx-date");
-  q.budget = budget.currency() == Currency::USD ? budget : convert(budget, *fx).rounded_to(2);
+  q.budget = bb.usd();
   q.circuit = circuits::find(a.circuit, "--circuit");
   if (!(a.psu_headroom >= 0 && a.psu_headroom <= 1)) detail::fail("--psu-headroom", detail::format_double(a.psu_headroom), "is outside 0 to 1");
   q.psu_headroom = a.psu_headroom;
@@ -95,12 +95,12 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
   const Catalog& cat = ctx.catalog();
   const BuildSearch r = propose_builds(q, cat, static_cast<std::size_t>(a.top));
   const auto in_budget_currency = [&](const Money& usd) {
-    return fx ? format(usd) + " (" + format(convert(usd, fx->inverse())) + ")" : format(usd);
+    const std::optional<Money> local = bb.in_budget_currency(usd);
+    return local ? format(usd) + " (" + format(*local) + ")" : format(usd);
   };
   const std::string what = a.workload + (q.task == SizingTask::serve ? "" : ", " + std::to_string(q.seq_len) + "-token sequences");
 
   Result res;
-  nlohmann::ordered_json builds = nlohmann::ordered_json::array();
   int i = 0;
   for (const Build& b : r.builds) {
     ++i;
@@ -109,19 +109,16 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
               format_number(b.tokens_per_second, 4) + (q.task == SizingTask::serve ? " tokens/s decode" : " tokens/s training");
     t.columns = {{"kind", "Kind", Align::left},  {"part", "Part", Align::left}, {"count", "Count", Align::right},
                  {"each", "Each", Align::right}, {"subtotal", "Subtotal", Align::right}, {"why", "Why", Align::left}};
-    nlohmann::ordered_json items = nlohmann::ordered_json::array();
     for (const BuildItem& it : b.items) {
       // A multi-pack's unit price keeps its third decimal ($139.99 for two: $69.995 each).
       const std::string each = it.unit == it.unit.rounded_to(2) ? format(it.unit) : format(it.unit, {.decimals = 3});
       t.add_row({Cell::of_text(std::string(name(it.kind))), Cell::of_text(it.id), Cell::of_number(std::to_string(it.count), it.count),
                  Cell::of_money(each, to_json_string(it.unit), it.unit.amount().to_double()),
                  Cell::of_money(format(it.subtotal), to_json_string(it.subtotal), it.subtotal.amount().to_double()), Cell::of_text(it.why)});
-      items.push_back({{"kind", std::string(name(it.kind))}, {"id", it.id}, {"name", it.name}, {"count", it.count}, {"unit_usd", to_json_string(it.unit)},
-                       {"subtotal_usd", to_json_string(it.subtotal)}, {"why", it.why}});
     }
     t.add_row({Cell::of_text("total"), Cell::of_text(""), Cell::of_text(""), Cell::of_text(""),
                Cell::of_money(format(b.total), to_json_string(b.total), b.total.amount().to_double()),
-               Cell::of_text(fx ? format(convert(b.total, fx->inverse())) + " at " + *a.fx + " per USD (" + a.fx_date + ")" : "")});
+               Cell::of_text(bb.usd_to_budget ? format(bb.in_budget_currency(b.total).value()) + " at " + *a.fx + " per USD (" + a.fx_date + ")" : "")});
     t.notes.push_back("Runs " + what + " at " + format_number(b.tokens_per_second, 4) + " tokens/s (" + b.plan + ", " + format(b.memory_per_gpu) +
                       " per GPU); wall power at full load " + format(b.wall, {.significant = 4}) + " on " + q.circuit.name + ".");
     t.notes.push_back("Not checked (not in the catalog): " + [&] {
@@ -130,10 +127,6 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
       return s;
     }() + ".");
     res.tables.push_back(std::move(t));
-    builds.push_back({{"gpu", b.gpu_id}, {"gpus", b.gpus}, {"total_usd", to_json_string(b.total)},
-                      {"total_budget_currency", fx ? nlohmann::ordered_json(to_json_string(convert(b.total, fx->inverse()))) : nlohmann::ordered_json(nullptr)},
-                      {"tokens_per_s", b.tokens_per_second}, {"plan", b.plan}, {"memory_per_gpu_bytes", b.memory_per_gpu.value()},
-                      {"wall_power_w", b.wall.value()}, {"psu_rule", b.psu_rule}, {"items", items}, {"unchecked", b.unchecked}});
   }
   Table rej;
   rej.title = r.builds.empty() ? "No build within " + in_budget_currency(q.budget) + " runs " + what : "Not proposed";
@@ -145,12 +138,7 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
                       "for each source and date).");
   rej.notes.push_back("Renting instead: capplan compare --model " + m.id + " --tokens N --only cloud; owning against renting: capplan tco.");
   res.tables.push_back(std::move(rej));
-  res.json = {{"workload", a.workload},
-              {"budget", to_json_string(budget)},
-              {"budget_usd", to_json_string(q.budget)},
-              {"fx", fx ? nlohmann::ordered_json({{"usd_in_budget_currency", *a.fx}, {"as_of", a.fx_date}}) : nlohmann::ordered_json(nullptr)},
-              {"builds", builds},
-              {"rejected", r.rejected}};
+  res.json = to_json(build_search_output(r, a.workload, bb));
   return res;
 }
 
@@ -226,29 +214,16 @@ Result run_size(const SizeArgs& a, const Context& ctx) {
   Table t;
   t.title = "The machine around " + std::to_string(q.gpus) + " x " + q.gpu->id + " to " + a.task + ": " + model_text;
   t.columns = {{"item", "Item", Align::left}, {"answer", "Answer", Align::left}};
-  nlohmann::ordered_json items = nlohmann::ordered_json::array();
   for (const SizingLine& l : s.lines) {
     t.add_row({Cell::of_text(l.item), Cell::of_text(l.answer)});
     std::string sum;
     for (const auto& p : l.parts) sum += (sum.empty() ? "" : " + ") + p;
-    t.notes.push_back(l.item + " = " + sum + ". Rule: " + l.rule + ".");
-    nlohmann::ordered_json j = {{"item", l.item}, {"answer", l.answer}, {"value", l.value}, {"parts", l.parts}, {"rule", l.rule},
-                                {"rules_of_thumb", nlohmann::ordered_json::array()}};
-    for (const RuleOfThumb& k : l.rules_of_thumb) {
-      t.notes.push_back("Rule of thumb, " + l.item + ": \"" + k.rule + "\" (" + k.source + ") gives " + k.gives + ": " + k.verdict + ".");
-      j["rules_of_thumb"].push_back({{"rule", k.rule}, {"source", k.source}, {"gives", k.gives}, {"verdict", k.verdict}});
-    }
-    items.push_back(j);
     r.explanation.push_back(l.item + ": " + l.answer + " = " + sum);
   }
-  for (const auto& n : s.assumptions) t.notes.push_back(n);
+  t.notes = system_sizing_notes(s);
   t.notes.push_back("Power, PSU and the wall circuit of this machine: capplan power --gpu " + q.gpu->id + " --gpus " + std::to_string(q.gpus) +
                     (q.cpu ? " --cpu " + q.cpu->id : std::string(" --cpu ...")) + ".");
-  r.json = nlohmann::ordered_json{{"gpu", q.gpu->id}, {"gpus", q.gpus}, {"task", a.task}, {"model", a.model.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(a.model)},
-                                  {"ram_bytes", s.ram.value()}, {"ram_needed_bytes", s.ram_needed.value()}, {"cpu_cores", s.cpu_cores},
-                                  {"storage_bytes", s.storage.value()}, {"storage_read_bytes_per_s", s.storage_read.value()},
-                                  {"storage_write_bytes_per_s", s.storage_write.value()}, {"pcie_lanes", s.pcie_lanes},
-                                  {"airflow_cfm", s.airflow_cfm}, {"items", items}, {"assumptions", t.notes}};
+  r.json = to_json(system_sizing_output(s, q, a.model, t.notes));
   r.tables.push_back(std::move(t));
   return r;
 }

@@ -8,6 +8,7 @@
 #include <capplan/io/record_json.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/perf/communication.hpp>
+#include <capplan/report/catalog_output.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/workload/params.hpp>
@@ -354,18 +355,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
       }
     }
     r.json["kind"] = *kind;
-    auto& rows = r.json["entries"] = nlohmann::ordered_json::array();
-    for (const auto& row : t.rows) {
-      nlohmann::ordered_json e;
-      for (std::size_t i = 0; i < t.columns.size(); ++i) {
-        const Cell& cell = row[i];
-        if (cell.exact) e[t.columns[i].key] = *cell.exact;
-        else if (cell.number) e[t.columns[i].key] = *cell.number;
-        else if (cell.text == "–") e[t.columns[i].key] = nullptr;
-        else e[t.columns[i].key] = cell.text;
-      }
-      rows.push_back(e);
-    }
+    r.json["entries"] = to_json(table_rows_output(t));
     r.tables.push_back(std::move(t));
     write(r, ctx);
   });
@@ -468,13 +458,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
     }();
     Result r;
     Table t = gpu_detail(g);
-    for (const auto& row : t.rows) r.json[row[0].text] = row[1].text;
-    r.json = {{"id", g.id}, {"name", g.name}, {"memory_bytes", g.memory.value()}, {"usable_memory_bytes", g.usable_memory ? nlohmann::ordered_json(g.usable_memory->value()) : nlohmann::ordered_json(nullptr)},
-              {"memory_bandwidth_bytes_per_s", g.memory_bandwidth.value()}, {"tdp_w", g.tdp.value() > 0 ? nlohmann::ordered_json(g.tdp.value()) : nlohmann::ordered_json(nullptr)},
-              {"dense_flop_per_s", nlohmann::ordered_json::object()}, {"source", g.source}, {"as_of", g.as_of}};
-    for (Precision p : all_precisions) {
-      if (auto rate = g.dense.at(p)) r.json["dense_flop_per_s"][std::string(name(p))] = rate->value();
-    }
+    r.json = to_json(gpu_output(g));
     r.tables.push_back(std::move(t));
     write(r, ctx);
   });

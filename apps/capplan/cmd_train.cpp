@@ -30,7 +30,6 @@
 #include <capplan/workload/params.hpp>
 
 #include <CLI/CLI.hpp>
-#include <nlohmann/json.hpp>
 
 #include <memory>
 #include <optional>
@@ -323,8 +322,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       t.notes.push_back("Plans whose fit is tight are skipped unless --allow-tight; capplan memory --model " + m.id + " --gpu " + g.id +
                         " shows any plan's breakdown.");
       r.tables.push_back(t);
-      r.json = {{"model", m.id}, {"gpu", g.id}, {"gpus", gpus}, {"fits", false}, {"plan", nullptr},
-                {"least_memory_per_gpu_bytes", least.total().value()}, {"would_fit", hints}};
+      r.json = to_json(training_no_fit_output(m.id, g.id, gpus, least.total(), hints));
       return r;
     }
     run = *sr.run;

@@ -19,6 +19,7 @@
 #include <capplan/plan/serving_run.hpp>
 #include <capplan/plan/system_sizing.hpp>
 #include <capplan/plan/training_run.hpp>
+#include <capplan/report/build_output.hpp>
 #include <capplan/report/render.hpp>
 
 #include <pybind11/pybind11.h>
@@ -109,7 +110,22 @@ void bind_purchase(py::module_& m) {
       .readonly("airflow_cfm", &SystemSizing::airflow_cfm)
       .readonly("lines", &SystemSizing::lines)
       .readonly("assumptions", &SystemSizing::assumptions)
-      .finish(false);
+      .finish(false)
+      .def(
+          "notes",
+          [](const SystemSizing& s) { return system_sizing_notes(s); },
+          "The notes `capplan size` prints under its table: each answer's sum and rule, the rules of thumb, the assumptions.")
+      .def(
+          "output",
+          [](const SystemSizing& s, const GpuSpec& gpu, int gpus, SizingTask task, const std::string& model, std::optional<std::vector<std::string>> notes) {
+            SizingQuery q;
+            q.gpu = &gpu;
+            q.gpus = gpus;
+            q.task = task;
+            return to_python(system_sizing_output(s, q, model, notes ? *notes : system_sizing_notes(s)));
+          },
+          py::arg("gpu"), py::arg("gpus") = 1, py::arg("task") = SizingTask::train, py::arg("model") = "", py::arg("notes") = py::none(),
+          "What `capplan size --format json` prints, as dicts and lists (the same keys); `notes` default to notes().");
   m.def(
       "size_system",
       [](const GpuSpec& gpu, int gpus, SizingTask task, double parameters, double trainable, DataSize dataset, double samples_per_second,
@@ -424,10 +440,19 @@ void bind_purchase(py::module_& m) {
       .readonly("system", &Build::system)
       .readonly("unchecked", &Build::unchecked)
       .finish(false);
+  Record<BuildBudget>(m, "BuildBudget", "A budget as the buyer gave it, in any currency, with the dated rate from USD into it.")
+      .field("amount", &BuildBudget::amount)
+      .field("usd_to_budget", &BuildBudget::usd_to_budget, "ExchangeRate('USD', the budget's currency, ...); None for a USD budget")
+      .finish()
+      .def("usd", &BuildBudget::usd, "The budget in USD, to the cent (BuildQuery.budget).")
+      .def("in_budget_currency", &BuildBudget::in_budget_currency, py::arg("usd"), "A USD figure in the budget's currency; None without a rate.");
   Record<BuildSearch>(m, "BuildSearch", "The builds within budget, fastest first, and why the other options were not proposed.")
       .readonly("builds", &BuildSearch::builds)
       .readonly("rejected", &BuildSearch::rejected)
-      .finish(false);
+      .finish(false)
+      .def(
+          "output", [](const BuildSearch& r, const std::string& workload, const BuildBudget& budget) { return to_python(build_search_output(r, workload, budget)); },
+          py::arg("workload"), py::arg("budget"), "What `capplan build --format json` prints, as dicts and lists (the same keys).");
   m.def("propose_builds", &propose_builds, py::arg("query"), py::arg("catalog"), py::arg("top") = 3,
         "The fastest complete builds within the budget (what `capplan build` prints).");
   m.def("build_problems", &build_problems, py::arg("build"), py::arg("query"), py::arg("catalog"),

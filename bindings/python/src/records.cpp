@@ -5,12 +5,14 @@
 //   cat.load_file("my-catalog.json");  cat.warnings(today="2026-11-21")
 //   shape = find_model("llama2-7b").transformer();  parameter_count(shape) -> int (exact)
 #include "areas.hpp"
+#include "convert.hpp"
 #include "record.hpp"
 
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>
+#include <capplan/report/catalog_output.hpp>
 #include <capplan/workload/generic.hpp>
 #include <capplan/workload/params.hpp>
 #include <capplan/workload/presets.hpp>
@@ -101,6 +103,8 @@ void bind_hardware_records(py::module_& m) {
                        }}});
   g.finish()
       .def("validate", &GpuSpec::validate, "InputError naming the field for a missing or absurd figure.")
+      .def("output", [](const GpuSpec& s) { return to_python(gpu_output(s)); },
+           "What `capplan catalog show GPU --format json` prints, as a dict (the same keys).")
       .def(
           "peak", [](const GpuSpec& s, Precision p) { return s.dense.at(p); }, py::arg("precision"),
           "The dense peak rate at a precision, or None where the part has none.");

@@ -5,8 +5,10 @@
 //   line_chart_svg(t, "month", ["owned_cumulative_usd", "rented_cumulative_usd"], marker_x=2) -> Svg
 //   (shows as a picture in Jupyter: _repr_svg_); html_page("title", [t], [svg]) -> the report page.
 #include "areas.hpp"
+#include "convert.hpp"
 #include "record.hpp"
 
+#include <capplan/report/catalog_output.hpp>
 #include <capplan/report/chart.hpp>
 #include <capplan/report/html_page.hpp>
 #include <capplan/report/pareto.hpp>
@@ -104,6 +106,9 @@ void bind_report(py::module_& m) {
            "A pandas.DataFrame. values=True: columns by key, money as decimal.Decimal, numbers as floats, "
            "empty cells as None; values=False: columns by header, the text people read. The title and notes "
            "are in DataFrame.attrs.")
+      .def("rows_output", [](const Table& t) { return to_python(table_rows_output(t)); },
+           "One dict per row keyed by the columns' keys (money as decimal.Decimal, empty cells as None): what "
+           "`capplan catalog list --format json` prints under \"entries\".")
       .def("pareto_frontier", &pareto_frontier, py::arg("objectives"),
            "Indices of the rows no other row beats on every objective.")
       .def("mark_pareto", &mark_pareto, py::arg("objectives"), "Flags the first cell of every frontier row.");

@@ -114,6 +114,47 @@ def test_propose_builds_are_compatible_and_within_budget():
     assert speeds == sorted(speeds, reverse=True)
 
 
+def test_build_and_size_outputs_are_the_cli_json():
+    cat = capplan.Catalog.builtin()
+    budget = capplan.BuildBudget(amount=capplan.Money("40000", "CNY"),
+                                 usd_to_budget=capplan.ExchangeRate("USD", "CNY", decimal.Decimal("7.2"), "2026-11-01"))
+    assert budget.usd() == capplan.Money("5555.56", "USD")
+    q = capplan.BuildQuery(model=capplan.find_model("llama3.1-8b").transformer(), model_id="llama3.1-8b",
+                           task=capplan.SizingTask.finetune, finetune=capplan.FineTune.lora, seq_len=2048, budget=budget.usd())
+    r = capplan.propose_builds(q, cat, 2)
+    out = r.output("finetune llama3.1-8b lora", budget)
+    assert list(out) == ["workload", "budget", "budget_usd", "fx", "builds", "rejected"]
+    assert out["budget_usd"] == decimal.Decimal("5555.56")
+    assert out["fx"] == {"usd_in_budget_currency": decimal.Decimal("7.2"), "as_of": "2026-11-01"}
+    b = out["builds"][0]
+    assert b["total_usd"] == r.builds[0].total.amount
+    assert b["total_budget_currency"] == r.builds[0].total.amount * decimal.Decimal("7.2")  # exact, no round trip
+    assert [i["id"] for i in b["items"]] == [i.id for i in r.builds[0].items]
+    with pytest.raises(capplan.InputError) as e:
+        capplan.BuildBudget(amount=capplan.Money("40000", "CNY")).usd()
+    assert e.value.field == "budget"
+
+    s = capplan.size_system(cat.find_gpu("rtx4090"), gpus=2, parameters=8e9)
+    z = s.output(cat.find_gpu("rtx4090"), gpus=2, model="llama3.1-8b")
+    assert z["gpu"] == "rtx-4090" and z["task"] == "train" and z["model"] == "llama3.1-8b"
+    assert z["ram_bytes"] == s.ram.value and z["cpu_cores"] == s.cpu_cores
+    assert z["assumptions"] == s.notes()
+    assert [i["item"] for i in z["items"]] == [line.item for line in s.lines]
+    assert s.output(cat.find_gpu("rtx4090"))["model"] is None
+
+
+def test_catalog_show_and_list_outputs():
+    gpu = Catalog.builtin().find_gpu("h100-sxm")
+    g = gpu.output()
+    assert g["id"] == "h100-sxm" and g["memory_bytes"] == gpu.memory.value
+    assert g["dense_flop_per_s"]["bf16"] == gpu.peak("bf16").value
+    t = capplan.Table(title="t", columns=[capplan.Column(key="id", header="Id", align=capplan.Align.left),
+                                          capplan.Column(key="price", header="Price")])
+    t.add_row([capplan.Cell.of_text("a"), capplan.Cell.of_money("$1.50", "1.5", 1.5)])
+    t.add_row([capplan.Cell.of_text("b"), capplan.Cell.empty()])
+    assert t.rows_output() == [{"id": "a", "price": decimal.Decimal("1.5")}, {"id": "b", "price": None}]
+
+
 def test_training_report_output_is_the_cli_json():
     cat = Catalog.builtin()
     gpu = cat.find_gpu("h100-sxm")

@@ -12,6 +12,7 @@
 #include "capplan/workload/parallel_plan.hpp"
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace capplan {
@@ -203,6 +204,22 @@ inline Value cnn_training_output(const CnnTrainingReport& r, const std::vector<s
   j["achieved_flop_per_s_per_gpu"] = est.achieved_per_gpu.value();
   footprint_output(j, r.footprint);
   j["assumptions"] = Value::strings(assumptions);
+  return j;
+}
+
+// What `capplan train --format json` prints when no plan of these GPUs fits in memory: model, gpu,
+// gpus, fits (false), plan (null), least_memory_per_gpu_bytes (the most frugal layout the search
+// tried: ZeRO-3 over every GPU, full recomputation, micro-batch 1) and would_fit (what would).
+inline Value training_no_fit_output(std::string_view model, std::string_view gpu, int gpus, DataSize least_memory_per_gpu,
+                                    const std::vector<std::string>& would_fit) {
+  Value j;
+  j["model"] = model;
+  j["gpu"] = gpu;
+  j["gpus"] = gpus;
+  j["fits"] = false;
+  j["plan"] = Value();
+  j["least_memory_per_gpu_bytes"] = least_memory_per_gpu.value();
+  j["would_fit"] = Value::strings(would_fit);
   return j;
 }
 

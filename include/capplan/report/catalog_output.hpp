@@ -1,0 +1,58 @@
+// Catalog entries for programs: the rows of a listing (any report Table, one object per row keyed
+// by its columns' machine keys), what `capplan catalog list --format json` prints under "entries";
+// and one accelerator's essentials, what `capplan catalog show GPU --format json` prints. Python's
+// table_rows_output(table) and gpu_output(gpu) return the same.
+#pragma once
+
+#include "capplan/detail/enum_names.hpp"
+#include "capplan/hardware/gpu.hpp"
+#include "capplan/hardware/precision.hpp"
+#include "capplan/report/table.hpp"
+#include "capplan/report/value.hpp"
+
+#include <cstddef>
+#include <string>
+
+namespace capplan {
+
+// One object per row: a money cell as its exact decimal, a number as a number, an empty cell ("–")
+// as null, any other cell as its text.
+inline Value table_rows_output(const Table& t) {
+  Value rows = Value::Array{};
+  for (const auto& row : t.rows) {
+    Value e = Value::Object{};
+    for (std::size_t i = 0; i < t.columns.size() && i < row.size(); ++i) {
+      const Cell& cell = row[i];
+      Value& v = e[t.columns[i].key];
+      if (cell.exact) v = Value::Exact{*cell.exact};
+      else if (cell.number) v = *cell.number;
+      else if (cell.text == Cell::empty().text) v = Value();
+      else v = cell.text;
+    }
+    rows.push_back(std::move(e));
+  }
+  return rows;
+}
+
+// id, name, memory_bytes, usable_memory_bytes (null without a source), memory_bandwidth_bytes_per_s,
+// tdp_w (null where the vendor publishes none), dense_flop_per_s (by precision, dense peak rates),
+// source, as_of.
+inline Value gpu_output(const GpuSpec& g) {
+  Value j;
+  j["id"] = g.id;
+  j["name"] = g.name;
+  j["memory_bytes"] = g.memory.value();
+  j["usable_memory_bytes"] = g.usable_memory ? Value(g.usable_memory->value()) : Value();
+  j["memory_bandwidth_bytes_per_s"] = g.memory_bandwidth.value();
+  j["tdp_w"] = g.tdp.value() > 0 ? Value(g.tdp.value()) : Value();
+  Value rates = Value::Object{};
+  for (Precision p : all_precisions) {
+    if (auto rate = g.dense.at(p)) rates[detail::enum_name(p)] = rate->value();
+  }
+  j["dense_flop_per_s"] = std::move(rates);
+  j["source"] = g.source;
+  j["as_of"] = g.as_of;
+  return j;
+}
+
+}  // namespace capplan
