@@ -12,6 +12,7 @@
 #include <capplan/io/json_document.hpp>
 #include <capplan/io/model_json.hpp>
 #include <capplan/money/money.hpp>
+#include <capplan/perf/communication.hpp>
 #include <capplan/power/energy.hpp>
 #include <capplan/units/count.hpp>
 #include <capplan/units/literals.hpp>
@@ -98,6 +99,25 @@ TEST_SUITE("hostile_input") {
     s.parts.push_back({PartKind::cpu, "epyc-9654", 2});
     s.topology = Topology::single_gpu;
     CHECK_THROWS_WITH_AS(s.validate(), Contains("must include a GPU part"), InputError);
+  }
+
+  TEST_CASE("collectives on a caller's link of 0 B/s: an error naming the link, never an infinite time") {
+    // Found by the Python API fuzz (bindings/python/tests/test_fuzz_api.py): point_to_point(Link(), 80 GB)
+    // returned inf seconds.
+    const perf::Link none{};
+    CHECK_THROWS_WITH_AS((void)perf::point_to_point(none, 80_GB), Contains("link.bandwidth"), InputError);
+    perf::Link l{};
+    l.bandwidth = 50_GBps;
+    CHECK(perf::point_to_point(l, 80_GB).value() == doctest::Approx(1.6));
+    CHECK_THROWS_WITH_AS((void)perf::point_to_point(l, DataSize::from_value(-1)), Contains("bytes"), InputError);
+    // A group that leaves its node needs a link between nodes; one that stays inside does not.
+    perf::Cluster c;
+    c.gpus = 8;
+    c.gpus_per_node = 8;
+    c.intra = l;
+    CHECK(perf::all_reduce(c, 1_GB, perf::Group{8, 8, 1}).value() > 0);
+    CHECK_THROWS_WITH_AS((void)perf::all_reduce(c, 1_GB, perf::Group{8, 4, 1}), Contains("link.bandwidth"), InputError);
+    CHECK_THROWS_WITH_AS((void)perf::all_gather(c, 1_GB, perf::Group{0, 1, 1}), Contains("group.size"), InputError);
   }
 
   TEST_CASE("JSON text: a NUL byte is an error, not the end of the text") {

@@ -274,23 +274,42 @@ inline double all_to_all_seconds(const Cluster& c, double bytes, Group g) {
 
 inline double p2p_seconds(const Link& l, double bytes) { return comm::p2p(bytes, l); }
 
-// Typed wrappers.
+// Typed wrappers: the entry points for callers' own clusters and links, which are checked first (a
+// link of 0 B/s would time every transfer at infinity); the hot paths above take checked ones.
+// Checks a caller's cluster and group (InputError naming the field): counts of at least one, and a
+// valid link between nodes when the group leaves its node.
+inline void validate_collective(const Cluster& c, Group g) {
+  c.validate();
+  require_positive_count(g.size, "group.size");
+  require_positive_count(g.per_node, "group.per_node");
+  require_positive_count(g.stride, "group.stride");
+  if (g.size > 1 && g.per_node < g.size) c.inter.validate();
+}
+
 inline Duration all_reduce(const Cluster& c, DataSize bytes, Group g) {
-  return from_canonical<Duration>(all_reduce_seconds(c, bytes.value(), g));
+  validate_collective(c, g);
+  return from_canonical<Duration>(all_reduce_seconds(c, require_nonnegative(bytes.value(), "bytes"), g));
 }
 inline Duration all_gather(const Cluster& c, DataSize bytes, Group g) {
-  return from_canonical<Duration>(all_gather_seconds(c, bytes.value(), g));
+  validate_collective(c, g);
+  return from_canonical<Duration>(all_gather_seconds(c, require_nonnegative(bytes.value(), "bytes"), g));
 }
 inline Duration reduce_scatter(const Cluster& c, DataSize bytes, Group g) {
-  return from_canonical<Duration>(reduce_scatter_seconds(c, bytes.value(), g));
+  validate_collective(c, g);
+  return from_canonical<Duration>(reduce_scatter_seconds(c, require_nonnegative(bytes.value(), "bytes"), g));
 }
 inline Duration all_to_all(const Cluster& c, DataSize bytes, Group g) {
-  return from_canonical<Duration>(all_to_all_seconds(c, bytes.value(), g));
+  validate_collective(c, g);
+  return from_canonical<Duration>(all_to_all_seconds(c, require_nonnegative(bytes.value(), "bytes"), g));
 }
-inline Duration point_to_point(const Link& l, DataSize bytes) { return from_canonical<Duration>(p2p_seconds(l, bytes.value())); }
+inline Duration point_to_point(const Link& l, DataSize bytes) {
+  l.validate();
+  return from_canonical<Duration>(p2p_seconds(l, require_nonnegative(bytes.value(), "bytes")));
+}
 
 // Algorithm bandwidth of an all-reduce (NCCL's algbw = S / t) and bus bandwidth (busbw = algbw x 2(n-1)/n).
 inline Bandwidth all_reduce_bus_bandwidth(const Cluster& c, DataSize bytes, Group g) {
+  validate_collective(c, g);
   const double t = all_reduce_seconds(c, bytes.value(), g);
   if (!(t > 0)) return from_canonical<Bandwidth>(0);
   return from_canonical<Bandwidth>(bytes.value() / t * 2.0 * (g.size - 1) / g.size);
