@@ -2,7 +2,6 @@
 // the flag or field); 1 any other failure. A plan that does not fit is a result, not an error.
 #include "commands.hpp"
 #include "context.hpp"
-#include "output.hpp"
 #include "scenario.hpp"
 
 #include <capplan/error.hpp>
@@ -10,103 +9,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include <algorithm>
 #include <exception>
-#include <functional>
 #include <iostream>
 #include <string>
-#include <vector>
-
-namespace capplan::cli {
-
-void add_commands(CLI::App& app, Context& ctx) {
-  app.require_subcommand(1);
-  app.fallthrough();
-  app.add_option("--format", ctx.format_text, "Output: table (default), markdown, csv, json, html")
-      ->check(CLI::IsMember({"table", "text", "markdown", "md", "csv", "json", "html"}));
-  app.add_flag("--explain", ctx.explain, "Print the arithmetic behind every figure");
-  app.add_option("--catalog", ctx.catalog_files, "Add or override catalog entries from a JSON file")
-      ->check(CLI::ExistingFile);
-  app.add_option("--scenario", ctx.scenario_file, "Read a whole plan (model, hardware, plan, prices) from JSON")
-      ->check(CLI::ExistingFile);
-
-  add_catalog(app, ctx);
-  add_tco(app, ctx);
-  add_memory(app, ctx);
-  add_power(app, ctx);
-  add_size(app, ctx);
-  add_build(app, ctx);
-  add_compare(app, ctx);
-  add_train(app, ctx);
-  add_infer(app, ctx);
-  add_validate(app, ctx);
-
-  // Counts are decimal integers: CLI11 would also read "0x10" and "0b11".
-  const CLI::Validator decimal_integer(
-      [](std::string& s) -> std::string {
-        const std::size_t digits = s.find_first_not_of("0123456789", s.size() > 1 && (s[0] == '-' || s[0] == '+') ? 1 : 0);
-        if (s.empty() || digits != std::string::npos || s == "-" || s == "+") return "\"" + s + "\" is not a whole number written in decimal";
-        return {};
-      },
-      "");
-  const std::function<void(CLI::App*)> check_counts = [&](CLI::App* a) {
-    for (CLI::Option* o : a->get_options()) {
-      if (o->get_type_name() == "INT") o->check(decimal_integer);
-    }
-    for (CLI::App* sub : a->get_subcommands({})) check_counts(sub);
-  };
-  check_counts(&app);
-}
-
-void parse_command_line(CLI::App& app, std::vector<std::string> args) {
-  // The first word that is neither a flag nor a global flag's value must name a subcommand
-  // (CLI11 alone would say "A subcommand is required").
-  for (std::size_t i = 1; i < args.size(); ++i) {
-    const std::string& w = args[i];
-    if (w == "--format" || w == "--catalog" || w == "--scenario") {
-      ++i;
-      continue;
-    }
-    if (w.rfind("-", 0) == 0) continue;
-    std::string names;
-    bool known = false;
-    for (const CLI::App* sub : app.get_subcommands({})) {
-      names += (names.empty() ? "" : ", ") + sub->get_name();
-      known = known || sub->get_name() == w;
-    }
-    if (!known) {
-      throw capplan::InputError("subcommand", w, "\"" + w + "\" is not a subcommand (" + names + ")");
-    }
-    break;
-  }
-  args.erase(args.begin());  // CLI11 takes the arguments without the program name, last first
-  std::reverse(args.begin(), args.end());
-  app.parse(args);
-}
-
-nlohmann::ordered_json run_for_json(const std::vector<std::string>& args, const Context& parent) {
-  Context ctx;
-  ctx.borrow_catalog(parent);
-  nlohmann::ordered_json out;
-  bool written = false;
-  ctx.sink = [&](const Result& r) {
-    out = r.json;
-    written = true;
-  };
-  CLI::App app{"capplan", "capplan"};
-  add_commands(app, ctx);
-  std::vector<std::string> full{"capplan"};
-  full.insert(full.end(), args.begin(), args.end());
-  try {
-    parse_command_line(app, full);
-  } catch (const CLI::ParseError& e) {
-    throw InputError("command", args.empty() ? std::string() : args.front(), e.what());
-  }
-  if (!written) throw InputError("command", args.empty() ? std::string() : args.front(), "wrote no result");
-  return out;
-}
-
-}  // namespace capplan::cli
 
 int main(int argc, char** argv) {
   using namespace capplan;
