@@ -72,6 +72,9 @@ TEST_SUITE("goodput") {
     CHECK(field_of([] { (void)checkpoint_size(-7); }) == "params");
     CHECK(field_of([] { (void)checkpoint_size(1000, 0.0); }) == "bytes_per_param");
     CHECK(field_of([] { (void)checkpoint_size(1000, std::nan("")); }) == "bytes_per_param");
+    // Found by the Python API fuzz: 2^31 - 1 parameters at 1e300 B each was an infinite checkpoint.
+    CHECK(field_of([] { (void)checkpoint_size(2147483647, 1e300); }) == "bytes_per_param");
+    CHECK(std::isfinite(checkpoint_size(2147483647, 1024).value()));
   }
 
   TEST_CASE("Young's interval: sqrt(2 delta M)") {

@@ -136,6 +136,9 @@ struct GoodputEstimate {
 inline DataSize checkpoint_size(std::int64_t params, double bytes_per_param = adam_checkpoint_bytes_per_param) {
   require_positive_count(params, "params");
   require_positive(bytes_per_param, "bytes_per_param");
+  // No optimizer keeps more than a few dozen bytes per parameter (Adam with fp32 master weights and
+  // gradients: 18); a bound far above that keeps a typo from becoming an infinite checkpoint.
+  if (bytes_per_param > 1024) detail::fail("bytes_per_param", detail::format_double(bytes_per_param), "is more than 1024 bytes per parameter");
   return DataSize::from_value(static_cast<double>(params) * bytes_per_param);
 }
 
