@@ -97,17 +97,20 @@ Table cloud_table(const Catalog& c) {
   t.title = "Cloud and rental offers (prices per instance; per GPU-hour derived)";
   t.columns = {{"id", "Offer", Align::left},         {"gpus", "GPUs", Align::right},
                {"gpu", "GPU", Align::left},          {"price_kind", "Kind", Align::left},
-               {"price_per_instance_hour", "Per instance-h", Align::right},
+               {"price_per_instance_hour", "Per instance", Align::right},
                {"price_per_gpu_hour", "Per GPU-h", Align::right}, {"as_of", "As of", Align::left}};
   for (const auto& o : c.cloud_offers()) {
     const PriceKind k = o.headline();
     const MoneyRate inst = o.per_instance_hour(k), gpu = o.per_gpu_hour(k);
+    // A monthly rent reads as quoted (¥2,000.00/month); its machine value stays per instance-hour.
+    const std::string quoted = k == PriceKind::monthly && o.monthly ? format(*o.monthly) + "/month" : format(inst);
     t.add_row({Cell::of_text(o.id), Cell::of_number(std::to_string(o.gpu_count), o.gpu_count), Cell::of_text(o.gpu_id),
                Cell::of_text(std::string(name(k))),
-               Cell::of_money(format(inst), to_json_string(inst), inst.amount().to_double()),
+               Cell::of_money(quoted, to_json_string(inst), inst.amount().to_double()),
                Cell::of_money(format(gpu), to_json_string(gpu), gpu.amount().to_double()), Cell::of_text(o.as_of)});
   }
-  t.notes.push_back("A monthly price is turned into an hourly one at 730 h a month.");
+  t.notes.push_back("Per instance: the price as quoted (a monthly rent per month); per GPU-hour, a monthly price is divided by 730 h "
+                    "first. In CSV and JSON, price_per_instance_hour is always per hour.");
   return t;
 }
 
