@@ -5,6 +5,7 @@
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
 #include <capplan/io/model_json.hpp>
+#include <capplan/io/price_import.hpp>
 #include <capplan/workload/params.hpp>
 #include <capplan/workload/presets.hpp>
 
@@ -661,3 +662,82 @@ TEST_SUITE("catalog_io") {
 }
 
 #endif  // CAPPLAN_HAVE_IO
+
+TEST_SUITE("catalog_io") {
+  TEST_CASE("catalog import: AWS, Azure and CSV price lists become dated offers that load back as a catalog file") {
+    const auto dir = std::filesystem::path(__FILE__).parent_path() / "cli" / "data" / "prices";
+    const Catalog& base = Catalog::builtin();
+    const auto import = [&](io::PriceFormat f, const char* file) {
+      const std::string path = (dir / file).string();
+      return io::import_prices(f, io::JsonDocument::read_text_file(path), path, base);
+    };
+    // AWS: Linux, shared tenancy, no pre-installed software; the Windows p5 and the GPU-less c5 are left out.
+    const io::PriceImport aws = import(io::PriceFormat::aws, "aws-ec2-sample.json");
+    REQUIRE(aws.offers.size() == 2);
+    // The built-in offer for the same instance and region keeps its id: loading the file refreshes it.
+    CHECK(aws.offers[0].id == "aws-p5.48xlarge");
+    CHECK(aws.offers[0].gpu_id == "h100-sxm");
+    CHECK(aws.offers[0].gpu_count == 8);
+    CHECK(to_json_string(*aws.offers[0].on_demand) == "55.04");  // the built-in aws-p5.48xlarge's figure
+    CHECK(aws.offers[0].on_demand->amount() == base.find_offer("aws-p5.48xlarge").on_demand->amount());
+    CHECK(aws.offers[0].as_of == "2026-11-01");
+    CHECK(aws.offers[1].gpu_id == "l4");
+    REQUIRE(aws.skipped.size() == 1);
+    CHECK(aws.skipped[0].find("c5.large") != std::string::npos);
+    // Azure: on-demand and Spot join one offer; Windows, reservations and GPU-less sizes are left out.
+    const io::PriceImport az = import(io::PriceFormat::azure, "azure-retail-sample.json");
+    REQUIRE(az.offers.size() == 2);
+    CHECK(az.offers[0].id == "azure-nd96isr-h100-v5");  // the built-in one, refreshed
+    CHECK(az.offers[1].id == "azure-standard-nc24ads-a100-v4-eastus");  // new: named by provider, size and region
+    CHECK(az.offers[1].instance_type == "Standard_NC24ads_A100_v4 (eastus)");
+    CHECK(to_json_string(*az.offers[0].on_demand) == "98.32");
+    CHECK(to_json_string(*az.offers[0].spot) == "39.328");
+    CHECK(az.offers[0].as_of == "2026-11-05");  // the latest of its prices
+    CHECK(az.offers[1].gpu_id == "a100-pcie-80gb");
+    CHECK(az.skipped.size() == 1);
+    // CSV: quoted fields with commas and quotes, a monthly CNY quote.
+    const io::PriceImport csv = import(io::PriceFormat::csv, "marketplace-sample.csv");
+    REQUIRE(csv.offers.size() == 2);
+    CHECK(csv.offers[0].provider == "A local integrator, quote");
+    CHECK(csv.offers[0].source == "quote received 2026-11-20, \"monthly, 3-month minimum\"");
+    CHECK(csv.offers[0].currency == Currency::CNY);
+    CHECK(to_json_string(*csv.offers[0].monthly) == "1800");
+    CHECK(to_json_string(*csv.offers[1].spot) == "12");
+    // Each import loads back over the built-in catalog and exports the same offers.
+    for (const io::PriceImport* r : {&aws, &az, &csv}) {
+      Catalog c = base;
+      const io::CatalogLoadSummary sum = io::apply_catalog_json(c, io::write_offers_json(r->offers), "imported.json");
+      CHECK(sum.total_added() + sum.total_replaced() == static_cast<int>(r->offers.size()));
+      for (const CloudOffer& o : r->offers) CHECK(io::record_to_json(c.find_offer(o.id)) == io::record_to_json(o));
+    }
+  }
+
+  TEST_CASE("catalog import: bad price lists name the file and the line or JSON position") {
+    const Catalog& base = Catalog::builtin();
+    const auto csv = [&](const std::string& text) { return io::import_price_csv(text, "p.csv", base); };
+    const std::string head = "id,provider,instance_type,gpu_id,gpu_count,currency,on_demand,spot,reserved,monthly,as_of,source\n";
+    CHECK_THROWS_WITH_AS(csv(""), doctest::Contains("p.csv: is empty"), InputError);
+    CHECK_THROWS_WITH_AS(csv("id,provider\n"), doctest::Contains("p.csv:1: the header has no column \"instance_type\""), InputError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,P,i,h100-sxm,1,USD\n"), doctest::Contains("p.csv:2: has 6 fields"), InputError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,P,i,h100-sxm,0,USD,2,,,,2026-11-01,s\n"), doctest::Contains("p.csv:2: gpu_count"), InputError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,P,i,h100-sxm,1,USD,-2,,,,2026-11-01,s\n"), doctest::Contains("p.csv:2: "), InputError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,P,i,no-such-gpu,1,USD,2,,,,2026-11-01,s\n"), doctest::Contains("p.csv:2: "), LookupError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,P,i,h100-sxm,1,USD,,,,,2026-11-01,s\n"), doctest::Contains("no price given"), InputError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,P,i,h100-sxm,1,USD,2,,,,2026-13-45,s\n"), doctest::Contains("p.csv:2: "), InputError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,P,i,h100-sxm,1,USD,2,,,,2026-11-01,s\na,P,i,h100-sxm,1,USD,2,,,,2026-11-01,s\n"),
+                         doctest::Contains("p.csv:3: id: \"a\" is a duplicate id: line 2"), InputError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,\"P,i,h100-sxm,1,USD,2,,,,2026-11-01,s\n"), doctest::Contains("not closed"), ParseError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,P\"x\",i\n"), doctest::Contains("p.csv:2: bad CSV"), ParseError);
+    CHECK_THROWS_WITH_AS(csv(std::string("id\0", 3)), doctest::Contains("NUL"), ParseError);
+    const auto azure = [&](const std::string& text) { return io::import_azure_retail_prices(io::JsonDocument::parse(text, "a.json"), base); };
+    CHECK_THROWS_WITH_AS(azure("{}"), doctest::Contains("Items: is missing"), InputError);
+    CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": "98"}]})"),
+                         doctest::Contains("a.json:1:"), InputError);
+    CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": 98, "unitOfMeasure": "1/Month"}]})"),
+                         doctest::Contains("unitOfMeasure"), InputError);
+    const auto aws = [&](const std::string& text) { return io::import_aws_price_list(io::JsonDocument::parse(text, "e.json"), base); };
+    CHECK_THROWS_WITH_AS(aws(R"({"products": []})"), doctest::Contains("products"), InputError);
+    CHECK_THROWS_WITH_AS(aws(R"({"products": {"S": {"attributes": {"instanceType": "p5.48xlarge", "gpu": "eight"}}}})"),
+                         doctest::Contains("attributes.gpu"), InputError);
+  }
+}

@@ -5,6 +5,7 @@
 
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
+#include <capplan/io/price_import.hpp>
 #include <capplan/io/record_json.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/perf/communication.hpp>
@@ -335,7 +336,7 @@ Table gpu_detail(const GpuSpec& g) {
 }  // namespace
 
 void add_catalog(CLI::App& app, Context& ctx) {
-  auto* cmd = app.add_subcommand("catalog", "List or show the built-in hardware and price catalog");
+  auto* cmd = app.add_subcommand("catalog", "List, show, export or validate the hardware and price catalog; import price lists");
   cmd->require_subcommand(1);
 
   auto kind = std::make_shared<std::string>("gpus");
@@ -368,6 +369,32 @@ void add_catalog(CLI::App& app, Context& ctx) {
   exp->callback([&ctx] {
     std::cout << io::write_catalog_json(ctx.catalog());
     check_written(std::cout);
+  });
+
+  auto import_format = std::make_shared<std::string>();
+  auto import_file = std::make_shared<std::string>();
+  auto* imp = cmd->add_subcommand("import", "Turn a provider's price list (AWS, Azure, or a CSV) into a dated catalog file of cloud offers");
+  imp->add_option("format", *import_format, "aws (EC2 price list JSON), azure (Retail Prices API JSON) or csv")
+      ->required()
+      ->check(CLI::IsMember({"aws", "azure", "csv"}));
+  imp->add_option("file", *import_file, "The price list file")->required()->check(CLI::ExistingFile);
+  imp->footer("Prints a capplan-catalog file with a cloud_offers section (docs/catalog-files.md); products of GPU families capplan\n"
+              "does not know are skipped and listed on standard error.\nExamples:\n"
+              "  capplan catalog import aws index.json > aws-prices.json\n"
+              "  capplan catalog import azure retail.json > azure-prices.json && capplan --catalog azure-prices.json compare ...\n"
+              "  capplan catalog import csv quotes.csv > quotes.json");
+  imp->callback([import_format, import_file, &ctx] {
+    const io::PriceFormat f = capplan::detail::parse_enum<io::PriceFormat>(*import_format, "format");
+    const io::PriceImport r = io::import_prices(f, io::JsonDocument::read_text_file(*import_file), *import_file, ctx.catalog());
+    std::cout << io::write_offers_json(r.offers);
+    check_written(std::cout);
+    std::cerr << "capplan: catalog import " << *import_format << ": " << r.offers.size() << " offer" << (r.offers.size() == 1 ? "" : "s")
+              << " from " << *import_file;
+    if (!r.skipped.empty()) {
+      std::cerr << "; skipped " << r.skipped.size() << ":";
+      for (const auto& why : r.skipped) std::cerr << "\n  " << why;
+    }
+    std::cerr << "\n";
   });
 
   auto file_arg = std::make_shared<std::string>();

@@ -388,6 +388,7 @@ from ._core import (  # noqa: E402
     wall_power,
     weight_format,
     weight_memory,
+    write_offers_json,
     young_interval,
     zero_model_states,
 )
@@ -684,6 +685,7 @@ __all__ += [
     "wall_power",
     "weight_format",
     "weight_memory",
+    "write_offers_json",
     "young_interval",
     "zero_model_states",
 ]

@@ -12,6 +12,7 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>
+#include <capplan/io/price_import.hpp>
 #include <capplan/report/catalog_output.hpp>
 #include <capplan/workload/generic.hpp>
 #include <capplan/workload/params.hpp>
@@ -234,6 +235,18 @@ void bind_catalog(py::module_& m) {
   c.def("to_json", [](const Catalog& cat, int indent) { return io::write_catalog_json(cat, indent); }, py::arg("indent") = 2,
         "The catalog as a capplan-catalog JSON document.");
   c.def("save_file", [](const Catalog& cat, const std::string& path) { io::save_catalog_file(cat, path); }, py::arg("path"));
+  c.def(
+      "import_prices",
+      [](const Catalog& cat, const std::string& format, const std::string& path) {
+        const io::PriceImport r = io::import_prices(capplan::detail::parse_enum<io::PriceFormat>(format, "format"),
+                                                    io::JsonDocument::read_text_file(path), path, cat);
+        return py::make_tuple(r.offers, r.skipped);
+      },
+      py::arg("format"), py::arg("path"),
+      "(offers, skipped): a provider's price list ('aws' EC2 price list JSON, 'azure' Retail Prices API JSON, or 'csv') as dated "
+      "CloudOffers checked against this catalog, and the products left out with why (capplan catalog import).");
+  m.def("write_offers_json", [](const std::vector<CloudOffer>& offers) { return io::write_offers_json(offers); }, py::arg("offers"),
+        "Cloud offers as a capplan-catalog file (null for the price kinds an offer lacks): Catalog.load_json() reads it.");
 
   c.def("gpus", &Catalog::gpus);
   c.def("cpus", &Catalog::cpus);

@@ -215,3 +215,21 @@ def test_parts_price_of_the_a100_epyc_build(cat):
     assert parts.missing == []
     assert parts.low.amount == decimal.Decimal("21404.97")
     assert parts.high.amount == decimal.Decimal("29908.97")
+
+
+def test_import_prices_round_trips_through_a_catalog_file():
+    import pathlib
+    data = pathlib.Path(__file__).resolve().parents[3] / "tests" / "cli" / "data" / "prices"
+    cat = capplan.Catalog.builtin()
+    offers, skipped = cat.import_prices("azure", str(data / "azure-retail-sample.json"))
+    assert [o.id for o in offers] == ["azure-nd96isr-h100-v5", "azure-standard-nc24ads-a100-v4-eastus"]
+    assert str(offers[0].spot) == "$39.328/h" or offers[0].spot.amount == decimal.Decimal("39.328")
+    assert len(skipped) == 1 and "Standard_D2_v5" in skipped[0]
+    summary = cat.load_json(capplan.write_offers_json(offers), "imported.json")
+    assert summary.total_added() + summary.total_replaced() == 2
+    assert cat.find_offer("azure-nd96isr-h100-v5").reserved is None  # the older reserved price is gone
+    with pytest.raises(capplan.InputError) as e:
+        cat.import_prices("csv", str(data / "bad-prices.csv"))
+    assert "bad-prices.csv:3" in str(e.value)
+    with pytest.raises(capplan.InputError):
+        cat.import_prices("gcp", str(data / "marketplace-sample.csv"))
