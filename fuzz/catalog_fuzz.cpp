@@ -5,11 +5,12 @@
 // catalog and model files), the dictionary fuzz/catalog.dict.
 //
 // Each input is given to both loaders: as a catalog file over the built-in catalog, and as a
-// model file. What loads must export and load back to the same text. It is also given to the text
+// model file; and to the three price-list importers (io/price_import.hpp). What loads must export and load back to the same text. It is also given to the text
 // readers of quantities, money, counts and dates (text_readers.hpp), which every file goes through.
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
 #include <capplan/io/model_json.hpp>
+#include <capplan/io/price_import.hpp>
 
 #include "text_readers.hpp"
 
@@ -44,6 +45,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       std::abort();
     }
   } catch (const capplan::InputError&) {
+  }
+  // The price-list importers (capplan catalog import): CSV, and the AWS and Azure JSON layouts. What
+  // imports must load back as a catalog file.
+  static const capplan::Catalog prices_base = capplan::Catalog::make_builtin();
+  for (const auto format : {capplan::io::PriceFormat::csv, capplan::io::PriceFormat::aws, capplan::io::PriceFormat::azure}) {
+    try {
+      const capplan::io::PriceImport r = capplan::io::import_prices(format, text, "fuzz.prices", prices_base);
+      capplan::Catalog c = prices_base;
+      capplan::io::apply_catalog_json(c, capplan::io::write_offers_json(r.offers), "imported.json");
+    } catch (const capplan::InputError&) {
+    }
   }
   if (size <= 256) capplan_fuzz::text_readers(text);
   return 0;

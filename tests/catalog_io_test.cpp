@@ -602,6 +602,9 @@ TEST_SUITE("catalog_io") {
       } else if (name.starts_with("model_")) {
         if (bad) CHECK_THROWS_AS((void)io::parse_model_json(text, name), InputError);
         else CHECK_NOTHROW((void)io::parse_model_json(text, name));
+      } else if (name.starts_with("prices_")) {  // price lists: prices_<format>.<ext>
+        const std::string format = name.substr(7, name.find('.') - 7);
+        CHECK_NOTHROW((void)io::import_prices(capplan::detail::parse_enum<io::PriceFormat>(format, "format"), text, name, Catalog::builtin()));
       } else {
         FAIL("unexpected seed file");
       }
