@@ -739,6 +739,11 @@ TEST_SUITE("report") {
     CHECK(member(gpu_output(unpublished), "tdp_w").is_null());
     CHECK(member(gpu_output(unpublished), "usable_memory_bytes").is_null());
 
+    const Value w = warnings_output({CatalogWarning{WarningKind::sparse_rate, "gpu x", "dense.bf16", "gpu x: looks sparse"}});
+    const Value& w0 = std::get<Value::Array>(w.data()).front();
+    CHECK(keys_of(w0) == std::vector<std::string>{"kind", "entry", "field", "message"});
+    CHECK(std::get<std::string>(member(w0, "kind").data()) == "sparse_rate");
+
     const Value n = training_no_fit_output("llama2-70b", "rtx-4090", 2, DataSize::from_value(70e9), {"8 GPUs"});
     CHECK(keys_of(n) == std::vector<std::string>{"model", "gpu", "gpus", "fits", "plan", "least_memory_per_gpu_bytes", "would_fit"});
     CHECK(std::get<bool>(member(n, "fits").data()) == false);

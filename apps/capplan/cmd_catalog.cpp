@@ -4,6 +4,7 @@
 #include "output.hpp"
 
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>
 #include <capplan/io/price_import.hpp>
 #include <capplan/io/record_json.hpp>
@@ -414,7 +415,22 @@ void add_catalog(CLI::App& app, Context& ctx) {
     for (const auto& [k, v] : rows) {
       t.add_row({Cell::of_text(k), Cell::of_number(std::to_string(v.first), v.first), Cell::of_number(std::to_string(v.second), v.second)});
     }
-    r.json = {{"file", *file_arg}, {"valid", true}, {"added", s.total_added()}, {"replaced", s.total_replaced()}};
+    // The rates of every GPU the file adds or changes, against the catalog it was applied to: a
+    // datasheet's "with sparsity" figure entered as dense is the commonest catalog mistake.
+    const Catalog& before = ctx.catalog();
+    std::vector<CatalogWarning> warnings;
+    for (const GpuSpec& g : c.gpus()) {
+      const GpuSpec* old = nullptr;
+      for (const GpuSpec& b : before.gpus()) {
+        if (b.id == g.id) old = &b;
+      }
+      if (old != nullptr && io::record_to_json(*old) == io::record_to_json(g)) continue;
+      for (CatalogWarning& w : sparse_rate_suspects(g, &before)) warnings.push_back(std::move(w));
+    }
+    for (const CatalogWarning& w : warnings) t.notes.push_back("Warning: " + w.message + ".");
+    if (warnings.empty()) t.notes.push_back("No GPU rate the file gives looks like a 2:4-sparse figure.");
+    r.json = {{"file", *file_arg}, {"valid", true}, {"added", s.total_added()}, {"replaced", s.total_replaced()},
+              {"warnings", to_json(warnings_output(warnings))}};
     r.tables.push_back(std::move(t));
     write(r, ctx);
   });

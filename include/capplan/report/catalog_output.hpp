@@ -1,17 +1,20 @@
 // Catalog entries for programs: the rows of a listing (any report Table, one object per row keyed
 // by its columns' machine keys), what `capplan catalog list --format json` prints under "entries";
-// and one accelerator's essentials, what `capplan catalog show GPU --format json` prints. Python's
-// table_rows_output(table) and gpu_output(gpu) return the same.
+// one accelerator's essentials, what `capplan catalog show GPU --format json` prints; and catalog
+// warnings (catalog validate's "warnings"). Python's Table.rows_output() and GpuSpec.output() return
+// the same.
 #pragma once
 
 #include "capplan/detail/enum_names.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/precision.hpp"
+#include "capplan/hardware/warnings.hpp"
 #include "capplan/report/table.hpp"
 #include "capplan/report/value.hpp"
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace capplan {
 
@@ -53,6 +56,20 @@ inline Value gpu_output(const GpuSpec& g) {
   j["source"] = g.source;
   j["as_of"] = g.as_of;
   return j;
+}
+
+// kind (stale_price, sparse_rate, price_outlier), entry, field, message: one object per warning.
+inline Value warnings_output(const std::vector<CatalogWarning>& warnings) {
+  Value a = Value::Array{};
+  for (const CatalogWarning& w : warnings) {
+    Value j;
+    j["kind"] = detail::enum_name(w.kind);
+    j["entry"] = w.entry;
+    j["field"] = w.field;
+    j["message"] = w.message;
+    a.push_back(std::move(j));
+  }
+  return a;
 }
 
 }  // namespace capplan
