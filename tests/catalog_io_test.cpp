@@ -602,9 +602,11 @@ TEST_SUITE("catalog_io") {
       } else if (name.starts_with("model_")) {
         if (bad) CHECK_THROWS_AS((void)io::parse_model_json(text, name), InputError);
         else CHECK_NOTHROW((void)io::parse_model_json(text, name));
-      } else if (name.starts_with("prices_")) {  // price lists: prices_<format>.<ext>
-        const std::string format = name.substr(7, name.find('.') - 7);
-        CHECK_NOTHROW((void)io::import_prices(capplan::detail::parse_enum<io::PriceFormat>(format, "format"), text, name, Catalog::builtin()));
+      } else if (name.starts_with("prices_")) {  // price lists: prices_<format>[_bad_<what>].<ext>
+        const std::string format = name.substr(7, name.find_first_of("_.", 7) - 7);
+        const auto f = capplan::detail::parse_enum<io::PriceFormat>(format, "format");
+        if (bad) CHECK_THROWS_AS((void)io::import_prices(f, text, name, Catalog::builtin()), InputError);
+        else CHECK_NOTHROW((void)io::import_prices(f, text, name, Catalog::builtin()));
       } else {
         FAIL("unexpected seed file");
       }
@@ -732,6 +734,11 @@ TEST_SUITE("catalog_io") {
     CHECK_THROWS_WITH_AS(csv(head + "a,\"P,i,h100-sxm,1,USD,2,,,,2026-11-01,s\n"), doctest::Contains("not closed"), ParseError);
     CHECK_THROWS_WITH_AS(csv(head + "a,P\"x\",i\n"), doctest::Contains("p.csv:2: bad CSV"), ParseError);
     CHECK_THROWS_WITH_AS(csv(std::string("id\0", 3)), doctest::Contains("NUL"), ParseError);
+    // Found by catalog_fuzz: a field that is not UTF-8 was accepted and broke the JSON writer.
+    CHECK_THROWS_WITH_AS(csv(head + "a,P\xe9,i,h100-sxm,1,USD,2,,,,2026-11-01,s\n"), doctest::Contains("p.csv:2: bad CSV: not UTF-8"), ParseError);
+    CHECK_THROWS_WITH_AS(csv(head + "a,\xed\xa0\x80,i\n"), doctest::Contains("not UTF-8"), ParseError);  // a surrogate
+    CHECK_THROWS_WITH_AS(csv(head + "a,\xc0\xaf,i\n"), doctest::Contains("not UTF-8"), ParseError);      // an overlong '/'
+    CHECK(io::import_price_csv(head + "a,Pr\xc3\xa9" "fecture \xe4\xb8\xad,i,h100-sxm,1,USD,2,,,,2026-11-01,s\n", "p.csv", base).offers.size() == 1);
     const auto azure = [&](const std::string& text) { return io::import_azure_retail_prices(io::JsonDocument::parse(text, "a.json"), base); };
     CHECK_THROWS_WITH_AS(azure("{}"), doctest::Contains("Items: is missing"), InputError);
     CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": "98"}]})"),

@@ -356,7 +356,45 @@ struct CsvRecord {
   std::vector<std::string> fields;
 };
 
+// The byte offset of the first byte that is not part of well-formed UTF-8 (RFC 3629: no overlong
+// forms, no surrogates, at most U+10FFFF), or npos.
+inline std::size_t invalid_utf8_at(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const auto b = static_cast<unsigned char>(s[i]);
+    std::size_t n = 0;
+    unsigned min = 0;
+    unsigned cp = 0;
+    if (b < 0x80) {
+      ++i;
+      continue;
+    } else if (b >= 0xC2 && b <= 0xDF) {
+      n = 1, min = 0x80, cp = b & 0x1Fu;
+    } else if (b >= 0xE0 && b <= 0xEF) {
+      n = 2, min = 0x800, cp = b & 0x0Fu;
+    } else if (b >= 0xF0 && b <= 0xF4) {
+      n = 3, min = 0x10000, cp = b & 0x07u;
+    } else {
+      return i;
+    }
+    for (std::size_t k = 1; k <= n; ++k) {
+      if (i + k >= s.size()) return i;
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if ((c & 0xC0u) != 0x80u) return i;
+      cp = (cp << 6) | (c & 0x3Fu);
+    }
+    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return i;
+    i += n + 1;
+  }
+  return std::string_view::npos;
+}
+
 inline std::vector<CsvRecord> parse_csv(std::string_view text, const std::string& file) {
+  if (const std::size_t bad = invalid_utf8_at(text); bad != std::string_view::npos) {
+    const std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n'));
+    throw ParseError("csv", "byte " + std::to_string(bad), file + ":" + std::to_string(line) + ": bad CSV: not UTF-8 text (byte " +
+                                                               std::to_string(bad) + ")");
+  }
   std::vector<CsvRecord> out;
   CsvRecord rec;
   std::string field;
