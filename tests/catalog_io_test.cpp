@@ -604,9 +604,9 @@ TEST_SUITE("catalog_io") {
         else CHECK_NOTHROW((void)io::parse_model_json(text, name));
       } else if (name.starts_with("prices_")) {  // price lists: prices_<format>[_bad_<what>].<ext>
         const std::string format = name.substr(7, name.find_first_of("_.", 7) - 7);
-        const auto f = capplan::detail::parse_enum<io::PriceFormat>(format, "format");
-        if (bad) CHECK_THROWS_AS((void)io::import_prices(f, text, name, Catalog::builtin()), InputError);
-        else CHECK_NOTHROW((void)io::import_prices(f, text, name, Catalog::builtin()));
+        const auto pf = capplan::detail::parse_enum<io::PriceFormat>(format, "format");
+        if (bad) CHECK_THROWS_AS((void)io::import_prices(pf, text, name, Catalog::builtin()), InputError);
+        else CHECK_NOTHROW((void)io::import_prices(pf, text, name, Catalog::builtin()));
       } else {
         FAIL("unexpected seed file");
       }
