@@ -12,10 +12,13 @@ infinite figure returned quietly.
 """
 
 import decimal
+import importlib.util
 import inspect
 import math
 import os
+import pathlib
 import re
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -71,29 +74,21 @@ POOL = _sound_pool()
 _SIG = re.compile(r"^(?:\d+\. )?(?:__init__|[A-Za-z_][A-Za-z0-9_]*)\((.*)\) -> .*$")
 
 
-def _split_top(text):
-    """Splits 'a: int, b: list[int] = [1, 2]' at the commas outside brackets and quotes."""
-    parts, depth, quote, cur = [], 0, None, ""
-    for ch in text:
-        if quote:
-            cur += ch
-            if ch == quote:
-                quote = None
-            continue
-        if ch in "'\"":
-            quote = ch
-        elif ch in "([{<":
-            depth += 1
-        elif ch in ")]}>":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(cur.strip())
-            cur = ""
-            continue
-        cur += ch
-    if cur.strip():
-        parts.append(cur.strip())
-    return parts
+def _load_gen_stubs():
+    """bindings/python/gen_stubs.py, which reads the same pybind11 signatures for the stubs (its
+    split_top splits a signature's parameters); its import-time sys.path change is undone."""
+    path = pathlib.Path(__file__).resolve().parents[1] / "gen_stubs.py"
+    spec = importlib.util.spec_from_file_location("capplan_gen_stubs", path)
+    module = importlib.util.module_from_spec(spec)
+    saved = list(sys.path)
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path[:] = saved
+    return module
+
+
+_split_top = _load_gen_stubs().split_top
 
 
 def signatures(fn):
