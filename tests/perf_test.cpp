@@ -383,6 +383,94 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)plan_memory(job, cp, false); }) == "cp");
   }
 
+  TEST_CASE("context parallelism: the all-gather (Llama 3) and all-to-all (Ulysses) exchanges, their rules") {
+    const GpuSpec& h100 = gpu("H100 SXM");
+    TrainingJob job;
+    job.model = find_model("llama3.1-8b").transformer();  // 32 heads, 8 K/V heads of 128
+    job.seq_len = 131072;
+    job.global_batch = 16;
+    Framework fw;
+    const Cluster node = make_cluster(h100, 8, 8, Link{});
+    ParallelPlan ring;
+    ring.cp = 4;
+    ring.dp = 2;
+    ring.recompute = Recompute::full;
+    ParallelPlan gather = ring, ulysses = ring;
+    gather.cp_comm = CpComm::all_gather;
+    ulysses.cp_comm = CpComm::a2a;
+    const auto term = [](const TrainingEstimate& e, const std::string& name) {
+      for (const auto& t : e.breakdown.terms)
+        if (t.name == name) return t.time.value();
+      return -1.0;
+    };
+    const TrainingEstimate e_ring = estimate_training(job, ring, node, fw);
+    const TrainingEstimate e_gather = estimate_training(job, gather, node, fw);
+    const TrainingEstimate e_ulysses = estimate_training(job, ulysses, node, fw);
+    const Group g = context_parallel_group(ring, 8);
+    CHECK(g.size == 4);
+    CHECK(g.per_node == 4);
+    const double m = 8, layers = 32;  // 16 sequences / dp 2, one per micro-batch; one stage
+    // All-gather: this rank's 32,768 tokens x 8 K/V heads x 128 x 2 B, K and V, gathered from 4 ranks,
+    // forward twice (full recompute) and once in the backward, plus the gradients' reduce-scatter.
+    const double whole = 4 * 2.0 * 32768 * 8 * 128 * 2;
+    const double ag = all_gather_seconds(node, whole, g);
+    CHECK(term(e_gather, "context-parallel K/V all-gather") == doctest::Approx(m * layers * (3 * ag + reduce_scatter_seconds(node, whole, g))));
+    // Ulysses: Q and output all-to-alls of 32,768 x 32 heads x 128 x 2 B; K and V of 8 heads (2 per rank
+    // after the exchange, x 4 ranks); forward twice and backward once.
+    const double q = 32768.0 * 32 * 128 * 2, kv = 32768.0 * 8 * 128 * 2;
+    const double pass = 2 * all_to_all_seconds(node, q, g) + 2 * all_to_all_seconds(node, kv, g);
+    CHECK(term(e_ulysses, "context-parallel all-to-alls (Ulysses)") == doctest::Approx(m * layers * 3 * pass));
+    // The ring hides its transfers behind the attention; the other two expose theirs.
+    CHECK(e_ring.iteration.value() <= e_gather.iteration.value());
+    CHECK(e_ring.iteration.value() <= e_ulysses.iteration.value());
+    // The same work and the same memory, whichever exchange.
+    CHECK(e_gather.model_flops.value() == doctest::Approx(e_ring.model_flops.value()));
+    CHECK(plan_memory(job, ulysses, true).total().value() == doctest::Approx(plan_memory(job, ring, true).total().value()));
+    // K/V heads fewer than cp are replicated: 8 heads / tp 8 = 1 per rank, sent to each of 2 ranks.
+    CHECK(ulysses_kv_heads(8, 8, 2) == 1);
+    CHECK(ulysses_kv_heads(8, 1, 4) == 2);
+    // Rules. Ulysses splits the sequence in cp chunks, not 2 x cp.
+    TrainingJob odd = job;
+    odd.seq_len = 131068;  // divisible by 4, not by 8
+    CHECK(field_of([&] { (void)estimate_training(odd, ring, node, fw); }) == "cp");
+    CHECK_NOTHROW((void)estimate_training(odd, ulysses, node, fw));
+    CHECK(cp_sequence_step(ring) == 8);
+    CHECK(cp_sequence_step(ulysses) == 4);
+    // Whole heads per rank: tp 8 leaves 4 query heads, which do not split over cp 8.
+    ParallelPlan narrow = ulysses;
+    narrow.tp = 8;
+    narrow.cp = 8;
+    narrow.dp = 1;
+    const Cluster big = make_cluster(h100, 64, 8, infiniband(50_GBps));
+    CHECK_THROWS_WITH_AS((void)estimate_training(job, narrow, big, fw),
+                         "cp: 8 does not divide the 4 attention heads per tensor-parallel rank (32 heads / tp 8); all-to-all context "
+                         "parallelism (a2a) hands each rank whole heads",
+                         InputError);
+    CHECK_THROWS_WITH_AS(validate_ulysses(48, 8, 1, 3),
+                         "cp: 3 and the 8 K/V heads per tensor-parallel rank do not divide one another; all-to-all context parallelism "
+                         "(a2a) needs one to divide the other",
+                         InputError);
+    CHECK_NOTHROW(validate_ulysses(32, 8, 1, 16));  // 2 query heads each; K/V replicated to 16
+    // Sequence parallelism splits each rank's seq / cp tokens over tp (Megatron's rule).
+    ParallelPlan sp = ring;
+    sp.tp = 4;
+    sp.cp = 2;
+    sp.dp = 1;
+    sp.sequence_parallel = true;
+    CHECK_NOTHROW((void)estimate_training(job, sp, node, fw));
+    TrainingJob uneven = job;
+    uneven.seq_len = 131068;  // 65,534 tokens per CP rank: 4 chunks, but not 4 x tp
+    CHECK_THROWS_WITH_AS((void)estimate_training(uneven, sp, node, fw),
+                         "sequence_parallel: true needs tp = 4 to divide the 65534 tokens of a sequence per context-parallel rank", InputError);
+    CHECK(sequence_parallel_divides(4096, 8));
+    CHECK_FALSE(sequence_parallel_divides(4097, 2));
+    CHECK(sequence_parallel_divides(4097, 1));
+    // An enumerator cast from a number out of range.
+    ParallelPlan bad = ring;
+    bad.cp_comm = static_cast<CpComm>(7);
+    CHECK(field_of([&] { (void)estimate_training(job, bad, node, fw); }) == "cp_comm");
+  }
+
   TEST_CASE("training: hardware FLOPs equal Megatron's closed form; bubble; MFU/HFU; totals") {
     const GpuSpec& a100 = gpu("A100 SXM 80GB");
     TrainingJob job;

@@ -103,7 +103,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     const ParallelPlan& p = c.plan;
     const std::int64_t seq = rep.seq_len;
     const std::string plan_text = std::to_string(p.gpus()) + " GPU" + (p.gpus() == 1 ? "" : "s") + ": TP " +
-                                  std::to_string(p.tp) + (p.cp > 1 ? " x CP " + std::to_string(p.cp) : "") + " x PP " + std::to_string(p.pp) + " x DP " +
+                                  std::to_string(p.tp) + cp_text(p) + " x PP " + std::to_string(p.pp) + " x DP " +
                                   std::to_string(p.dp) + ", ZeRO " + std::to_string(a.plan.zero.value_or(0)) + ", micro-batch " +
                                   std::to_string(p.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
                                   a.plan.recompute.value_or("none") + (p.sequence_parallel ? ", sequence parallel" : "") +

@@ -202,7 +202,7 @@ void separate_serve_flags(CLI::App* cmd) {
     const bool serve = cmd->count("--serve") > 0;
     // Flags that describe a training run (its plan, batch, tokens, speed and failures).
     static constexpr const char* training[] = {
-        "--tokens", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
+        "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
@@ -224,7 +224,10 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--tp", a.tp, "Tensor-parallel degree");
   cmd->add_option("--pp", a.pp, "Pipeline-parallel stages (need not divide the layers)");
   cmd->add_option("--dp", a.dp, "Data-parallel degree (default: GPUs / (TP x PP))");
-  cmd->add_option("--cp", a.cp, "Context-parallel degree: each sequence split over CP GPUs, K/V passed in a ring (needs --flash-attention)");
+  cmd->add_option("--cp", a.cp, "Context-parallel degree: each sequence split over CP GPUs (needs --flash-attention)");
+  cmd->add_option("--cp-comm", a.cp_comm,
+                  "How the CP ranks exchange K/V, as Megatron's cp_comm_type: p2p (ring, overlapped; default), all_gather (Llama 3), "
+                  "a2a (DeepSpeed-Ulysses: heads split over CP)");
   cmd->add_option("--ep", a.ep, "Expert-parallel degree (MoE): routed experts spread over EP of the DP GPUs, as Megatron folds it (default 1)");
   cmd->add_option("--interleave", a.interleave, "Model chunks per pipeline stage, interleaved 1F1B (default 1)");
   cmd->add_option("--first-stage-layers", a.first_stage_layers,
@@ -403,17 +406,22 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
                  std::to_string(tp) + " x " + (cp > 1 ? std::to_string(cp) + " x " : "") + std::to_string(pp) + " x " + std::to_string(dp),
                  "(" + model_dims + " x DP) is more than " + std::to_string(max_plan_gpus) + " GPUs");
   }
+  const CpComm cp_comm = a.cp_comm ? detail::parse_enum<CpComm>(*a.cp_comm, "--cp-comm") : CpComm::p2p;
   if (cp > 1) {
     if (!a.flash_attention) detail::fail("--cp", std::to_string(cp), "needs --flash-attention: ring attention runs in the fused kernel");
-    const std::int64_t seq = training_seq_len(a.seq_len, m);
-    if (seq % (2 * cp) != 0)
-      detail::fail("--cp", std::to_string(cp), "needs the sequence length " + std::to_string(seq) + " to split into 2 x CP chunks");
+    ParallelPlan kind;
+    kind.cp = cp;
+    kind.cp_comm = cp_comm;
+    validate_cp_sequence(training_seq_len(a.seq_len, m), kind, "--cp");
     if (shape.mla) detail::fail("--cp", std::to_string(cp), "is not modelled with multi-head latent attention (" + shape.name + ")");
     if (a.ep && *a.ep > 1) detail::fail("--cp", std::to_string(cp), "with --ep is not modelled yet");
+  } else if (a.cp_comm) {
+    detail::fail("--cp-comm", *a.cp_comm, "needs --cp 2 or more");
   }
   if (shape.heads % tp != 0) {
     detail::fail("--tp", std::to_string(tp), "does not divide the model's " + std::to_string(shape.heads) + " heads");
   }
+  if (cp > 1 && cp_comm == CpComm::a2a) validate_ulysses(shape.heads, shape.effective_kv_heads(), tp, cp, "--cp");
   if (pp > shape.layers) {
     detail::fail("--pp", std::to_string(pp), "exceeds the model's " + std::to_string(shape.layers) + " layers");
   }
@@ -421,6 +429,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   c.plan.pp = pp;
   c.plan.dp = dp;
   c.plan.cp = cp;
+  c.plan.cp_comm = cp_comm;
   c.plan.interleave = positive_flag(a.interleave, 1, "--interleave");
   if (a.ep) {
     const int ep = positive_flag(a.ep, 1, "--ep");
@@ -545,7 +554,7 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
 
   // A shorter sequence (in whole chunks of 2 x CP with context parallelism), rounded down to 256 tokens.
   const std::int64_t seq = c.seq_len > 0 ? c.seq_len : s.seq_len;
-  const std::int64_t step = c.plan.cp > 1 ? 2 * c.plan.cp : 1;
+  const std::int64_t step = cp_sequence_step(c.plan);
   if (seq / step > 1) {
     TrainingConfig t = c;
     std::int64_t k = detail::largest(1, seq / step - 1, [&](std::int64_t v) {

@@ -161,6 +161,8 @@ void bind_memory_types(py::module_& m) {
       .def("of", &RuntimeReserve::of, py::arg("planned"))
       .def("tight_margin", &RuntimeReserve::tight_margin, py::arg("planned"))
       .def_static("none", &RuntimeReserve::none, "No reserve: tensor-only figures.");
+  text_enum<CpComm>(m, "CpComm",
+                    "How context-parallel ranks exchange K/V (Megatron's cp_comm_type): p2p (ring), all_gather (Llama 3), a2a (Ulysses).");
   // The one plan type of the memory budget, the time estimate and the plan search.
   Record<ParallelPlan>(m, "ParallelPlan", "tensor x pipeline x data parallel, micro-batch, ZeRO, recomputation, ...")
       .field("tp", &ParallelPlan::tp)
@@ -174,7 +176,8 @@ void bind_memory_types(py::module_& m) {
       .field("first_stage_layers", &ParallelPlan::first_stage_layers)
       .field("last_stage_layers", &ParallelPlan::last_stage_layers)
       .field("ep", &ParallelPlan::ep)
-      .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs (ring attention)")
+      .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs")
+      .field("cp_comm", &ParallelPlan::cp_comm, "how the cp ranks exchange K/V: p2p (ring), all_gather or a2a (Ulysses)")
       .finish()
       .def("gpus", &ParallelPlan::gpus);
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")

@@ -327,6 +327,8 @@ void bind_training(py::module_& m) {
           d["sequence_parallel"] = p.plan.sequence_parallel;
           d["interleave"] = p.plan.interleave;
           d["ep"] = p.plan.ep;
+          d["cp"] = p.plan.cp;
+          d["cp_comm"] = std::string(name(p.plan.cp_comm));
           d["iteration_s"] = p.estimate.iteration.value();
           d["tokens_per_second"] = p.estimate.tokens_per_second;
           d["mfu"] = p.estimate.mfu;

@@ -237,6 +237,30 @@ def test_context_parallel_plan(cat):
     assert e.value.field == "dp"
 
 
+def test_context_parallel_exchanges(cat):
+    # Llama 3's all-gather and DeepSpeed-Ulysses' all-to-all: their own explain terms, exposed, and the
+    # same work and memory as the ring.
+    job = capplan.TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), seq_len=131072, global_batch=16)
+    node = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(capplan.Bandwidth(50, "GB/s")))
+    ring = capplan.ParallelPlan(cp=4, dp=2, recompute=capplan.Recompute.full)
+    assert ring.cp_comm == capplan.CpComm.p2p
+    est = {}
+    for kind, term in [(capplan.CpComm.p2p, "context-parallel K/V ring (exposed)"),
+                       (capplan.CpComm.all_gather, "context-parallel K/V all-gather"),
+                       (capplan.CpComm.a2a, "context-parallel all-to-alls (Ulysses)")]:
+        plan = capplan.ParallelPlan(cp=4, dp=2, recompute=capplan.Recompute.full, cp_comm=kind)
+        est[kind] = capplan.estimate_training(job, plan, node)
+        assert any(t.name == term for t in est[kind].breakdown.terms)
+        assert capplan.plan_memory(job, plan, True).total().value == pytest.approx(capplan.plan_memory(job, ring, True).total().value)
+    assert est[capplan.CpComm.p2p].iteration.value <= est[capplan.CpComm.all_gather].iteration.value
+    assert est[capplan.CpComm.p2p].iteration.value <= est[capplan.CpComm.a2a].iteration.value
+    big = capplan.make_cluster(cat.find_gpu("H100 SXM"), 64, 8, capplan.infiniband(capplan.Bandwidth(50, "GB/s")))
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_training(job, capplan.ParallelPlan(tp=8, cp=8, cp_comm=capplan.CpComm.a2a), big)
+    assert e.value.field == "cp" and "4 attention heads per tensor-parallel rank" in str(e.value)
+    assert capplan.CpComm("all_gather") == capplan.CpComm.all_gather
+
+
 def test_finetuning_lora_and_qlora_runs(cat):
     # The same job as capplan train --finetune: LoRA is faster than full training and needs less memory;
     # QLoRA needs less still and dequantizes, so it is slower than LoRA.

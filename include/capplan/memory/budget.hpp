@@ -361,8 +361,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   // load-balanced chunks), and the model states shard over the dp x cp ranks that reduce gradients.
   require_positive_count(par.cp, "cp");
   if (par.cp > 1) {
-    if (full_seq % (2 * par.cp) != 0)
-      detail::fail("cp", std::to_string(par.cp), "needs the sequence length " + std::to_string(full_seq) + " to divide into 2 x cp chunks");
+    validate_cp_sequence(full_seq, par);
     if (!cfg.flash_attention)
       detail::fail("cp", std::to_string(par.cp), "needs FlashAttention: ring attention runs in the fused kernel (no s x s scores kept)");
     if (par.ep > 1) detail::fail("cp", std::to_string(par.cp), "with expert parallelism is not modelled yet");

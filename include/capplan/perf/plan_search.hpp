@@ -192,7 +192,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
           for (ZeroStage zero : space.zero_stages) {
             const int stage = static_cast<int>(zero);
             if (stage < 0 || stage > 3 || (zero != ZeroStage::none && dp * cp == 1)) continue;
-            for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 ? 1 : 0); ++sp) {
+            for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 && sequence_parallel_divides(seq, tp, cp) ? 1 : 0); ++sp) {
               for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
                 if (ep < 1 || dp % ep || (job.model.moe && job.model.moe->experts % ep)) continue;
                 // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep): computed once for the rest.

@@ -441,17 +441,26 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
     capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide ffn_hidden " + std::to_string(s.ffn));
   validate_stage_layout(static_cast<int>(s.layers), plan);
   if (plan.sequence_parallel && plan.tp == 1) capplan::detail::fail("sequence_parallel", "true", "needs tp > 1");
+  if (const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+      plan.sequence_parallel && !sequence_parallel_divides(seq, plan.tp, plan.cp)) {
+    capplan::detail::fail("sequence_parallel", "true",
+                          "needs tp = " + std::to_string(plan.tp) + " to divide the " + std::to_string(seq / std::max(1, plan.cp)) +
+                              " tokens of a sequence per " + (plan.cp > 1 ? "context-parallel rank" : "GPU"));
+  }
   require_positive_count(plan.ep, "ep");
   if (plan.ep > 1 && !job.model.moe) capplan::detail::fail("ep", std::to_string(plan.ep), "needs a mixture-of-experts model");
   if (plan.dp % plan.ep != 0) capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide dp = " + std::to_string(plan.dp));
   if (job.model.moe && job.model.moe->experts % plan.ep != 0)
     capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide the " + std::to_string(job.model.moe->experts) + " experts");
+  if (const int c = static_cast<int>(plan.cp_comm); c < 0 || c >= static_cast<int>(capplan::detail::enum_count<CpComm>))
+    capplan::detail::fail("cp_comm", std::to_string(c), "must be p2p, all_gather or a2a");
   if (plan.cp > 1) {
-    // Megatron CP splits each sequence into 2 x cp chunks (load balance under the causal mask).
+    // Megatron CP splits each sequence into 2 x cp chunks (load balance under the causal mask);
+    // Ulysses into cp (parallel_plan.hpp cp_sequence_step).
     const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
-    if (seq % (2 * plan.cp) != 0)
-      capplan::detail::fail("cp", std::to_string(plan.cp), "needs the sequence length " + std::to_string(seq) + " to divide into 2 x cp chunks");
+    validate_cp_sequence(seq, plan);
     if (plan.ep > 1) capplan::detail::fail("cp", std::to_string(plan.cp), "with expert parallelism is not modelled yet");
+    if (plan.cp_comm == CpComm::a2a) validate_ulysses(s.heads, s.kv_heads, plan.tp, plan.cp);
   }
   require_positive_count(job.global_batch, "global_batch");
   if (job.global_batch % (plan.micro_batch * plan.dp) != 0)
@@ -623,21 +632,50 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     n.tp_comm_layer += n.a2a_layer;
   }
 
-  // Context parallelism (ring attention): in the forward pass each rank passes its K and V chunk round the
-  // ring, cp - 1 steps; the backward passes K, V and their gradients (twice the bytes). Each step's transfer
-  // overlaps the attention of the chunk in hand, so only what exceeds the attention compute is exposed
-  // (Liu et al. 2023 §3; Megatron-Core's CP uses the same P2P ring with all-gather forward / reduce-scatter
-  // backward semantics).
+  // Context parallelism, by how the cp ranks exchange keys and values (workload/parallel_plan.hpp CpComm).
+  // Every pass with a forward (the recomputed one too) exchanges again.
   if (plan.cp > 1) {
     const perf::Group cp_group = perf::context_parallel_group(plan, gpn);
-    const perf::Link& cp_link = cp_group.per_node >= cp_group.size ? cluster.intra_for(plan.cp, plan.tp) : cluster.inter;
-    const double kv_width = static_cast<double>(s.kv_heads * s.head_dim) / plan.tp;
+    const double kv_width = static_cast<double>(kv_heads_per_rank(s.kv_heads, plan.tp) * s.head_dim);
     n.cp_bytes = 2.0 * static_cast<double>(tokens_mb) * kv_width * e;  // K and V of this rank's chunk
-    const double steps = plan.cp - 1;
-    const double fwd = steps * perf::p2p_seconds(cp_link, n.cp_bytes), bwd = steps * perf::p2p_seconds(cp_link, 2 * n.cp_bytes);
     const double passes_fwd = plan.recompute == Recompute::full ? 2.0 : 1.0;
-    n.cp_comm = passes_fwd * fwd + bwd;
-    n.cp_exposed_layer = passes_fwd * std::max(0.0, fwd - layer.attn_fwd) + std::max(0.0, bwd - layer.attn_bwd);
+    switch (plan.cp_comm) {
+      case CpComm::p2p: {
+        // Ring attention: in the forward pass each rank passes its K and V chunk round the ring, cp - 1
+        // steps; the backward passes K, V and their gradients (twice the bytes). Each step's transfer
+        // overlaps the attention of the chunk in hand, so only what exceeds the attention compute is
+        // exposed (Liu et al. 2023 §3; Megatron-Core's CP runs the same P2P ring with all-gather forward /
+        // reduce-scatter backward semantics).
+        const perf::Link& cp_link = cp_group.per_node >= cp_group.size ? cluster.intra_for(plan.cp, plan.tp) : cluster.inter;
+        const double steps = plan.cp - 1;
+        const double fwd = steps * perf::p2p_seconds(cp_link, n.cp_bytes), bwd = steps * perf::p2p_seconds(cp_link, 2 * n.cp_bytes);
+        n.cp_comm = passes_fwd * fwd + bwd;
+        n.cp_exposed_layer = passes_fwd * std::max(0.0, fwd - layer.attn_fwd) + std::max(0.0, bwd - layer.attn_bwd);
+        break;
+      }
+      case CpComm::all_gather: {
+        // All-gather of the whole sequence's K and V before the attention, forward and again in the backward
+        // (only the local chunk is kept), and a reduce-scatter of their gradients; exposed (Llama 3, §3.3.2).
+        const double whole = n.cp_bytes * plan.cp;
+        const double gather = perf::all_gather_seconds(cluster, whole, cp_group);
+        n.cp_comm = passes_fwd * gather + gather + perf::reduce_scatter_seconds(cluster, whole, cp_group);
+        n.cp_exposed_layer = n.cp_comm;
+        break;
+      }
+      case CpComm::a2a: {
+        // DeepSpeed-Ulysses (Jacobs et al. 2023, §3.1): all-to-alls of Q, K and V before the attention and of
+        // its output after it, each rank's buffer of its tokens x the heads it sends; the backward moves the
+        // output gradient and the Q/K/V gradients the same way. K/V heads fewer than cp are replicated first.
+        const double q_bytes = static_cast<double>(tokens_mb) * static_cast<double>(s.heads / plan.tp * s.head_dim) * e;
+        const double kv_bytes =
+            static_cast<double>(tokens_mb) * static_cast<double>(ulysses_kv_heads(s.kv_heads, plan.tp, plan.cp) * plan.cp * s.head_dim) * e;
+        const double one_pass = 2 * perf::all_to_all_seconds(cluster, q_bytes, cp_group) + 2 * perf::all_to_all_seconds(cluster, kv_bytes, cp_group);
+        n.cp_bytes = 2 * q_bytes + 2 * kv_bytes;
+        n.cp_comm = passes_fwd * one_pass + one_pass;
+        n.cp_exposed_layer = n.cp_comm;
+        break;
+      }
+    }
     n.tp_comm_layer += n.cp_exposed_layer;
   }
 

@@ -45,12 +45,29 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer - n.cp_exposed_layer),
           per + std::to_string(n.n_ar) + " x " + perf::seconds_text(n.t_ar) + " (" + format(from_canonical<DataSize>(n.act_bytes)) + " each)",
           perf::group_links(cluster, perf::consecutive_group(plan.tp, gpn)));
-  if (plan.cp > 1)
-    b.add("context-parallel K/V ring (exposed)", md * lps * n.cp_exposed_layer,
-          per + perf::seconds_text(n.cp_exposed_layer) + " of " + perf::seconds_text(n.cp_comm) + ": " + std::to_string(plan.cp - 1) +
-              " ring steps of " + format(from_canonical<DataSize>(n.cp_bytes)) + " K/V forward" +
-              (plan.recompute == Recompute::full ? " (twice, with the recomputed forward)" : "") + ", K/V + gradients backward, beside the attention",
-          perf::group_links(cluster, perf::context_parallel_group(plan, gpn)));
+  if (plan.cp > 1) {
+    const std::string twice = plan.recompute == Recompute::full ? " (twice, with the recomputed forward)" : "";
+    const std::string bytes = format(from_canonical<DataSize>(n.cp_bytes));
+    std::string what, how;
+    switch (plan.cp_comm) {
+      case CpComm::p2p:
+        what = "context-parallel K/V ring (exposed)";
+        how = perf::seconds_text(n.cp_exposed_layer) + " of " + perf::seconds_text(n.cp_comm) + ": " + std::to_string(plan.cp - 1) +
+              " ring steps of " + bytes + " K/V forward" + twice + ", K/V + gradients backward, beside the attention";
+        break;
+      case CpComm::all_gather:
+        what = "context-parallel K/V all-gather";
+        how = perf::seconds_text(n.cp_comm) + ": all-gather of " + std::to_string(plan.cp) + " x " + bytes + " K/V forward" + twice +
+              ", again backward + reduce-scatter of their gradients, not overlapped";
+        break;
+      case CpComm::a2a:
+        what = "context-parallel all-to-alls (Ulysses)";
+        how = perf::seconds_text(n.cp_comm) + ": 4 all-to-alls (Q, K, V, output) of " + bytes + " in all forward" + twice +
+              ", the same backward, not overlapped";
+        break;
+    }
+    b.add(what, md * lps * n.cp_exposed_layer, per + how, perf::group_links(cluster, perf::context_parallel_group(plan, gpn)));
+  }
   if (plan.pp > 1) {
     const perf::Link& stage_link = perf::stage_link(plan, cluster);
     b.add("pipeline send/receive", md * n.p2p_mb, std::to_string(m) + " micro-batches x " + perf::seconds_text(n.p2p_mb),

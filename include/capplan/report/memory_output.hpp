@@ -95,6 +95,7 @@ inline Value training_memory_output(const TrainingMemoryReport& r, const std::ve
   plan["interleave"] = p.interleave;
   plan["ep"] = p.ep;
   plan["cp"] = p.cp;
+  plan["cp_comm"] = std::string(name(p.cp_comm));
   plan["first_stage_layers"] = stage_layers(r.layers, p, 0);
   plan["last_stage_layers"] = stage_layers(r.layers, p, p.pp - 1);
   plan["finetune"] = std::string(name(c.finetune));

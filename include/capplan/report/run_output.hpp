@@ -72,6 +72,7 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
   p["interleave"] = plan.interleave;
   p["ep"] = plan.ep;
   p["cp"] = plan.cp;
+  p["cp_comm"] = std::string(name(plan.cp_comm));
   p["first_stage_layers"] = stage_layers(job.model.layers, plan, 0);
   p["last_stage_layers"] = stage_layers(job.model.layers, plan, plan.pp - 1);
   p["flash_attention"] = r.flash_attention;

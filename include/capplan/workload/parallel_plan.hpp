@@ -9,6 +9,7 @@
 // It lives below all of them (a lower layer never includes a higher one), so each uses this type.
 #pragma once
 
+#include "capplan/detail/enum_names.hpp"
 #include "capplan/error.hpp"
 
 #include <algorithm>
@@ -40,6 +41,21 @@ inline constexpr std::string_view name(Recompute r) {
 // values are the stage numbers people write ("ZeRO 3").
 enum class ZeroStage { none = 0, optimizer = 1, gradients = 2, parameters = 3 };
 
+// How the context-parallel ranks of one sequence exchange keys and values, as Megatron-Core's
+// cp_comm_type names them (megatron/core/transformer/transformer_config.py; docs: context_parallel):
+//   p2p        ring attention: each rank passes its K/V chunk round the ring, cp - 1 steps, each step's
+//              transfer overlapped with the attention of the chunk in hand (Liu et al. 2023).
+//   all_gather K and V all-gathered before the attention and their gradients reduce-scattered after;
+//              the transfer is exposed, small with grouped-query attention (Llama 3, Dubey et al. 2024,
+//              §3.3.2, which trained its long-context phase so).
+//   a2a        DeepSpeed-Ulysses (Jacobs et al. 2023, arXiv 2309.14509, §3): all-to-alls turn the
+//              sequence split into a head split before the attention (Q, K, V) and back after it (the
+//              output), the backward the reverse; exposed. Needs the heads per tensor-parallel rank to
+//              split over cp (K/V heads are replicated when fewer than cp).
+enum class CpComm { p2p, all_gather, a2a };
+BOOST_DESCRIBE_ENUM(CpComm, p2p, all_gather, a2a)
+inline constexpr std::string_view name(CpComm c) { return detail::enum_name(c); }
+
 struct ParallelPlan {
   int tp = 1;                    // Megatron tensor parallel: splits heads and FFN columns
   int pp = 1;                    // pipeline stages (layers per stage: stage_layers below)
@@ -55,6 +71,7 @@ struct ParallelPlan {
   // (Liu et al. 2023, "Ring Attention"; Megatron-Core context_parallel.md). Ranks are laid out TP, CP,
   // DP, PP from the innermost, and gradients reduce over the dp x cp ranks.
   int cp = 1;
+  CpComm cp_comm = CpComm::p2p;  // how the cp ranks exchange K/V (ignored at cp = 1)
   // Transformer layers on the first and on the last pipeline stage; 0 = automatic (see stage_layers).
   // Megatron-LM's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers.
   int first_stage_layers = 0;
@@ -90,6 +107,30 @@ inline int ParallelPlan::gpus() const {
                  "(tp x cp x pp x dp) is more than " + std::to_string(max_plan_gpus) + " GPUs");
   }
   return static_cast<int>(n);
+}
+
+// The sequence must split into whole chunks per context-parallel rank: 2 x cp chunks for the ring and
+// the all-gather (each rank holds chunks i and 2cp - 1 - i, so causal work is balanced), cp for the
+// all-to-all (every rank attends the whole sequence for its heads).
+inline std::int64_t cp_sequence_step(const ParallelPlan& plan) {
+  if (plan.cp <= 1) return 1;
+  return plan.cp_comm == CpComm::a2a ? plan.cp : 2 * static_cast<std::int64_t>(plan.cp);
+}
+
+// InputError naming `field` when a sequence of `seq` tokens does not split into the plan's chunks.
+inline void validate_cp_sequence(std::int64_t seq, const ParallelPlan& plan, const std::string& field = "cp") {
+  const std::int64_t step = cp_sequence_step(plan);
+  if (step > 1 && seq % step != 0) {
+    detail::fail(field, std::to_string(plan.cp), "needs the sequence length " + std::to_string(seq) + " to divide into " +
+                                                     (step == plan.cp ? "cp" : "2 x cp") + " chunks");
+  }
+}
+
+// Sequence parallelism splits each rank's tokens of a sequence (seq / cp) over the tp ranks, which
+// must divide them (Megatron-LM arguments.py: "sequence length must be divisible by tensor parallel
+// size" with --sequence-parallel; with CP, the chunk of seq / cp).
+inline bool sequence_parallel_divides(std::int64_t seq, int tp, int cp = 1) {
+  return tp <= 1 || cp < 1 || (seq / cp) % tp == 0;
 }
 
 // Pipeline stage layout: how many transformer layers stage `stage` (0 = first, pp - 1 = last) holds.
@@ -199,9 +240,16 @@ inline std::string stage_layout_text(int layers, const ParallelPlan& plan) {
   return out;
 }
 
+// The context-parallel factor of a plan in words: "" at cp 1, " x CP 16" for the ring, " x CP 16
+// (all_gather)" for another exchange.
+inline std::string cp_text(const ParallelPlan& p) {
+  if (p.cp <= 1) return "";
+  return " x CP " + std::to_string(p.cp) + (p.cp_comm == CpComm::p2p ? "" : " (" + std::string(name(p.cp_comm)) + ")");
+}
+
 // The plan in words: "TP 8 x PP 16 x DP 8, micro-batch 1, ZeRO 0, recompute full, interleave 2".
 inline std::string plan_text(const ParallelPlan& p) {
-  return "TP " + std::to_string(p.tp) + (p.cp > 1 ? " x CP " + std::to_string(p.cp) : "") + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
+  return "TP " + std::to_string(p.tp) + cp_text(p) + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
          std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(p.zero_stage)) + ", recompute " +
          std::string(name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
          (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "");

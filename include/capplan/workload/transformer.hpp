@@ -211,4 +211,28 @@ inline std::int64_t kv_heads_per_rank(std::int64_t kv_heads, std::int64_t tp) {
   return kv_heads >= tp ? (kv_heads + tp - 1) / tp : 1;
 }
 
+// All-to-all context parallelism (DeepSpeed-Ulysses, Jacobs et al. 2023, §3) hands each of the cp
+// ranks whole attention heads: the query heads of a tensor-parallel rank must split over cp. K/V
+// heads fewer than cp are replicated up to cp (one per rank), as Megatron-Core's a2a does for GQA,
+// so their count per rank must divide cp or be divisible by it. InputError naming `field` otherwise.
+inline void validate_ulysses(std::int64_t heads, std::int64_t kv_heads, std::int64_t tp, std::int64_t cp, const std::string& field = "cp") {
+  if (cp <= 1) return;
+  const std::int64_t q = tp > 0 ? heads / tp : heads, kv = kv_heads_per_rank(kv_heads, tp);
+  if (q % cp != 0) {
+    detail::fail(field, std::to_string(cp), "does not divide the " + std::to_string(q) + " attention heads per tensor-parallel rank (" +
+                                               std::to_string(heads) + " heads / tp " + std::to_string(tp) +
+                                               "); all-to-all context parallelism (a2a) hands each rank whole heads");
+  }
+  if (kv % cp != 0 && cp % kv != 0) {
+    detail::fail(field, std::to_string(cp), "and the " + std::to_string(kv) + " K/V heads per tensor-parallel rank do not divide one another; all-to-all context parallelism (a2a) needs one to divide the other");
+  }
+}
+
+// K/V heads one rank holds inside a Ulysses all-to-all: its tensor-parallel share split over cp, at
+// least one (replicated when fewer than cp).
+inline std::int64_t ulysses_kv_heads(std::int64_t kv_heads, std::int64_t tp, std::int64_t cp) {
+  const std::int64_t kv = kv_heads_per_rank(kv_heads, tp);
+  return kv >= cp ? kv / cp : 1;
+}
+
 }  // namespace capplan
