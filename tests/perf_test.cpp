@@ -1103,6 +1103,59 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)estimate_training(job, p, c, pytorch_fsdp()); }) == "ep");
   }
 
+  TEST_CASE("MoE capacity factor: experts compute and exchange c x a balanced share; rules") {
+    TransformerShape moe = validation::gpt("moe", 32, 4096, 32, 32000, 4096);
+    moe.kv_heads = 8;
+    moe.ffn_hidden = 14336;
+    moe.gated_mlp = true;
+    moe.moe = MoeShape{8, 2, 0, 14336, 0};
+    // The expert GEMMs' rows: tokens x k x ep / experts, times c (Switch Transformer §2.2 capacity).
+    LayerOptions o;
+    o.expert_parallel = 8;
+    const auto expert_flops = [&](double c) {
+      o.expert_capacity_factor = c;
+      double f = 0;
+      for (const Op& op : transformer_layer_forward(moe, 4096, 4096, 1, Precision::bf16, o))
+        if (op.name.find("moe expert") != std::string::npos) f += op.flops;
+      return f;
+    };
+    CHECK(expert_flops(1.25) == doctest::Approx(1.25 * expert_flops(1.0)).epsilon(1e-9));
+    CHECK(expert_flops(2.0) == doctest::Approx(2.0 * expert_flops(1.0)).epsilon(1e-9));
+    TrainingJob job;
+    job.model = moe;
+    job.global_batch = 256;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
+    ParallelPlan p;
+    p.dp = 64;
+    p.ep = 8;
+    p.zero_stage = ZeroStage::optimizer;
+    Framework fw = pytorch_fsdp();
+    const TrainingEstimate balanced = estimate_training(job, p, c, fw);
+    fw.moe_capacity_factor = 1.25;
+    const TrainingEstimate padded = estimate_training(job, p, c, fw);
+    const auto term = [](const TrainingEstimate& e, const std::string& name) {
+      for (const auto& t : e.breakdown.terms)
+        if (t.name == name) return t.time.value();
+      return -1.0;
+    };
+    // The all-to-alls move 1.25 x the bytes; at these sizes their time grows by nearly as much.
+    const double a2a = term(balanced, "expert-parallel all-to-alls"), a2a_padded = term(padded, "expert-parallel all-to-alls");
+    CHECK(a2a > 0);
+    CHECK(a2a_padded > 1.2 * a2a);
+    CHECK(a2a_padded <= 1.25 * a2a * (1 + 1e-9));
+    CHECK(padded.iteration.value() > balanced.iteration.value());
+    CHECK(padded.model_flops.value() == doctest::Approx(balanced.model_flops.value()));  // the model's work is the same
+    // MFU and HFU count the model's work (compute/flops.hpp); the padding shows as time, so both drop.
+    CHECK(padded.hardware_flops.value() == doctest::Approx(balanced.hardware_flops.value()));
+    CHECK(padded.mfu < balanced.mfu);
+    CHECK(padded.explain().find("buffers of capacity factor 1.25") != std::string::npos);
+    // Rules: finite, above 0, at most 64.
+    for (const double bad : {0.0, -1.0, 65.0, std::nan("")}) {
+      fw.moe_capacity_factor = bad;
+      CHECK(field_of([&] { (void)estimate_training(job, p, c, fw); }) == "moe_capacity_factor");
+    }
+  }
+
   TEST_CASE("fast path: numbers without text equal the explained estimate exactly; memory sizes too") {
     // Plans of several kinds: Megatron 3D parallel, FSDP, MoE with expert parallelism, a measured MFU.
     struct Case {

@@ -41,6 +41,7 @@ struct CompareArgs {
   std::optional<double> mfu;
   bool allow_tight = false;
   std::string attention_kernel;  // --attention-kernel for every row
+  std::optional<double> moe_capacity_factor;  // --moe-capacity-factor for every row
   ClusterArgs cluster;  // --fabric for every row
   GoodputArgs goodput;  // the whole run
   // Serving.
@@ -133,6 +134,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
     s.framework.attention_kernel = attention_kernel_arg(a.attention_kernel);
+    s.framework.moe_capacity_factor = moe_capacity_arg(a.moe_capacity_factor, q.model);
     s.fabric = fabric_arg(a.cluster);
     q.goodput = goodput_config(a.goodput);
   } else {
@@ -235,6 +237,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--mfu", a->mfu, "Measured MFU: iteration time from it instead of the kernel model");
   cmd->add_flag("--allow-tight", a->allow_tight, "Training: let plans whose memory fit is tight count as fitting");
   add_attention_kernel_flag(cmd, a->attention_kernel);
+  add_moe_capacity_flag(cmd, a->moe_capacity_factor);
   add_serve_flags(cmd, a->plan, true);
   cmd->get_option("--serve")->description("Rank for a serving load instead of training");
   cmd->get_option("--context")->description("Serving: tokens per sequence, prompt + output (default 512 + 128)");

@@ -246,6 +246,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.seq_len = training_seq_len(a.plan.seq_len, m);
   setup.framework.flash_attention = a.plan.flash_attention;
   setup.framework.attention_kernel = attention_kernel_arg(a.plan.attention_kernel);
+  setup.framework.moe_capacity_factor = moe_capacity_arg(a.plan.moe_capacity_factor, m.shape);
   if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
     detail::fail("--attention-kernel", "\"flash3\"", "runs on Hopper GPUs (H100, H200, H800) only, not on " + g.id + "; use flash2 or cudnn");
   if (!a.plan.flash_attention && !a.plan.attention_kernel.empty())
@@ -554,6 +555,7 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->get_option("--flash-attention")
       ->description("FlashAttention (default on, as every framework preset runs it); --no-flash-attention times and sizes attention without it");
   add_attention_kernel_flag(cmd, a->plan.attention_kernel);
+  add_moe_capacity_flag(cmd, a->plan.moe_capacity_factor);
   add_finetune_flags(cmd, a->finetune);
   // Image models (--model resnet50).
   cmd->add_option("--epochs", a->cnn.epochs, "Image model: passes over the dataset (e.g. 90)");

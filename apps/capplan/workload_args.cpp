@@ -55,6 +55,18 @@ perf::AttentionKernel attention_kernel_arg(const std::string& text) {
   detail::fail("--attention-kernel", "\"" + text + "\"", "is not flash2, flash3 or cudnn");
 }
 
+void add_moe_capacity_flag(CLI::App* cmd, std::optional<double>& into) {
+  cmd->add_option("--moe-capacity-factor", into,
+                  "MoE: tokens each expert computes and exchanges over a balanced share (default 1: balanced, dropless); "
+                  "token-dropping frameworks pad to it (GShard, Switch: 1.0-2.0)");
+}
+
+double moe_capacity_arg(const std::optional<double>& flag, const TransformerShape& shape) {
+  if (!flag) return 1.0;
+  if (!shape.moe) detail::fail("--moe-capacity-factor", detail::format_double(*flag), "needs a mixture-of-experts model; " + shape.name + " is dense");
+  return perf::require_moe_capacity_factor(*flag, "--moe-capacity-factor");
+}
+
 std::string window_note(const TransformerShape& shape) {
   if (!shape.window) return "";
   const int w = shape.windowed_layers();
@@ -206,7 +218,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
-        "--lora-rank", "--lora-mlp", "--attention-kernel"};
+        "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens"};
     for (const char* f : serve ? std::span<const char* const>(training) : std::span<const char* const>(serving)) {

@@ -45,6 +45,11 @@ std::string window_note(const TransformerShape& shape);
 void add_attention_kernel_flag(CLI::App* cmd, std::string& into);
 perf::AttentionKernel attention_kernel_arg(const std::string& text);
 
+// --moe-capacity-factor: the flag, and its value for a model (1 when not given; an error naming the
+// flag for a dense model or a value outside (0, 64]).
+void add_moe_capacity_flag(CLI::App* cmd, std::optional<double>& into);
+double moe_capacity_arg(const std::optional<double>& flag, const TransformerShape& shape);
+
 // The training sequence length: --seq-len when given, else the model's pre-training length.
 std::int64_t training_seq_len(const std::optional<std::int64_t>& flag, const ModelArg& m);
 // "Sequence length 8192: Llama 3.1 8B's pre-training length (source); --seq-len to change." for the notes.
@@ -95,6 +100,7 @@ struct PlanArgs {
   std::int64_t batch = 1;
   std::optional<std::int64_t> context;
   std::string attention_kernel;  // empty: flash2 (--attention-kernel)
+  std::optional<double> moe_capacity_factor;  // --moe-capacity-factor
   std::string weights = "bf16";
   std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16

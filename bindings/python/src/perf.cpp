@@ -226,6 +226,8 @@ void bind_training(py::module_& m) {
       .field("attention_forward_speed", &Framework::attention_forward_speed, "1: FlashAttention-2 itself")
       .field("attention_backward_speed", &Framework::attention_backward_speed, "1: FlashAttention-2 itself")
       .field("optimizer_bytes_per_param", &Framework::optimizer_bytes_per_param, "0: a fused Adam")
+      .field("moe_capacity_factor", &Framework::moe_capacity_factor,
+             "MoE: tokens each expert computes and exchanges over a balanced share (1: balanced; GShard/Switch capacity factor)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention.")

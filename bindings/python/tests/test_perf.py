@@ -261,6 +261,25 @@ def test_context_parallel_exchanges(cat):
     assert capplan.CpComm("all_gather") == capplan.CpComm.all_gather
 
 
+def test_moe_capacity_factor(cat):
+    # Token-dropping frameworks pad each expert to capacity factor x its balanced share.
+    job = capplan.TrainingJob(model=capplan.find_model("mixtral-8x7b").transformer(), seq_len=4096, global_batch=256)
+    node = capplan.make_cluster(cat.find_gpu("H100 SXM"), 64, 8, capplan.infiniband(capplan.Bandwidth(50, "GB/s")))
+    plan = capplan.ParallelPlan(tp=2, pp=4, dp=8, ep=8, sequence_parallel=True, recompute=capplan.Recompute.selective)
+    fw = capplan.Framework()
+    assert fw.moe_capacity_factor == 1.0
+    balanced = capplan.estimate_training(job, plan, node, fw)
+    fw.moe_capacity_factor = 1.25
+    padded = capplan.estimate_training(job, plan, node, fw)
+    assert padded.iteration.value > balanced.iteration.value
+    assert padded.mfu < balanced.mfu
+    assert "capacity factor 1.25" in padded.explain()
+    fw.moe_capacity_factor = 0
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_training(job, plan, node, fw)
+    assert e.value.field == "moe_capacity_factor"
+
+
 def test_finetuning_lora_and_qlora_runs(cat):
     # The same job as capplan train --finetune: LoRA is faster than full training and needs less memory;
     # QLoRA needs less still and dequantizes, so it is slower than LoRA.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "capplan/detail/enum_names.hpp"
+#include "capplan/error.hpp"
 #include "capplan/hardware/precision.hpp"
 
 #include <boost/describe/enum.hpp>
@@ -25,6 +26,14 @@ BOOST_DESCRIBE_ENUM(AttentionKernel, flash2, flash3, cudnn)
 inline constexpr std::string_view name(AttentionKernel k) { return capplan::detail::enum_name(k); }
 
 // How a training framework runs: fused kernels, what it overlaps, what it sends.
+// A MoE capacity factor: finite, above 0 and at most the 64 that no published run comes near (GShard's
+// and Switch's are 1 to 2). InputError naming `field` otherwise.
+inline double require_moe_capacity_factor(double c, std::string_view field) {
+  require_positive(c, field);
+  if (c > 64) capplan::detail::fail(field, capplan::detail::format_double(c), "is above 64 (published runs use 1 to 2)");
+  return c;
+}
+
 struct Framework {
   std::string name = "generic (PyTorch FSDP/DDP style)";
   bool flash_attention = true;
@@ -43,6 +52,13 @@ struct Framework {
   // Bytes the optimizer step moves per parameter of this GPU's shard; 0: a fused Adam that reads and
   // writes each fp32 state once (12 + gradient + 12 + weight bytes).
   double optimizer_bytes_per_param = 0;
+  // Mixture of experts: the tokens each routed expert computes and exchanges, relative to a perfectly
+  // balanced share. 1: balanced, what a dropless router with a load-balancing loss aims at (Megatron-Core's
+  // default, moe_expert_capacity_factor None). Token-dropping frameworks pad every expert's buffer to the
+  // capacity factor c: capacity = tokens x k / experts x c (Lepikhin et al. 2021, GShard §2.2; Fedus et al.
+  // 2022, Switch Transformer §2.2, trained with c = 1.0 and 1.25, Table 1; DeepSpeed-MoE's capacity_factor
+  // defaults to 1.0). For a dropless run whose load is uneven, the busiest expert's load over the mean.
+  double moe_capacity_factor = 1.0;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -53,6 +69,7 @@ struct Framework {
     require_fraction(attention_backward_speed, "attention_backward_speed");
     require_positive(attention_backward_speed, "attention_backward_speed");
     require_nonnegative(optimizer_bytes_per_param, "optimizer_bytes_per_param");
+    require_moe_capacity_factor(moe_capacity_factor, "moe_capacity_factor");
   }
 };
 

@@ -162,6 +162,8 @@ struct LayerOptions {
   bool moe_layer = true;         // for a MoE shape: this layer's FFN is the routed experts (false: a leading dense layer)
   int expert_parallel = 1;       // GPUs the routed experts are spread over
   int context_parallel = 1;      // the sequence given is 1/cp of the one attended to (keys come round the ring)
+  // Rows each routed expert computes relative to a balanced share (perf/framework.hpp moe_capacity_factor).
+  double expert_capacity_factor = 1.0;
   // A sliding-window layer: each query attends to the last `window` keys (0: the whole sequence). The
   // fused kernel skips the rest; the unfused path (scores, mask, softmax) still computes and stores the
   // whole s x s matrix and masks it, as eager attention does.
@@ -340,14 +342,18 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
       detail::fail("expert_parallel", std::to_string(o.expert_parallel), "does not divide the " + std::to_string(moe.experts) + " experts");
     const std::int64_t fe = std::max<std::int64_t>(1, moe.moe_ffn_hidden / tp);
     const std::int64_t local_experts = moe.experts / o.expert_parallel;
+    // With a capacity factor c every expert's buffer holds c x its balanced share (GShard §2.2, Switch
+    // Transformer §2.2: capacity = tokens x k / experts x c), padded where fewer arrive.
+    const double cf = o.expert_capacity_factor;
     const std::int64_t rows = std::max<std::int64_t>(
-        1, (tokens * moe.experts_per_token * o.expert_parallel + moe.experts - 1) / moe.experts);
+        1, static_cast<std::int64_t>(std::ceil(static_cast<double>(tokens * moe.experts_per_token * o.expert_parallel) * cf /
+                                               static_cast<double>(moe.experts))));
     const int mats = s.gated ? 2 : 1;
     ops.push_back(gemm("moe router", tokens, moe.experts, s.hidden, e));
-    ops.push_back(elementwise("moe token permute", t * static_cast<double>(moe.experts_per_token) * h * 2 * 2 * e));
+    ops.push_back(elementwise("moe token permute", t * cf * static_cast<double>(moe.experts_per_token) * h * 2 * 2 * e));
     ops.push_back(gemm("moe expert up projections", rows, mats * fe, s.hidden, e, local_experts));
     ops.push_back(elementwise(s.gated ? "swiglu" : "bias-gelu",
-                              t * static_cast<double>(moe.experts_per_token) * static_cast<double>(fe) * (mats + 1) * e));
+                              t * cf * static_cast<double>(moe.experts_per_token) * static_cast<double>(fe) * (mats + 1) * e));
     ops.push_back(gemm("moe expert down projections", rows, s.hidden, fe, e, local_experts));
     if (moe.shared_experts > 0) {
       const std::int64_t fs = fe * moe.shared_experts;

@@ -351,6 +351,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   lo.sequence_parallel = sequence_parallel;
   lo.expert_parallel = ep;
   lo.context_parallel = cp;
+  lo.expert_capacity_factor = fw.moe_capacity_factor;
   // The framework's attention kernel: its measured rates where the calibration has them, then the
   // framework's speed relative to it (Triton FlashAttention).
   DeviceRates r = rates;
@@ -625,7 +626,8 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
   // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
   if (plan.ep > 1 && job.model.moe) {
-    const double a2a_bytes = n.act_bytes * job.model.moe->experts_per_token / plan.tp;
+    // Dispatch buffers padded to the capacity factor (perf/framework.hpp moe_capacity_factor).
+    const double a2a_bytes = n.act_bytes * job.model.moe->experts_per_token / plan.tp * fw.moe_capacity_factor;
     const perf::Group ep_group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp};
     const int n_a2a = 4 + (plan.recompute == Recompute::full ? 2 : 0);
     n.a2a_layer = n_a2a * perf::all_to_all_seconds(cluster, a2a_bytes, ep_group) * job.model.moe_layers() / static_cast<double>(s.layers);

@@ -39,7 +39,8 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     b.add("recomputation (" + std::string(name(plan.recompute)) + ")", md * lps * n.layer_recompute,
           per + perf::seconds_text(n.layer_recompute), "kernels");
   if (plan.ep > 1)
-    b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + perf::seconds_text(n.a2a_layer) + " (MoE layers' share)",
+    b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + perf::seconds_text(n.a2a_layer) + " (MoE layers' share" +
+              (fw.moe_capacity_factor != 1.0 ? ", buffers of capacity factor " + format_number(fw.moe_capacity_factor, 4) : std::string()) + ")",
           perf::group_links(cluster, perf::Group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp}));
   if (plan.tp > 1)
     b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer - n.cp_exposed_layer),
