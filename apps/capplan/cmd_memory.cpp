@@ -75,7 +75,7 @@ std::string memory_chart(const std::string& title, const std::string& gpu, const
 
 Result run_memory(const MemoryArgs& a, const Context& ctx) {
   const ModelArg m = model_arg(a.model);
-  const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
+  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   Result r;
   const double params = static_cast<double>(parameter_count(m.shape));
   std::vector<std::string> notes;
@@ -211,6 +211,7 @@ void add_memory(CLI::App& app, Context& ctx) {
       "      --context 8192\n"
       "  capplan memory --model my-model.json --gpu a100-sxm-80gb --format json");
   add_model_gpu_flags(cmd, a->model, a->gpu);
+  add_usable_memory_flag(cmd, a->plan.usable_memory);
   add_plan_flags(cmd, a->plan);
   add_finetune_flags(cmd, a->finetune);
   add_serve_flags(cmd, a->plan, true);

@@ -138,7 +138,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
     if (a.given(f)) detail::fail(f, a.value_of(f), "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   }
   const CnnArgs& c = a.cnn;
-  const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
+  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
   const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
   if (gpus > 65536) detail::fail("--gpus", std::to_string(gpus), "is more than 65,536 GPUs");
@@ -235,7 +235,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }
   if (a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required: how many tokens to train on (e.g. 1e9)");
   const ModelArg m = model_arg(a.model);
-  const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
+  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   const double tokens = count_arg(a.tokens, "--tokens");
   if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
   const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
@@ -445,7 +445,7 @@ struct InferArgs {
 Result run_infer(const InferArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   const ModelArg m = model_arg(a.model);
-  const GpuSpec& g = ctx.catalog().find_gpu(a.gpu);
+  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   if (a.prompt < 0) detail::fail("--prompt-tokens", std::to_string(a.prompt), "is negative");
   if (a.output < 1) detail::fail("--output-tokens", std::to_string(a.output), "must be a positive count");
   PlanArgs p = a.plan;
@@ -549,6 +549,7 @@ void add_train(CLI::App& app, Context& ctx) {
       "  capplan train --model gpt3-175b --tokens 300e9 --gpu a100-sxm-80gb --gpus 1024 --mfu 0.46 \\\n"
       "      --price-per-gpu-hour 1.5");
   add_model_gpu_flags(cmd, a->model, a->gpu);
+  add_usable_memory_flag(cmd, a->plan.usable_memory);
   cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9 (required for a transformer)");
   add_plan_flags(cmd, a->plan);
   cmd->get_option("--gpus")->description("Number of GPUs (required; with a plan, TP x CP x PP x DP)");
@@ -588,6 +589,7 @@ void add_infer(CLI::App& app, Context& ctx) {
       "      --prompt-tokens 1000 --output-tokens 500\n"
       "  capplan infer --model llama3.1-70b --gpu h100-sxm --gpus 4 --batch 32 --format json");
   add_model_gpu_flags(cmd, a->model, a->gpu);
+  add_usable_memory_flag(cmd, a->plan.usable_memory);
   cmd->add_option("--gpus", a->plan.gpus, "GPUs (tensor parallel)");
   cmd->add_option("--tp", a->plan.tp, "Tensor-parallel degree");
   cmd->add_option("--batch", a->plan.batch, "Sequences served at once (default 1)");

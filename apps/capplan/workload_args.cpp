@@ -55,6 +55,24 @@ perf::AttentionKernel attention_kernel_arg(const std::string& text) {
   detail::fail("--attention-kernel", "\"" + text + "\"", "is not flash2, flash3 or cudnn");
 }
 
+void add_usable_memory_flag(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--usable-memory", into,
+                  "Memory a run may use per GPU, e.g. '120 GB' (default: the catalog's usable figure; Apple silicon: what "
+                  "'sudo sysctl iogpu.wired_limit_mb' raised Metal's 75 % working set to)");
+}
+
+GpuSpec gpu_with_usable_memory(const GpuSpec& gpu, const std::string& flag) {
+  GpuSpec g = gpu;
+  if (flag.empty()) return g;
+  const DataSize d = quantity_arg<DataSize>(flag, "B", "--usable-memory");
+  if (!(d.value() >= 64e6)) detail::fail("--usable-memory", flag, "is less than 64 MB");
+  if (d.value() > gpu.memory.value()) {
+    detail::fail("--usable-memory", flag, "is more than the " + format(gpu.memory, {.significant = 4}) + " of memory " + gpu.id + " has");
+  }
+  g.usable_memory = d;
+  return g;
+}
+
 void add_moe_capacity_flag(CLI::App* cmd, std::optional<double>& into) {
   cmd->add_option("--moe-capacity-factor", into,
                   "MoE: tokens each expert computes and exchanges over a balanced share (default 1: balanced, dropless); "

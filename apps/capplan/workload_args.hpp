@@ -45,6 +45,13 @@ std::string window_note(const TransformerShape& shape);
 void add_attention_kernel_flag(CLI::App* cmd, std::string& into);
 perf::AttentionKernel attention_kernel_arg(const std::string& text);
 
+// --usable-memory: the flag, and the GPU with it applied (the GPU as the catalog has it when empty):
+// the memory a run may use on one GPU in place of the catalog's usable figure. Apple silicon: the
+// working set `sudo sysctl iogpu.wired_limit_mb=N` raises Metal's default 75 % to; a GPU shared with
+// other work: what is left. Refused above the GPU's memory or below 64 MB, naming the flag.
+void add_usable_memory_flag(CLI::App* cmd, std::string& into);
+GpuSpec gpu_with_usable_memory(const GpuSpec& gpu, const std::string& flag);
+
 // --moe-capacity-factor: the flag, and its value for a model (1 when not given; an error naming the
 // flag for a dense model or a value outside (0, 64]).
 void add_moe_capacity_flag(CLI::App* cmd, std::optional<double>& into);
@@ -101,6 +108,7 @@ struct PlanArgs {
   std::optional<std::int64_t> context;
   std::string attention_kernel;  // empty: flash2 (--attention-kernel)
   std::optional<double> moe_capacity_factor;  // --moe-capacity-factor
+  std::string usable_memory;                  // --usable-memory: empty for the catalog's figure
   std::string weights = "bf16";
   std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16
