@@ -309,23 +309,27 @@ TEST_SUITE("hardware") {
     CHECK(b.nvlink_bandwidth == 900_GBps);  // 1.8 TB/s total
   }
 
-  // AMD launch table (zexron.com copy of AMD's MI200 figures): MI250X 95.7 FP64/FP32 matrix, 383 FP16/BF16, 383 INT8,
-  // 128 GB HBM2e, 3.2 TB/s, 500 W; MI250 90.5 matrix, 362.1 FP16/BF16. MI200 series rates are dense (CDNA 2 has no
-  // structured sparsity). EPYC 7763 (AMD product page, AnandTech review, techgage launch price list): 64 cores /
-  // 128 threads, 280 W, 128 PCIe 4.0 lanes, 8 channels of DDR4-3200, up to 4 TB, $7,890 (1ku).
-  TEST_CASE("MI250 / MI250X and the EPYC 7763 match AMD's figures") {
+  // AMD launch table (zexron.com copy of AMD's MI200 figures), per package: MI250X 95.7 FP64/FP32 matrix, 383
+  // FP16/BF16, 383 INT8, 128 GB HBM2e, 3.2 TB/s, 500 W; MI250 90.5 matrix, 362.1 FP16/BF16. The package is two
+  // GCDs the OS sees as two GPUs of 64 GB (Pawsey Setonix user guide), so each entry is one GCD: half of each.
+  // MI200 series rates are dense (CDNA 2 has no structured sparsity). EPYC 7763 (AMD product page, AnandTech
+  // review, techgage launch price list): 64 cores / 128 threads, 280 W, 128 PCIe 4.0 lanes, 8 channels of
+  // DDR4-3200, up to 4 TB, $7,890 (1ku).
+  TEST_CASE("MI250 / MI250X (one GCD each) and the EPYC 7763 match AMD's figures") {
     const auto& c = Catalog::builtin();
     const GpuSpec& x = c.find_gpu("MI250X");
-    CHECK(tflops(x, Precision::fp64) == doctest::Approx(95.7));
-    CHECK(tflops(x, Precision::bf16) == doctest::Approx(383));
-    CHECK(tflops(x, Precision::int8) == doctest::Approx(383));
-    CHECK(x.memory == 128_GB);
-    CHECK(x.memory_bandwidth == 3276.8_GBps);
-    CHECK(x.tdp == 500_W);
+    CHECK(2 * tflops(x, Precision::fp64) == doctest::Approx(95.7));
+    CHECK(2 * tflops(x, Precision::bf16) == doctest::Approx(383));
+    CHECK(2 * tflops(x, Precision::int8) == doctest::Approx(383));
+    CHECK(x.memory == 64_GB);
+    CHECK(x.capacity() == 64_GB);
+    CHECK(x.memory_bandwidth == 1638.4_GBps);
+    CHECK(x.tdp == 250_W);
+    CHECK(&c.find_gpu("AMD Instinct MI250X 128GB") == &x);  // the package's old name still finds it
     const GpuSpec& m = c.find_gpu("MI250");
-    CHECK(tflops(m, Precision::fp64) == doctest::Approx(90.5));
-    CHECK(tflops(m, Precision::fp16) == doctest::Approx(362.1));
-    CHECK(m.memory == 128_GB);
+    CHECK(2 * tflops(m, Precision::fp64) == doctest::Approx(90.5));
+    CHECK(2 * tflops(m, Precision::fp16) == doctest::Approx(362.1));
+    CHECK(m.memory == 64_GB);
     const CpuSpec& e = c.find_cpu("EPYC 7763");
     CHECK(e.cores == 64);
     CHECK(e.threads == 128);

@@ -557,24 +557,34 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .source = "AMD Instinct MI300X data sheet, https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html",
                .as_of = recorded,
                .note = "Checked against stored copies: ~1.3 PFLOPS FP16, ~2.6 PFLOPS FP8, 192 GB, 5.3 TB/s, 750 W (https://www.jaredwatkins.com/research/ai-accelerators/amd-instinct/mi300-series/), 896 GB/s Infinity Fabric (https://gpu.blog/gpus/instinct-mi300x-mi300x). Some third-party pages (codesota.com) print 2,615 TFLOPS as dense FP16; that is the sparse figure. fp64/fp32 are matrix-core rates; Infinity Fabric aggregate halved for per direction. No vendor list price."});
-  // MI250X: AMD product page: FP64/FP32 matrix 95.7 (vector 47.9), FP16/BF16 383, INT8 383; 128 GB HBM2e,
-  // 3.2 TB/s (3,276.8 GB/s), 500 W (560 W peak), Infinity Fabric up to 800 GB/s aggregate, OAM.
-  v.push_back({.id = "mi250x", .name = "AMD Instinct MI250X 128GB", .aliases = {"MI250X", "Instinct MI250X"},
+  // MI250X and MI250: two graphics compute dies (GCDs) in one OAM package, which the OS and ROCm see
+  // as two GPUs of 64 GB each (Pawsey Setonix and OLCF Frontier user guides: "accessible as two logical
+  // GPUs", 64 GB per GCD). Every fit and every rate is per device, so each entry is one GCD: half the
+  // package's memory, bandwidth and rates (AMD product page, per package: MI250X FP64/FP32 matrix 95.7,
+  // FP16/BF16 383, INT8 383; MI250 90.5 / 362.1 / 362.1; 128 GB HBM2e at 3.2 TB/s; 500 W, 560 W peak)
+  // and half its power. A 4-package node (Frontier, Setonix) is 8 of these.
+  v.push_back({.id = "mi250x", .name = "AMD Instinct MI250X (one 64 GB GCD; two per package)",
+               .aliases = {"MI250X", "Instinct MI250X", "MI250X GCD", "AMD Instinct MI250X 128GB"},
                .vendor = Vendor::amd, .architecture = "CDNA 2", .form_factor = FormFactor::oam,
-               .memory = 128_GB, .memory_type = "HBM2e", .memory_bandwidth = 3276.8_GBps,
-               .dense = dense_rates({.fp64 = 95.7, .fp32 = 95.7, .bf16 = 383, .fp16 = 383, .int8 = 383}),
-               .tdp = 500_W, .infinity_fabric_bandwidth = 400_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
+               .memory = 64_GB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
+               .dense = dense_rates({.fp64 = 47.85, .fp32 = 47.85, .bf16 = 191.5, .fp16 = 191.5, .int8 = 191.5}),
+               .tdp = 250_W, .infinity_fabric_bandwidth = 50_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
                .source = src::mi200, .as_of = recorded,
-               .note = "AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (47.9 vector / 95.7 matrix FP64 and FP32, 383 FP16/BF16, 383 INT8 TOPS, 128 GB, 3.2 TB/s). Two GCDs in one package (the OS sees two GPUs of 64 GB each). fp64/fp32 are matrix rates. 560 W peak. Infinity Fabric per direction = half the 800 GB/s aggregate, not re-checked. No vendor list price."});
-  // MI250: AMD product page: FP64/FP32 matrix 90.5 (vector 45.3), FP16/BF16 362.1, INT8 362.1; 128 GB HBM2e,
-  // 3.2 TB/s, 500 W (560 W peak), OAM.
-  v.push_back({.id = "mi250", .name = "AMD Instinct MI250 128GB", .aliases = {"MI250", "Instinct MI250"},
+               .note = std::string("One GCD of the two in an MI250X package (Pawsey Setonix user guide, https://pawsey.atlassian.net/wiki/spaces/US/pages/51928618: "
+                                   "\"two Global Compute Dies (GCD) that are accessible as two logical GPUs\", 110 CUs and 64 GB each). Package figures halved: "
+                                   "AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp "
+                                   "(47.9 vector / 95.7 matrix FP64 and FP32, 383 FP16/BF16, 383 INT8 TOPS, 128 GB, 3.2 TB/s, 500 W, 560 W peak). "
+                                   "Infinity Fabric: 400 GB/s between the two GCDs of a package (AMD at Hot Chips 34, servethehome.com); between packages "
+                                   "one or two links of 50 GB/s per direction (OLCF Frontier node diagram), so a ring over a node's 8 GCDs runs at the "
+                                   "50 GB/s single link, the figure stored: ") + src::unverified + " No vendor list price."});
+  v.push_back({.id = "mi250", .name = "AMD Instinct MI250 (one 64 GB GCD; two per package)",
+               .aliases = {"MI250", "Instinct MI250", "MI250 GCD", "AMD Instinct MI250 128GB"},
                .vendor = Vendor::amd, .architecture = "CDNA 2", .form_factor = FormFactor::oam,
-               .memory = 128_GB, .memory_type = "HBM2e", .memory_bandwidth = 3276.8_GBps,
-               .dense = dense_rates({.fp64 = 90.5, .fp32 = 90.5, .bf16 = 362.1, .fp16 = 362.1, .int8 = 362.1}),
-               .tdp = 500_W, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
+               .memory = 64_GB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
+               .dense = dense_rates({.fp64 = 45.25, .fp32 = 45.25, .bf16 = 181.05, .fp16 = 181.05, .int8 = 181.05}),
+               .tdp = 250_W, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
                .source = src::mi200, .as_of = recorded,
-               .note = "AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (45.3 vector / 90.5 matrix, 362.1 FP16/BF16, 362.1 INT8 TOPS, 128 GB, 3.2 TB/s). Two GCDs in one package. Infinity Fabric bandwidth not recorded. No vendor list price."});
+               .note = "One GCD of the two in an MI250 package, seen by the OS as its own GPU of 64 GB. Package figures halved: AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (45.3 vector / 90.5 matrix, 362.1 FP16/BF16, 362.1 INT8 TOPS, 128 GB, 3.2 TB/s, 500 W). Infinity Fabric bandwidth not recorded. No vendor list price."});
   // Added 2026-11-26: AMD's 2025 Instinct parts and the Radeon cards people run models on locally.
   v.push_back({.id = "mi325x", .name = "AMD Instinct MI325X 256GB", .aliases = {"MI325X", "Instinct MI325X"},
                .vendor = Vendor::amd, .architecture = "CDNA 3", .form_factor = FormFactor::oam,
