@@ -891,6 +891,29 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)estimate_inference(bad, a100); }) == "tp");
   }
 
+  TEST_CASE("inference: CUDA graphs cut each decode kernel's launch to 70/260 of eager (CUDA.jl, Graphs)") {
+    InferenceJob job;
+    job.model = validation::gpt("7b", 32, 4096, 32, 32000, 2048);
+    job.prompt = 512;
+    job.generate = 128;
+    const GpuSpec& a100 = gpu("A100 SXM 80GB");
+    const auto launches = [](const InferenceEstimate& e) {
+      for (const auto& t : e.breakdown.terms)
+        if (t.name == "decode: kernel launches") return t.time.value();
+      return -1.0;
+    };
+    InferenceOptions graphs;
+    graphs.cuda_graphs = true;
+    const InferenceEstimate eager = estimate_inference(job, a100);
+    const InferenceEstimate graphed = estimate_inference(job, a100, {}, graphs);
+    // 128 steps x 32 layers x 20 kernels x 4 us eager.
+    CHECK(launches(eager) == doctest::Approx(128 * 32 * 20 * 4e-6));
+    CHECK(launches(graphed) == doctest::Approx(launches(eager) * 70.0 / 260.0));
+    CHECK(eager.decode_step.value() - graphed.decode_step.value() == doctest::Approx(32 * 20 * 4e-6 * (1 - 70.0 / 260.0)));
+    CHECK(graphed.prefill.value() == doctest::Approx(eager.prefill.value()));  // prefill: a few large kernels, as before
+    CHECK(graphed.explain().find("(CUDA graph)") != std::string::npos);
+  }
+
   TEST_CASE("sliding-window attention: the fused kernel runs the band; time, KV cache and decode follow") {
     // A windowed layer's flash kernel runs w^2/2 + (s - w) w query-key pairs (the causal s^2/2 at w = s).
     TransformerShape s = gpt(4, 2048, 16);

@@ -145,6 +145,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.serving.kv_cache = ic.kv_cache;
     q.serving.batch = ic.sequences;
     q.serving.output = a.output ? *a.output : 128;
+    q.serving.cuda_graphs = a.plan.cuda_graphs;
     if (q.serving.output < 1) detail::fail("--output-tokens", std::to_string(q.serving.output), "must be a positive count");
     // --context is prompt + output tokens; with --prompt-tokens it would say the prompt twice.
     if (a.prompt && a.plan.context) {
@@ -239,6 +240,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   add_attention_kernel_flag(cmd, a->attention_kernel);
   add_moe_capacity_flag(cmd, a->moe_capacity_factor);
   add_serve_flags(cmd, a->plan, true);
+  add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
   cmd->get_option("--serve")->description("Rank for a serving load instead of training");
   cmd->get_option("--context")->description("Serving: tokens per sequence, prompt + output (default 512 + 128)");
   cmd->add_option("--prompt-tokens", a->prompt, "Serving: prompt tokens per sequence (default 512)");

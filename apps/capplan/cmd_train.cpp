@@ -459,6 +459,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.batch = ic.sequences;
   load.prompt = a.prompt;
   load.output = a.output;
+  load.cuda_graphs = a.plan.cuda_graphs;
   const ServingReport rep =
       serving_report(ctx.catalog(), m.id, g, serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel), load, footprint_options(a.cost));
   const ServingRun& run = rep.run;
@@ -600,6 +601,7 @@ void add_infer(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
   cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
+  add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");
   add_run_cost_flags(cmd, a->cost);
   cmd->callback([a, &ctx] { write(run_infer(*a, ctx), ctx); });

@@ -45,6 +45,9 @@ std::string window_note(const TransformerShape& shape);
 void add_attention_kernel_flag(CLI::App* cmd, std::string& into);
 perf::AttentionKernel attention_kernel_arg(const std::string& text);
 
+// --cuda-graphs: the serving engine replays decode steps as CUDA graphs (perf/inference.hpp).
+void add_cuda_graphs_flag(CLI::App* cmd, bool& into);
+
 // --usable-memory: the flag, and the GPU with it applied (the GPU as the catalog has it when empty):
 // the memory a run may use on one GPU in place of the catalog's usable figure. Apple silicon: the
 // working set `sudo sysctl iogpu.wired_limit_mb=N` raises Metal's default 75 % to; a GPU shared with
@@ -109,6 +112,7 @@ struct PlanArgs {
   std::string attention_kernel;  // empty: flash2 (--attention-kernel)
   std::optional<double> moe_capacity_factor;  // --moe-capacity-factor
   std::string usable_memory;                  // --usable-memory: empty for the catalog's figure
+  bool cuda_graphs = false;                   // --cuda-graphs (infer, compare --serve)
   std::string weights = "bf16";
   std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16

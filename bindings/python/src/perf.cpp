@@ -375,6 +375,7 @@ void bind_inference_and_cnn(py::module_& m) {
       .finish();
   Record<InferenceOptions>(m, "InferenceOptions", "Kernels per layer per decode step, and the prefill attention kernel.")
       .field("kernels_per_layer", &InferenceOptions::kernels_per_layer)
+      .field("cuda_graphs", &InferenceOptions::cuda_graphs, "decode steps replayed as CUDA graphs: launches at 70/260 of eager")
       .field("flash_attention", &InferenceOptions::flash_attention)
       .finish();
   Record<InferenceEstimate>(m, "InferenceEstimate", "Time to first token, decode speed, memory per GPU and the breakdown.")

@@ -153,6 +153,7 @@ void bind_purchase(py::module_& m) {
   Record<ServingLoad>(m, "ServingLoad", "A serving load: weight and KV formats, batch, prompt and output tokens.")
       .field("weights", &ServingLoad::weights)
       .field("expert_weights", &ServingLoad::expert_weights, "the routed experts' format where it differs (None: as weights)")
+      .field("cuda_graphs", &ServingLoad::cuda_graphs, "the engine replays decode steps as CUDA graphs (vLLM, TensorRT-LLM)")
       .field("kv_cache", &ServingLoad::kv_cache)
       .field("batch", &ServingLoad::batch)
       .field("prompt", &ServingLoad::prompt)

@@ -280,6 +280,22 @@ def test_moe_capacity_factor(cat):
     assert e.value.field == "moe_capacity_factor"
 
 
+def test_cuda_graphs_decode(cat):
+    # CUDA graphs: each decode kernel's launch at 70/260 of eager; the same through ServingLoad.
+    job = capplan.InferenceJob(model=capplan.find_model("llama2-7b").transformer(), prompt=512, generate=128)
+    a100 = cat.find_gpu("A100 SXM 80GB")
+    eager = capplan.estimate_inference(job, a100)
+    graphed = capplan.estimate_inference(job, a100, capplan.EfficiencyModel(), capplan.InferenceOptions(cuda_graphs=True))
+    def launches(e):
+        return next(t.time.value for t in e.breakdown.terms if t.name == "decode: kernel launches")
+    assert launches(graphed) == pytest.approx(launches(eager) * 70 / 260)
+    assert graphed.tokens_per_second > eager.tokens_per_second
+    shape = capplan.find_model("llama2-7b").transformer()
+    plain = capplan.serving_run(shape, a100, capplan.ServingLoad())
+    fast = capplan.serving_run(shape, a100, capplan.ServingLoad(cuda_graphs=True))
+    assert fast.estimate.tokens_per_second > plain.estimate.tokens_per_second
+
+
 def test_finetuning_lora_and_qlora_runs(cat):
     # The same job as capplan train --finetune: LoRA is faster than full training and needs less memory;
     # QLoRA needs less still and dequantizes, so it is slower than LoRA.

@@ -51,7 +51,15 @@ struct InferenceOptions {
   // KQ, soft-max, KQV, a permute copy, SiLU, multiply, 2 adds); fused engines (vLLM, TensorRT-LLM) fewer.
   int kernels_per_layer = 20;
   bool flash_attention = true;  // prefill attention kernel
+  // The engine replays each decode step as a CUDA graph (vLLM and TensorRT-LLM by default, gpt-fast
+  // through torch.compile's reduce-overhead mode): one CPU submission per step in place of one per
+  // kernel, so each kernel costs cuda_graph_launch_fraction of its eager launch.
+  bool cuda_graphs = false;
 };
+
+// A kernel's fixed cost under a CUDA graph over its eager launch: 80 short kernels take 260 us
+// launched one by one and 70 us as one graph (CUDA.jl documentation, "Graphs": RK4, 10 steps), 0.27.
+inline constexpr double cuda_graph_launch_fraction = 70.0 / 260.0;
 
 struct InferenceEstimate {
   Duration prefill{};            // = time to first token
@@ -168,7 +176,8 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   const double t_weights = rm.time(weights) - rm.overhead;
   const double attention_compute = attention.flops / (r.peak * r.best_fraction);
   const double t_attention = std::max(attention_compute, attention.bytes / r.bandwidth);
-  const double launches = layers * opt.kernels_per_layer * r.overhead;
+  const double per_kernel = r.overhead * (opt.cuda_graphs ? cuda_graph_launch_fraction : 1.0);
+  const double launches = layers * opt.kernels_per_layer * per_kernel;
   double t_tp = 0;
   if (job.tp > 1) {
     // One node's GPUs with its topology (NVLink bridges join pairs only: make_cluster).
@@ -240,7 +249,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
         attention_compute > kv_bytes / r.bandwidth ? "compute" : "memory");
   b.add("decode: kernel launches", g * launches,
         num(g) + " steps x " + std::to_string(s.layers) + " layers x " + std::to_string(opt.kernels_per_layer) + " kernels x " +
-            seconds_text(r.overhead),
+            seconds_text(r.overhead) + (opt.cuda_graphs ? " x " + num(cuda_graph_launch_fraction) + " (CUDA graph)" : ""),
         "overhead");
   if (job.tp > 1) b.add("decode: tensor-parallel all-reduces", g * t_tp, num(g) + " steps x 2 x " + std::to_string(s.layers) + " layers", std::string(name(intra_node_link(gpu).kind)));
   return est;

@@ -29,6 +29,7 @@ struct ServingLoad {
   std::int64_t batch = 1;    // sequences served at once
   std::int64_t prompt = 512;  // prompt tokens per sequence
   std::int64_t output = 128;  // generated tokens per sequence
+  bool cuda_graphs = false;   // the engine replays decode steps as CUDA graphs (perf/inference.hpp)
 
   void validate() const {
     require_positive_count(batch, "batch");
@@ -84,7 +85,9 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   ServingRun r;
   r.tp = tp;
   r.pp = pp;
-  r.estimate = perf::estimate_inference(job, gpu);
+  perf::InferenceOptions options;
+  options.cuda_graphs = load.cuda_graphs;
+  r.estimate = perf::estimate_inference(job, gpu, {}, options);
   r.memory = inference_budget(shape, load.config(tp, pp));
   r.fit = check_fit(r.memory, gpu.capacity());
   return r;
