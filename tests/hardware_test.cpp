@@ -723,6 +723,19 @@ TEST_SUITE("hardware") {
     CHECK_FALSE(c.find_network_adapter("connectx-6-dx-100gbe").power.has_value());
   }
 
+  TEST_CASE("DGX enclosures: DGX A100 is 6U, DGX H100 8U (NVIDIA user guides)") {
+    const Catalog& c = Catalog::builtin();
+    CHECK(c.find_chassis("nvidia-dgx-a100-chassis").rack_units == 6);
+    CHECK(c.find_chassis("nvidia-dgx-h100-chassis").rack_units == 8);
+    const auto enclosure = [&](std::string_view system) {
+      for (const auto& part : c.find_system(system).parts)
+        if (part.kind == PartKind::chassis) return c.find_chassis(part.id).rack_units;
+      return 0;
+    };
+    CHECK(enclosure("DGX A100") == 6);
+    CHECK(enclosure("DGX H100") == 8);
+  }
+
   TEST_CASE("system price: given, derived from parts, or unknown with the missing parts") {
     Catalog c = Catalog::make_builtin();
     // DGX A100 launch price (NVIDIA newsroom, 2020-05-14); DGX H100: SemiAnalysis estimate, ~$270,000 (May 2023).

@@ -839,10 +839,17 @@ CAPPLAN_CATALOG_DATA inline std::vector<Chassis> chassis() {
                .source = std::string(src::source_material) + "; price: SilverStone RM44 product page, https://www.silverstonetek.com/en/product/info/server-nas/RM44/",
                .as_of = recorded,
                .note = "The source material's build names a 4U chassis without a model; the GPU and PSU counts are typical of 4U GPU workstations, not of one product. The price is one concrete product's, the SilverStone RM44: a 4U rackmount case that takes ATX/SSI-EEB boards and one ATX PSU, not a purpose-built GPU server chassis with redundant supplies (those are sold as barebones with a board, and no dated chassis-only price was found), so treat it as a floor. It cannot hold an HGX baseboard. Read from a third-party tracker's file, not from a store."});
-  v.push_back({.id = "nvidia-dgx-chassis", .name = "NVIDIA DGX 6U/8U chassis (part of the DGX system)", .aliases = {},
+  // DGX enclosures differ in height: DGX A100 is 6U with six 3 kW power supplies (NVIDIA DGX A100
+  // User Guide, "Introduction": 264.0 mm, 6U; 6 x 3 kW PSUs, 5 + 1 redundant); DGX H100 is 8U with
+  // six 3.3 kW supplies (NVIDIA DGX H100/H200 User Guide, "Introduction": 356 mm, 8U).
+  v.push_back({.id = "nvidia-dgx-a100-chassis", .name = "NVIDIA DGX A100 6U chassis (part of the DGX system)", .aliases = {"nvidia-dgx-chassis"},
+               .rack_units = 6, .max_gpus = 8, .psu_bays = 6,
+               .source = "NVIDIA DGX A100 User Guide, https://docs.nvidia.com/dgx/dgxa100-user-guide/introduction-to-dgxa100.html (6U, 6 power supplies)",
+               .as_of = recorded, .note = std::string("Not sold separately; listed so the DGX A100 can name its enclosure. ") + src::unverified});
+  v.push_back({.id = "nvidia-dgx-h100-chassis", .name = "NVIDIA DGX H100 8U chassis (part of the DGX system)", .aliases = {},
                .rack_units = 8, .max_gpus = 8, .psu_bays = 6,
-               .source = "NVIDIA DGX A100 / DGX H100 user guides (8U, 6 power supplies)", .as_of = recorded,
-               .note = "Not sold separately; listed so DGX systems can name their enclosure."});
+               .source = "NVIDIA DGX H100/H200 User Guide, https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html (8U, 6 power supplies)",
+               .as_of = recorded, .note = std::string("Not sold separately; listed so the DGX H100 can name its enclosure. ") + src::unverified});
   return v;
 }
 
@@ -914,7 +921,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
   // 15 TB NVMe, 8 x single-port ConnectX-6 200 Gb/s (+1 dual-port for storage), 6.5 kW max; $199,000 at launch.
   v.push_back({.id = "dgx-a100", .name = "NVIDIA DGX A100 (320 GB)", .aliases = {"DGX A100"},
                .parts = {{K::gpu, "a100-sxm-40gb", 8}, {K::cpu, "epyc-7742", 2}, {K::memory, "ddr4-3200-rdimm-64gb", 16},
-                         {K::network, "connectx-6-hdr-200g", 8}, {K::chassis, "nvidia-dgx-chassis", 1}},
+                         {K::network, "connectx-6-hdr-200g", 8}, {K::chassis, "nvidia-dgx-a100-chassis", 1}},
                .topology = Topology::nvswitch,
                .price = usd("199000", "2020-05-14", "NVIDIA newsroom, DGX A100 launch (\"starting at $199,000\"), https://nvidianews.nvidia.com/news/nvidia-ships-worlds-most-advanced-ai-system-nvidia-dgx-a100-to-fight-covid-19-third-generation-dgx-packs-record-5-petaflops-of-ai-performance"),
                .source = "NVIDIA DGX A100 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/nvidia-dgx-a100-datasheet.pdf",
@@ -923,7 +930,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
   // 8 x ConnectX-7 400 Gb/s (compute), ~10.2 kW max. NVIDIA publishes no list price.
   v.push_back({.id = "dgx-h100", .name = "NVIDIA DGX H100", .aliases = {"DGX H100"},
                .parts = {{K::gpu, "h100-sxm", 8}, {K::cpu, "xeon-platinum-8480plus", 2}, {K::memory, "ddr5-4800-rdimm-64gb", 32},
-                         {K::network, "connectx-7-ndr-400g", 8}, {K::chassis, "nvidia-dgx-chassis", 1}},
+                         {K::network, "connectx-7-ndr-400g", 8}, {K::chassis, "nvidia-dgx-h100-chassis", 1}},
                .topology = Topology::nvswitch,
                // Price: SemiAnalysis's estimated sale price of a DGX H100, ~$270,000 (May 2023), as quoted in Epoch AI's
                // training-cost-trends notebook.
