@@ -82,9 +82,13 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
   notes.push_back("Model: " + m.id + " (" + count_text(params) + " parameters; " + m.source + ").");
   if (std::string w = window_note(m.shape); !w.empty()) notes.push_back(std::move(w));
   notes.push_back("GPU: " + g.name + ", " + bytes_text(g.memory) + " (" + format(g.memory, {.prefixes = Prefixes::binary}) + ")" +
-                  (g.usable_memory ? "; the runtime reports " + format(*g.usable_memory, {.prefixes = Prefixes::binary}) +
-                                         " (" + bytes_text(*g.usable_memory) + "), which the fit uses"
+                  (g.usable_memory ? (a.plan.usable_memory.empty() ? "; the runtime reports " : "; --usable-memory gives ") +
+                                         format(*g.usable_memory, {.prefixes = Prefixes::binary}) + " (" + bytes_text(*g.usable_memory) +
+                                         "), which the fit uses"
                                    : "") +
+                  (g.vendor == Vendor::apple && a.plan.usable_memory.empty()
+                       ? " (Metal's default working set; after `sudo sysctl iogpu.wired_limit_mb=N`, pass --usable-memory)"
+                       : "") +
                   "; " + g.source + ".");
   const RuntimeReserve reserve;  // the defaults both configurations use
   notes.push_back("Runtime reserve: " + format(reserve.fixed, {.prefixes = Prefixes::binary}) + " (CUDA context, cuBLAS/NCCL workspaces) + " +
