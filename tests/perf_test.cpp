@@ -38,6 +38,24 @@ TransformerShape gpt(int layers, std::int64_t hidden, int heads) {
   return validation::gpt("gpt", layers, hidden, heads, 51200, 2048);
 }
 
+// Mixtral-like: 32 layers of 4096, 8 K/V heads, 8 experts of 14336, top-2 (Jiang et al. 2024).
+TransformerShape mixtral_like() {
+  TransformerShape moe = validation::gpt("moe", 32, 4096, 32, 32000, 4096);
+  moe.kv_heads = 8;
+  moe.ffn_hidden = 14336;
+  moe.gated_mlp = true;
+  moe.moe = MoeShape{8, 2, 0, 14336, 0};
+  return moe;
+}
+
+// The time of the breakdown term named `name`, -1 when the estimate has none.
+template <class Estimate>
+double term_seconds(const Estimate& e, std::string_view name) {
+  for (const auto& t : e.breakdown.terms)
+    if (t.name == name) return t.time.value();
+  return -1.0;
+}
+
 template <class F>
 std::string field_of(F&& f) {
   try {
@@ -398,11 +416,6 @@ TEST_SUITE("perf") {
     ParallelPlan gather = ring, ulysses = ring;
     gather.cp_comm = CpComm::all_gather;
     ulysses.cp_comm = CpComm::a2a;
-    const auto term = [](const TrainingEstimate& e, const std::string& name) {
-      for (const auto& t : e.breakdown.terms)
-        if (t.name == name) return t.time.value();
-      return -1.0;
-    };
     const TrainingEstimate e_ring = estimate_training(job, ring, node, fw);
     const TrainingEstimate e_gather = estimate_training(job, gather, node, fw);
     const TrainingEstimate e_ulysses = estimate_training(job, ulysses, node, fw);
@@ -414,12 +427,12 @@ TEST_SUITE("perf") {
     // forward twice (full recompute) and once in the backward, plus the gradients' reduce-scatter.
     const double whole = 4 * 2.0 * 32768 * 8 * 128 * 2;
     const double ag = all_gather_seconds(node, whole, g);
-    CHECK(term(e_gather, "context-parallel K/V all-gather") == doctest::Approx(m * layers * (3 * ag + reduce_scatter_seconds(node, whole, g))));
+    CHECK(term_seconds(e_gather, "context-parallel K/V all-gather") == doctest::Approx(m * layers * (3 * ag + reduce_scatter_seconds(node, whole, g))));
     // Ulysses: Q and output all-to-alls of 32,768 x 32 heads x 128 x 2 B; K and V of 8 heads (2 per rank
     // after the exchange, x 4 ranks); forward twice and backward once.
     const double q = 32768.0 * 32 * 128 * 2, kv = 32768.0 * 8 * 128 * 2;
     const double pass = 2 * all_to_all_seconds(node, q, g) + 2 * all_to_all_seconds(node, kv, g);
-    CHECK(term(e_ulysses, "context-parallel all-to-alls (Ulysses)") == doctest::Approx(m * layers * 3 * pass));
+    CHECK(term_seconds(e_ulysses, "context-parallel all-to-alls (Ulysses)") == doctest::Approx(m * layers * 3 * pass));
     // The ring hides its transfers behind the attention; the other two expose theirs.
     CHECK(e_ring.iteration.value() <= e_gather.iteration.value());
     CHECK(e_ring.iteration.value() <= e_ulysses.iteration.value());
@@ -897,18 +910,13 @@ TEST_SUITE("perf") {
     job.prompt = 512;
     job.generate = 128;
     const GpuSpec& a100 = gpu("A100 SXM 80GB");
-    const auto launches = [](const InferenceEstimate& e) {
-      for (const auto& t : e.breakdown.terms)
-        if (t.name == "decode: kernel launches") return t.time.value();
-      return -1.0;
-    };
     InferenceOptions graphs;
     graphs.cuda_graphs = true;
     const InferenceEstimate eager = estimate_inference(job, a100);
     const InferenceEstimate graphed = estimate_inference(job, a100, {}, graphs);
     // 128 steps x 32 layers x 20 kernels x 4 us eager.
-    CHECK(launches(eager) == doctest::Approx(128 * 32 * 20 * 4e-6));
-    CHECK(launches(graphed) == doctest::Approx(launches(eager) * 70.0 / 260.0));
+    CHECK(term_seconds(eager, "decode: kernel launches") == doctest::Approx(128 * 32 * 20 * 4e-6));
+    CHECK(term_seconds(graphed, "decode: kernel launches") == doctest::Approx(term_seconds(eager, "decode: kernel launches") * 70.0 / 260.0));
     CHECK(eager.decode_step.value() - graphed.decode_step.value() == doctest::Approx(32 * 20 * 4e-6 * (1 - 70.0 / 260.0)));
     CHECK(graphed.prefill.value() == doctest::Approx(eager.prefill.value()));  // prefill: a few large kernels, as before
     CHECK(graphed.explain().find("(CUDA graph)") != std::string::npos);
@@ -1127,11 +1135,7 @@ TEST_SUITE("perf") {
   }
 
   TEST_CASE("MoE capacity factor: experts compute and exchange c x a balanced share; rules") {
-    TransformerShape moe = validation::gpt("moe", 32, 4096, 32, 32000, 4096);
-    moe.kv_heads = 8;
-    moe.ffn_hidden = 14336;
-    moe.gated_mlp = true;
-    moe.moe = MoeShape{8, 2, 0, 14336, 0};
+    const TransformerShape moe = mixtral_like();
     // The expert GEMMs' rows: tokens x k x ep / experts, times c (Switch Transformer §2.2 capacity).
     LayerOptions o;
     o.expert_parallel = 8;
@@ -1156,13 +1160,8 @@ TEST_SUITE("perf") {
     const TrainingEstimate balanced = estimate_training(job, p, c, fw);
     fw.moe_capacity_factor = 1.25;
     const TrainingEstimate padded = estimate_training(job, p, c, fw);
-    const auto term = [](const TrainingEstimate& e, const std::string& name) {
-      for (const auto& t : e.breakdown.terms)
-        if (t.name == name) return t.time.value();
-      return -1.0;
-    };
     // The all-to-alls move 1.25 x the bytes; at these sizes their time grows by nearly as much.
-    const double a2a = term(balanced, "expert-parallel all-to-alls"), a2a_padded = term(padded, "expert-parallel all-to-alls");
+    const double a2a = term_seconds(balanced, "expert-parallel all-to-alls"), a2a_padded = term_seconds(padded, "expert-parallel all-to-alls");
     CHECK(a2a > 0);
     CHECK(a2a_padded > 1.2 * a2a);
     CHECK(a2a_padded <= 1.25 * a2a * (1 + 1e-9));
@@ -1271,11 +1270,7 @@ TEST_SUITE("perf") {
   TEST_CASE("MoE: expert gradients are reduced only over the replicas of each expert") {
     // Mixtral-like: 8 experts, top-2, on 64 GPUs with ep = 8: dense gradients all-reduce over the 64
     // data-parallel GPUs, each expert's over the 64 / 8 = 8 GPUs that hold it (DeepSpeed-MoE §4.1).
-    TransformerShape moe = validation::gpt("moe", 32, 4096, 32, 32000, 4096);
-    moe.kv_heads = 8;
-    moe.ffn_hidden = 14336;
-    moe.gated_mlp = true;
-    moe.moe = MoeShape{8, 2, 0, 14336, 0};
+    const TransformerShape moe = mixtral_like();
     TrainingJob job;
     job.model = moe;
     job.global_batch = 256;
