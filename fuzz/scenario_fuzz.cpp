@@ -11,9 +11,8 @@
 //
 //   cmake --build build/fuzz --target scenario_fuzz
 //   build/fuzz/scenario_fuzz -max_total_time=600 -timeout=30 -dict=fuzz/scenario.dict build/fuzz/corpus-scenario fuzz/corpus-scenario
-#include "../apps/capplan/context.hpp"
-#include "../apps/capplan/output.hpp"
 #include "../apps/capplan/scenario.hpp"
+#include "cli_run.hpp"
 
 #include <capplan/error.hpp>
 
@@ -24,7 +23,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -46,18 +44,6 @@ bool write_input(const std::uint8_t* data, std::size_t size) {
     done += static_cast<std::size_t>(n);
   }
   return true;
-}
-
-void run(const std::vector<std::string>& args) {
-  static const capplan::cli::Context parent;
-  try {
-    (void)capplan::cli::run_for_json(args, parent);
-  } catch (const capplan::InputError&) {
-    // The documented outcome for a bad file: exit 2 naming the file, line, column and key.
-  } catch (const std::runtime_error& e) {
-    // capplan validate --check's verdict (exit 1) is a result; any other runtime_error is a finding.
-    if (std::string(e.what()).find("outside their band or not predicted (--check)") == std::string::npos) throw;
-  }
 }
 
 }  // namespace
@@ -86,8 +72,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const capplan::InputError&) {
     expanded.clear();
   }
-  if (expanded.size() > 1) run(std::vector<std::string>(expanded.begin() + 1, expanded.end()));
+  if (expanded.size() > 1) capplan::fuzz::run_cli(std::vector<std::string>(expanded.begin() + 1, expanded.end()));
   // As `capplan validate FILE`: the same text as a file of measured runs.
-  run({"validate", g_path});
+  capplan::fuzz::run_cli({"validate", g_path});
   return 0;
 }
