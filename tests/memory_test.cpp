@@ -334,6 +334,55 @@ TEST_SUITE("memory") {
                           4.0 * 4096 * 32000));
   }
 
+  TEST_CASE("gradient bytes and the master copy as the framework keeps them (fidelity item 7)") {
+    // Megatron-LM's theoretical memory formula (megatron/training/theoretical_memory_usage.py): 18 B
+    // per parameter with fp32 main gradients, 6 + 12/d with the distributed optimizer (ZeRO 1).
+    const TransformerShape& s = model("llama2-7b");
+    const double n = 6738415616.0;
+    TrainingConfig cfg;
+    cfg.seq_len = 4096;
+    cfg.reserve = RuntimeReserve::none();
+    const auto states = [&](const TrainingConfig& c) { return training_budget(s, c).model_states().value(); };
+    CHECK(states(cfg) == doctest::Approx(16 * n));  // the ZeRO paper's 2 + 2 + 12
+    cfg.gradient_bytes = 4;
+    CHECK(training_budget(s, cfg).gradients.size.value() == doctest::Approx(4 * n));
+    CHECK(states(cfg) == doctest::Approx(18 * n));
+    cfg.plan.dp = 8;
+    cfg.plan.zero_stage = ZeroStage::optimizer;
+    CHECK(states(cfg) == doctest::Approx((6 + 12.0 / 8) * n));
+    CHECK(training_budget(s, cfg).gradients.detail.find("4 B (fp32)") != std::string::npos);
+    // PyTorch FSDP/DDP: the fp32 parameters are the master copy: 4 + 4 + 8, the same 16 B as the ZeRO
+    // paper's, laid out differently; under ZeRO 3 the gathered units stay bf16.
+    TrainingConfig fsdp;
+    fsdp.seq_len = 4096;
+    fsdp.reserve = RuntimeReserve::none();
+    fsdp.gradient_bytes = 4;
+    fsdp.fp32_params = true;
+    const MemoryBudget ddp = training_budget(s, fsdp);
+    CHECK(ddp.weights.size.value() == doctest::Approx(4 * n));
+    CHECK(ddp.gradients.size.value() == doctest::Approx(4 * n));
+    CHECK(ddp.optimizer_states.size.value() == doctest::Approx(8 * n));
+    fsdp.plan.dp = 8;
+    fsdp.plan.zero_stage = ZeroStage::parameters;
+    TrainingConfig zero3 = fsdp;
+    zero3.gradient_bytes = 0;
+    zero3.fp32_params = false;
+    // The same totals, but for the one layer's unsharded gradients before its reduce-scatter, in fp32:
+    // 2 B more for each of llama2-7b's (6,738,415,616 - 2 x 32,000 x 4,096 - 4,096) / 32 layer parameters.
+    CHECK(states(fsdp) == doctest::Approx(states(zero3) + 2 * (n - 2.0 * 32000 * 4096 - 4096) / 32));
+    CHECK(training_budget(s, fsdp).weights.detail.find("in 2 B") != std::string::npos);
+    // Adapters keep their gradients in the framework's bytes too.
+    TrainingConfig lora = cfg;
+    lora.plan = {};
+    lora.finetune = FineTune::lora;
+    TrainingConfig lora2 = lora;
+    lora2.gradient_bytes = 2;
+    CHECK(training_budget(s, lora).gradients.size.value() == doctest::Approx(2 * training_budget(s, lora2).gradients.size.value()));
+    // Other byte counts are refused, naming the field.
+    cfg.gradient_bytes = 3;
+    CHECK_THROWS_WITH_AS((void)training_budget(s, cfg), doctest::Contains("gradient_bytes"), InputError);
+  }
+
   TEST_CASE("details print whole counts exactly: 131072 tokens, not 131100") {
     InferenceConfig inf;
     inf.context = 131072;

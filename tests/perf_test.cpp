@@ -1178,6 +1178,38 @@ TEST_SUITE("perf") {
     }
   }
 
+  TEST_CASE("memory and time count the framework's gradient bytes alike (fidelity item 7)") {
+    TrainingJob job;
+    job.model = find_model("llama2-7b").transformer();
+    job.global_batch = 64;
+    job.seq_len = 4096;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
+    ParallelPlan p;
+    p.dp = 8;
+    p.zero_stage = ZeroStage::optimizer;
+    p.recompute = Recompute::full;
+    const double n = static_cast<double>(parameter_count(job.model));
+    for (const Framework& fw : {Framework{}, megatron_core(), pytorch_fsdp()}) {
+      CAPTURE(fw.name);
+      const PlanEstimate e = estimate_plan(job, p, c, fw);
+      // Memory: gradients at the framework's bytes (unsharded under ZeRO 1).
+      CHECK(e.memory.gradients.size.value() == doctest::Approx(fw.master_grad_bytes * n));
+      // Time: the optimizer step reads the same gradient bytes, on its shard: fp32 weight, momentum and variance
+      // read and written, and the bf16 copy written unless the fp32 parameters are the weights.
+      const TrainingEstimate t = estimate_training(job, p, c, fw);
+      const double shard = n / 8, bw = 0.88 * gpu("H100 SXM").memory_bandwidth.value();
+      CHECK(term_seconds(t, "optimizer step") ==
+            doctest::Approx(shard * (24 + fw.master_grad_bytes + (fw.fp32_params ? 0 : 2)) / bw + 4e-6).epsilon(1e-6));
+    }
+    // Megatron-Core's 6 + 12/d: 2 B weights, 4 B main gradients, 12 B of master weights and Adam states over 8 ranks.
+    CHECK(plan_memory(job, p, megatron_core()).model_states().value() == doctest::Approx((6 + 12.0 / 8) * n));
+    // The generic framework keeps the ZeRO paper's accounting: 2 + 2 + 12 / 8.
+    CHECK(plan_memory(job, p, Framework{}).model_states().value() == doctest::Approx((4 + 12.0 / 8) * n));
+    Framework bad;
+    bad.master_grad_bytes = 3;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, bad); }) == "master_grad_bytes");
+  }
+
   TEST_CASE("fast path: numbers without text equal the explained estimate exactly; memory sizes too") {
     // Plans of several kinds: Megatron 3D parallel, FSDP, MoE with expert parallelism, a measured MFU.
     struct Case {
@@ -1248,7 +1280,7 @@ TEST_SUITE("perf") {
       // The explained prepared estimate carries the same breakdown.
       CHECK(estimate_training(prepared, k.plan, true).explain() == explained.explain());
       // Memory: the prepared budget has the same sizes and no detail text.
-      const MemoryBudget slow = plan_memory(k.job, k.plan, k.fw.flash_attention);
+      const MemoryBudget slow = plan_memory(k.job, k.plan, k.fw);
       const MemoryBudget quick = plan_memory(prepared, k.plan);
       CHECK(quick.total().value() == slow.total().value());
       CHECK(quick.activations.size.value() == slow.activations.size.value());

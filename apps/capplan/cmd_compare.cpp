@@ -41,6 +41,7 @@ struct CompareArgs {
   std::optional<double> mfu;
   bool allow_tight = false;
   std::string attention_kernel;  // --attention-kernel for every row
+  std::string framework;         // --framework for every row
   std::optional<double> moe_capacity_factor;  // --moe-capacity-factor for every row
   ClusterArgs cluster;  // --fabric for every row
   GoodputArgs goodput;  // the whole run
@@ -133,7 +134,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
-    s.framework.attention_kernel = attention_kernel_arg(a.attention_kernel);
+    s.framework = framework_arg(a.framework, a.attention_kernel);
     s.framework.moe_capacity_factor = moe_capacity_arg(a.moe_capacity_factor, q.model);
     s.fabric = fabric_arg(a.cluster);
     q.goodput = goodput_config(a.goodput);
@@ -238,6 +239,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--mfu", a->mfu, "Measured MFU: iteration time from it instead of the kernel model");
   cmd->add_flag("--allow-tight", a->allow_tight, "Training: let plans whose memory fit is tight count as fitting");
   add_attention_kernel_flag(cmd, a->attention_kernel);
+  add_framework_flag(cmd, a->framework);
   add_moe_capacity_flag(cmd, a->moe_capacity_factor);
   add_serve_flags(cmd, a->plan, true);
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);

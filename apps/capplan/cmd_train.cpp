@@ -133,7 +133,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   for (const char* f : {"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers",
                         "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune",
-                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--failure-rate", "--restart",
+                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--framework", "--failure-rate", "--restart",
                         "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share", "--warmup-share"}) {
     if (a.given(f)) detail::fail(f, a.value_of(f), "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   }
@@ -244,8 +244,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   // The job as plan/training_run.hpp sets it up, so `capplan compare` times the same run.
   TrainingSetup setup;
   setup.seq_len = training_seq_len(a.plan.seq_len, m);
+  setup.framework = framework_arg(a.plan.framework, a.plan.attention_kernel);
   setup.framework.flash_attention = a.plan.flash_attention;
-  setup.framework.attention_kernel = attention_kernel_arg(a.plan.attention_kernel);
   setup.framework.moe_capacity_factor = moe_capacity_arg(a.plan.moe_capacity_factor, m.shape);
   if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
     detail::fail("--attention-kernel", "\"flash3\"", "runs on Hopper GPUs (H100, H200, H800) only, not on " + g.id + "; use flash2 or cudnn");
@@ -304,6 +304,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       frugal.seq_len = job.seq_len;
       frugal.microbatches = std::max<std::int64_t>(1, job.global_batch / gpus);
       frugal.flash_attention = fw.flash_attention;
+      frugal.gradient_bytes = fw.master_grad_bytes;
+      frugal.fp32_params = fw.fp32_params;
       frugal.finetune = setup.finetune;
       frugal.lora = setup.lora;
       const MemoryBudget least = training_budget(m.shape, frugal);

@@ -43,7 +43,7 @@ Optimizer optimizer_arg(const std::string& s) {
 
 void add_attention_kernel_flag(CLI::App* cmd, std::string& into) {
   cmd->add_option("--attention-kernel", into,
-                  "Fused attention kernel: flash2 (default, FlashAttention-2), flash3 (FlashAttention-3, Hopper only), cudnn "
+                  "Fused attention kernel: flash2 (FlashAttention-2; the default, cudnn with --framework megatron-core), flash3 (FlashAttention-3, Hopper only), cudnn "
                   "(cuDNN fused attention: Transformer Engine's, so NeMo's and Megatron-Core's, on Hopper)")
       ->check(CLI::IsMember({"flash2", "flash3", "cudnn"}));
 }
@@ -53,6 +53,23 @@ perf::AttentionKernel attention_kernel_arg(const std::string& text) {
   if (text == "flash3") return perf::AttentionKernel::flash3;
   if (text == "cudnn") return perf::AttentionKernel::cudnn;
   detail::fail("--attention-kernel", "\"" + text + "\"", "is not flash2, flash3 or cudnn");
+}
+
+void add_framework_flag(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--framework", into,
+                  "Training framework: generic (default; bf16 weights and gradients, fp32 master copy: 16 B/param, DeepSpeed's "
+                  "accounting), megatron-core (fp32 main gradients reduced in fp32, cuDNN attention: 18 B/param, 6 + 12/d with "
+                  "--zero 1), fsdp (PyTorch FSDP/DDP: fp32 parameters and gradients, no separate master copy)");
+}
+
+perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel) {
+  perf::Framework f;
+  if (text == "megatron-core") f = perf::megatron_core();
+  else if (text == "fsdp") f = perf::pytorch_fsdp();
+  else if (!text.empty() && text != "generic")
+    detail::fail("--framework", "\"" + text + "\"", "is not a framework preset (generic, megatron-core, fsdp)");
+  if (!attention_kernel.empty()) f.attention_kernel = attention_kernel_arg(attention_kernel);
+  return f;
 }
 
 void add_cuda_graphs_flag(CLI::App* cmd, bool& into) {
@@ -242,7 +259,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
-        "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor"};
+        "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--framework"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens",
                                               "--cuda-graphs"};
@@ -284,6 +301,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
       ->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
   cmd->add_option("--optimizer", a.optimizer, "adam (default), adam8bit, sgd-momentum, sgd, adafactor")
       ->check(CLI::IsMember({"adam", "adamw", "adam8bit", "sgd-momentum", "sgd", "adafactor"}));
+  add_framework_flag(cmd, a.framework);
 }
 
 void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
@@ -506,6 +524,10 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   }
   c.plan.recompute = recompute_arg(a.recompute.value_or("none"));
   c.mixed_precision = a.precision != "fp32";
+  // The framework decides the gradient bytes and the master copy, as it does for train's time.
+  const perf::Framework fw = framework_arg(a.framework, "");
+  c.gradient_bytes = fw.master_grad_bytes;
+  c.fp32_params = fw.fp32_params;
   c.optimizer = optimizer_arg(a.optimizer.value_or("adam"));
   return c;
 }

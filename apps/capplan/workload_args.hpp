@@ -45,6 +45,12 @@ std::string window_note(const TransformerShape& shape);
 void add_attention_kernel_flag(CLI::App* cmd, std::string& into);
 perf::AttentionKernel attention_kernel_arg(const std::string& text);
 
+// --framework: the training framework's preset (perf/framework.hpp): generic (default), megatron-core,
+// fsdp; with --attention-kernel applied where given (the preset's kernel otherwise). The preset decides
+// the gradient bytes kept for the optimizer, so memory and time count the same bytes.
+void add_framework_flag(CLI::App* cmd, std::string& into);
+perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel);
+
 // --cuda-graphs: the serving engine replays decode steps as CUDA graphs (perf/inference.hpp).
 void add_cuda_graphs_flag(CLI::App* cmd, bool& into);
 
@@ -109,7 +115,8 @@ struct PlanArgs {
   bool serve = false;
   std::int64_t batch = 1;
   std::optional<std::int64_t> context;
-  std::string attention_kernel;  // empty: flash2 (--attention-kernel)
+  std::string attention_kernel;  // empty: the framework's kernel (--attention-kernel)
+  std::string framework;         // --framework: empty for generic
   std::optional<double> moe_capacity_factor;  // --moe-capacity-factor
   std::string usable_memory;                  // --usable-memory: empty for the catalog's figure
   bool cuda_graphs = false;                   // --cuda-graphs (infer, compare --serve)

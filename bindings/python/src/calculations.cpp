@@ -192,6 +192,9 @@ void bind_memory_types(py::module_& m) {
       .field("plan", &TrainingConfig::plan)
       .field("seq_len", &TrainingConfig::seq_len, "0: the shape's seq_len")
       .field("mixed_precision", &TrainingConfig::mixed_precision)
+      .field("gradient_bytes", &TrainingConfig::gradient_bytes,
+             "bytes per gradient element kept for the optimizer: 0 (the weights' 2), 2, or 4 (fp32 main gradients, Megatron-Core)")
+      .field("fp32_params", &TrainingConfig::fp32_params, "the fp32 parameters are the master copy (PyTorch FSDP/DDP): 4 B weights, no extra copy")
       .field("optimizer", &TrainingConfig::optimizer)
       .field("microbatches", &TrainingConfig::microbatches)
       .field("flash_attention", &TrainingConfig::flash_attention)

@@ -222,7 +222,8 @@ void bind_training(py::module_& m) {
       .field("overlap_param_gather", &Framework::overlap_param_gather)
       .field("grad_reduce_bytes", &Framework::grad_reduce_bytes)
       .field("param_gather_bytes", &Framework::param_gather_bytes)
-      .field("master_grad_bytes", &Framework::master_grad_bytes)
+      .field("master_grad_bytes", &Framework::master_grad_bytes, "gradient bytes kept and read by the optimizer: 2 or 4 (memory and time)")
+      .field("fp32_params", &Framework::fp32_params, "the fp32 parameters are the master copy (PyTorch FSDP/DDP)")
       .field("attention_forward_speed", &Framework::attention_forward_speed, "1: FlashAttention-2 itself")
       .field("attention_backward_speed", &Framework::attention_backward_speed, "1: FlashAttention-2 itself")
       .field("optimizer_bytes_per_param", &Framework::optimizer_bytes_per_param, "0: a fused Adam")
@@ -347,8 +348,14 @@ void bind_training(py::module_& m) {
       py::arg("job"), py::arg("cluster"), py::arg("framework") = Framework{}, py::arg("model") = EfficiencyModel{},
       py::arg("top") = 5, py::arg("space") = SearchSpace{},
       "Every valid plan timed; the `top` fastest that fit in GPU memory (training_budget) with their breakdowns.");
+  m.def("plan_memory", py::overload_cast<const TrainingJob&, const ParallelPlan&, const Framework&>(&plan_memory), py::arg("job"), py::arg("plan"),
+        py::arg("framework"), "The memory budget of a plan on its busiest GPU, as this framework keeps gradients and master weights.");
   m.def("plan_memory", py::overload_cast<const TrainingJob&, const ParallelPlan&, bool>(&plan_memory), py::arg("job"), py::arg("plan"), py::arg("flash_attention") = true,
-        "The memory budget of a plan on its busiest GPU.");
+        "The memory budget of a plan on its busiest GPU (the generic framework).");
+  m.def("megatron_core", &megatron_core, "Megatron-Core as NeMo and Megatron-Bridge run it: fp32 main gradients, cuDNN attention, overlapped reduce and gather.");
+  m.def("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP with FlashAttention: fp32 parameters as the master copy, fp32 gradient reduce-scatter.");
+  m.def("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021: no FlashAttention, dropout, fp16 gradients reduced after the backward.");
+  m.def("llm_foundry_2023", &llm_foundry_2023, "MosaicML llm-foundry's 2023 benchmarks: FSDP, Triton FlashAttention, unfused DecoupledAdamW.");
   Record<PlanEstimate>(m, "PlanEstimate", "One full estimate of one plan: time (no breakdown), memory (no detail lines), fits.")
       .readonly("time", &PlanEstimate::time)
       .readonly("memory", &PlanEstimate::memory)

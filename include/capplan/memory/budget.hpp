@@ -183,6 +183,16 @@ struct TrainingConfig {
   ParallelPlan plan;               // parallel degrees, ZeRO stage, micro-batch, recomputation
   std::int64_t seq_len = 0;        // 0: the shape's seq_len
   bool mixed_precision = true;     // bf16/fp16 weights and gradients + fp32 master copy (ZeRO §3.1)
+  // Bytes per gradient element the GPU keeps for the optimizer, in mixed precision: 0 takes the
+  // weights' 2 (the ZeRO paper's 2 + 2 + 12 = 16 B/param, DeepSpeed); 4 keeps fp32 main gradients, as
+  // Megatron-Core does with bf16 (gradients accumulated and reduced in fp32: 2 + 4 + 12 = 18 B/param,
+  // 6 + 12/d with the distributed optimizer; Megatron-LM theoretical_memory_usage.py). perf::Framework
+  // decides it (plan_training_config), so memory and time count the same bytes.
+  double gradient_bytes = 0;
+  // The fp32 parameters are themselves the optimizer's master copy (PyTorch FSDP MixedPrecision, DDP
+  // under autocast): weights at rest take 4 B and there is no separate master copy (4 + 4 + 8 = 16
+  // B/param); bf16 copies exist only for the units being computed (the gathered FSDP units).
+  bool fp32_params = false;
   Optimizer optimizer = Optimizer::adam;
   std::int64_t microbatches = 0;   // per iteration and pipeline; in flight on stage 1: min(pipeline, this); 0 = pipeline
   bool flash_attention = false;
@@ -375,8 +385,15 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   // Routed experts shard over the dp / ep GPUs that hold the same experts, times cp (CP with ep > 1
   // is refused above, so with cp > 1 experts shard like dense weights).
   const double dp_dense = static_cast<double>(par.dp) * par.cp, dp_expert = static_cast<double>(par.dp / par.ep) * par.cp;
-  const double w_bytes = cfg.mixed_precision ? 2 : 4;
-  const char* w_name = cfg.mixed_precision ? "bf16" : "fp32";
+  if (cfg.gradient_bytes != 0 && cfg.gradient_bytes != 2 && cfg.gradient_bytes != 4)
+    detail::fail("gradient_bytes", detail::format_double(cfg.gradient_bytes), "must be 2 (bf16/fp16) or 4 (fp32), or 0 for the weights' bytes");
+  // Bytes of a weight at rest, of a gathered (compute) weight, of a gradient, and of the fp32 master copy.
+  const bool fp32_rest = !cfg.mixed_precision || cfg.fp32_params;
+  const double w_bytes = fp32_rest ? 4 : 2;
+  const double gathered_bytes = cfg.mixed_precision ? 2 : 4;
+  const char* w_name = fp32_rest ? "fp32" : "bf16";
+  const double g_bytes = !cfg.mixed_precision ? 4 : cfg.gradient_bytes > 0 ? cfg.gradient_bytes : 2;
+  const double master = cfg.mixed_precision && !cfg.fp32_params ? 4 : 0;
 
   // Activations (Korthikanti et al. 2022, §4.2.3): in 1F1B stage i (0-based) of p holds its layers'
   // activations for min(p - i, m) micro-batches: the first about L layers' worth, the last one
@@ -440,19 +457,20 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       if (cfg.offload_parameters) {
         const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
         const double layer = scale * (dbl(p.attention + p.mlp + p.norms) / shape.layers) / par.tp;
-        b.weights.size = DataSize::from_value(2 * layer * w_bytes);
+        b.weights.size = DataSize::from_value(2 * layer * gathered_bytes);
         if (with_text) {
-          b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(w_bytes) + " B";
+          b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(gathered_bytes) + " B";
         }
       } else {
-        b.weights.size = DataSize::from_value(w_params * w_bytes);
+        b.weights.size = DataSize::from_value(sharded(3) * w_bytes + gathered * gathered_bytes);
         if (with_text) {
           b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")" +
-                             (gathered > 0 ? ", of which " + n(gathered) + " gathered (the root unit, the current and the prefetched layer)" : "");
+                             (gathered > 0 ? ", of which " + n(gathered) + " gathered (the root unit, the current and the prefetched layer" +
+                                                 (gathered_bytes != w_bytes ? ", in " + n(gathered_bytes) + " B" : std::string()) + ")"
+                                           : std::string());
         }
       }
       const double g_params = sharded(2) + unsharded_grads;
-      const double master = cfg.mixed_precision ? 4 : 0;
       const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
       const double o_params = sharded(1);
       if (cfg.offload_optimizer) {
@@ -461,9 +479,9 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
           b.optimizer_states.detail = "offloaded to CPU (ZeRO-Offload)";
         }
       } else {
-        b.gradients.size = DataSize::from_value(g_params * w_bytes);
+        b.gradients.size = DataSize::from_value(g_params * g_bytes);
         if (with_text) {
-          b.gradients.detail = n(g_params) + " params x " + n(w_bytes) + " B" +
+          b.gradients.detail = n(g_params) + " params x " + n(g_bytes) + " B" + (g_bytes != w_bytes ? std::string(g_bytes == 4 ? " (fp32)" : " (bf16)") : std::string()) +
                                (unsharded_grads > 0 ? ", of which " + n(unsharded_grads) + " one layer's before its reduce-scatter" : "");
         }
         b.optimizer_states.size = DataSize::from_value(o_params * (master + state));
@@ -484,7 +502,6 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       const double kept = qlora ? (st >= 3 ? sh.ends / dp_dense : sh.ends) : 0.0;  // embedding and head in bf16
       const double base_params = all_base - kept;
       const double adapters = detail::lora_params(shape, cfg.lora) * layers_here / shape.layers / par.tp;
-      const double master = cfg.mixed_precision ? 4 : 0;
       const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
       b.weights.size = base.size_of(base_params) + DataSize::from_value(kept * 2 + adapters * w_bytes);
       if (with_text) {
@@ -492,9 +509,9 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                            (kept > 0 ? n(kept) + " embedding/head params x 2 B (bf16) + " : std::string()) + n(adapters) +
                            " adapter params x " + n(w_bytes) + " B";
       }
-      b.gradients.size = DataSize::from_value(adapters * w_bytes);
+      b.gradients.size = DataSize::from_value(adapters * g_bytes);
       if (with_text) {
-        b.gradients.detail = "adapters only: " + n(adapters) + " params x " + n(w_bytes) + " B";
+        b.gradients.detail = "adapters only: " + n(adapters) + " params x " + n(g_bytes) + " B";
       }
       b.optimizer_states.size = DataSize::from_value(adapters * (master + state));
       if (with_text) {

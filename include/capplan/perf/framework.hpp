@@ -35,7 +35,7 @@ inline double require_moe_capacity_factor(double c, std::string_view field) {
 }
 
 struct Framework {
-  std::string name = "generic (PyTorch FSDP/DDP style)";
+  std::string name = "generic (ZeRO-style mixed precision)";
   bool flash_attention = true;
   AttentionKernel attention_kernel = AttentionKernel::flash2;  // which fused kernel (flash_attention on)
   bool dropout = false;
@@ -43,7 +43,15 @@ struct Framework {
   bool overlap_param_gather = true;  // ZeRO-3 / FSDP prefetch of the next layer's weights
   double grad_reduce_bytes = 2;      // bytes per gradient element in the data-parallel reduction
   double param_gather_bytes = 2;     // bytes per weight element in ZeRO all-gathers
-  double master_grad_bytes = 4;      // gradient bytes the optimizer reads per parameter
+  // Bytes per gradient element kept for the optimizer, in memory (TrainingConfig::gradient_bytes)
+  // and read by the optimizer step: 2, bf16/fp16 gradients (the ZeRO paper's 2 + 2 + 12 B/param); 4,
+  // fp32 main gradients (Megatron-Core with bf16; PyTorch FSDP/DDP, whose fp32 parameters get fp32
+  // gradients).
+  double master_grad_bytes = 2;
+  // The fp32 parameters are the optimizer's master copy (PyTorch FSDP MixedPrecision, DDP under
+  // autocast): 4 B weights at rest, no separate master copy, and the optimizer writes no bf16 copy
+  // (TrainingConfig::fp32_params).
+  bool fp32_params = false;
   // Speed of the framework's fused attention kernel relative to FlashAttention-2 (forward, backward):
   // 1 for FlashAttention-2 itself; FlashAttention in Triton runs 1.3-1.5x slower forward and ~2x slower
   // backward (Dao 2023, FlashAttention-2 §4.1).
@@ -63,7 +71,8 @@ struct Framework {
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
     require_positive(param_gather_bytes, "param_gather_bytes");
-    require_positive(master_grad_bytes, "master_grad_bytes");
+    if (master_grad_bytes != 2 && master_grad_bytes != 4)
+      capplan::detail::fail("master_grad_bytes", capplan::detail::format_double(master_grad_bytes), "must be 2 (bf16/fp16) or 4 (fp32)");
     require_fraction(attention_forward_speed, "attention_forward_speed");
     require_positive(attention_forward_speed, "attention_forward_speed");
     require_fraction(attention_backward_speed, "attention_backward_speed");
@@ -93,6 +102,31 @@ inline Framework pytorch_fsdp() {
   Framework f;
   f.name = "PyTorch FSDP + FlashAttention";
   f.flash_attention = true;
+  f.dropout = false;
+  f.overlap_grad_reduce = true;
+  f.overlap_param_gather = true;
+  f.grad_reduce_bytes = 4;
+  f.param_gather_bytes = 2;
+  f.master_grad_bytes = 4;
+  f.fp32_params = true;
+  return f;
+}
+
+// Megatron-Core as NeMo and Megatron-Bridge run it with bf16 or FP8 (2024-2025):
+// - Transformer Engine's attention: cuDNN fused attention on Hopper (get_attention_backend prefers
+//   FusedAttention on sm90+), FlashAttention-2's rates elsewhere (efficiency.hpp); no dropout;
+// - gradients accumulated and reduced in fp32 (megatron/training/arguments.py: "bfloat16 requires
+//   gradient accumulation and all-reduce to be performed in fp32"; NeMo's bf16 DDP config sets
+//   grad_reduce_in_fp32): 4 B main gradients in memory (18 B/param, 6 + 12/d with the distributed
+//   optimizer, megatron/training/theoretical_memory_usage.py) and 4 B per element reduced;
+// - --overlap-grad-reduce and --overlap-param-gather, as the recipes set them; bf16 weights all-gathered
+//   after the distributed optimizer's step.
+// The distributed optimizer itself is ZeRO stage 1 in the plan (ParallelPlan::zero_stage).
+inline Framework megatron_core() {
+  Framework f;
+  f.name = "Megatron-Core (Transformer Engine, fp32 main gradients)";
+  f.flash_attention = true;
+  f.attention_kernel = AttentionKernel::cudnn;
   f.dropout = false;
   f.overlap_grad_reduce = true;
   f.overlap_param_gather = true;

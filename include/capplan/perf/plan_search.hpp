@@ -60,15 +60,31 @@ using MemoryCheck = std::function<bool(const TrainingJob&, const ParallelPlan&, 
 
 // The memory module's verdict: training_budget(...).total() <= GPU memory (memory/budget.hpp), for
 // the plan itself and what the job adds (sequence length, micro-batches per iteration).
-inline TrainingConfig plan_training_config(const TrainingJob& job, const ParallelPlan& plan, bool flash_attention) {
+// The framework decides what the time model also counts: FlashAttention, the gradient bytes kept for
+// the optimizer and whether the fp32 parameters are the master copy (Framework::master_grad_bytes,
+// fp32_params), so memory and time agree.
+inline TrainingConfig plan_training_config(const TrainingJob& job, const ParallelPlan& plan, const Framework& fw) {
   TrainingConfig cfg;
   cfg.plan = plan;
   cfg.seq_len = job.seq_len;
   cfg.microbatches = job.global_batch / (plan.micro_batch * plan.dp);
-  cfg.flash_attention = flash_attention;
+  cfg.flash_attention = fw.flash_attention;
+  cfg.gradient_bytes = fw.master_grad_bytes;
+  cfg.fp32_params = fw.fp32_params;
   cfg.finetune = job.finetune;
   cfg.lora = job.lora;
   return cfg;
+}
+
+// The generic framework's budget with FlashAttention on or off.
+inline TrainingConfig plan_training_config(const TrainingJob& job, const ParallelPlan& plan, bool flash_attention) {
+  Framework fw;
+  fw.flash_attention = flash_attention;
+  return plan_training_config(job, plan, fw);
+}
+
+inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan, const Framework& fw) {
+  return training_budget(job.model, plan_training_config(job, plan, fw));
 }
 
 inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan, bool flash_attention) {
@@ -77,7 +93,7 @@ inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan
 
 // The same budget for a prepared job, without detail text (the sizes are identical).
 inline MemoryBudget plan_memory(const PreparedTraining& p, const ParallelPlan& plan) {
-  return training_budget(p.job.model, plan_training_config(p.job, plan, p.framework.flash_attention), p.params, false);
+  return training_budget(p.job.model, plan_training_config(p.job, plan, p.framework), p.params, false);
 }
 
 // One full estimate of one plan: hardware and model FLOPs, the per-GPU memory budget and the
@@ -100,7 +116,7 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
   const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs, std::nullopt, &sizes);
   // Both members built in place (prvalues in an aggregate initialiser), the result returned in place.
   PlanEstimate out{estimate_from(n, job, plan, cluster, rates),
-                   training_budget(job.model, plan_training_config(job, plan, fw.flash_attention), sizes, false), false};
+                   training_budget(job.model, plan_training_config(job, plan, fw), sizes, false), false};
   out.fits = out.memory.total().value() <= cluster.gpu.capacity().value();
   return out;
 }
@@ -109,7 +125,7 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
 // GPU's memory; unless allow_tight, with the allocator's margin to spare (not a tight fit).
 inline MemoryCheck budget_memory_check(const Framework& fw, bool allow_tight = false) {
   return [fw, allow_tight](const TrainingJob& job, const ParallelPlan& plan, const Cluster& c) {
-    const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, fw.flash_attention),
+    const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, fw),
                                                     parameter_sizes(job.model), false),
                                     c.gpu.capacity());
     return fit.fits && (allow_tight || !fit.tight);
@@ -122,8 +138,8 @@ namespace capplan::detail {
 // The default check inside one search: the same budget with the parameter breakdown of the searched
 // model worked out once (the search checks many plans of one job).
 inline perf::MemoryCheck budget_memory_check(const perf::Framework& fw, const ParamSizes& params, bool allow_tight) {
-  return [flash = fw.flash_attention, params, allow_tight](const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& c) {
-    const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, flash), params, false), c.gpu.capacity());
+  return [fw, params, allow_tight](const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& c) {
+    const FitResult fit = check_fit(training_budget(job.model, plan_training_config(job, plan, fw), params, false), c.gpu.capacity());
     return fit.fits && (allow_tight || !fit.tight);
   };
 }

@@ -786,7 +786,12 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   perf::Op opt;  // adam_step(...) without its name string
   opt.kind = perf::OpKind::optimizer;
   opt.flops = 12.0 * opt_params;
-  opt.bytes = opt_params * (fw.optimizer_bytes_per_param > 0 ? fw.optimizer_bytes_per_param : 12.0 + fw.master_grad_bytes + 12.0 + e);
+  // A fused Adam reads the fp32 weight, momentum and variance, and the gradient (Framework::master_grad_bytes,
+  // 4 B in fp32 training), and writes the three fp32 states and the bf16 weight copy (none where the fp32
+  // parameters are the weights: Framework::fp32_params).
+  const double grad_read = job.precision == Precision::fp32 ? 4.0 : fw.master_grad_bytes;
+  const double weight_write = fw.fp32_params ? 0.0 : e;
+  opt.bytes = opt_params * (fw.optimizer_bytes_per_param > 0 ? fw.optimizer_bytes_per_param : 12.0 + grad_read + 12.0 + weight_write);
   n.opt_bytes = opt.bytes;
   n.t_opt = rates.time(opt);
 

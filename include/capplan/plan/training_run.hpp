@@ -147,7 +147,7 @@ inline TrainingRunSearch best_training_run(const TransformerShape& shape, const 
   r.fabric = training_fabric(gpu, setup);
   r.plan = sr.top.front().plan;
   r.estimate = sr.top.front().estimate;
-  r.memory = perf::plan_memory(job, r.plan, setup.framework.flash_attention);
+  r.memory = perf::plan_memory(job, r.plan, setup.framework);
   r.precision_note = note;
   out.run = std::move(r);
   return out;
@@ -161,7 +161,7 @@ inline TrainingRun training_run(const TransformerShape& shape, const GpuSpec& gp
   r.fabric = training_fabric(gpu, setup);
   r.plan = plan;
   r.estimate = perf::estimate_training(r.job, plan, r.cluster, setup.framework);
-  r.memory = perf::plan_memory(r.job, plan, setup.framework.flash_attention);
+  r.memory = perf::plan_memory(r.job, plan, setup.framework);
   return r;
 }
 
@@ -190,6 +190,8 @@ class TrainingRunCache {
     c.seq_len = setup_.seq_len;
     c.plan.micro_batch = 1;
     c.flash_attention = setup_.framework.flash_attention;
+    c.gradient_bytes = setup_.framework.master_grad_bytes;
+    c.fp32_params = setup_.framework.fp32_params;
     c.plan.recompute = Recompute::full;
     c.plan.zero_stage = ZeroStage::parameters;
     c.plan.sequence_parallel = true;
