@@ -370,7 +370,7 @@ TEST_SUITE("memory") {
     // The same totals, but for the one layer's unsharded gradients before its reduce-scatter, in fp32:
     // 2 B more for each of llama2-7b's (6,738,415,616 - 2 x 32,000 x 4,096 - 4,096) / 32 layer parameters.
     CHECK(states(fsdp) == doctest::Approx(states(zero3) + 2 * (n - 2.0 * 32000 * 4096 - 4096) / 32));
-    CHECK(training_budget(s, fsdp).weights.detail.find("in 2 B") != std::string::npos);
+    CHECK(training_budget(s, fsdp).weights.detail.find("gathered x 2 B") != std::string::npos);
     // Adapters keep their gradients in the framework's bytes too.
     TrainingConfig lora = cfg;
     lora.plan = {};

@@ -464,10 +464,13 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       } else {
         b.weights.size = DataSize::from_value(sharded(3) * w_bytes + gathered * gathered_bytes);
         if (with_text) {
-          b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")" +
-                             (gathered > 0 ? ", of which " + n(gathered) + " gathered (the root unit, the current and the prefetched layer" +
-                                                 (gathered_bytes != w_bytes ? ", in " + n(gathered_bytes) + " B" : std::string()) + ")"
-                                           : std::string());
+          if (gathered > 0 && gathered_bytes != w_bytes) {
+            b.weights.detail = n(sharded(3)) + " params x " + n(w_bytes) + " B (" + w_name + ") + " + n(gathered) + " gathered x " +
+                               n(gathered_bytes) + " B (the root unit, the current and the prefetched layer)";
+          } else {
+            b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")" +
+                               (gathered > 0 ? ", of which " + n(gathered) + " gathered (the root unit, the current and the prefetched layer)" : "");
+          }
         }
       }
       const double g_params = sharded(2) + unsharded_grads;
@@ -486,8 +489,10 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
         }
         b.optimizer_states.size = DataSize::from_value(o_params * (master + state));
         if (with_text) {
-          b.optimizer_states.detail = n(o_params) + " params x (" + n(master) + " B master + " + n(state) + " B " +
-                                      std::string(name(cfg.optimizer)) + ")";
+          b.optimizer_states.detail = master > 0 ? n(o_params) + " params x (" + n(master) + " B master + " + n(state) + " B " +
+                                                       std::string(name(cfg.optimizer)) + ")"
+                                     : n(o_params) + " params x " + n(state) + " B " + std::string(name(cfg.optimizer)) +
+                                           (cfg.mixed_precision ? " (the fp32 weights are the master copy)" : "");
         }
       }
     } else {
