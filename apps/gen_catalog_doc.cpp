@@ -66,7 +66,9 @@ void gpus(std::ostream& o, const Catalog& c) {
     << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& g : c.gpus()) {
     std::string link = "–";
-    if (g.nvlink_generation > 0) link = "NVLink " + std::to_string(g.nvlink_generation) + ", " + format(g.nvlink_bandwidth);
+    if (g.nvlink_generation > 0)
+      link = "NVLink " + std::to_string(g.nvlink_generation) + ", " + format(g.nvlink_bandwidth) +
+             (g.nvlink_domain > 0 ? " (" + std::to_string(g.nvlink_domain) + "-GPU domain)" : std::string());
     else if (g.infinity_fabric_bandwidth.value() > 0) link = "Infinity Fabric, " + format(g.infinity_fabric_bandwidth);
     if (!g.peer_to_peer && g.form_factor != FormFactor::soc) link += " (no P2P)";
     const std::string pcie = g.pcie_generation > 0 ? "Gen" + std::to_string(g.pcie_generation) + " x" + std::to_string(g.pcie_lanes) : "–";

@@ -343,6 +343,34 @@ TEST_SUITE("perf") {
     CHECK_NOTHROW((void)training_job(llama, gpu("RTX 4090"), 8, TrainingSetup{}));
   }
 
+  TEST_CASE("an NVL72 rack's GPU is one 72-GPU NVLink domain; other GPUs' hosts hold 8 (configurations item 4)") {
+    const TransformerShape llama = find_model("llama3-70b").transformer();
+    const GpuSpec& gb200 = gpu("GB200");
+    CHECK(gb200.nvlink_domain == 72);
+    CHECK(usual_gpus_per_node(gb200) == 72);
+    CHECK(usual_gpus_per_node(gpu("H100 SXM")) == 8);
+    // 72 GPUs are one node: every group's collectives stay on NVLink, and the search may use TP 16 or EP 72.
+    const auto [job, c] = training_job(llama, gb200, 72, TrainingSetup{});
+    CHECK(c.gpus_per_node == 72);
+    const auto [job2, c2] = training_job(llama, gb200, 144, TrainingSetup{});
+    CHECK(c2.gpus_per_node == 72);
+    CHECK(c2.nodes() == 2);
+    // A node size given wins.
+    TrainingSetup eight;
+    eight.gpus_per_node = 8;
+    CHECK(training_job(llama, gb200, 72, eight).second.gpus_per_node == 8);
+    // The same data-parallel all-reduce of 1 GB over 72 GPUs is faster inside the rack than over 9 HGX-like nodes.
+    const Cluster hgx = training_job(llama, gb200, 72, eight).second;
+    CHECK(all_reduce_seconds(c, 1e9, Group{72, 72}) < all_reduce_seconds(hgx, 1e9, Group{72, 8}));
+    TrainingSetup bad;
+    bad.gpus_per_node = -1;
+    CHECK(field_of([&] { (void)training_job(llama, gb200, 72, bad); }) == "gpus_per_node");
+    // The catalog refuses a domain without NVLink.
+    GpuSpec odd = gpu("RTX 4090");
+    odd.nvlink_domain = 8;
+    CHECK(field_of([&] { odd.validate(); }) == "nvlink_domain");
+  }
+
   TEST_CASE("context parallelism: work and activations / cp, the K/V ring, gradients over dp x cp, rules") {
     const GpuSpec& h100 = gpu("H100 SXM");
     TrainingJob job;

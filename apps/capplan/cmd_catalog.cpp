@@ -322,7 +322,8 @@ Table gpu_detail(const GpuSpec& g) {
   row("TDP", g.tdp.value() > 0 ? format(g.tdp) : "not published (the vendor gives no TDP for this part)");
   if (g.idle_power.value() > 0) row("idle power", format(g.idle_power));
   row("NVLink", g.nvlink_generation ? "gen " + std::to_string(g.nvlink_generation) + ", " + format(g.nvlink_bandwidth) +
-                                          " per direction"
+                                          " per direction" +
+                                          (g.nvlink_domain > 0 ? ", " + std::to_string(g.nvlink_domain) + "-GPU NVLink domain" : std::string())
                                     : std::string("none"));
   row("PCIe", pcie_text(g.pcie_generation, g.pcie_lanes));
   row("peer-to-peer", g.peer_to_peer ? "yes" : "no");

@@ -170,7 +170,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   host.cpu_cores = cores;
   host.samples_per_core_second = c.decode_rate;
   // The cluster as for a transformer run: nodes of --gpus-per-node, the usual fabric of the GPU between them.
-  const int per_node = std::min(gpus_per_node_arg(a.cluster), gpus);
+  const int per_node = std::min(gpus_per_node_arg(a.cluster, g), gpus);
   const std::optional<perf::Fabric> given_fabric = fabric_arg(a.cluster);
   const perf::Fabric fabric = given_fabric ? *given_fabric : perf::usual_fabric(g);
   if (gpus > per_node && fabric.none())
@@ -266,7 +266,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }
   if (a.mfu) setup.measured_mfu = *a.mfu;
   setup.space.allow_tight = a.allow_tight;
-  setup.gpus_per_node = gpus_per_node_arg(a.cluster);
+  setup.gpus_per_node = gpus_per_node_arg(a.cluster, g);
   setup.fabric = fabric_arg(a.cluster);
   std::string precision_note;
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);

@@ -310,7 +310,7 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
   cmd->add_option("--fabric-bandwidth", a.fabric_bandwidth, "Per-GPU bandwidth between nodes, e.g. '200 Gb/s' (a custom fabric)");
   cmd->add_option("--fabric-latency", a.fabric_latency, "Latency per step between nodes, e.g. '5 us'");
   if (!with_plan_flags) return;
-  cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node (default 8)");
+  cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node: one NVLink domain (default 8; 72 for GB200 and GB300, an NVL72 rack)");
   cmd->add_flag("--allow-cross-node-tp", a.allow_cross_node_tp, "Allow a TP group that spans nodes (timed over the fabric)");
 }
 
@@ -343,8 +343,8 @@ std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a) {
   return f;
 }
 
-int gpus_per_node_arg(const ClusterArgs& a) {
-  const int n = positive_flag(a.gpus_per_node, 8, "--gpus-per-node");
+int gpus_per_node_arg(const ClusterArgs& a, const GpuSpec& gpu) {
+  const int n = positive_flag(a.gpus_per_node, perf::usual_gpus_per_node(gpu), "--gpus-per-node");
   if (n > 1024) detail::fail("--gpus-per-node", std::to_string(n), "is more than 1024");
   return n;
 }

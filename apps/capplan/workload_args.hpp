@@ -141,8 +141,8 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags = tru
 // The fabric the flags ask for; absent when they leave it to the GPU's usual host.
 std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a);
 
-// --gpus-per-node, 1..1024 (default 8).
-int gpus_per_node_arg(const ClusterArgs& a);
+// --gpus-per-node, 1..1024 (default perf::usual_gpus_per_node(gpu): 8, or 72 for an NVL72 rack's GPU).
+int gpus_per_node_arg(const ClusterArgs& a, const GpuSpec& gpu);
 
 // A given TP degree must lie inside one node (a divisor of its GPUs) unless --allow-cross-node-tp.
 void check_tp_in_node(const ClusterArgs& a, int tp, int gpus_per_node, int gpus);

@@ -139,7 +139,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::sxm,
                .memory = 186_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000}),
-               .tdp = 1200_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .tdp = 1200_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA GB200 NVL72 specification table (per GPU: 186 GB HBM3e, 8 TB/s, TF32 2.5 PF*, FP16/BF16 5 PF*, FP8/INT8 10 PF*, FP32 80 TF, FP64 40 TF, up to 1,200 W) as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html; 186 GB per GPU also in MLPerf Inference v6.1 system descriptions (mlcommons/inference_results_v6.1, closed/Crusoe/systems)",
                .as_of = "2026-11-26",
                .note = "Dense = half the table's sparsity figures. Earlier NVIDIA figures were 45 TF FP64 / 90 TF FP32 and 192 GB. One GPU of the 72-GPU NVLink domain of a GB200 NVL72 rack (NVLink 5, 900 GB/s per direction to every other GPU of the rack); the GPU reaches its Grace CPU over NVLink-C2C. Rack estimates $2-3.1 M (about $28-43k per GPU with CPUs and switches) are not stored as a GPU price."});
@@ -147,7 +147,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::nvidia, .architecture = "Blackwell Ultra", .form_factor = FormFactor::sxm,
                .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000}),
-               .tdp = 1400_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
+               .tdp = 1400_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era (288 GB HBM3e, 8 TB/s, NVFP4 15 PF dense); dense per-GPU rates and 1,400 W per https://verda.com/blog/gb300-nvl72-architecture; sparse per-package figures in https://www.tomshardware.com/pc-components/gpus/nvidia-shares-blackwell-ultras-secrets-nvfp4-boost-detailed-and-pcie-6-0-support",
                .as_of = "2026-11-26",
                .note = "Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; NVFP4 15 PF dense (no FP4 precision in capplan yet). One GPU of a 72-GPU NVLink domain. Rack estimate $3-4 M not stored as a GPU price."});

@@ -104,6 +104,10 @@ struct GpuSpec {
 
   int nvlink_generation = 0;         // 0: none
   Bandwidth nvlink_bandwidth{};      // per direction, per GPU
+  // GPUs one NVLink switch fabric joins when it spans more than a board: 72 in a GB200 / GB300 NVL72
+  // rack (NVIDIA GB200 NVL72 specifications: "72 Blackwell GPUs" in "one NVLink domain"); 0: the
+  // host's own GPUs (8 on an HGX/DGX board), perf::usual_gpus_per_node.
+  int nvlink_domain = 0;
   // AMD Infinity Fabric (xGMI) GPU-to-GPU bandwidth, per direction, per GPU; 0: none.
   Bandwidth infinity_fabric_bandwidth{};
   int pcie_generation = 4;           // 0 for a SoC without PCIe
@@ -128,7 +132,7 @@ struct GpuSpec {
   // or a negative or absurd figure. Absurdity bounds: 64 MB <= memory <= 10 TB (usable memory at
   // most 1.1 x memory), 1 GB/s <= bandwidth <= 100 TB/s, 1 GFLOP/s <= any rate <= 100 PFLOP/s, link
   // bandwidths 0 or at least 1 GB/s, 0 < TDP <= 5 kW (0 allowed for a SoC), idle <= TDP, PCIe generation 0..7, lanes 0..32,
-  // NVLink generation 0..7.
+  // NVLink generation 0..7, NVLink domain 0..1024 (with NVLink).
   void validate() const {
     using namespace capplan::literals;
     detail::check_id(id, "gpu");
@@ -149,6 +153,10 @@ struct GpuSpec {
     detail::check_quantity(idle_power, tdp.value() > 0 ? tdp : 5_kW, "idle_power", label);
     detail::check_count(nvlink_generation, 0, 7, "nvlink_generation", label);
     detail::check_quantity(nvlink_bandwidth, 10_TBps, "nvlink_bandwidth", label, false, 1_GBps);
+    detail::check_count(nvlink_domain, 0, 1024, "nvlink_domain", label);
+    if (nvlink_domain > 0 && nvlink_generation == 0) {
+      detail::fail("nvlink_domain", std::to_string(nvlink_domain), "is set but nvlink_generation is 0 " + label);
+    }
     if (nvlink_generation == 0 && nvlink_bandwidth.value() > 0) {
       detail::fail("nvlink_bandwidth", format(nvlink_bandwidth), "is set but nvlink_generation is 0 " + label);
     }
@@ -165,7 +173,7 @@ struct GpuSpec {
 BOOST_DESCRIBE_STRUCT(GpuSpec, (),
                       (id, name, aliases, vendor, architecture, form_factor, memory, usable_memory, memory_type,
                        memory_bandwidth, dense, fp16_rate_assumes_fp32_accumulate, fp32_accumulate_half_rate, tdp,
-                       idle_power, nvlink_generation, nvlink_bandwidth, infinity_fabric_bandwidth, pcie_generation,
+                       idle_power, nvlink_generation, nvlink_bandwidth, nvlink_domain, infinity_fabric_bandwidth, pcie_generation,
                        pcie_lanes, ecc, peer_to_peer, launch_price, street_price, source, as_of, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<GpuSpec>) {

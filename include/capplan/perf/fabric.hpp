@@ -119,6 +119,10 @@ inline Fabric find_fabric(std::string_view id, const std::string& field = "fabri
 //   (DGX H100/B200; AMD's MI300X platform pairs each GPU with a 400 Gb/s NIC);
 //   data-centre and workstation PCIe cards a server with one 100 GbE port;
 //   consumer cards and SoCs a desktop: no network, so one machine.
+// GPUs to a node, as the intra-node links see it: the GPU's NVLink domain where it spans a rack
+// (GB200 / GB300 NVL72: 72), else the 8 GPUs of an HGX/DGX board or a typical PCIe server.
+inline int usual_gpus_per_node(const GpuSpec& gpu) { return gpu.nvlink_domain > 0 ? gpu.nvlink_domain : 8; }
+
 inline Fabric usual_fabric(const GpuSpec& gpu) {
   switch (gpu.form_factor) {
     case FormFactor::sxm:

@@ -216,6 +216,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.id = g.id;
       c.kind = OptionKind::gpu;
       c.gpu = &g;
+      c.per_node = perf::usual_gpus_per_node(g);  // an HGX/DGX board's 8, an NVL72 rack's 72
       if (auto p = gpu_price(g)) {
         std::string via;
         c.unit_price = in_usd(p->amount, fx, &via);
@@ -261,7 +262,8 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.kind = OptionKind::cloud;
       c.gpu = &cat.find_gpu(o.gpu_id);
       c.unit_gpus = o.gpu_count;
-      c.per_node = std::max(1, o.gpu_count);
+      // Instances of an NVL72 rack share its NVLink domain (rented by the rack); others are their own node.
+      c.per_node = c.gpu->nvlink_domain > 0 ? c.gpu->nvlink_domain : std::max(1, o.gpu_count);
       std::string via;
       c.unit_rent = in_usd(o.per_instance_hour(o.headline()), fx, &via);
       c.rent_from = o.id + " (" + std::string(name(o.headline())) + ", " + o.as_of + ")" + via;

@@ -41,7 +41,7 @@ struct TrainingSetup {
   std::optional<std::int64_t> global_batch;  // sequences; default about 4M tokens, a multiple of the GPUs
   Precision precision = Precision::bf16;
   std::optional<double> measured_mfu;        // given: iteration time follows from it (perf::TrainingJob)
-  int gpus_per_node = 8;                     // GPUs that share the fast intra-node links
+  int gpus_per_node = 0;                     // GPUs that share the fast intra-node links; 0: perf::usual_gpus_per_node(gpu)
   std::optional<perf::Fabric> fabric;        // between nodes; absent: perf::usual_fabric(gpu)
   perf::Framework framework{};
   perf::SearchSpace space{};
@@ -98,7 +98,7 @@ inline perf::Fabric training_fabric(const GpuSpec& gpu, const TrainingSetup& set
 inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const TransformerShape& shape, const GpuSpec& gpu, int gpus,
                                                                 const TrainingSetup& setup, std::string* precision_note = nullptr) {
   require_positive_count(gpus, "gpus");
-  require_positive_count(setup.gpus_per_node, "gpus_per_node");
+  if (setup.gpus_per_node < 0) detail::fail("gpus_per_node", std::to_string(setup.gpus_per_node), "is negative (0: the GPU's usual host)");
   perf::TrainingJob job;
   job.model = shape;
   job.seq_len = setup.seq_len > 0 ? setup.seq_len : shape.seq_len;
@@ -118,7 +118,7 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
   if (!setup.global_batch) gb = (gb + gpus - 1) / gpus * gpus;
   job.global_batch = gb;
   const perf::Fabric fabric = training_fabric(gpu, setup);
-  const int per_node = std::min(setup.gpus_per_node, gpus);
+  const int per_node = std::min(setup.gpus_per_node > 0 ? setup.gpus_per_node : perf::usual_gpus_per_node(gpu), gpus);
   if (gpus > per_node && fabric.none()) {
     const int nodes = (gpus + per_node - 1) / per_node;
     detail::fail("fabric", "\"" + fabric.id + "\"",
