@@ -231,7 +231,9 @@ void bind_training(py::module_& m) {
              "MoE: tokens each expert computes and exchanges over a balanced share (1: balanced; GShard/Switch capacity factor)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
-      .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention.")
+      .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")
+      .def_static("megatron_core", &megatron_core,
+                  "Megatron-Core as NeMo and Megatron-Bridge run it: fp32 main gradients, cuDNN attention, overlapped reduce and gather.")
       .def_static("llm_foundry_2023", &llm_foundry_2023,
                   "MosaicML llm-foundry's benchmark harness: FSDP, Triton FlashAttention, Composer's DecoupledAdamW.");
   Record<TrainingJob>(m, "TrainingJob", "A model, a global batch and a precision to train at.")
@@ -352,10 +354,7 @@ void bind_training(py::module_& m) {
         py::arg("framework"), "The memory budget of a plan on its busiest GPU, as this framework keeps gradients and master weights.");
   m.def("plan_memory", py::overload_cast<const TrainingJob&, const ParallelPlan&, bool>(&plan_memory), py::arg("job"), py::arg("plan"), py::arg("flash_attention") = true,
         "The memory budget of a plan on its busiest GPU (the generic framework).");
-  m.def("megatron_core", &megatron_core, "Megatron-Core as NeMo and Megatron-Bridge run it: fp32 main gradients, cuDNN attention, overlapped reduce and gather.");
-  m.def("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP with FlashAttention: fp32 parameters as the master copy, fp32 gradient reduce-scatter.");
-  m.def("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021: no FlashAttention, dropout, fp16 gradients reduced after the backward.");
-  m.def("llm_foundry_2023", &llm_foundry_2023, "MosaicML llm-foundry's 2023 benchmarks: FSDP, Triton FlashAttention, unfused DecoupledAdamW.");
+
   Record<PlanEstimate>(m, "PlanEstimate", "One full estimate of one plan: time (no breakdown), memory (no detail lines), fits.")
       .readonly("time", &PlanEstimate::time)
       .readonly("memory", &PlanEstimate::memory)

@@ -54,8 +54,11 @@ def test_estimate_plan_is_the_same_numbers_in_one_call(cat):
     assert both.time.iteration.value == explained.iteration.value
     assert both.time.mfu == explained.mfu and both.time.model_flops.value == explained.model_flops.value
     assert both.time.breakdown.terms == []
-    memory = capplan.plan_memory(job, plan, fw.flash_attention)
+    memory = capplan.plan_memory(job, plan, fw)
     assert both.memory.total().value == memory.total().value
+    # The framework decides the gradient bytes: FSDP's fp32 parameters and gradients differ from the
+    # generic budget that only knows FlashAttention.
+    assert capplan.plan_memory(job, plan, fw.flash_attention).total().value != memory.total().value
     assert both.fits == (memory.total() <= cat.find_gpu("H100 SXM").memory)
     with pytest.raises(capplan.InputError, match="dp: 3 gives tp x pp x dp = 3, not the 8 GPUs"):
         capplan.estimate_plan(job, ParallelPlan(dp=3), cluster)
@@ -317,3 +320,23 @@ def test_finetuning_lora_and_qlora_runs(cat):
         capplan.best_training_run(shape, a100, 8, capplan.TrainingSetup(finetune=capplan.FineTune.lora,
                                                                       lora=capplan.LoraOptions(rank=0)))
     assert e.value.field == "lora.rank"
+
+
+def test_framework_decides_gradient_bytes_for_memory_and_time(cat):
+    # Megatron-LM theoretical_memory_usage.py: 6 + 12/d bytes per parameter with the distributed optimizer.
+    job = TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=64, seq_len=4096)
+    plan = ParallelPlan(dp=8, zero_stage="optimizer", recompute="full")
+    n = capplan.parameter_count(job.model)
+    mc = capplan.Framework.megatron_core()
+    assert mc.master_grad_bytes == 4 and mc.attention_kernel == capplan.AttentionKernel.cudnn
+    assert capplan.plan_memory(job, plan, mc).model_states().value == pytest.approx((6 + 12 / 8) * n)
+    assert capplan.plan_memory(job, plan, capplan.Framework()).model_states().value == pytest.approx((4 + 12 / 8) * n)
+    cfg = capplan.TrainingConfig(gradient_bytes=4)
+    assert capplan.training_budget(job.model, cfg).gradients.size.value == pytest.approx(4 * n)
+    with pytest.raises(capplan.InputError, match="gradient_bytes: 3 must be 2") as e:
+        capplan.training_budget(job.model, capplan.TrainingConfig(gradient_bytes=3))
+    assert e.value.field == "gradient_bytes"
+    bad = capplan.Framework(master_grad_bytes=3)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    with pytest.raises(capplan.InputError, match="master_grad_bytes"):
+        capplan.estimate_training(job, plan, cluster, bad)
