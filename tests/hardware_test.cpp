@@ -860,6 +860,37 @@ TEST_SUITE("hardware") {
     CHECK_THROWS_AS(stale_prices(c, "21/11/2026"), InputError);
   }
 
+  TEST_CASE("warnings about what one answer used: only those entries, in their order, each once (catalog item 7)") {
+    Catalog c = Catalog::make_builtin();
+    GpuSpec g = c.find_gpu("H100 SXM");
+    g.id = "my-h100";
+    g.name = "My H100";
+    g.aliases = {};
+    g.dense.set(Precision::bf16, 1979_TFLOPps);  // the datasheet's sparse figure: 4 x TF32
+    c.add_or_replace(g);
+    const WarningOptions on{.today = "2026-11-26"};
+    const auto w = warnings_for(c, {"cloud offer gcp-a3-highgpu-8g", "gpu my-h100", "gpu h100-sxm", "gpu my-h100"}, on);
+    REQUIRE(w.size() >= 3);
+    CHECK(w[0].entry == "cloud offer gcp-a3-highgpu-8g");  // 2024-06-01: stale on 2026-11-26
+    CHECK(w[0].kind == WarningKind::stale_price);
+    std::size_t mine = 0, h100 = 0;
+    for (const auto& x : w) {
+      mine += x.entry == "gpu my-h100";
+      h100 += x.entry == "gpu h100-sxm";
+      CHECK((x.entry == "cloud offer gcp-a3-highgpu-8g" || x.entry == "gpu my-h100" || x.entry == "gpu h100-sxm"));
+    }
+    CHECK(mine >= 1);  // the sparse-looking BF16 rate, once although named twice
+    CHECK(h100 == 1);  // its 2023 street price
+    CHECK(std::is_sorted(w.begin(), w.end(), [](const CatalogWarning& a, const CatalogWarning& b) {
+      const auto rank = [](const std::string& e) { return e == "cloud offer gcp-a3-highgpu-8g" ? 0 : e == "gpu my-h100" ? 1 : 2; };
+      return rank(a.entry) < rank(b.entry);
+    }));
+    // An entry nothing is wrong with has no warnings; an answer that used nothing, none.
+    CHECK(warnings_for(c, {"gpu rtx-4090"}, on).empty());
+    CHECK(warnings_for(c, {}, on).empty());
+    CHECK_THROWS_AS(warnings_for(c, {"gpu h100-sxm"}, {.today = "26/11/2026"}), InputError);
+  }
+
   TEST_CASE("warning: a tensor rate that looks sparse") {
     // A user copies the H100 datasheet's "with sparsity" BF16 figure.
     GpuSpec g = Catalog::builtin().find_gpu("H100 SXM");

@@ -26,6 +26,9 @@ void add_commands(CLI::App& app, Context& ctx) {
       ->check(CLI::ExistingFile);
   app.add_option("--scenario", ctx.scenario_file, "Read a whole plan (model, hardware, plan, prices) from JSON")
       ->check(CLI::ExistingFile);
+  app.add_option("--today", ctx.today_text,
+                 "The date prices are judged against, YYYY-MM-DD (default: CAPPLAN_TODAY, else today's UTC date): "
+                 "prices older than 365 days are warned about");
 
   add_catalog(app, ctx);
   add_tco(app, ctx);
@@ -60,7 +63,7 @@ void parse_command_line(CLI::App& app, std::vector<std::string> args) {
   // (CLI11 alone would say "A subcommand is required").
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& w = args[i];
-    if (w == "--format" || w == "--catalog" || w == "--scenario") {
+    if (w == "--format" || w == "--catalog" || w == "--scenario" || w == "--today") {
       ++i;
       continue;
     }

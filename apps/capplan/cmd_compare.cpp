@@ -197,6 +197,15 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
     chart.log_y = true;
     res.charts.push_back(render_svg(chart));
   }
+  // What the rows' prices rest on: each row's GPU or system (its purchase price) or cloud offer, and
+  // the offer its rent comes from; the catalog's warnings about them, judged on --today.
+  std::vector<std::string> entries;
+  for (const auto& r : pt.rows) {
+    entries.push_back((r.kind == OptionKind::gpu ? "gpu " : r.kind == OptionKind::system ? "system " : "cloud offer ") + r.option);
+    if (!r.rent_offer.empty()) entries.push_back("cloud offer " + r.rent_offer);
+  }
+  std::vector<std::string> warning_notes;
+  res.json["warnings"] = entry_warnings(ctx, entries, warning_notes);
   if (!a.plan.serve) {
     // The defaults a training row depends on, said where the rows are.
     const ModelArg m = model_arg(a.model);
@@ -204,6 +213,7 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
     const std::string tuning = finetune_text(q.training.finetune, q.training.lora, q.model);
     if (!tuning.empty()) res.tables.back().notes.push_back(tuning + ": the base weights frozen, the adapters trained (docs/performance-model.md).");
   }
+  for (std::string& w : warning_notes) res.tables.back().notes.push_back(std::move(w));
   return res;
 }
 

@@ -82,6 +82,13 @@ FootprintOptions footprint_options(const RunCostArgs& a) {
 
 Cell num_cell(std::string text, double v) { return Cell::of_number(std::move(text), v); }
 
+// The catalog entries an answer rests on: the GPU, and the cloud offer its price came from.
+std::vector<std::string> used_entries(const std::string& gpu, const RunFootprint& f) {
+  std::vector<std::string> e{"gpu " + gpu};
+  if (!f.price_offer.empty()) e.push_back("cloud offer " + f.price_offer);
+  return e;
+}
+
 // The energy, carbon and cost rows of a training table.
 void add_footprint_rows(Table& t, const RunFootprint& f) {
   t.add_row({Cell::of_text("energy"), num_cell(format_number(f.kwh, 4) + " kWh", f.kwh),
@@ -220,9 +227,11 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
                     (host.cached_in_ram ? "the dataset in page cache" : std::to_string(c.drives) + " x " + host.storage.name) + " (--storage, --drives).");
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   t.notes.push_back(host_allowance_note());
+  const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);
 
   r.json = to_json(cnn_training_output(rep, t.notes));
+  r.json["warnings"] = warnings;
   r.explanation = lines_of(est.breakdown.text());
   return r;
 }
@@ -423,9 +432,11 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
   t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
+  const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, foot), t.notes, false);
   r.tables.push_back(t);
 
   r.json = to_json(training_output(rep, t.notes));
+  r.json["warnings"] = warnings;
   r.explanation = lines_of(est.explain());
   r.explanation.push_back("whole run " + format(gp.expected_wall_clock, {.significant = 4}) + " (goodput " + format_number(100 * gp.goodput, 4) + " %):");
   for (const auto& line : gp.explanation) r.explanation.push_back("  " + line);
@@ -530,9 +541,11 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   if (run.pp > 1) t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) + " over the whole model.");
   t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
+  const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);
 
   r.json = to_json(serving_output(rep, t.notes));
+  r.json["warnings"] = warnings;
   r.explanation = lines_of(est.explain());
   return r;
 }

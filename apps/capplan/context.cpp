@@ -2,8 +2,17 @@
 
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/date.hpp>
+#include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>
+#include <capplan/report/catalog_output.hpp>
 
+#include "output.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <utility>
 
 namespace capplan::cli {
@@ -19,6 +28,36 @@ const Catalog& Context::catalog() const {
     catalog_ = std::move(c);
   }
   return *catalog_;
+}
+
+std::string Context::today() const {
+  if (parent_) return parent_->today();
+  if (!today_text.empty()) {
+    (void)parse_iso_date(today_text, "--today");
+    return today_text;
+  }
+  if (const char* env = std::getenv("CAPPLAN_TODAY"); env != nullptr && *env != '\0') {
+    const std::string text(env);
+    if (text.size() > 10) detail::fail("CAPPLAN_TODAY", "\"" + text.substr(0, 32) + "\"", "is not a date YYYY-MM-DD");
+    (void)parse_iso_date(text, "CAPPLAN_TODAY");
+    return text;
+  }
+  const std::chrono::year_month_day d{std::chrono::floor<std::chrono::days>(std::chrono::system_clock::now())};
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u", static_cast<int>(d.year()), static_cast<unsigned>(d.month()), static_cast<unsigned>(d.day()));
+  return buf;
+}
+
+nlohmann::ordered_json entry_warnings(const Context& ctx, const std::vector<std::string>& entries, std::vector<std::string>& notes,
+                                      bool purchase_prices) {
+  std::vector<CatalogWarning> ws = warnings_for(ctx.catalog(), entries, {.today = ctx.today()});
+  if (!purchase_prices) {
+    std::erase_if(ws, [](const CatalogWarning& w) {
+      return w.kind == WarningKind::stale_price && (w.entry.rfind("gpu ", 0) == 0 || w.entry.rfind("system ", 0) == 0);
+    });
+  }
+  for (const CatalogWarning& w : ws) notes.push_back("Warning: " + w.message + ".");
+  return to_json(warnings_output(ws));
 }
 
 }  // namespace capplan::cli

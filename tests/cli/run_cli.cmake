@@ -3,6 +3,8 @@
 # GOLDEN. On a difference the actual output is written to ACTUAL (in the build tree, never beside
 # the golden file). With CAPPLAN_UPDATE_GOLDEN=1 in the environment, rewrites the golden file instead.
 separate_arguments(args UNIX_COMMAND "${ARGS}")
+# Prices are judged against a fixed date (capplan --today), so the goldens do not age.
+set(ENV{CAPPLAN_TODAY} "2026-11-26")
 execute_process(COMMAND ${CAPPLAN} ${args}
   WORKING_DIRECTORY ${SOURCE_DIR}
   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -223,4 +223,23 @@ inline std::vector<CatalogWarning> check_catalog(const Catalog& c, const Warning
   return out;
 }
 
+// The warnings about the entries one answer used, judged on `opt.today`: `entries` are labels as
+// CatalogWarning::entry gives them ("gpu h100-sxm", "system dgx-h100", "cloud offer
+// lambda-gpu-8x-h100-sxm5"); the warnings come in the order of `entries`, each entry's once. What a
+// planner's answer rests on is then in its notes and JSON, not only in `capplan catalog check`.
+inline std::vector<CatalogWarning> warnings_for(const Catalog& c, const std::vector<std::string>& entries, const WarningOptions& opt,
+                                                const Catalog* reference = &Catalog::builtin()) {
+  std::vector<CatalogWarning> out;
+  if (entries.empty()) return out;
+  const std::vector<CatalogWarning> all = check_catalog(c, opt, reference);
+  std::vector<std::string> seen;
+  for (const std::string& e : entries) {
+    if (std::find(seen.begin(), seen.end(), e) != seen.end()) continue;
+    seen.push_back(e);
+    for (const CatalogWarning& w : all)
+      if (w.entry == e) out.push_back(w);
+  }
+  return out;
+}
+
 }  // namespace capplan

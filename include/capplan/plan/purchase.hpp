@@ -139,6 +139,7 @@ struct PurchaseRow {
   std::optional<Money> own_cost;   // training: purchase + electricity; serving: purchase
   std::optional<MoneyRate> rent_rate;  // all units
   std::string rent_from;
+  std::string rent_offer;              // the cloud offer's id rent_rate comes from
   std::optional<Money> rent_cost;  // training: rent for the run
   std::optional<double> rent_usd_per_mtok;  // serving
   std::optional<int> break_even_month;
@@ -197,6 +198,7 @@ struct Candidate {
   std::string price_source;
   std::optional<MoneyRate> unit_rent;
   std::string rent_from;
+  std::string rent_offer;  // the cloud offer's id unit_rent comes from
 };
 
 // `m` in USD where `fx` has a rate for its currency (`via` names the rate), else as it is.
@@ -225,6 +227,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       if (auto r = cheapest_rent(cat, g.id, fx)) {
         c.unit_rent = r->per_gpu_hour;
         c.rent_from = r->offer->id + " (" + r->offer->as_of + ")" + (r->converted ? ", converted at " + usd_rate_text(*r->converted) : "");
+        c.rent_offer = r->offer->id;
       }
       out.push_back(std::move(c));
     }
@@ -251,6 +254,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       if (auto r = cheapest_rent(cat, c.gpu->id, fx)) {
         c.unit_rent = r->per_gpu_hour * Decimal(s.total_gpus());
         c.rent_from = r->offer->id + " (" + r->offer->as_of + ")" + (r->converted ? ", converted at " + usd_rate_text(*r->converted) : "");
+        c.rent_offer = r->offer->id;
       }
       out.push_back(std::move(c));
     }
@@ -267,6 +271,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       std::string via;
       c.unit_rent = in_usd(o.per_instance_hour(o.headline()), fx, &via);
       c.rent_from = o.id + " (" + std::string(name(o.headline())) + ", " + o.as_of + ")" + via;
+      c.rent_offer = o.id;
       out.push_back(std::move(c));
     }
   }
@@ -558,6 +563,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     r.unit_gpus = c.unit_gpus;
     r.gpu_memory = g.memory;
     r.rent_from = c.rent_from;
+    r.rent_offer = c.rent_offer;
     r.purchase_source = c.price_source;
     std::string how = c.id + ": ";
     auto not_estimated = [&](std::string why) {

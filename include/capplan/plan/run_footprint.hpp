@@ -96,6 +96,7 @@ struct RunFootprint {
   double co2_kg = 0;  // kWh x grid intensity
   std::optional<MoneyRate> price;  // per GPU-hour; absent: none given and no USD offer
   std::string price_from;
+  std::string price_offer;         // the cloud offer's id the price comes from; empty: a given price
   std::optional<Money> cost;       // price x GPU-hours
 };
 
@@ -122,6 +123,7 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   } else if (const auto r = cheapest_rent(c, g.id, o.fx)) {
     f.price = r->per_gpu_hour;
     f.price_from = r->source();
+    f.price_offer = r->offer->id;
   }
   if (f.price) f.cost = *f.price * Duration::from_value(gpu_hours * 3600.0);
   return f;
