@@ -258,6 +258,7 @@ void bind_purchase(py::module_& m) {
       .readonly("co2_kg", &RunFootprint::co2_kg)
       .readonly("price", &RunFootprint::price, "per GPU-hour; None: none given and no USD offer")
       .readonly("price_from", &RunFootprint::price_from)
+      .readonly("price_offer", &RunFootprint::price_offer, "the cloud offer's id the price comes from; empty: a given price")
       .readonly("cost", &RunFootprint::cost, "price x GPU-hours")
       .finish(false);
   m.def("run_footprint", &run_footprint, py::arg("catalog"), py::arg("gpu"), py::arg("gpus"), py::arg("time"), py::arg("gpu_hours"),
@@ -365,6 +366,7 @@ void bind_purchase(py::module_& m) {
       .readonly("own_cost", &PurchaseRow::own_cost)
       .readonly("rent_rate", &PurchaseRow::rent_rate)
       .readonly("rent_from", &PurchaseRow::rent_from)
+      .readonly("rent_offer", &PurchaseRow::rent_offer, "the cloud offer's id the rent comes from")
       .readonly("rent_cost", &PurchaseRow::rent_cost)
       .readonly("rent_usd_per_mtok", &PurchaseRow::rent_usd_per_mtok)
       .readonly("break_even_month", &PurchaseRow::break_even_month)

@@ -306,6 +306,17 @@ void bind_catalog(py::module_& m) {
       py::kw_only(), py::arg("today"), py::arg("max_price_age_days") = 365, py::arg("outlier_factor") = 3.0,
       py::arg("min_siblings") = 3,
       "Stale prices (older than max_price_age_days on `today`), tensor rates that look sparse, price outliers.");
+  c.def(
+      "warnings_for",
+      [](const Catalog& cat, const std::vector<std::string>& entries, const std::string& today, long max_price_age_days) {
+        WarningOptions o;
+        o.today = today;
+        o.max_price_age_days = max_price_age_days;
+        return warnings_for(cat, entries, o);
+      },
+      py::arg("entries"), py::kw_only(), py::arg("today"), py::arg("max_price_age_days") = 365,
+      "The warnings about the entries one answer used (\"gpu h100-sxm\", \"cloud offer lambda-gpu-8x-h100-sxm5\"), "
+      "in their order, each entry's once.");
   c.def("__repr__", [](const Catalog& cat) {
     return "<Catalog: " + std::to_string(cat.gpus().size()) + " GPUs, " + std::to_string(cat.systems().size()) +
            " systems, " + std::to_string(cat.cloud_offers().size()) + " cloud offers>";

@@ -150,6 +150,10 @@ def test_catalog_warnings(cat):
     assert any(w.kind == capplan.WarningKind.stale_price for w in ws)
     with pytest.raises(capplan.InputError, match="today"):
         cat.warnings(today="not a date")
+    # What one answer used, in its order, each entry's once.
+    used = cat.warnings_for(["cloud offer gcp-a3-highgpu-8g", "gpu h100-sxm", "gpu h100-sxm", "gpu rtx-4090"], today="2026-11-26")
+    assert [w.entry for w in used] == ["cloud offer gcp-a3-highgpu-8g", "gpu h100-sxm"]
+    assert cat.warnings_for([], today="2026-11-26") == []
 
 
 def test_add_or_replace_validates(cat):
