@@ -37,6 +37,9 @@ struct SearchSpace {
   std::vector<int> context_parallel{1, 2, 4, 8, 16, 32};
   std::int64_t min_cp_seq = 16384;
   bool sequence_parallel = true;  // also try sequence parallelism when tp > 1
+  // Also try lighter first and last pipeline stages (end_stage_layouts, workload/parallel_plan.hpp)
+  // beside the automatic layout, without interleaving.
+  bool end_stage_layouts = true;
   int max_tp = 0;                 // 0: GPUs per node
   // Keep plans whose memory fit is tight (FitResult::tight: less headroom than the allocator may lose
   // to fragmentation, memory/budget.hpp RuntimeReserve); by default they are skipped, since a plan
@@ -203,6 +206,12 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
       for (int pp = 1; pp <= n / (tp * cp); ++pp) {
         if ((n / (tp * cp)) % pp || pp > s.layers) continue;  // layers need not divide: stage_layers places the rest
         const int dp = n / (tp * cp * pp);
+        // The automatic layout (0, 0), then lighter end stages.
+        std::vector<std::pair<int, int>> layouts{{0, 0}};
+        if (space.end_stage_layouts) {
+          const auto more = end_stage_layouts(static_cast<int>(s.layers), pp);
+          layouts.insert(layouts.end(), more.begin(), more.end());
+        }
         for (std::int64_t mb : space.micro_batches) {
           if (mb <= 0 || job.global_batch % (mb * dp)) continue;
           for (ZeroStage zero : space.zero_stages) {
@@ -229,8 +238,13 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                     p.sequence_parallel = sp == 1;
                     p.ep = ep;
                     p.cp = cp;
-                    const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
-                    timed.push_back({p, e.iteration.value()});
+                    for (const auto& [first, last] : layouts) {
+                      if (v > 1 && (first > 0 || last > 0)) break;  // custom end stages without interleaving
+                      p.first_stage_layers = first;
+                      p.last_stage_layers = last;
+                      const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
+                      timed.push_back({p, e.iteration.value()});
+                    }
                   }
                 }
               }

@@ -17,6 +17,8 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace capplan {
 
@@ -159,6 +161,49 @@ inline int stage_layers(int layers, const ParallelPlan& plan, int stage) {
   const int back = p - 1 - stage;
   const int rank = stage <= back ? 2 * stage : 2 * back + 1;  // order in which stages give up a layer
   return base - (rank < shortfall ? 1 : 0);
+}
+
+// The end-stage layouts a plan search tries beside the automatic one (pp >= 2, no interleaving):
+// Megatron-Core's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers, whose rest
+// must split evenly over the middle stages (get_num_layers_to_build). A lighter last stage keeps the
+// output layer and its loss from setting the pipeline's pace (for Llama 3 8B's 128,256-wide vocabulary
+// they are worth about two layers: 2 h V against 24 h^2 + ... FLOPs per token); a lighter first stage
+// holds fewer layers' activations for the most micro-batches in flight. With middle stages of
+// m = ceil(layers / pp) to m + 2 layers: the first stage m - 2 to m layers, the last m - 3 to m; on
+// two stages, splits within two layers of even either way. Pairs (first, last), each stage at least
+// one layer, without the automatic layout itself and without repeats, at most `most` of them.
+inline std::vector<std::pair<int, int>> end_stage_layouts(int layers, int pp, std::size_t most = 4) {
+  std::vector<std::pair<int, int>> out;
+  if (pp < 2 || layers < pp) return out;
+  ParallelPlan automatic;
+  automatic.pp = pp;
+  const auto consider = [&](long long first, long long last) {
+    if (out.size() >= most || first < 1 || last < 1) return;
+    ParallelPlan p = automatic;
+    p.first_stage_layers = static_cast<int>(first);
+    p.last_stage_layers = static_cast<int>(last);
+    bool same = true;
+    for (int i = 0; i < pp && same; ++i) same = stage_layers(layers, p, i) == stage_layers(layers, automatic, i);
+    const std::pair<int, int> pair{static_cast<int>(first), static_cast<int>(last)};
+    if (!same && std::find(out.begin(), out.end(), pair) == out.end()) out.push_back(pair);
+  };
+  if (pp == 2) {
+    const int half = layers / 2;
+    for (int d = 1; d <= 2; ++d) {
+      consider(half + (layers % 2) + d, half - d);  // the last stage lighter
+      consider(half - d, half + (layers % 2) + d);  // the first stage lighter
+    }
+    return out;
+  }
+  const int base = (layers + pp - 1) / pp;
+  for (int m = base; m <= base + 2; ++m) {
+    const long long rest = static_cast<long long>(layers) - static_cast<long long>(pp - 2) * m;  // first + last
+    for (int last = m; last >= std::max(1, m - 3); --last) {
+      const long long first = rest - last;
+      if (first >= std::max(1, m - 2) && first <= m) consider(first, last);
+    }
+  }
+  return out;
 }
 
 // Whether stage `stage`'s layers split into the plan's `interleave` model chunks: equal chunks, or,
