@@ -153,16 +153,18 @@ void BM_PlanSearchGpt3On1024(benchmark::State& state) {
   const TrainingJob job = validation::gpt3_175b_job();
   const Cluster c = validation::dgx_a100_cluster(1024);
   const Framework fw = megatron_lm_2021();
+  SearchSpace space;
+  space.end_stage_layouts = state.range(0) != 0;  // 1: lighter end stages tried too (the default); 0: for the ratio
   std::size_t candidates = 0;
   for (auto _ : state) {
-    SearchResult r = search_plans(job, c, fw, {}, 5);
+    SearchResult r = search_plans(job, c, fw, {}, 5, space);
     candidates = r.candidates;
     benchmark::DoNotOptimize(r);
   }
   state.counters["plans"] = static_cast<double>(candidates);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * candidates));
 }
-BENCHMARK(BM_PlanSearchGpt3On1024)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanSearchGpt3On1024)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 // Llama 3.1 405B on 16,384 H100 (8-GPU nodes over NDR), 8,192-token sequences, a 2,048-sequence batch:
 // the ceiling is 100 ms.
@@ -172,15 +174,17 @@ void BM_PlanSearchLlama405bOn16384(benchmark::State& state) {
   job.seq_len = 8192;
   job.global_batch = 2048;
   const Cluster c = make_cluster(Catalog::builtin().find_gpu("h100-sxm"), 16384, 8, find_fabric("ib-ndr").link(8));
+  SearchSpace space;
+  space.end_stage_layouts = state.range(0) != 0;
   std::size_t candidates = 0;
   for (auto _ : state) {
-    SearchResult r = search_plans(job, c, Framework{}, {}, 5);
+    SearchResult r = search_plans(job, c, Framework{}, {}, 5, space);
     candidates = r.candidates;
     benchmark::DoNotOptimize(r);
   }
   state.counters["plans"] = static_cast<double>(candidates);
 }
-BENCHMARK(BM_PlanSearchLlama405bOn16384)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanSearchLlama405bOn16384)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 // A long-context search, where context parallelism joins the plan space: Llama 3.1 8B at 131,072
 // tokens on 64 H100.
