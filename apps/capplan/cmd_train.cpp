@@ -333,8 +333,10 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       if (!tuning.empty()) t.notes.push_back(tuning + ".");
       t.notes.push_back("Plans whose fit is tight are skipped unless --allow-tight; capplan memory --model " + m.id + " --gpu " + g.id +
                         " shows any plan's breakdown.");
+      const nlohmann::ordered_json warnings = entry_warnings(ctx, {"gpu " + g.id}, t.notes, false);
       r.tables.push_back(t);
       r.json = to_json(training_no_fit_output(m.id, g.id, gpus, least.total(), hints));
+      r.json["warnings"] = warnings;
       return r;
     }
     run = *sr.run;
@@ -513,8 +515,10 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     for (const auto& h : hints) t.add_row({Cell::of_text("would fit?"), Cell::of_text(""), Cell::of_text(h)});
     t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
     if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
+    const nlohmann::ordered_json warnings = entry_warnings(ctx, {"gpu " + g.id}, t.notes, false);
     r.tables.push_back(t);
     r.json = to_json(serving_output(rep, t.notes, hints));
+    r.json["warnings"] = warnings;
     r.explanation.push_back("total " + bytes_text(mem.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: short by " +
                             bytes_text(-1.0 * fit.headroom));
     return r;

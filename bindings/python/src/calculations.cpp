@@ -180,6 +180,11 @@ void bind_memory_types(py::module_& m) {
       .field("cp_comm", &ParallelPlan::cp_comm, "how the cp ranks exchange K/V: p2p (ring), all_gather or a2a (Ulysses)")
       .finish()
       .def("gpus", &ParallelPlan::gpus);
+  m.def("stage_layers", &stage_layers, py::arg("layers"), py::arg("plan"), py::arg("stage"),
+        "Transformer layers on pipeline stage `stage` (0-based): the automatic layout or the given first/last counts.");
+  m.def("end_stage_layouts", &end_stage_layouts, py::arg("layers"), py::arg("pp"), py::arg("most") = 4,
+        "(first, last) layer counts with lighter end stages that Megatron-Core accepts, beside the automatic layout: "
+        "what search_plans tries.");
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
       .field("rank", &LoraOptions::rank)
       .field("q", &LoraOptions::q)

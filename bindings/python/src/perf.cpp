@@ -307,6 +307,8 @@ void bind_training(py::module_& m) {
       .field("sequence_parallel", &SearchSpace::sequence_parallel)
       .field("max_tp", &SearchSpace::max_tp, "0: GPUs per node")
       .field("allow_tight", &SearchSpace::allow_tight, "keep plans whose memory fit is tight (skipped by default)")
+      .field("end_stage_layouts", &SearchSpace::end_stage_layouts,
+             "also try lighter first and last pipeline stages (end_stage_layouts), without interleaving")
       .finish();
   Record<RankedPlan>(m, "RankedPlan", "A plan and its estimate.")
       .readonly("plan", &RankedPlan::plan)

@@ -340,3 +340,22 @@ def test_framework_decides_gradient_bytes_for_memory_and_time(cat):
     cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
     with pytest.raises(capplan.InputError, match="master_grad_bytes"):
         capplan.estimate_training(job, plan, cluster, bad)
+
+
+def test_search_tries_lighter_end_stages(cat):
+    # Llama 3.1 8B on 4 stages: 8 + 9 + 9 + 6 keeps the 128,256-wide output layer off the pace.
+    assert (8, 6) in capplan.end_stage_layouts(32, 4)
+    plan = ParallelPlan(pp=4, first_stage_layers=8, last_stage_layers=6)
+    assert [capplan.stage_layers(32, plan, i) for i in range(4)] == [8, 9, 9, 6]
+    job = TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), global_batch=64, seq_len=8192)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 4, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    fw = capplan.Framework.megatron_core()
+    even = capplan.estimate_training(job, ParallelPlan(pp=4), cluster, fw).iteration.value
+    light = capplan.estimate_training(job, plan, cluster, fw).iteration.value
+    assert light < 0.95 * even
+    space = capplan.SearchSpace(max_tp=1, zero_stages=[ZeroStage.none], recompute=["full"], micro_batches=[1], interleave=[1])
+    with_ends = capplan.search_plans(job, cluster, fw, top=20, space=space)
+    space.end_stage_layouts = False
+    without = capplan.search_plans(job, cluster, fw, top=20, space=space)
+    assert with_ends.candidates > without.candidates
+    assert any(p.plan.last_stage_layers > 0 for p in with_ends.top)
