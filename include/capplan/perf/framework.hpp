@@ -122,16 +122,12 @@ inline Framework pytorch_fsdp() {
 // - --overlap-grad-reduce and --overlap-param-gather, as the recipes set them; bf16 weights all-gathered
 //   after the distributed optimizer's step.
 // The distributed optimizer itself is ZeRO stage 1 in the plan (ParallelPlan::zero_stage).
+// (FlashAttention on, no dropout, both overlaps and bf16 weight gathers are Framework's defaults.)
 inline Framework megatron_core() {
   Framework f;
   f.name = "Megatron-Core (Transformer Engine, fp32 main gradients)";
-  f.flash_attention = true;
   f.attention_kernel = AttentionKernel::cudnn;
-  f.dropout = false;
-  f.overlap_grad_reduce = true;
-  f.overlap_param_gather = true;
   f.grad_reduce_bytes = 4;
-  f.param_gather_bytes = 2;
   f.master_grad_bytes = 4;
   return f;
 }
