@@ -1724,6 +1724,43 @@ TEST_SUITE("perf") {
     CHECK(pp4_with < pp4_without);
   }
 
+  TEST_CASE("plan search tries the three context-parallel exchanges (configurations item 2)") {
+    // Llama 3.1 8B (32 heads, 8 K/V heads) at 131,072 tokens on 16 H100: with cp > 1 the ring, the
+    // all-gather and, where the heads split, Ulysses' all-to-alls are all timed.
+    TrainingJob job;
+    job.model = find_model("llama3.1-8b").transformer();
+    job.seq_len = 131072;
+    job.global_batch = 16;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 16, 8, infiniband(50_GBps));
+    SearchSpace ring_only;
+    ring_only.micro_batches = {1};
+    ring_only.zero_stages = {ZeroStage::optimizer};
+    ring_only.recompute = {Recompute::full};
+    ring_only.interleave = {1};
+    ring_only.cp_comms = {CpComm::p2p};
+    SearchSpace all = ring_only;
+    all.cp_comms = {CpComm::p2p, CpComm::all_gather, CpComm::a2a};
+    const SearchResult r1 = search_plans(job, c, megatron_core(), {}, 200, ring_only);
+    const SearchResult r3 = search_plans(job, c, megatron_core(), {}, 200, all);
+    CHECK(r3.candidates > r1.candidates);  // cp = 1 plans once, cp > 1 ones up to three times
+    bool gather = false, ulysses = false;
+    for (const auto& t : r3.top) {
+      const ParallelPlan& p = t.plan;
+      if (p.cp == 1) CHECK(p.cp_comm == CpComm::p2p);
+      gather = gather || p.cp_comm == CpComm::all_gather;
+      if (p.cp_comm == CpComm::a2a) {
+        ulysses = true;
+        CHECK(ulysses_divides(32, 8, p.tp, p.cp));
+      }
+      CHECK_NOTHROW((void)estimate_training_numbers(job, p, c, megatron_core()));
+    }
+    CHECK(gather);
+    CHECK(ulysses);
+    // Ulysses needs whole heads per rank: 32 heads over tp 8 leave 4, which cp 8 does not divide.
+    CHECK(ulysses_divides(32, 8, 8, 4));
+    CHECK_FALSE(ulysses_divides(32, 8, 8, 8));
+  }
+
   TEST_CASE("interleaving needs the micro-batches per iteration to be a multiple of pp (Megatron-LM's rule)") {
     TrainingJob job = validation::gpt3_175b_job();  // 192 micro-batches = 12 x 16: runs
     ParallelPlan p;

@@ -304,6 +304,7 @@ void bind_training(py::module_& m) {
       .field("expert_parallel", &SearchSpace::expert_parallel)
       .field("context_parallel", &SearchSpace::context_parallel, "tried for sequences of min_cp_seq tokens or more")
       .field("min_cp_seq", &SearchSpace::min_cp_seq)
+      .field("cp_comms", &SearchSpace::cp_comms, "K/V exchanges tried with cp > 1: p2p (ring), all_gather, a2a (Ulysses, where the heads split)")
       .field("sequence_parallel", &SearchSpace::sequence_parallel)
       .field("max_tp", &SearchSpace::max_tp, "0: GPUs per node")
       .field("allow_tight", &SearchSpace::allow_tight, "keep plans whose memory fit is tight (skipped by default)")

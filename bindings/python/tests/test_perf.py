@@ -359,3 +359,10 @@ def test_search_tries_lighter_end_stages(cat):
     without = capplan.search_plans(job, cluster, fw, top=20, space=space)
     assert with_ends.candidates > without.candidates
     assert any(p.plan.last_stage_layers > 0 for p in with_ends.top)
+
+
+def test_search_space_tries_every_cp_exchange():
+    space = capplan.SearchSpace()
+    assert list(space.cp_comms) == [capplan.CpComm.p2p, capplan.CpComm.all_gather, capplan.CpComm.a2a]
+    space.cp_comms = [capplan.CpComm.p2p]
+    assert list(space.cp_comms) == [capplan.CpComm.p2p]

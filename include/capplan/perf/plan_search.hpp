@@ -36,6 +36,9 @@ struct SearchSpace {
   // models (CP with EP is not modelled); shorter sequences search cp = 1 only.
   std::vector<int> context_parallel{1, 2, 4, 8, 16, 32};
   std::int64_t min_cp_seq = 16384;
+  // How the CP ranks exchange K/V, tried for every cp > 1: the overlapped ring, Llama 3's all-gather
+  // and Ulysses' all-to-alls (where the heads split over cp: ulysses_divides).
+  std::vector<CpComm> cp_comms{CpComm::p2p, CpComm::all_gather, CpComm::a2a};
   bool sequence_parallel = true;  // also try sequence parallelism when tp > 1
   // Also try lighter first and last pipeline stages (end_stage_layouts, workload/parallel_plan.hpp)
   // beside the automatic layout, without interleaving.
@@ -242,8 +245,12 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                       if (v > 1 && (first > 0 || last > 0)) break;  // custom end stages without interleaving
                       p.first_stage_layers = first;
                       p.last_stage_layers = last;
-                      const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
-                      timed.push_back({p, e.iteration.value()});
+                      for (const CpComm comm : cp > 1 ? space.cp_comms : std::vector<CpComm>{CpComm::p2p}) {
+                        if (comm == CpComm::a2a && !ulysses_divides(s.heads, s.kv_heads, tp, cp)) continue;
+                        p.cp_comm = comm;
+                        const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
+                        timed.push_back({p, e.iteration.value()});
+                      }
                     }
                   }
                 }

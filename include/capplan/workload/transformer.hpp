@@ -215,8 +215,16 @@ inline std::int64_t kv_heads_per_rank(std::int64_t kv_heads, std::int64_t tp) {
 // ranks whole attention heads: the query heads of a tensor-parallel rank must split over cp. K/V
 // heads fewer than cp are replicated up to cp (one per rank), as Megatron-Core's a2a does for GQA,
 // so their count per rank must divide cp or be divisible by it. InputError naming `field` otherwise.
+// True when all-to-all context parallelism (Ulysses) can split these heads over cp ranks: whole
+// query heads per rank, and the K/V heads per tensor-parallel rank and cp dividing one another.
+inline bool ulysses_divides(std::int64_t heads, std::int64_t kv_heads, std::int64_t tp, std::int64_t cp) {
+  if (cp <= 1) return true;
+  const std::int64_t q = tp > 0 ? heads / tp : heads, kv = kv_heads_per_rank(kv_heads, tp);
+  return q % cp == 0 && (kv % cp == 0 || cp % kv == 0);
+}
+
 inline void validate_ulysses(std::int64_t heads, std::int64_t kv_heads, std::int64_t tp, std::int64_t cp, const std::string& field = "cp") {
-  if (cp <= 1) return;
+  if (ulysses_divides(heads, kv_heads, tp, cp)) return;
   const std::int64_t q = tp > 0 ? heads / tp : heads, kv = kv_heads_per_rank(kv_heads, tp);
   if (q % cp != 0) {
     detail::fail(field, std::to_string(cp), "does not divide the " + std::to_string(q) + " attention heads per tensor-parallel rank (" +
