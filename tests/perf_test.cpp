@@ -255,6 +255,10 @@ TEST_SUITE("perf") {
     // (one 100 GbE port), a desktop (none).
     CHECK(usual_fabric(gpu("A100 SXM 80GB")).id == "ib-hdr");
     CHECK(usual_fabric(gpu("H100 SXM")).id == "ib-ndr");
+    CHECK(usual_fabric(gpu("gb200")).id == "ib-ndr");
+    // Blackwell Ultra hosts carry ConnectX-8: 800 Gb/s per GPU (HGX B300, GB300 NVL72).
+    CHECK(usual_fabric(gpu("b300")).id == "ib-xdr");
+    CHECK(usual_fabric(gpu("gb300")).per_gpu(72).value() == doctest::Approx(100e9));
     CHECK(usual_fabric(gpu("MI300X")).id == "ib-ndr");
     const Fabric dgx1 = usual_fabric(gpu("v100-sxm2-32gb"));
     CHECK(dgx1.id == "ib-edr");
@@ -1236,6 +1240,50 @@ TEST_SUITE("perf") {
     Framework bad;
     bad.master_grad_bytes = 3;
     CHECK(field_of([&] { (void)estimate_training(job, p, c, bad); }) == "master_grad_bytes");
+  }
+
+  TEST_CASE("vocabulary padding: Megatron pads to 128 x tp, in the output layer's time and in memory (configurations item 4)") {
+    // Megatron-LM _vocab_size_with_padding: GPT-2's 50,257 tokens are 50,304 at tp 1 and 51,200 at tp 8,
+    // the V = 51,200 of Narayanan et al. 2021.
+    CHECK(padded_vocab(50257, 1, 128) == 50304);
+    CHECK(padded_vocab(50257, 8, 128) == 51200);
+    CHECK(padded_vocab(128256, 8, 128) == 129024);
+    CHECK(padded_vocab(128256, 1, 128) == 128256);
+    CHECK(padded_vocab(50257, 8, 1) == 50264);  // an even split over tp only
+    CHECK(padded_vocab(50257, 8, 0) == 50257);  // not padded
+    TrainingJob job;
+    job.model = find_model("gpt3-175b").transformer();
+    REQUIRE(job.model.vocab == 50257);
+    job.model.layers = 8;  // a short model, so the output layer is a visible share
+    job.global_batch = 8;
+    job.seq_len = 2048;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
+    ParallelPlan p;
+    p.tp = 8;
+    p.sequence_parallel = true;
+    // The output layer GEMM: 51,200 / 8 = 6,400 columns per rank, against 6,283 with an even split.
+    const auto padded = output_layer_forward(job.model, 2048, 8, Precision::bf16, 128);
+    const auto even = output_layer_forward(job.model, 2048, 8, Precision::bf16);
+    CHECK(padded[0].flops == doctest::Approx(2.0 * 2048 * 6400 * 12288));
+    CHECK(even[0].flops == doctest::Approx(2.0 * 2048 * 6283 * 12288));
+    Framework mc = megatron_core(), unpadded = megatron_core();
+    unpadded.vocab_multiple = 1;
+    CHECK(mc.vocab_multiple == 128);
+    CHECK(megatron_lm_2021().vocab_multiple == 128);
+    CHECK(Framework{}.vocab_multiple == 1);
+    const TrainingEstimate tp_ = estimate_training(job, p, c, mc), tu = estimate_training(job, p, c, unpadded);
+    CHECK(tp_.iteration.value() > tu.iteration.value());
+    // Memory: the padded rows sit in the (tied) embedding, 18 B each with fp32 main gradients and no
+    // ZeRO, and in the fp32 logits, 4 B per token per padded column of this rank.
+    const MemoryBudget mp = plan_memory(job, p, mc), mu = plan_memory(job, p, unpadded);
+    const double pad_rows = 51200 - 50264;
+    CHECK(mp.model_states().value() - mu.model_states().value() == doctest::Approx(18.0 * pad_rows * 12288 / 8).epsilon(1e-9));
+    CHECK(mp.activations.size.value() - mu.activations.size.value() == doctest::Approx(4.0 * 2048 * pad_rows / 8).epsilon(1e-9));
+    CHECK(mp.activations.detail.find("vocabulary padded to 51200") != std::string::npos);
+    Framework bad;
+    bad.vocab_multiple = 0;
+    CHECK(field_of([&] { (void)estimate_training(job, p, c, bad); }) == "vocab_multiple");
+    CHECK(field_of([&] { (void)output_layer_forward(job.model, 2048, 8, Precision::bf16, 0); }) == "vocab_multiple");
   }
 
   TEST_CASE("fast path: numbers without text equal the explained estimate exactly; memory sizes too") {

@@ -200,6 +200,7 @@ void bind_memory_types(py::module_& m) {
       .field("gradient_bytes", &TrainingConfig::gradient_bytes,
              "bytes per gradient element kept for the optimizer: 0 (the weights' 2), 2, or 4 (fp32 main gradients, Megatron-Core)")
       .field("fp32_params", &TrainingConfig::fp32_params, "the fp32 parameters are the master copy (PyTorch FSDP/DDP): 4 B weights, no extra copy")
+      .field("vocab_multiple", &TrainingConfig::vocab_multiple, "vocabulary padded to a multiple of this x tp; 0: not padded (Megatron: 128)")
       .field("optimizer", &TrainingConfig::optimizer)
       .field("microbatches", &TrainingConfig::microbatches)
       .field("flash_attention", &TrainingConfig::flash_attention)

@@ -189,7 +189,10 @@ void bind_roofline(py::module_& m) {
   m.def("transformer_layer_forward", &transformer_layer_forward, py::arg("shape"), py::arg("tokens"), py::arg("seq"),
         py::arg("tp"), py::arg("precision"), py::arg("options") = LayerOptions{},
         "Forward kernels of one transformer layer on one GPU.");
-  m.def("output_layer_forward", &output_layer_forward, py::arg("shape"), py::arg("tokens"), py::arg("tp"), py::arg("precision"));
+  m.def("output_layer_forward", &output_layer_forward, py::arg("shape"), py::arg("tokens"), py::arg("tp"), py::arg("precision"),
+        py::arg("vocab_multiple") = 1, "The output layer and loss; the vocabulary padded to a multiple of vocab_multiple x tp.");
+  m.def("padded_vocab", &padded_vocab, py::arg("vocab"), py::arg("tp"), py::arg("multiple"),
+        "The vocabulary as a framework pads it: a multiple of multiple x tp (Megatron: 128); multiple 0: unpadded.");
 }
 
 void bind_training(py::module_& m) {
@@ -229,6 +232,7 @@ void bind_training(py::module_& m) {
       .field("optimizer_bytes_per_param", &Framework::optimizer_bytes_per_param, "0: a fused Adam")
       .field("moe_capacity_factor", &Framework::moe_capacity_factor,
              "MoE: tokens each expert computes and exchanges over a balanced share (1: balanced; GShard/Switch capacity factor)")
+      .field("vocab_multiple", &Framework::vocab_multiple, "vocabulary padded to a multiple of this x tp (Megatron: 128; 1: tp only)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")

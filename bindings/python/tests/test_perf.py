@@ -342,6 +342,24 @@ def test_framework_decides_gradient_bytes_for_memory_and_time(cat):
         capplan.estimate_training(job, plan, cluster, bad)
 
 
+def test_megatron_pads_the_vocabulary(cat):
+    # Megatron-LM _vocab_size_with_padding: GPT-2's 50,257 tokens are 51,200 at tp 8.
+    assert capplan.padded_vocab(50257, 8, 128) == 51200
+    assert capplan.padded_vocab(50257, 8, 0) == 50257
+    assert capplan.Framework.megatron_core().vocab_multiple == 128
+    assert capplan.Framework().vocab_multiple == 1
+    shape = capplan.find_model("gpt3-175b").transformer()
+    ops = capplan.output_layer_forward(shape, 2048, 8, capplan.Precision.bf16, vocab_multiple=128)
+    assert ops[0].flops == pytest.approx(2 * 2048 * 6400 * 12288)
+    job = TrainingJob(model=shape, global_batch=8, seq_len=2048)
+    plan = ParallelPlan(tp=8, pp=8, sequence_parallel=True)
+    fw = capplan.Framework.megatron_core()
+    assert "vocabulary padded to 51200" in capplan.plan_memory(job, plan, fw).activations.detail
+    with pytest.raises(capplan.InputError, match="vocab_multiple: 0") as e:
+        capplan.plan_memory(job, plan, capplan.Framework(vocab_multiple=0))
+    assert e.value.field == "vocab_multiple"
+
+
 def test_search_tries_lighter_end_stages(cat):
     # Llama 3.1 8B on 4 stages: 8 + 9 + 9 + 6 keeps the 128,256-wide output layer off the pace.
     assert (8, 6) in capplan.end_stage_layouts(32, 4)

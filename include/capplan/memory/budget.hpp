@@ -200,6 +200,10 @@ struct TrainingConfig {
   bool offload_parameters = false; // ZeRO-Infinity: parameters on CPU/NVMe, two layers resident (Rajbhandari et al. 2021, §5)
   FineTune finetune = FineTune::full;
   LoraOptions lora;
+  // The vocabulary padded to a multiple of this x tp (workload/transformer.hpp padded_vocab): the
+  // padded rows sit in the embedding and output weights and in the fp32 logits. 0: not padded;
+  // perf::Framework::vocab_multiple sets it (Megatron: 128).
+  int vocab_multiple = 0;
   RuntimeReserve reserve;
 };
 
@@ -262,16 +266,19 @@ struct Shard {
   [[nodiscard]] double total() const { return dense + expert; }
 };
 
+// `vocab_pad`: rows a framework adds to the vocabulary (workload/transformer.hpp padded_vocab), held
+// in the input embedding and in the output head.
 template <class I>
 Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tensor, int expert, int layers_here, bool first,
-            bool last) {
+            bool last, std::int64_t vocab_pad = 0) {
   const double stage_fraction = static_cast<double>(layers_here) / static_cast<double>(s.layers);
   const double layer_dense = dbl(p.attention + p.mlp + p.norms - p.expert);
   const double head = dbl(I(s.vocab) * I(s.hidden));
-  const double input_embedding = dbl(p.embedding) - (s.tied_embeddings ? 0.0 : head);
+  const double pad = static_cast<double>(vocab_pad) * static_cast<double>(s.hidden);
+  const double input_embedding = dbl(p.embedding) - (s.tied_embeddings ? 0.0 : head) + pad;
   double ends = 0;
   if (first) ends += input_embedding + dbl(p.other);
-  if (last && (!s.tied_embeddings || !first)) ends += head;
+  if (last && (!s.tied_embeddings || !first)) ends += head + pad;
   // A params_override scales every part by override / derived total.
   const double scale = s.params_override ? *s.params_override / dbl(p.total()) : 1.0;
   Shard out;
@@ -363,6 +370,8 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   require_positive_count(par.micro_batch, "micro_batch");
   if (cfg.seq_len < 0) detail::fail("seq_len", std::to_string(cfg.seq_len), "is negative");
   if (cfg.microbatches < 0) detail::fail("microbatches", std::to_string(cfg.microbatches), "is negative");
+  if (cfg.vocab_multiple < 0 || cfg.vocab_multiple > 65536)
+    detail::fail("vocab_multiple", std::to_string(cfg.vocab_multiple), "must be 0 (no padding) to 65536");
   if (cfg.offload_parameters && par.zero_stage != ZeroStage::parameters) {
     detail::fail("offload_parameters", "true", "needs ZeRO stage 3 (parameter sharding)");
   }
@@ -422,7 +431,8 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   // several layers' activations.
   const double sb = static_cast<double>(seq) * static_cast<double>(par.micro_batch);
   const double output_input = 2.0 * sb * static_cast<double>(shape.hidden) / (par.sequence_parallel ? par.tp : 1);
-  const double logits = 4.0 * sb * static_cast<double>(shape.vocab) / par.tp;
+  const std::int64_t vocab = padded_vocab(shape.vocab, par.tp, cfg.vocab_multiple);
+  const double logits = 4.0 * sb * static_cast<double>(vocab) / par.tp;
 
   const auto in_flight_chunks = [&](int stage) -> double {
     const double v = par.interleave;
@@ -435,7 +445,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const auto fill = [&](MemoryBudget& b, int stage, bool with_text) {
     const int layers_here = stage_layers(shape.layers, par, stage);
     const bool first = stage == 0, last = stage == pp - 1;
-    const detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here, first, last);
+    const detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here, first, last, vocab - shape.vocab);
     // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
     auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
 
@@ -532,7 +542,9 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                              n(in_flight) + " micro-batches in flight" +
                              (par.interleave > 1 ? " (interleaved, " + n(par.interleave) + " chunks)" : "") +
                              (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "") +
-                             (last ? " + " + format(DataSize::from_value(output)) + " (output layer input and fp32 logits)" : "");
+                             (last ? " + " + format(DataSize::from_value(output)) + " (output layer input and fp32 logits" +
+                                         (vocab != shape.vocab ? ", vocabulary padded to " + n(static_cast<double>(vocab)) : std::string()) + ")"
+                                   : "");
       if (pp > 1) {
         b.weights.detail += "; pipeline stage " + std::to_string(stage + 1) + " of " + std::to_string(pp) + " (" +
                             std::to_string(layers_here) + " layers" + (first ? " + embedding" : "") +

@@ -116,7 +116,10 @@ inline Fabric find_fabric(std::string_view id, const std::string& field = "fabri
 // What a host of this GPU usually has between nodes (an assumption the reports state):
 //   SXM/OAM boards come in HGX/DGX-style nodes with one NIC per GPU: Volta 4 x EDR for 8 GPUs
 //   (DGX-1), Ampere and CDNA 2 HDR 200 Gb/s (DGX A100), Hopper, Blackwell and CDNA 3 NDR 400 Gb/s
-//   (DGX H100/B200; AMD's MI300X platform pairs each GPU with a 400 Gb/s NIC);
+//   (DGX H100/B200; GB200 NVL72: 4 x ConnectX-7 per 4-GPU compute tray; AMD's MI300X platform pairs
+//   each GPU with a 400 Gb/s NIC), Blackwell Ultra XDR 800 Gb/s (HGX B300: 8 x ConnectX-8; GB300
+//   NVL72: 4 x ConnectX-8 per 4-GPU compute tray, NVIDIA Enterprise Reference Architecture
+//   "NVL72 AI Factory", System Hardware & Components);
 //   data-centre and workstation PCIe cards a server with one 100 GbE port;
 //   consumer cards and SoCs a desktop: no network, so one machine.
 // GPUs to a node, as the intra-node links see it: the GPU's NVLink domain where it spans a rack
@@ -135,6 +138,11 @@ inline Fabric usual_fabric(const GpuSpec& gpu) {
         return f;
       }
       if (a == "Ampere" || a == "CDNA 2") return find_fabric("ib-hdr");
+      if (a == "Blackwell Ultra") {
+        Fabric f = find_fabric("ib-xdr");
+        f.source = "HGX B300 and GB300 NVL72: one ConnectX-8 800 Gb/s per GPU (NVIDIA Enterprise RA, NVL72 AI Factory components)";
+        return f;
+      }
       return find_fabric("ib-ndr");
     }
     case FormFactor::pcie: return find_fabric("eth-100");

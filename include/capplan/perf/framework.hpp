@@ -67,6 +67,10 @@ struct Framework {
   // 2022, Switch Transformer §2.2, trained with c = 1.0 and 1.25, Table 1; DeepSpeed-MoE's capacity_factor
   // defaults to 1.0). For a dropless run whose load is uneven, the busiest expert's load over the mean.
   double moe_capacity_factor = 1.0;
+  // The vocabulary is padded to a multiple of this x tp (workload/transformer.hpp padded_vocab): the
+  // padded rows are computed by the output layer and held in the embedding and output weights.
+  // Megatron-LM and Megatron-Core: 128 (--make-vocab-size-divisible-by); 1: an even split over tp only.
+  int vocab_multiple = 1;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -79,6 +83,8 @@ struct Framework {
     require_positive(attention_backward_speed, "attention_backward_speed");
     require_nonnegative(optimizer_bytes_per_param, "optimizer_bytes_per_param");
     require_moe_capacity_factor(moe_capacity_factor, "moe_capacity_factor");
+    if (vocab_multiple < 1 || vocab_multiple > 65536)
+      capplan::detail::fail("vocab_multiple", std::to_string(vocab_multiple), "must be 1 to 65536 (Megatron pads to 128)");
   }
 };
 
@@ -93,6 +99,7 @@ inline Framework megatron_lm_2021() {
   f.overlap_grad_reduce = false;
   f.grad_reduce_bytes = 2;
   f.master_grad_bytes = 2;
+  f.vocab_multiple = 128;  // --make-vocab-size-divisible-by 128: GPT-3's 50,257 -> 51,200 at tp 8
   return f;
 }
 
@@ -120,7 +127,8 @@ inline Framework pytorch_fsdp() {
 //   grad_reduce_in_fp32): 4 B main gradients in memory (18 B/param, 6 + 12/d with the distributed
 //   optimizer, megatron/training/theoretical_memory_usage.py) and 4 B per element reduced;
 // - --overlap-grad-reduce and --overlap-param-gather, as the recipes set them; bf16 weights all-gathered
-//   after the distributed optimizer's step.
+//   after the distributed optimizer's step;
+// - the vocabulary padded to a multiple of 128 x tp (--make-vocab-size-divisible-by 128).
 // The distributed optimizer itself is ZeRO stage 1 in the plan (ParallelPlan::zero_stage).
 // (FlashAttention on, no dropout, both overlaps and bf16 weight gathers are Framework's defaults.)
 inline Framework megatron_core() {
@@ -129,6 +137,7 @@ inline Framework megatron_core() {
   f.attention_kernel = AttentionKernel::cudnn;
   f.grad_reduce_bytes = 4;
   f.master_grad_bytes = 4;
+  f.vocab_multiple = 128;  // --make-vocab-size-divisible-by's default
   return f;
 }
 

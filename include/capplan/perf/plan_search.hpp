@@ -77,6 +77,7 @@ inline TrainingConfig plan_training_config(const TrainingJob& job, const Paralle
   cfg.flash_attention = fw.flash_attention;
   cfg.gradient_bytes = fw.master_grad_bytes;
   cfg.fp32_params = fw.fp32_params;
+  cfg.vocab_multiple = fw.vocab_multiple;
   cfg.finetune = job.finetune;
   cfg.lora = job.lora;
   return cfg;
@@ -90,6 +91,7 @@ inline TrainingConfig plan_training_config(const TrainingJob& job, const Paralle
 }
 
 inline MemoryBudget plan_memory(const TrainingJob& job, const ParallelPlan& plan, const Framework& fw) {
+  fw.validate();
   return training_budget(job.model, plan_training_config(job, plan, fw));
 }
 

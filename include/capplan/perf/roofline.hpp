@@ -381,20 +381,23 @@ inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, 
 
 // Output layer (logits) and cross-entropy on the last pipeline stage, vocabulary split over tp
 // (Megatron-LM vocab-parallel cross entropy): a [tokens, h] x [h, V/tp] GEMM and softmax in fp32
-// (read logits, write fp32 probabilities, read again for the loss).
-inline void output_layer_ops(OpList& ops, const TransformerShape& shape, std::int64_t tokens, int tp, Precision p) {
+// (read logits, write fp32 probabilities, read again for the loss). The vocabulary is padded to a
+// multiple of vocab_multiple x tp (workload/transformer.hpp padded_vocab): the padded columns are computed too.
+inline void output_layer_ops(OpList& ops, const TransformerShape& shape, std::int64_t tokens, int tp, Precision p, int vocab_multiple = 1) {
   const ResolvedShape s = resolve(shape);
   require_positive_count(s.vocab, "vocab");
+  require_positive_count(tp, "tp");
   const double e = bytes_per_element(p);
-  const std::int64_t v_local = (s.vocab + tp - 1) / tp;
+  const std::int64_t v_local = padded_vocab(s.vocab, tp, std::max(vocab_multiple, 1)) / tp;
   ops.count = 0;
   ops.push_back(gemm("logits", tokens, v_local, s.hidden, e));
   ops.push_back(elementwise("cross-entropy", static_cast<double>(tokens) * static_cast<double>(v_local) * (e + 4 + 4)));
 }
 
-inline std::vector<Op> output_layer_forward(const TransformerShape& shape, std::int64_t tokens, int tp, Precision p) {
+inline std::vector<Op> output_layer_forward(const TransformerShape& shape, std::int64_t tokens, int tp, Precision p, int vocab_multiple = 1) {
+  require_positive_count(vocab_multiple, "vocab_multiple");
   OpList ops;
-  output_layer_ops(ops, shape, tokens, tp, p);
+  output_layer_ops(ops, shape, tokens, tp, p, vocab_multiple);
   return ops.to_vector();
 }
 

@@ -413,7 +413,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   if (job.model.vocab > 0) {
     // The output head is not adapted and stays in bf16 under QLoRA (memory/budget.hpp): frozen, no dequantization.
     // Under FP8 it runs in BF16 too (Megatron's output layer is not a Transformer Engine module).
-    output_layer_ops(ops, job.model, tokens_mb, tp, kernels);
+    output_layer_ops(ops, job.model, tokens_mb, tp, kernels, fw.vocab_multiple);
     c.output = detail::cost_of(ops, r16, frozen);
   }
   return c;

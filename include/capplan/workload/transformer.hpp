@@ -211,6 +211,18 @@ inline std::int64_t kv_heads_per_rank(std::int64_t kv_heads, std::int64_t tp) {
   return kv_heads >= tp ? (kv_heads + tp - 1) / tp : 1;
 }
 
+// The vocabulary as a framework pads it: Megatron-LM rounds it up to a multiple of
+// make_vocab_size_divisible_by x tp (megatron/training/tokenizer: _vocab_size_with_padding; the flag
+// --make-vocab-size-divisible-by defaults to 128), so the vocabulary-parallel embedding and output
+// layer split evenly: GPT-2's 50,257 tokens become 50,304 at tp 1 and 51,200 at tp 8 (the V = 51,200 of
+// Narayanan et al. 2021, §5.1). `multiple` 1 pads to tp only (an even split, what any vocabulary-
+// parallel layer needs); 0 (inference) pads nothing. Never below `vocab`.
+inline std::int64_t padded_vocab(std::int64_t vocab, std::int64_t tp, std::int64_t multiple) {
+  if (multiple <= 0 || vocab <= 0) return vocab;
+  const std::int64_t step = multiple * std::max<std::int64_t>(tp, 1);
+  return (vocab + step - 1) / step * step;
+}
+
 // All-to-all context parallelism (DeepSpeed-Ulysses, Jacobs et al. 2023, §3) hands each of the cp
 // ranks whole attention heads: the query heads of a tensor-parallel rank must split over cp. K/V
 // heads fewer than cp are replicated up to cp (one per rank), as Megatron-Core's a2a does for GQA,
