@@ -420,7 +420,7 @@ TEST_SUITE("perf") {
     wide.recompute = Recompute::full;
     CHECK(plan_links(two, wide).cp == "Ethernet");
     CHECK(plan_links(node, cp).cp == "NVLink");
-    // Rules: FlashAttention, 2 x cp chunks, no EP with CP (not modelled), GPUs = tp x cp x pp x dp.
+    // Rules: FlashAttention, 2 x cp chunks, GPUs = tp x cp x pp x dp.
     Framework plain = fw;
     plain.flash_attention = false;
     CHECK(field_of([&] { (void)estimate_training(job, cp, node, plain); }) == "cp");
@@ -431,6 +431,70 @@ TEST_SUITE("perf") {
     three.cp = 3;
     CHECK(field_of([&] { (void)estimate_training(job, three, node, fw); }) == "dp");
     CHECK(field_of([&] { (void)plan_memory(job, cp, false); }) == "cp");
+  }
+
+  TEST_CASE("context parallelism with expert parallelism: experts fold into the dp x cp ranks (configurations item 2)") {
+    // Megatron-Core folds EP into the data- and context-parallel ranks: expert-data-parallel = dp x cp / ep.
+    TrainingJob job;
+    job.model = find_model("mixtral-8x7b").transformer();
+    job.seq_len = 32768;
+    job.global_batch = 16;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 16, 8, infiniband(50_GBps));
+    ParallelPlan p;
+    p.tp = 2;
+    p.cp = 4;
+    p.dp = 2;
+    p.ep = 8;  // divides dp x cp = 8, not dp = 2
+    p.zero_stage = ZeroStage::optimizer;
+    p.recompute = Recompute::full;
+    CHECK(expert_data_parallel(p) == 1);
+    const TrainingEstimate e = estimate_training(job, p, c, megatron_core());
+    CHECK(e.iteration.value() > 0);
+    bool a2a = false, ring = false;
+    for (const auto& t : e.breakdown.terms) {
+      a2a = a2a || t.name == "expert-parallel all-to-alls";
+      ring = ring || t.name == "context-parallel K/V ring (exposed)";
+    }
+    CHECK(a2a);
+    CHECK(ring);
+    // Memory: each GPU holds 1/ep of the experts, and their optimizer states shard over dp x cp / ep = 1
+    // rank, while the dense states shard over dp x cp = 8.
+    const MemoryBudget m = plan_memory(job, p, megatron_core());
+    ParallelPlan no_ep = p;
+    no_ep.ep = 1;
+    const MemoryBudget m1 = plan_memory(job, no_ep, megatron_core());
+    CHECK(m.weights.size.value() < m1.weights.size.value() / 4);
+    // The same plan with ep 4: expert-data-parallel 2.
+    ParallelPlan ep4 = p;
+    ep4.ep = 4;
+    CHECK(expert_data_parallel(ep4) == 2);
+    CHECK(estimate_training(job, ep4, c, megatron_core()).iteration.value() > 0);
+    // EP must divide dp x cp: 16 does not divide 8.
+    ParallelPlan bad = p;
+    bad.ep = 16;
+    job.model.moe->experts = 16;
+    try {
+      (void)estimate_training(job, bad, c, megatron_core());
+      FAIL("ep 16 over dp x cp = 8 was accepted");
+    } catch (const InputError& err) {
+      CHECK(err.field() == "ep");
+      CHECK(std::string(err.what()).find("does not divide dp x cp = 8") != std::string::npos);
+    }
+    CHECK(field_of([&] { (void)plan_memory(job, bad, megatron_core()); }) == "expert_parallel");
+    // The search now offers CP to MoE models at long sequences, with experts folded in.
+    job.model.moe->experts = 8;
+    SearchSpace space;
+    space.zero_stages = {ZeroStage::optimizer};
+    space.recompute = {Recompute::full};
+    space.micro_batches = {1};
+    space.interleave = {1};
+    const SearchResult r = search_plans(job, c, megatron_core(), {}, 400, space);
+    bool cp_ep = false;
+    for (const auto& t : r.top) {
+      cp_ep = cp_ep || (t.plan.cp > 1 && t.plan.ep > 1 && t.plan.ep > t.plan.dp);
+      CHECK_NOTHROW((void)estimate_training(job, t.plan, c, megatron_core()));
+    }
+    CHECK(cp_ep);
   }
 
   TEST_CASE("context parallelism: the all-gather (Llama 3) and all-to-all (Ulysses) exchanges, their rules") {

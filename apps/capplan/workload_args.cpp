@@ -469,7 +469,6 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
     kind.cp_comm = cp_comm;
     validate_cp_sequence(training_seq_len(a.seq_len, m), kind, "--cp");
     if (shape.mla) detail::fail("--cp", std::to_string(cp), "is not modelled with multi-head latent attention (" + shape.name + ")");
-    if (a.ep && *a.ep > 1) detail::fail("--cp", std::to_string(cp), "with --ep is not modelled yet");
   } else if (a.cp_comm) {
     detail::fail("--cp-comm", *a.cp_comm, "needs --cp 2 or more");
   }
@@ -491,8 +490,11 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
     if (ep > 1 && !shape.moe) detail::fail("--ep", std::to_string(ep), "needs a mixture-of-experts model; " + shape.name + " is dense");
     if (shape.moe && shape.moe->experts % ep != 0)
       detail::fail("--ep", std::to_string(ep), "does not divide the model's " + std::to_string(shape.moe->experts) + " routed experts");
-    if (dp % ep != 0)
-      detail::fail("--ep", std::to_string(ep), "does not divide DP = " + std::to_string(dp) + " (experts are spread over data-parallel GPUs)");
+    if ((static_cast<long long>(dp) * cp) % ep != 0)
+      detail::fail("--ep", std::to_string(ep),
+                   cp > 1 ? "does not divide DP x CP = " + std::to_string(static_cast<long long>(dp) * cp) +
+                                " (experts are spread over the data- and context-parallel GPUs)"
+                          : "does not divide DP = " + std::to_string(dp) + " (experts are spread over data-parallel GPUs)");
     c.plan.ep = ep;
   }
   if (a.first_stage_layers) c.plan.first_stage_layers = positive_flag(a.first_stage_layers, 0, "--first-stage-layers");

@@ -180,6 +180,8 @@ void bind_memory_types(py::module_& m) {
       .field("cp_comm", &ParallelPlan::cp_comm, "how the cp ranks exchange K/V: p2p (ring), all_gather or a2a (Ulysses)")
       .finish()
       .def("gpus", &ParallelPlan::gpus);
+  m.def("expert_data_parallel", &expert_data_parallel, py::arg("plan"),
+        "GPUs holding the same experts (expert gradients reduce over them): dp x cp / ep; 0 when ep does not divide dp x cp.");
   m.def("stage_layers", &stage_layers, py::arg("layers"), py::arg("plan"), py::arg("stage"),
         "Transformer layers on pipeline stage `stage` (0-based): the automatic layout or the given first/last counts.");
   m.def("end_stage_layouts", &end_stage_layouts, py::arg("layers"), py::arg("pp"), py::arg("most") = 4,

@@ -352,12 +352,25 @@ def test_megatron_pads_the_vocabulary(cat):
     ops = capplan.output_layer_forward(shape, 2048, 8, capplan.Precision.bf16, vocab_multiple=128)
     assert ops[0].flops == pytest.approx(2 * 2048 * 6400 * 12288)
     job = TrainingJob(model=shape, global_batch=8, seq_len=2048)
-    plan = ParallelPlan(tp=8, pp=8, sequence_parallel=True)
+    plan = ParallelPlan(tp=8, sequence_parallel=True)  # one stage: the logits are on it
     fw = capplan.Framework.megatron_core()
     assert "vocabulary padded to 51200" in capplan.plan_memory(job, plan, fw).activations.detail
     with pytest.raises(capplan.InputError, match="vocab_multiple: 0") as e:
         capplan.plan_memory(job, plan, capplan.Framework(vocab_multiple=0))
     assert e.value.field == "vocab_multiple"
+
+
+def test_context_parallel_with_experts_folded_in(cat):
+    # Megatron-Core folds EP into the dp x cp ranks: EP 8 over DP 2 x CP 4.
+    job = TrainingJob(model=capplan.find_model("mixtral-8x7b").transformer(), global_batch=16, seq_len=32768)
+    plan = ParallelPlan(tp=2, cp=4, dp=2, ep=8, zero_stage="optimizer", recompute="full")
+    assert capplan.expert_data_parallel(plan) == 1
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 16, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    e = capplan.estimate_training(job, plan, cluster, capplan.Framework.megatron_core())
+    assert e.iteration.value > 0
+    with pytest.raises(capplan.InputError, match="does not divide dp x cp = 8") as err:
+        capplan.estimate_training(job, ParallelPlan(tp=2, cp=4, dp=2, ep=16, recompute="full"), cluster)
+    assert err.value.field == "ep"
 
 
 def test_search_tries_lighter_end_stages(cat):

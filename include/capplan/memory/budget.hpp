@@ -361,9 +361,11 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const ParallelPlan& par = cfg.plan;
   detail::require_parallel(shape, par.tp, par.pp, par.ep);
   require_positive_count(par.dp, "data_parallel");
-  if (par.dp % par.ep != 0) {
+  require_positive_count(par.cp, "cp");
+  if (expert_data_parallel(par) == 0) {
     detail::fail("expert_parallel", std::to_string(par.ep),
-                 "does not divide data_parallel (" + std::to_string(par.dp) + ")");
+                 par.cp > 1 ? "does not divide data_parallel x cp (" + std::to_string(par.dp * par.cp) + ")"
+                            : "does not divide data_parallel (" + std::to_string(par.dp) + ")");
   }
   require_positive_count(par.interleave, "virtual_stages");
   validate_stage_layout(shape.layers, par);
@@ -383,7 +385,6 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     validate_cp_sequence(full_seq, par);
     if (!cfg.flash_attention)
       detail::fail("cp", std::to_string(par.cp), "needs FlashAttention: ring attention runs in the fused kernel (no s x s scores kept)");
-    if (par.ep > 1) detail::fail("cp", std::to_string(par.cp), "with expert parallelism is not modelled yet");
     if (shape.mla) detail::fail("cp", std::to_string(par.cp), "is not modelled with multi-head latent attention");
   }
   const std::int64_t seq = full_seq / par.cp;
@@ -391,9 +392,9 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const int pp = par.pp;
   const std::int64_t microbatches = cfg.microbatches == 0 ? pp : cfg.microbatches;
   const int st = static_cast<int>(par.zero_stage);
-  // Routed experts shard over the dp / ep GPUs that hold the same experts, times cp (CP with ep > 1
-  // is refused above, so with cp > 1 experts shard like dense weights).
-  const double dp_dense = static_cast<double>(par.dp) * par.cp, dp_expert = static_cast<double>(par.dp / par.ep) * par.cp;
+  // Routed experts shard over the dp x cp / ep GPUs that hold the same experts (Megatron-Core folds
+  // expert parallelism into the data- and context-parallel ranks: ParallelPlan::ep).
+  const double dp_dense = static_cast<double>(par.dp) * par.cp, dp_expert = expert_data_parallel(par);
   if (cfg.gradient_bytes != 0 && cfg.gradient_bytes != 2 && cfg.gradient_bytes != 4)
     detail::fail("gradient_bytes", detail::format_double(cfg.gradient_bytes), "must be 2 (bf16/fp16) or 4 (fp32), or 0 for the weights' bytes");
   // Bytes of a weight at rest, of a gathered (compute) weight, of a gradient, and of the fp32 master copy.

@@ -50,10 +50,11 @@ struct SearchSpace {
   bool allow_tight = false;
 
   // The context-parallel degrees tried for a job: context_parallel for sequences of min_cp_seq tokens
-  // or more with FlashAttention on a dense model without MLA (CP with EP or MLA is not modelled),
-  // else 1; each degree splits the sequence into 2 x cp load-balanced chunks.
+  // or more with FlashAttention on a model without MLA (CP with MLA is not modelled; with MoE the
+  // experts fold into the dp x cp ranks), else 1; each degree splits the sequence into 2 x cp
+  // load-balanced chunks.
   [[nodiscard]] std::vector<int> cp_degrees(std::int64_t seq, bool flash_attention, const TransformerShape& model) const {
-    if (seq < min_cp_seq || !flash_attention || model.moe || model.mla) return {1};
+    if (seq < min_cp_seq || !flash_attention || model.mla) return {1};
     std::vector<int> out;
     for (int cp : context_parallel)
       if (cp >= 1 && seq % (2 * cp) == 0) out.push_back(cp);
@@ -224,7 +225,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
             if (stage < 0 || stage > 3 || (zero != ZeroStage::none && dp * cp == 1)) continue;
             for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 && sequence_parallel_divides(seq, tp, cp) ? 1 : 0); ++sp) {
               for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
-                if (ep < 1 || dp % ep || (job.model.moe && job.model.moe->experts % ep)) continue;
+                if (ep < 1 || (static_cast<std::int64_t>(dp) * cp) % ep || (job.model.moe && job.model.moe->experts % ep)) continue;
                 // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep): computed once for the rest.
                 const detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep, cp);
                 for (Recompute rc : space.recompute) {

@@ -450,7 +450,10 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   }
   require_positive_count(plan.ep, "ep");
   if (plan.ep > 1 && !job.model.moe) capplan::detail::fail("ep", std::to_string(plan.ep), "needs a mixture-of-experts model");
-  if (plan.dp % plan.ep != 0) capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide dp = " + std::to_string(plan.dp));
+  if (expert_data_parallel(plan) == 0)
+    capplan::detail::fail("ep", std::to_string(plan.ep),
+                          plan.cp > 1 ? "does not divide dp x cp = " + std::to_string(plan.dp * plan.cp) + " (experts fold into the data- and context-parallel ranks)"
+                                      : "does not divide dp = " + std::to_string(plan.dp));
   if (job.model.moe && job.model.moe->experts % plan.ep != 0)
     capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide the " + std::to_string(job.model.moe->experts) + " experts");
   if (const int c = static_cast<int>(plan.cp_comm); c < 0 || c >= static_cast<int>(capplan::detail::enum_count<CpComm>))
@@ -460,7 +463,6 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
     // Ulysses into cp (parallel_plan.hpp cp_sequence_step).
     const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
     validate_cp_sequence(seq, plan);
-    if (plan.ep > 1) capplan::detail::fail("cp", std::to_string(plan.cp), "with expert parallelism is not modelled yet");
     if (plan.cp_comm == CpComm::a2a) validate_ulysses(s.heads, s.kv_heads, plan.tp, plan.cp);
   }
   require_positive_count(job.global_batch, "global_batch");
@@ -573,7 +575,7 @@ struct Numbers {
   double p2p_mb = 0;
   bool stage_link_inter = false;
   double stage_mb = 0, stages_sum = 0, bubble = 0, pipeline = 0;  // slowest stage and all stages, per micro-batch
-  // Data parallel: dense weights over all dp replicas, routed experts over the dp / ep replicas of each expert.
+  // Data parallel: dense weights over all dp x cp ranks, routed experts over the dp x cp / ep ranks of each expert.
   int dp_per_node = 1, expert_dp = 1;
   double dense_local = 0, expert_local = 0;  // parameters on this GPU before ZeRO sharding
   double dp_comm = 0, dp_exposed = 0, zero3_copies = 0, zero3_copy_bytes = 0;  // copies per micro-batch
@@ -725,7 +727,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const double trainable_local = adapters ? lora_params(job.model, job.lora) / (plan.tp * plan.pp) : 0.0;
   // Frozen QLoRA base weights are gathered (ZeRO-3 / FSDP) in NF4 (FSDP-QLoRA shards the quantized storage).
   const double gather_bytes = job.finetune == FineTune::qlora ? formats::nf4.bits_per_value / 8 : fw.param_gather_bytes;
-  n.expert_dp = plan.dp / plan.ep;
+  n.expert_dp = expert_data_parallel(plan);
   const perf::Group dp_group = perf::data_parallel_group(plan, gpn);
   n.dp_per_node = dp_group.per_node;
   // Expert parallel ranks are neighbours, so each node holds dp_per_node / ep members of an expert's group.
@@ -779,7 +781,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     n.overlap_cost = n.overlap_hidden * rates.overlap_slowdown;
   }
 
-  // Optimizer step on this GPU's shard (ZeRO >= 1 shards dense states over dp, expert states over dp / ep).
+  // Optimizer step on this GPU's shard (ZeRO >= 1 shards dense states over dp x cp, expert states over dp x cp / ep).
   const double opt_params = adapters ? (plan.zero_stage != ZeroStage::none ? trainable_local / (plan.dp * plan.cp) : trainable_local)
                             : plan.zero_stage != ZeroStage::none ? n.dense_local / (plan.dp * plan.cp) + n.expert_local / n.expert_dp
                                                                  : n.dense_local + n.expert_local;

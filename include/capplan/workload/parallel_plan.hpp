@@ -67,7 +67,10 @@ struct ParallelPlan {
   Recompute recompute = Recompute::none;
   bool sequence_parallel = false;  // Megatron sequence parallelism (Korthikanti et al. 2022, §4.2.2)
   int interleave = 1;              // model chunks per GPU, interleaved 1F1B (Narayanan et al. 2021, §2.2)
-  int ep = 1;                      // expert parallel (MoE): routed experts spread over ep of the dp GPUs
+  // Expert parallel (MoE): routed experts spread over ep of the dp x cp GPUs. Megatron-Core folds the
+  // expert groups into the data- and context-parallel ranks (expert-data-parallel = dp x cp / ep;
+  // megatron/core/parallel_state.py, the "MoE parallel folding" of Liu et al. 2025, arXiv 2504.14960).
+  int ep = 1;
   // Context parallel (Megatron CP): each sequence split into 2 x cp chunks, rank i holding chunks i and
   // 2cp - 1 - i (load-balanced causal work); keys and values pass around the cp ranks in a ring
   // (Liu et al. 2023, "Ring Attention"; Megatron-Core context_parallel.md). Ranks are laid out TP, CP,
@@ -109,6 +112,13 @@ inline int ParallelPlan::gpus() const {
                  "(tp x cp x pp x dp) is more than " + std::to_string(max_plan_gpus) + " GPUs");
   }
   return static_cast<int>(n);
+}
+
+// The ranks that hold the same experts and reduce their gradients: dp x cp / ep (0 when ep does
+// not divide dp x cp, which validate_plan refuses).
+inline int expert_data_parallel(const ParallelPlan& plan) {
+  const std::int64_t ranks = static_cast<std::int64_t>(plan.dp) * std::max(plan.cp, 1);
+  return plan.ep >= 1 && ranks % plan.ep == 0 ? static_cast<int>(ranks / plan.ep) : 0;
 }
 
 // The sequence must split into whole chunks per context-parallel rank: 2 x cp chunks for the ring and
