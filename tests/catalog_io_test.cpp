@@ -129,7 +129,7 @@ TEST_SUITE("catalog_io") {
   TEST_CASE("model file: round trip") {
     const std::string text = R"({"name": "m", "layers": 61, "hidden": 7168, "heads": 128, "ffn_hidden": 18432,
       "gated_mlp": true, "vocab": 129280, "seq_len": 4096, "experts": 256, "experts_per_token": 8,
-      "shared_experts": 1, "moe_ffn_hidden": 2048, "first_dense_layers": 3,
+      "shared_experts": 1, "moe_ffn_hidden": 2048, "first_dense_layers": 3, "expert_groups": 8, "groups_per_token": 4,
       "mla": {"q_lora_rank": 1536, "kv_lora_rank": 512, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64,
               "v_head_dim": 128}, "params": 671e9})";
     const auto m = io::parse_model_json(text);
@@ -138,6 +138,14 @@ TEST_SUITE("catalog_io") {
     CHECK(once == twice);
     CHECK(contains(once, "\"kv_heads\": 128"));
     CHECK(contains(once, "\"first_dense_layers\": 3"));
+    CHECK(contains(once, "\"expert_groups\": 8"));
+    CHECK(m.moe->groups_per_token == 4);
+    // Group-limited routing needs both counts, groups dividing the experts.
+    auto err = [](const std::string& t) { return error_of([&] { (void)io::parse_model_json(t, "m.json"); }); };
+    const std::string base = R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "vocab": 10, "experts": 8, "experts_per_token": 2, )";
+    CHECK(contains(err(base + R"("expert_groups": 3, "groups_per_token": 1})"), "expert_groups: 3 does not divide experts (8)"));
+    CHECK(contains(err(base + R"("expert_groups": 4})"), "groups_per_token: 0 must be between 1 and expert_groups (4)"));
+    CHECK(contains(err(base + R"("expert_groups": 4, "groups_per_token": 5})"), "groups_per_token: 5 must be between 1"));
   }
 
   TEST_CASE("model file: every built-in transformer preset round-trips") {
@@ -173,8 +181,8 @@ TEST_SUITE("catalog_io") {
           "m.json:1:15: model \"x\": layers: 2.5 is not a whole number");
     CHECK(err(R"({"name": "x", "layers": 2, "hidden": 64, "heads": 4, "vocab": 10, "kv_head": 2})") ==
           "m.json:1:67: model \"x\": kv_head: \"kv_head\" is not a known key; did you mean \"kv_heads\"? "
-          "(known: embedding_norm, encoder, experts, experts_per_token, ffn_hidden, final_norm, first_dense_layers, "
-          "gated_mlp, global_every, head_dim, "
+          "(known: embedding_norm, encoder, expert_groups, experts, experts_per_token, ffn_hidden, final_norm, first_dense_layers, "
+          "gated_mlp, global_every, groups_per_token, head_dim, "
           "heads, hidden, kv_heads, layers, learned_positions, linear_bias, mla, moe_ffn_hidden, name, norm, "
           "params, pooler, qkv_bias, seq_len, shared_experts, sliding_window, tied_embeddings, token_types, vocab)");
     // Sliding-window attention: the window's size is needed, and a pattern of 1 would be no window.

@@ -44,7 +44,7 @@ TransformerShape mixtral_like() {
   moe.kv_heads = 8;
   moe.ffn_hidden = 14336;
   moe.gated_mlp = true;
-  moe.moe = MoeShape{8, 2, 0, 14336, 0};
+  moe.moe = MoeShape{8, 2, 0, 14336, 0, 0, 0};
   return moe;
 }
 
@@ -495,6 +495,66 @@ TEST_SUITE("perf") {
       CHECK_NOTHROW((void)estimate_training(job, t.plan, c, megatron_core()));
     }
     CHECK(cp_ep);
+  }
+
+  TEST_CASE("two-hop expert dispatch (DeepEP): one network copy per node a token goes to (configurations item 3)") {
+    // The distinct nodes of a token's k experts: Mixtral-like (8 experts, top-2) over 2 nodes of 4 experts:
+    // 2 x (1 - 4/8 x 3/7).
+    const MoeShape mixtral{8, 2, 0, 14336, 0, 0, 0};
+    CHECK(expected_token_nodes(mixtral, 1) == 1);
+    CHECK(expected_token_nodes(mixtral, 2) == doctest::Approx(2 * (1 - 4.0 / 8 * 3.0 / 7)));
+    // DeepSeek-V3: 256 experts, top-8 from at most 4 of 8 groups. On 8 nodes a group is a node, so at most
+    // 4 nodes: 4 x (1 - P(none of 8 draws from 128 candidates lands on a given node's 32)).
+    const MoeShape ds = find_model("deepseek-r1").transformer().moe.value();
+    CHECK(ds.expert_groups == 8);
+    CHECK(ds.groups_per_token == 4);
+    double none = 1;
+    for (int i = 0; i < 8; ++i) none *= (96.0 - i) / (128.0 - i);
+    CHECK(expected_token_nodes(ds, 8) == doctest::Approx(4 * (1 - none)));
+    CHECK(expected_token_nodes(ds, 8) < 4);
+    MoeShape free = ds;
+    free.expert_groups = free.groups_per_token = 0;
+    CHECK(expected_token_nodes(free, 8) > 5);  // unrestricted top-8 reaches about 5.3 of 8 nodes
+    // Two nodes hold 4 groups each: the 4 chosen groups miss a node only if all lie on the other.
+    CHECK(expected_token_nodes(ds, 2) == doctest::Approx(2 * (1 - (4.0 / 8 * 3.0 / 7 * 2.0 / 6 * 1.0 / 5))));
+
+    // DeepSeek-V3's layout, PP 16 x EP 64 on 2,048 H100 (8 nodes per EP group): DeepEP sends each token
+    // over InfiniBand once per other node (about 3.1) instead of once per remote expert (7 of 8).
+    TrainingJob job;
+    job.model = find_model("deepseek-r1").transformer();
+    job.seq_len = 4096;
+    job.global_batch = 15360;
+    job.precision = Precision::fp8;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 2048, 8, find_fabric("ib-ndr").link(8));
+    ParallelPlan p;
+    p.pp = 16;
+    p.dp = 128;
+    p.ep = 64;
+    p.recompute = Recompute::full;
+    Framework a2a, deepep;
+    deepep.moe_dispatch = MoeDispatch::deepep;
+    const TrainingEstimate ea = estimate_training(job, p, c, a2a), ed = estimate_training(job, p, c, deepep);
+    const double ta = term_seconds(ea, "expert-parallel all-to-alls"), td = term_seconds(ed, "expert-parallel all-to-alls");
+    CHECK(td < 0.6 * ta);
+    CHECK(td > 0.3 * ta);
+    CHECK(ed.iteration.value() < ea.iteration.value());
+    bool said = false;
+    for (const auto& t : ed.breakdown.terms) said = said || t.arithmetic.find("two-hop (DeepEP)") != std::string::npos;
+    CHECK(said);
+    // Inside one node there is one hop: the same time either way.
+    const Cluster node = make_cluster(gpu("H100 SXM"), 8, 8, Link{});
+    TrainingJob mx;
+    mx.model = find_model("mixtral-8x7b").transformer();
+    mx.seq_len = 4096;
+    mx.global_batch = 64;
+    ParallelPlan one;
+    one.dp = 8;
+    one.ep = 8;
+    one.zero_stage = ZeroStage::optimizer;
+    CHECK(estimate_training(mx, one, node, deepep).iteration.value() == doctest::Approx(estimate_training(mx, one, node, a2a).iteration.value()));
+    Framework bad;
+    bad.moe_dispatch = static_cast<MoeDispatch>(7);
+    CHECK(field_of([&] { (void)estimate_training(mx, one, node, bad); }) == "moe_dispatch");
   }
 
   TEST_CASE("context parallelism: the all-gather (Llama 3) and all-to-all (Ulysses) exchanges, their rules") {
@@ -986,7 +1046,7 @@ TEST_SUITE("perf") {
     mx.model.kv_heads = 8;
     mx.model.ffn_hidden = 14336;
     mx.model.gated_mlp = true;
-    mx.model.moe = MoeShape{8, 2, 0, 14336, 0};
+    mx.model.moe = MoeShape{8, 2, 0, 14336, 0, 0, 0};
     const double w1 = estimate_inference(mx, a100).weight_bytes_per_gpu.value();
     mx.batch = 64;
     const double w64 = estimate_inference(mx, a100).weight_bytes_per_gpu.value();
@@ -1201,7 +1261,7 @@ TEST_SUITE("perf") {
     dense.ffn_hidden = 14336;
     dense.gated_mlp = true;
     TransformerShape moe = dense;
-    moe.moe = MoeShape{8, 2, 0, 14336, 0};  // Mixtral-like: 8 experts, top-2 (Jiang et al. 2024)
+    moe.moe = MoeShape{8, 2, 0, 14336, 0, 0, 0};  // Mixtral-like: 8 experts, top-2 (Jiang et al. 2024)
     // Forward GEMM FLOPs of a top-2 MoE layer: the dense layer's FFN twice, plus the router.
     auto gemm_flops = [](const TransformerShape& sh) {
       double f = 0;
@@ -1388,7 +1448,7 @@ TEST_SUITE("perf") {
     {
       Case k;
       k.job.model = validation::gpt("moe", 32, 4096, 32, 32000, 4096);
-      k.job.model.moe = MoeShape{8, 2, 0, 14336, 0};
+      k.job.model.moe = MoeShape{8, 2, 0, 14336, 0, 0, 0};
       k.job.model.gated_mlp = true;
       k.job.global_batch = 256;
       k.plan.dp = 64;

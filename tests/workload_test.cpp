@@ -166,7 +166,7 @@ TEST_SUITE("workload") {
     t.seq_len = 0;
     CHECK(field_of(t) == "seq_len=0");
     t = s;
-    t.moe = MoeShape{8, 9, 0, 14336, 0};
+    t.moe = MoeShape{8, 9, 0, 14336, 0, 0, 0};
     CHECK(field_of(t) == "experts_per_token=9");
     t = s;
     t.params_override = -5.0;

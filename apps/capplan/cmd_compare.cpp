@@ -43,6 +43,7 @@ struct CompareArgs {
   std::string attention_kernel;  // --attention-kernel for every row
   std::string framework;         // --framework for every row
   std::optional<double> moe_capacity_factor;  // --moe-capacity-factor for every row
+  std::string moe_dispatch;                   // --moe-dispatch for every row
   ClusterArgs cluster;  // --fabric for every row
   GoodputArgs goodput;  // the whole run
   // Serving.
@@ -136,6 +137,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.space.allow_tight = a.allow_tight;
     s.framework = framework_arg(a.framework, a.attention_kernel);
     s.framework.moe_capacity_factor = moe_capacity_arg(a.moe_capacity_factor, q.model);
+    s.framework.moe_dispatch = moe_dispatch_arg(a.moe_dispatch, q.model);
     s.fabric = fabric_arg(a.cluster);
     q.goodput = goodput_config(a.goodput);
   } else {
@@ -251,6 +253,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   add_attention_kernel_flag(cmd, a->attention_kernel);
   add_framework_flag(cmd, a->framework);
   add_moe_capacity_flag(cmd, a->moe_capacity_factor);
+  add_moe_dispatch_flag(cmd, a->moe_dispatch);
   add_serve_flags(cmd, a->plan, true);
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
   cmd->get_option("--serve")->description("Rank for a serving load instead of training");

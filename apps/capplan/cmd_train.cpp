@@ -140,7 +140,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   for (const char* f : {"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers",
                         "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune",
-                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--framework", "--failure-rate", "--restart",
+                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart",
                         "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share", "--warmup-share"}) {
     if (a.given(f)) detail::fail(f, a.value_of(f), "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   }
@@ -256,6 +256,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.framework = framework_arg(a.plan.framework, a.plan.attention_kernel);
   setup.framework.flash_attention = a.plan.flash_attention;
   setup.framework.moe_capacity_factor = moe_capacity_arg(a.plan.moe_capacity_factor, m.shape);
+  setup.framework.moe_dispatch = moe_dispatch_arg(a.plan.moe_dispatch, m.shape);
   if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
     detail::fail("--attention-kernel", "\"flash3\"", "runs on Hopper GPUs (H100, H200, H800) only, not on " + g.id + "; use flash2 or cudnn");
   if (!a.plan.flash_attention && !a.plan.attention_kernel.empty())
@@ -577,6 +578,7 @@ void add_train(CLI::App& app, Context& ctx) {
       ->description("FlashAttention (default on, as every framework preset runs it); --no-flash-attention times and sizes attention without it");
   add_attention_kernel_flag(cmd, a->plan.attention_kernel);
   add_moe_capacity_flag(cmd, a->plan.moe_capacity_factor);
+  add_moe_dispatch_flag(cmd, a->plan.moe_dispatch);
   add_finetune_flags(cmd, a->finetune);
   // Image models (--model resnet50).
   cmd->add_option("--epochs", a->cnn.epochs, "Image model: passes over the dataset (e.g. 90)");

@@ -108,6 +108,20 @@ double moe_capacity_arg(const std::optional<double>& flag, const TransformerShap
   return perf::require_moe_capacity_factor(*flag, "--moe-capacity-factor");
 }
 
+void add_moe_dispatch_flag(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--moe-dispatch", into,
+                  "MoE: how tokens reach experts on other GPUs: alltoall (default; one NCCL all-to-all, a copy per token and "
+                  "expert) or deepep (DeepEP's two hops: one network copy per node, then NVLink)");
+}
+
+perf::MoeDispatch moe_dispatch_arg(const std::string& flag, const TransformerShape& shape) {
+  if (flag.empty()) return perf::MoeDispatch::alltoall;
+  if (!shape.moe) detail::fail("--moe-dispatch", "\"" + flag + "\"", "needs a mixture-of-experts model; " + shape.name + " is dense");
+  if (flag == "alltoall") return perf::MoeDispatch::alltoall;
+  if (flag == "deepep") return perf::MoeDispatch::deepep;
+  detail::fail("--moe-dispatch", "\"" + flag + "\"", "is not a dispatcher (alltoall, deepep)");
+}
+
 std::string window_note(const TransformerShape& shape) {
   if (!shape.window) return "";
   const int w = shape.windowed_layers();
@@ -259,7 +273,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
-        "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--framework"};
+        "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens",
                                               "--cuda-graphs"};

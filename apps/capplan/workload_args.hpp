@@ -66,6 +66,11 @@ GpuSpec gpu_with_usable_memory(const GpuSpec& gpu, const std::string& flag);
 void add_moe_capacity_flag(CLI::App* cmd, std::optional<double>& into);
 double moe_capacity_arg(const std::optional<double>& flag, const TransformerShape& shape);
 
+// --moe-dispatch alltoall|deepep: the flag, and its value for a model (alltoall when not given; an
+// error naming the flag for a dense model).
+void add_moe_dispatch_flag(CLI::App* cmd, std::string& into);
+perf::MoeDispatch moe_dispatch_arg(const std::string& flag, const TransformerShape& shape);
+
 // The training sequence length: --seq-len when given, else the model's pre-training length.
 std::int64_t training_seq_len(const std::optional<std::int64_t>& flag, const ModelArg& m);
 // "Sequence length 8192: Llama 3.1 8B's pre-training length (source); --seq-len to change." for the notes.
@@ -118,6 +123,7 @@ struct PlanArgs {
   std::string attention_kernel;  // empty: the framework's kernel (--attention-kernel)
   std::string framework;         // --framework: empty for generic
   std::optional<double> moe_capacity_factor;  // --moe-capacity-factor
+  std::string moe_dispatch;                   // --moe-dispatch: empty for alltoall
   std::string usable_memory;                  // --usable-memory: empty for the catalog's figure
   bool cuda_graphs = false;                   // --cuda-graphs (infer, compare --serve)
   std::string weights = "bf16";

@@ -216,6 +216,10 @@ void bind_training(py::module_& m) {
 
   text_enum<AttentionKernel>(m, "AttentionKernel",
                              "Fused attention kernel: flash2 (FlashAttention-2), flash3 (FlashAttention-3, Hopper), cudnn (cuDNN).");
+  text_enum<MoeDispatch>(m, "MoeDispatch",
+                         "MoE token dispatch across GPUs: alltoall (NCCL, a copy per token and expert) or deepep (two hops: one network copy per node).");
+  m.def("expected_token_nodes", &expected_token_nodes, py::arg("moe"), py::arg("nodes"),
+        "Expected distinct nodes a token's routed experts lie on, experts spread over `nodes` nodes (group-limited routing included).");
   Record<Framework>(m, "Framework", "How a training framework runs: fused kernels, overlap, bytes sent.")
       .field("name", &Framework::name)
       .field("flash_attention", &Framework::flash_attention)
@@ -232,6 +236,7 @@ void bind_training(py::module_& m) {
       .field("optimizer_bytes_per_param", &Framework::optimizer_bytes_per_param, "0: a fused Adam")
       .field("moe_capacity_factor", &Framework::moe_capacity_factor,
              "MoE: tokens each expert computes and exchanges over a balanced share (1: balanced; GShard/Switch capacity factor)")
+      .field("moe_dispatch", &Framework::moe_dispatch, "MoE token dispatch across nodes: alltoall or deepep (two-hop)")
       .field("vocab_multiple", &Framework::vocab_multiple, "vocabulary padded to a multiple of this x tp (Megatron: 128; 1: tp only)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")

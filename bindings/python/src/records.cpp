@@ -340,6 +340,8 @@ void bind_workload(py::module_& m) {
       .field("shared_experts", &MoeShape::shared_experts)
       .field("moe_ffn_hidden", &MoeShape::moe_ffn_hidden)
       .field("first_dense_layers", &MoeShape::first_dense_layers)
+      .field("expert_groups", &MoeShape::expert_groups, "group-limited routing: expert groups (DeepSeek-V3 n_group 8); 0: none")
+      .field("groups_per_token", &MoeShape::groups_per_token, "groups a token's experts come from at most (DeepSeek-V3 topk_group 4)")
       .finish();
   Record<MlaShape>(m, "MlaShape", "Multi-head latent attention dimensions (DeepSeek-V2/V3).")
       .field("q_lora_rank", &MlaShape::q_lora_rank)

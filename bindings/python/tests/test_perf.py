@@ -373,6 +373,22 @@ def test_context_parallel_with_experts_folded_in(cat):
     assert err.value.field == "ep"
 
 
+def test_two_hop_moe_dispatch(cat):
+    # DeepSeek-V3: top-8 of 256 experts from at most 4 of 8 groups; on 8 nodes a token reaches ~3.63 of them.
+    moe = capplan.find_model("deepseek-r1").transformer().moe
+    assert (moe.expert_groups, moe.groups_per_token) == (8, 4)
+    assert capplan.expected_token_nodes(moe, 8) == pytest.approx(3.629, abs=1e-3)
+    job = TrainingJob(model=capplan.find_model("deepseek-r1").transformer(), global_batch=15360, seq_len=4096,
+                      precision=capplan.Precision.fp8)
+    plan = ParallelPlan(pp=16, dp=128, ep=64, recompute="full")
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 2048, 8, capplan.find_fabric("ib-ndr").link(8))
+    alltoall = capplan.estimate_training(job, plan, cluster).iteration.value
+    deepep = capplan.estimate_training(job, plan, cluster, capplan.Framework(moe_dispatch="deepep")).iteration.value
+    assert deepep < 0.8 * alltoall
+    with pytest.raises(TypeError, match="Framework.moe_dispatch: 'nccl'"):
+        capplan.Framework(moe_dispatch="nccl")
+
+
 def test_search_tries_lighter_end_stages(cat):
     # Llama 3.1 8B on 4 stages: 8 + 9 + 9 + 6 keeps the 128,256-wide output layer off the pace.
     assert (8, 6) in capplan.end_stage_layouts(32, 4)

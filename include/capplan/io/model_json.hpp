@@ -10,7 +10,7 @@
 // heads), head_dim (default hidden / heads), ffn_hidden (default 4 * hidden), gated_mlp (false),
 // tied_embeddings (false), encoder (false), seq_len (2048); for a mixture of experts experts and
 // experts_per_token (required together), shared_experts (0), moe_ffn_hidden (default
-// ffn_hidden), first_dense_layers (0); mla {q_lora_rank, kv_lora_rank, qk_nope_head_dim,
+// ffn_hidden), first_dense_layers (0), expert_groups and groups_per_token (0: no group-limited routing); mla {q_lora_rank, kv_lora_rank, qk_nope_head_dim,
 // qk_rope_head_dim, v_head_dim} for multi-head latent attention; sliding_window (tokens a windowed
 // layer's query attends to) and global_every (0: every layer windowed; n: every n-th layer global) for
 // sliding-window attention; params (a number, or text such
@@ -110,7 +110,7 @@ inline TransformerShape read_model(const JsonDocument& doc, const Json& object, 
   s.pooler = r.boolean_or("pooler", s.pooler);
 
   const bool moe = r.has("experts") || r.has("experts_per_token") || r.has("shared_experts") ||
-                   r.has("moe_ffn_hidden") || r.has("first_dense_layers");
+                   r.has("moe_ffn_hidden") || r.has("first_dense_layers") || r.has("expert_groups") || r.has("groups_per_token");
   if (moe) {
     MoeShape m;
     if (!r.has("experts")) r.missing("experts", "a mixture of experts needs the number of routed experts");
@@ -124,6 +124,13 @@ inline TransformerShape read_model(const JsonDocument& doc, const Json& object, 
     m.shared_experts = r.integer_as_or<int>("shared_experts", md::shared_experts, 0);
     m.moe_ffn_hidden = r.integer_or("moe_ffn_hidden", md::ffn, s.ffn_hidden);
     m.first_dense_layers = r.integer_as_or<int>("first_dense_layers", {0, s.layers}, 0);
+    m.expert_groups = r.integer_as_or<int>("expert_groups", {0, m.experts}, 0);
+    m.groups_per_token = r.integer_as_or<int>("groups_per_token", {0, m.experts}, 0);
+    if (m.expert_groups > 0 && m.experts % m.expert_groups != 0)
+      r.fail("expert_groups", std::to_string(m.expert_groups), "does not divide experts (" + std::to_string(m.experts) + ")");
+    if (m.groups_per_token > m.expert_groups || (m.expert_groups > 0 && m.groups_per_token == 0))
+      r.fail("groups_per_token", std::to_string(m.groups_per_token),
+             "must be between 1 and expert_groups (" + std::to_string(m.expert_groups) + "), or absent with no groups");
     s.moe = m;
   }
 
@@ -233,6 +240,10 @@ inline Json model_to_json(const TransformerShape& s) {
     j["shared_experts"] = s.moe->shared_experts;
     j["moe_ffn_hidden"] = s.moe->moe_ffn_hidden;
     if (s.moe->first_dense_layers != 0) j["first_dense_layers"] = s.moe->first_dense_layers;
+    if (s.moe->expert_groups != 0) {
+      j["expert_groups"] = s.moe->expert_groups;
+      j["groups_per_token"] = s.moe->groups_per_token;
+    }
   }
   if (s.mla) {
     Json a = Json::object();

@@ -25,6 +25,17 @@ enum class AttentionKernel { flash2, flash3, cudnn };
 BOOST_DESCRIBE_ENUM(AttentionKernel, flash2, flash3, cudnn)
 inline constexpr std::string_view name(AttentionKernel k) { return capplan::detail::enum_name(k); }
 
+// How a mixture-of-experts layer sends tokens to experts on other GPUs (Megatron-Core's
+// moe_token_dispatcher_type):
+//   alltoall  one NCCL all-to-all per dispatch and combine: every (token, expert) pair is its own
+//             copy, so a token with k experts on another node crosses the network up to k times
+//   deepep    DeepEP's two-hop kernels (DeepSeek-AI 2024, §3.2.2; Megatron-Core's "flex" dispatcher):
+//             a token crosses the network once per node it goes to, to the GPU of the same local
+//             index there, and is forwarded over NVLink to its experts; the two hops overlap
+enum class MoeDispatch { alltoall, deepep };
+BOOST_DESCRIBE_ENUM(MoeDispatch, alltoall, deepep)
+inline constexpr std::string_view name(MoeDispatch d) { return capplan::detail::enum_name(d); }
+
 // How a training framework runs: fused kernels, what it overlaps, what it sends.
 // A MoE capacity factor: finite, above 0 and at most the 64 that no published run comes near (GShard's
 // and Switch's are 1 to 2). InputError naming `field` otherwise.
@@ -71,6 +82,7 @@ struct Framework {
   // padded rows are computed by the output layer and held in the embedding and output weights.
   // Megatron-LM and Megatron-Core: 128 (--make-vocab-size-divisible-by); 1: an even split over tp only.
   int vocab_multiple = 1;
+  MoeDispatch moe_dispatch = MoeDispatch::alltoall;  // MoE token dispatch across GPUs (MoeDispatch)
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -83,6 +95,8 @@ struct Framework {
     require_positive(attention_backward_speed, "attention_backward_speed");
     require_nonnegative(optimizer_bytes_per_param, "optimizer_bytes_per_param");
     require_moe_capacity_factor(moe_capacity_factor, "moe_capacity_factor");
+    if (const int d = static_cast<int>(moe_dispatch); d < 0 || d > 1)
+      capplan::detail::fail("moe_dispatch", std::to_string(d), "must be alltoall or deepep");
     if (vocab_multiple < 1 || vocab_multiple > 65536)
       capplan::detail::fail("vocab_multiple", std::to_string(vocab_multiple), "must be 1 to 65536 (Megatron pads to 128)");
   }

@@ -96,6 +96,28 @@ inline Duration megatron_training_time(double tokens, double parameters, int gpu
   return from_canonical<Duration>(8.0 * tokens * parameters / (gpus * per_gpu.value()));
 }
 
+// Expected number of distinct nodes a token's k routed experts lie on, the EP group's experts spread
+// evenly over `nodes` nodes and the router balanced (each token's k experts a uniform draw without
+// replacement): N (1 - P(none on a given node)), P = prod_{i<k} (E - E/N - i) / (E - i). Group-limited
+// routing (MoeShape::expert_groups, groups_per_token: DeepSeek-V3's at most 4 nodes per token) draws
+// the k from the T chosen of G groups: with groups spanning N/G nodes each, from T N/G nodes; with
+// G/N groups per node, from the nodes the T groups lie on.
+inline double distinct_nodes(double nodes, double experts, double k) {
+  if (nodes <= 1) return 1;
+  double none = 1;
+  for (int i = 0; i < static_cast<int>(k); ++i) none *= std::max(0.0, (experts - experts / nodes - i) / (experts - i));
+  return nodes * (1 - none);
+}
+inline double expected_token_nodes(const MoeShape& m, int nodes) {
+  if (nodes <= 1) return 1;
+  const double n = nodes, e = m.experts, k = m.experts_per_token;
+  const double free = distinct_nodes(n, e, k);
+  if (m.expert_groups <= 0 || m.groups_per_token <= 0) return free;
+  const double g = m.expert_groups, t = m.groups_per_token;
+  if (n >= g) return distinct_nodes(t * n / g, e * t / g, k);
+  return std::min(free, distinct_nodes(n, g, t));  // the nodes the t groups lie on (g / n groups each)
+}
+
 }  // namespace capplan::perf
 
 namespace capplan::detail {
@@ -570,6 +592,7 @@ struct Numbers {
   int last_layers = 0;    // layers of the last stage
   double layer_recompute = 0;
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
+  double a2a_one = 0, ep_remote_nodes = 0;  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
   double cp_bytes = 0, cp_comm = 0, cp_exposed_layer = 0;  // context parallel: K/V sent per ring step, ring time and exposed time per layer
   int n_ar = 0;
   double p2p_mb = 0;
@@ -632,7 +655,20 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     const double a2a_bytes = n.act_bytes * job.model.moe->experts_per_token / plan.tp * fw.moe_capacity_factor;
     const perf::Group ep_group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp};
     const int n_a2a = 4 + (plan.recompute == Recompute::full ? 2 : 0);
-    n.a2a_layer = n_a2a * perf::all_to_all_seconds(cluster, a2a_bytes, ep_group) * job.model.moe_layers() / static_cast<double>(s.layers);
+    double one = perf::all_to_all_seconds(cluster, a2a_bytes, ep_group);
+    if (fw.moe_dispatch == perf::MoeDispatch::deepep && ep_group.per_node < ep_group.size) {
+      // Two hops (DeepEP): each token crosses the network once per other node it goes to (one copy of
+      // a2a_bytes / k), then every (token, expert) copy is forwarded over NVLink inside the node; the
+      // hops pipeline, so the slower sets the time.
+      const int local = ep_group.per_node, nodes = (ep_group.size + local - 1) / local;
+      n.ep_remote_nodes = perf::expected_token_nodes(*job.model.moe, nodes) * (nodes - 1) / nodes;
+      const double across = cluster.inter.latency.value() * (nodes - 1) +
+                            a2a_bytes / job.model.moe->experts_per_token * n.ep_remote_nodes / cluster.inter.effective();
+      const double inside = perf::comm::all_to_all(a2a_bytes, local, cluster.intra_for(local, plan.tp));
+      one = std::max(across, inside);
+    }
+    n.a2a_one = one;
+    n.a2a_layer = n_a2a * one * job.model.moe_layers() / static_cast<double>(s.layers);
     n.tp_comm_layer += n.a2a_layer;
   }
 

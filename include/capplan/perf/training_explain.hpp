@@ -40,7 +40,11 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
           per + perf::seconds_text(n.layer_recompute), "kernels");
   if (plan.ep > 1)
     b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + perf::seconds_text(n.a2a_layer) + " (MoE layers' share" +
-              (fw.moe_capacity_factor != 1.0 ? ", buffers of capacity factor " + format_number(fw.moe_capacity_factor, 4) : std::string()) + ")",
+              (fw.moe_capacity_factor != 1.0 ? ", buffers of capacity factor " + format_number(fw.moe_capacity_factor, 4) : std::string()) +
+              (n.ep_remote_nodes > 0 ? "; two-hop (DeepEP): each token crosses the network to " + format_number(n.ep_remote_nodes, 3) +
+                                           " other nodes, then NVLink to its experts"
+                                     : std::string()) +
+              ")",
           perf::group_links(cluster, perf::Group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp}));
   if (plan.tp > 1)
     b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer - n.cp_exposed_layer),

@@ -191,7 +191,7 @@ inline std::vector<ModelPreset> build() {
   // Jiang et al. 2024 (Mixtral), §2: 47B total, 13B active (46,702,792,704 in the checkpoint).
   {
     TransformerShape s = llama_like("Mixtral 8x7B", 32, 4096, 32, 8, 14336, 32000, 32768);
-    s.moe = MoeShape{8, 2, 0, 14336, 0};
+    s.moe = MoeShape{8, 2, 0, 14336, 0, 0, 0};
     add("mixtral-8x7b", s, 46'702'792'704.0,
         "huggingface.co/mistralai/Mixtral-8x7B-v0.1 config.json; Jiang et al. 2024 (46.7B total, 12.9B active)");
   }
@@ -207,7 +207,7 @@ inline std::vector<ModelPreset> build() {
     TransformerShape s = llama_like(std::move(name), layers, 2880, 64, 8, 2880, 201088, 131072);
     s.head_dim = 64;
     s.linear_bias = true;
-    s.moe = MoeShape{experts, 4, 0, 2880, 0};
+    s.moe = MoeShape{experts, 4, 0, 2880, 0, 0, 0};
     s.window = SlidingWindow{128, 2};
     return s;
   };
@@ -268,7 +268,7 @@ inline std::vector<ModelPreset> build() {
     s.gated_mlp = true;
     s.vocab = 129280;
     s.seq_len = 163840;
-    s.moe = MoeShape{256, 8, 1, 2048, 3};
+    s.moe = MoeShape{256, 8, 1, 2048, 3, 8, 4};  // n_group 8, topk_group 4: at most 4 nodes per token
     s.mla = MlaShape{1536, 512, 128, 64, 128};
     add("deepseek-r1", s, 671e9,
         "huggingface.co/deepseek-ai/DeepSeek-R1 config.json; DeepSeek-V3 report §1 (671B total, 37B active)");

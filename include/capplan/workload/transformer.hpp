@@ -35,6 +35,12 @@ struct MoeShape {
   int shared_experts = 0;      // always-active experts
   std::int64_t moe_ffn_hidden = 0;  // FFN width of one expert
   int first_dense_layers = 0;  // leading layers that are dense (DeepSeek-V3: 3)
+  // Group-limited routing: the routed experts form `expert_groups` equal groups and each token's
+  // top-k come from at most `groups_per_token` of them (DeepSeek-V3 "node-limited routing", at most 4
+  // nodes per token: DeepSeek-AI 2024, §2.1.2 and §3.2.2; its config.json n_group 8, topk_group 4).
+  // 0 and 0: any k of the experts.
+  int expert_groups = 0;
+  int groups_per_token = 0;
 };
 
 // Multi-head latent attention (DeepSeek-V2/V3) dimensions.
@@ -176,6 +182,11 @@ inline void TransformerShape::validate() const {
       fail_int("first_dense_layers", m.first_dense_layers,
                "must be between 0 and layers (" + std::to_string(layers) + ")");
     }
+    if (m.expert_groups < 0 || (m.expert_groups > 0 && m.experts % m.expert_groups != 0))
+      fail_int("expert_groups", m.expert_groups, "must divide the " + std::to_string(m.experts) + " experts (0: no groups)");
+    if (m.groups_per_token < 0 || m.groups_per_token > m.expert_groups || (m.expert_groups > 0 && m.groups_per_token == 0))
+      fail_int("groups_per_token", m.groups_per_token,
+               "must be between 1 and expert_groups (" + std::to_string(m.expert_groups) + "), or 0 with no groups");
   }
   if (mla) {
     const MlaShape& a = *mla;
