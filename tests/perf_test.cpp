@@ -557,6 +557,78 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)estimate_training(mx, one, node, bad); }) == "moe_dispatch");
   }
 
+  TEST_CASE("expert tensor parallelism separate from TP (configurations item 3)") {
+    TrainingJob job;
+    job.model = find_model("mixtral-8x7b").transformer();
+    job.seq_len = 4096;
+    job.global_batch = 64;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 16, 8, infiniband(50_GBps));
+    ParallelPlan coupled;
+    coupled.tp = 2;
+    coupled.dp = 8;
+    coupled.ep = 8;
+    coupled.sequence_parallel = true;
+    coupled.zero_stage = ZeroStage::optimizer;
+    ParallelPlan whole = coupled;  // ETP 1: whole experts, EP 8 over TP 2 x DP 8 = 16 GPUs, expert-data-parallel 2
+    whole.etp = 1;
+    CHECK(expert_tensor_parallel(coupled) == 2);
+    CHECK(expert_tensor_parallel(whole) == 1);
+    CHECK(expert_data_parallel(coupled) == 1);
+    CHECK(expert_data_parallel(whole) == 2);
+    CHECK(plan_text(whole).find("EP 8, ETP 1") != std::string::npos);
+    // The same expert work per GPU: etp / tp times the rows at tp / etp times the width.
+    const DeviceRates rates = device_rates(gpu("H100 SXM"), job.precision);
+    const auto c2 = layer_costs(job, 2, 1, true, Framework{}, rates, 8, 1, 0), c1 = layer_costs(job, 2, 1, true, Framework{}, rates, 8, 1, 1);
+    CHECK(c1.layer.flops_fwd == doctest::Approx(c2.layer.flops_fwd).epsilon(1e-6));
+    // ETP 2 all-gathers what its two ranks received and reduce-scatters the result; ETP 1 needs neither.
+    const TrainingEstimate e2 = estimate_training(job, coupled, c, Framework{}), e1 = estimate_training(job, whole, c, Framework{});
+    CHECK(term_seconds(e2, "expert tensor-parallel gathers") > 0);
+    CHECK(term_seconds(e1, "expert tensor-parallel gathers") == -1.0);
+    CHECK(term_seconds(e1, "tensor-parallel all-reduces") == doctest::Approx(term_seconds(e2, "tensor-parallel all-reduces")));
+    // Memory: whole experts hold twice the expert parameters of a half-width split.
+    const MemoryBudget m2 = plan_memory(job, coupled, Framework{}), m1 = plan_memory(job, whole, Framework{});
+    CHECK(m1.weights.size.value() > m2.weights.size.value() * 1.5);
+    // Rules: a MoE model, a divisor of the NVLink domain, etp x ep dividing tp x cp x dp.
+    ParallelPlan three = whole;
+    three.etp = 3;
+    CHECK(field_of([&] { (void)estimate_training(job, three, c, Framework{}); }) == "etp");
+    ParallelPlan wide = whole;
+    wide.dp = 2;
+    const Cluster four = make_cluster(gpu("H100 SXM"), 4, 8, Link{});
+    try {
+      (void)estimate_training(job, wide, four, Framework{});
+      FAIL("etp 1 x ep 8 over 4 GPUs was accepted");
+    } catch (const InputError& err) {
+      CHECK(err.field() == "ep");
+      CHECK(std::string(err.what()).find("x etp 1 does not divide tp x cp x dp = 4") != std::string::npos);
+    }
+    CHECK(field_of([&] { (void)plan_memory(job, wide, Framework{}); }) == "expert_parallel");
+    TrainingJob dense;
+    dense.model = find_model("llama2-7b").transformer();
+    dense.global_batch = 16;
+    ParallelPlan d;
+    d.tp = 2;
+    d.dp = 8;
+    d.etp = 1;
+    CHECK(field_of([&] { (void)estimate_training(dense, d, c, Framework{}); }) == "etp");
+    // The search tries whole experts beside the coupled layout.
+    SearchSpace space;
+    space.zero_stages = {ZeroStage::optimizer};
+    space.recompute = {Recompute::selective};
+    space.micro_batches = {1};
+    space.interleave = {1};
+    const SearchResult both = search_plans(job, c, {}, {}, 200, space);
+    space.expert_tensor_parallel = {0};
+    const SearchResult only = search_plans(job, c, {}, {}, 200, space);
+    CHECK(both.candidates > only.candidates);
+    bool etp1 = false;
+    for (const auto& t : both.top) {
+      etp1 = etp1 || (t.plan.etp == 1 && t.plan.tp > 1);
+      CHECK(expert_data_parallel(t.plan) > 0);
+    }
+    CHECK(etp1);
+  }
+
   TEST_CASE("context parallelism: the all-gather (Llama 3) and all-to-all (Ulysses) exchanges, their rules") {
     const GpuSpec& h100 = gpu("H100 SXM");
     TrainingJob job;
@@ -1814,12 +1886,11 @@ TEST_SUITE("perf") {
             if (p.interleave > 1) CHECK(m % p.pp == 0);
             if (p.sequence_parallel) CHECK(p.tp > 1);
             if (p.zero_stage != ZeroStage::none) CHECK(p.dp * p.cp > 1);
-            CHECK(p.dp % p.ep == 0);
+            // Experts fold etp x ep over the tp x cp x dp ranks; an expert's tensor-parallel group stays in a node.
+            CHECK((p.tp * p.cp * p.dp) % (expert_tensor_parallel(p) * p.ep) == 0);
+            if (gpus > expert_tensor_parallel(p)) CHECK(node % expert_tensor_parallel(p) == 0);
             if (p.ep > 1) CHECK(job.model.moe->experts % p.ep == 0);
-            if (p.cp > 1) {
-              CHECK(4096 % (2 * p.cp) == 0);
-              CHECK_FALSE(job.model.moe);
-            }
+            if (p.cp > 1) CHECK(4096 % (2 * p.cp) == 0);
             const FitResult fit = check_fit(plan_memory(job, p, fw), h100.capacity());
             CHECK(fit.fits);
             CHECK_FALSE(fit.tight);

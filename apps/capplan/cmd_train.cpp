@@ -138,7 +138,7 @@ struct TrainArgs {
 // pipeline checked against what the GPUs consume (perf/data_loading.hpp).
 Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
   // The transformer's flags have no meaning here: say so instead of ignoring them.
-  for (const char* f : {"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers",
+  for (const char* f : {"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
                         "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune",
                         "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart",
                         "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share", "--warmup-share"}) {

@@ -269,7 +269,7 @@ void separate_serve_flags(CLI::App* cmd) {
     const bool serve = cmd->count("--serve") > 0;
     // Flags that describe a training run (its plan, batch, tokens, speed and failures).
     static constexpr const char* training[] = {
-        "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
+        "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
@@ -296,7 +296,10 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--cp-comm", a.cp_comm,
                   "How the CP ranks exchange K/V, as Megatron's cp_comm_type: p2p (ring, overlapped; default), all_gather (Llama 3), "
                   "a2a (DeepSpeed-Ulysses: heads split over CP)");
-  cmd->add_option("--ep", a.ep, "Expert-parallel degree (MoE): routed experts spread over EP of the DP GPUs, as Megatron folds it (default 1)");
+  cmd->add_option("--ep", a.ep, "Expert-parallel degree (MoE): routed experts spread over EP of the DP x CP GPUs, as Megatron folds it (default 1)");
+  cmd->add_option("--etp", a.etp,
+                  "Expert tensor-parallel degree (MoE): GPUs each routed expert is split over (default: TP; 1 in the DeepSeek and Qwen "
+                  "MoE recipes); the expert layers fold ETP x EP over the TP x CP x DP GPUs");
   cmd->add_option("--interleave", a.interleave, "Model chunks per pipeline stage, interleaved 1F1B (default 1)");
   cmd->add_option("--first-stage-layers", a.first_stage_layers,
                   "Layers on the first pipeline stage (default: the last and first stages give up the layers that do not divide)");
@@ -499,12 +502,25 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   c.plan.cp = cp;
   c.plan.cp_comm = cp_comm;
   c.plan.interleave = positive_flag(a.interleave, 1, "--interleave");
+  if (a.etp) {
+    const int etp = positive_flag(a.etp, 1, "--etp");
+    if (!shape.moe) detail::fail("--etp", std::to_string(etp), "needs a mixture-of-experts model; " + shape.name + " is dense");
+    if (shape.moe->moe_ffn_hidden % etp != 0)
+      detail::fail("--etp", std::to_string(etp), "does not divide the experts' FFN width " + std::to_string(shape.moe->moe_ffn_hidden));
+    c.plan.etp = etp;
+  }
   if (a.ep) {
     const int ep = positive_flag(a.ep, 1, "--ep");
     if (ep > 1 && !shape.moe) detail::fail("--ep", std::to_string(ep), "needs a mixture-of-experts model; " + shape.name + " is dense");
     if (shape.moe && shape.moe->experts % ep != 0)
       detail::fail("--ep", std::to_string(ep), "does not divide the model's " + std::to_string(shape.moe->experts) + " routed experts");
-    if ((static_cast<long long>(dp) * cp) % ep != 0)
+    if (c.plan.etp > 0 && c.plan.etp != tp) {
+      const long long ranks = static_cast<long long>(tp) * dp * cp, group = static_cast<long long>(c.plan.etp) * ep;
+      if (ranks % group != 0)
+        detail::fail("--ep", std::to_string(ep),
+                     "x --etp " + std::to_string(c.plan.etp) + " = " + std::to_string(group) + " does not divide TP x CP x DP = " +
+                         std::to_string(ranks) + " (the expert layers fold ETP x EP over the same GPUs)");
+    } else if ((static_cast<long long>(dp) * cp) % ep != 0)
       detail::fail("--ep", std::to_string(ep),
                    cp > 1 ? "does not divide DP x CP = " + std::to_string(static_cast<long long>(dp) * cp) +
                                 " (experts are spread over the data- and context-parallel GPUs)"

@@ -106,7 +106,7 @@ double count_arg(const std::string& text, std::string_view flag);
 
 // Plan flags (training) and the serving load; what is left out keeps the library defaults.
 struct PlanArgs {
-  std::optional<int> gpus, tp, pp, dp, ep, cp;
+  std::optional<int> gpus, tp, pp, dp, ep, cp, etp;
   std::optional<std::string> cp_comm;  // --cp-comm: p2p, all_gather or a2a
   std::optional<int> interleave, first_stage_layers, last_stage_layers;
   std::optional<std::int64_t> micro_batch, global_batch, seq_len;

@@ -176,10 +176,12 @@ void bind_memory_types(py::module_& m) {
       .field("first_stage_layers", &ParallelPlan::first_stage_layers)
       .field("last_stage_layers", &ParallelPlan::last_stage_layers)
       .field("ep", &ParallelPlan::ep)
+      .field("etp", &ParallelPlan::etp, "expert tensor parallel: GPUs each routed expert is split over; 0: tp")
       .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs")
       .field("cp_comm", &ParallelPlan::cp_comm, "how the cp ranks exchange K/V: p2p (ring), all_gather or a2a (Ulysses)")
       .finish()
       .def("gpus", &ParallelPlan::gpus);
+  m.def("expert_tensor_parallel", &expert_tensor_parallel, py::arg("plan"), "The expert tensor-parallel degree a plan runs: etp, or tp when etp is 0.");
   m.def("expert_data_parallel", &expert_data_parallel, py::arg("plan"),
         "GPUs holding the same experts (expert gradients reduce over them): dp x cp / ep; 0 when ep does not divide dp x cp.");
   m.def("stage_layers", &stage_layers, py::arg("layers"), py::arg("plan"), py::arg("stage"),

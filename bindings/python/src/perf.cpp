@@ -311,6 +311,7 @@ void bind_training(py::module_& m) {
       .field("recompute", &SearchSpace::recompute)
       .field("interleave", &SearchSpace::interleave)
       .field("expert_parallel", &SearchSpace::expert_parallel)
+      .field("expert_tensor_parallel", &SearchSpace::expert_tensor_parallel, "ETP degrees tried for MoE at tp > 1 (0: as tp)")
       .field("context_parallel", &SearchSpace::context_parallel, "tried for sequences of min_cp_seq tokens or more")
       .field("min_cp_seq", &SearchSpace::min_cp_seq)
       .field("cp_comms", &SearchSpace::cp_comms, "K/V exchanges tried with cp > 1: p2p (ring), all_gather, a2a (Ulysses, where the heads split)")

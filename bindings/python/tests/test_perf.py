@@ -389,6 +389,24 @@ def test_two_hop_moe_dispatch(cat):
         capplan.Framework(moe_dispatch="nccl")
 
 
+def test_expert_tensor_parallel(cat):
+    job = TrainingJob(model=capplan.find_model("mixtral-8x7b").transformer(), global_batch=64, seq_len=4096)
+    coupled = ParallelPlan(tp=2, dp=8, ep=8, sequence_parallel=True)
+    whole = ParallelPlan(tp=2, dp=8, ep=8, etp=1, sequence_parallel=True)
+    assert capplan.expert_tensor_parallel(coupled) == 2 and capplan.expert_tensor_parallel(whole) == 1
+    assert capplan.expert_data_parallel(whole) == 2
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 16, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    names = [t.name for t in capplan.estimate_training(job, coupled, cluster).breakdown.terms]
+    assert "expert tensor-parallel gathers" in names
+    names = [t.name for t in capplan.estimate_training(job, whole, cluster).breakdown.terms]
+    assert "expert tensor-parallel gathers" not in names
+    assert capplan.SearchSpace().expert_tensor_parallel == [0, 1]
+    dense = TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=16)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_training(dense, ParallelPlan(tp=2, dp=8, etp=1), cluster)
+    assert e.value.field == "etp"
+
+
 def test_search_tries_lighter_end_stages(cat):
     # Llama 3.1 8B on 4 stages: 8 + 9 + 9 + 6 keeps the 128,256-wide output layer off the pace.
     assert (8, 6) in capplan.end_stage_layouts(32, 4)

@@ -267,10 +267,11 @@ struct Shard {
 };
 
 // `vocab_pad`: rows a framework adds to the vocabulary (workload/transformer.hpp padded_vocab), held
-// in the input embedding and in the output head.
+// in the input embedding and in the output head. `expert_tensor`: the GPUs each routed expert is split
+// over (ParallelPlan::etp; 0: tensor).
 template <class I>
 Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tensor, int expert, int layers_here, bool first,
-            bool last, std::int64_t vocab_pad = 0) {
+            bool last, std::int64_t vocab_pad = 0, int expert_tensor = 0) {
   const double stage_fraction = static_cast<double>(layers_here) / static_cast<double>(s.layers);
   const double layer_dense = dbl(p.attention + p.mlp + p.norms - p.expert);
   const double head = dbl(I(s.vocab) * I(s.hidden));
@@ -284,7 +285,7 @@ Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tens
   Shard out;
   out.dense = scale * (layer_dense * stage_fraction + ends) / tensor;
   out.ends = scale * ends / tensor;
-  out.expert = scale * dbl(p.expert) * stage_fraction / (tensor * expert);
+  out.expert = scale * dbl(p.expert) * stage_fraction / (static_cast<double>(expert_tensor > 0 ? expert_tensor : tensor) * expert);
   return out;
 }
 
@@ -362,10 +363,15 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   detail::require_parallel(shape, par.tp, par.pp, par.ep);
   require_positive_count(par.dp, "data_parallel");
   require_positive_count(par.cp, "cp");
+  if (par.etp < 0) detail::fail("etp", std::to_string(par.etp), "is negative (0: as tensor_parallel)");
+  if (par.etp > 0 && par.etp != par.tp && !shape.moe) detail::fail("etp", std::to_string(par.etp), "needs a mixture-of-experts model");
   if (expert_data_parallel(par) == 0) {
     detail::fail("expert_parallel", std::to_string(par.ep),
-                 par.cp > 1 ? "does not divide data_parallel x cp (" + std::to_string(par.dp * par.cp) + ")"
-                            : "does not divide data_parallel (" + std::to_string(par.dp) + ")");
+                 par.etp > 0 && par.etp != par.tp
+                     ? "x etp " + std::to_string(par.etp) + " does not divide tensor_parallel x cp x data_parallel (" +
+                           std::to_string(par.tp * par.cp * par.dp) + ")"
+                 : par.cp > 1 ? "does not divide data_parallel x cp (" + std::to_string(par.dp * par.cp) + ")"
+                              : "does not divide data_parallel (" + std::to_string(par.dp) + ")");
   }
   require_positive_count(par.interleave, "virtual_stages");
   validate_stage_layout(shape.layers, par);
@@ -446,7 +452,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const auto fill = [&](MemoryBudget& b, int stage, bool with_text) {
     const int layers_here = stage_layers(shape.layers, par, stage);
     const bool first = stage == 0, last = stage == pp - 1;
-    const detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here, first, last, vocab - shape.vocab);
+    const detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here, first, last, vocab - shape.vocab, par.etp);
     // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
     auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
 

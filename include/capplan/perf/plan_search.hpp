@@ -32,6 +32,9 @@ struct SearchSpace {
   std::vector<Recompute> recompute{Recompute::none, Recompute::selective, Recompute::full};
   std::vector<int> interleave{1, 2, 4};
   std::vector<int> expert_parallel{1, 2, 4, 8, 16, 32, 64};  // MoE models only
+  // Expert tensor parallel degrees tried for MoE models at tp > 1: 0 = as tp (Megatron's old coupling),
+  // 1 = whole experts, as Megatron-Bridge's DeepSeek and Qwen MoE recipes set it.
+  std::vector<int> expert_tensor_parallel{0, 1};
   // Context parallelism, tried for sequences of at least min_cp_seq tokens with FlashAttention, dense
   // models (CP with EP is not modelled); shorter sequences search cp = 1 only.
   std::vector<int> context_parallel{1, 2, 4, 8, 16, 32};
@@ -121,7 +124,7 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
   fw.validate();
   const ParamSizes sizes = parameter_sizes(job.model);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
-  const LayerCosts costs = layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep, plan.cp);
+  const LayerCosts costs = layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep, plan.cp, plan.etp);
   const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs, std::nullopt, &sizes);
   // Both members built in place (prvalues in an aggregate initialiser), the result returned in place.
   PlanEstimate out{estimate_from(n, job, plan, cluster, rates),
@@ -225,9 +228,15 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
             if (stage < 0 || stage > 3 || (zero != ZeroStage::none && dp * cp == 1)) continue;
             for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 && sequence_parallel_divides(seq, tp, cp) ? 1 : 0); ++sp) {
               for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
-                if (ep < 1 || (static_cast<std::int64_t>(dp) * cp) % ep || (job.model.moe && job.model.moe->experts % ep)) continue;
-                // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep): computed once for the rest.
-                const detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep, cp);
+               for (int etp : job.model.moe && tp > 1 ? space.expert_tensor_parallel : std::vector<int>{0}) {
+                const int e_tp = etp > 0 ? etp : tp;
+                if (etp < 0 || (etp > 0 && etp == tp) || (job.model.moe && job.model.moe->moe_ffn_hidden % e_tp)) continue;
+                if (etp > 0 && cluster.gpus_per_node % etp != 0 && n > etp) continue;
+                if (ep < 1 || (static_cast<std::int64_t>(tp) * dp * cp) % (static_cast<std::int64_t>(e_tp) * ep) ||
+                    (job.model.moe && job.model.moe->experts % ep))
+                  continue;
+                // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep, cp, etp): computed once for the rest.
+                const detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep, cp, etp);
                 for (Recompute rc : space.recompute) {
                   for (int v : space.interleave) {
                     if (v < 1 || (v > 1 && pp == 1)) continue;
@@ -243,6 +252,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                     p.recompute = rc;
                     p.sequence_parallel = sp == 1;
                     p.ep = ep;
+                    p.etp = etp;
                     p.cp = cp;
                     for (const auto& [first, last] : layouts) {
                       if (v > 1 && (first > 0 || last > 0)) break;  // custom end stages without interleaving
@@ -257,6 +267,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                     }
                   }
                 }
+               }
               }
             }
           }

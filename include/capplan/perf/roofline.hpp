@@ -161,6 +161,9 @@ struct LayerOptions {
   bool causal = true;            // decoder: flash attention skips the masked half
   bool moe_layer = true;         // for a MoE shape: this layer's FFN is the routed experts (false: a leading dense layer)
   int expert_parallel = 1;       // GPUs the routed experts are spread over
+  // GPUs each routed expert's FFN is split over (Megatron-Core --expert-tensor-parallel-size); 0: tp.
+  // An expert then computes etp / tp times the rows of its tp-split share at 1/etp of its width.
+  int expert_tensor_parallel = 0;
   int context_parallel = 1;      // the sequence given is 1/cp of the one attended to (keys come round the ring)
   // Rows each routed expert computes relative to a balanced share (perf/framework.hpp moe_capacity_factor).
   double expert_capacity_factor = 1.0;
@@ -291,8 +294,10 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
   require_positive_count(tp, "tp");
   if (s.heads % tp != 0) detail::fail("tp", std::to_string(tp), "does not divide heads (" + std::to_string(s.heads) + ")");
   if (s.ffn % tp != 0) detail::fail("tp", std::to_string(tp), "does not divide ffn_hidden (" + std::to_string(s.ffn) + ")");
-  if (shape.moe && shape.moe->moe_ffn_hidden % tp != 0)
-    detail::fail("tp", std::to_string(tp), "does not divide moe_ffn_hidden (" + std::to_string(shape.moe->moe_ffn_hidden) + ")");
+  const int etp = o.expert_tensor_parallel > 0 ? o.expert_tensor_parallel : tp;
+  if (shape.moe && shape.moe->moe_ffn_hidden % etp != 0)
+    detail::fail(o.expert_tensor_parallel > 0 ? "etp" : "tp", std::to_string(etp),
+                 "does not divide moe_ffn_hidden (" + std::to_string(shape.moe->moe_ffn_hidden) + ")");
   const double e = bytes_per_element(p);
   const std::int64_t heads_local = s.heads / tp;
   const std::int64_t kv_local = kv_heads_per_rank(s.kv_heads, tp);
@@ -340,11 +345,15 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     require_positive_count(o.expert_parallel, "expert_parallel");
     if (moe.experts % o.expert_parallel != 0)
       detail::fail("expert_parallel", std::to_string(o.expert_parallel), "does not divide the " + std::to_string(moe.experts) + " experts");
-    const std::int64_t fe = std::max<std::int64_t>(1, moe.moe_ffn_hidden / tp);
+    // Expert tensor parallelism etp (Megatron-Core folds ETP x EP into the TP x CP x DP ranks): each
+    // expert's width splits over etp GPUs, which together compute the tokens of etp / tp attention
+    // tensor-parallel groups: rows x etp / tp at width f / etp, the same work per GPU.
+    const std::int64_t fe = std::max<std::int64_t>(1, moe.moe_ffn_hidden / etp);
     const std::int64_t local_experts = moe.experts / o.expert_parallel;
+    const double share = static_cast<double>(etp) / tp;  // routed tokens this GPU's experts see, per attention token
     // With a capacity factor c every expert's buffer holds c x its balanced share (GShard §2.2, Switch
     // Transformer §2.2: capacity = tokens x k / experts x c), padded where fewer arrive.
-    const double cf = o.expert_capacity_factor;
+    const double cf = o.expert_capacity_factor * share;
     const std::int64_t rows = std::max<std::int64_t>(
         1, static_cast<std::int64_t>(std::ceil(static_cast<double>(tokens * moe.experts_per_token * o.expert_parallel) * cf /
                                                static_cast<double>(moe.experts))));
@@ -355,8 +364,8 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     ops.push_back(elementwise(s.gated ? "swiglu" : "bias-gelu",
                               t * cf * static_cast<double>(moe.experts_per_token) * static_cast<double>(fe) * (mats + 1) * e));
     ops.push_back(gemm("moe expert down projections", rows, s.hidden, fe, e, local_experts));
-    if (moe.shared_experts > 0) {
-      const std::int64_t fs = fe * moe.shared_experts;
+    if (moe.shared_experts > 0) {  // shared experts are dense FFNs under tp
+      const std::int64_t fs = std::max<std::int64_t>(1, moe.moe_ffn_hidden * moe.shared_experts / tp);
       ops.push_back(gemm("shared expert up projection", tokens, mats * fs, s.hidden, e));
       ops.push_back(gemm("shared expert down projection", tokens, s.hidden, fs, e));
     }

@@ -47,7 +47,7 @@ inline TrainingEstimate estimate_training(const TrainingJob& job, const Parallel
   validate_plan(job, plan, cluster);
   fw.validate();
   const LayerCosts costs =
-      precomputed ? *precomputed : layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep, plan.cp);
+      precomputed ? *precomputed : layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep, plan.cp, plan.etp);
   const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs);
   TrainingEstimate est = estimate_from(n, job, plan, cluster, rates);
   if (with_text) fill_breakdown(est.breakdown, n, job, plan, cluster, fw, rates, costs);
@@ -103,7 +103,7 @@ inline PreparedTraining prepare_training(const TrainingJob& job, const Cluster& 
 inline TrainingEstimate estimate_training(const PreparedTraining& p, const ParallelPlan& plan, bool with_text = false) {
   using namespace detail;
   validate_plan(p.job, plan, p.cluster);
-  const LayerCosts costs = layer_costs(p.job, plan.tp, plan.micro_batch, plan.sequence_parallel, p.framework, p.rates, plan.ep, plan.cp);
+  const LayerCosts costs = layer_costs(p.job, plan.tp, plan.micro_batch, plan.sequence_parallel, p.framework, p.rates, plan.ep, plan.cp, plan.etp);
   const Numbers n = training_numbers(p.job, plan, p.cluster, p.framework, p.rates, costs, p.model_flops);
   TrainingEstimate est = estimate_from(n, p.job, plan, p.cluster, p.rates);
   if (with_text) fill_breakdown(est.breakdown, n, p.job, plan, p.cluster, p.framework, p.rates, costs);

@@ -359,7 +359,7 @@ inline std::pair<double, double> attention_kernel_rates(AttentionKernel k, const
 // parallelism (the only plan dimensions they depend on).
 // With context parallelism each GPU runs seq / cp tokens of every sequence and attends them to all seq keys.
 inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64_t micro_batch, bool sequence_parallel,
-                                               const Framework& fw, const DeviceRates& rates, int ep = 1, int cp = 1) {
+                                               const Framework& fw, const DeviceRates& rates, int ep = 1, int cp = 1, int etp = 0) {
   const std::int64_t full_seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
   require_positive_count(full_seq, "seq_len");
   require_positive_count(cp, "cp");
@@ -372,6 +372,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   lo.dropout = fw.dropout;
   lo.sequence_parallel = sequence_parallel;
   lo.expert_parallel = ep;
+  lo.expert_tensor_parallel = etp;
   lo.context_parallel = cp;
   lo.expert_capacity_factor = fw.moe_capacity_factor;
   // The framework's attention kernel: its measured rates where the calibration has them, then the
@@ -472,10 +473,24 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   }
   require_positive_count(plan.ep, "ep");
   if (plan.ep > 1 && !job.model.moe) capplan::detail::fail("ep", std::to_string(plan.ep), "needs a mixture-of-experts model");
-  if (expert_data_parallel(plan) == 0)
+  if (plan.etp < 0) capplan::detail::fail("etp", std::to_string(plan.etp), "is negative (0: as tp)");
+  if (plan.etp > 0 && plan.etp != plan.tp) {
+    if (!job.model.moe) capplan::detail::fail("etp", std::to_string(plan.etp), "needs a mixture-of-experts model");
+    // Runnable: an expert's tensor-parallel group stays in one NVLink domain, as a TP group does.
+    if (cluster.gpus_per_node % plan.etp != 0 && cluster.gpus > plan.etp)
+      capplan::detail::fail("etp", std::to_string(plan.etp),
+                            "does not fit a " + std::to_string(cluster.gpus_per_node) + "-GPU NVLink domain; use a divisor of " +
+                                std::to_string(cluster.gpus_per_node));
+  }
+  if (expert_data_parallel(plan) == 0) {
+    if (plan.etp > 0 && plan.etp != plan.tp)
+      capplan::detail::fail("ep", std::to_string(plan.ep),
+                            "x etp " + std::to_string(plan.etp) + " does not divide tp x cp x dp = " + std::to_string(plan.tp * plan.cp * plan.dp) +
+                                " (the expert layers fold etp x ep over the same GPUs)");
     capplan::detail::fail("ep", std::to_string(plan.ep),
                           plan.cp > 1 ? "does not divide dp x cp = " + std::to_string(plan.dp * plan.cp) + " (experts fold into the data- and context-parallel ranks)"
                                       : "does not divide dp = " + std::to_string(plan.dp));
+  }
   if (job.model.moe && job.model.moe->experts % plan.ep != 0)
     capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide the " + std::to_string(job.model.moe->experts) + " experts");
   if (const int c = static_cast<int>(plan.cp_comm); c < 0 || c >= static_cast<int>(capplan::detail::enum_count<CpComm>))
@@ -560,7 +575,10 @@ inline PlanLinks plan_links(const Cluster& cluster, const ParallelPlan& plan) {
   l.tp = group_links(cluster, consecutive_group(plan.tp, gpn));
   if (plan.pp > 1) l.pp = std::string(name(stage_link(plan, cluster).kind));
   l.dp = group_links(cluster, data_parallel_group(plan, gpn));
-  if (plan.ep > 1) l.ep = group_links(cluster, Group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp});
+  if (plan.ep > 1) {
+    const int etp = expert_tensor_parallel(plan);
+    l.ep = group_links(cluster, Group{plan.ep, std::clamp(gpn / etp, 1, plan.ep), etp});
+  }
   if (plan.cp > 1) l.cp = group_links(cluster, context_parallel_group(plan, gpn));
   return l;
 }
@@ -592,7 +610,8 @@ struct Numbers {
   int last_layers = 0;    // layers of the last stage
   double layer_recompute = 0;
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
-  double a2a_one = 0, ep_remote_nodes = 0;  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
+  double a2a_one = 0, ep_remote_nodes = 0;
+  double etp_one = 0, etp_layer = 0;  // an expert tensor-parallel all-gather (or reduce-scatter); their time per layer  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
   double cp_bytes = 0, cp_comm = 0, cp_exposed_layer = 0;  // context parallel: K/V sent per ring step, ring time and exposed time per layer
   int n_ar = 0;
   double p2p_mb = 0;
@@ -651,10 +670,25 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
   // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
   if (plan.ep > 1 && job.model.moe) {
-    // Dispatch buffers padded to the capacity factor (perf/framework.hpp moe_capacity_factor).
+    // Dispatch buffers padded to the capacity factor (perf/framework.hpp moe_capacity_factor). Each rank
+    // dispatches its own 1/tp of the tokens (sequence-parallel share).
     const double a2a_bytes = n.act_bytes * job.model.moe->experts_per_token / plan.tp * fw.moe_capacity_factor;
-    const perf::Group ep_group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp};
+    // Expert ranks are laid out etp innermost, then ep (Megatron-Core's expert rank order).
+    const int etp = expert_tensor_parallel(plan);
+    const perf::Group ep_group{plan.ep, std::clamp(gpn / etp, 1, plan.ep), etp};
     const int n_a2a = 4 + (plan.recompute == Recompute::full ? 2 : 0);
+    const double moe_share = job.model.moe_layers() / static_cast<double>(s.layers);
+    // A MoE layer's FFN has no tensor-parallel all-gather / reduce-scatter of the layer's tokens: the
+    // tokens reach the experts by the all-to-all, and an expert split over etp > 1 GPUs all-gathers
+    // what its etp ranks received before its GEMMs and reduce-scatters the result before the combine
+    // (Megatron-Core MoEAlltoAllTokenDispatcher: gather_from_sequence_parallel_region over the expert
+    // tensor-parallel group), on k x c times the tokens.
+    if (plan.tp > 1) n.tp_comm_layer -= 0.5 * n.tp_comm_layer * moe_share;
+    if (etp > 1) {
+      n.etp_one = perf::all_gather_seconds(cluster, a2a_bytes * etp, perf::consecutive_group(etp, gpn));
+      n.etp_layer = n_a2a * n.etp_one * moe_share;
+      n.tp_comm_layer += n.etp_layer;
+    }
     double one = perf::all_to_all_seconds(cluster, a2a_bytes, ep_group);
     if (fw.moe_dispatch == perf::MoeDispatch::deepep && ep_group.per_node < ep_group.size) {
       // Two hops (DeepEP): each token crosses the network once per other node it goes to (one copy of
@@ -664,11 +698,11 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
       n.ep_remote_nodes = perf::expected_token_nodes(*job.model.moe, nodes) * (nodes - 1) / nodes;
       const double across = cluster.inter.latency.value() * (nodes - 1) +
                             a2a_bytes / job.model.moe->experts_per_token * n.ep_remote_nodes / cluster.inter.effective();
-      const double inside = perf::comm::all_to_all(a2a_bytes, local, cluster.intra_for(local, plan.tp));
+      const double inside = perf::comm::all_to_all(a2a_bytes, local, cluster.intra_for(local, etp));
       one = std::max(across, inside);
     }
     n.a2a_one = one;
-    n.a2a_layer = n_a2a * one * job.model.moe_layers() / static_cast<double>(s.layers);
+    n.a2a_layer = n_a2a * one * moe_share;
     n.tp_comm_layer += n.a2a_layer;
   }
 
@@ -756,7 +790,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   if (plan.ep > 1)
     experts = expert_parameters(job, parameters, sizes);
   n.dense_local = (parameters - experts) / (plan.tp * plan.pp);
-  n.expert_local = experts / (static_cast<double>(plan.tp) * plan.pp * plan.ep);
+  n.expert_local = experts / (static_cast<double>(expert_tensor_parallel(plan)) * plan.pp * plan.ep);
   // Fine-tuning with adapters: only the adapters take gradients and optimizer steps; they are
   // replicated over the data-parallel GPUs like dense weights (expert adapters included).
   const bool adapters = job.finetune != FineTune::full;
@@ -767,7 +801,8 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const perf::Group dp_group = perf::data_parallel_group(plan, gpn);
   n.dp_per_node = dp_group.per_node;
   // Expert parallel ranks are neighbours, so each node holds dp_per_node / ep members of an expert's group.
-  const perf::Group edp_group{n.expert_dp, std::clamp(n.dp_per_node / plan.ep, 1, n.expert_dp), plan.tp * plan.ep};
+  const int etp_ep = expert_tensor_parallel(plan) * plan.ep;
+  const perf::Group edp_group{n.expert_dp, std::clamp(n.dp_per_node * plan.tp / etp_ep, 1, n.expert_dp), etp_ep};
   const double backward_last = lps * (layer.bwd + n.layer_recompute) + pace_out_bwd;
   if (plan.dp * plan.cp > 1) {
     // Gradients of the trained weights; with adapters, the updated adapters are gathered after the step

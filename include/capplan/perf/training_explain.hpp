@@ -45,11 +45,21 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
                                            " other nodes, then NVLink to its experts"
                                      : std::string()) +
               ")",
-          perf::group_links(cluster, perf::Group{plan.ep, std::clamp(gpn / plan.tp, 1, plan.ep), plan.tp}));
-  if (plan.tp > 1)
-    b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer - n.cp_exposed_layer),
-          per + std::to_string(n.n_ar) + " x " + perf::seconds_text(n.t_ar) + " (" + format(from_canonical<DataSize>(n.act_bytes)) + " each)",
+          perf::group_links(cluster, perf::Group{plan.ep, std::clamp(gpn / expert_tensor_parallel(plan), 1, plan.ep), expert_tensor_parallel(plan)}));
+  if (n.etp_layer > 0) {
+    const int etp = expert_tensor_parallel(plan);
+    b.add("expert tensor-parallel gathers", md * lps * n.etp_layer,
+          per + perf::seconds_text(n.etp_layer) + " (MoE layers' share of all-gathers and reduce-scatters of " + perf::seconds_text(n.etp_one) +
+              " over ETP " + std::to_string(etp) + ")",
+          perf::group_links(cluster, perf::consecutive_group(etp, gpn)));
+  }
+  if (plan.tp > 1) {
+    const bool moe_ffn = plan.ep > 1 && job.model.moe;  // MoE layers keep the attention's collectives only
+    b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer - n.cp_exposed_layer - n.etp_layer),
+          per + std::to_string(n.n_ar) + " x " + perf::seconds_text(n.t_ar) + " (" + format(from_canonical<DataSize>(n.act_bytes)) + " each" +
+              (moe_ffn ? "; half of them in MoE layers, whose tokens reach the experts by all-to-all" : "") + ")",
           perf::group_links(cluster, perf::consecutive_group(plan.tp, gpn)));
+  }
   if (plan.cp > 1) {
     const std::string twice = plan.recompute == Recompute::full ? " (twice, with the recomputed forward)" : "";
     const std::string bytes = format(from_canonical<DataSize>(n.cp_bytes));

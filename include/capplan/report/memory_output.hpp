@@ -94,6 +94,7 @@ inline Value training_memory_output(const TrainingMemoryReport& r, const std::ve
   plan["optimizer"] = std::string(name(c.optimizer));
   plan["interleave"] = p.interleave;
   plan["ep"] = p.ep;
+  plan["etp"] = expert_tensor_parallel(p);
   plan["cp"] = p.cp;
   plan["cp_comm"] = std::string(name(p.cp_comm));
   plan["first_stage_layers"] = stage_layers(r.layers, p, 0);

@@ -71,6 +71,7 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
   p["sequence_parallel"] = plan.sequence_parallel;
   p["interleave"] = plan.interleave;
   p["ep"] = plan.ep;
+  p["etp"] = expert_tensor_parallel(plan);
   p["cp"] = plan.cp;
   p["cp_comm"] = std::string(name(plan.cp_comm));
   p["first_stage_layers"] = stage_layers(job.model.layers, plan, 0);

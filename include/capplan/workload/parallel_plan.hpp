@@ -71,6 +71,10 @@ struct ParallelPlan {
   // expert groups into the data- and context-parallel ranks (expert-data-parallel = dp x cp / ep;
   // megatron/core/parallel_state.py, the "MoE parallel folding" of Liu et al. 2025, arXiv 2504.14960).
   int ep = 1;
+  // Expert tensor parallel: GPUs each routed expert's FFN is split over (Megatron-Core
+  // --expert-tensor-parallel-size); 0: tp, as before Megatron-Core separated them. With etp < tp (1 in
+  // the DeepSeek and Qwen MoE recipes) the expert layers fold etp x ep over the tp x cp x dp ranks.
+  int etp = 0;
   // Context parallel (Megatron CP): each sequence split into 2 x cp chunks, rank i holding chunks i and
   // 2cp - 1 - i (load-balanced causal work); keys and values pass around the cp ranks in a ring
   // (Liu et al. 2023, "Ring Attention"; Megatron-Core context_parallel.md). Ranks are laid out TP, CP,
@@ -114,11 +118,16 @@ inline int ParallelPlan::gpus() const {
   return static_cast<int>(n);
 }
 
-// The ranks that hold the same experts and reduce their gradients: dp x cp / ep (0 when ep does
-// not divide dp x cp, which validate_plan refuses).
+// The expert tensor-parallel degree a plan runs: etp, or tp when etp is 0.
+inline int expert_tensor_parallel(const ParallelPlan& plan) { return plan.etp > 0 ? plan.etp : plan.tp; }
+
+// The ranks that hold the same experts and reduce their gradients: tp x cp x dp / (etp x ep), which
+// is dp x cp / ep with etp = tp (0 when etp x ep does not divide tp x cp x dp, which validate_plan
+// refuses).
 inline int expert_data_parallel(const ParallelPlan& plan) {
-  const std::int64_t ranks = static_cast<std::int64_t>(plan.dp) * std::max(plan.cp, 1);
-  return plan.ep >= 1 && ranks % plan.ep == 0 ? static_cast<int>(ranks / plan.ep) : 0;
+  const std::int64_t ranks = static_cast<std::int64_t>(plan.dp) * std::max(plan.cp, 1) * std::max(plan.tp, 1);
+  const std::int64_t group = static_cast<std::int64_t>(std::max(plan.ep, 0)) * expert_tensor_parallel(plan);
+  return group >= 1 && ranks % group == 0 ? static_cast<int>(ranks / group) : 0;
 }
 
 // The sequence must split into whole chunks per context-parallel rank: 2 x cp chunks for the ring and
@@ -307,7 +316,8 @@ inline std::string plan_text(const ParallelPlan& p) {
   return "TP " + std::to_string(p.tp) + cp_text(p) + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
          std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(p.zero_stage)) + ", recompute " +
          std::string(name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
-         (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "");
+         (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "") +
+         (p.etp > 0 && p.etp != p.tp ? ", ETP " + std::to_string(p.etp) : "");
 }
 
 // Megatron-LM's interleaved 1F1B schedule runs the micro-batches in groups of pp: it refuses a count
