@@ -88,10 +88,14 @@ void collectives(std::ostringstream& o) {
   auto signed_pct = [](double e) { return (e >= 0 ? "+" : "") + fixed(100 * e, 1) + " %"; };
   o << "\n## Collective bandwidth (nccl-tests)\n\n"
     << "capplan's all-reduce bus bandwidth next to published `all_reduce_perf` bus bandwidth (busbw) at large\n"
-    << "messages. capplan: `all_reduce_bus_bandwidth` in `perf/communication.hpp`, a ring inside a node and,\n"
-    << "across nodes, NCCL's rings with one channel per GPU of a node, each leaving on its GPU's NIC\n"
-    << "(`spanning_ring_seconds`); busbw = S / t x 2(n-1)/n, as nccl-tests defines it. Every row is tagged\n"
-    << "`validation`: no constant was fitted to them. One caveat: capplan used to time the cross-node ring as\n"
+    << "messages. capplan: `all_reduce_bus_bandwidth` in `perf/communication.hpp`, inside a node the faster of a\n"
+    << "ring and, on NVLink 4+ switch systems, NVLink SHARP (NVLS: each GPU moves (1 + 1/n) S each way, at\n"
+    << "`nvls_efficiency` of the link), as NCCL picks; across nodes, NCCL's rings with one channel per GPU of a\n"
+    << "node, each leaving on its GPU's NIC (`spanning_ring_seconds`); busbw = S / t x 2(n-1)/n, as nccl-tests\n"
+    << "defines it. One row is tagged `calibration`: 8 x H100 with NVLS at NCCL's maintainer's ~480 GB/s sets\n"
+    << "`nvls_efficiency` = 0.686; every other row is `validation`, never fitted, and the median below counts\n"
+    << "them only. Rows that forced the ring (`NCCL_ALGO=RING`, `NCCL_NVLS_ENABLE=0`) are timed as the ring.\n"
+    << "One caveat: capplan used to time the cross-node ring as\n"
     << "a reduce-scatter in each node, an all-reduce across nodes and an all-gather in each node one after\n"
     << "another; these rows showed that 37-44 % low, and the model was changed to the ring NCCL runs, so the\n"
     << "two multi-node rows are not fully independent of that change. The link efficiencies (NVLink 0.80, PCIe 0.87, InfiniBand\n"
@@ -117,14 +121,17 @@ void collectives(std::ostringstream& o) {
   o << "\n";
   for (std::size_t i = 0; i < notes.size(); ++i) o << "Note " << i + 1 << ". " << notes[i] << ".\n\n";
   const auto& worst = rows[sum.worst];
-  o << "Median absolute error over " << rows.size() << " rows: " << fixed(100 * sum.median_abs_error, 1) << " %. Worst row: "
+  std::size_t validation_rows = 0;
+  for (const auto& r : rows) validation_rows += r.tag == "validation" ? 1 : 0;
+  o << "Median absolute error over the " << validation_rows << " validation rows: " << fixed(100 * sum.median_abs_error, 1)
+    << " % (the calibration row is not counted). Worst validation row: "
     << worst.gpus << " x " << worst.gpu << " (" << worst.topology << "), " << signed_pct(worst.error()) << ".\n\n"
     << "Where capplan is off by more than " << fixed(100 * v::nccl_off_threshold, 0) << " %, and why:\n\n";
   for (const auto& r : rows)
     if (std::fabs(r.error()) > v::nccl_off_threshold)
       o << "- " << r.gpus << " x " << r.gpu << " (" << r.topology << "), " << signed_pct(r.error()) << ": " << r.why_off << ".\n";
-  o << "\nNot modelled: NVLS (NVLink SHARP), which lifts 8-GPU H100/H200 all-reduce to ~480 GB/s busbw, and tree\n"
-    << "algorithms, which inflate 2-node results: the NVSwitch and multi-node rows are ring figures.\n";
+  o << "\nNot modelled: NVLS latency for small messages (the ring's LL protocol times them), NVLS across nodes\n"
+    << "(NVLSTree) and tree algorithms, which inflate 2-node results: the multi-node rows are ring figures.\n";
 }
 
 // The plan search against the configurations the authors tuned (fidelity issue, §2).

@@ -125,13 +125,16 @@ TEST_SUITE("integration") {
     const std::vector<perf::CollectiveCase> rows = v::nccl_all_reduce();
     REQUIRE(rows.size() == std::size(v::nccl_rows));
     CHECK(rows.size() >= 8);
-    CHECK(rows.size() <= 12);
+    CHECK(rows.size() <= 24);
     std::vector<double> errs;
     double largest = 0;
+    // One calibration row (8 x H100 with NVLS sets nvls_efficiency), reproduced within 1 %.
+    CHECK(std::count_if(rows.begin(), rows.end(), [](const perf::CollectiveCase& r) { return r.tag == "calibration"; }) == 1);
     for (const perf::CollectiveCase& r : rows) {
+      if (r.tag == "calibration") CHECK(std::fabs(r.error()) < 0.01);
       INFO(r.gpus << " x " << r.gpu << " (" << r.topology << "): predicted " << r.predicted << " GB/s, published "
                   << r.published << " GB/s, " << 100 * r.error() << " % on " << r.links);
-      CHECK(r.tag == "validation");
+      CHECK((r.tag == "validation" || r.tag == "calibration"));
       REQUIRE(std::isfinite(r.predicted));
       CHECK(r.predicted > 0);
       CHECK(r.published > 0);
@@ -139,6 +142,7 @@ TEST_SUITE("integration") {
       CHECK_FALSE(r.source.empty());
       CHECK((r.confidence == "H" || r.confidence == "M"));
       CHECK(r.why_off.empty() == (std::fabs(r.error()) <= v::nccl_off_threshold));
+      if (r.tag != "validation") continue;  // the median counts validation rows only
       errs.push_back(std::fabs(r.error()));
       largest = std::max(largest, errs.back());
     }

@@ -3,9 +3,10 @@
 // predictions and a summary. apps/gen_validation_doc renders them in docs/validation.md;
 // tests/integration_test.cpp recomputes them.
 //
-// Every row is "validation": nothing here is fitted. capplan's link efficiencies (NVLink 0.80, PCIe
-// 0.87, InfiniBand 0.85) come from the sources cited in perf/communication.hpp and perf/fabric.hpp and
-// are not to be changed to match these rows. What is an input: the GPU (Catalog::builtin()), how many
+// Every row is "validation" but one: capplan's link efficiencies (NVLink 0.80, PCIe 0.87, InfiniBand
+// 0.85) come from the sources cited in perf/communication.hpp and perf/fabric.hpp and are not to be
+// changed to match these rows. The one "calibration" row (8 x H100 with NVLink SHARP, NCCL's
+// maintainer's figure) sets nvls_efficiency; the summary counts the validation rows only. What is an input: the GPU (Catalog::builtin()), how many
 // GPUs and how many per node, the fabric between nodes, the message size. What is never an input: the
 // measured bus bandwidth.
 //
@@ -66,6 +67,8 @@ struct NcclRow {
   const char* source;
   const char* note;        // what the row assumes
   const char* why_off;     // one short line, for a row capplan misses by more than nccl_off_threshold
+  const char* tag;         // "calibration": sets a constant (perf/communication.hpp nvls_efficiency); "validation": never
+  bool ring;               // the run forced NCCL's ring (NCCL_ALGO=RING or NCCL_NVLS_ENABLE=0): capplan times the ring too
 };
 
 // A row further off than this gets a "why" line on the page (tests/integration_test.cpp checks both ways).
@@ -74,54 +77,81 @@ inline constexpr double nccl_off_threshold = 0.10;
 // From the nccl-tests research notes (rows graded H or M with a concrete number only).
 inline constexpr NcclRow nccl_rows[] = {
     {"1 node, NVSwitch (NVLink3)", "A100 SXM 80GB", 8, 8, "", 8, 231.58, "H",
-     "Azure/AI-benchmarking-guide Azure_Results/ND_A100_v4_results.md (ND A100 v4, NCCL 2.18.5): \"| 8G | 231.58 |\"", "", ""},
+     "Azure/AI-benchmarking-guide Azure_Results/ND_A100_v4_results.md (ND A100 v4, NCCL 2.18.5): \"| 8G | 231.58 |\"", "", "", "validation", false},
     {"1 node, NVSwitch (NVLink3), AWS p4d", "A100 SXM 40GB", 8, 8, "", 1, 230.77, "H",
-     "NVIDIA/nccl#527: \"1 1073741824 ... 8142.6 131.87 230.77\" (out-of-place)", "", ""},
+     "NVIDIA/nccl#527: \"1 1073741824 ... 8142.6 131.87 230.77\" (out-of-place)", "", "", "validation", false},
     {"1 node, NVSwitch (NVLink4), NCCL_ALGO=RING", "H100 SXM", 8, 8, "", 8, 370, "H",
      "NVIDIA/nccl-tests#212 (sjeaugey): \"NCCL can get an effective NVLink bandwidth of 370GB/s ... or when running "
      "with NCCL_ALGO=RING\"",
-     "Ring. NVLS (NVLink SHARP, reduction in the switch), NCCL's default on this node, reaches ~480 GB/s busbw (same "
-     "thread); capplan does not model NVLS and is not fitted to it",
-     ""},
+     "Ring, forced; NCCL's default on this node is NVLS (the calibration row below)",
+     "", "validation", true},
     {"1 node, NVSwitch (NVLink4), NVLS off", "H200 SXM", 8, 8, "", 16, 367.2, "M",
      "stas00/ml-engineering network/README.md (nccl 2.27.7, 16 GiB): \"NCCL_NVLS_ENABLE=0 | Ring | 367.2GBps\"",
-     "Ring (NVLS gives 480.0 GB/s there: not modelled). The stored copy of the source carries 2026 dates and was not "
+     "Ring, forced (NVLS gives 480.0 GB/s there). The stored copy of the source carries 2026 dates and was not "
      "checked against the live repository",
-     ""},
+     "", "validation", true},
     {"4 nodes, NVSwitch + 8 x HDR IB per node", "A100 SXM 80GB", 32, 8, "ib-hdr", 8, 192, "H",
      "NVIDIA/nccl#812 (AddyLaddy): \"On an Nvidia DGX-A100 system we have 8x200Gbit/s IB cards and we measure 192GB/s "
      "AllReduce BusBW\"",
      "The source gives no node count. 4 nodes used: 2-node results are inflated by NCCL's tree algorithms (nccl-tests#196, "
      "nccl#812), and the ring figure holds from 3 nodes up",
      "the NICs set the rate in both; NCCL reaches ~24 of 25 GB/s per HDR NIC (sjeaugey, nccl-tests#160), capplan "
-     "assumes InfiniBand's 0.85"},
+     "assumes InfiniBand's 0.85", "validation", false},
     {"4 nodes, NVSwitch + 8 x NDR IB per node", "H100 SXM", 32, 8, "ib-ndr", 8, 376, "H",
      "NVIDIA/nccl-tests#290 (AddyLaddy): \"For NDR @ 400Gbps you should see 46-48GB/s per NIC\"",
      "Published figure: the midpoint, 47 GB/s per NIC x 8 NICs (range 368-384). 4 nodes, as the HDR row",
-     ""},
+     "", "validation", false},
     {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 8, 8, "", 8, 28, "M",
      "NVIDIA/nccl#1639: \"8 GPU max performance : bwbus 28GB/s\"",
      "capplan assumes no PCIe peer-to-peer on GeForce 40- and 50-series cards (catalog; a stock RTX 4090 has none), so "
      "each transfer goes through host memory at half the PCIe 5 x16 rate. The close match is partly luck: the measured "
      "limit is the host's CPU and memory bandwidth (sjeaugey, same thread), which capplan does not model",
-     ""},
+     "", "validation", false},
     {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 4, 4, "", 8, 35, "M",
      "NVIDIA/nccl#1639: \"4GPU max performance : bwbus 35GB/s\"", "As the 8-GPU row",
      "capplan's through-host rate does not depend on how many GPUs share the host; fewer GPUs get more of the host's "
-     "memory bandwidth, the limit on PCIe boxes (sjeaugey, same thread)"},
+     "memory bandwidth, the limit on PCIe boxes (sjeaugey, same thread)", "validation", false},
     {"2 PCIe cards, NVLink bridge", "H100 PCIe", 2, 2, "", 4, 116.26, "H",
      "NVIDIA/nccl-tests#194: \"4294967296 ... 36943 116.26 116.26\"",
      "capplan uses the catalog's bridge figure, 300 GB/s per direction (the datasheet's 600 GB/s)",
      "the measured pair reaches 39 % of the bridge's datasheet rate; capplan has no achieved figure for bridges and uses "
-     "NVLink's 0.80"},
+     "NVLink's 0.80", "validation", false},
     {"2 PCIe cards, NV12 bridge", "A100 PCIe 80GB", 2, 2, "", 8, 208, "M",
      "NVIDIA/nccl-tests#178: \"Bus_BW: 208 GBps\" (2 GPUs on the NV12 bridge)",
      "The thread does not say 40 or 80 GB; both have the same NVLink and PCIe figures",
-     "NVLink's 0.80 comes from NVSwitch nodes; this bridged pair achieves 0.69 of 300 GB/s"},
+     "NVLink's 0.80 comes from NVSwitch nodes; this bridged pair achieves 0.69 of 300 GB/s", "validation", false},
     {"3 PCIe cards, NV12 pairs, ring crosses PCIe", "A100 PCIe 80GB", 3, 3, "", 8, 20, "M",
      "NVIDIA/nccl-tests#178: \"-t 3 ... bus_bw drops to 20 GBps\"",
      "Beyond a bridged pair capplan runs the ring at PCIe 4 x16 peer-to-peer (87 %)",
-     "the measured ring's PCIe hops also cross the CPU socket link (SYS), which capplan does not model"},
+     "the measured ring's PCIe hops also cross the CPU socket link (SYS), which capplan does not model", "validation", false},
+
+    // NVLink SHARP (NCCL's default for all-reduce on NVLink 4+ switch systems). The one calibration row
+    // sets perf/communication.hpp nvls_efficiency; the rest are validation.
+    {"1 node, NVSwitch (NVLink4), NCCL default (NVLS)", "H100 SXM", 8, 8, "", 8, 480, "H",
+     "NVIDIA/nccl-tests#212 (sjeaugey): \"On 8 GPUs, you should reach a peak busBw of ~480GB/s (algbw ~275GB/s)\"",
+     "NVLS: each GPU moves (1 + 1/n) S each way; the efficiency 0.686 is set from this row", "", "calibration", false},
+    {"5 GPUs of an NVSwitch node (NVLink4), NCCL_ALGO=NVLS", "H100 SXM", 5, 5, "", 4, 420, "M",
+     "NVIDIA/nccl#1455: \"Busbw increase from 370 to 420, 440, 460, and 480 GBps when gpus increase from 4 to 5, 6, 7, and 8\"",
+     "5 of the node's 8 GPUs; -e 4G", "", "validation", false},
+    {"6 GPUs of an NVSwitch node (NVLink4), NCCL_ALGO=NVLS", "H100 SXM", 6, 6, "", 4, 440, "M",
+     "NVIDIA/nccl#1455 (as the 5-GPU row)", "6 of the node's 8 GPUs; -e 4G", "", "validation", false},
+    {"1 node, NVSwitch (NVLink4), NCCL default", "H200 SXM", 8, 8, "", 4, 475, "M",
+     "NVIDIA/nccl-tests#272: \"The output shows peak bandwidth of 475 GB/s\" (NCCL 2.20.3, -e 4G)", "", "", "validation", false},
+    {"1 node, NVSwitch (NVLink4 at 200 GB/s), NCCL default", "H800 SXM", 8, 8, "", 8, 215, "M",
+     "NVIDIA/nccl#1374: \"I have also conducted a test on H800 * 8 node, and the reported allreduce budBW is 215 GB/s\"",
+     "The thread gives no message size; 8 GiB used", "", "validation", false},
+    {"1 node, NVSwitch (NVLink5), NVLS off", "B300", 8, 8, "", 8, 695, "M",
+     "NVIDIA/nccl#2140: \"8x B300 (NVLS off vs on) - busbw: 695 -> 845 GB/s\"", "The thread gives no message size; 8 GiB used",
+     "", "validation", true},
+    {"1 node, NVSwitch (NVLink5), NVLS on", "B300", 8, 8, "", 8, 845, "M",
+     "NVIDIA/nccl#2140 (as the NVLS-off row)", "The thread gives no message size; 8 GiB used",
+     "NVLS's efficiency comes from NVLink4 (0.686 of the (1 + 1/n) bound); this NVLink5 node reaches 0.60 (the thread's "
+     "own arithmetic), so capplan is high on Blackwell switches", "validation", false},
+    {"2 GB200 compute trays of an NVL72 rack (MNNVL), NCCL default", "GB200", 8, 72, "", 8, 811, "M",
+     "lixueduan.com, GB200 MNNVL NCCL test (2 compute trays x 4 GPUs): MNNVL measured 811 GB/s (translated from Chinese)",
+     "8 GPUs in one 72-GPU NVLink domain; the post gives no message size (8 GiB used) and does not say NVLS",
+     "as the B300 NVLS row: NVLink5 switches reach less of the (1 + 1/n) bound than NVLink4, and NCCL may have run a "
+     "ring here (720 GB/s at 0.80)", "validation", false},
 };
 
 // The collective as capplan sees it: the cluster the row describes and a group spanning all its GPUs.
@@ -129,7 +159,9 @@ inline Cluster nccl_cluster(const NcclRow& r) {
   const GpuSpec& gpu = Catalog::builtin().find_gpu(r.gpu);
   const std::string fabric = r.fabric;
   const Link inter = fabric.empty() ? Link{} : find_fabric(fabric).link(r.gpus_per_node);
-  return make_cluster(gpu, r.gpus, r.gpus_per_node, inter);
+  Cluster c = make_cluster(gpu, r.gpus, std::min(r.gpus_per_node, r.gpus), inter);
+  if (r.ring) c.nvls = false;  // NCCL_ALGO=RING or NCCL_NVLS_ENABLE=0
+  return c;
 }
 
 // "NVLink 300 GB/s x 0.80" for a link.
@@ -150,13 +182,21 @@ inline std::vector<CollectiveCase> nccl_all_reduce() {
     const int local = std::clamp(g.per_node, 1, g.size);
     std::string links = describe_link(c.intra_for(local, g.stride));
     if (local < g.size) links += " + " + describe_link(c.inter);
-    out.push_back({"validation", r.topology, r.gpu, r.gpus, c.gpus_per_node, bytes.value(), busbw, r.published, r.confidence,
+    // Inside a node NCCL runs the faster of the ring and NVLS (all_reduce_seconds): name the one timed.
+    const Link& in = c.intra_for(local, g.stride);
+    if (local >= g.size && c.nvls && comm::nvls_all_reduce(bytes.value(), g.size, in) < comm::ring_all_reduce(bytes.value(), g.size, in)) {
+      char efficiency[16];
+      std::snprintf(efficiency, sizeof efficiency, "%.3f", comm::nvls_efficiency);
+      links = "NVLink SHARP " + format_number(in.bandwidth.value() / 1e9, 4) + " GB/s x " + efficiency + ", (1 + 1/n) S";
+    }
+    out.push_back({r.tag, r.topology, r.gpu, r.gpus, c.gpus_per_node, bytes.value(), busbw, r.published, r.confidence,
                    r.source, links, r.note, r.why_off});
   }
   return out;
 }
 
-// Median |error| over the rows and the row with the largest |error|, as the page reports them.
+// Median |error| over the validation rows and the row with the largest |error| among them, as the page
+// reports them (calibration rows are reported apart).
 struct CollectiveSummary {
   double median_abs_error = 0;
   std::size_t worst = 0;  // index into the rows
@@ -166,10 +206,14 @@ inline CollectiveSummary summarize(const std::vector<CollectiveCase>& rows) {
   CollectiveSummary s;
   if (rows.empty()) return s;
   std::vector<double> errs;
+  bool any = false;
   for (std::size_t i = 0; i < rows.size(); ++i) {
+    if (rows[i].tag != "validation") continue;
     errs.push_back(std::fabs(rows[i].error()));
-    if (errs.back() > std::fabs(rows[s.worst].error())) s.worst = i;
+    if (!any || errs.back() > std::fabs(rows[s.worst].error())) s.worst = i;
+    any = true;
   }
+  if (errs.empty()) return s;
   std::sort(errs.begin(), errs.end());
   const std::size_t n = errs.size();
   s.median_abs_error = n % 2 ? errs[n / 2] : (errs[n / 2 - 1] + errs[n / 2]) / 2;

@@ -121,6 +121,9 @@ struct Cluster {
   // more GPUs of the node crosses PCIe on every other hop and a ring runs at `intra_beyond`'s speed.
   int intra_domain = 0;
   Link intra_beyond{};  // the link between GPUs of a node outside one domain (PCIe)
+  // NVLink SHARP: the NVSwitches reduce and multicast all-reduces inside the NVLink domain (NVLink 4
+  // and later switch systems: HGX/DGX H100, H200, B200, B300, GB200/GB300 NVL72); comm::nvls_all_reduce.
+  bool nvls = false;
 
   // The link a collective among `members` GPUs of one node, `stride` ranks apart, runs at: a ring is
   // as fast as its slowest hop, and members spread over more than one bridged pair cross PCIe.
@@ -153,6 +156,8 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
     c.intra_domain = 2;
     c.intra_beyond = pcie(gpu);
   }
+  // NVLink SHARP came with third-generation NVSwitch (NVLink 4, Hopper).
+  c.nvls = c.intra.kind == LinkKind::nvlink && gpu.form_factor == FormFactor::sxm && gpu.nvlink_generation >= 4;
   c.inter = inter;
   c.validate();
   return c;
@@ -220,6 +225,19 @@ inline double ring_all_gather(double bytes, int n, const Link& l) {
   return std::min(steps * l.latency.value() + wire / l.effective(), low_latency_ring(steps, wire, l));
 }
 inline double all_to_all(double bytes, int n, const Link& l) { return ring_all_gather(bytes, n, l); }
+
+// NVLink SHARP all-reduce (NVLS): each GPU sends its S to the switch, which reduces it, and reads back
+// the S/n it owns; then multicasts that S/n and receives everyone's, S: (1 + 1/n) S each way, so
+// busbw = 2 (n-1)/(n+1) B x nvls_efficiency (the (1 + 1/n) accounting of NVIDIA/nccl#2140). The
+// efficiency is a calibration: 0.686 makes 8 x H100 (NVLink 450 GB/s) reach the ~480 GB/s busbw NCCL's
+// maintainer gives (NVIDIA/nccl-tests#212, sjeaugey: "On 8 GPUs, you should reach a peak busBw of
+// ~480GB/s (algbw ~275GB/s)"); docs/validation.md reports the rows it was not fitted to. The latency
+// term is the ring's Simple one (NCCL's NVLS latency is not modelled), so small messages keep LL rings.
+inline constexpr double nvls_efficiency = 0.686;
+inline double nvls_all_reduce(double bytes, int n, const Link& l) {
+  if (n <= 1 || bytes <= 0) return 0;
+  return 2.0 * (n - 1) * l.latency.value() + (1.0 + 1.0 / n) * bytes / (l.bandwidth.value() * nvls_efficiency);
+}
 inline double p2p(double bytes, const Link& l) { return bytes <= 0 ? 0 : l.latency.value() + bytes / l.effective(); }
 
 }  // namespace comm
@@ -242,7 +260,11 @@ inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
   if (g.size <= 1 || bytes <= 0) return 0;  // nothing to send: no collective is launched
   const int local = std::clamp(g.per_node, 1, g.size);
   const Link& in = c.intra_for(local, g.stride);
-  if (local >= g.size) return comm::ring_all_reduce(bytes, g.size, in);
+  if (local >= g.size) {
+    // NCCL picks the faster of the ring and NVLS (for 2-4 GPUs they are alike: NVIDIA/nccl#1455).
+    const double ring = comm::ring_all_reduce(bytes, g.size, in);
+    return c.nvls && in.kind == LinkKind::nvlink ? std::min(ring, comm::nvls_all_reduce(bytes, g.size, in)) : ring;
+  }
   const int nodes = (g.size + local - 1) / local;
   if (local == 1) return comm::ring_all_reduce(bytes, nodes, c.inter);
   return spanning_ring_seconds(c, bytes, g, local, in, 2.0);
