@@ -87,6 +87,7 @@ void bind_explain_and_links(py::module_& m) {
       .field("gpus_per_node", &Cluster::gpus_per_node)
       .field("intra", &Cluster::intra)
       .field("inter", &Cluster::inter)
+      .field("nvls", &Cluster::nvls, "NVLink SHARP: the switches reduce all-reduces inside the node (NVLink 4+ switch systems)")
       .finish()
       .def("validate", &Cluster::validate)
       .def("nodes", &Cluster::nodes);

@@ -407,6 +407,19 @@ def test_expert_tensor_parallel(cat):
     assert e.value.field == "etp"
 
 
+def test_nvlink_sharp_all_reduce(cat):
+    # 8 x H100 with NVLS: ~480 GB/s busbw (nccl-tests#212); forcing the ring: ~360.
+    c = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.Link())
+    assert c.nvls
+    g = capplan.Group(size=8, per_node=8)
+    nvls = capplan.all_reduce_bus_bandwidth(c, capplan.DataSize(8, "GiB"), g).value / 1e9
+    c.nvls = False
+    ring = capplan.all_reduce_bus_bandwidth(c, capplan.DataSize(8, "GiB"), g).value / 1e9
+    assert nvls == pytest.approx(480, rel=0.01)
+    assert ring == pytest.approx(360, rel=0.01)
+    assert not capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 8, 8, capplan.Link()).nvls
+
+
 def test_search_tries_lighter_end_stages(cat):
     # Llama 3.1 8B on 4 stages: 8 + 9 + 9 + 6 keeps the 128,256-wide output layer off the pace.
     assert (8, 6) in capplan.end_stage_layouts(32, 4)
