@@ -204,4 +204,25 @@ void BM_PlanSearchLongContextCp(benchmark::State& state) {
 }
 BENCHMARK(BM_PlanSearchLongContextCp)->Unit(benchmark::kMillisecond);
 
+// A mixture-of-experts search, where expert parallelism, expert tensor parallelism (Arg 1: ETP 1
+// tried beside ETP = TP; Arg 0: ETP = TP only) and, at 32,768 tokens, context parallelism with the
+// experts folded in join the plan space: Mixtral 8x7B on 64 H100.
+void BM_PlanSearchMoe(benchmark::State& state) {
+  TrainingJob job;
+  job.model = find_model("mixtral-8x7b").transformer();
+  job.seq_len = 32768;
+  job.global_batch = 64;
+  const Cluster c = make_cluster(Catalog::builtin().find_gpu("h100-sxm"), 64, 8, find_fabric("ib-ndr").link(8));
+  SearchSpace space;
+  if (state.range(0) == 0) space.expert_tensor_parallel = {0};
+  std::size_t candidates = 0;
+  for (auto _ : state) {
+    SearchResult r = search_plans(job, c, Framework{}, {}, 5, space);
+    candidates = r.candidates;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["plans"] = static_cast<double>(candidates);
+}
+BENCHMARK(BM_PlanSearchMoe)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+
 }  // namespace
