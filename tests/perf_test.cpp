@@ -629,6 +629,56 @@ TEST_SUITE("perf") {
     CHECK(etp1);
   }
 
+  TEST_CASE("context parallelism: Megatron's hierarchical a2a+p2p (configurations item 2)") {
+    // Llama 3.1 8B at 131,072 tokens, CP 16 over two 8-GPU nodes: Ulysses among the 8 CP ranks of a
+    // node, a 2-step ring across the nodes.
+    TrainingJob job;
+    job.model = find_model("llama3.1-8b").transformer();
+    job.seq_len = 131072;
+    job.global_batch = 16;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 16, 8, find_fabric("ib-ndr").link(8));
+    ParallelPlan p;
+    p.cp = 16;
+    p.recompute = Recompute::full;
+    p.cp_comm = CpComm::a2a_p2p;
+    CHECK(cp_a2a_size(p, 8) == 8);
+    const TrainingEstimate h = estimate_training(job, p, c, Framework{});
+    const double t_h = term_seconds(h, "context-parallel a2a+p2p (exposed)");
+    CHECK(t_h > 0);
+    bool said = false;
+    for (const auto& t : h.breakdown.terms) said = said || t.arithmetic.find("among the 8 CP ranks of a node, then 1 ring steps") != std::string::npos;
+    CHECK(said);
+    // Against Ulysses over all 16 ranks, whose all-to-alls cross the network: the hierarchy is faster.
+    ParallelPlan flat = p;
+    flat.cp_comm = CpComm::a2a;
+    CHECK(h.iteration.value() < estimate_training(job, flat, c, Framework{}).iteration.value());
+    // Memory is the same for every exchange.
+    CHECK(plan_memory(job, p, true).total().value() == doctest::Approx(plan_memory(job, flat, true).total().value()));
+    // The heads rule applies to the node's group: 40 heads do not split over 16 ranks of a 16-GPU node.
+    TrainingJob thirteen = job;
+    thirteen.model = find_model("llama2-13b").transformer();
+    const Cluster wide = make_cluster(gpu("H100 SXM"), 32, 16, find_fabric("ib-ndr").link(16));
+    ParallelPlan q = p;
+    q.cp = 32;
+    CHECK(field_of([&] { (void)estimate_training(thirteen, q, wide, Framework{}); }) == "cp");
+    // The search offers it where the CP group spans nodes.
+    SearchSpace space;
+    space.cp_comms = {CpComm::a2a_p2p};
+    space.recompute = {Recompute::full};
+    space.micro_batches = {1};
+    space.interleave = {1};
+    const SearchResult r = search_plans(job, c, {}, {}, 50, space);
+    bool found = false;
+    for (const auto& t : r.top) {
+      if (t.plan.cp_comm != CpComm::a2a_p2p) continue;
+      found = true;
+      const int a = cp_a2a_size(t.plan, 8);
+      CHECK(a > 1);
+      CHECK(a < t.plan.cp);
+    }
+    CHECK(found);
+  }
+
   TEST_CASE("context parallelism: the all-gather (Llama 3) and all-to-all (Ulysses) exchanges, their rules") {
     const GpuSpec& h100 = gpu("H100 SXM");
     TrainingJob job;

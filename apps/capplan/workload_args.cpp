@@ -295,7 +295,8 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--cp", a.cp, "Context-parallel degree: each sequence split over CP GPUs (needs --flash-attention)");
   cmd->add_option("--cp-comm", a.cp_comm,
                   "How the CP ranks exchange K/V, as Megatron's cp_comm_type: p2p (ring, overlapped; default), all_gather (Llama 3), "
-                  "a2a (DeepSpeed-Ulysses: heads split over CP)");
+                  "a2a (DeepSpeed-Ulysses: heads split over CP), a2a+p2p (hierarchical: a2a among a node's CP ranks, the ring across "
+                  "nodes)");
   cmd->add_option("--ep", a.ep, "Expert-parallel degree (MoE): routed experts spread over EP of the DP x CP GPUs, as Megatron folds it (default 1)");
   cmd->add_option("--etp", a.etp,
                   "Expert tensor-parallel degree (MoE): GPUs each routed expert is split over (default: TP; 1 in the DeepSeek and Qwen "
@@ -478,7 +479,9 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
                  std::to_string(tp) + " x " + (cp > 1 ? std::to_string(cp) + " x " : "") + std::to_string(pp) + " x " + std::to_string(dp),
                  "(" + model_dims + " x DP) is more than " + std::to_string(max_plan_gpus) + " GPUs");
   }
-  const CpComm cp_comm = a.cp_comm ? detail::parse_enum<CpComm>(*a.cp_comm, "--cp-comm") : CpComm::p2p;
+  // Megatron-Core spells the hierarchical exchange "a2a+p2p".
+  const CpComm cp_comm = a.cp_comm ? detail::parse_enum<CpComm>(*a.cp_comm == "a2a+p2p" ? std::string("a2a_p2p") : *a.cp_comm, "--cp-comm")
+                                   : CpComm::p2p;
   if (cp > 1) {
     if (!a.flash_attention) detail::fail("--cp", std::to_string(cp), "needs --flash-attention: ring attention runs in the fused kernel");
     ParallelPlan kind;

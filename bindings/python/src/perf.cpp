@@ -219,6 +219,8 @@ void bind_training(py::module_& m) {
                              "Fused attention kernel: flash2 (FlashAttention-2), flash3 (FlashAttention-3, Hopper), cudnn (cuDNN).");
   text_enum<MoeDispatch>(m, "MoeDispatch",
                          "MoE token dispatch across GPUs: alltoall (NCCL, a copy per token and expert) or deepep (two hops: one network copy per node).");
+  m.def("cp_a2a_size", &cp_a2a_size, py::arg("plan"), py::arg("gpus_per_node"),
+        "Hierarchical CP (a2a_p2p): the CP ranks of one node, which form the all-to-all group.");
   m.def("expected_token_nodes", &expected_token_nodes, py::arg("moe"), py::arg("nodes"),
         "Expected distinct nodes a token's routed experts lie on, experts spread over `nodes` nodes (group-limited routing included).");
   Record<Framework>(m, "Framework", "How a training framework runs: fused kernels, overlap, bytes sent.")

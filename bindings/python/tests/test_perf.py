@@ -420,6 +420,15 @@ def test_nvlink_sharp_all_reduce(cat):
     assert not capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 8, 8, capplan.Link()).nvls
 
 
+def test_hierarchical_context_parallel(cat):
+    job = TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), global_batch=16, seq_len=131072)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 16, 8, capplan.find_fabric("ib-ndr").link(8))
+    plan = ParallelPlan(cp=16, recompute="full", cp_comm="a2a_p2p")
+    assert capplan.cp_a2a_size(plan, 8) == 8
+    names = [t.name for t in capplan.estimate_training(job, plan, cluster).breakdown.terms]
+    assert "context-parallel a2a+p2p (exposed)" in names
+
+
 def test_search_tries_lighter_end_stages(cat):
     # Llama 3.1 8B on 4 stages: 8 + 9 + 9 + 6 keeps the 128,256-wide output layer off the pace.
     assert (8, 6) in capplan.end_stage_layouts(32, 4)
@@ -441,6 +450,6 @@ def test_search_tries_lighter_end_stages(cat):
 
 def test_search_space_tries_every_cp_exchange():
     space = capplan.SearchSpace()
-    assert list(space.cp_comms) == [capplan.CpComm.p2p, capplan.CpComm.all_gather, capplan.CpComm.a2a]
+    assert list(space.cp_comms) == [capplan.CpComm.p2p, capplan.CpComm.all_gather, capplan.CpComm.a2a, capplan.CpComm.a2a_p2p]
     space.cp_comms = [capplan.CpComm.p2p]
     assert list(space.cp_comms) == [capplan.CpComm.p2p]

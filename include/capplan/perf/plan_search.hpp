@@ -40,8 +40,9 @@ struct SearchSpace {
   std::vector<int> context_parallel{1, 2, 4, 8, 16, 32};
   std::int64_t min_cp_seq = 16384;
   // How the CP ranks exchange K/V, tried for every cp > 1: the overlapped ring, Llama 3's all-gather
-  // and Ulysses' all-to-alls (where the heads split over cp: ulysses_divides).
-  std::vector<CpComm> cp_comms{CpComm::p2p, CpComm::all_gather, CpComm::a2a};
+  // Ulysses' all-to-alls (where the heads split over cp: ulysses_divides) and the hierarchical a2a+p2p
+  // (where the cp group spans nodes and the heads split over its ranks in a node).
+  std::vector<CpComm> cp_comms{CpComm::p2p, CpComm::all_gather, CpComm::a2a, CpComm::a2a_p2p};
   bool sequence_parallel = true;  // also try sequence parallelism when tp > 1
   // Also try lighter first and last pipeline stages (end_stage_layouts, workload/parallel_plan.hpp)
   // beside the automatic layout, without interleaving.
@@ -260,6 +261,10 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                       p.last_stage_layers = last;
                       for (const CpComm comm : cp > 1 ? space.cp_comms : std::vector<CpComm>{CpComm::p2p}) {
                         if (comm == CpComm::a2a && !ulysses_divides(s.heads, s.kv_heads, tp, cp)) continue;
+                        if (comm == CpComm::a2a_p2p) {  // only where it differs from both: a2a in a node, a ring across
+                          const int a = cp_a2a_size(p, cluster.gpus_per_node);
+                          if (a <= 1 || a >= cp || !ulysses_divides(s.heads, s.kv_heads, tp, a)) continue;
+                        }
                         p.cp_comm = comm;
                         const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
                         timed.push_back({p, e.iteration.value()});

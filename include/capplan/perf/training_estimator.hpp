@@ -442,6 +442,8 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   return c;
 }
 
+inline int cp_a2a_size(const ParallelPlan& plan, int gpus_per_node);  // below
+
 // Checks a plan against a job and a cluster; InputError naming the field otherwise.
 inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster) {
   require_positive_count(plan.tp, "tp");
@@ -494,13 +496,14 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   if (job.model.moe && job.model.moe->experts % plan.ep != 0)
     capplan::detail::fail("ep", std::to_string(plan.ep), "does not divide the " + std::to_string(job.model.moe->experts) + " experts");
   if (const int c = static_cast<int>(plan.cp_comm); c < 0 || c >= static_cast<int>(capplan::detail::enum_count<CpComm>))
-    capplan::detail::fail("cp_comm", std::to_string(c), "must be p2p, all_gather or a2a");
+    capplan::detail::fail("cp_comm", std::to_string(c), "must be p2p, all_gather, a2a or a2a_p2p");
   if (plan.cp > 1) {
     // Megatron CP splits each sequence into 2 x cp chunks (load balance under the causal mask);
     // Ulysses into cp (parallel_plan.hpp cp_sequence_step).
     const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
     validate_cp_sequence(seq, plan);
     if (plan.cp_comm == CpComm::a2a) validate_ulysses(s.heads, s.kv_heads, plan.tp, plan.cp);
+    if (plan.cp_comm == CpComm::a2a_p2p) validate_ulysses(s.heads, s.kv_heads, plan.tp, cp_a2a_size(plan, cluster.gpus_per_node));
   }
   require_positive_count(job.global_batch, "global_batch");
   if (job.global_batch % (plan.micro_batch * plan.dp) != 0)
@@ -559,6 +562,11 @@ inline Group context_parallel_group(const ParallelPlan& plan, int gpus_per_node)
   const Group block = consecutive_group(plan.tp * plan.cp, gpus_per_node);
   return Group{plan.cp, std::clamp(block.per_node / plan.tp, 1, plan.cp), plan.tp};
 }
+// Hierarchical CP (CpComm::a2a_p2p): the cp ranks of one node form the all-to-all group, the nodes
+// the ring (cp / this many steps round it).
+inline int cp_a2a_size(const ParallelPlan& plan, int gpus_per_node) {
+  return std::gcd(std::max(plan.cp, 1), context_parallel_group(plan, gpus_per_node).per_node);
+}
 inline bool stage_boundary_crosses_nodes(const ParallelPlan& plan, const Cluster& cluster) {
   return plan.pp > 1 && cluster.gpus > cluster.gpus_per_node;
 }
@@ -612,7 +620,9 @@ struct Numbers {
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
   double a2a_one = 0, ep_remote_nodes = 0;
   double etp_one = 0, etp_layer = 0;  // an expert tensor-parallel all-gather (or reduce-scatter); their time per layer  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
-  double cp_bytes = 0, cp_comm = 0, cp_exposed_layer = 0;  // context parallel: K/V sent per ring step, ring time and exposed time per layer
+  double cp_bytes = 0, cp_comm = 0, cp_exposed_layer = 0;
+  int cp_a2a = 0;            // a2a_p2p: the all-to-all group (the cp ranks of a node)
+  double cp_ring_bytes = 0;  // a2a_p2p: K/V per ring step  // context parallel: K/V sent per ring step, ring time and exposed time per layer
   int n_ar = 0;
   double p2p_mb = 0;
   bool stage_link_inter = false;
@@ -747,6 +757,26 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
         n.cp_bytes = 2 * q_bytes + 2 * kv_bytes;
         n.cp_comm = passes_fwd * one_pass + one_pass;
         n.cp_exposed_layer = n.cp_comm;
+        break;
+      }
+      case CpComm::a2a_p2p: {
+        // Hierarchical (Megatron-Core "a2a+p2p"): Ulysses among the a cp ranks of a node, as above with cp = a,
+        // then each rank holds heads / (tp a) of the heads for a x its tokens and passes that K/V round the
+        // ring of the cp / a nodes, overlapped with the attention as the p2p ring.
+        const int a = perf::cp_a2a_size(plan, gpn), r = plan.cp / a;
+        const perf::Group a2a_group{a, a, plan.tp};
+        const std::int64_t kv_after = ulysses_kv_heads(s.kv_heads, plan.tp, a);
+        const double q_bytes = static_cast<double>(tokens_mb) * static_cast<double>(s.heads / plan.tp * s.head_dim) * e;
+        const double kv_bytes = static_cast<double>(tokens_mb) * static_cast<double>(kv_after * a * s.head_dim) * e;
+        const double one_pass = 2 * perf::all_to_all_seconds(cluster, q_bytes, a2a_group) + 2 * perf::all_to_all_seconds(cluster, kv_bytes, a2a_group);
+        const double step_bytes = 2.0 * a * static_cast<double>(tokens_mb) * static_cast<double>(kv_after * s.head_dim) * e;
+        const perf::Link& ring_link = r > 1 && cp_group.per_node < cp_group.size ? cluster.inter : cluster.intra_for(plan.cp, plan.tp);
+        const double fwd = (r - 1) * perf::p2p_seconds(ring_link, step_bytes), bwd = (r - 1) * perf::p2p_seconds(ring_link, 2 * step_bytes);
+        n.cp_bytes = 2 * q_bytes + 2 * kv_bytes;
+        n.cp_a2a = a;
+        n.cp_ring_bytes = step_bytes;
+        n.cp_comm = passes_fwd * (one_pass + fwd) + one_pass + bwd;
+        n.cp_exposed_layer = passes_fwd * (one_pass + std::max(0.0, fwd - layer.attn_fwd)) + one_pass + std::max(0.0, bwd - layer.attn_bwd);
         break;
       }
     }

@@ -80,6 +80,13 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
         how = perf::seconds_text(n.cp_comm) + ": 4 all-to-alls (Q, K, V, output) of " + bytes + " in all forward" + twice +
               ", the same backward, not overlapped";
         break;
+      case CpComm::a2a_p2p:
+        what = "context-parallel a2a+p2p (exposed)";
+        how = perf::seconds_text(n.cp_exposed_layer) + " of " + perf::seconds_text(n.cp_comm) + ": 4 all-to-alls of " + bytes +
+              " in all among the " + std::to_string(n.cp_a2a) + " CP ranks of a node, then " + std::to_string(plan.cp / std::max(n.cp_a2a, 1) - 1) +
+              " ring steps of " + format(from_canonical<DataSize>(n.cp_ring_bytes)) + " K/V across nodes beside the attention, forward" + twice +
+              " and backward";
+        break;
     }
     b.add(what, md * lps * n.cp_exposed_layer, per + how, perf::group_links(cluster, perf::context_parallel_group(plan, gpn)));
   }

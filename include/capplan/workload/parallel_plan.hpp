@@ -54,8 +54,12 @@ enum class ZeroStage { none = 0, optimizer = 1, gradients = 2, parameters = 3 };
 //              sequence split into a head split before the attention (Q, K, V) and back after it (the
 //              output), the backward the reverse; exposed. Needs the heads per tensor-parallel rank to
 //              split over cp (K/V heads are replicated when fewer than cp).
-enum class CpComm { p2p, all_gather, a2a };
-BOOST_DESCRIBE_ENUM(CpComm, p2p, all_gather, a2a)
+//   a2a_p2p    Megatron-Core's hierarchical "a2a+p2p" (hierarchical_context_parallel_sizes): Ulysses
+//              all-to-alls among the cp ranks of one node (NVLink), then the overlapped ring among the
+//              nodes with the all-to-all groups' K/V. capplan puts every cp rank of a node in the
+//              all-to-all group (perf::cp_a2a_size); the heads rule applies to that group.
+enum class CpComm { p2p, all_gather, a2a, a2a_p2p };
+BOOST_DESCRIBE_ENUM(CpComm, p2p, all_gather, a2a, a2a_p2p)
 inline constexpr std::string_view name(CpComm c) { return detail::enum_name(c); }
 
 struct ParallelPlan {
