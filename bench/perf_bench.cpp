@@ -148,13 +148,8 @@ void BM_DeviceRates(benchmark::State& state) {
 }
 BENCHMARK(BM_DeviceRates);
 
-// Every valid plan over tp, pp, dp, micro-batch, ZeRO, recompute, SP and interleaving.
-void BM_PlanSearchGpt3On1024(benchmark::State& state) {
-  const TrainingJob job = validation::gpt3_175b_job();
-  const Cluster c = validation::dgx_a100_cluster(1024);
-  const Framework fw = megatron_lm_2021();
-  SearchSpace space;
-  space.end_stage_layouts = state.range(0) != 0;  // 1: lighter end stages tried too (the default); 0: for the ratio
+// Runs the search once per iteration and reports how many plans it timed.
+void time_search(benchmark::State& state, const TrainingJob& job, const Cluster& c, const Framework& fw, const SearchSpace& space) {
   std::size_t candidates = 0;
   for (auto _ : state) {
     SearchResult r = search_plans(job, c, fw, {}, 5, space);
@@ -164,43 +159,38 @@ void BM_PlanSearchGpt3On1024(benchmark::State& state) {
   state.counters["plans"] = static_cast<double>(candidates);
   state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * candidates));
 }
+
+// A job of `model` at `seq` tokens and `batch` sequences on `gpus` H100 in 8-GPU nodes over NDR.
+TrainingJob search_job(const char* model, std::int64_t seq, std::int64_t batch) {
+  TrainingJob job;
+  job.model = find_model(model).transformer();
+  job.seq_len = seq;
+  job.global_batch = batch;
+  return job;
+}
+Cluster h100_cluster(int gpus) { return make_cluster(Catalog::builtin().find_gpu("h100-sxm"), gpus, 8, find_fabric("ib-ndr").link(8)); }
+
+// Every valid plan over tp, pp, dp, micro-batch, ZeRO, recompute, SP and interleaving.
+void BM_PlanSearchGpt3On1024(benchmark::State& state) {
+  SearchSpace space;
+  space.end_stage_layouts = state.range(0) != 0;  // 1: lighter end stages tried too (the default); 0: for the ratio
+  time_search(state, validation::gpt3_175b_job(), validation::dgx_a100_cluster(1024), megatron_lm_2021(), space);
+}
 BENCHMARK(BM_PlanSearchGpt3On1024)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 // Llama 3.1 405B on 16,384 H100 (8-GPU nodes over NDR), 8,192-token sequences, a 2,048-sequence batch:
 // the ceiling is 100 ms.
 void BM_PlanSearchLlama405bOn16384(benchmark::State& state) {
-  TrainingJob job;
-  job.model = find_model("llama3.1-405b").transformer();
-  job.seq_len = 8192;
-  job.global_batch = 2048;
-  const Cluster c = make_cluster(Catalog::builtin().find_gpu("h100-sxm"), 16384, 8, find_fabric("ib-ndr").link(8));
   SearchSpace space;
   space.end_stage_layouts = state.range(0) != 0;
-  std::size_t candidates = 0;
-  for (auto _ : state) {
-    SearchResult r = search_plans(job, c, Framework{}, {}, 5, space);
-    candidates = r.candidates;
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["plans"] = static_cast<double>(candidates);
+  time_search(state, search_job("llama3.1-405b", 8192, 2048), h100_cluster(16384), Framework{}, space);
 }
 BENCHMARK(BM_PlanSearchLlama405bOn16384)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
 // A long-context search, where context parallelism joins the plan space: Llama 3.1 8B at 131,072
 // tokens on 64 H100.
 void BM_PlanSearchLongContextCp(benchmark::State& state) {
-  TrainingJob job;
-  job.model = find_model("llama3.1-8b").transformer();
-  job.seq_len = 131072;
-  job.global_batch = 64;
-  const Cluster c = make_cluster(Catalog::builtin().find_gpu("h100-sxm"), 64, 8, find_fabric("ib-ndr").link(8));
-  std::size_t candidates = 0;
-  for (auto _ : state) {
-    SearchResult r = search_plans(job, c, Framework{}, {}, 5);
-    candidates = r.candidates;
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["plans"] = static_cast<double>(candidates);
+  time_search(state, search_job("llama3.1-8b", 131072, 64), h100_cluster(64), Framework{}, SearchSpace{});
 }
 BENCHMARK(BM_PlanSearchLongContextCp)->Unit(benchmark::kMillisecond);
 
@@ -208,20 +198,9 @@ BENCHMARK(BM_PlanSearchLongContextCp)->Unit(benchmark::kMillisecond);
 // tried beside ETP = TP; Arg 0: ETP = TP only) and, at 32,768 tokens, context parallelism with the
 // experts folded in join the plan space: Mixtral 8x7B on 64 H100.
 void BM_PlanSearchMoe(benchmark::State& state) {
-  TrainingJob job;
-  job.model = find_model("mixtral-8x7b").transformer();
-  job.seq_len = 32768;
-  job.global_batch = 64;
-  const Cluster c = make_cluster(Catalog::builtin().find_gpu("h100-sxm"), 64, 8, find_fabric("ib-ndr").link(8));
   SearchSpace space;
   if (state.range(0) == 0) space.expert_tensor_parallel = {0};
-  std::size_t candidates = 0;
-  for (auto _ : state) {
-    SearchResult r = search_plans(job, c, Framework{}, {}, 5, space);
-    candidates = r.candidates;
-    benchmark::DoNotOptimize(r);
-  }
-  state.counters["plans"] = static_cast<double>(candidates);
+  time_search(state, search_job("mixtral-8x7b", 32768, 64), h100_cluster(64), Framework{}, space);
 }
 BENCHMARK(BM_PlanSearchMoe)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
