@@ -49,6 +49,8 @@ TEST_SUITE("workload") {
     // Qwen2.5-14B card: 14.7B; the shape gives 14.77B (the card truncates), so 0.6%.
     CHECK(rel(derived("deepseek-r1-distill-qwen-14b"), 14.7e9) < 6e-3);
     CHECK(rel(derived("deepseek-r1-distill-qwen-32b"), 32.5e9) < 1e-2);  // Qwen2.5-32B card: 32.5B
+    // BERT-large uncased: 335,141,888 weights (embeddings 31,782,912 + 24 x 12,596,224 + pooler 1,049,600).
+    CHECK(derived("bert-large") == 335'141'888.0);
     // Llama 3.1 405B: "405B" (Dubey et al. 2024, Table 3), to 0.5%.
     CHECK(rel(derived("llama3.1-405b"), 405e9) < 5e-3);
     // OPT: 13B and 175B (Zhang et al. 2022, Table 1), to 1%.

@@ -155,6 +155,19 @@ inline std::vector<ModelPreset> build() {
     add("bert-base", s, 108'310'272.0,
         "huggingface.co/google-bert/bert-base-cased config.json; accelerate estimate-memory 413.18 MB fp32");
   }
+  // google-bert/bert-large-uncased config.json: hidden 1024, 24 layers, 16 heads, intermediate 4096,
+  // vocab 30522, max_position_embeddings 512, type_vocab_size 2; the same layout as BERT-base. Devlin
+  // et al. 2019 (BERT), §3: "BERT-LARGE (L=24, H=1024, A=16, Total Parameters=340M)"; the released
+  // weights hold 335,141,888 (the paper rounds up).
+  {
+    TransformerShape s = gpt_like("BERT-large (uncased)", 24, 1024, 16, 30522, 512, 512, true);
+    s.encoder = true;
+    s.token_types = 2;
+    s.embedding_norm = true;
+    s.final_norm = false;
+    s.pooler = true;
+    add("bert-large", s, 340e6, "Devlin et al. 2019 (BERT), §3: 340M; huggingface.co/google-bert/bert-large-uncased config.json");
+  }
 
   // --- Llama 2 --------------------------------------------------------------------------------------
   // meta-llama/Llama-2-{7b,13b,70b}-hf config.json; Touvron et al. 2023 (Llama 2), Table 1.
