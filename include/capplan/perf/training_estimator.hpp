@@ -618,11 +618,11 @@ struct Numbers {
   int last_layers = 0;    // layers of the last stage
   double layer_recompute = 0;
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
-  double a2a_one = 0, ep_remote_nodes = 0;
-  double etp_one = 0, etp_layer = 0;  // an expert tensor-parallel all-gather (or reduce-scatter); their time per layer  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
-  double cp_bytes = 0, cp_comm = 0, cp_exposed_layer = 0;
+  double a2a_one = 0, ep_remote_nodes = 0;  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
+  double etp_one = 0, etp_layer = 0;        // an expert tensor-parallel all-gather (or reduce-scatter); their time per layer
+  double cp_bytes = 0, cp_comm = 0, cp_exposed_layer = 0;  // context parallel: K/V sent per ring step, ring time and exposed time per layer
   int cp_a2a = 0;            // a2a_p2p: the all-to-all group (the cp ranks of a node)
-  double cp_ring_bytes = 0;  // a2a_p2p: K/V per ring step  // context parallel: K/V sent per ring step, ring time and exposed time per layer
+  double cp_ring_bytes = 0;  // a2a_p2p: K/V per ring step
   int n_ar = 0;
   double p2p_mb = 0;
   bool stage_link_inter = false;
