@@ -142,32 +142,26 @@ inline std::vector<ModelPreset> build() {
   }
 
   // --- BERT ----------------------------------------------------------------------------------------
+  // BERT's layout (google-bert config.json): an encoder of post-LN layers with an embedding
+  // LayerNorm, 512 learned positions, 2 token types and a pooler; FFN 4 x hidden.
+  const auto bert = [](std::string name, int layers, std::int64_t hidden, int heads, std::int64_t vocab) {
+    TransformerShape s = gpt_like(std::move(name), layers, hidden, heads, vocab, 512, 512, true);
+    s.encoder = true;
+    s.token_types = 2;
+    s.embedding_norm = true;
+    s.final_norm = false;
+    s.pooler = true;
+    return s;
+  };
   // google-bert/bert-base-cased config.json: hidden 768, 12 layers, 12 heads, intermediate 3072,
-  // vocab 28996, max_position_embeddings 512, type_vocab_size 2; post-LN, embedding LayerNorm,
-  // pooler. 108,310,272 params = 413.18 MiB in fp32 (huggingface/accelerate model_size_estimator.md).
-  {
-    TransformerShape s = gpt_like("BERT-base (cased)", 12, 768, 12, 28996, 512, 512, true);
-    s.encoder = true;
-    s.token_types = 2;
-    s.embedding_norm = true;
-    s.final_norm = false;
-    s.pooler = true;
-    add("bert-base", s, 108'310'272.0,
-        "huggingface.co/google-bert/bert-base-cased config.json; accelerate estimate-memory 413.18 MB fp32");
-  }
+  // vocab 28996. 108,310,272 params = 413.18 MiB in fp32 (huggingface/accelerate model_size_estimator.md).
+  add("bert-base", bert("BERT-base (cased)", 12, 768, 12, 28996), 108'310'272.0,
+      "huggingface.co/google-bert/bert-base-cased config.json; accelerate estimate-memory 413.18 MB fp32");
   // google-bert/bert-large-uncased config.json: hidden 1024, 24 layers, 16 heads, intermediate 4096,
-  // vocab 30522, max_position_embeddings 512, type_vocab_size 2; the same layout as BERT-base. Devlin
-  // et al. 2019 (BERT), §3: "BERT-LARGE (L=24, H=1024, A=16, Total Parameters=340M)"; the released
-  // weights hold 335,141,888 (the paper rounds up).
-  {
-    TransformerShape s = gpt_like("BERT-large (uncased)", 24, 1024, 16, 30522, 512, 512, true);
-    s.encoder = true;
-    s.token_types = 2;
-    s.embedding_norm = true;
-    s.final_norm = false;
-    s.pooler = true;
-    add("bert-large", s, 340e6, "Devlin et al. 2019 (BERT), §3: 340M; huggingface.co/google-bert/bert-large-uncased config.json");
-  }
+  // vocab 30522. Devlin et al. 2019 (BERT), §3: "BERT-LARGE (L=24, H=1024, A=16, Total
+  // Parameters=340M)"; the released weights hold 335,141,888 (the paper rounds up).
+  add("bert-large", bert("BERT-large (uncased)", 24, 1024, 16, 30522), 340e6,
+      "Devlin et al. 2019 (BERT), §3: 340M; huggingface.co/google-bert/bert-large-uncased config.json");
 
   // --- Llama 2 --------------------------------------------------------------------------------------
   // meta-llama/Llama-2-{7b,13b,70b}-hf config.json; Touvron et al. 2023 (Llama 2), Table 1.
