@@ -1,4 +1,6 @@
 // Compute: training and inference FLOP counts against published totals and closed forms.
+#include "test_support.hpp"
+
 #include <capplan/compute/flops.hpp>
 #include <capplan/units/count.hpp>
 #include <capplan/workload/params.hpp>
@@ -12,7 +14,7 @@ using namespace capplan;
 
 namespace {
 
-double rel(double got, double want) { return std::abs(got - want) / want; }
+using capplan::test_support::rel;
 
 // A GPT-style shape as in Narayanan et al. 2021, Table 1 (MHA, 4h FFN, untied head).
 TransformerShape megatron_gpt(int layers, std::int64_t hidden, int heads, std::int64_t vocab) {

@@ -1,6 +1,8 @@
 // Goodput of a training run (plan/goodput.hpp): checkpoint size, Young's and Daly's optimum intervals,
 // Daly's expected wall clock (against the paper's figures and a simulation of the process it models),
 // the Llama 3 sanity case, the limits and monotonicity, and bad input.
+#include "test_support.hpp"
+
 #include "capplan/plan/goodput.hpp"
 #include "capplan/units/literals.hpp"
 
@@ -17,15 +19,7 @@ using namespace capplan::literals;
 
 namespace {
 
-template <class F>
-std::string field_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.field();
-  }
-  return "(no error)";
-}
+using capplan::test_support::field_of;
 
 template <class F>
 std::string message_of(F&& f) {

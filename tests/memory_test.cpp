@@ -1,4 +1,6 @@
 // Memory: weights, ZeRO model states, activations, KV cache, LoRA, budgets and solvers.
+#include "test_support.hpp"
+
 #include <capplan/memory/activations.hpp>
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/formats.hpp>
@@ -19,7 +21,7 @@ using namespace capplan::literals;
 
 namespace {
 
-double rel(double got, double want) { return std::abs(got - want) / want; }
+using capplan::test_support::rel;
 double gb(DataSize d) { return d.value() / 1e9; }
 double gib(DataSize d) { return d.value() / 1073741824.0; }
 

@@ -1,5 +1,7 @@
 // Performance model: roofline, efficiency, communication, training, inference, CNN, data loading,
 // plan search, and the published validation cases (validation/validation_cases.hpp).
+#include "test_support.hpp"
+
 #include "capplan/compute/flops.hpp"
 #include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
@@ -56,15 +58,7 @@ double term_seconds(const Estimate& e, std::string_view name) {
   return -1.0;
 }
 
-template <class F>
-std::string field_of(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.field();
-  }
-  return "(no error)";
-}
+using capplan::test_support::field_of;
 
 }  // namespace
 

@@ -1,4 +1,6 @@
 // Workloads: shapes, validation, parameter counts against published counts, presets.
+#include "test_support.hpp"
+
 #include <capplan/workload/generic.hpp>
 #include <capplan/workload/model_fields.hpp>
 #include <capplan/workload/parallel_plan.hpp>
@@ -18,7 +20,7 @@ namespace {
 double derived(std::string_view id) { return static_cast<double>(parameter_count(find_model(id).transformer())); }
 
 // Relative difference of a derived count from the published one.
-double rel(double got, double want) { return std::abs(got - want) / want; }
+using capplan::test_support::rel;
 
 }  // namespace
 

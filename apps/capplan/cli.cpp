@@ -1,16 +1,21 @@
 // The command line as a library of the tool: every subcommand registered on one CLI11 app, the
 // parse that names an unknown subcommand, and a whole command line run in-process for its JSON
-// (capplan validate, and fuzz/argv_fuzz.cpp). main.cpp is only the process around it.
+// (capplan validate, and fuzz/argv_fuzz.cpp), and the whole process (run_tool: main.cpp and the
+// browser planner, web/planner.cpp).
 #include "commands.hpp"
 #include "context.hpp"
 #include "output.hpp"
+#include "scenario.hpp"
 
 #include <capplan/error.hpp>
+#include <capplan/version.hpp>
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <exception>
 #include <functional>
+#include <iostream>
 #include <string>
 #include <vector>
 
@@ -104,6 +109,33 @@ nlohmann::ordered_json run_for_json(const std::vector<std::string>& args, const 
   }
   if (!written) throw InputError("command", args.empty() ? std::string() : args.front(), "wrote no result");
   return out;
+}
+
+int run_tool(int argc, char** argv) {
+  Context ctx;
+  CLI::App app{"capplan: capacity planning and cost for deep-learning hardware", "capplan"};
+  app.set_version_flag("--version", std::string(capplan::version_string));
+  add_commands(app, ctx);
+
+  try {
+    parse_command_line(app, expand_scenario(argc, argv));
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "capplan: " << e.what() << " (see capplan --help)\n";
+    return 2;
+  } catch (const capplan::InputError& e) {
+    std::cerr << "capplan: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "capplan: " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
 }
 
 }  // namespace capplan::cli

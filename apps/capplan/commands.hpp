@@ -29,4 +29,10 @@ void add_validate(CLI::App& app, Context& ctx); // published or measured runs pr
 void add_commands(CLI::App& app, Context& ctx);
 void parse_command_line(CLI::App& app, std::vector<std::string> args);
 
+// The whole tool as a process runs it (main.cpp; web/planner.cpp in the browser): argv[0] the
+// program name, a scenario expanded, the chosen subcommand run, its result written to std::cout,
+// help and errors to std::cout or std::cerr. Returns the exit code: 0 success; 2 usage or input
+// error (one line naming the flag or field); 1 any other failure.
+int run_tool(int argc, char** argv);
+
 }  // namespace capplan::cli

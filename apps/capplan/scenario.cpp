@@ -14,6 +14,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <set>
@@ -43,9 +45,20 @@ std::string value_text(const char* who, const JsonDocument& doc, const std::stri
   if (v.is_string()) return v.get<std::string>();
   if (v.is_number_integer()) return v.dump();
   if (v.is_number_float()) {
+    const double d = v.get<double>();
     char buf[64];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v.get<double>());
+#if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
+    const auto r = std::to_chars(buf, buf + sizeof buf, d);
     return std::string(buf, r.ptr);
+#else
+    // A standard library without floating-point to_chars (Emscripten's, for web/): the fewest
+    // significant digits that read back as the same double, as to_chars gives.
+    for (int digits = 1; digits <= 17; ++digits) {
+      std::snprintf(buf, sizeof buf, "%.*g", digits, d);
+      if (std::strtod(buf, nullptr) == d) break;
+    }
+    return std::string(buf);
+#endif
   }
   fail(who, doc, pointer, key, "must be a string, a number, true or false (got " + std::string(v.type_name()) + ")");
 }
