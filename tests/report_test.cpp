@@ -1,4 +1,5 @@
 // Report tables: sorting and the five output formats, byte for byte.
+#include <capplan/report/cost_chart.hpp>
 #include <capplan/report/pareto.hpp>
 #include <capplan/report/memory_output.hpp>
 #include <capplan/report/power_output.hpp>
@@ -223,6 +224,32 @@ TEST_SUITE("report") {
     CHECK_THROWS_AS(render_svg(bad), InputError);
     // Nothing to draw: a picture that says so.
     CHECK(render_svg(LineChart{}).find("no values to draw") != std::string::npos);
+  }
+
+  TEST_CASE("cost chart: cumulative own and rent by month, resale as its own line, the break-even month marked") {
+    using namespace capplan::literals;
+    OwnedOption o;
+    o.purchase = 2200_USD;
+    o.active_power = 450_W;
+    o.electricity = 0.12_USD / 1_kWh;
+    CompareOptions co;
+    co.utilization = 0.15;
+    co.horizon_months = 24;
+    const CostComparison c = compare_costs(o, RentedOption::on_demand("rented", 2.14_USD / 1_h), co);
+    LineChart chart = cost_chart(c);
+    REQUIRE(chart.series.size() == 2);
+    CHECK(chart.series[0].name == "Owned");
+    CHECK(chart.series[1].name == "Rented");
+    CHECK(chart.series[0].y.front() == doctest::Approx(2200));
+    CHECK(chart.series[1].y.back() == doctest::Approx(c.last().rented_cumulative.amount().to_double()));
+    CHECK(chart.y_label == "Cumulative cost (USD)");
+    REQUIRE(c.break_even_month);
+    CHECK(chart.marker_x == static_cast<double>(*c.break_even_month));
+    CHECK(render_svg(chart).find("break-even: month " + std::to_string(*c.break_even_month)) != std::string::npos);
+    o.resale = Depreciation::straight_line(36, 600_USD);
+    chart = cost_chart(compare_costs(o, RentedOption::on_demand("rented", 2.14_USD / 1_h), co));
+    REQUIRE(chart.series.size() == 3);
+    CHECK(chart.series[1].name == "Owned net of resale");
   }
 
   TEST_CASE("scatter: flagged rows are the frontier, log axes skip what they cannot show, text escaped") {
@@ -687,6 +714,20 @@ TEST_SUITE("report") {
     CHECK(a.rent_rate->amount() == (cny->per_gpu_hour.amount() * Decimal(a.units)));
     CHECK(a.rent_from.find("converted at 1 USD = 7.2 CNY (2026-11-01)") != std::string::npos);
     CHECK(a.break_even_month.has_value());
+    // The row's own-versus-rent comparison is what its break-even month came from, and what the
+    // compare report draws for it (cost_chart).
+    const auto cmp = row_cost_comparison(a, q);
+    REQUIRE(cmp);
+    CHECK(cmp->break_even_month == a.break_even_month);
+    CHECK(cmp->owned.purchase == *a.purchase);
+    CHECK(cmp->months.size() == static_cast<std::size_t>(q.months) + 1);
+    const LineChart chart = cost_chart(*cmp, "Own versus rent: rtx-4090");
+    CHECK(chart.series.size() == 2);
+    CHECK(chart.marker_x == static_cast<double>(*a.break_even_month));
+    // Without a USD purchase price (a cloud row) there is nothing to compare.
+    for (const PurchaseRow& r : after.rows) {
+      if (!r.purchase) CHECK_FALSE(row_cost_comparison(r, q).has_value());
+    }
     // Cloud rows in CNY join the ranking in USD; without a rate they stay in their own currency (the
     // candidates the table times, without timing them all again).
     PurchaseFilters cloud_only;

@@ -11,7 +11,9 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/plan/purchase.hpp>
+#include <capplan/memory/solvers.hpp>
 #include <capplan/report/chart.hpp>
+#include <capplan/report/cost_chart.hpp>
 #include <capplan/units/parse.hpp>
 #include <capplan/workload/params.hpp>
 
@@ -27,6 +29,52 @@
 namespace capplan::cli {
 
 namespace {
+
+// The rows the report draws one by one: the Pareto rows, then the others in the table's order, up
+// to `most`, each passing `keep`.
+template <class Keep>
+std::vector<const PurchaseRow*> picked_rows(const PurchaseTable& pt, std::size_t most, Keep keep) {
+  std::vector<const PurchaseRow*> out;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const PurchaseRow& r : pt.rows) {
+      if (out.size() == most) return out;
+      if (r.pareto == (pass == 0) && keep(r)) out.push_back(&r);
+    }
+  }
+  return out;
+}
+
+// Ids of up to 17 characters fit the bar chart's label column; longer ones are cut to 16 and "…".
+std::string short_label(const std::string& id) { return id.size() <= 17 ? id : id.substr(0, 16) + "\u2026"; }
+
+// The HTML report's pictures beside the scatter: owning against renting by month for up to four
+// rows with a purchase price and a rent in USD (the break-even month each row's B/E column gives),
+// and, for up to eight estimated rows, the memory one GPU needs, by part, against what it holds.
+std::vector<std::string> row_charts(const PurchaseTable& pt, const PurchaseQuery& q) {
+  std::vector<std::string> svgs;
+  for (const PurchaseRow* r : picked_rows(pt, 4, [&](const PurchaseRow& row) { return row_cost_comparison(row, q).has_value(); })) {
+    svgs.push_back(render_svg(cost_chart(*row_cost_comparison(*r, q), "Own versus rent: " + r->option)));
+  }
+  BarChart bars;
+  bars.title = "Memory per GPU against what it holds";
+  bars.unit = "GB per GPU";
+  bars.unit_scale = 1e9;
+  const auto budget = [](const PurchaseRow& row) -> const MemoryBudget* {
+    if (row.training) return &row.training->memory;
+    if (row.serving) return &row.serving->memory;
+    return nullptr;
+  };
+  for (const PurchaseRow* r : picked_rows(pt, 8, [&](const PurchaseRow& row) { return row.estimated() && row.gpu && budget(row); })) {
+    const MemoryBudget& b = *budget(*r);
+    StackedBar bar;
+    bar.label = short_label(r->option);
+    for (const MemoryItem* i : b.items()) bar.segments.push_back({i->label, i->size.value()});
+    bar.capacity = check_fit(b, r->gpu->capacity()).available.value();
+    bars.bars.push_back(std::move(bar));
+  }
+  if (!bars.bars.empty()) svgs.push_back(render_svg(bars));
+  return svgs;
+}
 
 struct CompareArgs {
   std::string model;
@@ -198,6 +246,7 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
     chart.log_x = true;
     chart.log_y = true;
     res.charts.push_back(render_svg(chart));
+    for (std::string& svg : row_charts(pt, q)) res.charts.push_back(std::move(svg));
   }
   // What the rows' prices rest on: each row's GPU or system (its purchase price) or cloud offer, and
   // the offer its rent comes from; the catalog's warnings about them, judged on --today.

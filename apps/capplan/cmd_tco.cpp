@@ -6,7 +6,7 @@
 
 #include <capplan/cost/compare.hpp>
 #include <capplan/money/format.hpp>
-#include <capplan/report/chart.hpp>
+#include <capplan/report/cost_chart.hpp>
 #include <capplan/report/cost_output.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
@@ -142,19 +142,7 @@ Result run_tco(const TcoArgs& a) {
     series.add_row(std::move(row));
   }
   r.tables.push_back(series);
-  {
-    std::vector<std::string> keys{"owned_cumulative_" + cc};
-    if (resale) keys.push_back("owned_net_cumulative_" + cc);
-    keys.push_back("rented_cumulative_" + cc);
-    LineChart chart = line_chart(series, "month", keys);
-    chart.title = "Cumulative cost: own versus rent";
-    chart.y_label = "Cumulative cost (" + std::string(code(cur)) + ")";
-    if (c.break_even_month) {
-      chart.marker_x = *c.break_even_month;
-      chart.marker_label = "break-even: month " + std::to_string(*c.break_even_month);
-    }
-    r.charts.push_back(render_svg(chart));
-  }
+  r.charts.push_back(render_svg(cost_chart(c)));
 
   r.json = to_json(cost_output(c, summary.notes));
   r.explanation = lines_of(c.explain());

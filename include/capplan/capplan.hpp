@@ -87,6 +87,7 @@
 
 // report
 #include "capplan/report/chart.hpp"
+#include "capplan/report/cost_chart.hpp"
 #include "capplan/report/html_page.hpp"
 #include "capplan/report/pareto.hpp"
 #include "capplan/report/render.hpp"

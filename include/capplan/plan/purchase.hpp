@@ -509,6 +509,27 @@ struct PurchaseTable {
 };
 
 // The purchase table of `q` over the catalog; throws InputError naming the field on bad input.
+// Owning a row's option (its purchase at month 0, then electricity for its power at the query's
+// utilization, PUE and tariff) against renting as many GPUs at the row's rent, month by month over
+// the query's horizon (cost/compare.hpp): what the row's break-even month is, and what the compare
+// report draws per row. nullopt unless the purchase, the rent and the tariff are all in USD.
+inline std::optional<CostComparison> row_cost_comparison(const PurchaseRow& r, const PurchaseQuery& q) {
+  if (!r.purchase || !r.rent_rate || r.purchase->currency() != Currency::USD || r.rent_rate->currency() != Currency::USD ||
+      q.electricity.currency() != Currency::USD) {
+    return std::nullopt;
+  }
+  OwnedOption o;
+  o.name = r.option;
+  o.purchase = *r.purchase;
+  o.active_power = r.power.total;
+  o.pue = q.pue;
+  o.electricity = q.electricity;
+  CompareOptions co;
+  co.utilization = q.utilization;
+  co.horizon_months = q.months;
+  return compare_costs(o, RentedOption::on_demand(r.rent_from, *r.rent_rate), co);
+}
+
 inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) {
   using namespace detail;
   q.validate();
@@ -705,17 +726,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       }
     }
     // Break-even: owning (purchase + electricity at the utilization) against renting as many GPUs.
-    if (r.purchase && usd_rent && r.purchase->currency() == Currency::USD && q.electricity.currency() == Currency::USD) {
-      OwnedOption o;
-      o.name = c.id;
-      o.purchase = *r.purchase;
-      o.active_power = r.power.total;
-      o.pue = q.pue;
-      o.electricity = q.electricity;
-      CompareOptions co;
-      co.utilization = q.utilization;
-      co.horizon_months = q.months;
-      r.break_even_month = compare_costs(o, RentedOption::on_demand(c.rent_from, *r.rent_rate), co).break_even_month;
+    if (const auto cmp = row_cost_comparison(r, q)) {
+      r.break_even_month = cmp->break_even_month;
       r.break_even_checked = true;
     }
     // Value per GPU: purchase price per dense BF16 (else FP16) TFLOP/s, per GB, TFLOP/s per TDP watt.
