@@ -425,6 +425,60 @@ TEST_SUITE("report") {
     CHECK(marked);
   }
 
+  TEST_CASE("purchase table: a price range stays a range (issue: never collapsed to its low end)") {
+    // The catalog's H100 SXM street price is $25,000-30,000 (docs/catalog.md); the low end ranks the row.
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.systems = q.filters.cloud = false;
+    q.filters.vendor = Vendor::nvidia;
+    q.filters.form_factor = FormFactor::sxm;
+    const PurchaseTable t = purchase_table(q, Catalog::builtin());
+    const PurchaseRow& r = row_of(t, "h100-sxm");
+    const auto price = Catalog::builtin().find_gpu("h100-sxm").street_price;
+    REQUIRE(price);
+    REQUIRE(price->high);
+    REQUIRE(r.purchase);
+    REQUIRE(r.purchase_high);
+    CHECK(*r.purchase == price->amount * r.units);
+    CHECK(*r.purchase_high == *price->high * r.units);
+    REQUIRE(r.own_cost_high);
+    CHECK(*r.own_cost_high - *r.own_cost == *r.purchase_high - *r.purchase);
+    // Break-even at each end: a dearer purchase pays off no sooner.
+    REQUIRE(r.break_even_month);
+    CHECK((!r.break_even_month_high || *r.break_even_month_high >= *r.break_even_month));
+    const auto high = row_cost_comparison(r, q, PriceEnd::high);
+    REQUIRE(high);
+    CHECK(high->owned.purchase == *r.purchase_high);
+    CHECK(high->break_even_month == r.break_even_month_high);
+    // The table shows both ends; the cell's value (sorting, ranking) is the low end.
+    const Table tt = t.table();
+    const std::size_t own = tt.column_index("own_cost_usd"), be = tt.column_index("break_even_month");
+    bool seen = false;
+    for (const auto& row : tt.rows) {
+      if (row[0].text.rfind("h100-sxm", 0) != 0) continue;
+      seen = true;
+      CHECK(row[own].text.find("\u2013") != std::string::npos);
+      CHECK(row[own].number == doctest::Approx(r.own_cost->amount().to_double()));
+      if (r.break_even_month_high != r.break_even_month) CHECK(row[be].text.find(std::to_string(*r.break_even_month)) == 0);
+    }
+    CHECK(seen);
+    // JSON: the high ends under their own keys.
+    Value out = t.output();
+    bool keyed = false;
+    for (Value e : std::get<Value::Array>(out["rows"].data())) {
+      if (std::get<std::string>(e["option"].data()) != "h100-sxm") continue;
+      keyed = true;
+      CHECK(std::get<Value::Exact>(e["own_cost_high_usd"].data()).decimal == to_json_string(r.own_cost_high->rounded_to(2)));
+      CHECK(std::get<std::int64_t>(e["break_even_month"].data()) == *r.break_even_month);
+    }
+    CHECK(keyed);
+    // Every GPU row has a high end exactly when its catalog price is a range.
+    for (const PurchaseRow& row : t.rows) {
+      const auto p = detail::gpu_price(*row.gpu);
+      CAPTURE(row.option);
+      CHECK(row.purchase_high.has_value() == (p && p->high && *p->high != p->amount));
+    }
+  }
+
   TEST_CASE("purchase table: a missing price reads \"no price\", never zero") {
     Catalog c = Catalog::make_builtin();
     GpuSpec g = c.find_gpu("h100-sxm");

@@ -174,14 +174,24 @@
       marks.json = marks.json || Math.round(performance.now());
       $('json').textContent = json.text;
       $('summary').replaceChildren(...cards(args[0], json.data));
-      const page = run(['--format', 'html', ...globalArgs(), ...args]);
-      const report = $('report');
-      report.srcdoc = page.exit === 0 ? page.stdout : '<pre>' + page.stderr.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</pre>';
-      report.hidden = false;
       root.dataset.command = JSON.stringify(args);
-      root.dataset.computeMs = String(Math.round(performance.now() - t0));
       $('status').textContent = 'Computed in ' + Math.round(performance.now() - t0) + ' ms.';
+      firstShown();
+      // The report (the same command as HTML) after the cards are on screen.
+      root.dataset.ready = '0';
+      const generation = ++reports;
+      setTimeout(() => {
+        if (generation !== reports) return;  // the inputs changed meanwhile
+        const page = run(['--format', 'html', ...globalArgs(), ...args]);
+        const report = $('report');
+        report.srcdoc = page.exit === 0 ? page.stdout : '<pre>' + page.stderr.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</pre>';
+        report.hidden = false;
+        root.dataset.computeMs = String(Math.round(performance.now() - t0));
+        root.dataset.ready = '1';
+      }, 0);
+      return;
     } catch (e) {
+      ++reports;
       $('summary').replaceChildren();
       $('json').textContent = '';
       $('report').hidden = true;
@@ -189,14 +199,17 @@
       $('error').hidden = false;
       $('status').textContent = 'No result: see the message.';
     }
-    if (firstResult) {
-      firstResult = false;
-      // Since the navigation started (performance's time origin): loading, compiling the module,
-      // reading the catalog and the first computation.
-      root.dataset.firstResultMs = String(Math.round(performance.now()));
-      root.dataset.startup = JSON.stringify(marks);
-    }
+    firstShown();
     root.dataset.ready = '1';
+  }
+  let reports = 0;
+  function firstShown() {
+    if (!firstResult) return;
+    firstResult = false;
+    // Since the navigation started (performance's time origin): loading, compiling the module,
+    // reading the catalog and the first computation's figures on screen.
+    root.dataset.firstResultMs = String(Math.round(performance.now()));
+    root.dataset.startup = JSON.stringify(marks);
   }
   function later() {
     clearTimeout(timer);

@@ -1,6 +1,7 @@
 // capplan compare: the purchase table of plan/purchase.hpp for one workload over the catalog.
 // This file only reads flags into a PurchaseQuery and writes the PurchaseTable: the text table
-// (split in two so each part reads at 100 columns), Markdown, CSV, HTML (one table) and JSON.
+// (split in two so each part reads at 100 columns), Markdown, CSV, HTML (one table, with the columns
+// its filters use) and JSON.
 #include "args.hpp"
 #include "commands.hpp"
 #include "context.hpp"
@@ -233,6 +234,7 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
   }
   // Text: two tables, so each reads at 100 columns; other formats: one table.
   if (ctx.format() == OutputFormat::table) res.tables = pt.terminal_tables();
+  else if (ctx.format() == OutputFormat::html) res.tables.push_back(pt.html_table());
   else res.tables.push_back(pt.table());
   if (ctx.format() == OutputFormat::html) {
     // Price against time (training) or speed (serving), the Pareto frontier marked; from the one

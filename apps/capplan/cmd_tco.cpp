@@ -44,6 +44,20 @@ struct TcoArgs {
   double throughput = 1.0;
 };
 
+// "--price 25000-30000" (or "$25,000–30,000", as `catalog list` prints a street-price range): the
+// low and the high end; a single price has no high end.
+std::pair<std::string, std::optional<std::string>> price_range(const std::string& text) {
+  const std::string dash = "\u2013";
+  std::size_t at = text.find(dash);
+  std::size_t width = dash.size();
+  if (at == std::string::npos) {
+    at = text.find('-', 1);  // not a leading minus sign (refused as negative by the money reader)
+    width = 1;
+  }
+  if (at == std::string::npos) return {text, std::nullopt};
+  return {text.substr(0, at), text.substr(at + width)};
+}
+
 Result run_tco(const TcoArgs& a) {
   const Currency cur = parse_currency(a.currency, "--currency");
   const Currency rent_cur = a.rent_currency.empty() ? cur : parse_currency(a.rent_currency, "--rent-currency");
@@ -52,7 +66,19 @@ Result run_tco(const TcoArgs& a) {
   ratio_arg(a.throughput, 1000, "--throughput");
   OwnedOption owned;
   owned.name = a.owned_name;
-  owned.purchase = money_arg(a.price, cur, "--price");
+  std::optional<Money> purchase_high;
+  if (const auto [price_low, price_high] = price_range(a.price); price_high) {
+    // Text that does not read as two prices is read (and refused) whole, so the error quotes it all.
+    try {
+      owned.purchase = money_arg(price_low, cur, "--price");
+      purchase_high = money_arg(*price_high, cur, "--price");
+    } catch (const InputError&) {
+      owned.purchase = money_arg(a.price, cur, "--price");
+    }
+    if (purchase_high && *purchase_high < owned.purchase) detail::fail("--price", a.price, "is a range whose high end is below its low end");
+  } else {
+    owned.purchase = money_arg(a.price, cur, "--price");
+  }
   owned.active_power = quantity_arg<Power>(a.power, "W", "--power");
   owned.idle_power = quantity_arg<Power>(a.idle_power, "W", "--idle-power");
   if (owned.idle_power > owned.active_power) {
@@ -93,6 +119,14 @@ Result run_tco(const TcoArgs& a) {
                                        std::string(code(rented.currency())) + " = RATE " + std::string(code(owned.currency())) + ")");
   }
   const CostComparison c = compare_costs(owned, rented, o);
+  // A price range: the same comparison at its high end (street prices vary), shown beside the low end.
+  std::optional<CostComparison> high;
+  if (purchase_high) {
+    OwnedOption h = owned;
+    h.purchase = *purchase_high;
+    if (a.resale_fraction) h.resale = Depreciation::straight_line(a.months, h.purchase * Decimal::parse(*a.resale_fraction, "--resale-fraction"));
+    high = compare_costs(h, rented, o);
+  }
 
   Result r;
   const std::string cc = [&] {
@@ -116,18 +150,29 @@ Result run_tco(const TcoArgs& a) {
     return Cell::of_number("month " + std::to_string(*m) + " (" + format(*t, {.significant = 3}) + ")",
                            static_cast<double>(*m));
   };
-  summary.add_row({Cell::of_text("Owned: purchase"), money_cell(owned.purchase)});
+  const auto range_cell = [&](const Money& low, const std::optional<Money>& hi) {
+    Cell cell = money_cell(low);
+    if (hi) cell.text += " to " + format(*hi);
+    return cell;
+  };
+  summary.add_row({Cell::of_text("Owned: purchase"), range_cell(owned.purchase, purchase_high)});
   summary.add_row({Cell::of_text("Owned: running cost per month"), money_cell(c.owned_month_costs.total)});
   summary.add_row({Cell::of_text("Rented: cost per month"), money_cell(c.rented_month_converted)});
   summary.add_row({Cell::of_text("Break-even"), when(c.break_even_month, c.break_even_time)});
+  if (high) summary.add_row({Cell::of_text("Break-even at the high price"), when(high->break_even_month, high->break_even_time)});
   if (resale) summary.add_row({Cell::of_text("Break-even with resale"), when(c.break_even_month_with_resale, c.break_even_time_with_resale)});
-  summary.add_row({Cell::of_text("Owned after " + std::to_string(a.months) + " months"), money_cell(c.last().owned_cumulative)});
+  summary.add_row({Cell::of_text("Owned after " + std::to_string(a.months) + " months"),
+                   range_cell(c.last().owned_cumulative, high ? std::optional<Money>(high->last().owned_cumulative) : std::nullopt)});
   if (resale) summary.add_row({Cell::of_text("Owned net of resale"), money_cell(c.last().owned_net_cumulative)});
   summary.add_row({Cell::of_text("Rented after " + std::to_string(a.months) + " months"), money_cell(c.last().rented_cumulative)});
   summary.notes.push_back("Utilization " + format_number(a.utilization, 4) + "; electricity " + format(owned.electricity) +
                           "; PUE " + format_number(a.pue, 3) + (o.discount ? "; discount rate " + o.discount->annual().to_string() + "/year" : "; no discounting") +
                           (resale ? "; straight-line resale to " + *a.resale_fraction + " of the price" : "; no resale"));
   summary.notes.push_back("Method: owned = purchase + monthly running cost; rented = monthly rent; break-even = first month owned <= rented (docs/cost.md).");
+  if (high) {
+    summary.notes.push_back("--price is a range: each figure at its low end, then at its high end (\"to\"); JSON gives the high end's comparison under "
+                            "\"high_price\".");
+  }
   r.tables.push_back(summary);
 
   Table series;
@@ -142,10 +187,25 @@ Result run_tco(const TcoArgs& a) {
     series.add_row(std::move(row));
   }
   r.tables.push_back(series);
-  r.charts.push_back(render_svg(cost_chart(c)));
+  LineChart chart = cost_chart(c);
+  if (high) {
+    // The high end's owned line beside the low end's; the marker stays at the low end's break-even.
+    ChartSeries s{"Owned at the high price", {}, {}};
+    for (const MonthRow& m : high->months) {
+      s.x.push_back(m.month);
+      s.y.push_back(m.owned_cumulative.amount().to_double());
+    }
+    chart.series.insert(chart.series.begin() + 1, std::move(s));
+  }
+  r.charts.push_back(render_svg(chart));
 
   r.json = to_json(cost_output(c, summary.notes));
+  if (high) r.json["high_price"] = to_json(cost_output(*high));
   r.explanation = lines_of(c.explain());
+  if (high) {
+    r.explanation.push_back("At the high end of --price:");
+    for (std::string& line : lines_of(high->explain())) r.explanation.push_back(std::move(line));
+  }
   return r;
 }
 
@@ -161,8 +221,12 @@ void add_tco(CLI::App& app, Context& ctx) {
       "  capplan tco --currency CNY --price 20999 --power 872 --electricity 0.60 \\\n"
       "      --cloud-price '2000 CNY/month'\n"
       "  capplan tco --price 2200 --power 450 --cloud-price '1.80 EUR/h' --rent-currency EUR \\\n"
-      "      --fx 1.08 --fx-date 2026-11-01");
-  cmd->add_option("--price", args->price, "Purchase price of the owned hardware (e.g. 2200 or '$2,200')")->required();
+      "      --fx 1.08 --fx-date 2026-11-01\n"
+      "  capplan tco --price 25000-30000 --power 1100 --cloud-price 2.99 --utilization 0.5");
+  cmd->add_option("--price", args->price,
+                  "Purchase price of the owned hardware (e.g. 2200 or '$2,200'), or a range LOW-HIGH ('25000-30000', as catalog list prints "
+                  "a street-price range): every figure at both ends")
+      ->required();
   cmd->add_option("--power", args->power, "Wall power while busy (e.g. 450 or '450 W')");
   cmd->add_option("--idle-power", args->idle_power, "Wall power while idle (default 0: switched off)");
   cmd->add_option("--cloud-price", args->cloud_price, "Rent: per hour (2.14, '2.14 USD/h') or per month ('2000 CNY/month')")

@@ -44,6 +44,7 @@ std::string search_explanation(const Search& r) {
 void bind_purchase(py::module_& m) {
   text_enum<PurchaseWorkload>(m, "PurchaseWorkload", "Train a model on tokens, or serve it.");
   text_enum<OptionKind>(m, "OptionKind", "A row of the purchase table: a GPU, a system or a cloud offer.");
+  text_enum<PriceEnd>(m, "PriceEnd", "Which end of a catalog price range an estimate uses: low (what ranks a row) or high.");
 
   Record<TrainingSetup>(m, "TrainingSetup", "How training runs are set up: precision, batch, MFU, network, framework, search.")
       .field("seq_len", &TrainingSetup::seq_len, "0: the model's")
@@ -364,6 +365,8 @@ void bind_purchase(py::module_& m) {
       .readonly("purchase_source", &PurchaseRow::purchase_source)
       .readonly("electricity_cost", &PurchaseRow::electricity_cost)
       .readonly("own_cost", &PurchaseRow::own_cost)
+      .readonly("purchase_high", &PurchaseRow::purchase_high, "the high end where the catalog's price is a range; purchase is the low end")
+      .readonly("own_cost_high", &PurchaseRow::own_cost_high, "own cost at the high end of a price range")
       .readonly("rent_rate", &PurchaseRow::rent_rate)
       .readonly("rent_from", &PurchaseRow::rent_from)
       .readonly("rent_offer", &PurchaseRow::rent_offer, "the cloud offer's id the rent comes from")
@@ -371,6 +374,7 @@ void bind_purchase(py::module_& m) {
       .readonly("rent_usd_per_mtok", &PurchaseRow::rent_usd_per_mtok)
       .readonly("break_even_month", &PurchaseRow::break_even_month)
       .readonly("break_even_checked", &PurchaseRow::break_even_checked)
+      .readonly("break_even_month_high", &PurchaseRow::break_even_month_high, "at the high end of a price range")
       .readonly("power", &PurchaseRow::power)
       .readonly("energy", &PurchaseRow::energy)
       .readonly("co2e_kg", &PurchaseRow::co2e_kg)
@@ -406,6 +410,10 @@ void bind_purchase(py::module_& m) {
           py::arg("values") = true, "table().to_pandas(): one row per option, money as decimal.Decimal.");
   m.def("purchase_table", &purchase_table, py::arg("query"), py::arg("catalog"), py::keep_alive<0, 2>(),
         "Every GPU, system and cloud offer of the catalog ranked for the query (what `capplan compare` prints).");
+  m.def("row_cost_comparison", &row_cost_comparison, py::arg("row"), py::arg("query"), py::arg("end") = PriceEnd::low,
+        "Owning a row's option (purchase, then electricity at the query's utilization) against renting as many GPUs at "
+        "its rent, month by month: what its break_even_month comes from (end=\"high\": break_even_month_high, at the high "
+        "end of a price range; cost_chart_svg draws it); None unless the purchase, the rent and the tariff are in USD.");
 
   // capplan build: complete priced builds (plan/build.hpp).
   Record<BuildQuery>(m, "BuildQuery", "A workload and a budget (USD) to propose complete builds for (capplan build).")

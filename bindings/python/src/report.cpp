@@ -3,6 +3,7 @@
 //   t.render("markdown");  t.to_pandas()  -> pandas.DataFrame (money as decimal.Decimal)
 //   t._repr_html_() is the HTML renderer, so a Table shows as a table in Jupyter.
 //   line_chart_svg(t, "month", ["owned_cumulative_usd", "rented_cumulative_usd"], marker_x=2) -> Svg
+//   cost_chart_svg(compare_costs(owned, rented, options)) -> Svg (what tco draws)
 //   (shows as a picture in Jupyter: _repr_svg_); html_page("title", [t], [svg]) -> the report page.
 #include "areas.hpp"
 #include "convert.hpp"
@@ -10,6 +11,7 @@
 
 #include <capplan/report/catalog_output.hpp>
 #include <capplan/report/chart.hpp>
+#include <capplan/report/cost_chart.hpp>
 #include <capplan/report/html_page.hpp>
 #include <capplan/report/pareto.hpp>
 #include <capplan/report/render.hpp>
@@ -129,6 +131,13 @@ void bind_report(py::module_& m) {
       py::arg("table"), py::arg("x"), py::arg("ys"), py::arg("marker_x") = py::none(), py::arg("marker_label") = "", py::arg("title") = py::none(),
       py::arg("y_label") = py::none(),
       "Lines of the columns `ys` over the column `x` (keys), with an optional vertical marker (the break-even month).");
+  m.def(
+      "cost_chart_svg",
+      [](const CostComparison& c, const std::string& title) { return Svg{render_svg(cost_chart(c, title))}; },
+      py::arg("comparison"), py::arg("title") = "Cumulative cost: own versus rent",
+      "Owning against renting by month (compare_costs, or row_cost_comparison for a purchase-table row): the "
+      "cumulative lines, resale as its own line, the break-even month marked; what `capplan tco` and `capplan "
+      "compare --format html` draw.");
   m.def(
       "scatter_svg",
       [](const Table& t, const std::string& x, const std::vector<std::string>& ys, const std::string& label, bool log_x, bool log_y,

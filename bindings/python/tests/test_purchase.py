@@ -211,3 +211,23 @@ def test_exchange_rates_bring_cny_offers_into_the_ranking():
     f = capplan.run_footprint(Catalog.builtin(), gpu, 1, capplan.Duration(1, "h"), 1.0,
                               capplan.FootprintOptions(fx=q.fx))
     assert "cn-rental-rtx-4090-low" in f.price_from and f.price.currency == capplan.Currency.USD
+
+
+def test_row_cost_comparison_is_the_break_even_and_its_chart(table):
+    # What a row's B/E column comes from (plan/purchase.hpp row_cost_comparison), and the chart the
+    # compare report draws for it.
+    rows = [r for r in table.rows if r.break_even_month is not None]
+    assert rows
+    for r in rows:
+        c = capplan.row_cost_comparison(r, table.query)
+        assert c is not None and c.break_even_month == r.break_even_month
+        assert c.owned.purchase == r.purchase
+        assert len(c.months) == table.query.months + 1
+    svg = capplan.cost_chart_svg(capplan.row_cost_comparison(rows[0], table.query), title="Own versus rent: " + rows[0].option)
+    assert isinstance(svg, capplan.Svg)
+    assert f'data-x="{rows[0].break_even_month}"' in str(svg)
+    assert str(svg).count('<polyline class="series"') == 2 and rows[0].option in str(svg)
+    # A row without a purchase price (none here are cloud rows, so a row without a price) has nothing to compare.
+    for r in table.rows:
+        if r.purchase is None:
+            assert capplan.row_cost_comparison(r, table.query) is None

@@ -137,6 +137,10 @@ struct PurchaseRow {
   std::string purchase_source;
   std::optional<Money> electricity_cost;  // training: for the run
   std::optional<Money> own_cost;   // training: purchase + electricity; serving: purchase
+  // The high end where the catalog's price is a range (street prices vary): purchase and own cost
+  // at it; `purchase` and `own_cost` are the low end, which ranks the row.
+  std::optional<Money> purchase_high;
+  std::optional<Money> own_cost_high;
   std::optional<MoneyRate> rent_rate;  // all units
   std::string rent_from;
   std::string rent_offer;              // the cloud offer's id rent_rate comes from
@@ -144,6 +148,7 @@ struct PurchaseRow {
   std::optional<double> rent_usd_per_mtok;  // serving
   std::optional<int> break_even_month;
   bool break_even_checked = false; // both sides known in USD: absent month means "not within the horizon"
+  std::optional<int> break_even_month_high;  // at the high end of a price range (later, or not within the horizon)
   // Power, energy, carbon (serving: per day of use).
   ItPower power;
   Energy energy{};
@@ -176,6 +181,9 @@ inline std::string count_text(double v) {
   return format_number(v, 4);
 }
 
+// A price range as a range: "$25,042–30,042" (the low end is the cell's value, which sorts and ranks).
+inline Cell range_cell(const std::optional<Money>& low, const std::optional<Money>& high, const std::string& missing);
+
 inline Cell money_cell(const std::optional<Money>& m, const std::string& missing) {
   if (!m) return Cell::of_text(missing);
   // A price in another currency is shown with its currency code, as text in every format: the
@@ -183,6 +191,27 @@ inline Cell money_cell(const std::optional<Money>& m, const std::string& missing
   if (m->currency() != Currency::USD) return Cell::of_text(format(*m, {.style = MoneyStyle::code}));
   const Money r = m->rounded_to(2);
   return Cell::of_money(format(*m, {.decimals = 0}), to_json_string(r), r.amount().to_double());
+}
+
+// The break-even month: "12"; "> 60" when not within the horizon; across a price range "12–15", or
+// "12 to > 60" when the high end does not break even within it. The low end's month is the value.
+inline Cell break_even_cell(const PurchaseRow& r, int months) {
+  if (!r.break_even_checked) return Cell::empty();
+  const std::string never = "> " + std::to_string(months);
+  const auto text = [&](const std::optional<int>& m) { return m ? std::to_string(*m) : never; };
+  std::string t = text(r.break_even_month);
+  if (r.purchase_high && r.break_even_month_high != r.break_even_month) t += (r.break_even_month_high ? "\u2013" : " to ") + text(r.break_even_month_high);
+  if (!r.break_even_month) return Cell::of_text(t);
+  return Cell::of_number(t, *r.break_even_month);
+}
+
+inline Cell range_cell(const std::optional<Money>& low, const std::optional<Money>& high, const std::string& missing) {
+  Cell c = money_cell(low, missing);
+  if (!low || !high || low->currency() != Currency::USD || high->currency() != Currency::USD || *high == *low) return c;
+  std::string hi = format(*high, {.decimals = 0});
+  if (!hi.empty() && hi.front() == '$') hi.erase(0, 1);
+  c.text += "\u2013" + hi;
+  return c;
 }
 
 
@@ -195,6 +224,7 @@ struct Candidate {
   int per_node = 8;
   std::optional<perf::Fabric> fabric;  // a system's own NICs; absent: what a host of the GPU usually has
   std::optional<Money> unit_price;
+  std::optional<Money> unit_price_high;  // the high end of a price range
   std::string price_source;
   std::optional<MoneyRate> unit_rent;
   std::string rent_from;
@@ -222,6 +252,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       if (auto p = gpu_price(g)) {
         std::string via;
         c.unit_price = in_usd(p->amount, fx, &via);
+        if (p->high && *p->high != p->amount) c.unit_price_high = in_usd(*p->high, fx);
         c.price_source = (g.street_price ? "street price " : "launch price ") + p->as_of + via;
       }
       if (auto r = cheapest_rent(cat, g.id, fx)) {
@@ -250,6 +281,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       const SystemPrice sp = cat.system_price(s);
       std::string via;
       if (sp.low) c.unit_price = in_usd(*sp.low, fx, &via);
+      if (sp.low && sp.high && *sp.high != *sp.low) c.unit_price_high = in_usd(*sp.high, fx);
       if (sp.low) c.price_source = std::string(sp.given ? "given price " : "sum of part prices ") + sp.as_of + via;
       if (auto r = cheapest_rent(cat, c.gpu->id, fx)) {
         c.unit_rent = r->per_gpu_hour * Decimal(s.total_gpus());
@@ -328,7 +360,7 @@ struct PurchaseTable {
       if (!sv) row.push_back(Cell::of_number(format(r.time, {.significant = 3}), r.time.value()));
       else row.push_back(Cell::of_number(format_number(r.decode_tokens_per_s, 3), r.decode_tokens_per_s));
       if (r.kind == OptionKind::cloud) row.push_back(Cell::empty());  // rented only
-      else row.push_back(money_cell(sv ? r.purchase : r.own_cost, "no price"));
+      else row.push_back(range_cell(sv ? r.purchase : r.own_cost, sv ? r.purchase_high : r.own_cost_high, "no price"));
       if (sv) {
         if (r.rent_rate) {
           const Money per_h = *r.rent_rate * Duration::from_value(3600);
@@ -342,8 +374,7 @@ struct PurchaseTable {
       } else {
         row.push_back(money_cell(r.rent_cost, "no offer"));
       }
-      if (r.break_even_month) row.push_back(Cell::of_number(std::to_string(*r.break_even_month), *r.break_even_month));
-      else row.push_back(r.break_even_checked ? Cell::of_text("> " + std::to_string(query.months)) : Cell::empty());
+      row.push_back(break_even_cell(r, query.months));
       const double kwh = r.energy.value() / 3.6e6;
       row.push_back(Cell::of_number(format_number(kwh, 3), kwh));
       row.push_back(Cell::of_number(format_number(r.co2e_kg, 3), r.co2e_kg));
@@ -402,12 +433,14 @@ struct PurchaseTable {
         e["expected_gpu_hours"] = r.goodput ? Value(r.goodput->expected_gpu_hours) : Value();
         e["mfu"] = r.training ? Value(r.training->estimate.mfu) : Value();
         e["own_cost_usd"] = money(r.own_cost);
+        e["own_cost_high_usd"] = money(r.own_cost_high);
         e["rent_cost_usd"] = money(r.rent_cost);
       } else {
         e["decode_tokens_per_s"] = when(est, r.decode_tokens_per_s);
         e["ttft_s"] = r.serving ? Value(r.serving->estimate.prefill.value()) : Value();
         e["replicas"] = when(est, r.replicas);
         e["own_cost_usd"] = money(r.purchase);
+        e["own_cost_high_usd"] = money(r.purchase_high);
         e["rent_usd_per_h"] =
             r.rent_rate ? Value(Value::Exact{to_json_string((*r.rent_rate * Duration::from_value(3600)).rounded_to(4))}) : Value();
         e["rent_usd_per_mtok"] = Value::of(r.rent_usd_per_mtok);
@@ -416,6 +449,7 @@ struct PurchaseTable {
       e["price_source"] = when(r.purchase.has_value(), r.purchase_source);
       e["rent_from"] = when(r.rent_rate.has_value(), r.rent_from);
       e["break_even_month"] = Value::of(r.break_even_month);
+      e["break_even_month_high"] = Value::of(r.break_even_month_high);
       e["it_power_w"] = when(est, r.power.total.value());
       e[sv ? "energy_kwh_per_day" : "energy_kwh"] = when(est, r.energy.value() / 3.6e6);
       e[sv ? "co2e_kg_per_day" : "co2e_kg"] = when(est, r.co2e_kg);
@@ -454,8 +488,27 @@ struct PurchaseTable {
     return j;
   }
 
-  // For an 100-column terminal: the same rows in two tables, time and money first, then kind and
-  // value per GPU with the assumptions (render_text each; wrap the notes to the width).
+  // The HTML report's table: table() with the columns a reader narrows the options by (the page's
+  // drop-downs), after Kind: the GPU's vendor and form factor, and whether the workload fits
+  // ("yes"; "no" where the memory does not; "n/a" where it was not timed for another reason: no
+  // network between nodes, no rate for the precision).
+  [[nodiscard]] Table html_table() const {
+    Table t = table();
+    const auto at = static_cast<std::ptrdiff_t>(t.column_index("kind") + 1);
+    t.columns.insert(t.columns.begin() + at, {{"vendor", "Vendor", Align::left}, {"form_factor", "Form factor", Align::left},
+                                              {"fits", "Fits", Align::left}});
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const PurchaseRow& r = rows[i];
+      const std::string fits = r.estimated() ? "yes" : r.status == "no fit" ? "no" : "n/a";
+      t.rows[i].insert(t.rows[i].begin() + at,
+                       {r.gpu ? Cell::of_text(std::string(name(r.gpu->vendor))) : Cell::empty(),
+                        r.gpu ? Cell::of_text(std::string(name(r.gpu->form_factor))) : Cell::empty(), Cell::of_text(fits)});
+    }
+    return t;
+  }
+
+  // For an 100-column terminal: the same rows in two tables, time and money first, then kind, carbon
+  // and value per GPU with the assumptions (render_text each; wrap the notes to the width).
   [[nodiscard]] std::vector<Table> terminal_tables() const {
     const Table t = table();
     const bool sv = serve();
@@ -477,10 +530,12 @@ struct PurchaseTable {
     };
     std::vector<std::string> first = {"option", "gpus", sv ? "decode_tokens_per_s" : "time_s", "own_cost_usd", sv ? "rent_usd_per_h" : "rent_cost_usd"};
     if (sv) first.push_back("rent_usd_per_mtok");
-    for (std::string k : {"break_even_month", sv ? "energy_kwh_per_day" : "energy_kwh", sv ? "co2e_kg_per_day" : "co2e_kg"}) first.push_back(k);
+    for (std::string k : {"break_even_month", sv ? "energy_kwh_per_day" : "energy_kwh"}) first.push_back(k);
     std::vector<Table> out;
     out.push_back(pick(first, t.title, false));
-    out.push_back(pick({"option", "kind", "memory_per_gpu_bytes", "usd_per_tflop", "usd_per_gb", "tflop_per_w"}, "Kind and value per GPU (same order)", true));
+    // Carbon goes with the second part, so a price range (Own "$200,002–240,002") still fits 100 columns.
+    out.push_back(pick({"option", "kind", sv ? "co2e_kg_per_day" : "co2e_kg", "memory_per_gpu_bytes", "usd_per_tflop", "usd_per_gb", "tflop_per_w"},
+                       "Kind, carbon and value per GPU (same order)", true));
     return out;
   }
 
@@ -509,18 +564,23 @@ struct PurchaseTable {
 };
 
 // The purchase table of `q` over the catalog; throws InputError naming the field on bad input.
+// Which end of a price range (PricePoint::high) an estimate uses; without a range both are the price.
+enum class PriceEnd { low, high };
+BOOST_DESCRIBE_ENUM(PriceEnd, low, high)
+
 // Owning a row's option (its purchase at month 0, then electricity for its power at the query's
 // utilization, PUE and tariff) against renting as many GPUs at the row's rent, month by month over
 // the query's horizon (cost/compare.hpp): what the row's break-even month is, and what the compare
-// report draws per row. nullopt unless the purchase, the rent and the tariff are all in USD.
-inline std::optional<CostComparison> row_cost_comparison(const PurchaseRow& r, const PurchaseQuery& q) {
+// report draws per row; `end`: the low end of a price range (break_even_month) or its high end
+// (break_even_month_high). nullopt unless the purchase, the rent and the tariff are all in USD.
+inline std::optional<CostComparison> row_cost_comparison(const PurchaseRow& r, const PurchaseQuery& q, PriceEnd end = PriceEnd::low) {
   if (!r.purchase || !r.rent_rate || r.purchase->currency() != Currency::USD || r.rent_rate->currency() != Currency::USD ||
       q.electricity.currency() != Currency::USD) {
     return std::nullopt;
   }
   OwnedOption o;
   o.name = r.option;
-  o.purchase = *r.purchase;
+  o.purchase = end == PriceEnd::high && r.purchase_high ? *r.purchase_high : *r.purchase;
   o.active_power = r.power.total;
   o.pue = q.pue;
   o.electricity = q.electricity;
@@ -697,11 +757,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     // Money.
     if (c.unit_price) {
       r.purchase = *c.unit_price * r.units;
+      if (c.unit_price_high) r.purchase_high = *c.unit_price_high * r.units;
       if (!sv && r.purchase->currency() == q.electricity.currency()) {
         r.electricity_cost = q.electricity * r.energy;
         r.own_cost = *r.purchase + *r.electricity_cost;
+        if (r.purchase_high) r.own_cost_high = *r.purchase_high + *r.electricity_cost;
       } else {
         r.own_cost = r.purchase;
+        r.own_cost_high = r.purchase_high;
       }
     }
     if (c.unit_rent) {
@@ -729,6 +792,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     if (const auto cmp = row_cost_comparison(r, q)) {
       r.break_even_month = cmp->break_even_month;
       r.break_even_checked = true;
+      if (r.purchase_high) r.break_even_month_high = row_cost_comparison(r, q, PriceEnd::high)->break_even_month;
     }
     // Value per GPU: purchase price per dense BF16 (else FP16) TFLOP/s, per GB, TFLOP/s per TDP watt.
     const auto rate = tensor_rate(g);
@@ -738,7 +802,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       if (rate) r.usd_per_tflop = per_gpu / in(*rate, "TFLOP/s");
       r.usd_per_gb = per_gpu / (g.memory.value() / 1e9);
     }
-    if (r.own_cost) how += "; own " + format(*r.own_cost, {.decimals = 0}) + " (" + r.purchase_source + ")";
+    if (r.own_cost) {
+      how += "; own " + format(*r.own_cost, {.decimals = 0}) + (r.own_cost_high ? " to " + format(*r.own_cost_high, {.decimals = 0}) : "") + " (" +
+             r.purchase_source + ")";
+    }
     else how += "; no price in the catalog";
     if (r.rent_cost) how += "; rent " + format(*r.rent_cost, {.decimals = 0}) + " from " + r.rent_from;
     else if (r.rent_rate) how += "; rent " + format(*r.rent_rate) + " from " + r.rent_from;
@@ -795,6 +862,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "
               "headline price); \"no offer\": none in the catalog.");
+  if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.purchase_high.has_value(); })) {
+    n.push_back("Where the catalog's price is a range (street prices vary), Own and B/E read low\u2013high: the low end ranks the row, "
+                "draws the frontier and meets the budget; JSON has own_cost_high_usd and break_even_month_high for the high end.");
+  }
   if (!q.fx.empty()) {
     std::string rates;
     for (const auto& r : q.fx) rates += (rates.empty() ? "" : "; ") + usd_rate_text(r);
