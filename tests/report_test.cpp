@@ -313,6 +313,15 @@ TEST_SUITE("report") {
     CHECK(html.find("default-src 'none'") != std::string::npos);
     CHECK(html.find("@media print") != std::string::npos);
     CHECK(html.find("</html>") != std::string::npos);
+    CHECK(html.find("<details class=\"more\">") == std::string::npos);
+    // Further charts fold after the tables, counted in their summary.
+    r.more_charts = {render_svg(LineChart{}), render_svg(LineChart{})};
+    r.more_title = "Every other row";
+    const std::string more = render_html_page(r);
+    const auto folded = more.find("<details class=\"more\">\n<summary>Every other row (2)</summary>");
+    REQUIRE(folded != std::string::npos);
+    CHECK(folded > more.find("</table>"));
+    CHECK(count_of(more, "<svg") == 3);
   }
 }
 

@@ -48,13 +48,16 @@ std::vector<const PurchaseRow*> picked_rows(const PurchaseTable& pt, std::size_t
 // Ids of up to 17 characters fit the bar chart's label column; longer ones are cut to 16 and "…".
 std::string short_label(const std::string& id) { return id.size() <= 17 ? id : id.substr(0, 16) + "\u2026"; }
 
-// The HTML report's pictures beside the scatter: owning against renting by month for up to four
-// rows with a purchase price and a rent in USD (the break-even month each row's B/E column gives),
-// and, for up to eight estimated rows, the memory one GPU needs, by part, against what it holds.
-std::vector<std::string> row_charts(const PurchaseTable& pt, const PurchaseQuery& q) {
+// The HTML report's pictures beside the scatter: owning against renting by month for every row with
+// a purchase price and a rent in USD (the break-even month each row's B/E column gives; the first
+// four shown, the others folded under the table in `more`), and, for up to eight estimated rows, the
+// memory one GPU needs, by part, against what it holds.
+std::vector<std::string> row_charts(const PurchaseTable& pt, const PurchaseQuery& q, std::vector<std::string>& more) {
   std::vector<std::string> svgs;
-  for (const PurchaseRow* r : picked_rows(pt, 4, [&](const PurchaseRow& row) { return row_cost_comparison(row, q).has_value(); })) {
-    svgs.push_back(render_svg(cost_chart(*row_cost_comparison(*r, q), "Own versus rent: " + r->option)));
+  const auto with_cost = [&](const PurchaseRow& row) { return row_cost_comparison(row, q).has_value(); };
+  for (const PurchaseRow* r : picked_rows(pt, pt.rows.size(), with_cost)) {
+    std::string svg = render_svg(cost_chart(*row_cost_comparison(*r, q), "Own versus rent: " + r->option));
+    (svgs.size() < 4 ? svgs : more).push_back(std::move(svg));
   }
   BarChart bars;
   bars.title = "Memory per GPU against what it holds";
@@ -248,7 +251,8 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
     chart.log_x = true;
     chart.log_y = true;
     res.charts.push_back(render_svg(chart));
-    for (std::string& svg : row_charts(pt, q)) res.charts.push_back(std::move(svg));
+    for (std::string& svg : row_charts(pt, q, res.more_charts)) res.charts.push_back(std::move(svg));
+    res.more_title = "Own versus rent, every other row with a price and a rent";
   }
   // What the rows' prices rest on: each row's GPU or system (its purchase price) or cloud offer, and
   // the offer its rent comes from; the catalog's warnings about them, judged on --today.

@@ -87,6 +87,8 @@ void write_unchecked(const Result& r, const Context& ctx) {
     HtmlReport page;
     page.tables = r.tables;
     page.charts = r.charts;
+    page.more_charts = r.more_charts;
+    if (!r.more_title.empty()) page.more_title = r.more_title;
     if (ctx.explain) page.explanation = r.explanation;
     page.generator = "capplan " + std::string(capplan::version_string);
     out << render_html_page(page);

@@ -20,6 +20,8 @@ struct Result {
   nlohmann::ordered_json json = nlohmann::ordered_json::object();
   std::vector<std::string> explanation;  // lines of arithmetic
   std::vector<std::string> charts;       // SVG pictures (report/chart.hpp) the HTML page shows
+  std::vector<std::string> more_charts;  // and folded after its tables (HtmlReport::more_charts)
+  std::string more_title;
 };
 
 // A library result for programs (report/value.hpp) as JSON: integers stay integers, money stays an

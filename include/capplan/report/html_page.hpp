@@ -26,6 +26,10 @@ struct HtmlReport {
   std::string title;
   std::vector<Table> tables;
   std::vector<std::string> charts;       // SVG documents, shown after the first table
+  // Further pictures of the same kind, one per row beyond the first few (compare: own versus rent
+  // for every row with a price and a rent), folded under `more_title` after the tables.
+  std::vector<std::string> more_charts;
+  std::string more_title = "More charts";
   std::vector<std::string> explanation;  // lines of arithmetic (--explain), shown last
   std::string generator = "capplan";     // named in the footer
 };
@@ -54,6 +58,7 @@ table.capplan caption { caption-side: top; text-align: left; font-weight: 600; p
 .legend { color: var(--muted); font-size: 0.9em; margin: 4px 0; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 14px; margin: 14px 0; }
 .charts svg { width: 100%; max-width: 760px; height: auto; border: 1px solid var(--line); border-radius: 6px; }
+details.more > summary { cursor: pointer; font-weight: 600; margin: 14px 0 0; }
 ul.notes { color: var(--muted); padding-left: 1.2em; }
 pre.explain { background: var(--band); padding: 10px; overflow-x: auto; border-radius: 6px; }
 footer { color: var(--muted); font-size: 0.85em; margin-top: 2em; border-top: 1px solid var(--line); padding-top: 8px; }
@@ -206,6 +211,12 @@ inline std::string render_html_page(const HtmlReport& r) {
     if (i == 0 && t.title == title) t.title.clear();  // the page's heading already says it
     os << "<section>\n" << report_table(t) << "</section>\n";
     if (i == 0 && !charts_first) charts();
+  }
+  if (!r.more_charts.empty()) {
+    os << "<details class=\"more\">\n<summary>" << html_escape(r.more_title) << " (" << r.more_charts.size()
+       << ")</summary>\n<section class=\"charts\">\n";
+    for (const auto& c : r.more_charts) os << c;
+    os << "</section>\n</details>\n";
   }
   if (!r.explanation.empty()) {
     os << "<h2>Arithmetic</h2>\n<pre class=\"explain\">";
