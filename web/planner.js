@@ -148,11 +148,17 @@
     } else {
       const rows = d.rows || [];
       const fit = rows.filter((r) => r.fits);
-      const fastest = fit.filter((r) => r.time_s !== null && r.time_s !== undefined).sort((a, b) => a.time_s - b.time_s)[0];
+      const known = (v) => v !== null && v !== undefined;
+      const fastest = fit.filter((r) => known(r.time_s)).sort((a, b) => a.time_s - b.time_s)[0];
+      const quickest = fit.filter((r) => known(r.decode_tokens_per_s)).sort((a, b) => b.decode_tokens_per_s - a.decode_tokens_per_s)[0];
       const price = (r) => (r.own_cost_usd !== null && r.own_cost_usd !== undefined) ? Number(r.own_cost_usd) : Infinity;
       const cheapest = fit.filter((r) => price(r) < Infinity).sort((a, b) => price(a) - price(b))[0];
       out.push(card('Options', 'rows', rows.length, String(rows.length), fit.length + ' fit'));
       if (fastest) out.push(card('Fastest that fits', 'time_s', fastest.time_s, duration(fastest.time_s), fastest.option));
+      if (quickest) {
+        out.push(card('Fastest decode that fits', 'decode_tokens_per_s', quickest.decode_tokens_per_s,
+          sig(quickest.decode_tokens_per_s, 3) + ' tokens/s', quickest.option));
+      }
       if (cheapest) out.push(card('Cheapest to own', 'own_cost_usd', cheapest.own_cost_usd, usd(cheapest.own_cost_usd), cheapest.option));
       out.push(card('On the Pareto frontier', 'pareto', rows.filter((r) => r.pareto).length,
         String(rows.filter((r) => r.pareto).length), 'no other option is both cheaper and faster'));
