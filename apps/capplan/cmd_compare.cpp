@@ -54,9 +54,10 @@ std::string short_label(const std::string& id) { return id.size() <= 17 ? id : i
 // memory one GPU needs, by part, against what it holds.
 std::vector<std::string> row_charts(const PurchaseTable& pt, const PurchaseQuery& q, std::vector<std::string>& more) {
   std::vector<std::string> svgs;
-  const auto with_cost = [&](const PurchaseRow& row) { return row_cost_comparison(row, q).has_value(); };
-  for (const PurchaseRow* r : picked_rows(pt, pt.rows.size(), with_cost)) {
-    std::string svg = render_svg(cost_chart(*row_cost_comparison(*r, q), "Own versus rent: " + r->option));
+  for (const PurchaseRow* r : picked_rows(pt, pt.rows.size(), [](const PurchaseRow&) { return true; })) {
+    const auto cmp = row_cost_comparison(*r, q);
+    if (!cmp) continue;
+    std::string svg = render_svg(cost_chart(*cmp, "Own versus rent: " + r->option));
     (svgs.size() < 4 ? svgs : more).push_back(std::move(svg));
   }
   BarChart bars;
