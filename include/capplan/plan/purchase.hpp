@@ -181,9 +181,6 @@ inline std::string count_text(double v) {
   return format_number(v, 4);
 }
 
-// A price range as a range: "$25,042–30,042" (the low end is the cell's value, which sorts and ranks).
-inline Cell range_cell(const std::optional<Money>& low, const std::optional<Money>& high, const std::string& missing);
-
 inline Cell money_cell(const std::optional<Money>& m, const std::string& missing) {
   if (!m) return Cell::of_text(missing);
   // A price in another currency is shown with its currency code, as text in every format: the
@@ -205,6 +202,7 @@ inline Cell break_even_cell(const PurchaseRow& r, int months) {
   return Cell::of_number(t, *r.break_even_month);
 }
 
+// A price range as a range: "$25,042–30,042" (the low end is the cell's value, which sorts and ranks).
 inline Cell range_cell(const std::optional<Money>& low, const std::optional<Money>& high, const std::string& missing) {
   Cell c = money_cell(low, missing);
   if (!low || !high || low->currency() != Currency::USD || high->currency() != Currency::USD || *high == *low) return c;
