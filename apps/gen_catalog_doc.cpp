@@ -7,6 +7,7 @@
 #include <capplan/hardware/warnings.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -16,6 +17,12 @@
 namespace {
 
 using namespace capplan;
+
+std::string upper(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char ch) { return static_cast<char>(std::toupper(ch)); });
+  return out;
+}
 
 std::string cell(std::string_view s) {
   std::string out;
@@ -58,12 +65,14 @@ void sources(std::ostream& o, const std::vector<T>& v) {
 
 void gpus(std::ostream& o, const Catalog& c) {
   o << "## Accelerators\n\n"
-    << "Dense peak rates in TFLOP/s (TOP/s for INT8/INT4); – where the part has no such math or the vendor "
+    << "Dense peak rates in TFLOP/s (TOP/s for INT8/INT4; FP4 is the NVFP4/MXFP4 tensor rate); – where the part has no such math or the vendor "
        "publishes no figure (the note says which). BF16/FP16 are FP32-accumulate rates. Link bandwidth is per "
        "direction per GPU.\n\n"
-    << "| id | name | architecture | form | memory | bandwidth | FP64 | FP32 | TF32 | BF16 | FP16 | FP8 | INT8 | INT4 "
-       "| TDP | GPU link | PCIe | launch price | street price |\n"
-    << "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+    << "| id | name | architecture | form | memory | bandwidth";
+  for (Precision p : all_precisions) o << " | " << upper(name(p));
+  o << " | TDP | GPU link | PCIe | launch price | street price |\n|---|---|---|---|---|---";
+  for (std::size_t i = 0; i < all_precisions.size(); ++i) o << "|---";
+  o << "|---|---|---|---|---|\n";
   for (const auto& g : c.gpus()) {
     std::string link = "–";
     if (g.nvlink_generation > 0)

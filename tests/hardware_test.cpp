@@ -85,7 +85,9 @@ TEST_SUITE("hardware") {
     CHECK(name(WarningKind::price_outlier) == "price_outlier");
     CHECK(detail::enum_name_list<DramType>() == "ddr4, ddr5");
     CHECK(detail::enum_name_list<PsuInput>(" or ") == "v115_internal, v230_eu_internal or v230_internal_redundant");
-    static_assert(all_precisions.size() == 8 && all_precisions[3] == Precision::bf16);
+    static_assert(all_precisions.size() == 9 && all_precisions[3] == Precision::bf16 && all_precisions[8] == Precision::fp4);
+    CHECK(parse_precision("fp4") == Precision::fp4);
+    CHECK(bytes_per_element(Precision::fp4) == 0.5);
     CHECK(name(Precision::int4) == "int4");
     CHECK(parse_precision("fp8") == Precision::fp8);
     CHECK(detail::parse_enum<Vendor>("other", "--vendor") == Vendor::other);

@@ -981,7 +981,7 @@ TEST_SUITE("perf") {
   }
 
   TEST_CASE("FP8 training: linear GEMMs at the FP8 rate, the rest at BF16, plus cast-transpose kernels") {
-    // Transformer Engine's recipe (training_estimator.hpp, detail::fp8_cost_of): the FP8 step is
+    // Transformer Engine's recipe (training_estimator.hpp, detail::quantized_cost_of): the FP8 step is
     // faster than BF16 but far from the 2x of the peaks; the dgxc-benchmarking Llama 3.1 8B plan
     // published 12.91 s (BF16) and 9.67 s (FP8): 1.34x (validation/cases/dgxc-benchmarking-h100.json).
     const GpuSpec& h100 = gpu("H100 SXM");
@@ -1021,7 +1021,7 @@ TEST_SUITE("perf") {
     job.weight_bytes_per_parameter = 1;
     const GpuSpec& h100 = gpu("H100 SXM");
     const double weight_only = estimate_inference(job, h100).prefill.value();
-    job.fp8_matmuls = true;
+    job.matmul_precision = Precision::fp8;
     const double w8a8 = estimate_inference(job, h100).prefill.value();
     // A 2,048-token prefill is compute-bound: FP8 matmuls take it well below the BF16 time
     // (TensorRT-LLM 0.9.0 published 30.8 ms against capplan's 50 ms before this).
@@ -1037,6 +1037,112 @@ TEST_SUITE("perf") {
     CHECK(on_h100.estimate.prefill.value() == doctest::Approx(w8a8));
     load.weights = formats::bf16;
     CHECK(serving_run(job.model, gpu("A100 SXM 80GB"), load).estimate.prefill.value() == doctest::Approx(on_a100.estimate.prefill.value()));
+  }
+
+  TEST_CASE("quantization recipes: bytes per quantized element as Transformer Engine moves them") {
+    const QuantHardware hopper = quant_hardware(gpu("H100 SXM")), b200 = quant_hardware(gpu("B200")),
+                        rtx5090 = quant_hardware(gpu("RTX 5090")), mi355x = quant_hardware(gpu("MI355X"));
+    CHECK_FALSE(hopper.block_scaled);
+    CHECK(b200.block_scaled);
+    CHECK(b200.fp8_any_layout);
+    // GeForce Blackwell (compute capability 12.0) has FP4 but keeps FP8's TN-only rule.
+    CHECK(rtx5090.block_scaled);
+    CHECK_FALSE(rtx5090.fp8_any_layout);
+    CHECK(mi355x.block_scaled);
+    CHECK_FALSE(mi355x.fp8_any_layout);
+    // Delayed scaling on Hopper: BF16 read, FP8 written as is and transposed (the model's bytes before recipes).
+    CHECK(quantization_cost(Precision::fp8, Fp8Recipe::delayed, hopper).cast_bytes == 4.0);
+    CHECK(quantization_cost(Precision::fp8, Fp8Recipe::delayed, hopper).cast_bytes_frozen == 3.0);
+    CHECK(quantization_cost(Precision::fp8, Fp8Recipe::delayed, b200).cast_bytes == 3.0);
+    // Current scaling reads the tensor once more for its amax.
+    CHECK(quantization_cost(Precision::fp8, Fp8Recipe::current, hopper).cast_bytes == 6.0);
+    CHECK(quantization_cost(Precision::fp8, Fp8Recipe::current, b200).cast_bytes == 5.0);
+    // MXFP8: two copies with an E8M0 scale per 32 values, whatever the layout support.
+    const QuantizationCost mx = quantization_cost(Precision::fp8, Fp8Recipe::mxfp8, b200);
+    CHECK(mx.operand_bytes == 1.0 + 1.0 / 32.0);
+    CHECK(mx.cast_bytes == 2.0 + 2.0 * (1.0 + 1.0 / 32.0));
+    CHECK(mx.cast_bytes_frozen == 2.0 + 1.0 + 1.0 / 32.0);
+    // NVFP4: amax, then both copies of 4 bits + an E4M3 scale per 16 values; the rotation's 32 FLOPs.
+    const QuantizationCost nv = quantization_cost(Precision::fp4, Fp8Recipe::delayed, b200);
+    CHECK(nv.operand_bytes == 0.5625);
+    CHECK(nv.cast_bytes == 5.125);
+    CHECK(nv.cast_bytes_frozen == 4.5625);
+    CHECK(nv.transform_flops == 32.0);
+    CHECK(field_of([&] { (void)quantization_cost(Precision::fp8, Fp8Recipe::mxfp8, hopper); }) == "fp8_recipe");
+    CHECK(field_of([&] { (void)quantization_cost(Precision::fp4, Fp8Recipe::delayed, hopper); }) == "precision");
+    CHECK(field_of([&] { (void)quantization_cost(Precision::bf16, Fp8Recipe::delayed, b200); }) == "precision");
+    CHECK(quantization_note(Precision::fp8, Fp8Recipe::current, b200).find("current scaling") != std::string::npos);
+  }
+
+  TEST_CASE("FP8 recipes and NVFP4 training on a B200: per-operation costs, not a speed-up factor") {
+    // 8 x B200, Llama 3 8B, GBS 128, MBS 2, 8,192 tokens (validation/cases/nemo-perf-nvfp4-b200.json):
+    // published 21,618 (BF16), 29,567 (FP8 delayed), 28,432 (MXFP8), 35,578 (NVFP4) tokens/s per GPU.
+    const GpuSpec& b200 = gpu("B200");
+    TrainingJob job;
+    job.model = find_model("llama3.1-8b").transformer();
+    job.seq_len = 8192;
+    job.global_batch = 128;
+    ParallelPlan plan;
+    plan.dp = 8;
+    plan.micro_batch = 2;
+    plan.zero_stage = ZeroStage::optimizer;
+    const Cluster node = make_cluster(b200, 8, 8, infiniband(50_GBps));
+    const auto tps = [&](Precision p, Fp8Recipe r) {
+      job.precision = p;
+      job.fp8_recipe = r;
+      return estimate_training(job, plan, node).tokens_per_second;
+    };
+    const double bf16 = tps(Precision::bf16, Fp8Recipe::delayed);
+    const double delayed = tps(Precision::fp8, Fp8Recipe::delayed), current = tps(Precision::fp8, Fp8Recipe::current),
+                 mxfp8 = tps(Precision::fp8, Fp8Recipe::mxfp8), nvfp4 = tps(Precision::fp4, Fp8Recipe::delayed);
+    CHECK(delayed > current);  // the amax pass
+    CHECK(delayed > mxfp8);    // two block-scaled copies where per-tensor FP8 needs one on B200
+    CHECK(nvfp4 > delayed);
+    // The published ratios, each within 10 %: FP8 1.37x BF16, MXFP8 0.962x FP8, NVFP4 1.25x MXFP8.
+    CHECK(delayed / bf16 == doctest::Approx(29567.0 / 21618.0).epsilon(0.10));
+    CHECK(mxfp8 / delayed == doctest::Approx(28432.0 / 29567.0).epsilon(0.10));
+    CHECK(nvfp4 / mxfp8 == doctest::Approx(35578.0 / 28432.0).epsilon(0.10));
+    // A recipe belongs to FP8; FP4 needs FP4 tensor cores.
+    job.precision = Precision::bf16;
+    job.fp8_recipe = Fp8Recipe::current;
+    CHECK(field_of([&] { (void)estimate_training(job, plan, node); }) == "fp8_recipe");
+    job.precision = Precision::fp4;
+    job.fp8_recipe = Fp8Recipe::delayed;
+    const Cluster hopper = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
+    CHECK(field_of([&] { (void)estimate_training(job, plan, hopper); }) == "precision");
+    // The CLI's setup falls back a step at a time, with a note: FP4 on an H100 is timed at FP8 and
+    // FP8 on an A100 at BF16 (not FP32).
+    CHECK(capplan::detail::usable_precision(gpu("H100 SXM"), Precision::fp4) == Precision::fp8);
+    CHECK(capplan::detail::usable_precision(gpu("A100 SXM 80GB"), Precision::fp8) == Precision::bf16);
+    CHECK(capplan::detail::usable_precision(gpu("B200"), Precision::fp4) == Precision::fp4);
+  }
+
+  TEST_CASE("NVFP4 serving: W4A4 matmuls on Blackwell FP4 tensor cores, weight-only elsewhere") {
+    ServingLoad load;
+    load.prompt = 4096;
+    load.output = 1;
+    load.batch = 8;
+    const TransformerShape m = find_model("llama3.1-8b").transformer();
+    const GpuSpec& b200 = gpu("B200");
+    CHECK(quantized_matmuls(b200, formats::nvfp4) == Precision::fp4);
+    CHECK(quantized_matmuls(b200, formats::fp8) == Precision::fp8);
+    CHECK_FALSE(quantized_matmuls(gpu("H100 SXM"), formats::nvfp4).has_value());
+    CHECK_FALSE(quantized_matmuls(gpu("MI355X"), formats::nvfp4).has_value());  // NVIDIA's format
+    CHECK_FALSE(quantized_matmuls(b200, formats::mxfp4).has_value());
+    load.weights = formats::fp8;
+    const double fp8 = serving_run(m, b200, load).estimate.prefill.value();
+    load.weights = formats::nvfp4;
+    const ServingRun fp4 = serving_run(m, b200, load);
+    // A 32k-token prefill is compute-bound: FP4 matmuls cut it, attention does not shrink.
+    CHECK(fp4.estimate.prefill.value() < 0.9 * fp8);
+    CHECK(fp4.estimate.prefill.value() > 0.5 * fp8);
+    // 4.5 bits per weight: about 4.5 GB for the 8B's weights.
+    CHECK(formats::nvfp4.size_of(8.03e9).value() == doctest::Approx(8.03e9 * 4.5 / 8));
+    CHECK(parse_weight_format("nvfp4") == formats::nvfp4);
+    InferenceJob job;
+    job.model = m;
+    job.matmul_precision = Precision::bf16;
+    CHECK(field_of([&] { (void)estimate_inference(job, b200); }) == "matmul_precision");
   }
 
   TEST_CASE("fine-tuning: LoRA is faster than full training, QLoRA slower than LoRA, and both need less memory") {

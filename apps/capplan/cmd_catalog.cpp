@@ -51,6 +51,7 @@ Table gpu_table(const Catalog& c) {
                {"memory_bandwidth_bytes_per_s", "Bandwidth", Align::right},
                {"bf16_flop_per_s", "BF16 TF", Align::right},
                {"fp8_flop_per_s", "FP8 TF", Align::right},
+               {"fp4_flop_per_s", "FP4 TF", Align::right},
                {"tdp_w", "TDP", Align::right},
                {"price", "Price", Align::right},
                {"price_high", "to", Align::right},
@@ -66,7 +67,7 @@ Table gpu_table(const Catalog& c) {
     }
     t.add_row({Cell::of_text(g.id), Cell::of_number(format(g.memory, {.significant = 3}), g.memory.value()),
                Cell::of_number(format(g.memory_bandwidth, {.significant = 4}), g.memory_bandwidth.value()),
-               rate_cell(bf16), rate_cell(g.dense.at(Precision::fp8)),
+               rate_cell(bf16), rate_cell(g.dense.at(Precision::fp8)), rate_cell(g.dense.at(Precision::fp4)),
                g.tdp.value() > 0 ? Cell::of_number(format(g.tdp), g.tdp.value()) : Cell::empty(),  // Apple publishes none
                price ? money_cell(price->amount) : Cell::empty(), price && price->high ? money_cell(*price->high) : Cell::empty(), per_tf,
                price ? Cell::of_text(price->as_of) : Cell::empty()});

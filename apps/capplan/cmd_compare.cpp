@@ -89,6 +89,7 @@ struct CompareArgs {
   std::optional<int> zero;
   std::string recompute;  // empty: any
   std::string precision = "bf16";
+  std::string fp8_recipe;  // --fp8-recipe; empty: delayed
   std::vector<std::string> fx;  // --fx CUR=RATE@DATE, repeatable
   FinetuneArgs finetune;
   std::optional<double> mfu;
@@ -174,6 +175,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.seq_len = training_seq_len(a.seq_len, m);
     std::tie(s.finetune, s.lora) = finetune_arg(a.finetune);
     s.precision = precision_arg(a.precision);
+    s.fp8_recipe = fp8_recipe_arg(a.fp8_recipe, s.precision);
     if (s.finetune == FineTune::qlora && s.precision != Precision::bf16 && s.precision != Precision::fp16)
       detail::fail("--precision", a.precision, "does not go with --finetune qlora, which computes in bf16 (or fp16) on dequantized NF4 weights");
     if (a.global_batch) {
@@ -300,7 +302,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--zero", a->zero, "Only plans with this ZeRO stage (default: any)")->check(CLI::IsMember({0, 1, 2, 3}));
   cmd->add_option("--recompute", a->recompute, "Only plans with this recomputation (default: any)")
       ->check(CLI::IsMember({"none", "selective", "full"}));
-  cmd->add_option("--precision", a->precision, "Training precision: bf16 (default), fp16, fp8, fp32")->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
+  add_precision_flags(cmd, a->precision, a->fp8_recipe);
   add_finetune_flags(cmd, a->finetune);
   add_cluster_flags(cmd, a->cluster, false);
   add_goodput_flags(cmd, a->goodput);

@@ -268,6 +268,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     setup.global_batch = *a.plan.global_batch;
   }
   setup.precision = precision_arg(a.plan.precision);
+  setup.fp8_recipe = fp8_recipe_arg(a.plan.fp8_recipe, setup.precision);
   if (setup.finetune == FineTune::qlora && setup.precision != Precision::bf16 && setup.precision != Precision::fp16)
     detail::fail("--precision", a.plan.precision, "does not go with --finetune qlora, which computes in bf16 (or fp16) on dequantized NF4 weights");
   // train times mixed-precision Adam (its step and its memory); capplan memory sizes the others.
@@ -433,6 +434,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                                          : "") +
                     "; framework: " + fw.name + ".");
   if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
+  if (job.precision == Precision::fp8 || job.precision == Precision::fp4)
+    t.notes.push_back(perf::quantization_note(job.precision, job.fp8_recipe, perf::quant_hardware(g)));
   t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, foot), t.notes, false);
@@ -543,6 +546,12 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   else if (ic.weights.name == formats::fp8.name)
     t.notes.push_back("FP8 weights on FP8 tensor cores: the linear layers' matmuls run in FP8 with activations quantized per matmul (W8A8, as "
                       "TensorRT-LLM and vLLM run FP8 checkpoints); attention, norms and the logits stay in fp16/bf16.");
+  else if (ic.weights.name == formats::nvfp4.name && quantized_matmuls(g, ic.weights))
+    t.notes.push_back("NVFP4 weights on FP4 tensor cores: the linear layers' matmuls run in FP4 with activations quantized per matmul to 16-value "
+                      "blocks (W4A4, as TensorRT-LLM and vLLM run NVFP4 checkpoints on Blackwell); attention, norms and the logits stay in fp16/bf16.");
+  else if (ic.weights.name == formats::nvfp4.name)
+    t.notes.push_back(g.id + " has no NVIDIA FP4 tensor cores: nvfp4 weights are stored in 4.5 bits and converted to fp16 for the matmuls "
+                      "(weight-only, as vLLM's FP4 Marlin kernels run before Blackwell); the memory and the weight reads shrink, the math does not speed up.");
   if (run.pp > 1) t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) + " over the whole model.");
   t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
@@ -615,11 +624,10 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--gpus", a->plan.gpus, "GPUs (tensor parallel)");
   cmd->add_option("--tp", a->plan.tp, "Tensor-parallel degree");
   cmd->add_option("--batch", a->plan.batch, "Sequences served at once (default 1)");
-  cmd->add_option("--weights", a->plan.weights, "Weight format (default bf16)")
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
+  cmd->add_option("--weights", a->plan.weights, "Weight format (default bf16)")->check(weight_format_check());
   cmd->add_option("--expert-weights", a->plan.expert_weights,
                   "Format of a mixture of experts' routed experts, where it differs from --weights (gpt-oss ships mxfp4 experts)")
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
+      ->check(weight_format_check());
   cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);

@@ -315,8 +315,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
                 "FlashAttention (default on; PyTorch's memory-efficient SDPA kernel on GPUs before Ampere): no s x s attention "
                 "matrices kept; --no-flash-attention counts them");
   cmd->add_option("--zero", a.zero, "ZeRO stage 0 (default), 1, 2 or 3")->check(CLI::IsMember({0, 1, 2, 3}));
-  cmd->add_option("--precision", a.precision, "Training precision (default bf16; fp8: mixed precision)")
-      ->check(CLI::IsMember({"bf16", "fp16", "fp8", "fp32"}));
+  add_precision_flags(cmd, a.precision, a.fp8_recipe);
   cmd->add_option("--optimizer", a.optimizer, "adam (default), adam8bit, sgd-momentum, sgd, adafactor")
       ->check(CLI::IsMember({"adam", "adamw", "adam8bit", "sgd-momentum", "sgd", "adafactor"}));
   add_framework_flag(cmd, a.framework);
@@ -421,11 +420,10 @@ void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
   if (with_serve_flag) cmd->add_flag("--serve", a.serve, "Serving (inference) memory instead of training");
   cmd->add_option("--batch", a.batch, "Sequences served at once (default 1)");
   cmd->add_option("--context", a.context, "Tokens per sequence, prompt + output (default 512 + 128 = 640)");
-  cmd->add_option("--weights", a.weights, "Weight format (default bf16)")
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
+  cmd->add_option("--weights", a.weights, "Weight format (default bf16)")->check(weight_format_check());
   cmd->add_option("--expert-weights", a.expert_weights,
                   "Format of a mixture of experts' routed experts, where it differs from --weights (gpt-oss ships mxfp4 experts)")
-      ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8", "int4", "q8_0", "q4_0", "nf4", "mxfp4"}));
+      ->check(weight_format_check());
   cmd->add_option("--kv-cache", a.kv_cache, "KV-cache format (default bf16; fp8 or int8 to halve it)")
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
 }
@@ -437,11 +435,49 @@ Recompute recompute_arg(const std::string& s) {
   detail::fail("--recompute", "\"" + s + "\"", "is not none, selective or full");
 }
 
+namespace {
+constexpr Precision training_precisions[] = {Precision::bf16, Precision::fp16, Precision::fp32, Precision::fp8, Precision::fp4};
+
+std::string training_precision_names() {
+  std::string out;
+  for (Precision p : training_precisions) out += (out.empty() ? "" : ", ") + std::string(name(p));
+  return out;
+}
+}  // namespace
+
 Precision precision_arg(const std::string& s) {
-  for (Precision p : {Precision::bf16, Precision::fp16, Precision::fp8, Precision::fp32}) {
+  for (Precision p : training_precisions) {
     if (name(p) == s) return p;
   }
-  detail::fail("--precision", "\"" + s + "\"", "is not a training precision (bf16, fp16, fp8, fp32)");
+  detail::fail("--precision", "\"" + s + "\"", "is not a training precision (" + training_precision_names() + ")");
+}
+
+void add_precision_flags(CLI::App* cmd, std::string& precision, std::string& fp8_recipe) {
+  std::vector<std::string> names;
+  for (Precision p : training_precisions) names.emplace_back(name(p));
+  cmd->add_option("--precision", precision,
+                  "Training precision: bf16 (default), fp16, fp32, fp8 (Transformer Engine: linear layers in FP8, the rest in BF16; "
+                  "--fp8-recipe) or fp4 (NVFP4 on Blackwell-class GPUs)")
+      ->check(CLI::IsMember(names));
+  std::vector<std::string> recipes;
+  for (perf::Fp8Recipe r : detail::enum_values<perf::Fp8Recipe>) recipes.emplace_back(name(r));
+  cmd->add_option("--fp8-recipe", fp8_recipe,
+                  "How --precision fp8 scales tensors: delayed (default; per tensor, from an amax history), current (per tensor, "
+                  "Megatron-Bridge's FP8-CS) or mxfp8 (a scale per 32 values, Blackwell-class GPUs; FP8-MX)")
+      ->check(CLI::IsMember(recipes));
+}
+
+perf::Fp8Recipe fp8_recipe_arg(const std::string& recipe, Precision precision) {
+  if (recipe.empty()) return perf::Fp8Recipe::delayed;
+  if (precision != Precision::fp8)
+    detail::fail("--fp8-recipe", recipe, "applies to --precision fp8 only (fp4 is NVFP4, which has one recipe)");
+  return perf::parse_fp8_recipe(recipe, "--fp8-recipe");
+}
+
+CLI::Validator weight_format_check() {
+  std::vector<std::string> names;
+  for (const WeightFormat& f : formats::all) names.emplace_back(f.name);
+  return CLI::IsMember(names);
 }
 
 int positive_flag(std::optional<int> v, int fallback, std::string_view flag) {

@@ -9,6 +9,7 @@
 #include <capplan/memory/solvers.hpp>
 #include <capplan/perf/fabric.hpp>
 #include <capplan/perf/framework.hpp>
+#include <capplan/perf/quantization.hpp>
 #include <capplan/plan/goodput.hpp>
 #include <capplan/units/quantity.hpp>
 #include <capplan/workload/cnn.hpp>
@@ -115,6 +116,7 @@ struct PlanArgs {
   bool flash_attention = true;  // --no-flash-attention: off
   std::optional<int> zero;               // absent: 0 (a given plan) or any (the search)
   std::string precision = "bf16";
+  std::string fp8_recipe;                // --fp8-recipe; empty: delayed
   std::optional<std::string> optimizer;  // absent: adam
   // Serving.
   bool serve = false;
@@ -178,8 +180,17 @@ Optimizer optimizer_arg(const std::string& s);
 // --recompute: none, selective or full.
 Recompute recompute_arg(const std::string& s);
 
-// --precision of training: bf16, fp16, fp8 or fp32.
+// --precision of training: bf16, fp16, fp32, fp8 or fp4.
 Precision precision_arg(const std::string& s);
+
+// --precision and --fp8-recipe (train, memory, compare).
+void add_precision_flags(CLI::App* cmd, std::string& precision, std::string& fp8_recipe);
+
+// --fp8-recipe: delayed (the default, empty), current or mxfp8; only with --precision fp8.
+perf::Fp8Recipe fp8_recipe_arg(const std::string& recipe, Precision precision);
+
+// The CLI check of a weight-format flag: one of memory/formats.hpp's formats.
+CLI::Validator weight_format_check();
 
 // A count flag that must be at least 1; `fallback` when it is not given.
 int positive_flag(std::optional<int> v, int fallback, std::string_view flag);

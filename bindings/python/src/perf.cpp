@@ -217,6 +217,25 @@ void bind_training(py::module_& m) {
 
   text_enum<AttentionKernel>(m, "AttentionKernel",
                              "Fused attention kernel: flash2 (FlashAttention-2), flash3 (FlashAttention-3, Hopper), cudnn (cuDNN).");
+  text_enum<Fp8Recipe>(m, "Fp8Recipe",
+                       "How FP8 training scales tensors: delayed (per tensor, amax history), current (per tensor, own amax; FP8-CS) "
+                       "or mxfp8 (a scale per 32 values; Blackwell-class).");
+  Record<QuantHardware>(m, "QuantHardware", "What a GPU's tensor cores do with quantized operands.")
+      .field("block_scaled", &QuantHardware::block_scaled, "MXFP8 / NVFP4 block-scaled operands (an FP4 rate)")
+      .field("fp8_any_layout", &QuantHardware::fp8_any_layout, "FP8 GEMMs in any layout (data-centre Blackwell)")
+      .finish();
+  m.def("quant_hardware", &quant_hardware, py::arg("gpu"), "What the GPU's tensor cores can do with quantized operands.");
+  Record<QuantizationCost>(m, "QuantizationCost", "What quantizing one GEMM input costs, per element of that input.")
+      .readonly("operand_bytes", &QuantizationCost::operand_bytes)
+      .readonly("cast_bytes", &QuantizationCost::cast_bytes)
+      .readonly("cast_bytes_frozen", &QuantizationCost::cast_bytes_frozen)
+      .readonly("transform_flops", &QuantizationCost::transform_flops)
+      .finish(false)
+      .def_property_readonly("recipe", [](const QuantizationCost& q) { return std::string(q.recipe); });
+  m.def("quantization_cost", &quantization_cost, py::arg("precision"), py::arg("recipe"), py::arg("hardware"),
+        "Bytes and FLOPs per quantized element of fp8 (under a recipe) or fp4 (NVFP4) on this hardware; InputError where it cannot run.");
+  m.def("quantization_note", &quantization_note, py::arg("precision"), py::arg("recipe"), py::arg("hardware"),
+        "One sentence on how a job's linear layers are quantized.");
   text_enum<MoeDispatch>(m, "MoeDispatch",
                          "MoE token dispatch across GPUs: alltoall (NCCL, a copy per token and expert) or deepep (two hops: one network copy per node).");
   m.def("cp_a2a_size", &cp_a2a_size, py::arg("plan"), py::arg("gpus_per_node"),
@@ -259,6 +278,7 @@ void bind_training(py::module_& m) {
       .field("expert_parameters", &TrainingJob::expert_parameters, "MoE routed-expert weights; None: derived")
       .field("finetune", &TrainingJob::finetune, "full, or LoRA / QLoRA adapters beside frozen weights")
       .field("lora", &TrainingJob::lora, "adapters with finetune lora or qlora")
+      .field("fp8_recipe", &TrainingJob::fp8_recipe, "how precision fp8 scales tensors (delayed, current, mxfp8)")
       .finish();
   Record<PlanLinks>(m, "PlanLinks", "The links each of a plan's collectives crosses, by name ('' where the plan has no such group).")
       .readonly("tp", &PlanLinks::tp)
@@ -393,7 +413,7 @@ void bind_inference_and_cnn(py::module_& m) {
       .field("prompt", &InferenceJob::prompt)
       .field("generate", &InferenceJob::generate)
       .field("tp", &InferenceJob::tp)
-      .field("fp8_matmuls", &InferenceJob::fp8_matmuls)
+      .field("matmul_precision", &InferenceJob::matmul_precision, "fp8 (W8A8) or fp4 (NVFP4 W4A4); None: the compute precision")
       .finish();
   Record<InferenceOptions>(m, "InferenceOptions", "Kernels per layer per decode step, and the prefill attention kernel.")
       .field("kernels_per_layer", &InferenceOptions::kernels_per_layer)

@@ -453,3 +453,48 @@ def test_search_space_tries_every_cp_exchange():
     assert list(space.cp_comms) == [capplan.CpComm.p2p, capplan.CpComm.all_gather, capplan.CpComm.a2a, capplan.CpComm.a2a_p2p]
     space.cp_comms = [capplan.CpComm.p2p]
     assert list(space.cp_comms) == [capplan.CpComm.p2p]
+
+
+def test_fp8_recipes_and_nvfp4_training(cat):
+    # The same plan on 8 x B200 as the C++ test (validation/cases/nemo-perf-nvfp4-b200.json).
+    b200 = cat.find_gpu("B200")
+    hw = capplan.quant_hardware(b200)
+    assert hw.block_scaled and hw.fp8_any_layout
+    assert not capplan.quant_hardware(cat.find_gpu("H100 SXM")).block_scaled
+    assert capplan.quantization_cost(Precision.fp8, "delayed", hw).cast_bytes == 3.0
+    assert capplan.quantization_cost(Precision.fp8, "current", hw).cast_bytes == 5.0
+    nv = capplan.quantization_cost(Precision.fp4, "delayed", hw)
+    assert (nv.operand_bytes, nv.cast_bytes, nv.transform_flops) == (0.5625, 5.125, 32.0)
+    assert "nvfp4" in nv.recipe
+    cluster = capplan.make_cluster(b200, 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    plan = ParallelPlan(dp=8, micro_batch=2, zero_stage=ZeroStage.optimizer)
+
+    def tps(precision, recipe="delayed"):
+        job = TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), global_batch=128, seq_len=8192,
+                          precision=precision, fp8_recipe=recipe)
+        return capplan.estimate_training(job, plan, cluster).tokens_per_second
+
+    bf16, fp8, mx, fp4 = tps("bf16"), tps("fp8"), tps("fp8", "mxfp8"), tps("fp4")
+    assert bf16 < mx < fp8 < fp4
+    with pytest.raises(capplan.InputError, match="applies to precision fp8 only") as e:
+        tps("bf16", "current")
+    assert e.value.field == "fp8_recipe"
+    with pytest.raises(capplan.InputError) as e:
+        capplan.quantization_cost(Precision.fp8, "mxfp8", capplan.quant_hardware(cat.find_gpu("H100 SXM")))
+    assert e.value.field == "fp8_recipe"
+    with pytest.raises(TypeError, match="Fp8Recipe"):
+        TrainingJob(fp8_recipe="mx9")
+
+
+def test_nvfp4_serving(cat):
+    assert capplan.WeightFormat("nvfp4").bits_per_value == 4.5
+    assert cat.find_gpu("B200").peak("fp4").value == pytest.approx(9e15)
+    job = capplan.InferenceJob(model=capplan.find_model("llama3.1-8b").transformer(), prompt=4096, generate=1, batch=8,
+                               weight_bytes_per_parameter=1)
+    fp8 = capplan.estimate_inference(job.replace(matmul_precision="fp8"), cat.find_gpu("B200")).prefill.value
+    fp4 = capplan.estimate_inference(job.replace(matmul_precision="fp4", weight_bytes_per_parameter=0.5625),
+                                     cat.find_gpu("B200")).prefill.value
+    assert 0.5 * fp8 < fp4 < 0.9 * fp8
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_inference(job.replace(matmul_precision="bf16"), cat.find_gpu("B200"))
+    assert e.value.field == "matmul_precision"

@@ -118,27 +118,27 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "b200", .name = "NVIDIA B200 (HGX B200, 180GB)", .aliases = {"B200", "B200 SXM", "HGX B200 GPU"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::sxm,
                .memory = 180_GB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
-               .dense = dense_rates({.fp64 = 37, .fp32 = 75, .tf32 = 1100, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500}),
+               .dense = dense_rates({.fp64 = 37, .fp32 = 75, .tf32 = 1100, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500, .fp4 = 9000}),
                .tdp = 1000_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16,
                .ecc = true,
                .source = "NVIDIA HGX platform page, per-GPU table (HGX B200 column), https://www.nvidia.com/en-us/data-center/hgx/, as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html",
                .as_of = recorded,
-               .note = "Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
+               .note = "Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*, FP4 18 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
   // Added 2026-11-26: the data-centre parts a 2026 buyer weighs (Blackwell Ultra, GB200/GB300
   // NVL72 GPUs, NVL PCIe cards, the China SKUs, Ada and Ampere PCIe parts). Where NVIDIA prints only
   // "with sparsity" figures the dense rate is half, as everywhere in this catalog.
   v.push_back({.id = "b300", .name = "NVIDIA B300 (HGX B300, 270GB)", .aliases = {"B300", "B300 SXM", "HGX B300", "HGX B300 GPU", "Blackwell Ultra"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell Ultra", .form_factor = FormFactor::sxm,
                .memory = 270_GB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
-               .dense = dense_rates({.fp64 = 1.25, .fp32 = 75, .tf32 = 1125, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500}),
+               .dense = dense_rates({.fp64 = 1.25, .fp32 = 75, .tf32 = 1125, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .fp4 = 13500}),
                .tdp = 1100_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA HGX B300 per-8-GPU table as reproduced at https://fibermall.com/blog/?p=17161 (TF32 18 PF*, FP16/BF16 36 PF*, FP8 72 PF*, FP32 600 TF, FP64 10 TF, per 8 GPUs); HGX B300 memory, bandwidth and power per https://verda.com/blog/gb300-nvl72-architecture; NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era",
                .as_of = "2026-11-26",
-               .note = "Per GPU = the HGX 8-GPU totals / 8; dense = half the sparse figures. The chip carries 288 GB HBM3e at 8 TB/s (NVIDIA blog; the GB300 part); HGX B300 listings give 270 GB, 7.7 TB/s and 1,100 W, used here. INT8 is cut on Blackwell Ultra and sources disagree (0.125-0.15 POPS dense), so no INT8 rate is stored; NVFP4 dense ~13-14 PF (no FP4 precision in capplan yet). ECC assumed as on every NVIDIA HBM part. No vendor list price."});
+               .note = "Per GPU = the HGX 8-GPU totals / 8; dense = half the sparse figures. The chip carries 288 GB HBM3e at 8 TB/s (NVIDIA blog; the GB300 part); HGX B300 listings give 270 GB, 7.7 TB/s and 1,100 W, used here. INT8 is cut on Blackwell Ultra and sources disagree (0.125-0.15 POPS dense), so no INT8 rate is stored; FP4 (NVFP4) 13.5 PF dense: the HGX B300 table's 108 PF dense per 8 GPUs, 1.5 x Blackwell's per-clock FP4 (NVIDIA blog; other listings give up to 14 PF). ECC assumed as on every NVIDIA HBM part. No vendor list price."});
   v.push_back({.id = "gb200", .name = "NVIDIA GB200 (per B200 GPU in GB200 NVL72, 186GB)", .aliases = {"GB200", "GB200 NVL72", "GB200 GPU", "NVIDIA GB200 186GB"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::sxm,
                .memory = 186_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
-               .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000}),
+               .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000, .fp4 = 10000}),
                .tdp = 1200_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA GB200 NVL72 specification table (per GPU: 186 GB HBM3e, 8 TB/s, TF32 2.5 PF*, FP16/BF16 5 PF*, FP8/INT8 10 PF*, FP32 80 TF, FP64 40 TF, up to 1,200 W) as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html; 186 GB per GPU also in MLPerf Inference v6.1 system descriptions (mlcommons/inference_results_v6.1, closed/Crusoe/systems)",
                .as_of = "2026-11-26",
@@ -146,11 +146,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "gb300", .name = "NVIDIA GB300 (per Blackwell Ultra GPU in GB300 NVL72, 288GB)", .aliases = {"GB300", "GB300 NVL72", "GB300 GPU"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell Ultra", .form_factor = FormFactor::sxm,
                .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
-               .dense = dense_rates({.fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000}),
+               .dense = dense_rates({.fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .fp4 = 15000}),
                .tdp = 1400_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era (288 GB HBM3e, 8 TB/s, NVFP4 15 PF dense); dense per-GPU rates and 1,400 W per https://verda.com/blog/gb300-nvl72-architecture; sparse per-package figures in https://www.tomshardware.com/pc-components/gpus/nvidia-shares-blackwell-ultras-secrets-nvfp4-boost-detailed-and-pcie-6-0-support",
                .as_of = "2026-11-26",
-               .note = "Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; NVFP4 15 PF dense (no FP4 precision in capplan yet). One GPU of a 72-GPU NVLink domain. Rack estimate $3-4 M not stored as a GPU price."});
+               .note = "Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; FP4 (NVFP4) 15 PF dense, NVIDIA's figure. One GPU of a 72-GPU NVLink domain. Rack estimate $3-4 M not stored as a GPU price."});
   v.push_back({.id = "h100-nvl", .name = "NVIDIA H100 NVL 94GB", .aliases = {"H100 NVL", "H100 NVL 94GB"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::pcie,
                .memory = 94_GB, .memory_type = "HBM3", .memory_bandwidth = 3.9_TBps,
@@ -354,12 +354,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .aliases = {"RTX PRO 6000", "RTX Pro 6000 Blackwell", "RTX 6000 Pro", "RTX PRO 6000 WS", "RTX PRO 6000 Workstation"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::pcie,
                .memory = 96_GB, .usable_memory = 97887_MiB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
-               .dense = dense_rates({.fp32 = 125, .tf32 = 251.9, .bf16 = 503.8, .fp16 = 503.8, .fp8 = 1007.6, .int8 = 1007.6}),
+               .dense = dense_rates({.fp32 = 125, .tf32 = 251.9, .bf16 = 503.8, .fp16 = 503.8, .fp8 = 1007.6, .int8 = 1007.6, .fp4 = 2015.2}),
                .tdp = 600_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .street_price = usd_range("8000", "9200", "2026-04-01", "retail prices in April 2026 per https://www.newgearhub.com/review/nvidia-gtc-2026-blackwell-gpus-pro-workstations"),
                .source = "NVIDIA RTX Blackwell PRO GPU architecture whitepaper v1.0, appendix A (Peak BF16 Tensor TFLOPS with FP32 Accumulate 503.8 | 1,007.6*); 96 GB GDDR7 ECC, 512-bit per https://hardware-corner.net/rtx-5090-vs-rtx-pro-6000-spec-comparison-20250321; 1,792 GB/s per https://gpu.name/posts/nvidia-unveils-rtx-pro-6000-blackwell-gpu-with-24-064-cores-and-96gb-memory; usable memory and 600 W from nvidia-smi in https://raw.githubusercontent.com/MarcoPizeta/flash-next-rtxpro6000-bench/main/HARDWARE.md",
                .as_of = "2026-11-26",
-               .note = "Full-rate FP32 accumulate (a professional card): TF32 = BF16 / 2, FP8 = INT8 = 2 x BF16, derived from the whitepaper's BF16 row; FP4 ~2,015 dense (4,000 AI TOPS sparse / 2; no FP4 precision in capplan yet). Measured cuBLAS BF16 is about 350-390 TF on large GEMMs (zzc0721/torch-performance-test-data#160). MIG supported. A reported $8,565 MSRP comes from an editorial site, not NVIDIA; the street range is stored."});
+               .note = "Full-rate FP32 accumulate (a professional card): TF32 = BF16 / 2, FP8 = INT8 = 2 x BF16, derived from the whitepaper's BF16 row; FP4 2,015.2 dense = 4 x BF16 (the whitepaper's ratio; 4,000 AI TOPS sparse / 2 rounds to the same). Measured cuBLAS BF16 is about 350-390 TF on large GEMMs (zzc0721/torch-performance-test-data#160). MIG supported. A reported $8,565 MSRP comes from an editorial site, not NVIDIA; the street range is stored."});
   v.push_back({.id = "rtx-pro-6000-server", .name = "NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB",
                .aliases = {"RTX PRO 6000 Server", "RTX PRO 6000 SE", "RTX PRO 6000 Blackwell Server Edition"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::pcie,
@@ -446,7 +446,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "rtx-5090", .name = "NVIDIA GeForce RTX 5090 32GB", .aliases = {"RTX 5090", "GeForce RTX 5090", "5090"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
                .memory = 32_GB, .usable_memory = 32607_MiB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
-               .dense = dense_rates({.fp32 = 104.8, .tf32 = 104.8, .bf16 = 209.6, .fp16 = 209.6, .fp8 = 419.2}),
+               .dense = dense_rates({.fp32 = 104.8, .tf32 = 104.8, .bf16 = 209.6, .fp16 = 209.6, .fp8 = 419.2, .fp4 = 1676}),
                .fp32_accumulate_half_rate = true, .tdp = 575_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .launch_price = usd("1999", "2025-01-30", "NVIDIA GeForce RTX 5090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/"),
                .source = "NVIDIA RTX 5090 spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/; RTX Blackwell whitepaper figures as reproduced at https://www.spheron.network/blog/nvidia-rtx-5090-specs/",
@@ -455,7 +455,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "rtx-5080", .name = "NVIDIA GeForce RTX 5080 16GB", .aliases = {"RTX 5080", "GeForce RTX 5080", "5080"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
                .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 960_GBps,
-               .dense = dense_rates({.fp32 = 56.3, .tf32 = 56.3, .bf16 = 112.6, .fp16 = 112.6, .fp8 = 225.1, .int8 = 450.2}),
+               .dense = dense_rates({.fp32 = 56.3, .tf32 = 56.3, .bf16 = 112.6, .fp16 = 112.6, .fp8 = 225.1, .int8 = 450.2, .fp4 = 900.4}),
                .fp32_accumulate_half_rate = true, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .launch_price = usd("999", "2025-01-30", "NVIDIA GeForce RTX 5080 launch MSRP, as reported at https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html"),
                .source = "NVIDIA RTX 5080 figures (1,801 AI TOPS, 10,752 CUDA cores, 16 GB GDDR7, 960 GB/s, 360 W) per https://www.notebookcheck.net/Nvidia-GeForce-RTX-5080-Benchmarks-and-Specs.935679.0.html; dense rates checked against https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
@@ -464,7 +464,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "rtx-5070-ti", .name = "NVIDIA GeForce RTX 5070 Ti 16GB", .aliases = {"RTX 5070 Ti", "GeForce RTX 5070 Ti", "5070 Ti", "5070ti"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
                .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 896_GBps,
-               .dense = dense_rates({.fp32 = 43.9, .tf32 = 43.9, .bf16 = 87.9, .fp16 = 87.9, .fp8 = 175.8, .int8 = 351.5}),
+               .dense = dense_rates({.fp32 = 43.9, .tf32 = 43.9, .bf16 = 87.9, .fp16 = 87.9, .fp8 = 175.8, .int8 = 351.5, .fp4 = 703}),
                .fp32_accumulate_half_rate = true, .tdp = 300_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .launch_price = usd("749", "2025-02-20", "NVIDIA GeForce RTX 5070 Ti launch MSRP, as reported at https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp"),
                .source = "NVIDIA RTX 5070 Ti figures (1,406 AI TOPS, 8,960 CUDA cores, 16 GB GDDR7, 896 GB/s) per https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html and https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp; 300 W and dense rates per https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
@@ -473,7 +473,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "rtx-5060-ti-16gb", .name = "NVIDIA GeForce RTX 5060 Ti 16GB", .aliases = {"RTX 5060 Ti", "RTX 5060 Ti 16GB", "GeForce RTX 5060 Ti 16GB", "5060 Ti"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
                .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 448_GBps,
-               .dense = dense_rates({.fp32 = 23.7, .tf32 = 23.7, .bf16 = 47.4, .fp16 = 47.4, .fp8 = 94.9, .int8 = 189.8}),
+               .dense = dense_rates({.fp32 = 23.7, .tf32 = 23.7, .bf16 = 47.4, .fp16 = 47.4, .fp8 = 94.9, .int8 = 189.8, .fp4 = 379.5}),
                .fp32_accumulate_half_rate = true, .tdp = 180_W, .pcie_generation = 5, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("429", "2025-04-16", "NVIDIA GeForce RTX 5060 Ti 16GB launch MSRP, as reported at https://www.betweentwopixels.com/nvidia-unveils-geforce-rtx-5060-series-affordable-power-for-mainstream-gamers"),
                .source = "NVIDIA RTX 5060 Ti figures (759 AI TOPS, 4,608 CUDA cores, 16 GB GDDR7 128-bit, 448 GB/s, 180 W) per https://biggo.com/news/202504161202_Nvidia_RTX_5060_Ti_Launch and https://www.pcguide.com/gpu/rtx-5060-release-date-specs-price/",
@@ -513,7 +513,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .launch_price = usd("3999", "2025-10-15", "DGX Spark Founders Edition (4 TB) at retail launch, per https://ai-infrastructure.net/dgx-spark/"),
                .source = "NVIDIA DGX Spark porting guide, https://docs.nvidia.com/dgx/dgx-spark-porting-guide/overview.html (128 GB LPDDR5x, unified and coherent); 273 GB/s and the GB10's 140 W per https://www.chargerlab.com/teardown-of-nvidia-dgx-spark-4tb/",
                .as_of = "2026-11-26",
-               .note = "NVIDIA publishes only \"up to 1 PFLOP FP4 with sparsity\" (about 500 dense; no FP4 precision in capplan yet) and no BF16, FP8 or INT8 rate, so no rate is stored and nothing is timed on it; memory fit answers hold (the GPU shares the 128 GB with the CPU and the OS). Two units link over ConnectX-7 200 GbE, not NVLink. Later retail prices of $4,699 were reported in 2026."});
+               .note = "NVIDIA publishes only \"up to 1 PFLOP FP4 with sparsity\" (about 500 dense, not stored: with no BF16 rate nothing could be timed with it) and no BF16, FP8 or INT8 rate, so no rate is stored and nothing is timed on it; memory fit answers hold (the GPU shares the 128 GB with the CPU and the OS). Two units link over ConnectX-7 200 GbE, not NVLink. Later retail prices of $4,699 were reported in 2026."});
   // RTX 3090: GA102 whitepaper (RTX 3090 column): FP32 35.6; FP16 tensor FP32 acc 71 (142*), FP16 acc 142;
   // BF16 71; TF32 35.6; INT8 284; INT4 568; 24 GB GDDR6X, 936 GB/s, 350 W; NVLink 3 bridge 112.5 GB/s.
   // Usable memory: nvidia-smi reports 24,576 MiB total (https://github.com/noonghunna/club-3090/issues/1128).
@@ -597,19 +597,19 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "mi350x", .name = "AMD Instinct MI350X 288GB", .aliases = {"MI350X", "Instinct MI350X"},
                .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
                .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
-               .dense = dense_rates({.fp64 = 72.1, .fp32 = 144.2, .bf16 = 2309.6, .fp16 = 2309.6, .fp8 = 4614, .int8 = 4614}),
+               .dense = dense_rates({.fp64 = 72.1, .fp32 = 144.2, .bf16 = 2309.6, .fp16 = 2309.6, .fp8 = 4614, .int8 = 4614, .fp4 = 9200}),
                .tdp = 1000_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD Instinct MI350X brochure, https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/amd-instinct-mi350x-gpu-brochure.pdf (figures as quoted in a public FLOP table); 288 GB at 8 TB/s per https://www.tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts; 1,000 W per https://wccftech.com/amd-instinct-mi350-gpuai-hardware-powerhouse-3nm-3d-chiplet-cdna-4-185-billion-transistors-1400w-tbp-over-4000b-llm-support//amp/",
                .as_of = "2026-11-26",
-               .note = "Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6/MXFP4 9.2 PF dense (AMD's 18.45 PF headline is with sparsity; no FP4 precision in capplan yet). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric per-link bandwidth not found. No vendor list price."});
+               .note = "Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6/MXFP4 9.2 PF dense, stored as FP4 (AMD's 18.45 PF headline is with sparsity). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric per-link bandwidth not found. No vendor list price."});
   v.push_back({.id = "mi355x", .name = "AMD Instinct MI355X 288GB", .aliases = {"MI355X", "Instinct MI355X"},
                .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
                .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
-               .dense = dense_rates({.fp64 = 78.6, .fp32 = 157.3, .bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033.2, .int8 = 5033.2}),
+               .dense = dense_rates({.fp64 = 78.6, .fp32 = 157.3, .bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033.2, .int8 = 5033.2, .fp4 = 10066}),
                .tdp = 1400_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (dense rates); 288 GB HBM3e and PCIe Gen5 x16 per AMD's MLPerf Inference v6.0 submission (mlcommons/inference_results_v6.0, closed/AMD); 8 TB/s and 1,400 W per https://www.theregister.com/2025/06/12/amd_mi355x/",
                .as_of = "2026-11-26",
-               .note = "Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6/MXFP4 10 PF dense (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric per-link bandwidth not found. No vendor list price."});
+               .note = "Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6/MXFP4 10,066 TF dense = 2 x FP8, stored as FP4 (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric per-link bandwidth not found. No vendor list price."});
 
   // ---------------------------------------------------------------- Apple (unified memory)
   // M2 Ultra: Apple newsroom (2023-06-05): up to 76-core GPU, up to 192 GB unified memory, 800 GB/s.

@@ -8,6 +8,9 @@
 // 4 + 0.127 bits (Dettmers et al. 2023, §3 "Double Quantization": 0.127 bits per parameter).
 // MXFP4 (OCP Microscaling Formats v1.0, §5: blocks of 32 FP4 E2M1 values sharing one 8-bit E8M0
 // scale) costs 4 + 8/32 = 4.25 bits; gpt-oss ships its MoE expert weights so (gpt-oss model card, §2).
+// NVFP4 (NVIDIA, "Introducing NVFP4 for Efficient and Accurate Low-Precision Inference", 2025; Transformer
+// Engine's NVFP4BlockScaling) packs 16 FP4 E2M1 values with one FP8 E4M3 scale, plus one FP32 scale per
+// tensor: 4 + 8/16 = 4.5 bits (the per-tensor scale is not counted).
 #pragma once
 
 #include "capplan/error.hpp"
@@ -47,7 +50,18 @@ inline constexpr WeightFormat q8_0{"q8_0", 8.5};   // ggml block_q8_0: 32 x int8
 inline constexpr WeightFormat q4_0{"q4_0", 4.5};   // ggml block_q4_0: 32 x 4 bit + fp16 scale
 inline constexpr WeightFormat nf4{"nf4", 4.127};   // QLoRA NF4 + double-quantized constants (Dettmers et al. 2023, §3)
 inline constexpr WeightFormat mxfp4{"mxfp4", 4.25};  // OCP MX: 32 x FP4 E2M1 + one E8M0 scale
-inline constexpr std::array<WeightFormat, 10> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4, mxfp4};
+inline constexpr WeightFormat nvfp4{"nvfp4", 4.5};   // 16 x FP4 E2M1 + one E4M3 scale (+ one FP32 per tensor)
+inline constexpr std::array<WeightFormat, 11> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4, mxfp4, nvfp4};
+
+// The formats' names, comma-separated, for help texts and error messages.
+inline std::string names() {
+  std::string out;
+  for (const WeightFormat& f : all) {
+    if (!out.empty()) out += ", ";
+    out += f.name;
+  }
+  return out;
+}
 }  // namespace formats
 
 // The storage format of a compute precision (tf32 is stored as fp32).
@@ -61,6 +75,7 @@ inline WeightFormat weight_format(Precision p) {
     case Precision::fp8: return formats::fp8;
     case Precision::int8: return formats::int8;
     case Precision::int4: return formats::int4;
+    case Precision::fp4: return formats::nvfp4;
   }
   return formats::bf16;
 }
@@ -69,8 +84,7 @@ inline WeightFormat parse_weight_format(std::string_view text, std::string_view 
   for (const auto& f : formats::all) {
     if (f.name == text) return f;
   }
-  detail::fail(field, "\"" + std::string(text) + "\"",
-               "is not a weight format (fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4, mxfp4)");
+  detail::fail(field, "\"" + std::string(text) + "\"", "is not a weight format (" + formats::names() + ")");
 }
 
 // Memory of `params` weights stored in `format`.

@@ -12,13 +12,18 @@
 //   padding       = m n / (padded m x padded n): tiles compute whole tiles (same guide §2.2, tile quantization)
 // best_fraction is measured (stas00/ml-engineering compute/accelerator/README.md, maximum achievable
 // matmul FLOPS): H100 SXM 794.5 TF = 80.3 % of 989, A100 SXM 271.2 TF = 86.9 % of 312, A100 PCIe 252.9 TF
-// = 81.1 %, MI300X 668.4 TF = 51.4 % of 1300. The user may override any of these with a measured
-// fraction, or fix the rate of every compute-bound kernel.
+// = 81.1 %, MI300X 668.4 TF = 51.4 % of 1300, B200 SXM 1,745 TF = 77.6 % of 2,250, B300 SXM 1,769 TF
+// = 78.6 %, GB200 1,822 TF = 72.9 % of 2,500, MI355X 1,565 TF = 68.0 % of 2,300, MI325X 784.9 TF = 60.4 %
+// of 1,300; FP8 on its own where measured (H100 SXM 70.9 %, H200 73.4 %, B200 76.3 %, B300 74.5 %,
+// GB200 72.3 %: FP8 GEMMs reach a smaller share of their doubled peak). Parts with no measurement take
+// 80 %. The user may override any of these with a measured fraction, or fix the rate of every
+// compute-bound kernel.
 #pragma once
 
 #include "capplan/error.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/perf/roofline.hpp"
+#include "capplan/perf/quantization.hpp"
 #include "capplan/units/quantity.hpp"
 
 #include <algorithm>
@@ -33,7 +38,8 @@ namespace capplan::perf {
 
 // What is known about one GPU model's matrix engines.
 struct GemmCalibration {
-  double best_fraction = 0.80;  // best-case achieved / dense peak
+  double best_fraction = 0.80;  // best-case achieved / dense peak (BF16; every precision unless below)
+  double fp8_best_fraction = 0;  // measured best-case FP8 / dense FP8 peak; 0: best_fraction
   int sm_count = 108;           // streaming multiprocessors (compute units)
   bool measured = false;        // best_fraction measured (true) or the default (false)
   // Sustained / boost SM clock under hours of dense tensor load (power cap): the best-case rate is a
@@ -80,8 +86,19 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
   const bool a100 = has("a100");
   GemmCalibration c;
   if (gpu.vendor == Vendor::amd) c.best_fraction = 0.514;  // MI300X measured (below); other AMD parts alike
-  // SM / CU counts
+  // Blackwell: GB200 and GB300 contain "b200" and "b300", so they are told apart first.
+  const bool gb200 = has("gb200"), gb300 = has("gb300");
+  const bool b200 = has("b200") && !gb200, b300 = has("b300") && !gb300;
+  // SM / CU counts (Blackwell: 148 SMs on B200 and GB200, 160 on Blackwell Ultra, NVIDIA's "Inside
+  // NVIDIA Blackwell Ultra" blog; RTX 5090 170, RTX PRO 6000 188, the RTX Blackwell whitepaper; CDNA 4
+  // 256 CUs, CDNA 3 MI325X 304, AMD's product pages)
   if (hopper) c.sm_count = pcie ? 114 : 132;
+  else if (b200 || gb200) c.sm_count = 148;
+  else if (b300 || gb300) c.sm_count = 160;
+  else if (has("5090")) c.sm_count = 170;
+  else if (has("rtx pro 6000") || has("rtx-pro-6000")) c.sm_count = 188;
+  else if (has("mi350") || has("mi355")) c.sm_count = 256;
+  else if (has("mi325")) c.sm_count = 304;
   else if (a100 || has("a800")) c.sm_count = 108;
   else if (has("mi300")) c.sm_count = 304;
   else if (has("4090")) c.sm_count = 128;
@@ -101,9 +118,32 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
     c.cudnn_backward = 516.0 / 794.5;
   }
   const char* measured = nullptr;
+  // FP8 measured in the same table (float8_e4m3fn): H100 SXM 1,402.6 of 1,979, H200 1,453.4 (the FP8
+  // GEMMs read half the bytes, so the H200's faster memory shows), B200 3,432.5 of 4,500, B300 3,353.3,
+  // GB200 3,615.6 of 5,000.
   if ((has("h100") || has("h200")) && !pcie) {
     c.best_fraction = 0.803;  // 794.5 / 989 TF (H200: same GH100 die and clocks)
-    measured = "H100 SXM 794.5 TF of 989";
+    c.fp8_best_fraction = has("h200") ? 1453.4 / 1979 : 1402.6 / 1979;
+    measured = has("h200") ? "H100 SXM 794.5 TF of 989 (BF16; H200 the same); H200 FP8 1,453.4 TF of 1,979"
+                           : "H100 SXM 794.5 TF of 989; FP8 1,402.6 TF of 1,979";
+  } else if (gb200) {
+    c.best_fraction = 1822.0 / 2500;
+    c.fp8_best_fraction = 3615.6 / 5000;
+    measured = "GB200 1,822 TF of 2,500; FP8 3,615.6 TF of 5,000";
+  } else if (b200) {
+    c.best_fraction = 1745.0 / 2250;
+    c.fp8_best_fraction = 3432.5 / 4500;
+    measured = "B200 SXM 1,745 TF of 2,250; FP8 3,432.5 TF of 4,500";
+  } else if (b300) {
+    c.best_fraction = 1769.0 / 2250;
+    c.fp8_best_fraction = 3353.3 / 4500;
+    measured = "B300 SXM 1,769 TF of 2,250; FP8 3,353.3 TF of 4,500";
+  } else if (has("mi355")) {
+    c.best_fraction = 1565.0 / 2300;
+    measured = "MI355X 1,565 TF of 2,300";
+  } else if (has("mi325")) {
+    c.best_fraction = 784.9 / 1300;
+    measured = "MI325X 784.9 TF of 1,300";
   } else if (a100 && pcie) {
     c.best_fraction = 0.811;  // 252.9 / 312 TF
     measured = "A100 PCIe 252.9 TF of 312";
@@ -251,10 +291,12 @@ struct DeviceRates {
   // Other fused attention kernels' rates, as flash_fwd / flash_bwd; 0 where not measured (GemmCalibration).
   double fa3_fwd = 0, fa3_bwd = 0, cudnn_fwd = 0, cudnn_bwd = 0;
   double overlap_slowdown = 0;  // compute slowdown while a collective overlaps it (EfficiencyModel)
-  // FP8 training runs only the linear layers' GEMMs in FP8 (Transformer Engine's recipe); attention,
+  // FP8 training runs only the linear layers' GEMMs in FP8 (Transformer Engine's recipes); attention,
   // element-wise kernels, the output layer and the loss run at the BF16 peak: this, 0 for other
-  // precisions (training_estimator.hpp, detail::fp8_cost_of).
+  // precisions (training_estimator.hpp, detail::quantized_cost_of). FP4 (NVFP4) likewise.
   double bf16_peak = 0;
+  double bf16_best_fraction = 0;  // of bf16_peak, at the sustained clock (with bf16_peak)
+  QuantHardware quant{};  // block-scaled operands, FP8 in any layout (quantization.hpp)
 
   // Seconds one kernel takes; `backward` selects the flash-attention backward rate.
   [[nodiscard, gnu::always_inline]] double time(const Op& op, bool backward = false) const {
@@ -290,7 +332,10 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   const GemmCalibration cal = impl::calibrate_numbers(gpu);
   DeviceRates r;
   r.peak = peak_rate(gpu, p).value();
-  r.best_fraction = m.gemm_best_fraction.value_or(cal.best_fraction) * m.sustained_clock.value_or(cal.sustained_clock);
+  // The measured FP8 fraction where the precision is FP8 and there is one; BF16's otherwise.
+  const double fraction = p == Precision::fp8 && cal.fp8_best_fraction > 0 ? cal.fp8_best_fraction : cal.best_fraction;
+  const double clock = m.sustained_clock.value_or(cal.sustained_clock);
+  r.best_fraction = m.gemm_best_fraction.value_or(fraction) * clock;
   r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
   r.overhead = m.kernel_overhead.value();
   r.sm_count = cal.sm_count;
@@ -306,8 +351,12 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   if (m.flash_forward_relative) r.fa3_fwd = r.cudnn_fwd = r.flash_fwd;
   if (m.flash_backward_relative) r.fa3_bwd = r.cudnn_bwd = r.flash_bwd;
   r.overlap_slowdown = m.overlap_slowdown;
-  if (p == Precision::fp8 && !m.compute_rate) {
-    if (const auto b = gpu.dense.at(Precision::bf16); b && b->value() > 0 && std::isfinite(b->value())) r.bf16_peak = b->value();
+  r.quant = quant_hardware(gpu);
+  if ((p == Precision::fp8 || p == Precision::fp4) && !m.compute_rate) {
+    if (const auto b = gpu.dense.at(Precision::bf16); b && b->value() > 0 && std::isfinite(b->value())) {
+      r.bf16_peak = b->value();
+      r.bf16_best_fraction = m.gemm_best_fraction.value_or(cal.best_fraction) * clock;
+    }
   }
   return r;
 }

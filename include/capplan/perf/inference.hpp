@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace capplan::perf {
@@ -39,10 +40,12 @@ struct InferenceJob {
   std::int64_t prompt = 512;                      // prompt tokens per sequence
   std::int64_t generate = 128;                    // new tokens per sequence
   int tp = 1;                                     // tensor-parallel GPUs
-  // FP8 weights on a GPU with FP8 tensor cores run W8A8: the linear layers' matmuls at the FP8 rate,
-  // their activations quantized per matmul (TensorRT-LLM's and vLLM's FP8 checkpoints); attention,
-  // norms and the logits stay at compute_precision.
-  bool fp8_matmuls = false;
+  // Quantized weights on tensor cores that take them: the linear layers' matmuls at this rate, their
+  // activations quantized per matmul with a calibrated (static) scale; attention, norms and the logits
+  // stay at compute_precision. fp8: W8A8 (TensorRT-LLM's and vLLM's FP8 checkpoints); fp4: NVFP4 W4A4
+  // on Blackwell (TensorRT-LLM's and vLLM's NVFP4 checkpoints: 16-value E4M3 block scales, 4.5 bits).
+  // Absent: the matmuls at compute_precision.
+  std::optional<Precision> matmul_precision;
 };
 
 struct InferenceOptions {
@@ -94,8 +97,13 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   if (s.heads % job.tp != 0) capplan::detail::fail("tp", std::to_string(job.tp), "does not divide the " + std::to_string(s.heads) + " heads");
   const DeviceRates r = device_rates(gpu, job.compute_precision, model);
   const double e = bytes_per_element(job.compute_precision);
-  // The linear matmuls' rates: FP8 under W8A8 (fp8_matmuls), else the compute precision's.
-  const DeviceRates rm = job.fp8_matmuls ? device_rates(gpu, Precision::fp8, model) : r;
+  // The linear matmuls' rates: FP8 (W8A8) or FP4 (W4A4) where matmul_precision says so, else the
+  // compute precision's; their operands' bytes with the block scales (NVFP4: 0.5 + 1/16).
+  if (job.matmul_precision && *job.matmul_precision != Precision::fp8 && *job.matmul_precision != Precision::fp4)
+    capplan::detail::fail("matmul_precision", std::string(name(*job.matmul_precision)), "is not fp8 or fp4");
+  const bool quantized = job.matmul_precision.has_value();
+  const DeviceRates rm = quantized ? device_rates(gpu, *job.matmul_precision, model) : r;
+  const double operand_bytes = !quantized ? e : *job.matmul_precision == Precision::fp4 ? 0.5 + 1.0 / 16.0 : 1.0;
   const double tp = job.tp;
   const double B = static_cast<double>(job.batch);
   const double layers = static_cast<double>(s.layers);
@@ -196,21 +204,21 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     const auto layer_time = [&](std::int64_t window) {
       lo.window = window;
       double layer = 0;
-      double quantize_bytes = 0;  // W8A8: each linear matmul's input read at compute precision, written in FP8
+      double quantize_bytes = 0;  // each linear matmul's input read at compute precision, written quantized
       for (const Op& op : transformer_layer_forward(job.model, tokens, job.prompt, job.tp, job.compute_precision, lo)) {
-        if (job.fp8_matmuls && op.kind == OpKind::gemm) {
-          // FP8 inputs and weights (1 byte), the output at the compute precision.
+        if (quantized && op.kind == OpKind::gemm) {
+          // Quantized inputs and weights, the output at the compute precision.
           Op q = op;
           const double b = static_cast<double>(op.batch);
-          q.bytes = b * (static_cast<double>(op.m) * static_cast<double>(op.k) + static_cast<double>(op.k) * static_cast<double>(op.n) +
+          q.bytes = b * ((static_cast<double>(op.m) * static_cast<double>(op.k) + static_cast<double>(op.k) * static_cast<double>(op.n)) * operand_bytes +
                          static_cast<double>(op.m) * static_cast<double>(op.n) * e);
           layer += rm.time(q);
-          quantize_bytes += static_cast<double>(op.batch) * static_cast<double>(op.m) * static_cast<double>(op.k) * (e + 1);
+          quantize_bytes += static_cast<double>(op.batch) * static_cast<double>(op.m) * static_cast<double>(op.k) * (e + operand_bytes);
         } else {
           layer += r.time(op);
         }
       }
-      if (quantize_bytes > 0) layer += r.time(elementwise("fp8 activation quantization", quantize_bytes));
+      if (quantize_bytes > 0) layer += r.time(elementwise("activation quantization", quantize_bytes));
       return layer;
     };
     prefill = global_layers * layer_time(0);
@@ -240,7 +248,10 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     b.add("prefill (time to first token)", prefill, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
                                                         std::to_string(s.layers) + " layers", "kernels");
   const double g = static_cast<double>(job.generate);
-  b.add(job.fp8_matmuls ? "decode: weight matmuls (FP8)" : "decode: weight matmuls", g * t_weights,
+  b.add(!quantized                                   ? "decode: weight matmuls"
+        : *job.matmul_precision == Precision::fp4 ? "decode: weight matmuls (FP4)"
+                                                  : "decode: weight matmuls (FP8)",
+        g * t_weights,
         num(g) + " steps x max(" + format(from_canonical<FlopCount>(weights.flops)) + " / compute, " +
             format(from_canonical<DataSize>(weights.bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)) + ")",
         t_weights * r.bandwidth > weights.bytes * 1.0001 ? "compute" : "memory");

@@ -11,6 +11,7 @@
 #include "capplan/perf/communication.hpp"
 #include "capplan/perf/efficiency.hpp"
 #include "capplan/perf/explain.hpp"
+#include "capplan/perf/quantization.hpp"
 #include "capplan/perf/roofline.hpp"
 #include "capplan/units/quantity.hpp"
 #include "capplan/workload/parallel_plan.hpp"
@@ -44,6 +45,8 @@ struct TrainingJob {
   // (memory/budget.hpp; the time model: detail::layer_costs and docs/performance.md, "Fine-tuning").
   FineTune finetune = FineTune::full;
   LoraOptions lora;  // with finetune lora or qlora
+  // How FP8 scales its tensors (precision fp8; perf/quantization.hpp). FP4 is NVFP4's one recipe.
+  Fp8Recipe fp8_recipe = Fp8Recipe::delayed;
 };
 
 struct TrainingEstimate {
@@ -218,36 +221,43 @@ inline PassCost operator+(const PassCost& a, const PassCost& b) {
   return c;
 }
 
-// FP8 training as Transformer Engine runs it (NVIDIA Transformer Engine documentation, "Using FP8
-// with Transformer Engine"; Micikevicius et al. 2022, "FP8 Formats for Deep Learning", §4): only the
-// linear layers' GEMMs take FP8 inputs; attention, norms, activations and the residual stream stay
-// in BF16 (the layer's kernels are built at BF16 and costed at `r16`), and every FP8 GEMM's inputs
-// are quantized by fused cast-transpose kernels: forward, the activation input is read in BF16 and
-// written in FP8 twice (as is and transposed, for the weight gradient): 2 + 1 + 1 bytes per element;
-// backward, the output gradient likewise. Frozen weights (LoRA) compute no weight gradient, so no
-// transposed copies: 2 + 1 bytes. Weights are cast once per iteration (Megatron's
-// is_first_microbatch caching), not counted here.
-inline PassCost fp8_cost_of(const perf::OpList& ops, const perf::DeviceRates& r8, const perf::DeviceRates& r16, bool frozen = false) {
+// FP8 and FP4 training as Transformer Engine runs them (perf/quantization.hpp has the recipes and their
+// sources; Micikevicius et al. 2022, "FP8 Formats for Deep Learning", §4): only the linear layers'
+// GEMMs take quantized inputs, at the FP8 or FP4 rate (`rq`); attention, norms, activations and the
+// residual stream stay in BF16 (the layer's kernels are built at BF16 and costed at `r16`). Each GEMM
+// input is quantized by a fused kernel: forward, the activation input; backward, the output gradient;
+// `q` says how many bytes per element that moves (with and without a weight gradient) and what extra
+// math it does. Weights are cast once per iteration (Megatron's is_first_microbatch caching), not
+// counted here.
+inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRates& rq, const perf::DeviceRates& r16,
+                                  const perf::QuantizationCost& q, bool frozen = false) {
   perf::OpList linear, rest;
   linear.count = 0;
   rest.count = 0;
-  double cast_fwd = 0, cast_bwd = 0;
+  double cast_fwd = 0, cast_bwd = 0;  // elements quantized
   for (const perf::Op& op : ops) {
     if (op.kind == perf::OpKind::gemm) {
-      perf::Op q = op;  // FP8 inputs and weights (1 byte), the output in BF16
+      perf::Op g = op;  // quantized inputs and weights (with their block scales), the output in BF16
       const double m = static_cast<double>(op.m), n = static_cast<double>(op.n), k = static_cast<double>(op.k);
-      q.bytes = static_cast<double>(op.batch) * (m * k + k * n + 2.0 * m * n);
-      linear.push_back(q);
-      const double b = static_cast<double>(op.batch) * (frozen ? 3.0 : 4.0);
-      cast_fwd += b * static_cast<double>(op.m) * static_cast<double>(op.k);
-      cast_bwd += b * static_cast<double>(op.m) * static_cast<double>(op.n);
+      g.bytes = static_cast<double>(op.batch) * ((m * k + k * n) * q.operand_bytes + 2.0 * m * n);
+      linear.push_back(g);
+      cast_fwd += static_cast<double>(op.batch) * m * k;
+      cast_bwd += static_cast<double>(op.batch) * m * n;
     } else {
       rest.push_back(op);
     }
   }
-  PassCost c = cost_of(linear, r8, frozen) + cost_of(rest, r16, frozen);
-  const double tf = r16.time(perf::elementwise("fp8 cast-transpose of GEMM inputs", cast_fwd));
-  const double tb = r16.time(perf::elementwise("fp8 cast-transpose of output gradients", cast_bwd));
+  PassCost c = cost_of(linear, rq, frozen) + cost_of(rest, r16, frozen);
+  const double bytes = frozen ? q.cast_bytes_frozen : q.cast_bytes;
+  // The Hadamard rotation applies to the weight-gradient inputs only (none when frozen).
+  const double flops = frozen ? 0.0 : q.transform_flops;
+  const auto cast = [&](const char* what, double elements) {
+    perf::Op op = perf::elementwise(what, elements * bytes);
+    op.flops = elements * flops;
+    return r16.time(op);
+  };
+  const double tf = cast("quantization of GEMM inputs", cast_fwd);
+  const double tb = cast("quantization of output gradients", cast_bwd);
   c.fwd += tf;
   c.bwd += tb;
   c.recompute_full += tf;
@@ -385,21 +395,27 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   // beside them, and QLoRA dequantizes the NF4 weights before every forward and input-gradient GEMM.
   const bool frozen = job.finetune != FineTune::full;
   const double e = bytes_per_element(job.precision);
-  // FP8: the layer's kernels at BF16, its linear GEMMs at the FP8 rates (detail::fp8_cost_of).
-  const bool fp8 = job.precision == Precision::fp8 && rates.bf16_peak > 0;
-  const Precision kernels = fp8 ? Precision::bf16 : job.precision;
+  // FP8 and FP4: the layer's kernels at BF16, its linear GEMMs at the FP8 or FP4 rates under the job's
+  // recipe (detail::quantized_cost_of, perf/quantization.hpp).
+  const bool quantized = (job.precision == Precision::fp8 || job.precision == Precision::fp4) && rates.bf16_peak > 0;
+  const Precision kernels = quantized ? Precision::bf16 : job.precision;
   DeviceRates r16 = r;
-  if (fp8) {
+  QuantizationCost qc;
+  if (quantized) {
     r16.peak = rates.bf16_peak;
+    r16.best_fraction = rates.bf16_best_fraction;
     r16.k_fill = k_fill_depth(r16.peak, r16.sm_count);
+    qc = quantization_cost(job.precision, job.fp8_recipe, rates.quant);
   }
-  const auto base_cost = [&](const OpList& ops) { return fp8 ? detail::fp8_cost_of(ops, r, r16, frozen) : detail::cost_of(ops, r, frozen); };
+  const auto base_cost = [&](const OpList& ops) {
+    return quantized ? detail::quantized_cost_of(ops, r, r16, qc, frozen) : detail::cost_of(ops, r, frozen);
+  };
   const auto layer_cost = [&](const OpList& ops, bool moe_layer) {
     detail::PassCost cost = base_cost(ops);
     if (!frozen) return cost;
     OpList adapters;
     // Adapters are BF16 modules beside the frozen weights (PEFT; NeMo's LoRA), also under FP8.
-    detail::lora_adapter_ops(adapters, job.model, job.lora, tokens_mb, tp, fp8 ? 2.0 : e, moe_layer);
+    detail::lora_adapter_ops(adapters, job.model, job.lora, tokens_mb, tp, quantized ? 2.0 : e, moe_layer);
     cost = cost + detail::cost_of(adapters, r16);
     if (job.finetune == FineTune::qlora) {
       const double dq = detail::nf4_dequantize_seconds(ops, r);
@@ -435,7 +451,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   add_kind(true, true, moe_windowed);
   if (job.model.vocab > 0) {
     // The output head is not adapted and stays in bf16 under QLoRA (memory/budget.hpp): frozen, no dequantization.
-    // Under FP8 it runs in BF16 too (Megatron's output layer is not a Transformer Engine module).
+    // Under FP8 and FP4 it runs in BF16 too (Megatron's output layer is not a Transformer Engine module).
     output_layer_ops(ops, job.model, tokens_mb, tp, kernels, fw.vocab_multiple);
     c.output = detail::cost_of(ops, r16, frozen);
   }
@@ -514,6 +530,10 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
                           "needs the micro-batches per iteration (" + std::to_string(job.global_batch / (plan.micro_batch * plan.dp)) +
                               " = global_batch / (micro_batch x dp)) to be a multiple of pp = " + std::to_string(plan.pp));
   require_nonnegative(job.parameters, "parameters");
+  if (const int f = static_cast<int>(job.fp8_recipe); f < 0 || f >= static_cast<int>(capplan::detail::enum_count<Fp8Recipe>))
+    capplan::detail::fail("fp8_recipe", std::to_string(f), "is not delayed, current or mxfp8");
+  if (job.fp8_recipe != Fp8Recipe::delayed && job.precision != Precision::fp8)
+    capplan::detail::fail("fp8_recipe", std::string(name(job.fp8_recipe)), "applies to precision fp8 only (precision is " + std::string(name(job.precision)) + ")");
   if (job.finetune != FineTune::full) {
     if (const int f = static_cast<int>(job.finetune); f < 0 || f > 2) capplan::detail::fail("finetune", std::to_string(f), "must be full, lora or qlora");
     require_positive_count(job.lora.rank, "lora.rank");

@@ -139,7 +139,8 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     const char* kernel = fw.attention_kernel == perf::AttentionKernel::flash3  ? "FlashAttention-3"
                          : fw.attention_kernel == perf::AttentionKernel::cudnn ? "cuDNN fused attention"
                                                                                : "FlashAttention-2";
-    const double gemm = (rates.bf16_peak > 0 ? rates.bf16_peak : peak) * rates.best_fraction;  // FP8 runs attention at BF16
+    // FP8 and FP4 run attention at BF16.
+    const double gemm = rates.bf16_peak > 0 ? rates.bf16_peak * rates.bf16_best_fraction : peak * rates.best_fraction;
     b.assumptions.push_back(std::string("attention: ") + kernel + (fallback ? " (at FlashAttention-2's rates: none published for this GPU)" : "") +
                             ", " + format(from_canonical<FlopRate>(gemm * fwd * fw.attention_forward_speed)) + " forward, " +
                             format(from_canonical<FlopRate>(gemm * bwd * fw.attention_backward_speed)) + " backward" +

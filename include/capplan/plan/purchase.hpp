@@ -881,7 +881,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     for (const auto& r : out.rows) {
       if (r.training && !r.training->precision_note.empty() && r.kind == OptionKind::gpu) fp32 += (fp32.empty() ? "" : ", ") + r.option;
     }
-    if (!fp32.empty()) n.push_back("No dense " + std::string(name(q.training.precision)) + " rate in the catalog, timed at FP16 or FP32: " + fp32 + ".");
+    if (!fp32.empty())
+      n.push_back("No dense " + std::string(name(q.training.precision)) + " rate in the catalog, timed at " +
+                  (q.training.precision == Precision::bf16 ? "FP16 or FP32" : "the next wider precision the GPU has") + ": " + fp32 + ".");
   }
   bool any_status = false;
   for (const auto& r : out.rows) any_status = any_status || !r.estimated();

@@ -50,6 +50,18 @@ struct ServingLoad {
   }
 };
 
+// The precision a weight format's matmuls run at on `gpu`, absent where they run at the activations'
+// precision. FP8 weights on FP8 tensor cores run W8A8, as TensorRT-LLM and vLLM run FP8 checkpoints on
+// Hopper, Ada and Blackwell; NVFP4 weights on Blackwell-class (FP4) tensor cores run W4A4 (NVFP4
+// checkpoints in TensorRT-LLM and vLLM). Elsewhere the weights are weight-only: stored small and
+// converted to the compute precision for the matmuls (vLLM's Marlin kernels). MXFP4 and the integer
+// formats are weight-only here (gpt-oss's MXFP4 experts run W4A16 in vLLM on Hopper).
+inline std::optional<Precision> quantized_matmuls(const GpuSpec& gpu, const WeightFormat& weights) {
+  if (weights.name == formats::fp8.name && gpu.dense.has(Precision::fp8)) return Precision::fp8;
+  if (weights.name == formats::nvfp4.name && gpu.dense.has(Precision::fp4) && gpu.vendor == Vendor::nvidia) return Precision::fp4;
+  return std::nullopt;
+}
+
 struct ServingRun {
   int tp = 1;
   int pp = 1;
@@ -79,9 +91,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   else if (gpu.dense.at(Precision::bf16)) job.compute_precision = Precision::bf16;
   else if (gpu.dense.at(Precision::fp32)) job.compute_precision = Precision::fp32;
   else detail::fail("gpu", "\"" + gpu.id + "\"", "has no dense FP16, BF16 or FP32 rate in the catalog");
-  // FP8 weights on FP8 tensor cores: W8A8 matmuls, as TensorRT-LLM and vLLM run FP8 checkpoints on
-  // Hopper and Ada; elsewhere weight-only (converted to the compute precision for the matmuls).
-  job.fp8_matmuls = load.weights.name == formats::fp8.name && gpu.dense.at(Precision::fp8).has_value();
+  job.matmul_precision = quantized_matmuls(gpu, load.weights);
   ServingRun r;
   r.tp = tp;
   r.pp = pp;

@@ -47,6 +47,7 @@ struct TrainingSetup {
   perf::SearchSpace space{};
   FineTune finetune = FineTune::full;        // full, or LoRA / QLoRA adapters (perf::TrainingJob)
   LoraOptions lora;
+  perf::Fp8Recipe fp8_recipe = perf::Fp8Recipe::delayed;  // precision fp8 (perf/quantization.hpp)
 };
 
 struct TrainingRun {
@@ -72,10 +73,13 @@ struct TrainingRunSearch {
 
 namespace detail {
 
-// The precision the GPU can be timed at: the one asked for, else FP16 (BF16 asked), else FP32.
+// The precision the GPU can be timed at: the one asked for, else the next wider one it has: FP4 falls
+// back to FP8, FP8 to BF16, BF16 to FP16, and any of them to FP32.
 inline std::optional<Precision> usable_precision(const GpuSpec& g, Precision asked) {
   if (g.dense.at(asked)) return asked;
-  if (asked == Precision::bf16 && g.dense.at(Precision::fp16)) return Precision::fp16;
+  if (asked == Precision::fp4 && g.dense.at(Precision::fp8)) return Precision::fp8;
+  if ((asked == Precision::fp4 || asked == Precision::fp8) && g.dense.at(Precision::bf16)) return Precision::bf16;
+  if ((asked == Precision::fp4 || asked == Precision::fp8 || asked == Precision::bf16) && g.dense.at(Precision::fp16)) return Precision::fp16;
   if (g.dense.at(Precision::fp32)) return Precision::fp32;
   return std::nullopt;
 }
@@ -112,6 +116,13 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
   job.measured_mfu = setup.measured_mfu;
   job.finetune = setup.finetune;
   job.lora = setup.lora;
+  // The recipe holds where FP8 is what runs; a fallback from FP4 to FP8 scales per tensor (delayed).
+  job.fp8_recipe = job.precision == Precision::fp8 && setup.precision == Precision::fp8 ? setup.fp8_recipe : perf::Fp8Recipe::delayed;
+  if (job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::mxfp8 && !perf::quant_hardware(gpu).block_scaled) {
+    job.fp8_recipe = perf::Fp8Recipe::current;
+    if (precision_note)
+      *precision_note = gpu.id + ": no block-scaled (MXFP8) tensor cores; timed with per-tensor current scaling";
+  }
   // About 4M tokens a global batch (Touvron et al. 2023, §2.2), a multiple of the GPUs.
   std::int64_t gb = setup.global_batch ? *setup.global_batch : std::max<std::int64_t>(1, (4 * 1024 * 1024) / job.seq_len);
   require_positive_count(gb, "global_batch");
