@@ -117,6 +117,24 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
     c.cudnn_forward = 539.0 / 794.5;
     c.cudnn_backward = 516.0 / 794.5;
   }
+  // cuDNN fused attention on Blackwell, relative to the GPU's best GEMM rate below: NVIDIA
+  // cudnn-frontend benchmark/sdpa_benchmark_training artifacts (causal, 128 query and 8 KV heads, head
+  // dim 128, BF16, 16K tokens as the Hopper figures above; cuDNN 9.10.2 on B200 and GB300, the frontend
+  // on GB200): B200 1,332.4 TF forward, 1,074.8 backward of 1,745; GB200 1,668 / 1,304 of 1,822;
+  // GB300 1,702.5 / 1,267.8, taken against the 2,000 TF its unmeasured default (0.80 x 2,500) assumes,
+  // and used for the B300 too (the same die). FlashAttention-2 measured beside them runs at 0.19-0.24
+  // of the GEMM rate (no Blackwell-specific kernels); flash_forward keeps the default ratios (see
+  // docs/performance-model.md, "Known limits").
+  if (b200) {
+    c.cudnn_forward = 1332.415 / 1745.0;
+    c.cudnn_backward = 1074.776 / 1745.0;
+  } else if (gb200) {
+    c.cudnn_forward = 1668.0 / 1822.0;
+    c.cudnn_backward = 1304.0 / 1822.0;
+  } else if (b300 || gb300) {
+    c.cudnn_forward = 1702.463 / 2000.0;
+    c.cudnn_backward = 1267.827 / 2000.0;
+  }
   const char* measured = nullptr;
   // FP8 measured in the same table (float8_e4m3fn): H100 SXM 1,402.6 of 1,979, H200 1,453.4 (the FP8
   // GEMMs read half the bytes, so the H200's faster memory shows), B200 3,432.5 of 4,500, B300 3,353.3,

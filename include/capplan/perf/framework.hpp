@@ -15,8 +15,9 @@ namespace capplan::perf {
 
 // The fused attention kernel a framework runs (with flash_attention on). Their rates on Hopper are
 // FlashAttention-3's figures (Shah et al. 2024, arXiv 2407.08608, Figs. 5-6: H100 SXM5, head dim 128,
-// 16K tokens), where cuDNN 9.1's are measured beside FA2's and FA3's; off Hopper, FlashAttention-3
-// does not run and no cuDNN rate is published, so cudnn takes FlashAttention-2's (efficiency.hpp).
+// 16K tokens), where cuDNN 9.1's are measured beside FA2's and FA3's; on Blackwell cuDNN's are
+// NVIDIA's cudnn-frontend SDPA benchmark figures (efficiency.hpp); FlashAttention-3 runs on Hopper
+// only, and elsewhere cudnn takes FlashAttention-2's rates (none published).
 //   flash2  FlashAttention-2 (Dao 2023): PyTorch SDPA's and most frameworks' kernel
 //   flash3  FlashAttention-3, Hopper only: 616 TF/s forward (causal), 561 backward
 //   cudnn   cuDNN fused attention: Transformer Engine's choice on Hopper, so Megatron-Core's and
