@@ -1074,6 +1074,29 @@ TEST_SUITE("perf") {
     CHECK(quantization_note(Precision::fp8, Fp8Recipe::current, b200).find("current scaling") != std::string::npos);
   }
 
+  TEST_CASE("calibration: measured Blackwell and FP8 matmul rates, Blackwell cuDNN attention; GB200 is not a B200") {
+    // stas00/ml-engineering MAMF table; cudnn-frontend SDPA training benchmark at 16K tokens.
+    const GemmCalibration b200 = gemm_calibration(gpu("B200")), gb200 = gemm_calibration(gpu("GB200")),
+                          gb300 = gemm_calibration(gpu("GB300")), h100 = gemm_calibration(gpu("H100 SXM")),
+                          h200 = gemm_calibration(gpu("H200 SXM"));
+    CHECK(b200.best_fraction == doctest::Approx(1745.0 / 2250));
+    CHECK(b200.fp8_best_fraction == doctest::Approx(3432.5 / 4500));
+    CHECK(gb200.best_fraction == doctest::Approx(1822.0 / 2500));  // "gb200" contains "b200": told apart
+    CHECK(b200.sm_count == 148);
+    CHECK(gemm_calibration(gpu("B300")).sm_count == 160);
+    CHECK(h100.fp8_best_fraction == doctest::Approx(1402.6 / 1979));
+    CHECK(h200.fp8_best_fraction == doctest::Approx(1453.4 / 1979));
+    CHECK(h200.best_fraction == h100.best_fraction);
+    CHECK_FALSE(gb300.measured);  // no GB300 matmul measurement: the 0.80 default
+    CHECK(b200.cudnn_forward == doctest::Approx(1332.415 / 1745));
+    CHECK(gb200.cudnn_backward == doctest::Approx(1304.0 / 1822));
+    // device_rates takes the FP8 fraction for FP8 and keeps BF16's for the BF16 kernels beside them.
+    const DeviceRates r8 = device_rates(gpu("H100 SXM"), Precision::fp8), r16 = device_rates(gpu("H100 SXM"), Precision::bf16);
+    CHECK(r8.best_fraction == doctest::Approx(1402.6 / 1979 * h100.sustained_clock));
+    CHECK(r8.bf16_best_fraction == doctest::Approx(r16.best_fraction));
+    CHECK(gemm_calibration(gpu("B200")).source.find("3,432.5") != std::string::npos);
+  }
+
   TEST_CASE("FP8 recipes and NVFP4 training on a B200: per-operation costs, not a speed-up factor") {
     // 8 x B200, Llama 3 8B, GBS 128, MBS 2, 8,192 tokens (validation/cases/nemo-perf-nvfp4-b200.json):
     // published 21,618 (BF16), 29,567 (FP8 delayed), 28,432 (MXFP8), 35,578 (NVFP4) tokens/s per GPU.
