@@ -170,16 +170,21 @@ void bind_report(py::module_& m) {
       py::arg("unit_scale") = 1e9, "One stacked bar of (label, value) segments against an optional capacity (memory against a GPU's).");
   m.def(
       "html_page",
-      [](const std::string& title, const std::vector<Table>& tables, const std::vector<Svg>& charts, const std::vector<std::string>& explanation) {
+      [](const std::string& title, const std::vector<Table>& tables, const std::vector<Svg>& charts, const std::vector<std::string>& explanation,
+         const std::vector<Svg>& more_charts, const std::string& more_title) {
         HtmlReport r;
         r.title = title;
         r.tables = tables;
         for (const auto& c : charts) r.charts.push_back(c.text);
         r.explanation = explanation;
+        for (const auto& c : more_charts) r.more_charts.push_back(c.text);
+        if (!more_title.empty()) r.more_title = more_title;
         return render_html_page(r);
       },
       py::arg("title"), py::arg("tables"), py::arg("charts") = std::vector<Svg>{}, py::arg("explanation") = std::vector<std::string>{},
-      "One self-contained HTML page (no network): sortable, filterable tables, the charts, the arithmetic.");
+      py::arg("more_charts") = std::vector<Svg>{}, py::arg("more_title") = "More charts",
+      "One self-contained HTML page (no network): sortable, filterable tables, the charts, the arithmetic; more_charts are folded "
+      "under more_title after the tables (as compare's per-row cost charts).");
   m.def("parse_output_format", [](const std::string& t) { return parse_output_format(t); }, py::arg("text"));
 }
 

@@ -83,3 +83,5 @@ def test_svg_charts_and_the_html_page():
     page = capplan.html_page("Report", [t, months], [line, scatter, bar], ["1 + 1 = 2"])
     assert page.startswith("<!DOCTYPE html>") and page.count("<svg") == 3 and page.count('<table class="capplan">') == 2
     assert "src=" not in page and "href=" not in page
+    folded = capplan.html_page("Report", [t], [line], more_charts=[scatter, bar], more_title="Each row")
+    assert folded.count("<svg") == 3 and '<details class="more">' in folded and "Each row (2)" in folded
