@@ -1097,6 +1097,26 @@ TEST_SUITE("perf") {
     CHECK(gemm_calibration(gpu("B200")).source.find("3,432.5") != std::string::npos);
   }
 
+  TEST_CASE("CNN inference: forward GEMMs, eager batch norm and ReLU, fused kernels, and bad input") {
+    const CnnShape net = resnet50_v15();
+    const GpuSpec& a100 = gpu("A100 SXM 80GB");
+    const CnnInferenceEstimate eager = estimate_cnn_inference(net, 256, a100, Precision::fp16);
+    const CnnInferenceEstimate fused = estimate_cnn_inference(net, 256, a100, Precision::fp16, {}, true);
+    const CnnInferenceEstimate int8 = estimate_cnn_inference(net, 256, a100, Precision::int8, {}, true);
+    // Forward FLOPs per image are the shape's, whatever runs them (He et al. 2016: ~4.1 GMACs).
+    CHECK(eager.flops_per_image.value() == doctest::Approx(net.forward_flops_per_sample()));
+    CHECK(fused.images_per_second > eager.images_per_second);
+    CHECK(int8.images_per_second > fused.images_per_second);
+    CHECK(eager.latency.value() == doctest::Approx(256.0 / eager.images_per_second));
+    // Fusing removes exactly the batch norm + ReLU term.
+    CHECK(eager.breakdown.terms.size() == fused.breakdown.terms.size() + 1);
+    // A batch of one is launch-bound: far below the large-batch rate per image.
+    CHECK(estimate_cnn_inference(net, 1, a100).images_per_second < 0.2 * eager.images_per_second);
+    CHECK(field_of([&] { (void)estimate_cnn_inference(net, 0, a100); }) == "batch");
+    CHECK(field_of([&] { (void)estimate_cnn_inference(CnnShape{}, 8, a100); }) == "convs");
+    CHECK(field_of([&] { (void)estimate_cnn_inference(net, 8, gpu("RTX 3090"), Precision::fp8); }) == "precision");
+  }
+
   TEST_CASE("FP8 recipes and NVFP4 training on a B200: per-operation costs, not a speed-up factor") {
     // 8 x B200, Llama 3 8B, GBS 128, MBS 2, 8,192 tokens (validation/cases/nemo-perf-nvfp4-b200.json):
     // published 21,618 (BF16), 29,567 (FP8 delayed), 28,432 (MXFP8), 35,578 (NVFP4) tokens/s per GPU.

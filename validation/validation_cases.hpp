@@ -509,6 +509,45 @@ inline std::vector<ValidationCase> resnet50_lambda() {
   return out;
 }
 
+// ResNet-50 inference (perf/cnn.hpp, estimate_cnn_inference): NVIDIA DeepLearningExamples PyTorch
+// ResNet-50 v1.5 README at 291f0d0, "Inference performance results" (pytorch-21.03 NGC container, eager
+// PyTorch: batch norm and ReLU as their own kernels), throughput at batch 64, 128 and 256 on one V100
+// 16GB (DGX-1) and one T4, FP32 and mixed precision. Every row is validation. The batch-1 rows (10-13
+// ms, about 80 us per kernel of eager framework cost) are left out: capplan charges each kernel its
+// 4 us launch, not Python's per-module cost, and says so.
+inline std::vector<ValidationCase> resnet50_inference() {
+  struct Row {
+    const char* gpu;
+    const char* label;
+    Precision precision;
+    std::int64_t batch;
+    double published;
+  };
+  static const Row rows[] = {
+      {"v100-sxm2-16gb", "V100 16GB, mixed precision", Precision::fp16, 64, 2984},
+      {"v100-sxm2-16gb", "V100 16GB, mixed precision", Precision::fp16, 128, 3249},
+      {"v100-sxm2-16gb", "V100 16GB, mixed precision", Precision::fp16, 256, 3382},
+      {"v100-sxm2-16gb", "V100 16GB, FP32", Precision::fp32, 256, 1261},
+      {"t4", "T4, mixed precision", Precision::fp16, 64, 1165},
+      {"t4", "T4, mixed precision", Precision::fp16, 256, 1198},
+      {"t4", "T4, FP32", Precision::fp32, 256, 415},
+  };
+  std::vector<ValidationCase> out;
+  for (const Row& r : rows) {
+    const CnnInferenceEstimate e = estimate_cnn_inference(resnet50_v15(), r.batch, Catalog::builtin().find_gpu(r.gpu), r.precision);
+    const bool amp = r.precision == Precision::fp16;
+    out.push_back({"ResNet-50 inference, PyTorch eager", std::string(r.label) + ", batch " + std::to_string(r.batch), "images/s",
+                   e.images_per_second, r.published, amp ? 0.45 : 0.25,
+                   "NVIDIA DeepLearningExamples PyTorch/Classification/ConvNets/resnet50v1.5 README (inference, pytorch-21.03)",
+                   e.breakdown.text(),
+                   amp ? "no measured tensor-core matmul rate for the V100 or the T4 (80 % of peak at a 0.90 clock assumed; the 70 W T4 holds lower "
+                         "clocks under load), residual adds not counted, and the README does not say whether inference ran channels-last; "
+                         "the FP32 rows, on the CUDA cores, are within 20 %"
+                       : ""});
+  }
+  return out;
+}
+
 // Fine-tuning: LoRA beside frozen weights and full supervised fine-tuning (perf/training_estimator.hpp;
 // docs/performance-model.md, "Fine-tuning"). Every row is validation: nothing is fitted to them.
 // Throughput in tokens/s per GPU; every input is the published configuration.
@@ -644,7 +683,8 @@ inline const char* case_set(const std::string& group) {
 inline std::vector<ValidationCase> validation_cases() {
   std::vector<ValidationCase> all;
   for (auto* f : {&validation::megatron_table1, &validation::llm_foundry, &validation::llama_cpp_decode,
-                  &validation::resnet50_dgx_a100, &validation::resnet50_lambda, &validation::megatron_days, &validation::finetuning}) {
+                  &validation::resnet50_dgx_a100, &validation::resnet50_lambda, &validation::resnet50_inference, &validation::megatron_days,
+                  &validation::finetuning}) {
     auto v = f();
     all.insert(all.end(), v.begin(), v.end());
   }

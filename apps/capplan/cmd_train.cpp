@@ -459,10 +459,92 @@ struct InferArgs {
   PlanArgs plan;
   RunCostArgs cost;
   std::int64_t prompt = 512, output = 128;
+  bool fused_kernels = false;  // image models: batch norm folded, ReLU fused (TensorRT, torch.compile)
+  const CLI::App* cmd = nullptr;  // to tell which flags were given
+  [[nodiscard]] const CLI::Option* given(const char* flag) const {
+    const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
+    return o != nullptr && o->count() > 0 ? o : nullptr;
+  }
 };
+
+// capplan infer for an image model: one batch's forward pass (perf/cnn.hpp, estimate_cnn_inference),
+// its throughput, and the energy and cost of a million images.
+Result run_infer_cnn(const InferArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
+  for (const char* f : {"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs"}) {
+    if (const CLI::Option* o = a.given(f))
+      detail::fail(f, o->results().empty() ? std::string("true") : o->results().front(),
+                   "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
+  }
+  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
+  // --batch: images per batch (default 64); --weights: the precision the network runs at, fp16 (default,
+  // mixed precision), bf16, fp32, fp8 or int8 (TensorRT).
+  const std::int64_t batch = a.given("--batch") ? a.plan.batch : 64;
+  if (batch < 1 || batch > 1'000'000) detail::fail("--batch", std::to_string(batch), "must be an image count from 1 to 1,000,000");
+  const std::string w = a.given("--weights") ? a.plan.weights : "fp16";
+  std::optional<Precision> asked;
+  for (Precision p : {Precision::fp16, Precision::bf16, Precision::fp32, Precision::fp8, Precision::int8}) {
+    if (name(p) == w) asked = p;
+  }
+  if (!asked) detail::fail("--weights", "\"" + w + "\"", "is not a precision an image model runs at (fp16, bf16, fp32, fp8, int8)");
+  if (!g.dense.at(*asked)) detail::fail("--weights", w, g.id + " has no dense " + w + " rate in the catalog");
+  const Precision p = *asked;
+  const perf::CnnInferenceEstimate est = perf::estimate_cnn_inference(net, batch, g, p, {}, a.fused_kernels);
+  constexpr double million = 1e6;
+  const double seconds = million / est.images_per_second;
+  const RunFootprint foot = run_footprint(ctx.catalog(), g, 1, from_canonical<Duration>(seconds), seconds / 3600.0, footprint_options(a.cost));
+  const double peak = perf::peak_rate(g, p).value();
+
+  Result r;
+  Table t;
+  t.title = "Inference of " + id + " (" + net.name + ") on 1 x " + g.id + ": batches of " + std::to_string(batch) + " images, " + w;
+  t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
+  t.add_row({Cell::of_text("latency"), num_cell(format(est.latency, {.significant = 4}), est.latency.value()),
+             Cell::of_text("one batch of " + std::to_string(batch) + ", forward")});
+  t.add_row({Cell::of_text("throughput"), num_cell(format_number(est.images_per_second, 4) + " images/s", est.images_per_second),
+             Cell::of_text(std::string("bound by ") + (est.bound == perf::Bound::compute ? "compute" : "memory and kernel launches"))});
+  t.add_row({Cell::of_text("FLOPs per image"), num_cell(format(est.flops_per_image, {.significant = 4}), est.flops_per_image.value()),
+             Cell::of_text("forward, 2 per multiply-add")});
+  t.add_row({Cell::of_text("achieved"), num_cell(format(est.achieved, {.significant = 4}), est.achieved.value()),
+             Cell::of_text(format_number(100 * est.achieved.value() / peak, 3) + " % of " + format(from_canonical<FlopRate>(peak)) + " dense " + w)});
+  t.add_row({Cell::of_text("time per 1M images"), num_cell(format(from_canonical<Duration>(seconds), {.significant = 3}), seconds),
+             Cell::of_text("one GPU, batches back to back")});
+  t.add_row({Cell::of_text("energy per 1M images"), num_cell(format_number(foot.kwh, 4) + " kWh", foot.kwh),
+             Cell::of_text(foot.power.basis + " IT power, x PUE " + format_number(foot.pue, 3))});
+  t.add_row({Cell::of_text("cost per 1M images"),
+             foot.cost ? Cell::of_money(format(*foot.cost, {.decimals = 4}), to_json_string(foot.cost->rounded_to(4)), foot.cost->amount().to_double())
+                       : Cell::empty(),
+             Cell::of_text(foot.price ? format(*foot.price) + " per GPU from " + foot.price_from : "no price: pass --price-per-gpu-hour")});
+  for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
+  t.notes.push_back("Not modelled: the input batch's copy to the GPU (it overlaps the previous batch in a pipelined server) and an eager "
+                    "framework's per-operator Python cost, which sets small-batch latency (PyTorch eager: about 13 ms at batch 1 on a V100; "
+                    "validation.md, \"ResNet-50 inference\").");
+  t.notes.push_back(host_allowance_note());
+  const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, foot), t.notes, false);
+  r.tables.push_back(t);
+  nlohmann::ordered_json j;
+  j["model"] = id;
+  j["gpu"] = g.id;
+  j["precision"] = w;
+  j["batch"] = batch;
+  j["fused_kernels"] = a.fused_kernels;
+  j["latency_s"] = est.latency.value();
+  j["images_per_s"] = est.images_per_second;
+  j["flops_per_image"] = est.flops_per_image.value();
+  j["achieved_flop_per_s"] = est.achieved.value();
+  j["kwh_per_million_images"] = foot.kwh;
+  j["cost_per_million_images_usd"] = foot.cost ? nlohmann::ordered_json(to_json_string(foot.cost->rounded_to(4))) : nlohmann::ordered_json();
+  j["notes"] = t.notes;
+  j["warnings"] = warnings;
+  r.json = std::move(j);
+  r.explanation = lines_of(est.breakdown.text());
+  return r;
+}
 
 Result run_infer(const InferArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
+  if (const auto cnn = cnn_model_arg(a.model)) return run_infer_cnn(a, *cnn->shape, cnn->id, ctx);
+  if (const CLI::Option* o = a.given("--fused-kernels"))
+    detail::fail("--fused-kernels", o->results().empty() ? std::string("true") : o->results().front(), "applies to image models (e.g. resnet50)");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   if (a.prompt < 0) detail::fail("--prompt-tokens", std::to_string(a.prompt), "is negative");
@@ -618,7 +700,8 @@ void add_infer(CLI::App& app, Context& ctx) {
       "  capplan infer --model llama2-7b --gpu rtx4090\n"
       "  capplan infer --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 --batch 1 \\\n"
       "      --prompt-tokens 1000 --output-tokens 500\n"
-      "  capplan infer --model llama3.1-70b --gpu h100-sxm --gpus 4 --batch 32 --format json");
+      "  capplan infer --model llama3.1-70b --gpu h100-sxm --gpus 4 --batch 32 --format json\n"
+      "  capplan infer --model resnet50 --gpu rtx4090 --batch 64 --weights int8 --fused-kernels");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   add_usable_memory_flag(cmd, a->plan.usable_memory);
   cmd->add_option("--gpus", a->plan.gpus, "GPUs (tensor parallel)");
@@ -632,7 +715,11 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");
+  cmd->add_flag("--fused-kernels", a->fused_kernels,
+                "Image models: batch norm folded into the convolutions and ReLU fused, as TensorRT and torch.compile run them "
+                "(default: eager PyTorch)");
   add_run_cost_flags(cmd, a->cost);
+  a->cmd = cmd;
   cmd->callback([a, &ctx] { write(run_infer(*a, ctx), ctx); });
 }
 

@@ -452,6 +452,14 @@ void bind_inference_and_cnn(py::module_& m) {
       .field("parameters", &CnnShape::parameters)
       .finish()
       .def("forward_flops_per_sample", &CnnShape::forward_flops_per_sample);
+  m.def("resnet50_v15", &resnet50_v15, "ResNet-50 v1.5 as its convolutions (He et al. 2016, Table 1), 224 x 224, 25.56 M parameters.");
+  m.def(
+      "find_cnn_shape",
+      [](const std::string& preset) -> std::optional<CnnShape> {
+        if (const CnnShape* s = find_cnn_shape(preset)) return *s;
+        return std::nullopt;
+      },
+      py::arg("preset"), "The convolution-level shape of an image-model preset (resnet50), or None.");
   Record<Storage>(m, "Storage", "Where training samples are read from: sequential bandwidth and random reads per second.")
       .field("name", &Storage::name)
       .field("sequential_read", &Storage::sequential_read)
@@ -498,6 +506,19 @@ void bind_inference_and_cnn(py::module_& m) {
       py::arg("model") = EfficiencyModel{}, py::arg("overlap_grad_reduce") = true, py::arg("data") = py::none(),
       "CNN training throughput from implicit-GEMM convolutions (Chetlur et al. 2014); with a DataPipeline, no faster "
       "than storage and CPUs deliver samples.");
+  Record<CnnInferenceEstimate>(m, "CnnInferenceEstimate", "One batch's forward latency, images per second and the breakdown.")
+      .readonly("latency", &CnnInferenceEstimate::latency)
+      .readonly("images_per_second", &CnnInferenceEstimate::images_per_second)
+      .readonly("flops_per_image", &CnnInferenceEstimate::flops_per_image)
+      .readonly("achieved", &CnnInferenceEstimate::achieved)
+      .readonly("bound", &CnnInferenceEstimate::bound)
+      .readonly("breakdown", &CnnInferenceEstimate::breakdown)
+      .finish(false)
+      .def("explain", [](const CnnInferenceEstimate& e) { return e.breakdown.text(); });
+  m.def("estimate_cnn_inference", &estimate_cnn_inference, py::arg("net"), py::arg("batch"), py::arg("gpu"),
+        py::arg("precision") = Precision::fp16, py::arg("model") = EfficiencyModel{}, py::arg("fused") = false,
+        "CNN inference: one batch's forward pass; fused folds batch norm and fuses ReLU (TensorRT, torch.compile), "
+        "otherwise eager kernels.");
 }
 
 }  // namespace

@@ -498,3 +498,18 @@ def test_nvfp4_serving(cat):
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_inference(job.replace(matmul_precision="bf16"), cat.find_gpu("B200"))
     assert e.value.field == "matmul_precision"
+
+
+def test_cnn_inference(cat):
+    net = capplan.resnet50_v15()
+    a100 = cat.find_gpu("A100 SXM 80GB")
+    eager = capplan.estimate_cnn_inference(net, 256, a100)
+    fused = capplan.estimate_cnn_inference(net, 256, a100, fused=True)
+    int8 = capplan.estimate_cnn_inference(net, 256, a100, "int8", fused=True)
+    assert eager.images_per_second < fused.images_per_second < int8.images_per_second
+    assert eager.flops_per_image.value == pytest.approx(fused.flops_per_image.value)
+    assert eager.latency.value == pytest.approx(256 / eager.images_per_second)
+    assert "batch norm + ReLU" in eager.explain() and "batch norm + ReLU" not in fused.explain()
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_cnn_inference(net, 0, a100)
+    assert e.value.field == "batch"

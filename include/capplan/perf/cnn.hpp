@@ -111,4 +111,74 @@ inline CnnTrainingEstimate estimate_cnn_training(const CnnShape& net, std::int64
   return est;
 }
 
+// CNN inference: the forward pass alone, one batch at a time.
+//
+// Each convolution runs as its forward implicit GEMM. An eager framework (PyTorch) runs batch norm in
+// eval mode as one affine pass and ReLU as another, each reading and writing the conv output
+// (inference_norm_activation_reads_writes), as three kernels per conv; an inference compiler
+// (TensorRT, torch.compile) folds batch norm into the convolution's weights and fuses ReLU into its
+// epilogue (Jacob et al. 2018, §3.2 "batch normalization folding"; NVIDIA TensorRT developer guide,
+// "Layer fusion": Convolution + Scale + Activation), so only the GEMMs run. Every kernel pays the
+// launch overhead of efficiency.hpp. Not modelled: the host-to-device copy of the input batch (it
+// overlaps with the previous batch's compute in a pipelined server) and a framework's per-operator
+// Python cost, which dominates eager latency at small batches.
+struct CnnInferenceEstimate {
+  Duration latency{};             // one batch, forward
+  double images_per_second = 0;
+  FlopCount flops_per_image{};    // forward
+  FlopRate achieved{};
+  Bound bound = Bound::compute;   // what most of the time is spent on
+  Breakdown breakdown;
+};
+
+// Bytes per conv-output element for eval-mode batch norm and ReLU as separate kernels: read + write each.
+inline constexpr double inference_norm_activation_reads_writes = 4.0;
+
+inline CnnInferenceEstimate estimate_cnn_inference(const CnnShape& net, std::int64_t batch, const GpuSpec& gpu, Precision p = Precision::fp16,
+                                                   const EfficiencyModel& model = {}, bool fused = false) {
+  require_positive_count(batch, "batch");
+  if (net.convs.empty()) capplan::detail::fail("convs", "[]", "is empty: a CNN needs at least one convolution");
+  const DeviceRates r = device_rates(gpu, p, model);
+  const double e = bytes_per_element(p);
+  double convs = 0, elem = 0, flops = 0, conv_compute = 0;
+  int kernels = 0;
+  for (const auto& c : net.convs) {
+    require_positive_count(c.out_pixels, "out_pixels");
+    require_positive_count(c.count, "count");
+    const std::int64_t M = batch * c.out_pixels, N = c.out_channels, K = c.in_channels * c.kernel * c.kernel;
+    const Op f = gemm("conv", M, N, K, e);
+    convs += c.count * r.time(f);
+    conv_compute += c.count * f.flops / (r.peak * r.best_fraction);
+    flops += c.count * f.flops;
+    kernels += c.count;
+    if (c.norm_activation && !fused) {
+      elem += c.count * r.time(elementwise("batch norm + relu", static_cast<double>(M * N) * e * inference_norm_activation_reads_writes));
+      elem += c.count * r.overhead;  // two kernels: the elementwise op above counts one overhead
+      kernels += 2 * c.count;
+    }
+  }
+  double fc = 0;
+  if (net.fc_in > 0 && net.fc_out > 0) {
+    const Op op = gemm("fc", batch, net.fc_out, net.fc_in, e);
+    fc = r.time(op);
+    flops += op.flops;
+    ++kernels;
+  }
+  const double latency = convs + elem + fc;
+  CnnInferenceEstimate est;
+  est.latency = from_canonical<Duration>(latency);
+  est.images_per_second = static_cast<double>(batch) / latency;
+  est.flops_per_image = from_canonical<FlopCount>(flops / static_cast<double>(batch));
+  est.achieved = from_canonical<FlopRate>(flops / latency);
+  est.bound = conv_compute > 0.5 * latency ? Bound::compute : Bound::memory;
+  Breakdown& b = est.breakdown;
+  b.add("convolutions", convs, std::to_string(net.convs.size()) + " conv shapes as implicit GEMMs, batch " + std::to_string(batch), "kernels");
+  if (!fused) b.add("batch norm + ReLU", elem, num(inference_norm_activation_reads_writes) + " B-moves per element, 2 kernels per conv", "memory");
+  if (fc > 0) b.add("classifier", fc, std::to_string(net.fc_in) + " x " + std::to_string(net.fc_out), "kernels");
+  b.assumptions.push_back(std::to_string(kernels) + " kernels per batch; " +
+                          (fused ? std::string("batch norm folded into the convolutions and ReLU fused (TensorRT, torch.compile)")
+                                 : std::string("eager framework: batch norm and ReLU as their own kernels")));
+  return est;
+}
+
 }  // namespace capplan::perf
