@@ -2,6 +2,7 @@
 #include "test_support.hpp"
 
 #include <capplan/memory/activations.hpp>
+#include <capplan/memory/cnn.hpp>
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/formats.hpp>
 #include <capplan/memory/kv_cache.hpp>
@@ -174,6 +175,32 @@ TEST_SUITE("memory") {
     CHECK(activation_memory_per_layer(m, 1, 4096, o).value() ==
           doctest::Approx(dispatch + (10 * sbh + router + attention + experts) / 8).epsilon(1e-12));
     // A dense model has none of it: the GPT rows of Korthikanti et al. above are unchanged.
+  }
+
+  TEST_CASE("CNN training memory: NVIDIA's ResNet-50 batches fit a 16 GB V100 and T4, twice the FP32 batch does not") {
+    const CnnShape net = resnet50_v15();
+    // ResNet-50's conv outputs: 11.11M values per 224 x 224 image (hand sum over He et al. 2016, Table 1).
+    double outputs = 0;
+    for (const ConvLayer& c : net.convs) outputs += static_cast<double>(c.count * c.out_pixels * c.out_channels);
+    CHECK(outputs == doctest::Approx(11'113'984.0));
+    CHECK(cnn_saved_elements_per_sample(net) == doctest::Approx(2 * outputs + 224 * 224 * 3 + 2048));
+    const MemoryBudget amp = cnn_training_memory(net, 256, Precision::fp16);
+    CHECK(amp.model_states().value() == doctest::Approx(25.557e6 * 12));
+    CHECK(amp.activations.size.value() == doctest::Approx(256 * ((2 * outputs + 224 * 224 * 3 + 2048) * 2 + 56 * 56 * 64 * 8)));
+    // DeepLearningExamples configs.yml: DGX-1 V100 16GB AMP 256, FP32 112; T4 AMP 256, FP32 128; DGX-2 V100 32GB FP32 256.
+    const DataSize v100_16 = 16_GiB, t4 = 15360_MiB, v100_32 = 32_GiB;
+    CHECK(amp.total() <= t4);
+    CHECK(cnn_training_memory(net, 112, Precision::fp32).total() <= v100_16);
+    CHECK(cnn_training_memory(net, 128, Precision::fp32).total() <= t4);
+    CHECK(cnn_training_memory(net, 256, Precision::fp32).total() <= v100_32);
+    CHECK(cnn_training_memory(net, 256, Precision::fp32).total() > v100_16);
+    const std::int64_t most = cnn_max_batch(net, v100_16, Precision::fp16);
+    CHECK(most >= 256);
+    CHECK(cnn_training_memory(net, most + 1).total() > v100_16);
+    CHECK(cnn_max_batch(net, 1_GiB) == 0);  // the reserve alone is 1 GiB
+    CHECK(test_support::field_of([&] { (void)cnn_training_memory(net, 0); }) == "batch");
+    CHECK(test_support::field_of([&] { (void)cnn_training_memory(net, 8, Precision::fp8); }) == "precision");
+    CHECK(test_support::field_of([&] { (void)cnn_training_memory(CnnShape{}, 8); }) == "convs");
   }
 
   TEST_CASE("weights: bert-base-cased fp32 = 413.18 MB (MiB) within 1%") {

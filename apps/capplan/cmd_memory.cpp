@@ -9,6 +9,7 @@
 
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/memory/budget.hpp>
+#include <capplan/memory/cnn.hpp>
 #include <capplan/memory/solvers.hpp>
 #include <capplan/plan/memory_report.hpp>
 #include <capplan/report/chart.hpp>
@@ -37,6 +38,12 @@ struct MemoryArgs {
   std::string gpu;
   PlanArgs plan;
   FinetuneArgs finetune;
+  std::optional<std::int64_t> batch_per_gpu;  // image models
+  const CLI::App* cmd = nullptr;              // to tell which flags were given
+  [[nodiscard]] const CLI::Option* given(const char* flag) const {
+    const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
+    return o != nullptr && o->count() > 0 ? o : nullptr;
+  }
 };
 
 Cell bytes_cell(DataSize d) { return Cell::of_number(bytes_text(d), d.value()); }
@@ -73,7 +80,60 @@ std::string memory_chart(const std::string& title, const std::string& gpu, const
   return render_svg(chart);
 }
 
+// capplan memory for an image model: data-parallel training memory per GPU (memory/cnn.hpp), the fit,
+// and the largest batch per GPU that fits.
+Result run_memory_cnn(const MemoryArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
+  for (const char* f : {"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--micro-batch", "--global-batch", "--seq-len",
+                        "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
+                        "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--flash-attention"}) {
+    if (const CLI::Option* o = a.given(f))
+      detail::fail(f, o->results().empty() ? std::string("true") : o->results().front(),
+                   "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");
+  }
+  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
+  const std::int64_t batch = a.batch_per_gpu.value_or(256);
+  if (batch < 1 || batch > 1'000'000) detail::fail("--batch-per-gpu", std::to_string(batch), "must be an image count from 1 to 1,000,000");
+  // AMP (fp16) unless --precision says bf16 or fp32.
+  const Precision p = a.given("--precision") ? precision_arg(a.plan.precision) : Precision::fp16;
+  if (p != Precision::fp16 && p != Precision::bf16 && p != Precision::fp32)
+    detail::fail("--precision", a.plan.precision, "is not one an image model trains at here (fp16 or bf16 with AMP, fp32)");
+  const MemoryBudget b = cnn_training_memory(net, batch, p);
+  const FitResult fit = check_fit(b, g.capacity());
+  const std::int64_t most = cnn_max_batch(net, g.capacity(), p);
+  Result r;
+  Table t = breakdown_table("Training " + id + " (" + net.name + ") on " + g.id + ": " + std::to_string(batch) + " images per GPU, " +
+                                (p == Precision::fp32 ? std::string("fp32") : "AMP (" + std::string(name(p)) + ")"),
+                            b, fit);
+  t.add_row({Cell::of_text("largest batch that fits"), Cell::of_number(std::to_string(most) + " images", static_cast<double>(most)),
+             Cell::of_text(most == 0 ? "not even one image" : "per GPU, at the same precision")});
+  t.notes.push_back("Model: " + id + " (" + net.name + ", " + count_text(net.parameters) + " parameters), data parallel: every GPU holds the whole model.");
+  t.notes.push_back("Activations: what autograd saves per image: each convolution's output and its ReLU's output at the compute precision, "
+                    "the input image, the classifier's input and the max pool's int64 indices (memory/cnn.hpp). NVIDIA trains ResNet-50 at "
+                    "256 images per 16 GB GPU in AMP and 112-128 in FP32 (DeepLearningExamples configs.yml).");
+  t.notes.push_back("GPU: " + g.name + ", " + bytes_text(g.capacity()) + " the fit uses; " + g.source + ".");
+  r.tables.push_back(t);
+  r.charts.push_back(memory_chart("Memory per GPU: " + id + ", " + std::to_string(batch) + " images", g.id, b, fit));
+  nlohmann::ordered_json j;
+  j["model"] = id;
+  j["gpu"] = g.id;
+  j["batch_per_gpu"] = batch;
+  j["precision"] = std::string(name(p));
+  for (const MemoryItem* i : b.items()) j["bytes"][i->label] = i->size.value();
+  j["total_bytes"] = b.total().value();
+  j["gpu_bytes"] = fit.available.value();
+  j["fits"] = fit.fits;
+  j["tight"] = fit.tight;
+  j["max_batch_per_gpu"] = most;
+  j["notes"] = t.notes;
+  r.json = std::move(j);
+  r.explanation = lines_of(b.to_string());
+  return r;
+}
+
 Result run_memory(const MemoryArgs& a, const Context& ctx) {
+  if (const auto cnn = cnn_model_arg(a.model)) return run_memory_cnn(a, *cnn->shape, cnn->id, ctx);
+  if (const CLI::Option* o = a.given("--batch-per-gpu"))
+    detail::fail("--batch-per-gpu", o->results().front(), "applies to image models (e.g. resnet50); a transformer takes --micro-batch or --batch");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   Result r;
@@ -215,13 +275,16 @@ void add_memory(CLI::App& app, Context& ctx) {
       "  capplan memory --model llama3.1-8b --gpu rtx4090 --finetune qlora --seq-len 2048\n"
       "  capplan memory --serve --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 \\\n"
       "      --context 8192\n"
-      "  capplan memory --model my-model.json --gpu a100-sxm-80gb --format json");
+      "  capplan memory --model my-model.json --gpu a100-sxm-80gb --format json\n"
+      "  capplan memory --model resnet50 --gpu rtx4090 --batch-per-gpu 256");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   add_usable_memory_flag(cmd, a->plan.usable_memory);
   add_plan_flags(cmd, a->plan);
   add_finetune_flags(cmd, a->finetune);
   add_serve_flags(cmd, a->plan, true);
   separate_serve_flags(cmd);
+  cmd->add_option("--batch-per-gpu", a->batch_per_gpu, "Image models: images per GPU (default 256)");
+  a->cmd = cmd;
   cmd->callback([a, &ctx] { write(run_memory(*a, ctx), ctx); });
 }
 

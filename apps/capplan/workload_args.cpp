@@ -156,7 +156,7 @@ ModelArg model_arg(const std::string& text) {
     const ModelPreset& p = find_model(text);
     if (!p.is_transformer())
       detail::fail("model", "\"" + text + "\"",
-                   "is an image model (" + p.generic().name + "): capplan train times it (--epochs); memory, infer and compare take transformers");
+                   "is an image model (" + p.generic().name + "): capplan train (--epochs), memory (--batch-per-gpu) and infer (--batch) take it; compare and the other commands take transformers");
     m.shape = p.transformer();
     m.id = p.id;
     m.source = p.source;

@@ -7,6 +7,7 @@
 #include "areas.hpp"
 #include "record.hpp"
 
+#include <capplan/memory/cnn.hpp>
 #include <capplan/perf/cnn.hpp>
 #include <capplan/perf/communication.hpp>
 #include <capplan/perf/data_loading.hpp>
@@ -450,8 +451,18 @@ void bind_inference_and_cnn(py::module_& m) {
       .field("fc_in", &CnnShape::fc_in)
       .field("fc_out", &CnnShape::fc_out)
       .field("parameters", &CnnShape::parameters)
+      .field("input_elements", &CnnShape::input_elements, "one sample's input values (224 x 224 x 3)")
+      .field("pool_indices", &CnnShape::pool_indices, "a max pool's output elements, whose int64 indices autograd keeps")
       .finish()
       .def("forward_flops_per_sample", &CnnShape::forward_flops_per_sample);
+  m.def("cnn_training_memory", &cnn_training_memory, py::arg("net"), py::arg("batch"), py::arg("precision") = Precision::fp16,
+        py::arg("reserve") = RuntimeReserve{},
+        "Per-GPU memory of data-parallel CNN training: fp32 weights, gradients and SGD momentum, the tensors autograd saves per image, "
+        "the runtime reserve.");
+  m.def("cnn_max_batch", &cnn_max_batch, py::arg("net"), py::arg("capacity"), py::arg("precision") = Precision::fp16,
+        py::arg("reserve") = RuntimeReserve{}, "The largest batch per GPU whose CNN training memory fits `capacity` (0: none).");
+  m.def("cnn_saved_elements_per_sample", &cnn_saved_elements_per_sample, py::arg("net"),
+        "Values autograd keeps per image for the backward pass (max-pool indices apart).");
   m.def("resnet50_v15", &resnet50_v15, "ResNet-50 v1.5 as its convolutions (He et al. 2016, Table 1), 224 x 224, 25.56 M parameters.");
   m.def(
       "find_cnn_shape",

@@ -513,3 +513,17 @@ def test_cnn_inference(cat):
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_cnn_inference(net, 0, a100)
     assert e.value.field == "batch"
+
+
+def test_cnn_training_memory(cat):
+    net = capplan.find_cnn_shape("resnet50")
+    assert net is not None and capplan.find_cnn_shape("llama2-7b") is None
+    b = capplan.cnn_training_memory(net, 256)
+    assert b.activations.size.value == pytest.approx(256 * (capplan.cnn_saved_elements_per_sample(net) * 2 + 56 * 56 * 64 * 8))
+    # NVIDIA trains ResNet-50 at 256 images per 16 GB V100 in AMP, at 112 in FP32.
+    v100 = capplan.DataSize(16, "GiB")
+    assert capplan.cnn_max_batch(net, v100) >= 256
+    assert 112 <= capplan.cnn_max_batch(net, v100, "fp32") < 256
+    with pytest.raises(capplan.InputError) as e:
+        capplan.cnn_training_memory(net, 8, "fp8")
+    assert e.value.field == "precision"

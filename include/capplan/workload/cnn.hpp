@@ -26,6 +26,8 @@ struct CnnShape {
   std::vector<ConvLayer> convs;
   std::int64_t fc_in = 0, fc_out = 0;  // classifier
   double parameters = 0;              // for the gradient all-reduce
+  std::int64_t input_elements = 0;    // one sample's input values (224 x 224 x 3 for an ImageNet image)
+  std::int64_t pool_indices = 0;      // elements of a max pool's output, whose int64 indices autograd keeps
 
   // Forward FLOPs of one image (multiply-add = 2 FLOPs).
   [[nodiscard]] double forward_flops_per_sample() const {
@@ -44,6 +46,8 @@ inline CnnShape resnet50_v15() {
   n.parameters = 25.557e6;
   n.fc_in = 2048;
   n.fc_out = 1000;
+  n.input_elements = 224 * 224 * 3;
+  n.pool_indices = 56 * 56 * 64;  // the 3 x 3 max pool after conv1
   auto add = [&](std::int64_t pixels, std::int64_t cin, std::int64_t cout, int k, int count = 1) {
     n.convs.push_back(ConvLayer{pixels, cin, cout, k, count, true});
   };
