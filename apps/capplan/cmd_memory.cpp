@@ -39,11 +39,7 @@ struct MemoryArgs {
   PlanArgs plan;
   FinetuneArgs finetune;
   std::optional<std::int64_t> batch_per_gpu;  // image models
-  const CLI::App* cmd = nullptr;              // to tell which flags were given
-  [[nodiscard]] const CLI::Option* given(const char* flag) const {
-    const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
-    return o != nullptr && o->count() > 0 ? o : nullptr;
-  }
+  GivenFlags flags;
 };
 
 Cell bytes_cell(DataSize d) { return Cell::of_number(bytes_text(d), d.value()); }
@@ -83,18 +79,15 @@ std::string memory_chart(const std::string& title, const std::string& gpu, const
 // capplan memory for an image model: data-parallel training memory per GPU (memory/cnn.hpp), the fit,
 // and the largest batch per GPU that fits.
 Result run_memory_cnn(const MemoryArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
-  for (const char* f : {"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--micro-batch", "--global-batch", "--seq-len",
-                        "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
-                        "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--flash-attention"}) {
-    if (const CLI::Option* o = a.given(f))
-      detail::fail(f, o->results().empty() ? std::string("true") : o->results().front(),
-                   "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");
-  }
+  a.flags.refuse({"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--micro-batch", "--global-batch", "--seq-len",
+                  "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
+                  "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--flash-attention"},
+                 "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   const std::int64_t batch = a.batch_per_gpu.value_or(256);
   if (batch < 1 || batch > 1'000'000) detail::fail("--batch-per-gpu", std::to_string(batch), "must be an image count from 1 to 1,000,000");
   // AMP (fp16) unless --precision says bf16 or fp32.
-  const Precision p = a.given("--precision") ? precision_arg(a.plan.precision) : Precision::fp16;
+  const Precision p = a.flags.has("--precision") ? precision_arg(a.plan.precision) : Precision::fp16;
   if (p != Precision::fp16 && p != Precision::bf16 && p != Precision::fp32)
     detail::fail("--precision", a.plan.precision, "is not one an image model trains at here (fp16 or bf16 with AMP, fp32)");
   const MemoryBudget b = cnn_training_memory(net, batch, p);
@@ -132,8 +125,7 @@ Result run_memory_cnn(const MemoryArgs& a, const CnnShape& net, const std::strin
 
 Result run_memory(const MemoryArgs& a, const Context& ctx) {
   if (const auto cnn = cnn_model_arg(a.model)) return run_memory_cnn(a, *cnn->shape, cnn->id, ctx);
-  if (const CLI::Option* o = a.given("--batch-per-gpu"))
-    detail::fail("--batch-per-gpu", o->results().front(), "applies to image models (e.g. resnet50); a transformer takes --micro-batch or --batch");
+  a.flags.refuse({"--batch-per-gpu"}, "applies to image models (e.g. resnet50); a transformer takes --micro-batch or --batch");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   Result r;
@@ -284,7 +276,7 @@ void add_memory(CLI::App& app, Context& ctx) {
   add_serve_flags(cmd, a->plan, true);
   separate_serve_flags(cmd);
   cmd->add_option("--batch-per-gpu", a->batch_per_gpu, "Image models: images per GPU (default 256)");
-  a->cmd = cmd;
+  a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_memory(*a, ctx), ctx); });
 }
 

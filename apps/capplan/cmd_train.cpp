@@ -117,16 +117,7 @@ struct TrainArgs {
   PlanArgs plan;
   FinetuneArgs finetune;
   CnnArgs cnn;
-  const CLI::App* cmd = nullptr;  // to tell which flags were given
-  [[nodiscard]] bool given(const char* flag) const {
-    const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
-    return o != nullptr && o->count() > 0;
-  }
-  // What the user wrote for a given flag ("true" for a switch).
-  [[nodiscard]] std::string value_of(const char* flag) const {
-    const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
-    return o == nullptr || o->results().empty() ? std::string("true") : o->results().front();
-  }
+  GivenFlags flags;  // to refuse the flags an image model does not take
   ClusterArgs cluster;
   GoodputArgs goodput;
   RunCostArgs cost;
@@ -138,12 +129,12 @@ struct TrainArgs {
 // pipeline checked against what the GPUs consume (perf/data_loading.hpp).
 Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
   // The transformer's flags have no meaning here: say so instead of ignoring them.
-  for (const char* f : {"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
-                        "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune",
-                        "--lora-rank", "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart",
-                        "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share", "--warmup-share"}) {
-    if (a.given(f)) detail::fail(f, a.value_of(f), "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
-  }
+  a.flags.refuse({"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
+                  "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
+                  "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--framework",
+                  "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
+                  "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe"},
+                 "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   const CnnArgs& c = a.cnn;
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
@@ -239,9 +230,8 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
 Result run_train(const TrainArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   if (const auto cnn = cnn_model_arg(a.model)) return run_train_cnn(a, *cnn->shape, cnn->id, ctx);
-  for (const char* f : {"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores", "--storage", "--drives", "--decode-rate"}) {
-    if (a.given(f)) detail::fail(f, a.value_of(f), "describes an image model's run; a transformer trains on --tokens");
-  }
+  a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores", "--storage", "--drives", "--decode-rate"},
+                 "describes an image model's run; a transformer trains on --tokens");
   if (a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required: how many tokens to train on (e.g. 1e9)");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
@@ -460,27 +450,20 @@ struct InferArgs {
   RunCostArgs cost;
   std::int64_t prompt = 512, output = 128;
   bool fused_kernels = false;  // image models: batch norm folded, ReLU fused (TensorRT, torch.compile)
-  const CLI::App* cmd = nullptr;  // to tell which flags were given
-  [[nodiscard]] const CLI::Option* given(const char* flag) const {
-    const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
-    return o != nullptr && o->count() > 0 ? o : nullptr;
-  }
+  GivenFlags flags;
 };
 
 // capplan infer for an image model: one batch's forward pass (perf/cnn.hpp, estimate_cnn_inference),
 // its throughput, and the energy and cost of a million images.
 Result run_infer_cnn(const InferArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
-  for (const char* f : {"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs"}) {
-    if (const CLI::Option* o = a.given(f))
-      detail::fail(f, o->results().empty() ? std::string("true") : o->results().front(),
-                   "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
-  }
+  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs"},
+                 "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   // --batch: images per batch (default 64); --weights: the precision the network runs at, fp16 (default,
   // mixed precision), bf16, fp32, fp8 or int8 (TensorRT).
-  const std::int64_t batch = a.given("--batch") ? a.plan.batch : 64;
+  const std::int64_t batch = a.flags.has("--batch") ? a.plan.batch : 64;
   if (batch < 1 || batch > 1'000'000) detail::fail("--batch", std::to_string(batch), "must be an image count from 1 to 1,000,000");
-  const std::string w = a.given("--weights") ? a.plan.weights : "fp16";
+  const std::string w = a.flags.has("--weights") ? a.plan.weights : "fp16";
   std::optional<Precision> asked;
   for (Precision p : {Precision::fp16, Precision::bf16, Precision::fp32, Precision::fp8, Precision::int8}) {
     if (name(p) == w) asked = p;
@@ -543,8 +526,7 @@ Result run_infer_cnn(const InferArgs& a, const CnnShape& net, const std::string&
 Result run_infer(const InferArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   if (const auto cnn = cnn_model_arg(a.model)) return run_infer_cnn(a, *cnn->shape, cnn->id, ctx);
-  if (const CLI::Option* o = a.given("--fused-kernels"))
-    detail::fail("--fused-kernels", o->results().empty() ? std::string("true") : o->results().front(), "applies to image models (e.g. resnet50)");
+  a.flags.refuse({"--fused-kernels"}, "applies to image models (e.g. resnet50)");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   if (a.prompt < 0) detail::fail("--prompt-tokens", std::to_string(a.prompt), "is negative");
@@ -688,7 +670,7 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->add_flag("--allow-tight", a->allow_tight,
                 "Let the plan search return plans whose memory fit is tight (less headroom than the allocator may lose to fragmentation)");
   add_run_cost_flags(cmd, a->cost);
-  a->cmd = cmd;
+  a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });
 }
 
@@ -719,7 +701,7 @@ void add_infer(CLI::App& app, Context& ctx) {
                 "Image models: batch norm folded into the convolutions and ReLU fused, as TensorRT and torch.compile run them "
                 "(default: eager PyTorch)");
   add_run_cost_flags(cmd, a->cost);
-  a->cmd = cmd;
+  a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_infer(*a, ctx), ctx); });
 }
 

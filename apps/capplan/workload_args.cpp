@@ -467,6 +467,22 @@ void add_precision_flags(CLI::App* cmd, std::string& precision, std::string& fp8
       ->check(CLI::IsMember(recipes));
 }
 
+bool GivenFlags::has(const char* flag) const {
+  const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
+  return o != nullptr && o->count() > 0;
+}
+
+std::string GivenFlags::value_of(const char* flag) const {
+  const CLI::Option* o = cmd ? cmd->get_option_no_throw(flag) : nullptr;
+  return o == nullptr || o->results().empty() ? std::string("true") : o->results().front();
+}
+
+void GivenFlags::refuse(std::initializer_list<const char*> flags, const std::string& why) const {
+  for (const char* f : flags) {
+    if (has(f)) detail::fail(f, value_of(f), why);
+  }
+}
+
 perf::Fp8Recipe fp8_recipe_arg(const std::string& recipe, Precision precision) {
   if (recipe.empty()) return perf::Fp8Recipe::delayed;
   if (precision != Precision::fp8)

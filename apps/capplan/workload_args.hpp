@@ -16,6 +16,7 @@
 #include <capplan/workload/transformer.hpp>
 
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -179,6 +180,16 @@ Optimizer optimizer_arg(const std::string& s);
 
 // --recompute: none, selective or full.
 Recompute recompute_arg(const std::string& s);
+
+// Which flags a command was given, to refuse those that do not apply to its model.
+struct GivenFlags {
+  const CLI::App* cmd = nullptr;
+  [[nodiscard]] bool has(const char* flag) const;
+  // What the user wrote for a given flag ("true" for a switch).
+  [[nodiscard]] std::string value_of(const char* flag) const;
+  // An exit-2 error "FLAG: VALUE WHY" for the first of `flags` that was given.
+  void refuse(std::initializer_list<const char*> flags, const std::string& why) const;
+};
 
 // --precision of training: bf16, fp16, fp32, fp8 or fp4.
 Precision precision_arg(const std::string& s);
