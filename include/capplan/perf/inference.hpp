@@ -15,6 +15,7 @@
 
 #include "capplan/compute/flops.hpp"
 #include "capplan/error.hpp"
+#include "capplan/memory/formats.hpp"
 #include "capplan/perf/communication.hpp"
 #include "capplan/perf/efficiency.hpp"
 #include "capplan/perf/explain.hpp"
@@ -98,12 +99,13 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   const DeviceRates r = device_rates(gpu, job.compute_precision, model);
   const double e = bytes_per_element(job.compute_precision);
   // The linear matmuls' rates: FP8 (W8A8) or FP4 (W4A4) where matmul_precision says so, else the
-  // compute precision's; their operands' bytes with the block scales (NVFP4: 0.5 + 1/16).
+  // compute precision's; their operands' bytes are the format's, block scales included (fp8: 1, fp4:
+  // NVFP4's 4.5 bits; memory/formats.hpp weight_format).
   if (job.matmul_precision && *job.matmul_precision != Precision::fp8 && *job.matmul_precision != Precision::fp4)
     capplan::detail::fail("matmul_precision", std::string(name(*job.matmul_precision)), "is not fp8 or fp4");
   const bool quantized = job.matmul_precision.has_value();
   const DeviceRates rm = quantized ? device_rates(gpu, *job.matmul_precision, model) : r;
-  const double operand_bytes = !quantized ? e : *job.matmul_precision == Precision::fp4 ? 0.5 + 1.0 / 16.0 : 1.0;
+  const double operand_bytes = quantized ? weight_format(*job.matmul_precision).bytes_per_value() : e;
   const double tp = job.tp;
   const double B = static_cast<double>(job.batch);
   const double layers = static_cast<double>(s.layers);

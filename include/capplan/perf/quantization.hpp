@@ -39,6 +39,7 @@
 #include "capplan/error.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/precision.hpp"
+#include "capplan/memory/formats.hpp"
 
 #include <boost/describe/enum.hpp>
 
@@ -86,9 +87,11 @@ struct QuantizationCost {
 inline QuantizationCost quantization_cost(Precision precision, Fp8Recipe recipe, QuantHardware hw) {
   if (precision == Precision::fp4) {
     if (!hw.block_scaled) capplan::detail::fail("precision", "fp4", "needs Blackwell-class tensor cores (NVFP4); this GPU has no FP4 rate");
-    // amax 2 + read 2 + (0.5 + 1/16) row-wise + (0.5 + 1/16) column-wise after the Hadamard rotation.
-    return {"nvfp4 (16-value E4M3 block scales + per-tensor amax, Hadamard-rotated weight-gradient inputs)", 0.5 + 1.0 / 16.0,
-            2.0 + 2.0 + 2.0 * (0.5 + 1.0 / 16.0), 2.0 + 2.0 + (0.5 + 1.0 / 16.0), 2.0 * 16.0};
+    // amax 2 + read 2 + one NVFP4 copy row-wise + one column-wise after the Hadamard rotation, each
+    // 4.5 bits a value with its block scale (memory/formats.hpp, formats::nvfp4: 0.5625 bytes).
+    const double v = formats::nvfp4.bytes_per_value();
+    return {"nvfp4 (16-value E4M3 block scales + per-tensor amax, Hadamard-rotated weight-gradient inputs)", v, 2.0 + 2.0 + 2.0 * v,
+            2.0 + 2.0 + v, 2.0 * 16.0};
   }
   if (precision != Precision::fp8) capplan::detail::fail("precision", std::string(name(precision)), "has no quantization recipe (fp8 or fp4)");
   switch (recipe) {
