@@ -916,6 +916,28 @@ TEST_SUITE("hardware") {
     t.aliases.clear();
     t.dense.set(Precision::tf32, 312_TFLOPps);
     CHECK(has_warning(sparse_rate_suspects(t, nullptr), WarningKind::sparse_rate, "gpu a100-user", "dense.tf32"));
+    // FP4 against FP8: dense is 2 x (B200) or 3 x (B300); B200's sparse FP4 (18,000) is 4 x and is flagged,
+    // B300's dense 3 x is not, and a sparse FP8 under a dense FP4 (1.5 x on B300) flags the FP8 figure.
+    GpuSpec b = Catalog::builtin().find_gpu("B200");
+    b.id = "b200-user";
+    CHECK(sparse_rate_suspects(b, nullptr).empty());
+    b.dense.set(Precision::fp4, 18000.0_TFLOPps);
+    CHECK(has_warning(sparse_rate_suspects(b, nullptr), WarningKind::sparse_rate, "gpu b200-user", "dense.fp4"));
+    GpuSpec u = Catalog::builtin().find_gpu("B300");
+    u.id = "b300-user";
+    CHECK(sparse_rate_suspects(u, nullptr).empty());
+    u.dense.set(Precision::fp8, 9000.0_TFLOPps);
+    u.dense.set(Precision::bf16, 4500.0_TFLOPps);
+    u.dense.set(Precision::fp16, 4500.0_TFLOPps);
+    u.dense.set(Precision::tf32, 2250.0_TFLOPps);
+    CHECK(has_warning(sparse_rate_suspects(u, nullptr), WarningKind::sparse_rate, "gpu b300-user", "dense.fp8"));
+    // GeForce halves FP32-accumulate rates: the RTX 5090's 1,676 FP4 over its 419.2 FP8 is dense (4 x);
+    // its sparse 3,352 (8 x) is not.
+    GpuSpec r5 = Catalog::builtin().find_gpu("RTX 5090");
+    r5.id = "rtx-5090-user";
+    CHECK(sparse_rate_suspects(r5, nullptr).empty());
+    r5.dense.set(Precision::fp4, 3352.0_TFLOPps);
+    CHECK(has_warning(sparse_rate_suspects(r5, nullptr), WarningKind::sparse_rate, "gpu rtx-5090-user", "dense.fp4"));
   }
 
   TEST_CASE("warning: a cloud per-GPU-hour price out of line with its siblings") {

@@ -10,6 +10,14 @@
 //         2 %). A vendor's sparse figure is 2 x its dense one, so a pair whose ratio is nearer 4
 //         than 2 (> 2*sqrt(2)) has a sparse higher member, and a pair whose ratio is nearer 1
 //         than 2 (< sqrt(2)) has a sparse lower member.
+//         FP4 against FP8 is the exception: dense fp4 is 2 x dense fp8 on Blackwell and CDNA 4 but
+//         3 x on Blackwell Ultra (B300 13,500 / 4,500; GB300 15,000 / 5,000 TFLOP/s: NVIDIA HGX
+//         B300 and GB300 NVL72 datasheets), so the sparse figures are 4 x or 6 x and the pair is
+//         judged by the nearest of 1, 1.5 (a sparse fp8), 2, 3 (dense) and 4, 6 (a sparse fp4) on a
+//         log scale: above sqrt(12) the fp4 figure is sparse, below sqrt(3) the fp8 one. GeForce
+//         parts whose FP32-accumulate rates are halved (`fp32_accumulate_half_rate`: the stored fp8
+//         is half the FP16-accumulate figure, while FP4 accumulates in FP32 at full rate) keep a
+//         dense 4 : 1 (RTX 5090: 1,676 / 419.2, RTX Blackwell whitepaper), so their ratio is halved first.
 //      b. Reference rule. When the entry shares an id or name with an entry of the reference
 //         catalog (the built-in one by default) and a rate is 2 x the reference's (within 2 %),
 //         the rate is the sparse figure of that part.
@@ -123,23 +131,30 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
                                                    {Precision::fp16, Precision::tf32},
                                                    {Precision::fp8, Precision::bf16},
                                                    {Precision::fp8, Precision::fp16}};
-  const double upper = 2.0 * std::sqrt(2.0), lower = std::sqrt(2.0);
-  for (const auto& [hi, lo] : pairs) {
+  const auto judge = [&](Precision hi, Precision lo, double upper, double lower, std::string_view expected,
+                         double normal = 1.0) {
     const auto rh = g.dense.at(hi), rl = g.dense.at(lo);
-    if (!rh || !rl) continue;
+    if (!rh || !rl) return;
     const double ratio = rh->value() / rl->value();
+    const double judged = ratio / normal;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%.2f", ratio);
     const std::string what = std::string(name(hi)) + " " + tf(*rh) + " is " + buf + " x " + std::string(name(lo)) +
-                             " " + tf(*rl) + "; dense " + std::string(name(hi)) + " is 2 x dense " +
-                             std::string(name(lo)) + " on every architecture in the catalog";
-    if (ratio > upper) {
+                             " " + tf(*rl) + "; dense " + std::string(name(hi)) + " is " + std::string(expected) +
+                             " dense " + std::string(name(lo)) + " on every architecture in the catalog";
+    if (judged > upper) {
       out.push_back({WarningKind::sparse_rate, entry, "dense." + std::string(name(hi)),
                      entry + ": " + what + ", so " + std::string(name(hi)) + " looks like a 2:4-sparse figure"});
-    } else if (ratio < lower) {
+    } else if (judged < lower) {
       out.push_back({WarningKind::sparse_rate, entry, "dense." + std::string(name(lo)),
                      entry + ": " + what + ", so " + std::string(name(lo)) + " looks like a 2:4-sparse figure"});
     }
+  };
+  for (const auto& [hi, lo] : pairs) judge(hi, lo, 2.0 * std::sqrt(2.0), std::sqrt(2.0), "2 x");
+  if (g.fp32_accumulate_half_rate) {
+    judge(Precision::fp4, Precision::fp8, std::sqrt(12.0), std::sqrt(3.0), "4 x (FP32 accumulate at half rate)", 2.0);
+  } else {
+    judge(Precision::fp4, Precision::fp8, std::sqrt(12.0), std::sqrt(3.0), "2 x or 3 x");
   }
   // b. Reference rule: a rate that is 2 x the reference entry's dense rate.
   if (reference != nullptr) {
