@@ -92,9 +92,12 @@ void collectives(std::ostringstream& o) {
     << "ring and, on NVLink 4+ switch systems, NVLink SHARP (NVLS: each GPU moves (1 + 1/n) S each way, at\n"
     << "`nvls_efficiency` of the link), as NCCL picks; across nodes, NCCL's rings with one channel per GPU of a\n"
     << "node, each leaving on its GPU's NIC (`spanning_ring_seconds`); busbw = S / t x 2(n-1)/n, as nccl-tests\n"
-    << "defines it. One row is tagged `calibration`: 8 x H100 with NVLS at NCCL's maintainer's ~480 GB/s sets\n"
-    << "`nvls_efficiency` = 0.686; every other row is `validation`, never fitted, and the median below counts\n"
-    << "them only. Rows that forced the ring (`NCCL_ALGO=RING`, `NCCL_NVLS_ENABLE=0`) are timed as the ring.\n"
+    << "defines it. Two rows are tagged `calibration`: 8 x H100 with NVLS at NCCL's maintainer's ~480 GB/s sets\n"
+    << "`nvls_efficiency` = 0.686, and 4 x RTX 5090 through host memory at 35 GB/s sets `shm_efficiency` = 0.556\n"
+    << "(NCCL's SHM transport, which it uses between GeForce cards and between GPUs not under one PCIe\n"
+    << "switch); every other row is `validation`, never fitted, and the median below counts them only.\n"
+    << "Rows that forced the ring (`NCCL_ALGO=RING`, `NCCL_NVLS_ENABLE=0`) are timed as the ring, and the row\n"
+    << "that forced peer-to-peer through a CPU as peer-to-peer.\n"
     << "One caveat: capplan used to time the cross-node ring as\n"
     << "a reduce-scatter in each node, an all-reduce across nodes and an all-gather in each node one after\n"
     << "another; these rows showed that 37-44 % low, and the model was changed to the ring NCCL runs, so the\n"
@@ -114,7 +117,9 @@ void collectives(std::ostringstream& o) {
       notes.push_back(r.note);
       topology += " (note " + std::to_string(notes.size()) + ")";
     }
-    o << "| " << r.tag << " | " << cell(topology) << " | " << cell(gpus) << " | " << fixed(r.message_bytes / 1073741824.0, 0) << " GiB | "
+    const std::string size = r.message_bytes >= 1073741824.0 ? fixed(r.message_bytes / 1073741824.0, 0) + " GiB"
+                                                             : fixed(r.message_bytes / 1048576.0, 0) + " MiB";
+    o << "| " << r.tag << " | " << cell(topology) << " | " << cell(gpus) << " | " << size << " | "
       << r.links << " | " << fixed(r.predicted, 2) << " | " << fixed(r.published, 2) << " | " << signed_pct(r.error()) << " | "
       << r.confidence << " | " << cell(r.source) << " |\n";
   }
@@ -124,7 +129,7 @@ void collectives(std::ostringstream& o) {
   std::size_t validation_rows = 0;
   for (const auto& r : rows) validation_rows += r.tag == "validation" ? 1 : 0;
   o << "Median absolute error over the " << validation_rows << " validation rows: " << fixed(100 * sum.median_abs_error, 1)
-    << " % (the calibration row is not counted). Worst validation row: "
+    << " % (the calibration rows are not counted). Worst validation row: "
     << worst.gpus << " x " << worst.gpu << " (" << worst.topology << "), " << signed_pct(worst.error()) << ".\n\n"
     << "Where capplan is off by more than " << fixed(100 * v::nccl_off_threshold, 0) << " %, and why:\n\n";
   for (const auto& r : rows)

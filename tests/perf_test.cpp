@@ -188,10 +188,28 @@ TEST_SUITE("perf") {
     // x 0.85 (nccl#812: 192 GB/s measured on DGX A100 with 8 x HDR).
     CHECK(all_reduce_bus_bandwidth(four, 10_GB, Group{32, 8}).value() == doctest::Approx(8 * 25e9 * 0.85).epsilon(0.01));
     CHECK(all_to_all(four, 1_GB, Group{32, 8}).value() > all_to_all(node, 1_GB, Group{8, 8}).value());
-    // RTX 4090: no NVLink, no P2P: PCIe 4.0 x16 (31.5 GB/s) staged through host memory, half the bandwidth.
-    const Link l4090 = intra_node_link(gpu("RTX 4090"));
-    CHECK(l4090.kind == LinkKind::pcie_via_host);
-    CHECK(l4090.bandwidth.value() == doctest::Approx(16 * 1.969e9 / 2));
+    // RTX 4090: no NVLink, no P2P: PCIe 4.0 x16 (31.5 GB/s) through host memory (NCCL's SHM) at the
+    // efficiency 4 x RTX 5090 set (35 of 63 GB/s), on any host.
+    for (PcieHost host : {PcieHost::pcie_switch, PcieHost::root_complex, PcieHost::two_sockets}) {
+      const Link l4090 = intra_node_link(gpu("RTX 4090"), host);
+      CHECK(l4090.kind == LinkKind::pcie_via_host);
+      CHECK(l4090.bandwidth.value() == doctest::Approx(16 * 1.969e9));
+      CHECK(l4090.effective() == doctest::Approx(16 * 1.969e9 * 35.0 / 63.0));
+    }
+    // A peer-to-peer card runs peer-to-peer under a PCIe switch only: NCCL's default P2P level is PXB, so
+    // on a CPU's root complex or across sockets it goes through host memory too.
+    const GpuSpec l40s = gpu("L40S");
+    CHECK(intra_node_link(l40s).kind == LinkKind::pcie);
+    CHECK(intra_node_link(l40s).efficiency == 0.87);
+    CHECK(intra_node_link(l40s, PcieHost::root_complex).kind == LinkKind::pcie_via_host);
+    CHECK(intra_node_link(l40s, PcieHost::two_sockets).kind == LinkKind::pcie_via_host);
+    CHECK(make_cluster(l40s, 4, 4, Link{}, PcieHost::root_complex).intra.kind == LinkKind::pcie_via_host);
+    CHECK(all_reduce(make_cluster(l40s, 4, 4, Link{}), 1_GB, Group{4, 4}).value() <
+          all_reduce(make_cluster(l40s, 4, 4, Link{}, PcieHost::two_sockets), 1_GB, Group{4, 4}).value());
+    // An NVLink-bridged pair keeps NVLink; the hops beyond it follow the host.
+    const Cluster bridged = make_cluster(gpu("A100 PCIe 80GB"), 4, 4, Link{}, PcieHost::two_sockets);
+    CHECK(bridged.intra.kind == LinkKind::nvlink);
+    CHECK(bridged.intra_beyond.kind == LinkKind::pcie_via_host);
     // RTX A6000 pair with an NVLink bridge is faster than 2 x RTX 4090 over PCIe.
     const Cluster a6000 = make_cluster(gpu("RTX A6000"), 2, 2, infiniband(25_GBps));
     const Cluster r4090 = make_cluster(gpu("RTX 4090"), 2, 2, infiniband(25_GBps));

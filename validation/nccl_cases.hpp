@@ -3,10 +3,11 @@
 // predictions and a summary. apps/gen_validation_doc renders them in docs/validation.md;
 // tests/integration_test.cpp recomputes them.
 //
-// Every row is "validation" but one: capplan's link efficiencies (NVLink 0.80, PCIe 0.87, InfiniBand
+// Every row is "validation" but two: capplan's link efficiencies (NVLink 0.80, PCIe 0.87, InfiniBand
 // 0.85) come from the sources cited in perf/communication.hpp and perf/fabric.hpp and are not to be
-// changed to match these rows. The one "calibration" row (8 x H100 with NVLink SHARP, NCCL's
-// maintainer's figure) sets nvls_efficiency; the summary counts the validation rows only. What is an input: the GPU (Catalog::builtin()), how many
+// changed to match these rows. The two "calibration" rows set a constant each: 8 x H100 with NVLink
+// SHARP (NCCL's maintainer's figure) nvls_efficiency, 4 x RTX 5090 through host memory
+// shm_efficiency; the summary counts the validation rows only. What is an input: the GPU (Catalog::builtin()), how many
 // GPUs and how many per node, the fabric between nodes, the message size. What is never an input: the
 // measured bus bandwidth.
 //
@@ -69,6 +70,7 @@ struct NcclRow {
   const char* why_off;     // one short line, for a row capplan misses by more than nccl_off_threshold
   const char* tag;         // "calibration": sets a constant (perf/communication.hpp nvls_efficiency); "validation": never
   bool ring;               // the run forced NCCL's ring (NCCL_ALGO=RING or NCCL_NVLS_ENABLE=0): capplan times the ring too
+  PcieHost host = PcieHost::pcie_switch;  // how the host attaches PCIe GPUs (perf/communication.hpp)
 };
 
 // A row further off than this gets a "why" line on the page (tests/integration_test.cpp checks both ways).
@@ -103,14 +105,27 @@ inline constexpr NcclRow nccl_rows[] = {
      "", "validation", false},
     {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 8, 8, "", 8, 28, "M",
      "NVIDIA/nccl#1639: \"8 GPU max performance : bwbus 28GB/s\"",
-     "capplan assumes no PCIe peer-to-peer on GeForce 40- and 50-series cards (catalog; a stock RTX 4090 has none), so "
-     "each transfer goes through host memory at half the PCIe 5 x16 rate. The close match is partly luck: the measured "
-     "limit is the host's CPU and memory bandwidth (sjeaugey, same thread), which capplan does not model",
-     "", "validation", false},
+     "GeForce cards have no PCIe peer-to-peer (catalog; sjeaugey, nccl-tests#287), so NCCL goes through host memory "
+     "(SHM) at the efficiency the 4-GPU row sets",
+     "eight GPUs share the host's memory bandwidth (\"8 flows at 28GB/s in both directions\", sjeaugey, same thread); "
+     "capplan's through-host rate does not fall as more GPUs share one host", "validation", false, PcieHost::root_complex},
     {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 4, 4, "", 8, 35, "M",
-     "NVIDIA/nccl#1639: \"4GPU max performance : bwbus 35GB/s\"", "As the 8-GPU row",
-     "capplan's through-host rate does not depend on how many GPUs share the host; fewer GPUs get more of the host's "
-     "memory bandwidth, the limit on PCIe boxes (sjeaugey, same thread)", "validation", false},
+     "NVIDIA/nccl#1639: \"4GPU max performance : bwbus 35GB/s\"",
+     "Through host memory (SHM), as the 8-GPU row; sets shm_efficiency = 35 / 63.0 GB/s (PCIe 5 x16)", "", "calibration",
+     false, PcieHost::root_complex},
+    {"1 box, PCIe 4, one NUMA node, no PCIe switch", "RTX 4090", 4, 4, "", 8, 18, "M",
+     "NVIDIA/nccl#1603: \"It's good when set NCCL_P2P_LEVEL=SYS on allreduce, compared to SHM, got 18->22 BUSBW\"",
+     "The SHM figure (stock driver: no peer-to-peer); the thread gives no message size (8 GiB used)", "", "validation",
+     false, PcieHost::root_complex},
+    {"1 box, PCIe 5, 2 x EPYC 9575F, one NUMA node (PHB), stock NCCL", "RTX PRO 6000", 4, 4, "", 0.125, 37.60, "M",
+     "NVIDIA/nccl#2080 (NCCL 2.29.7): \"128M | 37.60 | 46.65 | +24%\" (stock, through SHM)",
+     "Peer-to-peer-capable cards on CPU root ports: NCCL's default goes through host memory (SHM)", "", "validation",
+     false, PcieHost::root_complex},
+    {"1 box, PCIe 5, 2 x EPYC 9575F, one NUMA node (PHB), P2P forced", "RTX PRO 6000", 4, 4, "", 0.125, 46.65, "M",
+     "NVIDIA/nccl#2080 (as the stock row): the build that runs peer-to-peer on PHB paths",
+     "Timed as peer-to-peer (what NCCL_P2P_LEVEL=SYS forces)",
+     "peer copies through a CPU's root complex reach 0.74 of PCIe 5 x16 here; capplan's 0.87 is a peer copy's "
+     "(\"CPUs make very poor PCI switches\", AddyLaddy, NVIDIA/nccl#1603)", "validation", false, PcieHost::pcie_switch},
     {"2 PCIe cards, NVLink bridge", "H100 PCIe", 2, 2, "", 4, 116.26, "H",
      "NVIDIA/nccl-tests#194: \"4294967296 ... 36943 116.26 116.26\"",
      "capplan uses the catalog's bridge figure, 300 GB/s per direction (the datasheet's 600 GB/s)",
@@ -120,10 +135,11 @@ inline constexpr NcclRow nccl_rows[] = {
      "NVIDIA/nccl-tests#178: \"Bus_BW: 208 GBps\" (2 GPUs on the NV12 bridge)",
      "The thread does not say 40 or 80 GB; both have the same NVLink and PCIe figures",
      "NVLink's 0.80 comes from NVSwitch nodes; this bridged pair achieves 0.69 of 300 GB/s", "validation", false},
-    {"3 PCIe cards, NV12 pairs, ring crosses PCIe", "A100 PCIe 80GB", 3, 3, "", 8, 20, "M",
+    {"3 PCIe cards, NV12 pairs, ring crosses sockets (SYS)", "A100 PCIe 80GB", 3, 3, "", 8, 20, "M",
      "NVIDIA/nccl-tests#178: \"-t 3 ... bus_bw drops to 20 GBps\"",
-     "Beyond a bridged pair capplan runs the ring at PCIe 4 x16 peer-to-peer (87 %)",
-     "the measured ring's PCIe hops also cross the CPU socket link (SYS), which capplan does not model", "validation", false},
+     "Beyond a bridged pair the ring's hops cross the CPU socket link (SYS), where NCCL goes through host memory (SHM)",
+     "the through-host efficiency was set on a PCIe 5 host (0.556 of the link); this PCIe 4 host reaches 0.63 of its "
+     "slower link", "validation", false, PcieHost::two_sockets},
 
     // NVLink SHARP (NCCL's default for all-reduce on NVLink 4+ switch systems). The one calibration row
     // sets perf/communication.hpp nvls_efficiency; the rest are validation.
@@ -159,7 +175,7 @@ inline Cluster nccl_cluster(const NcclRow& r) {
   const GpuSpec& gpu = Catalog::builtin().find_gpu(r.gpu);
   const std::string fabric = r.fabric;
   const Link inter = fabric.empty() ? Link{} : find_fabric(fabric).link(r.gpus_per_node);
-  Cluster c = make_cluster(gpu, r.gpus, std::min(r.gpus_per_node, r.gpus), inter);
+  Cluster c = make_cluster(gpu, r.gpus, std::min(r.gpus_per_node, r.gpus), inter, r.host);
   if (r.ring) c.nvls = false;  // NCCL_ALGO=RING or NCCL_NVLS_ENABLE=0
   return c;
 }

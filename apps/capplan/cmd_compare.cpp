@@ -194,6 +194,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.framework.moe_capacity_factor = moe_capacity_arg(a.moe_capacity_factor, q.model);
     s.framework.moe_dispatch = moe_dispatch_arg(a.moe_dispatch, q.model);
     s.fabric = fabric_arg(a.cluster);
+    s.pcie_host = pcie_host_arg(a.cluster);
     q.goodput = goodput_config(a.goodput);
   } else {
     q.workload = PurchaseWorkload::serve;

@@ -174,7 +174,8 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   if (gpus > per_node && fabric.none())
     detail::fail("--gpus", std::to_string(gpus),
                  "needs several nodes, and " + g.id + " hosts have no network by default; choose --fabric (" + perf::fabric_ids() + ")");
-  const perf::Cluster cluster = perf::make_cluster(g, gpus, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node));
+  const perf::Cluster cluster =
+      perf::make_cluster(g, gpus, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), pcie_host_arg(a.cluster));
   const Precision asked = precision_arg(a.plan.precision);
   const auto prec = detail::usable_precision(g, asked);
   if (!prec) detail::fail("--gpu", g.id, "has no dense " + std::string(name(asked)) + ", FP16 or FP32 rate in the catalog");
@@ -216,6 +217,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   t.notes.push_back("Host: " + std::to_string(cores) + " CPU cores" + (c.cpu_cores ? "" : " (16 per GPU, capplan's default; --cpu-cores)") +
                     " decoding JPEG at " + format_number(c.decode_rate, 4) + " images/s each (--decode-rate; DALI decodes on the GPU instead); " +
                     (host.cached_in_ram ? "the dataset in page cache" : std::to_string(c.drives) + " x " + host.storage.name) + " (--storage, --drives).");
+  if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   t.notes.push_back(host_allowance_note());
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
@@ -269,6 +271,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.space.allow_tight = a.allow_tight;
   setup.gpus_per_node = gpus_per_node_arg(a.cluster, g);
   setup.fabric = fabric_arg(a.cluster);
+  setup.pcie_host = pcie_host_arg(a.cluster);
   std::string precision_note;
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
   const std::int64_t gb = job.global_batch;
@@ -423,6 +426,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                                                (setup.fabric ? "" : ", assumed for " + g.id + " hosts (--fabric to change)")
                                          : "") +
                     "; framework: " + fw.name + ".");
+  if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
   if (job.precision == Precision::fp8 || job.precision == Precision::fp4)
     t.notes.push_back(perf::quantization_note(job.precision, job.fp8_recipe, perf::quant_hardware(g)));

@@ -272,7 +272,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-        "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
+        "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--pcie-host", "--finetune",
         "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens",
@@ -326,9 +326,38 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
                   "Network between nodes: " + perf::fabric_ids() + " (default: what a host of the GPU usually has)");
   cmd->add_option("--fabric-bandwidth", a.fabric_bandwidth, "Per-GPU bandwidth between nodes, e.g. '200 Gb/s' (a custom fabric)");
   cmd->add_option("--fabric-latency", a.fabric_latency, "Latency per step between nodes, e.g. '5 us'");
+  cmd->add_option("--pcie-host", a.pcie_host,
+                  "How PCIe GPUs hang off the host: switch (PCIe switches, peer-to-peer), cpu (one CPU's root ports) or "
+                  "two-cpus (across sockets); NCCL goes through host memory unless under a switch (default: switch)")
+      ->check(CLI::IsMember({"switch", "cpu", "two-cpus"}));
   if (!with_plan_flags) return;
   cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node: one NVLink domain (default 8; 72 for GB200 and GB300, an NVL72 rack)");
   cmd->add_flag("--allow-cross-node-tp", a.allow_cross_node_tp, "Allow a TP group that spans nodes (timed over the fabric)");
+}
+
+perf::PcieHost pcie_host_arg(const ClusterArgs& a) {
+  if (a.pcie_host.empty() || a.pcie_host == "switch") return perf::PcieHost::pcie_switch;
+  if (a.pcie_host == "cpu") return perf::PcieHost::root_complex;
+  if (a.pcie_host == "two-cpus") return perf::PcieHost::two_sockets;
+  detail::fail("--pcie-host", "\"" + a.pcie_host + "\"", "is not switch, cpu or two-cpus");
+}
+
+std::string pcie_note(const perf::Cluster& c, bool host_given) {
+  const bool bridged = c.intra_domain > 0;
+  const perf::Link& l = bridged ? c.intra_beyond : c.intra;
+  if (c.gpus_per_node < 2 || (bridged ? c.gpus_per_node <= c.intra_domain
+                                      : l.kind != perf::LinkKind::pcie && l.kind != perf::LinkKind::pcie_via_host))
+    return {};
+  const std::string rate = format(from_canonical<Bandwidth>(l.effective()), {.significant = 3});
+  std::string s = "Inside a node: " + std::string(bridged ? "beyond each NVLink-bridged pair, " : "") + "PCIe " +
+                  std::to_string(c.gpu.pcie_generation) + ".0 x" + std::to_string(c.gpu.pcie_lanes);
+  if (!c.gpu.peer_to_peer)
+    return s + "; " + c.gpu.id + " has no peer-to-peer, so collectives go through host memory (NCCL's SHM) at " + rate +
+           " per direction.";
+  s += ", GPUs " + std::string(name(c.pcie_host)) + (host_given ? "" : " (assumed; --pcie-host to change)") + ": ";
+  if (l.kind == perf::LinkKind::pcie) return s + "peer-to-peer at " + rate + " per direction.";
+  return s + "NCCL uses peer-to-peer only under a PCIe switch, so collectives go through host memory (SHM) at " + rate +
+         " per direction.";
 }
 
 std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a) {

@@ -141,6 +141,7 @@ struct ClusterArgs {
   std::string fabric_latency;    // per algorithm step, e.g. "5 us"
   std::optional<int> gpus_per_node;
   bool allow_cross_node_tp = false;
+  std::string pcie_host;  // --pcie-host; empty: PCIe switches (an 8-GPU PCIe server's)
 };
 
 // --fabric, --fabric-bandwidth, --fabric-latency; with the plan flags also --gpus-per-node and
@@ -149,6 +150,12 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags = tru
 
 // The fabric the flags ask for; absent when they leave it to the GPU's usual host.
 std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a);
+
+// --pcie-host switch|cpu|two-cpus (perf::PcieHost); empty: under PCIe switches.
+perf::PcieHost pcie_host_arg(const ClusterArgs& a);
+
+// "Inside a node: ..." when the node's GPUs talk over PCIe (nothing for NVLink / Infinity Fabric nodes).
+std::string pcie_note(const perf::Cluster& c, bool host_given);
 
 // --gpus-per-node, 1..1024 (default perf::usual_gpus_per_node(gpu): 8, or 72 for an NVL72 rack's GPU).
 int gpus_per_node_arg(const ClusterArgs& a, const GpuSpec& gpu);

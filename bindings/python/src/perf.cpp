@@ -74,6 +74,8 @@ void bind_explain_and_links(py::module_& m) {
       .def("to_pandas", &breakdown_frame, "The terms as a pandas.DataFrame (term, time_s, bound, arithmetic).");
 
   text_enum<LinkKind>(m, "LinkKind", "Kind of GPU interconnect.");
+  text_enum<PcieHost>(m, "PcieHost", "How a node's PCIe GPUs hang off its host: under PCIe switches, on one CPU's root complex, across two sockets.");
+  m.attr("shm_efficiency") = shm_efficiency;
   Record<Link>(m, "Link", "One GPU's attachment to a fabric: bandwidth per direction, latency, achieved efficiency.")
       .field("kind", &Link::kind)
       .field("bandwidth", &Link::bandwidth)
@@ -89,6 +91,7 @@ void bind_explain_and_links(py::module_& m) {
       .field("intra", &Cluster::intra)
       .field("inter", &Cluster::inter)
       .field("nvls", &Cluster::nvls, "NVLink SHARP: the switches reduce all-reduces inside the node (NVLink 4+ switch systems)")
+      .field("pcie_host", &Cluster::pcie_host, "how PCIe links run: peer-to-peer under switches, else through host memory")
       .finish()
       .def("validate", &Cluster::validate)
       .def("nodes", &Cluster::nodes);
@@ -120,11 +123,15 @@ void bind_explain_and_links(py::module_& m) {
   m.def("group_links", &group_links, py::arg("cluster"), py::arg("group"), "The links a collective over the group crosses, by name.");
 
   m.def("make_cluster", &make_cluster, py::arg("gpu"), py::arg("gpus"), py::arg("gpus_per_node"), py::arg("inter"),
-        "gpus GPUs, gpus_per_node to a node, the GPU's own intra-node link and `inter` between nodes.");
+        py::arg("pcie_host") = PcieHost::pcie_switch,
+        "gpus GPUs, gpus_per_node to a node, the GPU's own intra-node link and `inter` between nodes; PCIe GPUs "
+        "attached as pcie_host says.");
   m.def("pcie_bandwidth", &pcie_bandwidth, py::arg("generation"), py::arg("lanes"), "Per direction, after encoding.");
   m.def("nvlink", &nvlink, py::arg("gpu"));
-  m.def("pcie", &pcie, py::arg("gpu"));
-  m.def("intra_node_link", &intra_node_link, py::arg("gpu"), "NVLink, Infinity Fabric, else PCIe.");
+  m.def("pcie", &pcie, py::arg("gpu"), py::arg("host") = PcieHost::pcie_switch,
+        "Peer-to-peer under PCIe switches when the GPU allows it, else through host memory (NCCL's SHM).");
+  m.def("intra_node_link", &intra_node_link, py::arg("gpu"), py::arg("host") = PcieHost::pcie_switch,
+        "NVLink, Infinity Fabric, else PCIe as the host attaches the GPUs.");
   m.def("infiniband", &infiniband, py::arg("per_gpu"), "An InfiniBand NIC per GPU (85 % efficiency).");
   m.def("ethernet", &ethernet, py::arg("per_gpu"), py::arg("rdma") = false);
   m.def("all_reduce", &all_reduce, py::arg("cluster"), py::arg("bytes"), py::arg("group"),

@@ -53,6 +53,7 @@ void bind_purchase(py::module_& m) {
       .field("measured_mfu", &TrainingSetup::measured_mfu)
       .field("gpus_per_node", &TrainingSetup::gpus_per_node)
       .field("fabric", &TrainingSetup::fabric, "between nodes; None: usual_fabric(gpu)")
+      .field("pcie_host", &TrainingSetup::pcie_host, "how PCIe GPUs hang off a node's host: pcie_switch, root_complex, two_sockets")
       .field("framework", &TrainingSetup::framework)
       .field("space", &TrainingSetup::space)
       .field("finetune", &TrainingSetup::finetune, "full, or LoRA / QLoRA adapters")

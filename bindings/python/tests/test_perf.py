@@ -64,6 +64,27 @@ def test_estimate_plan_is_the_same_numbers_in_one_call(cat):
         capplan.estimate_plan(job, ParallelPlan(dp=3), cluster)
 
 
+def test_pcie_host_decides_peer_to_peer_or_host_memory(cat):
+    # NCCL runs peer-to-peer only under a PCIe switch; on a CPU's root ports or across sockets it goes
+    # through host memory (SHM) at shm_efficiency of the link, as GeForce cards do on any host.
+    l40s = cat.find_gpu("L40S")
+    assert capplan.intra_node_link(l40s).kind == capplan.LinkKind.pcie
+    assert capplan.intra_node_link(l40s, capplan.PcieHost.root_complex).kind == capplan.LinkKind.pcie_via_host
+    via = capplan.pcie(l40s, "two_sockets")
+    assert via.efficiency == pytest.approx(capplan.shm_efficiency) == pytest.approx(35 / 63)
+    assert capplan.pcie(cat.find_gpu("RTX 4090")).kind == capplan.LinkKind.pcie_via_host
+    switch = capplan.make_cluster(l40s, 4, 4, capplan.Link())
+    cpu = capplan.make_cluster(l40s, 4, 4, capplan.Link(), pcie_host="root_complex")
+    assert cpu.pcie_host == capplan.PcieHost.root_complex
+    group = capplan.Group(size=4, per_node=4)
+    assert capplan.all_reduce(cpu, capplan.DataSize(1, "GB"), group).value > \
+        capplan.all_reduce(switch, capplan.DataSize(1, "GB"), group).value
+    setup = capplan.TrainingSetup(pcie_host="two_sockets")
+    assert setup.pcie_host == capplan.PcieHost.two_sockets
+    with pytest.raises(capplan.InputError, match="pcie_host"):
+        capplan.TrainingSetup(pcie_host="bus")
+
+
 def test_bad_plan_names_the_field(cat):
     job = TrainingJob(model=gpt(24, 2304, 24), global_batch=512)
     cluster = capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 8, 8, capplan.infiniband(Bandwidth(25, "GB/s")))

@@ -80,22 +80,54 @@ inline Link nvlink(const GpuSpec& gpu) {
   return Link{LinkKind::nvlink, gpu.nvlink_bandwidth, from_canonical<Duration>(3e-6), 0.80};
 }
 
-// PCIe between GPUs in one host: peer-to-peer when the GPU allows it, otherwise every transfer is
-// copied to host memory and back (two crossings, half the bandwidth, more latency). PCIe 5 x16
-// host<->device reaches about 55 of 63 GB/s (87 %, stas00/ml-engineering).
-inline Link pcie(const GpuSpec& gpu) {
+// How a node's PCIe GPUs hang off its host, as `nvidia-smi topo -m` names the paths between them:
+//   pcie_switch   under PCIe switches (PIX / PXB): 8-GPU PCIe servers with PLX / Broadcom switches
+//   root_complex  each on a root port of one CPU (PHB / NODE): workstations and desktops
+//   two_sockets   on the root ports of two CPUs (SYS: the path crosses UPI / Infinity Fabric)
+// NCCL uses peer-to-peer only through switches: "By default don't use P2P across CPU Host Bridges and
+// further apart", p2pLevel = PATH_PXB (NVIDIA/nccl src/graph/paths.cc; Intel CPUs have never had
+// it by default, AMD only with at most two GPUs); a maintainer: "CPUs make very poor PCI switches ...
+// we normally disable P2P and bounce the communication via Host (SHM) buffers instead" (AddyLaddy,
+// NVIDIA/nccl#1603). So only `pcie_switch` with P2P-capable GPUs runs peer-to-peer; everything else
+// (and GeForce cards anywhere, which have no P2P: sjeaugey, NVIDIA/nccl-tests#287) goes through
+// host memory, NCCL's SHM transport.
+enum class PcieHost { pcie_switch, root_complex, two_sockets };
+BOOST_DESCRIBE_ENUM(PcieHost, pcie_switch, root_complex, two_sockets)
+
+inline constexpr std::string_view name(PcieHost h) {
+  switch (h) {
+    case PcieHost::pcie_switch: return "under PCIe switches";
+    case PcieHost::root_complex: return "on one CPU's root complex";
+    case PcieHost::two_sockets: return "across two CPU sockets";
+  }
+  return "?";
+}
+
+// NCCL's SHM transport: the sender's GPU writes into a host-memory buffer over its PCIe link and the
+// receiver's reads it over its own, so each link carries a GPU's traffic once each way; the rate a
+// ring reaches is then set by how well the host moves that traffic ("On PCI systems, the performance
+// you get is usually determined by the bandwidth your CPU and memory can deliver", sjeaugey,
+// NVIDIA/nccl#1639). A calibration: 4 x RTX 5090 on 2 x Xeon 8480+ reach 35 GB/s busbw on PCIe 5
+// x16 (63.0 GB/s), 0.556 (NVIDIA/nccl#1639); docs/validation.md reports the rows it was not set
+// from. Host memory shared by more GPUs (8 x RTX 5090 on the same host: 28 GB/s) is not modelled.
+inline constexpr double shm_efficiency = 35.0 / 63.0;
+
+// PCIe between GPUs in one host: peer-to-peer when the GPU allows it and the host puts the GPUs under
+// PCIe switches (PCIe 5 x16 peer copies reach about 55 of 63 GB/s, 87 %, stas00/ml-engineering);
+// otherwise through host memory (SHM, above), with a host bounce's extra latency.
+inline Link pcie(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch) {
   const Bandwidth bw = pcie_bandwidth(gpu.pcie_generation, gpu.pcie_lanes);
-  if (gpu.peer_to_peer) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
-  return Link{LinkKind::pcie_via_host, bw * 0.5, from_canonical<Duration>(10e-6), 0.87};
+  if (gpu.peer_to_peer && host == PcieHost::pcie_switch) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
+  return Link{LinkKind::pcie_via_host, bw, from_canonical<Duration>(10e-6), shm_efficiency};
 }
 
 // The fastest link between GPUs of one node: NVLink, AMD Infinity Fabric (same model, the
-// catalog's per-GPU figure), else PCIe.
-inline Link intra_node_link(const GpuSpec& gpu) {
+// catalog's per-GPU figure), else PCIe as the host attaches the GPUs.
+inline Link intra_node_link(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch) {
   if (gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0) return nvlink(gpu);
   if (gpu.infinity_fabric_bandwidth.value() > 0)
     return Link{LinkKind::infinity_fabric, gpu.infinity_fabric_bandwidth, from_canonical<Duration>(3e-6), 0.80};
-  return pcie(gpu);
+  return pcie(gpu, host);
 }
 
 // InfiniBand NIC per GPU (e.g. HDR 200 Gb/s = 25 GB/s); nccl reaches ~ 85-90 % of line rate on large
@@ -124,6 +156,7 @@ struct Cluster {
   // NVLink SHARP: the NVSwitches reduce and multicast all-reduces inside the NVLink domain (NVLink 4
   // and later switch systems: HGX/DGX H100, H200, B200, B300, GB200/GB300 NVL72); comm::nvls_all_reduce.
   bool nvls = false;
+  PcieHost pcie_host = PcieHost::pcie_switch;  // how PCIe links run (pcie()); NVLink nodes: for the hops beyond a bridge
 
   // The link a collective among `members` GPUs of one node, `stride` ranks apart, runs at: a ring is
   // as fast as its slowest hop, and members spread over more than one bridged pair cross PCIe.
@@ -143,18 +176,22 @@ struct Cluster {
   [[nodiscard]] int nodes() const { return (gpus + gpus_per_node - 1) / gpus_per_node; }
 };
 
-// A cluster of `nodes` x `gpus_per_node` GPUs with the GPU's own intra-node link and `inter` between nodes.
-inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, const Link& inter) {
+// A cluster of `nodes` x `gpus_per_node` GPUs with the GPU's own intra-node link and `inter` between
+// nodes; PCIe GPUs attached as `host` says (the default, PCIe switches, is what 8-GPU PCIe servers
+// have; GeForce cards go through host memory on any host).
+inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, const Link& inter,
+                            PcieHost host = PcieHost::pcie_switch) {
   Cluster c;
   c.gpu = gpu;
   c.gpus = require_positive_count(gpus, "gpus");
   c.gpus_per_node = std::min(require_positive_count(gpus_per_node, "gpus_per_node"), gpus);
-  c.intra = intra_node_link(gpu);
+  c.pcie_host = host;
+  c.intra = intra_node_link(gpu, host);
   // NVLink on a PCIe card is a bridge between two cards (NVIDIA's NVLink bridge for A100 PCIe, RTX
   // A6000 and RTX 3090 joins two), not a switch: beyond a pair, collectives cross PCIe.
   if (c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
     c.intra_domain = 2;
-    c.intra_beyond = pcie(gpu);
+    c.intra_beyond = pcie(gpu, host);
   }
   // NVLink SHARP came with third-generation NVSwitch (NVLink 4, Hopper).
   c.nvls = c.intra.kind == LinkKind::nvlink && gpu.form_factor == FormFactor::sxm && gpu.nvlink_generation >= 4;

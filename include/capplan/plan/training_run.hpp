@@ -43,6 +43,7 @@ struct TrainingSetup {
   std::optional<double> measured_mfu;        // given: iteration time follows from it (perf::TrainingJob)
   int gpus_per_node = 0;                     // GPUs that share the fast intra-node links; 0: perf::usual_gpus_per_node(gpu)
   std::optional<perf::Fabric> fabric;        // between nodes; absent: perf::usual_fabric(gpu)
+  perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how PCIe GPUs hang off a node's host (perf/communication.hpp)
   perf::Framework framework{};
   perf::SearchSpace space{};
   FineTune finetune = FineTune::full;        // full, or LoRA / QLoRA adapters (perf::TrainingJob)
@@ -138,7 +139,7 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
                      std::to_string(per_node) + " GPUs");
   }
   const perf::Link inter = fabric.none() ? perf::Link{} : fabric.link(per_node);
-  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, per_node, inter);
+  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, per_node, inter, setup.pcie_host);
   return {job, cluster};
 }
 
