@@ -206,6 +206,19 @@ TEST_SUITE("perf") {
     CHECK(make_cluster(l40s, 4, 4, Link{}, PcieHost::root_complex).intra.kind == LinkKind::pcie_via_host);
     CHECK(all_reduce(make_cluster(l40s, 4, 4, Link{}), 1_GB, Group{4, 4}).value() <
           all_reduce(make_cluster(l40s, 4, 4, Link{}, PcieHost::two_sockets), 1_GB, Group{4, 4}).value());
+    // AMD's 8-GPU xGMI platforms are a full mesh, no switch: the catalog's 448 GB/s is 7 links of 64, each
+    // usable at 48 (AMD ROCm blog); a collective over n GPUs of the node has n - 1 links.
+    const Cluster mi300 = make_cluster(gpu("MI300X"), 8, 8, Link{});
+    CHECK(mi300.mesh_links == 7);
+    CHECK(mi300.intra_for(8).effective() == doctest::Approx(448e9 * 0.75));
+    CHECK(mi300.intra_for(2).effective() == doctest::Approx(48e9));
+    CHECK(mi300.intra_for(4).effective() == doctest::Approx(3 * 48e9));
+    CHECK(all_reduce(mi300, 1_GB, Group{2, 2}).value() > 3 * all_reduce(mi300, 1_GB, Group{8, 8}).value());
+    CHECK(all_reduce_bus_bandwidth(mi300, 8_GB, Group{8, 8}).value() == doctest::Approx(336e9).epsilon(0.01));
+    // MI350X / MI355X: 7 x 76.8 GB/s, a mesh too; the CDNA 2 MI250X (not a full mesh) is not one.
+    CHECK(make_cluster(gpu("MI355X"), 8, 8, Link{}).intra.kind == LinkKind::infinity_fabric);
+    CHECK(make_cluster(gpu("MI355X"), 8, 8, Link{}).mesh_links == 7);
+    CHECK(make_cluster(gpu("MI250X"), 8, 8, Link{}).mesh_links == 0);
     // An NVLink-bridged pair keeps NVLink; the hops beyond it follow the host.
     const Cluster bridged = make_cluster(gpu("A100 PCIe 80GB"), 4, 4, Link{}, PcieHost::two_sockets);
     CHECK(bridged.intra.kind == LinkKind::nvlink);
@@ -1341,6 +1354,28 @@ TEST_SUITE("perf") {
     bad = job;
     bad.tp = 3;
     CHECK(field_of([&] { (void)estimate_inference(bad, a100); }) == "tp");
+  }
+
+  TEST_CASE("inference: TP all-reduces follow the PCIe host (peer-to-peer under switches, host memory otherwise)") {
+    InferenceJob job;
+    job.model = validation::gpt("7b", 32, 4096, 32, 32000, 2048);
+    job.tp = 4;
+    const GpuSpec& l40s = gpu("L40S");
+    const double tp_switch = term_seconds(estimate_inference(job, l40s), "decode: tensor-parallel all-reduces");
+    job.pcie_host = PcieHost::root_complex;
+    const double tp_cpu = term_seconds(estimate_inference(job, l40s), "decode: tensor-parallel all-reduces");
+    job.pcie_host = PcieHost::two_sockets;
+    CHECK(term_seconds(estimate_inference(job, l40s), "decode: tensor-parallel all-reduces") == doctest::Approx(tp_cpu));
+    // A decode all-reduce is a few KB: NCCL's LL ring (6.6 us + 1 us per step) peer-to-peer, Simple's
+    // 10 us per step through host memory: 6 steps, 2 per layer, 32 layers, 128 steps.
+    CHECK(tp_cpu > 2 * tp_switch);
+    CHECK(tp_cpu == doctest::Approx(128 * 2 * 32 * 6 * 10e-6).epsilon(0.01));
+    // GeForce cards go through host memory on any host.
+    job.pcie_host = PcieHost::pcie_switch;
+    const GpuSpec& r4090 = gpu("RTX 4090");
+    const double g_switch = term_seconds(estimate_inference(job, r4090), "decode: tensor-parallel all-reduces");
+    job.pcie_host = PcieHost::root_complex;
+    CHECK(term_seconds(estimate_inference(job, r4090), "decode: tensor-parallel all-reduces") == doctest::Approx(g_switch));
   }
 
   TEST_CASE("inference: CUDA graphs cut each decode kernel's launch to 70/260 of eager (CUDA.jl, Graphs)") {

@@ -141,6 +141,25 @@ inline constexpr NcclRow nccl_rows[] = {
      "the through-host efficiency was set on a PCIe 5 host (0.556 of the link); this PCIe 4 host reaches 0.63 of its "
      "slower link", "validation", false, PcieHost::two_sockets},
 
+    // AMD Instinct 8-GPU platforms: no switch, a full xGMI mesh (perf/communication.hpp xgmi_mesh).
+    {"1 node, 8-GPU xGMI mesh (7 links per GPU), RCCL 2.22.3", "MI300X", 8, 8, "", 8, 317.96, "H",
+     "AMD ROCm blog, \"Understanding RCCL Bandwidth and xGMI Performance on AMD Instinct MI300X\" (2025): "
+     "\"8589934592 ... 47278 181.69 317.96\"",
+     "xgmi_efficiency = 48 / 64 is the blog's own statement of a link's usable rate, not these rows' result", "",
+     "validation", false},
+    {"1 node, 8-GPU xGMI mesh, Azure ND MI300X v5", "MI300X", 8, 8, "", 8, 316.82, "M",
+     "samuel-bohman/AI-benchmarking-guide (a fork of Azure/AI-benchmarking-guide) Azure_Results/ND_MI300X_v5_results.md: "
+     "\"| 8G | 316.82 |\" (in place)",
+     "", "", "validation", false},
+    {"1 node, 8-GPU xGMI mesh, NCCL_ALGO=Ring", "MI325X", 8, 8, "", 8, 318.37, "M",
+     "hisohara/ai-scripts training/01_rccl-smoketest/README.md (MI325X, ROCm 6.4.1, 1 node): \"8589934592 ... 47217 181.93 318.37\"",
+     "", "", "validation", false},
+    {"1 node, 8-GPU xGMI mesh (CDNA 4)", "MI350X", 8, 8, "", 8, 360.97, "H",
+     "ROCm/system-acceptance-docs docs/common/rccl-benchmarking.md (AMD's example output): \"8589934592 ... 41644 206.27 360.97\"",
+     "The link rate, 76.8 GB/s each way, is third parties' (catalog note); RCCL's own topology code models CDNA 4 links "
+     "at 48 GB/s as CDNA 3's (GFX95X_XGMI_WIDTH)",
+     "CDNA 4's links reach 52 of their 76.8 GB/s here (0.67), below the 0.75 AMD states for CDNA 3's", "validation", false},
+
     // NVLink SHARP (NCCL's default for all-reduce on NVLink 4+ switch systems). The one calibration row
     // sets perf/communication.hpp nvls_efficiency; the rest are validation.
     {"1 node, NVSwitch (NVLink4), NCCL default (NVLS)", "H100 SXM", 8, 8, "", 8, 480, "H",

@@ -205,6 +205,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.serving.batch = ic.sequences;
     q.serving.output = a.output ? *a.output : 128;
     q.serving.cuda_graphs = a.plan.cuda_graphs;
+    q.serving.pcie_host = pcie_host_arg(a.cluster);
     if (q.serving.output < 1) detail::fail("--output-tokens", std::to_string(q.serving.output), "must be a positive count");
     // --context is prompt + output tokens; with --prompt-tokens it would say the prompt twice.
     if (a.prompt && a.plan.context) {

@@ -451,6 +451,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
 struct InferArgs {
   std::string model, gpu;
   PlanArgs plan;
+  ClusterArgs cluster;  // --pcie-host only
   RunCostArgs cost;
   std::int64_t prompt = 512, output = 128;
   bool fused_kernels = false;  // image models: batch norm folded, ReLU fused (TensorRT, torch.compile)
@@ -460,7 +461,7 @@ struct InferArgs {
 // capplan infer for an image model: one batch's forward pass (perf/cnn.hpp, estimate_cnn_inference),
 // its throughput, and the energy and cost of a million images.
 Result run_infer_cnn(const InferArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
-  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs"},
+  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host"},
                  "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   // --batch: images per batch (default 64); --weights: the precision the network runs at, fp16 (default,
@@ -547,6 +548,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.prompt = a.prompt;
   load.output = a.output;
   load.cuda_graphs = a.plan.cuda_graphs;
+  load.pcie_host = pcie_host_arg(a.cluster);
   const ServingReport rep =
       serving_report(ctx.catalog(), m.id, g, serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel), load, footprint_options(a.cost));
   const ServingRun& run = rep.run;
@@ -621,6 +623,10 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     t.notes.push_back(g.id + " has no NVIDIA FP4 tensor cores: nvfp4 weights are stored in 4.5 bits and converted to fp16 for the matmuls "
                       "(weight-only, as vLLM's FP4 Marlin kernels run before Blackwell); the memory and the weight reads shrink, the math does not speed up.");
   if (run.pp > 1) t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) + " over the whole model.");
+  if (run.tp > 1) {
+    const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host);
+    if (std::string pcie = pcie_note(node, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
+  }
   t.notes.push_back(host_allowance_note());
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
@@ -700,6 +706,7 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
+  add_pcie_host_flag(cmd, a->cluster.pcie_host);
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");
   cmd->add_flag("--fused-kernels", a->fused_kernels,
                 "Image models: batch norm folded into the convolutions and ReLU fused, as TensorRT and torch.compile run them "

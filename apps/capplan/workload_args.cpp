@@ -272,7 +272,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-        "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--pcie-host", "--finetune",
+        "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
         "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens",
@@ -321,15 +321,19 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   add_framework_flag(cmd, a.framework);
 }
 
+void add_pcie_host_flag(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--pcie-host", into,
+                  "How PCIe GPUs hang off the host: switch (PCIe switches, peer-to-peer), cpu (one CPU's root ports) or "
+                  "two-cpus (across sockets); NCCL goes through host memory unless under a switch (default: switch)")
+      ->check(CLI::IsMember({"switch", "cpu", "two-cpus"}));
+}
+
 void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
   cmd->add_option("--fabric", a.fabric,
                   "Network between nodes: " + perf::fabric_ids() + " (default: what a host of the GPU usually has)");
   cmd->add_option("--fabric-bandwidth", a.fabric_bandwidth, "Per-GPU bandwidth between nodes, e.g. '200 Gb/s' (a custom fabric)");
   cmd->add_option("--fabric-latency", a.fabric_latency, "Latency per step between nodes, e.g. '5 us'");
-  cmd->add_option("--pcie-host", a.pcie_host,
-                  "How PCIe GPUs hang off the host: switch (PCIe switches, peer-to-peer), cpu (one CPU's root ports) or "
-                  "two-cpus (across sockets); NCCL goes through host memory unless under a switch (default: switch)")
-      ->check(CLI::IsMember({"switch", "cpu", "two-cpus"}));
+  add_pcie_host_flag(cmd, a.pcie_host);
   if (!with_plan_flags) return;
   cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node: one NVLink domain (default 8; 72 for GB200 and GB300, an NVL72 rack)");
   cmd->add_flag("--allow-cross-node-tp", a.allow_cross_node_tp, "Allow a TP group that spans nodes (timed over the fabric)");

@@ -151,6 +151,9 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags = tru
 // The fabric the flags ask for; absent when they leave it to the GPU's usual host.
 std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a);
 
+// --pcie-host switch|cpu|two-cpus: how PCIe GPUs hang off the host (train, compare, infer).
+void add_pcie_host_flag(CLI::App* cmd, std::string& into);
+
 // --pcie-host switch|cpu|two-cpus (perf::PcieHost); empty: under PCIe switches.
 perf::PcieHost pcie_host_arg(const ClusterArgs& a);
 

@@ -75,7 +75,6 @@ void bind_explain_and_links(py::module_& m) {
 
   text_enum<LinkKind>(m, "LinkKind", "Kind of GPU interconnect.");
   text_enum<PcieHost>(m, "PcieHost", "How a node's PCIe GPUs hang off its host: under PCIe switches, on one CPU's root complex, across two sockets.");
-  m.attr("shm_efficiency") = shm_efficiency;
   Record<Link>(m, "Link", "One GPU's attachment to a fabric: bandwidth per direction, latency, achieved efficiency.")
       .field("kind", &Link::kind)
       .field("bandwidth", &Link::bandwidth)
@@ -421,6 +420,7 @@ void bind_inference_and_cnn(py::module_& m) {
       .field("prompt", &InferenceJob::prompt)
       .field("generate", &InferenceJob::generate)
       .field("tp", &InferenceJob::tp)
+      .field("pcie_host", &InferenceJob::pcie_host, "how a PCIe node attaches its GPUs (peer-to-peer only under switches)")
       .field("matmul_precision", &InferenceJob::matmul_precision, "fp8 (W8A8) or fp4 (NVFP4 W4A4); None: the compute precision")
       .finish();
   Record<InferenceOptions>(m, "InferenceOptions", "Kernels per layer per decode step, and the prefill attention kernel.")

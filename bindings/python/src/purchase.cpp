@@ -157,6 +157,7 @@ void bind_purchase(py::module_& m) {
       .field("weights", &ServingLoad::weights)
       .field("expert_weights", &ServingLoad::expert_weights, "the routed experts' format where it differs (None: as weights)")
       .field("cuda_graphs", &ServingLoad::cuda_graphs, "the engine replays decode steps as CUDA graphs (vLLM, TensorRT-LLM)")
+      .field("pcie_host", &ServingLoad::pcie_host, "how a PCIe node attaches its GPUs: pcie_switch, root_complex, two_sockets")
       .field("kv_cache", &ServingLoad::kv_cache)
       .field("batch", &ServingLoad::batch)
       .field("prompt", &ServingLoad::prompt)

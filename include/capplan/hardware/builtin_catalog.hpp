@@ -598,18 +598,18 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
                .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 72.1, .fp32 = 144.2, .bf16 = 2309.6, .fp16 = 2309.6, .fp8 = 4614, .int8 = 4614, .fp4 = 9200}),
-               .tdp = 1000_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .tdp = 1000_W, .infinity_fabric_bandwidth = 537.6_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD Instinct MI350X brochure, https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/amd-instinct-mi350x-gpu-brochure.pdf (figures as quoted in a public FLOP table); 288 GB at 8 TB/s per https://www.tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts; 1,000 W per https://wccftech.com/amd-instinct-mi350-gpuai-hardware-powerhouse-3nm-3d-chiplet-cdna-4-185-billion-transistors-1400w-tbp-over-4000b-llm-support//amp/",
                .as_of = "2026-11-26",
-               .note = "Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6/MXFP4 9.2 PF dense, stored as FP4 (AMD's 18.45 PF headline is with sparsity). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric per-link bandwidth not found. No vendor list price."});
+               .note = "Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6/MXFP4 9.2 PF dense, stored as FP4 (AMD's 18.45 PF headline is with sparsity). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
   v.push_back({.id = "mi355x", .name = "AMD Instinct MI355X 288GB", .aliases = {"MI355X", "Instinct MI355X"},
                .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
                .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 78.6, .fp32 = 157.3, .bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033.2, .int8 = 5033.2, .fp4 = 10066}),
-               .tdp = 1400_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .tdp = 1400_W, .infinity_fabric_bandwidth = 537.6_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (dense rates); 288 GB HBM3e and PCIe Gen5 x16 per AMD's MLPerf Inference v6.0 submission (mlcommons/inference_results_v6.0, closed/AMD); 8 TB/s and 1,400 W per https://www.theregister.com/2025/06/12/amd_mi355x/",
                .as_of = "2026-11-26",
-               .note = "Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6/MXFP4 10,066 TF dense = 2 x FP8, stored as FP4 (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric per-link bandwidth not found. No vendor list price."});
+               .note = "Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6/MXFP4 10,066 TF dense = 2 x FP8, stored as FP4 (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
 
   // ---------------------------------------------------------------- Apple (unified memory)
   // M2 Ultra: Apple newsroom (2023-06-05): up to 76-core GPU, up to 192 GB unified memory, 800 GB/s.

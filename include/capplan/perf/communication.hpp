@@ -17,6 +17,7 @@
 #include <boost/describe/enum.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
 #include <string>
@@ -121,12 +122,29 @@ inline Link pcie(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch) {
   return Link{LinkKind::pcie_via_host, bw, from_canonical<Duration>(10e-6), shm_efficiency};
 }
 
-// The fastest link between GPUs of one node: NVLink, AMD Infinity Fabric (same model, the
-// catalog's per-GPU figure), else PCIe as the host attaches the GPUs.
+// AMD Infinity Fabric (xGMI) on 8-GPU CDNA 3 / CDNA 4 platforms (MI300X, MI325X, MI350X, MI355X): no
+// switch; each GPU has one link to each of its 7 peers, a full mesh ("Each AMD Instinct MI300X system
+// GPU is connected to its seven peer GPUs via xGMI links, forming a fully connected mesh", AMD ROCm
+// blog "Understanding RCCL Bandwidth and xGMI Performance on AMD Instinct MI300X", 2025). The
+// catalog's figure is the 7 links together, per direction (MI300X 7 x 64 GB/s = 448). Of a link's
+// 64 GB/s, "CRC bit correction and protocol overhead ... reduce the usable bandwidth to approximately
+// 48 GB/s per link" (same blog): efficiency 0.75. RCCL's channels keep all of a GPU's links busy, so
+// a collective over n GPUs of the mesh has n - 1 of them ("When using less than 8 GPUs, one can only
+// achieve a fraction of the potential bandwidth", ROCm/rccl README): Cluster::intra_for.
+inline constexpr int xgmi_mesh_links = 7;
+inline constexpr double xgmi_efficiency = 48.0 / 64.0;
+inline bool xgmi_mesh(const GpuSpec& gpu) {
+  return gpu.infinity_fabric_bandwidth.value() > 0 && gpu.form_factor == FormFactor::oam &&
+         (gpu.architecture == "CDNA 3" || gpu.architecture == "CDNA 4");
+}
+
+// The fastest link between GPUs of one node: NVLink, AMD Infinity Fabric (the catalog's per-GPU
+// figure; on an xGMI mesh all 7 links), else PCIe as the host attaches the GPUs.
 inline Link intra_node_link(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch) {
   if (gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0) return nvlink(gpu);
   if (gpu.infinity_fabric_bandwidth.value() > 0)
-    return Link{LinkKind::infinity_fabric, gpu.infinity_fabric_bandwidth, from_canonical<Duration>(3e-6), 0.80};
+    return Link{LinkKind::infinity_fabric, gpu.infinity_fabric_bandwidth, from_canonical<Duration>(3e-6),
+                xgmi_mesh(gpu) ? xgmi_efficiency : 0.80};
   return pcie(gpu, host);
 }
 
@@ -157,12 +175,19 @@ struct Cluster {
   // and later switch systems: HGX/DGX H100, H200, B200, B300, GB200/GB300 NVL72); comm::nvls_all_reduce.
   bool nvls = false;
   PcieHost pcie_host = PcieHost::pcie_switch;  // how PCIe links run (pcie()); NVLink nodes: for the hops beyond a bridge
+  // A full mesh without a switch (AMD xGMI: 7 links per GPU, `intra` all of them): a collective over n
+  // GPUs of the node has n - 1 links, `mesh[n - 2]`; 0: a switch, every group gets all of `intra`.
+  int mesh_links = 0;
+  std::array<Link, 8> mesh{};
 
   // The link a collective among `members` GPUs of one node, `stride` ranks apart, runs at: a ring is
-  // as fast as its slowest hop, and members spread over more than one bridged pair cross PCIe.
+  // as fast as its slowest hop, and members spread over more than one bridged pair cross PCIe; on a
+  // mesh, fewer members have fewer links.
   [[nodiscard]] const Link& intra_for(int members, int stride = 1) const {
     const long long span = static_cast<long long>(std::max(members, 1) - 1) * std::max(stride, 1) + 1;
-    return intra_domain > 0 && span > intra_domain ? intra_beyond : intra;
+    if (intra_domain > 0 && span > intra_domain) return intra_beyond;
+    if (mesh_links > 0 && members >= 2 && members - 1 < mesh_links) return mesh[static_cast<std::size_t>(members - 2)];
+    return intra;
   }
 
   void validate() const {
@@ -192,6 +217,14 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
   if (c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
     c.intra_domain = 2;
     c.intra_beyond = pcie(gpu, host);
+  }
+  if (xgmi_mesh(gpu)) {
+    c.mesh_links = xgmi_mesh_links;
+    for (int links = 1; links < xgmi_mesh_links; ++links) {
+      Link l = c.intra;
+      l.bandwidth = c.intra.bandwidth * (static_cast<double>(links) / xgmi_mesh_links);
+      c.mesh[static_cast<std::size_t>(links - 1)] = l;
+    }
   }
   // NVLink SHARP came with third-generation NVSwitch (NVLink 4, Hopper).
   c.nvls = c.intra.kind == LinkKind::nvlink && gpu.form_factor == FormFactor::sxm && gpu.nvlink_generation >= 4;

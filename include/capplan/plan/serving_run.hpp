@@ -30,6 +30,7 @@ struct ServingLoad {
   std::int64_t prompt = 512;  // prompt tokens per sequence
   std::int64_t output = 128;  // generated tokens per sequence
   bool cuda_graphs = false;   // the engine replays decode steps as CUDA graphs (perf/inference.hpp)
+  perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how a PCIe node attaches its GPUs (perf/communication.hpp)
 
   void validate() const {
     require_positive_count(batch, "batch");
@@ -86,6 +87,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   job.prompt = load.prompt;
   job.generate = load.output;
   job.tp = tp;  // pipeline stages run in turn: as fast as TP tp over the whole model
+  job.pcie_host = load.pcie_host;
   // Activations in FP16, else BF16, else FP32 where the catalog has no tensor rate (e.g. RTX 3060).
   if (gpu.dense.at(Precision::fp16)) job.compute_precision = Precision::fp16;
   else if (gpu.dense.at(Precision::bf16)) job.compute_precision = Precision::bf16;
