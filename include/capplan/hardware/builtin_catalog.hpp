@@ -1094,6 +1094,14 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
   const char* lambda_src = "Lambda on-demand instances (https://lambda.ai/instances) as transcribed on 2026-09-20 in https://raw.githubusercontent.com/api-evangelist/lambda-labs/refs/heads/main/plans/lambda-labs-plans-pricing.yml";
   const char* coreweave_src = "CoreWeave pricing (https://www.coreweave.com/pricing), North America, as transcribed on 2026-09-20 in https://raw.githubusercontent.com/api-evangelist/coreweave/refs/heads/main/plans/coreweave-plans-pricing.yml; the same H100 and H200 per-GPU rates in https://raw.githubusercontent.com/renshuBTC/compute-screener/main/data/gpu_providers_latest.csv (read 2026-10-24)";
   const char* nebius_src = "Nebius AI Cloud prices (https://nebius.com/prices) as transcribed on 2026-09-25 in https://raw.githubusercontent.com/tgarg01/silybench-data/main/derived/csv/gpu_prices.csv";
+  const char* skypilot_aws_v7 =
+      "skypilot-org/skypilot-catalog catalogs/v7/aws/vms.csv at 001367d22a0033fac286a8c71aeac7109e431bcb (generated from the AWS "
+      "pricing and spot APIs)";
+  const char* cyclenerd_src =
+      "Google Cloud pricing as generated on 2025-03-06 in https://github.com/Cyclenerd/google-cloud-pricing-cost-calculator/blob/"
+      "0166a59ebba7c36f2cc8c931d9f258dcebc44776/pricing.yml (Cloud Billing Catalog API)";
+  const char* azure_sep_src = "Azure Retail Prices API (pay-as-you-go, Linux) as queried on 2026-09-19 and transcribed in a public pricing note";
+  const char* together_src = "Together AI GPU clusters (https://www.together.ai/gpu-clusters) as transcribed on 2026-09-19 in a public pricing note";
   const char* crusoe_src = "Crusoe Cloud pricing (https://www.crusoe.ai/cloud/pricing) as transcribed on 2026-09-20 in https://raw.githubusercontent.com/api-evangelist/crusoe/refs/heads/main/plans/crusoe-plans-pricing.yml";
   struct Offer {
     const char* id; const char* provider; const char* type; const char* region; int gpus; const char* gpu; int vcpus; DataSize ram;
@@ -1148,11 +1156,63 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
            Offer{"gcp-a3-megagpu-8g", "GCP", "a3-megagpu-8g", "us-east4", 8, "h100-sxm", 208, 1872_GB, "92.9376", "37.39", "2025-03-06",
                  "Google Cloud pricing as generated on 2025-03-06 in https://github.com/Cyclenerd/google-cloud-pricing-cost-calculator/blob/0166a59ebba7c36f2cc8c931d9f258dcebc44776/pricing.yml",
                  "us-east4 (the dataset lists no us-central1 price for it); H100 Mega: the same H100 SXM with 8 x 200 Gb/s GPUDirect-TCPXO NICs."},
+           Offer{"aws-g6e.xlarge", "AWS", "g6e.xlarge", "us-east-1", 1, "l40s", 4, 32_GiB, "1.861", "0.7945", "2026-07-28", skypilot_aws_v7,
+                 "Row g6e.xlarge,L40S,1.0,4.0,32.0,...,1.861,0.794500,us-east-1,use1-az1. The catalog commit is undated: the date "
+                 "is that of the AWS Price List (us-east-1 index.csv, Last-Modified 2026-07-28) that gives g6e.48xlarge the "
+                 "same catalog's figure. Spot as listed for use1-az1 (0.787 to 1.208 across zones)."},
+           Offer{"aws-g6e.48xlarge", "AWS", "g6e.48xlarge", "us-east-1", 8, "l40s", 192, 1536_GiB, "30.13118", "7.5464", "2026-07-28",
+                 skypilot_aws_v7,
+                 "$3.766 per GPU-hour; the AWS Price List of 2026-07-28 (us-east-1 index.csv) gives the same 30.13118, as quoted "
+                 "in a public pricing note. Spot as listed for use1-az1 (6.52 to 10.80 across zones)."},
+           Offer{"aws-p6-b200.48xlarge", "AWS", "p6-b200.48xlarge", "us-east-1", 8, "b200", 192, 2048_GiB, "113.9328", "21.0148",
+                 "2026-09-19",
+                 "skypilot-org/skypilot-catalog catalogs/v8/aws/vms.csv at 00148f2af3672e2229b4f7bf8157d5a3f36e3c35 (generated from "
+                 "the AWS pricing API); the same $113.9328 in AWS's price feed as read on 2026-07-28 and 2026-09-19 by public "
+                 "pricing notes",
+                 "$14.2416 per GPU-hour; Capacity Blocks $98.84 ($12.355 per GPU). Spot as listed for use1-az6."},
+           Offer{"gcp-g2-standard-4", "GCP", "g2-standard-4", "us-central1", 1, "l4", 4, 16_GB, "0.706832255", "0.279932", "2025-03-06",
+                 cyclenerd_src, "The same g2 prices were still listed on 2026-09-19 (g2-standard-48 at $4.001665)."},
+           Offer{"gcp-g2-standard-96", "GCP", "g2-standard-96", "us-central1", 8, "l4", 96, 384_GB, "8.003330296", "3.148768", "2025-03-06",
+                 cyclenerd_src, "$1.0004 per GPU-hour."},
+           Offer{"azure-nd96isr-h200-v5", "Azure", "Standard_ND96isr_H200_v5", "eastus2", 8, "h200-sxm", 96, 1850_GB, "84.80", nullptr,
+                 "2026-09-19", azure_sep_src,
+                 "$10.60 per GPU-hour in eastus2 and westus3; $114.688 in swedencentral. The note marks the row as not re-pulled; "
+                 "other public configurations give the same $84.80 for West US 3."},
+           Offer{"azure-nd96isr-mi300x-v5", "Azure", "Standard_ND96isr_MI300X_v5", "eastus2", 8, "mi300x", 96, 1850_GB, "48.00", nullptr,
+                 "2026-09-19", azure_sep_src, "$6.00 per GPU-hour in eastus2 and westus3; $67.20 in swedencentral."},
+           Offer{"together-h100", "Together AI", "1 x H100 SXM (GPU cluster, per GPU)", "", 1, "h100-sxm", 0, {}, "3.99", nullptr, "2026-09-19",
+                 together_src, "Clusters of at least 8 GPUs; $3.19 reserved. An API listing of 2026-05-08 gave $3.49-7.49 on demand across its GPUs."},
+           Offer{"together-h200", "Together AI", "1 x H200 SXM (GPU cluster, per GPU)", "", 1, "h200-sxm", 0, {}, "5.99", nullptr, "2026-09-19",
+                 together_src, "$3.99 reserved."},
+           Offer{"together-b200", "Together AI", "1 x HGX B200 (GPU cluster, per GPU)", "", 1, "b200", 0, {}, "8.19", nullptr, "2026-09-19",
+                 together_src, "$7.99 for 7-30 days, $7.79 for 31-90, $6.79 for 91-180 (the B200 page, July 2026)."},
        }) {
     v.push_back({.id = x.id, .provider = x.provider, .instance_type = x.type, .region = x.region, .gpu_count = x.gpus, .gpu_id = x.gpu,
                  .vcpus = x.vcpus, .ram = x.ram, .on_demand = usd_per_hour(x.on_demand),
                  .spot = x.spot ? std::optional<MoneyRate>(usd_per_hour(x.spot)) : std::nullopt, .as_of = x.as_of, .source = x.source,
                  .note = std::string("Read from a stored copy of a dated third-party transcription, not the provider's page. ") + x.note});
+  }
+  // GCP A4 (8 x B200) is not sold on demand (Dynamic Workload Scheduler and commitments only): the 1-year commitment
+  // ($11.116 per GPU-hour) is its headline price, never the preemptible spot price.
+  v.push_back({.id = "gcp-a4-highgpu-8g", .provider = "GCP", .instance_type = "a4-highgpu-8g", .region = "us-central1", .gpu_count = 8,
+               .gpu_id = "b200", .vcpus = 224, .ram = 3968_GB, .spot = usd_per_hour("39.6336"), .reserved = usd_per_hour("88.928"),
+               .as_of = "2026-09-19",
+               .source = "Google Cloud accelerator-optimized pricing (https://cloud.google.com/products/compute/pricing/accelerator-optimized) "
+                         "as transcribed on 2026-09-19 in a public pricing note; shape from skypilot-org/skypilot-catalog catalogs/v8/gcp",
+               .note = "No on-demand price: reserved is the 1-year commitment, $11.116 per GPU-hour (3-year $7.088, DWS Flex "
+                       "$8.055, spot $4.9542); the region is the page's default, not stated."});
+  // AutoDL (a Chinese marketplace, per hour, CNY): the listed prices a public tutorial read on 2026-10-01. Prices vary by
+  // machine and region; a scrape of AutoDL's market API in October 2026 gave RTX 4090 at a median of 2.19 CNY/h.
+  struct AutoDl { const char* id; const char* gpu; const char* label; const char* cny; };
+  for (const AutoDl& a : {AutoDl{"autodl-rtx-3090", "rtx-3090", "1 x RTX 3090 24GB (pay as you go)", "1.32"},
+                          AutoDl{"autodl-rtx-4090", "rtx-4090", "1 x RTX 4090 24GB (pay as you go)", "1.88"},
+                          AutoDl{"autodl-a800", "a800-sxm4-80gb", "1 x A800 80GB (pay as you go)", "5.59"}}) {
+    v.push_back({.id = a.id, .provider = "AutoDL", .instance_type = a.label, .region = "CN", .gpu_count = 1, .gpu_id = a.gpu,
+                 .currency = Currency::CNY, .on_demand = MoneyRate(a.cny, Currency::CNY), .as_of = "2026-10-01",
+                 .source = "AutoDL (https://www.autodl.com/home) list prices as read on 2026-10-01 in a public tutorial "
+                           "(\"RTX 3090 24GB 1.32/h, RTX 4090 24GB 1.88/h, A800 80GB 5.59/h\")",
+                 .note = "A marketplace: the price varies by machine, region and time; the A800 variant (SXM or PCIe) is not "
+                         "stated (SXM assumed, the catalog's A800)."});
   }
   // Monthly rentals in CNY, from the source material: 1 x RTX 4090 at 2,000 and at 5,000 CNY/month; 1 x A100 at
   // 8,000 and at 15,000 CNY/month; 4-8 x A100 from 50,000 CNY/month.
