@@ -206,11 +206,13 @@ def test_exchange_rates_bring_cny_offers_into_the_ranking():
     # The same rent at 7.2 CNY per USD, to the cent.
     assert abs(float(usd.rent_cost.amount) * 7.2 - float(cny.rent_cost.amount)) < 0.05
     assert "converted at 1 USD = 7.2 CNY (2026-11-01)" in usd.rent_from
-    # train: run_footprint takes the same rates; the cheapest RTX 4090 offer is then the CNY rental.
+    # train: run_footprint takes the same rates; the cheapest RTX 4090 offer is then a CNY one (AutoDL's
+    # 1.88 CNY/h = $0.2611, below the 2,000 CNY/month rental's $0.3805/h and RunPod's $0.60).
     gpu = Catalog.builtin().find_gpu("rtx-4090")
     f = capplan.run_footprint(Catalog.builtin(), gpu, 1, capplan.Duration(1, "h"), 1.0,
                               capplan.FootprintOptions(fx=q.fx))
-    assert "cn-rental-rtx-4090-low" in f.price_from and f.price.currency == capplan.Currency.USD
+    assert "autodl-rtx-4090" in f.price_from and f.price.currency == capplan.Currency.USD
+    assert abs(float(f.cost.amount) - 1.88 / 7.2) < 0.001
 
 
 def test_row_cost_comparison_is_the_break_even_and_its_chart(table):
