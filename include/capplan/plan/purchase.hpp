@@ -857,6 +857,22 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     n.push_back("GPUs: the fewest that hold weights, KV cache and workspace (TP, then PP); more GPUs in a whole unit serve more replicas. "
                 "Tok/s: decode of perf/inference.hpp (the same as capplan infer), all replicas; $/Mtok: rent per million output tokens.");
   }
+  // Which rows' GPUs talk over PCIe (no NVLink or Infinity Fabric), more than one to a node: their transport depends
+  // on the host (perf/communication.hpp PcieHost), which the table assumes.
+  std::string pcie_p2p, pcie_host_memory;
+  for (const PurchaseRow& r : out.rows) {
+    if (r.gpu == nullptr || r.gpus < 2 || r.gpu->nvlink_bandwidth.value() > 0 || r.gpu->infinity_fabric_bandwidth.value() > 0) continue;
+    std::string& into = r.gpu->peer_to_peer ? pcie_p2p : pcie_host_memory;
+    if (into.find(r.gpu->id) == std::string::npos) into += (into.empty() ? "" : ", ") + r.gpu->id;
+  }
+  const perf::PcieHost host = sv ? q.serving.pcie_host : q.training.pcie_host;
+  if (!pcie_p2p.empty()) {
+    n.push_back("PCIe boxes (" + pcie_p2p + "): GPUs " + std::string(perf::name(host)) +
+                (host == perf::PcieHost::pcie_switch ? ", peer-to-peer (an 8-GPU PCIe server's; --pcie-host cpu for a workstation whose GPUs sit on the CPU's root ports, where NCCL goes through host memory)."
+                                                     : ", so NCCL goes through host memory (--pcie-host)."));
+  }
+  if (!pcie_host_memory.empty())
+    n.push_back("GeForce cards (" + pcie_host_memory + ") have no peer-to-peer: collectives go through host memory on any host.");
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "
               "headline price); \"no offer\": none in the catalog.");
