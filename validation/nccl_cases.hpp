@@ -135,11 +135,12 @@ inline constexpr NcclRow nccl_rows[] = {
      "NVIDIA/nccl-tests#178: \"Bus_BW: 208 GBps\" (2 GPUs on the NV12 bridge)",
      "The thread does not say 40 or 80 GB; both have the same NVLink and PCIe figures",
      "NVLink's 0.80 comes from NVSwitch nodes; this bridged pair achieves 0.69 of 300 GB/s", "validation", false},
-    {"3 PCIe cards, NV12 pairs, ring crosses sockets (SYS)", "A100 PCIe 80GB", 3, 3, "", 8, 20, "M",
+    {"3 PCIe cards, NV12 pairs, ring crosses the root complex (NODE)", "A100 PCIe 80GB", 3, 3, "", 8, 20, "M",
      "NVIDIA/nccl-tests#178: \"-t 3 ... bus_bw drops to 20 GBps\"",
-     "Beyond a bridged pair the ring's hops cross the CPU socket link (SYS), where NCCL goes through host memory (SHM)",
+     "GPUs 0-2 of the thread's topology: 0-1 NV12, 1-2 and 2-0 NODE (one socket, different PCIe host bridges), where "
+     "NCCL goes through host memory (SHM)",
      "the through-host efficiency was set on a PCIe 5 host (0.556 of the link); this PCIe 4 host reaches 0.63 of its "
-     "slower link", "validation", false, PcieHost::two_sockets},
+     "slower link", "validation", false, PcieHost::root_complex},
 
     // AMD Instinct 8-GPU platforms: no switch, a full xGMI mesh (perf/communication.hpp xgmi_mesh).
     {"1 node, 8-GPU xGMI mesh (7 links per GPU), RCCL 2.22.3", "MI300X", 8, 8, "", 8, 317.96, "H",
