@@ -30,7 +30,7 @@
   }
 
   // ---- The form and the address ---------------------------------------------------------------
-  const fields = ['model', 'task', 'method', 'tokens', 'gpu', 'gpus', 'all', 'batch', 'prompt', 'output', 'weights'];
+  const fields = ['model', 'task', 'method', 'tokens', 'gpu', 'gpus', 'all', 'batch', 'prompt', 'output', 'weights', 'pcie'];
   let pinnedToday = '';
   function state() {
     const task = document.querySelector('input[name=task]:checked').value;
@@ -38,7 +38,7 @@
       model: $('model').value, task, method: $('method').value, tokens: $('tokens').value.trim(),
       gpu: $('gpu').value, gpus: $('gpus').value, all: $('all').checked ? '1' : '0',
       batch: $('batch').value, prompt: $('prompt').value, output: $('output').value, weights: $('weights').value,
-      today: pinnedToday,
+      pcie: $('pcie').value, today: pinnedToday,
     };
   }
   function applyHash() {
@@ -51,6 +51,7 @@
       if (r) r.checked = true;
     }
     for (const id of ['method', 'tokens', 'gpus', 'batch', 'prompt', 'output', 'weights']) if (p.has(id)) set(id, p.get(id));
+    if (p.has('pcie') && [...$('pcie').options].some((o) => o.value === p.get('pcie'))) set('pcie', p.get('pcie'));
     if (p.has('gpu') && [...$('gpu').options].some((o) => o.value === p.get('gpu'))) set('gpu', p.get('gpu'));
     if (p.has('all')) $('all').checked = p.get('all') === '1';
     if (p.has('modeljson')) $('model-json').value = p.get('modeljson');
@@ -63,6 +64,7 @@
       if (s.task !== 'serve' && ['batch', 'prompt', 'output', 'weights'].includes(k)) continue;
       if (s.task === 'train' && k === 'method') continue;
       if (s.all === '1' && (k === 'gpu' || k === 'gpus')) continue;
+      if (k === 'pcie' && s.pcie === 'switch') continue;
       p.set(k, s[k]);
     }
     if (s.model === '(json)') p.set('modeljson', $('model-json').value);
@@ -76,8 +78,13 @@
     $('model-json-label').hidden = s.model !== '(json)';
   }
 
-  // The command line for the form: [subcommand, flags...], without --format.
+  // The command line for the form: [subcommand, flags...], without --format; --pcie-host only when
+  // the PCIe cards are not under switches (the tool's default).
   function commandFor(s) {
+    const args = commandArgs(s);
+    return s.pcie && s.pcie !== 'switch' ? [...args, '--pcie-host', s.pcie] : args;
+  }
+  function commandArgs(s) {
     let model = s.model;
     if (model === '(json)') {
       const path = capplan.ccall('capplan_put_file', 'string', ['string', 'string'], ['model.json', $('model-json').value]);
