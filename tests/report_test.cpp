@@ -407,6 +407,43 @@ TEST_SUITE("report") {
     CHECK(r.serving->estimate.prefill.value() == doctest::Approx(e.prefill.value()));
   }
 
+  TEST_CASE("purchase table: a note names the multi-GPU PCIe rows and the host they are timed on") {
+    PurchaseQuery q;
+    q.model = find_model("llama3.1-70b").transformer();
+    q.model_name = "llama3.1-70b";
+    q.workload = PurchaseWorkload::serve;
+    q.filters.systems = q.filters.cloud = false;
+    const auto note_with = [](const PurchaseTable& t, std::string_view start) {
+      for (const std::string& n : t.assumptions)
+        if (n.rfind(start, 0) == 0) return n;
+      return std::string();
+    };
+    const PurchaseTable t = purchase_table(q, Catalog::builtin());
+    const std::string boxes = note_with(t, "PCIe boxes (");
+    REQUIRE_FALSE(boxes.empty());
+    // Both the L40S and the L4 serve it on several GPUs; each is named whole (an id inside another id is
+    // not taken for it), NVLink and Infinity Fabric parts are not.
+    REQUIRE(row_of(t, "l4").gpus > 1);
+    REQUIRE(row_of(t, "l40s").gpus > 1);
+    std::vector<std::string> ids;
+    const std::string list = boxes.substr(boxes.find('(') + 1, boxes.find(')') - boxes.find('(') - 1);
+    for (std::size_t at = 0; at <= list.size();) {
+      const std::size_t end = std::min(list.find(", ", at), list.size());
+      ids.push_back(list.substr(at, end - at));
+      at = end + 2;
+    }
+    const auto listed = [&](const char* id) { return std::find(ids.begin(), ids.end(), id) != ids.end(); };
+    CHECK(listed("l4"));
+    CHECK(listed("l40s"));
+    CHECK_FALSE(listed("h100-sxm"));
+    CHECK_FALSE(listed("mi300x"));
+    CHECK(boxes.find("under PCIe switches") != std::string::npos);
+    CHECK(note_with(t, "GeForce cards (").find("rtx-4090") != std::string::npos);
+    q.serving.pcie_host = perf::PcieHost::root_complex;
+    CHECK(note_with(purchase_table(q, Catalog::builtin()), "PCIe boxes (").find("on one CPU's root complex, so NCCL goes through host memory") !=
+          std::string::npos);
+  }
+
   TEST_CASE("purchase table: --deadline finds the fewest GPUs that finish in time") {
     PurchaseQuery q = train_query("llama2-7b", 2e11);
     q.filters.gpus = true;

@@ -178,7 +178,7 @@ struct Cluster {
   // A full mesh without a switch (AMD xGMI: 7 links per GPU, `intra` all of them): a collective over n
   // GPUs of the node has n - 1 links, `mesh[n - 2]`; 0: a switch, every group gets all of `intra`.
   int mesh_links = 0;
-  std::array<Link, 8> mesh{};
+  std::array<Link, xgmi_mesh_links - 1> mesh{};
 
   // The link a collective among `members` GPUs of one node, `stride` ranks apart, runs at: a ring is
   // as fast as its slowest hop, and members spread over more than one bridged pair cross PCIe; on a

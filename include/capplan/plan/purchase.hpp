@@ -47,6 +47,7 @@
 #include <numeric>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace capplan {
@@ -860,10 +861,13 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   // Which rows' GPUs talk over PCIe (no NVLink or Infinity Fabric), more than one to a node: their transport depends
   // on the host (perf/communication.hpp PcieHost), which the table assumes.
   std::string pcie_p2p, pcie_host_memory;
+  std::vector<std::string_view> listed;
   for (const PurchaseRow& r : out.rows) {
     if (r.gpu == nullptr || r.gpus < 2 || r.gpu->nvlink_bandwidth.value() > 0 || r.gpu->infinity_fabric_bandwidth.value() > 0) continue;
+    if (std::find(listed.begin(), listed.end(), r.gpu->id) != listed.end()) continue;
+    listed.push_back(r.gpu->id);
     std::string& into = r.gpu->peer_to_peer ? pcie_p2p : pcie_host_memory;
-    if (into.find(r.gpu->id) == std::string::npos) into += (into.empty() ? "" : ", ") + r.gpu->id;
+    into += (into.empty() ? "" : ", ") + r.gpu->id;
   }
   const perf::PcieHost host = sv ? q.serving.pcie_host : q.training.pcie_host;
   if (!pcie_p2p.empty()) {
