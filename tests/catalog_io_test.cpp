@@ -4,6 +4,7 @@
 #if defined(CAPPLAN_HAVE_IO)
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
+#include <capplan/io/image_model_json.hpp>
 #include <capplan/io/model_json.hpp>
 #include <capplan/io/price_import.hpp>
 #include <capplan/workload/params.hpp>
@@ -94,6 +95,55 @@ TEST_SUITE("catalog_io") {
     CHECK(lc.column == 8);
     // A UTF-8 sequence counts as one column.
     CHECK(io::line_column("\"é\"x", 4).column == 4);
+  }
+
+  TEST_CASE("image model file: a layer list round-trips and gives the preset's numbers") {
+    for (const char* id : {"resnet50", "vit-b16", "vit-l16"}) {
+      CAPTURE(id);
+      const ImageModel& preset = *find_image_model(id);
+      const ImageModel back = io::parse_image_model_json(io::image_model_to_json(preset).dump());
+      CHECK(back.name == preset.name);
+      CHECK(back.parameters == preset.parameters);
+      CHECK(back.forward_flops_per_sample() == preset.forward_flops_per_sample());
+      CHECK(back.layer_parameters() == preset.layer_parameters());
+      CHECK(back.input_elements == preset.input_elements);
+      CHECK(back.pool_indices == preset.pool_indices);
+      CHECK(back.convs.size() == preset.convs.size());
+      CHECK(back.linears.size() == preset.linears.size());
+      CHECK(back.attentions.size() == preset.attentions.size());
+    }
+    // Defaults: 224 x 224 RGB, the layers' own parameters, kernel 1, count 1, fused attention.
+    const ImageModel m = io::parse_image_model_json(R"({"name": "tiny", "layers": [
+        {"type": "conv", "out_pixels": 49, "in_channels": 3, "out_channels": 8},
+        {"type": "linear", "in_features": 8, "out_features": 10},
+        {"type": "attention", "tokens": 49, "heads": 2, "head_dim": 4}]})");
+    CHECK(m.input_elements == 224 * 224 * 3);
+    CHECK(m.parameters == m.layer_parameters());
+    CHECK(m.parameters == 3 * 8 + 2 * 8 + 8 * 10 + 10);
+    CHECK(m.convs[0].kernel == 1);
+    CHECK(m.linears[0].tokens == 1);
+    CHECK(m.attentions[0].fused);
+    CHECK(io::is_image_model_json(Json::parse(R"({"layers": []})")));
+    CHECK_FALSE(io::is_image_model_json(Json::parse(R"({"layers": 32})")));
+  }
+
+  TEST_CASE("image model file: errors name the file, the layer and the key") {
+    const auto err = [](const std::string& text) { return error_of([&] { (void)io::parse_image_model_json(text, "m.json"); }); };
+    CHECK(contains(err(R"({"name": "x", "layers": []})"), "layers: [] is empty"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"in_features": 2, "out_features": 2}]})"), "layers[0].type"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "pool"}]})"), "\"pool\" is not one of: conv, linear, attention"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "linear", "in_features": 2, "out_features": 0}]})"), "layers[0].out_features: 0"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "linear", "in_features": 2, "out_features": 2, "gelu": true}]})"),
+                   "layers[0].gelu"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "attention", "tokens": 4, "heads": 1, "head_dim": 4}]})"), "needs at least one conv or linear"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "linear", "in_features": 2, "out_features": 2}], "parameters": -5})"), "parameters"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "linear", "in_features": 2, "out_features": 2}], "fc_in": 2048})"), "fc_out"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "conv", "out_pixels": 1e9, "in_channels": 3, "out_channels": 3}]})"), "out_pixels"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "linear", "in_features": 2, "out_features": 2, "count": 2.5}]})"), "not a whole number"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "linear", "in_features": 2, "out_features": 2}]})" "\n{"), "m.json"));
+    std::string many = R"({"name": "x", "layers": [)";
+    for (int i = 0; i < 10'001; ++i) many += std::string(i ? "," : "") + R"({"type": "linear", "in_features": 2, "out_features": 2})";
+    CHECK(contains(err(many + "]}"), "more than 10,000"));
   }
 
   TEST_CASE("model file: defaults filled in") {
@@ -638,7 +688,14 @@ TEST_SUITE("catalog_io") {
         inside = false;
         CAPTURE(block);
         if (contains(block, "...")) continue;  // the layout sketch
-        if (contains(block, "\"layers\"")) {
+        if (contains(block, "\"layers\"") && io::is_image_model_json(Json::parse(block))) {
+          // The image model example is examples/models/vit-s16.json, which the CLI goldens run.
+          const ImageModel m = io::parse_image_model_json(block, "docs");
+          const auto example = std::filesystem::path(__FILE__).parent_path().parent_path() / "examples" / "models" / "vit-s16.json";
+          CHECK(io::image_model_to_json(m) == io::image_model_to_json(io::load_image_model_file(example.string())));
+          CHECK(m.parameters == 22'050'664.0);  // timm vit_small_patch16_224 param_count 22.05 M
+          CHECK(m.layer_parameters() + 198.0 * 384 == m.parameters);
+        } else if (contains(block, "\"layers\"")) {
           CHECK_NOTHROW((void)io::parse_model_json(block, "docs"));
         } else {
           CHECK_NOTHROW(io::apply_catalog_json(c, block, "docs"));
@@ -648,7 +705,7 @@ TEST_SUITE("catalog_io") {
         block += line + "\n";
       }
     }
-    CHECK(loaded == 4);
+    CHECK(loaded == 5);
     CHECK(c.find_gpu("MyGPU").id == "my-gpu");
     CHECK(c.find_gpu("h100-sxm").street_price->amount == Money("25000", Currency::USD));
     // The price file for the memory (replacing the built-in eBay range) and the unpriced chassis makes the A100 + EPYC

@@ -2,7 +2,7 @@
 #include "test_support.hpp"
 
 #include <capplan/memory/activations.hpp>
-#include <capplan/memory/cnn.hpp>
+#include <capplan/memory/image_model.hpp>
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/formats.hpp>
 #include <capplan/memory/kv_cache.hpp>
@@ -177,30 +177,57 @@ TEST_SUITE("memory") {
     // A dense model has none of it: the GPT rows of Korthikanti et al. above are unchanged.
   }
 
+  TEST_CASE("ViT training memory: timm's batches on a 24 GB RTX 3090 fit, the next step of its search does not") {
+    // timm benchmark.py cuts a batch that does not fit by steps (256, 192, 128, 96, 64, ...); with
+    // PyTorch 1.12 (unfused attention, AMP) it trained ViT-B/16 at 192 and ViT-L/16 at 64 on an RTX 3090
+    // (results/benchmark-train-amp-nchw-pt112-cu113-rtx3090.csv): 256 and 96 did not fit.
+    const DataSize rtx3090 = 24_GiB;
+    ImageModel b = vit_b16(), l = vit_l16();
+    for (ImageModel* m : {&b, &l})
+      for (AttentionLayer& a : m->attentions) a.fused = false;
+    CHECK(image_training_memory(b, 192).total() <= rtx3090);
+    CHECK(image_training_memory(b, 256).total() > rtx3090);
+    CHECK(image_training_memory(l, 64).total() <= rtx3090);
+    CHECK(image_training_memory(l, 96).total() > rtx3090);
+    // Unfused attention keeps the 197^2 x heads probabilities twice (fp32 softmax output, fp16 copy):
+    // 197^2 x 12 x 6 B x 12 layers more per ViT-B/16 image, less the fused kernel's output and log-sum-exp.
+    const double fused_bytes = image_saved_bytes_per_sample(vit_b16(), Precision::fp16);
+    const double unfused_bytes = image_saved_bytes_per_sample(b, Precision::fp16);
+    CHECK(unfused_bytes - fused_bytes == doctest::Approx(12 * (197.0 * 197 * 12 * 6 - 2 * 197.0 * 12 * 2)));
+    // In fp32 the probabilities are one tensor.
+    CHECK(image_saved_bytes_per_sample(b, Precision::fp32) - image_saved_bytes_per_sample(vit_b16(), Precision::fp32) ==
+          doctest::Approx(12 * (197.0 * 197 * 12 * 4 - 2 * 197.0 * 12 * 4)));
+    // The LayerNorms' fp32 inputs: 2 per block of 197 x 768, and the head's one token.
+    ImageModel no_norm = vit_b16();
+    for (LinearLayer& x : no_norm.linears) x.norm_before = false;
+    CHECK(image_saved_bytes_per_sample(vit_b16(), Precision::fp16) - image_saved_bytes_per_sample(no_norm, Precision::fp16) ==
+          doctest::Approx(4.0 * (12 * 2 * 197 * 768 + 768)));
+  }
+
   TEST_CASE("CNN training memory: NVIDIA's ResNet-50 batches fit a 16 GB V100 and T4, twice the FP32 batch does not") {
-    const CnnShape net = resnet50_v15();
+    const ImageModel net = resnet50_v15();
     // ResNet-50's conv outputs: 11.11M values per 224 x 224 image (hand sum over He et al. 2016, Table 1).
     double outputs = 0;
     for (const ConvLayer& c : net.convs) outputs += static_cast<double>(c.count * c.out_pixels * c.out_channels);
     CHECK(outputs == doctest::Approx(11'113'984.0));
-    CHECK(cnn_saved_elements_per_sample(net) == doctest::Approx(2 * outputs + 224 * 224 * 3 + 2048));
-    const MemoryBudget amp = cnn_training_memory(net, 256, Precision::fp16);
+    CHECK(image_saved_elements_per_sample(net) == doctest::Approx(2 * outputs + 224 * 224 * 3 + 2048));
+    const MemoryBudget amp = image_training_memory(net, 256, Precision::fp16);
     CHECK(amp.model_states().value() == doctest::Approx(25.557e6 * 12));
     CHECK(amp.activations.size.value() == doctest::Approx(256 * ((2 * outputs + 224 * 224 * 3 + 2048) * 2 + 56 * 56 * 64 * 8)));
     // DeepLearningExamples configs.yml: DGX-1 V100 16GB AMP 256, FP32 112; T4 AMP 256, FP32 128; DGX-2 V100 32GB FP32 256.
     const DataSize v100_16 = 16_GiB, t4 = 15360_MiB, v100_32 = 32_GiB;
     CHECK(amp.total() <= t4);
-    CHECK(cnn_training_memory(net, 112, Precision::fp32).total() <= v100_16);
-    CHECK(cnn_training_memory(net, 128, Precision::fp32).total() <= t4);
-    CHECK(cnn_training_memory(net, 256, Precision::fp32).total() <= v100_32);
-    CHECK(cnn_training_memory(net, 256, Precision::fp32).total() > v100_16);
-    const std::int64_t most = cnn_max_batch(net, v100_16, Precision::fp16);
+    CHECK(image_training_memory(net, 112, Precision::fp32).total() <= v100_16);
+    CHECK(image_training_memory(net, 128, Precision::fp32).total() <= t4);
+    CHECK(image_training_memory(net, 256, Precision::fp32).total() <= v100_32);
+    CHECK(image_training_memory(net, 256, Precision::fp32).total() > v100_16);
+    const std::int64_t most = image_max_batch(net, v100_16, Precision::fp16);
     CHECK(most >= 256);
-    CHECK(cnn_training_memory(net, most + 1).total() > v100_16);
-    CHECK(cnn_max_batch(net, 1_GiB) == 0);  // the reserve alone is 1 GiB
-    CHECK(test_support::field_of([&] { (void)cnn_training_memory(net, 0); }) == "batch");
-    CHECK(test_support::field_of([&] { (void)cnn_training_memory(net, 8, Precision::fp8); }) == "precision");
-    CHECK(test_support::field_of([&] { (void)cnn_training_memory(CnnShape{}, 8); }) == "convs");
+    CHECK(image_training_memory(net, most + 1).total() > v100_16);
+    CHECK(image_max_batch(net, 1_GiB) == 0);  // the reserve alone is 1 GiB
+    CHECK(test_support::field_of([&] { (void)image_training_memory(net, 0); }) == "batch");
+    CHECK(test_support::field_of([&] { (void)image_training_memory(net, 8, Precision::fp8); }) == "precision");
+    CHECK(test_support::field_of([&] { (void)image_training_memory(ImageModel{}, 8); }) == "layers");
   }
 
   TEST_CASE("weights: bert-base-cased fp32 = 413.18 MB (MiB) within 1%") {

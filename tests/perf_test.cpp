@@ -6,7 +6,7 @@
 #include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/memory/kv_cache.hpp"
-#include "capplan/perf/cnn.hpp"
+#include "capplan/perf/image_model.hpp"
 #include "capplan/perf/communication.hpp"
 #include "capplan/perf/data_loading.hpp"
 #include "capplan/perf/efficiency.hpp"
@@ -1128,12 +1128,47 @@ TEST_SUITE("perf") {
     CHECK(gemm_calibration(gpu("B200")).source.find("3,432.5") != std::string::npos);
   }
 
+  TEST_CASE("ViT: linear layers, attention and the fp32 stream in training and inference") {
+    const ImageModel fused = vit_b16();
+    ImageModel unfused = fused;
+    for (AttentionLayer& a : unfused.attentions) a.fused = false;
+    const GpuSpec& g = gpu("RTX 4090");
+    const Cluster one = make_cluster(g, 1, 1, Link{});
+    const ImageTrainingEstimate tf = estimate_image_training(fused, 192, one, Precision::fp16);
+    const ImageTrainingEstimate tu = estimate_image_training(unfused, 192, one, Precision::fp16);
+    // The unfused softmax moves 197^2 x heads scores in fp32 between casts: slower.
+    CHECK(tu.images_per_second < tf.images_per_second);
+    // Model FLOPs: 3x the forward for every GEMM; fused attention's backward does 2.5x its forward.
+    const double attention_fwd = 12 * 4.0 * 197 * 197 * 768;
+    CHECK(tf.flops_per_image.value() == doctest::Approx(3 * fused.forward_flops_per_sample() + 0.5 * attention_fwd).epsilon(1e-9));
+    CHECK(tu.flops_per_image.value() == doctest::Approx(3 * fused.forward_flops_per_sample()).epsilon(1e-9));
+    // The parts add up to the iteration, and each is named.
+    double sum = 0;
+    for (const auto& t : tf.breakdown.terms) sum += t.time.value();
+    CHECK(sum == doctest::Approx(tf.iteration.value()));
+    CHECK(tf.breakdown.text().find("LayerNorm, GELU, residual adds") != std::string::npos);
+    CHECK(tf.breakdown.text().find("fused kernel") != std::string::npos);
+    CHECK(tu.breakdown.text().find("softmax") != std::string::npos);
+    // Eight GPUs: the 346 MB of fp32 gradients all-reduce under the backward pass.
+    const ImageTrainingEstimate t8 = estimate_image_training(fused, 192, make_cluster(gpu("A100 SXM 80GB"), 8, 8, infiniband(25_GBps)), Precision::bf16);
+    CHECK(t8.images_per_second > 7 * estimate_image_training(fused, 192, make_cluster(gpu("A100 SXM 80GB"), 1, 1, Link{}), Precision::bf16).images_per_second);
+
+    const ImageInferenceEstimate eager = estimate_image_inference(fused, 1024, g, Precision::fp16);
+    const ImageInferenceEstimate compiled = estimate_image_inference(fused, 1024, g, Precision::fp16, {}, true);
+    const ImageInferenceEstimate old = estimate_image_inference(unfused, 1024, g, Precision::fp16);
+    CHECK(compiled.images_per_second > eager.images_per_second);
+    CHECK(old.images_per_second < eager.images_per_second);
+    CHECK(eager.flops_per_image.value() == doctest::Approx(fused.forward_flops_per_sample()).epsilon(1e-9));
+    CHECK(eager.bound == Bound::compute);
+    CHECK(eager.breakdown.assumptions.front().find("autocast") != std::string::npos);
+  }
+
   TEST_CASE("CNN inference: forward GEMMs, eager batch norm and ReLU, fused kernels, and bad input") {
-    const CnnShape net = resnet50_v15();
+    const ImageModel net = resnet50_v15();
     const GpuSpec& a100 = gpu("A100 SXM 80GB");
-    const CnnInferenceEstimate eager = estimate_cnn_inference(net, 256, a100, Precision::fp16);
-    const CnnInferenceEstimate fused = estimate_cnn_inference(net, 256, a100, Precision::fp16, {}, true);
-    const CnnInferenceEstimate int8 = estimate_cnn_inference(net, 256, a100, Precision::int8, {}, true);
+    const ImageInferenceEstimate eager = estimate_image_inference(net, 256, a100, Precision::fp16);
+    const ImageInferenceEstimate fused = estimate_image_inference(net, 256, a100, Precision::fp16, {}, true);
+    const ImageInferenceEstimate int8 = estimate_image_inference(net, 256, a100, Precision::int8, {}, true);
     // Forward FLOPs per image are the shape's, whatever runs them (He et al. 2016: ~4.1 GMACs).
     CHECK(eager.flops_per_image.value() == doctest::Approx(net.forward_flops_per_sample()));
     CHECK(fused.images_per_second > eager.images_per_second);
@@ -1142,10 +1177,10 @@ TEST_SUITE("perf") {
     // Fusing removes exactly the batch norm + ReLU term.
     CHECK(eager.breakdown.terms.size() == fused.breakdown.terms.size() + 1);
     // A batch of one is launch-bound: far below the large-batch rate per image.
-    CHECK(estimate_cnn_inference(net, 1, a100).images_per_second < 0.2 * eager.images_per_second);
-    CHECK(field_of([&] { (void)estimate_cnn_inference(net, 0, a100); }) == "batch");
-    CHECK(field_of([&] { (void)estimate_cnn_inference(CnnShape{}, 8, a100); }) == "convs");
-    CHECK(field_of([&] { (void)estimate_cnn_inference(net, 8, gpu("RTX 3090"), Precision::fp8); }) == "precision");
+    CHECK(estimate_image_inference(net, 1, a100).images_per_second < 0.2 * eager.images_per_second);
+    CHECK(field_of([&] { (void)estimate_image_inference(net, 0, a100); }) == "batch");
+    CHECK(field_of([&] { (void)estimate_image_inference(ImageModel{}, 8, a100); }) == "layers");
+    CHECK(field_of([&] { (void)estimate_image_inference(net, 8, gpu("RTX 3090"), Precision::fp8); }) == "precision");
   }
 
   TEST_CASE("FP8 recipes and NVFP4 training on a B200: per-operation costs, not a speed-up factor") {
@@ -1543,11 +1578,11 @@ TEST_SUITE("perf") {
   }
 
   TEST_CASE("CNN training and the data-loading check (NVMe vs HDD)") {
-    const CnnShape r50 = resnet50_v15();
+    const ImageModel r50 = resnet50_v15();
     // ResNet-50 at 224^2: 4.1 G multiply-adds forward (He et al. 2016, Table 1: 3.8e9 FLOPs counted as MACs, v1.5 ~4.1e9).
     CHECK(r50.forward_flops_per_sample() / 2 == doctest::Approx(4.1e9).epsilon(0.03));
     const Cluster one = make_cluster(gpu("A100 SXM 80GB"), 1, 8, infiniband(25_GBps));
-    const CnnTrainingEstimate e = estimate_cnn_training(r50, 256, one);
+    const ImageTrainingEstimate e = estimate_image_training(r50, 256, one);
     CHECK(e.flops_per_image.value() == doctest::Approx(3 * r50.forward_flops_per_sample()));
     CHECK(e.images_per_second > 0);
     // 8 x A100 need ~20,000 images/s: one HDD (~150 random reads/s) cannot feed them; 4 NVMe drives can.
@@ -1567,7 +1602,7 @@ TEST_SUITE("perf") {
     weak.cpu_cores = 8;
     CHECK(check_data_loading(weak, 20000).bottleneck() == "CPU");
     const Cluster eight = make_cluster(gpu("A100 SXM 80GB"), 8, 8, infiniband(25_GBps));
-    const CnnTrainingEstimate fed = estimate_cnn_training(r50, 256, eight, Precision::fp16, {}, true, hdd);
+    const ImageTrainingEstimate fed = estimate_image_training(r50, 256, eight, Precision::fp16, {}, true, hdd);
     CHECK(fed.images_per_second == doctest::Approx(150));
     CHECK(fed.breakdown.text().find("waiting for input data") != std::string::npos);
     CHECK(field_of([&] { (void)check_data_loading(weak, -1); }) == "needed_samples_per_second");
@@ -2027,6 +2062,7 @@ TEST_SUITE("perf") {
       if (c.group == "llm-foundry MFU" || c.group == "llama.cpp decode") asked = 0.15;
       if (c.group == "ResNet-50 training" || c.group == "ResNet-50 training, Lambda benchmarks (NCHW, synthetic data)") asked = 0.20;
       if (c.group == "ResNet-50 inference, PyTorch eager") asked = 0.25;
+      if (c.group.rfind("Image models, timm ", 0) == 0) asked = 0.25;
       if (c.group == "Megatron-LM end-to-end time") asked = 0.05;
       if (c.group.rfind("Fine-tuning: ", 0) == 0) asked = 0.20;
       REQUIRE(asked > 0);

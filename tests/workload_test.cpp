@@ -2,6 +2,7 @@
 #include "test_support.hpp"
 
 #include <capplan/workload/generic.hpp>
+#include <capplan/workload/image_model.hpp>
 #include <capplan/workload/model_fields.hpp>
 #include <capplan/workload/parallel_plan.hpp>
 #include <capplan/workload/params.hpp>
@@ -122,6 +123,39 @@ TEST_SUITE("workload") {
     s.params_override = 175e9;
     CHECK(parameter_count(s) == Count("175000000000"));
     CHECK(active_parameter_count(s) == Count("175000000000"));
+  }
+
+  TEST_CASE("image models: the layers give torchvision's parameter counts and multiply-adds exactly") {
+    // torchvision IMAGENET1K_V1 weights: num_params and _ops (GMACs). ResNet-50's layers hold every
+    // parameter; a ViT adds its class token and position embeddings, (1 + 197) x hidden.
+    const ImageModel& rn = *find_image_model("resnet50");
+    CHECK(rn.layer_parameters() == 25'557'032.0);
+    CHECK(rn.kind() == "CNN");
+    const ImageModel& b = *find_image_model("vit-b16");
+    CHECK(b.parameters == 86'567'656.0);
+    CHECK(b.layer_parameters() + 198.0 * 768 == 86'567'656.0);
+    CHECK(b.forward_flops_per_sample() / 2 == doctest::Approx(17.564e9).epsilon(1e-4));
+    CHECK(b.kind() == "vision transformer");
+    const ImageModel& l = *find_image_model("vit-l16");
+    CHECK(l.parameters == 304'326'632.0);
+    CHECK(l.forward_flops_per_sample() / 2 == doctest::Approx(61.555e9).epsilon(1e-4));
+    // The presets agree with the shapes.
+    CHECK(find_model("vit-b16").generic().params == 86'567'656);
+    CHECK(find_model("vit-l16").generic().forward_flops_per_sample().value() == doctest::Approx(l.forward_flops_per_sample()).epsilon(1e-4));
+    CHECK(find_image_model("llama2-7b") == nullptr);
+  }
+
+  TEST_CASE("image models: validate names the layer and field") {
+    ImageModel m = vit_b16();
+    m.attentions[0].heads = 0;
+    CHECK(test_support::field_of([&] { m.validate(); }) == "attentions[0].heads");
+    m = vit_b16();
+    m.linears[2].in_features = -1;
+    CHECK(test_support::field_of([&] { m.validate(); }) == "linears[2].in_features");
+    CHECK(test_support::field_of([&] { ImageModel{}.validate(); }) == "layers");
+    m = resnet50_v15();
+    m.fc_out = 0;
+    CHECK(test_support::field_of([&] { m.validate(); }) == "fc_in");
   }
 
   TEST_CASE("ResNet-50: 25.6M parameters, 4.1 GMACs = 8.2 GFLOP forward per image") {

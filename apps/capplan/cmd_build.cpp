@@ -13,7 +13,7 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/memory/formats.hpp>
 #include <capplan/money/format.hpp>
-#include <capplan/perf/cnn.hpp>
+#include <capplan/perf/image_model.hpp>
 #include <capplan/plan/build.hpp>
 #include <capplan/plan/system_sizing.hpp>
 #include <capplan/report/build_output.hpp>
@@ -164,13 +164,13 @@ Result run_size(const SizeArgs& a, const Context& ctx) {
   if (a.task != "train" && a.task != "finetune" && a.task != "serve") detail::fail("--task", a.task, "is not train, finetune or serve");
   std::string model_text = "no model given";
   if (!a.model.empty()) {
-    if (const auto cnn = cnn_model_arg(a.model)) {
-      // An image model: the GPUs' own rate (perf/cnn.hpp, batch 256, no data pipeline) is what the host must feed.
-      q.parameters = cnn->shape->parameters;
+    if (const auto image = image_model_arg(a.model)) {
+      // An image model: the GPUs' own rate (perf/image_model.hpp, batch 256, no data pipeline) is what the host must feed.
+      q.parameters = image->shape.parameters;
       const perf::Cluster c = perf::make_cluster(*q.gpu, q.gpus, q.gpus, perf::Link{});
-      q.samples_per_second = perf::estimate_cnn_training(*cnn->shape, 256, c, Precision::bf16).gpu_bound_images_per_second;
+      q.samples_per_second = perf::estimate_image_training(image->shape, 256, c, Precision::bf16).gpu_bound_images_per_second;
       q.dataset = DataSize::from_value(static_cast<double>(imagenet_1k_train_images) * q.sample_size.value());
-      model_text = cnn->id + " (" + cnn->shape->name + "), " + format_number(q.samples_per_second, 4) + " images/s on these GPUs, ImageNet-1k";
+      model_text = image->id + " (" + image->shape.name + "), " + format_number(q.samples_per_second, 4) + " images/s on these GPUs, ImageNet-1k";
     } else {
       const ModelArg m = model_arg(a.model);
       q.parameters = static_cast<double>(parameter_count(m.shape));

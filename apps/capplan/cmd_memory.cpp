@@ -9,7 +9,7 @@
 
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/memory/budget.hpp>
-#include <capplan/memory/cnn.hpp>
+#include <capplan/memory/image_model.hpp>
 #include <capplan/memory/solvers.hpp>
 #include <capplan/plan/memory_report.hpp>
 #include <capplan/report/chart.hpp>
@@ -76,12 +76,14 @@ std::string memory_chart(const std::string& title, const std::string& gpu, const
   return render_svg(chart);
 }
 
-// capplan memory for an image model: data-parallel training memory per GPU (memory/cnn.hpp), the fit,
+// capplan memory for an image model: data-parallel training memory per GPU (memory/image_model.hpp), the fit,
 // and the largest batch per GPU that fits.
-Result run_memory_cnn(const MemoryArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
+Result run_memory_image(const MemoryArgs& a, const ImageModelArg& m, const Context& ctx) {
+  const ImageModel& net = m.shape;
+  const std::string& id = m.id;
   a.flags.refuse({"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--micro-batch", "--global-batch", "--seq-len",
                   "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
-                  "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--flash-attention"},
+                  "--batch", "--context", "--weights", "--expert-weights", "--kv-cache"},
                  "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   const std::int64_t batch = a.batch_per_gpu.value_or(256);
@@ -90,9 +92,9 @@ Result run_memory_cnn(const MemoryArgs& a, const CnnShape& net, const std::strin
   const Precision p = a.flags.has("--precision") ? precision_arg(a.plan.precision) : Precision::fp16;
   if (p != Precision::fp16 && p != Precision::bf16 && p != Precision::fp32)
     detail::fail("--precision", a.plan.precision, "is not one an image model trains at here (fp16 or bf16 with AMP, fp32)");
-  const MemoryBudget b = cnn_training_memory(net, batch, p);
+  const MemoryBudget b = image_training_memory(net, batch, p);
   const FitResult fit = check_fit(b, g.capacity());
-  const std::int64_t most = cnn_max_batch(net, g.capacity(), p);
+  const std::int64_t most = image_max_batch(net, g.capacity(), p);
   Result r;
   Table t = breakdown_table("Training " + id + " (" + net.name + ") on " + g.id + ": " + std::to_string(batch) + " images per GPU, " +
                                 (p == Precision::fp32 ? std::string("fp32") : "AMP (" + std::string(name(p)) + ")"),
@@ -100,9 +102,19 @@ Result run_memory_cnn(const MemoryArgs& a, const CnnShape& net, const std::strin
   t.add_row({Cell::of_text("largest batch that fits"), Cell::of_number(std::to_string(most) + " images", static_cast<double>(most)),
              Cell::of_text(most == 0 ? "not even one image" : "per GPU, at the same precision")});
   t.notes.push_back("Model: " + id + " (" + net.name + ", " + count_text(net.parameters) + " parameters), data parallel: every GPU holds the whole model.");
-  t.notes.push_back("Activations: what autograd saves per image: each convolution's output and its ReLU's output at the compute precision, "
-                    "the input image, the classifier's input and the max pool's int64 indices (memory/cnn.hpp). NVIDIA trains ResNet-50 at "
-                    "256 images per 16 GB GPU in AMP and 112-128 in FP32 (DeepLearningExamples configs.yml).");
+  if (net.linears.empty()) {
+    t.notes.push_back("Activations: what autograd saves per image: each convolution's output and its ReLU's output at the compute precision, "
+                      "the input image, the classifier's input and the max pool's int64 indices (memory/image_model.hpp). NVIDIA trains ResNet-50 at "
+                      "256 images per 16 GB GPU in AMP and 112-128 in FP32 (DeepLearningExamples configs.yml).");
+  } else {
+    const bool fused = net.attentions.empty() || net.attentions.front().fused;
+    t.notes.push_back(std::string("Activations: what autograd saves per image: each linear layer's input, each LayerNorm's fp32 input (the residual "
+                                  "stream is fp32 under AMP), each GELU's input, and ") +
+                      (fused ? "fused attention's Q, K, V, output and log-sum-exp"
+                             : "unfused attention's scaled queries and its tokens^2 probabilities twice, fp32 from softmax and the fp16 copy (--no-flash-attention)") +
+                      " (memory/image_model.hpp). timm trains ViT-B/16 at 192 images and ViT-L/16 at 64 on a 24 GB RTX 3090 in AMP with PyTorch 1.12 "
+                      "(unfused attention; results/benchmark-train-amp-nchw-pt112-cu113-rtx3090.csv).");
+  }
   t.notes.push_back("GPU: " + g.name + ", " + bytes_text(g.capacity()) + " the fit uses; " + g.source + ".");
   r.tables.push_back(t);
   r.charts.push_back(memory_chart("Memory per GPU: " + id + ", " + std::to_string(batch) + " images", g.id, b, fit));
@@ -124,7 +136,10 @@ Result run_memory_cnn(const MemoryArgs& a, const CnnShape& net, const std::strin
 }
 
 Result run_memory(const MemoryArgs& a, const Context& ctx) {
-  if (const auto cnn = cnn_model_arg(a.model)) return run_memory_cnn(a, *cnn->shape, cnn->id, ctx);
+  if (auto image = image_model_arg(a.model)) {
+    apply_image_attention_flag(*image, a.plan.flash_attention, a.flags);
+    return run_memory_image(a, *image, ctx);
+  }
   a.flags.refuse({"--batch-per-gpu"}, "applies to image models (e.g. resnet50); a transformer takes --micro-batch or --batch");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);

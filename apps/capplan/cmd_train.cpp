@@ -13,7 +13,7 @@
 #include <capplan/memory/formats.hpp>
 #include <capplan/memory/solvers.hpp>
 #include <capplan/money/format.hpp>
-#include <capplan/perf/cnn.hpp>
+#include <capplan/perf/image_model.hpp>
 #include <capplan/perf/fabric.hpp>
 #include <capplan/power/carbon.hpp>
 #include <capplan/plan/it_power.hpp>
@@ -25,7 +25,7 @@
 #include <capplan/plan/training_run.hpp>
 #include <capplan/units/count.hpp>
 #include <capplan/units/format.hpp>
-#include <capplan/workload/cnn.hpp>
+#include <capplan/workload/image_model.hpp>
 #include <capplan/workload/parallel_plan.hpp>
 #include <capplan/workload/params.hpp>
 
@@ -101,7 +101,7 @@ void add_footprint_rows(Table& t, const RunFootprint& f) {
 }
 
 // An image model (CNN) run: epochs over a dataset, a batch per GPU, the host that feeds the GPUs.
-struct CnnArgs {
+struct ImageArgs {
   std::optional<double> epochs;
   std::string images;  // total images, instead of --epochs
   std::int64_t dataset_images = imagenet_1k_train_images;
@@ -116,7 +116,7 @@ struct TrainArgs {
   std::string model, gpu, tokens;
   PlanArgs plan;
   FinetuneArgs finetune;
-  CnnArgs cnn;
+  ImageArgs image;
   GivenFlags flags;  // to refuse the flags an image model does not take
   ClusterArgs cluster;
   GoodputArgs goodput;
@@ -125,17 +125,19 @@ struct TrainArgs {
   bool allow_tight = false;
 };
 
-// capplan train for an image model: data-parallel SGD over the GPUs (perf/cnn.hpp), the host's data
+// capplan train for an image model: data-parallel SGD over the GPUs (perf/image_model.hpp), the host's data
 // pipeline checked against what the GPUs consume (perf/data_loading.hpp).
-Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
+Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context& ctx) {
+  const ImageModel& net = m.shape;
+  const std::string& id = m.id;
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   a.flags.refuse({"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
                   "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
-                  "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--flash-attention", "--attention-kernel", "--framework",
+                  "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework",
                   "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
                   "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe"},
                  "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
-  const CnnArgs& c = a.cnn;
+  const ImageArgs& c = a.image;
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
   const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
@@ -179,8 +181,8 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   const Precision asked = precision_arg(a.plan.precision);
   const auto prec = detail::usable_precision(g, asked);
   if (!prec) detail::fail("--gpu", g.id, "has no dense " + std::string(name(asked)) + ", FP16 or FP32 rate in the catalog");
-  const CnnTrainingReport rep = cnn_training_report(ctx.catalog(), id, net, cluster, c.batch_per_gpu, *prec, host, images, footprint_options(a.cost));
-  const perf::CnnTrainingEstimate& est = rep.estimate;
+  const ImageTrainingReport rep = image_training_report(ctx.catalog(), id, net, cluster, c.batch_per_gpu, *prec, host, images, footprint_options(a.cost));
+  const perf::ImageTrainingEstimate& est = rep.estimate;
   const Duration time = rep.time;
   const double gpu_hours = rep.gpu_hours;
   const double flops_total = rep.flops_total;
@@ -210,10 +212,22 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
                            " peak, while the GPUs compute")});
   t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total),
              Cell::of_text(format_number(est.flops_per_image.value() / 1e9, 4) + " GFLOP per image (forward + backward)")});
-  t.add_row({Cell::of_text("memory per GPU"), Cell::empty(), Cell::of_text("not modelled for image models")});
+  // The batch's memory per GPU (memory/image_model.hpp), as capplan memory sizes it: AMP keeps fp32 states.
+  const Precision mem_p = *prec == Precision::fp32 ? Precision::fp32 : *prec == Precision::bf16 ? Precision::bf16 : Precision::fp16;
+  const MemoryBudget mem = image_training_memory(net, c.batch_per_gpu, mem_p);
+  const FitResult mem_fit = check_fit(mem, g.capacity());
+  t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
+             Cell::of_text(format_number(100 * mem.total().value() / g.capacity().value(), 3) + "% of " + bytes_text(g.capacity()) +
+                           (mem_fit.fits ? std::string(mem_fit.tight ? ": tight" : "") : std::string(": does not fit")) + " (capplan memory)")});
   add_footprint_rows(t, rep.footprint);
-  t.notes.push_back("Model: " + net.name + " (" + count_text(net.parameters) + " parameters, " +
-                    format_number(net.forward_flops_per_sample() / 1e9, 4) + " GFLOP forward per 224 x 224 image; workload/cnn.hpp).");
+  if (!mem_fit.fits)
+    t.notes.push_back("Does not fit: " + std::to_string(c.batch_per_gpu) + " images per GPU need " + bytes_text(mem.total()) + " of " +
+                      bytes_text(g.capacity()) + "; at most " + std::to_string(image_max_batch(net, g.capacity(), mem_p)) +
+                      " fit (--batch-per-gpu; capplan memory shows the budget).");
+  t.notes.push_back("Model: " + net.name + " (" + net.kind() + ", " + count_text(net.parameters) + " parameters, " +
+                    format_number(net.forward_flops_per_sample() / 1e9, 4) + " GFLOP forward per " + net.image + " image; " +
+                    (m.source.rfind("model ", 0) == 0 ? m.source : std::string("workload/image_model.hpp")) +
+                    ").");
   t.notes.push_back("Host: " + std::to_string(cores) + " CPU cores" + (c.cpu_cores ? "" : " (16 per GPU, capplan's default; --cpu-cores)") +
                     " decoding JPEG at " + format_number(c.decode_rate, 4) + " images/s each (--decode-rate; DALI decodes on the GPU instead); " +
                     (host.cached_in_ram ? "the dataset in page cache" : std::to_string(c.drives) + " x " + host.storage.name) + " (--storage, --drives).");
@@ -223,7 +237,7 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);
 
-  r.json = to_json(cnn_training_output(rep, t.notes));
+  r.json = to_json(image_training_output(rep, t.notes));
   r.json["warnings"] = warnings;
   r.explanation = lines_of(est.breakdown.text());
   return r;
@@ -231,7 +245,10 @@ Result run_train_cnn(const TrainArgs& a, const CnnShape& net, const std::string&
 
 Result run_train(const TrainArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
-  if (const auto cnn = cnn_model_arg(a.model)) return run_train_cnn(a, *cnn->shape, cnn->id, ctx);
+  if (auto image = image_model_arg(a.model)) {
+    apply_image_attention_flag(*image, a.plan.flash_attention, a.flags);
+    return run_train_image(a, *image, ctx);
+  }
   a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores", "--storage", "--drives", "--decode-rate"},
                  "describes an image model's run; a transformer trains on --tokens");
   if (a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required: how many tokens to train on (e.g. 1e9)");
@@ -458,9 +475,11 @@ struct InferArgs {
   GivenFlags flags;
 };
 
-// capplan infer for an image model: one batch's forward pass (perf/cnn.hpp, estimate_cnn_inference),
+// capplan infer for an image model: one batch's forward pass (perf/image_model.hpp, estimate_image_inference),
 // its throughput, and the energy and cost of a million images.
-Result run_infer_cnn(const InferArgs& a, const CnnShape& net, const std::string& id, const Context& ctx) {
+Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context& ctx) {
+  const ImageModel& net = m.shape;
+  const std::string& id = m.id;
   a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host"},
                  "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
@@ -476,7 +495,7 @@ Result run_infer_cnn(const InferArgs& a, const CnnShape& net, const std::string&
   if (!asked) detail::fail("--weights", "\"" + w + "\"", "is not a precision an image model runs at (fp16, bf16, fp32, fp8, int8)");
   if (!g.dense.at(*asked)) detail::fail("--weights", w, g.id + " has no dense " + w + " rate in the catalog");
   const Precision p = *asked;
-  const perf::CnnInferenceEstimate est = perf::estimate_cnn_inference(net, batch, g, p, {}, a.fused_kernels);
+  const perf::ImageInferenceEstimate est = perf::estimate_image_inference(net, batch, g, p, {}, a.fused_kernels);
   constexpr double million = 1e6;
   const double seconds = million / est.images_per_second;
   const RunFootprint foot = run_footprint(ctx.catalog(), g, 1, from_canonical<Duration>(seconds), seconds / 3600.0, footprint_options(a.cost));
@@ -530,8 +549,11 @@ Result run_infer_cnn(const InferArgs& a, const CnnShape& net, const std::string&
 
 Result run_infer(const InferArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
-  if (const auto cnn = cnn_model_arg(a.model)) return run_infer_cnn(a, *cnn->shape, cnn->id, ctx);
-  a.flags.refuse({"--fused-kernels"}, "applies to image models (e.g. resnet50)");
+  if (auto image = image_model_arg(a.model)) {
+    apply_image_attention_flag(*image, a.plan.flash_attention, a.flags);
+    return run_infer_image(a, *image, ctx);
+  }
+  a.flags.refuse({"--fused-kernels", "--flash-attention"}, "applies to image models (e.g. resnet50, vit-b16)");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   if (a.prompt < 0) detail::fail("--prompt-tokens", std::to_string(a.prompt), "is negative");
@@ -664,15 +686,15 @@ void add_train(CLI::App& app, Context& ctx) {
   add_moe_dispatch_flag(cmd, a->plan.moe_dispatch);
   add_finetune_flags(cmd, a->finetune);
   // Image models (--model resnet50).
-  cmd->add_option("--epochs", a->cnn.epochs, "Image model: passes over the dataset (e.g. 90)");
-  cmd->add_option("--images", a->cnn.images, "Image model: images in all, instead of --epochs");
-  cmd->add_option("--dataset-images", a->cnn.dataset_images, "Image model: images in the dataset (default 1,281,167: ImageNet-1k)");
-  cmd->add_option("--batch-per-gpu", a->cnn.batch_per_gpu, "Image model: images per GPU per iteration (default 256)");
-  cmd->add_option("--cpu-cores", a->cnn.cpu_cores, "Image model: CPU cores decoding images (default 16 per GPU)");
-  cmd->add_option("--storage", a->cnn.storage, "Image model: where the dataset is read from: nvme (default), hdd, ram (page cache)")
+  cmd->add_option("--epochs", a->image.epochs, "Image model: passes over the dataset (e.g. 90)");
+  cmd->add_option("--images", a->image.images, "Image model: images in all, instead of --epochs");
+  cmd->add_option("--dataset-images", a->image.dataset_images, "Image model: images in the dataset (default 1,281,167: ImageNet-1k)");
+  cmd->add_option("--batch-per-gpu", a->image.batch_per_gpu, "Image model: images per GPU per iteration (default 256)");
+  cmd->add_option("--cpu-cores", a->image.cpu_cores, "Image model: CPU cores decoding images (default 16 per GPU)");
+  cmd->add_option("--storage", a->image.storage, "Image model: where the dataset is read from: nvme (default), hdd, ram (page cache)")
       ->check(CLI::IsMember({"nvme", "hdd", "ram"}));
-  cmd->add_option("--drives", a->cnn.drives, "Image model: drives the dataset is spread over (default 1)");
-  cmd->add_option("--decode-rate", a->cnn.decode_rate, "Image model: images one core decodes and augments per second (default 120)");
+  cmd->add_option("--drives", a->image.drives, "Image model: drives the dataset is spread over (default 1)");
+  cmd->add_option("--decode-rate", a->image.decode_rate, "Image model: images one core decodes and augments per second (default 120)");
   cmd->get_option("--optimizer")->description("adam (default; the only optimizer train times: others are for capplan memory)");
   add_cluster_flags(cmd, a->cluster);
   add_goodput_flags(cmd, a->goodput);
@@ -711,6 +733,9 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_flag("--fused-kernels", a->fused_kernels,
                 "Image models: batch norm folded into the convolutions and ReLU fused, as TensorRT and torch.compile run them "
                 "(default: eager PyTorch)");
+  cmd->add_flag("--flash-attention,!--no-flash-attention", a->plan.flash_attention,
+                "Image models with attention (vit-b16): one fused attention kernel (default, PyTorch 2's scaled_dot_product_attention); "
+                "--no-flash-attention: Q K^T, softmax and P V as separate kernels");
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_infer(*a, ctx), ctx); });

@@ -4,6 +4,7 @@
 #include "fit_hints.hpp"
 
 #include <capplan/error.hpp>
+#include <capplan/io/image_model_json.hpp>
 #include <capplan/io/model_json.hpp>
 #include <capplan/memory/formats.hpp>
 #include <capplan/memory/solvers.hpp>
@@ -224,15 +225,45 @@ std::string finetune_text(FineTune f, const LoraOptions& l, const TransformerSha
          " trainable parameters)";
 }
 
-std::optional<CnnModelArg> cnn_model_arg(const std::string& text) {
-  if (text.empty() || looks_like_file(text)) return std::nullopt;
+std::optional<ImageModelArg> image_model_arg(const std::string& text) {
+  if (text.empty()) return std::nullopt;
+  if (const auto hash = text.find("#/"); hash != std::string::npos && hash > 0) {
+    const std::string file = text.substr(0, hash), pointer = text.substr(hash + 1);
+    if (!std::filesystem::is_regular_file(file)) return std::nullopt;  // model_arg names the problem
+    const io::JsonDocument doc = io::JsonDocument::load(file, io::max_image_model_file_bytes);
+    const io::Json* v = nullptr;
+    try {
+      v = &doc.root().at(io::Json::json_pointer(pointer));
+    } catch (const io::Json::exception&) {
+      return std::nullopt;
+    }
+    if (!io::is_image_model_json(*v)) return std::nullopt;
+    ImageModel net = io::read_image_model(doc, *v, pointer);
+    std::string id = net.name.empty() ? "model" : net.name;
+    return ImageModelArg{std::move(net), std::move(id), "model object at " + pointer + " in " + file};
+  }
+  if (looks_like_file(text)) {
+    if (!std::filesystem::is_regular_file(text)) return std::nullopt;
+    const io::JsonDocument doc = io::JsonDocument::load(text, io::max_image_model_file_bytes);
+    if (!io::is_image_model_json(doc.root())) return std::nullopt;
+    ImageModel net = io::read_image_model(doc);
+    std::string id = net.name.empty() ? text : net.name;
+    return ImageModelArg{std::move(net), std::move(id), "model file " + text};
+  }
   std::string lower = text;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   for (const ModelPreset& p : model_presets()) {
     if (p.id != lower || p.is_transformer()) continue;
-    if (const CnnShape* net = find_cnn_shape(p.id)) return CnnModelArg{net, p.id};
+    if (const ImageModel* net = find_image_model(p.id)) return ImageModelArg{*net, p.id, p.source};
   }
   return std::nullopt;
+}
+
+void apply_image_attention_flag(ImageModelArg& m, bool flash_attention, const GivenFlags& flags) {
+  if (!flags.has("--flash-attention")) return;
+  if (m.shape.attentions.empty())
+    detail::fail(flash_attention ? "--flash-attention" : "--no-flash-attention", m.id, "has no attention layers (a CNN); the flag does not apply");
+  for (AttentionLayer& l : m.shape.attentions) l.fused = flash_attention;
 }
 
 double count_arg(const std::string& text, std::string_view flag) {

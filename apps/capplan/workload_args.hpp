@@ -12,7 +12,7 @@
 #include <capplan/perf/quantization.hpp>
 #include <capplan/plan/goodput.hpp>
 #include <capplan/units/quantity.hpp>
-#include <capplan/workload/cnn.hpp>
+#include <capplan/workload/image_model.hpp>
 #include <capplan/workload/transformer.hpp>
 
 #include <cstdint>
@@ -95,13 +95,21 @@ std::string finetune_text(FineTune f, const LoraOptions& l, const TransformerSha
 
 ModelArg model_arg(const std::string& text);
 
-// An image model from --model: a preset with a convolution-level shape (workload/cnn.hpp).
-struct CnnModelArg {
-  const CnnShape* shape = nullptr;
+struct GivenFlags;
+
+// An image model from --model: a preset with a layer-level shape (workload/image_model.hpp) or a JSON
+// file listing its layers (io/image_model_json.hpp).
+struct ImageModelArg {
+  ImageModel shape;
   std::string id;
+  std::string source;  // "preset" or "model file PATH"
 };
-// The CNN a preset id names; absent for a transformer, a file, or an unknown id (model_arg says why).
-std::optional<CnnModelArg> cnn_model_arg(const std::string& text);
+// The image model --model names; absent for a transformer (preset or file) or an unknown id (model_arg says why).
+std::optional<ImageModelArg> image_model_arg(const std::string& text);
+
+// --flash-attention / --no-flash-attention on an image model: whether its attention runs as one fused
+// kernel (the default) or as separate kernels; refused for a model with no attention.
+void apply_image_attention_flag(ImageModelArg& m, bool flash_attention, const GivenFlags& flags);
 
 // A count written as 1e9, 2.5e12, 1,000,000 or 1_000_000 (--tokens).
 double count_arg(const std::string& text, std::string_view flag);

@@ -36,7 +36,7 @@
 #include "capplan/hardware/warnings.hpp"
 
 // workload
-#include "capplan/workload/cnn.hpp"
+#include "capplan/workload/image_model.hpp"
 #include "capplan/workload/generic.hpp"
 #include "capplan/workload/model_fields.hpp"
 #include "capplan/workload/parallel_plan.hpp"
@@ -55,7 +55,7 @@
 #include "capplan/memory/solvers.hpp"
 
 // perf
-#include "capplan/perf/cnn.hpp"
+#include "capplan/perf/image_model.hpp"
 #include "capplan/perf/communication.hpp"
 #include "capplan/perf/data_loading.hpp"
 #include "capplan/perf/efficiency.hpp"

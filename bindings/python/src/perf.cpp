@@ -7,8 +7,9 @@
 #include "areas.hpp"
 #include "record.hpp"
 
-#include <capplan/memory/cnn.hpp>
-#include <capplan/perf/cnn.hpp>
+#include <capplan/io/image_model_json.hpp>
+#include <capplan/memory/image_model.hpp>
+#include <capplan/perf/image_model.hpp>
 #include <capplan/perf/communication.hpp>
 #include <capplan/perf/data_loading.hpp>
 #include <capplan/perf/efficiency.hpp>
@@ -409,7 +410,7 @@ void bind_training(py::module_& m) {
         "estimate_training and plan_memory: the same numbers).");
 }
 
-void bind_inference_and_cnn(py::module_& m) {
+void bind_inference_and_image_models(py::module_& m) {
   Record<InferenceJob>(m, "InferenceJob", "Serving: a model, batch, prompt and generated tokens, weight and KV widths.")
       .field("model", &InferenceJob::model)
       .field("compute_precision", &InferenceJob::compute_precision)
@@ -452,32 +453,69 @@ void bind_inference_and_cnn(py::module_& m) {
       .field("count", &ConvLayer::count)
       .field("norm_activation", &ConvLayer::norm_activation)
       .finish();
-  Record<CnnShape>(m, "CnnShape", "A CNN as its convolutions, classifier and parameter count.")
-      .field("name", &CnnShape::name)
-      .field("convs", &CnnShape::convs)
-      .field("fc_in", &CnnShape::fc_in)
-      .field("fc_out", &CnnShape::fc_out)
-      .field("parameters", &CnnShape::parameters)
-      .field("input_elements", &CnnShape::input_elements, "one sample's input values (224 x 224 x 3)")
-      .field("pool_indices", &CnnShape::pool_indices, "a max pool's output elements, whose int64 indices autograd keeps")
+  Record<LinearLayer>(m, "LinearLayer", "A linear layer over each of a sample's `tokens` rows, `count` identical layers, with a LayerNorm before, "
+                                         "GELU after or a residual add as a pre-norm transformer block has them.")
+      .field("tokens", &LinearLayer::tokens)
+      .field("in_features", &LinearLayer::in_features)
+      .field("out_features", &LinearLayer::out_features)
+      .field("count", &LinearLayer::count)
+      .field("norm_before", &LinearLayer::norm_before)
+      .field("activation", &LinearLayer::activation)
+      .field("residual", &LinearLayer::residual)
+      .finish();
+  Record<AttentionLayer>(m, "AttentionLayer", "Self-attention's core over `tokens` rows: softmax(Q K^T / sqrt(d)) V, fused (one kernel) or not.")
+      .field("tokens", &AttentionLayer::tokens)
+      .field("heads", &AttentionLayer::heads)
+      .field("head_dim", &AttentionLayer::head_dim)
+      .field("count", &AttentionLayer::count)
+      .field("fused", &AttentionLayer::fused, "one fused kernel (scaled_dot_product_attention); False: Q K^T, softmax, P V as separate kernels")
+      .finish();
+  Record<ImageModel>(m, "ImageModel", "An image model as its layers (convolutions, linear layers, attention), classifier and parameter count.")
+      .field("name", &ImageModel::name)
+      .field("convs", &ImageModel::convs)
+      .field("linears", &ImageModel::linears)
+      .field("attentions", &ImageModel::attentions)
+      .field("fc_in", &ImageModel::fc_in)
+      .field("fc_out", &ImageModel::fc_out)
+      .field("parameters", &ImageModel::parameters)
+      .field("input_elements", &ImageModel::input_elements, "one sample's input values (224 x 224 x 3)")
+      .field("pool_indices", &ImageModel::pool_indices, "a max pool's output elements, whose int64 indices autograd keeps")
+      .field("image", &ImageModel::image, "the input size it is timed at, as text")
       .finish()
-      .def("forward_flops_per_sample", &CnnShape::forward_flops_per_sample);
-  m.def("cnn_training_memory", &cnn_training_memory, py::arg("net"), py::arg("batch"), py::arg("precision") = Precision::fp16,
+      .def("validate", &ImageModel::validate)
+      .def("forward_flops_per_sample", &ImageModel::forward_flops_per_sample)
+      .def("layer_parameters", &ImageModel::layer_parameters, "Parameters the layers hold (embeddings that are no layer apart).")
+      .def("kind", &ImageModel::kind)
+      .def_static(
+          "from_json", [](std::string text, std::string file) { return io::parse_image_model_json(std::move(text), std::move(file)); },
+          py::arg("text"), py::arg("file") = "<string>", "An image model from a JSON layer list (docs/catalog-files.md, \"Image model files\").")
+      .def_static("load_file", &io::load_image_model_file, py::arg("path"), "An image model from a JSON layer-list file (at most 1 MiB).")
+      .def(
+          "to_json", [](const ImageModel& net, int indent) { return io::image_model_to_json(net).dump(indent); }, py::arg("indent") = 2,
+          "Every key, so that from_json gives the same model back.");
+  m.def("image_training_memory", &image_training_memory, py::arg("net"), py::arg("batch"), py::arg("precision") = Precision::fp16,
         py::arg("reserve") = RuntimeReserve{},
-        "Per-GPU memory of data-parallel CNN training: fp32 weights, gradients and SGD momentum, the tensors autograd saves per image, "
+        "Per-GPU memory of data-parallel image-model training: fp32 weights, gradients and SGD momentum, the tensors autograd saves per image, "
         "the runtime reserve.");
-  m.def("cnn_max_batch", &cnn_max_batch, py::arg("net"), py::arg("capacity"), py::arg("precision") = Precision::fp16,
-        py::arg("reserve") = RuntimeReserve{}, "The largest batch per GPU whose CNN training memory fits `capacity` (0: none).");
-  m.def("cnn_saved_elements_per_sample", &cnn_saved_elements_per_sample, py::arg("net"),
-        "Values autograd keeps per image for the backward pass (max-pool indices apart).");
+  m.def("image_max_batch", &image_max_batch, py::arg("net"), py::arg("capacity"), py::arg("precision") = Precision::fp16,
+        py::arg("reserve") = RuntimeReserve{}, "The largest batch per GPU whose image-model training memory fits `capacity` (0: none).");
+  m.def("image_saved_elements_per_sample", &image_saved_elements_per_sample, py::arg("net"),
+        "Values autograd keeps per image for the backward pass at the compute precision (fp32 stream values and max-pool indices apart).");
+  m.def("image_saved_bytes_per_sample", &image_saved_bytes_per_sample, py::arg("net"), py::arg("precision") = Precision::fp16,
+        "Bytes autograd keeps per image: the values at the precision, fp32 LayerNorm inputs and softmax outputs under AMP, max-pool indices.");
   m.def("resnet50_v15", &resnet50_v15, "ResNet-50 v1.5 as its convolutions (He et al. 2016, Table 1), 224 x 224, 25.56 M parameters.");
+  m.def("vit_b16", &vit_b16, "ViT-B/16 as its layers (Dosovitskiy et al. 2021, Table 1), 224 x 224, 86.57 M parameters.");
+  m.def("vit_l16", &vit_l16, "ViT-L/16 as its layers (Dosovitskiy et al. 2021, Table 1), 224 x 224, 304.3 M parameters.");
+  m.def("vision_transformer", &vision_transformer, py::arg("name"), py::arg("layers"), py::arg("hidden"), py::arg("mlp"), py::arg("heads"),
+        py::arg("patch"), py::arg("image") = 224, py::arg("classes") = 1000,
+        "A pre-norm Vision Transformer as torchvision builds it: patch embedding, `layers` encoder blocks, LayerNorm + linear head.");
   m.def(
-      "find_cnn_shape",
-      [](const std::string& preset) -> std::optional<CnnShape> {
-        if (const CnnShape* s = find_cnn_shape(preset)) return *s;
+      "find_image_model",
+      [](const std::string& preset) -> std::optional<ImageModel> {
+        if (const ImageModel* s = find_image_model(preset)) return *s;
         return std::nullopt;
       },
-      py::arg("preset"), "The convolution-level shape of an image-model preset (resnet50), or None.");
+      py::arg("preset"), "The layer-level shape of an image-model preset (resnet50, vit-b16, vit-l16), or None.");
   Record<Storage>(m, "Storage", "Where training samples are read from: sequential bandwidth and random reads per second.")
       .field("name", &Storage::name)
       .field("sequential_read", &Storage::sequential_read)
@@ -503,37 +541,37 @@ void bind_inference_and_cnn(py::module_& m) {
       .def("bottleneck", &DataLoadingCheck::bottleneck)
       .def("explain", &DataLoadingCheck::explain);
   m.def("check_data_loading", &check_data_loading, py::arg("pipeline"), py::arg("needed_samples_per_second"));
-  Record<CnnTrainingEstimate>(m, "CnnTrainingEstimate", "Images per second, iteration time and the breakdown.")
-      .readonly("iteration", &CnnTrainingEstimate::iteration)
-      .readonly("images_per_second", &CnnTrainingEstimate::images_per_second)
-      .readonly("gpu_bound_images_per_second", &CnnTrainingEstimate::gpu_bound_images_per_second)
-      .readonly("data_loading", &CnnTrainingEstimate::data_loading)
-      .readonly("flops_per_image", &CnnTrainingEstimate::flops_per_image)
-      .readonly("achieved_per_gpu", &CnnTrainingEstimate::achieved_per_gpu)
-      .readonly("breakdown", &CnnTrainingEstimate::breakdown)
+  Record<ImageTrainingEstimate>(m, "ImageTrainingEstimate", "Images per second, iteration time and the breakdown.")
+      .readonly("iteration", &ImageTrainingEstimate::iteration)
+      .readonly("images_per_second", &ImageTrainingEstimate::images_per_second)
+      .readonly("gpu_bound_images_per_second", &ImageTrainingEstimate::gpu_bound_images_per_second)
+      .readonly("data_loading", &ImageTrainingEstimate::data_loading)
+      .readonly("flops_per_image", &ImageTrainingEstimate::flops_per_image)
+      .readonly("achieved_per_gpu", &ImageTrainingEstimate::achieved_per_gpu)
+      .readonly("breakdown", &ImageTrainingEstimate::breakdown)
       .finish(false)
-      .def("time_for_images", &CnnTrainingEstimate::time_for_images, py::arg("images"))
-      .def("explain", [](const CnnTrainingEstimate& e) { return e.breakdown.text(); });
+      .def("time_for_images", &ImageTrainingEstimate::time_for_images, py::arg("images"))
+      .def("explain", [](const ImageTrainingEstimate& e) { return e.breakdown.text(); });
   m.def(
-      "estimate_cnn_training",
-      [](const CnnShape& net, std::int64_t batch_per_gpu, const Cluster& cluster, Precision p, const EfficiencyModel& model,
+      "estimate_image_training",
+      [](const ImageModel& net, std::int64_t batch_per_gpu, const Cluster& cluster, Precision p, const EfficiencyModel& model,
          bool overlap, const std::optional<DataPipeline>& data) {
-        return estimate_cnn_training(net, batch_per_gpu, cluster, p, model, overlap, data);
+        return estimate_image_training(net, batch_per_gpu, cluster, p, model, overlap, data);
       },
       py::arg("net"), py::arg("batch_per_gpu"), py::arg("cluster"), py::arg("precision") = Precision::fp16,
       py::arg("model") = EfficiencyModel{}, py::arg("overlap_grad_reduce") = true, py::arg("data") = py::none(),
       "CNN training throughput from implicit-GEMM convolutions (Chetlur et al. 2014); with a DataPipeline, no faster "
       "than storage and CPUs deliver samples.");
-  Record<CnnInferenceEstimate>(m, "CnnInferenceEstimate", "One batch's forward latency, images per second and the breakdown.")
-      .readonly("latency", &CnnInferenceEstimate::latency)
-      .readonly("images_per_second", &CnnInferenceEstimate::images_per_second)
-      .readonly("flops_per_image", &CnnInferenceEstimate::flops_per_image)
-      .readonly("achieved", &CnnInferenceEstimate::achieved)
-      .readonly("bound", &CnnInferenceEstimate::bound)
-      .readonly("breakdown", &CnnInferenceEstimate::breakdown)
+  Record<ImageInferenceEstimate>(m, "ImageInferenceEstimate", "One batch's forward latency, images per second and the breakdown.")
+      .readonly("latency", &ImageInferenceEstimate::latency)
+      .readonly("images_per_second", &ImageInferenceEstimate::images_per_second)
+      .readonly("flops_per_image", &ImageInferenceEstimate::flops_per_image)
+      .readonly("achieved", &ImageInferenceEstimate::achieved)
+      .readonly("bound", &ImageInferenceEstimate::bound)
+      .readonly("breakdown", &ImageInferenceEstimate::breakdown)
       .finish(false)
-      .def("explain", [](const CnnInferenceEstimate& e) { return e.breakdown.text(); });
-  m.def("estimate_cnn_inference", &estimate_cnn_inference, py::arg("net"), py::arg("batch"), py::arg("gpu"),
+      .def("explain", [](const ImageInferenceEstimate& e) { return e.breakdown.text(); });
+  m.def("estimate_image_inference", &estimate_image_inference, py::arg("net"), py::arg("batch"), py::arg("gpu"),
         py::arg("precision") = Precision::fp16, py::arg("model") = EfficiencyModel{}, py::arg("fused") = false,
         "CNN inference: one batch's forward pass; fused folds batch norm and fuses ReLU (TensorRT, torch.compile), "
         "otherwise eager kernels.");
@@ -545,7 +583,7 @@ void bind_perf(py::module_& m) {
   bind_explain_and_links(m);
   bind_roofline(m);
   bind_training(m);
-  bind_inference_and_cnn(m);
+  bind_inference_and_image_models(m);
 }
 
 }  // namespace capplan::python

@@ -289,23 +289,23 @@ void bind_purchase(py::module_& m) {
   m.def("training_report", &training_report, py::arg("catalog"), py::arg("model"), py::arg("gpu"), py::arg("tokens"), py::arg("run"),
         py::arg("searched"), py::arg("setup") = TrainingSetup{}, py::arg("goodput") = GoodputConfig{}, py::arg("footprint") = FootprintOptions{},
         "A TrainingRun (best_training_run(...).run or training_run(...)) for `tokens` tokens, reported whole.");
-  Record<CnnTrainingReport>(m, "CnnTrainingReport", "An image model's data-parallel run, reported whole (capplan train --model resnet50).")
-      .readonly("model", &CnnTrainingReport::model)
-      .readonly("gpu", &CnnTrainingReport::gpu)
-      .readonly("gpus", &CnnTrainingReport::gpus)
-      .readonly("images", &CnnTrainingReport::images)
-      .readonly("batch_per_gpu", &CnnTrainingReport::batch_per_gpu)
-      .readonly("precision", &CnnTrainingReport::precision)
-      .readonly("host", &CnnTrainingReport::host)
-      .readonly("estimate", &CnnTrainingReport::estimate)
-      .readonly("time", &CnnTrainingReport::time)
-      .readonly("gpu_hours", &CnnTrainingReport::gpu_hours)
-      .readonly("flops_total", &CnnTrainingReport::flops_total)
-      .readonly("footprint", &CnnTrainingReport::footprint)
+  Record<ImageTrainingReport>(m, "ImageTrainingReport", "An image model's data-parallel run, reported whole (capplan train --model resnet50).")
+      .readonly("model", &ImageTrainingReport::model)
+      .readonly("gpu", &ImageTrainingReport::gpu)
+      .readonly("gpus", &ImageTrainingReport::gpus)
+      .readonly("images", &ImageTrainingReport::images)
+      .readonly("batch_per_gpu", &ImageTrainingReport::batch_per_gpu)
+      .readonly("precision", &ImageTrainingReport::precision)
+      .readonly("host", &ImageTrainingReport::host)
+      .readonly("estimate", &ImageTrainingReport::estimate)
+      .readonly("time", &ImageTrainingReport::time)
+      .readonly("gpu_hours", &ImageTrainingReport::gpu_hours)
+      .readonly("flops_total", &ImageTrainingReport::flops_total)
+      .readonly("footprint", &ImageTrainingReport::footprint)
       .finish(false)
-      .def("output", [](const CnnTrainingReport& r, const std::vector<std::string>& notes) { return to_python(cnn_training_output(r, notes)); },
+      .def("output", [](const ImageTrainingReport& r, const std::vector<std::string>& notes) { return to_python(image_training_output(r, notes)); },
            py::arg("assumptions") = std::vector<std::string>{}, "The JSON object of `capplan train --format json` for an image model, as a dict.");
-  m.def("cnn_training_report", &cnn_training_report, py::arg("catalog"), py::arg("model"), py::arg("net"), py::arg("cluster"),
+  m.def("image_training_report", &image_training_report, py::arg("catalog"), py::arg("model"), py::arg("net"), py::arg("cluster"),
         py::arg("batch_per_gpu"), py::arg("precision"), py::arg("host"), py::arg("images"), py::arg("footprint") = FootprintOptions{},
         "`net` trained data parallel on `cluster` for `images` images, fed by `host`, reported whole.");
   Record<ServingReport>(m, "ServingReport", "A serving load reported whole: the run, output tokens, footprint, cost per 1M tokens (capplan infer).")

@@ -36,7 +36,7 @@ EXAMPLES = int(os.environ.get("CAPPLAN_FUZZ_EXAMPLES", "0")) or max(2, settings.
 # Functions whose sound calls take seconds (a whole catalog ranked, plan searches over thousands of
 # GPUs): fewer examples, the same checks.
 HEAVY = {"purchase_table", "best_training_run", "search_plans", "propose_builds", "smallest_serving_run",
-         "min_gpus_for_training", "min_gpus_for_serving", "training_report", "serving_report", "cnn_training_report",
+         "min_gpus_for_training", "min_gpus_for_serving", "training_report", "serving_report", "image_training_report",
          "training_memory_report", "serving_memory_report", "sweep_rent_vs_own", "html_page", "max_micro_batch",
          "max_context", "max_concurrent_sequences", "Catalog"}
 

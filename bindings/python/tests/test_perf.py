@@ -144,27 +144,27 @@ def test_collectives(cat):
     assert t16 > t8 > capplan.Duration(0, "s")
 
 
-def test_cnn_training(cat):
-    net = capplan.CnnShape(name="tiny", convs=[capplan.ConvLayer(out_pixels=56 * 56, in_channels=64, out_channels=64,
+def test_image_model_training(cat):
+    net = capplan.ImageModel(name="tiny", convs=[capplan.ConvLayer(out_pixels=56 * 56, in_channels=64, out_channels=64,
                                                                   kernel=3, count=4)],
                            fc_in=2048, fc_out=1000, parameters=25e6)
     cluster = capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 1, 8, capplan.infiniband(Bandwidth(25, "GB/s")))
-    e = capplan.estimate_cnn_training(net, 256, cluster)
+    e = capplan.estimate_image_training(net, 256, cluster)
     assert e.images_per_second > 0 and "convolutions forward" in e.explain()
 
 
-def test_cnn_data_loading_limits_throughput(cat):
+def test_image_model_data_loading_limits_throughput(cat):
     # An HDD serves 150 random reads/s: eight A100s training ResNet-50 wait for it.
-    net = capplan.CnnShape(name="tiny", convs=[capplan.ConvLayer(out_pixels=56 * 56, in_channels=64, out_channels=64,
+    net = capplan.ImageModel(name="tiny", convs=[capplan.ConvLayer(out_pixels=56 * 56, in_channels=64, out_channels=64,
                                                                   kernel=3, count=4)],
                            fc_in=2048, fc_out=1000, parameters=25e6)
     cluster = capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 8, 8, capplan.infiniband(Bandwidth(25, "GB/s")))
     slow = capplan.DataPipeline(storage=capplan.Storage.hdd_7200rpm())
-    e = capplan.estimate_cnn_training(net, 256, cluster, data=slow)
+    e = capplan.estimate_image_training(net, 256, cluster, data=slow)
     assert not e.data_loading.ok() and e.data_loading.bottleneck() == "storage"
     assert e.images_per_second == pytest.approx(e.data_loading.limit())
     assert e.images_per_second < e.gpu_bound_images_per_second
-    fast = capplan.estimate_cnn_training(net, 256, cluster, data=capplan.DataPipeline(cached_in_ram=True, cpu_cores=4096,
+    fast = capplan.estimate_image_training(net, 256, cluster, data=capplan.DataPipeline(cached_in_ram=True, cpu_cores=4096,
                                                                                   mean_sample_size=capplan.DataSize(10, "kB")))
     assert fast.data_loading.ok()
 
@@ -527,30 +527,68 @@ def test_nvfp4_serving(cat):
     assert e.value.field == "matmul_precision"
 
 
-def test_cnn_inference(cat):
+def test_image_model_inference(cat):
     net = capplan.resnet50_v15()
     a100 = cat.find_gpu("A100 SXM 80GB")
-    eager = capplan.estimate_cnn_inference(net, 256, a100)
-    fused = capplan.estimate_cnn_inference(net, 256, a100, fused=True)
-    int8 = capplan.estimate_cnn_inference(net, 256, a100, "int8", fused=True)
+    eager = capplan.estimate_image_inference(net, 256, a100)
+    fused = capplan.estimate_image_inference(net, 256, a100, fused=True)
+    int8 = capplan.estimate_image_inference(net, 256, a100, "int8", fused=True)
     assert eager.images_per_second < fused.images_per_second < int8.images_per_second
     assert eager.flops_per_image.value == pytest.approx(fused.flops_per_image.value)
     assert eager.latency.value == pytest.approx(256 / eager.images_per_second)
     assert "batch norm + ReLU" in eager.explain() and "batch norm + ReLU" not in fused.explain()
     with pytest.raises(capplan.InputError) as e:
-        capplan.estimate_cnn_inference(net, 0, a100)
+        capplan.estimate_image_inference(net, 0, a100)
     assert e.value.field == "batch"
 
 
-def test_cnn_training_memory(cat):
-    net = capplan.find_cnn_shape("resnet50")
-    assert net is not None and capplan.find_cnn_shape("llama2-7b") is None
-    b = capplan.cnn_training_memory(net, 256)
-    assert b.activations.size.value == pytest.approx(256 * (capplan.cnn_saved_elements_per_sample(net) * 2 + 56 * 56 * 64 * 8))
+def test_image_training_memory(cat):
+    net = capplan.find_image_model("resnet50")
+    assert net is not None and capplan.find_image_model("llama2-7b") is None
+    b = capplan.image_training_memory(net, 256)
+    assert b.activations.size.value == pytest.approx(256 * (capplan.image_saved_elements_per_sample(net) * 2 + 56 * 56 * 64 * 8))
     # NVIDIA trains ResNet-50 at 256 images per 16 GB V100 in AMP, at 112 in FP32.
     v100 = capplan.DataSize(16, "GiB")
-    assert capplan.cnn_max_batch(net, v100) >= 256
-    assert 112 <= capplan.cnn_max_batch(net, v100, "fp32") < 256
+    assert capplan.image_max_batch(net, v100) >= 256
+    assert 112 <= capplan.image_max_batch(net, v100, "fp32") < 256
     with pytest.raises(capplan.InputError) as e:
-        capplan.cnn_training_memory(net, 8, "fp8")
+        capplan.image_training_memory(net, 8, "fp8")
     assert e.value.field == "precision"
+
+
+def test_vision_transformer_layers_and_json(cat, tmp_path):
+    vit = capplan.find_image_model("vit-b16")
+    # torchvision ViT_B_16_Weights.IMAGENET1K_V1: 86,567,656 parameters, 17.564 GMACs.
+    assert vit.parameters == 86_567_656
+    assert vit.layer_parameters() + 198 * 768 == 86_567_656
+    assert vit.forward_flops_per_sample() / 2 == pytest.approx(17.564e9, rel=1e-4)
+    assert vit.kind() == "vision transformer" and capplan.resnet50_v15().kind() == "CNN"
+    assert capplan.vision_transformer("ViT-B/16", 12, 768, 3072, 12, 16).parameters == vit.parameters
+    back = capplan.ImageModel.from_json(vit.to_json())
+    assert back.forward_flops_per_sample() == vit.forward_flops_per_sample() and back.parameters == vit.parameters
+    path = tmp_path / "vit.json"
+    path.write_text(vit.to_json())
+    assert capplan.ImageModel.load_file(str(path)).linears == vit.linears
+    with pytest.raises(capplan.InputError) as e:
+        capplan.ImageModel.from_json('{"name": "x", "layers": [{"type": "attention", "tokens": 4, "heads": 0, "head_dim": 4}]}', "m.json")
+    assert e.value.field == "layers[0].heads" and "m.json" in str(e.value)
+
+
+def test_vision_transformer_training_inference_memory(cat):
+    vit = capplan.vit_b16()
+    unfused = vit.replace(attentions=[a.replace(fused=False) for a in vit.attentions])
+    rtx = cat.find_gpu("RTX 4090")
+    one = capplan.make_cluster(rtx, 1, 1, capplan.infiniband(Bandwidth(25, "GB/s")))
+    fast = capplan.estimate_image_training(vit, 192, one)
+    slow = capplan.estimate_image_training(unfused, 192, one)
+    assert slow.images_per_second < fast.images_per_second
+    assert "attention" in fast.explain() and "LayerNorm" in fast.explain()
+    assert capplan.estimate_image_inference(vit, 1024, rtx, fused=True).images_per_second > \
+        capplan.estimate_image_inference(vit, 1024, rtx).images_per_second
+    # timm trained ViT-B/16 at 192 images (not 256) on a 24 GB RTX 3090 with unfused attention.
+    gib24 = capplan.DataSize(24, "GiB")
+    assert 192 <= capplan.image_max_batch(unfused, gib24) < 256
+    assert capplan.image_saved_bytes_per_sample(unfused) > capplan.image_saved_bytes_per_sample(vit)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_image_training(vit.replace(linears=[], convs=[]), 8, one)
+    assert e.value.field == "layers"

@@ -12,7 +12,7 @@
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/memory/budget.hpp"
-#include "capplan/perf/cnn.hpp"
+#include "capplan/perf/image_model.hpp"
 #include "capplan/perf/data_loading.hpp"
 #include "capplan/perf/training_estimator.hpp"
 #include "capplan/plan/goodput.hpp"
@@ -75,7 +75,7 @@ inline TrainingReport training_report(const Catalog& catalog, std::string model,
 }
 
 // An image model trained data parallel on `images` images (epochs x the dataset).
-struct CnnTrainingReport {
+struct ImageTrainingReport {
   std::string model;  // the model as the user named it
   std::string gpu;    // the GPU's catalog id
   int gpus = 1;
@@ -83,7 +83,7 @@ struct CnnTrainingReport {
   std::int64_t batch_per_gpu = 256;
   Precision precision = Precision::fp16;  // the precision it is timed at
   perf::DataPipeline host;                // what feeds the GPUs
-  perf::CnnTrainingEstimate estimate;     // iteration, images/s, the data pipeline's limit
+  perf::ImageTrainingEstimate estimate;     // iteration, images/s, the data pipeline's limit
   Duration time{};
   double gpu_hours = 0;
   double flops_total = 0;  // forward + backward, all images
@@ -91,13 +91,13 @@ struct CnnTrainingReport {
 };
 
 // `net` on `cluster` at `batch_per_gpu` images per GPU in precision `p`, fed by `host`, for `images`
-// images (perf::estimate_cnn_training, gradients all-reduced under the backward pass).
-inline CnnTrainingReport cnn_training_report(const Catalog& catalog, std::string model, const CnnShape& net, const perf::Cluster& cluster,
+// images (perf::estimate_image_training, gradients all-reduced under the backward pass).
+inline ImageTrainingReport image_training_report(const Catalog& catalog, std::string model, const ImageModel& net, const perf::Cluster& cluster,
                                              std::int64_t batch_per_gpu, Precision p, const perf::DataPipeline& host, double images,
                                              const FootprintOptions& footprint = {}) {
   require_finite(images, "images");
   require_positive(images, "images");
-  CnnTrainingReport r;
+  ImageTrainingReport r;
   r.model = std::move(model);
   r.gpu = cluster.gpu.id;
   r.gpus = cluster.gpus;
@@ -105,7 +105,7 @@ inline CnnTrainingReport cnn_training_report(const Catalog& catalog, std::string
   r.batch_per_gpu = batch_per_gpu;
   r.precision = p;
   r.host = host;
-  r.estimate = perf::estimate_cnn_training(net, batch_per_gpu, cluster, p, {}, true, host);
+  r.estimate = perf::estimate_image_training(net, batch_per_gpu, cluster, p, {}, true, host);
   r.time = r.estimate.time_for_images(images);
   r.gpu_hours = r.time.value() * r.gpus / 3600.0;
   r.flops_total = r.estimate.flops_per_image.value() * images;

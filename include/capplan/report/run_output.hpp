@@ -176,8 +176,8 @@ inline Value serving_output(const ServingReport& r, const std::vector<std::strin
 // images_per_s, gpu_bound_images_per_s, data_pipeline (storage and CPU limits, cores, the
 // bottleneck: gpu, cpu or storage), time_s, iteration_time_s, gpu_hours, flops_total,
 // achieved_flop_per_s_per_gpu, the footprint and `assumptions`.
-inline Value cnn_training_output(const CnnTrainingReport& r, const std::vector<std::string>& assumptions = {}) {
-  const perf::CnnTrainingEstimate& est = r.estimate;
+inline Value image_training_output(const ImageTrainingReport& r, const std::vector<std::string>& assumptions = {}) {
+  const perf::ImageTrainingEstimate& est = r.estimate;
   Value j;
   j["model"] = r.model;
   j["gpu"] = r.gpu;

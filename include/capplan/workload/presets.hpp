@@ -336,6 +336,13 @@ inline std::vector<ModelPreset> build() {
 
   add("resnet50", GenericModel{"ResNet-50 v1.5", Count(25'557'032), 4.089e9, "224x224 image"}, 25'557'032.0,
       "torchvision models/resnet.py ResNet50_Weights.IMAGENET1K_V1 (25,557,032 params, 4.089 GMACs)");
+  // torchvision models/vision_transformer.py ViT_B_16_Weights / ViT_L_16_Weights.IMAGENET1K_V1:
+  // num_params 86,567,656 and 304,326,632, _ops 17.564 and 61.555 GFLOPS (multiply-adds), 224x224;
+  // Dosovitskiy et al. 2021, Table 1 (workload/image_model.hpp builds the layers).
+  add("vit-b16", GenericModel{"ViT-B/16", Count(86'567'656), 17.564e9, "224x224 image"}, 86'567'656.0,
+      "torchvision models/vision_transformer.py ViT_B_16_Weights.IMAGENET1K_V1 (86,567,656 params, 17.564 GMACs)");
+  add("vit-l16", GenericModel{"ViT-L/16", Count(304'326'632), 61.555e9, "224x224 image"}, 304'326'632.0,
+      "torchvision models/vision_transformer.py ViT_L_16_Weights.IMAGENET1K_V1 (304,326,632 params, 61.555 GMACs)");
   return v;
 }
 

@@ -1,0 +1,196 @@
+// An image model described in a JSON file as its list of layers, read into an ImageModel and
+// written back (workload/image_model.hpp):
+//
+//   {
+//     "name": "ViT-S/16", "image": 224,
+//     "layers": [
+//       {"type": "conv", "out_pixels": 196, "in_channels": 3, "out_channels": 384, "kernel": 16, "norm_activation": false},
+//       {"type": "linear", "tokens": 197, "in_features": 384, "out_features": 1152, "count": 12, "norm_before": true},
+//       {"type": "attention", "tokens": 197, "heads": 6, "head_dim": 64, "count": 12},
+//       {"type": "linear", "tokens": 197, "in_features": 384, "out_features": 384, "count": 12, "residual": true},
+//       {"type": "linear", "tokens": 197, "in_features": 384, "out_features": 1536, "count": 12, "norm_before": true, "activation": true},
+//       {"type": "linear", "tokens": 197, "in_features": 1536, "out_features": 384, "count": 12, "residual": true},
+//       {"type": "linear", "tokens": 1, "in_features": 384, "out_features": 1000, "norm_before": true}
+//     ]
+//   }
+//   capplan::ImageModel m = capplan::io::load_image_model_file("vit-s16.json");
+//
+// Keys (docs/catalog-files.md, "Image model files"): name and layers (required); image (the side of a
+// square RGB input, default 224: input_elements = image^2 x 3), parameters (default: what the layers
+// hold, ImageModel::layer_parameters; give it to count embeddings), fc_in and fc_out (a CNN's
+// classifier on pooled features, default none), pool_indices (a max pool's output elements, default
+// 0). Each layer has "type" and, by type:
+//   conv       out_pixels, in_channels, out_channels, kernel (1), count (1), norm_activation (true)
+//   linear     tokens (1), in_features, out_features, count (1), norm_before, activation, residual (false)
+//   attention  tokens, heads, head_dim, count (1), fused (true)
+// A file whose "layers" is a number is a transformer (io/model_json.hpp); is_image_model_json tells
+// them apart. Errors: capplan::InputError naming the file, line:column, the layer and the key, e.g.
+// "vit.json:4:5: model \"ViT-S/16\": layers[1].heads: 0 is below the minimum 1".
+#pragma once
+
+#include "capplan/io/json_document.hpp"
+#include "capplan/units/count.hpp"
+#include "capplan/workload/image_model.hpp"
+
+#include <array>
+#include <cmath>
+#include <string>
+#include <utility>
+
+namespace capplan::detail {
+
+// The ranges an image model file's fields must lie in (beyond them a value is absurd, and the
+// per-sample FLOP and byte counts could overflow 64-bit products).
+namespace image_model_limits {
+inline constexpr std::size_t max_layers = 10'000;
+inline constexpr io::IntRange image{1, 65'536};
+inline constexpr io::IntRange pixels{1, 100'000'000};
+inline constexpr io::IntRange channels{1, 1'048'576};
+inline constexpr io::IntRange kernel{1, 1'024};
+inline constexpr io::IntRange count{1, 10'000};
+inline constexpr io::IntRange tokens{1, 10'000'000};
+inline constexpr io::IntRange features{1, 16'777'216};
+inline constexpr io::IntRange heads{1, 65'536};
+inline constexpr io::IntRange head_dim{1, 65'536};
+inline constexpr io::IntRange pool{0, 1'000'000'000};
+inline constexpr double max_parameters = 1e15;
+}  // namespace image_model_limits
+
+}  // namespace capplan::detail
+
+namespace capplan::io {
+
+// True when `object` is an object whose "layers" is an array: an image model.
+inline bool is_image_model_json(const Json& object) {
+  if (!object.is_object()) return false;
+  const auto it = object.find("layers");
+  return it != object.end() && it->is_array();
+}
+
+// Reads the image model at `pointer` (the root by default) of a parsed document.
+inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, const std::string& pointer = "") {
+  namespace lim = detail::image_model_limits;
+  ObjectReader r(doc, object, pointer, "model");
+  ImageModel m;
+  m.name = r.string("name");
+  r.set_entry("model " + detail::quote_text(m.name));
+  const std::int64_t side = r.integer_or("image", lim::image, 224);
+  m.input_elements = side * side * 3;
+  m.image = std::to_string(side) + " x " + std::to_string(side);
+  m.fc_in = r.integer_or("fc_in", {0, lim::features.max}, 0);
+  m.fc_out = r.integer_or("fc_out", {0, lim::features.max}, 0);
+  if ((m.fc_in > 0) != (m.fc_out > 0)) r.fail(m.fc_in > 0 ? "fc_out" : "fc_in", "0", "must be given with the other (a classifier has both)");
+  m.pool_indices = r.integer_or("pool_indices", lim::pool, 0);
+  const Json* layers = r.find("layers");
+  if (!layers || !layers->is_array()) r.missing("layers", "an array of layers ({\"type\": \"conv\" | \"linear\" | \"attention\", ...})");
+  if (layers->empty()) r.fail("layers", "[]", "is empty: list the model's convolutions, linear layers and attention blocks");
+  if (layers->size() > lim::max_layers)
+    r.fail("layers", std::to_string(layers->size()) + " entries", "is more than 10,000 (use \"count\" for repeated layers)");
+  static constexpr std::array<std::pair<std::string_view, int>, 3> types{{{"conv", 0}, {"linear", 1}, {"attention", 2}}};
+  for (std::size_t i = 0; i < layers->size(); ++i) {
+    const std::string at = "layers[" + std::to_string(i) + "].";
+    ObjectReader l(doc, (*layers)[i], pointer + "/layers/" + std::to_string(i), r.entry(), at);
+    const auto type = l.enumeration_opt<int>("type", types);
+    if (!type) l.missing("type", "\"conv\", \"linear\" or \"attention\"");
+    if (*type == 0) {
+      ConvLayer c;
+      c.out_pixels = l.integer("out_pixels", lim::pixels);
+      c.in_channels = l.integer("in_channels", lim::channels);
+      c.out_channels = l.integer("out_channels", lim::channels);
+      c.kernel = l.integer_as_or<int>("kernel", lim::kernel, 1);
+      c.count = l.integer_as_or<int>("count", lim::count, 1);
+      c.norm_activation = l.boolean_or("norm_activation", true);
+      m.convs.push_back(c);
+    } else if (*type == 1) {
+      LinearLayer c;
+      c.tokens = l.integer_or("tokens", lim::tokens, 1);
+      c.in_features = l.integer("in_features", lim::features);
+      c.out_features = l.integer("out_features", lim::features);
+      c.count = l.integer_as_or<int>("count", lim::count, 1);
+      c.norm_before = l.boolean_or("norm_before", false);
+      c.activation = l.boolean_or("activation", false);
+      c.residual = l.boolean_or("residual", false);
+      m.linears.push_back(c);
+    } else {
+      AttentionLayer c;
+      c.tokens = l.integer("tokens", lim::tokens);
+      c.heads = l.integer("heads", lim::heads);
+      c.head_dim = l.integer("head_dim", lim::head_dim);
+      c.count = l.integer_as_or<int>("count", lim::count, 1);
+      c.fused = l.boolean_or("fused", true);
+      m.attentions.push_back(c);
+    }
+    l.finish();
+  }
+  if (m.convs.empty() && m.linears.empty()) r.fail("layers", "(attention only)", "needs at least one conv or linear layer");
+  const double own = m.layer_parameters();
+  m.parameters = own;
+  if (const Json* p = r.find("parameters")) {
+    double v = 0;
+    if (p->is_string()) {
+      try {
+        v = static_cast<double>(parse_count(p->get_ref<const std::string&>(), "parameters"));
+      } catch (const InputError& e) {
+        r.rethrow(e, "parameters");
+      }
+    } else if (p->is_number()) {
+      v = p->get<double>();
+    } else {
+      r.type_error("parameters", *p, "a parameter count such as 86.6e6 or \"86,567,656\"");
+    }
+    if (!std::isfinite(v) || v < 1) r.fail("parameters", detail::value_text(*p), "must be a positive count");
+    if (v > lim::max_parameters) r.fail("parameters", detail::value_text(*p), "is absurd (more than 1e15)");
+    m.parameters = v;
+  }
+  if (!(m.parameters <= lim::max_parameters))
+    r.fail("layers", detail::format_double(m.parameters) + " parameters", "is absurd (more than 1e15)");
+  r.finish();
+  try {
+    m.validate();
+  } catch (const InputError& e) {
+    r.rethrow(e);
+  }
+  return m;
+}
+
+inline ImageModel read_image_model(const JsonDocument& doc) { return read_image_model(doc, doc.root()); }
+
+// Parses an image model from JSON text; `file` names it in messages.
+inline ImageModel parse_image_model_json(std::string text, std::string file = "<string>") {
+  return read_image_model(JsonDocument::parse(std::move(text), std::move(file)));
+}
+
+// A layer list of a few thousand entries: 1 MiB, as a transformer model file (the limit applies while reading).
+inline constexpr std::size_t max_image_model_file_bytes = 1u << 20;
+
+inline ImageModel load_image_model_file(const std::string& path) {
+  return read_image_model(JsonDocument::load(path, max_image_model_file_bytes));
+}
+
+// Every key with its value, so the file says exactly what capplan computes with; reading it back
+// gives the same model (input_elements as `image` when it is a square RGB image, else omitted).
+inline Json image_model_to_json(const ImageModel& m) {
+  Json j = Json::object();
+  j["name"] = m.name;
+  const auto side = static_cast<std::int64_t>(std::llround(std::sqrt(static_cast<double>(m.input_elements) / 3.0)));
+  if (side > 0 && side * side * 3 == m.input_elements) j["image"] = side;
+  j["parameters"] = m.parameters;
+  if (m.fc_in > 0) {
+    j["fc_in"] = m.fc_in;
+    j["fc_out"] = m.fc_out;
+  }
+  if (m.pool_indices > 0) j["pool_indices"] = m.pool_indices;
+  Json layers = Json::array();
+  for (const ConvLayer& c : m.convs)
+    layers.push_back({{"type", "conv"}, {"out_pixels", c.out_pixels}, {"in_channels", c.in_channels}, {"out_channels", c.out_channels},
+                      {"kernel", c.kernel}, {"count", c.count}, {"norm_activation", c.norm_activation}});
+  for (const LinearLayer& l : m.linears)
+    layers.push_back({{"type", "linear"}, {"tokens", l.tokens}, {"in_features", l.in_features}, {"out_features", l.out_features},
+                      {"count", l.count}, {"norm_before", l.norm_before}, {"activation", l.activation}, {"residual", l.residual}});
+  for (const AttentionLayer& a : m.attentions)
+    layers.push_back({{"type", "attention"}, {"tokens", a.tokens}, {"heads", a.heads}, {"head_dim", a.head_dim}, {"count", a.count}, {"fused", a.fused}});
+  j["layers"] = std::move(layers);
+  return j;
+}
+
+}  // namespace capplan::io

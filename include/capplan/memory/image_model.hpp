@@ -1,0 +1,127 @@
+// Per-GPU memory of data-parallel image-model training (PyTorch, as NVIDIA's ResNet-50 recipe and
+// timm run it: AMP or FP32, SGD with momentum), in the MemoryBudget every report prints.
+//
+//   model states   fp32 weights + fp32 gradients + fp32 momentum = 12 B per parameter (AMP keeps the
+//                  fp32 weights as the master copy; autocast's fp16 copies are per-op and transient)
+//   activations    what autograd saves for the backward pass, per image, at the compute precision:
+//                  each convolution followed by batch norm + ReLU keeps two tensors of its output size,
+//                  the convolution's output (batch norm's saved input) and the ReLU's output (ReLU's
+//                  saved result, which is also the next convolution's saved input); a convolution
+//                  without them keeps its output; plus the input image and the classifier's input, and
+//                  the max pool's int64 indices (8 B each). A transformer block's linear layer keeps
+//                  its input, and a LayerNorm before it its own fp32 input (the residual stream under
+//                  autocast); GELU keeps its input; fused attention keeps Q, K, V, its output and the
+//                  log-sum-exp, separate kernels the QKV output, the scaled queries and the
+//                  heads x tokens^2 probabilities
+//   reserve        RuntimeReserve: 1 GiB (CUDA context, cuDNN workspace) + 5 % of the tensors
+//
+// Source of the saved tensors: PyTorch's autograd formulas (tools/autograd/derivatives.yaml:
+// convolution saves input and weight; native_batch_norm saves input, mean and inverse std; relu saves
+// its result; max_pool2d_with_indices saves input and indices; native_layer_norm saves input, mean
+// and rstd; gelu saves self; _scaled_dot_product_flash_attention saves query, key, value, output
+// and logsumexp; _softmax saves result). A check: NVIDIA's recipe trains
+// ResNet-50 at 256 images per 16 GB V100 or T4 in AMP and at 112 (V100) or 128 (T4) in FP32
+// (DeepLearningExamples PyTorch/Classification/ConvNets/configs.yml); these fit and twice the FP32
+// batches do not (tests/memory_test.cpp).
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/hardware/precision.hpp"
+#include "capplan/memory/budget.hpp"
+#include "capplan/units/format.hpp"
+#include "capplan/workload/image_model.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace capplan {
+
+// Elements autograd keeps per sample for the backward pass (the rule above), at the compute
+// precision; the fp32 stream values and the max-pool indices are apart (image_saved_bytes_per_sample).
+inline double image_saved_elements_per_sample(const ImageModel& net) {
+  double e = static_cast<double>(net.input_elements) + static_cast<double>(net.fc_in);
+  for (const ConvLayer& c : net.convs) {
+    require_positive_count(c.out_pixels, "out_pixels");
+    require_positive_count(c.count, "count");
+    e += static_cast<double>(c.count) * static_cast<double>(c.out_pixels) * static_cast<double>(c.out_channels) * (c.norm_activation ? 2.0 : 1.0);
+  }
+  for (const LinearLayer& l : net.linears) {
+    const double t = static_cast<double>(l.tokens);
+    e += static_cast<double>(l.count) * t * (static_cast<double>(l.in_features) + (l.activation ? static_cast<double>(l.out_features) : 0.0));
+  }
+  for (const AttentionLayer& a : net.attentions) {
+    const double t = static_cast<double>(a.tokens), hd = static_cast<double>(a.heads * a.head_dim);
+    // Fused: Q, K, V (views of the QKV output), the output and the log-sum-exp (fp32, counted as two
+    // values); separate kernels: the QKV output, the scaled queries and the softmax's probabilities.
+    e += static_cast<double>(a.count) * (a.fused ? 4 * t * hd + 2 * t * static_cast<double>(a.heads)
+                                                 : 4 * t * hd + t * t * static_cast<double>(a.heads));
+  }
+  return e;
+}
+
+// Bytes autograd keeps per sample: the values above at `p`, the LayerNorms' fp32 inputs (the residual
+// stream under AMP, perf/image_model.hpp) and the max-pool indices (8 B each).
+//
+// Unfused attention under AMP keeps its probabilities twice: softmax's fp32 output and the fp16 copy
+// P V takes (autocast runs softmax in fp32); in fp32 they are one tensor.
+inline double image_saved_bytes_per_sample(const ImageModel& net, Precision p) {
+  double stream = 0;
+  for (const LinearLayer& l : net.linears)
+    if (l.norm_before) stream += static_cast<double>(l.count) * static_cast<double>(l.tokens) * static_cast<double>(l.in_features);
+  if (bytes_per_element(p) < 4)
+    for (const AttentionLayer& a : net.attentions)
+      if (!a.fused)
+        stream += static_cast<double>(a.count) * static_cast<double>(a.tokens) * static_cast<double>(a.tokens) * static_cast<double>(a.heads);
+  return image_saved_elements_per_sample(net) * bytes_per_element(p) + stream * 4.0 + static_cast<double>(net.pool_indices) * 8.0;
+}
+
+// The budget of training `net` at `batch` images per GPU, computing at `p` (fp16/bf16: AMP; fp32).
+inline MemoryBudget image_training_memory(const ImageModel& net, std::int64_t batch, Precision p = Precision::fp16,
+                                        const RuntimeReserve& reserve = {}) {
+  require_positive_count(batch, "batch");
+  net.validate();
+  if (p != Precision::fp16 && p != Precision::bf16 && p != Precision::fp32)
+    detail::fail("precision", std::string(name(p)), "is not one an image model trains at (fp16 or bf16 with AMP, fp32)");
+  const double e = bytes_per_element(p);
+  const double b = static_cast<double>(batch);
+  MemoryBudget m;
+  const std::string params = format_number(net.parameters / 1e6, 4) + "M params";
+  m.weights.size = DataSize::from_value(net.parameters * 4);
+  m.weights.detail = params + " x 4 B (fp32" + std::string(p == Precision::fp32 ? ")" : ", the master copy under AMP)");
+  m.gradients.size = DataSize::from_value(net.parameters * 4);
+  m.gradients.detail = params + " x 4 B (fp32)";
+  m.optimizer_states.size = DataSize::from_value(net.parameters * 4);
+  m.optimizer_states.detail = params + " x 4 B (SGD momentum, fp32)";
+  const double saved = image_saved_elements_per_sample(net);
+  const double per_image = image_saved_bytes_per_sample(net, p);
+  const bool stream = per_image > saved * e + static_cast<double>(net.pool_indices) * 8.0;
+  m.activations.size = DataSize::from_value(b * per_image);
+  m.activations.detail = std::to_string(batch) + " images x " + format(DataSize::from_value(per_image)) + " (" + format_number(saved / 1e6, 4) +
+                         "M saved values x " + format_number(e, 2) + " B" + (net.pool_indices > 0 ? " + max-pool indices" : "") +
+                         (stream ? " + fp32 values under autocast" : "") + ")";
+  const DataSize planned = m.model_states() + m.activations.size;
+  m.runtime_reserve.size = reserve.of(planned);
+  m.runtime_reserve.detail = format(reserve.fixed, {.prefixes = Prefixes::binary}) + " + " + format_number(100 * reserve.fragmentation, 3) +
+                             "% of the tensors";
+  m.tight_margin = reserve.tight_margin(planned);
+  return m;
+}
+
+// The largest batch per GPU whose budget fits `capacity` (0: not even one image).
+inline std::int64_t image_max_batch(const ImageModel& net, DataSize capacity, Precision p = Precision::fp16, const RuntimeReserve& reserve = {}) {
+  require_positive(capacity.value(), "capacity");
+  const auto fits = [&](std::int64_t b) { return image_training_memory(net, b, p, reserve).total() <= capacity; };
+  if (!fits(1)) return 0;
+  std::int64_t lo = 1, hi = 2;
+  while (hi <= (std::int64_t{1} << 40) && fits(hi)) {
+    lo = hi;
+    hi *= 2;
+  }
+  while (hi - lo > 1) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    (fits(mid) ? lo : hi) = mid;
+  }
+  return lo;
+}
+
+}  // namespace capplan

@@ -1,0 +1,355 @@
+// Image-model training throughput (images/s) and inference latency from the per-sample work of
+// each layer: convolutions, linear layers over tokens, attention blocks (workload/image_model.hpp).
+//
+// A convolution runs as an implicit GEMM (cuDNN; Chetlur et al. 2014, §3): M = batch x output pixels,
+// N = output channels, K = input channels x kernel^2; FLOPs 2 M N K. Its backward is two GEMMs of the
+// same FLOPs (data and weight gradients), so training does 3x the forward FLOPs (He et al. 2016 count
+// forward FLOPs; training = 3x, Kaplan et al. 2020 §2.1). Each conv output goes through batch norm
+// (a statistics pass and a normalize pass) and ReLU, memory-bound kernels timed by bytes moved.
+// A linear layer is the GEMM (batch x tokens, out, in) and its two backward GEMMs; attention is one
+// fused kernel (PyTorch's scaled_dot_product_attention: FlashAttention-2's rates, Dao 2023) or, for
+// frameworks before it, two batched GEMMs (Q K^T, P V) around a softmax that reads and writes the
+// tokens^2 scores. LayerNorm, GELU, the residual adds and the bias gradients are memory-bound
+// kernels; under AMP the transformer's residual stream is fp32 (its fp32 position embeddings are
+// added to it, and autocast runs LayerNorm in fp32), so those kernels move 4-byte values and a cast
+// to the compute precision precedes each linear layer after a LayerNorm. Unfused attention's softmax
+// runs in fp32 too (autocast's fp32 list), between casts of the tokens^2 scores.
+// Data-parallel gradient all-reduce overlaps the backward pass (PyTorch DDP buckets).
+#pragma once
+
+#include "capplan/error.hpp"
+#include "capplan/perf/communication.hpp"
+#include "capplan/perf/data_loading.hpp"
+#include "capplan/perf/efficiency.hpp"
+#include "capplan/perf/explain.hpp"
+#include "capplan/perf/roofline.hpp"
+#include "capplan/workload/image_model.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace capplan::perf {
+
+// The shapes live in the workload layer (workload/image_model.hpp); perf:: names kept for callers.
+using capplan::ImageModel;
+using capplan::ConvLayer;
+
+struct ImageTrainingEstimate {
+  Duration iteration{};
+  double images_per_second = 0;
+  double gpu_bound_images_per_second = 0;  // what the GPUs could do if the data pipeline kept up
+  std::optional<DataLoadingCheck> data_loading;  // when a pipeline was given
+  FlopCount flops_per_image{};   // forward + backward
+  FlopRate achieved_per_gpu{};
+  Breakdown breakdown;
+  [[nodiscard]] Duration time_for_images(double images) const {
+    return from_canonical<Duration>(require_nonnegative(images, "images") / images_per_second);
+  }
+};
+
+// Bytes per conv-output element for batch norm (statistics read, normalize read + write) and ReLU
+// (read + write), forward; the backward moves twice that (gradient and saved input read, gradient written).
+inline constexpr double norm_activation_reads_writes = 5.0;
+
+// The largest batch an estimate takes (with the layer bounds of ImageModel::validate, far from
+// 64-bit overflow in batch x pixels x channels).
+inline constexpr std::int64_t max_image_batch = 10'000'000;
+
+// Bytes per value of a transformer's residual stream and LayerNorm under AMP (see the top of this file).
+inline constexpr double amp_stream_bytes = 4.0;
+
+namespace image_detail {
+
+// One training step's kernel time per part, for `batch` images on one GPU.
+struct TrainingParts {
+  double conv_fwd = 0, conv_bwd = 0, conv_elem = 0;
+  double linear_fwd = 0, linear_bwd = 0, attention = 0, linear_elem = 0;
+  double flops = 0;
+};
+
+inline TrainingParts training_parts(const ImageModel& net, std::int64_t batch, const DeviceRates& r, double e) {
+  TrainingParts t;
+  for (const auto& c : net.convs) {
+    const std::int64_t M = batch * c.out_pixels, N = c.out_channels, K = c.in_channels * c.kernel * c.kernel;
+    const Op f = gemm("conv", M, N, K, e);
+    const Op dgrad = gemm("conv dgrad", M, K, N, e);
+    const Op wgrad = gemm("conv wgrad", K, N, M, e);
+    t.conv_fwd += c.count * r.time(f);
+    t.conv_bwd += c.count * (r.time(dgrad) + r.time(wgrad));
+    t.flops += c.count * (f.flops + dgrad.flops + wgrad.flops);
+    if (c.norm_activation) {
+      const Op na = elementwise("batch norm + relu", static_cast<double>(M) * static_cast<double>(N) * e * norm_activation_reads_writes);
+      Op nb = na;
+      nb.bytes *= 2;
+      t.conv_elem += c.count * (r.time(na) + r.time(nb) + 4 * r.overhead);  // 3 forward + 3 backward kernels
+    }
+  }
+  const double s = amp_stream_bytes;
+  for (const auto& l : net.linears) {
+    const std::int64_t M = batch * l.tokens;
+    const Op f = gemm("linear", M, l.out_features, l.in_features, e);
+    const Op dgrad = gemm("linear dgrad", M, l.in_features, l.out_features, e);
+    const Op wgrad = gemm("linear wgrad", l.in_features, l.out_features, M, e);
+    t.linear_fwd += l.count * r.time(f);
+    t.linear_bwd += l.count * (r.time(dgrad) + r.time(wgrad));
+    t.flops += l.count * (f.flops + dgrad.flops + wgrad.flops);
+    const double in = static_cast<double>(M) * static_cast<double>(l.in_features), out = static_cast<double>(M) * static_cast<double>(l.out_features);
+    double elem = r.time(elementwise("bias gradient", out * e));
+    if (l.norm_before) {
+      // LayerNorm forward (read, write) and backward (2 kernels: dx; dgamma and dbeta), in fp32, and
+      // the cast to the compute precision and its backward.
+      elem += r.time(elementwise("layer norm", in * 2 * s)) + r.time(elementwise("layer norm backward", in * 3 * s)) + r.overhead;
+      if (s != e) elem += 2 * r.time(elementwise("cast", in * (s + e)));
+    }
+    if (l.activation) elem += r.time(elementwise("gelu", out * 2 * e)) + r.time(elementwise("gelu backward", out * 3 * e));
+    if (l.residual) {
+      // The add (read stream and branch, write stream); backward: the branch's gradient cast to the
+      // compute precision, and the gradients of the two paths summed at the block's input.
+      elem += r.time(elementwise("residual add", out * (2 * s + e))) + r.time(elementwise("residual gradient sum", out * 3 * s));
+      if (s != e) elem += r.time(elementwise("cast", out * (s + e)));
+    }
+    t.linear_elem += l.count * elem;
+  }
+  for (const auto& a : net.attentions) {
+    const std::int64_t heads = batch * a.heads;
+    const double qkv = static_cast<double>(batch) * static_cast<double>(a.tokens) * static_cast<double>(a.heads * a.head_dim) * e;
+    double fwd = 0, bwd = 0;
+    if (a.fused) {
+      const Op fa = flash_attention_op("attention", heads, a.tokens, a.head_dim, a.head_dim, false, 4 * qkv);
+      fwd = r.time(fa);
+      // Backward: 5 matmuls to the forward's 2 (2.5x the FLOPs), reading Q K V O dO and writing dQ dK dV
+      // (Dao 2023, FlashAttention-2 §3.2), at the kernel's backward rate.
+      Op back = fa;
+      back.flops = 2.5 * fa.flops;
+      back.bytes = 2 * fa.bytes;
+      bwd = r.time(back, true);
+      t.flops += a.count * 3.5 * fa.flops;
+    } else {
+      const Op qk = gemm("attention scores", a.tokens, a.tokens, a.head_dim, e, heads, OpKind::attention_gemm);
+      const Op pv = gemm("attention over values", a.tokens, a.head_dim, a.tokens, e, heads, OpKind::attention_gemm);
+      // Autocast runs softmax in fp32: the scores are cast up, normalized, and cast down for P V; the
+      // backward casts the probabilities' gradient up and the input's gradient down.
+      const double scores = static_cast<double>(heads) * static_cast<double>(a.tokens) * static_cast<double>(a.tokens);
+      const double casts = s != e ? r.time(elementwise("cast", scores * (s + e))) * 2 : 0.0;
+      fwd = r.time(elementwise("query scale", qkv * 2 / 3)) + r.time(qk) + r.time(elementwise("softmax", scores * 2 * s)) + casts + r.time(pv);
+      bwd = 2 * (r.time(qk) + r.time(pv)) + r.time(elementwise("softmax backward", scores * 3 * s)) + casts +
+            r.time(elementwise("query scale backward", qkv * 2 / 3));
+      t.flops += a.count * 3 * (qk.flops + pv.flops);
+    }
+    // The heads' output transposed back to (tokens, heads x head_dim): a copy forward and backward.
+    const double transpose = 2 * r.time(elementwise("head transpose", qkv * 2 / 3));
+    t.attention += a.count * (fwd + bwd + transpose);
+  }
+  return t;
+}
+
+}  // namespace image_detail
+
+inline ImageTrainingEstimate estimate_image_training(const ImageModel& net, std::int64_t batch_per_gpu, const Cluster& cluster,
+                                                     Precision p = Precision::fp16, const EfficiencyModel& model = {},
+                                                     bool overlap_grad_reduce = true, const std::optional<DataPipeline>& data = std::nullopt) {
+  require_positive_count(batch_per_gpu, "batch_per_gpu");
+  if (batch_per_gpu > max_image_batch) capplan::detail::fail("batch_per_gpu", std::to_string(batch_per_gpu), "is absurd (more than 10,000,000 images)");
+  cluster.validate();
+  net.validate();
+  const DeviceRates r = device_rates(cluster.gpu, p, model);
+  const double e = bytes_per_element(p);
+  const image_detail::TrainingParts parts = image_detail::training_parts(net, batch_per_gpu, r, e);
+  double fwd = parts.conv_fwd, bwd = parts.conv_bwd;
+  double flops = parts.flops;
+  if (net.fc_in > 0 && net.fc_out > 0) {
+    const Op fc = gemm("fc", batch_per_gpu, net.fc_out, net.fc_in, e);
+    fwd += r.time(fc);
+    bwd += 2 * r.time(fc);
+    flops += 3 * fc.flops;
+  }
+  const double transformer = parts.linear_fwd + parts.linear_bwd + parts.attention + parts.linear_elem;
+  // SGD with momentum: read weight, gradient, momentum; write weight, momentum (fp32).
+  const double t_opt = r.time(elementwise("sgd step", net.parameters * 4 * 5));
+  double t_comm = 0;
+  if (cluster.gpus > 1) {
+    const Group g{cluster.gpus, std::min(cluster.gpus, cluster.gpus_per_node)};
+    const double c = all_reduce_seconds(cluster, net.parameters * 4, g);  // fp32 gradients (AMP keeps fp32 master grads)
+    t_comm = overlap_grad_reduce ? exposed_after_overlap(c, bwd + parts.linear_bwd, 25) : c;  // 25 MB DDP buckets
+  }
+  const double iteration = fwd + bwd + parts.conv_elem + transformer + t_opt + t_comm;
+  ImageTrainingEstimate est;
+  est.iteration = from_canonical<Duration>(iteration);
+  est.gpu_bound_images_per_second = static_cast<double>(batch_per_gpu) * cluster.gpus / iteration;
+  est.images_per_second = est.gpu_bound_images_per_second;
+  if (data) {
+    // The GPUs run no faster than storage and CPUs deliver samples.
+    est.data_loading = check_data_loading(*data, est.gpu_bound_images_per_second);
+    est.images_per_second = std::min(est.images_per_second, est.data_loading->limit());
+    est.iteration = from_canonical<Duration>(static_cast<double>(batch_per_gpu) * cluster.gpus / est.images_per_second);
+  }
+  est.flops_per_image = from_canonical<FlopCount>(flops / static_cast<double>(batch_per_gpu));
+  est.achieved_per_gpu = from_canonical<FlopRate>(flops / iteration);
+  Breakdown& b = est.breakdown;
+  const std::string batch = ", batch " + std::to_string(batch_per_gpu);
+  if (!net.convs.empty()) {
+    b.add("convolutions forward", fwd, std::to_string(net.convs.size()) + " conv shapes as implicit GEMMs" + batch, "kernels");
+    b.add("convolutions backward", bwd, "data + weight gradient GEMMs", "kernels");
+  }
+  if (parts.conv_elem > 0) b.add("batch norm + ReLU", parts.conv_elem, num(norm_activation_reads_writes) + " B-moves per element forward, 2x backward", "memory");
+  if (!net.linears.empty()) {
+    b.add("linear layers forward", parts.linear_fwd, std::to_string(net.linears.size()) + " linear shapes over tokens" + batch, "kernels");
+    b.add("linear layers backward", parts.linear_bwd, "data + weight gradient GEMMs", "kernels");
+    b.add("LayerNorm, GELU, residual adds", parts.linear_elem, "fp32 residual stream and LayerNorm (AMP), bias gradients", "memory");
+  }
+  if (!net.attentions.empty()) {
+    const bool fused = net.attentions.front().fused;
+    b.add("attention", parts.attention,
+          fused ? std::string("fused kernel (scaled_dot_product_attention), forward + backward") : std::string("Q K^T, softmax, P V as separate kernels"),
+          fused ? "kernels" : "memory");
+  }
+  b.add("optimizer step", t_opt, "SGD momentum, fp32", "memory");
+  if (cluster.gpus > 1) b.add("gradient all-reduce (exposed)", t_comm, format(from_canonical<DataSize>(net.parameters * 4)) + " fp32 gradients", "network");
+  if (est.data_loading && !est.data_loading->ok())
+    b.add("waiting for input data", est.iteration.value() - iteration, est.data_loading->explain(), est.data_loading->bottleneck());
+  else if (est.data_loading)
+    b.assumptions.push_back("data loading: " + est.data_loading->explain());
+  return est;
+}
+
+// Image-model inference: the forward pass alone, one batch at a time.
+//
+// Each convolution runs as its forward implicit GEMM. An eager framework (PyTorch) runs batch norm in
+// eval mode as one affine pass and ReLU as another, each reading and writing the conv output
+// (inference_norm_activation_reads_writes), as three kernels per conv; an inference compiler
+// (TensorRT, torch.compile) folds batch norm into the convolution's weights and fuses ReLU into its
+// epilogue (Jacob et al. 2018, §3.2 "batch normalization folding"; NVIDIA TensorRT developer guide,
+// "Layer fusion": Convolution + Scale + Activation), so only the GEMMs run. A transformer's linear
+// layers run as GEMMs; eagerly under autocast its LayerNorms and residual adds move fp32 values and
+// GELU runs as its own kernel, while a compiler fuses GELU, bias and residual into the GEMMs and keeps
+// the stream at the compute precision (LayerNorm stays a kernel). Every kernel pays the launch
+// overhead of efficiency.hpp. Not modelled: the host-to-device copy of the input batch (it overlaps
+// with the previous batch's compute in a pipelined server) and a framework's per-operator Python
+// cost, which dominates eager latency at small batches.
+struct ImageInferenceEstimate {
+  Duration latency{};             // one batch, forward
+  double images_per_second = 0;
+  FlopCount flops_per_image{};    // forward
+  FlopRate achieved{};
+  Bound bound = Bound::compute;   // what most of the time is spent on
+  Breakdown breakdown;
+};
+
+// Bytes per conv-output element for eval-mode batch norm and ReLU as separate kernels: read + write each.
+inline constexpr double inference_norm_activation_reads_writes = 4.0;
+
+inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, std::int64_t batch, const GpuSpec& gpu, Precision p = Precision::fp16,
+                                                       const EfficiencyModel& model = {}, bool fused = false) {
+  require_positive_count(batch, "batch");
+  if (batch > max_image_batch) capplan::detail::fail("batch", std::to_string(batch), "is absurd (more than 10,000,000 images)");
+  net.validate();
+  const DeviceRates r = device_rates(gpu, p, model);
+  const double e = bytes_per_element(p);
+  double convs = 0, elem = 0, flops = 0, gemm_compute = 0;
+  int kernels = 0;
+  for (const auto& c : net.convs) {
+    const std::int64_t M = batch * c.out_pixels, N = c.out_channels, K = c.in_channels * c.kernel * c.kernel;
+    const Op f = gemm("conv", M, N, K, e);
+    convs += c.count * r.time(f);
+    gemm_compute += c.count * f.flops / (r.peak * r.best_fraction);
+    flops += c.count * f.flops;
+    kernels += c.count;
+    if (c.norm_activation && !fused) {
+      elem += c.count * r.time(elementwise("batch norm + relu", static_cast<double>(M) * static_cast<double>(N) * e * inference_norm_activation_reads_writes));
+      elem += c.count * r.overhead;  // two kernels: the elementwise op above counts one overhead
+      kernels += 2 * c.count;
+    }
+  }
+  double linears = 0, linear_elem = 0, attention = 0;
+  const double s = fused ? e : amp_stream_bytes;
+  for (const auto& l : net.linears) {
+    const std::int64_t M = batch * l.tokens;
+    const Op f = gemm("linear", M, l.out_features, l.in_features, e);
+    linears += l.count * r.time(f);
+    gemm_compute += l.count * f.flops / (r.peak * r.best_fraction);
+    flops += l.count * f.flops;
+    kernels += l.count;
+    const double in = static_cast<double>(M) * static_cast<double>(l.in_features), out = static_cast<double>(M) * static_cast<double>(l.out_features);
+    double t = 0;
+    int k = 0;
+    if (l.norm_before) {
+      t += r.time(elementwise("layer norm", in * 2 * s));
+      ++k;
+      if (s != e) t += r.time(elementwise("cast", in * (s + e))), ++k;
+    }
+    if (!fused && l.activation) t += r.time(elementwise("gelu", out * 2 * e)), ++k;
+    if (!fused && l.residual) t += r.time(elementwise("residual add", out * (2 * s + e))), ++k;
+    linear_elem += l.count * t;
+    kernels += l.count * k;
+  }
+  for (const auto& a : net.attentions) {
+    const std::int64_t heads = batch * a.heads;
+    const double qkv = static_cast<double>(batch) * static_cast<double>(a.tokens) * static_cast<double>(a.heads * a.head_dim) * e;
+    double t = 0;
+    int k = 0;
+    if (a.fused) {
+      const Op fa = flash_attention_op("attention", heads, a.tokens, a.head_dim, a.head_dim, false, 4 * qkv);
+      t = r.time(fa);
+      gemm_compute += a.count * fa.flops / (r.peak * r.best_fraction * r.flash_fwd);
+      flops += a.count * fa.flops;
+      k = 1;
+    } else {
+      const Op qk = gemm("attention scores", a.tokens, a.tokens, a.head_dim, e, heads, OpKind::attention_gemm);
+      const Op pv = gemm("attention over values", a.tokens, a.head_dim, a.tokens, e, heads, OpKind::attention_gemm);
+      // Eagerly under autocast, softmax runs in fp32 between two casts (as in training).
+      const double scores = static_cast<double>(heads) * static_cast<double>(a.tokens) * static_cast<double>(a.tokens);
+      const double casts = s != e ? r.time(elementwise("cast", scores * (s + e))) * 2 : 0.0;
+      t = r.time(elementwise("query scale", qkv * 2 / 3)) + r.time(qk) + r.time(elementwise("softmax", scores * 2 * s)) + casts + r.time(pv);
+      gemm_compute += a.count * (qk.flops + pv.flops) / (r.peak * r.best_fraction);
+      flops += a.count * (qk.flops + pv.flops);
+      k = s != e ? 6 : 4;
+    }
+    if (!fused) t += r.time(elementwise("head transpose", qkv * 2 / 3)), ++k;
+    attention += a.count * t;
+    kernels += a.count * k;
+  }
+  double fc = 0;
+  if (net.fc_in > 0 && net.fc_out > 0) {
+    const Op op = gemm("fc", batch, net.fc_out, net.fc_in, e);
+    fc = r.time(op);
+    flops += op.flops;
+    ++kernels;
+  }
+  const double latency = convs + elem + linears + linear_elem + attention + fc;
+  ImageInferenceEstimate est;
+  est.latency = from_canonical<Duration>(latency);
+  est.images_per_second = static_cast<double>(batch) / latency;
+  est.flops_per_image = from_canonical<FlopCount>(flops / static_cast<double>(batch));
+  est.achieved = from_canonical<FlopRate>(flops / latency);
+  est.bound = gemm_compute > 0.5 * latency ? Bound::compute : Bound::memory;
+  Breakdown& b = est.breakdown;
+  const std::string at_batch = ", batch " + std::to_string(batch);
+  if (!net.convs.empty()) b.add("convolutions", convs, std::to_string(net.convs.size()) + " conv shapes as implicit GEMMs" + at_batch, "kernels");
+  if (!fused && elem > 0) b.add("batch norm + ReLU", elem, num(inference_norm_activation_reads_writes) + " B-moves per element, 2 kernels per conv", "memory");
+  if (!net.linears.empty()) {
+    b.add("linear layers", linears, std::to_string(net.linears.size()) + " linear shapes over tokens" + at_batch, "kernels");
+    b.add(fused ? "LayerNorm" : "LayerNorm, GELU, residual adds", linear_elem,
+          fused ? std::string("GELU, bias and residual fused into the GEMMs; the stream at the compute precision")
+                : std::string("fp32 residual stream and LayerNorm (autocast)"),
+          "memory");
+  }
+  if (!net.attentions.empty()) {
+    const bool fused_attention = net.attentions.front().fused;
+    b.add("attention", attention,
+          fused_attention ? std::string("fused kernel (scaled_dot_product_attention)") : std::string("Q K^T, softmax, P V as separate kernels"),
+          fused_attention ? "kernels" : "memory");
+  }
+  if (fc > 0) b.add("classifier", fc, std::to_string(net.fc_in) + " x " + std::to_string(net.fc_out), "kernels");
+  const bool transformer = !net.linears.empty();
+  b.assumptions.push_back(std::to_string(kernels) + " kernels per batch; " +
+                          (fused ? std::string(transformer ? "GELU, bias and residual adds fused into the GEMMs (TensorRT, torch.compile)"
+                                                           : "batch norm folded into the convolutions and ReLU fused (TensorRT, torch.compile)")
+                                 : std::string(transformer ? "eager framework under autocast: LayerNorm, GELU and residual adds as their own kernels"
+                                                           : "eager framework: batch norm and ReLU as their own kernels")));
+  return est;
+}
+
+}  // namespace capplan::perf
