@@ -6,6 +6,8 @@
 #include <capplan/report/render.hpp>
 #include <capplan/report/value.hpp>
 
+#include "test_support.hpp"
+
 #include <doctest/doctest.h>
 
 using namespace capplan;
@@ -331,6 +333,7 @@ TEST_SUITE("report") {
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/plan/purchase.hpp>
+#include <capplan/workload/image_model.hpp>
 #include <capplan/workload/presets.hpp>
 
 namespace {
@@ -379,6 +382,53 @@ TEST_SUITE("report") {
     REQUIRE(eight.run);
     CHECK(row_of(t, "dgx-h100").time.value() == doctest::Approx(eight.run->time_for_tokens(1e9).value()));
     CHECK(row_of(t, "dgx-h100").gpus == 8);
+  }
+
+  TEST_CASE("purchase table: image-model rows agree with estimate_image_training (capplan train --model resnet50)") {
+    PurchaseQuery q;
+    q.workload = PurchaseWorkload::train_images;
+    q.image_model = *find_image_model("resnet50");
+    q.model_name = "resnet50";
+    q.images = 90.0 * imagenet_1k_train_images;
+    const Catalog& c = Catalog::builtin();
+    const PurchaseTable t = purchase_table(q, c);
+    for (const char* id : {"h100-sxm", "rtx-4090", "dgx-a100"}) {
+      CAPTURE(id);
+      const PurchaseRow& r = row_of(t, id);
+      REQUIRE(r.estimated());
+      REQUIRE(r.image);
+      const int per_node = std::min(r.gpus, r.kind == OptionKind::system ? 8 : r.gpus);
+      perf::DataPipeline host;
+      host.cpu_cores = 16 * r.gpus;
+      const perf::Cluster cl = perf::make_cluster(*r.gpu, r.gpus, per_node, perf::Link{});
+      const perf::ImageTrainingEstimate e = perf::estimate_image_training(*q.image_model, 256, cl, Precision::bf16, {}, true, host);
+      CHECK(r.batch_per_gpu == 256);
+      CHECK(r.time.value() == doctest::Approx(q.images / e.images_per_second).epsilon(1e-12));
+    }
+    CHECK(t.flops_total == doctest::Approx(3 * 8.178e9 * q.images).epsilon(1e-3));
+    // A card whose memory holds fewer images runs the most that fit, and says so.
+    q.batch_per_gpu = 4096;
+    const PurchaseTable big = purchase_table(q, c);
+    const PurchaseRow& small = row_of(big, "rtx-3060-12gb");
+    REQUIRE(small.estimated());
+    CHECK(small.batch_per_gpu == image_max_batch(*q.image_model, c.find_gpu("rtx-3060-12gb").capacity(), Precision::bf16));
+    CHECK(small.explanation.find("the most that fit") != std::string::npos);
+    // A deadline raises the GPUs; the row finishes in time.
+    q.batch_per_gpu = 256;
+    q.filters.deadline = Duration::from_value(3600.0);
+    q.cpu_cores_per_gpu = 64;
+    const PurchaseTable fast = purchase_table(q, c);
+    const PurchaseRow& h = row_of(fast, "h100-sxm");
+    REQUIRE(h.estimated());
+    CHECK(h.deadline_sized);
+    CHECK(h.time.value() <= 3600.0);
+    // The image workload needs the image model; its flags are checked.
+    PurchaseQuery bad = q;
+    bad.image_model.reset();
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "image_model");
+    bad = q;
+    bad.training.precision = Precision::fp8;
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "precision");
   }
 
   TEST_CASE("purchase table: serving rows agree with perf::estimate_inference (capplan infer)") {

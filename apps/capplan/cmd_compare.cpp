@@ -84,6 +84,14 @@ std::vector<std::string> row_charts(const PurchaseTable& pt, const PurchaseQuery
 struct CompareArgs {
   std::string model;
   std::string tokens;  // training tokens; empty with --serve
+  // Image models (--model resnet50): the run's length and batch, as capplan train takes them.
+  std::optional<double> epochs;
+  std::string images;
+  std::int64_t dataset_images = imagenet_1k_train_images;
+  std::optional<std::int64_t> batch_per_gpu;
+  std::optional<int> cpu_cores_per_gpu;
+  std::optional<double> decode_rate;
+  GivenFlags flags;  // to refuse the flags an image model does not take
   // Training: what the plan search may use.
   std::optional<std::int64_t> seq_len, global_batch, micro_batch;
   std::optional<int> zero;
@@ -126,15 +134,63 @@ Duration duration_arg(const std::string& text, std::string_view flag) {
   return parse<Duration>(text, flag);
 }
 
+// An image model's training: epochs (or images) and the batch per GPU; the transformer's and the
+// serving flags are refused, not ignored.
+void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
+  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--fp8-recipe", "--finetune", "--lora-rank",
+                  "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
+                  "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
+                  "--warmup-share", "--serve", "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--cuda-graphs",
+                  "--prompt-tokens", "--output-tokens"},
+                 "describes a transformer's training or serving; " + image.id + " is an image model (--epochs or --images, --batch-per-gpu)");
+  apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
+  q.workload = PurchaseWorkload::train_images;
+  if (a.dataset_images < 1 || static_cast<double>(a.dataset_images) > 1e15)
+    detail::fail("--dataset-images", std::to_string(a.dataset_images), "must be a count from 1 to 1e15");
+  if (!a.images.empty()) {
+    if (a.epochs) detail::fail("--images", a.images, "and --epochs both set the run's length; give one of them");
+    q.images = count_arg(a.images, "--images");
+  } else {
+    if (!a.epochs) detail::fail("--epochs", "\"\"", "is required for an image model (or --images): passes over the dataset");
+    if (!(*a.epochs > 0 && *a.epochs <= 100000)) detail::fail("--epochs", detail::format_double(*a.epochs), "is outside (0, 100000]");
+    q.images = *a.epochs * static_cast<double>(a.dataset_images);
+  }
+  if (a.batch_per_gpu) {
+    if (*a.batch_per_gpu < 1 || *a.batch_per_gpu > 65536) detail::fail("--batch-per-gpu", std::to_string(*a.batch_per_gpu), "is outside 1 to 65,536");
+    q.batch_per_gpu = *a.batch_per_gpu;
+  }
+  if (a.cpu_cores_per_gpu) {
+    if (*a.cpu_cores_per_gpu < 1 || *a.cpu_cores_per_gpu > 1024)
+      detail::fail("--cpu-cores-per-gpu", std::to_string(*a.cpu_cores_per_gpu), "is outside 1 to 1,024");
+    q.cpu_cores_per_gpu = *a.cpu_cores_per_gpu;
+  }
+  if (a.decode_rate) {
+    if (!(*a.decode_rate > 0 && *a.decode_rate <= 1e5))
+      detail::fail("--decode-rate", detail::format_double(*a.decode_rate), "is outside (0, 100000] images per core-second");
+    q.decode_rate = *a.decode_rate;
+  }
+  const Precision p = precision_arg(a.precision);
+  if (p != Precision::bf16 && p != Precision::fp16 && p != Precision::fp32)
+    detail::fail("--precision", a.precision, "is not one an image model trains at here (bf16 or fp16 with AMP, fp32)");
+  q.training.precision = p;
+  q.training.fabric = fabric_arg(a.cluster);
+  q.training.pcie_host = pcie_host_arg(a.cluster);
+  q.model_name = image.id;
+  q.model_source = image.source;
+  q.image_model = std::move(image.shape);
+}
+
 // Flags -> the library's query; every error names the flag.
 PurchaseQuery query_of(const CompareArgs& a) {
   PurchaseQuery q;
-  const ModelArg m = model_arg(a.model);
+  std::optional<ImageModelArg> image = image_model_arg(a.model);
+  if (!image) a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate"}, "describes an image model's run; a transformer trains on --tokens");
+  const ModelArg m = image ? ModelArg{} : model_arg(a.model);
   q.model = m.shape;
   q.model_name = m.id;
   q.model_source = m.source;
   const bool serve = a.plan.serve;
-  if (!serve && a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required for training; or pass --serve for a serving load");
+  if (!image && !serve && a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required for training; or pass --serve for a serving load");
   if (a.mfu && !(*a.mfu > 0 && *a.mfu <= 1)) detail::fail("--mfu", detail::format_double(*a.mfu), "is outside (0, 1]");
   pue_arg(a.pue, "--pue");
   grid_arg(a.grid_g_per_kwh, "--grid");
@@ -168,7 +224,9 @@ PurchaseQuery query_of(const CompareArgs& a) {
   q.filters.gpus = a.kinds == "all" || a.kinds == "gpus";
   q.filters.systems = a.kinds == "all" || a.kinds == "systems";
   q.filters.cloud = a.kinds == "all" || a.kinds == "cloud";
-  if (!serve) {
+  if (image) {
+    image_query(a, std::move(*image), q);
+  } else if (!serve) {
     q.workload = PurchaseWorkload::train;
     q.tokens = count_arg(a.tokens, "--tokens");
     TrainingSetup& s = q.training;
@@ -268,7 +326,7 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
   }
   std::vector<std::string> warning_notes;
   res.json["warnings"] = entry_warnings(ctx, entries, warning_notes);
-  if (!a.plan.serve) {
+  if (!a.plan.serve && q.workload == PurchaseWorkload::train) {
     // The defaults a training row depends on, said where the rows are.
     const ModelArg m = model_arg(a.model);
     res.tables.back().notes.push_back(seq_len_note(a.seq_len, m));
@@ -287,6 +345,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->footer(
       "Examples:\n"
       "  capplan compare --model llama2-7b --tokens 1e9\n"
+      "  capplan compare --model resnet50 --epochs 90 --only gpus\n"
       "  capplan compare --model llama2-7b --tokens 2e12 --deadline 30d --only systems --sort own_cost_usd\n"
       "  capplan compare --serve --model deepseek-r1-distill-qwen-32b --weights q4_0 --batch 4 \\\n"
       "      --prompt-tokens 1000 --output-tokens 500\n"
@@ -338,7 +397,17 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--only", a->kinds, "Rows: all (default), gpus, systems, cloud")->check(CLI::IsMember({"all", "gpus", "systems", "cloud"}));
   cmd->add_option("--sort", a->sort, "Sort by a column key or header (default: time, or $/Mtok when serving)");
   cmd->add_flag("--descending", a->descending, "Sort in descending order");
+  cmd->add_option("--epochs", a->epochs, "Image model: passes over the dataset (e.g. 90)");
+  cmd->add_option("--images", a->images, "Image model: images in all, instead of --epochs");
+  cmd->add_option("--dataset-images", a->dataset_images, "Image model: images in the dataset (default 1,281,167: ImageNet-1k)");
+  cmd->add_option("--batch-per-gpu", a->batch_per_gpu, "Image model: images per GPU per iteration (default 256; cut to what fits)");
+  cmd->add_option("--cpu-cores-per-gpu", a->cpu_cores_per_gpu, "Image model: CPU cores decoding images for each GPU (default 16)");
+  cmd->add_option("--decode-rate", a->decode_rate, "Image model: images one core decodes and augments per second (default 120)");
+  if (!cmd->get_option_no_throw("--flash-attention"))
+    cmd->add_flag("--flash-attention,!--no-flash-attention", a->plan.flash_attention,
+                  "Image models with attention (vit-b16): one fused attention kernel (default); --no-flash-attention: separate kernels");
   separate_serve_flags(cmd);
+  a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_compare(*a, ctx), ctx); });
 }
 

@@ -592,3 +592,19 @@ def test_vision_transformer_training_inference_memory(cat):
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_image_training(vit.replace(linears=[], convs=[]), 8, one)
     assert e.value.field == "layers"
+
+
+def test_purchase_table_for_an_image_model(cat):
+    q = capplan.PurchaseQuery(workload="train_images", image_model=capplan.find_image_model("resnet50"), model_name="resnet50",
+                              images=90 * 1_281_167)
+    t = capplan.purchase_table(q, cat)
+    rows = [r for r in t.rows if r.status == ""]
+    assert rows and all(r.image is not None and r.batch_per_gpu >= 1 for r in rows)
+    fastest = rows[0]
+    assert fastest.time.value == pytest.approx(q.images / fastest.image.images_per_second)
+    out = t.output()
+    assert out["workload"] == "train_images" and out["parameters"] == 25_557_032
+    assert out["rows"][0]["plan"]["batch_per_gpu"] >= 1
+    with pytest.raises(capplan.InputError) as e:
+        capplan.purchase_table(capplan.PurchaseQuery(workload="train_images", images=1e6), cat)
+    assert e.value.field == "image_model"

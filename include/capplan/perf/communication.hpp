@@ -193,7 +193,7 @@ struct Cluster {
   void validate() const {
     require_positive_count(gpus, "gpus");
     require_positive_count(gpus_per_node, "gpus_per_node");
-    intra.validate();
+    if (gpus_per_node > 1 || intra.bandwidth.value() > 0) intra.validate();
     if (intra_domain < 0) capplan::detail::fail("intra_domain", std::to_string(intra_domain), "is negative");
     if (intra_domain > 0 && intra_domain < gpus_per_node) intra_beyond.validate();
     if (gpus > gpus_per_node) inter.validate();
@@ -211,10 +211,13 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
   c.gpus = require_positive_count(gpus, "gpus");
   c.gpus_per_node = std::min(require_positive_count(gpus_per_node, "gpus_per_node"), gpus);
   c.pcie_host = host;
-  c.intra = intra_node_link(gpu, host);
+  // A system-on-chip (Apple M-series, DGX Spark, Ryzen AI Max) has no PCIe or GPU link: alone in its
+  // node it needs none, and collectives never run (Cluster::validate checks intra only with peers).
+  const bool linkless = gpu.pcie_lanes <= 0 && gpu.nvlink_bandwidth.value() <= 0 && gpu.infinity_fabric_bandwidth.value() <= 0;
+  if (!(linkless && c.gpus_per_node == 1)) c.intra = intra_node_link(gpu, host);
   // NVLink on a PCIe card is a bridge between two cards (NVIDIA's NVLink bridge for A100 PCIe, RTX
   // A6000 and RTX 3090 joins two), not a switch: beyond a pair, collectives cross PCIe.
-  if (c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
+  if (!(linkless && c.gpus_per_node == 1) && c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
     c.intra_domain = 2;
     c.intra_beyond = pcie(gpu, host);
   }

@@ -26,7 +26,9 @@
 #include "capplan/cost/compare.hpp"
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/memory/image_model.hpp"
 #include "capplan/money/format.hpp"
+#include "capplan/perf/image_model.hpp"
 #include "capplan/power/carbon.hpp"
 #include "capplan/plan/goodput.hpp"
 #include "capplan/plan/it_power.hpp"
@@ -52,8 +54,10 @@
 
 namespace capplan {
 
-enum class PurchaseWorkload { train, serve };
-BOOST_DESCRIBE_ENUM(PurchaseWorkload, train, serve)
+// train: a transformer on tokens; serve: a serving load; train_images: an image model (a CNN, a ViT)
+// on images, data parallel (perf/image_model.hpp), as `capplan train --model resnet50` runs it.
+enum class PurchaseWorkload { train, serve, train_images };
+BOOST_DESCRIBE_ENUM(PurchaseWorkload, train, serve, train_images)
 enum class OptionKind { gpu, system, cloud };
 BOOST_DESCRIBE_ENUM(OptionKind, gpu, system, cloud)
 
@@ -77,6 +81,14 @@ struct PurchaseQuery {
   TrainingSetup training;    // precision, sequence length, batch, MFU, framework, search space
   GoodputConfig goodput;     // training: failures, restarts and checkpoints of the whole run
   ServingLoad serving;
+  // Image-model training (train_images): the layer-level model, the images in all (epochs x the
+  // dataset), images per GPU per iteration (cut to the largest that fits a GPU), the CPU cores per
+  // GPU that decode JPEGs (perf/data_loading.hpp; one NVMe drive per node).
+  std::optional<ImageModel> image_model;
+  double images = 0;
+  std::int64_t batch_per_gpu = 256;
+  int cpu_cores_per_gpu = 16;
+  double decode_rate = 120;  // images one core decodes and augments per second
   PurchaseFilters filters;
   EnergyPrice electricity{Decimal::parse("0.12", "electricity"), Currency::USD};
   double pue = 1.0;
@@ -89,14 +101,27 @@ struct PurchaseQuery {
   std::vector<ExchangeRate> fx;
 
   void validate() const {
-    model.validate();
+    if (workload == PurchaseWorkload::train_images) {
+      if (!image_model) detail::fail("image_model", "none", "is required for train_images (an image model's layers)");
+      image_model->validate();
+      require_finite(images, "images");
+      if (!(images > 0) || images > 1e18) detail::fail("images", detail::format_double(images), "must be in (0, 1e18]");
+      if (batch_per_gpu < 1 || batch_per_gpu > 65'536) detail::fail("batch_per_gpu", std::to_string(batch_per_gpu), "is outside 1..65536");
+      if (cpu_cores_per_gpu < 1 || cpu_cores_per_gpu > 1'024) detail::fail("cpu_cores_per_gpu", std::to_string(cpu_cores_per_gpu), "is outside 1..1024");
+      require_finite(decode_rate, "decode_rate");
+      if (!(decode_rate > 0 && decode_rate <= 1e5)) detail::fail("decode_rate", detail::format_double(decode_rate), "is outside (0, 100000] images per core-second");
+      if (training.precision != Precision::bf16 && training.precision != Precision::fp16 && training.precision != Precision::fp32)
+        detail::fail("precision", std::string(name(training.precision)), "is not one an image model trains at here (bf16 or fp16 with AMP, fp32)");
+    } else {
+      model.validate();
+    }
     if (workload == PurchaseWorkload::train) {
       require_finite(tokens, "tokens");
       if (!(tokens > 0)) detail::fail("tokens", detail::format_double(tokens), "must be > 0 for training");
       if (tokens > 1e18) detail::fail("tokens", detail::format_double(tokens), "is absurdly large (more than 1e18)");
       if (training.measured_mfu && !(*training.measured_mfu > 0 && *training.measured_mfu <= 1))
         detail::fail("mfu", detail::format_double(*training.measured_mfu), "is outside (0, 1]");
-    } else {
+    } else if (workload == PurchaseWorkload::serve) {
       serving.validate();
       if (filters.deadline) detail::fail("deadline", "given", "applies to training, not serving");
     }
@@ -129,6 +154,9 @@ struct PurchaseRow {
   std::optional<TrainingRun> training;
   Duration time{};                 // iterations only
   std::optional<GoodputEstimate> goodput;  // the whole run; absent when it could not finish (plan/goodput.hpp)
+  // Image-model training: the estimate and the batch per GPU it ran at.
+  std::optional<perf::ImageTrainingEstimate> image;
+  std::int64_t batch_per_gpu = 0;
   // Serving.
   std::optional<ServingRun> serving;
   int replicas = 0;
@@ -395,10 +423,16 @@ struct PurchaseTable {
     const bool sv = serve();
     const PurchaseQuery& q = query;
     Value j;
+    const bool img = q.workload == PurchaseWorkload::train_images;
     j["model"] = q.model_name;
-    j["parameters"] = static_cast<double>(parameter_count(q.model));
-    j["workload"] = sv ? "serve" : "train";
-    if (!sv) {
+    j["parameters"] = img ? q.image_model->parameters : static_cast<double>(parameter_count(q.model));
+    j["workload"] = std::string(detail::enum_name(q.workload));
+    if (img) {
+      j["images"] = q.images;
+      j["flops_total"] = flops_total;
+      j["batch_per_gpu"] = q.batch_per_gpu;
+      if (q.filters.deadline) j["deadline_s"] = q.filters.deadline->value();
+    } else if (!sv) {
       j["tokens"] = q.tokens;
       j["flops_total"] = flops_total;
       if (q.filters.deadline) j["deadline_s"] = q.filters.deadline->value();
@@ -431,6 +465,7 @@ struct PurchaseTable {
         e["expected_wall_clock_s"] = r.goodput ? Value(r.goodput->expected_wall_clock.value()) : Value();
         e["expected_gpu_hours"] = r.goodput ? Value(r.goodput->expected_gpu_hours) : Value();
         e["mfu"] = r.training ? Value(r.training->estimate.mfu) : Value();
+        if (img) e["images_per_s"] = r.image ? Value(r.image->images_per_second) : Value();
         e["own_cost_usd"] = money(r.own_cost);
         e["own_cost_high_usd"] = money(r.own_cost_high);
         e["rent_cost_usd"] = money(r.rent_cost);
@@ -457,7 +492,14 @@ struct PurchaseTable {
       e["usd_per_gb"] = Value::of(r.usd_per_gb);
       e["tflop_per_w"] = Value::of(r.tflop_per_w);
       Value& plan = e["plan"];
-      if (r.training) {
+      if (r.image) {
+        plan["batch_per_gpu"] = r.batch_per_gpu;
+        plan["images_per_s"] = r.image->images_per_second;
+        plan["gpu_bound_images_per_s"] = r.image->gpu_bound_images_per_second;
+        plan["bottleneck"] = r.image->data_loading && !r.image->data_loading->ok() ? r.image->data_loading->bottleneck() : std::string("GPU");
+        plan["memory_per_gpu_bytes"] =
+            image_training_memory(*q.image_model, r.batch_per_gpu, q.training.precision).total().value();
+      } else if (r.training) {
         const ParallelPlan& p = r.training->plan;
         plan["tp"] = p.tp;
         plan["pp"] = p.pp;
@@ -596,10 +638,15 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   const PurchaseFilters& f = q.filters;
   PurchaseTable out;
   out.query = q;
-  const double params = static_cast<double>(parameter_count(q.model));
+  const bool img = q.workload == PurchaseWorkload::train_images;
+  const double params = img ? q.image_model->parameters : static_cast<double>(parameter_count(q.model));
   const CarbonIntensity grid_ci = grid::g_per_kwh(q.grid_g_per_kwh);
   const std::int64_t seq = q.training.seq_len > 0 ? q.training.seq_len : q.model.seq_len;
-  if (!sv) {
+  if (img) {
+    // Model FLOPs: 3x the forward (Kaplan et al. 2020 §2.1), as capplan train counts a CNN's.
+    out.flops_total = 3.0 * q.image_model->forward_flops_per_sample() * q.images;
+    out.title = "Training " + q.model_name + " on " + count_text(q.images) + " images (" + format_number(out.flops_total, 3) + " FLOP)";
+  } else if (!sv) {
     if (q.training.finetune == FineTune::full) {
       out.flops_total = static_cast<double>(training_flops(q.model, Count(static_cast<long long>(std::llround(q.tokens)))));
       out.title = "Training " + q.model_name + " on " + count_text(q.tokens) + " tokens (" + format_number(out.flops_total, 3) + " FLOP)";
@@ -653,7 +700,67 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       out.rows.push_back(std::move(r));
     };
 
-    if (!sv) {
+    if (img) {
+      const std::optional<Precision> p = usable_precision(g, q.training.precision);
+      if (!p) {
+        not_estimated("no rate");
+        continue;
+      }
+      // AMP keeps fp32 states whatever the compute precision; the batch is cut to what fits.
+      const Precision mem_p = *p == Precision::fp32 ? Precision::fp32 : *p == Precision::bf16 ? Precision::bf16 : Precision::fp16;
+      const std::int64_t batch = std::min(q.batch_per_gpu, image_max_batch(*q.image_model, g.capacity(), mem_p));
+      if (batch < 1) {
+        not_estimated("no fit");
+        continue;
+      }
+      const perf::Fabric fabric = q.training.fabric ? *q.training.fabric : c.fabric ? *c.fabric : perf::usual_fabric(g);
+      // One unit; with a deadline, more units (beyond a node, whole nodes) until the run finishes in time.
+      std::optional<perf::ImageTrainingEstimate> est;
+      int n = c.unit_gpus;
+      bool no_network = false;
+      // A system-on-chip has no link to a second GPU: one per node.
+      const bool linkless = g.pcie_lanes <= 0 && g.nvlink_bandwidth.value() <= 0 && g.infinity_fabric_bandwidth.value() <= 0;
+      const int node_gpus = linkless ? 1 : c.per_node;
+      for (;;) {
+        const int per_node = std::min(node_gpus, n);
+        if (n > per_node && fabric.none()) {
+          no_network = true;
+          break;
+        }
+        const perf::Cluster cluster = perf::make_cluster(g, n, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), q.training.pcie_host);
+        perf::DataPipeline host;
+        host.cpu_cores = q.cpu_cores_per_gpu * n;
+        host.samples_per_core_second = q.decode_rate;
+        host.drives = cluster.nodes();
+        est = perf::estimate_image_training(*q.image_model, batch, cluster, *p, {}, true, host);
+        if (!f.deadline || est->time_for_images(q.images) <= *f.deadline || n >= 4096) break;
+        n += n < node_gpus ? c.unit_gpus : node_gpus;
+        if (n > node_gpus) n = (n + node_gpus - 1) / node_gpus * node_gpus;
+      }
+      if (no_network && !est) {
+        not_estimated("no network");
+        continue;
+      }
+      if (f.deadline && (no_network || est->time_for_images(q.images) > *f.deadline)) {
+        ++out.filtered_out;
+        continue;
+      }
+      r.image = est;
+      r.batch_per_gpu = batch;
+      r.gpus = n;
+      r.gpus_to_fit = c.unit_gpus;
+      r.deadline_sized = n > c.unit_gpus;
+      r.units = (n + c.unit_gpus - 1) / c.unit_gpus;
+      r.gpus = r.units * c.unit_gpus;
+      r.time = est->time_for_images(q.images);
+      const perf::DataLoadingCheck& dl = *est->data_loading;
+      how += std::to_string(r.gpus) + " GPUs, data parallel, " + std::to_string(batch) + " images per GPU" +
+             (batch < q.batch_per_gpu ? " (the most that fit)" : "") + ", " + std::string(name(*p)) + "; " +
+             format_number(est->images_per_second, 4) + " images/s (" +
+             (dl.ok() ? std::string("the GPUs set it") : "the host's " + std::string(dl.bottleneck() == "CPU" ? "CPU decoding" : "storage") + " sets it; the GPUs " +
+                                                          format_number(est->gpu_bound_images_per_second, 4)) +
+             ") -> " + format(r.time, {.significant = 3});
+    } else if (!sv) {
       if (!can_time_training(g, q.training.precision)) {
         not_estimated("no rate");
         continue;
@@ -836,7 +943,34 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   auto& n = out.assumptions;
   n.push_back("* on the Pareto frontier of price (own, else rent), " + std::string(sv ? "throughput" : "time") + " and memory per GPU.");
   n.push_back("Model: " + q.model_name + ", " + count_text(params) + " parameters (" + q.model_source + ").");
-  if (!sv) {
+  if (img) {
+    n.push_back("GPUs: one unit (a card, a system's or an instance's GPUs), data parallel" +
+                std::string(f.deadline ? "; † raised to the fewest that finish within the deadline " + format(*f.deadline, {.significant = 4}) +
+                                           " (beyond one node, whole nodes)"
+                                       : "") +
+                ". Time: images / images per second of perf/image_model.hpp (the same as capplan train; --explain shows each row): " +
+                std::to_string(q.batch_per_gpu) + " images per GPU (the most that fit where fewer), " + std::string(name(q.training.precision)) +
+                " with AMP, SGD with momentum, gradients all-reduced under the backward pass; the host feeds each GPU from " +
+                std::to_string(q.cpu_cores_per_gpu) + " CPU cores decoding JPEGs at " + format_number(q.decode_rate, 4) +
+                " images/s each and one NVMe drive per node (--cpu-cores-per-gpu, --decode-rate; DALI decodes on the GPU instead).");
+    // Rows the host, not the GPUs, sets the pace of: say so, with what the GPUs alone would do.
+    std::vector<const PurchaseRow*> fed;
+    for (const PurchaseRow& r : out.rows)
+      if (r.image && r.image->data_loading && !r.image->data_loading->ok()) fed.push_back(&r);
+    if (!fed.empty()) {
+      std::sort(fed.begin(), fed.end(), [](const PurchaseRow* a, const PurchaseRow* b) {
+        return a->image->gpu_bound_images_per_second / a->gpus > b->image->gpu_bound_images_per_second / b->gpus;
+      });
+      std::string names;
+      for (std::size_t i = 0; i < fed.size() && i < 3; ++i)
+        names += (i ? ", " : "") + fed[i]->option + " " + format_number(fed[i]->image->gpu_bound_images_per_second / fed[i]->gpus, 3);
+      n.push_back(std::to_string(fed.size()) + " row(s) wait on the host's " +
+                  (fed.front()->image->data_loading->bottleneck() == "CPU" ? std::string("CPU decoding") : std::string("storage")) + " (" +
+                  format_number(fed.front()->image->data_loading->limit() / fed.front()->gpus, 4) +
+                  " images/s per GPU), not their GPUs: their times are the host's. The fastest GPUs alone, images/s per GPU: " + names +
+                  (fed.size() > 3 ? ", ..." : "") + " (--explain shows each row).");
+    }
+  } else if (!sv) {
     n.push_back("GPUs: the fewest, in whole systems or instances, on which a plan fits in memory" +
                 std::string(f.deadline ? "; † raised to the fewest that finish within the deadline " + format(*f.deadline, {.significant = 4}) +
                                            " (beyond one node, whole nodes)" : "") +

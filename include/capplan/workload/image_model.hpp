@@ -147,7 +147,7 @@ struct ImageModel {
 inline ImageModel resnet50_v15() {
   ImageModel n;
   n.name = "ResNet-50 v1.5";
-  n.parameters = 25.557e6;
+  n.parameters = 25'557'032;  // what the layers hold (layer_parameters): torchvision's num_params
   n.fc_in = 2048;
   n.fc_out = 1000;
   n.input_elements = 224 * 224 * 3;
