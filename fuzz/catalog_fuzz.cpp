@@ -4,16 +4,20 @@
 // finding. Build and run with scripts/fuzz; the seed corpus is fuzz/corpus/ (valid and invalid
 // catalog and model files), the dictionary fuzz/catalog.dict.
 //
-// Each input is given to both loaders: as a catalog file over the built-in catalog, and as a
-// model file; and to the three price-list importers (io/price_import.hpp). What loads must export and load back to the same text. It is also given to the text
+// Each input is given to the loaders: as a catalog file over the built-in catalog, as a model
+// file, and as an image model's layer list (timed and sized when it loads); and to the three price-list importers (io/price_import.hpp). What loads must export and load back to the same text. It is also given to the text
 // readers of quantities, money, counts and dates (text_readers.hpp), which every file goes through.
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/io/catalog_json.hpp>
+#include <capplan/io/image_model_json.hpp>
 #include <capplan/io/model_json.hpp>
+#include <capplan/memory/image_model.hpp>
+#include <capplan/perf/image_model.hpp>
 #include <capplan/io/price_import.hpp>
 
 #include "text_readers.hpp"
 
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -42,6 +46,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string once = capplan::io::write_model_json(s);
     if (capplan::io::write_model_json(capplan::io::parse_model_json(once, "again.json")) != once) {
       std::fputs("model export does not round-trip\n", stderr);
+      std::abort();
+    }
+  } catch (const capplan::InputError&) {
+  }
+  // As an image model's layer list: what loads round-trips, and times and sizes to finite numbers.
+  try {
+    const capplan::ImageModel m = capplan::io::parse_image_model_json(text, "fuzz.json");
+    const std::string once = capplan::io::image_model_to_json(m).dump();
+    if (capplan::io::image_model_to_json(capplan::io::parse_image_model_json(once, "again.json")).dump() != once) {
+      std::fputs("image model export does not round-trip\n", stderr);
+      std::abort();
+    }
+    static const capplan::GpuSpec gpu = capplan::Catalog::builtin().find_gpu("h100-sxm");
+    const capplan::perf::Cluster cluster = capplan::perf::make_cluster(gpu, 8, 8, capplan::perf::Link{});
+    const double train = capplan::perf::estimate_image_training(m, 32, cluster).images_per_second;
+    const double infer = capplan::perf::estimate_image_inference(m, 32, gpu).images_per_second;
+    const double bytes = capplan::image_training_memory(m, 32).total().value();
+    if (!std::isfinite(train) || !(train > 0) || !std::isfinite(infer) || !(infer > 0) || !std::isfinite(bytes)) {
+      std::fputs("image model estimate is not a finite positive number\n", stderr);
       std::abort();
     }
   } catch (const capplan::InputError&) {
