@@ -657,6 +657,9 @@ TEST_SUITE("catalog_io") {
         Catalog c = Catalog::make_builtin();
         if (bad) CHECK_THROWS_AS(io::apply_catalog_json(c, text, name), InputError);
         else CHECK_NOTHROW(io::apply_catalog_json(c, text, name));
+      } else if (name.starts_with("image_model_")) {
+        if (bad) CHECK_THROWS_AS((void)io::parse_image_model_json(text, name), InputError);
+        else CHECK_NOTHROW((void)io::parse_image_model_json(text, name));
       } else if (name.starts_with("model_")) {
         if (bad) CHECK_THROWS_AS((void)io::parse_model_json(text, name), InputError);
         else CHECK_NOTHROW((void)io::parse_model_json(text, name));

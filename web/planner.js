@@ -30,12 +30,15 @@
   }
 
   // ---- The form and the address ---------------------------------------------------------------
-  const fields = ['model', 'task', 'method', 'tokens', 'gpu', 'gpus', 'all', 'batch', 'prompt', 'output', 'weights', 'pcie'];
+  const fields = ['model', 'task', 'method', 'tokens', 'epochs', 'gpu', 'gpus', 'all', 'batch', 'imgbatch', 'prompt', 'output', 'weights', 'pcie'];
+  // Model id -> "transformer" or "image" (catalog list --kind models).
+  const modelKinds = {};
   let pinnedToday = '';
   function state() {
     const task = document.querySelector('input[name=task]:checked').value;
     return {
       model: $('model').value, task, method: $('method').value, tokens: $('tokens').value.trim(),
+      epochs: $('epochs').value.trim(), imgbatch: $('imgbatch').value, image: modelKinds[$('model').value] === 'image',
       gpu: $('gpu').value, gpus: $('gpus').value, all: $('all').checked ? '1' : '0',
       batch: $('batch').value, prompt: $('prompt').value, output: $('output').value, weights: $('weights').value,
       pcie: $('pcie').value, today: pinnedToday,
@@ -50,7 +53,7 @@
       const r = document.querySelector('input[name=task][value="' + CSS.escape(p.get('task')) + '"]');
       if (r) r.checked = true;
     }
-    for (const id of ['method', 'tokens', 'gpus', 'batch', 'prompt', 'output', 'weights']) if (p.has(id)) set(id, p.get(id));
+    for (const id of ['method', 'tokens', 'epochs', 'gpus', 'batch', 'imgbatch', 'prompt', 'output', 'weights']) if (p.has(id)) set(id, p.get(id));
     if (p.has('pcie') && [...$('pcie').options].some((o) => o.value === p.get('pcie'))) set('pcie', p.get('pcie'));
     if (p.has('gpu') && [...$('gpu').options].some((o) => o.value === p.get('gpu'))) set('gpu', p.get('gpu'));
     if (p.has('all')) $('all').checked = p.get('all') === '1';
@@ -60,8 +63,10 @@
   function writeHash(s) {
     const p = new URLSearchParams();
     for (const k of fields) {
-      if (s.task === 'serve' && (k === 'tokens' || k === 'method')) continue;
-      if (s.task !== 'serve' && ['batch', 'prompt', 'output', 'weights'].includes(k)) continue;
+      if (s.task === 'serve' && (k === 'tokens' || k === 'method' || k === 'epochs')) continue;
+      if (s.task !== 'serve' && ['batch', 'imgbatch', 'prompt', 'output', 'weights'].includes(k)) continue;
+      if (s.image && ['tokens', 'method', 'batch', 'prompt', 'output'].includes(k)) continue;
+      if (!s.image && ['epochs', 'imgbatch'].includes(k)) continue;
       if (s.task === 'train' && k === 'method') continue;
       if (s.all === '1' && (k === 'gpu' || k === 'gpus')) continue;
       if (k === 'pcie' && s.pcie === 'switch') continue;
@@ -75,6 +80,7 @@
     document.body.classList.toggle('task-serve', s.task === 'serve');
     document.body.classList.toggle('task-finetune', s.task === 'finetune');
     document.body.classList.toggle('all', s.all === '1');
+    document.body.classList.toggle('image-model', s.image);
     $('model-json-label').hidden = s.model !== '(json)';
   }
 
@@ -82,7 +88,9 @@
   // the PCIe cards are not under switches (the tool's default).
   function commandFor(s) {
     const args = commandArgs(s);
-    return s.pcie && s.pcie !== 'switch' ? [...args, '--pcie-host', s.pcie] : args;
+    // An image model's inference runs on one GPU: no PCIe host to say.
+    const onOneGpu = s.image && args[0] === 'infer';
+    return s.pcie && s.pcie !== 'switch' && !onOneGpu ? [...args, '--pcie-host', s.pcie] : args;
   }
   function commandArgs(s) {
     let model = s.model;
@@ -90,6 +98,15 @@
       const path = capplan.ccall('capplan_put_file', 'string', ['string', 'string'], ['model.json', $('model-json').value]);
       if (!path) throw new Error('the pasted model could not be stored');
       model = path;
+    }
+    if (s.image) {
+      // Image models: epochs of ImageNet-1k (train, compare), batches of images on one GPU (infer).
+      if (s.task === 'serve') {
+        if (s.all === '1') throw new Error('Comparing every option for image-model inference is not in capplan yet: untick "Compare all" and pick a GPU.');
+        return ['infer', '--model', model, '--gpu', s.gpu, '--batch', s.imgbatch, '--weights', s.weights];
+      }
+      if (s.all === '1') return ['compare', '--model', model, '--epochs', s.epochs];
+      return ['train', '--model', model, '--epochs', s.epochs, '--gpu', s.gpu, '--gpus', s.gpus];
     }
     const training = ['--model', model, '--tokens', s.tokens];
     if (s.task === 'finetune') training.push('--finetune', s.method);
@@ -119,6 +136,8 @@
     return sig(s / (86400 * 365.25), 3) + ' years';
   }
   const gb = (b) => sig(b / 1e9, 3) + ' GB';
+  // A count: whole and grouped from 10,000 up ("15,360"), else 4 significant digits.
+  const count = (v) => (Number(v) >= 1e4 ? Math.round(Number(v)).toLocaleString('en-US') : sig(v, 4));
   const usd = (m) => (m === null || m === undefined) ? 'no price' : '$' + Number(m).toLocaleString('en-US', { maximumFractionDigits: 2 });
 
   function card(label, key, raw, text, sub, cls) {
@@ -136,7 +155,23 @@
 
   function cards(cmd, d) {
     const out = [];
-    if (cmd === 'train') {
+    if (cmd === 'train' && d.images !== undefined) {
+      const pipe = d.data_pipeline || {};
+      out.push(card('Training time', 'time_s', d.time_s, duration(d.time_s), count(d.images) + ' images'));
+      out.push(card('Throughput', 'images_per_s', d.images_per_s, count(d.images_per_s) + ' images/s',
+        pipe.bottleneck === 'gpu' ? 'the GPUs set the pace'
+          : 'waits on ' + (pipe.bottleneck === 'cpu' ? 'CPU decoding' : 'storage') + ' (the GPUs alone: ' + count(d.gpu_bound_images_per_s) + ')'));
+      out.push(card('Memory per GPU', 'memory_per_gpu_bytes', d.memory_per_gpu_bytes, gb(d.memory_per_gpu_bytes), fitText(d) +
+        ', at most ' + d.max_batch_per_gpu + ' images', d.fits ? 'fits' : 'nofit'));
+      out.push(card('Cost', 'cost_usd', d.cost_usd, usd(d.cost_usd), d.price_per_gpu_hour_usd ? usd(d.price_per_gpu_hour_usd) + ' per GPU-hour' : 'no rent found'));
+      out.push(card('GPU-hours', 'gpu_hours', d.gpu_hours, sig(d.gpu_hours, 4)));
+      out.push(card('Energy', 'energy_kwh', d.energy_kwh, sig(d.energy_kwh, 3) + ' kWh', sig(d.co2e_kg, 3) + ' kg CO2e'));
+    } else if (cmd === 'infer' && d.images_per_s !== undefined) {
+      out.push(card('Throughput', 'images_per_s', d.images_per_s, count(d.images_per_s) + ' images/s', 'batch ' + d.batch + ', ' + d.precision));
+      out.push(card('Latency', 'latency_s', d.latency_s, duration(d.latency_s), 'one batch'));
+      out.push(card('Cost per million images', 'cost_per_million_images_usd', d.cost_per_million_images_usd, usd(d.cost_per_million_images_usd)));
+      out.push(card('Energy per million images', 'kwh_per_million_images', d.kwh_per_million_images, sig(d.kwh_per_million_images, 3) + ' kWh'));
+    } else if (cmd === 'train') {
       const p = d.plan || {};
       out.push(card('Training time', 'time_s', d.time_s, duration(d.time_s), 'expected with failures: ' + duration(d.expected_wall_clock_s)));
       out.push(card('Memory per GPU', 'memory_per_gpu_bytes', d.memory_per_gpu_bytes, gb(d.memory_per_gpu_bytes), fitText(d), d.fits ? 'fits' : 'nofit'));
@@ -245,6 +280,7 @@
     const version = run(['--version']);
     $('version').textContent = version.stdout.trim();
     const models = runJson(['catalog', 'list', '--kind', 'models']).data.entries;
+    for (const e of models) modelKinds[e.id] = e.kind;
     fill($('model'), models, (e) => e.id + ' (' + sig(e.params / 1e9, 3) + 'B)');
     const json = document.createElement('option');
     json.value = '(json)';

@@ -121,7 +121,7 @@ Table cloud_table(const Catalog& c) {
 Table model_table() {
   Table t;
   t.title = "Model presets (--model ID; or a JSON model file, docs/catalog-files.md)";
-  t.columns = {{"id", "Model", Align::left},          {"params", "Params", Align::right},
+  t.columns = {{"id", "Model", Align::left},          {"kind", "Kind", Align::left}, {"params", "Params", Align::right},
                {"active_params", "Active", Align::right}, {"layers", "Layers", Align::right},
                {"hidden", "Hidden", Align::right},      {"attention", "Attention", Align::left},
                {"experts", "Experts", Align::left},     {"context", "Context", Align::right}};
@@ -132,7 +132,7 @@ Table model_table() {
     if (!p.is_transformer()) {
       const GenericModel& g = p.generic();
       const double n = static_cast<double>(g.params);
-      t.add_row({Cell::of_text(p.id), count(n), Cell::empty(), Cell::empty(), Cell::empty(),
+      t.add_row({Cell::of_text(p.id), Cell::of_text("image"), count(n), Cell::empty(), Cell::empty(), Cell::empty(),
                  Cell::of_text("(not a transformer: " + g.sample + ")"), Cell::empty(), Cell::empty()});
       continue;
     }
@@ -147,11 +147,12 @@ Table model_table() {
     std::string experts;
     if (s.moe) experts = std::to_string(s.moe->experts) + ", top " + std::to_string(s.moe->experts_per_token) +
                          (s.moe->shared_experts > 0 ? " + " + std::to_string(s.moe->shared_experts) + " shared" : "");
-    t.add_row({Cell::of_text(p.id), count(static_cast<double>(parameter_count(s))), count(static_cast<double>(active_parameter_count(s))),
+    t.add_row({Cell::of_text(p.id), Cell::of_text("transformer"), count(static_cast<double>(parameter_count(s))), count(static_cast<double>(active_parameter_count(s))),
                Cell::of_number(std::to_string(s.layers), s.layers), Cell::of_number(std::to_string(s.hidden), static_cast<double>(s.hidden)),
                Cell::of_text(attention), experts.empty() ? Cell::empty() : Cell::of_text(experts),
                Cell::of_number(std::to_string(s.seq_len), static_cast<double>(s.seq_len))});
   }
+  t.notes.push_back("Kind: image models (resnet50, vit-b16, vit-l16) train on --epochs of images and infer in images/s.");
   t.notes.push_back("Active: the parameters one token passes through (a mixture of experts: its top-k and shared experts; the input "
                     "embedding included). Context: the longest the model serves; training defaults to its pre-training length.");
   t.notes.push_back("Each preset cites its config.json or paper: capplan memory --model ID shows the source.");

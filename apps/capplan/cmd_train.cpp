@@ -213,16 +213,15 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   t.add_row({Cell::of_text("FLOPs"), num_cell(format_number(flops_total, 4), flops_total),
              Cell::of_text(format_number(est.flops_per_image.value() / 1e9, 4) + " GFLOP per image (forward + backward)")});
   // The batch's memory per GPU (memory/image_model.hpp), as capplan memory sizes it: AMP keeps fp32 states.
-  const Precision mem_p = *prec == Precision::fp32 ? Precision::fp32 : *prec == Precision::bf16 ? Precision::bf16 : Precision::fp16;
-  const MemoryBudget mem = image_training_memory(net, c.batch_per_gpu, mem_p);
-  const FitResult mem_fit = check_fit(mem, g.capacity());
+  const MemoryBudget& mem = rep.memory;
+  const FitResult& mem_fit = rep.fit;
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text(format_number(100 * mem.total().value() / g.capacity().value(), 3) + "% of " + bytes_text(g.capacity()) +
                            (mem_fit.fits ? std::string(mem_fit.tight ? ": tight" : "") : std::string(": does not fit")) + " (capplan memory)")});
   add_footprint_rows(t, rep.footprint);
   if (!mem_fit.fits)
     t.notes.push_back("Does not fit: " + std::to_string(c.batch_per_gpu) + " images per GPU need " + bytes_text(mem.total()) + " of " +
-                      bytes_text(g.capacity()) + "; at most " + std::to_string(image_max_batch(net, g.capacity(), mem_p)) +
+                      bytes_text(g.capacity()) + "; at most " + std::to_string(rep.max_batch_per_gpu) +
                       " fit (--batch-per-gpu; capplan memory shows the budget).");
   t.notes.push_back("Model: " + net.name + " (" + net.kind() + ", " + count_text(net.parameters) + " parameters, " +
                     format_number(net.forward_flops_per_sample() / 1e9, 4) + " GFLOP forward per " + net.image + " image; " +

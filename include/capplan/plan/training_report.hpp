@@ -12,6 +12,7 @@
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/memory/budget.hpp"
+#include "capplan/memory/image_model.hpp"
 #include "capplan/perf/image_model.hpp"
 #include "capplan/perf/data_loading.hpp"
 #include "capplan/perf/training_estimator.hpp"
@@ -84,6 +85,9 @@ struct ImageTrainingReport {
   Precision precision = Precision::fp16;  // the precision it is timed at
   perf::DataPipeline host;                // what feeds the GPUs
   perf::ImageTrainingEstimate estimate;     // iteration, images/s, the data pipeline's limit
+  MemoryBudget memory;                    // per GPU (memory/image_model.hpp), AMP's fp32 states
+  FitResult fit;                          // against the GPU's capacity
+  std::int64_t max_batch_per_gpu = 0;     // the largest batch that fits (0: not one image)
   Duration time{};
   double gpu_hours = 0;
   double flops_total = 0;  // forward + backward, all images
@@ -106,6 +110,11 @@ inline ImageTrainingReport image_training_report(const Catalog& catalog, std::st
   r.precision = p;
   r.host = host;
   r.estimate = perf::estimate_image_training(net, batch_per_gpu, cluster, p, {}, true, host);
+  // Memory at the batch: AMP (fp16 or bf16) or fp32, as capplan memory sizes it.
+  const Precision mem_p = p == Precision::fp32 ? Precision::fp32 : p == Precision::bf16 ? Precision::bf16 : Precision::fp16;
+  r.memory = image_training_memory(net, batch_per_gpu, mem_p);
+  r.fit = check_fit(r.memory, cluster.gpu.capacity());
+  r.max_batch_per_gpu = image_max_batch(net, cluster.gpu.capacity(), mem_p);
   r.time = r.estimate.time_for_images(images);
   r.gpu_hours = r.time.value() * r.gpus / 3600.0;
   r.flops_total = r.estimate.flops_per_image.value() * images;

@@ -189,6 +189,10 @@ inline Value image_training_output(const ImageTrainingReport& r, const std::vect
   p["precision"] = std::string(name(r.precision));
   j["images_per_s"] = est.images_per_second;
   j["gpu_bound_images_per_s"] = est.gpu_bound_images_per_second;
+  j["memory_per_gpu_bytes"] = r.memory.total().value();
+  j["fits"] = r.fit.fits;
+  j["tight"] = r.fit.tight;
+  j["max_batch_per_gpu"] = r.max_batch_per_gpu;
   if (est.data_loading) {
     const perf::DataLoadingCheck& dl = *est.data_loading;
     Value& d = j["data_pipeline"];
