@@ -156,6 +156,12 @@ TEST_SUITE("workload") {
     m = resnet50_v15();
     m.fc_out = 0;
     CHECK(test_support::field_of([&] { m.validate(); }) == "fc_in");
+    m = resnet50_v15();
+    m.linears.assign(10'000, LinearLayer{1, 2, 2});
+    CHECK(test_support::field_of([&] { m.validate(); }) == "layers");  // 30 convs + 10,000 linear layers
+    m = vit_b16();
+    m.attentions[0].tokens = 10'000'001;
+    CHECK(test_support::field_of([&] { m.validate(); }) == "attentions[0].tokens");
   }
 
   TEST_CASE("ResNet-50: 25.6M parameters, 4.1 GMACs = 8.2 GFLOP forward per image") {

@@ -170,6 +170,119 @@ struct StructureError {
   std::string problem;
 };
 
+using io::Json;
+
+// A JSON container being read: its pointer, its keys so far (objects) or its next index (arrays).
+struct JsonFrame {
+  bool object;
+  std::string pointer;
+  std::set<std::string> keys;
+  std::string key;
+  std::size_t index = 0;
+};
+
+// The events of a SAX parse (JsonDocument::parse), with its bookkeeping: where each value starts (a
+// JSON pointer's byte offset, for messages), no duplicate key, a nesting limit. The DOM is built here rather than by nlohmann's callback parser, whose
+// end of every object scans the enclosing array for discarded values: quadratic, so that a
+// 900 kB array of empty objects took minutes. Keys are appended to an object directly (the
+// duplicate check above has already run), not looked up in its ordered map, which is linear.
+struct JsonBuilder {
+  Json& root;
+  std::vector<JsonFrame>& stack;
+  std::vector<Json*> values;  // the open objects and arrays
+  Json* element = nullptr;    // an object's member whose value comes next
+  std::map<std::string, std::size_t>& offsets;
+  const std::string& t;
+  const char*& read;
+  const char* begin;
+
+  [[nodiscard]] std::size_t here() const { return static_cast<std::size_t>(read - begin); }
+  [[nodiscard]] std::string child_pointer() const {
+    if (stack.empty()) return "";
+    const JsonFrame& f = stack.back();
+    return f.pointer + "/" + (f.object ? detail::pointer_token(f.key) : std::to_string(f.index));
+  }
+  void value_done() {
+    if (!stack.empty() && !stack.back().object) ++stack.back().index;
+  }
+  Json* put(Json&& v) {
+    if (values.empty()) {
+      root = std::move(v);
+      return &root;
+    }
+    Json& top = *values.back();
+    if (top.is_array()) {
+      auto& a = top.get_ref<Json::array_t&>();
+      a.push_back(std::move(v));
+      return &a.back();
+    }
+    *element = std::move(v);
+    return element;
+  }
+  bool scalar(Json&& v) {
+    put(std::move(v));
+    value_done();
+    return true;
+  }
+  bool null() { return scalar(Json(nullptr)); }
+  bool boolean(bool v) { return scalar(Json(v)); }
+  bool number_integer(Json::number_integer_t v) { return scalar(Json(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return scalar(Json(v)); }
+  bool number_float(Json::number_float_t v, const std::string&) { return scalar(Json(v)); }
+  bool string(Json::string_t& v) { return scalar(Json(std::move(v))); }
+  bool binary(Json::binary_t& v) { return scalar(Json::binary(std::move(v))); }
+  bool open(bool object) {
+    if (stack.size() >= static_cast<std::size_t>(io::max_nesting)) {
+      throw detail::StructureError{here() - 1, "nesting", std::to_string(stack.size() + 1),
+                                      "levels of nested objects and arrays: at most " + std::to_string(io::max_nesting) + " are allowed"};
+    }
+    std::string p = child_pointer();
+    offsets.emplace(p, here() == 0 ? 0 : here() - 1);
+    stack.push_back(JsonFrame{object, std::move(p), {}, {}, 0});
+    values.push_back(put(object ? Json::object() : Json::array()));
+    return true;
+  }
+  bool start_object(std::size_t) { return open(true); }
+  bool start_array(std::size_t) { return open(false); }
+  bool close() {
+    stack.pop_back();
+    values.pop_back();
+    value_done();
+    return true;
+  }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+  bool key(Json::string_t& k) {
+    JsonFrame& f = stack.back();
+    // The key's opening quote: scan back from its closing quote.
+    std::size_t end = here();
+    std::size_t start = end > 0 ? end - 1 : 0;
+    while (start > 0) {
+      --start;
+      if (t[start] == '"') {
+        std::size_t backslashes = 0;
+        while (start > backslashes && t[start - 1 - backslashes] == '\\') ++backslashes;
+        if (backslashes % 2 == 0) break;
+      }
+    }
+    if (!f.keys.insert(k).second) {
+      throw detail::StructureError{start, k, detail::quote_text(k), "is a duplicate key in the same object"};
+    }
+    f.key = k;
+    offsets.emplace(f.pointer + "/" + detail::pointer_token(k), start);
+    auto& members = values.back()->get_ref<Json::object_t&>();
+    // ordered_map is a vector of pairs: appending keeps the file's order.
+    static_cast<Json::object_t::Container&>(members).emplace_back(k, Json());
+    element = &members.back().second;
+    return true;
+  }
+  // The parser's error, thrown as the type it is (parse_error, out_of_range) for parse() to report.
+  template <class Exception>
+  bool parse_error(std::size_t, const std::string&, const Exception& ex) {
+    throw ex;
+  }
+};
+
 }  // namespace capplan::detail
 
 namespace capplan::io {
@@ -198,80 +311,16 @@ class JsonDocument {
       throw ParseError("json", doc.file_, doc.where(nul) + ": bad JSON: a NUL byte (text files contain none)");
     }
 
-    struct Frame {
-      bool object;
-      std::string pointer;
-      std::set<std::string> keys;
-      std::string key;
-      std::size_t index = 0;
-    };
-    std::vector<Frame> stack;
+    std::vector<detail::JsonFrame> stack;
     const char* begin = t.data();
     const char* read = begin;
     auto& offsets = *doc.offsets_;
-    // The pointer of the value that starts now (the child of the top frame).
-    auto child_pointer = [&]() -> std::string {
-      if (stack.empty()) return "";
-      const Frame& f = stack.back();
-      return f.pointer + "/" + (f.object ? detail::pointer_token(f.key) : std::to_string(f.index));
-    };
-    auto value_done = [&]() {
-      if (!stack.empty() && !stack.back().object) ++stack.back().index;
-    };
     auto here = [&]() { return static_cast<std::size_t>(read - begin); };
-
-    Json::parser_callback_t cb = [&](int depth, Json::parse_event_t event, Json& parsed) -> bool {
-      using E = Json::parse_event_t;
-      switch (event) {
-        case E::object_start:
-        case E::array_start: {
-          if (depth >= max_nesting) {
-            throw detail::StructureError{here() - 1, "nesting", std::to_string(depth + 1),
-                                            "levels of nested objects and arrays: at most " +
-                                                std::to_string(max_nesting) + " are allowed"};
-          }
-          std::string p = child_pointer();
-          offsets.emplace(p, here() == 0 ? 0 : here() - 1);
-          stack.push_back(Frame{event == E::object_start, std::move(p), {}, {}, 0});
-          break;
-        }
-        case E::key: {
-          Frame& f = stack.back();
-          const std::string& k = parsed.get_ref<const std::string&>();
-          // The key's opening quote: scan back from its closing quote.
-          std::size_t end = here();
-          std::size_t start = end > 0 ? end - 1 : 0;
-          while (start > 0) {
-            --start;
-            if (t[start] == '"') {
-              std::size_t backslashes = 0;
-              while (start > backslashes && t[start - 1 - backslashes] == '\\') ++backslashes;
-              if (backslashes % 2 == 0) break;
-            }
-          }
-          if (!f.keys.insert(k).second) {
-            throw detail::StructureError{start, k, detail::quote_text(k),
-                                            "is a duplicate key in the same object"};
-          }
-          f.key = k;
-          offsets.emplace(f.pointer + "/" + detail::pointer_token(k), start);
-          break;
-        }
-        case E::object_end:
-        case E::array_end:
-          stack.pop_back();
-          value_done();
-          break;
-        case E::value:
-          value_done();
-          break;
-      }
-      return true;
-    };
 
     try {
       detail::CountingIterator first(begin, &read), last(begin + t.size(), &read);
-      doc.root_ = Json::parse(first, last, cb, /*allow_exceptions=*/true, /*ignore_comments=*/false);
+      detail::JsonBuilder b{doc.root_, stack, {}, nullptr, offsets, t, read, begin};
+      Json::sax_parse(first, last, &b, nlohmann::detail::input_format_t::json, /*strict=*/true, /*ignore_comments=*/false);
     } catch (const Json::parse_error& e) {
       // nlohmann reports the byte (1-based) of the last character read.
       const std::size_t offset = e.byte == 0 ? 0 : e.byte - 1;
