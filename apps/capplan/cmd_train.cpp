@@ -179,6 +179,9 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   const perf::Cluster cluster =
       perf::make_cluster(g, gpus, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), pcie_host_arg(a.cluster));
   const Precision asked = precision_arg(a.plan.precision);
+  // PyTorch AMP (fp16 or bf16) or fp32, as compare and memory take them: no FP8 recipe for image models.
+  if (asked != Precision::bf16 && asked != Precision::fp16 && asked != Precision::fp32)
+    detail::fail("--precision", a.plan.precision, "is not one an image model trains at here (bf16 or fp16 with AMP, fp32)");
   const auto prec = detail::usable_precision(g, asked);
   if (!prec) detail::fail("--gpu", g.id, "has no dense " + std::string(name(asked)) + ", FP16 or FP32 rate in the catalog");
   const ImageTrainingReport rep = image_training_report(ctx.catalog(), id, net, cluster, c.batch_per_gpu, *prec, host, images, footprint_options(a.cost));

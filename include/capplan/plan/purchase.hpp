@@ -706,9 +706,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no rate");
         continue;
       }
-      // AMP keeps fp32 states whatever the compute precision; the batch is cut to what fits.
-      const Precision mem_p = *p == Precision::fp32 ? Precision::fp32 : *p == Precision::bf16 ? Precision::bf16 : Precision::fp16;
-      const std::int64_t batch = std::min(q.batch_per_gpu, image_max_batch(*q.image_model, g.capacity(), mem_p));
+      // The batch is cut to what fits (the precision is bf16, fp16 or fp32: validate, usable_precision).
+      const std::int64_t batch = std::min(q.batch_per_gpu, image_max_batch(*q.image_model, g.capacity(), *p));
       if (batch < 1) {
         not_estimated("no fit");
         continue;
@@ -747,7 +746,6 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       }
       r.image = est;
       r.batch_per_gpu = batch;
-      r.gpus = n;
       r.gpus_to_fit = c.unit_gpus;
       r.deadline_sized = n > c.unit_gpus;
       r.units = (n + c.unit_gpus - 1) / c.unit_gpus;

@@ -110,11 +110,10 @@ inline ImageTrainingReport image_training_report(const Catalog& catalog, std::st
   r.precision = p;
   r.host = host;
   r.estimate = perf::estimate_image_training(net, batch_per_gpu, cluster, p, {}, true, host);
-  // Memory at the batch: AMP (fp16 or bf16) or fp32, as capplan memory sizes it.
-  const Precision mem_p = p == Precision::fp32 ? Precision::fp32 : p == Precision::bf16 ? Precision::bf16 : Precision::fp16;
-  r.memory = image_training_memory(net, batch_per_gpu, mem_p);
+  // Memory at the batch: AMP (fp16 or bf16) or fp32, as capplan memory sizes it (another precision is an InputError).
+  r.memory = image_training_memory(net, batch_per_gpu, p);
   r.fit = check_fit(r.memory, cluster.gpu.capacity());
-  r.max_batch_per_gpu = image_max_batch(net, cluster.gpu.capacity(), mem_p);
+  r.max_batch_per_gpu = image_max_batch(net, cluster.gpu.capacity(), p);
   r.time = r.estimate.time_for_images(images);
   r.gpu_hours = r.time.value() * r.gpus / 3600.0;
   r.flops_total = r.estimate.flops_per_image.value() * images;
