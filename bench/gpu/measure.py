@@ -1,0 +1,558 @@
+#!/usr/bin/env python3
+"""Measure one NVIDIA GPU the way capplan predicts it, for capplan's in-house validation rows.
+
+Runs on a machine with PyTorch (CUDA), torchvision and timm; capplan itself is not needed there. Every
+section times real kernels on random data (never zeros), takes medians with CUDA events, and writes
+what it found to $OUT/measure.json (or ./measure.json) as soon as the section ends, so a run cut short
+keeps what it measured. nvidia-smi samples power and clocks in the background the whole time
+($OUT/smi.csv); each section records its start and end on the same clock.
+
+Sections (each one's figures are what capplan predicts, see docs/validation.md, "Measured in-house"):
+  info        device name, SMs, memory, power limit and clocks as nvidia-smi reports them
+  bandwidth   device-to-device copy and a read-modify-write, bytes read + written per second
+  gemm        BF16 matrix products: squares, a fine sweep across wave boundaries, the GEMMs of
+              Llama 3.1 8B training and decode; FP16, TF32 and FP8 (torch._scaled_mm) at a few sizes
+  sustained   40 s of back-to-back 8192^3 BF16 products: rate per second with power and SM clock
+  attention   fused attention (PyTorch's flash and cuDNN back ends), forward and backward
+  llm_train   training steps of Llama-3.2-1B- and GPT-2-shaped models written out here, PyTorch AMP
+              (autocast BF16, fp32 weights, fused AdamW): step time, tokens/s, peak memory
+  decode      Llama-3.1-8B-shaped decoding with a static KV cache under a CUDA graph, batch 1-64;
+              prefill of a 2,048-token prompt
+  image       ViT-B/16, ViT-L/16 (timm) and ResNet-50 (torchvision): AMP BF16 training (SGD, as timm's
+              benchmark script) and inference, images/s and peak memory
+
+Nothing here changes the card's clocks, power limit or modes.
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import time
+import traceback
+
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+OUT = os.environ.get("OUT") or "."
+RESULTS = {"started": time.time(), "sections": {}}
+ONLY = set(sys.argv[1:])
+
+
+def save():
+    with open(os.path.join(OUT, "measure.json"), "w") as f:
+        json.dump(RESULTS, f, indent=1)
+
+
+def section(name):
+    def wrap(fn):
+        if ONLY and name not in ONLY:
+            return fn
+        t0 = time.time()
+        print(f"== {name}", flush=True)
+        try:
+            data = fn()
+            RESULTS["sections"][name] = {"start": t0, "end": time.time(), "data": data}
+        except Exception as e:  # keep going: the other sections still measure
+            traceback.print_exc()
+            RESULTS["sections"][name] = {"start": t0, "end": time.time(), "error": repr(e)}
+        try:
+            torch.cuda.synchronize()
+            torch.cuda.empty_cache()
+        except Exception:
+            traceback.print_exc()
+        print(f"   {name}: {time.time() - t0:.1f} s", flush=True)
+        save()
+        return fn
+    return wrap
+
+
+def median_ms(fn, warmup=3, iters=10):
+    """Median time of fn() in ms, CUDA events around each call."""
+    for _ in range(warmup):
+        fn()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(iters):
+        a = torch.cuda.Event(enable_timing=True)
+        b = torch.cuda.Event(enable_timing=True)
+        a.record()
+        fn()
+        b.record()
+        b.synchronize()
+        times.append(a.elapsed_time(b))
+    times.sort()
+    return times[len(times) // 2]
+
+
+try:
+    from triton.testing import do_bench as _do_bench
+
+    def bench_ms(fn):
+        return float(_do_bench(fn, warmup=25, rep=100, return_mode="median"))
+except Exception:  # no Triton: plain events (no L2 flush between calls)
+    def bench_ms(fn):
+        return median_ms(fn, warmup=5, iters=30)
+
+
+def smi(query):
+    try:
+        out = subprocess.run(["nvidia-smi", f"--query-gpu={query}", "--format=csv,noheader,nounits"],
+                             capture_output=True, text=True, timeout=20).stdout.strip()
+        return dict(zip(query.split(","), [x.strip() for x in out.split(",")]))
+    except Exception as e:
+        return {"error": repr(e)}
+
+
+smi_log = None
+try:
+    smi_log = subprocess.Popen(
+        ["nvidia-smi", "--query-gpu=timestamp,power.draw,clocks.sm,clocks.mem,temperature.gpu,utilization.gpu",
+         "--format=csv,nounits", "-lms", "250"],
+        stdout=open(os.path.join(OUT, "smi.csv"), "w"), stderr=subprocess.DEVNULL)
+except Exception:
+    pass
+
+dev = torch.device("cuda")
+torch.manual_seed(0)
+
+
+@section("info")
+def info():
+    p = torch.cuda.get_device_properties(0)
+    return {
+        "name": p.name, "sms": p.multi_processor_count, "memory_bytes": p.total_memory,
+        "l2_bytes": getattr(p, "L2_cache_size", None), "torch": torch.__version__, "cuda": torch.version.cuda,
+        "cudnn": torch.backends.cudnn.version(), "time_offset_s": time.time() - time.monotonic(),
+        "smi": smi("name,driver_version,power.limit,power.default_limit,power.max_limit,clocks.max.sm,"
+                   "clocks.max.mem,clocks.sm,memory.total,pcie.link.gen.max,pcie.link.width.max"),
+    }
+
+
+@section("bandwidth")
+def bandwidth():
+    n = 1 << 30  # 1 Gi bf16 values: 2 GiB per buffer, far beyond L2
+    x = torch.randn(n, device=dev, dtype=torch.bfloat16)
+    y = torch.empty_like(x)
+    copy_ms = median_ms(lambda: y.copy_(x), iters=20)
+    axpy_ms = median_ms(lambda: y.mul_(1.0001).add_(x), iters=20)  # two passes: read y, write y; read x, y, write y
+    read_ms = median_ms(lambda: torch.sum(x, dtype=torch.float32), iters=20)
+    b = 2 * n
+    return {"copy_bytes_per_s": 2 * b / (copy_ms / 1e3), "read_bytes_per_s": b / (read_ms / 1e3),
+            "mul_add_bytes_per_s": 5 * b / (axpy_ms / 1e3)}
+
+
+def gemm_rate(m, n, k, dtype=torch.bfloat16):
+    a = torch.randn(m, k, device=dev, dtype=dtype)
+    b = torch.randn(k, n, device=dev, dtype=dtype)
+    ms = bench_ms(lambda: torch.matmul(a, b))
+    return {"m": m, "n": n, "k": k, "ms": ms, "tflops": 2 * m * n * k / (ms / 1e3) / 1e12}
+
+
+@section("gemm")
+def gemm():
+    rows = {"square": [], "wave": [], "llama8b": [], "decode": [], "other_precisions": []}
+    for s in (256, 512, 1024, 2048, 3072, 4096, 6144, 8192, 12288, 16384):
+        rows["square"].append(gemm_rate(s, s, s))
+    # M = 2048 (16 row tiles of 128), K = 4096; N from 1,024 to 8,448 in steps of 128 crosses the
+    # 132-SM wave boundaries of 128x128 and 128x256 tiles several times.
+    for nn_ in range(1024, 8448 + 1, 128):
+        rows["wave"].append(gemm_rate(2048, nn_, 4096))
+    # Llama 3.1 8B training, micro-batch 1 x 8,192 tokens: forward (tokens x in -> out) and the two
+    # backward products (dgrad: tokens x out -> in; wgrad: in x tokens -> out).
+    t = 8192
+    for name, k_, n_ in (("qkv", 4096, 6144), ("o", 4096, 4096), ("gate_up", 4096, 28672), ("down", 14336, 4096),
+                         ("lm_head", 4096, 128256)):
+        rows["llama8b"].append(dict(gemm_rate(t, n_, k_), layer=name, pass_="forward"))
+        rows["llama8b"].append(dict(gemm_rate(t, k_, n_), layer=name, pass_="dgrad"))
+        rows["llama8b"].append(dict(gemm_rate(k_, n_, t), layer=name, pass_="wgrad"))
+    # Decode-sized products: a few token rows against a weight (memory-bound).
+    for m in (1, 8, 32, 64, 128, 256):
+        for k_, n_ in ((4096, 6144), (4096, 28672), (14336, 4096)):
+            r = gemm_rate(m, n_, k_)
+            r["weight_bytes_per_s"] = 2 * k_ * n_ / (r["ms"] / 1e3)
+            rows["decode"].append(r)
+    for s in (4096, 8192):
+        rows["other_precisions"].append(dict(gemm_rate(s, s, s, torch.float16), precision="fp16"))
+        torch.backends.cuda.matmul.allow_tf32 = True
+        rows["other_precisions"].append(dict(gemm_rate(s, s, s, torch.float32), precision="tf32"))
+        torch.backends.cuda.matmul.allow_tf32 = False
+        rows["other_precisions"].append(dict(gemm_rate(s, s, s, torch.float32), precision="fp32"))
+    try:
+        for s in (4096, 8192, 16384):
+            a = torch.randn(s, s, device=dev).to(torch.float8_e4m3fn)
+            bt = torch.randn(s, s, device=dev).to(torch.float8_e4m3fn)
+            one = torch.tensor(1.0, device=dev)
+            ms = bench_ms(lambda: torch._scaled_mm(a, bt.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16))
+            rows["other_precisions"].append({"m": s, "n": s, "k": s, "ms": ms, "precision": "fp8",
+                                             "tflops": 2 * s ** 3 / (ms / 1e3) / 1e12})
+    except Exception as e:
+        rows["fp8_error"] = repr(e)
+    return rows
+
+
+@section("sustained")
+def sustained():
+    s = 8192
+    a = torch.randn(s, s, device=dev, dtype=torch.bfloat16)
+    b = torch.randn(s, s, device=dev, dtype=torch.bfloat16)
+    c = torch.empty(s, s, device=dev, dtype=torch.bfloat16)
+    flops = 2 * s ** 3
+    windows = []
+    t_end = time.time() + 40
+    per = 700  # about a second of work per window; power and clocks come from the background log
+    while time.time() < t_end:
+        e0 = torch.cuda.Event(enable_timing=True)
+        e1 = torch.cuda.Event(enable_timing=True)
+        e0.record()
+        for _ in range(per):
+            torch.matmul(a, b, out=c)
+        e1.record()
+        e1.synchronize()
+        ms = e0.elapsed_time(e1)
+        windows.append({"t": time.time(), "tflops": per * flops / (ms / 1e3) / 1e12})
+    return {"windows": windows, "smi_after": smi("power.draw,clocks.sm,temperature.gpu")}
+
+
+def attention_flops(b, h, s, d, causal):
+    f = 4 * b * h * s * s * d
+    return f / 2 if causal else f
+
+
+@section("attention")
+def attention():
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    rows = []
+    tokens = 16384
+    for backend_name, backend in (("flash", SDPBackend.FLASH_ATTENTION), ("cudnn", SDPBackend.CUDNN_ATTENTION)):
+        for d, heads in ((128, 16), (64, 32)):
+            for s in (1024, 2048, 4096, 8192, 16384):
+                for causal in (True, False):
+                    b = max(1, tokens // s)
+                    q, k, v = (torch.randn(b, heads, s, d, device=dev, dtype=torch.bfloat16, requires_grad=True)
+                               for _ in range(3))
+                    g = torch.randn(b, heads, s, d, device=dev, dtype=torch.bfloat16)
+                    row = {"backend": backend_name, "head_dim": d, "heads": heads, "seq": s, "batch": b, "causal": causal}
+                    try:
+                        with sdpa_kernel([backend]):
+                            fwd = bench_ms(lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal))
+                            o = F.scaled_dot_product_attention(q, k, v, is_causal=causal)
+                            bwd = bench_ms(lambda: torch.autograd.grad(o, (q, k, v), g, retain_graph=True))
+                        fl = attention_flops(b, heads, s, d, causal)
+                        row.update(fwd_ms=fwd, bwd_ms=bwd, fwd_tflops=fl / (fwd / 1e3) / 1e12,
+                                   bwd_tflops=2.5 * fl / (bwd / 1e3) / 1e12)
+                    except Exception as e:
+                        row["error"] = repr(e)[:300]
+                    rows.append(row)
+                    del q, k, v, g
+    return rows
+
+
+# ---- a decoder-only transformer written out, so that its shape is exactly what capplan is given ----
+
+class Norm(nn.Module):
+    def __init__(self, h, rms):
+        super().__init__()
+        self.rms = rms
+        self.weight = nn.Parameter(torch.ones(h))
+        self.bias = None if rms else nn.Parameter(torch.zeros(h))
+
+    def forward(self, x):
+        if not self.rms:
+            return F.layer_norm(x, x.shape[-1:], self.weight, self.bias)
+        xf = x.float()
+        return self.weight * (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + 1e-5)).to(x.dtype)
+
+
+GQA_NATIVE = None
+
+
+def attend(q, k, v):
+    """Causal attention with grouped K/V heads: a fused kernel that takes GQA natively when one does
+    (flash, cuDNN or memory-efficient; never the unfused math path), else K and V repeated per group."""
+    global GQA_NATIVE
+    from torch.nn.attention import SDPBackend, sdpa_kernel
+    fused = [SDPBackend.FLASH_ATTENTION, SDPBackend.CUDNN_ATTENTION, SDPBackend.EFFICIENT_ATTENTION]
+    groups = q.shape[-3] // k.shape[-3]
+    if groups > 1 and GQA_NATIVE is None:
+        try:
+            t = torch.randn(1, 8, 256, 64, device=dev, dtype=torch.bfloat16)
+            with sdpa_kernel(fused):
+                F.scaled_dot_product_attention(t, t[:, :2], t[:, :2], is_causal=True, enable_gqa=True)
+            GQA_NATIVE = True
+        except Exception:
+            GQA_NATIVE = False
+        RESULTS["gqa_native"] = GQA_NATIVE
+    if groups > 1 and not GQA_NATIVE:
+        k = k.repeat_interleave(groups, dim=-3)
+        v = v.repeat_interleave(groups, dim=-3)
+    with sdpa_kernel(fused):
+        return F.scaled_dot_product_attention(q, k, v, is_causal=True, enable_gqa=groups > 1 and GQA_NATIVE)
+
+
+def rope(x, cos, sin):
+    x1, x2 = x.chunk(2, dim=-1)
+    return x * cos + torch.cat((-x2, x1), dim=-1) * sin
+
+
+class Block(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        h, self.heads, self.kv = cfg["hidden"], cfg["heads"], cfg["kv_heads"]
+        self.d = h // self.heads
+        self.llama = cfg["llama"]
+        bias = not self.llama
+        self.n1 = Norm(h, self.llama)
+        self.n2 = Norm(h, self.llama)
+        self.qkv = nn.Linear(h, (self.heads + 2 * self.kv) * self.d, bias=bias)
+        self.o = nn.Linear(h, h, bias=bias)
+        f = cfg["ffn"]
+        self.up = nn.Linear(h, 2 * f if self.llama else f, bias=bias)
+        self.down = nn.Linear(f, h, bias=bias)
+
+    def forward(self, x, cos, sin):
+        b, s, h = x.shape
+        qkv = self.qkv(self.n1(x)).view(b, s, self.heads + 2 * self.kv, self.d).transpose(1, 2)
+        q, k, v = qkv.split([self.heads, self.kv, self.kv], dim=1)
+        if self.llama:
+            q, k = rope(q, cos, sin), rope(k, cos, sin)
+        a = attend(q, k, v)
+        x = x + self.o(a.transpose(1, 2).reshape(b, s, h))
+        u = self.up(self.n2(x))
+        if self.llama:
+            g, u = u.chunk(2, dim=-1)
+            u = F.silu(g) * u
+        else:
+            u = F.gelu(u, approximate="tanh")
+        return x + self.down(u)
+
+
+class Decoder(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        h = cfg["hidden"]
+        self.emb = nn.Embedding(cfg["vocab"], h)
+        self.pos = None if cfg["llama"] else nn.Embedding(cfg["seq"], h)
+        self.blocks = nn.ModuleList(Block(cfg) for _ in range(cfg["layers"]))
+        self.norm = Norm(h, cfg["llama"])
+        self.head = nn.Linear(h, cfg["vocab"], bias=False)
+        if cfg["tied"]:
+            self.head.weight = self.emb.weight
+        d = h // cfg["heads"]
+        inv = 1.0 / (500000.0 ** (torch.arange(0, d, 2).float() / d))
+        ang = torch.outer(torch.arange(cfg["seq"]).float(), inv)
+        ang = torch.cat((ang, ang), dim=-1)
+        self.register_buffer("cos", ang.cos(), persistent=False)
+        self.register_buffer("sin", ang.sin(), persistent=False)
+
+    def forward(self, idx, targets):
+        s = idx.shape[1]
+        x = self.emb(idx)
+        if self.pos is not None:
+            x = x + self.pos.weight[:s]
+        cos, sin = self.cos[:s].to(torch.bfloat16), self.sin[:s].to(torch.bfloat16)
+        for blk in self.blocks:
+            x = blk(x, cos, sin)
+        logits = self.head(self.norm(x))
+        return F.cross_entropy(logits.float().view(-1, logits.shape[-1]), targets.view(-1))
+
+
+LLAMA32_1B = {"name": "llama3.2-1b", "hidden": 2048, "layers": 16, "heads": 32, "kv_heads": 8, "ffn": 8192,
+              "vocab": 128256, "seq": 2048, "llama": True, "tied": True}
+GPT2_124M = {"name": "gpt2-124m", "hidden": 768, "layers": 12, "heads": 12, "kv_heads": 12, "ffn": 3072,
+             "vocab": 50304, "seq": 1024, "llama": False, "tied": True}
+
+
+def train_steps(cfg, micro_batch, steps=8):
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    with torch.device(dev):  # initialised on the GPU: seconds, not minutes, for a billion parameters
+        model = Decoder(cfg)
+    params = sum(p.numel() for p in model.parameters())
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True)
+    s = cfg["seq"]
+    idx = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
+    tgt = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
+
+    def step():
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = model(idx, tgt)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+
+    row = {"model": cfg["name"], "micro_batch": micro_batch, "seq": s, "params": params}
+    try:
+        ms = median_ms(step, warmup=3, iters=steps)
+        row.update(step_ms=ms, tokens_per_s=micro_batch * s / (ms / 1e3),
+                   peak_allocated_bytes=torch.cuda.max_memory_allocated(),
+                   peak_reserved_bytes=torch.cuda.max_memory_reserved())
+    except torch.OutOfMemoryError as e:
+        row.update(oom=True, error=str(e)[:200])
+    del model, opt
+    return row
+
+
+@section("llm_train")
+def llm_train():
+    rows = []
+    for mb in (2, 4, 8, 16):
+        rows.append(train_steps(LLAMA32_1B, mb))
+        if rows[-1].get("oom"):
+            break
+    for mb in (8, 16, 32):
+        rows.append(train_steps(GPT2_124M, mb))
+    return rows
+
+
+# ---- decoding: Llama 3.1 8B's shapes, random BF16 weights, static KV cache, one CUDA graph per batch ----
+
+@section("decode")
+def decode():
+    h, L, heads, kv, f, V, d = 4096, 32, 32, 8, 14336, 128256, 128
+    ctx = 2048
+    bf = torch.bfloat16
+
+    def w(*shape):
+        return torch.randn(*shape, device=dev, dtype=bf) * 0.02
+
+    layers = [dict(n1=torch.ones(h, device=dev, dtype=bf), qkv=w(h, (heads + 2 * kv) * d), o=w(h, h),
+                   n2=torch.ones(h, device=dev, dtype=bf), gu=w(h, 2 * f), down=w(f, h)) for _ in range(L)]
+    emb, lm, nf = w(V, h), w(h, V), torch.ones(h, device=dev, dtype=bf)
+
+    def rms(x, g):
+        xf = x.float()
+        return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + 1e-5)).to(bf) * g
+
+    rows = []
+    for batch in (1, 8, 32, 64):
+        kc = [torch.randn(batch, kv, ctx, d, device=dev, dtype=bf) for _ in range(L)]
+        vc = [torch.randn(batch, kv, ctx, d, device=dev, dtype=bf) for _ in range(L)]
+        tok = torch.randint(0, V, (batch,), device=dev)
+        pos = torch.tensor([ctx - 1], device=dev)
+        cos = torch.randn(1, 1, d, device=dev, dtype=bf)
+        sin = torch.randn(1, 1, d, device=dev, dtype=bf)
+
+        def step():
+            x = emb[tok]
+            for i, ly in enumerate(layers):
+                qkv = rms(x, ly["n1"]) @ ly["qkv"]
+                q = qkv[:, : heads * d].view(batch, heads, d)
+                k = qkv[:, heads * d: (heads + kv) * d].view(batch, kv, 1, d)
+                v = qkv[:, (heads + kv) * d:].view(batch, kv, 1, d)
+                q, k = rope(q, cos, sin), rope(k, cos, sin)
+                kc[i].index_copy_(2, pos, k)
+                vc[i].index_copy_(2, pos, v)
+                qg = q.view(batch, kv, heads // kv, d)
+                sc = torch.softmax((qg @ kc[i].transpose(-1, -2)).float() * (d ** -0.5), dim=-1).to(bf)
+                a = (sc @ vc[i]).reshape(batch, h)
+                x = x + a @ ly["o"]
+                g, u = (rms(x, ly["n2"]) @ ly["gu"]).chunk(2, dim=-1)
+                x = x + (F.silu(g) * u) @ ly["down"]
+            return torch.argmax(rms(x, nf) @ lm, dim=-1)
+
+        with torch.no_grad():
+            eager = median_ms(step, warmup=2, iters=10) if batch in (1, 64) else None
+            s = torch.cuda.Stream()
+            s.wait_stream(torch.cuda.current_stream())
+            with torch.cuda.stream(s):
+                for _ in range(3):
+                    step()
+            torch.cuda.current_stream().wait_stream(s)
+            graph = torch.cuda.CUDAGraph()
+            with torch.cuda.graph(graph):
+                step()
+            graphed = median_ms(graph.replay, warmup=3, iters=30)
+        rows.append({"batch": batch, "context": ctx, "graph_ms": graphed, "eager_ms": eager,
+                     "tokens_per_s": batch / (graphed / 1e3)})
+        del kc, vc, graph
+        torch.cuda.empty_cache()
+
+    # Prefill: one 2,048-token prompt through the same weights (eager; causal flash attention).
+    def prefill(S=2048):
+        x = emb[torch.randint(0, V, (S,), device=dev)]
+        cos = torch.randn(1, S, d, device=dev, dtype=bf)
+        sin = torch.randn(1, S, d, device=dev, dtype=bf)
+        for ly in layers:
+            qkv = rms(x, ly["n1"]) @ ly["qkv"]
+            q = qkv[:, : heads * d].view(S, heads, d).transpose(0, 1)
+            k = qkv[:, heads * d: (heads + kv) * d].view(S, kv, d).transpose(0, 1)
+            v = qkv[:, (heads + kv) * d:].view(S, kv, d).transpose(0, 1)
+            q, k = rope(q, cos, sin), rope(k, cos, sin)
+            a = attend(q.unsqueeze(0), k.unsqueeze(0), v.unsqueeze(0))
+            x = x + a[0].transpose(0, 1).reshape(S, h) @ ly["o"]
+            g, u = (rms(x, ly["n2"]) @ ly["gu"]).chunk(2, dim=-1)
+            x = x + (F.silu(g) * u) @ ly["down"]
+        return torch.argmax(rms(x[-1:], nf) @ lm, dim=-1)
+
+    with torch.no_grad():
+        pre = {p: median_ms(lambda: prefill(p), warmup=2, iters=5) for p in (512, 2048, 8192)}
+    return {"rows": rows, "prefill_ms": pre}
+
+
+# ---- image models (timm's benchmark script's way: AMP, channels_last, synthetic data, SGD) ----
+
+@section("image")
+def image():
+    import timm
+    import torchvision
+    torch.backends.cudnn.benchmark = True
+    rows = []
+    for name, make, batches in (("vit-b16", lambda: timm.create_model("vit_base_patch16_224"), (128, 256)),
+                                ("vit-l16", lambda: timm.create_model("vit_large_patch16_224"), (64, 128)),
+                                ("resnet50", lambda: torchvision.models.resnet50(), (128, 256))):
+        for batch in batches:
+            torch.cuda.empty_cache()
+            torch.cuda.reset_peak_memory_stats()
+            model = make().to(dev).to(memory_format=torch.channels_last)
+            opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+            x = torch.randn(batch, 3, 224, 224, device=dev).to(memory_format=torch.channels_last)
+            y = torch.randint(0, 1000, (batch,), device=dev)
+
+            def train():
+                with torch.autocast("cuda", dtype=torch.bfloat16):
+                    loss = F.cross_entropy(model(x), y)
+                loss.backward()
+                opt.step()
+                opt.zero_grad(set_to_none=True)
+
+            row = {"model": name, "batch": batch}
+            try:
+                ms = median_ms(train, warmup=5, iters=10)
+                row.update(train_ms=ms, train_images_per_s=batch / (ms / 1e3),
+                           train_peak_allocated_bytes=torch.cuda.max_memory_allocated())
+                model.eval()
+                with torch.no_grad(), torch.autocast("cuda", dtype=torch.bfloat16):
+                    ims = median_ms(lambda: model(x), warmup=5, iters=10)
+                row.update(infer_ms=ims, infer_images_per_s=batch / (ims / 1e3))
+            except torch.OutOfMemoryError as e:
+                row.update(oom=True, error=str(e)[:200])
+            rows.append(row)
+            del model, opt, x
+    return rows
+
+
+if smi_log is not None:
+    smi_log.terminate()
+RESULTS["ended"] = time.time()
+save()
+s = RESULTS["sections"]
+print("\n== summary")
+for k, v in s.items():
+    print(k, f"{v['end'] - v['start']:.1f} s", "ERROR " + v["error"] if "error" in v else "")
+if "bandwidth" in s and "data" in s["bandwidth"]:
+    print("copy TB/s", round(s["bandwidth"]["data"]["copy_bytes_per_s"] / 1e12, 3))
+if "gemm" in s and "data" in s["gemm"]:
+    print("square bf16", [(r["m"], round(r["tflops"])) for r in s["gemm"]["data"]["square"]])
+    print("other", [(r["precision"], r["m"], round(r["tflops"])) for r in s["gemm"]["data"]["other_precisions"]])
+if "sustained" in s and "data" in s["sustained"]:
+    w = s["sustained"]["data"]["windows"]
+    print("sustained first/last", round(w[0]["tflops"]), round(w[-1]["tflops"]), s["sustained"]["data"]["smi_after"])
+for key in ("llm_train", "image"):
+    if key in s and "data" in s[key]:
+        for r in s[key]["data"]:
+            print(key, {k: (round(v, 1) if isinstance(v, float) else v) for k, v in r.items()})
+if "decode" in s and "data" in s["decode"]:
+    print("decode", s["decode"]["data"])
