@@ -194,12 +194,15 @@ constexpr Metric metrics[] = {
     {"mfu_percent", "train", "MFU %", "mfu", 100},
     {"iteration_time_s", "train", "s per iteration", "iteration_time_s", 1},
     {"train_days", "train", "days", "time_s", 1.0 / 86400},
+    {"memory_per_gpu_gb", "train", "GB per GPU (peak)", "memory_per_gpu_bytes", 1e-9},
+    {"train_images_per_s", "train", "images/s, GPU-bound (all GPUs)", "gpu_bound_images_per_s", 1},
     {"ttft_ms", "infer", "ms to first token", "ttft_s", 1000},
     {"decode_tokens_per_s", "infer", "output tokens/s, all sequences", "decode_tokens_per_s", 1},
     {"decode_tokens_per_s_per_sequence", "infer", "output tokens/s per sequence", "decode_tokens_per_s_per_sequence", 1},
     {"itl_ms", "infer", "ms between output tokens", "decode_tokens_per_s_per_sequence", 1000, true},
     {"output_tokens_per_s_per_gpu", "infer", "output tokens/s per GPU, whole requests", "output_tokens_per_s_per_gpu", 1},
     {"request_time_s", "infer", "s per request", "time_s", 1},
+    {"infer_images_per_s", "infer", "images/s", "images_per_s", 1},
 };
 
 std::string metric_names() {

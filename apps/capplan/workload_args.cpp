@@ -60,15 +60,18 @@ void add_framework_flag(CLI::App* cmd, std::string& into) {
   cmd->add_option("--framework", into,
                   "Training framework: generic (default; bf16 weights and gradients, fp32 master copy: 16 B/param, DeepSpeed's "
                   "accounting), megatron-core (fp32 main gradients reduced in fp32, cuDNN attention: 18 B/param, 6 + 12/d with "
-                  "--zero 1), fsdp (PyTorch FSDP/DDP: fp32 parameters and gradients, no separate master copy)");
+                  "--zero 1), fsdp (PyTorch FSDP/DDP: fp32 parameters and gradients, no separate master copy), eager (plain PyTorch "
+                  "under autocast, as Hugging Face Transformers trains: fsdp's memory, every norm, RoPE, activation and residual "
+                  "add its own kernel on an fp32 residual stream)");
 }
 
 perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel) {
   perf::Framework f;
   if (text == "megatron-core") f = perf::megatron_core();
   else if (text == "fsdp") f = perf::pytorch_fsdp();
+  else if (text == "eager") f = perf::pytorch_eager();
   else if (!text.empty() && text != "generic")
-    detail::fail("--framework", "\"" + text + "\"", "is not a framework preset (generic, megatron-core, fsdp)");
+    detail::fail("--framework", "\"" + text + "\"", "is not a framework preset (generic, megatron-core, fsdp, eager)");
   if (!attention_kernel.empty()) f.attention_kernel = attention_kernel_arg(attention_kernel);
   return f;
 }

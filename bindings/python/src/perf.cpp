@@ -160,6 +160,7 @@ void bind_roofline(py::module_& m) {
       .field("n", &Op::n)
       .field("k", &Op::k)
       .field("batch", &Op::batch)
+      .field("kernels", &Op::kernels, "launches the step takes; each pays the kernel overhead")
       .finish()
       .def("flop_count", &Op::flop_count)
       .def("data_size", &Op::data_size)
@@ -178,6 +179,7 @@ void bind_roofline(py::module_& m) {
       .field("moe_layer", &LayerOptions::moe_layer)
       .field("expert_parallel", &LayerOptions::expert_parallel)
       .field("mla_absorbed", &LayerOptions::mla_absorbed, "MLA with the up-projections absorbed (inference form)")
+      .field("eager", &LayerOptions::eager, "plain PyTorch: element-wise steps as separate kernels on an fp32 residual stream")
       .finish();
 
   m.def("peak_rate", &peak_rate, py::arg("gpu"), py::arg("precision"), "Dense peak; InputError when the GPU has none.");
@@ -199,7 +201,8 @@ void bind_roofline(py::module_& m) {
         py::arg("tp"), py::arg("precision"), py::arg("options") = LayerOptions{},
         "Forward kernels of one transformer layer on one GPU.");
   m.def("output_layer_forward", &output_layer_forward, py::arg("shape"), py::arg("tokens"), py::arg("tp"), py::arg("precision"),
-        py::arg("vocab_multiple") = 1, "The output layer and loss; the vocabulary padded to a multiple of vocab_multiple x tp.");
+        py::arg("vocab_multiple") = 1, py::arg("eager") = false,
+        "The output layer and loss; the vocabulary padded to a multiple of vocab_multiple x tp; eager: PyTorch's fp32 loss kernels.");
   m.def("padded_vocab", &padded_vocab, py::arg("vocab"), py::arg("tp"), py::arg("multiple"),
         "The vocabulary as a framework pads it: a multiple of multiple x tp (Megatron: 128); multiple 0: unpadded.");
 }
@@ -210,6 +213,8 @@ void bind_training(py::module_& m) {
       .field("compute_rate", &EfficiencyModel::compute_rate)
       .field("memory_fraction", &EfficiencyModel::memory_fraction)
       .field("kernel_overhead", &EfficiencyModel::kernel_overhead)
+      .field("weight_stream_latency", &EfficiencyModel::weight_stream_latency,
+             "GPU-side fixed time of a memory-bound weight matmul beyond its bytes (measured 12 us, H100/H200)")
       .field("overlap_slowdown", &EfficiencyModel::overlap_slowdown,
              "compute slowdown while communication overlaps it (Lee et al. 2025)")
       .field("sustained_clock", &EfficiencyModel::sustained_clock)
@@ -268,9 +273,12 @@ void bind_training(py::module_& m) {
              "MoE: tokens each expert computes and exchanges over a balanced share (1: balanced; GShard/Switch capacity factor)")
       .field("moe_dispatch", &Framework::moe_dispatch, "MoE token dispatch across nodes: alltoall or deepep (two-hop)")
       .field("vocab_multiple", &Framework::vocab_multiple, "vocabulary padded to a multiple of this x tp (Megatron: 128; 1: tp only)")
+      .field("eager", &Framework::eager, "plain PyTorch: fp32 residual stream, unfused element-wise kernels, fp32 loss")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")
+      .def_static("pytorch_eager", &pytorch_eager,
+                  "Plain PyTorch under autocast (Hugging Face Transformers): pytorch_fsdp's memory, every element-wise step its own kernel.")
       .def_static("megatron_core", &megatron_core,
                   "Megatron-Core as NeMo and Megatron-Bridge run it: fp32 main gradients, cuDNN attention, overlapped reduce and gather.")
       .def_static("llm_foundry_2023", &llm_foundry_2023,

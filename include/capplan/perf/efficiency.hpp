@@ -218,6 +218,12 @@ struct EfficiencyModel {
   // Fixed cost per kernel (launch, ramp-up, tail), measured launch-to-launch gaps of 3-5 us on
   // CUDA without graphs (NVIDIA CUDA Best Practices Guide, "kernel launch overhead").
   Duration kernel_overhead = from_canonical<Duration>(4e-6);
+  // GPU-side fixed time of a weight-streaming (memory-bound) matmul beyond bytes / achieved bandwidth:
+  // the loads' ramp-up, the tail and the split-K reduction of a cuBLAS GEMV. Fitted (the mean) on the
+  // calibration rows of validation/measured/: 24 BF16 products of 1-64 token rows against 4096 x 6144,
+  // 4096 x 28672 and 14336 x 4096 weights on one H100 SXM (12.5 us) and one H200 (12.0 us); the same
+  // microseconds on both, so a latency, not a bandwidth (docs/performance-model.md, "Decode").
+  Duration weight_stream_latency = from_canonical<Duration>(12e-6);
   // Compute that runs while a collective is in flight on the same GPU slows down (the collective's
   // kernels take SMs and memory bandwidth): 18.9 % on average, 40 % at most, over GPT and LLaMA
   // training on A100, H100, MI250 and MI210 (Lee et al. 2025, "Characterizing Compute-Communication
@@ -237,6 +243,8 @@ struct EfficiencyModel {
     require_fraction(memory_fraction, "memory_fraction");
     require_positive(memory_fraction, "memory_fraction");
     require_nonnegative(kernel_overhead.value(), "kernel_overhead");
+    require_nonnegative(weight_stream_latency.value(), "weight_stream_latency");
+    if (weight_stream_latency.value() > 1e-3) capplan::detail::fail("weight_stream_latency", capplan::detail::format_double(weight_stream_latency.value()), "is above 1 ms (measured: 12 us)");
     require_fraction(overlap_slowdown, "overlap_slowdown");
     if (sustained_clock) require_fraction(*sustained_clock, "sustained_clock");
     if (flash_forward_relative) require_fraction(*flash_forward_relative, "flash_forward_relative");
@@ -302,6 +310,7 @@ struct DeviceRates {
   double best_fraction = 0; // of peak, for the largest GEMMs, at the sustained clock
   double bandwidth = 0;     // achieved B/s
   double overhead = 0;      // s per kernel
+  double stream_latency = 0;  // s a weight-streaming matmul takes beyond its bytes (EfficiencyModel)
   int sm_count = 108;
   double k_fill = 32;  // k-depth the main loop's fill and drain cost (see k_fill_depth)
   std::optional<double> fixed_rate;  // FLOP/s, user override
@@ -341,7 +350,7 @@ struct DeviceRates {
     }
     const double compute = op.flops > 0 ? op.flops * num / den : 0.0;
     const double memory = op.bytes / bandwidth;
-    return std::max(compute, memory) + overhead;
+    return std::max(compute, memory) + overhead * op.kernels;
   }
 };
 
@@ -356,6 +365,7 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   r.best_fraction = m.gemm_best_fraction.value_or(fraction) * clock;
   r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
   r.overhead = m.kernel_overhead.value();
+  r.stream_latency = m.weight_stream_latency.value();
   r.sm_count = cal.sm_count;
   r.k_fill = k_fill_depth(r.peak, cal.sm_count);
   if (m.compute_rate) r.fixed_rate = m.compute_rate->value();

@@ -84,6 +84,10 @@ struct Framework {
   // Megatron-LM and Megatron-Core: 128 (--make-vocab-size-divisible-by); 1: an even split over tp only.
   int vocab_multiple = 1;
   MoeDispatch moe_dispatch = MoeDispatch::alltoall;  // MoE token dispatch across GPUs (MoeDispatch)
+  // Plain PyTorch without fusion (torch.autocast, no torch.compile): an fp32 residual stream and each
+  // element-wise step its own kernel (roofline.hpp eager_layer_steps), the loss in fp32 kernels, and
+  // autocast's weight casts every micro-batch. Bytes and launches only; runs BF16, FP16 or FP32.
+  bool eager = false;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -153,6 +157,18 @@ inline Framework megatron_core() {
   f.grad_reduce_bytes = 4;
   f.master_grad_bytes = 4;
   f.vocab_multiple = 128;  // --make-vocab-size-divisible-by's default
+  return f;
+}
+
+// Plain PyTorch as single-GPU and Hugging Face Transformers training runs it: torch.autocast(bfloat16)
+// over fp32 weights, fp32 gradients and a fused AdamW, FlashAttention-2 through
+// scaled_dot_product_attention, no torch.compile (pytorch_fsdp's parameters and gradients, DDP for
+// several GPUs), and every element-wise step as its own kernel (Framework::eager). Measured in-house on
+// an H100 and an H200 (validation/cases/in-house-hopper.json: Llama-3.2-1B- and GPT-2-shaped steps).
+inline Framework pytorch_eager() {
+  Framework f = pytorch_fsdp();
+  f.name = "PyTorch eager (autocast, fp32 weights; Hugging Face Transformers)";
+  f.eager = true;
   return f;
 }
 

@@ -66,6 +66,10 @@ struct InferenceOptions {
 // launched one by one and 70 us as one graph (CUDA.jl documentation, "Graphs": RK4, 10 steps), 0.27.
 inline constexpr double cuda_graph_launch_fraction = 70.0 / 260.0;
 
+// Weight matmuls per layer in a decode step: QKV and gate-up fused, as vLLM, TensorRT-LLM and
+// gpt-fast (QKV) run them; each pays EfficiencyModel::weight_stream_latency once.
+inline constexpr int weight_matmuls_per_layer = 4;
+
 struct InferenceEstimate {
   Duration prefill{};            // = time to first token
   Duration decode_step{};        // one new token for every sequence, at the mean context
@@ -195,7 +199,11 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host);
     t_tp = 2.0 * layers * all_reduce_seconds(c, B * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
   }
-  const double step = t_weights + t_attention + launches + t_tp;
+  // Each weight matmul's ramp-up and tail beyond its bytes (EfficiencyModel::weight_stream_latency):
+  // four per layer as serving engines fuse them (QKV, output projection, gate-up, down), and the logits.
+  const double weight_matmuls = layers * weight_matmuls_per_layer + (s.vocab > 0 ? 1.0 : 0.0);
+  const double t_stream = weight_matmuls * rm.stream_latency;
+  const double step = t_weights + t_stream + t_attention + launches + t_tp;
 
   // Prefill: the forward kernels of one layer over batch x prompt tokens, plus the last token's logits.
   double prefill = 0;
@@ -258,6 +266,10 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
         num(g) + " steps x max(" + format(from_canonical<FlopCount>(weights.flops)) + " / compute, " +
             format(from_canonical<DataSize>(weights.bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)) + ")",
         t_weights * r.bandwidth > weights.bytes * 1.0001 ? "compute" : "memory");
+  b.add("decode: weight-matmul ramp and tail", g * t_stream,
+        num(g) + " steps x " + num(weight_matmuls) + " weight matmuls x " + seconds_text(rm.stream_latency) +
+            " (GPU-side fixed time of a memory-bound matmul, measured on H100 and H200)",
+        "latency");
   b.add("decode: attention over KV cache", g * t_attention,
         num(g) + " steps x " + format(from_canonical<DataSize>(kv_bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)),
         attention_compute > kv_bytes / r.bandwidth ? "compute" : "memory");

@@ -52,6 +52,7 @@ struct Op {
   double flops = 0;  // FLOP
   double bytes = 0;  // B
   std::int64_t m = 0, n = 0, k = 0, batch = 1;
+  int kernels = 1;   // launches this step takes (an eager norm is several); each pays the kernel overhead
 
   [[nodiscard]] FlopCount flop_count() const { return from_canonical<FlopCount>(flops); }
   [[nodiscard]] DataSize data_size() const { return from_canonical<DataSize>(bytes); }
@@ -175,7 +176,61 @@ struct LayerOptions {
   // W_UV into the output (DeepSeek-V2 §2.1.2, the inference form) instead of up-projecting keys and
   // values per head (the training form).
   bool mla_absorbed = false;
+  // Plain PyTorch without fusion (perf/framework.hpp pytorch_eager): the kernels of eager_layer_steps below
+  // in place of the fused norm, residual and activation kernels.
+  bool eager = false;
 };
+
+// Plain PyTorch (eager, torch.autocast) runs each element-wise step of a layer as its own kernel, as
+// Hugging Face Transformers' modeling code writes them (LlamaRMSNorm, apply_rotary_pos_emb, the SwiGLU
+// MLP, the residual adds), on a residual stream kept in fp32: the embedding's weights are fp32, so its
+// output is, and autocast runs norms in fp32 and casts each linear layer's input to the compute type.
+// Bytes per element of each step (e: the compute type's bytes, 4 the fp32 stream):
+//   RMSNorm   x.pow(2) 8, .mean(-1) 4, x * rsqrt(...) 8, weight * x 8                 = 28, 4 kernels
+//   LayerNorm torch's native kernel, fp32 in and out                                    =  8, 1 kernel
+//   autocast cast of the normed fp32 activation before the next linear               = 4 + e (e < 4)
+//   RoPE on q and k: -x2 e, cat 2e, x * cos 2e, rot * sin 2e, sum 3e                     = 10e, 5 kernels
+//   attention output transpose(1, 2).contiguous()                                       = 2e
+//   SwiGLU: silu(gate) 2e, silu * up 3e (fused: 3e in one kernel)                       = 5e, 2 kernels
+//   residual add, fp32 stream + branch output                                           = 8 + e
+//   autocast weight casts, fp32 -> compute type, every linear weight every micro-batch  = 4 + e per parameter
+// (the fused kernels these replace: norm 2e, bias-dropout-add 3e + mask, SwiGLU 3e). Rotary positions are
+// assumed where the model has no learned position table.
+inline void eager_layer_steps(OpList& ops, double tokens, double hidden, double e, NormKind norm, bool rotary,
+                              double q_width, double kv_width, double ffn_width, bool gated, double weights, int which) {
+  const double cast = e < 4 ? 4 + e : 0;
+  auto add = [&](std::string_view n, double bytes, int kernels) {
+    Op op = elementwise(n, bytes);
+    op.kernels = kernels;
+    ops.push_back(op);
+  };
+  switch (which) {
+    case 0:  // before the attention: the norm, its cast, RoPE
+    case 2:  // before the MLP: the norm and its cast
+      if (norm == NormKind::rmsnorm)
+        add(which == 0 ? "norm 1 (eager: 4 fp32 kernels + cast)" : "norm 2 (eager: 4 fp32 kernels + cast)",
+            tokens * hidden * (28 + cast), cast > 0 ? 5 : 4);
+      else
+        add(which == 0 ? "norm 1 (eager: fp32 + cast)" : "norm 2 (eager: fp32 + cast)", tokens * hidden * (8 + cast), cast > 0 ? 2 : 1);
+      if (which == 0 && rotary) add("rope on q and k (eager: 10 kernels)", tokens * (q_width + kv_width) * 10 * e, 10);
+      if (which == 0 && cast > 0) add("autocast weight casts", weights * cast, 1);
+      break;
+    case 1:  // after the attention: the output transpose and the residual add
+      add("attention output transpose copy", tokens * q_width * 2 * e, 1);
+      add("residual add 1 (fp32 stream)", tokens * hidden * (8 + e), 1);
+      break;
+    case 3:  // the activation
+      if (gated) {
+        add("silu (eager)", tokens * ffn_width * 2 * e, 1);
+        add("silu * up (eager)", tokens * ffn_width * 3 * e, 1);
+      } else {
+        add("gelu", tokens * ffn_width * 2 * e, 1);
+      }
+      break;
+    default:
+      add("residual add 2 (fp32 stream)", tokens * hidden * (8 + e), 1);
+  }
+}
 
 // The shape after defaults: kv_heads = heads, head_dim = hidden / heads, ffn = 4 hidden
 // (the conventions of workload/transformer.hpp).
@@ -310,7 +365,16 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
   const double mask = o.dropout ? 1.0 : 0.0;                   // 1-byte dropout mask per element
 
   ops.count = 0;
-  ops.push_back(elementwise("norm 1", replicated * h * 2 * e));
+  // Eager: the layer's linear weights (for autocast's casts) and the widths the element-wise steps see.
+  const double ffn_mats = s.gated ? 3.0 : 2.0;
+  const double layer_weights = h * static_cast<double>(qkv_width + q_width) + ffn_mats * h * static_cast<double>(ffn_local);
+  const bool rotary = shape.learned_positions == 0 && !shape.mla;
+  const auto eager = [&](int which) {
+    eager_layer_steps(ops, replicated, h, e, shape.norm, rotary, static_cast<double>(q_width),
+                      static_cast<double>(kv_local * s.head_dim), static_cast<double>(ffn_local), s.gated, layer_weights, which);
+  };
+  if (o.eager) eager(0);
+  else ops.push_back(elementwise("norm 1", replicated * h * 2 * e));
   require_positive_count(o.context_parallel, "cp");
   const std::int64_t kv_seq = seq * o.context_parallel;  // keys per query sequence
   if (shape.mla) {
@@ -331,9 +395,15 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
       ops.push_back(gemm("attention over values PV", seq, s.head_dim, kv_seq, e, seqs * heads_local, OpKind::attention_gemm));
     }
   }
-  ops.push_back(gemm("attention output projection", tokens, s.hidden, shape.mla ? heads_local * shape.mla->v_head_dim : q_width, e));
-  ops.push_back(elementwise("bias-dropout-add 1", replicated * h * (3 * e + mask)));
-  ops.push_back(elementwise("norm 2", replicated * h * 2 * e));
+  if (o.eager) {
+    eager(1);
+    ops.push_back(gemm("attention output projection", tokens, s.hidden, shape.mla ? heads_local * shape.mla->v_head_dim : q_width, e));
+    eager(2);
+  } else {
+    ops.push_back(gemm("attention output projection", tokens, s.hidden, shape.mla ? heads_local * shape.mla->v_head_dim : q_width, e));
+    ops.push_back(elementwise("bias-dropout-add 1", replicated * h * (3 * e + mask)));
+    ops.push_back(elementwise("norm 2", replicated * h * 2 * e));
+  }
   if (shape.moe && o.moe_layer) {
     // Mixture of experts (Fedus et al. 2022 §2; DeepSeek-V3 §2.1.2): a router GEMM, then each token's
     // top-k routed experts and the shared experts, gated FFNs of width moe_ffn_hidden split over tp.
@@ -371,14 +441,16 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     }
   } else if (s.gated) {
     ops.push_back(gemm("mlp gate+up projection", tokens, 2 * ffn_local, s.hidden, e));
-    ops.push_back(elementwise("swiglu", t * static_cast<double>(ffn_local) * 3 * e));
+    if (o.eager) eager(3);
+    else ops.push_back(elementwise("swiglu", t * static_cast<double>(ffn_local) * 3 * e));
     ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
   } else {
     ops.push_back(gemm("mlp up projection", tokens, ffn_local, s.hidden, e));
     ops.push_back(elementwise("bias-gelu", t * static_cast<double>(ffn_local) * 2 * e));
     ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
   }
-  ops.push_back(elementwise("bias-dropout-add 2", replicated * h * (3 * e + mask)));
+  if (o.eager) eager(4);
+  else ops.push_back(elementwise("bias-dropout-add 2", replicated * h * (3 * e + mask)));
 }
 
 inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, std::int64_t tokens, std::int64_t seq,
@@ -392,7 +464,11 @@ inline std::vector<Op> transformer_layer_forward(const TransformerShape& shape, 
 // (Megatron-LM vocab-parallel cross entropy): a [tokens, h] x [h, V/tp] GEMM and softmax in fp32
 // (read logits, write fp32 probabilities, read again for the loss). The vocabulary is padded to a
 // multiple of vocab_multiple x tp (workload/transformer.hpp padded_vocab): the padded columns are computed too.
-inline void output_layer_ops(OpList& ops, const TransformerShape& shape, std::int64_t tokens, int tp, Precision p, int vocab_multiple = 1) {
+// Eager (`eager`): PyTorch casts the logits to fp32 (e + 4 bytes per logit) and runs log-softmax over them
+// (fp32 in and out: 8) as separate kernels, and autocast casts the output weight every micro-batch (4 + e
+// per parameter), as Hugging Face Transformers' loss does.
+inline void output_layer_ops(OpList& ops, const TransformerShape& shape, std::int64_t tokens, int tp, Precision p, int vocab_multiple = 1,
+                             bool eager = false) {
   const ResolvedShape s = resolve(shape);
   require_positive_count(s.vocab, "vocab");
   require_positive_count(tp, "tp");
@@ -400,13 +476,21 @@ inline void output_layer_ops(OpList& ops, const TransformerShape& shape, std::in
   const std::int64_t v_local = padded_vocab(s.vocab, tp, std::max(vocab_multiple, 1)) / tp;
   ops.count = 0;
   ops.push_back(gemm("logits", tokens, v_local, s.hidden, e));
-  ops.push_back(elementwise("cross-entropy", static_cast<double>(tokens) * static_cast<double>(v_local) * (e + 4 + 4)));
+  const double logits = static_cast<double>(tokens) * static_cast<double>(v_local);
+  if (!eager) {
+    ops.push_back(elementwise("cross-entropy", logits * (e + 4 + 4)));
+    return;
+  }
+  ops.push_back(elementwise("logits to fp32 (eager)", logits * (e + 4)));
+  ops.push_back(elementwise("log-softmax (eager, fp32)", logits * 8));
+  if (e < 4) ops.push_back(elementwise("autocast output weight cast", static_cast<double>(v_local) * static_cast<double>(s.hidden) * (4 + e)));
 }
 
-inline std::vector<Op> output_layer_forward(const TransformerShape& shape, std::int64_t tokens, int tp, Precision p, int vocab_multiple = 1) {
+inline std::vector<Op> output_layer_forward(const TransformerShape& shape, std::int64_t tokens, int tp, Precision p, int vocab_multiple = 1,
+                                            bool eager = false) {
   require_positive_count(vocab_multiple, "vocab_multiple");
   OpList ops;
-  output_layer_ops(ops, shape, tokens, tp, p, vocab_multiple);
+  output_layer_ops(ops, shape, tokens, tp, p, vocab_multiple, eager);
   return ops.to_vector();
 }
 

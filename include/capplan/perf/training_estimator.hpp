@@ -375,11 +375,14 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   require_positive_count(cp, "cp");
   if (cp > 1 && !fw.flash_attention)
     capplan::detail::fail("cp", std::to_string(cp), "needs FlashAttention: ring attention runs in the fused kernel");
+  if (fw.eager && (job.precision == Precision::fp8 || job.precision == Precision::fp4))
+    capplan::detail::fail("precision", std::string(name(job.precision)), "is not run by eager PyTorch (torch.autocast runs bf16, fp16 or fp32)");
   const std::int64_t seq = full_seq / cp;
   const std::int64_t tokens_mb = micro_batch * seq;
   LayerOptions lo;
   lo.flash_attention = fw.flash_attention;
   lo.dropout = fw.dropout;
+  lo.eager = fw.eager;
   lo.sequence_parallel = sequence_parallel;
   lo.expert_parallel = ep;
   lo.expert_tensor_parallel = etp;
@@ -452,7 +455,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   if (job.model.vocab > 0) {
     // The output head is not adapted and stays in bf16 under QLoRA (memory/budget.hpp): frozen, no dequantization.
     // Under FP8 and FP4 it runs in BF16 too (Megatron's output layer is not a Transformer Engine module).
-    output_layer_ops(ops, job.model, tokens_mb, tp, kernels, fw.vocab_multiple);
+    output_layer_ops(ops, job.model, tokens_mb, tp, kernels, fw.vocab_multiple, fw.eager);
     c.output = detail::cost_of(ops, r16, frozen);
   }
   return c;
