@@ -326,9 +326,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       frugal.plan.recompute = Recompute::full;
       frugal.seq_len = job.seq_len;
       frugal.microbatches = std::max<std::int64_t>(1, job.global_batch / gpus);
-      frugal.flash_attention = fw.flash_attention;
-      frugal.gradient_bytes = fw.master_grad_bytes;
-      frugal.fp32_params = fw.fp32_params;
+      perf::apply_framework(frugal, fw);
       frugal.finetune = setup.finetune;
       frugal.lora = setup.lora;
       const MemoryBudget least = training_budget(m.shape, frugal);

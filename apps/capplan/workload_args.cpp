@@ -679,9 +679,9 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   c.plan.recompute = recompute_arg(a.recompute.value_or("none"));
   c.mixed_precision = a.precision != "fp32";
   // The framework decides the gradient bytes and the master copy, as it does for train's time.
-  const perf::Framework fw = framework_arg(a.framework, "");
-  c.gradient_bytes = fw.master_grad_bytes;
-  c.fp32_params = fw.fp32_params;
+  const bool flash = c.flash_attention;
+  perf::apply_framework(c, framework_arg(a.framework, ""));
+  c.flash_attention = flash;  // memory's --flash-attention flag, not the preset's
   c.optimizer = optimizer_arg(a.optimizer.value_or("adam"));
   return c;
 }

@@ -9,6 +9,7 @@
 #include <capplan/memory/solvers.hpp>
 #include <capplan/perf/fabric.hpp>
 #include <capplan/perf/framework.hpp>
+#include <capplan/perf/framework_memory.hpp>
 #include <capplan/perf/quantization.hpp>
 #include <capplan/plan/goodput.hpp>
 #include <capplan/units/quantity.hpp>

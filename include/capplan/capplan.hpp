@@ -61,6 +61,7 @@
 #include "capplan/perf/efficiency.hpp"
 #include "capplan/perf/explain.hpp"
 #include "capplan/perf/fabric.hpp"
+#include "capplan/perf/framework_memory.hpp"
 #include "capplan/perf/inference.hpp"
 #include "capplan/perf/plan_search.hpp"
 #include "capplan/perf/roofline.hpp"

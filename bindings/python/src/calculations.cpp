@@ -111,6 +111,7 @@ void bind_memory_types(py::module_& m) {
       .field("sequence_parallel", &ActivationOptions::sequence_parallel)
       .field("recompute", &ActivationOptions::recompute)
       .field("flash_attention", &ActivationOptions::flash_attention)
+      .field("eager", &ActivationOptions::eager, "plain PyTorch under autocast: the unfused kernels' saved tensors")
       .finish();
   Record<MemoryItem>(m, "MemoryItem", "One line of a memory budget: label, size, how it was worked out.")
       .field("label", &MemoryItem::label)
@@ -208,6 +209,7 @@ void bind_memory_types(py::module_& m) {
       .field("optimizer", &TrainingConfig::optimizer)
       .field("microbatches", &TrainingConfig::microbatches)
       .field("flash_attention", &TrainingConfig::flash_attention)
+      .field("eager", &TrainingConfig::eager, "plain PyTorch under autocast: eager activations, fp32 loss tensors, autocast's weight copies")
       .field("offload_optimizer", &TrainingConfig::offload_optimizer)
       .field("offload_parameters", &TrainingConfig::offload_parameters)
       .field("finetune", &TrainingConfig::finetune)

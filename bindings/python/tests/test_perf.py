@@ -222,6 +222,13 @@ def test_eager_pytorch_framework(cat):
                                             capplan.LayerOptions(flash_attention=True, dropout=False, eager=True))
     norm = next(o for o in ops if o.name.startswith("norm 1"))
     assert norm.kernels == 5 and norm.bytes == pytest.approx(2048 * 2048 * 34)
+    # Memory: the eager budget (activations of unfused kernels, 12 B per logit, autocast's weight copies)
+    # against the 77.8 GB PyTorch reserved at its peak; the fused budget is 26 % low.
+    cfg = capplan.TrainingConfig(flash_attention=True, fp32_params=True, gradient_bytes=4, eager=True)
+    cfg.plan.micro_batch = 8
+    assert capplan.training_budget(shape, cfg).total().value == pytest.approx(77.788e9, rel=0.10)
+    cfg.eager = False
+    assert capplan.training_budget(shape, cfg).total().value < 0.8 * 77.788e9
     job.precision = capplan.Precision.fp8
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_training(job, plan, cluster, eager_fw)

@@ -105,9 +105,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "TDP is the upper end of the datasheet's 300-350 W. NVLink via 2-GPU bridge. No vendor list price."});
   // H200 SXM 141GB: H200 datasheet: same Hopper tensor rates as H100 SXM (BF16 1,979*, FP8 3,958*),
   // 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 900 GB/s. Matches reference-cases.md §6.
+  // Usable memory: nvidia-smi reports 143,771 MiB total (150.8 GB: the datasheet's "141 GB" is nearer
+  // GiB), read on an H200 in-house on 2026-11-27 (validation/measured/h200-2026-11-27.json).
   v.push_back({.id = "h200-sxm", .name = "NVIDIA H200 SXM 141GB", .aliases = {"H200", "H200 SXM"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
-               .memory = 141_GB, .memory_type = "HBM3e", .memory_bandwidth = 4.8_TBps,
+               .memory = 141_GB, .usable_memory = 143771_MiB, .memory_type = "HBM3e", .memory_bandwidth = 4.8_TBps,
                .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
                .ecc = true, .source = src::h200, .as_of = recorded,

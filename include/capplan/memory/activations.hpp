@@ -40,6 +40,7 @@ struct ActivationOptions {
   bool sequence_parallel = false;
   Recompute recompute = Recompute::none;
   bool flash_attention = false;
+  bool eager = false;  // plain PyTorch under autocast: the unfused kernels' saved tensors (below)
 };
 
 namespace detail {
@@ -63,7 +64,9 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // that input lives in the sequence-parallel region, split along the sequence over the t ranks
   // (Korthikanti et al. 2022, §4.2.2; Megatron-LM checkpoints the sharded hidden states), so a GPU
   // keeps 2sbh/t. Table 2 prints the row without that split.
-  if (o.recompute == Recompute::full) return DataSize::from_value(o.sequence_parallel ? 2 * sbh / t : 2 * sbh);
+  // Eager PyTorch's layer input is the fp32 residual stream: 4sbh.
+  const double input = o.eager ? 4 * sbh : 2 * sbh;
+  if (o.recompute == Recompute::full) return DataSize::from_value(o.sequence_parallel ? input / t : input);
 
   const double d = dbl(shape.effective_head_dim());
   const double q_width = a * d, kv_width = shape.effective_kv_heads() * d;
@@ -84,6 +87,22 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     const double share = static_cast<double>(shape.moe_layers()) / shape.layers;
     router = 4 * s * b * m.experts * share;
     dispatch = 2 * 2 * sbh * m.experts_per_token * share;
+  }
+  if (o.eager) {
+    // Eager PyTorch under autocast (perf::Framework::eager), per token, as its autograd functions save
+    // tensors: each RMSNorm its fp32 input (the residual stream) and its fp32 normalized output, 8h
+    // (LayerNorm, one native kernel: the input, 4h), and the linear after it the 16-bit cast, 2h;
+    // attention (fused) Q, K, V and its output, and the output projection its transposed copy of
+    // that output; the MLP as above (SwiGLU: the gate-up output that silu's saved gate keeps alive,
+    // the silu output and the product; GELU: its input and output); RoPE saves only its constant
+    // cos and sin; no dropout masks.
+    const double norm = shape.norm == NormKind::rmsnorm ? 8.0 : 4.0;
+    const double norms = 2 * (norm + 2) * sbh;
+    const double attention = 3 * 2 * s * b * q_width + 4 * s * b * kv_width;
+    const double eager_scores = o.recompute == Recompute::none && !o.flash_attention ? 5 * a * s * s * b : 0.0;
+    const double bytes = dispatch + (o.sequence_parallel ? (norms + router + attention + mlp_split + eager_scores) / t
+                                                         : norms + router + (attention + mlp_split + eager_scores) / t);
+    return DataSize::from_value(bytes);
   }
   const double unsplit = 10 * sbh + router;  // layer inputs 4sbh, LayerNorm inputs 4sbh, dropout masks 2sbh
   const bool keep_scores = o.recompute == Recompute::none && !o.flash_attention;

@@ -204,6 +204,10 @@ struct TrainingConfig {
   // padded rows sit in the embedding and output weights and in the fp32 logits. 0: not padded;
   // perf::Framework::vocab_multiple sets it (Megatron: 128).
   int vocab_multiple = 0;
+  // Plain PyTorch under autocast (perf::Framework::eager): the activations of unfused kernels on an fp32
+  // residual stream (activation_memory_per_layer), the loss's fp32 tensors, and autocast's 16-bit copy
+  // of each linear weight, which every linear layer keeps for its backward pass.
+  bool eager = false;
   RuntimeReserve reserve;
 };
 
@@ -422,6 +426,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   ao.sequence_parallel = par.sequence_parallel;
   ao.recompute = par.recompute;
   ao.flash_attention = cfg.flash_attention;
+  ao.eager = cfg.eager;
   const double per_layer = activation_memory_per_layer(shape, par.micro_batch, seq, ao).value();
   // With full recomputation the layer being recomputed holds its whole activations again during
   // its backward pass: one layer's worth on top of the stored layer inputs.
@@ -437,9 +442,14 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   // 2019, §3; Megatron-LM's cross_entropy.py). For 128k-152k vocabularies this is larger than
   // several layers' activations.
   const double sb = static_cast<double>(seq) * static_cast<double>(par.micro_batch);
-  const double output_input = 2.0 * sb * static_cast<double>(shape.hidden) / (par.sequence_parallel ? par.tp : 1);
+  // Eager PyTorch keeps the final norm's fp32 input and output beside the cast (4 + 4 + 2 bytes an
+  // element; LayerNorm 4 + 2), and at the start of the backward pass holds the fp32 log-softmax output
+  // with the loss's two fp32 gradients over the logits (incoming and outgoing): 12 bytes per logit
+  // (PyTorch's log_softmax and nll_loss autograd functions).
+  const double output_input = (cfg.eager ? (shape.norm == NormKind::rmsnorm ? 10.0 : 6.0) : 2.0) * sb *
+                              static_cast<double>(shape.hidden) / (par.sequence_parallel ? par.tp : 1);
   const std::int64_t vocab = padded_vocab(shape.vocab, par.tp, cfg.vocab_multiple);
-  const double logits = 4.0 * sb * static_cast<double>(vocab) / par.tp;
+  const double logits = (cfg.eager ? 12.0 : 4.0) * sb * static_cast<double>(vocab) / par.tp;
 
   const auto in_flight_chunks = [&](int stage) -> double {
     const double v = par.interleave;
@@ -479,7 +489,12 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
           b.weights.detail = "offloaded; 2 layers resident x " + n(layer) + " params x " + n(gathered_bytes) + " B";
         }
       } else {
-        b.weights.size = DataSize::from_value(sharded(3) * w_bytes + gathered * gathered_bytes);
+        // Eager PyTorch under autocast: every linear layer keeps the 16-bit copy of its weight it computed
+        // with for its backward pass; the embedding lookup is not cast (a tied output head is).
+        const double cast_copies = cfg.eager && cfg.mixed_precision && w_bytes > 2
+                                       ? std::max(0.0, sh.total() - (shape.tied_embeddings || !first ? 0.0 : static_cast<double>(vocab) * static_cast<double>(shape.hidden) / par.tp))
+                                       : 0.0;
+        b.weights.size = DataSize::from_value(sharded(3) * w_bytes + gathered * gathered_bytes + cast_copies * 2);
         if (with_text) {
           if (gathered > 0 && gathered_bytes != w_bytes) {
             b.weights.detail = n(sharded(3)) + " params x " + n(w_bytes) + " B (" + w_name + ") + " + n(gathered) + " gathered x " +
@@ -488,6 +503,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
             b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")" +
                                (gathered > 0 ? ", of which " + n(gathered) + " gathered (the root unit, the current and the prefetched layer)" : "");
           }
+          if (cast_copies > 0) b.weights.detail += " + " + n(cast_copies) + " x 2 B (autocast's copies, kept for the backward pass)";
         }
       }
       const double g_params = sharded(2) + unsharded_grads;

@@ -15,6 +15,7 @@
 #include "capplan/error.hpp"
 #include "capplan/memory/budget.hpp"
 #include "capplan/memory/solvers.hpp"
+#include "capplan/perf/framework_memory.hpp"
 #include "capplan/perf/training.hpp"
 #include "capplan/workload/transformer.hpp"
 
@@ -79,10 +80,7 @@ inline TrainingConfig plan_training_config(const TrainingJob& job, const Paralle
   cfg.plan = plan;
   cfg.seq_len = job.seq_len;
   cfg.microbatches = job.global_batch / (plan.micro_batch * plan.dp);
-  cfg.flash_attention = fw.flash_attention;
-  cfg.gradient_bytes = fw.master_grad_bytes;
-  cfg.fp32_params = fw.fp32_params;
-  cfg.vocab_multiple = fw.vocab_multiple;
+  apply_framework(cfg, fw);
   cfg.finetune = job.finetune;
   cfg.lora = job.lora;
   return cfg;

@@ -201,9 +201,7 @@ class TrainingRunCache {
     TrainingConfig c;
     c.seq_len = setup_.seq_len;
     c.plan.micro_batch = 1;
-    c.flash_attention = setup_.framework.flash_attention;
-    c.gradient_bytes = setup_.framework.master_grad_bytes;
-    c.fp32_params = setup_.framework.fp32_params;
+    perf::apply_framework(c, setup_.framework);
     c.plan.recompute = Recompute::full;
     c.plan.zero_stage = ZeroStage::parameters;
     c.plan.sequence_parallel = true;
