@@ -409,10 +409,8 @@ def llm_train():
 
 # ---- decoding: Llama 3.1 8B's shapes, random BF16 weights, static KV cache, one CUDA graph per batch ----
 
-@section("decode")
-def decode():
+def run_decode(ctx, batches, prefills):
     h, L, heads, kv, f, V, d = 4096, 32, 32, 8, 14336, 128256, 128
-    ctx = 2048
     bf = torch.bfloat16
 
     def w(*shape):
@@ -427,7 +425,7 @@ def decode():
         return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + 1e-5)).to(bf) * g
 
     rows = []
-    for batch in (1, 8, 32, 64):
+    for batch in batches:
         kc = [torch.randn(batch, kv, ctx, d, device=dev, dtype=bf) for _ in range(L)]
         vc = [torch.randn(batch, kv, ctx, d, device=dev, dtype=bf) for _ in range(L)]
         tok = torch.randint(0, V, (batch,), device=dev)
@@ -454,7 +452,7 @@ def decode():
             return torch.argmax(rms(x, nf) @ lm, dim=-1)
 
         with torch.no_grad():
-            eager = median_ms(step, warmup=2, iters=10) if batch in (1, 64) else None
+            eager = median_ms(step, warmup=2, iters=10) if batch in (batches[0], batches[-1]) else None
             s = torch.cuda.Stream()
             s.wait_stream(torch.cuda.current_stream())
             with torch.cuda.stream(s):
@@ -488,8 +486,13 @@ def decode():
         return torch.argmax(rms(x[-1:], nf) @ lm, dim=-1)
 
     with torch.no_grad():
-        pre = {p: median_ms(lambda: prefill(p), warmup=2, iters=5) for p in (512, 2048, 8192)}
+        pre = {p: median_ms(lambda: prefill(p), warmup=2, iters=5) for p in prefills}
     return {"rows": rows, "prefill_ms": pre}
+
+
+@section("decode")
+def decode():
+    return run_decode(2048, (1, 8, 32, 64), (512, 2048, 8192))
 
 
 # ---- image models (timm's benchmark script's way: AMP, channels_last, synthetic data, SGD) ----
@@ -534,6 +537,35 @@ def image():
     return rows
 
 
+# ---- held out: shapes and plans chosen after capplan's eager framework was written, run only when named
+# (python3 bench/gpu/measure.py info holdout_train holdout_decode) ----
+
+QWEN25_05B = {"name": "qwen2.5-0.5b", "hidden": 896, "layers": 24, "heads": 14, "kv_heads": 2, "ffn": 4864,
+              "vocab": 151936, "seq": 4096, "llama": True, "tied": True}
+LLAMA32_3B = {"name": "llama3.2-3b", "hidden": 3072, "layers": 28, "heads": 24, "kv_heads": 8, "ffn": 8192,
+              "vocab": 128256, "seq": 2048, "llama": True, "tied": True}
+GPT2_350M = {"name": "gpt2-350m", "hidden": 1024, "layers": 24, "heads": 16, "kv_heads": 16, "ffn": 4096,
+             "vocab": 50304, "seq": 1024, "llama": False, "tied": True}
+
+
+def holdout_train():
+    rows = []
+    for cfg, batches in ((QWEN25_05B, (1, 2, 4)), (LLAMA32_3B, (1, 2)), (GPT2_350M, (4, 16))):
+        for mb in batches:
+            rows.append(train_steps(cfg, mb))
+            if rows[-1].get("oom"):
+                break
+    return rows
+
+
+def holdout_decode():
+    return run_decode(8192, (1, 16), (4096,))
+
+
+if ONLY:
+    section("holdout_train")(holdout_train)
+    section("holdout_decode")(holdout_decode)
+
 if smi_log is not None:
     smi_log.terminate()
 RESULTS["ended"] = time.time()
@@ -550,9 +582,10 @@ if "gemm" in s and "data" in s["gemm"]:
 if "sustained" in s and "data" in s["sustained"]:
     w = s["sustained"]["data"]["windows"]
     print("sustained first/last", round(w[0]["tflops"]), round(w[-1]["tflops"]), s["sustained"]["data"]["smi_after"])
-for key in ("llm_train", "image"):
+for key in ("llm_train", "holdout_train", "image"):
     if key in s and "data" in s[key]:
         for r in s[key]["data"]:
             print(key, {k: (round(v, 1) if isinstance(v, float) else v) for k, v in r.items()})
-if "decode" in s and "data" in s["decode"]:
-    print("decode", s["decode"]["data"])
+for key in ("decode", "holdout_decode"):
+    if key in s and "data" in s[key]:
+        print(key, s[key]["data"])

@@ -568,6 +568,17 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                              (last ? " + " + format(DataSize::from_value(output)) + " (output layer input and fp32 logits" +
                                          (vocab != shape.vocab ? ", vocabulary padded to " + n(static_cast<double>(vocab)) : std::string()) + ")"
                                    : "");
+    }
+    // Eager PyTorch on one GPU (no DDP buckets, no ZeRO, no pipeline; zero_grad(set_to_none=True), the
+    // default since PyTorch 2.0): the gradients do not exist when the activations peak at the start of
+    // the backward pass, and appear as the backward pass frees the activations, so the two never add up:
+    // the budget counts max(gradients, activations), the gradients line what exceeds the activations.
+    if (cfg.eager && cfg.finetune == FineTune::full && dp_dense == 1 && pp == 1 && !cfg.offload_optimizer) {
+      const double g = b.gradients.size.value(), a = b.activations.size.value();
+      b.gradients.size = DataSize::from_value(std::max(0.0, g - a));
+      if (with_text) b.gradients.detail += "; only what exceeds the activations counts (freed as the gradients appear)";
+    }
+    if (with_text) {
       if (pp > 1) {
         b.weights.detail += "; pipeline stage " + std::to_string(stage + 1) + " of " + std::to_string(pp) + " (" +
                             std::to_string(layers_here) + " layers" + (first ? " + embedding" : "") +
