@@ -933,6 +933,38 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)estimate_training(job, plan, one, pytorch_eager()); }) == "precision");
   }
 
+  TEST_CASE("eager PyTorch: a short step waits on the host launching its kernels (58.6 us each, fitted)") {
+    // GPT-2-124M-shaped, micro-batch 8 x 1,024 tokens on one H100: 14 kernels per layer forward, twice
+    // that backward, so 12 x 14 x 3 launches + the loss's; the GPU alone would finish sooner.
+    TransformerShape gpt2 = validation::gpt("gpt2", 12, 768, 12, 50304, 1024);
+    gpt2.norm = NormKind::layernorm;
+    gpt2.learned_positions = 1024;
+    gpt2.tied_embeddings = true;
+    TrainingJob job;
+    job.model = gpt2;
+    job.seq_len = 1024;
+    job.global_batch = 8;
+    job.precision = Precision::bf16;
+    ParallelPlan plan;
+    plan.micro_batch = 8;
+    const Cluster one = make_cluster(gpu("H100 SXM"), 1, 1, Link{});
+    Framework gpu_only = pytorch_eager();
+    CHECK(gpu_only.cpu_seconds_per_kernel == doctest::Approx(58.6e-6));
+    gpu_only.cpu_seconds_per_kernel = 0;
+    const double host_bound = estimate_training(job, plan, one, pytorch_eager()).iteration.value();
+    const double gpu_bound = estimate_training(job, plan, one, gpu_only).iteration.value();
+    CHECK(host_bound > gpu_bound);
+    CHECK(host_bound > 12 * 14 * 3 * 58.6e-6);
+    // A long step (micro-batch 64) is the GPU's: the host term no longer decides.
+    plan.micro_batch = 64;
+    job.global_batch = 64;
+    CHECK(estimate_training(job, plan, one, pytorch_eager()).iteration.value() ==
+          doctest::Approx(estimate_training(job, plan, one, gpu_only).iteration.value()));
+    Framework bad = pytorch_eager();
+    bad.cpu_seconds_per_kernel = -1e-6;
+    CHECK(field_of([&] { (void)estimate_training(job, plan, one, bad); }) == "cpu_seconds_per_kernel");
+  }
+
   TEST_CASE("runnable plans: TP groups stay inside a node; a straddling group is timed over the network") {
     CHECK(consecutive_group(8, 8).per_node == 8);
     CHECK(consecutive_group(4, 8).per_node == 4);

@@ -88,6 +88,11 @@ struct Framework {
   // element-wise step its own kernel (roofline.hpp eager_layer_steps), the loss in fp32 kernels, and
   // autocast's weight casts every micro-batch. Bytes and launches only; runs BF16, FP16 or FP32.
   bool eager = false;
+  // Host CPU time to launch one kernel (Python, PyTorch's dispatcher and autograd, the CUDA launch): a
+  // layer's forward takes at least its kernels x this, its backward twice that (autograd runs about two
+  // kernels per forward kernel), however fast the GPU. 0: the GPU is never waiting on the host (fused
+  // frameworks, CUDA graphs). pytorch_eager() sets the fitted value.
+  double cpu_seconds_per_kernel = 0;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -102,6 +107,8 @@ struct Framework {
     require_moe_capacity_factor(moe_capacity_factor, "moe_capacity_factor");
     if (const int d = static_cast<int>(moe_dispatch); d < 0 || d > 1)
       capplan::detail::fail("moe_dispatch", std::to_string(d), "must be alltoall or deepep");
+    if (!(cpu_seconds_per_kernel >= 0) || cpu_seconds_per_kernel > 1e-3)
+      capplan::detail::fail("cpu_seconds_per_kernel", capplan::detail::format_double(cpu_seconds_per_kernel), "must be 0 to 1 ms (measured: 58.6 us)");
     if (vocab_multiple < 1 || vocab_multiple > 65536)
       capplan::detail::fail("vocab_multiple", std::to_string(vocab_multiple), "must be 1 to 65536 (Megatron pads to 128)");
   }
@@ -169,6 +176,10 @@ inline Framework pytorch_eager() {
   Framework f = pytorch_fsdp();
   f.name = "PyTorch eager (autocast, fp32 weights; Hugging Face Transformers)";
   f.eager = true;
+  // Fitted on the calibration rows of validation/cases/in-house-hopper.json (GPT-2-124M-shaped steps,
+  // micro-batch 8-32, on an H100 and an H200 host): the largest value none of them contradicts,
+  // min(step time / kernels) = 29.9 ms / 510 kernels (H200, micro-batch 8).
+  f.cpu_seconds_per_kernel = 58.6e-6;
   return f;
 }
 

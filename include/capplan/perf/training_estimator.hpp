@@ -342,6 +342,9 @@ inline PassCost blend(const PassCost& a, double wa, const PassCost& b, double wb
 struct LayerCosts {
   PassCost layer;
   PassCost output;
+  // Host seconds to launch a micro-batch's forward and backward kernels of the mean layer and of the
+  // output layer (Framework::cpu_seconds_per_kernel: the forward's kernels once, the backward's twice).
+  double host_layer = 0, host_output = 0;
 };
 
 }  // namespace capplan::detail
@@ -428,6 +431,14 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
     }
     return cost;
   };
+  // The host launches every kernel (Framework::cpu_seconds_per_kernel): the forward's kernels, and the
+  // backward's, about two per forward kernel (autograd); training_numbers takes the larger of a
+  // micro-batch's GPU time and this.
+  const auto host_seconds = [&](const OpList& ops) {
+    double launches = 0;
+    for (const Op& op : ops) launches += op.kernels;
+    return 3 * launches * fw.cpu_seconds_per_kernel;
+  };
   detail::LayerCosts c;
   OpList ops;
   // The mean layer over up to four kinds: dense or MoE FFN (a MoE model's leading dense layers), global
@@ -446,6 +457,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
     transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, kernels, lo);
     const detail::PassCost cost = layer_cost(ops, moe && moe_layer);
     c.layer = counted == 0 ? cost : detail::blend(c.layer, counted, cost, count);
+    c.host_layer = (c.host_layer * counted + host_seconds(ops) * count) / (counted + count);
     counted += count;
   };
   add_kind(false, false, dense_n - dense_windowed);
@@ -457,6 +469,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
     // Under FP8 and FP4 it runs in BF16 too (Megatron's output layer is not a Transformer Engine module).
     output_layer_ops(ops, job.model, tokens_mb, tp, kernels, fw.vocab_multiple, fw.eager);
     c.output = detail::cost_of(ops, r16, frozen);
+    c.host_output = host_seconds(ops);
   }
   return c;
 }
@@ -823,13 +836,16 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // the loss run on the last stage only.
   const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer;
   const double out_total = out.fwd + out.bwd;
-  const double t_last = stages.last * layer_total + out_total + n.p2p_mb;
-  const double t_other = stages.most * layer_total + n.p2p_mb;
+  // A host that launches every kernel (eager PyTorch) runs ahead of the GPU asynchronously, so a stage's
+  // micro-batch takes the larger of its GPU time and its kernels' launch time.
+  const double t_last = std::max(stages.last * layer_total + out_total, stages.last * costs.host_layer + costs.host_output) + n.p2p_mb;
+  const double t_other = std::max(stages.most * layer_total, stages.most * costs.host_layer) + n.p2p_mb;
   n.pace_last = plan.pp == 1 || t_last >= t_other;
   n.lps = n.pace_last ? stages.last : stages.most;
   const int lps = n.lps;
   n.stage_mb = n.pace_last ? t_last : t_other;
-  n.stages_sum = static_cast<double>(s.layers) * layer_total + out_total + plan.pp * n.p2p_mb;
+  n.stages_sum = std::max(static_cast<double>(s.layers) * layer_total + out_total, static_cast<double>(s.layers) * costs.host_layer + costs.host_output) +
+                 plan.pp * n.p2p_mb;
   n.bubble = (n.stages_sum - n.stage_mb) / plan.interleave;
   n.pipeline = md * n.stage_mb + n.bubble;
   const double pace_out_fwd = n.pace_last ? out.fwd : 0.0, pace_out_bwd = n.pace_last ? out.bwd : 0.0;
