@@ -28,8 +28,8 @@
 // "vit.json:4:5: model \"ViT-S/16\": layers[1].heads: 0 is below the minimum 1".
 #pragma once
 
+#include "capplan/io/count_field.hpp"
 #include "capplan/io/json_document.hpp"
-#include "capplan/units/count.hpp"
 #include "capplan/workload/image_model.hpp"
 
 #include <array>
@@ -125,23 +125,7 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
   if (m.convs.empty() && m.linears.empty()) r.fail("layers", "(attention only)", "needs at least one conv or linear layer");
   const double own = m.layer_parameters();
   m.parameters = own;
-  if (const Json* p = r.find("parameters")) {
-    double v = 0;
-    if (p->is_string()) {
-      try {
-        v = static_cast<double>(parse_count(p->get_ref<const std::string&>(), "parameters"));
-      } catch (const InputError& e) {
-        r.rethrow(e, "parameters");
-      }
-    } else if (p->is_number()) {
-      v = p->get<double>();
-    } else {
-      r.type_error("parameters", *p, "a parameter count such as 86.6e6 or \"86,567,656\"");
-    }
-    if (!std::isfinite(v) || v < 1) r.fail("parameters", detail::value_text(*p), "must be a positive count");
-    if (v > lim::max_parameters) r.fail("parameters", detail::value_text(*p), "is absurd (more than 1e15)");
-    m.parameters = v;
-  }
+  if (const auto v = read_parameter_count(r, "parameters", "86.6e6 or \"86,567,656\"", lim::max_parameters)) m.parameters = *v;
   if (!(m.parameters <= lim::max_parameters))
     r.fail("layers", detail::format_double(m.parameters) + " parameters", "is absurd (more than 1e15)");
   r.finish();

@@ -27,8 +27,8 @@
 // and the value, e.g. "llama.json:3:3: model \"my-llama\": layers: 0 must be > 0".
 #pragma once
 
+#include "capplan/io/count_field.hpp"
 #include "capplan/io/json_document.hpp"
-#include "capplan/units/count.hpp"
 #include "capplan/workload/transformer.hpp"
 
 #include <fstream>
@@ -154,25 +154,7 @@ inline TransformerShape read_model(const JsonDocument& doc, const Json& object, 
     s.window = w;
   }
 
-  if (const Json* p = r.find("params")) {
-    double v = 0;
-    if (p->is_string()) {
-      try {
-        v = static_cast<double>(parse_count(p->get_ref<const std::string&>(), "params"));
-      } catch (const InputError& e) {
-        r.rethrow(e, "params");
-      }
-    } else if (p->is_number()) {
-      v = p->get<double>();
-    } else {
-      r.type_error("params", *p, "a parameter count such as 7.24e9 or \"174.6e9\"");
-    }
-    if (!std::isfinite(v)) r.fail("params", p->dump(), "is not a finite number");
-    if (v < 0) r.fail("params", detail::value_text(*p), "is negative");
-    if (v < 1) r.fail("params", detail::value_text(*p), "must be > 0");
-    if (v > md::max_params) r.fail("params", detail::value_text(*p), "is absurd (more than 1e15)");
-    s.params_override = v;
-  }
+  if (const auto v = read_parameter_count(r, "params", "7.24e9 or \"174.6e9\"", md::max_params)) s.params_override = *v;
   r.finish();
 
   try {

@@ -63,6 +63,30 @@ inline constexpr double amp_stream_bytes = 4.0;
 
 namespace image_detail {
 
+// The forward of unfused attention (PyTorch 1.x; --no-flash-attention): the query scaled, Q K^T, the
+// softmax and P V per head. Autocast runs the softmax in fp32 (stream bytes s): the scores are cast up,
+// normalized and cast down for P V (the backward casts twice as well).
+struct UnfusedAttention {
+  Op qk, pv;
+  double scores = 0;   // elements of the score matrices
+  double qkv = 0;      // bytes of one of Q, K, V (or the output) at the compute precision
+  double casts = 0;    // s: the two casts around the fp32 softmax
+  double forward = 0;  // s: the whole forward
+};
+
+inline UnfusedAttention unfused_attention(const AttentionLayer& a, std::int64_t batch, double e, double s, const DeviceRates& r) {
+  UnfusedAttention u;
+  const std::int64_t heads = batch * a.heads;
+  u.qkv = static_cast<double>(batch) * static_cast<double>(a.tokens) * static_cast<double>(a.heads * a.head_dim) * e;
+  u.qk = gemm("attention scores", a.tokens, a.tokens, a.head_dim, e, heads, OpKind::attention_gemm);
+  u.pv = gemm("attention over values", a.tokens, a.head_dim, a.tokens, e, heads, OpKind::attention_gemm);
+  u.scores = static_cast<double>(heads) * static_cast<double>(a.tokens) * static_cast<double>(a.tokens);
+  u.casts = s != e ? r.time(elementwise("cast", u.scores * (s + e))) * 2 : 0.0;
+  u.forward = r.time(elementwise("query scale", u.qkv * 2 / 3)) + r.time(u.qk) + r.time(elementwise("softmax", u.scores * 2 * s)) + u.casts +
+              r.time(u.pv);
+  return u;
+}
+
 // One training step's kernel time per part, for `batch` images on one GPU.
 struct TrainingParts {
   double conv_fwd = 0, conv_bwd = 0, conv_elem = 0;
@@ -128,16 +152,13 @@ inline TrainingParts training_parts(const ImageModel& net, std::int64_t batch, c
       bwd = r.time(back, true);
       t.flops += a.count * 3.5 * fa.flops;
     } else {
-      const Op qk = gemm("attention scores", a.tokens, a.tokens, a.head_dim, e, heads, OpKind::attention_gemm);
-      const Op pv = gemm("attention over values", a.tokens, a.head_dim, a.tokens, e, heads, OpKind::attention_gemm);
-      // Autocast runs softmax in fp32: the scores are cast up, normalized, and cast down for P V; the
-      // backward casts the probabilities' gradient up and the input's gradient down.
-      const double scores = static_cast<double>(heads) * static_cast<double>(a.tokens) * static_cast<double>(a.tokens);
-      const double casts = s != e ? r.time(elementwise("cast", scores * (s + e))) * 2 : 0.0;
-      fwd = r.time(elementwise("query scale", qkv * 2 / 3)) + r.time(qk) + r.time(elementwise("softmax", scores * 2 * s)) + casts + r.time(pv);
-      bwd = 2 * (r.time(qk) + r.time(pv)) + r.time(elementwise("softmax backward", scores * 3 * s)) + casts +
-            r.time(elementwise("query scale backward", qkv * 2 / 3));
-      t.flops += a.count * 3 * (qk.flops + pv.flops);
+      // The backward: both products' two gradient GEMMs, the softmax's backward in fp32 and its casts
+      // (the probabilities' gradient up, the input's gradient down), the query scale's.
+      const UnfusedAttention u = unfused_attention(a, batch, e, s, r);
+      fwd = u.forward;
+      bwd = 2 * (r.time(u.qk) + r.time(u.pv)) + r.time(elementwise("softmax backward", u.scores * 3 * s)) + u.casts +
+            r.time(elementwise("query scale backward", u.qkv * 2 / 3));
+      t.flops += a.count * 3 * (u.qk.flops + u.pv.flops);
     }
     // The heads' output transposed back to (tokens, heads x head_dim): a copy forward and backward.
     const double transpose = 2 * r.time(elementwise("head transpose", qkv * 2 / 3));
@@ -297,14 +318,10 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
       flops += a.count * fa.flops;
       k = 1;
     } else {
-      const Op qk = gemm("attention scores", a.tokens, a.tokens, a.head_dim, e, heads, OpKind::attention_gemm);
-      const Op pv = gemm("attention over values", a.tokens, a.head_dim, a.tokens, e, heads, OpKind::attention_gemm);
-      // Eagerly under autocast, softmax runs in fp32 between two casts (as in training).
-      const double scores = static_cast<double>(heads) * static_cast<double>(a.tokens) * static_cast<double>(a.tokens);
-      const double casts = s != e ? r.time(elementwise("cast", scores * (s + e))) * 2 : 0.0;
-      t = r.time(elementwise("query scale", qkv * 2 / 3)) + r.time(qk) + r.time(elementwise("softmax", scores * 2 * s)) + casts + r.time(pv);
-      gemm_compute += a.count * (qk.flops + pv.flops) / (r.peak * r.best_fraction);
-      flops += a.count * (qk.flops + pv.flops);
+      const image_detail::UnfusedAttention u = image_detail::unfused_attention(a, batch, e, s, r);
+      t = u.forward;
+      gemm_compute += a.count * (u.qk.flops + u.pv.flops) / (r.peak * r.best_fraction);
+      flops += a.count * (u.qk.flops + u.pv.flops);
       k = s != e ? 6 : 4;
     }
     if (!fused) t += r.time(elementwise("head transpose", qkv * 2 / 3)), ++k;
