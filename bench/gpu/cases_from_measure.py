@@ -39,7 +39,7 @@ IMAGE_MODELS = {"vit-b16": "ViT-B/16", "vit-l16": "ViT-L/16", "resnet50": "ResNe
 # Bands wider than the usual +-25 % (training) and +-30 % (serving), each with the reason, per group of rows.
 NOTES = {
     "train": (0.30, "timed with --framework eager: unfused kernels, and a micro-batch takes at least its kernels' "
-                    "host launch time (58.6 us a kernel, fitted on the GPT-2-124M rows, the calibration set)"),
+                    "host launch time (57.9 us a kernel, fitted on the GPT-2-124M rows, the calibration set)"),
     "train_memory": (0.25, "timed with --framework eager and compared with PyTorch's peak reserved bytes; on one GPU "
                            "the gradients, freed by zero_grad(set_to_none=True), count only where they exceed the "
                            "activations, and the runtime reserve (1 GiB + 5 %) is added"),

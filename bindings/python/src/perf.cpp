@@ -275,7 +275,7 @@ void bind_training(py::module_& m) {
       .field("vocab_multiple", &Framework::vocab_multiple, "vocabulary padded to a multiple of this x tp (Megatron: 128; 1: tp only)")
       .field("eager", &Framework::eager, "plain PyTorch: fp32 residual stream, unfused element-wise kernels, fp32 loss")
       .field("cpu_seconds_per_kernel", &Framework::cpu_seconds_per_kernel,
-             "host time to launch one kernel; a pass takes at least its kernels x this (eager: 58.6 us, fitted)")
+             "host time to launch one kernel; a pass takes at least its kernels x this (eager: 57.9 us, fitted)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")

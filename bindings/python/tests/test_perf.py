@@ -214,7 +214,7 @@ def test_eager_pytorch_framework(cat):
     eager_fw = capplan.Framework.pytorch_eager()
     assert eager_fw.eager and eager_fw.fp32_params and not capplan.Framework.pytorch_fsdp().eager
     # The host's launch time per kernel, fitted on the GPT-2-124M in-house rows; fused presets: 0.
-    assert eager_fw.cpu_seconds_per_kernel == pytest.approx(58.6e-6)
+    assert eager_fw.cpu_seconds_per_kernel == pytest.approx(57.9e-6)
     assert capplan.Framework.pytorch_fsdp().cpu_seconds_per_kernel == 0
     fused = capplan.estimate_training(job, plan, cluster, capplan.Framework.pytorch_fsdp())
     eager = capplan.estimate_training(job, plan, cluster, eager_fw)
