@@ -951,7 +951,13 @@ TEST_SUITE("perf") {
     Framework gpu_only = pytorch_eager();
     CHECK(gpu_only.cpu_seconds_per_kernel == doctest::Approx(57.9e-6));
     gpu_only.cpu_seconds_per_kernel = 0;
-    const double host_bound = estimate_training(job, plan, one, pytorch_eager()).iteration.value();
+    const TrainingEstimate waiting = estimate_training(job, plan, one, pytorch_eager());
+    const double host_bound = waiting.iteration.value();
+    // The explanation shows the wait, and its terms add up to the iteration.
+    CHECK(waiting.explain().find("waiting on the host's kernel launches") != std::string::npos);
+    double terms = 0;
+    for (const Term& t : waiting.breakdown.terms) terms += t.time.value();
+    CHECK(terms == doctest::Approx(host_bound));
     const double gpu_bound = estimate_training(job, plan, one, gpu_only).iteration.value();
     CHECK(host_bound > gpu_bound);
     CHECK(host_bound > 12 * 14 * 3 * 57.9e-6);

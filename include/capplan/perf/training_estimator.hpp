@@ -663,6 +663,9 @@ struct Numbers {
   double p2p_mb = 0;
   bool stage_link_inter = false;
   double stage_mb = 0, stages_sum = 0, bubble = 0, pipeline = 0;  // slowest stage and all stages, per micro-batch
+  // Eager PyTorch: the pacing stage's host launch time per micro-batch, and what of it the GPU time
+  // does not cover (the GPU waiting on the host; 0 when the GPU is the bound).
+  double host_mb = 0, host_wait_mb = 0;
   // Data parallel: dense weights over all dp x cp ranks, routed experts over the dp x cp / ep ranks of each expert.
   int dp_per_node = 1, expert_dp = 1;
   double dense_local = 0, expert_local = 0;  // parameters on this GPU before ZeRO sharding
@@ -838,12 +841,16 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const double out_total = out.fwd + out.bwd;
   // A host that launches every kernel (eager PyTorch) runs ahead of the GPU asynchronously, so a stage's
   // micro-batch takes the larger of its GPU time and its kernels' launch time.
-  const double t_last = std::max(stages.last * layer_total + out_total, stages.last * costs.host_layer + costs.host_output) + n.p2p_mb;
-  const double t_other = std::max(stages.most * layer_total, stages.most * costs.host_layer) + n.p2p_mb;
+  const double gpu_last = stages.last * layer_total + out_total, host_last = stages.last * costs.host_layer + costs.host_output;
+  const double gpu_other = stages.most * layer_total, host_other = stages.most * costs.host_layer;
+  const double t_last = std::max(gpu_last, host_last) + n.p2p_mb;
+  const double t_other = std::max(gpu_other, host_other) + n.p2p_mb;
   n.pace_last = plan.pp == 1 || t_last >= t_other;
   n.lps = n.pace_last ? stages.last : stages.most;
   const int lps = n.lps;
   n.stage_mb = n.pace_last ? t_last : t_other;
+  n.host_mb = n.pace_last ? host_last : host_other;
+  n.host_wait_mb = std::max(0.0, n.host_mb - (n.pace_last ? gpu_last : gpu_other));
   n.stages_sum = std::max(static_cast<double>(s.layers) * layer_total + out_total, static_cast<double>(s.layers) * costs.host_layer + costs.host_output) +
                  plan.pp * n.p2p_mb;
   n.bubble = (n.stages_sum - n.stage_mb) / plan.interleave;

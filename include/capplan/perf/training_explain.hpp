@@ -35,6 +35,11 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   const std::string with_out = n.pace_last ? " (+ output layer and loss)" : "";
   b.add("forward", md * (lps * layer.fwd + out_fwd), per + perf::seconds_text(layer.fwd) + with_out, "kernels");
   b.add("backward", md * (lps * layer.bwd + out_bwd), per + perf::seconds_text(layer.bwd) + with_out, "kernels");
+  if (n.host_wait_mb > 0)
+    b.add("waiting on the host's kernel launches", md * n.host_wait_mb,
+          std::to_string(m) + " micro-batches x (" + perf::seconds_text(n.host_mb) + " of launches at " +
+              perf::seconds_text(fw.cpu_seconds_per_kernel) + " each, the backward's twice the forward's, - the GPU's time)",
+          "host");
   if (plan.recompute != Recompute::none)
     b.add("recomputation (" + std::string(name(plan.recompute)) + ")", md * lps * n.layer_recompute,
           per + perf::seconds_text(n.layer_recompute), "kernels");
