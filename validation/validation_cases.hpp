@@ -71,13 +71,20 @@ struct MegatronTable1Row {
   int layers, tp, pp, gpus;
   std::int64_t batch;
   double published;  // TFLOP/s per GPU
+  // The authors' micro-batch and interleaving (virtual stages per GPU), from their artifact script
+  // NVIDIA/Megatron-LM examples/sc21/run_table_1.sh (MBS; layers per stage / --num-layers-per-virtual-pipeline-stage).
+  std::int64_t micro_batch;
+  int interleave;
+  // DDP=torch in the script (PyTorch DistributedDataParallel: the gradient all-reduce overlaps the
+  // backward pass in buckets); DDP=local (Megatron's own, 2021: one all-reduce after the backward) otherwise.
+  bool torch_ddp;
 };
 inline constexpr MegatronTable1Row megatron_table1_rows[] = {
-    {1.7, 24, 2304, 24, 1, 1, 32, 512, 137},        {3.6, 32, 3072, 30, 2, 1, 64, 512, 138},
-    {7.5, 32, 4096, 36, 4, 1, 128, 512, 142},       {18.4, 48, 6144, 40, 8, 1, 256, 1024, 135},
-    {39.1, 64, 8192, 48, 8, 2, 512, 1536, 138},     {76.1, 80, 10240, 60, 8, 4, 1024, 1792, 140},
-    {145.6, 96, 12288, 80, 8, 8, 1536, 2304, 148},  {310.1, 128, 16384, 96, 8, 16, 1920, 2160, 155},
-    {529.6, 128, 20480, 105, 8, 35, 2520, 2520, 163}, {1008.0, 160, 25600, 128, 8, 64, 3072, 3072, 163},
+    {1.7, 24, 2304, 24, 1, 1, 32, 512, 137, 16, 1, true},        {3.6, 32, 3072, 30, 2, 1, 64, 512, 138, 16, 1, true},
+    {7.5, 32, 4096, 36, 4, 1, 128, 512, 142, 16, 1, true},       {18.4, 48, 6144, 40, 8, 1, 256, 1024, 135, 8, 1, true},
+    {39.1, 64, 8192, 48, 8, 2, 512, 1536, 138, 4, 1, false},     {76.1, 80, 10240, 60, 8, 4, 1024, 1792, 140, 2, 3, false},
+    {145.6, 96, 12288, 80, 8, 8, 1536, 2304, 148, 2, 2, false},  {310.1, 128, 16384, 96, 8, 16, 1920, 2160, 155, 1, 2, false},
+    {529.6, 128, 20480, 105, 8, 35, 2520, 2520, 163, 1, 3, false}, {1008.0, 160, 25600, 128, 8, 64, 3072, 3072, 163, 1, 1, false},
 };
 
 // A row's job: the GPT shape (vocab 51,200, sequence 2,048), its parameters and batch, fp16.
@@ -106,22 +113,39 @@ inline TrainingJob gpt3_175b_job() {
   return job;
 }
 
-// Megatron-LM Table 1 predicted with the authors' plans: fp16, full recomputation, micro-batch 1 (the
-// size of Megatron-LM's published GPT-3 175B script, examples/pretrain_gpt3_175B.sh).
+// Megatron-LM as a row ran it: the 2021 preset, with the gradient all-reduce overlapped where the
+// script chose PyTorch's DDP.
+inline Framework megatron_table1_framework(const MegatronTable1Row& r) {
+  Framework f = megatron_lm_2021();
+  f.overlap_grad_reduce = r.torch_ddp;
+  return f;
+}
+
+// Megatron-LM Table 1 predicted with the authors' plans as their artifact script runs them: fp16,
+// full recomputation (--recompute-method uniform), its micro-batch and interleaving.
+inline TrainingEstimate megatron_table1_estimate(const MegatronTable1Row& r) {
+  ParallelPlan plan;
+  plan.tp = r.tp;
+  plan.pp = r.pp;
+  plan.dp = r.gpus / (r.tp * r.pp);
+  plan.micro_batch = r.micro_batch;
+  plan.interleave = r.interleave;
+  plan.recompute = Recompute::full;
+  return estimate_training(megatron_table1_job(r), plan, dgx_a100_cluster(r.gpus), megatron_table1_framework(r));
+}
+
 inline std::vector<ValidationCase> megatron_table1() {
   std::vector<ValidationCase> out;
   for (const MegatronTable1Row& r : megatron_table1_rows) {
-    ParallelPlan plan;
-    plan.tp = r.tp;
-    plan.pp = r.pp;
-    plan.dp = r.gpus / (r.tp * r.pp);
-    plan.micro_batch = 1;
-    plan.recompute = Recompute::full;
-    const TrainingEstimate e = estimate_training(megatron_table1_job(r), plan, dgx_a100_cluster(r.gpus), megatron_lm_2021());
+    const TrainingEstimate e = megatron_table1_estimate(r);
     out.push_back({"Megatron-LM Table 1", format_number(r.billions, 4) + "B, " + std::to_string(r.gpus) + " A100 (t=" +
-                                              std::to_string(r.tp) + ", p=" + std::to_string(r.pp) + ")",
+                                              std::to_string(r.tp) + ", p=" + std::to_string(r.pp) +
+                                              (r.interleave > 1 ? ", v=" + std::to_string(r.interleave) : "") +
+                                              ", mb " + std::to_string(r.micro_batch) + ")",
                    "TFLOP/s per GPU", e.hardware_rate_per_gpu.value() / 1e12, r.published, 0.20,
-                   "Narayanan et al. 2021 (arXiv 2104.04473), Table 1", e.explain(), ""});
+                   "Narayanan et al. 2021 (arXiv 2104.04473), Table 1; plans from the authors' artifact, "
+                   "NVIDIA/Megatron-LM examples/sc21/run_table_1.sh",
+                   e.explain(), ""});
   }
   return out;
 }
@@ -423,45 +447,64 @@ inline std::vector<ValidationCase> llm_foundry_held_out() {
 // Search realism (fidelity issue, §2): for a published run whose authors tuned the configuration,
 // capplan's own best plan for the same GPUs, model and global batch must not beat the published
 // rate by more than 10 %: a search over an optimistic model turns the optimism into headline numbers.
+// Plans are compared by time per iteration, not by hardware FLOP/s: a plan without recomputation
+// does a quarter less arithmetic, so its hardware rate understates how much sooner it finishes. The
+// searched plan's rate is given in the paper's counting (Megatron-LM's FLOPs with recomputation, eq. 3
+// of Narayanan et al. 2021, over the searched plan's iteration time), which makes it comparable with
+// the published column.
 struct RealismCase {
   std::string name;
   double published = 0;        // TFLOP/s per GPU, as published
-  double published_plan = 0;   // capplan's prediction for the published plan
-  double searched = 0;         // capplan's best plan's rate
+  double published_plan = 0;   // capplan's prediction for the published plan, TFLOP/s per GPU
+  double searched = 0;         // capplan's best plan (the authors' recomputation), same counting
   std::string searched_plan;   // that plan, in words
+  double unrestricted = 0;     // capplan's best plan with recomputation free to choose, same counting
+  std::string unrestricted_plan;
   std::string source;
   [[nodiscard]] double gain() const { return searched / published - 1.0; }
+  [[nodiscard]] double unrestricted_gain() const { return unrestricted / published - 1.0; }
   [[nodiscard]] bool realistic() const { return std::isfinite(searched) && gain() <= 0.10; }
 };
 
 // Megatron-LM Table 1 (Narayanan et al. 2021): the authors swept tensor/pipeline sizes and micro-batch
-// per row (§5.4-5.7). The search uses what Megatron-LM offered then: tensor, pipeline (with
-// interleaving) and data parallelism, micro-batches 1-8, no or full recomputation, no ZeRO, no
-// sequence parallelism, TP within the 8-GPU node; and capplan's own memory check, tight fits skipped.
+// per row (§5.4-5.7) and ran every row with full activation recomputation (the FLOP count of their
+// eq. 3 includes the recomputed forward pass). The search uses what Megatron-LM offered then: tensor,
+// pipeline (with interleaving) and data parallelism, micro-batches 1-16 (the artifact's largest), no ZeRO, no sequence
+// parallelism, TP within the 8-GPU node; and capplan's own memory check, tight fits skipped. The gated
+// search keeps the authors' full recomputation (the dimensions they tuned); a second search also
+// lets recomputation go, to show what capplan claims beyond the authors' fixed choice.
 inline std::vector<RealismCase> search_realism() {
   std::vector<RealismCase> out;
-  const std::vector<ValidationCase> table = megatron_table1();
   SearchSpace space;
-  space.micro_batches = {1, 2, 4, 8};
+  space.micro_batches = {1, 2, 4, 8, 16};
   space.zero_stages = {ZeroStage::none};
-  space.recompute = {Recompute::none, Recompute::full};
+  space.recompute = {Recompute::full};
   space.sequence_parallel = false;
   space.context_parallel = {1};
+  SearchSpace free_space = space;
+  free_space.recompute = {Recompute::none, Recompute::full};
   for (std::size_t i = 0; i < 8; ++i) {  // the 529.6B and 1T rows' searches take seconds
     const MegatronTable1Row& r = megatron_table1_rows[i];
-    const SearchResult sr = search_plans(megatron_table1_job(r), dgx_a100_cluster(r.gpus), megatron_lm_2021(), {}, 1, space);
+    const TrainingEstimate authors = megatron_table1_estimate(r);
     RealismCase c;
     c.name = format_number(r.billions, 4) + "B, " + std::to_string(r.gpus) + " A100";
     c.published = r.published;
-    c.published_plan = table.at(i).predicted;
+    c.published_plan = authors.hardware_rate_per_gpu.value() / 1e12;
     c.source = "Narayanan et al. 2021 (arXiv 2104.04473), Table 1";
-    if (sr.top.empty()) {
-      c.searched = std::nan("");
-      c.searched_plan = "no plan fits";
-    } else {
-      c.searched = sr.top.front().estimate.hardware_rate_per_gpu.value() / 1e12;
-      c.searched_plan = plan_text(sr.top.front().plan);
-    }
+    // The paper's FLOPs per iteration over a plan's iteration time, per GPU.
+    const auto in_paper_counting = [&](const SearchResult& sr, double& rate, std::string& plan) {
+      if (sr.top.empty()) {
+        rate = std::nan("");
+        plan = "no plan fits";
+        return;
+      }
+      rate = c.published_plan * authors.iteration.value() / sr.top.front().estimate.iteration.value();
+      plan = plan_text(sr.top.front().plan);
+    };
+    const Cluster cluster = dgx_a100_cluster(r.gpus);
+    in_paper_counting(search_plans(megatron_table1_job(r), cluster, megatron_table1_framework(r), {}, 1, space), c.searched, c.searched_plan);
+    in_paper_counting(search_plans(megatron_table1_job(r), cluster, megatron_table1_framework(r), {}, 1, free_space), c.unrestricted,
+                      c.unrestricted_plan);
     out.push_back(std::move(c));
   }
   return out;
