@@ -189,18 +189,30 @@ std::string render(bool explain) {
     << "parallel plan and batch sizes, and the framework's documented behaviour (see docs/performance-model.md).\n\n";
   std::string group;
   std::vector<std::string> notes;
+  std::size_t group_notes_from = 0;
   int inside = 0;
   for (const ValidationCase& c : cases) {
     if (c.group != group) {
       group = c.group;
+      group_notes_from = notes.size();
       o << "\n## " << group << "\n\n| case | metric | predicted | published | error | band | |\n|---|---|---|---|---|---|---|\n";
     }
     const bool ok = c.within();
     inside += ok ? 1 : 0;
+    // A note shared by several rows of a group is printed once, numbered at its first row.
+    std::size_t note = 0;
+    if (!c.note.empty()) {
+      const auto same = std::find_if(notes.begin(), notes.end(), [&](const std::string& n) { return n.ends_with(": " + c.note); });
+      if (same != notes.end() && group_notes_from <= static_cast<std::size_t>(same - notes.begin())) {
+        note = static_cast<std::size_t>(same - notes.begin()) + 1;
+      } else {
+        notes.push_back(c.name + ": " + c.note);
+        note = notes.size();
+      }
+    }
     o << "| " << c.name << " | " << c.metric << " | " << fixed(c.predicted, 2) << " | " << fixed(c.published, 2) << " | "
       << (c.error() >= 0 ? "+" : "") << fixed(100 * c.error(), 1) << " % | ±" << fixed(100 * c.tolerance, 0) << " % | "
-      << (ok ? "within" : "**outside**") << (c.note.empty() ? "" : " (note " + std::to_string(notes.size() + 1) + ")") << " |\n";
-    if (!c.note.empty()) notes.push_back(c.name + ": " + c.note);
+      << (ok ? "within" : "**outside**") << (note == 0 ? "" : " (note " + std::to_string(note) + ")") << " |\n";
   }
   if (!notes.empty()) {
     o << "\n";

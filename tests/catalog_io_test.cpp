@@ -98,7 +98,7 @@ TEST_SUITE("catalog_io") {
   }
 
   TEST_CASE("image model file: a layer list round-trips and gives the preset's numbers") {
-    for (const char* id : {"resnet50", "vit-b16", "vit-l16"}) {
+    for (const char* id : {"resnet50", "vit-b16", "vit-l16", "sd15-unet", "sdxl-unet"}) {
       CAPTURE(id);
       const ImageModel& preset = *find_image_model(id);
       const ImageModel back = io::parse_image_model_json(io::image_model_to_json(preset).dump());
@@ -111,6 +111,9 @@ TEST_SUITE("catalog_io") {
       CHECK(back.convs.size() == preset.convs.size());
       CHECK(back.linears.size() == preset.linears.size());
       CHECK(back.attentions.size() == preset.attentions.size());
+      CHECK(back.elementwise.size() == preset.elementwise.size());
+      CHECK(back.image == preset.image);
+      CHECK(back.kind() == preset.kind());
     }
     // Defaults: 224 x 224 RGB, the layers' own parameters, kernel 1, count 1, fused attention.
     const ImageModel m = io::parse_image_model_json(R"({"name": "tiny", "layers": [
@@ -131,7 +134,27 @@ TEST_SUITE("catalog_io") {
     const auto err = [](const std::string& text) { return error_of([&] { (void)io::parse_image_model_json(text, "m.json"); }); };
     CHECK(contains(err(R"({"name": "x", "layers": []})"), "layers: [] is empty"));
     CHECK(contains(err(R"({"name": "x", "layers": [{"in_features": 2, "out_features": 2}]})"), "layers[0].type"));
-    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "pool"}]})"), "\"pool\" is not one of: conv, linear, attention"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "pool"}]})"), "\"pool\" is not one of: conv, linear, attention, elementwise"));
+    const std::string lin = R"({"type": "linear", "in_features": 2, "out_features": 2})";
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(, {"type": "elementwise", "elements": 4, "passes": -1}]})"),
+                   "layers[1].passes: -1 must be from 0.01 to 100"));
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(, {"type": "elementwise", "elements": 4, "saved": "two"}]})"),
+                   "layers[1].saved: \"two\" must be a number"));
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(, {"type": "elementwise"}]})"), "layers[1].elements"));
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(, {"type": "attention", "tokens": 4, "heads": 1, "head_dim": 2, "kv_tokens": -3}]})"),
+                   "layers[1].kv_tokens"));
+    CHECK(contains(err(R"({"name": "x", "image": 64, "input_elements": 16384, "layers": [)" + lin + "]}"), "input_elements"));
+    // A latent model: its input values and how reports name them; cross-attention and bias-free layers.
+    const ImageModel latent = io::parse_image_model_json(R"J({"name": "tiny unet", "input_elements": 256, "input": "32 x 32 (8 x 8 latent)",
+        "layers": [{"type": "conv", "out_pixels": 64, "in_channels": 4, "out_channels": 32, "kernel": 3, "norm_activation": false},
+                   {"type": "linear", "tokens": 64, "in_features": 32, "out_features": 32, "bias": false},
+                   {"type": "attention", "tokens": 64, "heads": 2, "head_dim": 16, "kv_tokens": 77},
+                   {"type": "elementwise", "elements": 2048, "passes": 5, "kernels": 3, "saved": 2, "parameters": 64}]})J");
+    CHECK(latent.input_elements == 256);
+    CHECK(latent.image == "32 x 32 (8 x 8 latent)");
+    CHECK(latent.parameters == 4 * 32 * 9 + 32 + 32 * 32 + 64);
+    CHECK(latent.attentions[0].keys() == 77);
+    CHECK(latent.forward_flops_per_sample() == 2.0 * 64 * 32 * 36 + 2.0 * 64 * 32 * 32 + 4.0 * 64 * 77 * 32);
     CHECK(contains(err(R"({"name": "x", "layers": [{"type": "linear", "in_features": 2, "out_features": 0}]})"), "layers[0].out_features: 0"));
     CHECK(contains(err(R"({"name": "x", "layers": [{"type": "linear", "in_features": 2, "out_features": 2, "gelu": true}]})"),
                    "layers[0].gelu"));

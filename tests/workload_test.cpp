@@ -145,6 +145,63 @@ TEST_SUITE("workload") {
     CHECK(find_image_model("llama2-7b") == nullptr);
   }
 
+  TEST_CASE("diffusion UNets: the layers give the published checkpoints' parameter counts exactly") {
+    // diffusers' UNet2DConditionModel.num_parameters() for runwayml/stable-diffusion-v1-5 and
+    // stabilityai/stable-diffusion-xl-base-1.0: 859,520,964 and 2,567,463,684.
+    const ImageModel& sd = *find_image_model("sd15-unet");
+    CHECK(sd.layer_parameters() == 859'520'964.0);
+    CHECK(sd.parameters == 859'520'964.0);
+    CHECK(sd.kind() == "diffusion UNet");
+    CHECK(sd.input_elements == 4 * 64 * 64);
+    CHECK(sd.image == "512 x 512 (64 x 64 latent)");
+    const ImageModel& xl = *find_image_model("sdxl-unet");
+    CHECK(xl.layer_parameters() == 2'567'463'684.0);
+    CHECK(xl.kind() == "diffusion UNet");
+    // 16 transformer blocks (SD 1.5: 2 x 3 down, 3 x 3 up, 1 middle), 70 for SDXL (2 x (2 + 10) down,
+    // 3 x (2 + 10) up, 10 middle): a self- and a cross-attention each.
+    CHECK(sd.attentions.size() == 2 * 16);
+    CHECK(xl.attentions.size() == 2 * 70);
+    std::size_t cross = 0;
+    for (const AttentionLayer& a : sd.attentions) cross += a.kv_tokens == 77 ? 1 : 0;
+    CHECK(cross == 16);
+    // Multiply-adds of one denoising step's forward, per latent: what the presets carry.
+    CHECK(sd.forward_flops_per_sample() / 2 == doctest::Approx(401.637e9).epsilon(1e-5));
+    CHECK(xl.forward_flops_per_sample() / 2 == doctest::Approx(3380.62e9).epsilon(1e-5));
+    CHECK(find_model("sd15-unet").generic().params == 859'520'964);
+    CHECK(find_model("sdxl-unet").generic().forward_flops_per_sample().value() == doctest::Approx(xl.forward_flops_per_sample()).epsilon(1e-5));
+    // Cross-attention's FLOPs follow the keys: 4 x 4096 x 77 x 320 per latent at the first level.
+    const AttentionLayer& first_cross = sd.attentions[1];
+    CHECK(first_cross.tokens == 4096);
+    CHECK(first_cross.keys() == 77);
+    CHECK(first_cross.heads * first_cross.head_dim == 320);
+  }
+
+  TEST_CASE("diffusion UNets: a bad configuration names the field") {
+    UNetConfig c;
+    c.name = "x";
+    c.channels = {320, 640};
+    c.transformer_depth = {1};
+    c.heads = 8;
+    CHECK(test_support::field_of([&] { diffusion_unet(c); }) == "channels");
+    c.transformer_depth = {1, 1};
+    c.heads = 0;
+    CHECK(test_support::field_of([&] { diffusion_unet(c); }) == "heads");
+    c.heads = 7;
+    CHECK(test_support::field_of([&] { diffusion_unet(c); }) == "heads");  // 7 does not divide 320
+    c.heads = 8;
+    c.channels = {320, 650};
+    CHECK(test_support::field_of([&] { diffusion_unet(c); }) == "channels");  // not a multiple of 32 groups
+    c.channels = {320, 640};
+    c.latent_side = 1;
+    CHECK(test_support::field_of([&] { diffusion_unet(c); }) == "latent_side");
+    ImageModel m = sd15_unet();
+    m.elementwise[3].passes = 0;
+    CHECK(test_support::field_of([&] { m.validate(); }) == "elementwise[3].passes");
+    m = sd15_unet();
+    m.attentions[1].kv_tokens = -1;
+    CHECK(test_support::field_of([&] { m.validate(); }) == "attentions[1].kv_tokens");
+  }
+
   TEST_CASE("image models: validate names the layer and field") {
     ImageModel m = vit_b16();
     m.attentions[0].heads = 0;

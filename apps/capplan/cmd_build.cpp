@@ -165,6 +165,7 @@ Result run_size(const SizeArgs& a, const Context& ctx) {
   std::string model_text = "no model given";
   if (!a.model.empty()) {
     if (const auto image = image_model_arg(a.model)) {
+      refuse_diffusion_training(*image);
       // An image model: the GPUs' own rate (perf/image_model.hpp, batch 256, no data pipeline) is what the host must feed.
       q.parameters = image->shape.parameters;
       const perf::Cluster c = perf::make_cluster(*q.gpu, q.gpus, q.gpus, perf::Link{});

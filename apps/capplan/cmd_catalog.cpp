@@ -152,7 +152,7 @@ Table model_table() {
                Cell::of_text(attention), experts.empty() ? Cell::empty() : Cell::of_text(experts),
                Cell::of_number(std::to_string(s.seq_len), static_cast<double>(s.seq_len))});
   }
-  t.notes.push_back("Kind: image models (resnet50, vit-b16, vit-l16) train on --epochs of images and infer in images/s.");
+  t.notes.push_back("Kind: image models (resnet50, vit-b16, vit-l16; the diffusion UNets sd15-unet and sdxl-unet, one sample a denoising step) train on --epochs of images and infer in images/s.");
   t.notes.push_back("Active: the parameters one token passes through (a mixture of experts: its top-k and shared experts; the input "
                     "embedding included). Context: the longest the model serves; training defaults to its pre-training length.");
   t.notes.push_back("Each preset cites its config.json or paper: capplan memory --model ID shows the source.");

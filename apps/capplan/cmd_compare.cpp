@@ -184,6 +184,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
 PurchaseQuery query_of(const CompareArgs& a) {
   PurchaseQuery q;
   std::optional<ImageModelArg> image = image_model_arg(a.model);
+  if (image) refuse_diffusion_training(*image);
   if (!image) a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate"}, "describes an image model's run; a transformer trains on --tokens");
   const ModelArg m = image ? ModelArg{} : model_arg(a.model);
   q.model = m.shape;

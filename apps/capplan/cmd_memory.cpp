@@ -137,6 +137,7 @@ Result run_memory_image(const MemoryArgs& a, const ImageModelArg& m, const Conte
 
 Result run_memory(const MemoryArgs& a, const Context& ctx) {
   if (auto image = image_model_arg(a.model)) {
+    refuse_diffusion_training(*image);
     apply_image_attention_flag(*image, a.plan.flash_attention, a.flags);
     return run_memory_image(a, *image, ctx);
   }

@@ -248,6 +248,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
 Result run_train(const TrainArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   if (auto image = image_model_arg(a.model)) {
+    refuse_diffusion_training(*image);
     apply_image_attention_flag(*image, a.plan.flash_attention, a.flags);
     return run_train_image(a, *image, ctx);
   }
@@ -472,6 +473,8 @@ struct InferArgs {
   RunCostArgs cost;
   std::int64_t prompt = 512, output = 128;
   bool fused_kernels = false;  // image models: batch norm folded, ReLU fused (TensorRT, torch.compile)
+  int steps = 50;              // diffusion UNets: denoising steps per image (diffusers' default for SD 1.5 and SDXL)
+  bool guidance = true;        // diffusion UNets: classifier-free guidance, two UNet samples per image and step
   GivenFlags flags;
 };
 
@@ -495,22 +498,52 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   if (!asked) detail::fail("--weights", "\"" + w + "\"", "is not a precision an image model runs at (fp16, bf16, fp32, fp8, int8)");
   if (!g.dense.at(*asked)) detail::fail("--weights", w, g.id + " has no dense " + w + " rate in the catalog");
   const Precision p = *asked;
-  const perf::ImageInferenceEstimate est = perf::estimate_image_inference(net, batch, g, p, {}, a.fused_kernels);
+  // A diffusion UNet makes an image in `steps` forward passes, each on two samples per image under
+  // classifier-free guidance (the prompt's and the empty prompt's predictions; Ho & Salimans 2022).
+  const bool unet = net.kind() == "diffusion UNet";
+  if (!unet) a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + id + " makes an image in one pass");
+  if (unet && (a.steps < 1 || a.steps > 10'000)) detail::fail("--steps", std::to_string(a.steps), "must be a count of denoising steps from 1 to 10,000");
+  const std::int64_t per_image = unet && a.guidance ? 2 : 1;
+  const int steps = unet ? a.steps : 1;
+  const perf::ImageInferenceEstimate est = perf::estimate_image_inference(net, batch * per_image, g, p, {}, a.fused_kernels);
+  const double images_per_s = static_cast<double>(batch) / (steps * est.latency.value());
   constexpr double million = 1e6;
-  const double seconds = million / est.images_per_second;
+  const double seconds = million / images_per_s;
   const RunFootprint foot = run_footprint(ctx.catalog(), g, 1, from_canonical<Duration>(seconds), seconds / 3600.0, footprint_options(a.cost));
   const double peak = perf::peak_rate(g, p).value();
 
   Result r;
   Table t;
-  t.title = "Inference of " + id + " (" + net.name + ") on 1 x " + g.id + ": batches of " + std::to_string(batch) + " images, " + w;
+  const std::string images = std::to_string(batch) + (batch == 1 ? " image" : " images");
+  t.title = "Inference of " + id + " (" + net.name + ") on 1 x " + g.id + ": batches of " + images + ", " + w;
+  if (unet)
+    t.title += ", " + std::to_string(steps) + " steps" + (a.guidance ? " with classifier-free guidance" : " without guidance");
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
-  t.add_row({Cell::of_text("latency"), num_cell(format(est.latency, {.significant = 4}), est.latency.value()),
-             Cell::of_text("one batch of " + std::to_string(batch) + ", forward")});
-  t.add_row({Cell::of_text("throughput"), num_cell(format_number(est.images_per_second, 4) + " images/s", est.images_per_second),
-             Cell::of_text(std::string("bound by ") + (est.bound == perf::Bound::compute ? "compute" : "memory and kernel launches"))});
-  t.add_row({Cell::of_text("FLOPs per image"), num_cell(format(est.flops_per_image, {.significant = 4}), est.flops_per_image.value()),
-             Cell::of_text("forward, 2 per multiply-add")});
+  const std::string bound_text = std::string("bound by ") + (est.bound == perf::Bound::compute ? "compute" : "memory and kernel launches");
+  if (unet) {
+    const std::string samples = std::to_string(batch * per_image);
+    t.add_row({Cell::of_text("step latency"), num_cell(format(est.latency, {.significant = 4}), est.latency.value()),
+               Cell::of_text("one denoising step: the UNet's forward on " + samples + " latents" +
+                             (a.guidance ? " (" + images + " x 2 for guidance)" : ""))});
+    t.add_row({Cell::of_text("steps per second"), num_cell(format_number(1 / est.latency.value(), 4) + " it/s", 1 / est.latency.value()),
+               Cell::of_text("what diffusers' progress bar shows; " + bound_text)});
+    const double per_batch = steps * est.latency.value();
+    t.add_row({Cell::of_text("time per batch"), num_cell(format(from_canonical<Duration>(per_batch), {.significant = 4}), per_batch),
+               Cell::of_text(std::to_string(steps) + " steps; the text encoder and the VAE decoder are not timed")});
+    t.add_row({Cell::of_text("throughput"), num_cell(format_number(images_per_s * 3600, 4) + " images/h", images_per_s * 3600),
+               Cell::of_text(images + " per batch, batches back to back")});
+    const double flops = est.flops_per_image.value() * static_cast<double>(per_image) * steps;
+    t.add_row({Cell::of_text("FLOPs per image"), num_cell(format(from_canonical<FlopCount>(flops), {.significant = 4}), flops),
+               Cell::of_text(std::to_string(steps) + " steps x " + std::to_string(per_image) + " UNet forward" + (per_image > 1 ? "s" : "") +
+                             " x " + format(est.flops_per_image, {.significant = 4}))});
+  } else {
+    t.add_row({Cell::of_text("latency"), num_cell(format(est.latency, {.significant = 4}), est.latency.value()),
+               Cell::of_text("one batch of " + std::to_string(batch) + ", forward")});
+    t.add_row({Cell::of_text("throughput"), num_cell(format_number(est.images_per_second, 4) + " images/s", est.images_per_second),
+               Cell::of_text(bound_text)});
+    t.add_row({Cell::of_text("FLOPs per image"), num_cell(format(est.flops_per_image, {.significant = 4}), est.flops_per_image.value()),
+               Cell::of_text("forward, 2 per multiply-add")});
+  }
   t.add_row({Cell::of_text("achieved"), num_cell(format(est.achieved, {.significant = 4}), est.achieved.value()),
              Cell::of_text(format_number(100 * est.achieved.value() / peak, 3) + " % of " + format(from_canonical<FlopRate>(peak)) + " dense " + w)});
   t.add_row({Cell::of_text("time per 1M images"), num_cell(format(from_canonical<Duration>(seconds), {.significant = 3}), seconds),
@@ -534,9 +567,16 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   j["precision"] = w;
   j["batch"] = batch;
   j["fused_kernels"] = a.fused_kernels;
-  j["latency_s"] = est.latency.value();
-  j["images_per_s"] = est.images_per_second;
-  j["flops_per_image"] = est.flops_per_image.value();
+  if (unet) {
+    j["steps"] = steps;
+    j["guidance"] = a.guidance;
+    j["step_latency_s"] = est.latency.value();
+    j["steps_per_s"] = 1 / est.latency.value();
+    j["seconds_per_batch"] = steps * est.latency.value();
+  }
+  j["latency_s"] = unet ? steps * est.latency.value() : est.latency.value();
+  j["images_per_s"] = images_per_s;
+  j["flops_per_image"] = est.flops_per_image.value() * static_cast<double>(per_image) * steps;
   j["achieved_flop_per_s"] = est.achieved.value();
   j["kwh_per_million_images"] = foot.kwh;
   j["cost_per_million_images_usd"] = foot.cost ? nlohmann::ordered_json(to_json_string(foot.cost->rounded_to(4))) : nlohmann::ordered_json();
@@ -554,6 +594,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     return run_infer_image(a, *image, ctx);
   }
   a.flags.refuse({"--fused-kernels", "--flash-attention"}, "applies to image models (e.g. resnet50, vit-b16)");
+  a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet)");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   if (a.prompt < 0) detail::fail("--prompt-tokens", std::to_string(a.prompt), "is negative");
@@ -715,7 +756,8 @@ void add_infer(CLI::App& app, Context& ctx) {
       "  capplan infer --model deepseek-r1-distill-qwen-32b --gpu rtx4090 --weights q4_0 --batch 1 \\\n"
       "      --prompt-tokens 1000 --output-tokens 500\n"
       "  capplan infer --model llama3.1-70b --gpu h100-sxm --gpus 4 --batch 32 --format json\n"
-      "  capplan infer --model resnet50 --gpu rtx4090 --batch 64 --weights int8 --fused-kernels");
+      "  capplan infer --model resnet50 --gpu rtx4090 --batch 64 --weights int8 --fused-kernels\n"
+      "  capplan infer --model sdxl-unet --gpu rtx4090 --batch 4 --steps 30");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   add_usable_memory_flag(cmd, a->plan.usable_memory);
   cmd->add_option("--gpus", a->plan.gpus, "GPUs (tensor parallel)");
@@ -736,6 +778,9 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_flag("--flash-attention,!--no-flash-attention", a->plan.flash_attention,
                 "Image models with attention (vit-b16): one fused attention kernel (default, PyTorch 2's scaled_dot_product_attention); "
                 "--no-flash-attention: Q K^T, softmax and P V as separate kernels");
+  cmd->add_option("--steps", a->steps, "Diffusion UNets (sd15-unet, sdxl-unet): denoising steps per image (default 50)");
+  cmd->add_flag("--guidance,!--no-guidance", a->guidance,
+                "Diffusion UNets: classifier-free guidance, two UNet samples per image and step (default); --no-guidance: one");
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_infer(*a, ctx), ctx); });

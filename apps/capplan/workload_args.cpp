@@ -228,6 +228,13 @@ std::string finetune_text(FineTune f, const LoraOptions& l, const TransformerSha
          " trainable parameters)";
 }
 
+void refuse_diffusion_training(const ImageModelArg& m) {
+  if (m.shape.kind() == "diffusion UNet")
+    detail::fail("--model", m.id,
+                 "is a diffusion UNet: capplan times its image generation (capplan infer --model " + m.id +
+                     " --steps N), not its training (AdamW states, the VAE and text encoders, the noise schedule are not modelled)");
+}
+
 std::optional<ImageModelArg> image_model_arg(const std::string& text) {
   if (text.empty()) return std::nullopt;
   if (const auto hash = text.find("#/"); hash != std::string::npos && hash > 0) {

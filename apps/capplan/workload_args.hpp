@@ -107,6 +107,9 @@ struct ImageModelArg {
 };
 // The image model --model names; absent for a transformer (preset or file) or an unknown id (model_arg says why).
 std::optional<ImageModelArg> image_model_arg(const std::string& text);
+// Exit-2 error for a diffusion UNet where a command would train it: capplan times its image
+// generation (infer --steps), not its training (AdamW, the VAE and text encoders are not modelled).
+void refuse_diffusion_training(const ImageModelArg& m);
 
 // --flash-attention / --no-flash-attention on an image model: whether its attention runs as one fused
 // kernel (the default) or as separate kernels; refused for a model with no attention.

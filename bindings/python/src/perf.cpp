@@ -472,19 +472,32 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("norm_before", &LinearLayer::norm_before)
       .field("activation", &LinearLayer::activation)
       .field("residual", &LinearLayer::residual)
+      .field("bias", &LinearLayer::bias, "False: no bias (a diffusion UNet's query, key and value projections)")
       .finish();
-  Record<AttentionLayer>(m, "AttentionLayer", "Self-attention's core over `tokens` rows: softmax(Q K^T / sqrt(d)) V, fused (one kernel) or not.")
+  Record<AttentionLayer>(m, "AttentionLayer", "Attention's core over `tokens` query rows: softmax(Q K^T / sqrt(d)) V, fused (one kernel) or not; "
+                                               "cross-attention when kv_tokens differs.")
       .field("tokens", &AttentionLayer::tokens)
       .field("heads", &AttentionLayer::heads)
       .field("head_dim", &AttentionLayer::head_dim)
       .field("count", &AttentionLayer::count)
       .field("fused", &AttentionLayer::fused, "one fused kernel (scaled_dot_product_attention); False: Q K^T, softmax, P V as separate kernels")
+      .field("kv_tokens", &AttentionLayer::kv_tokens, "keys and values per sample; 0: tokens (self-attention)")
+      .finish();
+  Record<ElementwiseLayer>(m, "ElementwiseLayer", "A memory-bound step (a norm, an activation, an add, a concatenation, an upsampling), "
+                                                   "timed by the bytes it moves.")
+      .field("elements", &ElementwiseLayer::elements, "values it writes per sample")
+      .field("passes", &ElementwiseLayer::passes, "values read and written per value written")
+      .field("kernels", &ElementwiseLayer::kernels, "kernels it launches in the forward pass")
+      .field("saved", &ElementwiseLayer::saved, "values per value written that autograd keeps")
+      .field("parameters", &ElementwiseLayer::parameters)
+      .field("count", &ElementwiseLayer::count)
       .finish();
   Record<ImageModel>(m, "ImageModel", "An image model as its layers (convolutions, linear layers, attention), classifier and parameter count.")
       .field("name", &ImageModel::name)
       .field("convs", &ImageModel::convs)
       .field("linears", &ImageModel::linears)
       .field("attentions", &ImageModel::attentions)
+      .field("elementwise", &ImageModel::elementwise)
       .field("fc_in", &ImageModel::fc_in)
       .field("fc_out", &ImageModel::fc_out)
       .field("parameters", &ImageModel::parameters)
@@ -516,6 +529,24 @@ void bind_inference_and_image_models(py::module_& m) {
   m.def("resnet50_v15", &resnet50_v15, "ResNet-50 v1.5 as its convolutions (He et al. 2016, Table 1), 224 x 224, 25.56 M parameters.");
   m.def("vit_b16", &vit_b16, "ViT-B/16 as its layers (Dosovitskiy et al. 2021, Table 1), 224 x 224, 86.57 M parameters.");
   m.def("vit_l16", &vit_l16, "ViT-L/16 as its layers (Dosovitskiy et al. 2021, Table 1), 224 x 224, 304.3 M parameters.");
+  Record<UNetConfig>(m, "UNetConfig", "A latent-diffusion UNet's configuration as diffusers' UNet2DConditionModel takes it.")
+      .field("name", &UNetConfig::name)
+      .field("channels", &UNetConfig::channels, "block_out_channels, one per level")
+      .field("transformer_depth", &UNetConfig::transformer_depth, "transformer blocks per attention, per level (0: none)")
+      .field("mid_transformer_depth", &UNetConfig::mid_transformer_depth)
+      .field("layers_per_block", &UNetConfig::layers_per_block)
+      .field("heads", &UNetConfig::heads, "heads at every level, or 0 with head_dim")
+      .field("head_dim", &UNetConfig::head_dim, "channels per head, or 0 with heads")
+      .field("cross_attention_dim", &UNetConfig::cross_attention_dim)
+      .field("context_tokens", &UNetConfig::context_tokens)
+      .field("linear_projection", &UNetConfig::linear_projection)
+      .field("added_embedding", &UNetConfig::added_embedding)
+      .field("latent_side", &UNetConfig::latent_side)
+      .field("latent_channels", &UNetConfig::latent_channels)
+      .finish();
+  m.def("diffusion_unet", &diffusion_unet, py::arg("config"), "A latent-diffusion UNet as its layers (one sample: one latent's denoising step).");
+  m.def("sd15_unet", &sd15_unet, "Stable Diffusion 1.5's UNet at 512 x 512 (64 x 64 latent), 859,520,964 parameters.");
+  m.def("sdxl_unet", &sdxl_unet, "SDXL 1.0 base's UNet at 1024 x 1024 (128 x 128 latent), 2,567,463,684 parameters.");
   m.def("vision_transformer", &vision_transformer, py::arg("name"), py::arg("layers"), py::arg("hidden"), py::arg("mlp"), py::arg("heads"),
         py::arg("patch"), py::arg("image") = 224, py::arg("classes") = 1000,
         "A pre-norm Vision Transformer as torchvision builds it: patch embedding, `layers` encoder blocks, LayerNorm + linear head.");
@@ -525,7 +556,7 @@ void bind_inference_and_image_models(py::module_& m) {
         if (const ImageModel* s = find_image_model(preset)) return *s;
         return std::nullopt;
       },
-      py::arg("preset"), "The layer-level shape of an image-model preset (resnet50, vit-b16, vit-l16), or None.");
+      py::arg("preset"), "The layer-level shape of an image-model preset (resnet50, vit-b16, vit-l16, sd15-unet, sdxl-unet), or None.");
   Record<Storage>(m, "Storage", "Where training samples are read from: sequential bandwidth and random reads per second.")
       .field("name", &Storage::name)
       .field("sequential_read", &Storage::sequential_read)

@@ -629,6 +629,31 @@ def test_vision_transformer_layers_and_json(cat, tmp_path):
     assert e.value.field == "layers[0].heads" and "m.json" in str(e.value)
 
 
+def test_diffusion_unets(cat):
+    sd, xl = capplan.sd15_unet(), capplan.sdxl_unet()
+    # diffusers' UNet2DConditionModel.num_parameters() for the SD 1.5 and SDXL 1.0 base checkpoints.
+    assert sd.parameters == 859_520_964 and xl.parameters == 2_567_463_684
+    assert sd.kind() == "diffusion UNet" and capplan.find_image_model("sdxl-unet").parameters == xl.parameters
+    assert sd.forward_flops_per_sample() / 2 == pytest.approx(401.637e9, rel=1e-5)
+    assert sum(1 for a in sd.attentions if a.kv_tokens == 77) == 16
+    assert any(not lin.bias for lin in sd.linears)
+    assert all(e.passes > 0 for e in sd.elementwise)
+    # The configuration builds the same model.
+    c = capplan.UNetConfig(name="SD", channels=[320, 640, 1280, 1280], transformer_depth=[1, 1, 1, 0], heads=8)
+    assert capplan.diffusion_unet(c).parameters == sd.parameters
+    with pytest.raises(capplan.InputError) as e:
+        capplan.diffusion_unet(c.replace(heads=7))
+    assert e.value.field == "heads"
+    # A JSON layer list round-trips, latent input included.
+    back = capplan.ImageModel.from_json(sd.to_json())
+    assert back.parameters == sd.parameters and back.input_elements == 4 * 64 * 64 and back.image == sd.image
+    assert back.forward_flops_per_sample() == sd.forward_flops_per_sample()
+    # A step at batch 8 (4 images under guidance) on an RTX 4090; element-wise steps are a term of their own.
+    step = capplan.estimate_image_inference(sd, 8, cat.find_gpu("RTX 4090"))
+    assert 0.05 < step.latency.value < 0.15
+    assert "norms, activations, adds, copies" in step.explain()
+
+
 def test_vision_transformer_training_inference_memory(cat):
     vit = capplan.vit_b16()
     unfused = vit.replace(attentions=[a.replace(fused=False) for a in vit.attentions])

@@ -21,8 +21,13 @@
 // classifier on pooled features, default none), pool_indices (a max pool's output elements, default
 // 0). Each layer has "type" and, by type:
 //   conv       out_pixels, in_channels, out_channels, kernel (1), count (1), norm_activation (true)
-//   linear     tokens (1), in_features, out_features, count (1), norm_before, activation, residual (false)
-//   attention  tokens, heads, head_dim, count (1), fused (true)
+//   linear     tokens (1), in_features, out_features, count (1), norm_before, activation, residual (false),
+//              bias (true)
+//   attention  tokens, heads, head_dim, count (1), fused (true), kv_tokens (0: tokens; cross-attention's keys)
+//   elementwise  elements (written per sample), passes (2: values read and written per value written),
+//              kernels (1), saved (0: values autograd keeps per value written), parameters (0), count (1)
+// A latent model (a diffusion UNet) gives input_elements (its latent's values per sample) and input (how
+// reports name it, "512 x 512 (64 x 64 latent)") instead of image.
 // A file whose "layers" is a number is a transformer (io/model_json.hpp); is_image_model_json tells
 // them apart. Errors: capplan::InputError naming the file, line:column, the layer and the key, e.g.
 // "vit.json:4:5: model \"ViT-S/16\": layers[1].heads: 0 is below the minimum 1".
@@ -53,6 +58,9 @@ inline constexpr io::IntRange features{1, 16'777'216};
 inline constexpr io::IntRange heads{1, 65'536};
 inline constexpr io::IntRange head_dim{1, 65'536};
 inline constexpr io::IntRange pool{0, 1'000'000'000};
+inline constexpr io::IntRange elements{1, 1'000'000'000};
+inline constexpr io::IntRange kernels{1, 1'000};
+inline constexpr io::IntRange input_elements{1, 1'000'000'000};
 inline constexpr double max_parameters = 1e15;
 }  // namespace image_model_limits
 
@@ -77,21 +85,41 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
   const std::int64_t side = r.integer_or("image", lim::image, 224);
   m.input_elements = side * side * 3;
   m.image = std::to_string(side) + " x " + std::to_string(side);
+  if (const auto n = r.integer_opt("input_elements", lim::input_elements)) {
+    if (r.has("image")) r.fail("input_elements", std::to_string(*n), "and image both set the input; give one of them");
+    m.input_elements = *n;
+    m.image = std::to_string(*n) + " input values";
+  }
+  if (const auto text = r.string_opt("input", true)) {
+    if (text->size() > 200) r.fail("input", "(" + std::to_string(text->size()) + " characters)", "is longer than 200 characters");
+    m.image = *text;
+  }
   m.fc_in = r.integer_or("fc_in", {0, lim::features.max}, 0);
   m.fc_out = r.integer_or("fc_out", {0, lim::features.max}, 0);
   if ((m.fc_in > 0) != (m.fc_out > 0)) r.fail(m.fc_in > 0 ? "fc_out" : "fc_in", "0", "must be given with the other (a classifier has both)");
   m.pool_indices = r.integer_or("pool_indices", lim::pool, 0);
   const Json* layers = r.find("layers");
-  if (!layers || !layers->is_array()) r.missing("layers", "an array of layers ({\"type\": \"conv\" | \"linear\" | \"attention\", ...})");
+  if (!layers || !layers->is_array())
+    r.missing("layers", "an array of layers ({\"type\": \"conv\" | \"linear\" | \"attention\" | \"elementwise\", ...})");
   if (layers->empty()) r.fail("layers", "[]", "is empty: list the model's convolutions, linear layers and attention blocks");
   if (layers->size() > lim::max_layers)
     r.fail("layers", std::to_string(layers->size()) + " entries", "is more than 10,000 (use \"count\" for repeated layers)");
-  static constexpr std::array<std::pair<std::string_view, int>, 3> types{{{"conv", 0}, {"linear", 1}, {"attention", 2}}};
+  static constexpr std::array<std::pair<std::string_view, int>, 4> types{{{"conv", 0}, {"linear", 1}, {"attention", 2}, {"elementwise", 3}}};
   for (std::size_t i = 0; i < layers->size(); ++i) {
     const std::string at = "layers[" + std::to_string(i) + "].";
     ObjectReader l(doc, (*layers)[i], pointer + "/layers/" + std::to_string(i), r.entry(), at);
     const auto type = l.enumeration_opt<int>("type", types);
-    if (!type) l.missing("type", "\"conv\", \"linear\" or \"attention\"");
+    if (!type) l.missing("type", "\"conv\", \"linear\", \"attention\" or \"elementwise\"");
+    // A plain number in [lo, hi].
+    const auto number_or = [&l](std::string_view key, double lo, double hi, double fallback) {
+      const Json* v = l.find(key);
+      if (!v) return fallback;
+      if (!v->is_number()) l.fail(key, v->dump(), "must be a number");
+      const double d = v->get<double>();
+      if (!(std::isfinite(d) && d >= lo && d <= hi))
+        l.fail(key, v->dump(), "must be from " + detail::format_double(lo) + " to " + detail::format_double(hi));
+      return d;
+    };
     if (*type == 0) {
       ConvLayer c;
       c.out_pixels = l.integer("out_pixels", lim::pixels);
@@ -110,7 +138,17 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
       c.norm_before = l.boolean_or("norm_before", false);
       c.activation = l.boolean_or("activation", false);
       c.residual = l.boolean_or("residual", false);
+      c.bias = l.boolean_or("bias", true);
       m.linears.push_back(c);
+    } else if (*type == 3) {
+      ElementwiseLayer c;
+      c.elements = l.integer("elements", lim::elements);
+      c.passes = number_or("passes", 0.01, 100, 2);
+      c.kernels = l.integer_as_or<int>("kernels", lim::kernels, 1);
+      c.saved = number_or("saved", 0, 100, 0);
+      c.parameters = l.integer_or("parameters", {0, 1'000'000'000}, 0);
+      c.count = l.integer_as_or<int>("count", lim::count, 1);
+      m.elementwise.push_back(c);
     } else {
       AttentionLayer c;
       c.tokens = l.integer("tokens", lim::tokens);
@@ -118,6 +156,7 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
       c.head_dim = l.integer("head_dim", lim::head_dim);
       c.count = l.integer_as_or<int>("count", lim::count, 1);
       c.fused = l.boolean_or("fused", true);
+      c.kv_tokens = l.integer_or("kv_tokens", {0, lim::tokens.max}, 0);
       m.attentions.push_back(c);
     }
     l.finish();
@@ -157,7 +196,13 @@ inline Json image_model_to_json(const ImageModel& m) {
   Json j = Json::object();
   j["name"] = m.name;
   const auto side = static_cast<std::int64_t>(std::llround(std::sqrt(static_cast<double>(m.input_elements) / 3.0)));
-  if (side > 0 && side * side * 3 == m.input_elements) j["image"] = side;
+  if (side > 0 && side * side * 3 == m.input_elements) {
+    j["image"] = side;
+    if (m.image != std::to_string(side) + " x " + std::to_string(side)) j["input"] = m.image;
+  } else if (m.input_elements > 0) {
+    j["input_elements"] = m.input_elements;
+    j["input"] = m.image;
+  }
   j["parameters"] = m.parameters;
   if (m.fc_in > 0) {
     j["fc_in"] = m.fc_in;
@@ -170,9 +215,13 @@ inline Json image_model_to_json(const ImageModel& m) {
                       {"kernel", c.kernel}, {"count", c.count}, {"norm_activation", c.norm_activation}});
   for (const LinearLayer& l : m.linears)
     layers.push_back({{"type", "linear"}, {"tokens", l.tokens}, {"in_features", l.in_features}, {"out_features", l.out_features},
-                      {"count", l.count}, {"norm_before", l.norm_before}, {"activation", l.activation}, {"residual", l.residual}});
+                      {"count", l.count}, {"norm_before", l.norm_before}, {"activation", l.activation}, {"residual", l.residual}, {"bias", l.bias}});
   for (const AttentionLayer& a : m.attentions)
-    layers.push_back({{"type", "attention"}, {"tokens", a.tokens}, {"heads", a.heads}, {"head_dim", a.head_dim}, {"count", a.count}, {"fused", a.fused}});
+    layers.push_back({{"type", "attention"}, {"tokens", a.tokens}, {"heads", a.heads}, {"head_dim", a.head_dim}, {"count", a.count}, {"fused", a.fused},
+                      {"kv_tokens", a.kv_tokens}});
+  for (const ElementwiseLayer& e : m.elementwise)
+    layers.push_back({{"type", "elementwise"}, {"elements", e.elements}, {"passes", e.passes}, {"kernels", e.kernels}, {"saved", e.saved},
+                      {"parameters", e.parameters}, {"count", e.count}});
   j["layers"] = std::move(layers);
   return j;
 }

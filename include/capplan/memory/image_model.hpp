@@ -12,7 +12,8 @@
 //                  its input, and a LayerNorm before it its own fp32 input (the residual stream under
 //                  autocast); GELU keeps its input; fused attention keeps Q, K, V, its output and the
 //                  log-sum-exp, separate kernels the QKV output, the scaled queries and the
-//                  heads x tokens^2 probabilities
+//                  heads x tokens^2 probabilities; an element-wise layer (a UNet's GroupNorm + SiLU,
+//                  LayerNorm, GEGLU) what its `saved` says: native_group_norm and silu save their inputs
 //   reserve        RuntimeReserve: 1 GiB (CUDA context, cuDNN workspace) + 5 % of the tensors
 //
 // Source of the saved tensors: PyTorch's autograd formulas (tools/autograd/derivatives.yaml:
@@ -50,12 +51,15 @@ inline double image_saved_elements_per_sample(const ImageModel& net) {
     e += static_cast<double>(l.count) * t * (static_cast<double>(l.in_features) + (l.activation ? static_cast<double>(l.out_features) : 0.0));
   }
   for (const AttentionLayer& a : net.attentions) {
-    const double t = static_cast<double>(a.tokens), hd = static_cast<double>(a.heads * a.head_dim);
+    const double t = static_cast<double>(a.tokens), kv = static_cast<double>(a.keys()), hd = static_cast<double>(a.heads * a.head_dim);
     // Fused: Q, K, V (views of the QKV output), the output and the log-sum-exp (fp32, counted as two
     // values); separate kernels: the QKV output, the scaled queries and the softmax's probabilities.
-    e += static_cast<double>(a.count) * (a.fused ? 4 * t * hd + 2 * t * static_cast<double>(a.heads)
-                                                 : 4 * t * hd + t * t * static_cast<double>(a.heads));
+    // Cross-attention's K and V span the keys' tokens.
+    e += static_cast<double>(a.count) * (a.fused ? (2 * t + 2 * kv) * hd + 2 * t * static_cast<double>(a.heads)
+                                                 : (2 * t + 2 * kv) * hd + t * kv * static_cast<double>(a.heads));
   }
+  for (const ElementwiseLayer& l : net.elementwise)
+    e += static_cast<double>(l.count) * static_cast<double>(l.elements) * l.saved;
   return e;
 }
 

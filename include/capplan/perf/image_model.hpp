@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace capplan::perf {
@@ -78,19 +79,36 @@ inline UnfusedAttention unfused_attention(const AttentionLayer& a, std::int64_t 
   UnfusedAttention u;
   const std::int64_t heads = batch * a.heads;
   u.qkv = static_cast<double>(batch) * static_cast<double>(a.tokens) * static_cast<double>(a.heads * a.head_dim) * e;
-  u.qk = gemm("attention scores", a.tokens, a.tokens, a.head_dim, e, heads, OpKind::attention_gemm);
-  u.pv = gemm("attention over values", a.tokens, a.head_dim, a.tokens, e, heads, OpKind::attention_gemm);
-  u.scores = static_cast<double>(heads) * static_cast<double>(a.tokens) * static_cast<double>(a.tokens);
+  u.qk = gemm("attention scores", a.tokens, a.keys(), a.head_dim, e, heads, OpKind::attention_gemm);
+  u.pv = gemm("attention over values", a.tokens, a.head_dim, a.keys(), e, heads, OpKind::attention_gemm);
+  u.scores = static_cast<double>(heads) * static_cast<double>(a.tokens) * static_cast<double>(a.keys());
   u.casts = s != e ? r.time(elementwise("cast", u.scores * (s + e))) * 2 : 0.0;
   u.forward = r.time(elementwise("query scale", u.qkv * 2 / 3)) + r.time(u.qk) + r.time(elementwise("softmax", u.scores * 2 * s)) + u.casts +
               r.time(u.pv);
   return u;
 }
 
+// The fused kernel over `batch` samples: Q and the output over the query tokens, K and V over the keys.
+inline Op fused_attention(const AttentionLayer& a, std::int64_t batch, double e) {
+  const double per_token = static_cast<double>(batch) * static_cast<double>(a.heads * a.head_dim) * e;
+  return flash_attention_op("attention", batch * a.heads, a.tokens, a.head_dim, a.head_dim, false,
+                            2 * per_token * static_cast<double>(a.tokens + a.keys()), a.keys());
+}
+
+// Forward and backward time of the element-wise layers (workload/image_model.hpp ElementwiseLayer):
+// bytes moved at the achieved bandwidth, one launch overhead per kernel; the backward moves twice the
+// bytes in as many kernels.
+inline std::pair<double, double> elementwise_time(const ElementwiseLayer& l, std::int64_t batch, double e, const DeviceRates& r) {
+  const double bytes = static_cast<double>(batch) * static_cast<double>(l.elements) * l.passes * e;
+  const double extra = (l.kernels - 1) * r.overhead;
+  return {r.time(elementwise("element-wise", bytes)) + extra, r.time(elementwise("element-wise backward", 2 * bytes)) + extra};
+}
+
 // One training step's kernel time per part, for `batch` images on one GPU.
 struct TrainingParts {
   double conv_fwd = 0, conv_bwd = 0, conv_elem = 0;
   double linear_fwd = 0, linear_bwd = 0, attention = 0, linear_elem = 0;
+  double other_elem = 0;  // ElementwiseLayers, forward and backward
   double flops = 0;
 };
 
@@ -121,7 +139,7 @@ inline TrainingParts training_parts(const ImageModel& net, std::int64_t batch, c
     t.linear_bwd += l.count * (r.time(dgrad) + r.time(wgrad));
     t.flops += l.count * (f.flops + dgrad.flops + wgrad.flops);
     const double in = static_cast<double>(M) * static_cast<double>(l.in_features), out = static_cast<double>(M) * static_cast<double>(l.out_features);
-    double elem = r.time(elementwise("bias gradient", out * e));
+    double elem = l.bias ? r.time(elementwise("bias gradient", out * e)) : 0.0;
     if (l.norm_before) {
       // LayerNorm forward (read, write) and backward (2 kernels: dx; dgamma and dbeta), in fp32, and
       // the cast to the compute precision and its backward.
@@ -138,11 +156,10 @@ inline TrainingParts training_parts(const ImageModel& net, std::int64_t batch, c
     t.linear_elem += l.count * elem;
   }
   for (const auto& a : net.attentions) {
-    const std::int64_t heads = batch * a.heads;
     const double qkv = static_cast<double>(batch) * static_cast<double>(a.tokens) * static_cast<double>(a.heads * a.head_dim) * e;
     double fwd = 0, bwd = 0;
     if (a.fused) {
-      const Op fa = flash_attention_op("attention", heads, a.tokens, a.head_dim, a.head_dim, false, 4 * qkv);
+      const Op fa = fused_attention(a, batch, e);
       fwd = r.time(fa);
       // Backward: 5 matmuls to the forward's 2 (2.5x the FLOPs), reading Q K V O dO and writing dQ dK dV
       // (Dao 2023, FlashAttention-2 §3.2), at the kernel's backward rate.
@@ -163,6 +180,10 @@ inline TrainingParts training_parts(const ImageModel& net, std::int64_t batch, c
     // The heads' output transposed back to (tokens, heads x head_dim): a copy forward and backward.
     const double transpose = 2 * r.time(elementwise("head transpose", qkv * 2 / 3));
     t.attention += a.count * (fwd + bwd + transpose);
+  }
+  for (const auto& l : net.elementwise) {
+    const auto [f, b] = elementwise_time(l, batch, e, r);
+    t.other_elem += l.count * (f + b);
   }
   return t;
 }
@@ -187,7 +208,7 @@ inline ImageTrainingEstimate estimate_image_training(const ImageModel& net, std:
     bwd += 2 * r.time(fc);
     flops += 3 * fc.flops;
   }
-  const double transformer = parts.linear_fwd + parts.linear_bwd + parts.attention + parts.linear_elem;
+  const double transformer = parts.linear_fwd + parts.linear_bwd + parts.attention + parts.linear_elem + parts.other_elem;
   // SGD with momentum: read weight, gradient, momentum; write weight, momentum (fp32).
   const double t_opt = r.time(elementwise("sgd step", net.parameters * 4 * 5));
   double t_comm = 0;
@@ -219,8 +240,12 @@ inline ImageTrainingEstimate estimate_image_training(const ImageModel& net, std:
   if (!net.linears.empty()) {
     b.add("linear layers forward", parts.linear_fwd, std::to_string(net.linears.size()) + " linear shapes over tokens" + batch, "kernels");
     b.add("linear layers backward", parts.linear_bwd, "data + weight gradient GEMMs", "kernels");
-    b.add("LayerNorm, GELU, residual adds", parts.linear_elem, "fp32 residual stream and LayerNorm (AMP), bias gradients", "memory");
+    if (parts.linear_elem > 0) b.add("LayerNorm, GELU, residual adds", parts.linear_elem, "fp32 residual stream and LayerNorm (AMP), bias gradients", "memory");
   }
+  if (parts.other_elem > 0)
+    b.add("norms, activations, adds, copies", parts.other_elem,
+          std::to_string(net.elementwise.size()) + " element-wise steps (GroupNorm + SiLU, residual adds, concatenations, upsampling), forward and backward",
+          "memory");
   if (!net.attentions.empty()) {
     const bool fused = net.attentions.front().fused;
     b.add("attention", parts.attention,
@@ -307,12 +332,11 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
     kernels += l.count * k;
   }
   for (const auto& a : net.attentions) {
-    const std::int64_t heads = batch * a.heads;
     const double qkv = static_cast<double>(batch) * static_cast<double>(a.tokens) * static_cast<double>(a.heads * a.head_dim) * e;
     double t = 0;
     int k = 0;
     if (a.fused) {
-      const Op fa = flash_attention_op("attention", heads, a.tokens, a.head_dim, a.head_dim, false, 4 * qkv);
+      const Op fa = image_detail::fused_attention(a, batch, e);
       t = r.time(fa);
       gemm_compute += a.count * fa.flops / (r.peak * r.best_fraction * r.flash_fwd);
       flops += a.count * fa.flops;
@@ -335,7 +359,14 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
     flops += op.flops;
     ++kernels;
   }
-  const double latency = convs + elem + linears + linear_elem + attention + fc;
+  // Element-wise layers run in both modes: this model fuses none of them (a compiler that fuses a norm's
+  // activation or an add into a neighbour is faster than it says).
+  double other = 0;
+  for (const auto& l : net.elementwise) {
+    other += l.count * image_detail::elementwise_time(l, batch, e, r).first;
+    kernels += l.count * l.kernels;
+  }
+  const double latency = convs + elem + linears + linear_elem + attention + fc + other;
   ImageInferenceEstimate est;
   est.latency = from_canonical<Duration>(latency);
   est.images_per_second = static_cast<double>(batch) / latency;
@@ -348,7 +379,8 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
   if (!fused && elem > 0) b.add("batch norm + ReLU", elem, num(inference_norm_activation_reads_writes) + " B-moves per element, 2 kernels per conv", "memory");
   if (!net.linears.empty()) {
     b.add("linear layers", linears, std::to_string(net.linears.size()) + " linear shapes over tokens" + at_batch, "kernels");
-    b.add(fused ? "LayerNorm" : "LayerNorm, GELU, residual adds", linear_elem,
+    if (linear_elem > 0)
+      b.add(fused ? "LayerNorm" : "LayerNorm, GELU, residual adds", linear_elem,
           fused ? std::string("GELU, bias and residual fused into the GEMMs; the stream at the compute precision")
                 : std::string("fp32 residual stream and LayerNorm (autocast)"),
           "memory");
@@ -360,7 +392,15 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
           fused_attention ? "kernels" : "memory");
   }
   if (fc > 0) b.add("classifier", fc, std::to_string(net.fc_in) + " x " + std::to_string(net.fc_out), "kernels");
+  if (other > 0)
+    b.add("norms, activations, adds, copies", other,
+          std::to_string(net.elementwise.size()) + " element-wise steps (GroupNorm + SiLU, residual adds, concatenations, upsampling)" + at_batch, "memory");
   const bool transformer = !net.linears.empty();
+  if (!net.elementwise.empty()) {
+    b.assumptions.push_back(std::to_string(kernels) + " kernels per batch; the element-wise steps as eager PyTorch runs them (diffusers: "
+                            "GroupNorm, SiLU, adds and copies as their own kernels, at the compute precision), channels-last convolutions");
+    return est;
+  }
   b.assumptions.push_back(std::to_string(kernels) + " kernels per batch; " +
                           (fused ? std::string(transformer ? "GELU, bias and residual adds fused into the GEMMs (TensorRT, torch.compile)"
                                                            : "batch norm folded into the convolutions and ReLU fused (TensorRT, torch.compile)")

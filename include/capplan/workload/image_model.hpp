@@ -37,10 +37,13 @@ struct LinearLayer {
   bool norm_before = false;  // a LayerNorm over its input (pre-norm block)
   bool activation = false;   // GELU on its output
   bool residual = false;     // its output added to the block's input
+  bool bias = true;          // false: no bias (a diffusion UNet's query, key and value projections)
 };
 
-// The core of multi-head self-attention over `tokens` rows, between the QKV and output projections
-// (which are LinearLayers): softmax(Q K^T / sqrt(d)) V, 4 x tokens^2 x heads x head_dim FLOPs per sample.
+// The core of multi-head attention over `tokens` query rows, between the QKV and output projections
+// (which are LinearLayers): softmax(Q K^T / sqrt(d)) V, 4 x tokens x kv_tokens x heads x head_dim FLOPs
+// per sample. Self-attention has kv_tokens = tokens; cross-attention attends to another sequence (a
+// diffusion UNet's image tokens to the prompt's 77 text tokens).
 struct AttentionLayer {
   std::int64_t tokens = 0;
   std::int64_t heads = 0;
@@ -49,6 +52,22 @@ struct AttentionLayer {
   // One fused kernel (PyTorch >= 2.0's scaled_dot_product_attention, FlashAttention); false: Q K^T,
   // softmax and P V as separate kernels with the scores in memory (timm before 0.9, PyTorch 1.x).
   bool fused = true;
+  std::int64_t kv_tokens = 0;  // keys and values per sample; 0: tokens (self-attention)
+
+  [[nodiscard]] std::int64_t keys() const { return kv_tokens > 0 ? kv_tokens : tokens; }
+};
+
+// A memory-bound step that no convolution or linear layer above describes, at the compute precision:
+// a GroupNorm or LayerNorm, an activation, an add, a concatenation, an upsampling (a diffusion UNet's
+// GroupNorm + SiLU, residual and time-embedding adds, skip concatenations, nearest upsampling and
+// GEGLU gate). Timed by the bytes it moves; its backward moves twice as many.
+struct ElementwiseLayer {
+  std::int64_t elements = 0;    // values it writes per sample
+  double passes = 2;            // values read and written per value written (an add: 3; GroupNorm + SiLU: 5)
+  int kernels = 1;              // kernels it launches in the forward pass
+  double saved = 0;             // values per value written that autograd keeps for the backward
+  std::int64_t parameters = 0;  // a norm's scale and shift
+  int count = 1;
 };
 
 struct ImageModel {
@@ -56,6 +75,7 @@ struct ImageModel {
   std::vector<ConvLayer> convs;
   std::vector<LinearLayer> linears;
   std::vector<AttentionLayer> attentions;
+  std::vector<ElementwiseLayer> elementwise;
   std::int64_t fc_in = 0, fc_out = 0;  // classifier on the pooled features (a CNN's; 0: none)
   double parameters = 0;              // for the gradient all-reduce and the model states
   std::int64_t input_elements = 0;    // one sample's input values (224 x 224 x 3 for an ImageNet image)
@@ -96,12 +116,26 @@ struct ImageModel {
       positive(a.heads, at + "heads", 65'536);
       positive(a.head_dim, at + "head_dim", 65'536);
       positive(a.count, at + "count", 10'000);
+      if (a.kv_tokens < 0) detail::fail(at + "kv_tokens", std::to_string(a.kv_tokens), "must not be negative (0: the query tokens)");
+      if (a.kv_tokens > 10'000'000) detail::fail(at + "kv_tokens", std::to_string(a.kv_tokens), "is absurd (more than 10000000)");
+    }
+    for (std::size_t i = 0; i < elementwise.size(); ++i) {
+      const ElementwiseLayer& l = elementwise[i];
+      const std::string at = "elementwise[" + std::to_string(i) + "].";
+      positive(l.elements, at + "elements", 1'000'000'000);
+      positive(l.kernels, at + "kernels", 1'000);
+      positive(l.count, at + "count", 10'000);
+      if (!(l.passes > 0 && l.passes <= 100)) detail::fail(at + "passes", detail::format_double(l.passes), "must be in (0, 100]");
+      if (!(l.saved >= 0 && l.saved <= 100)) detail::fail(at + "saved", detail::format_double(l.saved), "must be in [0, 100]");
+      if (l.parameters < 0 || l.parameters > 1'000'000'000)
+        detail::fail(at + "parameters", std::to_string(l.parameters), "must be from 0 to 1e9");
     }
     if ((fc_in > 0) != (fc_out > 0))
       detail::fail("fc_in", std::to_string(fc_in) + " with fc_out " + std::to_string(fc_out), "must both be positive or both 0");
     if (fc_in < 0 || fc_out < 0) detail::fail("fc_in", std::to_string(fc_in), "must not be negative");
     if (fc_in > 16'777'216 || fc_out > 16'777'216) detail::fail("fc_in", std::to_string(fc_in) + " x " + std::to_string(fc_out), "is absurd (more than 16777216)");
-    if (convs.size() + linears.size() + attentions.size() > 10'000) detail::fail("layers", std::to_string(convs.size() + linears.size() + attentions.size()), "is more than 10,000 layers");
+    if (const std::size_t n = convs.size() + linears.size() + attentions.size() + elementwise.size(); n > 10'000)
+      detail::fail("layers", std::to_string(n), "is more than 10,000 layers");
     if (!(parameters > 0) || parameters > 1e15) detail::fail("parameters", detail::format_double(parameters), "must be a positive count up to 1e15");
     if (input_elements < 0 || input_elements > 1'000'000'000) detail::fail("input_elements", std::to_string(input_elements), "must be from 0 to 1e9");
     if (pool_indices < 0 || pool_indices > 1'000'000'000) detail::fail("pool_indices", std::to_string(pool_indices), "must be from 0 to 1e9");
@@ -116,13 +150,13 @@ struct ImageModel {
     for (const auto& l : linears)
       f += 2.0 * l.count * static_cast<double>(l.tokens) * static_cast<double>(l.in_features) * static_cast<double>(l.out_features);
     for (const auto& a : attentions)
-      f += 4.0 * a.count * static_cast<double>(a.tokens) * static_cast<double>(a.tokens) * static_cast<double>(a.heads) *
+      f += 4.0 * a.count * static_cast<double>(a.tokens) * static_cast<double>(a.keys()) * static_cast<double>(a.heads) *
            static_cast<double>(a.head_dim);
     return f;
   }
 
   // Parameters the layers hold: conv weights (plus batch norm's scale and shift, or a bias), linear
-  // weights and biases (plus a LayerNorm's scale and shift), the classifier. Embeddings that are no
+  // weights and biases (plus a LayerNorm's scale and shift), norms' scales and shifts, the classifier. Embeddings that are no
   // layer (a ViT's class token and position embeddings) are not counted: `parameters` includes them.
   [[nodiscard]] double layer_parameters() const {
     double p = static_cast<double>(fc_in) * static_cast<double>(fc_out) + static_cast<double>(fc_out);
@@ -130,14 +164,18 @@ struct ImageModel {
       p += c.count * (static_cast<double>(c.in_channels) * static_cast<double>(c.out_channels) * c.kernel * c.kernel +
                       static_cast<double>(c.out_channels) * (c.norm_activation ? 2.0 : 1.0));
     for (const auto& l : linears)
-      p += l.count * (static_cast<double>(l.in_features) * static_cast<double>(l.out_features) + static_cast<double>(l.out_features) +
+      p += l.count * (static_cast<double>(l.in_features) * static_cast<double>(l.out_features) + (l.bias ? static_cast<double>(l.out_features) : 0.0) +
                       (l.norm_before ? 2.0 * static_cast<double>(l.in_features) : 0.0));
+    for (const auto& l : elementwise) p += l.count * static_cast<double>(l.parameters);
     return p;
   }
 
-  // What kind of network it is, for reports: "CNN", "vision transformer" or "convolutions + attention".
+  // What kind of network it is, for reports: "CNN", "vision transformer", "diffusion UNet" (convolutions
+  // and cross-attention) or "convolutions + attention".
   [[nodiscard]] std::string kind() const {
     if (attentions.empty()) return "CNN";
+    for (const auto& a : attentions)
+      if (a.kv_tokens > 0 && a.kv_tokens != a.tokens && convs.size() > 1) return "diffusion UNet";
     return convs.size() <= 1 ? "vision transformer" : "convolutions + attention";
   }
 };
@@ -213,11 +251,226 @@ inline ImageModel vision_transformer(std::string name, int layers, std::int64_t 
 inline ImageModel vit_b16() { return vision_transformer("ViT-B/16", 12, 768, 3072, 12, 16); }
 inline ImageModel vit_l16() { return vision_transformer("ViT-L/16", 24, 1024, 4096, 16, 16); }
 
+// A latent-diffusion UNet (Rombach et al. 2022, "High-Resolution Image Synthesis with Latent Diffusion
+// Models", §3.3 and Appendix; Podell et al. 2023 for SDXL) as Hugging Face diffusers' UNet2DConditionModel
+// builds it: conv_in; per level `layers_per_block` ResNet blocks (GroupNorm + SiLU, 3x3 conv, the time
+// embedding added, GroupNorm + SiLU, 3x3 conv, a 1x1 shortcut where the channels change, the residual
+// add and its division by output_scale_factor), each followed by a Transformer2DModel where the level
+// has attention (GroupNorm, projection in, BasicTransformerBlocks of LayerNorm + self-attention,
+// LayerNorm + cross-attention to the text encoder's tokens, LayerNorm + GEGLU feed-forward, each with
+// its residual add, projection out, residual add), a stride-2 3x3 downsampling conv between levels; a
+// middle ResNet + transformer + ResNet; up levels of layers_per_block + 1 ResNet blocks over the skip
+// concatenations, nearest 2x upsampling + 3x3 conv between levels; GroupNorm + SiLU and conv_out.
+// Query, key and value projections have no bias. One sample is one latent (one image's denoising
+// step; classifier-free guidance runs two per image).
+struct UNetConfig {
+  std::string name;
+  std::vector<std::int64_t> channels;     // per level (block_out_channels)
+  std::vector<int> transformer_depth;     // BasicTransformerBlocks per attention, per level (0: none)
+  int mid_transformer_depth = 1;
+  int layers_per_block = 2;
+  std::int64_t heads = 0;                 // heads at every level (SD 1.x: 8), or 0 with head_dim
+  std::int64_t head_dim = 0;              // channels per head at every level (SDXL: 64), or 0 with heads
+  std::int64_t cross_attention_dim = 768;  // the text encoder's width
+  std::int64_t context_tokens = 77;        // the prompt's tokens (CLIP's context)
+  bool linear_projection = false;          // proj_in / proj_out as linear layers (SDXL) or 1x1 convs (SD 1.x)
+  std::int64_t added_embedding = 0;        // SDXL's text + size conditioning into the time embedding (2,816); 0: none
+  int latent_side = 64;                    // the latent's height and width (the image's / 8)
+  int latent_channels = 4;
+};
+
+inline ImageModel diffusion_unet(const UNetConfig& c) {
+  const auto in_range = [](std::int64_t v, std::int64_t lo, std::int64_t hi, const char* field) {
+    if (v < lo || v > hi) detail::fail(field, std::to_string(v), "must be from " + std::to_string(lo) + " to " + std::to_string(hi));
+  };
+  if (c.channels.empty() || c.channels.size() != c.transformer_depth.size())
+    detail::fail("channels", std::to_string(c.channels.size()) + " levels", "must be one or more, one transformer_depth each");
+  in_range(static_cast<std::int64_t>(c.channels.size()), 1, 8, "levels");
+  in_range(c.layers_per_block, 1, 16, "layers_per_block");
+  in_range(c.mid_transformer_depth, 0, 64, "mid_transformer_depth");
+  in_range(c.latent_side, 1 << (c.channels.size() - 1), 4096, "latent_side");
+  in_range(c.latent_channels, 1, 64, "latent_channels");
+  in_range(c.cross_attention_dim, 1, 65'536, "cross_attention_dim");
+  in_range(c.context_tokens, 1, 65'536, "context_tokens");
+  in_range(c.added_embedding, 0, 65'536, "added_embedding");
+  if ((c.heads > 0) == (c.head_dim > 0)) detail::fail("heads", std::to_string(c.heads), "give heads or head_dim, not both or neither");
+  for (std::size_t i = 0; i < c.channels.size(); ++i) {
+    in_range(c.channels[i], 32, 65'536, "channels");
+    if (c.channels[i] % 32 != 0) detail::fail("channels", std::to_string(c.channels[i]), "must be a multiple of GroupNorm's 32 groups");
+    in_range(c.transformer_depth[i], 0, 64, "transformer_depth");
+    const std::int64_t per = c.heads > 0 ? c.heads : c.head_dim;
+    if (c.channels[i] % per != 0) detail::fail(c.heads > 0 ? "heads" : "head_dim", std::to_string(per), "does not divide the channels " + std::to_string(c.channels[i]));
+  }
+  ImageModel n;
+  n.name = c.name;
+  const std::int64_t c0 = c.channels.front(), temb = 4 * c0;
+  // Consecutive identical layers are one entry with a count.
+  const auto conv = [&](std::int64_t pixels, std::int64_t cin, std::int64_t cout, int k) {
+    const ConvLayer l{pixels, cin, cout, k, 1, false};
+    if (!n.convs.empty()) {
+      ConvLayer& b = n.convs.back();
+      if (b.out_pixels == l.out_pixels && b.in_channels == cin && b.out_channels == cout && b.kernel == k) {
+        ++b.count;
+        return;
+      }
+    }
+    n.convs.push_back(l);
+  };
+  const auto linear = [&](std::int64_t tokens, std::int64_t in, std::int64_t out, bool bias, int count = 1) {
+    LinearLayer l{tokens, in, out, count, false, false, false};
+    l.bias = bias;
+    n.linears.push_back(l);
+  };
+  const auto elem = [&](std::int64_t elements, double passes, int kernels, double saved, std::int64_t params = 0) {
+    n.elementwise.push_back(ElementwiseLayer{elements, passes, kernels, saved, params, 1});
+  };
+  // GroupNorm + SiLU: the norm's statistics pass and normalize pass (read twice, write), SiLU (read, write);
+  // autograd keeps the norm's input and SiLU's input.
+  const auto group_norm_silu = [&](std::int64_t pixels, std::int64_t ch) { elem(pixels * ch, 5, 3, 2, 2 * ch); };
+  const auto resnet = [&](std::int64_t pixels, std::int64_t in, std::int64_t out) {
+    group_norm_silu(pixels, in);
+    conv(pixels, in, out, 3);
+    linear(1, temb, out, true);       // time_emb_proj of SiLU(time embedding)
+    elem(pixels * out, 2, 1, 0);      // + the time embedding, broadcast over the pixels
+    group_norm_silu(pixels, out);
+    conv(pixels, out, out, 3);
+    if (in != out) conv(pixels, in, out, 1);  // conv_shortcut
+    elem(pixels * out, 5, 2, 0);      // (input + output) / output_scale_factor: two kernels
+  };
+  const auto transformer = [&](std::int64_t pixels, std::int64_t ch, int depth) {
+    if (depth == 0) return;
+    const std::int64_t heads = c.heads > 0 ? c.heads : ch / c.head_dim;
+    const std::int64_t hd = ch / heads;
+    elem(pixels * ch, 3, 2, 1, 2 * ch);  // GroupNorm (no activation)
+    if (c.linear_projection) linear(pixels, ch, ch, true);
+    else conv(pixels, ch, ch, 1);
+    for (int d = 0; d < depth; ++d) {
+      // LayerNorm, self-attention (q, k, v without bias), the division by rescale_output_factor, out + residual.
+      elem(pixels * ch, 2, 1, 1, 2 * ch);
+      linear(pixels, ch, ch, false, 3);
+      n.attentions.push_back(AttentionLayer{pixels, heads, hd, 1, true, 0});
+      elem(pixels * ch, 2, 1, 0);
+      linear(pixels, ch, ch, true);
+      elem(pixels * ch, 3, 1, 0);
+      // LayerNorm, cross-attention: queries from the image, keys and values from the prompt's tokens.
+      elem(pixels * ch, 2, 1, 1, 2 * ch);
+      linear(pixels, ch, ch, false);
+      linear(c.context_tokens, c.cross_attention_dim, ch, false, 2);
+      n.attentions.push_back(AttentionLayer{pixels, heads, hd, 1, true, c.context_tokens});
+      elem(pixels * ch, 2, 1, 0);
+      linear(pixels, ch, ch, true);
+      elem(pixels * ch, 3, 1, 0);
+      // LayerNorm, GEGLU (one projection to 2 x 4 ch, GELU of the gate half times the other half), down + residual.
+      elem(pixels * ch, 2, 1, 1, 2 * ch);
+      linear(pixels, ch, 8 * ch, true);
+      elem(pixels * 4 * ch, 5, 2, 2);
+      linear(pixels, 4 * ch, ch, true);
+      elem(pixels * ch, 3, 1, 0);
+    }
+    if (c.linear_projection) linear(pixels, ch, ch, true);
+    else conv(pixels, ch, ch, 1);
+    elem(pixels * ch, 3, 1, 0);  // + the block's input
+  };
+  const std::int64_t side = c.latent_side;
+  std::int64_t pixels = side * side;
+  // Time embedding (sinusoidal 320 -> linear, SiLU, linear) and SDXL's added conditioning.
+  linear(1, c0, temb, true);
+  linear(1, temb, temb, true);
+  if (c.added_embedding > 0) {
+    linear(1, c.added_embedding, temb, true);
+    linear(1, temb, temb, true);
+  }
+  conv(pixels, c.latent_channels, c0, 3);
+  std::vector<std::int64_t> skips{c0};
+  std::int64_t out = c0;
+  const std::size_t levels = c.channels.size();
+  for (std::size_t i = 0; i < levels; ++i) {
+    const std::int64_t in = out;
+    out = c.channels[i];
+    for (int j = 0; j < c.layers_per_block; ++j) {
+      resnet(pixels, j == 0 ? in : out, out);
+      transformer(pixels, out, c.transformer_depth[i]);
+      skips.push_back(out);
+    }
+    if (i + 1 < levels) {
+      pixels /= 4;
+      conv(pixels, out, out, 3);  // stride 2
+      skips.push_back(out);
+    }
+  }
+  const std::int64_t top = c.channels.back();
+  resnet(pixels, top, top);
+  transformer(pixels, top, c.mid_transformer_depth);
+  resnet(pixels, top, top);
+  std::int64_t prev = top;
+  for (std::size_t k = 0; k < levels; ++k) {
+    const std::size_t i = levels - 1 - k;
+    const std::int64_t ch = c.channels[i];
+    for (int j = 0; j <= c.layers_per_block; ++j) {
+      const std::int64_t skip = skips.back();
+      skips.pop_back();
+      const std::int64_t in = j == 0 ? prev : ch;
+      elem(pixels * (in + skip), 2, 1, 0);  // torch.cat with the skip
+      resnet(pixels, in + skip, ch);
+      transformer(pixels, ch, c.transformer_depth[i]);
+    }
+    prev = ch;
+    if (k + 1 < levels) {
+      pixels *= 4;
+      elem(pixels * ch, 1.25, 1, 0);  // nearest 2x: read a quarter, write all
+      conv(pixels, ch, ch, 3);
+    }
+  }
+  group_norm_silu(pixels, c0);
+  conv(pixels, c0, c.latent_channels, 3);
+  n.input_elements = c.latent_channels * side * side;
+  n.image = std::to_string(8 * side) + " x " + std::to_string(8 * side) + " (" + std::to_string(side) + " x " + std::to_string(side) + " latent)";
+  n.parameters = n.layer_parameters();
+  return n;
+}
+
+// Stable Diffusion 1.5's UNet (runwayml/stable-diffusion-v1-5 unet/config.json: block_out_channels
+// 320, 640, 1280, 1280; attention at the first three levels and the middle, one block each; 8 heads;
+// CLIP ViT-L/14 context of 768; 1x1-conv projections) at 512 x 512: 859,520,964 parameters.
+inline ImageModel sd15_unet() {
+  UNetConfig c;
+  c.name = "Stable Diffusion 1.5 UNet";
+  c.channels = {320, 640, 1280, 1280};
+  c.transformer_depth = {1, 1, 1, 0};
+  c.mid_transformer_depth = 1;
+  c.heads = 8;
+  c.cross_attention_dim = 768;
+  c.latent_side = 64;
+  return diffusion_unet(c);
+}
+
+// SDXL 1.0 base's UNet (stabilityai/stable-diffusion-xl-base-1.0 unet/config.json; Podell et al. 2023,
+// Table 1: block_out_channels 320, 640, 1280; transformer depths 0, 2, 10 and 10 in the middle; 64
+// channels per head; context 2,048 from two text encoders; linear projections; 2,816 values of text
+// and size conditioning) at 1024 x 1024: 2,567,463,684 parameters.
+inline ImageModel sdxl_unet() {
+  UNetConfig c;
+  c.name = "SDXL 1.0 UNet";
+  c.channels = {320, 640, 1280};
+  c.transformer_depth = {0, 2, 10};
+  c.mid_transformer_depth = 10;
+  c.head_dim = 64;
+  c.cross_attention_dim = 2048;
+  c.linear_projection = true;
+  c.added_embedding = 2816;
+  c.latent_side = 128;
+  return diffusion_unet(c);
+}
+
 // The layer-level shape of a model preset (workload/presets.hpp) that has one; nullptr otherwise.
 inline const ImageModel* find_image_model(std::string_view preset_id) {
   static const ImageModel resnet50 = resnet50_v15();
   static const ImageModel vit_b = vit_b16();
   static const ImageModel vit_l = vit_l16();
+  static const ImageModel sd15 = sd15_unet();
+  static const ImageModel sdxl = sdxl_unet();
+  if (preset_id == "sd15-unet") return &sd15;
+  if (preset_id == "sdxl-unet") return &sdxl;
   if (preset_id == "resnet50") return &resnet50;
   if (preset_id == "vit-b16") return &vit_b;
   if (preset_id == "vit-l16") return &vit_l;

@@ -343,6 +343,13 @@ inline std::vector<ModelPreset> build() {
       "torchvision models/vision_transformer.py ViT_B_16_Weights.IMAGENET1K_V1 (86,567,656 params, 17.564 GMACs)");
   add("vit-l16", GenericModel{"ViT-L/16", Count(304'326'632), 61.555e9, "224x224 image"}, 304'326'632.0,
       "torchvision models/vision_transformer.py ViT_L_16_Weights.IMAGENET1K_V1 (304,326,632 params, 61.555 GMACs)");
+  // Diffusion UNets (workload/image_model.hpp diffusion_unet): one sample is one latent's denoising
+  // step; the multiply-adds are those of the layers, whose parameters match the published checkpoints
+  // exactly (tests/workload_test.cpp).
+  add("sd15-unet", GenericModel{"Stable Diffusion 1.5 UNet", Count(859'520'964), 401.637e9, "64x64 latent (512x512 image) denoising step"},
+      859'520'964.0, "runwayml/stable-diffusion-v1-5 unet/config.json (859,520,964 params; Rombach et al. 2022)");
+  add("sdxl-unet", GenericModel{"SDXL 1.0 UNet", Count(2'567'463'684), 3380.62e9, "128x128 latent (1024x1024 image) denoising step"},
+      2'567'463'684.0, "stabilityai/stable-diffusion-xl-base-1.0 unet/config.json (2,567,463,684 params; Podell et al. 2023)");
   return v;
 }
 
