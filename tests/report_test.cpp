@@ -431,6 +431,61 @@ TEST_SUITE("report") {
     CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "precision");
   }
 
+  TEST_CASE("purchase table: image serving rows agree with estimate_image_inference (capplan infer --model sd15-unet)") {
+    PurchaseQuery q;
+    q.workload = PurchaseWorkload::serve_images;
+    q.image_model = *find_image_model("sd15-unet");
+    q.model_name = "sd15-unet";
+    q.image_batch = 4;
+    q.steps = 30;
+    const Catalog& c = Catalog::builtin();
+    const PurchaseTable t = purchase_table(q, c);
+    CHECK(t.serve());
+    CHECK(t.serves_images());
+    for (const char* id : {"rtx-4090", "h100-sxm", "dgx-h100"}) {
+      CAPTURE(id);
+      const PurchaseRow& r = row_of(t, id);
+      REQUIRE(r.estimated());
+      REQUIRE(r.image_inference);
+      // A step is the UNet on 8 latents (4 images under classifier-free guidance); each GPU serves its own batches.
+      const perf::ImageInferenceEstimate e = perf::estimate_image_inference(*q.image_model, 8, *r.gpu, Precision::fp16);
+      CHECK(r.image_inference->latency.value() == doctest::Approx(e.latency.value()));
+      CHECK(r.seconds_per_batch == doctest::Approx(30 * e.latency.value()));
+      CHECK(r.images_per_s == doctest::Approx(4.0 / (30 * e.latency.value()) * r.gpus));
+      CHECK(r.replicas == r.gpus);
+      // A day of use, and rent per thousand images where an offer is in USD.
+      CHECK(r.energy.value() == doctest::Approx(r.power.total.value() * 86400.0));
+      if (r.rent_rate) {
+        const double per_h = (*r.rent_rate * Duration::from_value(3600)).amount().to_double();
+        CHECK(*r.rent_usd_per_kimage == doctest::Approx(per_h / (r.images_per_s * 3600) * 1000));
+      }
+    }
+    CHECK(row_of(t, "dgx-h100").gpus == 8);
+    // Without guidance a step runs one latent per image: faster per image.
+    q.guidance = false;
+    CHECK(row_of(purchase_table(q, c), "rtx-4090").images_per_s > 1.5 * row_of(t, "rtx-4090").images_per_s);
+    // The default ranking is by rent per thousand images; the table has the image columns.
+    CHECK(t.default_sort() == "rent_usd_per_kimage");
+    const Table tab = t.table();
+    CHECK(tab.column_index("images_per_h") < tab.columns.size());
+    Value j = t.output();
+    CHECK(std::get<std::string>(j["workload"].data()) == "serve_images");
+    CHECK(std::get<std::int64_t>(j["batch"].data()) == 4);
+    // A GPU whose memory cannot hold the weights is "no fit"; bad fields are named.
+    q.image_model = *find_image_model("sdxl-unet");
+    q.image_precision = Precision::fp32;  // 10.3 GB of weights
+    CHECK(row_of(purchase_table(q, c), "rtx-4060-ti-8gb").status == "no fit");
+    PurchaseQuery bad = q;
+    bad.steps = 0;
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "steps");
+    bad = q;
+    bad.image_precision = Precision::fp4;
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "image_precision");
+    bad = q;
+    bad.image_model.reset();
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "image_model");
+  }
+
   TEST_CASE("purchase table: serving rows agree with perf::estimate_inference (capplan infer)") {
     PurchaseQuery q;
     q.model = find_model("llama3.1-70b").transformer();

@@ -102,7 +102,7 @@
     if (s.image) {
       // Image models: epochs of ImageNet-1k (train, compare), batches of images on one GPU (infer).
       if (s.task === 'serve') {
-        if (s.all === '1') throw new Error('Comparing every option for image-model inference is not in capplan yet: untick "Compare all" and pick a GPU.');
+        if (s.all === '1') return ['compare', '--serve', '--model', model, '--batch', s.imgbatch, '--weights', s.weights];
         return ['infer', '--model', model, '--gpu', s.gpu, '--batch', s.imgbatch, '--weights', s.weights];
       }
       if (s.all === '1') return ['compare', '--model', model, '--epochs', s.epochs];
@@ -193,6 +193,8 @@
       const known = (v) => v !== null && v !== undefined;
       const fastest = fit.filter((r) => known(r.time_s)).sort((a, b) => a.time_s - b.time_s)[0];
       const quickest = fit.filter((r) => known(r.decode_tokens_per_s)).sort((a, b) => b.decode_tokens_per_s - a.decode_tokens_per_s)[0];
+      const busiest = fit.filter((r) => known(r.images_per_h)).sort((a, b) => b.images_per_h - a.images_per_h)[0];
+      const perImage = fit.filter((r) => known(r.rent_usd_per_kimage)).sort((a, b) => a.rent_usd_per_kimage - b.rent_usd_per_kimage)[0];
       const price = (r) => (r.own_cost_usd !== null && r.own_cost_usd !== undefined) ? Number(r.own_cost_usd) : Infinity;
       const cheapest = fit.filter((r) => price(r) < Infinity).sort((a, b) => price(a) - price(b))[0];
       out.push(card('Options', 'rows', rows.length, String(rows.length), fit.length + ' fit'));
@@ -200,6 +202,11 @@
       if (quickest) {
         out.push(card('Fastest decode that fits', 'decode_tokens_per_s', quickest.decode_tokens_per_s,
           sig(quickest.decode_tokens_per_s, 3) + ' tokens/s', quickest.option));
+      }
+      if (busiest) out.push(card('Most images per hour', 'images_per_h', busiest.images_per_h, sig(busiest.images_per_h, 3) + ' images/h', busiest.option));
+      if (perImage) {
+        out.push(card('Cheapest rented image', 'rent_usd_per_kimage', perImage.rent_usd_per_kimage,
+          usd(perImage.rent_usd_per_kimage) + ' per 1,000', perImage.option));
       }
       if (cheapest) out.push(card('Cheapest to own', 'own_cost_usd', cheapest.own_cost_usd, usd(cheapest.own_cost_usd), cheapest.option));
       out.push(card('On the Pareto frontier', 'pareto', rows.filter((r) => r.pareto).length,

@@ -91,6 +91,8 @@ struct CompareArgs {
   std::optional<std::int64_t> batch_per_gpu;
   std::optional<int> cpu_cores_per_gpu;
   std::optional<double> decode_rate;
+  int steps = 50;         // --serve with a diffusion UNet: denoising steps per image
+  bool guidance = true;   // and classifier-free guidance
   GivenFlags flags;  // to refuse the flags an image model does not take
   // Training: what the plan search may use.
   std::optional<std::int64_t> seq_len, global_batch, micro_batch;
@@ -180,11 +182,44 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
   q.image_model = std::move(image.shape);
 }
 
+// An image model's serving (--serve): images per batch on each GPU, the precision, a diffusion UNet's
+// steps and guidance; the training and the language model's serving flags are refused, not ignored.
+void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
+  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--fp8-recipe", "--finetune", "--lora-rank",
+                  "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
+                  "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
+                  "--warmup-share", "--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate",
+                  "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--prompt-tokens", "--output-tokens", "--precision"},
+                 "does not apply to serving " + image.id + ", an image model (--batch, --weights; a diffusion UNet's --steps, --no-guidance)");
+  apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
+  q.workload = PurchaseWorkload::serve_images;
+  const bool unet = image.shape.kind() == "diffusion UNet";
+  if (!unet) a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + image.id + " makes an image in one pass");
+  if (a.flags.has("--batch")) {
+    if (a.plan.batch < 1 || a.plan.batch > 1'000'000) detail::fail("--batch", std::to_string(a.plan.batch), "must be an image count from 1 to 1,000,000");
+    q.image_batch = a.plan.batch;
+  }
+  if (a.steps < 1 || a.steps > 10'000) detail::fail("--steps", std::to_string(a.steps), "must be a count of denoising steps from 1 to 10,000");
+  q.steps = a.steps;
+  q.guidance = a.guidance;
+  const std::string w = a.flags.has("--weights") ? a.plan.weights : "fp16";
+  std::optional<Precision> p;
+  for (Precision c : {Precision::fp16, Precision::bf16, Precision::fp32, Precision::fp8, Precision::int8})
+    if (name(c) == w) p = c;
+  if (!p) detail::fail("--weights", "\"" + w + "\"", "is not a precision an image model runs at (fp16, bf16, fp32, fp8, int8)");
+  q.image_precision = *p;
+  q.serving.pcie_host = pcie_host_arg(a.cluster);
+  q.model_name = image.id;
+  q.model_source = image.source;
+  q.image_model = std::move(image.shape);
+}
+
 // Flags -> the library's query; every error names the flag.
 PurchaseQuery query_of(const CompareArgs& a) {
   PurchaseQuery q;
   std::optional<ImageModelArg> image = image_model_arg(a.model);
-  if (image) refuse_diffusion_training(*image);
+  if (image && !a.plan.serve) refuse_diffusion_training(*image);
+  if (!image || !a.plan.serve) a.flags.refuse({"--steps", "--guidance"}, "applies to serving a diffusion UNet (--serve --model sd15-unet)");
   if (!image) a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate"}, "describes an image model's run; a transformer trains on --tokens");
   const ModelArg m = image ? ModelArg{} : model_arg(a.model);
   q.model = m.shape;
@@ -225,7 +260,9 @@ PurchaseQuery query_of(const CompareArgs& a) {
   q.filters.gpus = a.kinds == "all" || a.kinds == "gpus";
   q.filters.systems = a.kinds == "all" || a.kinds == "systems";
   q.filters.cloud = a.kinds == "all" || a.kinds == "cloud";
-  if (image) {
+  if (image && serve) {
+    image_serve_query(a, std::move(*image), q);
+  } else if (image) {
     image_query(a, std::move(*image), q);
   } else if (!serve) {
     q.workload = PurchaseWorkload::train;
@@ -347,6 +384,7 @@ void add_compare(CLI::App& app, Context& ctx) {
       "Examples:\n"
       "  capplan compare --model llama2-7b --tokens 1e9\n"
       "  capplan compare --model resnet50 --epochs 90 --only gpus\n"
+      "  capplan compare --serve --model sd15-unet --batch 4 --steps 30 --only gpus\n"
       "  capplan compare --model llama2-7b --tokens 2e12 --deadline 30d --only systems --sort own_cost_usd\n"
       "  capplan compare --serve --model deepseek-r1-distill-qwen-32b --weights q4_0 --batch 4 \\\n"
       "      --prompt-tokens 1000 --output-tokens 500\n"
@@ -355,7 +393,8 @@ void add_compare(CLI::App& app, Context& ctx) {
       "  capplan compare --model llama2-7b --tokens 1e9 --mfu 0.4 --pue 1.1 --grid 385 --electricity 0.15\n"
       "Columns to --sort by: option kind gpus time_s own_cost_usd rent_cost_usd break_even_month\n"
       "  energy_kwh co2e_kg memory_per_gpu_bytes usd_per_tflop usd_per_gb tflop_per_w\n"
-      "  (serving: decode_tokens_per_s rent_usd_per_h rent_usd_per_mtok energy_kwh_per_day co2e_kg_per_day)");
+      "  (serving: decode_tokens_per_s rent_usd_per_h rent_usd_per_mtok energy_kwh_per_day co2e_kg_per_day;\n"
+      "  an image model's: images_per_h rent_usd_per_kimage)");
   cmd->add_option("--model", a->model, "Model preset id (e.g. llama2-7b) or a JSON model file")->required();
   cmd->add_option("--tokens", a->tokens, "Training tokens, e.g. 1e9 (training)");
   cmd->add_option("--seq-len", a->seq_len, "Training sequence length (default: the model's pre-training length)");
@@ -404,6 +443,9 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--batch-per-gpu", a->batch_per_gpu, "Image model: images per GPU per iteration (default 256; cut to what fits)");
   cmd->add_option("--cpu-cores-per-gpu", a->cpu_cores_per_gpu, "Image model: CPU cores decoding images for each GPU (default 16)");
   cmd->add_option("--decode-rate", a->decode_rate, "Image model: images one core decodes and augments per second (default 120)");
+  cmd->add_option("--steps", a->steps, "Serving a diffusion UNet (sd15-unet, sdxl-unet): denoising steps per image (default 50)");
+  cmd->add_flag("--guidance,!--no-guidance", a->guidance,
+                "Serving a diffusion UNet: classifier-free guidance, two latents per image and step (default); --no-guidance: one");
   if (!cmd->get_option_no_throw("--flash-attention"))
     cmd->add_flag("--flash-attention,!--no-flash-attention", a->plan.flash_attention,
                   "Image models with attention (vit-b16): one fused attention kernel (default); --no-flash-attention: separate kernels");

@@ -346,6 +346,10 @@ void bind_purchase(py::module_& m) {
       .field("batch_per_gpu", &PurchaseQuery::batch_per_gpu, "train_images: images per GPU per iteration (cut to what fits)")
       .field("cpu_cores_per_gpu", &PurchaseQuery::cpu_cores_per_gpu, "train_images: CPU cores decoding images per GPU")
       .field("decode_rate", &PurchaseQuery::decode_rate, "train_images: images a core decodes per second")
+      .field("image_batch", &PurchaseQuery::image_batch, "serve_images: images per batch on each GPU (0: 64, or 1 for a diffusion UNet)")
+      .field("image_precision", &PurchaseQuery::image_precision, "serve_images: the precision the model runs at")
+      .field("steps", &PurchaseQuery::steps, "serve_images, a diffusion UNet: denoising steps per image")
+      .field("guidance", &PurchaseQuery::guidance, "serve_images, a diffusion UNet: classifier-free guidance (two latents per image and step)")
       .field("filters", &PurchaseQuery::filters)
       .field("electricity", &PurchaseQuery::electricity)
       .field("pue", &PurchaseQuery::pue)
@@ -385,6 +389,10 @@ void bind_purchase(py::module_& m) {
       .readonly("rent_offer", &PurchaseRow::rent_offer, "the cloud offer's id the rent comes from")
       .readonly("rent_cost", &PurchaseRow::rent_cost)
       .readonly("rent_usd_per_mtok", &PurchaseRow::rent_usd_per_mtok)
+      .readonly("image_inference", &PurchaseRow::image_inference, "serve_images: one batch's forward (a UNet's denoising step)")
+      .readonly("seconds_per_batch", &PurchaseRow::seconds_per_batch, "serve_images: a batch's whole time (a UNet's steps)")
+      .readonly("images_per_s", &PurchaseRow::images_per_s, "serve_images: all the unit's GPUs")
+      .readonly("rent_usd_per_kimage", &PurchaseRow::rent_usd_per_kimage, "serve_images: rent per thousand images")
       .readonly("break_even_month", &PurchaseRow::break_even_month)
       .readonly("break_even_checked", &PurchaseRow::break_even_checked)
       .readonly("break_even_month_high", &PurchaseRow::break_even_month_high, "at the high end of a price range")
@@ -410,7 +418,8 @@ void bind_purchase(py::module_& m) {
       .readonly("flops_total", &PurchaseTable::flops_total);
   auto& table = pt.finish(false);
   py::delattr(table, "_repr_html_");  // the rendered table instead of the generic field table
-  table.def("serve", &PurchaseTable::serve)
+  table.def("serve", &PurchaseTable::serve, "Serving of either kind (a language model, or an image model)")
+      .def("serves_images", &PurchaseTable::serves_images)
       .def("table", &PurchaseTable::table, "The report Table every format renders (keys with their units, docs/cli.md).")
       .def("render", [](const PurchaseTable& t, OutputFormat f) { return render(t.table(), f); },
            py::arg("format") = OutputFormat::table)

@@ -654,6 +654,22 @@ def test_diffusion_unets(cat):
     assert "norms, activations, adds, copies" in step.explain()
 
 
+def test_purchase_table_for_stable_diffusion(cat):
+    q = capplan.PurchaseQuery(workload="serve_images", image_model=capplan.sd15_unet(), model_name="sd15-unet", image_batch=4, steps=30)
+    t = capplan.purchase_table(q, cat)
+    assert t.serve() and t.serves_images()
+    row = next(r for r in t.rows if r.option == "rtx-4090")
+    step = capplan.estimate_image_inference(capplan.sd15_unet(), 8, cat.find_gpu("rtx-4090"))
+    assert row.image_inference.latency.value == pytest.approx(step.latency.value)
+    assert row.images_per_s == pytest.approx(4 / (30 * step.latency.value))
+    out = t.output()
+    assert out["workload"] == "serve_images" and out["steps"] == 30 and out["guidance"] is True
+    assert "rent_usd_per_kimage" in out["rows"][0]
+    with pytest.raises(capplan.InputError) as e:
+        capplan.purchase_table(q.replace(steps=0), cat)
+    assert e.value.field == "steps"
+
+
 def test_vision_transformer_training_inference_memory(cat):
     vit = capplan.vit_b16()
     unfused = vit.replace(attentions=[a.replace(fused=False) for a in vit.attentions])

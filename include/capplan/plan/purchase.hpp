@@ -55,9 +55,11 @@
 namespace capplan {
 
 // train: a transformer on tokens; serve: a serving load; train_images: an image model (a CNN, a ViT)
-// on images, data parallel (perf/image_model.hpp), as `capplan train --model resnet50` runs it.
-enum class PurchaseWorkload { train, serve, train_images };
-BOOST_DESCRIBE_ENUM(PurchaseWorkload, train, serve, train_images)
+// on images, data parallel (perf/image_model.hpp), as `capplan train --model resnet50` runs it;
+// serve_images: an image model making images (classifying them, or a diffusion UNet generating them),
+// each GPU on its own batches, as `capplan infer --model sd15-unet` times it.
+enum class PurchaseWorkload { train, serve, train_images, serve_images };
+BOOST_DESCRIBE_ENUM(PurchaseWorkload, train, serve, train_images, serve_images)
 enum class OptionKind { gpu, system, cloud };
 BOOST_DESCRIBE_ENUM(OptionKind, gpu, system, cloud)
 
@@ -89,7 +91,18 @@ struct PurchaseQuery {
   std::int64_t batch_per_gpu = 256;
   int cpu_cores_per_gpu = 16;
   double decode_rate = 120;  // images one core decodes and augments per second
+  // Image-model serving (serve_images): images per batch on each GPU (0: 64, or 1 for a diffusion
+  // UNet), the precision it runs at, and a diffusion UNet's denoising steps and classifier-free
+  // guidance (two latents per image and step).
+  std::int64_t image_batch = 0;
+  Precision image_precision = Precision::fp16;
+  int steps = 50;
+  bool guidance = true;
   PurchaseFilters filters;
+
+  // serve_images: whether the model is a diffusion UNet, and the images per batch it is served at.
+  [[nodiscard]] bool diffusion() const { return image_model && image_model->kind() == "diffusion UNet"; }
+  [[nodiscard]] std::int64_t served_image_batch() const { return image_batch > 0 ? image_batch : diffusion() ? 1 : 64; }
   EnergyPrice electricity{Decimal::parse("0.12", "electricity"), Currency::USD};
   double pue = 1.0;
   double grid_g_per_kwh = 436;  // world average 2022 (Ember, Global Electricity Review 2023)
@@ -101,7 +114,16 @@ struct PurchaseQuery {
   std::vector<ExchangeRate> fx;
 
   void validate() const {
-    if (workload == PurchaseWorkload::train_images) {
+    if (workload == PurchaseWorkload::serve_images) {
+      if (!image_model) detail::fail("image_model", "none", "is required for serve_images (an image model's layers)");
+      image_model->validate();
+      if (image_batch < 0 || image_batch > 1'000'000) detail::fail("image_batch", std::to_string(image_batch), "is outside 0..1,000,000 (0: the default)");
+      if (steps < 1 || steps > 10'000) detail::fail("steps", std::to_string(steps), "is outside 1..10,000 denoising steps");
+      if (image_precision != Precision::fp16 && image_precision != Precision::bf16 && image_precision != Precision::fp32 &&
+          image_precision != Precision::fp8 && image_precision != Precision::int8)
+        detail::fail("image_precision", std::string(name(image_precision)), "is not one an image model runs at here (fp16, bf16, fp32, fp8, int8)");
+      if (filters.deadline) detail::fail("deadline", "given", "applies to training, not serving");
+    } else if (workload == PurchaseWorkload::train_images) {
       if (!image_model) detail::fail("image_model", "none", "is required for train_images (an image model's layers)");
       image_model->validate();
       require_finite(images, "images");
@@ -175,6 +197,12 @@ struct PurchaseRow {
   std::string rent_offer;              // the cloud offer's id rent_rate comes from
   std::optional<Money> rent_cost;  // training: rent for the run
   std::optional<double> rent_usd_per_mtok;  // serving
+  // Image serving: one batch's forward (a diffusion UNet's denoising step), a batch's whole time, and
+  // images per second over all the unit's GPUs; rent per thousand images.
+  std::optional<perf::ImageInferenceEstimate> image_inference;
+  double seconds_per_batch = 0;
+  double images_per_s = 0;
+  std::optional<double> rent_usd_per_kimage;
   std::optional<int> break_even_month;
   bool break_even_checked = false; // both sides known in USD: absent month means "not within the horizon"
   std::optional<int> break_even_month_high;  // at the high end of a price range (later, or not within the horizon)
@@ -348,20 +376,24 @@ struct PurchaseTable {
   std::size_t cannot_run = 0;            // rows that do not fit or cannot be timed (hidden when filtering)
   double flops_total = 0;                // training: 6 N D (Kaplan et al. 2020); LoRA/QLoRA: 4 N D + 6 N_adapters D
 
-  [[nodiscard]] bool serve() const { return query.workload == PurchaseWorkload::serve; }
+  // Serving of either kind: a rate per day of use, bought or rented by the hour.
+  [[nodiscard]] bool serve() const { return query.workload == PurchaseWorkload::serve || query.workload == PurchaseWorkload::serve_images; }
+  [[nodiscard]] bool serves_images() const { return query.workload == PurchaseWorkload::serve_images; }
 
   // The table every format renders: one column per figure, keys with their units (docs/cli.md).
   [[nodiscard]] Table table() const {
     using namespace detail;
-    const bool sv = serve();
+    const bool sv = serve(), si = serves_images();
     Table t;
     t.title = title;
     t.columns = {{"option", "Option", Align::left}, {"kind", "Kind", Align::left}, {"gpus", "GPUs", Align::right}};
     if (!sv) t.columns.push_back({"time_s", "Time", Align::right});
+    else if (si) t.columns.push_back({"images_per_h", "Img/h", Align::right});
     else t.columns.push_back({"decode_tokens_per_s", "Tok/s", Align::right});
     t.columns.push_back({"own_cost_usd", sv ? "Buy" : "Own", Align::right});
     t.columns.push_back({sv ? "rent_usd_per_h" : "rent_cost_usd", sv ? "Rent/h" : "Rent", Align::right});
-    if (sv) t.columns.push_back({"rent_usd_per_mtok", "$/Mtok", Align::right});
+    if (si) t.columns.push_back({"rent_usd_per_kimage", "$/1k img", Align::right});
+    else if (sv) t.columns.push_back({"rent_usd_per_mtok", "$/Mtok", Align::right});
     t.columns.push_back({"break_even_month", "B/E mo", Align::right});
     t.columns.push_back({sv ? "energy_kwh_per_day" : "energy_kwh", sv ? "kWh/day" : "kWh", Align::right});
     t.columns.push_back({sv ? "co2e_kg_per_day" : "co2e_kg", "CO2e kg", Align::right});
@@ -385,6 +417,7 @@ struct PurchaseTable {
       }
       row.push_back(Cell::of_number(std::to_string(r.gpus) + (r.deadline_sized ? "†" : ""), r.gpus));
       if (!sv) row.push_back(Cell::of_number(format(r.time, {.significant = 3}), r.time.value()));
+      else if (si) row.push_back(Cell::of_number(format_number(r.images_per_s * 3600, 3), r.images_per_s * 3600));
       else row.push_back(Cell::of_number(format_number(r.decode_tokens_per_s, 3), r.decode_tokens_per_s));
       if (r.kind == OptionKind::cloud) row.push_back(Cell::empty());  // rented only
       else row.push_back(range_cell(sv ? r.purchase : r.own_cost, sv ? r.purchase_high : r.own_cost_high, "no price"));
@@ -397,7 +430,10 @@ struct PurchaseTable {
         } else {
           row.push_back(Cell::of_text("no offer"));
         }
-        row.push_back(r.rent_usd_per_mtok ? Cell::of_number("$" + format_number(*r.rent_usd_per_mtok, 3), *r.rent_usd_per_mtok) : Cell::empty());
+        if (si)
+          row.push_back(r.rent_usd_per_kimage ? Cell::of_number("$" + format_number(*r.rent_usd_per_kimage, 3), *r.rent_usd_per_kimage) : Cell::empty());
+        else
+          row.push_back(r.rent_usd_per_mtok ? Cell::of_number("$" + format_number(*r.rent_usd_per_mtok, 3), *r.rent_usd_per_mtok) : Cell::empty());
       } else {
         row.push_back(money_cell(r.rent_cost, "no offer"));
       }
@@ -420,14 +456,21 @@ struct PurchaseTable {
   // decimal strings, and the assumptions. `capplan compare --format json` prints it; Python's
   // PurchaseTable.output() returns it as dicts and lists.
   [[nodiscard]] Value output() const {
-    const bool sv = serve();
+    const bool sv = serve(), si = serves_images();
     const PurchaseQuery& q = query;
     Value j;
     const bool img = q.workload == PurchaseWorkload::train_images;
     j["model"] = q.model_name;
-    j["parameters"] = img ? q.image_model->parameters : static_cast<double>(parameter_count(q.model));
+    j["parameters"] = img || si ? q.image_model->parameters : static_cast<double>(parameter_count(q.model));
     j["workload"] = std::string(detail::enum_name(q.workload));
-    if (img) {
+    if (si) {
+      j["batch"] = q.served_image_batch();
+      j["precision"] = std::string(name(q.image_precision));
+      if (q.diffusion()) {
+        j["steps"] = q.steps;
+        j["guidance"] = q.guidance;
+      }
+    } else if (img) {
       j["images"] = q.images;
       j["flops_total"] = flops_total;
       j["batch_per_gpu"] = q.batch_per_gpu;
@@ -469,6 +512,15 @@ struct PurchaseTable {
         e["own_cost_usd"] = money(r.own_cost);
         e["own_cost_high_usd"] = money(r.own_cost_high);
         e["rent_cost_usd"] = money(r.rent_cost);
+      } else if (si) {
+        e["images_per_s"] = when(est, r.images_per_s);
+        e["images_per_h"] = when(est, r.images_per_s * 3600);
+        e["replicas"] = when(est, r.replicas);
+        e["own_cost_usd"] = money(r.purchase);
+        e["own_cost_high_usd"] = money(r.purchase_high);
+        e["rent_usd_per_h"] =
+            r.rent_rate ? Value(Value::Exact{to_json_string((*r.rent_rate * Duration::from_value(3600)).rounded_to(4))}) : Value();
+        e["rent_usd_per_kimage"] = Value::of(r.rent_usd_per_kimage);
       } else {
         e["decode_tokens_per_s"] = when(est, r.decode_tokens_per_s);
         e["ttft_s"] = r.serving ? Value(r.serving->estimate.prefill.value()) : Value();
@@ -492,7 +544,13 @@ struct PurchaseTable {
       e["usd_per_gb"] = Value::of(r.usd_per_gb);
       e["tflop_per_w"] = Value::of(r.tflop_per_w);
       Value& plan = e["plan"];
-      if (r.image) {
+      if (r.image_inference) {
+        plan["batch_per_gpu"] = r.batch_per_gpu;
+        plan["batch_latency_s"] = r.image_inference->latency.value();
+        plan["seconds_per_batch"] = r.seconds_per_batch;
+        plan["bound"] = std::string(r.image_inference->bound == perf::Bound::compute ? "compute" : "memory");
+        plan["replicas"] = r.replicas;
+      } else if (r.image) {
         plan["batch_per_gpu"] = r.batch_per_gpu;
         plan["images_per_s"] = r.image->images_per_second;
         plan["gpu_bound_images_per_s"] = r.image->gpu_bound_images_per_second;
@@ -569,8 +627,10 @@ struct PurchaseTable {
       if (notes) s.notes = t.notes;
       return s;
     };
-    std::vector<std::string> first = {"option", "gpus", sv ? "decode_tokens_per_s" : "time_s", "own_cost_usd", sv ? "rent_usd_per_h" : "rent_cost_usd"};
-    if (sv) first.push_back("rent_usd_per_mtok");
+    const bool si = serves_images();
+    std::vector<std::string> first = {"option", "gpus", si ? "images_per_h" : sv ? "decode_tokens_per_s" : "time_s", "own_cost_usd",
+                                      sv ? "rent_usd_per_h" : "rent_cost_usd"};
+    if (sv) first.push_back(si ? "rent_usd_per_kimage" : "rent_usd_per_mtok");
     for (std::string k : {"break_even_month", sv ? "energy_kwh_per_day" : "energy_kwh"}) first.push_back(k);
     std::vector<Table> out;
     out.push_back(pick(first, t.title, false));
@@ -601,7 +661,9 @@ struct PurchaseTable {
   }
 
   // The default order: shortest training time, or cheapest rent per million tokens when serving.
-  [[nodiscard]] std::string default_sort() const { return serve() ? "rent_usd_per_mtok" : "time_s"; }
+  [[nodiscard]] std::string default_sort() const {
+    return serves_images() ? "rent_usd_per_kimage" : serve() ? "rent_usd_per_mtok" : "time_s";
+  }
 };
 
 // The purchase table of `q` over the catalog; throws InputError naming the field on bad input.
@@ -634,15 +696,26 @@ inline std::optional<CostComparison> row_cost_comparison(const PurchaseRow& r, c
 inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) {
   using namespace detail;
   q.validate();
-  const bool sv = q.workload == PurchaseWorkload::serve;
+  const bool si = q.workload == PurchaseWorkload::serve_images;
+  const bool sv = q.workload == PurchaseWorkload::serve || si;
   const PurchaseFilters& f = q.filters;
   PurchaseTable out;
   out.query = q;
   const bool img = q.workload == PurchaseWorkload::train_images;
-  const double params = img ? q.image_model->parameters : static_cast<double>(parameter_count(q.model));
+  const double params = img || si ? q.image_model->parameters : static_cast<double>(parameter_count(q.model));
+  // Image serving: the batch each GPU makes at a time, and what one image costs in forward passes.
+  const bool unet = si && q.diffusion();
+  const std::int64_t image_batch = si ? q.served_image_batch() : 0;
+  const std::string images_per_batch = std::to_string(image_batch) + (image_batch == 1 ? " image" : " images");
+  const std::int64_t passes_per_image = unet && q.guidance ? 2 : 1;  // classifier-free guidance: two latents per image
+  const int steps = unet ? q.steps : 1;
   const CarbonIntensity grid_ci = grid::g_per_kwh(q.grid_g_per_kwh);
   const std::int64_t seq = q.training.seq_len > 0 ? q.training.seq_len : q.model.seq_len;
-  if (img) {
+  if (si) {
+    out.title = "Serving " + q.model_name + ": batches of " + images_per_batch + " per GPU, " +
+                std::string(name(q.image_precision)) +
+                (unet ? ", " + std::to_string(steps) + " steps" + (q.guidance ? " with classifier-free guidance" : " without guidance") : std::string());
+  } else if (img) {
     // Model FLOPs: 3x the forward (Kaplan et al. 2020 §2.1), as capplan train counts a CNN's.
     out.flops_total = 3.0 * q.image_model->forward_flops_per_sample() * q.images;
     out.title = "Training " + q.model_name + " on " + count_text(q.images) + " images (" + format_number(out.flops_total, 3) + " FLOP)";
@@ -700,7 +773,33 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       out.rows.push_back(std::move(r));
     };
 
-    if (img) {
+    if (si) {
+      // Each GPU serves its own batches: a replica per GPU, the weights in its memory.
+      const Precision p = q.image_precision;
+      if (!g.dense.at(p)) {
+        not_estimated("no rate");
+        continue;
+      }
+      if (DataSize::from_value(params * bytes_per_element(p)) > g.capacity()) {
+        not_estimated("no fit");
+        continue;
+      }
+      const perf::ImageInferenceEstimate e = perf::estimate_image_inference(*q.image_model, image_batch * passes_per_image, g, p);
+      r.image_inference = e;
+      r.batch_per_gpu = image_batch;
+      r.seconds_per_batch = steps * e.latency.value();
+      r.gpus_to_fit = 1;
+      r.units = 1;
+      r.gpus = c.unit_gpus;
+      r.replicas = r.gpus;
+      r.images_per_s = static_cast<double>(image_batch) / r.seconds_per_batch * r.gpus;
+      how += std::to_string(r.gpus) + " GPU(s), each on its own batches of " + std::to_string(image_batch) + ": " +
+             (unet ? std::to_string(steps) + " steps x " + format(e.latency, {.significant = 4}) + " (the UNet on " +
+                         std::to_string(image_batch * passes_per_image) + " latents) = "
+                   : std::string()) +
+             format(from_canonical<Duration>(r.seconds_per_batch), {.significant = 4}) + " a batch, " + format_number(r.images_per_s * 3600, 4) +
+             " images/h in all (bound by " + (e.bound == perf::Bound::compute ? "compute" : "memory") + ")";
+    } else if (img) {
       const std::optional<Precision> p = usable_precision(g, q.training.precision);
       if (!p) {
         not_estimated("no rate");
@@ -818,7 +917,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         r.goodput.reset();  // failures would outpace the checkpoints: no expected time
         how += "; expected time: none (failures would outpace the checkpoints)";
       }
-    } else {
+    } else if (!si) {
       auto it = serve_runs.find(g.id);
       if (it == serve_runs.end()) {
         std::optional<ServingRun> sr;
@@ -880,6 +979,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       const double per_h = (*r.rent_rate * Duration::from_value(3600)).amount().to_double();
       r.rent_usd_per_mtok = per_h / (r.decode_tokens_per_s * 3600.0) * 1e6;
     }
+    if (si && usd_rent && r.images_per_s > 0) {
+      const double per_h = (*r.rent_rate * Duration::from_value(3600)).amount().to_double();
+      r.rent_usd_per_kimage = per_h / (r.images_per_s * 3600.0) * 1e3;
+    }
     if (f.budget) {
       const bool own_ok = r.own_cost && r.own_cost->currency() == f.budget->currency() && r.own_cost->amount() <= f.budget->amount();
       bool rent_ok = false;
@@ -930,7 +1033,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         else if (sv && r.rent_rate && r.rent_rate->currency() == Currency::USD)
           price = Cell::of_number("", (*r.rent_rate * Duration::from_value(3600.0 * 730 * q.months)).amount().to_double());
       }
-      Cell speed = r.estimated() ? Cell::of_number("", sv ? r.decode_tokens_per_s : r.time.value()) : Cell::empty();
+      Cell speed = r.estimated() ? Cell::of_number("", si ? r.images_per_s : sv ? r.decode_tokens_per_s : r.time.value()) : Cell::empty();
       p.add_row({price, speed, Cell::of_number("", r.gpu_memory.value())});
     }
     for (std::size_t i : pareto_frontier(p, {{"price", false}, {"speed", sv}, {"memory", true}})) out.rows[i].pareto = true;
@@ -986,6 +1089,19 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                 format(q.goodput.restart, {.significant = 3}) + ", " + format_number(adam_checkpoint_bytes_per_param, 3) +
                 " B/parameter checkpoints " + (q.goodput.async_checkpoint ? "copied to host and written in the background" : "written") +
                 " at " + format(q.goodput.storage_write, {.significant = 3}) + ".");
+  } else if (si) {
+    n.push_back("GPUs: one unit (a card, a system's or an instance's GPUs), each GPU a replica on its own batches of " + images_per_batch +
+                "; a GPU too small for the " + std::string(name(q.image_precision)) +
+                " weights is \"no fit\" (activations are not counted). Img/h: perf/image_model.hpp's forward pass (the same as capplan infer"
+                "; --explain shows each row)" +
+                (unet ? std::string(", ") + std::to_string(steps) + " denoising steps per image" +
+                            (q.guidance ? ", two latents per image and step (classifier-free guidance)" : "") +
+                            "; the text encoder and VAE decoder are not timed"
+                      : std::string("")) +
+                ". $/1k img: rent per thousand images." +
+                (unet ? " On data-centre GPUs diffusers has measured 1.5 to 2.9 times slower steps than this (docs/validation.md, "
+                        "\"Stable Diffusion 1.5\"): their rows are upper bounds."
+                      : ""));
   } else {
     n.push_back("GPUs: the fewest that hold weights, KV cache and workspace (TP, then PP); more GPUs in a whole unit serve more replicas. "
                 "Tok/s: decode of perf/inference.hpp (the same as capplan infer), all replicas; $/Mtok: rent per million output tokens.");
