@@ -344,10 +344,11 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
     // Price against time (training) or speed (serving), the Pareto frontier marked; from the one
     // table the page shows (HTML is not the text format's two tables).
     const Table& t = res.tables.back();
-    ScatterChart chart = a.plan.serve ? scatter_chart(t, "decode_tokens_per_s", {"own_cost_usd"}, "option")
+    const bool images = pt.serves_images();
+    ScatterChart chart = a.plan.serve ? scatter_chart(t, images ? "images_per_h" : "decode_tokens_per_s", {"own_cost_usd"}, "option")
                                       : scatter_chart(t, "time_s", {"own_cost_usd", "rent_cost_usd"}, "option");
-    chart.title = a.plan.serve ? "Purchase price against decode speed" : "Price against training time";
-    chart.x_label = a.plan.serve ? "Decode tokens/s (log scale)" : "Training time, s (log scale)";
+    chart.title = !a.plan.serve ? "Price against training time" : images ? "Purchase price against images per hour" : "Purchase price against decode speed";
+    chart.x_label = !a.plan.serve ? "Training time, s (log scale)" : images ? "Images per hour (log scale)" : "Decode tokens/s (log scale)";
     chart.y_label = a.plan.serve ? "Purchase, USD (log scale)" : "Own: purchase; rent: the run; USD (log)";
     chart.log_x = true;
     chart.log_y = true;
