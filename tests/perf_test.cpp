@@ -2224,7 +2224,7 @@ TEST_SUITE("perf") {
       if (c.group.rfind("Image models, timm ", 0) == 0) asked = 0.25;
       if (c.group == "Megatron-LM end-to-end time") asked = 0.05;
       if (c.group.rfind("Fine-tuning: ", 0) == 0) asked = 0.20;
-      if (c.group.rfind("Stable Diffusion ", 0) == 0) asked = 0.30;
+      if (c.group.rfind("Stable Diffusion ", 0) == 0 || c.group.rfind("SDXL ", 0) == 0) asked = 0.30;
       REQUIRE(asked > 0);
       if (c.note.empty()) CHECK(c.tolerance == doctest::Approx(asked));
       else CHECK(c.tolerance > asked);

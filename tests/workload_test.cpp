@@ -176,6 +176,26 @@ TEST_SUITE("workload") {
     CHECK(first_cross.heads * first_cross.head_dim == 320);
   }
 
+  TEST_CASE("diffusion UNets at another resolution: the same parameters, work in proportion to the pixels") {
+    UNetConfig c = *find_unet_config("sdxl-unet");
+    c.latent_side = 1216 / 8;
+    c.latent_width = 832 / 8;
+    const ImageModel portrait = diffusion_unet(c);
+    const ImageModel square = sdxl_unet();
+    CHECK(portrait.parameters == square.parameters);
+    CHECK(portrait.image == "832 x 1216 (104 x 152 latent)");
+    CHECK(portrait.input_elements == 4 * 104 * 152);
+    // Convolutions and linear layers scale with the pixels (104 x 152 / 128^2 = 0.9648); attention over
+    // the image's tokens more than that, cross-attention in proportion.
+    const double ratio = 104.0 * 152 / (128.0 * 128);
+    CHECK(portrait.forward_flops_per_sample() < square.forward_flops_per_sample());
+    CHECK(portrait.forward_flops_per_sample() > ratio * ratio * square.forward_flops_per_sample());
+    CHECK(portrait.convs.front().out_pixels == 104 * 152);
+    CHECK_FALSE(find_unet_config("resnet50").has_value());
+    c.latent_width = 102;  // 816 pixels: not a multiple of 32
+    CHECK(test_support::field_of([&] { diffusion_unet(c); }) == "latent_width");
+  }
+
   TEST_CASE("diffusion UNets: a bad configuration names the field") {
     UNetConfig c;
     c.name = "x";

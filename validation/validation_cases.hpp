@@ -700,6 +700,34 @@ inline std::vector<ValidationCase> stable_diffusion() {
   return out;
 }
 
+// SDXL in ComfyUI on two GeForce cards, as a user measured it (chengzeyi/stable-fast issue #63, comments
+// of 2024-02-25 and 2024-02-27 by jkrauss82, the rows "without stable fast"): batch 4 at 832 x 1216,
+// --force-fp16 --dont-upcast-attention (fp16 attention), PyTorch 2.2; RTX 3060 12GB 2.78 s/it, RTX 4060 Ti
+// 16GB 1.86 s/it. ComfyUI batches the prompt and the negative prompt of classifier-free guidance
+// together: a step is the UNet on 8 latents of 104 x 152. A user's measurement (one run each, the
+// checkpoint an SDXL 1.0 derivative of the same architecture), so a weaker source than the diffusers
+// table above; every row validation, the 30 % band set before the first prediction, nothing fitted.
+inline std::vector<ValidationCase> sdxl_comfyui() {
+  UNetConfig c = sdxl_unet_config();
+  c.latent_side = 1216 / 8;
+  c.latent_width = 832 / 8;
+  const ImageModel net = diffusion_unet(c);
+  struct Row {
+    const char* gpu;
+    double seconds_per_it;
+  };
+  static const Row rows[] = {{"rtx-3060-12gb", 2.78}, {"rtx-4060-ti-16gb", 1.86}};
+  std::vector<ValidationCase> out;
+  for (const Row& r : rows) {
+    const GpuSpec& g = Catalog::builtin().find_gpu(r.gpu);
+    const ImageInferenceEstimate e = estimate_image_inference(net, 8, g, Precision::fp16);
+    out.push_back({"SDXL 1.0, ComfyUI (a user's measurement)", g.name + ", 4 images of 832 x 1216 (UNet batch 8)", "s per step",
+                   e.latency.value(), r.seconds_per_it, 0.30, "chengzeyi/stable-fast issue #63 (jkrauss82, 2024-02-25 and 2024-02-27)",
+                   e.breakdown.text(), ""});
+  }
+  return out;
+}
+
 // Fine-tuning: LoRA beside frozen weights and full supervised fine-tuning (perf/training_estimator.hpp;
 // docs/performance-model.md, "Fine-tuning"). Every row is validation: nothing is fitted to them.
 // Throughput in tokens/s per GPU; every input is the published configuration.
@@ -835,7 +863,7 @@ inline const char* case_set(const std::string& group) {
 inline std::vector<ValidationCase> validation_cases() {
   std::vector<ValidationCase> all;
   for (auto* f : {&validation::megatron_table1, &validation::llm_foundry, &validation::llama_cpp_decode,
-                  &validation::resnet50_dgx_a100, &validation::resnet50_lambda, &validation::resnet50_inference, &validation::image_models_timm, &validation::stable_diffusion, &validation::megatron_days,
+                  &validation::resnet50_dgx_a100, &validation::resnet50_lambda, &validation::resnet50_inference, &validation::image_models_timm, &validation::stable_diffusion, &validation::sdxl_comfyui, &validation::megatron_days,
                   &validation::finetuning}) {
     auto v = f();
     all.insert(all.end(), v.begin(), v.end());

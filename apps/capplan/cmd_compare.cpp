@@ -92,6 +92,7 @@ struct CompareArgs {
   std::optional<int> cpu_cores_per_gpu;
   std::optional<double> decode_rate;
   int steps = 50;         // --serve with a diffusion UNet: denoising steps per image
+  std::string resolution;  // and its image's WIDTHxHEIGHT
   bool guidance = true;   // and classifier-free guidance
   GivenFlags flags;  // to refuse the flags an image model does not take
   // Training: what the plan search may use.
@@ -192,6 +193,7 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
                   "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--prompt-tokens", "--output-tokens", "--precision"},
                  "does not apply to serving " + image.id + ", an image model (--batch, --weights; a diffusion UNet's --steps, --no-guidance)");
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
+  apply_resolution(image, a.resolution);
   q.workload = PurchaseWorkload::serve_images;
   const bool unet = image.shape.kind() == "diffusion UNet";
   if (!unet) a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + image.id + " makes an image in one pass");
@@ -219,7 +221,8 @@ PurchaseQuery query_of(const CompareArgs& a) {
   PurchaseQuery q;
   std::optional<ImageModelArg> image = image_model_arg(a.model);
   if (image && !a.plan.serve) refuse_diffusion_training(*image);
-  if (!image || !a.plan.serve) a.flags.refuse({"--steps", "--guidance"}, "applies to serving a diffusion UNet (--serve --model sd15-unet)");
+  if (!image || !a.plan.serve)
+    a.flags.refuse({"--steps", "--guidance", "--resolution"}, "applies to serving a diffusion UNet (--serve --model sd15-unet)");
   if (!image) a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate"}, "describes an image model's run; a transformer trains on --tokens");
   const ModelArg m = image ? ModelArg{} : model_arg(a.model);
   q.model = m.shape;
@@ -445,6 +448,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--cpu-cores-per-gpu", a->cpu_cores_per_gpu, "Image model: CPU cores decoding images for each GPU (default 16)");
   cmd->add_option("--decode-rate", a->decode_rate, "Image model: images one core decodes and augments per second (default 120)");
   cmd->add_option("--steps", a->steps, "Serving a diffusion UNet (sd15-unet, sdxl-unet): denoising steps per image (default 50)");
+  cmd->add_option("--resolution", a->resolution, "Serving a diffusion UNet: the image's WIDTHxHEIGHT, e.g. 832x1216 (default: the model's own)");
   cmd->add_flag("--guidance,!--no-guidance", a->guidance,
                 "Serving a diffusion UNet: classifier-free guidance, two latents per image and step (default); --no-guidance: one");
   if (!cmd->get_option_no_throw("--flash-attention"))

@@ -474,6 +474,7 @@ struct InferArgs {
   std::int64_t prompt = 512, output = 128;
   bool fused_kernels = false;  // image models: batch norm folded, ReLU fused (TensorRT, torch.compile)
   int steps = 50;              // diffusion UNets: denoising steps per image (diffusers' default for SD 1.5 and SDXL)
+  std::string resolution;      // diffusion UNets: WIDTHxHEIGHT of the image (default: the model's own)
   bool guidance = true;        // diffusion UNets: classifier-free guidance, two UNet samples per image and step
   GivenFlags flags;
 };
@@ -515,7 +516,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   Result r;
   Table t;
   const std::string images = std::to_string(batch) + (batch == 1 ? " image" : " images");
-  t.title = "Inference of " + id + " (" + net.name + ") on 1 x " + g.id + ": batches of " + images + ", " + w;
+  t.title = "Inference of " + id + " (" + net.name + ") on 1 x " + g.id + ": batches of " + images + (unet ? " at " + net.image : "") + ", " + w;
   if (unet)
     t.title += ", " + std::to_string(steps) + " steps" + (a.guidance ? " with classifier-free guidance" : " without guidance");
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
@@ -591,8 +592,10 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   if (auto image = image_model_arg(a.model)) {
     apply_image_attention_flag(*image, a.plan.flash_attention, a.flags);
+    apply_resolution(*image, a.resolution);
     return run_infer_image(a, *image, ctx);
   }
+  a.flags.refuse({"--resolution"}, "applies to the diffusion UNet presets (sd15-unet, sdxl-unet)");
   a.flags.refuse({"--fused-kernels", "--flash-attention"}, "applies to image models (e.g. resnet50, vit-b16)");
   a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet)");
   const ModelArg m = model_arg(a.model);
@@ -779,6 +782,7 @@ void add_infer(CLI::App& app, Context& ctx) {
                 "Image models with attention (vit-b16): one fused attention kernel (default, PyTorch 2's scaled_dot_product_attention); "
                 "--no-flash-attention: Q K^T, softmax and P V as separate kernels");
   cmd->add_option("--steps", a->steps, "Diffusion UNets (sd15-unet, sdxl-unet): denoising steps per image (default 50)");
+  cmd->add_option("--resolution", a->resolution, "Diffusion UNets: the image's WIDTHxHEIGHT, e.g. 832x1216 (default: 512x512 for sd15-unet, 1024x1024 for sdxl-unet)");
   cmd->add_flag("--guidance,!--no-guidance", a->guidance,
                 "Diffusion UNets: classifier-free guidance, two UNet samples per image and step (default); --no-guidance: one");
   add_run_cost_flags(cmd, a->cost);

@@ -235,6 +235,28 @@ void refuse_diffusion_training(const ImageModelArg& m) {
                      " --steps N), not its training (AdamW states, the VAE and text encoders, the noise schedule are not modelled)");
 }
 
+void apply_resolution(ImageModelArg& m, const std::string& text) {
+  if (text.empty()) return;
+  const std::optional<UNetConfig> base = find_unet_config(m.id);
+  if (!base) detail::fail("--resolution", text, "applies to the diffusion UNet presets (sd15-unet, sdxl-unet); " + m.id + " is timed at " + m.shape.image);
+  // WIDTHxHEIGHT, digits only.
+  const auto x = text.find_first_of("xX");
+  const auto number = [&](const std::string& part) -> int {
+    if (part.empty() || part.size() > 5 || part.find_first_not_of("0123456789") != std::string::npos)
+      detail::fail("--resolution", text, "is not WIDTHxHEIGHT in pixels, such as 1024x1024 or 832x1216");
+    return std::stoi(part);
+  };
+  if (x == std::string::npos) detail::fail("--resolution", text, "is not WIDTHxHEIGHT in pixels, such as 1024x1024 or 832x1216");
+  const int w = number(text.substr(0, x)), h = number(text.substr(x + 1));
+  const int step = 8 << (base->channels.size() - 1);  // the latent is the image / 8, halved at every level but the last
+  if (w < step || h < step || w > 16384 || h > 16384 || w % step != 0 || h % step != 0)
+    detail::fail("--resolution", text, "must be multiples of " + std::to_string(step) + " pixels from " + std::to_string(step) + " to 16384 for " + m.id);
+  UNetConfig c = *base;
+  c.latent_side = h / 8;
+  c.latent_width = w / 8;
+  m.shape = diffusion_unet(c);
+}
+
 std::optional<ImageModelArg> image_model_arg(const std::string& text) {
   if (text.empty()) return std::nullopt;
   if (const auto hash = text.find("#/"); hash != std::string::npos && hash > 0) {

@@ -110,6 +110,9 @@ std::optional<ImageModelArg> image_model_arg(const std::string& text);
 // Exit-2 error for a diffusion UNet where a command would train it: capplan times its image
 // generation (infer --steps), not its training (AdamW, the VAE and text encoders are not modelled).
 void refuse_diffusion_training(const ImageModelArg& m);
+// --resolution WxH (e.g. 832x1216): a diffusion-UNet preset rebuilt for that image size (the latent
+// is the image / 8); empty text leaves the model as it is; anything else is an exit-2 error naming the flag.
+void apply_resolution(ImageModelArg& m, const std::string& text);
 
 // --flash-attention / --no-flash-attention on an image model: whether its attention runs as one fused
 // kernel (the default) or as separate kernels; refused for a model with no attention.

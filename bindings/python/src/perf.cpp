@@ -541,10 +541,13 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("context_tokens", &UNetConfig::context_tokens)
       .field("linear_projection", &UNetConfig::linear_projection)
       .field("added_embedding", &UNetConfig::added_embedding)
-      .field("latent_side", &UNetConfig::latent_side)
+      .field("latent_side", &UNetConfig::latent_side, "the latent's height (the image's / 8), and its width unless latent_width")
+      .field("latent_width", &UNetConfig::latent_width, "the latent's width where it differs; 0: latent_side")
       .field("latent_channels", &UNetConfig::latent_channels)
       .finish();
   m.def("diffusion_unet", &diffusion_unet, py::arg("config"), "A latent-diffusion UNet as its layers (one sample: one latent's denoising step).");
+  m.def("find_unet_config", &find_unet_config, py::arg("preset"),
+        "The configuration of a diffusion-UNet preset (sd15-unet, sdxl-unet), to build it at another resolution; None otherwise.");
   m.def("sd15_unet", &sd15_unet, "Stable Diffusion 1.5's UNet at 512 x 512 (64 x 64 latent), 859,520,964 parameters.");
   m.def("sdxl_unet", &sdxl_unet, "SDXL 1.0 base's UNet at 1024 x 1024 (128 x 128 latent), 2,567,463,684 parameters.");
   m.def("vision_transformer", &vision_transformer, py::arg("name"), py::arg("layers"), py::arg("hidden"), py::arg("mlp"), py::arg("heads"),

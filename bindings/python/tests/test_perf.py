@@ -644,6 +644,10 @@ def test_diffusion_unets(cat):
     with pytest.raises(capplan.InputError) as e:
         capplan.diffusion_unet(c.replace(heads=7))
     assert e.value.field == "heads"
+    # Another resolution: the same parameters, SDXL's portrait latent.
+    portrait = capplan.diffusion_unet(capplan.find_unet_config("sdxl-unet").replace(latent_side=152, latent_width=104))
+    assert portrait.parameters == xl.parameters and portrait.image == "832 x 1216 (104 x 152 latent)"
+    assert capplan.find_unet_config("resnet50") is None
     # A JSON layer list round-trips, latent input included.
     back = capplan.ImageModel.from_json(sd.to_json())
     assert back.parameters == sd.parameters and back.input_elements == 4 * 64 * 64 and back.image == sd.image

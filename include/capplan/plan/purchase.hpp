@@ -712,7 +712,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   const CarbonIntensity grid_ci = grid::g_per_kwh(q.grid_g_per_kwh);
   const std::int64_t seq = q.training.seq_len > 0 ? q.training.seq_len : q.model.seq_len;
   if (si) {
-    out.title = "Serving " + q.model_name + ": batches of " + images_per_batch + " per GPU, " +
+    out.title = "Serving " + q.model_name + ": batches of " + images_per_batch + " per GPU" + (unet ? " at " + q.image_model->image : "") + ", " +
                 std::string(name(q.image_precision)) +
                 (unet ? ", " + std::to_string(steps) + " steps" + (q.guidance ? " with classifier-free guidance" : " without guidance") : std::string());
   } else if (img) {

@@ -11,6 +11,7 @@
 #include "capplan/error.hpp"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -275,7 +276,8 @@ struct UNetConfig {
   std::int64_t context_tokens = 77;        // the prompt's tokens (CLIP's context)
   bool linear_projection = false;          // proj_in / proj_out as linear layers (SDXL) or 1x1 convs (SD 1.x)
   std::int64_t added_embedding = 0;        // SDXL's text + size conditioning into the time embedding (2,816); 0: none
-  int latent_side = 64;                    // the latent's height and width (the image's / 8)
+  int latent_side = 64;                    // the latent's height (the image's / 8), and its width unless below
+  int latent_width = 0;                    // the latent's width where it differs (832 x 1216: 104 x 152); 0: latent_side
   int latent_channels = 4;
 };
 
@@ -288,7 +290,16 @@ inline ImageModel diffusion_unet(const UNetConfig& c) {
   in_range(static_cast<std::int64_t>(c.channels.size()), 1, 8, "levels");
   in_range(c.layers_per_block, 1, 16, "layers_per_block");
   in_range(c.mid_transformer_depth, 0, 64, "mid_transformer_depth");
-  in_range(c.latent_side, 1 << (c.channels.size() - 1), 4096, "latent_side");
+  // Each level halves both sides: they must divide by 2^(levels - 1) (diffusers pads nothing here).
+  const std::int64_t halvings = std::int64_t{1} << (c.channels.size() - 1);
+  in_range(c.latent_side, halvings, 4096, "latent_side");
+  if (c.latent_side % halvings != 0)
+    detail::fail("latent_side", std::to_string(c.latent_side), "must be a multiple of " + std::to_string(halvings) + " (the image's side of " + std::to_string(8 * halvings) + ")");
+  if (c.latent_width != 0) {
+    in_range(c.latent_width, halvings, 4096, "latent_width");
+    if (c.latent_width % halvings != 0)
+      detail::fail("latent_width", std::to_string(c.latent_width), "must be a multiple of " + std::to_string(halvings) + " (the image's side of " + std::to_string(8 * halvings) + ")");
+  }
   in_range(c.latent_channels, 1, 64, "latent_channels");
   in_range(c.cross_attention_dim, 1, 65'536, "cross_attention_dim");
   in_range(c.context_tokens, 1, 65'536, "context_tokens");
@@ -371,8 +382,8 @@ inline ImageModel diffusion_unet(const UNetConfig& c) {
     else conv(pixels, ch, ch, 1);
     elem(pixels * ch, 3, 1, 0);  // + the block's input
   };
-  const std::int64_t side = c.latent_side;
-  std::int64_t pixels = side * side;
+  const std::int64_t side = c.latent_side, width = c.latent_width > 0 ? c.latent_width : c.latent_side;
+  std::int64_t pixels = side * width;
   // Time embedding (sinusoidal 320 -> linear, SiLU, linear) and SDXL's added conditioning.
   linear(1, c0, temb, true);
   linear(1, temb, temb, true);
@@ -423,8 +434,8 @@ inline ImageModel diffusion_unet(const UNetConfig& c) {
   }
   group_norm_silu(pixels, c0);
   conv(pixels, c0, c.latent_channels, 3);
-  n.input_elements = c.latent_channels * side * side;
-  n.image = std::to_string(8 * side) + " x " + std::to_string(8 * side) + " (" + std::to_string(side) + " x " + std::to_string(side) + " latent)";
+  n.input_elements = c.latent_channels * side * width;
+  n.image = std::to_string(8 * width) + " x " + std::to_string(8 * side) + " (" + std::to_string(width) + " x " + std::to_string(side) + " latent)";
   n.parameters = n.layer_parameters();
   return n;
 }
@@ -432,7 +443,7 @@ inline ImageModel diffusion_unet(const UNetConfig& c) {
 // Stable Diffusion 1.5's UNet (runwayml/stable-diffusion-v1-5 unet/config.json: block_out_channels
 // 320, 640, 1280, 1280; attention at the first three levels and the middle, one block each; 8 heads;
 // CLIP ViT-L/14 context of 768; 1x1-conv projections) at 512 x 512: 859,520,964 parameters.
-inline ImageModel sd15_unet() {
+inline UNetConfig sd15_unet_config() {
   UNetConfig c;
   c.name = "Stable Diffusion 1.5 UNet";
   c.channels = {320, 640, 1280, 1280};
@@ -441,14 +452,15 @@ inline ImageModel sd15_unet() {
   c.heads = 8;
   c.cross_attention_dim = 768;
   c.latent_side = 64;
-  return diffusion_unet(c);
+  return c;
 }
+inline ImageModel sd15_unet() { return diffusion_unet(sd15_unet_config()); }
 
 // SDXL 1.0 base's UNet (stabilityai/stable-diffusion-xl-base-1.0 unet/config.json; Podell et al. 2023,
 // Table 1: block_out_channels 320, 640, 1280; transformer depths 0, 2, 10 and 10 in the middle; 64
 // channels per head; context 2,048 from two text encoders; linear projections; 2,816 values of text
 // and size conditioning) at 1024 x 1024: 2,567,463,684 parameters.
-inline ImageModel sdxl_unet() {
+inline UNetConfig sdxl_unet_config() {
   UNetConfig c;
   c.name = "SDXL 1.0 UNet";
   c.channels = {320, 640, 1280};
@@ -459,7 +471,16 @@ inline ImageModel sdxl_unet() {
   c.linear_projection = true;
   c.added_embedding = 2816;
   c.latent_side = 128;
-  return diffusion_unet(c);
+  return c;
+}
+inline ImageModel sdxl_unet() { return diffusion_unet(sdxl_unet_config()); }
+
+// The configuration of a diffusion-UNet preset ("sd15-unet", "sdxl-unet"), to build it at another
+// resolution (latent_side and latent_width are the image's height and width / 8); nullopt otherwise.
+inline std::optional<UNetConfig> find_unet_config(std::string_view preset_id) {
+  if (preset_id == "sd15-unet") return sd15_unet_config();
+  if (preset_id == "sdxl-unet") return sdxl_unet_config();
+  return std::nullopt;
 }
 
 // The layer-level shape of a model preset (workload/presets.hpp) that has one; nullptr otherwise.
