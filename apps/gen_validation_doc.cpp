@@ -248,7 +248,8 @@ std::string render(bool explain) {
     << "(`case_set` in `validation/validation_cases.hpp`). The held-out llm-foundry table below and the runs\n"
     << "in [validation-runs.md](validation-runs.md) are validation rows too.\n";
   o << "\n" << inside << " of " << cases.size() << " cases inside their band";
-  if (!notes.empty()) o << " (" << notes.size() << " with a band wider than the one asked for: see the notes)";
+  const auto widened = std::count_if(cases.begin(), cases.end(), [](const ValidationCase& c) { return !c.note.empty(); });
+  if (widened > 0) o << " (" << widened << " with a band wider than the one asked for: see the notes)";
   o << ".\n";
   held_out(o);
   search_realism(o);
