@@ -195,8 +195,8 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
   apply_resolution(image, a.resolution);
   q.workload = PurchaseWorkload::serve_images;
-  const bool unet = image.shape.kind() == "diffusion UNet";
-  if (!unet) a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + image.id + " makes an image in one pass");
+  if (!image.shape.is_diffusion())
+    a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + image.id + " runs one forward pass per image");
   if (a.flags.has("--batch")) {
     if (a.plan.batch < 1 || a.plan.batch > 1'000'000) detail::fail("--batch", std::to_string(a.plan.batch), "must be an image count from 1 to 1,000,000");
     q.image_batch = a.plan.batch;
@@ -439,7 +439,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--vendor", a->vendor, "Keep one vendor: nvidia, amd, intel, apple, google");
   cmd->add_option("--form-factor", a->form_factor, "Keep one form factor: sxm, oam, pcie, consumer, soc");
   cmd->add_option("--only", a->kinds, "Rows: all (default), gpus, systems, cloud")->check(CLI::IsMember({"all", "gpus", "systems", "cloud"}));
-  cmd->add_option("--sort", a->sort, "Sort by a column key or header (default: time, or $/Mtok when serving)");
+  cmd->add_option("--sort", a->sort, "Sort by a column key or header (default: time; serving: $/Mtok, or $/1k img for an image model)");
   cmd->add_flag("--descending", a->descending, "Sort in descending order");
   cmd->add_option("--epochs", a->epochs, "Image model: passes over the dataset (e.g. 90)");
   cmd->add_option("--images", a->images, "Image model: images in all, instead of --epochs");

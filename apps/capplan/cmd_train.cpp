@@ -487,9 +487,10 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host"},
                  "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
-  // --batch: images per batch (default 64); --weights: the precision the network runs at, fp16 (default,
-  // mixed precision), bf16, fp32, fp8 or int8 (TensorRT).
-  const std::int64_t batch = a.flags.has("--batch") ? a.plan.batch : 64;
+  // --batch: images per batch (default 64; a diffusion UNet's 1, as compare --serve); --weights: the
+  // precision the network runs at, fp16 (default, mixed precision), bf16, fp32, fp8 or int8 (TensorRT).
+  const bool unet = net.is_diffusion();
+  const std::int64_t batch = a.flags.has("--batch") ? a.plan.batch : unet ? 1 : 64;
   if (batch < 1 || batch > 1'000'000) detail::fail("--batch", std::to_string(batch), "must be an image count from 1 to 1,000,000");
   const std::string w = a.flags.has("--weights") ? a.plan.weights : "fp16";
   std::optional<Precision> asked;
@@ -500,14 +501,18 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   if (!g.dense.at(*asked)) detail::fail("--weights", w, g.id + " has no dense " + w + " rate in the catalog");
   const Precision p = *asked;
   // A diffusion UNet makes an image in `steps` forward passes, each on two samples per image under
-  // classifier-free guidance (the prompt's and the empty prompt's predictions; Ho & Salimans 2022).
-  const bool unet = net.kind() == "diffusion UNet";
-  if (!unet) a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + id + " makes an image in one pass");
+  // classifier-free guidance (perf/image_model.hpp estimate_image_generation).
+  if (!unet) a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + id + " runs one forward pass per image");
+  if (unet) a.flags.refuse({"--fused-kernels"}, "folds a CNN's batch norm and fuses a ViT's epilogues; " + id + "'s GroupNorm, SiLU and adds stay eager kernels here");
   if (unet && (a.steps < 1 || a.steps > 10'000)) detail::fail("--steps", std::to_string(a.steps), "must be a count of denoising steps from 1 to 10,000");
-  const std::int64_t per_image = unet && a.guidance ? 2 : 1;
-  const int steps = unet ? a.steps : 1;
-  const perf::ImageInferenceEstimate est = perf::estimate_image_inference(net, batch * per_image, g, p, {}, a.fused_kernels);
-  const double images_per_s = static_cast<double>(batch) / (steps * est.latency.value());
+  const perf::ImageGeneration gen = perf::estimate_image_generation(net, batch, g, p, a.steps, a.guidance, {}, a.fused_kernels);
+  const perf::ImageInferenceEstimate& est = gen.pass;
+  const std::int64_t per_image = gen.samples / batch;
+  const int steps = gen.steps;
+  const double images_per_s = gen.images_per_second;
+  // The weights must fit (activations are not counted: a UNet keeps one level's tensors and its skips).
+  const double weight_bytes = net.parameters * bytes_per_element(p);
+  const bool weights_fit = DataSize::from_value(weight_bytes) <= g.capacity();
   constexpr double million = 1e6;
   const double seconds = million / images_per_s;
   const RunFootprint foot = run_footprint(ctx.catalog(), g, 1, from_canonical<Duration>(seconds), seconds / 3600.0, footprint_options(a.cost));
@@ -521,6 +526,25 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     t.title += ", " + std::to_string(steps) + " steps" + (a.guidance ? " with classifier-free guidance" : " without guidance");
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
   const std::string bound_text = std::string("bound by ") + (est.bound == perf::Bound::compute ? "compute" : "memory and kernel launches");
+  const std::string weights_text = format(DataSize::from_value(weight_bytes), {.significant = 4}) + " of " + format(g.capacity(), {.significant = 4});
+  if (!weights_fit) {
+    // No time for a model whose weights the GPU cannot hold.
+    t.title += ": does not fit";
+    t.add_row({Cell::of_text("weights"), num_cell(format(DataSize::from_value(weight_bytes), {.significant = 4}), weight_bytes),
+               Cell::of_text(weights_text + ": does not fit; smaller weights (--weights fp16, int8) or a GPU with more memory")});
+    r.tables.push_back(t);
+    nlohmann::ordered_json j;
+    j["model"] = id;
+    j["gpu"] = g.id;
+    j["precision"] = w;
+    j["image"] = net.image;
+    j["fits"] = false;
+    j["weights_bytes"] = weight_bytes;
+    r.json = std::move(j);
+    return r;
+  }
+  t.add_row({Cell::of_text("weights"), num_cell(format(DataSize::from_value(weight_bytes), {.significant = 4}), weight_bytes),
+             Cell::of_text(weights_text + ": fits (activations not counted)")});
   if (unet) {
     const std::string samples = std::to_string(batch * per_image);
     t.add_row({Cell::of_text("step latency"), num_cell(format(est.latency, {.significant = 4}), est.latency.value()),
@@ -533,7 +557,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
                Cell::of_text(std::to_string(steps) + " steps; the text encoder and the VAE decoder are not timed")});
     t.add_row({Cell::of_text("throughput"), num_cell(format_number(images_per_s * 3600, 4) + " images/h", images_per_s * 3600),
                Cell::of_text(images + " per batch, batches back to back")});
-    const double flops = est.flops_per_image.value() * static_cast<double>(per_image) * steps;
+    const double flops = gen.flops_per_image();
     t.add_row({Cell::of_text("FLOPs per image"), num_cell(format(from_canonical<FlopCount>(flops), {.significant = 4}), flops),
                Cell::of_text(std::to_string(steps) + " steps x " + std::to_string(per_image) + " UNet forward" + (per_image > 1 ? "s" : "") +
                              " x " + format(est.flops_per_image, {.significant = 4}))});
@@ -567,6 +591,9 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   j["gpu"] = g.id;
   j["precision"] = w;
   j["batch"] = batch;
+  j["image"] = net.image;
+  j["fits"] = true;
+  j["weights_bytes"] = weight_bytes;
   j["fused_kernels"] = a.fused_kernels;
   if (unet) {
     j["steps"] = steps;

@@ -229,10 +229,10 @@ std::string finetune_text(FineTune f, const LoraOptions& l, const TransformerSha
 }
 
 void refuse_diffusion_training(const ImageModelArg& m) {
-  if (m.shape.kind() == "diffusion UNet")
+  if (m.shape.is_diffusion())
     detail::fail("--model", m.id,
-                 "is a diffusion UNet: capplan times its image generation (capplan infer --model " + m.id +
-                     " --steps N), not its training (AdamW states, the VAE and text encoders, the noise schedule are not modelled)");
+                 "is a diffusion UNet: capplan times its image generation (capplan infer or compare --serve, with --steps), not its "
+                 "training (AdamW states, the VAE and text encoders, the noise schedule are not modelled)");
 }
 
 void apply_resolution(ImageModelArg& m, const std::string& text) {
@@ -250,11 +250,17 @@ void apply_resolution(ImageModelArg& m, const std::string& text) {
   const int w = number(text.substr(0, x)), h = number(text.substr(x + 1));
   const int step = 8 << (base->channels.size() - 1);  // the latent is the image / 8, halved at every level but the last
   if (w < step || h < step || w > 16384 || h > 16384 || w % step != 0 || h % step != 0)
-    detail::fail("--resolution", text, "must be multiples of " + std::to_string(step) + " pixels from " + std::to_string(step) + " to 16384 for " + m.id);
+    detail::fail("--resolution", text, "must be multiples of " + std::to_string(step) + " pixels, at most 16384, for " + m.id);
   UNetConfig c = *base;
   c.latent_side = h / 8;
   c.latent_width = w / 8;
-  m.shape = diffusion_unet(c);
+  try {
+    m.shape = diffusion_unet(c);
+    m.shape.validate();
+  } catch (const InputError& e) {
+    // A side a UNet's layers cannot hold (more than 1e9 values of one tensor per latent).
+    detail::fail("--resolution", text, std::string("is too large for ") + m.id + "'s layers (" + e.what() + ")");
+  }
 }
 
 std::optional<ImageModelArg> image_model_arg(const std::string& text) {

@@ -615,6 +615,20 @@ void bind_inference_and_image_models(py::module_& m) {
       .readonly("breakdown", &ImageInferenceEstimate::breakdown)
       .finish(false)
       .def("explain", [](const ImageInferenceEstimate& e) { return e.breakdown.text(); });
+  Record<ImageGeneration>(m, "ImageGeneration", "Images made a batch at a time: a diffusion UNet's steps (two latents per image under guidance), "
+                                                 "or one forward pass per image.")
+      .readonly("passes", &ImageGeneration::pass, "one forward pass (a UNet's denoising step)")
+      .readonly("images", &ImageGeneration::images)
+      .readonly("samples", &ImageGeneration::samples, "per forward pass")
+      .readonly("steps", &ImageGeneration::steps)
+      .readonly("seconds_per_batch", &ImageGeneration::seconds_per_batch)
+      .readonly("images_per_second", &ImageGeneration::images_per_second)
+      .finish(false)
+      .def("steps_per_second", &ImageGeneration::steps_per_second, "what diffusers' progress bar shows")
+      .def("flops_per_image", &ImageGeneration::flops_per_image);
+  m.def("estimate_image_generation", &estimate_image_generation, py::arg("net"), py::arg("images"), py::arg("gpu"),
+        py::arg("precision") = Precision::fp16, py::arg("steps") = 50, py::arg("guidance") = true, py::arg("model") = EfficiencyModel{},
+        py::arg("fused") = false, "Images made by an image model, a batch at a time (capplan infer; compare --serve).");
   m.def("estimate_image_inference", &estimate_image_inference, py::arg("net"), py::arg("batch"), py::arg("gpu"),
         py::arg("precision") = Precision::fp16, py::arg("model") = EfficiencyModel{}, py::arg("fused") = false,
         "CNN inference: one batch's forward pass; fused folds batch norm and fuses ReLU (TensorRT, torch.compile), "

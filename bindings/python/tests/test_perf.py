@@ -656,6 +656,11 @@ def test_diffusion_unets(cat):
     step = capplan.estimate_image_inference(sd, 8, cat.find_gpu("RTX 4090"))
     assert 0.05 < step.latency.value < 0.15
     assert "norms, activations, adds, copies" in step.explain()
+    gen = capplan.estimate_image_generation(sd, 4, cat.find_gpu("RTX 4090"), steps=30)
+    assert gen.samples == 8 and gen.passes.latency.value == pytest.approx(step.latency.value)
+    assert gen.seconds_per_batch == pytest.approx(30 * step.latency.value)
+    assert gen.images_per_second == pytest.approx(4 / gen.seconds_per_batch)
+    assert capplan.estimate_image_generation(sd, 4, cat.find_gpu("RTX 4090"), steps=30, guidance=False).samples == 4
 
 
 def test_purchase_table_for_stable_diffusion(cat):

@@ -409,4 +409,36 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
   return est;
 }
 
+// Images made by an image model on one GPU, a batch at a time: one forward pass per image for a
+// classifier, `steps` for a diffusion UNet (ImageModel::is_diffusion), each on two latents per image
+// under classifier-free guidance (the prompt's and the empty prompt's predictions; Ho & Salimans
+// 2022). What `capplan infer` prints and `capplan compare --serve` ranks. The text encoder, the VAE
+// decoder and the scheduler's update are not timed.
+struct ImageGeneration {
+  ImageInferenceEstimate pass;   // one forward pass (a UNet's denoising step) over `samples`
+  std::int64_t images = 0;       // per batch
+  std::int64_t samples = 0;      // per forward pass: images, x 2 under guidance
+  int steps = 1;                 // forward passes per batch
+  double seconds_per_batch = 0;
+  double images_per_second = 0;
+  [[nodiscard]] double steps_per_second() const { return 1.0 / pass.latency.value(); }
+  [[nodiscard]] double flops_per_image() const { return pass.flops_per_image.value() * static_cast<double>(samples / images) * steps; }
+};
+
+inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int64_t images, const GpuSpec& gpu, Precision p = Precision::fp16,
+                                                 int steps = 50, bool guidance = true, const EfficiencyModel& model = {}, bool fused = false) {
+  require_positive_count(images, "images");
+  if (images > 1'000'000) capplan::detail::fail("images", std::to_string(images), "is more than 1,000,000 images per batch");
+  const bool unet = net.is_diffusion();
+  if (unet && (steps < 1 || steps > 10'000)) capplan::detail::fail("steps", std::to_string(steps), "must be a count of denoising steps from 1 to 10,000");
+  ImageGeneration g;
+  g.images = images;
+  g.samples = images * (unet && guidance ? 2 : 1);
+  g.steps = unet ? steps : 1;
+  g.pass = estimate_image_inference(net, g.samples, gpu, p, model, fused);
+  g.seconds_per_batch = g.steps * g.pass.latency.value();
+  g.images_per_second = static_cast<double>(images) / g.seconds_per_batch;
+  return g;
+}
+
 }  // namespace capplan::perf

@@ -101,7 +101,7 @@ struct PurchaseQuery {
   PurchaseFilters filters;
 
   // serve_images: whether the model is a diffusion UNet, and the images per batch it is served at.
-  [[nodiscard]] bool diffusion() const { return image_model && image_model->kind() == "diffusion UNet"; }
+  [[nodiscard]] bool diffusion() const { return image_model && image_model->is_diffusion(); }
   [[nodiscard]] std::int64_t served_image_batch() const { return image_batch > 0 ? image_batch : diffusion() ? 1 : 64; }
   EnergyPrice electricity{Decimal::parse("0.12", "electricity"), Currency::USD};
   double pue = 1.0;
@@ -465,6 +465,7 @@ struct PurchaseTable {
     j["workload"] = std::string(detail::enum_name(q.workload));
     if (si) {
       j["batch"] = q.served_image_batch();
+      j["image"] = q.image_model->image;
       j["precision"] = std::string(name(q.image_precision));
       if (q.diffusion()) {
         j["steps"] = q.steps;
@@ -546,7 +547,7 @@ struct PurchaseTable {
       Value& plan = e["plan"];
       if (r.image_inference) {
         plan["batch_per_gpu"] = r.batch_per_gpu;
-        plan["batch_latency_s"] = r.image_inference->latency.value();
+        plan[q.diffusion() ? "step_latency_s" : "batch_latency_s"] = r.image_inference->latency.value();
         plan["seconds_per_batch"] = r.seconds_per_batch;
         plan["bound"] = std::string(r.image_inference->bound == perf::Bound::compute ? "compute" : "memory");
         plan["replicas"] = r.replicas;
@@ -708,7 +709,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   const std::int64_t image_batch = si ? q.served_image_batch() : 0;
   const std::string images_per_batch = std::to_string(image_batch) + (image_batch == 1 ? " image" : " images");
   const std::int64_t passes_per_image = unet && q.guidance ? 2 : 1;  // classifier-free guidance: two latents per image
-  const int steps = unet ? q.steps : 1;
+  const int steps = unet ? q.steps : 1;  // for the title and notes; perf::estimate_image_generation times them
   const CarbonIntensity grid_ci = grid::g_per_kwh(q.grid_g_per_kwh);
   const std::int64_t seq = q.training.seq_len > 0 ? q.training.seq_len : q.model.seq_len;
   if (si) {
@@ -784,15 +785,16 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no fit");
         continue;
       }
-      const perf::ImageInferenceEstimate e = perf::estimate_image_inference(*q.image_model, image_batch * passes_per_image, g, p);
+      const perf::ImageGeneration gen = perf::estimate_image_generation(*q.image_model, image_batch, g, p, q.steps, q.guidance);
+      const perf::ImageInferenceEstimate& e = gen.pass;
       r.image_inference = e;
       r.batch_per_gpu = image_batch;
-      r.seconds_per_batch = steps * e.latency.value();
+      r.seconds_per_batch = gen.seconds_per_batch;
       r.gpus_to_fit = 1;
       r.units = 1;
       r.gpus = c.unit_gpus;
       r.replicas = r.gpus;
-      r.images_per_s = static_cast<double>(image_batch) / r.seconds_per_batch * r.gpus;
+      r.images_per_s = gen.images_per_second * r.gpus;
       how += std::to_string(r.gpus) + " GPU(s), each on its own batches of " + std::to_string(image_batch) + ": " +
              (unet ? std::to_string(steps) + " steps x " + format(e.latency, {.significant = 4}) + " (the UNet on " +
                          std::to_string(image_batch * passes_per_image) + " latents) = "
@@ -1100,7 +1102,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                       : std::string("")) +
                 ". $/1k img: rent per thousand images." +
                 (unet ? " On data-centre GPUs diffusers has measured 1.5 to 2.9 times slower steps than this (docs/validation.md, "
-                        "\"Stable Diffusion 1.5\"): their rows are upper bounds."
+                        "\"Stable Diffusion 1.5\"): their rows are upper bounds." +
+                            std::string(image_batch < 4 ? " At this batch a fast GPU's step can wait on the host's Python, which is not "
+                                                          "timed (the A100 measured 21.7 it/s at one image where this model says 64.5)."
+                                                        : "")
                       : ""));
   } else {
     n.push_back("GPUs: the fewest that hold weights, KV cache and workspace (TP, then PP); more GPUs in a whole unit serve more replicas. "

@@ -171,12 +171,20 @@ struct ImageModel {
     return p;
   }
 
+  // A diffusion UNet: convolutions with cross-attention to another sequence (a prompt). One sample is
+  // one latent's denoising step; an image takes many (perf/image_model.hpp estimate_image_generation).
+  [[nodiscard]] bool is_diffusion() const {
+    if (convs.size() <= 1) return false;
+    for (const auto& a : attentions)
+      if (a.kv_tokens > 0 && a.kv_tokens != a.tokens) return true;
+    return false;
+  }
+
   // What kind of network it is, for reports: "CNN", "vision transformer", "diffusion UNet" (convolutions
   // and cross-attention) or "convolutions + attention".
   [[nodiscard]] std::string kind() const {
     if (attentions.empty()) return "CNN";
-    for (const auto& a : attentions)
-      if (a.kv_tokens > 0 && a.kv_tokens != a.tokens && convs.size() > 1) return "diffusion UNet";
+    if (is_diffusion()) return "diffusion UNet";
     return convs.size() <= 1 ? "vision transformer" : "convolutions + attention";
   }
 };
