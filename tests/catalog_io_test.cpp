@@ -114,6 +114,8 @@ TEST_SUITE("catalog_io") {
       CHECK(back.elementwise.size() == preset.elementwise.size());
       CHECK(back.image == preset.image);
       CHECK(back.kind() == preset.kind());
+      CHECK(back.companion_parameters == preset.companion_parameters);
+      CHECK(back.companions == preset.companions);
     }
     // Defaults: 224 x 224 RGB, the layers' own parameters, kernel 1, count 1, fused attention.
     const ImageModel m = io::parse_image_model_json(R"({"name": "tiny", "layers": [

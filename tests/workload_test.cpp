@@ -153,6 +153,9 @@ TEST_SUITE("workload") {
     CHECK(sd.parameters == 859'520'964.0);
     CHECK(sd.kind() == "diffusion UNet");
     CHECK(sd.input_elements == 4 * 64 * 64);
+    // The pipeline's text encoder and VAE load beside the UNet (the checkpoints' own counts).
+    CHECK(sd.loaded_parameters() == 859'520'964.0 + 123'060'480.0 + 83'653'863.0);
+    CHECK(sdxl_unet().companion_parameters == 123'060'480.0 + 694'659'840.0 + 83'653'863.0);
     CHECK(sd.image == "512 x 512 (64 x 64 latent)");
     const ImageModel& xl = *find_image_model("sdxl-unet");
     CHECK(xl.layer_parameters() == 2'567'463'684.0);

@@ -510,8 +510,9 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   const std::int64_t per_image = gen.samples / batch;
   const int steps = gen.steps;
   const double images_per_s = gen.images_per_second;
-  // The weights must fit (activations are not counted: a UNet keeps one level's tensors and its skips).
-  const double weight_bytes = net.parameters * bytes_per_element(p);
+  // The weights must fit, the pipeline's text encoders and VAE included (activations are not counted:
+  // a UNet keeps one level's tensors and its skips).
+  const double weight_bytes = net.loaded_parameters() * bytes_per_element(p);
   const bool weights_fit = DataSize::from_value(weight_bytes) <= g.capacity();
   constexpr double million = 1e6;
   const double seconds = million / images_per_s;
@@ -526,7 +527,11 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     t.title += ", " + std::to_string(steps) + " steps" + (a.guidance ? " with classifier-free guidance" : " without guidance");
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
   const std::string bound_text = std::string("bound by ") + (est.bound == perf::Bound::compute ? "compute" : "memory and kernel launches");
-  const std::string weights_text = format(DataSize::from_value(weight_bytes), {.significant = 4}) + " of " + format(g.capacity(), {.significant = 4});
+  std::string weights_text = format(DataSize::from_value(weight_bytes), {.significant = 4}) + " of " + format(g.capacity(), {.significant = 4});
+  if (net.companion_parameters > 0)
+    weights_text = format(DataSize::from_value(net.parameters * bytes_per_element(p)), {.significant = 4}) + " + " +
+                   format(DataSize::from_value(net.companion_parameters * bytes_per_element(p)), {.significant = 4}) + " for " + net.companions +
+                   " = " + weights_text;
   if (!weights_fit) {
     // No time for a model whose weights the GPU cannot hold.
     t.title += ": does not fit";

@@ -504,11 +504,15 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("input_elements", &ImageModel::input_elements, "one sample's input values (224 x 224 x 3)")
       .field("pool_indices", &ImageModel::pool_indices, "a max pool's output elements, whose int64 indices autograd keeps")
       .field("image", &ImageModel::image, "the input size it is timed at, as text")
+      .field("companion_parameters", &ImageModel::companion_parameters, "weights a pipeline loads beside it (a UNet's text encoders and VAE)")
+      .field("companions", &ImageModel::companions)
       .finish()
       .def("validate", &ImageModel::validate)
       .def("forward_flops_per_sample", &ImageModel::forward_flops_per_sample)
       .def("layer_parameters", &ImageModel::layer_parameters, "Parameters the layers hold (embeddings that are no layer apart).")
       .def("kind", &ImageModel::kind)
+      .def("is_diffusion", &ImageModel::is_diffusion)
+      .def("loaded_parameters", &ImageModel::loaded_parameters, "its own parameters and its companions'")
       .def_static(
           "from_json", [](std::string text, std::string file) { return io::parse_image_model_json(std::move(text), std::move(file)); },
           py::arg("text"), py::arg("file") = "<string>", "An image model from a JSON layer list (docs/catalog-files.md, \"Image model files\").")
@@ -543,6 +547,8 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("added_embedding", &UNetConfig::added_embedding)
       .field("latent_side", &UNetConfig::latent_side, "the latent's height (the image's / 8), and its width unless latent_width")
       .field("latent_width", &UNetConfig::latent_width, "the latent's width where it differs; 0: latent_side")
+      .field("companion_parameters", &UNetConfig::companion_parameters, "the pipeline's text encoders and VAE")
+      .field("companions", &UNetConfig::companions)
       .field("latent_channels", &UNetConfig::latent_channels)
       .finish();
   m.def("diffusion_unet", &diffusion_unet, py::arg("config"), "A latent-diffusion UNet as its layers (one sample: one latent's denoising step).");

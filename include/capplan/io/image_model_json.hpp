@@ -26,7 +26,8 @@
 //   attention  tokens, heads, head_dim, count (1), fused (true), kv_tokens (0: tokens; cross-attention's keys)
 //   elementwise  elements (written per sample), passes (2: values read and written per value written),
 //              kernels (1), saved (0: values autograd keeps per value written), parameters (0), count (1)
-// A latent model (a diffusion UNet) gives input_elements (its latent's values per sample) and input (how
+// companion_parameters and companions: weights a pipeline loads beside the model (a diffusion UNet's text
+// encoders and VAE), counted where the weights must fit. A latent model (a diffusion UNet) gives input_elements (its latent's values per sample) and input (how
 // reports name it, "512 x 512 (64 x 64 latent)") instead of image.
 // A file whose "layers" is a number is a transformer (io/model_json.hpp); is_image_model_json tells
 // them apart. Errors: capplan::InputError naming the file, line:column, the layer and the key, e.g.
@@ -89,6 +90,12 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
     if (r.has("image")) r.fail("input_elements", std::to_string(*n), "and image both set the input; give one of them");
     m.input_elements = *n;
     m.image = std::to_string(*n) + " input values";
+  }
+  if (const auto v = read_parameter_count(r, "companion_parameters", "206.7e6 or \"206,714,343\"", lim::max_parameters))
+    m.companion_parameters = *v;
+  if (const auto text = r.string_opt("companions", true)) {
+    if (text->size() > 200) r.fail("companions", "(" + std::to_string(text->size()) + " characters)", "is longer than 200 characters");
+    m.companions = *text;
   }
   if (const auto text = r.string_opt("input", true)) {
     if (text->size() > 200) r.fail("input", "(" + std::to_string(text->size()) + " characters)", "is longer than 200 characters");
@@ -209,6 +216,10 @@ inline Json image_model_to_json(const ImageModel& m) {
     j["fc_out"] = m.fc_out;
   }
   if (m.pool_indices > 0) j["pool_indices"] = m.pool_indices;
+  if (m.companion_parameters > 0) {
+    j["companion_parameters"] = m.companion_parameters;
+    j["companions"] = m.companions;
+  }
   Json layers = Json::array();
   for (const ConvLayer& c : m.convs)
     layers.push_back({{"type", "conv"}, {"out_pixels", c.out_pixels}, {"in_channels", c.in_channels}, {"out_channels", c.out_channels},

@@ -781,7 +781,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no rate");
         continue;
       }
-      if (DataSize::from_value(params * bytes_per_element(p)) > g.capacity()) {
+      if (DataSize::from_value(q.image_model->loaded_parameters() * bytes_per_element(p)) > g.capacity()) {
         not_estimated("no fit");
         continue;
       }
@@ -1094,7 +1094,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   } else if (si) {
     n.push_back("GPUs: one unit (a card, a system's or an instance's GPUs), each GPU a replica on its own batches of " + images_per_batch +
                 "; a GPU too small for the " + std::string(name(q.image_precision)) +
-                " weights is \"no fit\" (activations are not counted). Img/h: perf/image_model.hpp's forward pass (the same as capplan infer"
+                " weights" + (q.image_model->companion_parameters > 0 ? " (with " + q.image_model->companions + ")" : std::string()) +
+                " is \"no fit\" (activations are not counted). Img/h: perf/image_model.hpp's forward pass (the same as capplan infer"
                 "; --explain shows each row)" +
                 (unet ? std::string(", ") + std::to_string(steps) + " denoising steps per image" +
                             (q.guidance ? ", two latents per image and step (classifier-free guidance)" : "") +

@@ -82,6 +82,10 @@ struct ImageModel {
   std::int64_t input_elements = 0;    // one sample's input values (224 x 224 x 3 for an ImageNet image)
   std::int64_t pool_indices = 0;      // elements of a max pool's output, whose int64 indices autograd keeps
   std::string image = "224 x 224";    // the input it is timed at
+  // Weights a pipeline loads beside the model and runs once per image, not timed here (a diffusion
+  // UNet's text encoders and VAE): counted where the weights must fit a GPU.
+  double companion_parameters = 0;
+  std::string companions;             // what they are, for reports
 
   // Checks every layer's sizes; InputError naming the layer and the field.
   void validate() const {
@@ -140,6 +144,8 @@ struct ImageModel {
     if (!(parameters > 0) || parameters > 1e15) detail::fail("parameters", detail::format_double(parameters), "must be a positive count up to 1e15");
     if (input_elements < 0 || input_elements > 1'000'000'000) detail::fail("input_elements", std::to_string(input_elements), "must be from 0 to 1e9");
     if (pool_indices < 0 || pool_indices > 1'000'000'000) detail::fail("pool_indices", std::to_string(pool_indices), "must be from 0 to 1e9");
+    if (!(companion_parameters >= 0) || companion_parameters > 1e15)
+      detail::fail("companion_parameters", detail::format_double(companion_parameters), "must be a count from 0 to 1e15");
   }
 
   // Forward FLOPs of one image (multiply-add = 2 FLOPs).
@@ -170,6 +176,9 @@ struct ImageModel {
     for (const auto& l : elementwise) p += l.count * static_cast<double>(l.parameters);
     return p;
   }
+
+  // Parameters whose weights a GPU holds to run the model: its own and its companions'.
+  [[nodiscard]] double loaded_parameters() const { return parameters + companion_parameters; }
 
   // A diffusion UNet: convolutions with cross-attention to another sequence (a prompt). One sample is
   // one latent's denoising step; an image takes many (perf/image_model.hpp estimate_image_generation).
@@ -287,6 +296,9 @@ struct UNetConfig {
   int latent_side = 64;                    // the latent's height (the image's / 8), and its width unless below
   int latent_width = 0;                    // the latent's width where it differs (832 x 1216: 104 x 152); 0: latent_side
   int latent_channels = 4;
+  // The pipeline's text encoders and VAE (ImageModel::companion_parameters): loaded with the UNet.
+  double companion_parameters = 0;
+  std::string companions;
 };
 
 inline ImageModel diffusion_unet(const UNetConfig& c) {
@@ -445,6 +457,8 @@ inline ImageModel diffusion_unet(const UNetConfig& c) {
   n.input_elements = c.latent_channels * side * width;
   n.image = std::to_string(8 * width) + " x " + std::to_string(8 * side) + " (" + std::to_string(width) + " x " + std::to_string(side) + " latent)";
   n.parameters = n.layer_parameters();
+  n.companion_parameters = c.companion_parameters;
+  n.companions = c.companions;
   return n;
 }
 
@@ -460,6 +474,9 @@ inline UNetConfig sd15_unet_config() {
   c.heads = 8;
   c.cross_attention_dim = 768;
   c.latent_side = 64;
+  // text_encoder (CLIPTextModel, ViT-L/14) 123,060,480 and vae (AutoencoderKL) 83,653,863 parameters.
+  c.companion_parameters = 123'060'480.0 + 83'653'863.0;
+  c.companions = "the CLIP ViT-L/14 text encoder and the VAE";
   return c;
 }
 inline ImageModel sd15_unet() { return diffusion_unet(sd15_unet_config()); }
@@ -479,6 +496,10 @@ inline UNetConfig sdxl_unet_config() {
   c.linear_projection = true;
   c.added_embedding = 2816;
   c.latent_side = 128;
+  // text_encoder (CLIP ViT-L/14) 123,060,480, text_encoder_2 (OpenCLIP ViT-bigG/14 with projection)
+  // 694,659,840 and vae 83,653,863 parameters.
+  c.companion_parameters = 123'060'480.0 + 694'659'840.0 + 83'653'863.0;
+  c.companions = "the two text encoders (CLIP ViT-L/14, OpenCLIP ViT-bigG/14) and the VAE";
   return c;
 }
 inline ImageModel sdxl_unet() { return diffusion_unet(sdxl_unet_config()); }
