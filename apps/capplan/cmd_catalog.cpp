@@ -2,10 +2,13 @@
 #include "commands.hpp"
 #include "context.hpp"
 #include "output.hpp"
+#include "workload_args.hpp"
 
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>
+#include <capplan/io/image_model_json.hpp>
+#include <capplan/io/model_json.hpp>
 #include <capplan/io/price_import.hpp>
 #include <capplan/io/record_json.hpp>
 #include <capplan/money/format.hpp>
@@ -14,6 +17,7 @@
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/workload/params.hpp>
+#include <capplan/workload/image_model.hpp>
 #include <capplan/workload/presets.hpp>
 
 #include <CLI/CLI.hpp>
@@ -157,6 +161,61 @@ Table model_table() {
                     "embedding included). Context: the longest the model serves; training defaults to its pre-training length.");
   t.notes.push_back("Each preset cites its config.json or paper: capplan memory --model ID shows the source.");
   return t;
+}
+
+// One model preset with the figures capplan computes from: its shape (a transformer) or its layers
+// (an image model), the parameter count and its source. JSON: the model file that gives the same model.
+Result model_detail(const ModelPreset& p) {
+  Result r;
+  Table t;
+  t.columns = {{"field", "Field", Align::left}, {"value", "Value", Align::right}, {"detail", "Detail", Align::left}};
+  const auto row = [&](std::string field, std::string value, double number, std::string detail) {
+    t.add_row({Cell::of_text(std::move(field)), Cell::of_number(std::move(value), number), Cell::of_text(std::move(detail))});
+  };
+  if (p.is_transformer()) {
+    const TransformerShape& s = p.transformer();
+    t.title = "Model preset " + p.id + " (" + s.name + "): transformer";
+    row("parameters", count_text(static_cast<double>(parameter_count(s))), static_cast<double>(parameter_count(s)), p.source);
+    row("active parameters", count_text(static_cast<double>(active_parameter_count(s))), static_cast<double>(active_parameter_count(s)),
+        "one token's: a mixture of experts' top-k and shared experts");
+    row("layers", std::to_string(s.layers), s.layers, "");
+    row("hidden", std::to_string(s.hidden), static_cast<double>(s.hidden), "");
+    row("attention heads", std::to_string(s.heads) + " / " + std::to_string(s.effective_kv_heads()), static_cast<double>(s.heads),
+        "query / key-value heads, " + std::to_string(s.effective_head_dim()) + " per head");
+    row("feed-forward", std::to_string(s.effective_ffn_hidden()), static_cast<double>(s.effective_ffn_hidden()), s.gated_mlp ? "gated (SwiGLU)" : "");
+    row("vocabulary", std::to_string(s.vocab), static_cast<double>(s.vocab), "");
+    row("context", std::to_string(s.seq_len), static_cast<double>(s.seq_len), "the longest it serves");
+    row("training sequence", std::to_string(p.training_seq_len()), static_cast<double>(p.training_seq_len()),
+        p.pretrain_source.empty() ? "the context" : p.pretrain_source);
+    r.json = io::model_to_json(s);
+  } else {
+    const GenericModel& g = p.generic();
+    const ImageModel* net = find_image_model(p.id);
+    t.title = "Model preset " + p.id + " (" + g.name + "): " + (net ? net->kind() : std::string("image model"));
+    row("parameters", count_text(static_cast<double>(g.params)), static_cast<double>(g.params), p.source);
+    row("forward per sample", format_number(g.forward_macs_per_sample / 1e9, 5) + " GMAC", g.forward_macs_per_sample,
+        "one " + g.sample + "; 2 FLOP per multiply-add");
+    if (net) {
+      if (net->companion_parameters > 0)
+        row("loaded beside it", count_text(net->companion_parameters), net->companion_parameters, net->companions + " (not timed)");
+      row("input", net->image, static_cast<double>(net->input_elements), std::to_string(net->input_elements) + " values per sample");
+      const auto layers = [](const auto& v) {
+        int n = 0;
+        for (const auto& l : v) n += l.count;
+        return n;
+      };
+      row("layers", std::to_string(layers(net->convs)) + " / " + std::to_string(layers(net->linears)) + " / " + std::to_string(layers(net->attentions)) +
+                        " / " + std::to_string(layers(net->elementwise)),
+          layers(net->convs) + layers(net->linears) + layers(net->attentions) + layers(net->elementwise),
+          "convolutions / linear / attention / element-wise (workload/image_model.hpp)");
+      r.json = io::image_model_to_json(*net);
+    }
+  }
+  const ImageModel* image = p.is_transformer() ? nullptr : find_image_model(p.id);
+  t.notes.push_back("--model " + p.id + (image && image->is_diffusion() ? " in infer and compare --serve" : " in train, memory, infer and compare") +
+                    "; the JSON output is a model file that gives the same model (docs/catalog-files.md).");
+  r.tables.push_back(std::move(t));
+  return r;
 }
 
 // "gen 4 x16, 31.5 GB/s per direction" (perf/communication.hpp pcie_bandwidth: after encoding);
@@ -440,10 +499,10 @@ void add_catalog(CLI::App& app, Context& ctx) {
 
   auto name_arg = std::make_shared<std::string>();
   auto* show = cmd->add_subcommand("show", "Show one catalog entry (any kind) with every figure, its source and date");
-  show->add_option("name", *name_arg, "An id or name of any kind: GPU ('H100 SXM', rtx4090), CPU, memory, drive, PSU, chassis, NIC, system")
+  show->add_option("name", *name_arg, "An id or name of any kind: GPU ('H100 SXM', rtx4090), CPU, memory, drive, PSU, chassis, NIC, system, model preset")
       ->required();
   show->footer("Examples:\n  capplan catalog show 'H100 SXM'\n  capplan catalog show epyc-7763\n  capplan catalog show ws-rtx-4090\n"
-               "  capplan catalog show rtx4090 --format json");
+               "  capplan catalog show rtx4090 --format json\n  capplan catalog show llama3.1-8b\n  capplan catalog show sdxl-unet --format json > sdxl.json");
   show->callback([name_arg, &ctx] {
     const Catalog& c = ctx.catalog();
     // An exact id, name or alias of a part other than a GPU, or a system, first; then the GPU lookup
@@ -492,6 +551,13 @@ void add_catalog(CLI::App& app, Context& ctx) {
       write(r, ctx);
       return;
     }
+    // A model preset (catalog list --kind models).
+    for (const ModelPreset& p : model_presets()) {
+      if (same(p.id)) {
+        write(model_detail(p), ctx);
+        return;
+      }
+    }
     const GpuSpec& g = [&]() -> const GpuSpec& {
       try {
         return c.find_gpu(*name_arg);
@@ -502,7 +568,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
         if (closest == std::string::npos) throw;  // ambiguous between GPUs: that message is the right one
         throw LookupError("name", *name_arg,
                           "name: \"" + *name_arg + "\" is no id, name or alias of a GPU, CPU, memory module, drive, PSU, chassis, "
-                          "network adapter or system (capplan catalog list --kind ...); closest GPUs: " + what.substr(closest + 9));
+                          "network adapter, system or model preset (capplan catalog list --kind ...); closest GPUs: " + what.substr(closest + 9));
       }
     }();
     Result r;
