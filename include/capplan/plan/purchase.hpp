@@ -513,24 +513,22 @@ struct PurchaseTable {
         e["own_cost_usd"] = money(r.own_cost);
         e["own_cost_high_usd"] = money(r.own_cost_high);
         e["rent_cost_usd"] = money(r.rent_cost);
-      } else if (si) {
-        e["images_per_s"] = when(est, r.images_per_s);
-        e["images_per_h"] = when(est, r.images_per_s * 3600);
-        e["replicas"] = when(est, r.replicas);
-        e["own_cost_usd"] = money(r.purchase);
-        e["own_cost_high_usd"] = money(r.purchase_high);
-        e["rent_usd_per_h"] =
-            r.rent_rate ? Value(Value::Exact{to_json_string((*r.rent_rate * Duration::from_value(3600)).rounded_to(4))}) : Value();
-        e["rent_usd_per_kimage"] = Value::of(r.rent_usd_per_kimage);
       } else {
-        e["decode_tokens_per_s"] = when(est, r.decode_tokens_per_s);
-        e["ttft_s"] = r.serving ? Value(r.serving->estimate.prefill.value()) : Value();
+        // Serving either kind: its rate, then the keys both share, then rent per unit of output.
+        if (si) {
+          e["images_per_s"] = when(est, r.images_per_s);
+          e["images_per_h"] = when(est, r.images_per_s * 3600);
+        } else {
+          e["decode_tokens_per_s"] = when(est, r.decode_tokens_per_s);
+          e["ttft_s"] = r.serving ? Value(r.serving->estimate.prefill.value()) : Value();
+        }
         e["replicas"] = when(est, r.replicas);
         e["own_cost_usd"] = money(r.purchase);
         e["own_cost_high_usd"] = money(r.purchase_high);
         e["rent_usd_per_h"] =
             r.rent_rate ? Value(Value::Exact{to_json_string((*r.rent_rate * Duration::from_value(3600)).rounded_to(4))}) : Value();
-        e["rent_usd_per_mtok"] = Value::of(r.rent_usd_per_mtok);
+        if (si) e["rent_usd_per_kimage"] = Value::of(r.rent_usd_per_kimage);
+        else e["rent_usd_per_mtok"] = Value::of(r.rent_usd_per_mtok);
       }
       e["price_missing"] = est && !r.purchase;
       e["price_source"] = when(r.purchase.has_value(), r.purchase_source);
