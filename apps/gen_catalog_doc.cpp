@@ -3,6 +3,7 @@
 //   gen_catalog_doc                  print the page
 //   gen_catalog_doc --output FILE    write it to FILE
 //   gen_catalog_doc --check FILE     exit 1 if FILE differs from what would be printed (CTest)
+#include <capplan/detail/enum_names.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/hardware/warnings.hpp>
 
@@ -70,9 +71,9 @@ void gpus(std::ostream& o, const Catalog& c) {
        "direction per GPU.\n\n"
     << "| id | name | architecture | form | memory | bandwidth";
   for (Precision p : all_precisions) o << " | " << upper(name(p));
-  o << " | TDP | GPU link | PCIe | launch price | street price |\n|---|---|---|---|---|---";
+  o << " | TDP | GPU link | PCIe | card | launch price | street price |\n|---|---|---|---|---|---";
   for (std::size_t i = 0; i < all_precisions.size(); ++i) o << "|---";
-  o << "|---|---|---|---|---|\n";
+  o << "|---|---|---|---|---|---|\n";
   for (const auto& g : c.gpus()) {
     std::string link = "–";
     if (g.nvlink_generation > 0)
@@ -86,16 +87,23 @@ void gpus(std::ostream& o, const Catalog& c) {
       << (g.usable_memory ? " (usable " + format(*g.usable_memory, {.prefixes = Prefixes::binary}) + ")" : std::string())
       << " | " << format(g.memory_bandwidth);
     for (Precision p : all_precisions) o << " | " << tf(g.dense, p);
-    o << " | " << q_or_dash(g.tdp) << " | " << link << " | " << pcie << " | " << price(g.launch_price) << " | " << price(g.street_price) << " |\n";
+    std::string card = "–";
+    if (g.slot_width > 0 || g.length.value() > 0 || g.cooling != GpuCooling::unknown) {
+      card = g.slot_width > 0 ? std::to_string(g.slot_width) + " slot" + (g.slot_width > 1 ? "s" : "") : std::string("? slots");
+      if (g.length.value() > 0) card += ", " + format(g.length);
+      if (g.cooling != GpuCooling::unknown) card += ", " + std::string(detail::enum_name(g.cooling));
+    }
+    o << " | " << q_or_dash(g.tdp) << " | " << link << " | " << pcie << " | " << card << " | " << price(g.launch_price) << " | " << price(g.street_price) << " |\n";
   }
   sources(o, c.gpus());
 }
 
 void cpus(std::ostream& o, const Catalog& c) {
-  o << "\n## CPUs\n\n| id | name | architecture | cores / threads | TDP | PCIe | memory | max memory | launch price |\n"
-    << "|---|---|---|---|---|---|---|---|---|\n";
+  o << "\n## CPUs\n\n| id | name | architecture | socket | cores / threads | TDP | PCIe | memory | max memory | launch price |\n"
+    << "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& x : c.cpus()) {
-    o << "| " << x.id << " | " << cell(x.name) << " | " << cell(x.architecture) << " | " << x.cores << " / " << x.threads
+    o << "| " << x.id << " | " << cell(x.name) << " | " << cell(x.architecture) << " | " << (x.socket.empty() ? "–" : x.socket) << " | "
+      << x.cores << " / " << x.threads
       << " | " << format(x.tdp) << " | " << x.pcie_lanes << " x Gen" << x.pcie_generation << " | " << x.memory_channels
       << " ch " << cell(x.memory_type) << " | " << q_or_dash(x.max_memory) << " | " << price(x.launch_price) << " |\n";
   }
@@ -150,10 +158,14 @@ void parts(std::ostream& o, const Catalog& c) {
     }
     o << " |\n";
   }
-  o << "\n## Chassis\n\n| id | name | rack units | GPUs | PSU bays | price |\n|---|---|---|---|---|---|\n";
+  o << "\n## Chassis\n\n| id | name | rack units | GPUs | PSU bays | boards up to | slot positions | card length | passive cards | price |\n"
+       "|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& x : c.chassis()) {
     o << "| " << x.id << " | " << cell(x.name) << " | " << (x.rack_units > 0 ? std::to_string(x.rack_units) + "U" : "tower")
-      << " | " << x.max_gpus << " | " << x.psu_bays << " | " << price(x.street_price) << " |\n";
+      << " | " << x.max_gpus << " | " << x.psu_bays << " | " << name(x.max_board) << " | "
+      << (x.expansion_slots > 0 ? std::to_string(x.expansion_slots) : "–") << " | "
+      << (x.max_gpu_length.value() > 0 ? format(x.max_gpu_length) : "–") << " | " << (x.passive_gpu_airflow ? "yes" : "no") << " | "
+      << price(x.street_price) << " |\n";
   }
   sources(o, c.chassis());
   o << "\n## Network adapters\n\n| id | name | protocol | ports | per port | PCIe | price |\n|---|---|---|---|---|---|---|\n";
@@ -163,6 +175,18 @@ void parts(std::ostream& o, const Catalog& c) {
       << price(n.street_price) << " |\n";
   }
   sources(o, c.network_adapters());
+  o << "\n## Motherboards\n\nGPU slots: position from the top (1: nearest the CPU), electrical lanes with the other GPU slots in use, "
+       "PCIe generation. A build places N cards of W slots on the first free slots (capplan build).\n\n"
+       "| id | name | socket | size | memory | DIMMs | max memory | GPU slots | price |\n|---|---|---|---|---|---|---|---|---|\n";
+  for (const auto& b : c.motherboards()) {
+    std::string slots;
+    for (const PcieSlot& s : b.slots)
+      slots += (slots.empty() ? "" : ", ") + std::to_string(s.position) + ": x" + std::to_string(s.lanes) + " gen " + std::to_string(s.generation);
+    o << "| " << b.id << " | " << cell(b.name) << " | " << b.socket << " | " << name(b.form_factor) << " | " << name(b.memory_type)
+      << (b.registered ? " RDIMM" : " UDIMM") << " | " << b.dimm_slots << " | " << (b.max_memory.value() > 0 ? format(b.max_memory) : "–")
+      << " | " << slots << " | " << price(b.street_price ? b.street_price : b.launch_price) << " |\n";
+  }
+  sources(o, c.motherboards());
 }
 
 void systems(std::ostream& o, const Catalog& c) {
@@ -310,6 +334,7 @@ std::string page() {
     << "Counts: " << c.gpus().size() << " accelerators, " << c.cpus().size() << " CPUs, " << c.memory_modules().size()
     << " memory modules, " << c.storage_devices().size() << " storage devices, " << c.power_supplies().size()
     << " power supplies, " << c.chassis().size() << " chassis, " << c.network_adapters().size() << " network adapters, "
+    << c.motherboards().size() << " motherboards, "
     << c.systems().size() << " systems, " << c.cloud_offers().size() << " cloud offers.\n\n";
   gpus(o, c);
   cpus(o, c);

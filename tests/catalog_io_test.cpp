@@ -311,7 +311,7 @@ TEST_SUITE("catalog_io") {
     CHECK(summary.total_replaced() ==
           static_cast<int>(builtin.gpus().size() + builtin.cpus().size() + builtin.memory_modules().size() +
                            builtin.storage_devices().size() + builtin.power_supplies().size() +
-                           builtin.chassis().size() + builtin.network_adapters().size() + builtin.systems().size() +
+                           builtin.chassis().size() + builtin.network_adapters().size() + builtin.motherboards().size() + builtin.systems().size() +
                            builtin.cloud_offers().size()));
     CHECK(io::write_catalog_json(over) == once);
     // Exact values survive, not only the text: bandwidth, rates and money.
@@ -539,7 +539,7 @@ TEST_SUITE("catalog_io") {
     // 9. Unknown section, with a suggestion.
     CHECK(load_error(R"({"gpu": []})") ==
           "user.json:1:2: catalog: gpu: \"gpu\" is not a known key; did you mean \"gpus\"? (known: chassis, "
-          "cloud_offers, cpus, format, gpus, memory_modules, network_adapters, power_supplies, storage_devices, "
+          "cloud_offers, cpus, format, gpus, memory_modules, motherboards, network_adapters, power_supplies, storage_devices, "
           "systems, version)");
     // 10. A section that is not an array.
     CHECK(load_error(R"({"gpus": {}})") ==
@@ -569,7 +569,7 @@ TEST_SUITE("catalog_io") {
     // 17. Unknown key, with a suggestion.
     CHECK(load_error(gpu_with([](Json& g) { g["memroy"] = "48 GB"; }))
               .starts_with("user.json:16:7: gpu \"my-gpu\": memroy: \"memroy\" is not a known key; did you mean "
-                           "\"memory\"? (known: aliases, architecture, as_of, dense, "));
+                           "\"memory\"? (known: aliases, architecture, as_of, cooling, dense, "));
     // 18. Wrong unit.
     CHECK(load_error<ParseError>(gpu_with([](Json& g) { g["memory"] = "48 W"; })) ==
           "user.json:8:7: gpu \"my-gpu\": memory: \"48 W\" has an unknown data size unit \"W\"; known units: B, kB, "
@@ -652,7 +652,7 @@ TEST_SUITE("catalog_io") {
     CHECK(load_error(R"({"systems": [{"id": "box", "name": "Box", "parts": [{"kind": "gpus", "id": "h100-sxm"}],
           "topology": "single_gpu", "source": "x", "as_of": "2026-11-01"}]})") ==
           "user.json:1:54: system \"box\": parts[0].kind: \"gpus\" is not one of: gpu, cpu, memory, storage, psu, "
-          "chassis, network");
+          "chassis, network, motherboard");
     CHECK(load_error(R"({"systems": [{"id": "box", "name": "Box", "parts": [{"kind": "gpu", "id": "h100-sxm", "count": 2}],
           "topology": "single_gpu", "source": "x", "as_of": "2026-11-01"}]})") ==
           "user.json:2:11: topology: single GPU cannot describe 2 GPUs per node (system \"box\")");

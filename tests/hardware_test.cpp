@@ -738,6 +738,70 @@ TEST_SUITE("hardware") {
     CHECK(enclosure("DGX H100") == 8);
   }
 
+  TEST_CASE("card sizes: Founders Edition and data-centre cards as their makers give them") {
+    const Catalog& c = Catalog::builtin();
+    // Tom's Hardware / TechPowerUp: RTX 4090 FE 304 x 137 x 61 mm, three slots; NVIDIA H100 PCIe product
+    // brief PB-11133: dual slot, 10.5 in, passive; T4 brief: single slot, 6.6 in, passive.
+    CHECK(c.find_gpu("rtx-4090").slot_width == 3);
+    CHECK(c.find_gpu("rtx-4090").length == 304_mm);
+    CHECK(c.find_gpu("rtx-4090").cooling == GpuCooling::open_air);
+    CHECK(c.find_gpu("h100-pcie").slot_width == 2);
+    CHECK(c.find_gpu("h100-pcie").length.value() == doctest::Approx(0.2667));
+    CHECK(c.find_gpu("h100-pcie").cooling == GpuCooling::passive);
+    CHECK(c.find_gpu("t4").slot_width == 1);
+    CHECK(c.find_gpu("rtx-5090").slot_width == 2);
+    CHECK(c.find_gpu("rtx-6000-ada").cooling == GpuCooling::blower);
+    // Not recorded stays 0, never a guess: the RTX 5070 Ti has no Founders Edition.
+    CHECK(c.find_gpu("rtx-5070-ti").slot_width == 0);
+    CHECK(c.find_gpu("rtx-5070-ti").length.value() == 0);
+    // Every priced PCIe or consumer card a build may propose: the sizes, when recorded, are sane.
+    for (const GpuSpec& g : c.gpus()) {
+      if (g.slot_width > 0) CHECK(g.slot_width <= 4);
+      if (g.length.value() > 0) CHECK((g.length > 150_mm && g.length < 400_mm));
+    }
+    GpuSpec bad = c.find_gpu("rtx-4090");
+    bad.slot_width = 9;
+    CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("slot_width") != std::string::npos);
+  }
+
+  TEST_CASE("motherboards: sockets, slot positions, and where N cards of a width go") {
+    const Catalog& c = Catalog::builtin();
+    const Motherboard& romed = c.find_motherboard("ROMED8-2T");
+    // tomshw.it: seven PCIe 4.0 x16 slots on an ATX board, eight DDR4 RDIMM slots, SP3; slot 2 shared.
+    CHECK(romed.socket == "SP3");
+    CHECK(romed.slots.size() == 7);
+    CHECK(romed.dimm_slots == 8);
+    CHECK(romed.registered);
+    CHECK(c.find_cpu("epyc-7763").socket == romed.socket);
+    // Two-slot cards: slot 2 (x8) is skipped at x16 and covered anyway: slots 1, 3, 5, 7.
+    std::vector<PcieSlot> four = place_cards(romed, 4, 2, 16, 0);
+    REQUIRE(four.size() == 4);
+    CHECK(four[0].position == 1);
+    CHECK(four[3].position == 7);
+    // Three-slot cards (an RTX 4090 FE): 1, 4, 7; a fourth does not fit; the third overhangs into
+    // positions 8 and 9, so an 8-position case takes only two.
+    CHECK(place_cards(romed, 3, 3, 8, 9).size() == 3);
+    CHECK(place_cards(romed, 4, 3, 8, 0).empty());
+    CHECK(place_cards(romed, 3, 3, 8, 8).empty());
+    CHECK(place_cards(romed, 2, 3, 8, 8).size() == 2);
+    // Bad slot lists name the field.
+    Motherboard bad = romed;
+    bad.slots[2].position = 2;
+    CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("slots[2].position") != std::string::npos);
+    bad = romed;
+    bad.slots[0].lanes = 32;
+    CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("slots[0].lanes") != std::string::npos);
+    bad = romed;
+    bad.socket.clear();
+    CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("socket") != std::string::npos);
+    // A board in a system is a part like any other: priced when it has a price.
+    Catalog mine = Catalog::make_builtin();
+    Motherboard priced = romed;
+    priced.street_price = PricePoint{Money("649", Currency::USD), "2026-11-01", "a test price"};
+    mine.add_or_replace(priced);
+    CHECK(mine.part_price(PartKind::motherboard, "asrock-rack-romed8-2t")->amount == Money("649", Currency::USD));
+  }
+
   TEST_CASE("system price: given, derived from parts, or unknown with the missing parts") {
     Catalog c = Catalog::make_builtin();
     // DGX A100 launch price (NVIDIA newsroom, 2020-05-14); DGX H100: SemiAnalysis estimate, ~$270,000 (May 2023).

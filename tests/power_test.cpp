@@ -23,6 +23,16 @@ using namespace capplan::literals;
 namespace {
 double kwh(Energy e) { return in(e, "kWh"); }
 double tonnes(CarbonMass m) { return in(m, "tCO2e"); }
+// The build question the tests ask: LoRA fine-tuning of Llama 3.1 8B on 2,048-token sequences.
+BuildQuery lora_8b_query() {
+  BuildQuery q;
+  q.model = find_model("llama3.1-8b").transformer();
+  q.model_id = "llama3.1-8b";
+  q.task = SizingTask::finetune;
+  q.finetune = FineTune::lora;
+  q.seq_len = 2048;
+  return q;
+}
 
 // A 1 × RTX 4090 workstation. GPU: 450 W board power (NVIDIA RTX 4090 specifications);
 // CPU: Core i9-13900K, 253 W maximum turbo power (Intel ARK). Memory, SSD, board and fans are
@@ -278,12 +288,7 @@ TEST_SUITE("power") {
 
   TEST_CASE("builds: every proposed build passes the compatibility rules and the budget; a broken one does not") {
     const Catalog& cat = Catalog::builtin();
-    BuildQuery q;
-    q.model = find_model("llama3.1-8b").transformer();
-    q.model_id = "llama3.1-8b";
-    q.task = SizingTask::finetune;
-    q.finetune = FineTune::lora;
-    q.seq_len = 2048;
+    BuildQuery q = lora_8b_query();
     std::size_t proposed = 0;
     for (const char* budget : {"8000", "40000"}) {
       q.budget = Money(budget, Currency::USD);
@@ -333,6 +338,89 @@ TEST_SUITE("power") {
     CHECK_THROWS_AS(propose_builds(q, cat), InputError);
   }
 
+  TEST_CASE("cards must fit: passive cards need server airflow, N cards of W slots need the positions, a board's slots") {
+    const Catalog& cat = Catalog::builtin();
+    const Chassis& tower = cat.find_chassis("generic-atx-tower");  // nine expansion slots
+    // NVIDIA's A100 PCIe brief: a passive heat sink that "requires system air flow".
+    const CardFit a100 = card_fit(cat.find_gpu("a100-pcie-80gb"), 1, tower, nullptr);
+    REQUIRE(a100.problems.size() == 1);
+    CHECK(a100.problems[0].find("passively cooled") != std::string::npos);
+    // Four 3-slot RTX 4090 FE need 12 positions; the tower has 9. Two need 6: they fit, packed.
+    const CardFit four = card_fit(cat.find_gpu("rtx-4090"), 4, tower, nullptr);
+    REQUIRE(!four.problems.empty());
+    CHECK(four.problems[0].find("need 12 slot positions") != std::string::npos);
+    const CardFit two = card_fit(cat.find_gpu("rtx-4090"), 2, tower, nullptr);
+    CHECK(two.problems.empty());
+    CHECK(two.cautions.size() == 1);
+    // Blower cards side by side: no caution. An unrecorded width is said, with 2 assumed.
+    CHECK(card_fit(cat.find_gpu("rtx-6000-ada"), 2, tower, nullptr).cautions.empty());
+    const CardFit unknown = card_fit(cat.find_gpu("rtx-5070-ti"), 1, tower, nullptr);
+    CHECK(std::any_of(unknown.unchecked.begin(), unknown.unchecked.end(), [](const std::string& u) { return u.find("slot width") != std::string::npos; }));
+    // A case too short for the card.
+    Chassis small = tower;
+    small.max_gpu_length = 300_mm;
+    CHECK(card_fit(cat.find_gpu("rtx-4090"), 1, small, nullptr).problems.front().find("304 mm long") != std::string::npos);
+  }
+
+  TEST_CASE("builds use a priced board for the CPU's socket and place the cards on its slots") {
+    Catalog cat = Catalog::make_builtin();
+    // Two test boards for the Ryzen 9 7950X (AM5, DDR5 unbuffered): x8/x8 slots three positions
+    // apart (3-slot cards fit), and two positions apart (they do not).
+    Motherboard wide{.id = "test-am5-wide", .name = "Test AM5 board, slots 1 and 4", .socket = "AM5", .form_factor = BoardFormFactor::atx,
+                     .memory_type = DramType::ddr5, .registered = false, .dimm_slots = 4, .max_memory = 192_GB,
+                     .slots = {{1, 8, 5}, {4, 8, 5}}, .street_price = PricePoint{Money("300", Currency::USD), "2026-11-01", "test"},
+                     .source = "test", .as_of = "2026-11-27"};
+    Motherboard narrow = wide;
+    narrow.id = "test-am5-narrow";
+    narrow.name = "Test AM5 board, slots 1 and 3";
+    narrow.slots = {{1, 8, 5}, {3, 8, 5}};
+    narrow.street_price->amount = Money("200", Currency::USD);
+    cat.add_or_replace(wide);
+    cat.add_or_replace(narrow);
+    // And a cheap board for the Core i9-13900K (LGA1700) whose slots are too close for 3-slot cards:
+    // with it listed, the i9 is out for two RTX 4090 (without it, the i9 would win on price, its
+    // board left to the buyer).
+    Motherboard lga = narrow;
+    lga.id = "test-lga1700-narrow";
+    lga.name = "Test LGA1700 board, slots 1 and 3";
+    lga.socket = "LGA1700";
+    lga.street_price->amount = Money("100", Currency::USD);
+    cat.add_or_replace(lga);
+    BuildQuery q = lora_8b_query();
+    q.gpu_counts = {2};
+    q.budget = Money("40000", Currency::USD);
+    const BuildSearch r = propose_builds(q, cat, 20);
+    const Build* b4090 = nullptr;
+    for (const Build& b : r.builds) {
+      CHECK(build_problems(b, q, cat).empty());
+      if (b.gpu_id == "rtx-4090") b4090 = &b;
+    }
+    REQUIRE(b4090 != nullptr);
+    const auto item = [](const Build& b, PartKind k) -> const BuildItem* {
+      for (const BuildItem& i : b.items)
+        if (i.kind == k) return &i;
+      return nullptr;
+    };
+    const BuildItem* board = item(*b4090, PartKind::motherboard);
+    REQUIRE(board != nullptr);
+    CHECK(board->id == "test-am5-wide");  // the cheaper board cannot hold two 3-slot cards
+    CHECK(board->why.find("1 (x8), 4 (x8)") != std::string::npos);
+    CHECK(std::none_of(b4090->unchecked.begin(), b4090->unchecked.end(), [](const std::string& u) { return u.find("motherboard") != std::string::npos; }));
+    // The rules catch a swapped board and a CPU of another socket.
+    Build swapped = *b4090;
+    for (BuildItem& i : swapped.items) {
+      if (i.kind == PartKind::motherboard) i.id = "test-am5-narrow";
+    }
+    const auto problems = build_problems(swapped, q, cat);
+    CHECK(std::any_of(problems.begin(), problems.end(), [](const std::string& p) { return p.find("has no 2 slots") != std::string::npos; }));
+    Build other = *b4090;
+    for (BuildItem& i : other.items) {
+      if (i.kind == PartKind::cpu) i.id = "epyc-7763";
+    }
+    const auto p2 = build_problems(other, q, cat);
+    CHECK(std::any_of(p2.begin(), p2.end(), [](const std::string& p) { return p.find("does not take epyc-7763") != std::string::npos; }));
+  }
+
   TEST_CASE("build_search_output and system_sizing_output: capplan build's and size's keys, money exact in both currencies") {
     const auto keys = [](const Value& v) {
       std::vector<std::string> out;
@@ -364,7 +452,7 @@ TEST_SUITE("power") {
     CHECK(std::get<Value::Exact>(at(at(v, "fx"), "usd_in_budget_currency").data()).decimal == "7.2");
     const Value& b0 = std::get<Value::Array>(at(v, "builds").data()).front();
     CHECK(keys(b0) == std::vector<std::string>{"gpu", "gpus", "total_usd", "total_budget_currency", "tokens_per_s", "plan",
-                                               "memory_per_gpu_bytes", "wall_power_w", "psu_rule", "items", "unchecked"});
+                                               "memory_per_gpu_bytes", "wall_power_w", "psu_rule", "items", "unchecked", "cautions"});
     CHECK(std::get<Value::Exact>(at(b0, "total_usd").data()).decimal == to_json_string(r.builds[0].total));
     CHECK(std::get<Value::Exact>(at(b0, "total_budget_currency").data()).decimal ==
           to_json_string(Money(r.builds[0].total.amount() * Decimal(std::string_view("7.2")), Currency::CNY)));

@@ -976,7 +976,7 @@ TEST_SUITE("report") {
     const GpuSpec& h100 = Catalog::builtin().find_gpu("h100-sxm");
     const Value g = gpu_output(h100);
     CHECK(keys_of(g) == std::vector<std::string>{"id", "name", "memory_bytes", "usable_memory_bytes", "memory_bandwidth_bytes_per_s", "tdp_w",
-                                                 "dense_flop_per_s", "source", "as_of"});
+                                                 "dense_flop_per_s", "slot_width", "length_m", "cooling", "source", "as_of"});
     CHECK(std::get<double>(member(g, "tdp_w").data()) == h100.tdp.value());
     CHECK(std::get<double>(member(member(g, "dense_flop_per_s"), "bf16").data()) == h100.dense.at(Precision::bf16)->value());
     GpuSpec unpublished = h100;

@@ -118,6 +118,12 @@ TEST_SUITE("units") {
     CHECK(parse<FlopCount>("3.64e3 PF-days").value() == doctest::Approx(3.14496e23));
     CHECK(parse<Energy>("1.287 GWh") == 1287_MWh);
     CHECK(parse<CarbonIntensity>("0.429 kgCO2e/kWh") == 0.429_kgCO2e_per_kWh);
+    // Lengths print in mm, as card and case makers give them; inches are accepted (10.5 in = 266.7 mm).
+    CHECK(parse<Length>("304 mm") == 304_mm);
+    CHECK(parse<Length>("10.5 in").value() == doctest::Approx(0.2667));
+    CHECK(format(266.7_mm) == "266.7 mm");
+    CHECK(format(1.2_m) == "1.2 m");
+    CHECK_THROWS_AS(parse<Length>("304"), InputError);
   }
 
   TEST_CASE("format and parse round-trip") {

@@ -126,15 +126,17 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
       for (const auto& u : b.unchecked) s += (s.empty() ? "" : "; ") + u;
       return s;
     }() + ".");
+    for (const auto& c : b.cautions) t.notes.push_back("Caution: " + c + ".");
     res.tables.push_back(std::move(t));
   }
   Table rej;
   rej.title = r.builds.empty() ? "No build within " + in_budget_currency(q.budget) + " runs " + what : "Not proposed";
   rej.columns = {{"reason", "GPU x count: why not", Align::left}};
   for (const auto& why : r.rejected) rej.add_row({Cell::of_text(why)});
-  rej.notes.push_back("Parts: the cheapest catalog CPU with x8 lanes per GPU and the cores the workload needs (capplan size), memory of its "
-                      "type in whole channels to the RAM needed, solid-state drives for the storage needed, the cheapest case that holds the "
-                      "GPUs, and the PSU the power model asks for (capplan power). Prices: street, else launch, USD (capplan catalog show ID "
+  rej.notes.push_back("Parts: the cheapest catalog CPU with x8 lanes per GPU and the cores the workload needs (capplan size), with a priced "
+                      "board for its socket where the catalog has one, memory of its type in whole channels to the RAM needed, solid-state "
+                      "drives for the storage needed, the cheapest case that holds the board and fits the cards (their width in slot "
+                      "positions, their length, a passive card's need for server airflow), and the PSU the power model asks for (capplan power). Prices: street, else launch, USD (capplan catalog show ID "
                       "for each source and date).");
   rej.notes.push_back("Renting instead: capplan compare --model " + m.id + " --tokens N --only cloud; owning against renting: capplan tco.");
   res.tables.push_back(std::move(rej));

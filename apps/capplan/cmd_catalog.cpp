@@ -239,16 +239,26 @@ struct KindColumns {
 const std::vector<KindColumns>& part_kinds() {
   static const std::vector<KindColumns> all = {
       {"cpus", "cpus", "CPUs (per socket)",
-       {{"cores", "Cores"}, {"threads", "Threads"}, {"tdp", "TDP"}, {"pcie", "PCIe"}, {"memory_type", "Memory"}, {"memory_channels", "Channels"},
+       {{"socket", "Socket"}, {"cores", "Cores"}, {"threads", "Threads"}, {"tdp", "TDP"}, {"pcie", "PCIe"}, {"memory_type", "Memory"}, {"memory_channels", "Channels"},
         {"max_memory", "Max memory"}}},
       {"memory", "memory_modules", "Memory modules", {{"type", "Type"}, {"speed_mts", "MT/s"}, {"size", "Size"}, {"registered", "Registered"}, {"ecc", "ECC"}}},
       {"storage", "storage_devices", "Drives",
        {{"kind", "Kind"}, {"capacity", "Capacity"}, {"sequential_read", "Read"}, {"sequential_write", "Write"}}},
       {"psus", "power_supplies", "Power supplies", {{"rated", "Rated"}, {"tier", "80 PLUS"}, {"input", "Input"}}},
-      {"chassis", "chassis", "Chassis", {{"rack_units", "Rack units"}, {"max_gpus", "Max GPUs"}, {"psu_bays", "PSU bays"}}},
+      {"chassis", "chassis", "Chassis",
+       {{"rack_units", "Rack units"}, {"max_gpus", "Max GPUs"}, {"psu_bays", "PSU bays"}, {"max_board", "Board"}, {"expansion_slots", "Slots"},
+        {"max_gpu_length", "Card length"}, {"passive_gpu_airflow", "Passive cards"}}},
       {"nics", "network_adapters", "Network adapters", {{"protocol", "Protocol"}, {"port_speed", "Port speed"}, {"ports", "Ports"}, {"pcie", "PCIe"}}},
+      {"motherboards", "motherboards", "Motherboards",
+       {{"socket", "Socket"}, {"form_factor", "Size"}, {"memory_type", "Memory"}, {"dimm_slots", "DIMMs"}, {"max_memory", "Max memory"}, {"gpu_slot_lanes", "GPU slots"}}},
   };
   return all;
+}
+
+// Fields whose 0 means "not recorded" (a case's slot positions and card length).
+bool unrecorded(std::string_view key, const nlohmann::ordered_json& v) {
+  if (key != "expansion_slots" && key != "max_gpu_length") return false;
+  return (v.is_number() && v.get<double>() == 0) || (v.is_string() && v.get<std::string>().rfind("0 ", 0) == 0);
 }
 
 // A JSON value as table text: prices as "1,234.00 USD", lists joined, null as "–".
@@ -281,6 +291,19 @@ nlohmann::ordered_json entry_json(const Rec& e) {
   nlohmann::ordered_json o = nlohmann::ordered_json::parse(j.dump());
   if (o.contains("pcie_generation") && o.contains("pcie_lanes") && o["pcie_lanes"].is_number_integer())
     o["pcie"] = pcie_text(o["pcie_generation"].get<int>(), o["pcie_lanes"].get<int>());
+  if constexpr (std::is_same_v<Rec, Motherboard>) {
+    // The GPU slots as a line, each at its position with its lanes and rate per direction
+    // ("1: gen 4 x16, 31.5 GB/s; 2: gen 4 x8, 15.8 GB/s; ..."), in place of the raw slot objects;
+    // and their count with the lanes for a listing.
+    std::string t, lanes;
+    for (const PcieSlot& s : e.slots) {
+      t += (t.empty() ? "" : "; ") + std::to_string(s.position) + ": gen " + std::to_string(s.generation) + " x" + std::to_string(s.lanes) + ", " +
+           format(perf::pcie_bandwidth(s.generation, s.lanes), {.significant = 3}) + (s.from_chipset ? " via the chipset" : "");
+      lanes += (lanes.empty() ? "" : " ") + ("x" + std::to_string(s.lanes));
+    }
+    o["gpu_slots"] = t.empty() ? "none" : t + " per direction";
+    o["gpu_slot_lanes"] = std::to_string(e.slots.size()) + (e.slots.empty() ? "" : " (" + lanes + ")");
+  }
   return o;
 }
 
@@ -304,7 +327,8 @@ Table part_table(const Catalog& c, const KindColumns& k) {
   for_each_part_entry(c, [&](std::string_view section, std::string_view, const nlohmann::ordered_json& e) {
     if (section != k.section) return;
     std::vector<Cell> row{Cell::of_text(e["id"].get<std::string>())};
-    for (const auto& col : k.columns) row.push_back(Cell::of_text(e.contains(col.first) ? json_text(e[col.first]) : "–"));
+    for (const auto& col : k.columns)
+      row.push_back(Cell::of_text(e.contains(col.first) && !unrecorded(col.first, e[col.first]) ? json_text(e[col.first]) : "–"));
     const auto* price = e.contains("street_price") ? &e["street_price"] : e.contains("launch_price") ? &e["launch_price"] : nullptr;
     row.push_back(price ? Cell::of_text((*price)["amount"].get<std::string>() + " " +
                                         ((*price).contains("currency") ? (*price)["currency"].get<std::string>() : std::string("USD")))
@@ -322,9 +346,10 @@ Table part_detail(std::string_view kind, const nlohmann::ordered_json& e) {
   t.columns = {{"field", "Field", Align::left}, {"value", "Value", Align::left}};
   for (const auto& [key, v] : e.items()) {
     if (key == "id" || key == "name" || key == "pcie_generation" || key == "pcie_lanes") continue;
+    if ((key == "slots" && e.contains("gpu_slots")) || key == "gpu_slot_lanes") continue;  // shown as gpu slots
     std::string label = key;
     std::replace(label.begin(), label.end(), '_', ' ');
-    t.add_row({Cell::of_text(label), Cell::of_text(json_text(v))});
+    t.add_row({Cell::of_text(label), Cell::of_text(unrecorded(key, v) ? "not recorded" : json_text(v))});
   }
   return t;
 }
@@ -346,6 +371,7 @@ Table system_detail(const Catalog& c, const SystemSpec& s) {
       case PartKind::psu: { const PowerSupply& x = c.find_psu(p.id); price = x.street_price; label = x.name; break; }
       case PartKind::chassis: { const Chassis& x = c.find_chassis(p.id); price = x.street_price; label = x.name; break; }
       case PartKind::network: { label = c.find_network_adapter(p.id).name; break; }
+      case PartKind::motherboard: { const Motherboard& x = c.find_motherboard(p.id); price = x.street_price ? x.street_price : x.launch_price; label = x.name; break; }
     }
     // A unit price of a multi-pack (a 2 x 32 GB kit at $139.99: $69.995 each) keeps its third decimal.
     const Cell each = !price ? Cell::empty()
@@ -389,6 +415,14 @@ Table gpu_detail(const GpuSpec& g) {
   row("PCIe", pcie_text(g.pcie_generation, g.pcie_lanes));
   row("peer-to-peer", g.peer_to_peer ? "yes" : "no");
   row("ECC", g.ecc ? "yes" : "no");
+  {
+    std::string card = g.slot_width > 0 ? std::to_string(g.slot_width) + " slot" + (g.slot_width > 1 ? "s" : "") : std::string("width not recorded");
+    card += g.length.value() > 0 ? ", " + format(g.length) + " long" : std::string(", length not recorded");
+    if (g.cooling == GpuCooling::passive) card += ", passive (needs a server's forced airflow)";
+    else if (g.cooling == GpuCooling::blower) card += ", blower (exhausts out of the back)";
+    else if (g.cooling == GpuCooling::open_air) card += ", open-air fans (exhaust into the case)";
+    if (g.form_factor == FormFactor::pcie || g.form_factor == FormFactor::consumer) row("card", card);
+  }
   if (g.launch_price) row("launch price", format(g.launch_price->amount) + " (" + g.launch_price->as_of + ", " + g.launch_price->source + ")");
   if (g.street_price) row("street price", format(g.street_price->amount) + " (" + g.street_price->as_of + ", " + g.street_price->source + ")");
   row("source", g.source + " (" + g.as_of + ")");
@@ -404,8 +438,8 @@ void add_catalog(CLI::App& app, Context& ctx) {
 
   auto kind = std::make_shared<std::string>("gpus");
   auto* list = cmd->add_subcommand("list", "List catalog entries of one kind");
-  list->add_option("--kind", *kind, "gpus (default), cpus, memory, storage, psus, chassis, nics, systems, cloud, models")
-      ->check(CLI::IsMember({"gpus", "cpus", "memory", "storage", "psus", "chassis", "nics", "systems", "cloud", "models"}));
+  list->add_option("--kind", *kind, "gpus (default), cpus, memory, storage, psus, chassis, nics, motherboards, systems, cloud, models")
+      ->check(CLI::IsMember({"gpus", "cpus", "memory", "storage", "psus", "chassis", "nics", "motherboards", "systems", "cloud", "models"}));
   list->footer("Examples:\n  capplan catalog list\n  capplan catalog list --kind cpus\n  capplan catalog list --kind cloud --format csv\n"
                "  capplan catalog list --kind models");
   list->callback([kind, &ctx] {
@@ -499,7 +533,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
 
   auto name_arg = std::make_shared<std::string>();
   auto* show = cmd->add_subcommand("show", "Show one catalog entry (any kind) with every figure, its source and date");
-  show->add_option("name", *name_arg, "An id or name of any kind: GPU ('H100 SXM', rtx4090), CPU, memory, drive, PSU, chassis, NIC, system, model preset")
+  show->add_option("name", *name_arg, "An id or name of any kind: GPU ('H100 SXM', rtx4090), CPU, memory, drive, PSU, chassis, NIC, motherboard, system, model preset")
       ->required();
   show->footer("Examples:\n  capplan catalog show 'H100 SXM'\n  capplan catalog show epyc-7763\n  capplan catalog show ws-rtx-4090\n"
                "  capplan catalog show rtx4090 --format json\n  capplan catalog show llama3.1-8b\n  capplan catalog show sdxl-unet --format json > sdxl.json");
@@ -568,7 +602,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
         if (closest == std::string::npos) throw;  // ambiguous between GPUs: that message is the right one
         throw LookupError("name", *name_arg,
                           "name: \"" + *name_arg + "\" is no id, name or alias of a GPU, CPU, memory module, drive, PSU, chassis, "
-                          "network adapter, system or model preset (capplan catalog list --kind ...); closest GPUs: " + what.substr(closest + 9));
+                          "network adapter, motherboard, system or model preset (capplan catalog list --kind ...); closest GPUs: " + what.substr(closest + 9));
       }
     }();
     Result r;

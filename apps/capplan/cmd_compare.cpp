@@ -322,6 +322,9 @@ PurchaseQuery query_of(const CompareArgs& a) {
 }
 
 Result run_compare(const CompareArgs& a, const Context& ctx) {
+  if (a.cluster.pcie_lanes)
+    detail::fail("--pcie-lanes", std::to_string(*a.cluster.pcie_lanes),
+                 "sets one card's slot; compare ranks many cards on their own links (time one on x8 slots with train or infer --gpu ... --pcie-lanes)");
   const PurchaseQuery q = query_of(a);
   PurchaseTable pt = purchase_table(q, ctx.catalog());
   if (!a.sort.empty() || a.descending) {

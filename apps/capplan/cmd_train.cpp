@@ -138,7 +138,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                   "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe"},
                  "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   const ImageArgs& c = a.image;
-  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
+  const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
   if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
   const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
   if (gpus > 65536) detail::fail("--gpus", std::to_string(gpus), "is more than 65,536 GPUs");
@@ -256,7 +256,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                  "describes an image model's run; a transformer trains on --tokens");
   if (a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required: how many tokens to train on (e.g. 1e9)");
   const ModelArg m = model_arg(a.model);
-  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
+  const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
   const double tokens = count_arg(a.tokens, "--tokens");
   if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
   const int gpus = positive_flag(a.plan.gpus, 1, "--gpus");
@@ -484,7 +484,7 @@ struct InferArgs {
 Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context& ctx) {
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
-  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host"},
+  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host", "--pcie-lanes"},
                  "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   // --batch: images per batch (default 64; a diffusion UNet's 1, as compare --serve); --weights: the
@@ -631,7 +631,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   a.flags.refuse({"--fused-kernels", "--flash-attention"}, "applies to image models (e.g. resnet50, vit-b16)");
   a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet)");
   const ModelArg m = model_arg(a.model);
-  const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
+  const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
   if (a.prompt < 0) detail::fail("--prompt-tokens", std::to_string(a.prompt), "is negative");
   if (a.output < 1) detail::fail("--output-tokens", std::to_string(a.output), "must be a positive count");
   PlanArgs p = a.plan;
@@ -805,7 +805,7 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
-  add_pcie_host_flag(cmd, a->cluster.pcie_host);
+  add_pcie_host_flag(cmd, a->cluster);
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");
   cmd->add_flag("--fused-kernels", a->fused_kernels,
                 "Image models: batch norm folded into the convolutions and ReLU fused, as TensorRT and torch.compile run them "

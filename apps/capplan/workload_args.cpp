@@ -390,11 +390,22 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   add_framework_flag(cmd, a.framework);
 }
 
-void add_pcie_host_flag(CLI::App* cmd, std::string& into) {
-  cmd->add_option("--pcie-host", into,
+void add_pcie_host_flag(CLI::App* cmd, ClusterArgs& a) {
+  cmd->add_option("--pcie-host", a.pcie_host,
                   "How PCIe GPUs hang off the host: switch (PCIe switches, peer-to-peer), cpu (one CPU's root ports) or "
                   "two-cpus (across sockets); NCCL goes through host memory unless under a switch (default: switch)")
       ->check(CLI::IsMember({"switch", "cpu", "two-cpus"}));
+  cmd->add_option("--pcie-lanes", a.pcie_lanes,
+                  "Electrical lanes of each GPU's slot: 16, 8 (two cards on a desktop CPU's 16 lanes), 4, 2 or 1 (default: the card's own)");
+}
+
+GpuSpec with_slot_lanes(GpuSpec g, const ClusterArgs& a) {
+  if (!a.pcie_lanes) return g;
+  const int n = *a.pcie_lanes;
+  if (n != 1 && n != 2 && n != 4 && n != 8 && n != 16) detail::fail("--pcie-lanes", std::to_string(n), "is not 1, 2, 4, 8 or 16");
+  if (g.pcie_generation == 0) detail::fail("--pcie-lanes", std::to_string(n), "is for a PCIe card; " + g.id + " has no PCIe link");
+  g.pcie_lanes = std::min(g.pcie_lanes, n);
+  return g;
 }
 
 void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
@@ -402,7 +413,7 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
                   "Network between nodes: " + perf::fabric_ids() + " (default: what a host of the GPU usually has)");
   cmd->add_option("--fabric-bandwidth", a.fabric_bandwidth, "Per-GPU bandwidth between nodes, e.g. '200 Gb/s' (a custom fabric)");
   cmd->add_option("--fabric-latency", a.fabric_latency, "Latency per step between nodes, e.g. '5 us'");
-  add_pcie_host_flag(cmd, a.pcie_host);
+  add_pcie_host_flag(cmd, a);
   if (!with_plan_flags) return;
   cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node: one NVLink domain (default 8; 72 for GB200 and GB300, an NVL72 rack)");
   cmd->add_flag("--allow-cross-node-tp", a.allow_cross_node_tp, "Allow a TP group that spans nodes (timed over the fabric)");

@@ -157,7 +157,12 @@ struct ClusterArgs {
   std::optional<int> gpus_per_node;
   bool allow_cross_node_tp = false;
   std::string pcie_host;  // --pcie-host; empty: PCIe switches (an 8-GPU PCIe server's)
+  std::optional<int> pcie_lanes;  // --pcie-lanes: the electrical lanes of each GPU's slot
 };
+
+// The GPU as its slot wires it: --pcie-lanes caps its PCIe lanes (two cards on a desktop CPU's 16
+// lanes run x8 each); unchanged without the flag.
+GpuSpec with_slot_lanes(GpuSpec g, const ClusterArgs& a);
 
 // --fabric, --fabric-bandwidth, --fabric-latency; with the plan flags also --gpus-per-node and
 // --allow-cross-node-tp.
@@ -167,7 +172,7 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags = tru
 std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a);
 
 // --pcie-host switch|cpu|two-cpus: how PCIe GPUs hang off the host (train, compare, infer).
-void add_pcie_host_flag(CLI::App* cmd, std::string& into);
+void add_pcie_host_flag(CLI::App* cmd, ClusterArgs& a);
 
 // --pcie-host switch|cpu|two-cpus (perf::PcieHost); empty: under PCIe switches.
 perf::PcieHost pcie_host_arg(const ClusterArgs& a);

@@ -51,6 +51,7 @@ CAPPLAN_PY_TRAITS(Energy, "J", "591.3, 'kWh'")
 CAPPLAN_PY_TRAITS(ArithmeticIntensity, "FLOP/B", "295, 'FLOP/B'")
 CAPPLAN_PY_TRAITS(CarbonMass, "kgCO2e", "552, 'tCO2e'")
 CAPPLAN_PY_TRAITS(CarbonIntensity, "kgCO2e/J", "0.429, 'kgCO2e/kWh'")
+CAPPLAN_PY_TRAITS(Length, "m", "304, 'mm'")
 CAPPLAN_PY_TRAITS(Money, "", "'1234.56', 'USD'")
 CAPPLAN_PY_TRAITS(MoneyRate, "/h", "'2.49', 'USD'")
 CAPPLAN_PY_TRAITS(EnergyPrice, "/kWh", "'0.12', 'USD'")
@@ -58,7 +59,7 @@ CAPPLAN_PY_TRAITS(EnergyPrice, "/kWh", "'0.12', 'USD'")
 
 // Every bound type that takes part in arithmetic.
 using Operands = std::tuple<DataSize, Duration, FlopCount, FlopRate, Bandwidth, Power, Energy, ArithmeticIntensity,
-                            CarbonMass, CarbonIntensity, Money, MoneyRate, EnergyPrice>;
+                            CarbonMass, CarbonIntensity, Length, Money, MoneyRate, EnergyPrice>;
 
 template <class T, class Tuple>
 struct in_tuple;

@@ -472,6 +472,7 @@ void bind_purchase(py::module_& m) {
       .readonly("psu_rule", &Build::psu_rule)
       .readonly("system", &Build::system)
       .readonly("unchecked", &Build::unchecked)
+      .readonly("cautions", &Build::cautions)
       .finish(false);
   Record<BuildBudget>(m, "BuildBudget", "A budget as the buyer gave it, in any currency, with the dated rate from USD into it.")
       .field("amount", &BuildBudget::amount)
@@ -486,6 +487,16 @@ void bind_purchase(py::module_& m) {
       .def(
           "output", [](const BuildSearch& r, const std::string& workload, const BuildBudget& budget) { return to_python(build_search_output(r, workload, budget)); },
           py::arg("workload"), py::arg("budget"), "What `capplan build --format json` prints, as dicts and lists (the same keys).");
+  Record<CardFit>(m, "CardFit", "Whether a GPU's cards fit a case and board: problems, what is unchecked, cautions, the slots used.")
+      .field("problems", &CardFit::problems)
+      .field("unchecked", &CardFit::unchecked)
+      .field("cautions", &CardFit::cautions)
+      .field("slots", &CardFit::slots)
+      .finish();
+  m.def(
+      "card_fit", [](const GpuSpec& g, int n, const Chassis& box, const std::optional<Motherboard>& board) { return card_fit(g, n, box, board ? &*board : nullptr); },
+      py::arg("gpu"), py::arg("count"), py::arg("chassis"), py::arg("board") = py::none(),
+      "Whether `count` of the GPU's cards fit the case (length, slot positions, a passive card's airflow) and, when given, the board's slots.");
   m.def("propose_builds", &propose_builds, py::arg("query"), py::arg("catalog"), py::arg("top") = 3,
         "The fastest complete builds within the budget (what `capplan build` prints).");
   m.def("build_problems", &build_problems, py::arg("build"), py::arg("query"), py::arg("catalog"),

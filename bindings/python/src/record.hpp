@@ -84,6 +84,7 @@ constexpr const char* unit_suffix() {
   else if constexpr (std::is_same_v<Q, ArithmeticIntensity>) return "_flop_per_byte";
   else if constexpr (std::is_same_v<Q, CarbonMass>) return "_kg_co2e";
   else if constexpr (std::is_same_v<Q, CarbonIntensity>) return "_kg_co2e_per_j";
+  else if constexpr (std::is_same_v<Q, Length>) return "_m";
   else return nullptr;
 }
 template <class Q>

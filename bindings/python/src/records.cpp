@@ -56,6 +56,8 @@ PeakRates rates_from_py(const py::dict& d) {
 void bind_hardware_enums(py::module_& m) {
   text_enum<Precision>(m, "Precision", "Numeric precision of tensor math and stored values.");
   text_enum<FormFactor>(m, "FormFactor", "How an accelerator is packaged.");
+  text_enum<GpuCooling>(m, "GpuCooling", "An add-in card's cooler: passive (needs a server's airflow), blower or open-air fans.");
+  text_enum<BoardFormFactor>(m, "BoardFormFactor", "Motherboard size, smallest first (a case takes its largest and every smaller one).");
   text_enum<Vendor>(m, "Vendor", "Hardware vendor.");
   text_enum<DramType>(m, "DramType", "Host DRAM generation.");
   text_enum<StorageKind>(m, "StorageKind", "Kind of storage device.");
@@ -134,6 +136,19 @@ void bind_hardware_records(py::module_& m) {
       .described_fields({{"rack_units", "0: a tower"}})
       .finish()
       .def("validate", &Chassis::validate);
+
+  Record<PcieSlot>(m, "PcieSlot", "A GPU slot of a board: its position from the top, electrical lanes and PCIe generation.")
+      .described_fields({{"position", "slot position from the top (1: nearest the CPU)"},
+                         {"lanes", "electrical lanes with the board's other GPU slots in use"}})
+      .finish();
+
+  Record<Motherboard>(m, "Motherboard", "A motherboard: socket, memory, size and where its GPU slots are.")
+      .described_fields({{"slots", "the x16-length slots, top to bottom"}})
+      .finish()
+      .def("validate", &Motherboard::validate);
+  m.def("place_cards", &place_cards, py::arg("board"), py::arg("cards"), py::arg("width"), py::arg("min_lanes") = 8, py::arg("case_positions") = 0,
+        "The board's slots where `cards` cards of `width` slot positions go (the first free ones from the top with at least "
+        "`min_lanes` lanes, the last card ending within `case_positions` when that is not 0); [] when they do not all fit.");
 
   Record<PowerSupply>(m, "PowerSupply", "A power supply: rated output and 80 PLUS tier.")
       .described_fields({{"rated", "continuous DC output"}})
@@ -255,6 +270,7 @@ void bind_catalog(py::module_& m) {
   c.def("power_supplies", &Catalog::power_supplies);
   c.def("chassis", &Catalog::chassis);
   c.def("network_adapters", &Catalog::network_adapters);
+  c.def("motherboards", &Catalog::motherboards);
   c.def("systems", &Catalog::systems);
   c.def("cloud_offers", &Catalog::cloud_offers);
 
@@ -267,6 +283,7 @@ void bind_catalog(py::module_& m) {
   c.def("find_psu", &Catalog::find_psu, py::arg("name"), RP::copy, find_doc);
   c.def("find_chassis", &Catalog::find_chassis, py::arg("name"), RP::copy, find_doc);
   c.def("find_network_adapter", &Catalog::find_network_adapter, py::arg("name"), RP::copy, find_doc);
+  c.def("find_motherboard", &Catalog::find_motherboard, py::arg("name"), RP::copy, find_doc);
   c.def("find_system", &Catalog::find_system, py::arg("name"), RP::copy, find_doc);
   c.def("find_offer", &Catalog::find_offer, py::arg("name"), RP::copy, find_doc);
   c.def(
@@ -284,6 +301,7 @@ void bind_catalog(py::module_& m) {
   def_add<PowerSupply>(c);
   def_add<Chassis>(c);
   def_add<NetworkAdapter>(c);
+  def_add<Motherboard>(c);
   def_add<SystemSpec>(c);
   def_add<CloudOffer>(c);
   c.def("part_price", &Catalog::part_price, py::arg("kind"), py::arg("id"),
@@ -323,7 +341,7 @@ void bind_catalog(py::module_& m) {
   });
   c.def("__len__", [](const Catalog& cat) {
     return cat.gpus().size() + cat.cpus().size() + cat.memory_modules().size() + cat.storage_devices().size() +
-           cat.power_supplies().size() + cat.chassis().size() + cat.network_adapters().size() + cat.systems().size() +
+           cat.power_supplies().size() + cat.chassis().size() + cat.network_adapters().size() + cat.motherboards().size() + cat.systems().size() +
            cat.cloud_offers().size();
   });
 

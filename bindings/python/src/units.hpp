@@ -1,5 +1,5 @@
 // Python classes for capplan's quantities (capplan/units): DataSize, Duration, FlopCount,
-// FlopRate, Bandwidth, Power, Energy, ArithmeticIntensity, CarbonMass, CarbonIntensity.
+// FlopRate, Bandwidth, Power, Energy, ArithmeticIntensity, CarbonMass, CarbonIntensity, Length.
 //
 //   DataSize(80, "GB")   DataSize("80 GB")   DataSize.from_value(8e10)   (canonical unit: B)
 //   q.to("GiB") -> float   q.value -> float (canonical)   str(q) -> "80 GB"   q.format(significant=3)
@@ -142,6 +142,7 @@ inline void bind_units(py::module_& m) {
   bind_quantity<ArithmeticIntensity>(m, "FLOP per byte of memory traffic; canonical unit FLOP/B.");
   bind_quantity<CarbonMass>(m, "Greenhouse-gas emissions; canonical unit kg CO2e.");
   bind_quantity<CarbonIntensity>(m, "Emissions per energy; canonical unit kg CO2e / J (printed per kWh).");
+  bind_quantity<Length>(m, "A physical length (a card, a case's clearance); canonical unit m, printed in mm; inches accepted.");
 
   m.def("format_number", &capplan::format_number, py::arg("value"), py::arg("significant") = 4,
         py::arg("trim_zeros") = true, "A number with `significant` digits, as capplan prints quantities.");

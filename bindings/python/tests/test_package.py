@@ -45,7 +45,7 @@ def test_exception_hierarchy():
 def _samples():
     units = {"DataSize": "GB", "Duration": "h", "FlopCount": "TFLOP", "FlopRate": "TFLOP/s", "Bandwidth": "GB/s",
              "Power": "W", "Energy": "kWh", "ArithmeticIntensity": "FLOP/B", "CarbonMass": "kgCO2e",
-             "CarbonIntensity": "kgCO2e/kWh"}
+             "CarbonIntensity": "kgCO2e/kWh", "Length": "mm"}
     out = {n: getattr(capplan, n)(2, u) for n, u in units.items()}
     out.update(Money=capplan.Money(2, "USD"), MoneyRate=capplan.MoneyRate(2, "USD"),
                EnergyPrice=capplan.EnergyPrice(2, "USD"))

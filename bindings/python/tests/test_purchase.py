@@ -114,6 +114,39 @@ def test_propose_builds_are_compatible_and_within_budget():
     assert speeds == sorted(speeds, reverse=True)
 
 
+def test_cards_must_fit_the_case_and_the_board():
+    cat = capplan.Catalog.builtin()
+    tower = cat.find_chassis("generic-atx-tower")
+    # NVIDIA's A100 PCIe brief: a passive heat sink that "requires system air flow".
+    fit = capplan.card_fit(cat.find_gpu("a100-pcie-80gb"), 1, tower)
+    assert len(fit.problems) == 1 and "passively cooled" in fit.problems[0]
+    # Four 3-slot RTX 4090 FE need 12 slot positions; the tower has 9.
+    assert "need 12 slot positions" in capplan.card_fit(cat.find_gpu("rtx-4090"), 4, tower).problems[0]
+    assert capplan.card_fit(cat.find_gpu("rtx-4090"), 2, tower).cautions
+    g = cat.find_gpu("rtx-4090")
+    assert g.slot_width == 3 and g.length == capplan.Length(304, "mm") and g.cooling == capplan.GpuCooling.open_air
+    assert g.to_dict()["length_m"] == pytest.approx(0.304)
+    # The catalog's board: seven x16 slots; 2-slot cards at 1, 3, 5, 7; only three 3-slot cards.
+    board = cat.find_motherboard("ROMED8-2T")
+    assert board.socket == cat.find_cpu("epyc-7763").socket == "SP3"
+    assert [s.position for s in capplan.place_cards(board, 4, 2, 16)] == [1, 3, 5, 7]
+    assert capplan.place_cards(board, 4, 3) == []
+    assert [s.position for s in capplan.card_fit(g, 3, tower, board).slots] == [1, 4, 7]
+    # A board whose slots go backwards names the field.
+    bad = cat.find_motherboard("ROMED8-2T")
+    slots = bad.slots
+    slots[1].position = 1
+    bad.slots = slots
+    with pytest.raises(capplan.InputError) as e:
+        bad.validate()
+    assert e.value.field == "slots[1].position"
+    # A user's board in a catalog file: priced, a build uses it.
+    mine = capplan.Catalog.builtin()
+    mine.load_json("""{"motherboards": [{"id": "asrock-rack-romed8-2t", "street_price":
+        {"amount": "649", "currency": "USD", "as_of": "2026-11-20", "source": "a quote"}}]}""")
+    assert mine.part_price(capplan.PartKind.motherboard, "asrock-rack-romed8-2t").amount == capplan.Money("649", "USD")
+
+
 def test_build_and_size_outputs_are_the_cli_json():
     cat = capplan.Catalog.builtin()
     budget = capplan.BuildBudget(amount=capplan.Money("40000", "CNY"),

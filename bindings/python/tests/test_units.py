@@ -21,12 +21,13 @@ from capplan import (
     Energy,
     FlopCount,
     FlopRate,
+    Length,
     Power,
     Prefixes,
 )
 
 QUANTITIES = [DataSize, Duration, FlopCount, FlopRate, Bandwidth, Power, Energy, ArithmeticIntensity, CarbonMass,
-              CarbonIntensity]
+              CarbonIntensity, Length]
 
 
 class TestCanonicalStorage:
@@ -196,7 +197,7 @@ class TestFormatAndParse:
 
 SAMPLE_UNITS = {DataSize: "GB", Duration: "h", FlopCount: "PFLOP", FlopRate: "TFLOP/s", Bandwidth: "GB/s",
                 Power: "kW", Energy: "kWh", ArithmeticIntensity: "FLOP/B", CarbonMass: "tCO2e",
-                CarbonIntensity: "kgCO2e/kWh"}
+                CarbonIntensity: "kgCO2e/kWh", Length: "mm"}
 
 
 @pytest.mark.parametrize("role", QUANTITIES, ids=lambda q: q.__name__)

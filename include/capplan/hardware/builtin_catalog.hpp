@@ -18,6 +18,7 @@
 #include "capplan/hardware/cpu.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/memory_module.hpp"
+#include "capplan/hardware/motherboard.hpp"
 #include "capplan/hardware/network_adapter.hpp"
 #include "capplan/hardware/psu.hpp"
 #include "capplan/hardware/storage.hpp"
@@ -101,8 +102,9 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2.0_TBps,
                .dense = dense_rates({.fp64 = 51, .fp32 = 51, .tf32 = 378, .bf16 = 756.5, .fp16 = 756.5, .fp8 = 1513, .int8 = 1513}),
                .tdp = 350_W, .nvlink_generation = 4, .nvlink_bandwidth = 300_GBps, .pcie_generation = 5, .pcie_lanes = 16,
-               .ecc = true, .source = src::h100, .as_of = recorded,
-               .note = "TDP is the upper end of the datasheet's 300-350 W. NVLink via 2-GPU bridge. No vendor list price."});
+               .ecc = true, .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
+               .source = src::h100, .as_of = recorded,
+               .note = std::string("TDP is the upper end of the datasheet's 300-350 W. NVLink via 2-GPU bridge. No vendor list price.") + " Card: \"dual-slot 10.5 inch PCI Express Gen5 card\" with a \"passive heat sink\" that \"requires system airflow\" (NVIDIA H100 PCIe product brief PB-11133-001, mirrored at https://manuals.plus/m/d4b5dc21484df3ba8fbe84918338461cc074a3fcebcc13423eadc2b10ac3bda4)."});
   // H200 SXM 141GB: H200 datasheet: same Hopper tensor rates as H100 SXM (BF16 1,979*, FP8 3,958*),
   // 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 900 GB/s. Matches reference-cases.md §6.
   // Usable memory: nvidia-smi reports 143,771 MiB total (150.8 GB: the datasheet's "141 GB" is nearer
@@ -199,9 +201,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .dense = dense_rates({.fp32 = 90.5, .tf32 = 90.5, .bf16 = 181.05, .fp16 = 181.05, .fp8 = 362, .int8 = 362, .int4 = 724}),
                .tdp = 300_W, .ecc = true,
+               .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
                .source = "NVIDIA L40 datasheet (dense and sparse columns) as reproduced at https://www.mullet.se/product.html?product_id=355414",
                .as_of = "2026-11-26",
-               .note = "The datasheet prints both columns: TF32 90.5 | 181*, BF16/FP16 181.05 | 362.1*, FP8 362 | 724*, INT8 362 | 724*, INT4 724 | 1,448*. Its FP16/BF16 tensor rate is half the L40S's on the same die (the L40S publishes 362 dense). No FP64 figure published, no NVLink. No vendor list price."});
+               .note = std::string("The datasheet prints both columns: TF32 90.5 | 181*, BF16/FP16 181.05 | 362.1*, FP8 362 | 724*, INT8 362 | 724*, INT4 724 | 1,448*. Its FP16/BF16 tensor rate is half the L40S's on the same die (the L40S publishes 362 dense). No FP64 figure published, no NVLink. No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one PCIe CEM5 16-pin power connector (NVIDIA's L40/L40S specification table as reproduced at https://www.mullet.se/product.html?product_id=355414)."});
   v.push_back({.id = "l20", .name = "NVIDIA L20 48GB", .aliases = {"L20"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
                .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
@@ -214,9 +217,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 696_GBps,
                .dense = dense_rates({.fp32 = 37.4, .tf32 = 74.8, .bf16 = 149.7, .fp16 = 149.7, .int8 = 299.3, .int4 = 598.7}),
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
+               .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
                .source = "NVIDIA A40 datasheet figures (FP32 37.4, TF32 74.8 | 149.7*, BF16/FP16 149.7 | 299.3*, INT8 299.3 | 598.7*) as listed at https://hmc-tech.com/gpu/nvidia-a100-vs-nvidia-a40; 48 GB GDDR6 ECC, 696 GB/s, 300 W, 112.5 GB/s NVLink bridge per http://www.relationship-nepal.org/900-2g133-0000-000.html",
                .as_of = "2026-11-26",
-               .note = "Dense = the datasheet's non-sparse column. The NVLink bridge joins two cards (112.5 GB/s total = 56.25 per direction). No vendor list price."});
+               .note = std::string("Dense = the datasheet's non-sparse column. The NVLink bridge joins two cards (112.5 GB/s total = 56.25 per direction). No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one 8-pin CPU (EPS12V) power connector (NVIDIA's A40 specification table as reproduced at http://www.relationship-nepal.org/900-2g133-0000-000.html)."});
 
   // ---------------------------------------------------------------- NVIDIA data centre: Ampere, Volta, Turing, Ada
   // A100 SXM4 80GB: A100 datasheet: FP64 tensor 19.5, FP32 19.5, TF32 156 (312*), BF16/FP16 312 (624*),
@@ -250,16 +254,18 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .ecc = true,
                // Street price: "$8K-$15K new A100 80GB unit price range, 2025-2026" (aitooldiscovery.com, 2026-03-20);
                // mercatus-ai.com gives the same $8-15K as the refurbished/used street price.
+               .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
                .street_price = usd_range("8000", "15000", "2026-03-20", "https://www.aitooldiscovery.com/ai-infra/nvidia-a100-specs-price; https://www.mercatus-ai.com/blog/a100-vs-h100-vs-h200"),
                .source = src::a100, .as_of = recorded,
-               .note = "NVLink via 2-GPU bridge. No vendor list price; the street price is a third-party market range (one source says new, the other refurbished/used), read from stored copies."});
+               .note = std::string("NVLink via 2-GPU bridge. No vendor list price; the street price is a third-party market range (one source says new, the other refurbished/used), read from stored copies.") + " Card: dual slot, 10.5 in (266.7 mm), passive, as the 40 GB card's product brief (PB-10137-001) gives it; the 80 GB brief (PB-10577-001) has the same sections, but its text was not read."});
   // A100 PCIe 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 250 W. Matches reference-cases.md §6.
   v.push_back({.id = "a100-pcie-40gb", .name = "NVIDIA A100 PCIe 40GB", .aliases = {"A100 40GB PCIe", "A100 PCIe 40GB", "A100-PCIE-40GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
                .memory = 40_GB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 250_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
-               .ecc = true, .source = src::a100, .as_of = recorded, .note = "NVLink via 2-GPU bridge. No vendor list price."});
+               .ecc = true, .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
+               .source = src::a100, .as_of = recorded, .note = std::string("NVLink via 2-GPU bridge. No vendor list price.") + " Card: dual slot, 10.5 in (266.7 mm), passive heat sink that \"requires system air flow\"; one CPU 8-pin (EPS) power connector (NVIDIA A100 40GB PCIe product brief PB-10137-001, as mirrored at https://docslib.org/doc/3015592/a100-40gb-pcie-product-brief)."});
   // A10: A10 datasheet: FP32 31.2, TF32 62.5 (125*), BF16/FP16 125 (250*), INT8 250 (500*), INT4 500 (1,000*);
   // 24 GB GDDR6, 600 GB/s, 150 W, PCIe Gen4 x16.
   // Usable memory: nvidia-smi reports 23,028 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
@@ -287,9 +293,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 24_GB, .usable_memory = 23034_MiB, .memory_type = "GDDR6", .memory_bandwidth = 300_GBps,
                .dense = dense_rates({.fp32 = 30.3, .tf32 = 60, .bf16 = 121, .fp16 = 121, .fp8 = 242.5, .int8 = 242.5}),
                .tdp = 72_W, .ecc = true,
+               .slot_width = 1, .cooling = GpuCooling::passive,
                .source = "NVIDIA L4 datasheet, https://www.nvidia.com/en-us/data-center/l4/",
                .as_of = recorded,
-               .note = "Dense = half the datasheet's sparsity figures (TF32 120*, FP16 242*, FP8/INT8 485*), checked with 300 GB/s and 72 W against stored copies: https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820 and https://grokipedia.com/page/NVIDIA_L4_vs_L40S. No vendor list price."});
+               .note = std::string("Dense = half the datasheet's sparsity figures (TF32 120*, FP16 242*, FP8/INT8 485*), checked with 300 GB/s and 72 W against stored copies: https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820 and https://grokipedia.com/page/NVIDIA_L4_vs_L40S. No vendor list price.") + " Card: single slot, low profile, passive, 72 W from the slot with no power connector (third-party summaries, https://aiwiki.ai/wiki/nvidia_l4/raw; the length is not recorded)."});
   // L40S: L40S datasheet (copy at mullet.se / omegaco.ae): FP32 91.6, TF32 183 (366*), BF16/FP16 362.05 (733*),
   // FP8 733 (1,466*); 48 GB GDDR6 ECC, 864 GB/s, 350 W, PCIe Gen4 x16, no NVLink.
   // Usable memory: nvidia-smi reports 46,068 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
@@ -298,8 +305,9 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 48_GB, .usable_memory = 46068_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .dense = dense_rates({.fp32 = 91.6, .tf32 = 183, .bf16 = 362.05, .fp16 = 362.05, .fp8 = 733, .int8 = 733}),
                .tdp = 350_W, .ecc = true,
+               .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
                .source = "NVIDIA L40S datasheet, https://www.nvidia.com/en-us/data-center/l40s/ (table checked against a reseller copy, https://www.mullet.se/product.html?product_id=355414)",
-               .as_of = recorded, .note = "No vendor list price."});
+               .as_of = recorded, .note = std::string("No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one PCIe CEM5 16-pin power connector (NVIDIA's L40/L40S specification table as reproduced at https://www.mullet.se/product.html?product_id=355414)."});
   // T4: T4 datasheet: FP32 8.1, mixed-precision FP16 65, INT8 130, INT4 260; 16 GB GDDR6, 70 W, PCIe Gen3 x16.
   // Usable memory: nvidia-smi reports 15,360 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
   v.push_back({.id = "t4", .name = "NVIDIA T4 16GB", .aliases = {"T4", "Tesla T4"},
@@ -307,9 +315,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 16_GB, .usable_memory = 15360_MiB, .memory_type = "GDDR6", .memory_bandwidth = 320_GBps,
                .dense = dense_rates({.fp32 = 8.1, .fp16 = 65, .int8 = 130, .int4 = 260}),
                .tdp = 70_W, .pcie_generation = 3, .ecc = true,
+               .slot_width = 1, .length = 167.6_mm, .cooling = GpuCooling::passive,
                .source = "NVIDIA T4 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf",
                .as_of = recorded,
-               .note = "320 GB/s (256-bit GDDR6 at 10 Gb/s), 8.1 TFLOPS FP32, 65 TFLOPS FP16, 70 W checked against TechPowerUp data mirrored at https://sysrqmts.com/en/gpus/nvidia/tesla/t4; 65 / 130 TOPS at https://networkoutlet.com/blogs/articles/nvidia-tesla-t4-16gb-gpu-specs-performance-use-cases. No BF16 on Turing. No vendor list price."});
+               .note = std::string("320 GB/s (256-bit GDDR6 at 10 Gb/s), 8.1 TFLOPS FP32, 65 TFLOPS FP16, 70 W checked against TechPowerUp data mirrored at https://sysrqmts.com/en/gpus/nvidia/tesla/t4; 65 / 130 TOPS at https://networkoutlet.com/blogs/articles/nvidia-tesla-t4-16gb-gpu-specs-performance-use-cases. No BF16 on Turing. No vendor list price.") + " Card: \"single-slot, low-profile, 6.6-inch\" (167.6 mm), \"passively cooled board that requires system air flow\", 70 W from the slot (NVIDIA T4 product brief as mirrored at https://manualmachine.com/pny/tcst4mpb/8129101-user-manual)."});
   // V100 SXM2: V100 datasheet: FP64 7.8, FP32 15.7, tensor 125; 16 or 32 GB HBM2, 900 GB/s, 300 W,
   // NVLink 300 GB/s (150 per direction). Matches reference-cases.md §6.
   for (int gb : {16, 32}) {
@@ -344,10 +353,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
                .dense = dense_rates({.fp32 = 91.1, .tf32 = 182.1, .bf16 = 364.2, .fp16 = 364.2, .fp8 = 728.5, .int8 = 728.5}),
                .tdp = 300_W, .ecc = true,
+               .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::blower,
                .launch_price = usd("6800", "2022-12-01", "NVIDIA RTX 6000 Ada launch announcement (Sept 2022, availability Dec 2022), as reported by the press"),
                .source = "NVIDIA RTX 6000 Ada datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-6000/",
                .as_of = recorded,
-               .note = "FP32 91.1 TFLOPS, 48 GB and 300 W checked at https://cputronic.com/de/gpu/nvidia-rtx-6000-ada-generation. Only the FP8 sparse figure (1,457) is published; the other tensor rates are derived from it with Ada's ratios, not checked. Launch price $6,800 is the press-reported MSRP, not re-checked."});
+               .note = std::string("FP32 91.1 TFLOPS, 48 GB and 300 W checked at https://cputronic.com/de/gpu/nvidia-rtx-6000-ada-generation. Only the FP8 sparse figure (1,457) is published; the other tensor rates are derived from it with Ada's ratios, not checked. Launch price $6,800 is the press-reported MSRP, not re-checked.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, blower cooler, one 16-pin power connector: NVIDIA's RTX 6000 Ada datasheet figures, recalled, not re-read this session (a reseller's listing confirms \"Active Cooling\", https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820)."});
   // Added 2026-11-26: Blackwell workstation cards, the GeForce cards buyers weigh in 2026, Ada
   // workstation cards and DGX Spark. GeForce dense rates: NVIDIA's "AI TOPS" is FP4 (Blackwell) or
   // FP8 (Ada) with sparsity; the whitepapers' ratios give the dense FP16/BF16 rate with FP32
@@ -358,10 +368,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 96_GB, .usable_memory = 97887_MiB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
                .dense = dense_rates({.fp32 = 125, .tf32 = 251.9, .bf16 = 503.8, .fp16 = 503.8, .fp8 = 1007.6, .int8 = 1007.6, .fp4 = 2015.2}),
                .tdp = 600_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .slot_width = 2, .cooling = GpuCooling::open_air,
                .street_price = usd_range("8000", "9200", "2026-04-01", "retail prices in April 2026 per https://www.newgearhub.com/review/nvidia-gtc-2026-blackwell-gpus-pro-workstations"),
                .source = "NVIDIA RTX Blackwell PRO GPU architecture whitepaper v1.0, appendix A (Peak BF16 Tensor TFLOPS with FP32 Accumulate 503.8 | 1,007.6*); 96 GB GDDR7 ECC, 512-bit per https://hardware-corner.net/rtx-5090-vs-rtx-pro-6000-spec-comparison-20250321; 1,792 GB/s per https://gpu.name/posts/nvidia-unveils-rtx-pro-6000-blackwell-gpu-with-24-064-cores-and-96gb-memory; usable memory and 600 W from nvidia-smi in https://raw.githubusercontent.com/MarcoPizeta/flash-next-rtxpro6000-bench/main/HARDWARE.md",
                .as_of = "2026-11-26",
-               .note = "Full-rate FP32 accumulate (a professional card): TF32 = BF16 / 2, FP8 = INT8 = 2 x BF16, derived from the whitepaper's BF16 row; FP4 2,015.2 dense = 4 x BF16 (the whitepaper's ratio; 4,000 AI TOPS sparse / 2 rounds to the same). Measured cuBLAS BF16 is about 350-390 TF on large GEMMs (zzc0721/torch-performance-test-data#160). MIG supported. A reported $8,565 MSRP comes from an editorial site, not NVIDIA; the street range is stored."});
+               .note = std::string("Full-rate FP32 accumulate (a professional card): TF32 = BF16 / 2, FP8 = INT8 = 2 x BF16, derived from the whitepaper's BF16 row; FP4 2,015.2 dense = 4 x BF16 (the whitepaper's ratio; 4,000 AI TOPS sparse / 2 rounds to the same). Measured cuBLAS BF16 is about 350-390 TF on large GEMMs (zzc0721/torch-performance-test-data#160). MIG supported. A reported $8,565 MSRP comes from an editorial site, not NVIDIA; the street range is stored.") + " Card (Workstation Edition): dual slot, flow-through fans that blow into the case, one 12V-2x6 connector at 600 W (third-party comparisons, https://hardware-corner.net/rtx-5090-vs-rtx-pro-6000-spec-comparison-20250321; the length is not recorded)."});
   v.push_back({.id = "rtx-pro-6000-server", .name = "NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB",
                .aliases = {"RTX PRO 6000 Server", "RTX PRO 6000 SE", "RTX PRO 6000 Blackwell Server Edition"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::pcie,
@@ -384,9 +395,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 20_GB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,
                .dense = dense_rates({.fp32 = 26.7, .tf32 = 53.5, .bf16 = 106.9, .fp16 = 106.9, .fp8 = 213.8, .int8 = 213.8}),
                .tdp = 130_W, .ecc = true,
+               .slot_width = 1, .cooling = GpuCooling::blower,
                .source = "NVIDIA RTX 4000 Ada datasheet figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 27, TF32 53 | 107*, FP16 107 | 214*, FP8 214 | 428*, 20 GB ECC, 360 GB/s, 130 W)",
                .as_of = "2026-11-26",
-               .note = "Single-slot, 130 W. No NVIDIA datasheet was reachable; the transcription agrees with 6,144 CUDA cores x 2 x 2.175 GHz = 26.7 TF and the full-rate Ada workstation ratios. No launch price found."});
+               .note = std::string("Single-slot, 130 W. No NVIDIA datasheet was reachable; the transcription agrees with 6,144 CUDA cores x 2 x 2.175 GHz = 26.7 TF and the full-rate Ada workstation ratios. No launch price found.") + " Card: \"the most powerful single slot GPU\", \"a blower-style design\", 130 W (PC Gamer, https://www.pcgamer.com/nvidia-announces-the-most-powerful-single-slot-gpu-on-the-planet-but-its-a-workstation-card-so-naturally-costs-dollar1250/; the length is not recorded)."});
   // RTX A6000 (launch price $4,649, TechPowerUp): datasheet: FP32 38.7, tensor 309.7 TFLOPS (FP16 with sparsity): dense FP16/BF16 154.8, TF32 77.4;
   // 48 GB GDDR6 ECC, 768 GB/s, 300 W, NVLink 3 bridge 112.5 GB/s (56.25 per direction), PCIe Gen4 x16.
   v.push_back({.id = "rtx-a6000", .name = "NVIDIA RTX A6000 48GB", .aliases = {"RTX A6000", "A6000"},
@@ -394,10 +406,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 768_GBps,
                .dense = dense_rates({.fp32 = 38.7, .tf32 = 77.4, .bf16 = 154.8, .fp16 = 154.8}),
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
+               .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::blower,
                .launch_price = usd("4649", "2020-12-15", "TechPowerUp GPU database launch price, mirrored at https://sysrqmts.com/es/gpus/compare/nvidia-rtx-a6000-vs-nvidia-tesla-p40"),
                .source = "NVIDIA RTX A6000 datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-a6000/",
                .as_of = recorded,
-               .note = "768 GB/s, 300 W, 38.7 TFLOPS FP32 and the $4,649 launch price checked against TechPowerUp data mirrored at sysrqmts.com. Tensor rates = half the datasheet's 309.7 sparse figure; consistent with the A40 datasheet (same GA102, lower clock): FP16/BF16 149.7 | 299.4*, TF32 74.8 | 149.6*."});
+               .note = std::string("768 GB/s, 300 W, 38.7 TFLOPS FP32 and the $4,649 launch price checked against TechPowerUp data mirrored at sysrqmts.com. Tensor rates = half the datasheet's 309.7 sparse figure; consistent with the A40 datasheet (same GA102, lower clock): FP16/BF16 149.7 | 299.4*, TF32 74.8 | 149.6*.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, active cooling (a blower that exhausts through the bracket), one 8-pin CPU power connector (NVIDIA's RTX A6000 specification table as reproduced at https://servethehome.com/nvidia-rtx-a6000-48gb-gpu-drops-quadro-designation)."});
 
   // ---------------------------------------------------------------- NVIDIA GeForce (consumer)
   // RTX 4090: Ada whitepaper: FP32 82.6; FP16/BF16 tensor with FP32 accumulate 165.2 (330.4*), with FP16
@@ -409,9 +422,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 24_GB, .usable_memory = 24564_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 1008_GBps,
                .dense = dense_rates({.fp32 = 82.6, .tf32 = 82.6, .bf16 = 165.2, .fp16 = 165.2, .fp8 = 330.3, .int8 = 660.6, .int4 = 1321.2}),
                .fp32_accumulate_half_rate = true, .tdp = 450_W, .peer_to_peer = false,
+               .slot_width = 3, .length = 304_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("1599", "2022-10-12", "NVIDIA GeForce RTX 4090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4090/"),
                .source = src::ada, .as_of = recorded,
-               .note = "bf16/fp16 165.2 is the FP32-accumulate rate; FP16 accumulate gives 330.3 (tensor figures checked against https://hmc-tech.com/gpus/nvidia-geforce-rtx-4090-vs-nvidia-rtx-pro-5000-blackwell). GeForce 40-series has no PCIe peer-to-peer."});
+               .note = std::string("bf16/fp16 165.2 is the FP32-accumulate rate; FP16 accumulate gives 330.3 (tensor figures checked against https://hmc-tech.com/gpus/nvidia-geforce-rtx-4090-vs-nvidia-rtx-pro-5000-blackwell). GeForce 40-series has no PCIe peer-to-peer.") + " Founders Edition card: 304 x 137 x 61 mm, \"installation requires three slots\", flow-through fans, one 16-pin 12VHPWR connector (Tom's Hardware, https://www.tomshardware.com/reviews/nvidia-geforce-rtx-4090-review/2; TechPowerUp, https://techpowerup.com/review/nvidia-geforce-rtx-4090-founders-edition/3.html). Partner cards are often 3.5-4 slots and 330-360 mm."});
   // RTX 4080 16GB: Ada whitepaper: FP32 48.7; FP16/BF16 (FP32 acc) 97.5; TF32 48.7; FP8 (FP32 acc) 194.9;
   // INT8 389.9; INT4 779.8; 16 GB GDDR6X, 716.8 GB/s, 320 W.
   v.push_back({.id = "rtx-4080", .name = "NVIDIA GeForce RTX 4080 16GB", .aliases = {"RTX 4080", "GeForce RTX 4080"},
@@ -450,19 +464,21 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 32_GB, .usable_memory = 32607_MiB, .memory_type = "GDDR7", .memory_bandwidth = 1792_GBps,
                .dense = dense_rates({.fp32 = 104.8, .tf32 = 104.8, .bf16 = 209.6, .fp16 = 209.6, .fp8 = 419.2, .fp4 = 1676}),
                .fp32_accumulate_half_rate = true, .tdp = 575_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
+               .slot_width = 2, .length = 304_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("1999", "2025-01-30", "NVIDIA GeForce RTX 5090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/"),
                .source = "NVIDIA RTX 5090 spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/; RTX Blackwell whitepaper figures as reproduced at https://www.spheron.network/blog/nvidia-rtx-5090-specs/",
                .as_of = recorded,
-               .note = "Tensor rates derived from NVIDIA's 3,352 'AI TOPS' (FP4 with sparsity, spec page): FP4 dense 1,676, FP8 dense (FP16 acc.) 838.4, FP16 dense (FP16 acc.) 419.2, and FP32 accumulate at half rate on GeForce: 209.6; TF32 104.8, FP8 with FP32 accumulate 419.2. Two independent copies agree: spheron.network (838.4 sparse FP16) and https://www.codesota.com/hardware/rtx-5090 (209.5 dense FP16). The RTX Blackwell whitepaper itself was not available to re-check. Peer-to-peer assumed absent as on the 40-series."});
+               .note = std::string("Tensor rates derived from NVIDIA's 3,352 'AI TOPS' (FP4 with sparsity, spec page): FP4 dense 1,676, FP8 dense (FP16 acc.) 838.4, FP16 dense (FP16 acc.) 419.2, and FP32 accumulate at half rate on GeForce: 209.6; TF32 104.8, FP8 with FP32 accumulate 419.2. Two independent copies agree: spheron.network (838.4 sparse FP16) and https://www.codesota.com/hardware/rtx-5090 (209.5 dense FP16). The RTX Blackwell whitepaper itself was not available to re-check. Peer-to-peer assumed absent as on the 40-series.") + " Founders Edition card: 304 x 137 x 40 mm, \"no more than two slots thick\", double flow-through fans, one 16-pin 12V-2x6 connector (TechPowerUp, https://techpowerup.com/review/nvidia-geforce-rtx-5090-founders-edition-unboxing/3.html). Partner cards are often 3-3.5 slots and longer."});
   v.push_back({.id = "rtx-5080", .name = "NVIDIA GeForce RTX 5080 16GB", .aliases = {"RTX 5080", "GeForce RTX 5080", "5080"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
                .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 960_GBps,
                .dense = dense_rates({.fp32 = 56.3, .tf32 = 56.3, .bf16 = 112.6, .fp16 = 112.6, .fp8 = 225.1, .int8 = 450.2, .fp4 = 900.4}),
                .fp32_accumulate_half_rate = true, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
+               .slot_width = 2, .length = 304_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("999", "2025-01-30", "NVIDIA GeForce RTX 5080 launch MSRP, as reported at https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html"),
                .source = "NVIDIA RTX 5080 figures (1,801 AI TOPS, 10,752 CUDA cores, 16 GB GDDR7, 960 GB/s, 360 W) per https://www.notebookcheck.net/Nvidia-GeForce-RTX-5080-Benchmarks-and-Specs.935679.0.html; dense rates checked against https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
                .as_of = "2026-11-26",
-               .note = "Dense rates derived from 1,801 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios: FP4 900.4, INT8 450.2, FP8 with FP32 accumulate 225.1, FP16/BF16 with FP32 accumulate 112.6 (half rate on GeForce); TF32 = FP32 56.3. No peer-to-peer on the stock driver (tinygrad/open-gpu-kernel-modules#29)."});
+               .note = std::string("Dense rates derived from 1,801 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios: FP4 900.4, INT8 450.2, FP8 with FP32 accumulate 225.1, FP16/BF16 with FP32 accumulate 112.6 (half rate on GeForce); TF32 = FP32 56.3. No peer-to-peer on the stock driver (tinygrad/open-gpu-kernel-modules#29).") + " Founders Edition card: 304 mm long, dual slot, flow-through fans, the 5090 FE's size (https://www.pcguide.com/news/rtx-5090-might-actually-fit-in-your-pc-case-as-it-gets-slimmed-down-for-founders-edition/). Partner cards are often wider."});
   v.push_back({.id = "rtx-5070-ti", .name = "NVIDIA GeForce RTX 5070 Ti 16GB", .aliases = {"RTX 5070 Ti", "GeForce RTX 5070 Ti", "5070 Ti", "5070ti"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
                .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 896_GBps,
@@ -495,10 +511,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 10_GB, .memory_type = "GDDR6X", .memory_bandwidth = 760_GBps,
                .dense = dense_rates({.fp32 = 29.8, .tf32 = 29.8, .bf16 = 59.5, .fp16 = 59.5, .int8 = 238}),
                .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
+               .slot_width = 2, .length = 285_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("699", "2020-09-17", "NVIDIA GeForce RTX 3080 launch MSRP, as reported at https://www.rockpapershotgun.com/2020/09/01/nvidia-ampere-rtx-3000-series-price-specs-release-date/"),
                .source = std::string(src::ga102) + "; figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 29.8, TF32 29.8 | 59.5*, FP16/BF16 with FP32 accumulate 59.5 | 119*, INT8 238 | 476*); 10 GB GDDR6X, 760 GB/s, 320 W per https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15",
                .as_of = "2026-11-26",
-               .note = "NVIDIA's launch \"238 tensor TFLOPS\" is FP16 accumulate with sparsity; dense FP16/BF16 with FP32 accumulate is 59.5 (half rate on GeForce). The 12 GB model is a different card. No peer-to-peer on the stock driver."});
+               .note = std::string("NVIDIA's launch \"238 tensor TFLOPS\" is FP16 accumulate with sparsity; dense FP16/BF16 with FP32 accumulate is 59.5 (half rate on GeForce). The 12 GB model is a different card. No peer-to-peer on the stock driver.") + " Founders Edition card: 285 mm, two slots, flow-through fans, one 12-pin connector (adapter to two 8-pin) (Tweakers, https://tweakers.net/geek/171976/nvidia-geforce-rtx-3080-arriveert-in-tweakers-testlab.html)."});
   v.push_back({.id = "rtx-3070", .name = "NVIDIA GeForce RTX 3070 8GB", .aliases = {"RTX 3070", "GeForce RTX 3070", "3070"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
                .memory = 8_GB, .memory_type = "GDDR6", .memory_bandwidth = 448_GBps,
@@ -524,8 +541,9 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 24_GB, .usable_memory = 24576_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 936_GBps,
                .dense = dense_rates({.fp32 = 35.6, .tf32 = 35.6, .bf16 = 71, .fp16 = 71, .int8 = 284, .int4 = 568}),
                .fp32_accumulate_half_rate = true, .tdp = 350_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps,
+               .slot_width = 3, .length = 313_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("1499", "2020-09-24", "NVIDIA GeForce RTX 3090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),
-               .source = src::ga102, .as_of = recorded, .note = src::unverified});
+               .source = src::ga102, .as_of = recorded, .note = std::string(src::unverified) + " Founders Edition card: 313 mm, three slots, flow-through fans, one 12-pin connector (adapter from two 8-pin) (Hardwareluxx, https://hardwareluxx.de/index.php/artikel/hardware/grafikkarten/54210-wenig-geforce-fuer-einen-hohen-aufpreis-gigabyte-geforce-rtx-3090-gaming-im-test.html?start=5)."});
   // RTX 3090 Ti: NVIDIA spec page: FP32 40, 24 GB GDDR6X, 1,008 GB/s, 450 W; NVLink bridge supported.
   v.push_back({.id = "rtx-3090-ti", .name = "NVIDIA GeForce RTX 3090 Ti 24GB", .aliases = {"RTX 3090 Ti", "GeForce RTX 3090 Ti", "3090 Ti"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
@@ -646,10 +664,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
                .dense = dense_rates({.fp32 = 61.4, .bf16 = 122.8, .fp16 = 122.8, .int8 = 122.8}),
                .tdp = 355_W,
+               .slot_width = 3, .length = 287_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("999", "2022-12-13", "AMD Radeon RX 7900 XTX launch MSRP, as reported at https://www.breakinglatest.news/technology/amd-announces-first-chiplets-gpu-new-rdna-3-architecture-rx-7900-xtx-xt-will-be-launched-on-12-13/"),
                .source = "24 GB GDDR6 at 20 Gbps on 384 bits (960 GB/s), 355 W per https://morethantech.it/pubblicazioni/1156_amd-alza-il-sipario-sulle-radeon-rx-7900-xtx-e-7900-xt; WMMA rate per compute unit (512 FP16/BF16 FLOP per clock) per AMD GPUOpen, https://gpuopen.com/learn/using_matrix_core_amd_rdna4",
                .as_of = "2026-11-26",
-               .note = "96 CUs x 512 FLOP x ~2.5 GHz = 122.8 TF FP16/BF16 dense through WMMA (computed; AMD's \"peak half precision\" is the same number, not a sparse figure); vkpeak measured about 130 TF. FP32 61.4 counts dual issue. No FP8, no ECC. PCIe peer-to-peer under ROCm not verified (the default is kept)."});
+               .note = std::string("96 CUs x 512 FLOP x ~2.5 GHz = 122.8 TF FP16/BF16 dense through WMMA (computed; AMD's \"peak half precision\" is the same number, not a sparse figure); vkpeak measured about 130 TF. FP32 61.4 counts dual issue. No FP8, no ECC. PCIe peer-to-peer under ROCm not verified (the default is kept).") + " AMD reference card: 287 mm, sold as 2.5 slots (3 blocked: TechPowerUp, \"installation requires three slots\", https://techpowerup.com/review/amd-radeon-rx-7900-xtx/3.html), three axial fans, two 8-pin connectors (https://wccftech.com/amd-radeon-rx-7900-xtx-graphics-card-rdna-3-navi-31-gpu-gets-beautiful-close-up-shots/)."});
   v.push_back({.id = "ryzen-ai-max-395", .name = "AMD Ryzen AI Max+ 395 (Radeon 8060S, 128GB unified)",
                .aliases = {"Ryzen AI Max+ 395", "AI Max+ 395", "Strix Halo", "Radeon 8060S"},
                .vendor = Vendor::amd, .architecture = "RDNA 3.5 (Strix Halo)", .form_factor = FormFactor::soc,
@@ -685,7 +704,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
   // EPYC 7763: AMD product page: 64 cores / 128 threads, default TDP 280 W, 128 PCIe 4.0 lanes, 8 channels
   // DDR4-3200, up to 4 TB; launch 1ku price $7,890 (AMD EPYC 7003 launch, 2021-03-15).
   v.push_back({.id = "epyc-7763", .name = "AMD EPYC 7763", .aliases = {"EPYC 7763"}, .vendor = Vendor::amd,
-               .architecture = "Zen 3 (Milan)", .cores = 64, .threads = 128, .tdp = 280_W, .pcie_generation = 4, .pcie_lanes = 128,
+               .architecture = "Zen 3 (Milan)", .socket = "SP3", .cores = 64, .threads = 128, .tdp = 280_W, .pcie_generation = 4, .pcie_lanes = 128,
                .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 4_TB,
                .launch_price = usd("7890", "2021-03-15", "AMD EPYC 7003 launch price list (1ku), https://techgage.com/article/amd-epyc-milan-launch-performance/"),
                .source = "AMD EPYC 7763 product page, https://www.amd.com/en/products/cpu/amd-epyc-7763; platform figures per https://www.anandtech.com/show/16529/amd-epyc-milan-review",
@@ -693,35 +712,35 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
                .note = "Checked against stored copies: 64C/128T, cTDP 225-280 W, $7,890 (1ku) at techgage; 8 x DDR4-3200, 4 TB, 128 PCIe 4.0 lanes at AnandTech. DDR4 only: the platform (SP3) does not take DDR5."});
   // EPYC 7742: AMD product page: 64 / 128, 225 W, 128 PCIe 4.0 lanes, 8 ch DDR4-3200; launch 1ku $6,950 (2019-08-07).
   v.push_back({.id = "epyc-7742", .name = "AMD EPYC 7742", .aliases = {"EPYC 7742"}, .vendor = Vendor::amd,
-               .architecture = "Zen 2 (Rome)", .cores = 64, .threads = 128, .tdp = 225_W, .pcie_generation = 4, .pcie_lanes = 128,
+               .architecture = "Zen 2 (Rome)", .socket = "SP3", .cores = 64, .threads = 128, .tdp = 225_W, .pcie_generation = 4, .pcie_lanes = 128,
                .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 4_TB,
                .launch_price = usd("6950", "2019-08-07", "AMD EPYC 7002 series launch price list (1ku), as reported by the press"),
                .source = "AMD EPYC 7742 product page, https://www.amd.com/en/products/cpu/amd-epyc-7742", .as_of = recorded,
                .note = src::unverified});
   // EPYC 9654: AMD product page: 96 / 192, 360 W, 128 PCIe 5.0 lanes, 12 ch DDR5-4800, 6 TB; launch 1ku $11,805 (2022-11-10).
   v.push_back({.id = "epyc-9654", .name = "AMD EPYC 9654", .aliases = {"EPYC 9654"}, .vendor = Vendor::amd,
-               .architecture = "Zen 4 (Genoa)", .cores = 96, .threads = 192, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 128,
+               .architecture = "Zen 4 (Genoa)", .socket = "SP5", .cores = 96, .threads = 192, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 128,
                .memory_type = "DDR5-4800", .memory_channels = 12, .max_memory = 6_TB,
                .launch_price = usd("11805", "2022-11-10", "AMD EPYC 9004 series launch price list (1ku), as reported by the press"),
                .source = "AMD EPYC 9654 product page, https://www.amd.com/en/products/cpu/amd-epyc-9654", .as_of = recorded,
                .note = src::unverified});
   // Threadripper PRO 5975WX: AMD product page: 32 / 64, 280 W, 128 PCIe 4.0 lanes, 8 ch DDR4-3200, 2 TB; SEP $3,299.
   v.push_back({.id = "threadripper-pro-5975wx", .name = "AMD Ryzen Threadripper PRO 5975WX", .aliases = {"Threadripper PRO 5975WX", "5975WX"},
-               .vendor = Vendor::amd, .architecture = "Zen 3 (Chagall)", .cores = 32, .threads = 64, .tdp = 280_W,
+               .vendor = Vendor::amd, .architecture = "Zen 3 (Chagall)", .socket = "sWRX8", .cores = 32, .threads = 64, .tdp = 280_W,
                .pcie_generation = 4, .pcie_lanes = 128, .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 2_TB,
                .launch_price = usd("3299", "2022-03-08", "AMD Threadripper PRO 5000WX launch SEP, as reported by the press"),
                .source = "AMD Threadripper PRO 5975WX product page, https://www.amd.com/en/products/cpu/amd-ryzen-threadripper-pro-5975wx",
                .as_of = recorded, .note = src::unverified});
   // Ryzen 9 7950X: AMD product page: 16 / 32, 170 W, 28 PCIe 5.0 lanes (24 usable), 2 ch DDR5-5200; launch $699.
   v.push_back({.id = "ryzen-9-7950x", .name = "AMD Ryzen 9 7950X", .aliases = {"Ryzen 9 7950X", "7950X"}, .vendor = Vendor::amd,
-               .architecture = "Zen 4 (Raphael)", .cores = 16, .threads = 32, .tdp = 170_W, .pcie_generation = 5, .pcie_lanes = 28,
+               .architecture = "Zen 4 (Raphael)", .socket = "AM5", .cores = 16, .threads = 32, .tdp = 170_W, .pcie_generation = 5, .pcie_lanes = 28,
                .memory_type = "DDR5-5200", .memory_channels = 2, .max_memory = 192_GB,
                .launch_price = usd("699", "2022-09-27", "AMD Ryzen 7000 launch SEP, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x"),
                .source = "AMD Ryzen 9 7950X product page, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x", .as_of = recorded,
                .note = std::string(src::unverified) + " 192 GB maximum after the 2023 AGESA update (128 GB at launch)."});
   // Xeon Platinum 8480+: Intel ARK: 56 / 112, 350 W, 80 PCIe 5.0 lanes, 8 ch DDR5-4800, 4 TB; RCP $10,710.
   v.push_back({.id = "xeon-platinum-8480plus", .name = "Intel Xeon Platinum 8480+", .aliases = {"Xeon 8480+", "Xeon Platinum 8480+", "8480+"},
-               .vendor = Vendor::intel, .architecture = "Sapphire Rapids", .cores = 56, .threads = 112, .tdp = 350_W,
+               .vendor = Vendor::intel, .architecture = "Sapphire Rapids", .socket = "LGA4677", .cores = 56, .threads = 112, .tdp = 350_W,
                .pcie_generation = 5, .pcie_lanes = 80, .memory_type = "DDR5-4800", .memory_channels = 8, .max_memory = 4_TB,
                .launch_price = usd("10710", "2023-01-10", "Intel ARK recommended customer price, https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html"),
                .source = "Intel ARK, https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html",
@@ -729,7 +748,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
   // Core i9-13900K: Intel ARK: 24 cores (8P+16E) / 32 threads, 125 W base (253 W turbo), 20 lanes (16 PCIe 5.0 + 4 PCIe 4.0),
   // 2 ch DDR5-5600, 128 GB (192 GB later); RCP $589-599.
   v.push_back({.id = "core-i9-13900k", .name = "Intel Core i9-13900K", .aliases = {"i9-13900K", "13900K"}, .vendor = Vendor::intel,
-               .architecture = "Raptor Lake", .cores = 24, .threads = 32, .tdp = 125_W, .pcie_generation = 5, .pcie_lanes = 20,
+               .architecture = "Raptor Lake", .socket = "LGA1700", .cores = 24, .threads = 32, .tdp = 125_W, .pcie_generation = 5, .pcie_lanes = 20,
                .memory_type = "DDR5-5600", .memory_channels = 2, .max_memory = 192_GB,
                .launch_price = usd_range("589", "599", "2022-10-20", "Intel ARK recommended customer price, https://www.intel.com/content/www/us/en/products/sku/230496/intel-core-i913900k-processor-36m-cache-up-to-5-80-ghz/specifications.html"),
                .source = "Intel ARK, https://www.intel.com/content/www/us/en/products/sku/230496/intel-core-i913900k-processor-36m-cache-up-to-5-80-ghz/specifications.html",
@@ -829,14 +848,14 @@ CAPPLAN_CATALOG_DATA inline std::vector<Chassis> chassis() {
   std::vector<Chassis> v;
   // Priced as the Fractal Design Define 7 XL (ATX full tower, 9 expansion slots): $224.99 on PCPartPicker.
   v.push_back({.id = "generic-atx-tower", .name = "ATX full tower (generic; priced as Fractal Design Define 7 XL)", .aliases = {"ATX tower"},
-               .rack_units = 0, .max_gpus = 2, .psu_bays = 1,
+               .rack_units = 0, .max_gpus = 2, .psu_bays = 1, .max_board = BoardFormFactor::atx, .expansion_slots = 9,
                .street_price = usd("224.99", src::pcpp_date, (std::string(src::pcpp) + "; Fractal Design Define 7 XL, ATX Full Tower")),
                .source = "Generic entry: an ATX full tower holds two wide GPUs (the Define 7 XL has 9 expansion slots, Fractal Design product page https://www.fractal-design.com/products/cases/define/define-7-xl/)",
-               .as_of = recorded, .note = "The price is one specific full tower's; a smaller case costs less."});
+               .as_of = recorded, .note = "The price is one specific full tower's; a smaller case costs less. Nine horizontal expansion slots (Hardwareluxx review, \"neun horizontale und drei vertikale Slots\", https://hardwareluxx.de/index.php/artikel/hardware/gehaeuse/52338-fractal-design-define-7-und-define-7-xl-im-test-die-glorreichen-sieben.html?start=2). Listed for ATX boards as its name says; the longest card it takes is not recorded. A desktop case: passively cooled data-centre GPUs are not cooled in it."});
   // Priced as the SilverStone RM44 (4U rackmount case used for multi-GPU workstation builds): $385, the eBay benchmark
   // median a public hardware price tracker recorded on 2026-05-16 (target $360, floor $300).
   v.push_back({.id = "generic-4u-gpu-chassis", .name = "4U rack GPU chassis (generic; priced as SilverStone RM44)", .aliases = {"4U chassis"},
-               .rack_units = 4, .max_gpus = 4, .psu_bays = 2,
+               .rack_units = 4, .max_gpus = 4, .psu_bays = 2, .max_board = BoardFormFactor::ssi_eeb,
                .street_price = usd("385", "2026-05-16", "SilverStone RM44 (SST-RM44) 4U rackmount chassis, eBay benchmark median $385 in a \"Hardware Deal Tracker\" seed file on GitHub (\"UPDATED with research-validated prices (2026-05-16)\"; target $360, scam floor $300)"),
                .source = std::string(src::source_material) + "; price: SilverStone RM44 product page, https://www.silverstonetek.com/en/product/info/server-nas/RM44/",
                .as_of = recorded,
@@ -845,13 +864,30 @@ CAPPLAN_CATALOG_DATA inline std::vector<Chassis> chassis() {
   // User Guide, "Introduction": 264.0 mm, 6U; 6 x 3 kW PSUs, 5 + 1 redundant); DGX H100 is 8U with
   // six 3.3 kW supplies (NVIDIA DGX H100/H200 User Guide, "Introduction": 356 mm, 8U).
   v.push_back({.id = "nvidia-dgx-a100-chassis", .name = "NVIDIA DGX A100 6U chassis (part of the DGX system)", .aliases = {"nvidia-dgx-chassis"},
-               .rack_units = 6, .max_gpus = 8, .psu_bays = 6,
+               .rack_units = 6, .max_gpus = 8, .psu_bays = 6, .max_board = BoardFormFactor::ssi_eeb, .passive_gpu_airflow = true,
                .source = "NVIDIA DGX A100 User Guide, https://docs.nvidia.com/dgx/dgxa100-user-guide/introduction-to-dgxa100.html (6U, 6 power supplies)",
                .as_of = recorded, .note = std::string("Not sold separately; listed so the DGX A100 can name its enclosure. ") + src::unverified});
   v.push_back({.id = "nvidia-dgx-h100-chassis", .name = "NVIDIA DGX H100 8U chassis (part of the DGX system)", .aliases = {},
-               .rack_units = 8, .max_gpus = 8, .psu_bays = 6,
+               .rack_units = 8, .max_gpus = 8, .psu_bays = 6, .max_board = BoardFormFactor::ssi_eeb, .passive_gpu_airflow = true,
                .source = "NVIDIA DGX H100/H200 User Guide, https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html (8U, 6 power supplies)",
                .as_of = recorded, .note = std::string("Not sold separately; listed so the DGX H100 can name its enclosure. ") + src::unverified});
+  return v;
+}
+
+CAPPLAN_CATALOG_DATA inline std::vector<Motherboard> motherboards() {
+  using namespace capplan::literals;
+  std::vector<Motherboard> v;
+  // ASRock Rack ROMED8-2T: single-socket SP3 ATX board for EPYC 7002/7003, seven PCIe 4.0 x16 slots
+  // (ATX has seven slot positions, so one per position), eight DDR4 RDIMM/LRDIMM slots in eight
+  // channels at up to 3200 MT/s (64 GB RDIMM, 256 GB LRDIMM each); the second slot shares its lanes
+  // with the board's M.2 and OCuLink ports (tomshw.it, from Hardwareluxx).
+  v.push_back({.id = "asrock-rack-romed8-2t", .name = "ASRock Rack ROMED8-2T", .aliases = {"ROMED8-2T"},
+               .socket = "SP3", .sockets = 1, .chipset = "none (SoC)", .form_factor = BoardFormFactor::atx,
+               .memory_type = DramType::ddr4, .registered = true, .dimm_slots = 8, .max_memory = 2_TB, .expansion_positions = 7,
+               .slots = {{1, 16, 4}, {2, 8, 4}, {3, 16, 4}, {4, 16, 4}, {5, 16, 4}, {6, 16, 4}, {7, 16, 4}},
+               .source = "https://www.tomshw.it/hardware/asrock-rack-romed8-2t-la-scheda-madre-per-server-con-sette-pci-express-x16/ (\"sette PCI Express x16 slot con standard 4.0\", \"form factor ATX a socket singolo\", \"8 slot DDR4 sia RDIMM che LRDIMM in eight-channel\")",
+               .as_of = "2026-11-27",
+               .note = "Slot 2 is recorded at x8: it \"shares its bandwidth\" with the mini-SAS, M.2 and OCuLink ports (the OCuLink ports take 4 lanes each), so with those in use it is not a full x16. Max memory is 8 x 256 GB LRDIMM; with RDIMMs it is 8 x 64 GB. No dated price was found: a build uses the board only when a catalog file gives it a price (docs/catalog-files.md)."});
   return v;
 }
 
@@ -1262,6 +1298,7 @@ inline Catalog Catalog::make_builtin() {
   c.psus_ = builtin::power_supplies();
   c.chassis_ = builtin::chassis();
   c.network_ = builtin::network_adapters();
+  c.boards_ = builtin::motherboards();
   c.systems_ = builtin::systems();
   c.offers_ = builtin::cloud_offers();
   return c;

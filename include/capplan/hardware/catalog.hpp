@@ -18,6 +18,7 @@
 #include "capplan/hardware/cpu.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/memory_module.hpp"
+#include "capplan/hardware/motherboard.hpp"
 #include "capplan/hardware/network_adapter.hpp"
 #include "capplan/hardware/psu.hpp"
 #include "capplan/hardware/storage.hpp"
@@ -192,6 +193,7 @@ class Catalog {
   [[nodiscard]] const std::vector<PowerSupply>& power_supplies() const noexcept { return psus_; }
   [[nodiscard]] const std::vector<Chassis>& chassis() const noexcept { return chassis_; }
   [[nodiscard]] const std::vector<NetworkAdapter>& network_adapters() const noexcept { return network_; }
+  [[nodiscard]] const std::vector<Motherboard>& motherboards() const noexcept { return boards_; }
   [[nodiscard]] const std::vector<SystemSpec>& systems() const noexcept { return systems_; }
   [[nodiscard]] const std::vector<CloudOffer>& cloud_offers() const noexcept { return offers_; }
 
@@ -210,6 +212,9 @@ class Catalog {
   }
   [[nodiscard]] const NetworkAdapter& find_network_adapter(std::string_view n) const {
     return detail::find(network_, n, "network");
+  }
+  [[nodiscard]] const Motherboard& find_motherboard(std::string_view n) const {
+    return detail::find(boards_, n, "motherboard");
   }
   [[nodiscard]] const SystemSpec& find_system(std::string_view n) const {
     return detail::find(systems_, n, "system");
@@ -238,6 +243,7 @@ class Catalog {
   bool add_or_replace(PowerSupply e) { return detail::add_or_replace(psus_, std::move(e), "psu"); }
   bool add_or_replace(Chassis e) { return detail::add_or_replace(chassis_, std::move(e), "chassis"); }
   bool add_or_replace(NetworkAdapter e) { return detail::add_or_replace(network_, std::move(e), "network"); }
+  bool add_or_replace(Motherboard e) { return detail::add_or_replace(boards_, std::move(e), "motherboard"); }
   bool add_or_replace(SystemSpec e) {
     check_references(e);
     return detail::add_or_replace(systems_, std::move(e), "system");
@@ -258,6 +264,7 @@ class Catalog {
       case PartKind::psu: return best(get(psus_, id, "psu"));
       case PartKind::chassis: return get(chassis_, id, "chassis").street_price;
       case PartKind::network: return get(network_, id, "network").street_price;
+      case PartKind::motherboard: return best(get(boards_, id, "motherboard"));
     }
     return std::nullopt;
   }
@@ -318,6 +325,7 @@ class Catalog {
     check_all(psus_, "psu");
     check_all(chassis_, "chassis");
     check_all(network_, "network");
+    check_all(boards_, "motherboard");
     check_all(systems_, "system");
     check_all(offers_, "cloud offer");
     for (const auto& s : systems_) check_references(s);
@@ -356,6 +364,7 @@ class Catalog {
         case PartKind::psu: require_id(psus_, part.id, "parts.id", who); break;
         case PartKind::chassis: require_id(chassis_, part.id, "parts.id", who); break;
         case PartKind::network: require_id(network_, part.id, "parts.id", who); break;
+        case PartKind::motherboard: require_id(boards_, part.id, "parts.id", who); break;
       }
     }
   }
@@ -388,6 +397,7 @@ class Catalog {
   std::vector<PowerSupply> psus_;
   std::vector<Chassis> chassis_;
   std::vector<NetworkAdapter> network_;
+  std::vector<Motherboard> boards_;
   std::vector<SystemSpec> systems_;
   std::vector<CloudOffer> offers_;
 };

@@ -21,6 +21,7 @@ struct CpuSpec {
   std::vector<std::string> aliases{};
   Vendor vendor = Vendor::amd;
   std::string architecture{};          // "Zen 3 (Milan)"
+  std::string socket{};                // "SP3": a board takes the CPU when its socket is the same; empty: not recorded
   int cores = 0;
   int threads = 0;
   Power tdp{};                       // default TDP (Intel: processor base power)
@@ -56,7 +57,7 @@ struct CpuSpec {
   }
 };
 
-BOOST_DESCRIBE_STRUCT(CpuSpec, (), (id, name, aliases, vendor, architecture, cores, threads, tdp, pcie_generation,
+BOOST_DESCRIBE_STRUCT(CpuSpec, (), (id, name, aliases, vendor, architecture, socket, cores, threads, tdp, pcie_generation,
                                     pcie_lanes, memory_type, memory_channels, max_memory, launch_price, street_price,
                                     source, as_of, note))
 // What a new catalog entry must give; every other member may keep its default.

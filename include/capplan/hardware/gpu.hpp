@@ -27,6 +27,11 @@ enum class FormFactor { sxm, oam, pcie, consumer, soc };
 BOOST_DESCRIBE_ENUM(FormFactor, sxm, oam, pcie, consumer, soc)
 enum class Vendor { nvidia, amd, intel, apple, google, other };
 BOOST_DESCRIBE_ENUM(Vendor, nvidia, amd, intel, apple, google, other)
+// An add-in card's cooler: passive (fins only; a data-centre card the server's fans cool), blower
+// (a radial fan that exhausts out of the back bracket, so cards can sit side by side) or open_air
+// (axial fans that blow into the case; stacked cards starve each other of air).
+enum class GpuCooling { unknown, passive, blower, open_air };
+BOOST_DESCRIBE_ENUM(GpuCooling, unknown, passive, blower, open_air)
 
 inline constexpr std::string_view name(FormFactor f) {
   switch (f) {
@@ -116,6 +121,13 @@ struct GpuSpec {
   bool ecc = false;
   bool peer_to_peer = true;          // GeForce 40-series: no P2P over PCIe
 
+  // The add-in card's size and cooler, for fitting it in a board and a case (0 / unknown: not
+  // recorded, or not an add-in card). `slot_width` is the expansion-slot positions it covers,
+  // rounded up (a "2.5-slot" card blocks 3); a passive card needs a server's forced airflow.
+  int slot_width = 0;
+  Length length{};
+  GpuCooling cooling = GpuCooling::unknown;
+
   std::optional<PricePoint> launch_price{};  // vendor list price (MSRP) at launch
   std::optional<PricePoint> street_price{};  // observed market price
 
@@ -164,6 +176,8 @@ struct GpuSpec {
     detail::check_quantity(infinity_fabric_bandwidth, 10_TBps, "infinity_fabric_bandwidth", label, false, 1_GBps);
     detail::check_count(pcie_generation, 0, 7, "pcie_generation", label);
     detail::check_count(pcie_lanes, 0, 32, "pcie_lanes", label);
+    detail::check_count(slot_width, 0, 5, "slot_width", label);
+    detail::check_quantity(length, Length::from_value(1.0), "length", label);
     if (launch_price) launch_price->validate("launch_price");
     if (street_price) street_price->validate("street_price");
     detail::check_text(source, "source", label);
@@ -175,7 +189,7 @@ BOOST_DESCRIBE_STRUCT(GpuSpec, (),
                       (id, name, aliases, vendor, architecture, form_factor, memory, usable_memory, memory_type,
                        memory_bandwidth, dense, fp16_rate_assumes_fp32_accumulate, fp32_accumulate_half_rate, tdp,
                        idle_power, nvlink_generation, nvlink_bandwidth, nvlink_domain, infinity_fabric_bandwidth, pcie_generation,
-                       pcie_lanes, ecc, peer_to_peer, launch_price, street_price, source, as_of, note))
+                       pcie_lanes, ecc, peer_to_peer, slot_width, length, cooling, launch_price, street_price, source, as_of, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<GpuSpec>) {
   return std::tuple{&GpuSpec::id, &GpuSpec::name, &GpuSpec::vendor, &GpuSpec::form_factor, &GpuSpec::memory,

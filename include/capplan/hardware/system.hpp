@@ -43,8 +43,8 @@ inline constexpr std::string_view name(Topology t) {
   return "?";
 }
 
-enum class PartKind { gpu, cpu, memory, storage, psu, chassis, network };
-BOOST_DESCRIBE_ENUM(PartKind, gpu, cpu, memory, storage, psu, chassis, network)
+enum class PartKind { gpu, cpu, memory, storage, psu, chassis, network, motherboard };
+BOOST_DESCRIBE_ENUM(PartKind, gpu, cpu, memory, storage, psu, chassis, network, motherboard)
 
 inline constexpr std::string_view name(PartKind k) { return detail::enum_name(k); }
 

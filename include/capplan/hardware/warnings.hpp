@@ -109,6 +109,7 @@ inline std::vector<CatalogWarning> stale_prices(const Catalog& c, std::string_vi
   detail::check_street(out, c.power_supplies(), "psu", today, max_age_days);
   detail::check_street(out, c.chassis(), "chassis", today, max_age_days);
   detail::check_street(out, c.network_adapters(), "network", today, max_age_days);
+  detail::check_street(out, c.motherboards(), "motherboard", today, max_age_days);
   for (const auto& s : c.systems()) {
     if (s.price) detail::check_price(out, "system " + s.id, "price", s.price->as_of, format(s.price->amount), today, max_age_days);
   }

@@ -9,7 +9,8 @@
 // the fields of each kind):
 //   {"format": "capplan-catalog", "version": 1,
 //    "gpus": [...], "cpus": [...], "memory_modules": [...], "storage_devices": [...],
-//    "power_supplies": [...], "chassis": [...], "network_adapters": [...], "systems": [...],
+//    "power_supplies": [...], "chassis": [...], "network_adapters": [...], "motherboards": [...],
+//    "systems": [...],
 //    "cloud_offers": [...]}
 // An entry whose id is already in the catalog is a patch: the keys it gives replace those
 // fields (null removes an optional one), the others stay. A new id must give every required
@@ -76,6 +77,7 @@ inline constexpr Section<StorageDevice> storage{"storage_devices", "storage", &C
 inline constexpr Section<PowerSupply> psus{"power_supplies", "psu", &Catalog::power_supplies};
 inline constexpr Section<Chassis> chassis{"chassis", "chassis", &Catalog::chassis};
 inline constexpr Section<NetworkAdapter> network{"network_adapters", "network adapter", &Catalog::network_adapters};
+inline constexpr Section<Motherboard> motherboards{"motherboards", "motherboard", &Catalog::motherboards};
 inline constexpr Section<SystemSpec> systems{"systems", "system", &Catalog::systems};
 inline constexpr Section<CloudOffer> offers{"cloud_offers", "cloud offer", &Catalog::cloud_offers};
 }  // namespace catalog_sections
@@ -91,6 +93,7 @@ void for_each_section(F&& f) {
   f(psus);
   f(chassis);
   f(network);
+  f(motherboards);
   f(systems);
   f(offers);
 }

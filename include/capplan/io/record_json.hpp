@@ -21,6 +21,7 @@
 #include "capplan/hardware/cpu.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/memory_module.hpp"
+#include "capplan/hardware/motherboard.hpp"
 #include "capplan/hardware/network_adapter.hpp"
 #include "capplan/hardware/price_point.hpp"
 #include "capplan/hardware/psu.hpp"
@@ -336,6 +337,39 @@ io::FieldCodec<Rec> codec(std::string_view key, std::vector<SystemPart> Rec::*m,
               part.count = static_cast<int>(p.integer_or("count", count_range, 1));
               p.finish();
               (rec.*m).push_back(std::move(part));
+            }
+          }};
+}
+
+// Motherboard::slots: an array of {position, lanes, generation, from_chipset}, each key optional
+// (the defaults of PcieSlot), at most 16 entries (Motherboard::validate bounds the values).
+template <class Rec>
+io::FieldCodec<Rec> codec(std::string_view key, std::vector<PcieSlot> Rec::*m, bool required) {
+  return {key, required, "an array of {position, lanes, generation, from_chipset}",
+          [=](io::Json& j, const Rec& rec) {
+            io::Json a = io::Json::array();
+            for (const PcieSlot& s : rec.*m) {
+              a.push_back(io::Json{{"position", s.position}, {"lanes", s.lanes}, {"generation", s.generation}, {"from_chipset", s.from_chipset}});
+            }
+            j[std::string(key)] = std::move(a);
+          },
+          [=](io::ObjectReader& r, Rec& rec) {
+            const io::Json* v = r.find(key);
+            if (!v) return;
+            if (!v->is_array()) r.type_error(key, *v, "an array of {\"position\", \"lanes\", \"generation\"} objects");
+            if (v->size() > 16) r.fail(key, "an array of " + std::to_string(v->size()), "has more than 16 slots");
+            (rec.*m).clear();
+            constexpr io::IntRange small{0, 1000};
+            for (std::size_t i = 0; i < v->size(); ++i) {
+              const std::string k = std::string(key) + "[" + std::to_string(i) + "]";
+              io::ObjectReader p(r.document(), (*v)[i], r.key_pointer(key) + "/" + std::to_string(i), r.entry(), k + ".");
+              PcieSlot s;
+              s.position = static_cast<int>(p.integer_or("position", small, s.position));
+              s.lanes = static_cast<int>(p.integer_or("lanes", small, s.lanes));
+              s.generation = static_cast<int>(p.integer_or("generation", small, s.generation));
+              if (auto b = p.boolean_opt("from_chipset")) s.from_chipset = *b;
+              p.finish();
+              (rec.*m).push_back(s);
             }
           }};
 }

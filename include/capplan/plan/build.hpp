@@ -9,9 +9,13 @@
 //   q.finetune = FineTune::lora;  q.budget = Money(Decimal("15000"), Currency::USD);
 //   const BuildSearch r = propose_builds(q, Catalog::builtin());   // r.builds: fastest first
 //
-// What the catalog cannot tell is not checked, and each build says so: it has no motherboards, so
-// the CPU socket, the board's slot spacing and the GPUs' length and slot width are the buyer's to
-// check; no 12V-2x6 connector counts on PSUs.
+// The cards must fit: a passively cooled card only in a case with forced airflow, a card no longer
+// than the case takes, and N cards of W slots each on slots wired x8 or wider that their widths
+// leave free, within the case's slot positions (card_fit). With a priced board in the catalog for
+// the CPU's socket the build picks one and places the cards on its slots; without one it checks
+// that the case has the N x W positions and says which board to buy. What the catalog cannot tell
+// is not checked, and each build says so (a card's size where not recorded, the PSU's 12V-2x6
+// connectors, a CPU cooler).
 #pragma once
 
 #include "capplan/error.hpp"
@@ -82,6 +86,7 @@ struct Build {
   std::string psu_rule;          // what decided the PSU rating
   SystemSpec system;             // the build as a catalog system (for capplan power)
   std::vector<std::string> unchecked;  // what the catalog cannot tell
+  std::vector<std::string> cautions;   // allowed but worth knowing (open-air cards packed together)
 };
 
 struct BuildSearch {
@@ -118,6 +123,103 @@ inline bool memory_matches(const CpuSpec& c, const MemoryModule& m) {
   return std::string(detail::enum_name(m.type)) == want && m.registered == takes_rdimm(c);
 }
 
+// A board takes the CPU when the sockets are the same, and the memory the CPU drives.
+inline bool board_takes(const Motherboard& b, const CpuSpec& c) {
+  if (c.socket.empty() || b.socket != c.socket) return false;
+  const DramType t = c.memory_type.rfind("DDR5", 0) == 0 ? DramType::ddr5 : DramType::ddr4;
+  return b.memory_type == t && b.registered == takes_rdimm(c);
+}
+
+inline std::string positions_text(const std::vector<PcieSlot>& slots) {
+  std::string s;
+  for (const PcieSlot& p : slots) s += (s.empty() ? "" : ", ") + std::to_string(p.position) + " (x" + std::to_string(p.lanes) + ")";
+  return s;
+}
+
+}  // namespace detail
+
+// Whether `n` of the GPU's cards physically fit the case and, when given, the board. Problems make
+// the build impossible; unchecked names what the catalog does not record; slots are where the
+// cards go on the board. Rules: a passive card needs the case's forced airflow (NVIDIA's data-centre
+// cards "require system air flow", their product briefs say); a card's length at most the case's;
+// on a board, place_cards() at x8 or wider within the case's positions; without one, n cards of W
+// slots need n x W positions (a slot every W positions, the last card covering W) and the case must
+// have them.
+struct CardFit {
+  std::vector<std::string> problems;
+  std::vector<std::string> unchecked;
+  std::vector<std::string> cautions;
+  std::vector<PcieSlot> slots;
+};
+
+inline CardFit card_fit(const GpuSpec& g, int n, const Chassis& box, const Motherboard* board) {
+  CardFit f;
+  if (g.cooling == GpuCooling::passive && !box.passive_gpu_airflow)
+    f.problems.push_back(g.id + " is passively cooled and needs a server's forced airflow; " + box.id + " has none");
+  if (g.length.value() > 0 && box.max_gpu_length.value() > 0) {
+    if (g.length > box.max_gpu_length)
+      f.problems.push_back(g.id + " is " + format(g.length) + " long; " + box.id + " takes " + format(box.max_gpu_length));
+  } else {
+    f.unchecked.push_back("the length of " + g.id + " (" + (g.length.value() > 0 ? format(g.length) : std::string("not recorded")) + ") against " + box.id +
+                          (box.max_gpu_length.value() > 0 ? " (" + format(box.max_gpu_length) + ")" : std::string(" (not recorded)")));
+  }
+  const int w = g.slot_width > 0 ? g.slot_width : 2;
+  if (g.slot_width == 0) f.unchecked.push_back("the slot width of " + g.id + " (not recorded; 2 slots assumed)");
+  if (board) {
+    f.slots = place_cards(*board, n, w, 8, box.expansion_slots);
+    if (f.slots.empty())
+      f.problems.push_back(board->id + " has no " + std::to_string(n) + " slots wired x8 or wider that " + std::to_string(n) + " " + std::to_string(w) +
+                           "-slot cards leave free" + (box.expansion_slots > 0 ? " within " + box.id + "'s " + std::to_string(box.expansion_slots) + " positions" : std::string()));
+    if (box.expansion_slots == 0) f.unchecked.push_back("whether the last card overhangs " + box.id + "'s slot positions (not recorded)");
+  } else if (box.expansion_slots > 0 && n * w > box.expansion_slots) {
+    f.problems.push_back(std::to_string(n) + " " + std::to_string(w) + "-slot cards need " + std::to_string(n * w) + " slot positions; " + box.id + " has " +
+                         std::to_string(box.expansion_slots) + " (narrower cards or riser cables)");
+  } else if (box.expansion_slots == 0 && n > 1) {
+    f.unchecked.push_back(std::to_string(n) + " " + std::to_string(w) + "-slot cards need " + std::to_string(n * w) + " slot positions; " + box.id + "'s are not recorded");
+  }
+  if (g.cooling == GpuCooling::open_air && n > 1) {
+    bool packed = !board;
+    for (std::size_t i = 1; i < f.slots.size(); ++i) packed = packed || f.slots[i].position == f.slots[i - 1].position + w;
+    if (packed)
+      f.cautions.push_back(std::to_string(n) + " open-air cards with no free slot between them: the upper card breathes the lower one's exhaust and "
+                           "throttles; leave a slot free, or use blower cards");
+  }
+  return f;
+}
+
+namespace detail {
+
+// The cheapest way to reach `need` of RAM with the CPU's kind of DIMM: whole channels, at most two
+// DIMMs per channel and no more than the board's slots.
+struct MemoryChoice {
+  const MemoryModule* module = nullptr;
+  int dimms = 0;
+  Money cost{};
+};
+inline std::optional<MemoryChoice> cheapest_memory(const Catalog& c, const CpuSpec& cpu, const Motherboard* board, DataSize need) {
+  std::optional<MemoryChoice> best;
+  for (const MemoryModule& m : c.memory_modules()) {
+    const auto pr = usd_price(m.street_price, std::nullopt);
+    if (!pr || !memory_matches(cpu, m)) continue;
+    if (board && (m.type != board->memory_type || m.registered != board->registered)) continue;
+    const int step = cpu.memory_channels;
+    const int most = board ? std::min(2 * step, board->dimm_slots) : 2 * step;
+    int k = step;
+    while (k <= most && m.size.value() * k < need.value()) k += step;
+    if (k > most || m.size.value() * k < need.value()) continue;
+    if (!best || *pr * k < best->cost) best = MemoryChoice{&m, k, *pr * k};
+  }
+  return best;
+}
+
+// What a build needs from a board when the catalog has none for its socket.
+inline std::string board_wanted(const CpuSpec& cpu, int n, int w) {
+  std::string at;
+  for (int i = 0; i < n; ++i) at += (at.empty() ? "" : ", ") + std::to_string(1 + i * w);
+  return "the motherboard (no priced " + (cpu.socket.empty() ? std::string("board") : cpu.socket + " board") + " in the catalog, and not in the total): choose one for " + cpu.id +
+         " with " + (n > 1 ? std::to_string(n) + " slots wired x8 or wider at positions " + at + " or as far apart" : std::string("a x16 slot"));
+}
+
 }  // namespace detail
 
 // What makes a build incompatible or unsafe, one line each; empty when it passes every rule the
@@ -135,6 +237,7 @@ inline std::vector<std::string> build_problems(const Build& b, const BuildQuery&
   double storage = 0;
   const Chassis* chassis = nullptr;
   const PowerSupply* psu = nullptr;
+  const Motherboard* board = nullptr;
   for (const BuildItem& i : b.items) {
     switch (i.kind) {
       case PartKind::gpu:
@@ -148,6 +251,7 @@ inline std::vector<std::string> build_problems(const Build& b, const BuildQuery&
       case PartKind::psu: psu = &c.find_psu(i.id); psus += i.count; break;
       case PartKind::chassis: chassis = &c.find_chassis(i.id); break;
       case PartKind::network: break;
+      case PartKind::motherboard: board = &c.find_motherboard(i.id); break;
     }
   }
   if (!gpu || !cpu || !mem || !psu || !chassis || storage <= 0) {
@@ -160,6 +264,14 @@ inline std::vector<std::string> build_problems(const Build& b, const BuildQuery&
     p.push_back(cpu->id + " has " + std::to_string(cpu->pcie_lanes) + " PCIe lanes; " + std::to_string(gpus) + " GPUs at x8 and a drive need " +
                 std::to_string(lanes_needed));
   if (cpu->cores < need.cpu_cores) p.push_back(cpu->id + " has " + std::to_string(cpu->cores) + " cores; the workload needs " + std::to_string(need.cpu_cores));
+  if (board) {
+    if (!detail::board_takes(*board, *cpu)) p.push_back(board->id + " (" + board->socket + ") does not take " + cpu->id + " (" + cpu->socket + ", " + cpu->memory_type + ")");
+    if (dimms > board->dimm_slots) p.push_back(std::to_string(dimms) + " DIMMs: " + board->id + " has " + std::to_string(board->dimm_slots) + " slots");
+    if (mem->type != board->memory_type || mem->registered != board->registered) p.push_back(mem->id + " is not the memory " + board->id + " takes");
+    if (board->form_factor > chassis->max_board)
+      p.push_back(chassis->id + " takes boards up to " + std::string(name(chassis->max_board)) + ", not " + board->id + " (" + std::string(name(board->form_factor)) + ")");
+  }
+  for (const std::string& x : card_fit(*gpu, gpus, *chassis, board).problems) p.push_back(x);
   if (!detail::memory_matches(*cpu, *mem))
     p.push_back(mem->id + " is not the memory " + cpu->id + " takes (" + cpu->memory_type + (detail::takes_rdimm(*cpu) ? ", registered" : ", unbuffered") + ")");
   if (dimms % cpu->memory_channels != 0 && !(cpu->memory_channels == 2 && (dimms == 2 || dimms == 4)))
@@ -234,38 +346,82 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       // The machine around the GPUs.
       const SystemSizing need = size_system(detail::sizing_query(q, g, n));
       b.items.push_back({PartKind::gpu, g.id, g.name, n, *gpu_price, *gpu_price * n, b.plan + ", " + format(b.memory_per_gpu) + " per GPU"});
-      // The cheapest CPU with the lanes and cores.
-      const CpuSpec* cpu = nullptr;
-      std::optional<Money> cpu_price;
+      // The cheapest CPU, board, memory and case together: the CPU with the lanes and cores, a priced
+      // board for its socket where the catalog has one (else none, and the build says which to buy),
+      // memory of its kind reaching the RAM needed, and a case that holds the board and fits the
+      // cards (card_fit). The catalog's priced boards for a socket
+      // are the only ones a build of that CPU considers: none of them placing the cards rules the
+      // CPU out. A CPU without one competes on its own price, the board left out of the total (and
+      // named under the build): at most a board's price against a CPU that has one, where
+      // preferring checked platforms could cost a server CPU's.
+      struct Platform {
+        const CpuSpec* cpu = nullptr;
+        const Motherboard* board = nullptr;
+        const Chassis* box = nullptr;
+        Money cpu_price{}, board_price{}, box_price{};
+        CardFit fit;
+        detail::MemoryChoice memory;
+        [[nodiscard]] Money total() const { return cpu_price + board_price + box_price + memory.cost; }
+      };
+      std::optional<Platform> best;
+      std::string why_not;  // the first reason a platform failed, for the rejected line
+      bool any_cpu = false, any_case = false;
       for (const CpuSpec& x : c.cpus()) {
         const auto pr = detail::usd_price(x.street_price, x.launch_price);
         if (!pr || x.pcie_lanes < 8 * n + 4 || x.cores < need.cpu_cores) continue;
-        if (!cpu || *pr < *cpu_price) cpu = &x, cpu_price = pr;
+        any_cpu = true;
+        std::vector<std::pair<const Motherboard*, Money>> boards;
+        for (const Motherboard& mb : c.motherboards()) {
+          const auto bp = detail::usd_price(mb.street_price, mb.launch_price);
+          if (bp && detail::board_takes(mb, x)) boards.emplace_back(&mb, *bp);
+        }
+        if (boards.empty()) boards.emplace_back(nullptr, Money(Decimal(0), Currency::USD));
+        for (const auto& [mb, bp] : boards) {
+          const std::optional<detail::MemoryChoice> memory = detail::cheapest_memory(c, x, mb, need.ram_needed);
+          if (!memory) {
+            if (why_not.empty()) why_not = "no priced " + x.memory_type + " module reaches " + format(need.ram_needed) + " on " + x.id;
+            continue;
+          }
+          for (const Chassis& box : c.chassis()) {
+            const auto cp = detail::usd_price(box.street_price, std::nullopt);
+            if (!cp || box.max_gpus < n) continue;
+            any_case = true;
+            if (mb && mb->form_factor > box.max_board) {
+              if (why_not.empty()) why_not = box.id + " takes boards up to " + std::string(name(box.max_board)) + ", not " + mb->id;
+              continue;
+            }
+            CardFit fit = card_fit(g, n, box, mb);
+            if (!fit.problems.empty()) {
+              if (why_not.empty()) why_not = fit.problems.front();
+              continue;
+            }
+            Platform pl{&x, mb, &box, *pr, bp, *cp, std::move(fit), *memory};
+            if (!best || pl.total() < best->total()) best = std::move(pl);
+          }
+        }
       }
-      if (!cpu) {
-        out.rejected.push_back(label + ": no priced CPU has " + std::to_string(8 * n + 4) + " lanes and " + std::to_string(need.cpu_cores) + " cores");
+      if (!best) {
+        out.rejected.push_back(label + ": " + (!any_cpu    ? "no priced CPU has " + std::to_string(8 * n + 4) + " lanes and " + std::to_string(need.cpu_cores) + " cores"
+                                               : !any_case ? "no priced case holds " + std::to_string(n) + " GPUs"
+                                                           : why_not));
         continue;
       }
-      b.items.push_back({PartKind::cpu, cpu->id, cpu->name, 1, *cpu_price, *cpu_price,
+      const CpuSpec* cpu = best->cpu;
+      const Motherboard* board = best->board;
+      const Chassis* box = best->box;
+      const Money box_price = best->box_price;
+      b.items.push_back({PartKind::cpu, cpu->id, cpu->name, 1, best->cpu_price, best->cpu_price,
                          std::to_string(cpu->pcie_lanes) + " lanes, " + std::to_string(cpu->cores) + " cores (needs " + std::to_string(8 * n + 4) +
                              " and " + std::to_string(need.cpu_cores) + ")"});
-      // Memory: the cheapest way to reach the RAM needed with the CPU's kind of DIMM, whole channels.
-      const MemoryModule* mem = nullptr;
-      int dimms = 0;
-      std::optional<Money> mem_cost;
-      for (const MemoryModule& m : c.memory_modules()) {
-        const auto pr = detail::usd_price(m.street_price, std::nullopt);
-        if (!pr || !detail::memory_matches(*cpu, m)) continue;
-        const int step = cpu->memory_channels;
-        int k = step;
-        while (k <= 2 * step && m.size.value() * k < need.ram_needed.value()) k += step;
-        if (m.size.value() * k < need.ram_needed.value()) continue;
-        if (!mem || *pr * k < *mem_cost) mem = &m, dimms = k, mem_cost = *pr * k;
+      if (board) {
+        b.items.push_back({PartKind::motherboard, board->id, board->name, 1, best->board_price, best->board_price,
+                           board->socket + (n == 1 ? "; the card in slot " : "; the " + std::to_string(n) + " cards in slots ") +
+                               detail::positions_text(best->fit.slots)});
       }
-      if (!mem) {
-        out.rejected.push_back(label + ": no priced " + cpu->memory_type + " module reaches " + format(need.ram_needed));
-        continue;
-      }
+      // Memory: the platform's (detail::cheapest_memory).
+      const MemoryModule* mem = best->memory.module;
+      const int dimms = best->memory.dimms;
+      const std::optional<Money> mem_cost = best->memory.cost;
       b.items.push_back({PartKind::memory, mem->id, mem->name, dimms, *mem_cost / Decimal(dimms), *mem_cost,
                          format(DataSize::from_value(mem->size.value() * dimms)) + " for the " + format(need.ram_needed) + " needed, " +
                              std::to_string(cpu->memory_channels) + " channels"});
@@ -282,23 +438,12 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       if (!drive) continue;
       b.items.push_back({PartKind::storage, drive->id, drive->name, drives, *drive_cost / Decimal(drives), *drive_cost,
                          format(need.storage) + " needed"});
-      // The case, then the PSU the power model recommends for this machine.
-      const Chassis* box = nullptr;
-      std::optional<Money> box_price;
-      for (const Chassis& x : c.chassis()) {
-        const auto pr = detail::usd_price(x.street_price, std::nullopt);
-        if (!pr || x.max_gpus < n) continue;
-        if (!box || *pr < *box_price) box = &x, box_price = pr;
-      }
-      if (!box) {
-        out.rejected.push_back(label + ": no priced case holds " + std::to_string(n) + " GPUs");
-        continue;
-      }
       b.system.id = "build";
       b.system.name = std::to_string(n) + " x " + g.id + " build";
       b.system.topology = n == 1 ? Topology::single_gpu : Topology::pcie_switch;
       b.system.parts = {{PartKind::gpu, g.id, n}, {PartKind::cpu, cpu->id, 1}, {PartKind::memory, mem->id, dimms}, {PartKind::storage, drive->id, drives},
                         {PartKind::chassis, box->id, 1}};
+      if (board) b.system.parts.push_back({PartKind::motherboard, board->id, 1});
       b.system.source = "capplan build";
       b.system.as_of = g.as_of;
       PsuSizingOptions po;
@@ -320,17 +465,20 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       }
       b.items.push_back({PartKind::psu, psu->id, psu->name, psus, *psu_cost / Decimal(psus), *psu_cost,
                          format(draft.psu.required) + " required (" + draft.psu.deciding + ")"});
-      b.items.push_back({PartKind::chassis, box->id, box->name, 1, *box_price, *box_price, "holds " + std::to_string(box->max_gpus) + " GPUs"});
+      b.items.push_back({PartKind::chassis, box->id, box->name, 1, box_price, box_price,
+                         "holds " + std::to_string(box->max_gpus) + " GPUs" + (box->expansion_slots > 0 ? ", " + std::to_string(box->expansion_slots) + " slot positions" : std::string())});
       b.system.parts.push_back({PartKind::psu, psu->id, psus});
       const SystemPower final_power = system_power(b.system, c, {}, q.circuit, po);
       b.wall = final_power.wall ? final_power.wall->wall : final_power.draw.max_total;
       b.psu_rule = draft.psu.deciding;
       b.total = Money(Decimal(0), Currency::USD);
       for (const BuildItem& i : b.items) b.total = b.total + i.subtotal;
-      b.unchecked = {"the CPU socket and the motherboard (the catalog has no boards: choose one with " +
-                         (n > 1 ? std::to_string(n) + " x16 slots spaced for the cards" : std::string("a x16 slot")) + ")",
-                     "the GPUs' length and slot width against the case", "the PSU's 12V-2x6 / PCIe power connectors for the GPUs",
-                     "a CPU cooler"};
+      b.unchecked.clear();
+      if (!board) b.unchecked.push_back(detail::board_wanted(*cpu, n, g.slot_width > 0 ? g.slot_width : 2));
+      for (const std::string& u : best->fit.unchecked) b.unchecked.push_back(u);
+      b.unchecked.push_back("the PSU's 12V-2x6 / PCIe power connectors for the GPUs");
+      b.unchecked.push_back("a CPU cooler");
+      b.cautions = best->fit.cautions;
       if (b.total > q.budget) {
         out.rejected.push_back(label + ": the build costs " + format(b.total) + ", over the budget");
         continue;

@@ -165,6 +165,7 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
         rack = rack || c.find_chassis(p.id).rack_units > 0;
         break;
       case PartKind::psu: break;
+      case PartKind::motherboard: break;  // in the board-and-fans allowance below
     }
   }
   // Without a chassis part, several GPUs mean a server.

@@ -45,7 +45,7 @@ struct BuildBudget {
 
 // workload, budget, budget_usd, fx (usd_in_budget_currency, as_of; null for USD), builds (gpu,
 // gpus, total_usd, total_budget_currency, tokens_per_s, plan, memory_per_gpu_bytes, wall_power_w,
-// psu_rule, items [kind, id, name, count, unit_usd, subtotal_usd, why], unchecked), rejected.
+// psu_rule, items [kind, id, name, count, unit_usd, subtotal_usd, why], unchecked, cautions), rejected.
 inline Value build_search_output(const BuildSearch& r, std::string_view workload, const BuildBudget& budget) {
   Value j;
   j["workload"] = workload;
@@ -86,6 +86,7 @@ inline Value build_search_output(const BuildSearch& r, std::string_view workload
     }
     o["items"] = std::move(items);
     o["unchecked"] = Value::strings(b.unchecked);
+    o["cautions"] = Value::strings(b.cautions);
     builds.push_back(std::move(o));
   }
   j["builds"] = std::move(builds);

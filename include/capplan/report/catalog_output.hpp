@@ -39,7 +39,8 @@ inline Value table_rows_output(const Table& t) {
 
 // id, name, memory_bytes, usable_memory_bytes (null without a source), memory_bandwidth_bytes_per_s,
 // tdp_w (null where the vendor publishes none), dense_flop_per_s (by precision, dense peak rates),
-// source, as_of.
+// slot_width (expansion-slot positions the card covers), length_m, cooling (passive, blower,
+// open_air; the first two null and cooling "unknown" where not recorded), source, as_of.
 inline Value gpu_output(const GpuSpec& g) {
   Value j;
   j["id"] = g.id;
@@ -53,6 +54,9 @@ inline Value gpu_output(const GpuSpec& g) {
     if (auto rate = g.dense.at(p)) rates[detail::enum_name(p)] = rate->value();
   }
   j["dense_flop_per_s"] = std::move(rates);
+  j["slot_width"] = g.slot_width > 0 ? Value(g.slot_width) : Value();
+  j["length_m"] = g.length.value() > 0 ? Value(g.length.value()) : Value();
+  j["cooling"] = detail::enum_name(g.cooling);
   j["source"] = g.source;
   j["as_of"] = g.as_of;
   return j;

@@ -93,6 +93,9 @@ CAPPLAN_DEFINE_LITERAL(FlopRate, GFLOPps, scale::giga)
 CAPPLAN_DEFINE_LITERAL(FlopRate, TFLOPps, scale::tera)
 CAPPLAN_DEFINE_LITERAL(FlopRate, PFLOPps, scale::peta)
 CAPPLAN_DEFINE_LITERAL(FlopRate, EFLOPps, scale::exa)
+// Length
+CAPPLAN_DEFINE_LITERAL(Length, mm, 1e-3)
+CAPPLAN_DEFINE_LITERAL(Length, m, 1.0)
 // Arithmetic intensity
 CAPPLAN_DEFINE_LITERAL(ArithmeticIntensity, FLOP_per_B, 1.0)
 // Carbon

@@ -15,6 +15,7 @@
 #include <boost/units/quantity.hpp>
 #include <boost/units/unit.hpp>
 #include <boost/units/physical_dimensions/energy.hpp>
+#include <boost/units/physical_dimensions/length.hpp>
 #include <boost/units/physical_dimensions/power.hpp>
 #include <boost/units/physical_dimensions/time.hpp>
 #include <boost/units/systems/si/base.hpp>
@@ -36,6 +37,7 @@ using computation_dimension = computation_base_dimension::dimension_type;
 using carbon_dimension = carbon_base_dimension::dimension_type;
 using currency_dimension = currency_base_dimension::dimension_type;
 using time_dimension = bu::time_dimension;
+using length_dimension = bu::length_dimension;
 using energy_dimension = bu::energy_dimension;
 using power_dimension = bu::power_dimension;
 
@@ -63,6 +65,7 @@ using system = bu::make_system<bu::si::meter_base_unit, bu::si::kilogram_base_un
 using byte_unit = bu::unit<information_dimension, system>;
 using flop_unit = bu::unit<computation_dimension, system>;
 using second_unit = bu::unit<time_dimension, system>;
+using metre_unit = bu::unit<length_dimension, system>;
 using watt_unit = bu::unit<power_dimension, system>;
 using joule_unit = bu::unit<energy_dimension, system>;
 using co2e_unit = bu::unit<carbon_dimension, system>;
@@ -75,6 +78,7 @@ using co2e_per_joule_unit = bu::divide_typeof_helper<co2e_unit, joule_unit>::typ
 inline constexpr byte_unit byte{};
 inline constexpr flop_unit flop{};
 inline constexpr second_unit second{};
+inline constexpr metre_unit metre{};
 inline constexpr watt_unit watt{};
 inline constexpr joule_unit joule{};
 inline constexpr co2e_unit kg_co2e{};
@@ -94,6 +98,7 @@ using Energy = boost::units::quantity<units::joule_unit>;                       
 using ArithmeticIntensity = boost::units::quantity<units::flop_per_byte_unit>;    // FLOP/B
 using CarbonMass = boost::units::quantity<units::co2e_unit>;                      // kg CO2e
 using CarbonIntensity = boost::units::quantity<units::co2e_per_joule_unit>;       // kg CO2e / J
+using Length = boost::units::quantity<units::metre_unit>;                         // m (a card's length, a case's clearance)
 
 // The value of a quantity in its canonical unit (bytes, seconds, FLOP, ...).
 template <class Unit, class Y>

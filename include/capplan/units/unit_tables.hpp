@@ -135,6 +135,11 @@ inline constexpr UnitSymbol carbon_intensity_symbols[] = {
     {"kgCO2/kWh", per_kwh, false},
     {"gCO2/kWh", 1e-3 * per_kwh, false},
 };
+// Physical sizes (add-in cards, cases): printed in mm as vendors give them; inches accepted.
+inline constexpr UnitSymbol length_symbols[] = {
+    {"mm", 1e-3, true}, {"m", 1.0, true}, {"cm", 1e-2, false}, {"in", 0.0254, false}, {"inch", 0.0254, false},
+    {"inches", 0.0254, false},
+};
 inline constexpr UnitSymbol arithmetic_intensity_symbols[] = {
     {"FLOP/B", 1.0, true},
     {"FLOPs/B", 1.0, false},
@@ -161,6 +166,7 @@ CAPPLAN_ROLE(FlopRate, "FLOP rate", flop_rate_symbols)
 CAPPLAN_ROLE(CarbonMass, "carbon mass", carbon_mass_symbols)
 CAPPLAN_ROLE(CarbonIntensity, "carbon intensity", carbon_intensity_symbols)
 CAPPLAN_ROLE(ArithmeticIntensity, "arithmetic intensity", arithmetic_intensity_symbols)
+CAPPLAN_ROLE(Length, "length", length_symbols)
 #undef CAPPLAN_ROLE
 
 }  // namespace capplan::units
