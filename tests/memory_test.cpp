@@ -218,6 +218,29 @@ TEST_SUITE("memory") {
     // A dense model has none of it: the GPT rows of Korthikanti et al. above are unchanged.
   }
 
+  TEST_CASE("image generation memory: weights with the pipeline's companions, the larger of a step's and the VAE decode's peak") {
+    const ImageModel& xl = *find_image_model("sdxl-unet");
+    // The decoder's peak at 1024 x 1024: the last upsampling's interpolation and 3 x 3 convolution at 256
+    // channels (1024^2 x 256 values in and out) and one more such tensor held: 3 x 268M values per image.
+    const double per_image = image_inference_peak_elements(xl.decoder.front());
+    CHECK(per_image == doctest::Approx(3.0 * 1024 * 1024 * 256));
+    const MemoryBudget one = image_generation_memory(xl, 1, 2, Precision::fp16, Precision::fp32);
+    CHECK(one.activations.size.value() == doctest::Approx(per_image * 4));  // fp32: 3.2 GB
+    // Weights: 3.47B parameters in fp16, the 83.7M of the VAE upcast to fp32 on top.
+    CHECK(one.weights.size.value() == doctest::Approx(xl.loaded_parameters() * 2 + sd_vae_parameters * 2));
+    // Does not fit an 8 GB card; four images decoded at once need four times the decode's peak, sliced one.
+    CHECK(one.total() > 8_GB);
+    const MemoryBudget four = image_generation_memory(xl, 4, 8, Precision::fp16, Precision::fp32);
+    const MemoryBudget sliced = image_generation_memory(xl, 4, 8, Precision::fp16, Precision::fp32, {}, true);
+    CHECK(four.activations.size.value() == doctest::Approx(4 * one.activations.size.value()));
+    CHECK(sliced.activations.size.value() == doctest::Approx(one.activations.size.value()));
+    // A model without a decoder: the step's peak over the samples.
+    const ImageModel resnet = resnet50_v15();
+    const MemoryBudget r = image_generation_memory(resnet, 64, 64, Precision::fp16);
+    CHECK(r.activations.size.value() == doctest::Approx(image_inference_peak_elements(resnet) * 2 * 64));
+    CHECK(r.weights.size.value() == doctest::Approx(resnet.parameters * 2));
+  }
+
   TEST_CASE("ViT training memory: timm's batches on a 24 GB RTX 3090 fit, the next step of its search does not") {
     // timm benchmark.py cuts a batch that does not fit by steps (256, 192, 128, 96, 64, ...); with
     // PyTorch 1.12 (unfused attention, AMP) it trained ViT-B/16 at 192 and ViT-L/16 at 64 on an RTX 3090

@@ -179,6 +179,27 @@ TEST_SUITE("workload") {
     CHECK(first_cross.heads * first_cross.head_dim == 320);
   }
 
+  TEST_CASE("the VAE decoder: the checkpoint's parameters exactly, work in proportion to the pixels") {
+    // AutoencoderKL (vae/config.json of runwayml/stable-diffusion-v1-5 and of SDXL base: block_out_channels
+    // 128, 256, 512, 512; layers_per_block 2) has 83,653,863 parameters: the decoder's 49,490,179 and
+    // post_quant_conv's 20, the encoder's 34,163,592 and quant_conv's 72.
+    const ImageModel d = vae_decoder(64, 64);
+    CHECK(d.parameters == 49'490'199.0);
+    CHECK(d.parameters + 34'163'592.0 + 72.0 == sd_vae_parameters);
+    CHECK(d.image == "512 x 512");
+    // Multiply-adds per 512 x 512 image, summed by hand over the layers above: the convolutions, the
+    // middle attention's four projections (4 x 4096 x 512^2) and its Q K^T and P V (2 x 4096^2 x 512):
+    // 1,257,259,466,752. At 1024 x 1024 the convolutions take 4 times as much and the attention 16: 4.164.
+    CHECK(d.forward_flops_per_sample() / 2 == doctest::Approx(1'257'259'466'752.0).epsilon(1e-9));
+    CHECK(vae_decoder(128, 128).forward_flops_per_sample() / d.forward_flops_per_sample() == doctest::Approx(4.16397).epsilon(1e-5));
+    // The presets carry theirs; SDXL's pipeline decodes in fp32.
+    REQUIRE(find_image_model("sd15-unet")->decoder.size() == 1);
+    CHECK(find_image_model("sd15-unet")->decoder.front().image == "512 x 512");
+    CHECK(!find_image_model("sd15-unet")->decoder_fp32);
+    CHECK(find_image_model("sdxl-unet")->decoder_fp32);
+    CHECK_THROWS_AS(vae_decoder(0, 64), InputError);
+  }
+
   TEST_CASE("diffusion UNets at another resolution: the same parameters, work in proportion to the pixels") {
     UNetConfig c = *find_unet_config("sdxl-unet");
     c.latent_side = 1216 / 8;

@@ -11,6 +11,7 @@
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/formats.hpp>
+#include <capplan/memory/image_model.hpp>
 #include <capplan/memory/solvers.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/perf/image_model.hpp>
@@ -476,6 +477,7 @@ struct InferArgs {
   int steps = 50;              // diffusion UNets: denoising steps per image (diffusers' default for SD 1.5 and SDXL)
   std::string resolution;      // diffusion UNets: WIDTHxHEIGHT of the image (default: the model's own)
   bool guidance = true;        // diffusion UNets: classifier-free guidance, two UNet samples per image and step
+  bool vae_slicing = false;    // diffusion UNets: decode one image at a time (diffusers' enable_vae_slicing)
   GivenFlags flags;
 };
 
@@ -502,7 +504,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   const Precision p = *asked;
   // A diffusion UNet makes an image in `steps` forward passes, each on two samples per image under
   // classifier-free guidance (perf/image_model.hpp estimate_image_generation).
-  if (!unet) a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + id + " runs one forward pass per image");
+  if (!unet) a.flags.refuse({"--steps", "--guidance", "--vae-slicing"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + id + " runs one forward pass per image");
   if (unet) a.flags.refuse({"--fused-kernels"}, "folds a CNN's batch norm and fuses a ViT's epilogues; " + id + "'s GroupNorm, SiLU and adds stay eager kernels here");
   if (unet && (a.steps < 1 || a.steps > 10'000)) detail::fail("--steps", std::to_string(a.steps), "must be a count of denoising steps from 1 to 10,000");
   const perf::ImageGeneration gen = perf::estimate_image_generation(net, batch, g, p, a.steps, a.guidance, {}, a.fused_kernels);
@@ -510,10 +512,11 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   const std::int64_t per_image = gen.samples / batch;
   const int steps = gen.steps;
   const double images_per_s = gen.images_per_second;
-  // The weights must fit, the pipeline's text encoders and VAE included (activations are not counted:
-  // a UNet keeps one level's tensors and its skips).
-  const double weight_bytes = net.loaded_parameters() * bytes_per_element(p);
-  const bool weights_fit = DataSize::from_value(weight_bytes) <= g.capacity();
+  // The weights (the pipeline's text encoders and VAE included) and the larger of a step's and the VAE
+  // decode's peak activations must fit (memory/image_model.hpp image_generation_memory).
+  const MemoryBudget mem = image_generation_memory(net, batch, gen.samples, p, gen.decode_precision, {}, a.vae_slicing);
+  const double weight_bytes = mem.weights.size.value();
+  const bool weights_fit = mem.total() <= g.capacity();
   constexpr double million = 1e6;
   const double seconds = million / images_per_s;
   const RunFootprint foot = run_footprint(ctx.catalog(), g, 1, from_canonical<Duration>(seconds), seconds / 3600.0, footprint_options(a.cost));
@@ -524,7 +527,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   const std::string images = std::to_string(batch) + (batch == 1 ? " image" : " images");
   t.title = "Inference of " + id + " (" + net.name + ") on 1 x " + g.id + ": batches of " + images + (unet ? " at " + net.image : "") + ", " + w;
   if (unet)
-    t.title += ", " + std::to_string(steps) + " steps" + (a.guidance ? " with classifier-free guidance" : " without guidance");
+    t.title += ", " + std::to_string(steps) + (steps == 1 ? " step" : " steps") + (a.guidance ? " with classifier-free guidance" : " without guidance");
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
   const std::string bound_text = std::string("bound by ") + (est.bound == perf::Bound::compute ? "compute" : "memory and kernel launches");
   std::string weights_text = format(DataSize::from_value(weight_bytes), {.significant = 4}) + " of " + format(g.capacity(), {.significant = 4});
@@ -532,11 +535,23 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     weights_text = format(DataSize::from_value(net.parameters * bytes_per_element(p)), {.significant = 4}) + " + " +
                    format(DataSize::from_value(net.companion_parameters * bytes_per_element(p)), {.significant = 4}) + " for " + net.companions +
                    " = " + weights_text;
+  const auto memory_rows = [&] {
+    t.add_row({Cell::of_text("activations"), num_cell(format(mem.activations.size, {.significant = 4}), mem.activations.size.value()),
+               Cell::of_text(mem.activations.detail)});
+    t.add_row({Cell::of_text("memory"), num_cell(format(mem.total(), {.significant = 4}), mem.total().value()),
+               Cell::of_text("weights + activations + " + format(mem.runtime_reserve.size, {.significant = 3}) + " runtime reserve, of " +
+                             format(g.capacity(), {.significant = 4}) + (weights_fit ? ": fits" : ": does not fit"))});
+  };
   if (!weights_fit) {
-    // No time for a model whose weights the GPU cannot hold.
+    // No time for a model whose weights and activations the GPU cannot hold.
     t.title += ": does not fit";
     t.add_row({Cell::of_text("weights"), num_cell(format(DataSize::from_value(weight_bytes), {.significant = 4}), weight_bytes),
-               Cell::of_text(weights_text + ": does not fit; smaller weights (--weights fp16, int8) or a GPU with more memory")});
+               Cell::of_text(weights_text)});
+    memory_rows();
+    t.notes.push_back("Does not fit: fewer images per batch (--batch), a smaller resolution, smaller weights (--weights fp16, int8) or a GPU "
+                      "with more memory" + std::string(unet ? (a.vae_slicing ? "" : "; --vae-slicing decodes one image at a time") +
+                                                                  std::string("; diffusers' enable_vae_tiling() decodes in tiles (not modelled).")
+                                                            : std::string(".")));
     r.tables.push_back(t);
     nlohmann::ordered_json j;
     j["model"] = id;
@@ -545,11 +560,14 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     j["image"] = net.image;
     j["fits"] = false;
     j["weights_bytes"] = weight_bytes;
+    j["activations_bytes"] = mem.activations.size.value();
+    j["memory_bytes"] = mem.total().value();
     r.json = std::move(j);
     return r;
   }
   t.add_row({Cell::of_text("weights"), num_cell(format(DataSize::from_value(weight_bytes), {.significant = 4}), weight_bytes),
-             Cell::of_text(weights_text + ": fits (activations not counted)")});
+             Cell::of_text(weights_text)});
+  memory_rows();
   if (unet) {
     const std::string samples = std::to_string(batch * per_image);
     t.add_row({Cell::of_text("step latency"), num_cell(format(est.latency, {.significant = 4}), est.latency.value()),
@@ -557,9 +575,15 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
                              (a.guidance ? " (" + images + " x 2 for guidance)" : ""))});
     t.add_row({Cell::of_text("steps per second"), num_cell(format_number(1 / est.latency.value(), 4) + " it/s", 1 / est.latency.value()),
                Cell::of_text("what diffusers' progress bar shows; " + bound_text)});
-    const double per_batch = steps * est.latency.value();
+    if (gen.decode)
+      t.add_row({Cell::of_text("VAE decode"), num_cell(format(gen.decode->latency, {.significant = 4}), gen.decode->latency.value()),
+                 Cell::of_text(std::to_string(batch) + (batch == 1 ? " latent" : " latents") + " to images once per batch, " +
+                               (gen.decode_precision == Precision::tf32 ? std::string("in fp32 on TF32 tensor cores")
+                                                                        : "at " + std::string(name(gen.decode_precision))) +
+                               (net.decoder_fp32 ? " (the pipeline upcasts the VAE)" : ""))});
+    const double per_batch = gen.seconds_per_batch;
     t.add_row({Cell::of_text("time per batch"), num_cell(format(from_canonical<Duration>(per_batch), {.significant = 4}), per_batch),
-               Cell::of_text(std::to_string(steps) + " steps; the text encoder and the VAE decoder are not timed")});
+               Cell::of_text(std::to_string(steps) + (steps == 1 ? " step" : " steps") + (gen.decode ? " + the VAE decode" : "") + "; the text encoders are not timed")});
     t.add_row({Cell::of_text("throughput"), num_cell(format_number(images_per_s * 3600, 4) + " images/h", images_per_s * 3600),
                Cell::of_text(images + " per batch, batches back to back")});
     const double flops = gen.flops_per_image();
@@ -599,15 +623,18 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   j["image"] = net.image;
   j["fits"] = true;
   j["weights_bytes"] = weight_bytes;
+  j["activations_bytes"] = mem.activations.size.value();
+  j["memory_bytes"] = mem.total().value();
   j["fused_kernels"] = a.fused_kernels;
   if (unet) {
     j["steps"] = steps;
     j["guidance"] = a.guidance;
     j["step_latency_s"] = est.latency.value();
     j["steps_per_s"] = 1 / est.latency.value();
-    j["seconds_per_batch"] = steps * est.latency.value();
+    j["vae_decode_s"] = gen.decode ? nlohmann::ordered_json(gen.decode->latency.value()) : nlohmann::ordered_json();
+    j["seconds_per_batch"] = gen.seconds_per_batch;
   }
-  j["latency_s"] = unet ? steps * est.latency.value() : est.latency.value();
+  j["latency_s"] = unet ? gen.seconds_per_batch : est.latency.value();
   j["images_per_s"] = images_per_s;
   j["flops_per_image"] = est.flops_per_image.value() * static_cast<double>(per_image) * steps;
   j["achieved_flop_per_s"] = est.achieved.value();
@@ -817,6 +844,8 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--resolution", a->resolution, "Diffusion UNets: the image's WIDTHxHEIGHT, e.g. 832x1216 (default: 512x512 for sd15-unet, 1024x1024 for sdxl-unet)");
   cmd->add_flag("--guidance,!--no-guidance", a->guidance,
                 "Diffusion UNets: classifier-free guidance, two UNet samples per image and step (default); --no-guidance: one");
+  cmd->add_flag("--vae-slicing", a->vae_slicing,
+                "Diffusion UNets: the VAE decodes one image at a time (diffusers' enable_vae_slicing): its peak memory is one image's");
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_infer(*a, ctx), ctx); });

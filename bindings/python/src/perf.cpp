@@ -506,6 +506,8 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("image", &ImageModel::image, "the input size it is timed at, as text")
       .field("companion_parameters", &ImageModel::companion_parameters, "weights a pipeline loads beside it (a UNet's text encoders and VAE)")
       .field("companions", &ImageModel::companions)
+      .field("decoder", &ImageModel::decoder, "a diffusion pipeline's VAE decoder, run once per image ([] for a model file)")
+      .field("decoder_fp32", &ImageModel::decoder_fp32, "the pipeline decodes in fp32 (SDXL's upcast VAE)")
       .finish()
       .def("validate", &ImageModel::validate)
       .def("forward_flops_per_sample", &ImageModel::forward_flops_per_sample)
@@ -524,6 +526,12 @@ void bind_inference_and_image_models(py::module_& m) {
         py::arg("reserve") = RuntimeReserve{},
         "Per-GPU memory of data-parallel image-model training: fp32 weights, gradients and SGD momentum, the tensors autograd saves per image, "
         "the runtime reserve.");
+  m.def("image_inference_peak_elements", &image_inference_peak_elements, py::arg("net"),
+        "Values alive at the peak of one sample's forward pass without autograd: the largest step's input and output plus one held tensor.");
+  m.def("image_generation_memory", &image_generation_memory, py::arg("net"), py::arg("images"), py::arg("samples"), py::arg("precision"),
+        py::arg("decode") = Precision::fp16, py::arg("reserve") = RuntimeReserve{}, py::arg("vae_slicing") = false,
+        "Memory of making `images` images a batch at a time: the loaded weights (SDXL's VAE in fp32), the larger of a step's peak over "
+        "`samples` and the VAE decode's (over one image with vae_slicing), the runtime reserve (what capplan infer checks).");
   m.def("image_max_batch", &image_max_batch, py::arg("net"), py::arg("capacity"), py::arg("precision") = Precision::fp16,
         py::arg("reserve") = RuntimeReserve{}, "The largest batch per GPU whose image-model training memory fits `capacity` (0: none).");
   m.def("image_saved_elements_per_sample", &image_saved_elements_per_sample, py::arg("net"),
@@ -550,7 +558,10 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("companion_parameters", &UNetConfig::companion_parameters, "the pipeline's text encoders and VAE")
       .field("companions", &UNetConfig::companions)
       .field("latent_channels", &UNetConfig::latent_channels)
+      .field("vae_fp32", &UNetConfig::vae_fp32, "the pipeline decodes in fp32 (SDXL)")
       .finish();
+  m.def("vae_decoder", &vae_decoder, py::arg("latent_side"), py::arg("latent_width"), py::arg("latent_channels") = 4,
+        "Stable Diffusion's and SDXL's VAE decoder as its layers (49,490,199 parameters), for a latent of side x width.");
   m.def("diffusion_unet", &diffusion_unet, py::arg("config"), "A latent-diffusion UNet as its layers (one sample: one latent's denoising step).");
   m.def("find_unet_config", &find_unet_config, py::arg("preset"),
         "The configuration of a diffusion-UNet preset (sd15-unet, sdxl-unet), to build it at another resolution; None otherwise.");
@@ -624,6 +635,8 @@ void bind_inference_and_image_models(py::module_& m) {
   Record<ImageGeneration>(m, "ImageGeneration", "Images made a batch at a time: a diffusion UNet's steps (two latents per image under guidance), "
                                                  "or one forward pass per image.")
       .readonly("passes", &ImageGeneration::pass, "one forward pass (a UNet's denoising step)")
+      .readonly("decode", &ImageGeneration::decode, "the VAE decoder over the batch's images (None without a decoder)")
+      .readonly("decode_precision", &ImageGeneration::decode_precision)
       .readonly("images", &ImageGeneration::images)
       .readonly("samples", &ImageGeneration::samples, "per forward pass")
       .readonly("steps", &ImageGeneration::steps)

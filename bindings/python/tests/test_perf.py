@@ -658,7 +658,16 @@ def test_diffusion_unets(cat):
     assert "norms, activations, adds, copies" in step.explain()
     gen = capplan.estimate_image_generation(sd, 4, cat.find_gpu("RTX 4090"), steps=30)
     assert gen.samples == 8 and gen.passes.latency.value == pytest.approx(step.latency.value)
-    assert gen.seconds_per_batch == pytest.approx(30 * step.latency.value)
+    # 30 steps, then the VAE decoder once over the batch's 4 latents (fp16 for SD 1.5).
+    decode = capplan.estimate_image_inference(sd.decoder[0], 4, cat.find_gpu("RTX 4090"))
+    assert gen.decode.latency.value == pytest.approx(decode.latency.value) and gen.decode_precision == capplan.Precision.fp16
+    assert gen.seconds_per_batch == pytest.approx(30 * step.latency.value + decode.latency.value)
+    assert capplan.vae_decoder(64, 64).parameters == 49_490_199
+    # SDXL decodes in fp32 (TF32 tensor cores on an RTX 4090); its memory at 1024 x 1024 does not fit 8 GB.
+    xl_gen = capplan.estimate_image_generation(capplan.sdxl_unet(), 1, cat.find_gpu("RTX 4090"))
+    assert xl_gen.decode_precision == capplan.Precision.tf32
+    m = capplan.image_generation_memory(capplan.sdxl_unet(), 1, 2, capplan.Precision.fp16, xl_gen.decode_precision)
+    assert m.total() > capplan.DataSize(8, "GB") and m.activations.size > capplan.DataSize(3, "GB")
     assert gen.images_per_second == pytest.approx(4 / gen.seconds_per_batch)
     assert capplan.estimate_image_generation(sd, 4, cat.find_gpu("RTX 4090"), steps=30, guidance=False).samples == 4
 
@@ -670,7 +679,8 @@ def test_purchase_table_for_stable_diffusion(cat):
     row = next(r for r in t.rows if r.option == "rtx-4090")
     step = capplan.estimate_image_inference(capplan.sd15_unet(), 8, cat.find_gpu("rtx-4090"))
     assert row.image_inference.latency.value == pytest.approx(step.latency.value)
-    assert row.images_per_s == pytest.approx(4 / (30 * step.latency.value))
+    decode = capplan.estimate_image_inference(capplan.sd15_unet().decoder[0], 4, cat.find_gpu("rtx-4090"))
+    assert row.images_per_s == pytest.approx(4 / (30 * step.latency.value + decode.latency.value))
     out = t.output()
     assert out["workload"] == "serve_images" and out["steps"] == 30 and out["guidance"] is True
     assert "rent_usd_per_kimage" in out["rows"][0]

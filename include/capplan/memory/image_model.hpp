@@ -32,6 +32,7 @@
 #include "capplan/units/format.hpp"
 #include "capplan/workload/image_model.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 
@@ -103,6 +104,67 @@ inline MemoryBudget image_training_memory(const ImageModel& net, std::int64_t ba
   m.activations.detail = std::to_string(batch) + " images x " + format(DataSize::from_value(per_image)) + " (" + format_number(saved / 1e6, 4) +
                          "M saved values x " + format_number(e, 2) + " B" + (net.pool_indices > 0 ? " + max-pool indices" : "") +
                          (stream ? " + fp32 values under autocast" : "") + ")";
+  const DataSize planned = m.model_states() + m.activations.size;
+  m.runtime_reserve.size = reserve.of(planned);
+  m.runtime_reserve.detail = format(reserve.fixed, {.prefixes = Prefixes::binary}) + " + " + format_number(100 * reserve.fragmentation, 3) +
+                             "% of the tensors";
+  m.tight_margin = reserve.tight_margin(planned);
+  return m;
+}
+
+// Values alive at the peak of one sample's forward pass without autograd (inference): the largest
+// step's input and output, plus one tensor as large as the largest output held beside it (a residual
+// or skip input waiting for its add). A convolution's input is counted at its output's resolution; an
+// unfused attention adds its scores and probabilities. capplan's approximation: PyTorch frees each
+// tensor when its last user has run, so the peak is one step wide, not the sum of the layers.
+inline double image_inference_peak_elements(const ImageModel& net) {
+  double step = 0, largest_out = 0;
+  const auto at = [&](double in, double out) {
+    step = std::max(step, in + out);
+    largest_out = std::max(largest_out, out);
+  };
+  for (const ConvLayer& c : net.convs)
+    at(static_cast<double>(c.out_pixels) * static_cast<double>(c.in_channels), static_cast<double>(c.out_pixels) * static_cast<double>(c.out_channels));
+  for (const LinearLayer& l : net.linears)
+    at(static_cast<double>(l.tokens) * static_cast<double>(l.in_features), static_cast<double>(l.tokens) * static_cast<double>(l.out_features));
+  for (const AttentionLayer& a : net.attentions) {
+    const double q = static_cast<double>(a.tokens) * static_cast<double>(a.heads) * static_cast<double>(a.head_dim);
+    const double kv = static_cast<double>(a.keys()) * static_cast<double>(a.heads) * static_cast<double>(a.head_dim);
+    const double scores = a.fused ? 0.0 : 2.0 * static_cast<double>(a.heads) * static_cast<double>(a.tokens) * static_cast<double>(a.keys());
+    at(q + 2 * kv + scores, q);
+  }
+  for (const ElementwiseLayer& l : net.elementwise) at(static_cast<double>(l.elements), static_cast<double>(l.elements));
+  return step + largest_out;
+}
+
+// The memory of generating `images` images a batch at a time with a diffusion pipeline (or running an
+// image model's forward pass): the loaded weights (the model's and its companions' at `p`; a VAE the
+// pipeline upcasts held in fp32), and the larger of the model's peak over `samples` (a UNet step's
+// latents, two per image under guidance) and the VAE decoder's over the images at `decode` (over one
+// image with `vae_slicing`, diffusers' enable_vae_slicing).
+inline MemoryBudget image_generation_memory(const ImageModel& net, std::int64_t images, std::int64_t samples, Precision p,
+                                            Precision decode = Precision::fp16, const RuntimeReserve& reserve = {}, bool vae_slicing = false) {
+  require_positive_count(images, "images");
+  require_positive_count(samples, "samples");
+  const double e = bytes_per_element(p);
+  MemoryBudget m;
+  const double vae = net.decoder.empty() ? 0.0 : sd_vae_parameters;  // the whole VAE: the pipeline upcasts encoder and decoder
+  const double upcast = net.decoder_fp32 && !net.decoder.empty() ? vae * (4.0 - e) : 0.0;
+  m.weights.size = DataSize::from_value(net.loaded_parameters() * e + std::max(0.0, upcast));
+  m.weights.detail = format_number(net.loaded_parameters() / 1e6, 4) + "M params x " + format_number(e, 2) + " B" +
+                     (net.companion_parameters > 0 ? " (with " + net.companions + ")" : std::string()) +
+                     (upcast > 0 ? ", the VAE upcast to fp32" : "");
+  const double model_peak = image_inference_peak_elements(net) * e * static_cast<double>(samples);
+  const std::int64_t decoded = vae_slicing ? 1 : images;
+  const double decode_peak = net.decoder.empty() ? 0.0 : image_inference_peak_elements(net.decoder.front()) * bytes_per_element(decode) * static_cast<double>(decoded);
+  const bool decoder_decides = decode_peak > model_peak;
+  m.activations.size = DataSize::from_value(std::max(model_peak, decode_peak));
+  m.activations.detail = decoder_decides
+                             ? "the VAE decoder's peak over " + std::to_string(decoded) + " image" + (decoded > 1 ? "s" : "") +
+                                   (vae_slicing && images > 1 ? " (sliced)" : "") + " in " +
+                                   std::string(decode == Precision::tf32 ? "fp32" : name(decode)) + " (larger than a step's " + format(DataSize::from_value(model_peak), {.significant = 3}) + ")"
+                             : "a forward pass's peak over " + std::to_string(samples) + " sample" + (samples > 1 ? "s" : "") +
+                                   (decode_peak > 0 ? " (the VAE decoder's: " + format(DataSize::from_value(decode_peak), {.significant = 3}) + ")" : std::string());
   const DataSize planned = m.model_states() + m.activations.size;
   m.runtime_reserve.size = reserve.of(planned);
   m.runtime_reserve.detail = format(reserve.fixed, {.prefixes = Prefixes::binary}) + " + " + format_number(100 * reserve.fragmentation, 3) +

@@ -412,17 +412,24 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
 // Images made by an image model on one GPU, a batch at a time: one forward pass per image for a
 // classifier, `steps` for a diffusion UNet (ImageModel::is_diffusion), each on two latents per image
 // under classifier-free guidance (the prompt's and the empty prompt's predictions; Ho & Salimans
-// 2022). What `capplan infer` prints and `capplan compare --serve` ranks. The text encoder, the VAE
-// decoder and the scheduler's update are not timed.
+// 2022), then the pipeline's VAE decoder once per image (ImageModel::decoder, where the model has
+// one: the presets), in fp32 where the pipeline upcasts it (SDXL; TF32 tensor cores where the GPU has
+// them, PyTorch's default for convolutions) and at the UNet's precision otherwise. What `capplan
+// infer` prints and `capplan compare --serve` ranks. The text encoders and the scheduler's update are
+// not timed.
 struct ImageGeneration {
   ImageInferenceEstimate pass;   // one forward pass (a UNet's denoising step) over `samples`
+  std::optional<ImageInferenceEstimate> decode;  // the VAE decoder over the batch's images
+  Precision decode_precision = Precision::fp16;
   std::int64_t images = 0;       // per batch
   std::int64_t samples = 0;      // per forward pass: images, x 2 under guidance
   int steps = 1;                 // forward passes per batch
   double seconds_per_batch = 0;
   double images_per_second = 0;
   [[nodiscard]] double steps_per_second() const { return 1.0 / pass.latency.value(); }
-  [[nodiscard]] double flops_per_image() const { return pass.flops_per_image.value() * static_cast<double>(samples / images) * steps; }
+  [[nodiscard]] double flops_per_image() const {
+    return pass.flops_per_image.value() * static_cast<double>(samples / images) * steps + (decode ? decode->flops_per_image.value() : 0.0);
+  }
 };
 
 inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int64_t images, const GpuSpec& gpu, Precision p = Precision::fp16,
@@ -437,6 +444,11 @@ inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int
   g.steps = unet ? steps : 1;
   g.pass = estimate_image_inference(net, g.samples, gpu, p, model, fused);
   g.seconds_per_batch = g.steps * g.pass.latency.value();
+  if (unet && !net.decoder.empty()) {
+    g.decode_precision = net.decoder_fp32 ? (gpu.dense.at(Precision::tf32) ? Precision::tf32 : Precision::fp32) : p;
+    g.decode = estimate_image_inference(net.decoder.front(), images, gpu, g.decode_precision, model, false);
+    g.seconds_per_batch += g.decode->latency.value();
+  }
   g.images_per_second = static_cast<double>(images) / g.seconds_per_batch;
   return g;
 }

@@ -779,11 +779,11 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no rate");
         continue;
       }
-      if (DataSize::from_value(q.image_model->loaded_parameters() * bytes_per_element(p)) > g.capacity()) {
+      const perf::ImageGeneration gen = perf::estimate_image_generation(*q.image_model, image_batch, g, p, q.steps, q.guidance);
+      if (image_generation_memory(*q.image_model, image_batch, gen.samples, p, gen.decode_precision).total() > g.capacity()) {
         not_estimated("no fit");
         continue;
       }
-      const perf::ImageGeneration gen = perf::estimate_image_generation(*q.image_model, image_batch, g, p, q.steps, q.guidance);
       const perf::ImageInferenceEstimate& e = gen.pass;
       r.image_inference = e;
       r.batch_per_gpu = image_batch;
@@ -795,7 +795,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       r.images_per_s = gen.images_per_second * r.gpus;
       how += std::to_string(r.gpus) + " GPU(s), each on its own batches of " + std::to_string(image_batch) + ": " +
              (unet ? std::to_string(steps) + " steps x " + format(e.latency, {.significant = 4}) + " (the UNet on " +
-                         std::to_string(image_batch * passes_per_image) + " latents) = "
+                         std::to_string(image_batch * passes_per_image) + " latents)" +
+                         (gen.decode ? " + " + format(gen.decode->latency, {.significant = 4}) + " VAE decode" : std::string()) + " = "
                    : std::string()) +
              format(from_canonical<Duration>(r.seconds_per_batch), {.significant = 4}) + " a batch, " + format_number(r.images_per_s * 3600, 4) +
              " images/h in all (bound by " + (e.bound == perf::Bound::compute ? "compute" : "memory") + ")";
@@ -1093,11 +1094,12 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     n.push_back("GPUs: one unit (a card, a system's or an instance's GPUs), each GPU a replica on its own batches of " + images_per_batch +
                 "; a GPU too small for the " + std::string(name(q.image_precision)) +
                 " weights" + (q.image_model->companion_parameters > 0 ? " (with " + q.image_model->companions + ")" : std::string()) +
-                " is \"no fit\" (activations are not counted). Img/h: perf/image_model.hpp's forward pass (the same as capplan infer"
+                " and the batch's peak activations (a step's, or the VAE decode's) is \"no fit\". Img/h: perf/image_model.hpp's forward pass (the same as capplan infer"
                 "; --explain shows each row)" +
                 (unet ? std::string(", ") + std::to_string(steps) + " denoising steps per image" +
                             (q.guidance ? ", two latents per image and step (classifier-free guidance)" : "") +
-                            "; the text encoder and VAE decoder are not timed"
+                            "; the VAE decoder once per batch" + (q.image_model->decoder_fp32 ? " in fp32 (TF32 where the GPU has it)" : std::string()) +
+                            ", the text encoders not timed"
                       : std::string("")) +
                 ". $/1k img: rent per thousand images." +
                 (unet ? " On data-centre GPUs diffusers has measured 1.5 to 2.9 times slower steps than this (docs/validation.md, "

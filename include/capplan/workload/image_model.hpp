@@ -86,6 +86,11 @@ struct ImageModel {
   // UNet's text encoders and VAE): counted where the weights must fit a GPU.
   double companion_parameters = 0;
   std::string companions;             // what they are, for reports
+  // A diffusion pipeline's VAE decoder, run once per image after the last step (0 or 1 entries;
+  // the presets have it, a model file does not), and whether the pipeline runs it in fp32 (SDXL's
+  // VAE overflows in fp16: diffusers upcasts it, force_upcast in its config).
+  std::vector<ImageModel> decoder;
+  bool decoder_fp32 = false;
 
   // Checks every layer's sizes; InputError naming the layer and the field.
   void validate() const {
@@ -299,7 +304,62 @@ struct UNetConfig {
   // The pipeline's text encoders and VAE (ImageModel::companion_parameters): loaded with the UNet.
   double companion_parameters = 0;
   std::string companions;
+  bool vae_fp32 = false;  // the pipeline decodes in fp32 (SDXL)
 };
+
+// The parameters of Stable Diffusion's and SDXL's VAE (AutoencoderKL, encoder and decoder): 83,653,863.
+inline constexpr double sd_vae_parameters = 83'653'863.0;
+
+// The VAE decoder of Stable Diffusion 1.x and SDXL (diffusers AutoencoderKL, the checkpoints'
+// vae/config.json: block_out_channels 128, 256, 512, 512; layers_per_block 2, so three ResNet blocks
+// per up block; a single-head attention over the latent in the middle block; GroupNorm with 32
+// groups; post_quant_conv 1x1 first): 49,490,199 parameters with post_quant_conv, the encoder's
+// 34,163,664 making the VAE's 83,653,863. It turns a latent of side x width into an image 8 times
+// larger, once per image.
+inline ImageModel vae_decoder(std::int64_t latent_side, std::int64_t latent_width, std::int64_t latent_channels = 4) {
+  if (latent_side < 1 || latent_side > 4096) detail::fail("latent_side", std::to_string(latent_side), "must be from 1 to 4096");
+  if (latent_width < 1 || latent_width > 4096) detail::fail("latent_width", std::to_string(latent_width), "must be from 1 to 4096");
+  ImageModel n;
+  n.name = "SD VAE decoder";
+  const auto conv = [&](std::int64_t pixels, std::int64_t cin, std::int64_t cout, int k) { n.convs.push_back(ConvLayer{pixels, cin, cout, k, 1, false}); };
+  const auto elem = [&](std::int64_t elements, double passes, int kernels, std::int64_t params = 0) {
+    n.elementwise.push_back(ElementwiseLayer{elements, passes, kernels, 0, params, 1});
+  };
+  const auto resnet = [&](std::int64_t pixels, std::int64_t in, std::int64_t out) {
+    elem(pixels * in, 5, 3, 2 * in);  // GroupNorm + SiLU
+    conv(pixels, in, out, 3);
+    elem(pixels * out, 5, 3, 2 * out);
+    conv(pixels, out, out, 3);
+    if (in != out) conv(pixels, in, out, 1);  // conv_shortcut
+    elem(pixels * out, 3, 1);                 // + the block's input
+  };
+  std::int64_t pixels = latent_side * latent_width;
+  conv(pixels, latent_channels, latent_channels, 1);  // post_quant_conv
+  conv(pixels, latent_channels, 512, 3);              // conv_in
+  resnet(pixels, 512, 512);
+  elem(pixels * 512, 3, 2, 2 * 512);  // the attention's GroupNorm
+  n.linears.push_back(LinearLayer{pixels, 512, 512, 4, false, false, false});  // q, k, v, out (with bias)
+  n.attentions.push_back(AttentionLayer{pixels, 1, 512, 1, true, 0});
+  elem(pixels * 512, 3, 1);  // + residual
+  resnet(pixels, 512, 512);
+  const std::int64_t up[] = {512, 512, 256, 128};
+  std::int64_t prev = 512;
+  for (int i = 0; i < 4; ++i) {
+    for (int j = 0; j < 3; ++j) resnet(pixels, j == 0 ? prev : up[i], up[i]);
+    prev = up[i];
+    if (i < 3) {
+      pixels *= 4;
+      elem(pixels * up[i], 1.25, 1);  // nearest 2x
+      conv(pixels, up[i], up[i], 3);
+    }
+  }
+  elem(pixels * 128, 5, 3, 2 * 128);  // conv_norm_out + SiLU
+  conv(pixels, 128, 3, 3);           // conv_out
+  n.input_elements = latent_channels * latent_side * latent_width;
+  n.image = std::to_string(8 * latent_width) + " x " + std::to_string(8 * latent_side);
+  n.parameters = n.layer_parameters();
+  return n;
+}
 
 inline ImageModel diffusion_unet(const UNetConfig& c) {
   const auto in_range = [](std::int64_t v, std::int64_t lo, std::int64_t hi, const char* field) {
@@ -459,6 +519,8 @@ inline ImageModel diffusion_unet(const UNetConfig& c) {
   n.parameters = n.layer_parameters();
   n.companion_parameters = c.companion_parameters;
   n.companions = c.companions;
+  n.decoder = {vae_decoder(side, width, c.latent_channels)};
+  n.decoder_fp32 = c.vae_fp32;
   return n;
 }
 
@@ -475,7 +537,7 @@ inline UNetConfig sd15_unet_config() {
   c.cross_attention_dim = 768;
   c.latent_side = 64;
   // text_encoder (CLIPTextModel, ViT-L/14) 123,060,480 and vae (AutoencoderKL) 83,653,863 parameters.
-  c.companion_parameters = 123'060'480.0 + 83'653'863.0;
+  c.companion_parameters = 123'060'480.0 + sd_vae_parameters;
   c.companions = "the CLIP ViT-L/14 text encoder and the VAE";
   return c;
 }
@@ -498,8 +560,10 @@ inline UNetConfig sdxl_unet_config() {
   c.latent_side = 128;
   // text_encoder (CLIP ViT-L/14) 123,060,480, text_encoder_2 (OpenCLIP ViT-bigG/14 with projection)
   // 694,659,840 and vae 83,653,863 parameters.
-  c.companion_parameters = 123'060'480.0 + 694'659'840.0 + 83'653'863.0;
+  c.companion_parameters = 123'060'480.0 + 694'659'840.0 + sd_vae_parameters;
   c.companions = "the two text encoders (CLIP ViT-L/14, OpenCLIP ViT-bigG/14) and the VAE";
+  // vae/config.json "force_upcast": true: StableDiffusionXLPipeline decodes in fp32.
+  c.vae_fp32 = true;
   return c;
 }
 inline ImageModel sdxl_unet() { return diffusion_unet(sdxl_unet_config()); }
