@@ -792,6 +792,11 @@ TEST_SUITE("hardware") {
     bad.slots[0].lanes = 32;
     CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("slots[0].lanes") != std::string::npos);
     bad = romed;
+    bad.slots[0].generation = 7;  // no PCIe 7.0 rate to print or time
+    CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("slots[0].generation") != std::string::npos);
+    CHECK_THROWS_AS(place_cards(romed, 0, 2, 8, 0), InputError);
+    CHECK_THROWS_AS(place_cards(romed, 2, 9, 8, 0), InputError);
+    bad = romed;
     bad.socket.clear();
     CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("socket") != std::string::npos);
     // A board in a system is a part like any other: priced when it has a price.

@@ -164,7 +164,8 @@ Table model_table() {
 }
 
 // One model preset with the figures capplan computes from: its shape (a transformer) or its layers
-// (an image model), the parameter count and its source. JSON: the model file that gives the same model.
+// (an image model), the parameter count and its source. JSON: the model file that gives the same network
+// (a diffusion preset's VAE decoder is not in it).
 Result model_detail(const ModelPreset& p) {
   Result r;
   Table t;
@@ -197,7 +198,8 @@ Result model_detail(const ModelPreset& p) {
         "one " + g.sample + "; 2 FLOP per multiply-add");
     if (net) {
       if (net->companion_parameters > 0)
-        row("loaded beside it", count_text(net->companion_parameters), net->companion_parameters, net->companions + " (not timed)");
+        row("loaded beside it", count_text(net->companion_parameters), net->companion_parameters,
+            net->companions + (net->decoder.empty() ? " (not timed)" : " (the VAE decoder timed once per image; the text encoders not)"));
       row("input", net->image, static_cast<double>(net->input_elements), std::to_string(net->input_elements) + " values per sample");
       const auto layers = [](const auto& v) {
         int n = 0;
@@ -213,7 +215,8 @@ Result model_detail(const ModelPreset& p) {
   }
   const ImageModel* image = p.is_transformer() ? nullptr : find_image_model(p.id);
   t.notes.push_back("--model " + p.id + (image && image->is_diffusion() ? " in infer and compare --serve" : " in train, memory, infer and compare") +
-                    "; the JSON output is a model file that gives the same model (docs/catalog-files.md).");
+                    "; the JSON output is a model file that gives the same network (docs/catalog-files.md)" +
+                    (image && !image->decoder.empty() ? ", without the VAE decoder the preset times and sizes once per image." : "."));
   r.tables.push_back(std::move(t));
   return r;
 }

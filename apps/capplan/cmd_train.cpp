@@ -534,6 +534,10 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   if (net.companion_parameters > 0)
     weights_text = format(DataSize::from_value(net.parameters * bytes_per_element(p)), {.significant = 4}) + " + " +
                    format(DataSize::from_value(net.companion_parameters * bytes_per_element(p)), {.significant = 4}) + " for " + net.companions +
+                   (weight_bytes > net.loaded_parameters() * bytes_per_element(p)
+                        ? " + " + format(DataSize::from_value(weight_bytes - net.loaded_parameters() * bytes_per_element(p)), {.significant = 4}) +
+                              " as the VAE is upcast to fp32"
+                        : std::string()) +
                    " = " + weights_text;
   const auto memory_rows = [&] {
     t.add_row({Cell::of_text("activations"), num_cell(format(mem.activations.size, {.significant = 4}), mem.activations.size.value()),
@@ -588,8 +592,9 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
                Cell::of_text(images + " per batch, batches back to back")});
     const double flops = gen.flops_per_image();
     t.add_row({Cell::of_text("FLOPs per image"), num_cell(format(from_canonical<FlopCount>(flops), {.significant = 4}), flops),
-               Cell::of_text(std::to_string(steps) + " steps x " + std::to_string(per_image) + " UNet forward" + (per_image > 1 ? "s" : "") +
-                             " x " + format(est.flops_per_image, {.significant = 4}))});
+               Cell::of_text(std::to_string(steps) + (steps == 1 ? " step x " : " steps x ") + std::to_string(per_image) + " UNet forward" +
+                             (per_image > 1 ? "s" : "") + " x " + format(est.flops_per_image, {.significant = 4}) +
+                             (gen.decode ? " + the VAE decode's " + format(gen.decode->flops_per_image, {.significant = 4}) : std::string()))});
   } else {
     t.add_row({Cell::of_text("latency"), num_cell(format(est.latency, {.significant = 4}), est.latency.value()),
                Cell::of_text("one batch of " + std::to_string(batch) + ", forward")});
@@ -636,7 +641,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   }
   j["latency_s"] = unet ? gen.seconds_per_batch : est.latency.value();
   j["images_per_s"] = images_per_s;
-  j["flops_per_image"] = est.flops_per_image.value() * static_cast<double>(per_image) * steps;
+  j["flops_per_image"] = gen.flops_per_image();
   j["achieved_flop_per_s"] = est.achieved.value();
   j["kwh_per_million_images"] = foot.kwh;
   j["cost_per_million_images_usd"] = foot.cost ? nlohmann::ordered_json(to_json_string(foot.cost->rounded_to(4))) : nlohmann::ordered_json();

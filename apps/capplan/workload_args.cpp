@@ -258,8 +258,13 @@ void apply_resolution(ImageModelArg& m, const std::string& text) {
     m.shape = diffusion_unet(c);
     m.shape.validate();
   } catch (const InputError& e) {
-    // A side a UNet's layers cannot hold (more than 1e9 values of one tensor per latent).
+    // A side a UNet's or its VAE decoder's layers cannot hold (more than 1e9 values of one tensor per image).
     detail::fail("--resolution", text, std::string("is too large for ") + m.id + "'s layers (" + e.what() + ")");
+  }
+  try {
+    for (const ImageModel& d : m.shape.decoder) d.validate();  // the VAE decoder works at the full resolution
+  } catch (const InputError& e) {
+    detail::fail("--resolution", text, std::string("is too large for the VAE decoder, which works at the image's full resolution (") + e.what() + ")");
   }
 }
 

@@ -529,7 +529,7 @@ void bind_inference_and_image_models(py::module_& m) {
   m.def("image_inference_peak_elements", &image_inference_peak_elements, py::arg("net"),
         "Values alive at the peak of one sample's forward pass without autograd: the largest step's input and output plus one held tensor.");
   m.def("image_generation_memory", &image_generation_memory, py::arg("net"), py::arg("images"), py::arg("samples"), py::arg("precision"),
-        py::arg("decode") = Precision::fp16, py::arg("reserve") = RuntimeReserve{}, py::arg("vae_slicing") = false,
+        py::arg("decode") = py::none(), py::arg("reserve") = RuntimeReserve{}, py::arg("vae_slicing") = false,
         "Memory of making `images` images a batch at a time: the loaded weights (SDXL's VAE in fp32), the larger of a step's peak over "
         "`samples` and the VAE decode's (over one image with vae_slicing), the runtime reserve (what capplan infer checks).");
   m.def("image_max_batch", &image_max_batch, py::arg("net"), py::arg("capacity"), py::arg("precision") = Precision::fp16,

@@ -71,7 +71,7 @@ struct Motherboard {
   std::string note{};
 
   // Bounds: sockets 1..8, DIMM slots 1..64, expansion positions 1..20, up to 16 slots each at a
-  // position within the board, in increasing order, with 1..16 lanes of generation 1..7; max memory
+  // position within the board, in increasing order, with 1..16 lanes of generation 1..6; max memory
   // <= 100 TB.
   void validate() const {
     using namespace capplan::literals;
@@ -89,7 +89,7 @@ struct Motherboard {
       const std::string k = "slots[" + std::to_string(i) + "].";
       detail::check_count(slots[i].position, last + 1, expansion_positions, k + "position", label);
       detail::check_count(slots[i].lanes, 1, 16, k + "lanes", label);
-      detail::check_count(slots[i].generation, 1, 7, k + "generation", label);
+      detail::check_count(slots[i].generation, 1, 6, k + "generation", label);
       last = slots[i].position;
     }
     if (launch_price) launch_price->validate("launch_price");
@@ -114,9 +114,11 @@ constexpr auto required_members(std::type_identity<Motherboard>) {
 // last card ends within `case_positions` (a case's expansion slots; a card in the bottom slot
 // overhangs the board into the case's extra positions). Empty when they do not all fit.
 inline std::vector<PcieSlot> place_cards(const Motherboard& b, int cards, int width, int min_lanes, int case_positions) {
+  detail::check_count(cards, 1, 64, "cards", "(placing cards on \"" + b.id + "\")");
+  detail::check_count(width, 1, 5, "width", "(slot positions a card covers)");
+  detail::check_count(case_positions, 0, 20, "case_positions", "(a case's slot positions; 0: not recorded)");
   std::vector<PcieSlot> used;
-  if (cards <= 0) return used;
-  const int w = std::max(1, width);
+  const int w = width;
   int free_from = 1;  // the first position no placed card covers
   for (const PcieSlot& s : b.slots) {
     if (static_cast<int>(used.size()) == cards) break;

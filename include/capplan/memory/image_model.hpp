@@ -34,6 +34,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace capplan {
@@ -141,11 +142,15 @@ inline double image_inference_peak_elements(const ImageModel& net) {
 // image model's forward pass): the loaded weights (the model's and its companions' at `p`; a VAE the
 // pipeline upcasts held in fp32), and the larger of the model's peak over `samples` (a UNet step's
 // latents, two per image under guidance) and the VAE decoder's over the images at `decode` (over one
-// image with `vae_slicing`, diffusers' enable_vae_slicing).
+// image with `vae_slicing`, diffusers' enable_vae_slicing). `decode` defaults to what the pipeline
+// runs: fp32 where it upcasts the VAE (ImageModel::decoder_fp32), else `p`; estimate_image_generation's
+// decode_precision says which (TF32 stores fp32 values).
 inline MemoryBudget image_generation_memory(const ImageModel& net, std::int64_t images, std::int64_t samples, Precision p,
-                                            Precision decode = Precision::fp16, const RuntimeReserve& reserve = {}, bool vae_slicing = false) {
+                                            std::optional<Precision> decode_at = std::nullopt, const RuntimeReserve& reserve = {},
+                                            bool vae_slicing = false) {
   require_positive_count(images, "images");
   require_positive_count(samples, "samples");
+  const Precision decode = decode_at.value_or(net.decoder_fp32 ? Precision::fp32 : p);
   const double e = bytes_per_element(p);
   MemoryBudget m;
   const double vae = net.decoder.empty() ? 0.0 : sd_vae_parameters;  // the whole VAE: the pipeline upcasts encoder and decoder

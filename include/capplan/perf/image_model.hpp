@@ -445,7 +445,11 @@ inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int
   g.pass = estimate_image_inference(net, g.samples, gpu, p, model, fused);
   g.seconds_per_batch = g.steps * g.pass.latency.value();
   if (unet && !net.decoder.empty()) {
-    g.decode_precision = net.decoder_fp32 ? (gpu.dense.at(Precision::tf32) ? Precision::tf32 : Precision::fp32) : p;
+    // fp32 on TF32 tensor cores, else plain fp32; a GPU the catalog gives neither rate decodes at `p`.
+    g.decode_precision = !net.decoder_fp32                 ? p
+                         : gpu.dense.at(Precision::tf32) ? Precision::tf32
+                         : gpu.dense.at(Precision::fp32) ? Precision::fp32
+                                                         : p;
     g.decode = estimate_image_inference(net.decoder.front(), images, gpu, g.decode_precision, model, false);
     g.seconds_per_batch += g.decode->latency.value();
   }

@@ -153,6 +153,7 @@ struct CardFit {
 };
 
 inline CardFit card_fit(const GpuSpec& g, int n, const Chassis& box, const Motherboard* board) {
+  detail::check_count(n, 1, 64, "count", "(cards of " + g.id + ")");
   CardFit f;
   if (g.cooling == GpuCooling::passive && !box.passive_gpu_airflow)
     f.problems.push_back(g.id + " is passively cooled and needs a server's forced airflow; " + box.id + " has none");
@@ -168,8 +169,10 @@ inline CardFit card_fit(const GpuSpec& g, int n, const Chassis& box, const Mothe
   if (board) {
     f.slots = place_cards(*board, n, w, 8, box.expansion_slots);
     if (f.slots.empty())
-      f.problems.push_back(board->id + " has no " + std::to_string(n) + " slots wired x8 or wider that " + std::to_string(n) + " " + std::to_string(w) +
-                           "-slot cards leave free" + (box.expansion_slots > 0 ? " within " + box.id + "'s " + std::to_string(box.expansion_slots) + " positions" : std::string()));
+      f.problems.push_back(board->id + (n == 1 ? " has no slot wired x8 or wider for a " + std::to_string(w) + "-slot card"
+                                                : " has no " + std::to_string(n) + " slots wired x8 or wider that " + std::to_string(n) + " " +
+                                                      std::to_string(w) + "-slot cards leave free") +
+                           (box.expansion_slots > 0 ? " within " + box.id + "'s " + std::to_string(box.expansion_slots) + " positions" : std::string()));
     if (box.expansion_slots == 0) f.unchecked.push_back("whether the last card overhangs " + box.id + "'s slot positions (not recorded)");
   } else if (box.expansion_slots > 0 && n * w > box.expansion_slots) {
     f.problems.push_back(std::to_string(n) + " " + std::to_string(w) + "-slot cards need " + std::to_string(n * w) + " slot positions; " + box.id + " has " +
@@ -217,7 +220,7 @@ inline std::string board_wanted(const CpuSpec& cpu, int n, int w) {
   std::string at;
   for (int i = 0; i < n; ++i) at += (at.empty() ? "" : ", ") + std::to_string(1 + i * w);
   return "the motherboard (no priced " + (cpu.socket.empty() ? std::string("board") : cpu.socket + " board") + " in the catalog, and not in the total): choose one for " + cpu.id +
-         " with " + (n > 1 ? std::to_string(n) + " slots wired x8 or wider at positions " + at + " or as far apart" : std::string("a x16 slot"));
+         " with " + (n > 1 ? std::to_string(n) + " slots wired x8 or wider at positions " + at + " or as far apart" : std::string("a slot wired x8 or wider"));
 }
 
 }  // namespace detail
@@ -227,7 +230,8 @@ inline std::string board_wanted(const CpuSpec& cpu, int n, int w) {
 // memory of the CPU's DDR generation and kind (RDIMM on 8+ channel CPUs), a whole number of DIMMs
 // per channel, at most 2 per channel, and the RAM the workload needs; drives holding the storage it
 // needs; the PSU at or above the power model's recommendation; the case holding the GPUs and PSUs;
-// the wall circuit; the budget.
+// with a board: its socket and memory the CPU's, no more DIMMs than its slots, no larger than the
+// case takes; the cards fitting the case and the board (card_fit); the wall circuit; the budget.
 inline std::vector<std::string> build_problems(const Build& b, const BuildQuery& q, const Catalog& c) {
   std::vector<std::string> p;
   const GpuSpec* gpu = nullptr;
@@ -366,6 +370,11 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       std::optional<Platform> best;
       std::string why_not;  // the first reason a platform failed, for the rejected line
       bool any_cpu = false, any_case = false;
+      if (g.cooling == GpuCooling::passive &&
+          std::none_of(c.chassis().begin(), c.chassis().end(), [](const Chassis& x) { return x.passive_gpu_airflow && x.street_price; })) {
+        out.rejected.push_back(label + ": " + g.id + " is passively cooled and needs a server's forced airflow; no priced case in the catalog has it");
+        continue;
+      }
       for (const CpuSpec& x : c.cpus()) {
         const auto pr = detail::usd_price(x.street_price, x.launch_price);
         if (!pr || x.pcie_lanes < 8 * n + 4 || x.cores < need.cpu_cores) continue;
@@ -377,6 +386,8 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
         }
         if (boards.empty()) boards.emplace_back(nullptr, Money(Decimal(0), Currency::USD));
         for (const auto& [mb, bp] : boards) {
+          for (const Chassis& box : c.chassis())
+            any_case = any_case || (box.max_gpus >= n && detail::usd_price(box.street_price, std::nullopt));
           const std::optional<detail::MemoryChoice> memory = detail::cheapest_memory(c, x, mb, need.ram_needed);
           if (!memory) {
             if (why_not.empty()) why_not = "no priced " + x.memory_type + " module reaches " + format(need.ram_needed) + " on " + x.id;
@@ -385,7 +396,6 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
           for (const Chassis& box : c.chassis()) {
             const auto cp = detail::usd_price(box.street_price, std::nullopt);
             if (!cp || box.max_gpus < n) continue;
-            any_case = true;
             if (mb && mb->form_factor > box.max_board) {
               if (why_not.empty()) why_not = box.id + " takes boards up to " + std::string(name(box.max_board)) + ", not " + mb->id;
               continue;

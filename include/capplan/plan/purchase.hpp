@@ -1094,7 +1094,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     n.push_back("GPUs: one unit (a card, a system's or an instance's GPUs), each GPU a replica on its own batches of " + images_per_batch +
                 "; a GPU too small for the " + std::string(name(q.image_precision)) +
                 " weights" + (q.image_model->companion_parameters > 0 ? " (with " + q.image_model->companions + ")" : std::string()) +
-                " and the batch's peak activations (a step's, or the VAE decode's) is \"no fit\". Img/h: perf/image_model.hpp's forward pass (the same as capplan infer"
+                ", the batch's peak activations (a step's, or the VAE decode's) and the runtime reserve is \"no fit\". Img/h: perf/image_model.hpp's forward pass (the same as capplan infer"
                 "; --explain shows each row)" +
                 (unet ? std::string(", ") + std::to_string(steps) + " denoising steps per image" +
                             (q.guidance ? ", two latents per image and step (classifier-free guidance)" : "") +
