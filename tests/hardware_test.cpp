@@ -784,6 +784,13 @@ TEST_SUITE("hardware") {
     CHECK(place_cards(romed, 4, 3, 8, 0).empty());
     CHECK(place_cards(romed, 3, 3, 8, 8).empty());
     CHECK(place_cards(romed, 2, 3, 8, 8).size() == 2);
+    // A free position below each card but the last (open-air cards): 2-slot cards at 1, 4, 7.
+    const std::vector<PcieSlot> spaced = place_cards(romed, 3, 2, 8, 0, 1);
+    REQUIRE(spaced.size() == 3);
+    CHECK(spaced[1].position == 4);
+    CHECK(spaced[2].position == 7);
+    CHECK(place_cards(romed, 4, 2, 8, 0, 1).empty());
+    CHECK_THROWS_AS(place_cards(romed, 2, 2, 8, 0, -1), InputError);
     // Bad slot lists name the field.
     Motherboard bad = romed;
     bad.slots[2].position = 2;

@@ -1263,6 +1263,36 @@ TEST_SUITE("perf") {
     CHECK(eager.breakdown.assumptions.front().find("autocast") != std::string::npos);
   }
 
+  TEST_CASE("a Stable Diffusion batch: the text encoders once, the steps, the VAE decode once") {
+    const ImageModel& sd = *find_image_model("sd15-unet");
+    const ImageModel& xl = *find_image_model("sdxl-unet");
+    const GpuSpec& g = Catalog::builtin().find_gpu("rtx-4090");
+    // Four images under guidance: eight prompts (four negative) through CLIP ViT-L/14, 30 steps on eight
+    // latents, four latents decoded.
+    const ImageGeneration gen = estimate_image_generation(sd, 4, g, Precision::fp16, 30, true);
+    REQUIRE(gen.text.size() == 1);
+    const ImageInferenceEstimate text = estimate_image_inference(sd.text_encoders.front(), 8, g, Precision::fp16);
+    CHECK(gen.text.front().latency.value() == doctest::Approx(text.latency.value()));
+    REQUIRE(gen.decode);
+    CHECK(gen.seconds_per_batch == doctest::Approx(gen.text_seconds() + 30 * gen.pass.latency.value() + gen.decode->latency.value()));
+    // Small next to the steps: under 1 % of the batch, and its FLOPs in the image's.
+    CHECK(gen.text_seconds() > 0);
+    CHECK(gen.text_seconds() < 0.01 * gen.seconds_per_batch);
+    CHECK(gen.flops_per_image() == doctest::Approx(gen.pass.flops_per_image.value() * 2 * 30 + gen.decode->flops_per_image.value() +
+                                                   2 * text.flops_per_image.value()));
+    // SDXL runs both encoders; without guidance only the prompts; a quantized UNet's encoders stay in fp16.
+    const ImageGeneration xg = estimate_image_generation(xl, 1, g, Precision::fp16, 50, false);
+    REQUIRE(xg.text.size() == 2);
+    CHECK(xg.text[1].latency.value() > xg.text[0].latency.value());
+    CHECK(xg.samples == 1);
+    const ImageGeneration q8 = estimate_image_generation(sd, 1, g, Precision::fp8, 20, true);
+    CHECK(q8.text.front().latency.value() == doctest::Approx(estimate_image_inference(sd.text_encoders.front(), 2, g, Precision::fp16).latency.value()));
+    // A model without encoders (a model file's UNet) times none.
+    ImageModel bare = sd;
+    bare.text_encoders.clear();
+    CHECK(estimate_image_generation(bare, 4, g, Precision::fp16, 30, true).text.empty());
+  }
+
   TEST_CASE("diffusion UNet: a denoising step's kernels, element-wise steps and cross-attention") {
     const ImageModel sd = sd15_unet();
     const GpuSpec& g = gpu("RTX 4090");

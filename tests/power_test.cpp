@@ -419,6 +419,41 @@ TEST_SUITE("power") {
     }
     const auto p2 = build_problems(other, q, cat);
     CHECK(std::any_of(p2.begin(), p2.end(), [](const std::string& p) { return p.find("does not take epyc-7763") != std::string::npos; }));
+    // A board's maximum memory: below the build's RAM it is a problem, and the search then keeps
+    // to what the board takes (or leaves the board out).
+    int dimms = 0;
+    const MemoryModule* module = nullptr;
+    for (const BuildItem& i : b4090->items)
+      if (i.kind == PartKind::memory) dimms = i.count, module = &cat.find_memory_module(i.id);
+    REQUIRE(module != nullptr);
+    Motherboard capped = wide;
+    capped.max_memory = DataSize::from_value(module->size.value() * dimms / 2);
+    cat.add_or_replace(capped);
+    const auto p3 = build_problems(*b4090, q, cat);
+    CHECK(std::any_of(p3.begin(), p3.end(), [](const std::string& p) { return p.find("test-am5-wide takes at most") != std::string::npos; }));
+    for (const Build& b : propose_builds(q, cat, 20).builds) CHECK(build_problems(b, q, cat).empty());
+  }
+
+  TEST_CASE("open-air cards get a free slot below each one when the board has the positions") {
+    const Catalog& cat = Catalog::builtin();
+    const Chassis& tower = cat.find_chassis("generic-atx-tower");  // nine expansion slots
+    const Motherboard& romed = cat.find_motherboard("asrock-rack-romed8-2t");  // seven x16 positions
+    // Two 3-slot RTX 4090 FE: slots 1 and 5 (positions 4 free), no caution.
+    const CardFit two = card_fit(cat.find_gpu("rtx-4090"), 2, tower, &romed);
+    REQUIRE(two.slots.size() == 2);
+    CHECK(two.slots[1].position == 5);
+    CHECK(two.cautions.empty());
+    // Three do not fit with gaps (1, 5, 9: the board has 7 positions), so they go packed at 1, 4, 7,
+    // overhanging into the tower's positions 8 and 9, with the caution.
+    const CardFit three = card_fit(cat.find_gpu("rtx-4090"), 3, tower, &romed);
+    REQUIRE(three.slots.size() == 3);
+    CHECK(three.slots[2].position == 7);
+    CHECK(three.problems.empty());
+    CHECK(three.cautions.size() == 1);
+    // Blower cards are packed: two RTX 6000 Ada (2 slots) at 1 and 3.
+    const CardFit blowers = card_fit(cat.find_gpu("rtx-6000-ada"), 2, tower, &romed);
+    REQUIRE(blowers.slots.size() == 2);
+    CHECK(blowers.slots[1].position == 3);
   }
 
   TEST_CASE("build_search_output and system_sizing_output: capplan build's and size's keys, money exact in both currencies") {

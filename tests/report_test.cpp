@@ -452,9 +452,17 @@ TEST_SUITE("report") {
       CHECK(r.image_inference->latency.value() == doctest::Approx(e.latency.value()));
       // Then the VAE decoder once over the 4 latents, at fp16 for SD 1.5.
       const perf::ImageInferenceEstimate d = perf::estimate_image_inference(q.image_model->decoder.front(), 4, *r.gpu, Precision::fp16);
-      CHECK(r.seconds_per_batch == doctest::Approx(30 * e.latency.value() + d.latency.value()));
-      CHECK(r.images_per_s == doctest::Approx(4.0 / (30 * e.latency.value() + d.latency.value()) * r.gpus));
+      // And before the steps, the CLIP text encoder over the 8 prompts (4 of them negative), once.
+      const perf::ImageInferenceEstimate text = perf::estimate_image_inference(q.image_model->text_encoders.front(), 8, *r.gpu, Precision::fp16);
+      CHECK(r.text_encode_s == doctest::Approx(text.latency.value()));
+      const double batch = text.latency.value() + 30 * e.latency.value() + d.latency.value();
+      CHECK(r.seconds_per_batch == doctest::Approx(batch));
+      CHECK(r.images_per_s == doctest::Approx(4.0 / batch * r.gpus));
       CHECK(r.replicas == r.gpus);
+      // The decode and the memory are the ones infer shows (image_generation_memory).
+      REQUIRE(r.image_decode);
+      CHECK(r.image_decode->latency.value() == doctest::Approx(d.latency.value()));
+      CHECK(r.image_memory == image_generation_memory(*q.image_model, 4, 8, Precision::fp16, Precision::fp16).total());
       // A day of use, and rent per thousand images where an offer is in USD.
       CHECK(r.energy.value() == doctest::Approx(r.power.total.value() * 86400.0));
       if (r.rent_rate) {
@@ -473,6 +481,20 @@ TEST_SUITE("report") {
     Value j = t.output();
     CHECK(std::get<std::string>(j["workload"].data()) == "serve_images");
     CHECK(std::get<std::int64_t>(j["batch"].data()) == 4);
+    const auto at = [](const Value& v, std::string_view key) -> const Value& {
+      for (const auto& [k, e] : std::get<Value::Object>(v.data()))
+        if (k == key) return e;
+      throw std::runtime_error("no member " + std::string(key));
+    };
+    int seen = 0;
+    for (const Value& row : std::get<Value::Array>(j["rows"].data())) {
+      if (std::get<std::string>(at(row, "option").data()) != "rtx-4090") continue;
+      const PurchaseRow& r = row_of(t, "rtx-4090");
+      CHECK(std::get<double>(at(at(row, "plan"), "vae_decode_s").data()) == r.image_decode->latency.value());
+      CHECK(std::get<double>(at(at(row, "plan"), "memory_per_gpu_bytes").data()) == r.image_memory.value());
+      ++seen;
+    }
+    CHECK(seen == 1);
     // A GPU whose memory cannot hold the weights is "no fit"; bad fields are named.
     q.image_model = *find_image_model("sdxl-unet");
     q.image_precision = Precision::fp32;  // 10.3 GB of weights

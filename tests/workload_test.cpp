@@ -200,6 +200,26 @@ TEST_SUITE("workload") {
     CHECK_THROWS_AS(vae_decoder(0, 64), InputError);
   }
 
+  TEST_CASE("the text encoders: the checkpoints' parameters exactly, 77 tokens a prompt") {
+    // text_encoder/config.json of runwayml/stable-diffusion-v1-5 (CLIP ViT-L/14: 12 layers, 768 wide, 12
+    // heads, MLP 3,072, vocabulary 49,408, 77 positions) and text_encoder_2 of SDXL base (OpenCLIP
+    // ViT-bigG/14: 32 layers, 1,280 wide, 20 heads, MLP 5,120, projection 1,280): 123,060,480 and
+    // 694,659,840 parameters, the figures the presets' companion_parameters carry.
+    const ImageModel l14 = clip_vit_l14_text();
+    const ImageModel bigg = openclip_vit_bigg14_text();
+    CHECK(l14.parameters == 123'060'480.0);
+    CHECK(bigg.parameters == 694'659'840.0);
+    CHECK(l14.image == "77 tokens");
+    // Multiply-adds per prompt: the linear layers' weights times 77 tokens, plus Q K^T and P V (2 x 77^2 x 768 a layer).
+    const double linear = 12.0 * (768.0 * 2304 + 768.0 * 768 + 2 * 768.0 * 3072) * 77;
+    CHECK(l14.forward_flops_per_sample() / 2 == doctest::Approx(linear + 12.0 * 2 * 77 * 77 * 768).epsilon(1e-3));
+    REQUIRE(find_image_model("sd15-unet")->text_encoders.size() == 1);
+    REQUIRE(find_image_model("sdxl-unet")->text_encoders.size() == 2);
+    CHECK(find_image_model("sdxl-unet")->text_encoders[1].parameters + find_image_model("sdxl-unet")->text_encoders[0].parameters +
+              sd_vae_parameters == find_image_model("sdxl-unet")->companion_parameters);
+    CHECK_THROWS_AS(clip_text_encoder("bad", 12, 768, 3072, 7), InputError);
+  }
+
   TEST_CASE("diffusion UNets at another resolution: the same parameters, work in proportion to the pixels") {
     UNetConfig c = *find_unet_config("sdxl-unet");
     c.latent_side = 1216 / 8;

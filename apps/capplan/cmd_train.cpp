@@ -585,16 +585,27 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
                                (gen.decode_precision == Precision::tf32 ? std::string("in fp32 on TF32 tensor cores")
                                                                         : "at " + std::string(name(gen.decode_precision))) +
                                (net.decoder_fp32 ? " (the pipeline upcasts the VAE)" : ""))});
+    if (!gen.text.empty()) {
+      std::string which;
+      for (std::size_t i = 0; i < net.text_encoders.size(); ++i) which += (i ? " and " : "") + net.text_encoders[i].name;
+      const std::string prompts = std::to_string(gen.samples) + (gen.samples == 1 ? " prompt" : " prompts");
+      t.add_row({Cell::of_text("text encoding"), num_cell(format(from_canonical<Duration>(gen.text_seconds()), {.significant = 4}), gen.text_seconds()),
+                 Cell::of_text(which + " on " + prompts + " of 77 tokens" + (a.guidance ? " (with the negative prompts)" : "") + " once per batch")});
+    }
     const double per_batch = gen.seconds_per_batch;
     t.add_row({Cell::of_text("time per batch"), num_cell(format(from_canonical<Duration>(per_batch), {.significant = 4}), per_batch),
-               Cell::of_text(std::to_string(steps) + (steps == 1 ? " step" : " steps") + (gen.decode ? " + the VAE decode" : "") + "; the text encoders are not timed")});
+               Cell::of_text((gen.text.empty() ? std::string() : "the text encoding + ") + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
+                             (gen.decode ? " + the VAE decode" : "") + (gen.text.empty() ? "; the text encoders are not timed" : ""))});
     t.add_row({Cell::of_text("throughput"), num_cell(format_number(images_per_s * 3600, 4) + " images/h", images_per_s * 3600),
                Cell::of_text(images + " per batch, batches back to back")});
     const double flops = gen.flops_per_image();
+    double text_flops = 0;  // per image: each encoder over the image's prompts (two under guidance)
+    for (const perf::ImageInferenceEstimate& e : gen.text) text_flops += e.flops_per_image.value() * static_cast<double>(gen.samples / gen.images);
     t.add_row({Cell::of_text("FLOPs per image"), num_cell(format(from_canonical<FlopCount>(flops), {.significant = 4}), flops),
                Cell::of_text(std::to_string(steps) + (steps == 1 ? " step x " : " steps x ") + std::to_string(per_image) + " UNet forward" +
                              (per_image > 1 ? "s" : "") + " x " + format(est.flops_per_image, {.significant = 4}) +
-                             (gen.decode ? " + the VAE decode's " + format(gen.decode->flops_per_image, {.significant = 4}) : std::string()))});
+                             (gen.decode ? " + the VAE decode's " + format(gen.decode->flops_per_image, {.significant = 4}) : std::string()) +
+                             (gen.text.empty() ? std::string() : " + the text encoders' " + format(from_canonical<FlopCount>(text_flops), {.significant = 4})))});
   } else {
     t.add_row({Cell::of_text("latency"), num_cell(format(est.latency, {.significant = 4}), est.latency.value()),
                Cell::of_text("one batch of " + std::to_string(batch) + ", forward")});
@@ -637,6 +648,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     j["step_latency_s"] = est.latency.value();
     j["steps_per_s"] = 1 / est.latency.value();
     j["vae_decode_s"] = gen.decode ? nlohmann::ordered_json(gen.decode->latency.value()) : nlohmann::ordered_json();
+    j["text_encode_s"] = gen.text.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(gen.text_seconds());
     j["seconds_per_batch"] = gen.seconds_per_batch;
   }
   j["latency_s"] = unet ? gen.seconds_per_batch : est.latency.value();

@@ -508,6 +508,7 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("companions", &ImageModel::companions)
       .field("decoder", &ImageModel::decoder, "a diffusion pipeline's VAE decoder, run once per image ([] for a model file)")
       .field("decoder_fp32", &ImageModel::decoder_fp32, "the pipeline decodes in fp32 (SDXL's upcast VAE)")
+      .field("text_encoders", &ImageModel::text_encoders, "a diffusion pipeline's text encoders, run once per batch ([] for a model file)")
       .finish()
       .def("validate", &ImageModel::validate)
       .def("forward_flops_per_sample", &ImageModel::forward_flops_per_sample)
@@ -559,7 +560,13 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("companions", &UNetConfig::companions)
       .field("latent_channels", &UNetConfig::latent_channels)
       .field("vae_fp32", &UNetConfig::vae_fp32, "the pipeline decodes in fp32 (SDXL)")
+      .field("text_encoders", &UNetConfig::text_encoders, "timed once per batch (ImageModel.text_encoders)")
       .finish();
+  m.def("clip_text_encoder", &clip_text_encoder, py::arg("name"), py::arg("layers"), py::arg("hidden"), py::arg("mlp"), py::arg("heads"),
+        py::arg("projection") = 0, py::arg("tokens") = 77, py::arg("vocab") = 49'408,
+        "A CLIP text encoder as its layers (Hugging Face's CLIPTextModel; projection > 0: CLIPTextModelWithProjection). One sample: one prompt.");
+  m.def("clip_vit_l14_text", &clip_vit_l14_text, "CLIP ViT-L/14's text encoder (Stable Diffusion 1.x, SDXL's first): 123,060,480 parameters.");
+  m.def("openclip_vit_bigg14_text", &openclip_vit_bigg14_text, "OpenCLIP ViT-bigG/14's text encoder with projection (SDXL's second): 694,659,840 parameters.");
   m.def("vae_decoder", &vae_decoder, py::arg("latent_side"), py::arg("latent_width"), py::arg("latent_channels") = 4,
         "Stable Diffusion's and SDXL's VAE decoder as its layers (49,490,199 parameters), for a latent of side x width.");
   m.def("diffusion_unet", &diffusion_unet, py::arg("config"), "A latent-diffusion UNet as its layers (one sample: one latent's denoising step).");
@@ -637,6 +644,7 @@ void bind_inference_and_image_models(py::module_& m) {
       .readonly("passes", &ImageGeneration::pass, "one forward pass (a UNet's denoising step)")
       .readonly("decode", &ImageGeneration::decode, "the VAE decoder over the batch's images (None without a decoder)")
       .readonly("decode_precision", &ImageGeneration::decode_precision)
+      .readonly("text", &ImageGeneration::text, "each text encoder over the batch's prompts (and negative prompts under guidance)")
       .readonly("images", &ImageGeneration::images)
       .readonly("samples", &ImageGeneration::samples, "per forward pass")
       .readonly("steps", &ImageGeneration::steps)
@@ -644,6 +652,7 @@ void bind_inference_and_image_models(py::module_& m) {
       .readonly("images_per_second", &ImageGeneration::images_per_second)
       .finish(false)
       .def("steps_per_second", &ImageGeneration::steps_per_second, "what diffusers' progress bar shows")
+      .def("text_seconds", &ImageGeneration::text_seconds, "the text encoders' time, once per batch")
       .def("flops_per_image", &ImageGeneration::flops_per_image);
   m.def("estimate_image_generation", &estimate_image_generation, py::arg("net"), py::arg("images"), py::arg("gpu"),
         py::arg("precision") = Precision::fp16, py::arg("steps") = 50, py::arg("guidance") = true, py::arg("model") = EfficiencyModel{},

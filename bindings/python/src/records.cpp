@@ -147,8 +147,10 @@ void bind_hardware_records(py::module_& m) {
       .finish()
       .def("validate", &Motherboard::validate);
   m.def("place_cards", &place_cards, py::arg("board"), py::arg("cards"), py::arg("width"), py::arg("min_lanes") = 8, py::arg("case_positions") = 0,
+        py::arg("gap") = 0,
         "The board's slots where `cards` cards of `width` slot positions go (the first free ones from the top with at least "
-        "`min_lanes` lanes, the last card ending within `case_positions` when that is not 0); [] when they do not all fit.");
+        "`min_lanes` lanes, the last card ending within `case_positions` when that is not 0, `gap` positions left free below each "
+        "card but the last); [] when they do not all fit.");
 
   Record<PowerSupply>(m, "PowerSupply", "A power supply: rated output and 80 PLUS tier.")
       .described_fields({{"rated", "continuous DC output"}})

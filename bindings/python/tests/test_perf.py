@@ -661,8 +661,16 @@ def test_diffusion_unets(cat):
     # 30 steps, then the VAE decoder once over the batch's 4 latents (fp16 for SD 1.5).
     decode = capplan.estimate_image_inference(sd.decoder[0], 4, cat.find_gpu("RTX 4090"))
     assert gen.decode.latency.value == pytest.approx(decode.latency.value) and gen.decode_precision == capplan.Precision.fp16
-    assert gen.seconds_per_batch == pytest.approx(30 * step.latency.value + decode.latency.value)
+    # Before the steps, the CLIP ViT-L/14 text encoder over the 8 prompts (4 negative), once per batch.
+    text = capplan.estimate_image_inference(sd.text_encoders[0], 8, cat.find_gpu("RTX 4090"))
+    assert len(gen.text) == 1 and gen.text_seconds() == pytest.approx(text.latency.value)
+    assert gen.seconds_per_batch == pytest.approx(text.latency.value + 30 * step.latency.value + decode.latency.value)
     assert capplan.vae_decoder(64, 64).parameters == 49_490_199
+    assert capplan.clip_vit_l14_text().parameters == 123_060_480
+    assert capplan.openclip_vit_bigg14_text().parameters == 694_659_840
+    assert [e.name for e in capplan.sdxl_unet().text_encoders] == ["CLIP ViT-L/14 text encoder", "OpenCLIP ViT-bigG/14 text encoder"]
+    with pytest.raises(capplan.InputError, match="heads"):
+        capplan.clip_text_encoder("bad", 12, 768, 3072, 7)
     # SDXL decodes in fp32 (TF32 tensor cores on an RTX 4090); its memory at 1024 x 1024 does not fit 8 GB.
     xl_gen = capplan.estimate_image_generation(capplan.sdxl_unet(), 1, cat.find_gpu("RTX 4090"))
     assert xl_gen.decode_precision == capplan.Precision.tf32
@@ -680,8 +688,15 @@ def test_purchase_table_for_stable_diffusion(cat):
     step = capplan.estimate_image_inference(capplan.sd15_unet(), 8, cat.find_gpu("rtx-4090"))
     assert row.image_inference.latency.value == pytest.approx(step.latency.value)
     decode = capplan.estimate_image_inference(capplan.sd15_unet().decoder[0], 4, cat.find_gpu("rtx-4090"))
-    assert row.images_per_s == pytest.approx(4 / (30 * step.latency.value + decode.latency.value))
+    text = capplan.estimate_image_inference(capplan.sd15_unet().text_encoders[0], 8, cat.find_gpu("rtx-4090"))
+    assert row.text_encode_s == pytest.approx(text.latency.value)
+    assert row.images_per_s == pytest.approx(4 / (text.latency.value + 30 * step.latency.value + decode.latency.value))
+    assert row.image_decode.latency.value == pytest.approx(decode.latency.value)
+    assert row.image_memory == capplan.image_generation_memory(capplan.sd15_unet(), 4, 8, capplan.Precision.fp16, capplan.Precision.fp16).total()
     out = t.output()
+    plan = next(r for r in out["rows"] if r["option"] == "rtx-4090")["plan"]
+    assert plan["vae_decode_s"] == row.image_decode.latency.value and plan["text_encode_s"] == row.text_encode_s
+    assert plan["memory_per_gpu_bytes"] == row.image_memory.value
     assert out["workload"] == "serve_images" and out["steps"] == 30 and out["guidance"] is True
     assert "rent_usd_per_kimage" in out["rows"][0]
     with pytest.raises(capplan.InputError) as e:

@@ -112,20 +112,24 @@ constexpr auto required_members(std::type_identity<Motherboard>) {
 // Where `cards` cards, each covering `width` slot positions, go on the board: the first slots from
 // the top with at least `min_lanes` lanes whose card does not cover the next card's slot, and whose
 // last card ends within `case_positions` (a case's expansion slots; a card in the bottom slot
-// overhangs the board into the case's extra positions). Empty when they do not all fit.
-inline std::vector<PcieSlot> place_cards(const Motherboard& b, int cards, int width, int min_lanes, int case_positions) {
+// overhangs the board into the case's extra positions). `gap` more positions are left free below
+// each card but the last (1 for open-air cards, whose fans draw air from below). Taking the
+// topmost free slot each time finds a placement whenever one exists (every card spans the same
+// positions). Empty when they do not all fit.
+inline std::vector<PcieSlot> place_cards(const Motherboard& b, int cards, int width, int min_lanes, int case_positions, int gap = 0) {
   detail::check_count(cards, 1, 64, "cards", "(placing cards on \"" + b.id + "\")");
   detail::check_count(width, 1, 5, "width", "(slot positions a card covers)");
   detail::check_count(case_positions, 0, 20, "case_positions", "(a case's slot positions; 0: not recorded)");
+  detail::check_count(gap, 0, 4, "gap", "(free slot positions below each card)");
   std::vector<PcieSlot> used;
   const int w = width;
-  int free_from = 1;  // the first position no placed card covers
+  int free_from = 1;  // the first position no placed card covers (or keeps free)
   for (const PcieSlot& s : b.slots) {
     if (static_cast<int>(used.size()) == cards) break;
     if (s.lanes < min_lanes || s.position < free_from) continue;
     if (case_positions > 0 && s.position + w - 1 > case_positions) break;
     used.push_back(s);
-    free_from = s.position + w;
+    free_from = s.position + w + gap;
   }
   if (static_cast<int>(used.size()) < cards) used.clear();
   return used;

@@ -414,12 +414,15 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
 // under classifier-free guidance (the prompt's and the empty prompt's predictions; Ho & Salimans
 // 2022), then the pipeline's VAE decoder once per image (ImageModel::decoder, where the model has
 // one: the presets), in fp32 where the pipeline upcasts it (SDXL; TF32 tensor cores where the GPU has
-// them, PyTorch's default for convolutions) and at the UNet's precision otherwise. What `capplan
-// infer` prints and `capplan compare --serve` ranks. The text encoders and the scheduler's update are
-// not timed.
+// them, PyTorch's default for convolutions) and at the UNet's precision otherwise. Before the first
+// step the pipeline's text encoders (ImageModel::text_encoders) encode the batch's prompts, and under
+// guidance the negative prompts too (diffusers' encode_prompt), once per batch at the UNet's precision
+// (fp16 for a UNet quantized to fp8 or int8). What `capplan infer` prints and `capplan compare
+// --serve` ranks. The scheduler's update of the latents is not timed.
 struct ImageGeneration {
   ImageInferenceEstimate pass;   // one forward pass (a UNet's denoising step) over `samples`
   std::optional<ImageInferenceEstimate> decode;  // the VAE decoder over the batch's images
+  std::vector<ImageInferenceEstimate> text;      // each text encoder over the batch's prompts (`samples` of them)
   Precision decode_precision = Precision::fp16;
   std::int64_t images = 0;       // per batch
   std::int64_t samples = 0;      // per forward pass: images, x 2 under guidance
@@ -427,8 +430,16 @@ struct ImageGeneration {
   double seconds_per_batch = 0;
   double images_per_second = 0;
   [[nodiscard]] double steps_per_second() const { return 1.0 / pass.latency.value(); }
+  [[nodiscard]] double text_seconds() const {
+    double t = 0;
+    for (const ImageInferenceEstimate& e : text) t += e.latency.value();
+    return t;
+  }
   [[nodiscard]] double flops_per_image() const {
-    return pass.flops_per_image.value() * static_cast<double>(samples / images) * steps + (decode ? decode->flops_per_image.value() : 0.0);
+    const double per_image = static_cast<double>(samples / images);
+    double f = pass.flops_per_image.value() * per_image * steps + (decode ? decode->flops_per_image.value() : 0.0);
+    for (const ImageInferenceEstimate& e : text) f += e.flops_per_image.value() * per_image;
+    return f;
   }
 };
 
@@ -452,6 +463,12 @@ inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int
                                                          : p;
     g.decode = estimate_image_inference(net.decoder.front(), images, gpu, g.decode_precision, model, false);
     g.seconds_per_batch += g.decode->latency.value();
+  }
+  if (unet && !net.text_encoders.empty()) {
+    const bool quantized = p == Precision::fp8 || p == Precision::int8 || p == Precision::fp4;
+    const Precision tp = quantized && gpu.dense.at(Precision::fp16) ? Precision::fp16 : p;
+    for (const ImageModel& enc : net.text_encoders) g.text.push_back(estimate_image_inference(enc, g.samples, gpu, tp, model, false));
+    g.seconds_per_batch += g.text_seconds();
   }
   g.images_per_second = static_cast<double>(images) / g.seconds_per_batch;
   return g;

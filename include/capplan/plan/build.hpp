@@ -167,7 +167,9 @@ inline CardFit card_fit(const GpuSpec& g, int n, const Chassis& box, const Mothe
   const int w = g.slot_width > 0 ? g.slot_width : 2;
   if (g.slot_width == 0) f.unchecked.push_back("the slot width of " + g.id + " (not recorded; 2 slots assumed)");
   if (board) {
-    f.slots = place_cards(*board, n, w, 8, box.expansion_slots);
+    // Open-air cards get a free slot position below each one when the board has the slots for it.
+    if (g.cooling == GpuCooling::open_air && n > 1) f.slots = place_cards(*board, n, w, 8, box.expansion_slots, 1);
+    if (f.slots.empty()) f.slots = place_cards(*board, n, w, 8, box.expansion_slots);
     if (f.slots.empty())
       f.problems.push_back(board->id + (n == 1 ? " has no slot wired x8 or wider for a " + std::to_string(w) + "-slot card"
                                                 : " has no " + std::to_string(n) + " slots wired x8 or wider that " + std::to_string(n) + " " +
@@ -193,7 +195,7 @@ inline CardFit card_fit(const GpuSpec& g, int n, const Chassis& box, const Mothe
 namespace detail {
 
 // The cheapest way to reach `need` of RAM with the CPU's kind of DIMM: whole channels, at most two
-// DIMMs per channel and no more than the board's slots.
+// DIMMs per channel, no more than the board's slots, and within the CPU's and the board's maximum memory.
 struct MemoryChoice {
   const MemoryModule* module = nullptr;
   int dimms = 0;
@@ -210,6 +212,8 @@ inline std::optional<MemoryChoice> cheapest_memory(const Catalog& c, const CpuSp
     int k = step;
     while (k <= most && m.size.value() * k < need.value()) k += step;
     if (k > most || m.size.value() * k < need.value()) continue;
+    if (cpu.max_memory.value() > 0 && m.size.value() * k > cpu.max_memory.value()) continue;
+    if (board && board->max_memory.value() > 0 && m.size.value() * k > board->max_memory.value()) continue;
     if (!best || *pr * k < best->cost) best = MemoryChoice{&m, k, *pr * k};
   }
   return best;
@@ -228,10 +232,10 @@ inline std::string board_wanted(const CpuSpec& cpu, int n, int w) {
 // What makes a build incompatible or unsafe, one line each; empty when it passes every rule the
 // catalog can check: one GPU model; CPU lanes for x8 or wider per GPU; CPU cores for the workload;
 // memory of the CPU's DDR generation and kind (RDIMM on 8+ channel CPUs), a whole number of DIMMs
-// per channel, at most 2 per channel, and the RAM the workload needs; drives holding the storage it
+// per channel, at most 2 per channel, no more than the CPU's maximum, and the RAM the workload needs; drives holding the storage it
 // needs; the PSU at or above the power model's recommendation; the case holding the GPUs and PSUs;
-// with a board: its socket and memory the CPU's, no more DIMMs than its slots, no larger than the
-// case takes; the cards fitting the case and the board (card_fit); the wall circuit; the budget.
+// with a board: its socket and memory the CPU's, no more DIMMs than its slots nor RAM than its
+// maximum, no larger than the case takes; the cards fitting the case and the board (card_fit); the wall circuit; the budget.
 inline std::vector<std::string> build_problems(const Build& b, const BuildQuery& q, const Catalog& c) {
   std::vector<std::string> p;
   const GpuSpec* gpu = nullptr;
@@ -271,6 +275,8 @@ inline std::vector<std::string> build_problems(const Build& b, const BuildQuery&
   if (board) {
     if (!detail::board_takes(*board, *cpu)) p.push_back(board->id + " (" + board->socket + ") does not take " + cpu->id + " (" + cpu->socket + ", " + cpu->memory_type + ")");
     if (dimms > board->dimm_slots) p.push_back(std::to_string(dimms) + " DIMMs: " + board->id + " has " + std::to_string(board->dimm_slots) + " slots");
+    if (board->max_memory.value() > 0 && mem->size.value() * dimms > board->max_memory.value())
+      p.push_back("RAM " + format(DataSize::from_value(mem->size.value() * dimms)) + ": " + board->id + " takes at most " + format(board->max_memory));
     if (mem->type != board->memory_type || mem->registered != board->registered) p.push_back(mem->id + " is not the memory " + board->id + " takes");
     if (board->form_factor > chassis->max_board)
       p.push_back(chassis->id + " takes boards up to " + std::string(name(chassis->max_board)) + ", not " + board->id + " (" + std::string(name(board->form_factor)) + ")");
@@ -281,6 +287,8 @@ inline std::vector<std::string> build_problems(const Build& b, const BuildQuery&
   if (dimms % cpu->memory_channels != 0 && !(cpu->memory_channels == 2 && (dimms == 2 || dimms == 4)))
     p.push_back(std::to_string(dimms) + " DIMMs do not fill the " + std::to_string(cpu->memory_channels) + " channels evenly");
   if (dimms > 2 * cpu->memory_channels) p.push_back(std::to_string(dimms) + " DIMMs: more than 2 per channel");
+  if (cpu->max_memory.value() > 0 && mem->size.value() * dimms > cpu->max_memory.value())
+    p.push_back("RAM " + format(DataSize::from_value(mem->size.value() * dimms)) + ": " + cpu->id + " takes at most " + format(cpu->max_memory));
   if (mem->size.value() * dimms < need.ram_needed.value())
     p.push_back("RAM " + format(DataSize::from_value(mem->size.value() * dimms)) + " is less than the " + format(need.ram_needed) + " needed");
   if (storage < need.storage.value()) p.push_back("drives hold " + format(DataSize::from_value(storage)) + " of the " + format(need.storage) + " needed");

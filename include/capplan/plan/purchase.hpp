@@ -200,6 +200,9 @@ struct PurchaseRow {
   // Image serving: one batch's forward (a diffusion UNet's denoising step), a batch's whole time, and
   // images per second over all the unit's GPUs; rent per thousand images.
   std::optional<perf::ImageInferenceEstimate> image_inference;
+  std::optional<perf::ImageInferenceEstimate> image_decode;  // a diffusion pipeline's VAE decode, once per batch
+  DataSize image_memory{};  // per GPU: weights, the larger of a step's and the decode's activations, reserve
+  double text_encode_s = 0;  // a diffusion pipeline's text encoders, once per batch (0: not timed)
   double seconds_per_batch = 0;
   double images_per_s = 0;
   std::optional<double> rent_usd_per_kimage;
@@ -547,6 +550,11 @@ struct PurchaseTable {
         plan["batch_per_gpu"] = r.batch_per_gpu;
         plan[q.diffusion() ? "step_latency_s" : "batch_latency_s"] = r.image_inference->latency.value();
         plan["seconds_per_batch"] = r.seconds_per_batch;
+        if (q.diffusion()) {
+          plan["vae_decode_s"] = r.image_decode ? Value(r.image_decode->latency.value()) : Value(nullptr);
+          plan["text_encode_s"] = r.text_encode_s > 0 ? Value(r.text_encode_s) : Value(nullptr);
+        }
+        plan["memory_per_gpu_bytes"] = r.image_memory.value();
         plan["bound"] = std::string(r.image_inference->bound == perf::Bound::compute ? "compute" : "memory");
         plan["replicas"] = r.replicas;
       } else if (r.image) {
@@ -780,12 +788,16 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         continue;
       }
       const perf::ImageGeneration gen = perf::estimate_image_generation(*q.image_model, image_batch, g, p, q.steps, q.guidance);
-      if (image_generation_memory(*q.image_model, image_batch, gen.samples, p, gen.decode_precision).total() > g.capacity()) {
+      const DataSize memory = image_generation_memory(*q.image_model, image_batch, gen.samples, p, gen.decode_precision).total();
+      if (memory > g.capacity()) {
         not_estimated("no fit");
         continue;
       }
       const perf::ImageInferenceEstimate& e = gen.pass;
       r.image_inference = e;
+      r.image_decode = gen.decode;
+      r.image_memory = memory;
+      r.text_encode_s = gen.text_seconds();
       r.batch_per_gpu = image_batch;
       r.seconds_per_batch = gen.seconds_per_batch;
       r.gpus_to_fit = 1;
@@ -796,7 +808,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       how += std::to_string(r.gpus) + " GPU(s), each on its own batches of " + std::to_string(image_batch) + ": " +
              (unet ? std::to_string(steps) + " steps x " + format(e.latency, {.significant = 4}) + " (the UNet on " +
                          std::to_string(image_batch * passes_per_image) + " latents)" +
-                         (gen.decode ? " + " + format(gen.decode->latency, {.significant = 4}) + " VAE decode" : std::string()) + " = "
+                         (gen.decode ? " + " + format(gen.decode->latency, {.significant = 4}) + " VAE decode" : std::string()) +
+                         (gen.text.empty() ? std::string() : " + " + format(from_canonical<Duration>(gen.text_seconds()), {.significant = 4}) + " text encoding") + " = "
                    : std::string()) +
              format(from_canonical<Duration>(r.seconds_per_batch), {.significant = 4}) + " a batch, " + format_number(r.images_per_s * 3600, 4) +
              " images/h in all (bound by " + (e.bound == perf::Bound::compute ? "compute" : "memory") + ")";
@@ -1099,7 +1112,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                 (unet ? std::string(", ") + std::to_string(steps) + " denoising steps per image" +
                             (q.guidance ? ", two latents per image and step (classifier-free guidance)" : "") +
                             "; the VAE decoder once per batch" + (q.image_model->decoder_fp32 ? " in fp32 (TF32 where the GPU has it)" : std::string()) +
-                            ", the text encoders not timed"
+                            (q.image_model->text_encoders.empty() ? std::string(", the text encoders not timed") : std::string(", the text encoders once per batch"))
                       : std::string("")) +
                 ". $/1k img: rent per thousand images." +
                 (unet ? " On data-centre GPUs diffusers has measured 1.5 to 2.9 times slower steps than this (docs/validation.md, "

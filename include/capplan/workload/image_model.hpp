@@ -91,6 +91,10 @@ struct ImageModel {
   // VAE overflows in fp16: diffusers upcasts it, force_upcast in its config).
   std::vector<ImageModel> decoder;
   bool decoder_fp32 = false;
+  // A diffusion pipeline's text encoders, run once per batch over its prompts (and, under
+  // classifier-free guidance, the negative prompts) before the first step; the presets have them, a
+  // model file does not. Their weights are in companion_parameters.
+  std::vector<ImageModel> text_encoders;
 
   // Checks every layer's sizes; InputError naming the layer and the field.
   void validate() const {
@@ -305,7 +309,46 @@ struct UNetConfig {
   double companion_parameters = 0;
   std::string companions;
   bool vae_fp32 = false;  // the pipeline decodes in fp32 (SDXL)
+  std::vector<ImageModel> text_encoders;  // timed once per batch (ImageModel::text_encoders)
 };
+
+// A CLIP text encoder (Radford et al. 2021, §2.4; Hugging Face transformers' CLIPTextModel): token and
+// position embeddings summed, `layers` pre-LayerNorm blocks of causal self-attention (biased Q, K, V
+// and output projections) and an MLP of `mlp` with quick-GELU, each with its residual add, and a final
+// LayerNorm over every token; `projection` > 0 adds CLIPTextModelWithProjection's bias-free projection
+// of the pooled (end-of-text) token. One sample is one prompt of `tokens` tokens (77, CLIP's context).
+// The causal mask is not discounted: the fused attention kernel is timed over all 77 x 77 scores.
+inline ImageModel clip_text_encoder(std::string name, int layers, std::int64_t hidden, std::int64_t mlp, std::int64_t heads,
+                                    std::int64_t projection = 0, std::int64_t tokens = 77, std::int64_t vocab = 49'408) {
+  if (layers < 1 || layers > 1'000) detail::fail("layers", std::to_string(layers), "must be from 1 to 1000");
+  if (hidden < 1 || hidden > 65'536) detail::fail("hidden", std::to_string(hidden), "must be from 1 to 65536");
+  if (mlp < 1 || mlp > 262'144) detail::fail("mlp", std::to_string(mlp), "must be from 1 to 262144");
+  if (heads < 1 || hidden % heads != 0) detail::fail("heads", std::to_string(heads), "must divide hidden (" + std::to_string(hidden) + ")");
+  if (projection < 0 || projection > 65'536) detail::fail("projection", std::to_string(projection), "must be from 0 to 65536");
+  if (tokens < 1 || tokens > 4'096) detail::fail("tokens", std::to_string(tokens), "must be from 1 to 4096");
+  if (vocab < 1 || vocab > 1'048'576) detail::fail("vocab", std::to_string(vocab), "must be from 1 to 1048576");
+  ImageModel n;
+  n.name = std::move(name);
+  n.elementwise.push_back(ElementwiseLayer{tokens * hidden, 3, 1, 0, 0, 1});  // token + position embeddings
+  n.linears.push_back(LinearLayer{tokens, hidden, 3 * hidden, layers, true, false, false});  // LN + QKV
+  n.attentions.push_back(AttentionLayer{tokens, heads, hidden / heads, layers, true});
+  n.linears.push_back(LinearLayer{tokens, hidden, hidden, layers, false, false, true});  // out proj + residual
+  n.linears.push_back(LinearLayer{tokens, hidden, mlp, layers, true, true, false});      // LN + MLP 1 + quick-GELU
+  n.linears.push_back(LinearLayer{tokens, mlp, hidden, layers, false, false, true});     // MLP 2 + residual
+  n.elementwise.push_back(ElementwiseLayer{tokens * hidden, 2, 1, 0, 2 * hidden, 1});   // final LayerNorm
+  if (projection > 0) n.linears.push_back(LinearLayer{1, hidden, projection, 1, false, false, false, false});
+  n.input_elements = tokens;
+  n.image = std::to_string(tokens) + " tokens";
+  n.parameters = n.layer_parameters() + static_cast<double>((vocab + tokens) * hidden);
+  return n;
+}
+
+// The text encoders of Stable Diffusion 1.x and SDXL, as their checkpoints' text_encoder*/config.json
+// give them: CLIP ViT-L/14's (12 layers, width 768, 12 heads, MLP 3,072: 123,060,480 parameters) and
+// OpenCLIP ViT-bigG/14's with its projection (32 layers, width 1,280, 20 heads, MLP 5,120, projection
+// 1,280: 694,659,840 parameters).
+inline ImageModel clip_vit_l14_text() { return clip_text_encoder("CLIP ViT-L/14 text encoder", 12, 768, 3072, 12); }
+inline ImageModel openclip_vit_bigg14_text() { return clip_text_encoder("OpenCLIP ViT-bigG/14 text encoder", 32, 1280, 5120, 20, 1280); }
 
 // The parameters of Stable Diffusion's and SDXL's VAE (AutoencoderKL, encoder and decoder): 83,653,863.
 inline constexpr double sd_vae_parameters = 83'653'863.0;
@@ -521,6 +564,7 @@ inline ImageModel diffusion_unet(const UNetConfig& c) {
   n.companions = c.companions;
   n.decoder = {vae_decoder(side, width, c.latent_channels)};
   n.decoder_fp32 = c.vae_fp32;
+  n.text_encoders = c.text_encoders;
   return n;
 }
 
@@ -539,6 +583,7 @@ inline UNetConfig sd15_unet_config() {
   // text_encoder (CLIPTextModel, ViT-L/14) 123,060,480 and vae (AutoencoderKL) 83,653,863 parameters.
   c.companion_parameters = 123'060'480.0 + sd_vae_parameters;
   c.companions = "the CLIP ViT-L/14 text encoder and the VAE";
+  c.text_encoders = {clip_vit_l14_text()};
   return c;
 }
 inline ImageModel sd15_unet() { return diffusion_unet(sd15_unet_config()); }
@@ -562,6 +607,7 @@ inline UNetConfig sdxl_unet_config() {
   // 694,659,840 and vae 83,653,863 parameters.
   c.companion_parameters = 123'060'480.0 + 694'659'840.0 + sd_vae_parameters;
   c.companions = "the two text encoders (CLIP ViT-L/14, OpenCLIP ViT-bigG/14) and the VAE";
+  c.text_encoders = {clip_vit_l14_text(), openclip_vit_bigg14_text()};
   // vae/config.json "force_upcast": true: StableDiffusionXLPipeline decodes in fp32.
   c.vae_fp32 = true;
   return c;
