@@ -5,6 +5,7 @@
 #include "capplan/compute/flops.hpp"
 #include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/memory/image_model.hpp"
 #include "capplan/memory/kv_cache.hpp"
 #include "capplan/perf/image_model.hpp"
 #include "capplan/perf/communication.hpp"
@@ -1291,6 +1292,39 @@ TEST_SUITE("perf") {
     ImageModel bare = sd;
     bare.text_encoders.clear();
     CHECK(estimate_image_generation(bare, 4, g, Precision::fp16, 30, true).text.empty());
+  }
+
+  TEST_CASE("a tiled VAE decode: one tile's memory at a time, more time; a quantized UNet's companions stay in fp16") {
+    const GpuSpec& g = Catalog::builtin().find_gpu("rtx-4090");
+    UNetConfig c = *find_unet_config("sd15-unet");
+    c.latent_side = 128;  // 1024 x 1024: nine tiles of up to 64 x 64 latent values
+    const ImageModel big = diffusion_unet(c);
+    const ImageGeneration whole = estimate_image_generation(big, 2, g, Precision::fp16, 20, true);
+    const ImageGeneration tiled = estimate_image_generation(big, 2, g, Precision::fp16, 20, true, {}, false, true);
+    CHECK(whole.decode_tiles == 0);
+    CHECK(tiled.decode_tiles == 9);
+    // The tiles overlap: (64 + 64 + 32)^2 = 25,600 latent values decoded for 16,384, so more time.
+    CHECK(tiled.decode->latency.value() > whole.decode->latency.value());
+    double sum = 0;
+    for (const auto& t : tiled.decode->breakdown.terms) sum += t.time.value();
+    CHECK(sum == doctest::Approx(tiled.decode->latency.value()));
+    CHECK(tiled.seconds_per_batch - whole.seconds_per_batch == doctest::Approx(tiled.decode->latency.value() - whole.decode->latency.value()));
+    // Memory: one tile's peak beside the decoded tiles, far below the whole latent's.
+    const MemoryBudget m_whole = image_generation_memory(big, 2, 4, Precision::fp16);
+    const MemoryBudget m_tiled = image_generation_memory(big, 2, 4, Precision::fp16, std::nullopt, {}, false, true);
+    CHECK(m_tiled.activations.size.value() < 0.5 * m_whole.activations.size.value());
+    CHECK(m_tiled.weights.size == m_whole.weights.size);
+    // SDXL's VAE tiles at 1024 px: at its own 1024 x 1024 tiling changes nothing.
+    const ImageModel& xl = *find_image_model("sdxl-unet");
+    CHECK(xl.decoder_tiles.empty());
+    CHECK(estimate_image_generation(xl, 1, g, Precision::fp16, 20, true, {}, false, true).decode_tiles == 0);
+    CHECK(image_generation_memory(xl, 1, 2, Precision::fp16, std::nullopt, {}, false, true).total() == image_generation_memory(xl, 1, 2, Precision::fp16).total());
+    // An FP8 UNet on an H100: the text encoders and the VAE run and are held in fp16.
+    const ImageModel& sd = *find_image_model("sd15-unet");
+    const GpuSpec& h100 = Catalog::builtin().find_gpu("h100-sxm");
+    const ImageGeneration q = estimate_image_generation(sd, 1, h100, Precision::fp8, 20, true);
+    CHECK(q.decode_precision == Precision::fp16);
+    CHECK(image_generation_memory(sd, 1, 2, Precision::fp8).weights.size.value() == doctest::Approx(sd.parameters * 1 + sd.companion_parameters * 2));
   }
 
   TEST_CASE("diffusion UNet: a denoising step's kernels, element-wise steps and cross-attention") {

@@ -220,6 +220,29 @@ TEST_SUITE("workload") {
     CHECK_THROWS_AS(clip_text_encoder("bad", 12, 768, 3072, 7), InputError);
   }
 
+  TEST_CASE("VAE tiles as diffusers' tiled_decode cuts them: every 0.75 tile, the edge tiles shorter") {
+    // A 128 x 128 latent in tiles of 64 (SD 1.5 at 1024 x 1024): starts 0, 48, 96 on each side, so tiles
+    // of 64, 64 and 32: four 64 x 64, two 64 x 32, two 32 x 64, one 32 x 32.
+    const std::vector<VaeTile> t = vae_tiles(128, 128, 64);
+    REQUIRE(t.size() == 4);
+    CHECK((t[0].h == 64 && t[0].w == 64 && t[0].count == 4));
+    CHECK((t[1].h == 64 && t[1].w == 32 && t[1].count == 2));
+    CHECK((t[2].h == 32 && t[2].w == 64 && t[2].count == 2));
+    CHECK((t[3].h == 32 && t[3].w == 32 && t[3].count == 1));
+    CHECK(vae_tiles(64, 64, 64).empty());
+    // SDXL at 2048 x 2048: tiles of 128 every 96: 128, 128, 64.
+    const std::vector<VaeTile> xl = vae_tiles(256, 256, 128);
+    REQUIRE(xl.size() == 4);
+    CHECK(xl[0].count == 4);
+    CHECK(xl[3].h == 64);
+    // Portrait 832 x 1216 with SD 1.5's 64: 152 rows (0, 48, 96, 144: 64, 64, 56, 8), 104 columns (0, 48, 96: 64, 56, 8).
+    int n = 0;
+    for (const VaeTile& v : vae_tiles(152, 104, 64)) n += v.count;
+    CHECK(n == 12);
+    CHECK_THROWS_AS(vae_tiles(0, 64, 64), InputError);
+    CHECK_THROWS_AS(vae_tiles(64, 64, 2), InputError);
+  }
+
   TEST_CASE("diffusion UNets at another resolution: the same parameters, work in proportion to the pixels") {
     UNetConfig c = *find_unet_config("sdxl-unet");
     c.latent_side = 1216 / 8;

@@ -200,8 +200,9 @@ Result model_detail(const ModelPreset& p) {
       if (net->companion_parameters > 0)
         row("loaded beside it", count_text(net->companion_parameters), net->companion_parameters,
             net->companions + (net->decoder.empty() && net->text_encoders.empty() ? " (not timed)"
-                               : net->text_encoders.empty()                         ? " (the VAE decoder timed once per image; the text encoders not)"
-                                                                                    : " (timed: the text encoders once per batch, the VAE decoder once per image)"));
+                               : net->text_encoders.empty()                         ? " (the VAE decoder timed once per batch; the text encoders not)"
+                               : net->decoder.empty()                               ? " (the text encoders timed once per batch; the VAE decoder not)"
+                                                                                    : " (timed once per batch: the text encoders, then the VAE decoder)"));
       row("input", net->image, static_cast<double>(net->input_elements), std::to_string(net->input_elements) + " values per sample");
       const auto layers = [](const auto& v) {
         int n = 0;

@@ -192,8 +192,8 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
                   "--warmup-share", "--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate",
                   "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--prompt-tokens", "--output-tokens", "--precision"},
                  "does not apply to serving " + image.id + ", an image model (--batch, --weights; a diffusion UNet's --steps, --no-guidance)");
+  apply_resolution(image, a.resolution);  // first: it rebuilds the UNet, which the attention flag then changes
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
-  apply_resolution(image, a.resolution);
   q.workload = PurchaseWorkload::serve_images;
   if (!image.shape.is_diffusion())
     a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + image.id + " runs one forward pass per image");

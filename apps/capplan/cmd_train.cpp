@@ -478,6 +478,7 @@ struct InferArgs {
   std::string resolution;      // diffusion UNets: WIDTHxHEIGHT of the image (default: the model's own)
   bool guidance = true;        // diffusion UNets: classifier-free guidance, two UNet samples per image and step
   bool vae_slicing = false;    // diffusion UNets: decode one image at a time (diffusers' enable_vae_slicing)
+  bool vae_tiling = false;     // diffusion UNets: decode in overlapping tiles (diffusers' enable_vae_tiling)
   GivenFlags flags;
 };
 
@@ -504,17 +505,17 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   const Precision p = *asked;
   // A diffusion UNet makes an image in `steps` forward passes, each on two samples per image under
   // classifier-free guidance (perf/image_model.hpp estimate_image_generation).
-  if (!unet) a.flags.refuse({"--steps", "--guidance", "--vae-slicing"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + id + " runs one forward pass per image");
+  if (!unet) a.flags.refuse({"--steps", "--guidance", "--vae-slicing", "--vae-tiling"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + id + " runs one forward pass per image");
   if (unet) a.flags.refuse({"--fused-kernels"}, "folds a CNN's batch norm and fuses a ViT's epilogues; " + id + "'s GroupNorm, SiLU and adds stay eager kernels here");
   if (unet && (a.steps < 1 || a.steps > 10'000)) detail::fail("--steps", std::to_string(a.steps), "must be a count of denoising steps from 1 to 10,000");
-  const perf::ImageGeneration gen = perf::estimate_image_generation(net, batch, g, p, a.steps, a.guidance, {}, a.fused_kernels);
+  const perf::ImageGeneration gen = perf::estimate_image_generation(net, batch, g, p, a.steps, a.guidance, {}, a.fused_kernels, a.vae_tiling);
   const perf::ImageInferenceEstimate& est = gen.pass;
   const std::int64_t per_image = gen.samples / batch;
   const int steps = gen.steps;
   const double images_per_s = gen.images_per_second;
   // The weights (the pipeline's text encoders and VAE included) and the larger of a step's and the VAE
   // decode's peak activations must fit (memory/image_model.hpp image_generation_memory).
-  const MemoryBudget mem = image_generation_memory(net, batch, gen.samples, p, gen.decode_precision, {}, a.vae_slicing);
+  const MemoryBudget mem = image_generation_memory(net, batch, gen.samples, p, gen.decode_precision, {}, a.vae_slicing, a.vae_tiling);
   const double weight_bytes = mem.weights.size.value();
   const bool weights_fit = mem.total() <= g.capacity();
   constexpr double million = 1e6;
@@ -531,14 +532,15 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
   const std::string bound_text = std::string("bound by ") + (est.bound == perf::Bound::compute ? "compute" : "memory and kernel launches");
   std::string weights_text = format(DataSize::from_value(weight_bytes), {.significant = 4}) + " of " + format(g.capacity(), {.significant = 4});
-  if (net.companion_parameters > 0)
-    weights_text = format(DataSize::from_value(net.parameters * bytes_per_element(p)), {.significant = 4}) + " + " +
-                   format(DataSize::from_value(net.companion_parameters * bytes_per_element(p)), {.significant = 4}) + " for " + net.companions +
-                   (weight_bytes > net.loaded_parameters() * bytes_per_element(p)
-                        ? " + " + format(DataSize::from_value(weight_bytes - net.loaded_parameters() * bytes_per_element(p)), {.significant = 4}) +
-                              " as the VAE is upcast to fp32"
+  if (net.companion_parameters > 0) {
+    const double own = net.parameters * bytes_per_element(p), companions = net.companion_parameters * bytes_per_element(companion_precision(p));
+    weights_text = format(DataSize::from_value(own), {.significant = 4}) + " + " + format(DataSize::from_value(companions), {.significant = 4}) +
+                   " for " + net.companions + (companion_precision(p) != p ? " (kept in " + std::string(name(companion_precision(p))) + ")" : std::string()) +
+                   (weight_bytes > own + companions
+                        ? " + " + format(DataSize::from_value(weight_bytes - own - companions), {.significant = 4}) + " as the VAE is upcast to fp32"
                         : std::string()) +
                    " = " + weights_text;
+  }
   const auto memory_rows = [&] {
     t.add_row({Cell::of_text("activations"), num_cell(format(mem.activations.size, {.significant = 4}), mem.activations.size.value()),
                Cell::of_text(mem.activations.detail)});
@@ -554,7 +556,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     memory_rows();
     t.notes.push_back("Does not fit: fewer images per batch (--batch), a smaller resolution, smaller weights (--weights fp16, int8) or a GPU "
                       "with more memory" + std::string(unet ? (a.vae_slicing ? "" : "; --vae-slicing decodes one image at a time") +
-                                                                  std::string("; diffusers' enable_vae_tiling() decodes in tiles (not modelled).")
+                                                                  std::string(a.vae_tiling || net.decoder_tiles.empty() ? "" : "; --vae-tiling decodes in tiles") + "."
                                                             : std::string(".")));
     r.tables.push_back(t);
     nlohmann::ordered_json j;
@@ -565,7 +567,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     j["fits"] = false;
     j["weights_bytes"] = weight_bytes;
     j["activations_bytes"] = mem.activations.size.value();
-    j["memory_bytes"] = mem.total().value();
+    j["memory_per_gpu_bytes"] = mem.total().value();
     r.json = std::move(j);
     return r;
   }
@@ -584,7 +586,8 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
                  Cell::of_text(std::to_string(batch) + (batch == 1 ? " latent" : " latents") + " to images once per batch, " +
                                (gen.decode_precision == Precision::tf32 ? std::string("in fp32 on TF32 tensor cores")
                                                                         : "at " + std::string(name(gen.decode_precision))) +
-                               (net.decoder_fp32 ? " (the pipeline upcasts the VAE)" : ""))});
+                               (net.decoder_fp32 ? " (the pipeline upcasts the VAE)" : "") +
+                               (gen.decode_tiles > 0 ? ", in " + std::to_string(gen.decode_tiles) + " tiles" : std::string()))});
     if (!gen.text.empty()) {
       std::string which;
       for (std::size_t i = 0; i < net.text_encoders.size(); ++i) which += (i ? " and " : "") + net.text_encoders[i].name;
@@ -595,7 +598,11 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     const double per_batch = gen.seconds_per_batch;
     t.add_row({Cell::of_text("time per batch"), num_cell(format(from_canonical<Duration>(per_batch), {.significant = 4}), per_batch),
                Cell::of_text((gen.text.empty() ? std::string() : "the text encoding + ") + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
-                             (gen.decode ? " + the VAE decode" : "") + (gen.text.empty() ? "; the text encoders are not timed" : ""))});
+                             (gen.decode ? " + the VAE decode" : "") +
+                             (gen.text.empty() && !gen.decode ? "; the text encoders and the VAE decode are not timed (not in a model file)"
+                              : gen.text.empty()              ? "; the text encoders are not timed"
+                              : !gen.decode                   ? "; the VAE decode is not timed"
+                                                              : ""))});
     t.add_row({Cell::of_text("throughput"), num_cell(format_number(images_per_s * 3600, 4) + " images/h", images_per_s * 3600),
                Cell::of_text(images + " per batch, batches back to back")});
     const double flops = gen.flops_per_image();
@@ -640,7 +647,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   j["fits"] = true;
   j["weights_bytes"] = weight_bytes;
   j["activations_bytes"] = mem.activations.size.value();
-  j["memory_bytes"] = mem.total().value();
+  j["memory_per_gpu_bytes"] = mem.total().value();
   j["fused_kernels"] = a.fused_kernels;
   if (unet) {
     j["steps"] = steps;
@@ -667,8 +674,8 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
 Result run_infer(const InferArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   if (auto image = image_model_arg(a.model)) {
+    apply_resolution(*image, a.resolution);  // first: it rebuilds the UNet, which the attention flag then changes
     apply_image_attention_flag(*image, a.plan.flash_attention, a.flags);
-    apply_resolution(*image, a.resolution);
     return run_infer_image(a, *image, ctx);
   }
   a.flags.refuse({"--resolution"}, "applies to the diffusion UNet presets (sd15-unet, sdxl-unet)");
@@ -863,6 +870,9 @@ void add_infer(CLI::App& app, Context& ctx) {
                 "Diffusion UNets: classifier-free guidance, two UNet samples per image and step (default); --no-guidance: one");
   cmd->add_flag("--vae-slicing", a->vae_slicing,
                 "Diffusion UNets: the VAE decodes one image at a time (diffusers' enable_vae_slicing): its peak memory is one image's");
+  cmd->add_flag("--vae-tiling", a->vae_tiling,
+                "Diffusion UNets: the VAE decodes in overlapping tiles of its sample size (diffusers' enable_vae_tiling; SD 1.5: 512 px, "
+                "SDXL: 1024 px, so nothing changes at or below that): one tile's peak memory, more time");
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_infer(*a, ctx), ctx); });

@@ -307,6 +307,11 @@ void apply_image_attention_flag(ImageModelArg& m, bool flash_attention, const Gi
   if (m.shape.attentions.empty())
     detail::fail(flash_attention ? "--flash-attention" : "--no-flash-attention", m.id, "has no attention layers (a CNN); the flag does not apply");
   for (AttentionLayer& l : m.shape.attentions) l.fused = flash_attention;
+  // A diffusion pipeline's text encoders and VAE decoder run the same attention.
+  for (ImageModel& part : m.shape.text_encoders)
+    for (AttentionLayer& l : part.attentions) l.fused = flash_attention;
+  for (ImageModel& part : m.shape.decoder)
+    for (AttentionLayer& l : part.attentions) l.fused = flash_attention;
 }
 
 double count_arg(const std::string& text, std::string_view flag) {

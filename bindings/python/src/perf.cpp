@@ -492,6 +492,14 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("parameters", &ElementwiseLayer::parameters)
       .field("count", &ElementwiseLayer::count)
       .finish();
+  Record<VaeTile>(m, "VaeTile", "A tile shape of a tiled VAE decode (diffusers' enable_vae_tiling): `count` tiles of h x w latent values.")
+      .field("h", &VaeTile::h)
+      .field("w", &VaeTile::w)
+      .field("count", &VaeTile::count)
+      .finish();
+  m.def("vae_tiles", &vae_tiles, py::arg("h"), py::arg("w"), py::arg("tile"),
+        "How diffusers' tiled_decode splits an h x w latent into tiles of `tile` (the VAE's sample_size / 8), starting every 0.75 tile; "
+        "[] when it fits one tile.");
   Record<ImageModel>(m, "ImageModel", "An image model as its layers (convolutions, linear layers, attention), classifier and parameter count.")
       .field("name", &ImageModel::name)
       .field("convs", &ImageModel::convs)
@@ -509,6 +517,7 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("decoder", &ImageModel::decoder, "a diffusion pipeline's VAE decoder, run once per image ([] for a model file)")
       .field("decoder_fp32", &ImageModel::decoder_fp32, "the pipeline decodes in fp32 (SDXL's upcast VAE)")
       .field("text_encoders", &ImageModel::text_encoders, "a diffusion pipeline's text encoders, run once per batch ([] for a model file)")
+      .field("decoder_tiles", &ImageModel::decoder_tiles, "the tiles a tiled decode splits the latent into ([] where it fits one tile)")
       .finish()
       .def("validate", &ImageModel::validate)
       .def("forward_flops_per_sample", &ImageModel::forward_flops_per_sample)
@@ -530,9 +539,12 @@ void bind_inference_and_image_models(py::module_& m) {
   m.def("image_inference_peak_elements", &image_inference_peak_elements, py::arg("net"),
         "Values alive at the peak of one sample's forward pass without autograd: the largest step's input and output plus one held tensor.");
   m.def("image_generation_memory", &image_generation_memory, py::arg("net"), py::arg("images"), py::arg("samples"), py::arg("precision"),
-        py::arg("decode") = py::none(), py::arg("reserve") = RuntimeReserve{}, py::arg("vae_slicing") = false,
-        "Memory of making `images` images a batch at a time: the loaded weights (SDXL's VAE in fp32), the larger of a step's peak over "
-        "`samples` and the VAE decode's (over one image with vae_slicing), the runtime reserve (what capplan infer checks).");
+        py::arg("decode") = py::none(), py::arg("reserve") = RuntimeReserve{}, py::arg("vae_slicing") = false, py::arg("vae_tiling") = false,
+        "Memory of making `images` images a batch at a time: the loaded weights (SDXL's VAE in fp32; a quantized UNet's companions in fp16), "
+        "the larger of a step's peak over `samples` and the VAE decode's (over one image with vae_slicing, one tile at a time with "
+        "vae_tiling), the runtime reserve (what capplan infer checks).");
+  m.def("companion_precision", &companion_precision, py::arg("precision"),
+        "The precision a diffusion pipeline's text encoders and VAE run at beside a UNet at `precision` (fp16 beside FP8, INT8 or FP4).");
   m.def("image_max_batch", &image_max_batch, py::arg("net"), py::arg("capacity"), py::arg("precision") = Precision::fp16,
         py::arg("reserve") = RuntimeReserve{}, "The largest batch per GPU whose image-model training memory fits `capacity` (0: none).");
   m.def("image_saved_elements_per_sample", &image_saved_elements_per_sample, py::arg("net"),
@@ -561,6 +573,7 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("latent_channels", &UNetConfig::latent_channels)
       .field("vae_fp32", &UNetConfig::vae_fp32, "the pipeline decodes in fp32 (SDXL)")
       .field("text_encoders", &UNetConfig::text_encoders, "timed once per batch (ImageModel.text_encoders)")
+      .field("vae_sample_size", &UNetConfig::vae_sample_size, "the VAE's sample_size in pixels: a tiled decode's tile (SD 1.5 512, SDXL 1024)")
       .finish();
   m.def("clip_text_encoder", &clip_text_encoder, py::arg("name"), py::arg("layers"), py::arg("hidden"), py::arg("mlp"), py::arg("heads"),
         py::arg("projection") = 0, py::arg("tokens") = 77, py::arg("vocab") = 49'408,
@@ -645,6 +658,7 @@ void bind_inference_and_image_models(py::module_& m) {
       .readonly("decode", &ImageGeneration::decode, "the VAE decoder over the batch's images (None without a decoder)")
       .readonly("decode_precision", &ImageGeneration::decode_precision)
       .readonly("text", &ImageGeneration::text, "each text encoder over the batch's prompts (and negative prompts under guidance)")
+      .readonly("decode_tiles", &ImageGeneration::decode_tiles, "tiles the decode ran in (vae_tiling); 0: the whole latent at once")
       .readonly("images", &ImageGeneration::images)
       .readonly("samples", &ImageGeneration::samples, "per forward pass")
       .readonly("steps", &ImageGeneration::steps)
@@ -656,7 +670,8 @@ void bind_inference_and_image_models(py::module_& m) {
       .def("flops_per_image", &ImageGeneration::flops_per_image);
   m.def("estimate_image_generation", &estimate_image_generation, py::arg("net"), py::arg("images"), py::arg("gpu"),
         py::arg("precision") = Precision::fp16, py::arg("steps") = 50, py::arg("guidance") = true, py::arg("model") = EfficiencyModel{},
-        py::arg("fused") = false, "Images made by an image model, a batch at a time (capplan infer; compare --serve).");
+        py::arg("fused") = false, py::arg("vae_tiling") = false,
+        "Images made by an image model, a batch at a time (capplan infer; compare --serve).");
   m.def("estimate_image_inference", &estimate_image_inference, py::arg("net"), py::arg("batch"), py::arg("gpu"),
         py::arg("precision") = Precision::fp16, py::arg("model") = EfficiencyModel{}, py::arg("fused") = false,
         "CNN inference: one batch's forward pass; fused folds batch norm and fuses ReLU (TensorRT, torch.compile), "

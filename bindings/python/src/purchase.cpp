@@ -393,7 +393,7 @@ void bind_purchase(py::module_& m) {
       .readonly("image_decode", &PurchaseRow::image_decode, "serve_images: a diffusion pipeline's VAE decode, once per batch")
       .readonly("text_encode_s", &PurchaseRow::text_encode_s, "serve_images: a diffusion pipeline's text encoders, once per batch (0: not timed)")
       .readonly("image_memory", &PurchaseRow::image_memory, "serve_images: memory per GPU (weights, the larger of a step's and the decode's activations, reserve)")
-      .readonly("seconds_per_batch", &PurchaseRow::seconds_per_batch, "serve_images: a batch's whole time (a UNet's steps and the decode)")
+      .readonly("seconds_per_batch", &PurchaseRow::seconds_per_batch, "serve_images: a batch's whole time (a UNet's text encoding, steps and VAE decode)")
       .readonly("images_per_s", &PurchaseRow::images_per_s, "serve_images: all the unit's GPUs")
       .readonly("rent_usd_per_kimage", &PurchaseRow::rent_usd_per_kimage, "serve_images: rent per thousand images")
       .readonly("break_even_month", &PurchaseRow::break_even_month)

@@ -671,6 +671,16 @@ def test_diffusion_unets(cat):
     assert [e.name for e in capplan.sdxl_unet().text_encoders] == ["CLIP ViT-L/14 text encoder", "OpenCLIP ViT-bigG/14 text encoder"]
     with pytest.raises(capplan.InputError, match="heads"):
         capplan.clip_text_encoder("bad", 12, 768, 3072, 7)
+    # A tiled decode: SD 1.5 at 1024 x 1024 in nine tiles, less memory, more time.
+    big = capplan.diffusion_unet(capplan.find_unet_config("sd15-unet").replace(latent_side=128))
+    assert sum(t.count for t in big.decoder_tiles) == 9
+    assert [(t.h, t.w, t.count) for t in capplan.vae_tiles(128, 128, 64)] == [(64, 64, 4), (64, 32, 2), (32, 64, 2), (32, 32, 1)]
+    tiled = capplan.estimate_image_generation(big, 2, cat.find_gpu("RTX 4090"), steps=20, vae_tiling=True)
+    whole = capplan.estimate_image_generation(big, 2, cat.find_gpu("RTX 4090"), steps=20)
+    assert tiled.decode_tiles == 9 and tiled.decode.latency.value > whole.decode.latency.value
+    m_tiled = capplan.image_generation_memory(big, 2, 4, capplan.Precision.fp16, vae_tiling=True)
+    assert m_tiled.activations.size.value < 0.5 * capplan.image_generation_memory(big, 2, 4, capplan.Precision.fp16).activations.size.value
+    assert capplan.companion_precision(capplan.Precision.fp8) == capplan.Precision.fp16
     # SDXL decodes in fp32 (TF32 tensor cores on an RTX 4090); its memory at 1024 x 1024 does not fit 8 GB.
     xl_gen = capplan.estimate_image_generation(capplan.sdxl_unet(), 1, cat.find_gpu("RTX 4090"))
     assert xl_gen.decode_precision == capplan.Precision.tf32

@@ -113,6 +113,14 @@ inline MemoryBudget image_training_memory(const ImageModel& net, std::int64_t ba
   return m;
 }
 
+// The precision a diffusion pipeline's companions (its text encoders, and its VAE unless the pipeline
+// upcasts it) run and are held at: the UNet's, except that a UNet quantized to FP8, INT8 or FP4 leaves
+// them in fp16 (quantization tools quantize the denoiser; the encoders and the VAE stay at the
+// pipeline's torch_dtype).
+inline Precision companion_precision(Precision p) {
+  return p == Precision::fp8 || p == Precision::int8 || p == Precision::fp4 ? Precision::fp16 : p;
+}
+
 // Values alive at the peak of one sample's forward pass without autograd (inference): the largest
 // step's input and output, plus one tensor as large as the largest output held beside it (a residual
 // or skip input waiting for its add). A convolution's input is counted at its output's resolution; an
@@ -142,31 +150,50 @@ inline double image_inference_peak_elements(const ImageModel& net) {
 // image model's forward pass): the loaded weights (the model's and its companions' at `p`; a VAE the
 // pipeline upcasts held in fp32), and the larger of the model's peak over `samples` (a UNet step's
 // latents, two per image under guidance) and the VAE decoder's over the images at `decode` (over one
-// image with `vae_slicing`, diffusers' enable_vae_slicing). `decode` defaults to what the pipeline
+// image with `vae_slicing`, diffusers' enable_vae_slicing; one tile at a time with `vae_tiling`,
+// enable_vae_tiling, where the model has decoder_tiles). `decode` defaults to what the pipeline
 // runs: fp32 where it upcasts the VAE (ImageModel::decoder_fp32), else `p`; estimate_image_generation's
 // decode_precision says which (TF32 stores fp32 values).
 inline MemoryBudget image_generation_memory(const ImageModel& net, std::int64_t images, std::int64_t samples, Precision p,
                                             std::optional<Precision> decode_at = std::nullopt, const RuntimeReserve& reserve = {},
-                                            bool vae_slicing = false) {
+                                            bool vae_slicing = false, bool vae_tiling = false) {
   require_positive_count(images, "images");
   require_positive_count(samples, "samples");
-  const Precision decode = decode_at.value_or(net.decoder_fp32 ? Precision::fp32 : p);
+  const Precision decode = decode_at.value_or(net.decoder_fp32 ? Precision::fp32 : companion_precision(p));
   const double e = bytes_per_element(p);
+  const double ce = bytes_per_element(companion_precision(p));
   MemoryBudget m;
   const double vae = net.decoder.empty() ? 0.0 : sd_vae_parameters;  // the whole VAE: the pipeline upcasts encoder and decoder
-  const double upcast = net.decoder_fp32 && !net.decoder.empty() ? vae * (4.0 - e) : 0.0;
-  m.weights.size = DataSize::from_value(net.loaded_parameters() * e + std::max(0.0, upcast));
-  m.weights.detail = format_number(net.loaded_parameters() / 1e6, 4) + "M params x " + format_number(e, 2) + " B" +
-                     (net.companion_parameters > 0 ? " (with " + net.companions + ")" : std::string()) +
+  const double upcast = net.decoder_fp32 && !net.decoder.empty() ? vae * (4.0 - ce) : 0.0;
+  m.weights.size = DataSize::from_value(net.parameters * e + net.companion_parameters * ce + std::max(0.0, upcast));
+  m.weights.detail = format_number(net.parameters / 1e6, 4) + "M params x " + format_number(e, 2) + " B" +
+                     (net.companion_parameters > 0 ? " + " + format_number(net.companion_parameters / 1e6, 4) + "M x " + format_number(ce, 2) + " B for " + net.companions
+                                                   : std::string()) +
                      (upcast > 0 ? ", the VAE upcast to fp32" : "");
   const double model_peak = image_inference_peak_elements(net) * e * static_cast<double>(samples);
   const std::int64_t decoded = vae_slicing ? 1 : images;
-  const double decode_peak = net.decoder.empty() ? 0.0 : image_inference_peak_elements(net.decoder.front()) * bytes_per_element(decode) * static_cast<double>(decoded);
+  const bool tiled = vae_tiling && !net.decoder.empty() && !net.decoder_tiles.empty();
+  double decode_peak = 0;
+  int tiles = 0;
+  if (tiled) {
+    // One tile's peak at a time, beside every decoded tile kept for the blending (3 values per pixel,
+    // 8 x 8 pixels per latent value).
+    const std::int64_t channels = net.decoder.front().convs.empty() ? 4 : net.decoder.front().convs.front().in_channels;
+    double tile_peak = 0, kept = 0;
+    for (const VaeTile& t : net.decoder_tiles) {
+      tile_peak = std::max(tile_peak, image_inference_peak_elements(vae_decoder(t.h, t.w, channels)));
+      kept += t.count * 3.0 * 64.0 * static_cast<double>(t.h * t.w);
+      tiles += t.count;
+    }
+    decode_peak = (tile_peak + kept) * bytes_per_element(decode) * static_cast<double>(decoded);
+  } else if (!net.decoder.empty()) {
+    decode_peak = image_inference_peak_elements(net.decoder.front()) * bytes_per_element(decode) * static_cast<double>(decoded);
+  }
   const bool decoder_decides = decode_peak > model_peak;
   m.activations.size = DataSize::from_value(std::max(model_peak, decode_peak));
   m.activations.detail = decoder_decides
                              ? "the VAE decoder's peak over " + std::to_string(decoded) + " image" + (decoded > 1 ? "s" : "") +
-                                   (vae_slicing && images > 1 ? " (sliced)" : "") + " in " +
+                                   (vae_slicing && images > 1 ? " (sliced)" : "") + (tiled ? " in " + std::to_string(tiles) + " tiles" : std::string()) + " in " +
                                    std::string(decode == Precision::tf32 ? "fp32" : name(decode)) + " (larger than a step's " + format(DataSize::from_value(model_peak), {.significant = 3}) + ")"
                              : "a forward pass's peak over " + std::to_string(samples) + " sample" + (samples > 1 ? "s" : "") +
                                    (decode_peak > 0 ? " (the VAE decoder's: " + format(DataSize::from_value(decode_peak), {.significant = 3}) + ")" : std::string());

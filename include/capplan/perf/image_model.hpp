@@ -22,6 +22,7 @@
 #include "capplan/perf/data_loading.hpp"
 #include "capplan/perf/efficiency.hpp"
 #include "capplan/perf/explain.hpp"
+#include "capplan/memory/image_model.hpp"
 #include "capplan/perf/roofline.hpp"
 #include "capplan/workload/image_model.hpp"
 
@@ -415,14 +416,19 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
 // 2022), then the pipeline's VAE decoder once per image (ImageModel::decoder, where the model has
 // one: the presets), in fp32 where the pipeline upcasts it (SDXL; TF32 tensor cores where the GPU has
 // them, PyTorch's default for convolutions) and at the UNet's precision otherwise. Before the first
-// step the pipeline's text encoders (ImageModel::text_encoders) encode the batch's prompts, and under
-// guidance the negative prompts too (diffusers' encode_prompt), once per batch at the UNet's precision
-// (fp16 for a UNet quantized to fp8 or int8). What `capplan infer` prints and `capplan compare
-// --serve` ranks. The scheduler's update of the latents is not timed.
+// step the pipeline's text encoders (ImageModel::text_encoders) encode the batch's prompts, one per
+// image, and under guidance the negative prompts too (diffusers' encode_prompt; it encodes a prompt
+// repeated by num_images_per_prompt once, and SDXL's force_zeros_for_empty_prompt skips an empty
+// negative prompt, so this is the most it runs: milliseconds), once per batch at the UNet's precision
+// (companion_precision: fp16 for a UNet quantized to FP8, INT8 or FP4, as the VAE then decodes too).
+// With `vae_tiling` the decode runs in the model's
+// decoder_tiles (tiled_decode_estimate) where it has any. What `capplan infer` prints and `capplan
+// compare --serve` ranks. The scheduler's update of the latents is not timed.
 struct ImageGeneration {
   ImageInferenceEstimate pass;   // one forward pass (a UNet's denoising step) over `samples`
   std::optional<ImageInferenceEstimate> decode;  // the VAE decoder over the batch's images
   std::vector<ImageInferenceEstimate> text;      // each text encoder over the batch's prompts (`samples` of them)
+  int decode_tiles = 0;          // tiles the decode ran in (vae_tiling); 0: the whole latent at once
   Precision decode_precision = Precision::fp16;
   std::int64_t images = 0;       // per batch
   std::int64_t samples = 0;      // per forward pass: images, x 2 under guidance
@@ -443,8 +449,38 @@ struct ImageGeneration {
   }
 };
 
+// A tiled VAE decode (diffusers' enable_vae_tiling): each tile decoded over the batch, one after
+// another; the terms are the tile shapes, the blending of the overlaps left out (element-wise, small).
+inline ImageInferenceEstimate tiled_decode_estimate(const ImageModel& decoder, const std::vector<VaeTile>& tiles, std::int64_t images,
+                                                    const GpuSpec& gpu, Precision p, const EfficiencyModel& model = {}) {
+  ImageInferenceEstimate out;
+  double seconds = 0, flops = 0, longest = -1;
+  const std::int64_t channels = decoder.convs.empty() ? 4 : decoder.convs.front().in_channels;
+  for (const VaeTile& t : tiles) {
+    ImageModel tile = vae_decoder(t.h, t.w, channels);
+    for (AttentionLayer& a : tile.attentions) a.fused = decoder.attentions.empty() || decoder.attentions.front().fused;
+    const ImageInferenceEstimate e = estimate_image_inference(tile, images, gpu, p, model, false);
+    const double s = t.count * e.latency.value();
+    seconds += s;
+    flops += t.count * e.flops_per_image.value();
+    if (s > longest) {
+      longest = s;
+      out.bound = e.bound;
+    }
+    out.breakdown.add("tiles of " + std::to_string(t.h) + " x " + std::to_string(t.w) + " latent", s,
+                      std::to_string(t.count) + (t.count == 1 ? " tile x " : " tiles x ") + format(e.latency, {.significant = 4}), e.bound == Bound::compute ? "compute" : "memory");
+  }
+  out.breakdown.assumptions.push_back("diffusers' tiled decode: overlapping tiles decoded one after another, the blending not timed");
+  out.latency = from_canonical<Duration>(seconds);
+  out.flops_per_image = from_canonical<FlopCount>(flops);
+  out.images_per_second = static_cast<double>(images) / seconds;
+  out.achieved = from_canonical<FlopRate>(flops * static_cast<double>(images) / seconds);
+  return out;
+}
+
 inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int64_t images, const GpuSpec& gpu, Precision p = Precision::fp16,
-                                                 int steps = 50, bool guidance = true, const EfficiencyModel& model = {}, bool fused = false) {
+                                                 int steps = 50, bool guidance = true, const EfficiencyModel& model = {}, bool fused = false,
+                                                 bool vae_tiling = false) {
   require_positive_count(images, "images");
   if (images > 1'000'000) capplan::detail::fail("images", std::to_string(images), "is more than 1,000,000 images per batch");
   const bool unet = net.is_diffusion();
@@ -457,16 +493,21 @@ inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int
   g.seconds_per_batch = g.steps * g.pass.latency.value();
   if (unet && !net.decoder.empty()) {
     // fp32 on TF32 tensor cores, else plain fp32; a GPU the catalog gives neither rate decodes at `p`.
-    g.decode_precision = !net.decoder_fp32                 ? p
+    const Precision cp = gpu.dense.at(companion_precision(p)) ? companion_precision(p) : p;
+    g.decode_precision = !net.decoder_fp32                 ? cp
                          : gpu.dense.at(Precision::tf32) ? Precision::tf32
                          : gpu.dense.at(Precision::fp32) ? Precision::fp32
                                                          : p;
-    g.decode = estimate_image_inference(net.decoder.front(), images, gpu, g.decode_precision, model, false);
+    if (vae_tiling && !net.decoder_tiles.empty()) {
+      g.decode = tiled_decode_estimate(net.decoder.front(), net.decoder_tiles, images, gpu, g.decode_precision, model);
+      for (const VaeTile& t : net.decoder_tiles) g.decode_tiles += t.count;
+    } else {
+      g.decode = estimate_image_inference(net.decoder.front(), images, gpu, g.decode_precision, model, false);
+    }
     g.seconds_per_batch += g.decode->latency.value();
   }
   if (unet && !net.text_encoders.empty()) {
-    const bool quantized = p == Precision::fp8 || p == Precision::int8 || p == Precision::fp4;
-    const Precision tp = quantized && gpu.dense.at(Precision::fp16) ? Precision::fp16 : p;
+    const Precision tp = gpu.dense.at(companion_precision(p)) ? companion_precision(p) : p;
     for (const ImageModel& enc : net.text_encoders) g.text.push_back(estimate_image_inference(enc, g.samples, gpu, tp, model, false));
     g.seconds_per_batch += g.text_seconds();
   }

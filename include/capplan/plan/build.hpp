@@ -398,7 +398,10 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
             any_case = any_case || (box.max_gpus >= n && detail::usd_price(box.street_price, std::nullopt));
           const std::optional<detail::MemoryChoice> memory = detail::cheapest_memory(c, x, mb, need.ram_needed);
           if (!memory) {
-            if (why_not.empty()) why_not = "no priced " + x.memory_type + " module reaches " + format(need.ram_needed) + " on " + x.id;
+            if (why_not.empty())
+              why_not = "no priced " + x.memory_type + " module reaches " + format(need.ram_needed) + " on " + x.id +
+                        " within its slots and its maximum memory (" + (x.max_memory.value() > 0 ? format(x.max_memory) : std::string("not recorded")) +
+                        (mb && mb->max_memory.value() > 0 ? "; " + mb->id + ": " + format(mb->max_memory) : std::string()) + ")";
             continue;
           }
           for (const Chassis& box : c.chassis()) {

@@ -1111,7 +1111,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                 "; --explain shows each row)" +
                 (unet ? std::string(", ") + std::to_string(steps) + " denoising steps per image" +
                             (q.guidance ? ", two latents per image and step (classifier-free guidance)" : "") +
-                            "; the VAE decoder once per batch" + (q.image_model->decoder_fp32 ? " in fp32 (TF32 where the GPU has it)" : std::string()) +
+                            (q.image_model->decoder.empty() ? std::string("; the VAE decode not timed (not in a model file)")
+                                                            : "; the VAE decoder once per batch" +
+                                                                  (q.image_model->decoder_fp32 ? std::string(" in fp32 (TF32 where the GPU has it)") : std::string())) +
                             (q.image_model->text_encoders.empty() ? std::string(", the text encoders not timed") : std::string(", the text encoders once per batch"))
                       : std::string("")) +
                 ". $/1k img: rent per thousand images." +

@@ -10,6 +10,7 @@
 
 #include "capplan/error.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -71,6 +72,13 @@ struct ElementwiseLayer {
   int count = 1;
 };
 
+// A tile shape of a tiled VAE decode (diffusers' enable_vae_tiling): `count` tiles of h x w latent
+// values, each decoded on its own (see vae_tiles).
+struct VaeTile {
+  std::int64_t h = 0, w = 0;
+  int count = 0;
+};
+
 struct ImageModel {
   std::string name;
   std::vector<ConvLayer> convs;
@@ -82,8 +90,8 @@ struct ImageModel {
   std::int64_t input_elements = 0;    // one sample's input values (224 x 224 x 3 for an ImageNet image)
   std::int64_t pool_indices = 0;      // elements of a max pool's output, whose int64 indices autograd keeps
   std::string image = "224 x 224";    // the input it is timed at
-  // Weights a pipeline loads beside the model and runs once per image, not timed here (a diffusion
-  // UNet's text encoders and VAE): counted where the weights must fit a GPU.
+  // Weights a pipeline loads beside the model (a diffusion UNet's text encoders and VAE), counted where
+  // the weights must fit a GPU; the presets time them through text_encoders and decoder below.
   double companion_parameters = 0;
   std::string companions;             // what they are, for reports
   // A diffusion pipeline's VAE decoder, run once per image after the last step (0 or 1 entries;
@@ -95,6 +103,9 @@ struct ImageModel {
   // classifier-free guidance, the negative prompts) before the first step; the presets have them, a
   // model file does not. Their weights are in companion_parameters.
   std::vector<ImageModel> text_encoders;
+  // The tiles a tiled decode splits this model's latent into (vae_tiles); empty where the latent fits
+  // one tile, so that tiling changes nothing.
+  std::vector<VaeTile> decoder_tiles;
 
   // Checks every layer's sizes; InputError naming the layer and the field.
   void validate() const {
@@ -310,11 +321,41 @@ struct UNetConfig {
   std::string companions;
   bool vae_fp32 = false;  // the pipeline decodes in fp32 (SDXL)
   std::vector<ImageModel> text_encoders;  // timed once per batch (ImageModel::text_encoders)
+  // The VAE's sample_size (vae/config.json): a tiled decode works in tiles of sample_size / 8 latent
+  // values a side (SD 1.x 512, SDXL 1024).
+  int vae_sample_size = 512;
 };
+
+// How diffusers' AutoencoderKL.tiled_decode splits an h x w latent (enable_vae_tiling; used when a side
+// exceeds `tile`, the VAE's sample_size / 8): tiles start every int(tile x 0.75) values along each
+// side (tile_overlap_factor 0.25), each `tile` a side or what is left at the edge, decoded one by one
+// over the batch and blended where they overlap. Empty when the latent fits one tile.
+inline std::vector<VaeTile> vae_tiles(std::int64_t h, std::int64_t w, std::int64_t tile) {
+  if (h < 1 || h > 4096) detail::fail("latent_side", std::to_string(h), "must be from 1 to 4096");
+  if (w < 1 || w > 4096) detail::fail("latent_width", std::to_string(w), "must be from 1 to 4096");
+  if (tile < 4 || tile > 4096) detail::fail("tile", std::to_string(tile), "must be from 4 to 4096 latent values");
+  std::vector<VaeTile> out;
+  if (h <= tile && w <= tile) return out;
+  const std::int64_t stride = tile * 3 / 4;
+  const auto sides = [&](std::int64_t n) {
+    std::vector<std::int64_t> v;
+    for (std::int64_t i = 0; i < n; i += stride) v.push_back(std::min(tile, n - i));
+    return v;
+  };
+  for (const std::int64_t th : sides(h)) {
+    for (const std::int64_t tw : sides(w)) {
+      auto it = std::find_if(out.begin(), out.end(), [&](const VaeTile& t) { return t.h == th && t.w == tw; });
+      if (it == out.end()) out.push_back(VaeTile{th, tw, 1});
+      else ++it->count;
+    }
+  }
+  return out;
+}
 
 // A CLIP text encoder (Radford et al. 2021, §2.4; Hugging Face transformers' CLIPTextModel): token and
 // position embeddings summed, `layers` pre-LayerNorm blocks of causal self-attention (biased Q, K, V
-// and output projections) and an MLP of `mlp` with quick-GELU, each with its residual add, and a final
+// and output projections) and an MLP of `mlp` (quick-GELU in OpenAI's CLIP, GELU in OpenCLIP's; timed
+// alike), each with its residual add, and a final
 // LayerNorm over every token; `projection` > 0 adds CLIPTextModelWithProjection's bias-free projection
 // of the pooled (end-of-text) token. One sample is one prompt of `tokens` tokens (77, CLIP's context).
 // The causal mask is not discounted: the fused attention kernel is timed over all 77 x 77 scores.
@@ -563,6 +604,9 @@ inline ImageModel diffusion_unet(const UNetConfig& c) {
   n.companion_parameters = c.companion_parameters;
   n.companions = c.companions;
   n.decoder = {vae_decoder(side, width, c.latent_channels)};
+  if (c.vae_sample_size < 32 || c.vae_sample_size > 32'768 || c.vae_sample_size % 8 != 0)
+    detail::fail("vae_sample_size", std::to_string(c.vae_sample_size), "must be a multiple of 8 from 32 to 32768 pixels");
+  n.decoder_tiles = vae_tiles(side, width, c.vae_sample_size / 8);
   n.decoder_fp32 = c.vae_fp32;
   n.text_encoders = c.text_encoders;
   return n;
@@ -584,6 +628,9 @@ inline UNetConfig sd15_unet_config() {
   c.companion_parameters = 123'060'480.0 + sd_vae_parameters;
   c.companions = "the CLIP ViT-L/14 text encoder and the VAE";
   c.text_encoders = {clip_vit_l14_text()};
+  // vae/config.json "sample_size": 512 (as open-mmlab/mmagic's stable-diffusion config repeats it):
+  // a tiled decode works in 64 x 64 latent tiles.
+  c.vae_sample_size = 512;
   return c;
 }
 inline ImageModel sd15_unet() { return diffusion_unet(sd15_unet_config()); }
@@ -608,8 +655,10 @@ inline UNetConfig sdxl_unet_config() {
   c.companion_parameters = 123'060'480.0 + 694'659'840.0 + sd_vae_parameters;
   c.companions = "the two text encoders (CLIP ViT-L/14, OpenCLIP ViT-bigG/14) and the VAE";
   c.text_encoders = {clip_vit_l14_text(), openclip_vit_bigg14_text()};
-  // vae/config.json "force_upcast": true: StableDiffusionXLPipeline decodes in fp32.
+  // vae/config.json "force_upcast": true: StableDiffusionXLPipeline decodes in fp32; "sample_size":
+  // 1024, so a tiled decode works in 128 x 128 latent tiles (none at 1024 x 1024).
   c.vae_fp32 = true;
+  c.vae_sample_size = 1024;
   return c;
 }
 inline ImageModel sdxl_unet() { return diffusion_unet(sdxl_unet_config()); }
