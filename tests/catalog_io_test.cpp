@@ -116,6 +116,23 @@ TEST_SUITE("catalog_io") {
       CHECK(back.kind() == preset.kind());
       CHECK(back.companion_parameters == preset.companion_parameters);
       CHECK(back.companions == preset.companions);
+      // A pipeline's parts come back too: the VAE decoder, its upcast, its tiles and the text encoders.
+      REQUIRE(back.decoder.size() == preset.decoder.size());
+      if (!preset.decoder.empty()) CHECK(back.decoder.front().forward_flops_per_sample() == preset.decoder.front().forward_flops_per_sample());
+      CHECK(back.decoder_fp32 == preset.decoder_fp32);
+      CHECK(back.decoder_tiles.size() == preset.decoder_tiles.size());
+      REQUIRE(back.text_encoders.size() == preset.text_encoders.size());
+      for (std::size_t i = 0; i < back.text_encoders.size(); ++i) CHECK(back.text_encoders[i].parameters == preset.text_encoders[i].parameters);
+    }
+    {
+      // SD 1.5 at 1024 x 1024 keeps its nine tiles through a file.
+      UNetConfig c = *find_unet_config("sd15-unet");
+      c.latent_side = 128;
+      const ImageModel big = diffusion_unet(c);
+      const ImageModel back = io::parse_image_model_json(io::image_model_to_json(big).dump());
+      int tiles = 0;
+      for (const VaeTile& t : back.decoder_tiles) tiles += t.count;
+      CHECK(tiles == 9);
     }
     // Defaults: 224 x 224 RGB, the layers' own parameters, kernel 1, count 1, fused attention.
     const ImageModel m = io::parse_image_model_json(R"({"name": "tiny", "layers": [
@@ -146,6 +163,19 @@ TEST_SUITE("catalog_io") {
     CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(, {"type": "attention", "tokens": 4, "heads": 1, "head_dim": 2, "kv_tokens": -3}]})"),
                    "layers[1].kv_tokens"));
     CHECK(contains(err(R"({"name": "x", "image": 64, "input_elements": 16384, "layers": [)" + lin + "]}"), "input_elements"));
+    // A pipeline's parts: objects of the same form, one level deep, tiles and the upcast only with a decoder.
+    const std::string part = R"({"name": "p", "layers": [)" + lin + "]}";
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_fp32": true})"), "vae_fp32: true needs a vae_decoder"));
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_tiles": [{"h": 8, "w": 8, "count": 1}]})"), "vae_tiles"));
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_decoder": 3})"), "vae_decoder"));
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_decoder": {"name": "d", "layers": [)" + lin + R"(], "text_encoders": [)" + part + "]}}"),
+                   "belongs to the pipeline's model"));
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_decoder": )" + part + R"(, "vae_tiles": [{"h": 0, "w": 8, "count": 1}]})"),
+                   "vae_tiles[0].h"));
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "text_encoders": [{"name": "t", "layers": []}]})"), "layers: [] is empty"));
+    const ImageModel piped = io::parse_image_model_json(R"({"name": "x", "layers": [)" + lin + R"(], "vae_decoder": )" + part + R"(, "text_encoders": [)" + part + "]}");
+    CHECK(piped.decoder.size() == 1);
+    CHECK(piped.text_encoders.size() == 1);
     // A latent model: its input values and how reports name them; cross-attention and bias-free layers.
     const ImageModel latent = io::parse_image_model_json(R"J({"name": "tiny unet", "input_elements": 256, "input": "32 x 32 (8 x 8 latent)",
         "layers": [{"type": "conv", "out_pixels": 64, "in_channels": 4, "out_channels": 32, "kernel": 3, "norm_activation": false},

@@ -599,7 +599,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     t.add_row({Cell::of_text("time per batch"), num_cell(format(from_canonical<Duration>(per_batch), {.significant = 4}), per_batch),
                Cell::of_text((gen.text.empty() ? std::string() : "the text encoding + ") + std::to_string(steps) + (steps == 1 ? " step" : " steps") +
                              (gen.decode ? " + the VAE decode" : "") +
-                             (gen.text.empty() && !gen.decode ? "; the text encoders and the VAE decode are not timed (not in a model file)"
+                             (gen.text.empty() && !gen.decode ? "; the text encoders and the VAE decode are not timed (the model has no text_encoders or vae_decoder)"
                               : gen.text.empty()              ? "; the text encoders are not timed"
                               : !gen.decode                   ? "; the VAE decode is not timed"
                                                               : ""))});

@@ -652,6 +652,8 @@ def test_diffusion_unets(cat):
     back = capplan.ImageModel.from_json(sd.to_json())
     assert back.parameters == sd.parameters and back.input_elements == 4 * 64 * 64 and back.image == sd.image
     assert back.forward_flops_per_sample() == sd.forward_flops_per_sample()
+    # The pipeline's parts travel with it: the VAE decoder and the text encoder.
+    assert len(back.decoder) == 1 and [e.parameters for e in back.text_encoders] == [123_060_480]
     # A step at batch 8 (4 images under guidance) on an RTX 4090; element-wise steps are a term of their own.
     step = capplan.estimate_image_inference(sd, 8, cat.find_gpu("RTX 4090"))
     assert 0.05 < step.latency.value < 0.15

@@ -27,7 +27,11 @@
 //   elementwise  elements (written per sample), passes (2: values read and written per value written),
 //              kernels (1), saved (0: values autograd keeps per value written), parameters (0), count (1)
 // companion_parameters and companions: weights a pipeline loads beside the model (a diffusion UNet's text
-// encoders and VAE), counted where the weights must fit. A latent model (a diffusion UNet) gives input_elements (its latent's values per sample) and input (how
+// encoders and VAE), counted where the weights must fit. A diffusion pipeline's timed parts, each an
+// image model object of the same form: vae_decoder (run once per batch after the steps), vae_fp32
+// (the pipeline decodes in fp32), vae_tiles ([{h, w, count}]: a tiled decode's tiles, --vae-tiling),
+// text_encoders (an array, run once per batch before the steps); image_model_to_json writes them for
+// the presets, so a preset written out and read back is the same pipeline. A latent model (a diffusion UNet) gives input_elements (its latent's values per sample) and input (how
 // reports name it, "512 x 512 (64 x 64 latent)") instead of image.
 // A file whose "layers" is a number is a transformer (io/model_json.hpp); is_image_model_json tells
 // them apart. Errors: capplan::InputError naming the file, line:column, the layer and the key, e.g.
@@ -76,10 +80,12 @@ inline bool is_image_model_json(const Json& object) {
   return it != object.end() && it->is_array();
 }
 
-// Reads the image model at `pointer` (the root by default) of a parsed document.
-inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, const std::string& pointer = "") {
+// Reads the image model at `pointer` (the root by default) of a parsed document. A pipeline's parts
+// (`vae_decoder`, `text_encoders`) are image models of their own, read here with `part` set: they
+// cannot have parts themselves.
+inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, const std::string& pointer = "", bool part = false) {
   namespace lim = detail::image_model_limits;
-  ObjectReader r(doc, object, pointer, "model");
+  ObjectReader r(doc, object, pointer, part ? "model part" : "model");
   ImageModel m;
   m.name = r.string("name");
   r.set_entry("model " + detail::quote_text(m.name));
@@ -169,6 +175,41 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
     l.finish();
   }
   if (m.convs.empty() && m.linears.empty()) r.fail("layers", "(attention only)", "needs at least one conv or linear layer");
+  // A diffusion pipeline's parts: the VAE decoder (run once per batch; vae_fp32: the pipeline upcasts
+  // it; vae_tiles: how a tiled decode cuts the latent) and the text encoders (once per batch).
+  const auto no_parts = [&](std::string_view key) {
+    if (part && r.has(key)) r.fail(key, "(given)", "belongs to the pipeline's model, not to one of its parts");
+  };
+  no_parts("vae_decoder");
+  no_parts("text_encoders");
+  no_parts("vae_tiles");
+  no_parts("vae_fp32");
+  if (const Json* d = r.find("vae_decoder")) {
+    if (!d->is_object()) r.type_error("vae_decoder", *d, "an image model {\"name\": ..., \"layers\": [...]}");
+    m.decoder = {read_image_model(doc, *d, r.key_pointer("vae_decoder"), true)};
+  }
+  m.decoder_fp32 = r.boolean_or("vae_fp32", false);
+  if (m.decoder_fp32 && m.decoder.empty()) r.fail("vae_fp32", "true", "needs a vae_decoder to upcast");
+  if (const Json* t = r.find("vae_tiles")) {
+    if (m.decoder.empty()) r.fail("vae_tiles", "(given)", "needs a vae_decoder to tile");
+    if (!t->is_array()) r.type_error("vae_tiles", *t, "an array of {\"h\": ..., \"w\": ..., \"count\": ...}");
+    if (t->size() > 64) r.fail("vae_tiles", std::to_string(t->size()) + " entries", "is more than 64 tile shapes");
+    for (std::size_t i = 0; i < t->size(); ++i) {
+      ObjectReader tr(doc, (*t)[i], r.key_pointer("vae_tiles") + "/" + std::to_string(i), r.entry(), "vae_tiles[" + std::to_string(i) + "].");
+      VaeTile v;
+      v.h = tr.integer("h", {1, 4096});
+      v.w = tr.integer("w", {1, 4096});
+      v.count = tr.integer_as<int>("count", {1, 10'000});
+      tr.finish();
+      m.decoder_tiles.push_back(v);
+    }
+  }
+  if (const Json* t = r.find("text_encoders")) {
+    if (!t->is_array()) r.type_error("text_encoders", *t, "an array of image models");
+    if (t->size() > 8) r.fail("text_encoders", std::to_string(t->size()) + " entries", "is more than 8 text encoders");
+    for (std::size_t i = 0; i < t->size(); ++i)
+      m.text_encoders.push_back(read_image_model(doc, (*t)[i], r.key_pointer("text_encoders") + "/" + std::to_string(i), true));
+  }
   const double own = m.layer_parameters();
   m.parameters = own;
   if (const auto v = read_parameter_count(r, "parameters", "86.6e6 or \"86,567,656\"", lim::max_parameters)) m.parameters = *v;
@@ -234,6 +275,20 @@ inline Json image_model_to_json(const ImageModel& m) {
     layers.push_back({{"type", "elementwise"}, {"elements", e.elements}, {"passes", e.passes}, {"kernels", e.kernels}, {"saved", e.saved},
                       {"parameters", e.parameters}, {"count", e.count}});
   j["layers"] = std::move(layers);
+  if (!m.decoder.empty()) {
+    j["vae_decoder"] = image_model_to_json(m.decoder.front());
+    j["vae_fp32"] = m.decoder_fp32;
+    if (!m.decoder_tiles.empty()) {
+      Json tiles = Json::array();
+      for (const VaeTile& t : m.decoder_tiles) tiles.push_back({{"h", t.h}, {"w", t.w}, {"count", t.count}});
+      j["vae_tiles"] = std::move(tiles);
+    }
+  }
+  if (!m.text_encoders.empty()) {
+    Json encoders = Json::array();
+    for (const ImageModel& e : m.text_encoders) encoders.push_back(image_model_to_json(e));
+    j["text_encoders"] = std::move(encoders);
+  }
   return j;
 }
 

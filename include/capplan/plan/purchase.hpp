@@ -1111,7 +1111,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                 "; --explain shows each row)" +
                 (unet ? std::string(", ") + std::to_string(steps) + " denoising steps per image" +
                             (q.guidance ? ", two latents per image and step (classifier-free guidance)" : "") +
-                            (q.image_model->decoder.empty() ? std::string("; the VAE decode not timed (not in a model file)")
+                            (q.image_model->decoder.empty() ? std::string("; the VAE decode not timed (the model has no vae_decoder)")
                                                             : "; the VAE decoder once per batch" +
                                                                   (q.image_model->decoder_fp32 ? std::string(" in fp32 (TF32 where the GPU has it)") : std::string())) +
                             (q.image_model->text_encoders.empty() ? std::string(", the text encoders not timed") : std::string(", the text encoders once per batch"))

@@ -95,13 +95,13 @@ struct ImageModel {
   double companion_parameters = 0;
   std::string companions;             // what they are, for reports
   // A diffusion pipeline's VAE decoder, run once per image after the last step (0 or 1 entries;
-  // the presets have it, a model file does not), and whether the pipeline runs it in fp32 (SDXL's
+  // the presets have it, a model file may: vae_decoder), and whether the pipeline runs it in fp32 (SDXL's
   // VAE overflows in fp16: diffusers upcasts it, force_upcast in its config).
   std::vector<ImageModel> decoder;
   bool decoder_fp32 = false;
   // A diffusion pipeline's text encoders, run once per batch over its prompts (and, under
   // classifier-free guidance, the negative prompts) before the first step; the presets have them, a
-  // model file does not. Their weights are in companion_parameters.
+  // model file may (text_encoders). Their weights are in companion_parameters.
   std::vector<ImageModel> text_encoders;
   // The tiles a tiled decode splits this model's latent into (vae_tiles); empty where the latent fits
   // one tile, so that tiling changes nothing.
