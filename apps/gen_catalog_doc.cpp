@@ -176,7 +176,7 @@ void parts(std::ostream& o, const Catalog& c) {
   }
   sources(o, c.network_adapters());
   o << "\n## Motherboards\n\nGPU slots: position from the top (1: nearest the CPU), electrical lanes with the other GPU slots in use, "
-       "PCIe generation. A build places N cards of W slots on the first free slots (capplan build).\n\n"
+       "PCIe generation. A build places N cards of W slots on the first free slots, with a free position below each open-air card where the board has the slots (capplan build).\n\n"
        "| id | name | socket | size | memory | DIMMs | max memory | GPU slots | price |\n|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& b : c.motherboards()) {
     std::string slots;

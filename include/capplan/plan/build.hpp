@@ -183,7 +183,9 @@ inline CardFit card_fit(const GpuSpec& g, int n, const Chassis& box, const Mothe
     f.unchecked.push_back(std::to_string(n) + " " + std::to_string(w) + "-slot cards need " + std::to_string(n * w) + " slot positions; " + box.id + "'s are not recorded");
   }
   if (g.cooling == GpuCooling::open_air && n > 1) {
-    bool packed = !board;
+    // On a board: two cards w positions apart. Without one (the board is the buyer's to choose, with
+    // a free position below each card: board_wanted): when the case has too few positions for that.
+    bool packed = !board && box.expansion_slots > 0 && (n - 1) * (w + 1) + w > box.expansion_slots;
     for (std::size_t i = 1; i < f.slots.size(); ++i) packed = packed || f.slots[i].position == f.slots[i - 1].position + w;
     if (packed)
       f.cautions.push_back(std::to_string(n) + " open-air cards with no free slot between them: the upper card breathes the lower one's exhaust and "
@@ -219,12 +221,19 @@ inline std::optional<MemoryChoice> cheapest_memory(const Catalog& c, const CpuSp
   return best;
 }
 
-// What a build needs from a board when the catalog has none for its socket.
-inline std::string board_wanted(const CpuSpec& cpu, int n, int w) {
+// What a build needs from a board when the catalog has none for its socket: for open-air cards a
+// free position below each but the last where the case's positions (0: not recorded) allow it, as
+// card_fit places them on a board that has the slots.
+inline std::string board_wanted(const CpuSpec& cpu, int n, int w, bool open_air = false, int case_positions = 0) {
+  const bool spaced = open_air && n > 1 && (case_positions == 0 || (n - 1) * (w + 1) + w <= case_positions);
+  const int pitch = w + (spaced ? 1 : 0);
   std::string at;
-  for (int i = 0; i < n; ++i) at += (at.empty() ? "" : ", ") + std::to_string(1 + i * w);
+  for (int i = 0; i < n; ++i) at += (at.empty() ? "" : ", ") + std::to_string(1 + i * pitch);
   return "the motherboard (no priced " + (cpu.socket.empty() ? std::string("board") : cpu.socket + " board") + " in the catalog, and not in the total): choose one for " + cpu.id +
-         " with " + (n > 1 ? std::to_string(n) + " slots wired x8 or wider at positions " + at + " or as far apart" : std::string("a slot wired x8 or wider"));
+         " with " +
+         (n > 1 ? std::to_string(n) + " slots wired x8 or wider at positions " + at + " or as far apart" +
+                      (pitch > w ? " (a free position below each open-air card)" : std::string())
+                : std::string("a slot wired x8 or wider"));
 }
 
 }  // namespace detail
@@ -495,7 +504,8 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       b.total = Money(Decimal(0), Currency::USD);
       for (const BuildItem& i : b.items) b.total = b.total + i.subtotal;
       b.unchecked.clear();
-      if (!board) b.unchecked.push_back(detail::board_wanted(*cpu, n, g.slot_width > 0 ? g.slot_width : 2));
+      if (!board) b.unchecked.push_back(detail::board_wanted(*cpu, n, g.slot_width > 0 ? g.slot_width : 2, g.cooling == GpuCooling::open_air,
+                                                            box->expansion_slots));
       for (const std::string& u : best->fit.unchecked) b.unchecked.push_back(u);
       b.unchecked.push_back("the PSU's 12V-2x6 / PCIe power connectors for the GPUs");
       b.unchecked.push_back("a CPU cooler");

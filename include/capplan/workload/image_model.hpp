@@ -628,8 +628,9 @@ inline UNetConfig sd15_unet_config() {
   c.companion_parameters = 123'060'480.0 + sd_vae_parameters;
   c.companions = "the CLIP ViT-L/14 text encoder and the VAE";
   c.text_encoders = {clip_vit_l14_text()};
-  // vae/config.json "sample_size": 512 (as open-mmlab/mmagic's stable-diffusion config repeats it):
-  // a tiled decode works in 64 x 64 latent tiles.
+  // vae/config.json "sample_size": 512 (as open-mmlab/mmagic's stable-diffusion config repeats it;
+  // huggingface/diffusers pull request #1441, which added tiling, documents it on this checkpoint:
+  // "The tiling is turned off for images that are 512x512 or smaller"): 64 x 64 latent tiles.
   c.vae_sample_size = 512;
   return c;
 }
@@ -656,7 +657,8 @@ inline UNetConfig sdxl_unet_config() {
   c.companions = "the two text encoders (CLIP ViT-L/14, OpenCLIP ViT-bigG/14) and the VAE";
   c.text_encoders = {clip_vit_l14_text(), openclip_vit_bigg14_text()};
   // vae/config.json "force_upcast": true: StableDiffusionXLPipeline decodes in fp32; "sample_size":
-  // 1024, so a tiled decode works in 128 x 128 latent tiles (none at 1024 x 1024).
+  // 1024 (with "scaling_factor": 0.13025, as public reproductions of the config give it), so a tiled
+  // decode works in 128 x 128 latent tiles (none at 1024 x 1024).
   c.vae_fp32 = true;
   c.vae_sample_size = 1024;
   return c;
