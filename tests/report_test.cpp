@@ -336,6 +336,8 @@ TEST_SUITE("report") {
 #include <capplan/workload/image_model.hpp>
 #include <capplan/workload/presets.hpp>
 
+#include <algorithm>
+
 namespace {
 PurchaseQuery train_query(const char* model, double tokens) {
   PurchaseQuery q;
@@ -508,6 +510,39 @@ TEST_SUITE("report") {
     bad = q;
     bad.image_model.reset();
     CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "image_model");
+  }
+
+  TEST_CASE("purchase table: a tiled or sliced VAE decode reaches the fit and the time (compare --serve --vae-tiling)") {
+    UNetConfig c = *find_unet_config("sd15-unet");
+    c.latent_side = 192;  // 1536 x 1536
+    PurchaseQuery q;
+    q.workload = PurchaseWorkload::serve_images;
+    q.image_model = diffusion_unet(c);
+    q.model_name = "sd15-unet";
+    q.image_batch = 1;
+    q.steps = 20;
+    const Catalog& cat = Catalog::builtin();
+    const PurchaseTable whole = purchase_table(q, cat);
+    q.vae_tiling = true;
+    const PurchaseTable tiled = purchase_table(q, cat);
+    const PurchaseRow& w = row_of(whole, "rtx-4090");
+    const PurchaseRow& t = row_of(tiled, "rtx-4090");
+    REQUIRE(w.estimated());
+    REQUIRE(t.estimated());
+    CHECK(t.image_memory < w.image_memory);
+    CHECK(t.image_decode->latency.value() > w.image_decode->latency.value());
+    CHECK(t.image_memory == image_generation_memory(*q.image_model, 1, 2, Precision::fp16, std::nullopt, {}, false, true).total());
+    // More cards hold the tiled decode than the whole one.
+    const auto fits = [](const PurchaseTable& tab) {
+      return std::count_if(tab.rows.begin(), tab.rows.end(), [](const PurchaseRow& r) { return r.estimated(); });
+    };
+    CHECK(fits(tiled) >= fits(whole));
+    q.vae_tiling = false;
+    q.vae_slicing = true;
+    q.image_batch = 4;
+    const PurchaseTable sliced_table = purchase_table(q, cat);
+    const PurchaseRow& sliced = row_of(sliced_table, "h100-sxm");
+    CHECK(sliced.image_memory == image_generation_memory(*q.image_model, 4, 8, Precision::fp16, std::nullopt, {}, true, false).total());
   }
 
   TEST_CASE("purchase table: serving rows agree with perf::estimate_inference (capplan infer)") {

@@ -94,6 +94,8 @@ struct CompareArgs {
   int steps = 50;         // --serve with a diffusion UNet: denoising steps per image
   std::string resolution;  // and its image's WIDTHxHEIGHT
   bool guidance = true;   // and classifier-free guidance
+  bool vae_slicing = false;  // and its VAE decoding one image at a time
+  bool vae_tiling = false;   // or in tiles
   GivenFlags flags;  // to refuse the flags an image model does not take
   // Training: what the plan search may use.
   std::optional<std::int64_t> seq_len, global_batch, micro_batch;
@@ -196,7 +198,10 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
   q.workload = PurchaseWorkload::serve_images;
   if (!image.shape.is_diffusion())
-    a.flags.refuse({"--steps", "--guidance"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + image.id + " runs one forward pass per image");
+    a.flags.refuse({"--steps", "--guidance", "--vae-slicing", "--vae-tiling"},
+                   "applies to diffusion UNets (sd15-unet, sdxl-unet); " + image.id + " runs one forward pass per image");
+  q.vae_slicing = a.vae_slicing;
+  q.vae_tiling = a.vae_tiling;
   if (a.flags.has("--batch")) {
     if (a.plan.batch < 1 || a.plan.batch > 1'000'000) detail::fail("--batch", std::to_string(a.plan.batch), "must be an image count from 1 to 1,000,000");
     q.image_batch = a.plan.batch;
@@ -222,7 +227,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
   std::optional<ImageModelArg> image = image_model_arg(a.model);
   if (image && !a.plan.serve) refuse_diffusion_training(*image);
   if (!image || !a.plan.serve)
-    a.flags.refuse({"--steps", "--guidance", "--resolution"}, "applies to serving a diffusion UNet (--serve --model sd15-unet)");
+    a.flags.refuse({"--steps", "--guidance", "--resolution", "--vae-slicing", "--vae-tiling"}, "applies to serving a diffusion UNet (--serve --model sd15-unet)");
   if (!image) a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate"}, "describes an image model's run; a transformer trains on --tokens");
   const ModelArg m = image ? ModelArg{} : model_arg(a.model);
   q.model = m.shape;
@@ -454,6 +459,9 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--resolution", a->resolution, "Serving a diffusion UNet: the image's WIDTHxHEIGHT, e.g. 832x1216 (default: the model's own)");
   cmd->add_flag("--guidance,!--no-guidance", a->guidance,
                 "Serving a diffusion UNet: classifier-free guidance, two latents per image and step (default); --no-guidance: one");
+  cmd->add_flag("--vae-slicing", a->vae_slicing, "Serving a diffusion UNet: the VAE decodes one image at a time (diffusers' enable_vae_slicing)");
+  cmd->add_flag("--vae-tiling", a->vae_tiling,
+                "Serving a diffusion UNet: the VAE decodes in tiles of its sample size (diffusers' enable_vae_tiling): less memory, more time");
   if (!cmd->get_option_no_throw("--flash-attention"))
     cmd->add_flag("--flash-attention,!--no-flash-attention", a->plan.flash_attention,
                   "Image models with attention (vit-b16): one fused attention kernel (default); --no-flash-attention: separate kernels");

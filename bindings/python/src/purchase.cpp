@@ -350,6 +350,8 @@ void bind_purchase(py::module_& m) {
       .field("image_precision", &PurchaseQuery::image_precision, "serve_images: the precision the model runs at")
       .field("steps", &PurchaseQuery::steps, "serve_images, a diffusion UNet: denoising steps per image")
       .field("guidance", &PurchaseQuery::guidance, "serve_images, a diffusion UNet: classifier-free guidance (two latents per image and step)")
+      .field("vae_slicing", &PurchaseQuery::vae_slicing, "serve_images, a diffusion UNet: the VAE decodes one image at a time")
+      .field("vae_tiling", &PurchaseQuery::vae_tiling, "serve_images, a diffusion UNet: the VAE decodes in tiles (less memory, more time)")
       .field("filters", &PurchaseQuery::filters)
       .field("electricity", &PurchaseQuery::electricity)
       .field("pue", &PurchaseQuery::pue)

@@ -709,6 +709,11 @@ def test_purchase_table_for_stable_diffusion(cat):
     plan = next(r for r in out["rows"] if r["option"] == "rtx-4090")["plan"]
     assert plan["vae_decode_s"] == row.image_decode.latency.value and plan["text_encode_s"] == row.text_encode_s
     assert plan["memory_per_gpu_bytes"] == row.image_memory.value
+    # compare --serve --vae-tiling: at 1536 x 1536 the tiled decode needs less memory and more time.
+    big = capplan.diffusion_unet(capplan.find_unet_config("sd15-unet").replace(latent_side=192))
+    whole = next(r for r in capplan.purchase_table(q.replace(image_model=big), cat).rows if r.option == "rtx-4090")
+    tiled = next(r for r in capplan.purchase_table(q.replace(image_model=big, vae_tiling=True), cat).rows if r.option == "rtx-4090")
+    assert tiled.image_memory < whole.image_memory and tiled.image_decode.latency.value > whole.image_decode.latency.value
     assert out["workload"] == "serve_images" and out["steps"] == 30 and out["guidance"] is True
     assert "rent_usd_per_kimage" in out["rows"][0]
     with pytest.raises(capplan.InputError) as e:

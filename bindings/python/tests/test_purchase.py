@@ -122,7 +122,13 @@ def test_cards_must_fit_the_case_and_the_board():
     assert len(fit.problems) == 1 and "passively cooled" in fit.problems[0]
     # Four 3-slot RTX 4090 FE need 12 slot positions; the tower has 9.
     assert "need 12 slot positions" in capplan.card_fit(cat.find_gpu("rtx-4090"), 4, tower).problems[0]
-    assert capplan.card_fit(cat.find_gpu("rtx-4090"), 2, tower).cautions
+    # Two fit with a free position between them (the board to buy is told so): no caution; three fit
+    # the tower only packed, with the caution.
+    assert not capplan.card_fit(cat.find_gpu("rtx-4090"), 2, tower).cautions
+    assert capplan.card_fit(cat.find_gpu("rtx-4090"), 3, tower).cautions
+    # On the board, open-air cards get the free position: 1 and 5.
+    assert [s.position for s in capplan.card_fit(cat.find_gpu("rtx-4090"), 2, tower, cat.find_motherboard("ROMED8-2T")).slots] == [1, 5]
+    assert [s.position for s in capplan.place_cards(cat.find_motherboard("ROMED8-2T"), 3, 2, 8, gap=1)] == [1, 4, 7]
     g = cat.find_gpu("rtx-4090")
     assert g.slot_width == 3 and g.length == capplan.Length(304, "mm") and g.cooling == capplan.GpuCooling.open_air
     assert g.to_dict()["length_m"] == pytest.approx(0.304)

@@ -98,6 +98,10 @@ struct PurchaseQuery {
   Precision image_precision = Precision::fp16;
   int steps = 50;
   bool guidance = true;
+  // serve_images, a diffusion UNet: the VAE decodes one image at a time (diffusers'
+  // enable_vae_slicing) or in tiles (enable_vae_tiling), as `capplan infer` takes them.
+  bool vae_slicing = false;
+  bool vae_tiling = false;
   PurchaseFilters filters;
 
   // serve_images: whether the model is a diffusion UNet, and the images per batch it is served at.
@@ -787,8 +791,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no rate");
         continue;
       }
-      const perf::ImageGeneration gen = perf::estimate_image_generation(*q.image_model, image_batch, g, p, q.steps, q.guidance);
-      const DataSize memory = image_generation_memory(*q.image_model, image_batch, gen.samples, p, gen.decode_precision).total();
+      const perf::ImageGeneration gen = perf::estimate_image_generation(*q.image_model, image_batch, g, p, q.steps, q.guidance, {}, false, q.vae_tiling);
+      const DataSize memory =
+          image_generation_memory(*q.image_model, image_batch, gen.samples, p, gen.decode_precision, {}, q.vae_slicing, q.vae_tiling).total();
       if (memory > g.capacity()) {
         not_estimated("no fit");
         continue;
