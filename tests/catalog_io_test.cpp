@@ -163,18 +163,28 @@ TEST_SUITE("catalog_io") {
     CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(, {"type": "attention", "tokens": 4, "heads": 1, "head_dim": 2, "kv_tokens": -3}]})"),
                    "layers[1].kv_tokens"));
     CHECK(contains(err(R"({"name": "x", "image": 64, "input_elements": 16384, "layers": [)" + lin + "]}"), "input_elements"));
-    // A pipeline's parts: objects of the same form, one level deep, tiles and the upcast only with a decoder.
+    // A pipeline's parts: objects of the same form, one level deep, only on a diffusion UNet, tiles and
+    // the upcast only with a decoder, tiles that fit and cover the decoder's latent.
     const std::string part = R"({"name": "p", "layers": [)" + lin + "]}";
-    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_fp32": true})"), "vae_fp32: true needs a vae_decoder"));
-    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_tiles": [{"h": 8, "w": 8, "count": 1}]})"), "vae_tiles"));
-    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_decoder": 3})"), "vae_decoder"));
-    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_decoder": {"name": "d", "layers": [)" + lin + R"(], "text_encoders": [)" + part + "]}}"),
+    const std::string unet = R"({"name": "u", "input_elements": 256, "layers": [
+        {"type": "conv", "out_pixels": 64, "in_channels": 4, "out_channels": 32, "kernel": 3, "norm_activation": false, "count": 2},
+        {"type": "conv", "out_pixels": 16, "in_channels": 32, "out_channels": 32, "kernel": 3, "norm_activation": false},
+        {"type": "attention", "tokens": 64, "heads": 2, "head_dim": 16, "kv_tokens": 77}])";
+    const std::string decoder = R"("vae_decoder": {"name": "d", "input_elements": 256, "layers": [{"type": "conv", "out_pixels": 4096, "in_channels": 4, "out_channels": 3, "kernel": 3, "norm_activation": false}]})";
+    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], )" + decoder + "}"), "vae_decoder: (given) applies to a diffusion UNet"));
+    CHECK(contains(err(unet + R"(, "vae_fp32": true})"), "vae_fp32: true needs a vae_decoder"));
+    CHECK(contains(err(unet + R"(, "vae_tiles": [{"h": 8, "w": 8, "count": 1}]})"), "vae_tiles"));
+    CHECK(contains(err(unet + R"(, "vae_decoder": 3})"), "vae_decoder"));
+    CHECK(contains(err(unet + R"(, "vae_decoder": {"name": "d", "layers": [)" + lin + R"(], "text_encoders": [)" + part + "]}}"),
                    "belongs to the pipeline's model"));
-    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "vae_decoder": )" + part + R"(, "vae_tiles": [{"h": 0, "w": 8, "count": 1}]})"),
-                   "vae_tiles[0].h"));
-    CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(], "text_encoders": [{"name": "t", "layers": []}]})"), "layers: [] is empty"));
-    const ImageModel piped = io::parse_image_model_json(R"({"name": "x", "layers": [)" + lin + R"(], "vae_decoder": )" + part + R"(, "text_encoders": [)" + part + "]}");
+    CHECK(contains(err(unet + ", " + decoder + R"(, "vae_tiles": [{"h": 0, "w": 8, "count": 1}]})"), "vae_tiles[0].h"));
+    CHECK(contains(err(unet + ", " + decoder + R"(, "vae_tiles": [{"h": 16, "w": 16, "count": 1}]})"), "larger than the decoder's latent (64 values)"));
+    CHECK(contains(err(unet + ", " + decoder + R"(, "vae_tiles": [{"h": 1, "w": 1, "count": 1}]})"), "do not cover the decoder's latent"));
+    CHECK(contains(err(unet + R"(, "text_encoders": [null]})"), "text_encoders[0]"));
+    CHECK(contains(err(unet + R"(, "text_encoders": [{"name": "t", "layers": []}]})"), "layers: [] is empty"));
+    const ImageModel piped = io::parse_image_model_json(unet + ", " + decoder + R"(, "vae_tiles": [{"h": 8, "w": 4, "count": 2}], "text_encoders": [)" + part + "]}");
     CHECK(piped.decoder.size() == 1);
+    CHECK(piped.decoder_tiles.size() == 1);
     CHECK(piped.text_encoders.size() == 1);
     // A latent model: its input values and how reports name them; cross-attention and bias-free layers.
     const ImageModel latent = io::parse_image_model_json(R"J({"name": "tiny unet", "input_elements": 256, "input": "32 x 32 (8 x 8 latent)",

@@ -587,7 +587,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
                                (gen.decode_precision == Precision::tf32 ? std::string("in fp32 on TF32 tensor cores")
                                                                         : "at " + std::string(name(gen.decode_precision))) +
                                (net.decoder_fp32 ? " (the pipeline upcasts the VAE)" : "") +
-                               (gen.decode_tiles > 0 ? ", in " + std::to_string(gen.decode_tiles) + " tiles" : std::string()))});
+                               (gen.decode_tiles > 0 ? ", in " + std::to_string(gen.decode_tiles) + (gen.decode_tiles == 1 ? " tile" : " tiles") : std::string()))});
     if (!gen.text.empty()) {
       std::string which;
       for (std::size_t i = 0; i < net.text_encoders.size(); ++i) which += (i ? " and " : "") + net.text_encoders[i].name;

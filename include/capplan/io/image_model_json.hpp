@@ -184,6 +184,12 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
   no_parts("text_encoders");
   no_parts("vae_tiles");
   no_parts("vae_fp32");
+  // Only a diffusion UNet (convolutions with cross-attention) runs a pipeline's parts; elsewhere they
+  // would be counted in memory and never timed.
+  if (!part && !m.is_diffusion()) {
+    for (std::string_view key : {"vae_decoder", "text_encoders", "vae_tiles", "vae_fp32"})
+      if (r.has(key)) r.fail(key, "(given)", "applies to a diffusion UNet (convolutions and cross-attention layers); this model is not one");
+  }
   if (const Json* d = r.find("vae_decoder")) {
     if (!d->is_object()) r.type_error("vae_decoder", *d, "an image model {\"name\": ..., \"layers\": [...]}");
     m.decoder = {read_image_model(doc, *d, r.key_pointer("vae_decoder"), true)};
@@ -194,21 +200,40 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
     if (m.decoder.empty()) r.fail("vae_tiles", "(given)", "needs a vae_decoder to tile");
     if (!t->is_array()) r.type_error("vae_tiles", *t, "an array of {\"h\": ..., \"w\": ..., \"count\": ...}");
     if (t->size() > 64) r.fail("vae_tiles", std::to_string(t->size()) + " entries", "is more than 64 tile shapes");
+    // Tiles of the decoder's own latent: each no larger than it, together covering it, and each a
+    // decoder capplan can build (the tiled decode times the SD VAE decoder per tile shape).
+    const ImageModel& dec = m.decoder.front();
+    const std::int64_t channels = dec.convs.empty() ? 4 : dec.convs.front().in_channels;
+    const std::int64_t latent = channels > 0 ? dec.input_elements / channels : 0;
+    double covered = 0;
     for (std::size_t i = 0; i < t->size(); ++i) {
-      ObjectReader tr(doc, (*t)[i], r.key_pointer("vae_tiles") + "/" + std::to_string(i), r.entry(), "vae_tiles[" + std::to_string(i) + "].");
+      const std::string at = "vae_tiles[" + std::to_string(i) + "]";
+      ObjectReader tr(doc, (*t)[i], r.key_pointer("vae_tiles") + "/" + std::to_string(i), r.entry(), at + ".");
       VaeTile v;
-      v.h = tr.integer("h", {1, 4096});
-      v.w = tr.integer("w", {1, 4096});
-      v.count = tr.integer_as<int>("count", {1, 10'000});
+      v.h = tr.integer("h", {1, 256});
+      v.w = tr.integer("w", {1, 256});
+      v.count = tr.integer_as<int>("count", {1, 1'000});
       tr.finish();
+      if (v.h * v.w > latent)
+        r.fail(at, std::to_string(v.h) + " x " + std::to_string(v.w), "is larger than the decoder's latent (" + std::to_string(latent) + " values)");
+      try {
+        vae_decoder(v.h, v.w, channels).validate();
+      } catch (const InputError& e) {
+        r.fail(at, std::to_string(v.h) + " x " + std::to_string(v.w), std::string("is not a tile the VAE decoder can decode: ") + e.what());
+      }
+      covered += static_cast<double>(v.count) * static_cast<double>(v.h * v.w);
       m.decoder_tiles.push_back(v);
     }
+    if (covered < static_cast<double>(latent))
+      r.fail("vae_tiles", detail::format_double(covered) + " latent values", "do not cover the decoder's latent (" + std::to_string(latent) + " values)");
   }
   if (const Json* t = r.find("text_encoders")) {
     if (!t->is_array()) r.type_error("text_encoders", *t, "an array of image models");
     if (t->size() > 8) r.fail("text_encoders", std::to_string(t->size()) + " entries", "is more than 8 text encoders");
-    for (std::size_t i = 0; i < t->size(); ++i)
+    for (std::size_t i = 0; i < t->size(); ++i) {
+      if (!(*t)[i].is_object()) r.type_error("text_encoders[" + std::to_string(i) + "]", (*t)[i], "an image model {\"name\": ..., \"layers\": [...]}");
       m.text_encoders.push_back(read_image_model(doc, (*t)[i], r.key_pointer("text_encoders") + "/" + std::to_string(i), true));
+    }
   }
   const double own = m.layer_parameters();
   m.parameters = own;
