@@ -34,7 +34,17 @@ TEST_SUITE("capacity") {
     const std::pair<const char*, double> mib[] = {{"h100-sxm", 81559}, {"a100-sxm-80gb", 81920}, {"a100-sxm-40gb", 40960},
                                                   {"a10", 23028},      {"l4", 23034},            {"l40s", 46068},
                                                   {"t4", 15360},       {"rtx-4090", 24564},      {"rtx-5090", 32607},
-                                                  {"rtx-3090", 24576}};
+                                                  {"rtx-3090", 24576},
+                                                  // nvidia-smi's and rocm-smi's totals in public logs (the catalog notes cite them)
+                                                  {"h100-pcie", 81559},  {"h100-nvl", 95830},       {"h200-nvl", 143771},
+                                                  {"b200", 183359},      {"b300", 275040},          {"gb200", 189471},
+                                                  {"gb300", 284208},     {"mi300x", 196608},        {"mi350x", 294896},
+                                                  {"mi355x", 294896},    {"h800-sxm", 81559},       {"l40", 46068},
+                                                  {"l20", 49140},        {"a40", 46068},            {"a100-pcie-80gb", 81920},
+                                                  {"a10g", 23028},       {"rtx-6000-ada", 49140},   {"rtx-a6000", 49140},
+                                                  {"rtx-4080", 16376},   {"rtx-4080-super", 16376}, {"rtx-4060-ti-16gb", 16380},
+                                                  {"rtx-5080", 16303},   {"rtx-5070-ti", 16303},    {"rtx-3080", 10240},
+                                                  {"rtx-3070", 8192},    {"rtx-3060-12gb", 12288},  {"rtx-3090-ti", 24564}};
     for (const auto& [id, m] : mib) {
       const GpuSpec& g = c.find_gpu(id);
       REQUIRE_MESSAGE(g.usable_memory.has_value(), id);
@@ -43,7 +53,7 @@ TEST_SUITE("capacity") {
     // Apple: Metal's default working-set limit, 75 % of a 192 GB M2 Ultra.
     CHECK(c.find_gpu("apple-m2-ultra").capacity().value() == doctest::Approx(144.0 * 1073741824.0));
     // Without a source the marketed figure stands.
-    const GpuSpec& mi = c.find_gpu("mi300x");
+    const GpuSpec& mi = c.find_gpu("mi325x");
     CHECK(mi.capacity().value() == mi.memory.value());
   }
 
@@ -58,6 +68,17 @@ TEST_SUITE("capacity") {
     REQUIRE(b.total().value() == doctest::Approx(78.0 * 1073741824.0));
     CHECK(check_fit(b, h100.capacity()).fits);
     CHECK_FALSE(check_fit(b, h100.memory).fits);  // 80e9 B = 74.5 GiB
+  }
+
+  TEST_CASE("a B200 holds 183,359 MiB and an MI300X 192 GiB: plans their \"180 GB\" and \"192 GB\" labels would refuse fit") {
+    const Catalog& c = Catalog::builtin();
+    MemoryBudget b;
+    b.weights.size = 185_GB;
+    CHECK(check_fit(b, c.find_gpu("b200").capacity()).fits);
+    CHECK_FALSE(check_fit(b, c.find_gpu("b200").memory).fits);
+    b.weights.size = 200_GB;
+    CHECK(check_fit(b, c.find_gpu("mi300x").capacity()).fits);
+    CHECK_FALSE(check_fit(b, c.find_gpu("mi300x").memory).fits);
   }
 
   TEST_CASE("an RTX 4090 holds 24,564 MiB: 24 GB of decimal label is 22.4 GiB") {

@@ -366,6 +366,15 @@ TEST_SUITE("power") {
     Chassis small = tower;
     small.max_gpu_length = 300_mm;
     CHECK(card_fit(cat.find_gpu("rtx-4090"), 1, small, nullptr).problems.front().find("304 mm long") != std::string::npos);
+    // A case whose positions are not recorded: the line left unchecked counts them as the board to
+    // buy is asked for them, a free position below each open-air card (3 + 1 + 3), blowers packed.
+    Chassis unrecorded = tower;
+    unrecorded.expansion_slots = 0;
+    const auto unchecked = [](const CardFit& f, std::string_view text) {
+      return std::any_of(f.unchecked.begin(), f.unchecked.end(), [&](const std::string& u) { return u.find(text) != std::string::npos; });
+    };
+    CHECK(unchecked(card_fit(cat.find_gpu("rtx-4090"), 2, unrecorded, nullptr), "need 7 slot positions (a free one below each open-air card)"));
+    CHECK(unchecked(card_fit(cat.find_gpu("rtx-6000-ada"), 2, unrecorded, nullptr), "need 4 slot positions;"));
   }
 
   TEST_CASE("builds use a priced board for the CPU's socket and place the cards on its slots") {

@@ -532,6 +532,15 @@ TEST_SUITE("report") {
     CHECK(t.image_memory < w.image_memory);
     CHECK(t.image_decode->latency.value() > w.image_decode->latency.value());
     CHECK(t.image_memory == image_generation_memory(*q.image_model, 1, 2, Precision::fp16, std::nullopt, {}, false, true).total());
+    // The header says how the decode ran; the notes count the tiles (4 x 4 of 512 px, 384 px apart).
+    Value j = tiled.output();
+    CHECK(std::get<bool>(j["vae_tiling"].data()));
+    CHECK_FALSE(std::get<bool>(j["vae_slicing"].data()));
+    const auto says = [](const PurchaseTable& tab, std::string_view text) {
+      return std::any_of(tab.assumptions.begin(), tab.assumptions.end(), [&](const std::string& a) { return a.find(text) != std::string::npos; });
+    };
+    CHECK(says(tiled, "in 16 tiles (VAE tiling)"));
+    CHECK_FALSE(says(whole, "VAE tiling"));
     // More cards hold the tiled decode than the whole one.
     const auto fits = [](const PurchaseTable& tab) {
       return std::count_if(tab.rows.begin(), tab.rows.end(), [](const PurchaseRow& r) { return r.estimated(); });
@@ -543,6 +552,21 @@ TEST_SUITE("report") {
     const PurchaseTable sliced_table = purchase_table(q, cat);
     const PurchaseRow& sliced = row_of(sliced_table, "h100-sxm");
     CHECK(sliced.image_memory == image_generation_memory(*q.image_model, 4, 8, Precision::fp16, std::nullopt, {}, true, false).total());
+    CHECK(says(sliced_table, "one image at a time (VAE slicing: its memory, not its time)"));
+    // The options act on a diffusion pipeline's decoder: anywhere else they are refused by name,
+    // never ignored.
+    PurchaseQuery bad = q;
+    bad.image_model->decoder.clear();
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, cat); }) == "vae_slicing");
+    bad = q;
+    bad.vae_slicing = false;
+    bad.vae_tiling = true;
+    bad.image_model = vit_b16();
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, cat); }) == "vae_tiling");
+    PurchaseQuery train;
+    train.model = find_model("llama3.1-8b").transformer();
+    train.vae_tiling = true;
+    CHECK(test_support::field_of([&] { (void)purchase_table(train, cat); }) == "vae_tiling");
   }
 
   TEST_CASE("purchase table: serving rows agree with perf::estimate_inference (capplan infer)") {

@@ -200,6 +200,7 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
   if (!image.shape.is_diffusion())
     a.flags.refuse({"--steps", "--guidance", "--vae-slicing", "--vae-tiling"},
                    "applies to diffusion UNets (sd15-unet, sdxl-unet); " + image.id + " runs one forward pass per image");
+  image.shape.require_vae_decoder(a.vae_slicing, a.vae_tiling, "--vae-slicing", "--vae-tiling");
   q.vae_slicing = a.vae_slicing;
   q.vae_tiling = a.vae_tiling;
   if (a.flags.has("--batch")) {

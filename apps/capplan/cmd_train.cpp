@@ -507,6 +507,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   // classifier-free guidance (perf/image_model.hpp estimate_image_generation).
   if (!unet) a.flags.refuse({"--steps", "--guidance", "--vae-slicing", "--vae-tiling"}, "applies to diffusion UNets (sd15-unet, sdxl-unet); " + id + " runs one forward pass per image");
   if (unet) a.flags.refuse({"--fused-kernels"}, "folds a CNN's batch norm and fuses a ViT's epilogues; " + id + "'s GroupNorm, SiLU and adds stay eager kernels here");
+  net.require_vae_decoder(a.vae_slicing, a.vae_tiling, "--vae-slicing", "--vae-tiling");
   if (unet && (a.steps < 1 || a.steps > 10'000)) detail::fail("--steps", std::to_string(a.steps), "must be a count of denoising steps from 1 to 10,000");
   const perf::ImageGeneration gen = perf::estimate_image_generation(net, batch, g, p, a.steps, a.guidance, {}, a.fused_kernels, a.vae_tiling);
   const perf::ImageInferenceEstimate& est = gen.pass;
@@ -652,6 +653,8 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   if (unet) {
     j["steps"] = steps;
     j["guidance"] = a.guidance;
+    j["vae_slicing"] = a.vae_slicing;
+    j["vae_tiling"] = a.vae_tiling;
     j["step_latency_s"] = est.latency.value();
     j["steps_per_s"] = 1 / est.latency.value();
     j["vae_decode_s"] = gen.decode ? nlohmann::ordered_json(gen.decode->latency.value()) : nlohmann::ordered_json();

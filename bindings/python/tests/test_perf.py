@@ -714,6 +714,12 @@ def test_purchase_table_for_stable_diffusion(cat):
     whole = next(r for r in capplan.purchase_table(q.replace(image_model=big), cat).rows if r.option == "rtx-4090")
     tiled = next(r for r in capplan.purchase_table(q.replace(image_model=big, vae_tiling=True), cat).rows if r.option == "rtx-4090")
     assert tiled.image_memory < whole.image_memory and tiled.image_decode.latency.value > whole.image_decode.latency.value
+    tiled_out = capplan.purchase_table(q.replace(image_model=big, vae_tiling=True), cat).output()
+    assert tiled_out["vae_tiling"] is True and tiled_out["vae_slicing"] is False
+    # The decode options need a diffusion pipeline's VAE decoder: refused by name elsewhere.
+    with pytest.raises(capplan.InputError) as e:
+        capplan.purchase_table(q.replace(image_model=capplan.vit_b16(), vae_slicing=True), cat)
+    assert e.value.field == "vae_slicing"
     assert out["workload"] == "serve_images" and out["steps"] == 30 and out["guidance"] is True
     assert "rent_usd_per_kimage" in out["rows"][0]
     with pytest.raises(capplan.InputError) as e:

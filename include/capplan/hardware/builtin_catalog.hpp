@@ -99,12 +99,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // FP8/INT8 3,026*; 80 GB HBM2e, 2 TB/s, 300-350 W; NVLink bridge 600 GB/s (300 per direction), PCIe Gen5.
   v.push_back({.id = "h100-pcie", .name = "NVIDIA H100 PCIe 80GB", .aliases = {"H100 PCIe", "H100-PCIe-80GB"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::pcie,
-               .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2.0_TBps,
+               .memory = 80_GB, .usable_memory = 81559_MiB, .memory_type = "HBM2e", .memory_bandwidth = 2.0_TBps,
                .dense = dense_rates({.fp64 = 51, .fp32 = 51, .tf32 = 378, .bf16 = 756.5, .fp16 = 756.5, .fp8 = 1513, .int8 = 1513}),
                .tdp = 350_W, .nvlink_generation = 4, .nvlink_bandwidth = 300_GBps, .pcie_generation = 5, .pcie_lanes = 16,
                .ecc = true, .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
                .source = src::h100, .as_of = recorded,
-               .note = std::string("TDP is the upper end of the datasheet's 300-350 W. NVLink via 2-GPU bridge. No vendor list price.") + " Card: \"dual-slot 10.5 inch PCI Express Gen5 card\" with a \"passive heat sink\" that \"requires system airflow\" (NVIDIA H100 PCIe product brief PB-11133-001, mirrored at https://manuals.plus/m/d4b5dc21484df3ba8fbe84918338461cc074a3fcebcc13423eadc2b10ac3bda4)."});
+               .note = std::string("Usable memory: 81,559 MiB, the total nvidia-smi reports for an H100 PCIe (a TensorRT-LLM test report in a public repository: \"NVIDIA H100 PCIe (81559 MiB)\"), as for the H100 SXM. TDP is the upper end of the datasheet's 300-350 W. NVLink via 2-GPU bridge. No vendor list price.") + " Card: \"dual-slot 10.5 inch PCI Express Gen5 card\" with a \"passive heat sink\" that \"requires system airflow\" (NVIDIA H100 PCIe product brief PB-11133-001, mirrored at https://manuals.plus/m/d4b5dc21484df3ba8fbe84918338461cc074a3fcebcc13423eadc2b10ac3bda4)."});
   // H200 SXM 141GB: H200 datasheet: same Hopper tensor rates as H100 SXM (BF16 1,979*, FP8 3,958*),
   // 141 GB HBM3e, 4.8 TB/s, up to 700 W, NVLink 900 GB/s. Matches reference-cases.md §6.
   // Usable memory: nvidia-smi reports 143,771 MiB total (150.8 GB: the datasheet's "141 GB" is nearer
@@ -121,56 +121,56 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // 180 GB HBM3E, 7.7 TB/s, up to 1,000 W, NVLink 5 1.8 TB/s (* with sparsity; dense = half). GB200 runs faster.
   v.push_back({.id = "b200", .name = "NVIDIA B200 (HGX B200, 180GB)", .aliases = {"B200", "B200 SXM", "HGX B200 GPU"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::sxm,
-               .memory = 180_GB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
+               .memory = 180_GB, .usable_memory = 183359_MiB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
                .dense = dense_rates({.fp64 = 37, .fp32 = 75, .tf32 = 1100, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500, .fp4 = 9000}),
                .tdp = 1000_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16,
                .ecc = true,
                .source = "NVIDIA HGX platform page, per-GPU table (HGX B200 column), https://www.nvidia.com/en-us/data-center/hgx/, as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html",
                .as_of = recorded,
-               .note = "Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*, FP4 18 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
+               .note = "Usable memory: 183,359 MiB (192.3 GB), the total nvidia-smi reports on HGX B200 hosts in public logs (\"NVIDIA B200 ... 0MiB / 183359MiB\", drivers 570.172.08 to 595.71.05): the product's \"180 GB\" understates it by 6.8 %. Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*, FP4 18 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
   // Added 2026-11-26: the data-centre parts a 2026 buyer weighs (Blackwell Ultra, GB200/GB300
   // NVL72 GPUs, NVL PCIe cards, the China SKUs, Ada and Ampere PCIe parts). Where NVIDIA prints only
   // "with sparsity" figures the dense rate is half, as everywhere in this catalog.
   v.push_back({.id = "b300", .name = "NVIDIA B300 (HGX B300, 270GB)", .aliases = {"B300", "B300 SXM", "HGX B300", "HGX B300 GPU", "Blackwell Ultra"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell Ultra", .form_factor = FormFactor::sxm,
-               .memory = 270_GB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
+               .memory = 270_GB, .usable_memory = 275040_MiB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
                .dense = dense_rates({.fp64 = 1.25, .fp32 = 75, .tf32 = 1125, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .fp4 = 13500}),
                .tdp = 1100_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA HGX B300 per-8-GPU table as reproduced at https://fibermall.com/blog/?p=17161 (TF32 18 PF*, FP16/BF16 36 PF*, FP8 72 PF*, FP32 600 TF, FP64 10 TF, per 8 GPUs); HGX B300 memory, bandwidth and power per https://verda.com/blog/gb300-nvl72-architecture; NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era",
                .as_of = "2026-11-26",
-               .note = "Per GPU = the HGX 8-GPU totals / 8; dense = half the sparse figures. The chip carries 288 GB HBM3e at 8 TB/s (NVIDIA blog; the GB300 part); HGX B300 listings give 270 GB, 7.7 TB/s and 1,100 W, used here. INT8 is cut on Blackwell Ultra and sources disagree (0.125-0.15 POPS dense), so no INT8 rate is stored; FP4 (NVFP4) 13.5 PF dense: the HGX B300 table's 108 PF dense per 8 GPUs, 1.5 x Blackwell's per-clock FP4 (NVIDIA blog; other listings give up to 14 PF). ECC assumed as on every NVIDIA HBM part. No vendor list price."});
+               .note = "Usable memory: 275,040 MiB (288.4 GB), the total nvidia-smi reports on HGX B300 hosts in public logs (\"NVIDIA B300 SXM6 AC ... 0MiB / 275040MiB\"). Per GPU = the HGX 8-GPU totals / 8; dense = half the sparse figures. The chip carries 288 GB HBM3e at 8 TB/s (NVIDIA blog; the GB300 part); HGX B300 listings give 270 GB, 7.7 TB/s and 1,100 W, used here. INT8 is cut on Blackwell Ultra and sources disagree (0.125-0.15 POPS dense), so no INT8 rate is stored; FP4 (NVFP4) 13.5 PF dense: the HGX B300 table's 108 PF dense per 8 GPUs, 1.5 x Blackwell's per-clock FP4 (NVIDIA blog; other listings give up to 14 PF). ECC assumed as on every NVIDIA HBM part. No vendor list price."});
   v.push_back({.id = "gb200", .name = "NVIDIA GB200 (per B200 GPU in GB200 NVL72, 186GB)", .aliases = {"GB200", "GB200 NVL72", "GB200 GPU", "NVIDIA GB200 186GB"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::sxm,
-               .memory = 186_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .memory = 186_GB, .usable_memory = 189471_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000, .fp4 = 10000}),
                .tdp = 1200_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA GB200 NVL72 specification table (per GPU: 186 GB HBM3e, 8 TB/s, TF32 2.5 PF*, FP16/BF16 5 PF*, FP8/INT8 10 PF*, FP32 80 TF, FP64 40 TF, up to 1,200 W) as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html; 186 GB per GPU also in MLPerf Inference v6.1 system descriptions (mlcommons/inference_results_v6.1, closed/Crusoe/systems)",
                .as_of = "2026-11-26",
-               .note = "Dense = half the table's sparsity figures. Earlier NVIDIA figures were 45 TF FP64 / 90 TF FP32 and 192 GB. One GPU of the 72-GPU NVLink domain of a GB200 NVL72 rack (NVLink 5, 900 GB/s per direction to every other GPU of the rack); the GPU reaches its Grace CPU over NVLink-C2C. Rack estimates $2-3.1 M (about $28-43k per GPU with CPUs and switches) are not stored as a GPU price."});
+               .note = "Usable memory: 189,471 MiB (198.7 GB), the total nvidia-smi reports on GB200 NVL72 trays in public logs (\"NVIDIA GB200 ... 0MiB / 189471MiB\", driver 580.95.05 among others). Dense = half the table's sparsity figures. Earlier NVIDIA figures were 45 TF FP64 / 90 TF FP32 and 192 GB. One GPU of the 72-GPU NVLink domain of a GB200 NVL72 rack (NVLink 5, 900 GB/s per direction to every other GPU of the rack); the GPU reaches its Grace CPU over NVLink-C2C. Rack estimates $2-3.1 M (about $28-43k per GPU with CPUs and switches) are not stored as a GPU price."});
   v.push_back({.id = "gb300", .name = "NVIDIA GB300 (per Blackwell Ultra GPU in GB300 NVL72, 288GB)", .aliases = {"GB300", "GB300 NVL72", "GB300 GPU"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell Ultra", .form_factor = FormFactor::sxm,
-               .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .memory = 288_GB, .usable_memory = 284208_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .fp4 = 15000}),
                .tdp = 1400_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era (288 GB HBM3e, 8 TB/s, NVFP4 15 PF dense); dense per-GPU rates and 1,400 W per https://verda.com/blog/gb300-nvl72-architecture; sparse per-package figures in https://www.tomshardware.com/pc-components/gpus/nvidia-shares-blackwell-ultras-secrets-nvfp4-boost-detailed-and-pcie-6-0-support",
                .as_of = "2026-11-26",
-               .note = "Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; FP4 (NVFP4) 15 PF dense, NVIDIA's figure. One GPU of a 72-GPU NVLink domain. Rack estimate $3-4 M not stored as a GPU price."});
+               .note = "Usable memory: 284,208 MiB (298.0 GB), the total nvidia-smi reports on GB300 NVL72 trays in public logs (\"NVIDIA GB300 ... 0MiB / 284208MiB\"). Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; FP4 (NVFP4) 15 PF dense, NVIDIA's figure. One GPU of a 72-GPU NVLink domain. Rack estimate $3-4 M not stored as a GPU price."});
   v.push_back({.id = "h100-nvl", .name = "NVIDIA H100 NVL 94GB", .aliases = {"H100 NVL", "H100 NVL 94GB"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::pcie,
-               .memory = 94_GB, .memory_type = "HBM3", .memory_bandwidth = 3.9_TBps,
+               .memory = 94_GB, .usable_memory = 95830_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.9_TBps,
                .dense = dense_rates({.fp64 = 30, .fp32 = 60, .tf32 = 417.5, .bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5}),
                .tdp = 400_W, .nvlink_generation = 4, .nvlink_bandwidth = 300_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA H100 product page (H100 NVL column), https://www.nvidia.com/en-us/data-center/h100/; 94 GB HBM3, 3.9 TB/s, PCIe 5.0 x16 and 350-400 W checked at https://grokipedia.com/page/210100120",
                .as_of = "2026-11-26",
-               .note = std::string("Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the NVLink bridge (600 GB/s total, 300 per direction) are the product page's column: ") + src::unverified + " Sold in pairs joined by NVLink bridges; 400 W is the top of the configurable 350-400 W. No vendor list price."});
+               .note = std::string("Usable memory: 95,830 MiB (100.5 GB), the total nvidia-smi reports on H100 NVL hosts in public logs (\"NVIDIA H100 NVL ... 0MiB / 95830MiB\", drivers 580 to 610): more than the product's \"94 GB\". Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the NVLink bridge (600 GB/s total, 300 per direction) are the product page's column: ") + src::unverified + " Sold in pairs joined by NVLink bridges; 400 W is the top of the configurable 350-400 W. No vendor list price."});
   v.push_back({.id = "h200-nvl", .name = "NVIDIA H200 NVL 141GB", .aliases = {"H200 NVL", "H200 PCIe"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::pcie,
-               .memory = 141_GB, .memory_type = "HBM3e", .memory_bandwidth = 4.8_TBps,
+               .memory = 141_GB, .usable_memory = 143771_MiB, .memory_type = "HBM3e", .memory_bandwidth = 4.8_TBps,
                .dense = dense_rates({.fp64 = 30, .fp32 = 60, .tf32 = 417.5, .bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5}),
                .tdp = 600_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = std::string(src::h200) + " (H200 NVL column); 141 GB at 4.8 TB/s per https://aiwiki.ai/wiki/nvidia_h200/raw; up to 600 W per https://itkb.uw.cz/2026/06/nvidia-h200-vs-b300-precisions-cores.html",
                .as_of = "2026-11-26",
-               .note = std::string("Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the 2- or 4-way NVLink bridge (900 GB/s total, 450 per direction) are the product page's column: ") + src::unverified + " The NVL part runs at lower clocks than the SXM part (835.5 against 989.5 dense BF16). No vendor list price; H200 units were reported at about $27,000 for Chinese orders (Reuters, January 2026), variant unspecified."});
+               .note = std::string("Usable memory: 143,771 MiB (150.8 GB), the total nvidia-smi reports on H200 NVL hosts in public logs (\"NVIDIA H200 NVL (143771 MiB, driver 570.195.03)\"; \"8 x NVIDIA H200 NVL ... 143771 MiB per GPU\", driver 580.126.20), the same as our own H200 SXM reads. Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the 2- or 4-way NVLink bridge (900 GB/s total, 450 per direction) are the product page's column: ") + src::unverified + " The NVL part runs at lower clocks than the SXM part (835.5 against 989.5 dense BF16). No vendor list price; H200 units were reported at about $27,000 for Chinese orders (Reuters, January 2026), variant unspecified."});
   v.push_back({.id = "h20", .name = "NVIDIA H20 96GB (HGX H20)", .aliases = {"H20", "HGX H20", "H20 96GB"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
                .memory = 96_GB, .memory_type = "HBM3", .memory_bandwidth = 4_TBps,
@@ -182,12 +182,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "The China-market Hopper: the figures are dense as published (148 TF BF16 is 15 % of the H100's dense 989.5; the export metric TPP 2,368 = 148 x 16 uses dense FP16). No nvidia.com page was reachable. NVLink 900 GB/s total = 450 per direction. PCIe Gen5 x16 not confirmed by a source."});
   v.push_back({.id = "h800-sxm", .name = "NVIDIA H800 SXM5 80GB", .aliases = {"H800", "H800 SXM", "H800 SXM5"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
-               .memory = 80_GB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
+               .memory = 80_GB, .usable_memory = 81559_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
                .dense = dense_rates({.fp64 = 1, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 200_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = std::string(src::h100) + " (H100 SXM column, which the H800 matches but for NVLink and FP64); the H800's cuts (NVLink 400 GB/s total, FP64 about 1 TF) per https://www.philisun.com/technical-analysis/nvidia-h800-vs-h100-a-technical-deep-dive-into-politically-defined-ai-chips and https://aiwiki.ai/wiki/nvidia_h800",
                .as_of = "2026-11-26",
-               .note = "No NVIDIA H800 datasheet was reachable: compute and memory are the H100 SXM's, which every source says the H800 keeps; NVLink 400 GB/s total = 200 per direction (DeepSeek-V3 was trained on H800s). No vendor list price."});
+               .note = "Usable memory: 81,559 MiB, the total nvidia-smi reports for the NVIDIA H800 in public logs (\"81559MiB\" beside \"NVIDIA H800\"; as the H100 SXM). No NVIDIA H800 datasheet was reachable: compute and memory are the H100 SXM's, which every source says the H800 keeps; NVLink 400 GB/s total = 200 per direction (DeepSeek-V3 was trained on H800s). No vendor list price."});
   v.push_back({.id = "a800-sxm4-80gb", .name = "NVIDIA A800 SXM4 80GB", .aliases = {"A800", "A800 SXM4 80GB", "A800 80GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
                .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
@@ -198,29 +198,29 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "No A800 datasheet was reachable: every source says only NVLink changed (400 GB/s total = 200 per direction, against the A100's 600). No vendor list price."});
   v.push_back({.id = "l40", .name = "NVIDIA L40 48GB", .aliases = {"L40"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
-               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .memory = 48_GB, .usable_memory = 46068_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .dense = dense_rates({.fp32 = 90.5, .tf32 = 90.5, .bf16 = 181.05, .fp16 = 181.05, .fp8 = 362, .int8 = 362, .int4 = 724}),
                .tdp = 300_W, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
                .source = "NVIDIA L40 datasheet (dense and sparse columns) as reproduced at https://www.mullet.se/product.html?product_id=355414",
                .as_of = "2026-11-26",
-               .note = std::string("The datasheet prints both columns: TF32 90.5 | 181*, BF16/FP16 181.05 | 362.1*, FP8 362 | 724*, INT8 362 | 724*, INT4 724 | 1,448*. Its FP16/BF16 tensor rate is half the L40S's on the same die (the L40S publishes 362 dense). No FP64 figure published, no NVLink. No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one PCIe CEM5 16-pin power connector (NVIDIA's L40/L40S specification table as reproduced at https://www.mullet.se/product.html?product_id=355414)."});
+               .note = std::string("Usable memory: 46,068 MiB, the total nvidia-smi reports for the NVIDIA L40 in public logs (\"46068MiB\" beside \"NVIDIA L40\"). The datasheet prints both columns: TF32 90.5 | 181*, BF16/FP16 181.05 | 362.1*, FP8 362 | 724*, INT8 362 | 724*, INT4 724 | 1,448*. Its FP16/BF16 tensor rate is half the L40S's on the same die (the L40S publishes 362 dense). No FP64 figure published, no NVLink. No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one PCIe CEM5 16-pin power connector (NVIDIA's L40/L40S specification table as reproduced at https://www.mullet.se/product.html?product_id=355414)."});
   v.push_back({.id = "l20", .name = "NVIDIA L20 48GB", .aliases = {"L20"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
-               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .memory = 48_GB, .usable_memory = 49140_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .tdp = 275_W, .ecc = true,
                .source = "48 GB GDDR6, 864 GB/s, 275 W, PCIe 4.0 x16: https://technical.city/pl/video/L20; 48 GB also in the partner table at http://1cnz.cn/d/2353773.html",
                .as_of = "2026-11-26",
-               .note = "The China-market Ada card. No NVIDIA figure for its tensor rates could be reached (third-party pages compute 59 TF FP32 from clocks), so no rate is stored and nothing is timed on it; memory fit answers hold. ECC as on the L40 family, not confirmed. No vendor list price."});
+               .note = "Usable memory: 49,140 MiB, the total nvidia-smi reports for the NVIDIA L20 in public logs (\"49140MiB\" beside \"NVIDIA L20\"). The China-market Ada card. No NVIDIA figure for its tensor rates could be reached (third-party pages compute 59 TF FP32 from clocks), so no rate is stored and nothing is timed on it; memory fit answers hold. ECC as on the L40 family, not confirmed. No vendor list price."});
   v.push_back({.id = "a40", .name = "NVIDIA A40 48GB", .aliases = {"A40", "A40 PCIe"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
-               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 696_GBps,
+               .memory = 48_GB, .usable_memory = 46068_MiB, .memory_type = "GDDR6", .memory_bandwidth = 696_GBps,
                .dense = dense_rates({.fp32 = 37.4, .tf32 = 74.8, .bf16 = 149.7, .fp16 = 149.7, .int8 = 299.3, .int4 = 598.7}),
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
                .source = "NVIDIA A40 datasheet figures (FP32 37.4, TF32 74.8 | 149.7*, BF16/FP16 149.7 | 299.3*, INT8 299.3 | 598.7*) as listed at https://hmc-tech.com/gpu/nvidia-a100-vs-nvidia-a40; 48 GB GDDR6 ECC, 696 GB/s, 300 W, 112.5 GB/s NVLink bridge per http://www.relationship-nepal.org/900-2g133-0000-000.html",
                .as_of = "2026-11-26",
-               .note = std::string("Dense = the datasheet's non-sparse column. The NVLink bridge joins two cards (112.5 GB/s total = 56.25 per direction). No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one 8-pin CPU (EPS12V) power connector (NVIDIA's A40 specification table as reproduced at http://www.relationship-nepal.org/900-2g133-0000-000.html)."});
+               .note = std::string("Usable memory: 46,068 MiB, the total nvidia-smi reports for the NVIDIA A40 in public logs (\"46068MiB\" beside \"NVIDIA A40\"). Dense = the datasheet's non-sparse column. The NVLink bridge joins two cards (112.5 GB/s total = 56.25 per direction). No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one 8-pin CPU (EPS12V) power connector (NVIDIA's A40 specification table as reproduced at http://www.relationship-nepal.org/900-2g133-0000-000.html)."});
 
   // ---------------------------------------------------------------- NVIDIA data centre: Ampere, Volta, Turing, Ada
   // A100 SXM4 80GB: A100 datasheet: FP64 tensor 19.5, FP32 19.5, TF32 156 (312*), BF16/FP16 312 (624*),
@@ -248,7 +248,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // A100 PCIe 80GB: A100 datasheet: same rates; 80 GB HBM2e, 1,935 GB/s, 300 W; NVLink bridge 600 GB/s.
   v.push_back({.id = "a100-pcie-80gb", .name = "NVIDIA A100 PCIe 80GB", .aliases = {"A100 80GB PCIe", "A100 PCIe 80GB", "A100-PCIE-80GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
-               .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 1935_GBps,
+               .memory = 80_GB, .usable_memory = 81920_MiB, .memory_type = "HBM2e", .memory_bandwidth = 1935_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
                .ecc = true,
@@ -257,7 +257,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
                .street_price = usd_range("8000", "15000", "2026-03-20", "https://www.aitooldiscovery.com/ai-infra/nvidia-a100-specs-price; https://www.mercatus-ai.com/blog/a100-vs-h100-vs-h200"),
                .source = src::a100, .as_of = recorded,
-               .note = std::string("NVLink via 2-GPU bridge. No vendor list price; the street price is a third-party market range (one source says new, the other refurbished/used), read from stored copies.") + " Card: dual slot, 10.5 in (266.7 mm), passive, as the 40 GB card's product brief (PB-10137-001) gives it; the 80 GB brief (PB-10577-001) has the same sections, but its text was not read."});
+               .note = std::string("Usable memory: 81,920 MiB, the total nvidia-smi reports for the NVIDIA A100 80GB PCIe in public logs (\"81920MiB\" beside \"NVIDIA A100 80GB PCIe\"; as the SXM part). NVLink via 2-GPU bridge. No vendor list price; the street price is a third-party market range (one source says new, the other refurbished/used), read from stored copies.") + " Card: dual slot, 10.5 in (266.7 mm), passive, as the 40 GB card's product brief (PB-10137-001) gives it; the 80 GB brief (PB-10577-001) has the same sections, but its text was not read."});
   // A100 PCIe 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 250 W. Matches reference-cases.md §6.
   v.push_back({.id = "a100-pcie-40gb", .name = "NVIDIA A100 PCIe 40GB", .aliases = {"A100 40GB PCIe", "A100 PCIe 40GB", "A100-PCIE-40GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
@@ -280,11 +280,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // A10G (AWS g5): 24 GB GDDR6 per AWS; NVIDIA publishes no A10G datasheet, so no peak rates are stored.
   v.push_back({.id = "a10g", .name = "NVIDIA A10G 24GB (AWS)", .aliases = {"A10G"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
-               .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 600_GBps,
+               .memory = 24_GB, .usable_memory = 23028_MiB, .memory_type = "GDDR6", .memory_bandwidth = 600_GBps,
                .tdp = 300_W, .ecc = true,
                .source = "AWS EC2 G5 instance page, https://aws.amazon.com/ec2/instance-types/g5/",
                .as_of = recorded,
-               .note = "AWS-only part. AWS states 24 GB per GPU; 600 GB/s is shared with the A10 (https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/) and 300 W is the power limit nvidia-smi reports on g5 instances (https://gist.github.com/shashankprasanna/10ebe6dc1ba1d8d93db17da4e2cc890e). Peak rates are left absent on purpose: neither NVIDIA nor AWS publishes A10G tensor or FP32 figures, and third-party copies disagree (the A10G runs higher shader clocks but fewer tensor operations than the A10), so any figure would be a guess. Give the part rates in a catalog file to model it."});
+               .note = "Usable memory: 23,028 MiB, the total nvidia-smi reports for the NVIDIA A10G in public logs (\"23028MiB\" beside \"NVIDIA A10G\"; as the A10). AWS-only part. AWS states 24 GB per GPU; 600 GB/s is shared with the A10 (https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/) and 300 W is the power limit nvidia-smi reports on g5 instances (https://gist.github.com/shashankprasanna/10ebe6dc1ba1d8d93db17da4e2cc890e). Peak rates are left absent on purpose: neither NVIDIA nor AWS publishes A10G tensor or FP32 figures, and third-party copies disagree (the A10G runs higher shader clocks but fewer tensor operations than the A10), so any figure would be a guess. Give the part rates in a catalog file to model it."});
   // L4: L4 datasheet: FP32 30.3, TF32 120*, BF16/FP16 242*, FP8 485*, INT8 485*; 24 GB GDDR6, 300 GB/s,
   // 72 W, PCIe Gen4 x16.
   // Usable memory: nvidia-smi reports 23,034 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
@@ -350,14 +350,14 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // (Ada ratios FP8 : FP16 : TF32 = 4 : 2 : 1).
   v.push_back({.id = "rtx-6000-ada", .name = "NVIDIA RTX 6000 Ada Generation 48GB", .aliases = {"RTX 6000 Ada", "RTX6000 Ada"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
-               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
+               .memory = 48_GB, .usable_memory = 49140_MiB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
                .dense = dense_rates({.fp32 = 91.1, .tf32 = 182.1, .bf16 = 364.2, .fp16 = 364.2, .fp8 = 728.5, .int8 = 728.5}),
                .tdp = 300_W, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::blower,
                .launch_price = usd("6800", "2022-12-01", "NVIDIA RTX 6000 Ada launch announcement (Sept 2022, availability Dec 2022), as reported by the press"),
                .source = "NVIDIA RTX 6000 Ada datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-6000/",
                .as_of = recorded,
-               .note = std::string("FP32 91.1 TFLOPS, 48 GB and 300 W checked at https://cputronic.com/de/gpu/nvidia-rtx-6000-ada-generation. Only the FP8 sparse figure (1,457) is published; the other tensor rates are derived from it with Ada's ratios, not checked. Launch price $6,800 is the press-reported MSRP, not re-checked.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, blower cooler, one 16-pin power connector: NVIDIA's RTX 6000 Ada datasheet figures, recalled, not re-read this session (a reseller's listing confirms \"Active Cooling\", https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820)."});
+               .note = std::string("Usable memory: 49,140 MiB, the total nvidia-smi reports for the NVIDIA RTX 6000 Ada Generation in public logs (\"49140MiB\" beside \"NVIDIA RTX 6000 Ada Generation\"). FP32 91.1 TFLOPS, 48 GB and 300 W checked at https://cputronic.com/de/gpu/nvidia-rtx-6000-ada-generation. Only the FP8 sparse figure (1,457) is published; the other tensor rates are derived from it with Ada's ratios, not checked. Launch price $6,800 is the press-reported MSRP, not re-checked.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, blower cooler, one 16-pin power connector: NVIDIA's RTX 6000 Ada datasheet figures, recalled, not re-read this session (a reseller's listing confirms \"Active Cooling\", https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820)."});
   // Added 2026-11-26: Blackwell workstation cards, the GeForce cards buyers weigh in 2026, Ada
   // workstation cards and DGX Spark. GeForce dense rates: NVIDIA's "AI TOPS" is FP4 (Blackwell) or
   // FP8 (Ada) with sparsity; the whitepapers' ratios give the dense FP16/BF16 rate with FP32
@@ -403,14 +403,14 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // 48 GB GDDR6 ECC, 768 GB/s, 300 W, NVLink 3 bridge 112.5 GB/s (56.25 per direction), PCIe Gen4 x16.
   v.push_back({.id = "rtx-a6000", .name = "NVIDIA RTX A6000 48GB", .aliases = {"RTX A6000", "A6000"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
-               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 768_GBps,
+               .memory = 48_GB, .usable_memory = 49140_MiB, .memory_type = "GDDR6", .memory_bandwidth = 768_GBps,
                .dense = dense_rates({.fp32 = 38.7, .tf32 = 77.4, .bf16 = 154.8, .fp16 = 154.8}),
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::blower,
                .launch_price = usd("4649", "2020-12-15", "TechPowerUp GPU database launch price, mirrored at https://sysrqmts.com/es/gpus/compare/nvidia-rtx-a6000-vs-nvidia-tesla-p40"),
                .source = "NVIDIA RTX A6000 datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-a6000/",
                .as_of = recorded,
-               .note = std::string("768 GB/s, 300 W, 38.7 TFLOPS FP32 and the $4,649 launch price checked against TechPowerUp data mirrored at sysrqmts.com. Tensor rates = half the datasheet's 309.7 sparse figure; consistent with the A40 datasheet (same GA102, lower clock): FP16/BF16 149.7 | 299.4*, TF32 74.8 | 149.6*.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, active cooling (a blower that exhausts through the bracket), one 8-pin CPU power connector (NVIDIA's RTX A6000 specification table as reproduced at https://servethehome.com/nvidia-rtx-a6000-48gb-gpu-drops-quadro-designation)."});
+               .note = std::string("Usable memory: 49,140 MiB, the total nvidia-smi reports for the NVIDIA RTX A6000 in public logs (\"49140MiB\" beside \"NVIDIA RTX A6000\"). 768 GB/s, 300 W, 38.7 TFLOPS FP32 and the $4,649 launch price checked against TechPowerUp data mirrored at sysrqmts.com. Tensor rates = half the datasheet's 309.7 sparse figure; consistent with the A40 datasheet (same GA102, lower clock): FP16/BF16 149.7 | 299.4*, TF32 74.8 | 149.6*.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, active cooling (a blower that exhausts through the bracket), one 8-pin CPU power connector (NVIDIA's RTX A6000 specification table as reproduced at https://servethehome.com/nvidia-rtx-a6000-48gb-gpu-drops-quadro-designation)."});
 
   // ---------------------------------------------------------------- NVIDIA GeForce (consumer)
   // RTX 4090: Ada whitepaper: FP32 82.6; FP16/BF16 tensor with FP32 accumulate 165.2 (330.4*), with FP16
@@ -430,22 +430,22 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // INT8 389.9; INT4 779.8; 16 GB GDDR6X, 716.8 GB/s, 320 W.
   v.push_back({.id = "rtx-4080", .name = "NVIDIA GeForce RTX 4080 16GB", .aliases = {"RTX 4080", "GeForce RTX 4080"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
-               .memory = 16_GB, .memory_type = "GDDR6X", .memory_bandwidth = 716.8_GBps,
+               .memory = 16_GB, .usable_memory = 16376_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 716.8_GBps,
                .dense = dense_rates({.fp32 = 48.7, .tf32 = 48.7, .bf16 = 97.5, .fp16 = 97.5, .fp8 = 194.9, .int8 = 389.9, .int4 = 779.8}),
                .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
                .launch_price = usd("1199", "2022-11-16", "NVIDIA GeForce RTX 4080 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4080-family/"),
-               .source = src::ada, .as_of = recorded, .note = src::unverified});
+               .source = src::ada, .as_of = recorded, .note = std::string("Usable memory: 16,376 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4080 in public logs (\"16376MiB\" beside \"NVIDIA GeForce RTX 4080\"). ") + src::unverified});
   // RTX 4060 Ti 16GB / 8GB: NVIDIA spec page: FP32 22 (22.06), 128-bit GDDR6 at 18 Gb/s = 288 GB/s, PCIe 4.0 x8,
   // TGP 165 W (16GB) / 160 W (8GB) (guru3d / thefpsreview launch tables). Matches reference-cases.md §6.
   v.push_back({.id = "rtx-4060-ti-16gb", .name = "NVIDIA GeForce RTX 4060 Ti 16GB", .aliases = {"RTX 4060 Ti 16GB", "4060 Ti 16GB", "RTX 4060Ti 16GB"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
-               .memory = 16_GB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
+               .memory = 16_GB, .usable_memory = 16380_MiB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
                .dense = dense_rates({.fp32 = 22.06, .tf32 = 22.06, .bf16 = 44.13, .fp16 = 44.13, .fp8 = 88.26, .int8 = 176.5, .int4 = 353.0}),
                .fp32_accumulate_half_rate = true, .tdp = 165_W, .pcie_generation = 4, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("499", "2023-07-18", "NVIDIA GeForce RTX 4060 Ti 16GB launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/"),
                .source = "NVIDIA RTX 4060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/; launch tables at https://www.guru3d.com/story/geforce-rtx-4060-ti-gpu-pictured/",
                .as_of = recorded,
-               .note = std::string("Tensor rates derived, not printed by NVIDIA for this card: ") + src::ada_per_sm + "; the 4060 Ti has 34 SMs at 2,535 MHz boost (https://www.thefpsreview.com/?p=133840), so FP16 with FP16 accumulate = 88.26 dense, with FP32 accumulate (half rate on GeForce) 44.13; TF32 = 22.06, FP8 (FP32 acc.) 88.26, INT8 176.5, INT4 353.0 (INT4 equals the 353 'AI TOPS' NVIDIA lists for the card). PCIe x8."});
+               .note = std::string("Usable memory: 16,380 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4060 Ti in public logs (\"16380MiB\" beside \"NVIDIA GeForce RTX 4060 Ti\" at 165 W). Tensor rates derived, not printed by NVIDIA for this card: ") + src::ada_per_sm + "; the 4060 Ti has 34 SMs at 2,535 MHz boost (https://www.thefpsreview.com/?p=133840), so FP16 with FP16 accumulate = 88.26 dense, with FP32 accumulate (half rate on GeForce) 44.13; TF32 = 22.06, FP8 (FP32 acc.) 88.26, INT8 176.5, INT4 353.0 (INT4 equals the 353 'AI TOPS' NVIDIA lists for the card). PCIe x8."});
   v.push_back({.id = "rtx-4060-ti-8gb", .name = "NVIDIA GeForce RTX 4060 Ti 8GB", .aliases = {"RTX 4060 Ti 8GB", "4060 Ti 8GB", "RTX 4060Ti 8GB"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
                .memory = 8_GB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
@@ -471,23 +471,23 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = std::string("Tensor rates derived from NVIDIA's 3,352 'AI TOPS' (FP4 with sparsity, spec page): FP4 dense 1,676, FP8 dense (FP16 acc.) 838.4, FP16 dense (FP16 acc.) 419.2, and FP32 accumulate at half rate on GeForce: 209.6; TF32 104.8, FP8 with FP32 accumulate 419.2. Two independent copies agree: spheron.network (838.4 sparse FP16) and https://www.codesota.com/hardware/rtx-5090 (209.5 dense FP16). The RTX Blackwell whitepaper itself was not available to re-check. Peer-to-peer assumed absent as on the 40-series.") + " Founders Edition card: 304 x 137 x 40 mm, \"no more than two slots thick\", double flow-through fans, one 16-pin 12V-2x6 connector (TechPowerUp, https://techpowerup.com/review/nvidia-geforce-rtx-5090-founders-edition-unboxing/3.html). Partner cards are often 3-3.5 slots and longer."});
   v.push_back({.id = "rtx-5080", .name = "NVIDIA GeForce RTX 5080 16GB", .aliases = {"RTX 5080", "GeForce RTX 5080", "5080"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
-               .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 960_GBps,
+               .memory = 16_GB, .usable_memory = 16303_MiB, .memory_type = "GDDR7", .memory_bandwidth = 960_GBps,
                .dense = dense_rates({.fp32 = 56.3, .tf32 = 56.3, .bf16 = 112.6, .fp16 = 112.6, .fp8 = 225.1, .int8 = 450.2, .fp4 = 900.4}),
                .fp32_accumulate_half_rate = true, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .slot_width = 2, .length = 304_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("999", "2025-01-30", "NVIDIA GeForce RTX 5080 launch MSRP, as reported at https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html"),
                .source = "NVIDIA RTX 5080 figures (1,801 AI TOPS, 10,752 CUDA cores, 16 GB GDDR7, 960 GB/s, 360 W) per https://www.notebookcheck.net/Nvidia-GeForce-RTX-5080-Benchmarks-and-Specs.935679.0.html; dense rates checked against https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
                .as_of = "2026-11-26",
-               .note = std::string("Dense rates derived from 1,801 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios: FP4 900.4, INT8 450.2, FP8 with FP32 accumulate 225.1, FP16/BF16 with FP32 accumulate 112.6 (half rate on GeForce); TF32 = FP32 56.3. No peer-to-peer on the stock driver (tinygrad/open-gpu-kernel-modules#29).") + " Founders Edition card: 304 mm long, dual slot, flow-through fans, the 5090 FE's size (https://www.pcguide.com/news/rtx-5090-might-actually-fit-in-your-pc-case-as-it-gets-slimmed-down-for-founders-edition/). Partner cards are often wider."});
+               .note = std::string("Usable memory: 16,303 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 5080 in public logs (\"16303MiB\" beside \"NVIDIA GeForce RTX 5080\"). Dense rates derived from 1,801 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios: FP4 900.4, INT8 450.2, FP8 with FP32 accumulate 225.1, FP16/BF16 with FP32 accumulate 112.6 (half rate on GeForce); TF32 = FP32 56.3. No peer-to-peer on the stock driver (tinygrad/open-gpu-kernel-modules#29).") + " Founders Edition card: 304 mm long, dual slot, flow-through fans, the 5090 FE's size (https://www.pcguide.com/news/rtx-5090-might-actually-fit-in-your-pc-case-as-it-gets-slimmed-down-for-founders-edition/). Partner cards are often wider."});
   v.push_back({.id = "rtx-5070-ti", .name = "NVIDIA GeForce RTX 5070 Ti 16GB", .aliases = {"RTX 5070 Ti", "GeForce RTX 5070 Ti", "5070 Ti", "5070ti"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
-               .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 896_GBps,
+               .memory = 16_GB, .usable_memory = 16303_MiB, .memory_type = "GDDR7", .memory_bandwidth = 896_GBps,
                .dense = dense_rates({.fp32 = 43.9, .tf32 = 43.9, .bf16 = 87.9, .fp16 = 87.9, .fp8 = 175.8, .int8 = 351.5, .fp4 = 703}),
                .fp32_accumulate_half_rate = true, .tdp = 300_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .launch_price = usd("749", "2025-02-20", "NVIDIA GeForce RTX 5070 Ti launch MSRP, as reported at https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp"),
                .source = "NVIDIA RTX 5070 Ti figures (1,406 AI TOPS, 8,960 CUDA cores, 16 GB GDDR7, 896 GB/s) per https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html and https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp; 300 W and dense rates per https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
                .as_of = "2026-11-26",
-               .note = "Dense rates derived from 1,406 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 16, half rate on GeForce). The on-sale date in February 2025 is approximate. No peer-to-peer on the stock driver."});
+               .note = "Usable memory: 16,303 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 5070 Ti in public logs (\"16303MiB\" beside \"NVIDIA GeForce RTX 5070 Ti\"). Dense rates derived from 1,406 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 16, half rate on GeForce). The on-sale date in February 2025 is approximate. No peer-to-peer on the stock driver."});
   v.push_back({.id = "rtx-5060-ti-16gb", .name = "NVIDIA GeForce RTX 5060 Ti 16GB", .aliases = {"RTX 5060 Ti", "RTX 5060 Ti 16GB", "GeForce RTX 5060 Ti 16GB", "5060 Ti"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
                .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 448_GBps,
@@ -499,32 +499,32 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "Dense rates derived from 759 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios; a public benchmark measured BF16 at 47.0 TF, matching (QuantumDrizzy/BLACKWALL), but FP8 with FP32 accumulate at 184.6 TF, twice the half-rate figure stored. PCIe 5.0 x8 per third-party reports. The 8 GB model is a different card. No peer-to-peer on the stock driver."});
   v.push_back({.id = "rtx-4080-super", .name = "NVIDIA GeForce RTX 4080 SUPER 16GB", .aliases = {"RTX 4080 SUPER", "RTX 4080 Super", "GeForce RTX 4080 SUPER", "4080 Super"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
-               .memory = 16_GB, .memory_type = "GDDR6X", .memory_bandwidth = 736_GBps,
+               .memory = 16_GB, .usable_memory = 16376_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 736_GBps,
                .dense = dense_rates({.fp32 = 52.2, .tf32 = 52.2, .bf16 = 104.5, .fp16 = 104.5, .fp8 = 209, .int8 = 418}),
                .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
                .launch_price = usd("999", "2024-01-31", "NVIDIA GeForce RTX 4080 SUPER launch MSRP, as reported at https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp (on-sale date per https://game-scanner.co.uk/articles/rumors-confirmed-nvidia-rtx-40-super-drops-this-month)"),
                .source = "NVIDIA RTX 4080 SUPER figures (836 AI TOPS, 52.2 TF FP32, 16 GB GDDR6X, 736 GB/s) per https://github.com/VladislavDuma/gpu_specs and https://www.tweaktown.com/news/95247/nvidia-officially-begins-teasing-its-upcoming-geforce-rtx-40-super-series-cards/index.html",
                .as_of = "2026-11-26",
-               .note = std::string("Dense rates derived from 836 AI TOPS (FP8, sparse) with the Ada whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 8 = 104.5, half rate on GeForce); ") + src::ada_per_sm + ". 320 W and PCIe 4.0 x16 are third-party reports. No peer-to-peer on the stock driver."});
+               .note = std::string("Usable memory: 16,376 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4080 ... in public logs (\"16376MiB\" beside \"NVIDIA GeForce RTX 4080 ...\", a name nvidia-smi truncates, at 320 W: the 4080 and the 4080 SUPER share the AD103 and its 16 GB of GDDR6X). Dense rates derived from 836 AI TOPS (FP8, sparse) with the Ada whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 8 = 104.5, half rate on GeForce); ") + src::ada_per_sm + ". 320 W and PCIe 4.0 x16 are third-party reports. No peer-to-peer on the stock driver."});
   v.push_back({.id = "rtx-3080", .name = "NVIDIA GeForce RTX 3080 10GB", .aliases = {"RTX 3080", "GeForce RTX 3080", "3080"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
-               .memory = 10_GB, .memory_type = "GDDR6X", .memory_bandwidth = 760_GBps,
+               .memory = 10_GB, .usable_memory = 10240_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 760_GBps,
                .dense = dense_rates({.fp32 = 29.8, .tf32 = 29.8, .bf16 = 59.5, .fp16 = 59.5, .int8 = 238}),
                .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
                .slot_width = 2, .length = 285_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("699", "2020-09-17", "NVIDIA GeForce RTX 3080 launch MSRP, as reported at https://www.rockpapershotgun.com/2020/09/01/nvidia-ampere-rtx-3000-series-price-specs-release-date/"),
                .source = std::string(src::ga102) + "; figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 29.8, TF32 29.8 | 59.5*, FP16/BF16 with FP32 accumulate 59.5 | 119*, INT8 238 | 476*); 10 GB GDDR6X, 760 GB/s, 320 W per https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15",
                .as_of = "2026-11-26",
-               .note = std::string("NVIDIA's launch \"238 tensor TFLOPS\" is FP16 accumulate with sparsity; dense FP16/BF16 with FP32 accumulate is 59.5 (half rate on GeForce). The 12 GB model is a different card. No peer-to-peer on the stock driver.") + " Founders Edition card: 285 mm, two slots, flow-through fans, one 12-pin connector (adapter to two 8-pin) (Tweakers, https://tweakers.net/geek/171976/nvidia-geforce-rtx-3080-arriveert-in-tweakers-testlab.html)."});
+               .note = std::string("Usable memory: 10,240 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3080 in public logs (\"10240MiB\" beside \"NVIDIA GeForce RTX 3080\"). NVIDIA's launch \"238 tensor TFLOPS\" is FP16 accumulate with sparsity; dense FP16/BF16 with FP32 accumulate is 59.5 (half rate on GeForce). The 12 GB model is a different card. No peer-to-peer on the stock driver.") + " Founders Edition card: 285 mm, two slots, flow-through fans, one 12-pin connector (adapter to two 8-pin) (Tweakers, https://tweakers.net/geek/171976/nvidia-geforce-rtx-3080-arriveert-in-tweakers-testlab.html)."});
   v.push_back({.id = "rtx-3070", .name = "NVIDIA GeForce RTX 3070 8GB", .aliases = {"RTX 3070", "GeForce RTX 3070", "3070"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
-               .memory = 8_GB, .memory_type = "GDDR6", .memory_bandwidth = 448_GBps,
+               .memory = 8_GB, .usable_memory = 8192_MiB, .memory_type = "GDDR6", .memory_bandwidth = 448_GBps,
                .dense = dense_rates({.fp32 = 20.3, .tf32 = 20.3, .bf16 = 40.6, .fp16 = 40.6, .int8 = 163}),
                .fp32_accumulate_half_rate = true, .tdp = 220_W, .peer_to_peer = false,
                .launch_price = usd("499", "2020-10-29", "NVIDIA GeForce RTX 3070 launch MSRP, as reported at https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15"),
                .source = "NVIDIA Ampere GA10x figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 20.3, TF32 20.3 | 40.6*, FP16/BF16 with FP32 accumulate 40.6 | 81.3*, INT8 163 | 325*); 8 GB GDDR6, 448 GB/s, 220 W per https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15",
                .as_of = "2026-11-26",
-               .note = std::string(src::ga10x_per_sm) + ": 46 SMs x 1,725 MHz x 1,024 FLOP = 81.3 with FP16 accumulate, 40.6 with FP32 accumulate (half rate on GeForce). On sale October 2020 (first announced for October 15, then the 29th). No peer-to-peer on the stock driver."});
+               .note = std::string("Usable memory: 8,192 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3070 in public logs (\"8192MiB\" beside \"NVIDIA GeForce RTX 3070\"). ") + std::string(src::ga10x_per_sm) + ": 46 SMs x 1,725 MHz x 1,024 FLOP = 81.3 with FP16 accumulate, 40.6 with FP32 accumulate (half rate on GeForce). On sale October 2020 (first announced for October 15, then the 29th). No peer-to-peer on the stock driver."});
   v.push_back({.id = "dgx-spark", .name = "NVIDIA DGX Spark (GB10, 128GB unified)", .aliases = {"DGX Spark", "GB10", "Project DIGITS"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell (GB10)", .form_factor = FormFactor::soc,
                .memory = 128_GB, .memory_type = "LPDDR5x (unified)", .memory_bandwidth = 273_GBps,
@@ -547,23 +547,23 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // RTX 3090 Ti: NVIDIA spec page: FP32 40, 24 GB GDDR6X, 1,008 GB/s, 450 W; NVLink bridge supported.
   v.push_back({.id = "rtx-3090-ti", .name = "NVIDIA GeForce RTX 3090 Ti 24GB", .aliases = {"RTX 3090 Ti", "GeForce RTX 3090 Ti", "3090 Ti"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
-               .memory = 24_GB, .memory_type = "GDDR6X", .memory_bandwidth = 1008_GBps,
+               .memory = 24_GB, .usable_memory = 24564_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 1008_GBps,
                .dense = dense_rates({.fp32 = 40}),
                .fp32_accumulate_half_rate = true, .tdp = 450_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps,
                .launch_price = usd("1999", "2022-03-29", "NVIDIA GeForce RTX 3090 Ti launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),
                .source = "NVIDIA RTX 3090 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/",
-               .as_of = recorded, .note = std::string(src::unverified) + " NVIDIA publishes no tensor TFLOPS for the 3090 Ti (it postdates the GA102 whitepaper), so tensor rates are absent."});
+               .as_of = recorded, .note = std::string("Usable memory: 24,564 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3090 Ti in public logs (\"24564MiB\" beside \"NVIDIA GeForce RTX 3090 Ti\"). ") + std::string(src::unverified) + " NVIDIA publishes no tensor TFLOPS for the 3090 Ti (it postdates the GA102 whitepaper), so tensor rates are absent."});
   // RTX 3060 12GB: NVIDIA spec page: FP32 12.7 (12.74), 12 GB GDDR6 192-bit at 15 Gb/s = 360 GB/s, 170 W, PCIe 4.0 x16.
   // Matches reference-cases.md §6.
   v.push_back({.id = "rtx-3060-12gb", .name = "NVIDIA GeForce RTX 3060 12GB", .aliases = {"RTX 3060 12GB", "RTX 3060", "3060 12GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
-               .memory = 12_GB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,
+               .memory = 12_GB, .usable_memory = 12288_MiB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,
                .dense = dense_rates({.fp32 = 12.74, .tf32 = 12.74, .bf16 = 25.47, .fp16 = 25.47, .int8 = 101.9, .int4 = 203.8}),
                .fp32_accumulate_half_rate = true, .tdp = 170_W,
                .launch_price = usd("329", "2021-02-25", "NVIDIA GeForce RTX 3060 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/"),
                .source = "NVIDIA RTX 3060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/; launch table at https://www.guru3d.com/story/geforce-rtx-4060-ti-gpu-pictured/",
                .as_of = recorded,
-               .note = std::string("Tensor rates derived, not printed by NVIDIA for this card: ") + src::ga10x_per_sm + "; the 3060 has 28 SMs (3,584 CUDA cores) at 1,777 MHz boost (guru3d table), so FP16 with FP16 accumulate = 50.95 dense, with FP32 accumulate (half rate on GeForce) 25.47; BF16 the same, TF32 12.74, INT8 101.9, INT4 203.8 (the GA102 ratios: RTX 3090 71 / 35.6 / 284 / 568)."});
+               .note = std::string("Usable memory: 12,288 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3060 in public logs (\"12288MiB\" beside \"NVIDIA GeForce RTX 3060\"). Tensor rates derived, not printed by NVIDIA for this card: ") + src::ga10x_per_sm + "; the 3060 has 28 SMs (3,584 CUDA cores) at 1,777 MHz boost (guru3d table), so FP16 with FP16 accumulate = 50.95 dense, with FP32 accumulate (half rate on GeForce) 25.47; BF16 the same, TF32 12.74, INT8 101.9, INT4 203.8 (the GA102 ratios: RTX 3090 71 / 35.6 / 284 / 568)."});
 
   // ---------------------------------------------------------------- AMD Instinct
   // MI300X: AMD MI300X datasheet: FP64 matrix 163.4, FP32 matrix 163.4, TF32 653.7 (1,307.4*), BF16/FP16
@@ -571,12 +571,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // 896 GB/s aggregate (7 links), PCIe Gen5 x16, OAM.
   v.push_back({.id = "mi300x", .name = "AMD Instinct MI300X 192GB", .aliases = {"MI300X", "Instinct MI300X"},
                .vendor = Vendor::amd, .architecture = "CDNA 3", .form_factor = FormFactor::oam,
-               .memory = 192_GB, .memory_type = "HBM3", .memory_bandwidth = 5.3_TBps,
+               .memory = 192_GB, .usable_memory = 196608_MiB, .memory_type = "HBM3", .memory_bandwidth = 5.3_TBps,
                .dense = dense_rates({.fp64 = 163.4, .fp32 = 163.4, .tf32 = 653.7, .bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9}),
                .tdp = 750_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD Instinct MI300X data sheet, https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html",
                .as_of = recorded,
-               .note = "Checked against stored copies: ~1.3 PFLOPS FP16, ~2.6 PFLOPS FP8, 192 GB, 5.3 TB/s, 750 W (https://www.jaredwatkins.com/research/ai-accelerators/amd-instinct/mi300-series/), 896 GB/s Infinity Fabric (https://gpu.blog/gpus/instinct-mi300x-mi300x). Some third-party pages (codesota.com) print 2,615 TFLOPS as dense FP16; that is the sparse figure. fp64/fp32 are matrix-core rates; Infinity Fabric aggregate halved for per direction. No vendor list price."});
+               .note = "Usable memory: 196,608 MiB (206.2 GB): rocm-smi reports \"VRAM Total Memory (B): 206158430208\" on an MI300X in public logs (a dstack run on AMD's developer cloud): AMD's \"192 GB\" is 192 GiB. Checked against stored copies: ~1.3 PFLOPS FP16, ~2.6 PFLOPS FP8, 192 GB, 5.3 TB/s, 750 W (https://www.jaredwatkins.com/research/ai-accelerators/amd-instinct/mi300-series/), 896 GB/s Infinity Fabric (https://gpu.blog/gpus/instinct-mi300x-mi300x). Some third-party pages (codesota.com) print 2,615 TFLOPS as dense FP16; that is the sparse figure. fp64/fp32 are matrix-core rates; Infinity Fabric aggregate halved for per direction. No vendor list price."});
   // MI250X and MI250: two graphics compute dies (GCDs) in one OAM package, which the OS and ROCm see
   // as two GPUs of 64 GB each (Pawsey Setonix and OLCF Frontier user guides: "accessible as two logical
   // GPUs", 64 GB per GCD). Every fit and every rate is per device, so each entry is one GCD: half the
@@ -616,20 +616,20 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "The MI300X's compute (same 304 CUs at 2,100 MHz) with 256 GB HBM3e at 6 TB/s and 1,000 W. AMD prints the sparse figures (2,614.9 FP16, 5,229.8 FP8) beside these dense ones. Infinity Fabric: 7 links per GPU as on the MI300X, whose 896 GB/s aggregate is halved per direction (per-link figure for the MI325X not found). No vendor list price."});
   v.push_back({.id = "mi350x", .name = "AMD Instinct MI350X 288GB", .aliases = {"MI350X", "Instinct MI350X"},
                .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
-               .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .memory = 288_GB, .usable_memory = 294896_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 72.1, .fp32 = 144.2, .bf16 = 2309.6, .fp16 = 2309.6, .fp8 = 4614, .int8 = 4614, .fp4 = 9200}),
                .tdp = 1000_W, .infinity_fabric_bandwidth = 537.6_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD Instinct MI350X brochure, https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/amd-instinct-mi350x-gpu-brochure.pdf (figures as quoted in a public FLOP table); 288 GB at 8 TB/s per https://www.tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts; 1,000 W per https://wccftech.com/amd-instinct-mi350-gpuai-hardware-powerhouse-3nm-3d-chiplet-cdna-4-185-billion-transistors-1400w-tbp-over-4000b-llm-support//amp/",
                .as_of = "2026-11-26",
-               .note = "Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6/MXFP4 9.2 PF dense, stored as FP4 (AMD's 18.45 PF headline is with sparsity). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
+               .note = "Usable memory: 294,896 MiB (309.2 GB, 288 GiB less 16 MiB): the device memory an MI350X reports in a trace in a public repository (totalGlobalMem 309220868096), as rocm-smi reports for the MI355X with the same HBM3E. Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6/MXFP4 9.2 PF dense, stored as FP4 (AMD's 18.45 PF headline is with sparsity). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
   v.push_back({.id = "mi355x", .name = "AMD Instinct MI355X 288GB", .aliases = {"MI355X", "Instinct MI355X"},
                .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
-               .memory = 288_GB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
+               .memory = 288_GB, .usable_memory = 294896_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 78.6, .fp32 = 157.3, .bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033.2, .int8 = 5033.2, .fp4 = 10066}),
                .tdp = 1400_W, .infinity_fabric_bandwidth = 537.6_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (dense rates); 288 GB HBM3e and PCIe Gen5 x16 per AMD's MLPerf Inference v6.0 submission (mlcommons/inference_results_v6.0, closed/AMD); 8 TB/s and 1,400 W per https://www.theregister.com/2025/06/12/amd_mi355x/",
                .as_of = "2026-11-26",
-               .note = "Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6/MXFP4 10,066 TF dense = 2 x FP8, stored as FP4 (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
+               .note = "Usable memory: 294,896 MiB (309.2 GB, 288 GiB less 16 MiB): rocm-smi reports \"VRAM Total Memory (B)\" 309220868096 on MI355X hosts in public logs, and PyTorch the same total_memory: AMD's \"288 GB\" is GiB. Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6/MXFP4 10,066 TF dense = 2 x FP8, stored as FP4 (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
 
   // ---------------------------------------------------------------- Apple (unified memory)
   // M2 Ultra: Apple newsroom (2023-06-05): up to 76-core GPU, up to 192 GB unified memory, 800 GB/s.

@@ -203,7 +203,7 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
     // Tiles of the decoder's own latent: each no larger than it, together covering it, and each a
     // decoder capplan can build (the tiled decode times the SD VAE decoder per tile shape).
     const ImageModel& dec = m.decoder.front();
-    const std::int64_t channels = dec.convs.empty() ? 4 : dec.convs.front().in_channels;
+    const std::int64_t channels = dec.latent_channels();
     const std::int64_t latent = channels > 0 ? dec.input_elements / channels : 0;
     double covered = 0;
     for (std::size_t i = 0; i < t->size(); ++i) {

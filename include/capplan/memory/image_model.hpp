@@ -174,16 +174,15 @@ inline MemoryBudget image_generation_memory(const ImageModel& net, std::int64_t 
   const std::int64_t decoded = vae_slicing ? 1 : images;
   const bool tiled = vae_tiling && !net.decoder.empty() && !net.decoder_tiles.empty();
   double decode_peak = 0;
-  int tiles = 0;
+  const int tiles = tiled ? net.decoder_tile_count() : 0;
   if (tiled) {
     // One tile's peak at a time, beside every decoded tile kept for the blending (3 values per pixel,
     // 8 x 8 pixels per latent value).
-    const std::int64_t channels = net.decoder.front().convs.empty() ? 4 : net.decoder.front().convs.front().in_channels;
+    const std::int64_t channels = net.decoder.front().latent_channels();
     double tile_peak = 0, kept = 0;
     for (const VaeTile& t : net.decoder_tiles) {
       tile_peak = std::max(tile_peak, image_inference_peak_elements(vae_decoder(t.h, t.w, channels)));
       kept += t.count * 3.0 * 64.0 * static_cast<double>(t.h * t.w);
-      tiles += t.count;
     }
     decode_peak = (tile_peak + kept) * bytes_per_element(decode) * static_cast<double>(decoded);
   } else if (!net.decoder.empty()) {

@@ -455,7 +455,7 @@ inline ImageInferenceEstimate tiled_decode_estimate(const ImageModel& decoder, c
                                                     const GpuSpec& gpu, Precision p, const EfficiencyModel& model = {}) {
   ImageInferenceEstimate out;
   double seconds = 0, flops = 0, longest = -1;
-  const std::int64_t channels = decoder.convs.empty() ? 4 : decoder.convs.front().in_channels;
+  const std::int64_t channels = decoder.latent_channels();
   for (const VaeTile& t : tiles) {
     ImageModel tile = vae_decoder(t.h, t.w, channels);
     for (AttentionLayer& a : tile.attentions) a.fused = decoder.attentions.empty() || decoder.attentions.front().fused;
@@ -500,7 +500,7 @@ inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int
                                                          : p;
     if (vae_tiling && !net.decoder_tiles.empty()) {
       g.decode = tiled_decode_estimate(net.decoder.front(), net.decoder_tiles, images, gpu, g.decode_precision, model);
-      for (const VaeTile& t : net.decoder_tiles) g.decode_tiles += t.count;
+      g.decode_tiles = net.decoder_tile_count();
     } else {
       g.decode = estimate_image_inference(net.decoder.front(), images, gpu, g.decode_precision, model, false);
     }

@@ -136,6 +136,10 @@ inline std::string positions_text(const std::vector<PcieSlot>& slots) {
   return s;
 }
 
+// The slot positions n cards w positions wide span with a free position below each but the last
+// (open-air cards, which otherwise breathe each other's exhaust).
+constexpr int spaced_span(int n, int w) { return (n - 1) * (w + 1) + w; }
+
 }  // namespace detail
 
 // Whether `n` of the GPU's cards physically fit the case and, when given, the board. Problems make
@@ -180,12 +184,16 @@ inline CardFit card_fit(const GpuSpec& g, int n, const Chassis& box, const Mothe
     f.problems.push_back(std::to_string(n) + " " + std::to_string(w) + "-slot cards need " + std::to_string(n * w) + " slot positions; " + box.id + " has " +
                          std::to_string(box.expansion_slots) + " (narrower cards or riser cables)");
   } else if (box.expansion_slots == 0 && n > 1) {
-    f.unchecked.push_back(std::to_string(n) + " " + std::to_string(w) + "-slot cards need " + std::to_string(n * w) + " slot positions; " + box.id + "'s are not recorded");
+    // As board_wanted asks for them: open-air cards with a free position below each but the last.
+    const bool spaced = g.cooling == GpuCooling::open_air;
+    f.unchecked.push_back(std::to_string(n) + " " + std::to_string(w) + "-slot cards need " + std::to_string(spaced ? detail::spaced_span(n, w) : n * w) +
+                          " slot positions" + (spaced ? std::string(" (a free one below each open-air card)") : std::string()) + "; " + box.id +
+                          "'s are not recorded");
   }
   if (g.cooling == GpuCooling::open_air && n > 1) {
     // On a board: two cards w positions apart. Without one (the board is the buyer's to choose, with
     // a free position below each card: board_wanted): when the case has too few positions for that.
-    bool packed = !board && box.expansion_slots > 0 && (n - 1) * (w + 1) + w > box.expansion_slots;
+    bool packed = !board && box.expansion_slots > 0 && detail::spaced_span(n, w) > box.expansion_slots;
     for (std::size_t i = 1; i < f.slots.size(); ++i) packed = packed || f.slots[i].position == f.slots[i - 1].position + w;
     if (packed)
       f.cautions.push_back(std::to_string(n) + " open-air cards with no free slot between them: the upper card breathes the lower one's exhaust and "
@@ -225,7 +233,7 @@ inline std::optional<MemoryChoice> cheapest_memory(const Catalog& c, const CpuSp
 // free position below each but the last where the case's positions (0: not recorded) allow it, as
 // card_fit places them on a board that has the slots.
 inline std::string board_wanted(const CpuSpec& cpu, int n, int w, bool open_air = false, int case_positions = 0) {
-  const bool spaced = open_air && n > 1 && (case_positions == 0 || (n - 1) * (w + 1) + w <= case_positions);
+  const bool spaced = open_air && n > 1 && (case_positions == 0 || spaced_span(n, w) <= case_positions);
   const int pitch = w + (spaced ? 1 : 0);
   std::string at;
   for (int i = 0; i < n; ++i) at += (at.empty() ? "" : ", ") + std::to_string(1 + i * pitch);

@@ -127,6 +127,7 @@ struct PurchaseQuery {
           image_precision != Precision::fp8 && image_precision != Precision::int8)
         detail::fail("image_precision", std::string(name(image_precision)), "is not one an image model runs at here (fp16, bf16, fp32, fp8, int8)");
       if (filters.deadline) detail::fail("deadline", "given", "applies to training, not serving");
+      image_model->require_vae_decoder(vae_slicing, vae_tiling);
     } else if (workload == PurchaseWorkload::train_images) {
       if (!image_model) detail::fail("image_model", "none", "is required for train_images (an image model's layers)");
       image_model->validate();
@@ -140,6 +141,10 @@ struct PurchaseQuery {
         detail::fail("precision", std::string(name(training.precision)), "is not one an image model trains at here (bf16 or fp16 with AMP, fp32)");
     } else {
       model.validate();
+    }
+    if (workload != PurchaseWorkload::serve_images) {
+      if (vae_slicing) detail::fail("vae_slicing", "true", "applies to serving a diffusion UNet (serve_images)");
+      if (vae_tiling) detail::fail("vae_tiling", "true", "applies to serving a diffusion UNet (serve_images)");
     }
     if (workload == PurchaseWorkload::train) {
       require_finite(tokens, "tokens");
@@ -372,6 +377,19 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
   return out;
 }
 
+// How a served diffusion pipeline decodes, for the notes: diffusers' enable_vae_slicing (one image at
+// a time: the decode's memory, not its time) and enable_vae_tiling (the decoder's tiles, where its
+// latent is larger than one: time and memory).
+inline std::string vae_decode_mode(const ImageModel& m, bool slicing, bool tiling) {
+  std::string s;
+  if (slicing) s += ", one image at a time (VAE slicing: its memory, not its time)";
+  if (tiling) {
+    const int tiles = m.decoder_tile_count();
+    s += tiles > 1 ? ", in " + std::to_string(tiles) + " tiles (VAE tiling)" : std::string(", in one tile (VAE tiling changes nothing: the latent fits a tile)");
+  }
+  return s;
+}
+
 }  // namespace detail
 
 struct PurchaseTable {
@@ -477,6 +495,8 @@ struct PurchaseTable {
       if (q.diffusion()) {
         j["steps"] = q.steps;
         j["guidance"] = q.guidance;
+        j["vae_slicing"] = q.vae_slicing;
+        j["vae_tiling"] = q.vae_tiling;
       }
     } else if (img) {
       j["images"] = q.images;
@@ -1118,7 +1138,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                             (q.guidance ? ", two latents per image and step (classifier-free guidance)" : "") +
                             (q.image_model->decoder.empty() ? std::string("; the VAE decode not timed (the model has no vae_decoder)")
                                                             : "; the VAE decoder once per batch" +
-                                                                  (q.image_model->decoder_fp32 ? std::string(" in fp32 (TF32 where the GPU has it)") : std::string())) +
+                                                                  (q.image_model->decoder_fp32 ? std::string(" in fp32 (TF32 where the GPU has it)") : std::string()) +
+                                                                  detail::vae_decode_mode(*q.image_model, q.vae_slicing, q.vae_tiling)) +
                             (q.image_model->text_encoders.empty() ? std::string(", the text encoders not timed") : std::string(", the text encoders once per batch"))
                       : std::string("")) +
                 ". $/1k img: rent per thousand images." +

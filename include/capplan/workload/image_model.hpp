@@ -107,6 +107,16 @@ struct ImageModel {
   // one tile, so that tiling changes nothing.
   std::vector<VaeTile> decoder_tiles;
 
+  // The channels of the latent a VAE decoder reads: its first convolution's input (4 for the SD
+  // VAEs, the default where a decoder has no convolution).
+  [[nodiscard]] std::int64_t latent_channels() const { return convs.empty() ? 4 : convs.front().in_channels; }
+  // The tiles a tiled decode runs (decoder_tiles' counts; 0 where the latent fits one tile).
+  [[nodiscard]] int decoder_tile_count() const {
+    int n = 0;
+    for (const VaeTile& t : decoder_tiles) n += t.count;
+    return n;
+  }
+
   // Checks every layer's sizes; InputError naming the layer and the field.
   void validate() const {
     if (convs.empty() && linears.empty())
@@ -215,6 +225,20 @@ struct ImageModel {
     if (attentions.empty()) return "CNN";
     if (is_diffusion()) return "diffusion UNet";
     return convs.size() <= 1 ? "vision transformer" : "convolutions + attention";
+  }
+
+  // diffusers' decode options, enable_vae_slicing and enable_vae_tiling, act on a diffusion pipeline's
+  // VAE decoder: on any other model, or a UNet without its decoder (a model file with no
+  // vae_decoder), they would change nothing, so they are refused, naming the option as the caller
+  // spells it (a field, or a command-line flag).
+  void require_vae_decoder(bool slicing, bool tiling, const std::string& slicing_field = "vae_slicing",
+                           const std::string& tiling_field = "vae_tiling") const {
+    for (const auto& [on, field] : {std::pair{slicing, &slicing_field}, std::pair{tiling, &tiling_field}}) {
+      if (!on) continue;
+      if (!is_diffusion()) detail::fail(*field, "true", "applies to a diffusion UNet's VAE decode; \"" + name + "\" is a " + kind());
+      if (decoder.empty())
+        detail::fail(*field, "true", "needs the pipeline's VAE decoder; \"" + name + "\" has none (a model file's vae_decoder)");
+    }
   }
 };
 

@@ -1,17 +1,14 @@
-// A consumer of capplan::io: a one-GPU catalog file read from text, priced exactly.
-#include <capplan/hardware/builtin_catalog.hpp>
-#include <capplan/hardware/catalog.hpp>
-#include <capplan/io/catalog_json.hpp>
+// A consumer of capplan::io: a model file read from text (nlohmann/json through the installed
+// package's io component), its parameters counted.
+#include <capplan/io/model_json.hpp>
+#include <capplan/workload/params.hpp>
 
-#include <iostream>
+#include <cstdio>
 
 int main() {
-  capplan::Catalog catalog = capplan::Catalog::builtin();
-  capplan::io::apply_catalog_json(catalog, R"({"format": "capplan-catalog", "version": 1, "gpus": [
-    {"id": "h100-sxm", "street_price": {"amount": "25000.50", "currency": "USD", "as_of": "2026-11-01",
-     "source": "consumer test"}}]})");
-  const capplan::GpuSpec& gpu = catalog.find_gpu("h100-sxm");
-  if (!gpu.street_price) return 1;
-  std::cout << "io: " << gpu.street_price->amount.amount().to_string(2) << "\n";
+  const capplan::TransformerShape gpt2 = capplan::io::parse_model_json(R"({"name": "GPT-2 124M", "layers": 12, "hidden": 768,
+    "heads": 12, "ffn_hidden": 3072, "vocab": 50304, "tied_embeddings": true, "seq_len": 1024, "norm": "layernorm",
+    "linear_bias": true, "learned_positions": 1024})");
+  std::printf("io: %.0f parameters\n", capplan::parameter_total(gpt2));
   return 0;
 }
