@@ -1325,6 +1325,15 @@ TEST_SUITE("perf") {
     const ImageGeneration q = estimate_image_generation(sd, 1, h100, Precision::fp8, 20, true);
     CHECK(q.decode_precision == Precision::fp16);
     CHECK(image_generation_memory(sd, 1, 2, Precision::fp8).weights.size.value() == doctest::Approx(sd.parameters * 1 + sd.companion_parameters * 2));
+    // The decode options on a model they cannot act on are refused by name, never ignored: a ViT,
+    // and a UNet without its VAE decoder (a model file with no vae_decoder).
+    const ImageModel vit = vit_b16();
+    CHECK(field_of([&] { (void)estimate_image_generation(vit, 1, g, Precision::fp16, 20, true, {}, false, true); }) == "vae_tiling");
+    CHECK(field_of([&] { (void)image_generation_memory(vit, 1, 1, Precision::fp16, std::nullopt, {}, true); }) == "vae_slicing");
+    ImageModel bare = big;
+    bare.decoder.clear();
+    CHECK(field_of([&] { (void)image_generation_memory(bare, 2, 4, Precision::fp16, std::nullopt, {}, false, true); }) == "vae_tiling");
+    CHECK_NOTHROW((void)estimate_image_generation(bare, 2, g, Precision::fp16, 20, true));
   }
 
   TEST_CASE("diffusion UNet: a denoising step's kernels, element-wise steps and cross-attention") {

@@ -93,8 +93,11 @@ GpuSpec gpu_with_usable_memory(const GpuSpec& gpu, const std::string& flag) {
   if (flag.empty()) return g;
   const DataSize d = quantity_arg<DataSize>(flag, "B", "--usable-memory");
   if (!(d.value() >= 64e6)) detail::fail("--usable-memory", flag, "is less than 64 MB");
-  if (d.value() > gpu.memory.value()) {
-    detail::fail("--usable-memory", flag, "is more than the " + format(gpu.memory, {.significant = 4}) + " of memory " + gpu.id + " has");
+  // At most what the GPU has: its label, or the runtime's total where the catalog records a larger one
+  // (a B200's "180 GB" reports 192.3 GB).
+  const DataSize most = gpu.capacity().value() > gpu.memory.value() ? gpu.capacity() : gpu.memory;
+  if (d.value() > most.value()) {
+    detail::fail("--usable-memory", flag, "is more than the " + format(most, {.significant = 4}) + " of memory " + gpu.id + " has");
   }
   g.usable_memory = d;
   return g;

@@ -127,7 +127,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .ecc = true,
                .source = "NVIDIA HGX platform page, per-GPU table (HGX B200 column), https://www.nvidia.com/en-us/data-center/hgx/, as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html",
                .as_of = recorded,
-               .note = "Usable memory: 183,359 MiB (192.3 GB), the total nvidia-smi reports on HGX B200 hosts in public logs (\"NVIDIA B200 ... 0MiB / 183359MiB\", drivers 570.172.08 to 595.71.05): the product's \"180 GB\" understates it by 6.8 %. Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*, FP4 18 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 exposes 180 GB per GPU. No vendor list price."});
+               .note = "Usable memory: 183,359 MiB (192.3 GB), the total nvidia-smi reports on HGX B200 hosts in public logs (\"NVIDIA B200 ... 0MiB / 183359MiB\", drivers 570.172.08 to 595.71.05): the product's \"180 GB\" understates it by 6.8 %. Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*, FP4 18 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 is sold as 180 GB per GPU, and the runtime reports the 183,359 MiB above. No vendor list price."});
   // Added 2026-11-26: the data-centre parts a 2026 buyer weighs (Blackwell Ultra, GB200/GB300
   // NVL72 GPUs, NVL PCIe cards, the China SKUs, Ada and Ampere PCIe parts). Where NVIDIA prints only
   // "with sparsity" figures the dense rate is half, as everywhere in this catalog.
@@ -207,11 +207,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = std::string("Usable memory: 46,068 MiB, the total nvidia-smi reports for the NVIDIA L40 in public logs (\"46068MiB\" beside \"NVIDIA L40\"). The datasheet prints both columns: TF32 90.5 | 181*, BF16/FP16 181.05 | 362.1*, FP8 362 | 724*, INT8 362 | 724*, INT4 724 | 1,448*. Its FP16/BF16 tensor rate is half the L40S's on the same die (the L40S publishes 362 dense). No FP64 figure published, no NVLink. No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one PCIe CEM5 16-pin power connector (NVIDIA's L40/L40S specification table as reproduced at https://www.mullet.se/product.html?product_id=355414)."});
   v.push_back({.id = "l20", .name = "NVIDIA L20 48GB", .aliases = {"L20"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
-               .memory = 48_GB, .usable_memory = 49140_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .memory = 48_GB, .usable_memory = 46068_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .tdp = 275_W, .ecc = true,
                .source = "48 GB GDDR6, 864 GB/s, 275 W, PCIe 4.0 x16: https://technical.city/pl/video/L20; 48 GB also in the partner table at http://1cnz.cn/d/2353773.html",
                .as_of = "2026-11-26",
-               .note = "Usable memory: 49,140 MiB, the total nvidia-smi reports for the NVIDIA L20 in public logs (\"49140MiB\" beside \"NVIDIA L20\"). The China-market Ada card. No NVIDIA figure for its tensor rates could be reached (third-party pages compute 59 TF FP32 from clocks), so no rate is stored and nothing is timed on it; memory fit answers hold. ECC as on the L40 family, not confirmed. No vendor list price."});
+               .note = "Usable memory: 46,068 MiB, the total nvidia-smi reports for the NVIDIA L20 with ECC on, as data-centre hosts run it (Alibaba Cloud ACK lists \"nvidia_mem=46068MiB\" for NVIDIA-L20; 49,140 MiB with ECC off), as the L40 and L40S. The China-market Ada card. No NVIDIA figure for its tensor rates could be reached (third-party pages compute 59 TF FP32 from clocks), so no rate is stored and nothing is timed on it; memory fit answers hold. ECC as on the L40 family, not confirmed. No vendor list price."});
   v.push_back({.id = "a40", .name = "NVIDIA A40 48GB", .aliases = {"A40", "A40 PCIe"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
                .memory = 48_GB, .usable_memory = 46068_MiB, .memory_type = "GDDR6", .memory_bandwidth = 696_GBps,
@@ -261,11 +261,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // A100 PCIe 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 250 W. Matches reference-cases.md §6.
   v.push_back({.id = "a100-pcie-40gb", .name = "NVIDIA A100 PCIe 40GB", .aliases = {"A100 40GB PCIe", "A100 PCIe 40GB", "A100-PCIE-40GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
-               .memory = 40_GB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
+               .memory = 40_GB, .usable_memory = 40960_MiB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 250_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
                .ecc = true, .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
-               .source = src::a100, .as_of = recorded, .note = std::string("NVLink via 2-GPU bridge. No vendor list price.") + " Card: dual slot, 10.5 in (266.7 mm), passive heat sink that \"requires system air flow\"; one CPU 8-pin (EPS) power connector (NVIDIA A100 40GB PCIe product brief PB-10137-001, as mirrored at https://docslib.org/doc/3015592/a100-40gb-pcie-product-brief)."});
+               .source = src::a100, .as_of = recorded, .note = std::string("Usable memory: 40,960 MiB, the total nvidia-smi reports for the NVIDIA A100-PCIE-40GB in public logs (\"40960MiB\" beside \"NVIDIA A100-PCIE-40GB\"; as the SXM part). NVLink via 2-GPU bridge. No vendor list price.") + " Card: dual slot, 10.5 in (266.7 mm), passive heat sink that \"requires system air flow\"; one CPU 8-pin (EPS) power connector (NVIDIA A100 40GB PCIe product brief PB-10137-001, as mirrored at https://docslib.org/doc/3015592/a100-40gb-pcie-product-brief)."});
   // A10: A10 datasheet: FP32 31.2, TF32 62.5 (125*), BF16/FP16 125 (250*), INT8 250 (500*), INT4 500 (1,000*);
   // 24 GB GDDR6, 600 GB/s, 150 W, PCIe Gen4 x16.
   // Usable memory: nvidia-smi reports 23,028 MiB total (https://github.com/modal-labs/modal-client/pull/2797).
@@ -392,13 +392,13 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "No NVIDIA datasheet was reachable; the transcription agrees with 12,800 CUDA cores x 2 x 2.55 GHz = 65.3 TF and the full-rate Ada workstation ratios of the RTX 6000 Ada. No launch price found."});
   v.push_back({.id = "rtx-4000-ada", .name = "NVIDIA RTX 4000 Ada Generation 20GB", .aliases = {"RTX 4000 Ada", "RTX4000 Ada"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
-               .memory = 20_GB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,
+               .memory = 20_GB, .usable_memory = 20475_MiB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,
                .dense = dense_rates({.fp32 = 26.7, .tf32 = 53.5, .bf16 = 106.9, .fp16 = 106.9, .fp8 = 213.8, .int8 = 213.8}),
                .tdp = 130_W, .ecc = true,
                .slot_width = 1, .cooling = GpuCooling::blower,
                .source = "NVIDIA RTX 4000 Ada datasheet figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 27, TF32 53 | 107*, FP16 107 | 214*, FP8 214 | 428*, 20 GB ECC, 360 GB/s, 130 W)",
                .as_of = "2026-11-26",
-               .note = std::string("Single-slot, 130 W. No NVIDIA datasheet was reachable; the transcription agrees with 6,144 CUDA cores x 2 x 2.175 GHz = 26.7 TF and the full-rate Ada workstation ratios. No launch price found.") + " Card: \"the most powerful single slot GPU\", \"a blower-style design\", 130 W (PC Gamer, https://www.pcgamer.com/nvidia-announces-the-most-powerful-single-slot-gpu-on-the-planet-but-its-a-workstation-card-so-naturally-costs-dollar1250/; the length is not recorded)."});
+               .note = std::string("Usable memory: 20,475 MiB, the total nvidia-smi reports for the NVIDIA RTX 4000 Ada Generation in public logs (\"20475MiB\" beside \"NVIDIA RTX 4000 Ada Generation\"; \"Memória por GPU | 20475 MiB\", driver 580.126.20). Single-slot, 130 W. No NVIDIA datasheet was reachable; the transcription agrees with 6,144 CUDA cores x 2 x 2.175 GHz = 26.7 TF and the full-rate Ada workstation ratios. No launch price found.") + " Card: \"the most powerful single slot GPU\", \"a blower-style design\", 130 W (PC Gamer, https://www.pcgamer.com/nvidia-announces-the-most-powerful-single-slot-gpu-on-the-planet-but-its-a-workstation-card-so-naturally-costs-dollar1250/; the length is not recorded)."});
   // RTX A6000 (launch price $4,649, TechPowerUp): datasheet: FP32 38.7, tensor 309.7 TFLOPS (FP16 with sparsity): dense FP16/BF16 154.8, TF32 77.4;
   // 48 GB GDDR6 ECC, 768 GB/s, 300 W, NVLink 3 bridge 112.5 GB/s (56.25 per direction), PCIe Gen4 x16.
   v.push_back({.id = "rtx-a6000", .name = "NVIDIA RTX A6000 48GB", .aliases = {"RTX A6000", "A6000"},
@@ -490,13 +490,13 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "Usable memory: 16,303 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 5070 Ti in public logs (\"16303MiB\" beside \"NVIDIA GeForce RTX 5070 Ti\"). Dense rates derived from 1,406 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 16, half rate on GeForce). The on-sale date in February 2025 is approximate. No peer-to-peer on the stock driver."});
   v.push_back({.id = "rtx-5060-ti-16gb", .name = "NVIDIA GeForce RTX 5060 Ti 16GB", .aliases = {"RTX 5060 Ti", "RTX 5060 Ti 16GB", "GeForce RTX 5060 Ti 16GB", "5060 Ti"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::consumer,
-               .memory = 16_GB, .memory_type = "GDDR7", .memory_bandwidth = 448_GBps,
+               .memory = 16_GB, .usable_memory = 16311_MiB, .memory_type = "GDDR7", .memory_bandwidth = 448_GBps,
                .dense = dense_rates({.fp32 = 23.7, .tf32 = 23.7, .bf16 = 47.4, .fp16 = 47.4, .fp8 = 94.9, .int8 = 189.8, .fp4 = 379.5}),
                .fp32_accumulate_half_rate = true, .tdp = 180_W, .pcie_generation = 5, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("429", "2025-04-16", "NVIDIA GeForce RTX 5060 Ti 16GB launch MSRP, as reported at https://www.betweentwopixels.com/nvidia-unveils-geforce-rtx-5060-series-affordable-power-for-mainstream-gamers"),
                .source = "NVIDIA RTX 5060 Ti figures (759 AI TOPS, 4,608 CUDA cores, 16 GB GDDR7 128-bit, 448 GB/s, 180 W) per https://biggo.com/news/202504161202_Nvidia_RTX_5060_Ti_Launch and https://www.pcguide.com/gpu/rtx-5060-release-date-specs-price/",
                .as_of = "2026-11-26",
-               .note = "Dense rates derived from 759 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios; a public benchmark measured BF16 at 47.0 TF, matching (QuantumDrizzy/BLACKWALL), but FP8 with FP32 accumulate at 184.6 TF, twice the half-rate figure stored. PCIe 5.0 x8 per third-party reports. The 8 GB model is a different card. No peer-to-peer on the stock driver."});
+               .note = "Usable memory: 16,311 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 5060 Ti in public logs (\"16311MiB\" beside \"NVIDIA GeForce RTX 5060 Ti\" at 180 W). Dense rates derived from 759 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios; a public benchmark measured BF16 at 47.0 TF, matching (QuantumDrizzy/BLACKWALL), but FP8 with FP32 accumulate at 184.6 TF, twice the half-rate figure stored. PCIe 5.0 x8 per third-party reports. The 8 GB model is a different card. No peer-to-peer on the stock driver."});
   v.push_back({.id = "rtx-4080-super", .name = "NVIDIA GeForce RTX 4080 SUPER 16GB", .aliases = {"RTX 4080 SUPER", "RTX 4080 Super", "GeForce RTX 4080 SUPER", "4080 Super"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
                .memory = 16_GB, .usable_memory = 16376_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 736_GBps,

@@ -159,6 +159,7 @@ inline MemoryBudget image_generation_memory(const ImageModel& net, std::int64_t 
                                             bool vae_slicing = false, bool vae_tiling = false) {
   require_positive_count(images, "images");
   require_positive_count(samples, "samples");
+  net.require_vae_decoder(vae_slicing, vae_tiling);  // they act on the pipeline's VAE decoder
   const Precision decode = decode_at.value_or(net.decoder_fp32 ? Precision::fp32 : companion_precision(p));
   const double e = bytes_per_element(p);
   const double ce = bytes_per_element(companion_precision(p));

@@ -485,6 +485,7 @@ inline ImageGeneration estimate_image_generation(const ImageModel& net, std::int
   if (images > 1'000'000) capplan::detail::fail("images", std::to_string(images), "is more than 1,000,000 images per batch");
   const bool unet = net.is_diffusion();
   if (unet && (steps < 1 || steps > 10'000)) capplan::detail::fail("steps", std::to_string(steps), "must be a count of denoising steps from 1 to 10,000");
+  net.require_vae_decoder(false, vae_tiling);  // a tiled decode needs the pipeline's VAE decoder
   ImageGeneration g;
   g.images = images;
   g.samples = images * (unet && guidance ? 2 : 1);

@@ -380,9 +380,10 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
 // How a served diffusion pipeline decodes, for the notes: diffusers' enable_vae_slicing (one image at
 // a time: the decode's memory, not its time) and enable_vae_tiling (the decoder's tiles, where its
 // latent is larger than one: time and memory).
-inline std::string vae_decode_mode(const ImageModel& m, bool slicing, bool tiling) {
+inline std::string vae_decode_mode(const ImageModel& m, std::int64_t images, bool slicing, bool tiling) {
   std::string s;
-  if (slicing) s += ", one image at a time (VAE slicing: its memory, not its time)";
+  if (slicing)
+    s += images > 1 ? ", one image at a time (VAE slicing: its memory, not its time)" : ", one image (VAE slicing changes nothing at one image per batch)";
   if (tiling) {
     const int tiles = m.decoder_tile_count();
     s += tiles > 1 ? ", in " + std::to_string(tiles) + " tiles (VAE tiling)" : std::string(", in one tile (VAE tiling changes nothing: the latent fits a tile)");
@@ -1139,7 +1140,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                             (q.image_model->decoder.empty() ? std::string("; the VAE decode not timed (the model has no vae_decoder)")
                                                             : "; the VAE decoder once per batch" +
                                                                   (q.image_model->decoder_fp32 ? std::string(" in fp32 (TF32 where the GPU has it)") : std::string()) +
-                                                                  detail::vae_decode_mode(*q.image_model, q.vae_slicing, q.vae_tiling)) +
+                                                                  detail::vae_decode_mode(*q.image_model, q.served_image_batch(), q.vae_slicing, q.vae_tiling)) +
                             (q.image_model->text_encoders.empty() ? std::string(", the text encoders not timed") : std::string(", the text encoders once per batch"))
                       : std::string("")) +
                 ". $/1k img: rent per thousand images." +
