@@ -173,13 +173,13 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = std::string("Usable memory: 143,771 MiB (150.8 GB), the total nvidia-smi reports on H200 NVL hosts in public logs (\"NVIDIA H200 NVL (143771 MiB, driver 570.195.03)\"; \"8 x NVIDIA H200 NVL ... 143771 MiB per GPU\", driver 580.126.20), the same as our own H200 SXM reads. Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the 2- or 4-way NVLink bridge (900 GB/s total, 450 per direction) are the product page's column: ") + src::unverified + " The NVL part runs at lower clocks than the SXM part (835.5 against 989.5 dense BF16). No vendor list price; H200 units were reported at about $27,000 for Chinese orders (Reuters, January 2026), variant unspecified."});
   v.push_back({.id = "h20", .name = "NVIDIA H20 96GB (HGX H20)", .aliases = {"H20", "HGX H20", "H20 96GB"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
-               .memory = 96_GB, .memory_type = "HBM3", .memory_bandwidth = 4_TBps,
+               .memory = 96_GB, .usable_memory = 97871_MiB, .memory_type = "HBM3", .memory_bandwidth = 4_TBps,
                .dense = dense_rates({.fp64 = 1, .fp32 = 44, .tf32 = 74, .bf16 = 148, .fp16 = 148, .fp8 = 296, .int8 = 296}),
                .tdp = 400_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .street_price = usd_range("12000", "13000", "2024-07-05", "SemiAnalysis estimate of the average H20 price (report of 2024-07-05), as relayed at https://in.whatpsu.com/articles/1176-NVIDIA-will-sell-more-than-one-million-H20-GPUs-to-China-resulting-in-12-billion-in-revenue"),
                .source = "NVIDIA HGX H20 specification table (partner copy): FP8 296, BF16/FP16 148, TF32 74, FP32 44, FP64 1 TF, 96 GB HBM3, 4.0 TB/s, NVLink 900 GB/s, 400 W; http://1cnz.cn/d/2353773.html, https://zangshuxian.com/new/674733024499207168, memory per https://trendforce.com/news/2024/09/24/news-nvidias-custom-h20-chip-for-china-reportedly-halted",
                .as_of = "2026-11-26",
-               .note = "The China-market Hopper: the figures are dense as published (148 TF BF16 is 15 % of the H100's dense 989.5; the export metric TPP 2,368 = 148 x 16 uses dense FP16). No nvidia.com page was reachable. NVLink 900 GB/s total = 450 per direction. PCIe Gen5 x16 not confirmed by a source."});
+               .note = "Usable memory: 97,871 MiB, the total nvidia-smi reports for the NVIDIA H20 in public logs (\"97871MiB\"; the same lines show a 500 W power limit, above the 400 W recorded here from the specification table). The China-market Hopper: the figures are dense as published (148 TF BF16 is 15 % of the H100's dense 989.5; the export metric TPP 2,368 = 148 x 16 uses dense FP16). No nvidia.com page was reachable. NVLink 900 GB/s total = 450 per direction. PCIe Gen5 x16 not confirmed by a source."});
   v.push_back({.id = "h800-sxm", .name = "NVIDIA H800 SXM5 80GB", .aliases = {"H800", "H800 SXM", "H800 SXM5"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::sxm,
                .memory = 80_GB, .usable_memory = 81559_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
@@ -190,12 +190,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "Usable memory: 81,559 MiB, the total nvidia-smi reports for the NVIDIA H800 in public logs (\"81559MiB\" beside \"NVIDIA H800\"; as the H100 SXM). No NVIDIA H800 datasheet was reachable: compute and memory are the H100 SXM's, which every source says the H800 keeps; NVLink 400 GB/s total = 200 per direction (DeepSeek-V3 was trained on H800s). No vendor list price."});
   v.push_back({.id = "a800-sxm4-80gb", .name = "NVIDIA A800 SXM4 80GB", .aliases = {"A800", "A800 SXM4 80GB", "A800 80GB"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::sxm,
-               .memory = 80_GB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
+               .memory = 80_GB, .usable_memory = 81920_MiB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 200_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
                .source = std::string(src::a100) + " (A100 80GB SXM column, which the A800 matches but for NVLink); NVLink cut to 400 GB/s per https://tweakers.net/nieuws/203182/nvidia-introduceert-a800-gpu-voor-china-die-niet-onder-exportrestricties-vs-valt.html",
                .as_of = "2026-11-26",
-               .note = "No A800 datasheet was reachable: every source says only NVLink changed (400 GB/s total = 200 per direction, against the A100's 600). No vendor list price."});
+               .note = "Usable memory: 81,920 MiB, the total nvidia-smi reports for the NVIDIA A800-SXM4-80GB in public logs (\"81920MiB\"), as the A100 80GB. No A800 datasheet was reachable: every source says only NVLink changed (400 GB/s total = 200 per direction, against the A100's 600). No vendor list price."});
   v.push_back({.id = "l40", .name = "NVIDIA L40 48GB", .aliases = {"L40"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
                .memory = 48_GB, .usable_memory = 46068_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
@@ -661,14 +661,14 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "RDNA 3 has no tensor cores: the matrix rate is WMMA on the SIMDs, 96 CUs x 512 FLOP x ~2.5 GHz = 122.6 TF FP16/BF16 dense (computed; it equals AMD's \"peak half precision\"). FP32 61.3 counts dual issue, which compilers rarely reach (about half in practice). No FP8. ECC as AMD markets the W7000 series, not confirmed in a stored source. The widely reported $3,999 launch price was not verified."});
   v.push_back({.id = "rx-7900-xtx", .name = "AMD Radeon RX 7900 XTX 24GB", .aliases = {"RX 7900 XTX", "Radeon RX 7900 XTX", "7900 XTX", "7900XTX"},
                .vendor = Vendor::amd, .architecture = "RDNA 3", .form_factor = FormFactor::consumer,
-               .memory = 24_GB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
+               .memory = 24_GB, .usable_memory = 24560_MiB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
                .dense = dense_rates({.fp32 = 61.4, .bf16 = 122.8, .fp16 = 122.8, .int8 = 122.8}),
                .tdp = 355_W,
                .slot_width = 3, .length = 287_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("999", "2022-12-13", "AMD Radeon RX 7900 XTX launch MSRP, as reported at https://www.breakinglatest.news/technology/amd-announces-first-chiplets-gpu-new-rdna-3-architecture-rx-7900-xtx-xt-will-be-launched-on-12-13/"),
                .source = "24 GB GDDR6 at 20 Gbps on 384 bits (960 GB/s), 355 W per https://morethantech.it/pubblicazioni/1156_amd-alza-il-sipario-sulle-radeon-rx-7900-xtx-e-7900-xt; WMMA rate per compute unit (512 FP16/BF16 FLOP per clock) per AMD GPUOpen, https://gpuopen.com/learn/using_matrix_core_amd_rdna4",
                .as_of = "2026-11-26",
-               .note = std::string("96 CUs x 512 FLOP x ~2.5 GHz = 122.8 TF FP16/BF16 dense through WMMA (computed; AMD's \"peak half precision\" is the same number, not a sparse figure); vkpeak measured about 130 TF. FP32 61.4 counts dual issue. No FP8, no ECC. PCIe peer-to-peer under ROCm not verified (the default is kept).") + " AMD reference card: 287 mm, sold as 2.5 slots (3 blocked: TechPowerUp, \"installation requires three slots\", https://techpowerup.com/review/amd-radeon-rx-7900-xtx/3.html), three axial fans, two 8-pin connectors (https://wccftech.com/amd-radeon-rx-7900-xtx-graphics-card-rdna-3-navi-31-gpu-gets-beautiful-close-up-shots/)."});
+               .note = std::string("Usable memory: 24,560 MiB: rocm-smi reports \"VRAM Total Memory (B): 25753026560\" for a Radeon RX 7900 XTX in public logs. 96 CUs x 512 FLOP x ~2.5 GHz = 122.8 TF FP16/BF16 dense through WMMA (computed; AMD's \"peak half precision\" is the same number, not a sparse figure); vkpeak measured about 130 TF. FP32 61.4 counts dual issue. No FP8, no ECC. PCIe peer-to-peer under ROCm not verified (the default is kept).") + " AMD reference card: 287 mm, sold as 2.5 slots (3 blocked: TechPowerUp, \"installation requires three slots\", https://techpowerup.com/review/amd-radeon-rx-7900-xtx/3.html), three axial fans, two 8-pin connectors (https://wccftech.com/amd-radeon-rx-7900-xtx-graphics-card-rdna-3-navi-31-gpu-gets-beautiful-close-up-shots/)."});
   v.push_back({.id = "ryzen-ai-max-395", .name = "AMD Ryzen AI Max+ 395 (Radeon 8060S, 128GB unified)",
                .aliases = {"Ryzen AI Max+ 395", "AI Max+ 395", "Strix Halo", "Radeon 8060S"},
                .vendor = Vendor::amd, .architecture = "RDNA 3.5 (Strix Halo)", .form_factor = FormFactor::soc,
