@@ -448,13 +448,13 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = std::string("Usable memory: 16,380 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4060 Ti in public logs (\"16380MiB\" beside \"NVIDIA GeForce RTX 4060 Ti\" at 165 W). Tensor rates derived, not printed by NVIDIA for this card: ") + src::ada_per_sm + "; the 4060 Ti has 34 SMs at 2,535 MHz boost (https://www.thefpsreview.com/?p=133840), so FP16 with FP16 accumulate = 88.26 dense, with FP32 accumulate (half rate on GeForce) 44.13; TF32 = 22.06, FP8 (FP32 acc.) 88.26, INT8 176.5, INT4 353.0 (INT4 equals the 353 'AI TOPS' NVIDIA lists for the card). PCIe x8."});
   v.push_back({.id = "rtx-4060-ti-8gb", .name = "NVIDIA GeForce RTX 4060 Ti 8GB", .aliases = {"RTX 4060 Ti 8GB", "4060 Ti 8GB", "RTX 4060Ti 8GB"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::consumer,
-               .memory = 8_GB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
+               .memory = 8_GB, .usable_memory = 8188_MiB, .memory_type = "GDDR6", .memory_bandwidth = 288_GBps,
                .dense = dense_rates({.fp32 = 22.06, .tf32 = 22.06, .bf16 = 44.13, .fp16 = 44.13, .fp8 = 88.26, .int8 = 176.5, .int4 = 353.0}),
                .fp32_accumulate_half_rate = true, .tdp = 160_W, .pcie_generation = 4, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("399", "2023-05-24", "NVIDIA GeForce RTX 4060 Ti 8GB launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/"),
                .source = "NVIDIA RTX 4060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/; launch review at https://www.thefpsreview.com/?p=133840",
                .as_of = recorded,
-               .note = "Same AD106 configuration and clocks as the 16 GB card (34 SMs, 2,535 MHz), so the same derived tensor rates; see rtx-4060-ti-16gb. PCIe x8."});
+               .note = "Usable memory: 8,188 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4060 Ti at 160 W (the 8 GB card) in public logs (\"8188MiB\"). Same AD106 configuration and clocks as the 16 GB card (34 SMs, 2,535 MHz), so the same derived tensor rates; see rtx-4060-ti-16gb. PCIe x8."});
   // RTX 5090: NVIDIA spec page: FP32 104.8, 32 GB GDDR7, 1,792 GB/s, 575 W, PCIe Gen5 x16. Tensor: FP16 (FP16 acc)
   // 838.4 with sparsity (spheron.network copy of the RTX Blackwell whitepaper table) -> dense FP16-acc 419.2,
   // FP32-acc (half rate on GeForce) 209.6; FP8 1,676.8* -> FP32-acc dense 419.2.
@@ -586,11 +586,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "mi250x", .name = "AMD Instinct MI250X (one 64 GB GCD; two per package)",
                .aliases = {"MI250X", "Instinct MI250X", "MI250X GCD", "AMD Instinct MI250X 128GB"},
                .vendor = Vendor::amd, .architecture = "CDNA 2", .form_factor = FormFactor::oam,
-               .memory = 64_GB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
+               .memory = 64_GB, .usable_memory = 65520_MiB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
                .dense = dense_rates({.fp64 = 47.85, .fp32 = 47.85, .bf16 = 191.5, .fp16 = 191.5, .int8 = 191.5}),
                .tdp = 250_W, .infinity_fabric_bandwidth = 50_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
                .source = src::mi200, .as_of = recorded,
-               .note = std::string("One GCD of the two in an MI250X package (Pawsey Setonix user guide, https://pawsey.atlassian.net/wiki/spaces/US/pages/51928618: "
+               .note = std::string("Usable memory: 65,520 MiB per GCD (64 GiB less 16 MiB): a gfx90a GCD reports \"Total GPU memory 68702699520\" in a public HPE Cray OpenACC log. One GCD of the two in an MI250X package (Pawsey Setonix user guide, https://pawsey.atlassian.net/wiki/spaces/US/pages/51928618: "
                                    "\"two Global Compute Dies (GCD) that are accessible as two logical GPUs\", 110 CUs and 64 GB each). Package figures halved: "
                                    "AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp "
                                    "(47.9 vector / 95.7 matrix FP64 and FP32, 383 FP16/BF16, 383 INT8 TOPS, 128 GB, 3.2 TB/s, 500 W, 560 W peak). "
@@ -600,11 +600,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "mi250", .name = "AMD Instinct MI250 (one 64 GB GCD; two per package)",
                .aliases = {"MI250", "Instinct MI250", "MI250 GCD", "AMD Instinct MI250 128GB"},
                .vendor = Vendor::amd, .architecture = "CDNA 2", .form_factor = FormFactor::oam,
-               .memory = 64_GB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
+               .memory = 64_GB, .usable_memory = 65520_MiB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
                .dense = dense_rates({.fp64 = 45.25, .fp32 = 45.25, .bf16 = 181.05, .fp16 = 181.05, .int8 = 181.05}),
                .tdp = 250_W, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
                .source = src::mi200, .as_of = recorded,
-               .note = "One GCD of the two in an MI250 package, seen by the OS as its own GPU of 64 GB. Package figures halved: AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (45.3 vector / 90.5 matrix, 362.1 FP16/BF16, 362.1 INT8 TOPS, 128 GB, 3.2 TB/s, 500 W). Infinity Fabric bandwidth not recorded. No vendor list price."});
+               .note = "Usable memory: 65,520 MiB per GCD (64 GiB less 16 MiB), as the MI250X's gfx90a GCD reports (\"Total GPU memory 68702699520\" in a public HPE Cray OpenACC log): the same HBM2e per GCD. One GCD of the two in an MI250 package, seen by the OS as its own GPU of 64 GB. Package figures halved: AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (45.3 vector / 90.5 matrix, 362.1 FP16/BF16, 362.1 INT8 TOPS, 128 GB, 3.2 TB/s, 500 W). Infinity Fabric bandwidth not recorded. No vendor list price."});
   // Added 2026-11-26: AMD's 2025 Instinct parts and the Radeon cards people run models on locally.
   v.push_back({.id = "mi325x", .name = "AMD Instinct MI325X 256GB", .aliases = {"MI325X", "Instinct MI325X"},
                .vendor = Vendor::amd, .architecture = "CDNA 3", .form_factor = FormFactor::oam,
