@@ -47,7 +47,8 @@ TEST_SUITE("capacity") {
                                                   {"rtx-3070", 8192},    {"rtx-3060-12gb", 12288},  {"rtx-3090-ti", 24564},
                                                   {"a100-pcie-40gb", 40960}, {"rtx-4000-ada", 20475}, {"rtx-5060-ti-16gb", 16311},
                                                   {"a800-sxm4-80gb", 81920}, {"h20", 97871},          {"rx-7900-xtx", 24560},
-                                                  {"rtx-4060-ti-8gb", 8188}, {"mi250x", 65520},       {"mi250", 65520}};
+                                                  {"rtx-4060-ti-8gb", 8188}, {"mi250x", 65520},       {"mi250", 65520},
+                                                  {"rtx-5000-ada", 32760}};
     for (const auto& [id, m] : mib) {
       const GpuSpec& g = c.find_gpu(id);
       REQUIRE_MESSAGE(g.usable_memory.has_value(), id);

@@ -172,4 +172,34 @@ TEST_SUITE("integration") {
     CHECK(a100->links.find("NVLink") != std::string::npos);
     CHECK(std::fabs(a100->predicted / 231.58 - 1) <= 0.10);
   }
+
+  // docs/validation.md "Leave one source out": the rows of the two sources that fitted a constant are
+  // predicted again with it at its prior, by hand here; every other row keeps its prediction.
+  TEST_CASE("validation: nccl-tests rows with their own source left out") {
+    namespace v = perf::validation;
+    const std::vector<perf::CollectiveCase> rows = v::nccl_all_reduce();
+    int with_prior = 0;
+    for (const perf::CollectiveCase& r : rows) {
+      INFO(r.gpus << " x " << r.gpu << " (" << r.topology << "), " << r.source);
+      REQUIRE(std::isfinite(r.left_out));
+      const std::string key = v::nccl_source_key(r.source);
+      const bool fitted_here = key == "NVIDIA/nccl-tests#212" || key == "NVIDIA/nccl#1639";
+      CHECK(r.left_out_constants.empty() == !fitted_here);
+      if (!fitted_here) {
+        CHECK(r.left_out == r.predicted);
+        continue;
+      }
+      ++with_prior;
+      if (r.tag == "calibration" && key == "NVIDIA/nccl#1639") {
+        // Through host memory, bandwidth-bound at 8 GiB: busbw scales with the efficiency, 0.87 / (35 / 63).
+        CHECK(r.left_out == doctest::Approx(r.predicted * 0.87 / (35.0 / 63.0)).epsilon(0.01));
+      }
+      if (r.tag == "calibration" && key == "NVIDIA/nccl-tests#212") {
+        // NVLS on 8 GPUs at the link's 0.80: busbw = 2 (n - 1) / (n + 1) x 450 GB/s x 0.80 = 560 GB/s, less latency.
+        CHECK(r.left_out == doctest::Approx(2.0 * 7 / 9 * 450 * 0.80).epsilon(0.01));
+      }
+      if (r.topology.find("RING") != std::string::npos) CHECK(r.left_out == doctest::Approx(r.predicted));
+    }
+    CHECK(with_prior == 4);
+  }
 }

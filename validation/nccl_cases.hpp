@@ -44,6 +44,10 @@ struct CollectiveCase {
   double message_bytes = 0;
   double predicted = 0;    // capplan busbw, GB/s (1e9 B/s)
   double published = 0;    // nccl-tests busbw, GB/s
+  // capplan busbw with the constants fitted on this row's source at their priors (leave one source out);
+  // `predicted` where the source fitted none
+  double left_out = 0;
+  std::string left_out_constants;  // "nvls_efficiency 0.686 -> 0.80"; empty where the source fitted none
   std::string confidence;  // H: maintainer, vendor file or full table; M: a user's measurement
   std::string source;      // repo / issue + short quote
   std::string links;       // the links capplan times the collective on, with their figures
@@ -51,6 +55,7 @@ struct CollectiveCase {
   std::string why_off;     // one short line: why capplan misses it (rows off by more than 10 %)
 
   [[nodiscard]] double error() const { return predicted / published - 1.0; }
+  [[nodiscard]] double left_out_error() const { return left_out / published - 1.0; }
 };
 
 namespace validation {
@@ -200,6 +205,24 @@ inline Cluster nccl_cluster(const NcclRow& r) {
   return c;
 }
 
+// Leave one source out: the two constants fitted on nccl-tests rows, each on one source's calibration row,
+// and their priors, what capplan would take with that source left out (no other row fits them): NVLS
+// at NVLink's efficiency, the ring's 0.80 (perf/communication.hpp nvlink()); SHM at PCIe peer-to-peer's
+// 0.87 (pcie()). A row's source is its citation up to the first space or colon ("NVIDIA/nccl#1639").
+struct NcclFit {
+  const char* source;
+  const char* constant;
+  double fitted, prior;
+};
+inline constexpr NcclFit nccl_fits[] = {
+    {"NVIDIA/nccl-tests#212", "nvls_efficiency", comm::nvls_efficiency, 0.80},
+    {"NVIDIA/nccl#1639", "shm_efficiency", shm_efficiency, 0.87},
+};
+
+inline std::string nccl_source_key(std::string_view citation) {
+  return std::string(citation.substr(0, citation.find_first_of(" :")));
+}
+
 // "NVLink 300 GB/s x 0.80" for a link.
 inline std::string describe_link(const Link& l) {
   char efficiency[16];
@@ -225,8 +248,26 @@ inline std::vector<CollectiveCase> nccl_all_reduce() {
       std::snprintf(efficiency, sizeof efficiency, "%.3f", comm::nvls_efficiency);
       links = "NVLink SHARP " + format_number(in.bandwidth.value() / 1e9, 4) + " GB/s x " + efficiency + ", (1 + 1/n) S";
     }
-    out.push_back({r.tag, r.topology, r.gpu, r.gpus, c.gpus_per_node, bytes.value(), busbw, r.published, r.confidence,
-                   r.source, links, r.note, r.why_off});
+    CollectiveCase row{r.tag, r.topology, r.gpu, r.gpus, c.gpus_per_node, bytes.value(), busbw, r.published, busbw, {},
+                       r.confidence, r.source, links, r.note, r.why_off};
+    // Leave one source out: the constant this row's source fitted at its prior.
+    for (const NcclFit& f : nccl_fits) {
+      if (nccl_source_key(r.source) != f.source) continue;
+      char text[96];
+      std::snprintf(text, sizeof text, "%s %.3f -> %.2f", f.constant, f.fitted, f.prior);
+      row.left_out_constants = text;
+      if (std::string_view(f.constant) == "shm_efficiency") {
+        Cluster prior = c;
+        if (prior.intra.kind == LinkKind::pcie_via_host) prior.intra.efficiency = f.prior;
+        if (prior.intra_beyond.kind == LinkKind::pcie_via_host) prior.intra_beyond.efficiency = f.prior;
+        row.left_out = all_reduce_bus_bandwidth(prior, bytes, g).value() / 1e9;
+      } else if (local >= g.size) {  // nvls_efficiency: one node, the faster of the ring and NVLS, as NCCL picks
+        double t = comm::ring_all_reduce(bytes.value(), g.size, in);
+        if (c.nvls && in.kind == LinkKind::nvlink) t = std::min(t, comm::nvls_all_reduce(bytes.value(), g.size, in, f.prior));
+        row.left_out = bytes.value() / t * 2.0 * (g.size - 1) / g.size / 1e9;
+      }
+    }
+    out.push_back(std::move(row));
   }
   return out;
 }

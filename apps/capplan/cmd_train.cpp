@@ -124,6 +124,7 @@ struct TrainArgs {
   RunCostArgs cost;
   std::optional<double> mfu;
   bool allow_tight = false;
+  std::string launch_time;  // --launch-time: host time per kernel launch (Framework::cpu_seconds_per_kernel)
 };
 
 // capplan train for an image model: data-parallel SGD over the GPUs (perf/image_model.hpp), the host's data
@@ -136,7 +137,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                   "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework",
                   "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-                  "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe"},
+                  "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time"},
                  "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   const ImageArgs& c = a.image;
   const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
@@ -268,6 +269,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.seq_len = training_seq_len(a.plan.seq_len, m);
   setup.framework = framework_arg(a.plan.framework, a.plan.attention_kernel);
   setup.framework.flash_attention = a.plan.flash_attention;
+  if (!a.launch_time.empty()) setup.framework.cpu_seconds_per_kernel = launch_time_arg(a.launch_time);
   setup.framework.moe_capacity_factor = moe_capacity_arg(a.plan.moe_capacity_factor, m.shape);
   setup.framework.moe_dispatch = moe_dispatch_arg(a.plan.moe_dispatch, m.shape);
   if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
@@ -479,6 +481,7 @@ struct InferArgs {
   bool guidance = true;        // diffusion UNets: classifier-free guidance, two UNet samples per image and step
   bool vae_slicing = false;    // diffusion UNets: decode one image at a time (diffusers' enable_vae_slicing)
   bool vae_tiling = false;     // diffusion UNets: decode in overlapping tiles (diffusers' enable_vae_tiling)
+  std::string weight_stream_latency;  // --weight-stream-latency (perf::EfficiencyModel::weight_stream_latency)
   GivenFlags flags;
 };
 
@@ -487,7 +490,8 @@ struct InferArgs {
 Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context& ctx) {
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
-  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host", "--pcie-lanes"},
+  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host", "--pcie-lanes",
+                  "--weight-stream-latency"},
                  "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   // --batch: images per batch (default 64; a diffusion UNet's 1, as compare --serve); --weights: the
@@ -701,6 +705,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.output = a.output;
   load.cuda_graphs = a.plan.cuda_graphs;
   load.pcie_host = pcie_host_arg(a.cluster);
+  if (!a.weight_stream_latency.empty()) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);
   const ServingReport rep =
       serving_report(ctx.catalog(), m.id, g, serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel), load, footprint_options(a.cost));
   const ServingRun& run = rep.run;
@@ -831,6 +836,7 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->add_option("--mfu", a->mfu, "Measured model-FLOPs utilization (overrides the performance model)");
   cmd->add_flag("--allow-tight", a->allow_tight,
                 "Let the plan search return plans whose memory fit is tight (less headroom than the allocator may lose to fragmentation)");
+  add_launch_time_flag(cmd, a->launch_time);
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });
@@ -859,6 +865,7 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
+  add_weight_stream_latency_flag(cmd, a->weight_stream_latency);
   add_pcie_host_flag(cmd, a->cluster);
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");
   cmd->add_flag("--fused-kernels", a->fused_kernels,

@@ -8,6 +8,7 @@
 #include <capplan/io/json_document.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
+#include <capplan/units/parse.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -218,13 +219,36 @@ struct Case {
   double published = 0, band = 0;
   double predicted = std::nan("");
   std::string failure;  // why the command gave no figure
+  // --leave-one-source-out: the figure with the constants fitted on this case's source at their priors
+  // (the same as `predicted` where the source fitted none that touch this case).
+  double left_out = std::nan("");
+  std::string left_out_failure;
+  std::vector<std::string> priors;  // "--launch-time 0 us", what was set for left_out
   [[nodiscard]] double error() const { return predicted / published - 1.0; }
+  [[nodiscard]] double left_out_error() const { return left_out / published - 1.0; }
   [[nodiscard]] bool within() const { return failure.empty() && std::isfinite(predicted) && std::fabs(error()) <= band; }
 };
+
+// A constant fitted on a source's calibration rows ("fitted" in the file), and the flag that sets it:
+// `capplan validate --leave-one-source-out` predicts the source's rows with the constant at its prior
+// (what capplan would use with this source left out: no other source's rows fit it).
+struct Fitted {
+  std::string constant, flag, value, prior, fitted_on;
+  std::vector<std::string> metrics;                         // the rows it changes, by metric
+  std::vector<std::pair<std::string, std::string>> when;  // and by the case's flags ("framework": "eager")
+};
+
+// The constants a validation file may declare, the command whose flag sets each and that flag's unit.
+struct FittableFlag {
+  const char* flag;
+  const char* command;
+};
+constexpr FittableFlag fittable_flags[] = {{"launch-time", "train"}, {"weight-stream-latency", "infer"}};
 
 struct Source {
   std::string file, title, citation, url;
   std::vector<Case> cases;
+  std::vector<Fitted> fitted;
 };
 
 // A positive, finite number at `key` of case `r`.
@@ -235,6 +259,60 @@ double positive_number(io::ObjectReader& r, std::string_view key, double max) {
   const double x = v->get<double>();
   if (!std::isfinite(x) || x <= 0 || x > max) r.fail(key, v->dump(), "must be a positive number no greater than " + format_number(max, 6));
   return x;
+}
+
+// The strings of an array at `key` (at most 64, none empty).
+std::vector<std::string> string_list(io::ObjectReader& r, std::string_view key) {
+  const Json* v = r.find(key);
+  if (!v) r.missing(key, "an array of strings");
+  if (!v->is_array() || v->empty() || v->size() > 64) r.fail(key, detail::value_text(*v), "must be a non-empty array of at most 64 strings");
+  std::vector<std::string> out;
+  for (const Json& x : *v) {
+    if (!x.is_string() || x.get<std::string>().empty()) r.fail(key, detail::value_text(x), "must hold non-empty strings");
+    out.push_back(x.get<std::string>());
+  }
+  return out;
+}
+
+Fitted read_fitted(const JsonDocument& doc, const Json& j, std::size_t i) {
+  io::ObjectReader r(doc, j, "/fitted/" + std::to_string(i), "fitted[" + std::to_string(i) + "]");
+  Fitted f;
+  f.constant = r.string("constant");
+  f.flag = r.string("flag");
+  const FittableFlag* known = nullptr;
+  for (const FittableFlag& x : fittable_flags) {
+    if (f.flag == x.flag) known = &x;
+  }
+  if (!known) r.fail("flag", "\"" + f.flag + "\"", "is not a flag that sets a fitted constant (launch-time, weight-stream-latency)");
+  f.value = r.string("value");
+  f.prior = r.string("prior");
+  // The prior must be what the flag accepts: a time of 0 to 1 ms, with its unit.
+  double prior = std::nan("");
+  try {
+    prior = parse<Duration>(f.prior, "prior").value();
+  } catch (const InputError&) {
+  }
+  if (!(prior >= 0 && prior <= 1e-3)) r.fail("prior", "\"" + f.prior + "\"", "must be a time of 0 to 1 ms with its unit (\"0 us\")");
+  f.fitted_on = r.string("fitted_on");
+  f.metrics = string_list(r, "metrics");
+  for (const std::string& name : f.metrics) {
+    const Metric* m = nullptr;
+    for (const Metric& x : metrics) {
+      if (name == x.name) m = &x;
+    }
+    if (!m) r.fail("metrics", "\"" + name + "\"", "is not a metric (" + metric_names() + ")");
+    if (std::string_view(m->command) != known->command)
+      r.fail("metrics", "\"" + name + "\"", std::string("is given by capplan ") + m->command + "; --" + f.flag + " sets capplan " + known->command);
+  }
+  if (const Json* when = r.find("when")) {
+    if (!when->is_object() || when->size() > 16) r.fail("when", detail::value_text(*when), "must be an object of at most 16 flags and their values");
+    for (const auto& [k, v] : when->items()) {
+      if (!v.is_string()) r.fail("when", detail::value_text(v), "must map each flag to a string value (\"framework\": \"eager\")");
+      f.when.emplace_back("--" + k, v.get<std::string>());
+    }
+  }
+  r.finish();
+  return f;
 }
 
 Source read_source(const std::string& path) {
@@ -256,6 +334,10 @@ Source read_source(const std::string& path) {
     src.citation = top.string("citation");
     src.url = top.string_opt("url").value_or("");
     top.allow("description");
+    if (const Json* fitted = top.find("fitted")) {
+      if (!fitted->is_array() || fitted->size() > 16) top.fail("fitted", detail::value_text(*fitted), "must be an array of at most 16 fitted constants");
+      for (std::size_t i = 0; i < fitted->size(); ++i) src.fitted.push_back(read_fitted(doc, (*fitted)[i], i));
+    }
     const Json* cases = top.find("cases");
     if (!cases || !cases->is_array() || cases->empty()) top.fail("cases", cases ? detail::value_text(*cases) : "", "must be a non-empty array of cases");
     if (cases->size() > max_validation_cases) top.fail("cases", std::to_string(cases->size()) + " cases", "has more than 2,000 cases");
@@ -368,11 +450,149 @@ Summary summarize(const std::string& source, const std::string& set, const std::
   return s;
 }
 
+// |error| statistics of one group of cases, either as predicted or with their source left out.
+struct ErrorStats {
+  std::size_t cases = 0, failed = 0;
+  double median_abs = 0, max_abs = 0, mean_signed = 0;
+};
+
+ErrorStats error_stats(const std::vector<const Case*>& cases, bool left_out) {
+  ErrorStats s;
+  s.cases = cases.size();
+  std::vector<double> abs;
+  double sum = 0;
+  for (const Case* c : cases) {
+    const bool ok = left_out ? c->left_out_failure.empty() && std::isfinite(c->left_out) : c->failure.empty() && std::isfinite(c->predicted);
+    if (!ok) {
+      ++s.failed;
+      continue;
+    }
+    const double e = left_out ? c->left_out_error() : c->error();
+    abs.push_back(std::fabs(e));
+    sum += e;
+  }
+  if (!abs.empty()) {
+    s.median_abs = median(abs);
+    s.max_abs = *std::max_element(abs.begin(), abs.end());
+    s.mean_signed = sum / static_cast<double>(abs.size());
+  }
+  return s;
+}
+
+nlohmann::ordered_json stats_json(const ErrorStats& s) {
+  const bool any = s.cases > s.failed;
+  const auto num = [&](double v) { return any ? nlohmann::ordered_json(v) : nlohmann::ordered_json(nullptr); };
+  return {{"cases", s.cases}, {"failed", s.failed}, {"median_abs_error", num(s.median_abs)}, {"max_abs_error", num(s.max_abs)},
+          {"mean_signed_error", num(s.mean_signed)}};
+}
+
+// The leave-one-source-out table: each source's rows, calibration and validation together, predicted
+// as fitted and with the constants fitted on that source at their priors; then every row so.
+nlohmann::ordered_json leave_one_source_out_table(const std::vector<Source>& sources, const std::vector<const Case*>& all, Result& r) {
+  Table t;
+  t.title = "Leave one source out: each source's rows predicted without the constants fitted on it";
+  t.columns = {{"source", "source", Align::left},
+               {"constants", "constants at their prior", Align::left},
+               {"cases", "cases"},
+               {"median_abs_error", "median |error| as fitted"},
+               {"left_out_median_abs_error", "median |error| left out"},
+               {"left_out_max_abs_error", "max |error| left out"},
+               {"left_out_mean_signed_error", "mean signed left out"}};
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  const auto add = [&](const std::string& name, const std::string& constants, const std::vector<const Case*>& cases) {
+    const ErrorStats fitted = error_stats(cases, false), left = error_stats(cases, true);
+    const auto pct = [](const ErrorStats& x, double v, bool is_signed) {
+      return x.cases > x.failed ? Cell::of_number(is_signed ? signed_percent(v) : percent(v), v) : Cell::empty();
+    };
+    t.add_row({Cell::of_text(name), Cell::of_text(constants), Cell::of_number(std::to_string(cases.size()), static_cast<double>(cases.size())),
+               pct(fitted, fitted.median_abs, false), pct(left, left.median_abs, false), pct(left, left.max_abs, false),
+               pct(left, left.mean_signed, true)});
+    nlohmann::ordered_json j;
+    j["source"] = name;
+    j["constants"] = constants;
+    j["as_fitted"] = stats_json(fitted);
+    j["left_out"] = stats_json(left);
+    out.push_back(std::move(j));
+  };
+  for (const Source& src : sources) {
+    std::vector<const Case*> mine;
+    for (const Case* c : all) {
+      if (c->source == src.title) mine.push_back(c);
+    }
+    if (mine.empty()) continue;
+    std::string constants;
+    for (const Fitted& f : src.fitted) constants += (constants.empty() ? "" : "; ") + f.constant + " " + f.value + " -> " + f.prior;
+    add(src.title, constants.empty() ? "none fitted" : constants, mine);
+  }
+  add("all sources", "each source's own", all);
+  t.notes.push_back("A constant fitted on a source's calibration rows (the file's \"fitted\" list) is what refitting without that source "
+                    "changes: no other source's rows fit it, so it returns to its prior, and the source's rows are predicted so. A "
+                    "source that fitted nothing is predicted as above. The left-out errors estimate the error on a run like the "
+                    "source's that nobody has measured for capplan.");
+  r.tables.push_back(std::move(t));
+  return out;
+}
+
 struct ValidateArgs {
   std::vector<std::string> paths;
   std::string set;
   bool check = false;
+  bool leave_one_source_out = false;
 };
+
+// The figure `c`'s command gives (predicted or left out), or why it gives none.
+double run_figure(const Case& c, const std::vector<std::string>& command, const Context& ctx, std::string& failure, bool* fits = nullptr) {
+  try {
+    const nlohmann::ordered_json out = run_for_json(command, ctx);
+    const Metric* m = c.figure;
+    const auto it = out.find(m->field);
+    if (it == out.end() || !it->is_number()) {
+      failure = std::string("the result has no number ") + m->field;
+      return std::nan("");
+    }
+    const double v = it->get<double>();
+    const double figure = m->inverse ? (v > 0 ? m->scale / v : std::nan("")) : v * m->scale;
+    if (!std::isfinite(figure)) failure = std::string("the result's ") + m->field + " is not usable";
+    if (fits) *fits = !(out.contains("fits") && out["fits"] == false);
+    return figure;
+  } catch (const std::exception& e) {
+    failure = e.what();
+    return std::nan("");
+  }
+}
+
+// Whether a fitted constant changes case `c`: its metric is listed and the case's flags match `when`.
+bool touches(const Fitted& f, const Case& c) {
+  if (std::find(f.metrics.begin(), f.metrics.end(), c.metric) == f.metrics.end()) return false;
+  for (const auto& [flag, value] : f.when) {
+    bool found = false;
+    for (std::size_t i = 0; i + 1 < c.command.size(); ++i) {
+      if (c.command[i] == flag && c.command[i + 1] == value) found = true;
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+// Leave one source out: `c` predicted with every constant its source fitted, and which touches it, at
+// its prior. A case that sets the flag itself keeps its own value.
+void predict_left_out(const Source& src, Case& c, const Context& ctx) {
+  std::vector<std::string> command = c.command;
+  for (const Fitted& f : src.fitted) {
+    if (!touches(f, c)) continue;
+    const std::string flag = "--" + f.flag;
+    if (std::find(command.begin(), command.end(), flag) != command.end()) continue;
+    command.push_back(flag);
+    command.push_back(f.prior);
+    c.priors.push_back(flag + " " + f.prior);
+  }
+  if (c.priors.empty()) {
+    c.left_out = c.predicted;
+    c.left_out_failure = c.failure;
+    return;
+  }
+  c.left_out = run_figure(c, command, ctx, c.left_out_failure);
+}
 
 Result run_validate(const ValidateArgs& a, const Context& ctx) {
   if (!a.set.empty() && a.set != "calibration" && a.set != "validation") {
@@ -394,21 +614,10 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
     int note_no = 0;
     for (Case& c : src.cases) {
       if (!a.set.empty() && c.set != a.set) continue;
-      try {
-        const nlohmann::ordered_json out = run_for_json(c.command, ctx);
-        const Metric* m = c.figure;
-        const auto it = out.find(m->field);
-        if (it == out.end() || !it->is_number()) {
-          c.failure = std::string("the result has no number ") + m->field;
-        } else {
-          const double v = it->get<double>();
-          c.predicted = m->inverse ? (v > 0 ? m->scale / v : std::nan("")) : v * m->scale;
-          if (!std::isfinite(c.predicted)) c.failure = std::string("the result's ") + m->field + " is not usable";
-        }
-        if (c.failure.empty() && out.contains("fits") && out["fits"] == false) c.note += std::string(c.note.empty() ? "" : "; ") + "capplan says this plan does not fit in memory";
-      } catch (const std::exception& e) {
-        c.failure = e.what();
-      }
+      bool fits = true;
+      c.predicted = run_figure(c, c.command, ctx, c.failure, &fits);
+      if (c.failure.empty() && !fits) c.note += std::string(c.note.empty() ? "" : "; ") + "capplan says this plan does not fit in memory";
+      if (a.leave_one_source_out) predict_left_out(src, c, ctx);
       std::string result = !c.failure.empty() ? "error" : c.within() ? "within" : "outside";
       if (!c.failure.empty() || !c.note.empty()) {
         ++note_no;
@@ -438,6 +647,12 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
       std::string line = "capplan";
       for (const std::string& w : c.command) line += " " + (w.find_first_of(" '\"") == std::string::npos ? w : "'" + w + "'");
       jc["command"] = line;
+      if (a.leave_one_source_out) {
+        const bool lo = c.left_out_failure.empty() && std::isfinite(c.left_out);
+        jc["left_out_priors"] = c.priors;
+        jc["left_out_predicted"] = lo ? nlohmann::ordered_json(c.left_out) : nlohmann::ordered_json(nullptr);
+        jc["left_out_error"] = lo ? nlohmann::ordered_json(c.left_out_error()) : nlohmann::ordered_json(nullptr);
+      }
       jcases.push_back(std::move(jc));
       mine.push_back(&c);
       all.push_back(&c);
@@ -482,6 +697,7 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
   s.notes.push_back("error = predicted / published - 1. Calibration rows: a constant was fitted to them; validation rows: "
                     "nothing was, so their errors estimate the error on a run nobody has measured.");
   r.tables.push_back(std::move(s));
+  if (a.leave_one_source_out) r.json["leave_one_source_out"] = leave_one_source_out_table(sources, all, r);
   r.json["cases"] = std::move(jcases);
   r.json["summary"] = std::move(jsum);
   for (const auto& jc : r.json["cases"]) r.explanation.push_back(jc["case"].get<std::string>() + ": " + jc["command"].get<std::string>());
@@ -497,11 +713,15 @@ void add_validate(CLI::App& app, Context& ctx) {
       ->required();
   cmd->add_option("--set", args->set, "Only the calibration or only the validation rows");
   cmd->add_flag("--check", args->check, "Exit with status 1 when a case is outside its band or cannot be predicted");
+  cmd->add_flag("--leave-one-source-out", args->leave_one_source_out,
+                "Also predict each source's rows with the constants fitted on that source (its file's \"fitted\" list) at their priors, "
+                "and summarize those errors per source");
   cmd->footer(
       "\nExamples:\n"
       "  capplan validate validation/cases\n"
       "  capplan validate my-runs.json --format json\n"
-      "  capplan validate validation/cases --set validation --check\n");
+      "  capplan validate validation/cases --set validation --check\n"
+      "  capplan validate validation/cases --leave-one-source-out\n");
   cmd->callback([args, &ctx] {
     const Result r = run_validate(*args, ctx);
     write(r, ctx);

@@ -52,6 +52,13 @@ perf::AttentionKernel attention_kernel_arg(const std::string& text);
 // fsdp; with --attention-kernel applied where given (the preset's kernel otherwise). The preset decides
 // the gradient bytes kept for the optimizer, so memory and time count the same bytes.
 void add_framework_flag(CLI::App* cmd, std::string& into);
+// --launch-time (train): host time to launch one kernel, Framework::cpu_seconds_per_kernel (0 to 1 ms).
+void add_launch_time_flag(CLI::App* cmd, std::string& into);
+double launch_time_arg(const std::string& text);
+// --weight-stream-latency (infer): a weight-streaming matmul's fixed time beyond its bytes,
+// perf::EfficiencyModel::weight_stream_latency (0 to 1 ms).
+void add_weight_stream_latency_flag(CLI::App* cmd, std::string& into);
+Duration weight_stream_latency_arg(const std::string& text);
 perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel);
 
 // --cuda-graphs: the serving engine replays decode steps as CUDA graphs (perf/inference.hpp).

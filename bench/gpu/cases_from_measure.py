@@ -140,6 +140,19 @@ doc = {
                    "PyTorch's peak reserved bytes for the LLM steps and peak allocated bytes for the image models. "
                    "The GPT-2-124M-shaped training throughputs are calibration rows (the eager framework's host time "
                    "per kernel launch was fitted to them); every other row is validation.",
+    # The constants fitted on this source (capplan validate --leave-one-source-out sets each to its prior).
+    "fitted": [
+        {"constant": "eager launch time", "flag": "launch-time", "value": "57.9 us", "prior": "0 us",
+         "fitted_on": "the 6 calibration rows (GPT-2-124M-shaped training steps): the largest value none contradicts "
+                      "(perf/framework.hpp, pytorch_eager)",
+         "metrics": ["tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_percent", "iteration_time_s"],
+         "when": {"framework": "eager"}},
+        {"constant": "weight-stream latency", "flag": "weight-stream-latency", "value": "12 us", "prior": "0 us",
+         "fitted_on": "24 BF16 GEMV timings of 1-64 token rows on the same H100 and H200 (validation/measured/*.json, "
+                      "gemm.decode): their mean time beyond bytes / achieved bandwidth (perf/efficiency.hpp)",
+         "metrics": ["ttft_ms", "decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms",
+                     "output_tokens_per_s_per_gpu", "request_time_s"]},
+    ],
     "cases": cases(),
 }
 print(json.dumps(doc, indent=1))

@@ -162,6 +162,8 @@ void bind_purchase(py::module_& m) {
       .field("batch", &ServingLoad::batch)
       .field("prompt", &ServingLoad::prompt)
       .field("output", &ServingLoad::output)
+      .field("weight_stream_latency", &ServingLoad::weight_stream_latency,
+             "a weight-streaming matmul's fixed time beyond its bytes (None: the fitted 12 us; 0 s: its prior)")
       .finish()
       .def("validate", &ServingLoad::validate)
       .def("config", &ServingLoad::config, py::arg("tp") = 1, py::arg("pp") = 1, "The InferenceConfig that sizes its memory.");

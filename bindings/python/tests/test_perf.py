@@ -379,6 +379,15 @@ def test_weight_stream_latency(cat):
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_inference(job, h100, model)
     assert e.value.field == "weight_stream_latency"
+    # The same through ServingLoad (capplan infer --weight-stream-latency): None keeps the fitted 12 us.
+    shape = capplan.find_model("llama2-7b").transformer()
+    fitted = capplan.serving_run(shape, h100, capplan.ServingLoad())
+    prior = capplan.serving_run(shape, h100, capplan.ServingLoad(weight_stream_latency=capplan.Duration(0, "s")))
+    assert capplan.ServingLoad().weight_stream_latency is None
+    assert fitted.estimate.decode_step.value - prior.estimate.decode_step.value == pytest.approx((32 * 4 + 1) * 12e-6)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.serving_run(shape, h100, capplan.ServingLoad(weight_stream_latency=capplan.Duration(2, "ms")))
+    assert e.value.field == "weight_stream_latency"
 
 
 def test_finetuning_lora_and_qlora_runs(cat):

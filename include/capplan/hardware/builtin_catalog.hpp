@@ -384,12 +384,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "Only the vendor's BF16 figure was reachable (1 PFLOP sparse = 500 dense); the other precisions are not stored, so FP8 work is timed at BF16. Bandwidth: third parties give 1.6-1.8 TB/s, the lower end is stored (the vendor figure was not reached); power configurable up to 600 W. Passive data-centre card, MIG supported, no NVLink. Measured cuBLAS BF16 about 417 TF at 8192^3 (zzc0721/torch-performance-test-data#162). No vendor list price."});
   v.push_back({.id = "rtx-5000-ada", .name = "NVIDIA RTX 5000 Ada Generation 32GB", .aliases = {"RTX 5000 Ada", "RTX5000 Ada"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
-               .memory = 32_GB, .memory_type = "GDDR6", .memory_bandwidth = 576_GBps,
+               .memory = 32_GB, .usable_memory = 32760_MiB, .memory_type = "GDDR6", .memory_bandwidth = 576_GBps,
                .dense = dense_rates({.fp32 = 65.3, .tf32 = 130.5, .bf16 = 261, .fp16 = 261, .fp8 = 522, .int8 = 522}),
                .tdp = 250_W, .ecc = true,
                .source = "NVIDIA RTX 5000 Ada datasheet figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 65, TF32 131 | 261*, FP16 261 | 522*, FP8 522 | 1,044*, 32 GB ECC, 576 GB/s, 250 W)",
                .as_of = "2026-11-26",
-               .note = "No NVIDIA datasheet was reachable; the transcription agrees with 12,800 CUDA cores x 2 x 2.55 GHz = 65.3 TF and the full-rate Ada workstation ratios of the RTX 6000 Ada. No launch price found."});
+               .note = "Usable memory: 32,760 MiB, the total nvidia-smi reports for the NVIDIA RTX 5000 Ada Generation in public logs (\"32760MiB\" beside \"NVIDIA RTX 5000 Ada Gene...\", ECC off as shipped; 250 W cap in the same lines). No NVIDIA datasheet was reachable; the transcription agrees with 12,800 CUDA cores x 2 x 2.55 GHz = 65.3 TF and the full-rate Ada workstation ratios of the RTX 6000 Ada. No launch price found."});
   v.push_back({.id = "rtx-4000-ada", .name = "NVIDIA RTX 4000 Ada Generation 20GB", .aliases = {"RTX 4000 Ada", "RTX4000 Ada"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
                .memory = 20_GB, .usable_memory = 20475_MiB, .memory_type = "GDDR6", .memory_bandwidth = 360_GBps,

@@ -307,9 +307,11 @@ inline double all_to_all(double bytes, int n, const Link& l) { return ring_all_g
 // ~480GB/s (algbw ~275GB/s)"); docs/validation.md reports the rows it was not fitted to. The latency
 // term is the ring's Simple one (NCCL's NVLS latency is not modelled), so small messages keep LL rings.
 inline constexpr double nvls_efficiency = 0.686;
-inline double nvls_all_reduce(double bytes, int n, const Link& l) {
+// `efficiency`: the calibration above unless given (docs/validation.md's leave-one-source-out rows
+// give it its prior, NVLink's 0.80).
+inline double nvls_all_reduce(double bytes, int n, const Link& l, double efficiency = nvls_efficiency) {
   if (n <= 1 || bytes <= 0) return 0;
-  return 2.0 * (n - 1) * l.latency.value() + (1.0 + 1.0 / n) * bytes / (l.bandwidth.value() * nvls_efficiency);
+  return 2.0 * (n - 1) * l.latency.value() + (1.0 + 1.0 / n) * bytes / (l.bandwidth.value() * efficiency);
 }
 inline double p2p(double bytes, const Link& l) { return bytes <= 0 ? 0 : l.latency.value() + bytes / l.effective(); }
 

@@ -31,11 +31,21 @@ struct ServingLoad {
   std::int64_t output = 128;  // generated tokens per sequence
   bool cuda_graphs = false;   // the engine replays decode steps as CUDA graphs (perf/inference.hpp)
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how a PCIe node attaches its GPUs (perf/communication.hpp)
+  // A weight-streaming matmul's fixed time beyond its bytes (perf::EfficiencyModel::weight_stream_latency);
+  // absent: the model's fitted 12 us. `capplan validate --leave-one-source-out` sets it to its prior, 0.
+  std::optional<Duration> weight_stream_latency;
 
   void validate() const {
     require_positive_count(batch, "batch");
     if (prompt < 0) detail::fail("prompt", std::to_string(prompt), "is negative");
     require_positive_count(output, "output");
+    if (weight_stream_latency) efficiency().validate();
+  }
+  // The efficiency model the load is timed with: the defaults, with the weight-stream latency given.
+  [[nodiscard]] perf::EfficiencyModel efficiency() const {
+    perf::EfficiencyModel m;
+    if (weight_stream_latency) m.weight_stream_latency = *weight_stream_latency;
+    return m;
   }
   // Memory is sized for the whole sequence: prompt + output tokens.
   [[nodiscard]] InferenceConfig config(int tp = 1, int pp = 1) const {
@@ -99,7 +109,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   r.pp = pp;
   perf::InferenceOptions options;
   options.cuda_graphs = load.cuda_graphs;
-  r.estimate = perf::estimate_inference(job, gpu, {}, options);
+  r.estimate = perf::estimate_inference(job, gpu, load.efficiency(), options);
   r.memory = inference_budget(shape, load.config(tp, pp));
   r.fit = check_fit(r.memory, gpu.capacity());
   return r;
