@@ -48,7 +48,9 @@ TEST_SUITE("capacity") {
                                                   {"a100-pcie-40gb", 40960}, {"rtx-4000-ada", 20475}, {"rtx-5060-ti-16gb", 16311},
                                                   {"a800-sxm4-80gb", 81920}, {"h20", 97871},          {"rx-7900-xtx", 24560},
                                                   {"rtx-4060-ti-8gb", 8188}, {"mi250x", 65520},       {"mi250", 65520},
-                                                  {"rtx-5000-ada", 32760}};
+                                                  {"rtx-5000-ada", 32760},     {"rtx-pro-6000-server", 97887},
+                                                  {"v100-sxm2-16gb", 16384}, {"v100-sxm2-32gb", 32768},   {"v100-pcie-16gb", 16384},
+                                                  {"v100-pcie-32gb", 32768}};
     for (const auto& [id, m] : mib) {
       const GpuSpec& g = c.find_gpu(id);
       REQUIRE_MESSAGE(g.usable_memory.has_value(), id);

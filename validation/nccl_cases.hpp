@@ -261,10 +261,8 @@ inline std::vector<CollectiveCase> nccl_all_reduce() {
         if (prior.intra.kind == LinkKind::pcie_via_host) prior.intra.efficiency = f.prior;
         if (prior.intra_beyond.kind == LinkKind::pcie_via_host) prior.intra_beyond.efficiency = f.prior;
         row.left_out = all_reduce_bus_bandwidth(prior, bytes, g).value() / 1e9;
-      } else if (local >= g.size) {  // nvls_efficiency: one node, the faster of the ring and NVLS, as NCCL picks
-        double t = comm::ring_all_reduce(bytes.value(), g.size, in);
-        if (c.nvls && in.kind == LinkKind::nvlink) t = std::min(t, comm::nvls_all_reduce(bytes.value(), g.size, in, f.prior));
-        row.left_out = bytes.value() / t * 2.0 * (g.size - 1) / g.size / 1e9;
+      } else {  // nvls_efficiency
+        row.left_out = all_reduce_bus_bandwidth(c, bytes, g, f.prior).value() / 1e9;
       }
     }
     out.push_back(std::move(row));

@@ -269,7 +269,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.seq_len = training_seq_len(a.plan.seq_len, m);
   setup.framework = framework_arg(a.plan.framework, a.plan.attention_kernel);
   setup.framework.flash_attention = a.plan.flash_attention;
-  if (!a.launch_time.empty()) setup.framework.cpu_seconds_per_kernel = launch_time_arg(a.launch_time);
+  if (a.flags.has("--launch-time")) setup.framework.cpu_seconds_per_kernel = launch_time_arg(a.launch_time);
   setup.framework.moe_capacity_factor = moe_capacity_arg(a.plan.moe_capacity_factor, m.shape);
   setup.framework.moe_dispatch = moe_dispatch_arg(a.plan.moe_dispatch, m.shape);
   if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
@@ -705,7 +705,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.output = a.output;
   load.cuda_graphs = a.plan.cuda_graphs;
   load.pcie_host = pcie_host_arg(a.cluster);
-  if (!a.weight_stream_latency.empty()) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);
+  if (a.flags.has("--weight-stream-latency")) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);
   const ServingReport rep =
       serving_report(ctx.catalog(), m.id, g, serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel), load, footprint_options(a.cost));
   const ServingRun& run = rep.run;

@@ -6,6 +6,9 @@
 
 #include <capplan/error.hpp>
 #include <capplan/io/json_document.hpp>
+#include <capplan/perf/efficiency.hpp>
+#include <capplan/perf/explain.hpp>
+#include <capplan/perf/framework.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/units/parse.hpp>
@@ -18,6 +21,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <initializer_list>
 #include <memory>
 #include <set>
 #include <stdexcept>
@@ -238,12 +242,35 @@ struct Fitted {
   std::vector<std::pair<std::string, std::string>> when;  // and by the case's flags ("framework": "eager")
 };
 
-// The constants a validation file may declare, the command whose flag sets each and that flag's unit.
+// Whether a fitted constant changes case `c`: its metric is listed and the case's flags match `when`.
+bool touches(const Fitted& f, const Case& c) {
+  if (std::find(f.metrics.begin(), f.metrics.end(), c.metric) == f.metrics.end()) return false;
+  for (const auto& [flag, value] : f.when) {
+    bool found = false;
+    for (std::size_t i = 0; i + 1 < c.command.size(); ++i) {
+      if (c.command[i] == flag && c.command[i + 1] == value) found = true;
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+// The constants a validation file may declare: the flag that sets each, the command that takes the
+// flag, the metrics the constant can change (the others never move: memory, image models, the prefill
+// that first-token latency times) and the value capplan has fitted.
 struct FittableFlag {
   const char* flag;
   const char* command;
+  std::initializer_list<const char*> metrics;
+  double (*fitted)();  // seconds
 };
-constexpr FittableFlag fittable_flags[] = {{"launch-time", "train"}, {"weight-stream-latency", "infer"}};
+const FittableFlag fittable_flags[] = {
+    {"launch-time", "train", {"tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_percent", "iteration_time_s", "train_days"},
+     [] { return perf::pytorch_eager().cpu_seconds_per_kernel; }},
+    {"weight-stream-latency", "infer",
+     {"decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s"},
+     [] { return perf::EfficiencyModel{}.weight_stream_latency.value(); }},
+};
 
 struct Source {
   std::string file, title, citation, url;
@@ -274,6 +301,16 @@ std::vector<std::string> string_list(io::ObjectReader& r, std::string_view key) 
   return out;
 }
 
+// A time of 0 to 1 ms with its unit ("0 us"), or NaN.
+double short_time(const std::string& text) {
+  try {
+    const double t = parse<Duration>(text, "time").value();
+    return t >= 0 && t <= 1e-3 ? t : std::nan("");
+  } catch (const InputError&) {
+    return std::nan("");
+  }
+}
+
 Fitted read_fitted(const JsonDocument& doc, const Json& j, std::size_t i) {
   io::ObjectReader r(doc, j, "/fitted/" + std::to_string(i), "fitted[" + std::to_string(i) + "]");
   Fitted f;
@@ -284,30 +321,29 @@ Fitted read_fitted(const JsonDocument& doc, const Json& j, std::size_t i) {
     if (f.flag == x.flag) known = &x;
   }
   if (!known) r.fail("flag", "\"" + f.flag + "\"", "is not a flag that sets a fitted constant (launch-time, weight-stream-latency)");
+  // The value is capplan's own: a file cannot claim a constant capplan does not use.
   f.value = r.string("value");
+  const double fitted = known->fitted(), value = short_time(f.value);
+  if (!(std::fabs(value - fitted) <= 0.005 * fitted))
+    r.fail("value", "\"" + f.value + "\"", "is not the value capplan fitted for --" + f.flag + " (" + perf::seconds_text(fitted) + ")");
   f.prior = r.string("prior");
-  // The prior must be what the flag accepts: a time of 0 to 1 ms, with its unit.
-  double prior = std::nan("");
-  try {
-    prior = parse<Duration>(f.prior, "prior").value();
-  } catch (const InputError&) {
-  }
-  if (!(prior >= 0 && prior <= 1e-3)) r.fail("prior", "\"" + f.prior + "\"", "must be a time of 0 to 1 ms with its unit (\"0 us\")");
+  if (!std::isfinite(short_time(f.prior))) r.fail("prior", "\"" + f.prior + "\"", "must be a time of 0 to 1 ms with its unit (\"0 us\")");
   f.fitted_on = r.string("fitted_on");
   f.metrics = string_list(r, "metrics");
   for (const std::string& name : f.metrics) {
-    const Metric* m = nullptr;
-    for (const Metric& x : metrics) {
-      if (name == x.name) m = &x;
+    if (std::find_if(known->metrics.begin(), known->metrics.end(), [&](const char* m) { return name == m; }) == known->metrics.end()) {
+      std::string allowed;
+      for (const char* m : known->metrics) allowed += (allowed.empty() ? "" : ", ") + std::string(m);
+      r.fail("metrics", "\"" + name + "\"", "is not a metric --" + f.flag + " changes (" + allowed + ")");
     }
-    if (!m) r.fail("metrics", "\"" + name + "\"", "is not a metric (" + metric_names() + ")");
-    if (std::string_view(m->command) != known->command)
-      r.fail("metrics", "\"" + name + "\"", std::string("is given by capplan ") + m->command + "; --" + f.flag + " sets capplan " + known->command);
   }
   if (const Json* when = r.find("when")) {
     if (!when->is_object() || when->size() > 16) r.fail("when", detail::value_text(*when), "must be an object of at most 16 flags and their values");
     for (const auto& [k, v] : when->items()) {
-      if (!v.is_string()) r.fail("when", detail::value_text(v), "must map each flag to a string value (\"framework\": \"eager\")");
+      // As the keys of a case's "args": a flag's name without its dashes, with a string value.
+      if (k.empty() || k.front() == '-' || k.find('=') != std::string::npos)
+        r.fail("when", "\"" + k + "\"", "must name a flag without its dashes (\"framework\")");
+      if (!v.is_string()) r.fail("when", k + ": " + detail::value_text(v), "must be a string value (\"framework\": \"eager\")");
       f.when.emplace_back("--" + k, v.get<std::string>());
     }
   }
@@ -384,6 +420,16 @@ Source read_source(const std::string& path) {
       r.finish();
       src.cases.push_back(std::move(c));
     }
+    // Each fitted constant once, and each touching a case of its own file.
+    for (std::size_t i = 0; i < src.fitted.size(); ++i) {
+      const Fitted& f = src.fitted[i];
+      io::ObjectReader r(doc, (*top.find("fitted"))[i], "/fitted/" + std::to_string(i), "fitted[" + std::to_string(i) + "]");
+      for (std::size_t k = 0; k < i; ++k) {
+        if (src.fitted[k].flag == f.flag) r.fail("flag", "\"" + f.flag + "\"", "is listed twice (fitted[" + std::to_string(k) + "] too)");
+      }
+      if (std::none_of(src.cases.begin(), src.cases.end(), [&](const Case& c) { return touches(f, c); }))
+        r.fail_entry("changes no case of this file (its metrics and \"when\" match none)");
+    }
   } catch (const InputError& e) {
     const std::string what = e.what();
     if (what.rfind("validate: ", 0) == 0) throw;
@@ -456,14 +502,15 @@ struct ErrorStats {
   double median_abs = 0, max_abs = 0, mean_signed = 0;
 };
 
+// Over the cases predicted both ways (as fitted and left out), so the two medians count the same rows.
 ErrorStats error_stats(const std::vector<const Case*>& cases, bool left_out) {
   ErrorStats s;
   s.cases = cases.size();
   std::vector<double> abs;
   double sum = 0;
   for (const Case* c : cases) {
-    const bool ok = left_out ? c->left_out_failure.empty() && std::isfinite(c->left_out) : c->failure.empty() && std::isfinite(c->predicted);
-    if (!ok) {
+    const bool both = c->failure.empty() && std::isfinite(c->predicted) && c->left_out_failure.empty() && std::isfinite(c->left_out);
+    if (!both) {
       ++s.failed;
       continue;
     }
@@ -486,8 +533,8 @@ nlohmann::ordered_json stats_json(const ErrorStats& s) {
           {"mean_signed_error", num(s.mean_signed)}};
 }
 
-// The leave-one-source-out table: each source's rows, calibration and validation together, predicted
-// as fitted and with the constants fitted on that source at their priors; then every row so.
+// The leave-one-source-out table: each source's (file's) rows, calibration and validation together,
+// predicted as fitted and with the constants fitted on that source at their priors; then every row so.
 nlohmann::ordered_json leave_one_source_out_table(const std::vector<Source>& sources, const std::vector<const Case*>& all, Result& r) {
   Table t;
   t.title = "Leave one source out: each source's rows predicted without the constants fitted on it";
@@ -499,36 +546,61 @@ nlohmann::ordered_json leave_one_source_out_table(const std::vector<Source>& sou
                {"left_out_max_abs_error", "max |error| left out"},
                {"left_out_mean_signed_error", "mean signed left out"}};
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  const auto add = [&](const std::string& name, const std::string& constants, const std::vector<const Case*>& cases) {
+  const auto add = [&](const std::string& name, const std::string& constants, const std::vector<const Case*>& cases, const Source* src) {
     const ErrorStats fitted = error_stats(cases, false), left = error_stats(cases, true);
-    const auto pct = [](const ErrorStats& x, double v, bool is_signed) {
-      return x.cases > x.failed ? Cell::of_number(is_signed ? signed_percent(v) : percent(v), v) : Cell::empty();
+    const auto pct = [&](double v, bool is_signed) {
+      return left.cases > left.failed ? Cell::of_number(is_signed ? signed_percent(v) : percent(v), v) : Cell::empty();
     };
-    t.add_row({Cell::of_text(name), Cell::of_text(constants), Cell::of_number(std::to_string(cases.size()), static_cast<double>(cases.size())),
-               pct(fitted, fitted.median_abs, false), pct(left, left.median_abs, false), pct(left, left.max_abs, false),
-               pct(left, left.mean_signed, true)});
+    const std::string n = std::to_string(cases.size() - left.failed) + (left.failed ? " of " + std::to_string(cases.size()) : "");
+    t.add_row({Cell::of_text(name), Cell::of_text(constants), Cell::of_number(n, static_cast<double>(cases.size() - left.failed)),
+               pct(fitted.median_abs, false), pct(left.median_abs, false), pct(left.max_abs, false), pct(left.mean_signed, true)});
     nlohmann::ordered_json j;
     j["source"] = name;
-    j["constants"] = constants;
+    if (src) {
+      j["file"] = src->file;
+      nlohmann::ordered_json fits = nlohmann::ordered_json::array();
+      for (const Fitted& f : src->fitted) {
+        nlohmann::ordered_json w = nlohmann::ordered_json::object();
+        for (const auto& [flag, value] : f.when) w[flag.substr(2)] = value;
+        fits.push_back({{"constant", f.constant}, {"flag", f.flag}, {"value", f.value}, {"prior", f.prior}, {"fitted_on", f.fitted_on},
+                        {"metrics", f.metrics}, {"when", std::move(w)}});
+      }
+      j["fitted"] = std::move(fits);
+    }
     j["as_fitted"] = stats_json(fitted);
     j["left_out"] = stats_json(left);
     out.push_back(std::move(j));
   };
+  const std::set<const Case*> ran(all.begin(), all.end());
+  std::vector<std::string> failures;
   for (const Source& src : sources) {
     std::vector<const Case*> mine;
-    for (const Case* c : all) {
-      if (c->source == src.title) mine.push_back(c);
+    for (const Case& c : src.cases) {
+      if (!ran.count(&c)) continue;
+      mine.push_back(&c);
+      if (!c.left_out_failure.empty() && c.failure.empty()) failures.push_back(c.name + " (" + src.file + "), left out: " + c.left_out_failure);
     }
     if (mine.empty()) continue;
     std::string constants;
     for (const Fitted& f : src.fitted) constants += (constants.empty() ? "" : "; ") + f.constant + " " + f.value + " -> " + f.prior;
-    add(src.title, constants.empty() ? "none fitted" : constants, mine);
+    add(src.title, constants.empty() ? "none fitted" : constants, mine, &src);
   }
-  add("all sources", "each source's own", all);
+  add("all sources", "each source's own", all, nullptr);
+  // A constant two sources fitted would be refitted on the other with one left out; capplan sets its prior.
+  for (std::size_t i = 0; i < sources.size(); ++i)
+    for (const Fitted& f : sources[i].fitted)
+      for (std::size_t k = i + 1; k < sources.size(); ++k)
+        for (const Fitted& g : sources[k].fitted)
+          if (f.flag == g.flag)
+            t.notes.push_back("--" + f.flag + " is fitted on two sources (" + sources[i].file + ", " + sources[k].file +
+                              "): with one left out, a refit would use the other's rows; here it takes its prior, so the left-out errors "
+                              "overstate what leaving one out costs.");
+  for (std::size_t i = 0; i < failures.size(); ++i) t.notes.push_back("(" + std::to_string(i + 1) + ") " + failures[i]);
   t.notes.push_back("A constant fitted on a source's calibration rows (the file's \"fitted\" list) is what refitting without that source "
                     "changes: no other source's rows fit it, so it returns to its prior, and the source's rows are predicted so. A "
-                    "source that fitted nothing is predicted as above. The left-out errors estimate the error on a run like the "
-                    "source's that nobody has measured for capplan.");
+                    "source that fitted nothing is predicted as above. Both medians count the rows predicted both ways (\"n of m\" "
+                    "where a left-out run failed). The left-out errors estimate the error on a run like the source's that nobody has "
+                    "measured for capplan.");
   r.tables.push_back(std::move(t));
   return out;
 }
@@ -559,19 +631,6 @@ double run_figure(const Case& c, const std::vector<std::string>& command, const 
     failure = e.what();
     return std::nan("");
   }
-}
-
-// Whether a fitted constant changes case `c`: its metric is listed and the case's flags match `when`.
-bool touches(const Fitted& f, const Case& c) {
-  if (std::find(f.metrics.begin(), f.metrics.end(), c.metric) == f.metrics.end()) return false;
-  for (const auto& [flag, value] : f.when) {
-    bool found = false;
-    for (std::size_t i = 0; i + 1 < c.command.size(); ++i) {
-      if (c.command[i] == flag && c.command[i + 1] == value) found = true;
-    }
-    if (!found) return false;
-  }
-  return true;
 }
 
 // Leave one source out: `c` predicted with every constant its source fitted, and which touches it, at
@@ -652,6 +711,7 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
         jc["left_out_priors"] = c.priors;
         jc["left_out_predicted"] = lo ? nlohmann::ordered_json(c.left_out) : nlohmann::ordered_json(nullptr);
         jc["left_out_error"] = lo ? nlohmann::ordered_json(c.left_out_error()) : nlohmann::ordered_json(nullptr);
+        jc["left_out_failure"] = c.left_out_failure.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(c.left_out_failure);
       }
       jcases.push_back(std::move(jc));
       mine.push_back(&c);
@@ -729,7 +789,8 @@ void add_validate(CLI::App& app, Context& ctx) {
       std::size_t outside = 0, n = 0;
       for (const auto& c : r.json["cases"]) {
         ++n;
-        if (!c["within"].get<bool>()) ++outside;
+        // A left-out run that failed (--leave-one-source-out) is a case not predicted too.
+        if (!c["within"].get<bool>() || (c.contains("left_out_failure") && !c["left_out_failure"].is_null())) ++outside;
       }
       if (outside) throw std::runtime_error(std::to_string(outside) + " of " + std::to_string(n) + " cases outside their band or not predicted (--check)");
     }

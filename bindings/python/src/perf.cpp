@@ -142,7 +142,8 @@ void bind_explain_and_links(py::module_& m) {
         py::arg("group"));
   m.def("point_to_point", &point_to_point, py::arg("link"), py::arg("bytes"));
   m.def("all_reduce_bus_bandwidth", &all_reduce_bus_bandwidth, py::arg("cluster"), py::arg("bytes"), py::arg("group"),
-        "NCCL's bus bandwidth of the all-reduce.");
+        py::arg("nvls_efficiency") = comm::nvls_efficiency,
+        "NCCL's bus bandwidth of the all-reduce (nvls_efficiency: NVLink SHARP's share of the link, the fitted 0.686 by default).");
 }
 
 void bind_roofline(py::module_& m) {

@@ -509,6 +509,13 @@ def test_nvlink_sharp_all_reduce(cat):
     assert nvls == pytest.approx(480, rel=0.01)
     assert ring == pytest.approx(360, rel=0.01)
     assert not capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 8, 8, capplan.Link()).nvls
+    # The NVLS efficiency at its prior (docs/validation.md, leave one source out): NVLink's 0.80, 560 GB/s.
+    c.nvls = True
+    prior = capplan.all_reduce_bus_bandwidth(c, capplan.DataSize(8, "GiB"), g, nvls_efficiency=0.80).value / 1e9
+    assert prior == pytest.approx(2 * 7 / 9 * 450 * 0.80, rel=0.01)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.all_reduce_bus_bandwidth(c, capplan.DataSize(8, "GiB"), g, nvls_efficiency=1.5)
+    assert e.value.field == "nvls_efficiency"
 
 
 def test_hierarchical_context_parallel(cat):

@@ -326,11 +326,13 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
     v.push_back({.id = "v100-sxm2-" + g + "gb", .name = "NVIDIA V100 SXM2 " + g + "GB",
                  .aliases = {"V100 SXM2 " + g + "GB", "V100 " + g + "GB SXM2", "Tesla V100-SXM2-" + g + "GB"},
                  .vendor = Vendor::nvidia, .architecture = "Volta", .form_factor = FormFactor::sxm,
-                 .memory = DataSize::from_value(gb * 1e9), .memory_type = "HBM2", .memory_bandwidth = 900_GBps,
-                 .dense = dense_rates({.fp64 = 7.8, .fp32 = 15.7, .fp16 = 125}),
+                 .memory = DataSize::from_value(gb * 1e9), .usable_memory = DataSize::from_value(gb * 1073741824.0), .memory_type = "HBM2",
+                 .memory_bandwidth = 900_GBps, .dense = dense_rates({.fp64 = 7.8, .fp32 = 15.7, .fp16 = 125}),
                  .tdp = 300_W, .nvlink_generation = 2, .nvlink_bandwidth = 150_GBps, .pcie_generation = 3, .pcie_lanes = 16,
                  .ecc = true, .source = src::v100, .as_of = recorded,
-                 .note = "Tensor cores: FP16 with FP32 accumulate at full rate; no BF16/TF32 on Volta. No vendor list price."});
+                 .note = "Usable memory: " + g + " GiB (" + std::to_string(gb * 1024) + " MiB), the total nvidia-smi reports for the Tesla V100-SXM2-" + g +
+                         "GB in public logs (\"" + std::to_string(gb * 1024) + "MiB\", ECC on): the \"" + g +
+                         " GB\" of the V100 is binary. Tensor cores: FP16 with FP32 accumulate at full rate; no BF16/TF32 on Volta. No vendor list price."});
   }
   // V100 PCIe: V100 datasheet: FP64 7, FP32 14, tensor 112; 16 or 32 GB HBM2, 900 GB/s, 250 W, PCIe Gen3.
   for (int gb : {16, 32}) {
@@ -338,10 +340,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
     v.push_back({.id = "v100-pcie-" + g + "gb", .name = "NVIDIA V100 PCIe " + g + "GB",
                  .aliases = {"V100 PCIe " + g + "GB", "V100 " + g + "GB PCIe", "Tesla V100-PCIE-" + g + "GB"},
                  .vendor = Vendor::nvidia, .architecture = "Volta", .form_factor = FormFactor::pcie,
-                 .memory = DataSize::from_value(gb * 1e9), .memory_type = "HBM2", .memory_bandwidth = 900_GBps,
-                 .dense = dense_rates({.fp64 = 7, .fp32 = 14, .fp16 = 112}),
+                 .memory = DataSize::from_value(gb * 1e9), .usable_memory = DataSize::from_value(gb * 1073741824.0), .memory_type = "HBM2",
+                 .memory_bandwidth = 900_GBps, .dense = dense_rates({.fp64 = 7, .fp32 = 14, .fp16 = 112}),
                  .tdp = 250_W, .pcie_generation = 3, .pcie_lanes = 16,
-                 .ecc = true, .source = src::v100, .as_of = recorded, .note = "No vendor list price."});
+                 .ecc = true, .source = src::v100, .as_of = recorded,
+                 .note = "Usable memory: " + g + " GiB (" + std::to_string(gb * 1024) + " MiB), the total nvidia-smi reports for the Tesla V100-PCIE-" + g +
+                         "GB in public logs (\"" + std::to_string(gb * 1024) + "MiB\"): the \"" + g + " GB\" of the V100 is binary. No vendor list price."});
   }
 
   // ---------------------------------------------------------------- NVIDIA professional
@@ -376,12 +380,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.push_back({.id = "rtx-pro-6000-server", .name = "NVIDIA RTX PRO 6000 Blackwell Server Edition 96GB",
                .aliases = {"RTX PRO 6000 Server", "RTX PRO 6000 SE", "RTX PRO 6000 Blackwell Server Edition"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell", .form_factor = FormFactor::pcie,
-               .memory = 96_GB, .memory_type = "GDDR7", .memory_bandwidth = 1597_GBps,
+               .memory = 96_GB, .usable_memory = 97887_MiB, .memory_type = "GDDR7", .memory_bandwidth = 1597_GBps,
                .dense = dense_rates({.bf16 = 500, .fp16 = 500}),
                .tdp = 600_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "NVIDIA RTX PRO 6000 Blackwell Server Edition page, https://www.nvidia.com/en-us/data-center/rtx-pro-6000-blackwell-server-edition/ (BF16 Tensor Core 1 PFLOP with sparsity, as quoted in public code); bandwidth and power from third parties: https://unanswered.io/guide/nvidia-h200-vs-rtx-pro-6000-blackwell-key-differences, https://pepelac.news/de/posts/id27081-nvidia-rtx-6000d-serverkarte-mit-84-gb-speicher-im-teardown",
                .as_of = "2026-11-26",
-               .note = "Only the vendor's BF16 figure was reachable (1 PFLOP sparse = 500 dense); the other precisions are not stored, so FP8 work is timed at BF16. Bandwidth: third parties give 1.6-1.8 TB/s, the lower end is stored (the vendor figure was not reached); power configurable up to 600 W. Passive data-centre card, MIG supported, no NVLink. Measured cuBLAS BF16 about 417 TF at 8192^3 (zzc0721/torch-performance-test-data#162). No vendor list price."});
+               .note = "Usable memory: 97,887 MiB, the total nvidia-smi reports for the NVIDIA RTX PRO 6000 Blackwell Server Edition in public logs (\"97,887 MiB total\" on a Server Edition; \"97887MiB\" on fanless 600 W cards with ECC on), the same as the Workstation Edition. Only the vendor's BF16 figure was reachable (1 PFLOP sparse = 500 dense); the other precisions are not stored, so FP8 work is timed at BF16. Bandwidth: third parties give 1.6-1.8 TB/s, the lower end is stored (the vendor figure was not reached); power configurable up to 600 W. Passive data-centre card, MIG supported, no NVLink. Measured cuBLAS BF16 about 417 TF at 8192^3 (zzc0721/torch-performance-test-data#162). No vendor list price."});
   v.push_back({.id = "rtx-5000-ada", .name = "NVIDIA RTX 5000 Ada Generation 32GB", .aliases = {"RTX 5000 Ada", "RTX5000 Ada"},
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
                .memory = 32_GB, .usable_memory = 32760_MiB, .memory_type = "GDDR6", .memory_bandwidth = 576_GBps,

@@ -307,8 +307,7 @@ inline double all_to_all(double bytes, int n, const Link& l) { return ring_all_g
 // ~480GB/s (algbw ~275GB/s)"); docs/validation.md reports the rows it was not fitted to. The latency
 // term is the ring's Simple one (NCCL's NVLS latency is not modelled), so small messages keep LL rings.
 inline constexpr double nvls_efficiency = 0.686;
-// `efficiency`: the calibration above unless given (docs/validation.md's leave-one-source-out rows
-// give it its prior, NVLink's 0.80).
+// `efficiency`: the calibration above unless given (all_reduce_seconds).
 inline double nvls_all_reduce(double bytes, int n, const Link& l, double efficiency = nvls_efficiency) {
   if (n <= 1 || bytes <= 0) return 0;
   return 2.0 * (n - 1) * l.latency.value() + (1.0 + 1.0 / n) * bytes / (l.bandwidth.value() * efficiency);
@@ -331,14 +330,15 @@ inline double spanning_ring_seconds(const Cluster& c, double bytes, Group g, int
 
 // All-reduce of `bytes` over a group in a cluster: flat ring inside a node or when each node holds one
 // member; across nodes NCCL's ring with one channel per local member (spanning_ring_seconds).
-inline double all_reduce_seconds(const Cluster& c, double bytes, Group g) {
+// `nvls_efficiency`: comm::nvls_efficiency unless given (docs/validation.md's leave-one-source-out rows).
+inline double all_reduce_seconds(const Cluster& c, double bytes, Group g, double nvls_efficiency = comm::nvls_efficiency) {
   if (g.size <= 1 || bytes <= 0) return 0;  // nothing to send: no collective is launched
   const int local = std::clamp(g.per_node, 1, g.size);
   const Link& in = c.intra_for(local, g.stride);
   if (local >= g.size) {
     // NCCL picks the faster of the ring and NVLS (for 2-4 GPUs they are alike: NVIDIA/nccl#1455).
     const double ring = comm::ring_all_reduce(bytes, g.size, in);
-    return c.nvls && in.kind == LinkKind::nvlink ? std::min(ring, comm::nvls_all_reduce(bytes, g.size, in)) : ring;
+    return c.nvls && in.kind == LinkKind::nvlink ? std::min(ring, comm::nvls_all_reduce(bytes, g.size, in, nvls_efficiency)) : ring;
   }
   const int nodes = (g.size + local - 1) / local;
   if (local == 1) return comm::ring_all_reduce(bytes, nodes, c.inter);
@@ -405,9 +405,11 @@ inline Duration point_to_point(const Link& l, DataSize bytes) {
 }
 
 // Algorithm bandwidth of an all-reduce (NCCL's algbw = S / t) and bus bandwidth (busbw = algbw x 2(n-1)/n).
-inline Bandwidth all_reduce_bus_bandwidth(const Cluster& c, DataSize bytes, Group g) {
+inline Bandwidth all_reduce_bus_bandwidth(const Cluster& c, DataSize bytes, Group g, double nvls_efficiency = comm::nvls_efficiency) {
   validate_collective(c, g);
-  const double t = all_reduce_seconds(c, bytes.value(), g);
+  if (!(nvls_efficiency > 0 && nvls_efficiency <= 1))
+    capplan::detail::fail("nvls_efficiency", capplan::detail::format_double(nvls_efficiency), "must be in (0, 1]");
+  const double t = all_reduce_seconds(c, bytes.value(), g, nvls_efficiency);
   if (!(t > 0)) return from_canonical<Bandwidth>(0);
   return from_canonical<Bandwidth>(bytes.value() / t * 2.0 * (g.size - 1) / g.size);
 }

@@ -266,10 +266,17 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
         num(g) + " steps x max(" + format(from_canonical<FlopCount>(weights.flops)) + " / compute, " +
             format(from_canonical<DataSize>(weights.bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)) + ")",
         t_weights * r.bandwidth > weights.bytes * 1.0001 ? "compute" : "memory");
+  // The fitted latency (EfficiencyModel's default) or a value the caller gave (--weight-stream-latency).
+  const bool fitted_latency = model.weight_stream_latency.value() == EfficiencyModel{}.weight_stream_latency.value();
   b.add("decode: weight-matmul ramp and tail", g * t_stream,
         num(g) + " steps x " + num(weight_matmuls) + " weight matmuls x " + seconds_text(rm.stream_latency) +
-            " (GPU-side fixed time of a memory-bound matmul, measured on H100 and H200)",
+            (fitted_latency ? " (GPU-side fixed time of a memory-bound matmul, measured on H100 and H200)"
+                            : " (GPU-side fixed time of a memory-bound matmul, as given; capplan's fitted value is " +
+                                  seconds_text(EfficiencyModel{}.weight_stream_latency.value()) + ")"),
         "latency");
+  if (!fitted_latency)
+    b.assumptions.push_back("weight-stream latency " + seconds_text(rm.stream_latency) + " a weight matmul, as given (fitted: " +
+                            seconds_text(EfficiencyModel{}.weight_stream_latency.value()) + ", measured on H100 and H200)");
   b.add("decode: attention over KV cache", g * t_attention,
         num(g) + " steps x " + format(from_canonical<DataSize>(kv_bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)),
         attention_compute > kv_bytes / r.bandwidth ? "compute" : "memory");

@@ -32,7 +32,7 @@ struct ServingLoad {
   bool cuda_graphs = false;   // the engine replays decode steps as CUDA graphs (perf/inference.hpp)
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how a PCIe node attaches its GPUs (perf/communication.hpp)
   // A weight-streaming matmul's fixed time beyond its bytes (perf::EfficiencyModel::weight_stream_latency);
-  // absent: the model's fitted 12 us. `capplan validate --leave-one-source-out` sets it to its prior, 0.
+  // absent: the model's fitted value (capplan infer --weight-stream-latency sets it).
   std::optional<Duration> weight_stream_latency;
 
   void validate() const {
