@@ -50,7 +50,8 @@ TEST_SUITE("capacity") {
                                                   {"rtx-4060-ti-8gb", 8188}, {"mi250x", 65520},       {"mi250", 65520},
                                                   {"rtx-5000-ada", 32760},     {"rtx-pro-6000-server", 97887},
                                                   {"v100-sxm2-16gb", 16384}, {"v100-sxm2-32gb", 32768},   {"v100-pcie-16gb", 16384},
-                                                  {"v100-pcie-32gb", 32768}};
+                                                  {"v100-pcie-32gb", 32768},   {"radeon-pro-w7900", 49136},
+                                                  {"gaudi3", 131072}};
     for (const auto& [id, m] : mib) {
       const GpuSpec& g = c.find_gpu(id);
       REQUIRE_MESSAGE(g.usable_memory.has_value(), id);

@@ -657,12 +657,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent (no vendor tensor figure exists for the GPU). Sold only inside Mac Studio (from 96 GB)."});
   v.push_back({.id = "radeon-pro-w7900", .name = "AMD Radeon PRO W7900 48GB", .aliases = {"Radeon PRO W7900", "W7900", "Pro W7900"},
                .vendor = Vendor::amd, .architecture = "RDNA 3", .form_factor = FormFactor::pcie,
-               .memory = 48_GB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
+               .memory = 48_GB, .usable_memory = 49136_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .dense = dense_rates({.fp32 = 61.3, .bf16 = 122.6, .fp16 = 122.6, .int8 = 122.6}),
                .tdp = 295_W, .ecc = true,
                .source = "48 GB GDDR6, 864 GB/s, 295 W, PCIe 4.0 x16 per https://www.itcreations.com/amd-gpu/amd-radeon-pro-w7900-gpu; WMMA rate per compute unit (512 FP16/BF16 FLOP and 512 INT8 ops per clock) per AMD GPUOpen, https://gpuopen.com/learn/using_matrix_core_amd_rdna4",
                .as_of = "2026-11-26",
-               .note = "RDNA 3 has no tensor cores: the matrix rate is WMMA on the SIMDs, 96 CUs x 512 FLOP x ~2.5 GHz = 122.6 TF FP16/BF16 dense (computed; it equals AMD's \"peak half precision\"). FP32 61.3 counts dual issue, which compilers rarely reach (about half in practice). No FP8. ECC as AMD markets the W7000 series, not confirmed in a stored source. The widely reported $3,999 launch price was not verified."});
+               .note = "Usable memory: 49,136 MiB (51,522,830,336 B), the total rocm-smi reports for the W7900 in public logs (\"VRAM Total Memory (B): 51522830336\" on gfx1100 cards of 48 GB, a W7900D among them). RDNA 3 has no tensor cores: the matrix rate is WMMA on the SIMDs, 96 CUs x 512 FLOP x ~2.5 GHz = 122.6 TF FP16/BF16 dense (computed; it equals AMD's \"peak half precision\"). FP32 61.3 counts dual issue, which compilers rarely reach (about half in practice). No FP8. ECC as AMD markets the W7000 series, not confirmed in a stored source. The widely reported $3,999 launch price was not verified."});
   v.push_back({.id = "rx-7900-xtx", .name = "AMD Radeon RX 7900 XTX 24GB", .aliases = {"RX 7900 XTX", "Radeon RX 7900 XTX", "7900 XTX", "7900XTX"},
                .vendor = Vendor::amd, .architecture = "RDNA 3", .form_factor = FormFactor::consumer,
                .memory = 24_GB, .usable_memory = 24560_MiB, .memory_type = "GDDR6", .memory_bandwidth = 960_GBps,
@@ -685,13 +685,13 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // Added 2026-11-26: Intel Gaudi 3 and Apple M4 Max.
   v.push_back({.id = "gaudi3", .name = "Intel Gaudi 3 128GB (OAM)", .aliases = {"Gaudi 3", "Gaudi3", "Habana Gaudi 3", "HL-325L"},
                .vendor = Vendor::intel, .architecture = "Gaudi 3", .form_factor = FormFactor::oam,
-               .memory = 128_GB, .memory_type = "HBM2e", .memory_bandwidth = 3.67_TBps,
+               .memory = 128_GB, .usable_memory = 131072_MiB, .memory_type = "HBM2e", .memory_bandwidth = 3.67_TBps,
                .dense = dense_rates({.bf16 = 1835}),
                .tdp = 900_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .launch_price = usd("15625", "2024-06-04", "Intel at Computex 2024: a kit of 8 Gaudi 3 on a universal baseboard lists at $125,000 (as reported by the press), / 8"),
                .source = "Intel Hot Chips 2024 deck, R. Kaplan, \"Intel Gaudi 3 AI Accelerator: Architected for Gen AI Training and Inference\" (mirror https://www.sgpjbg.com/baogao/465025.html): 128 GB HBM2e, 3.67 TB/s, 1,835 TF BF16 and FP8 matrix, 900 W air-cooled OAM, 24 x 200 GbE RoCE, PCIe Gen5 x16",
                .as_of = "2026-11-26",
-               .note = "Dense as Intel prints it (no sparse figure). FP8 runs at the BF16 rate on the MME (1,835 TF); no FP8 rate is stored (the catalog's sparse-figure check expects FP8 = 2 x BF16, true of every other part), so FP8 work on Gaudi 3 is not timed. No FP16, FP32 or INT8 rate published, so those are not stored. Scale-up and scale-out go over 24 x 200 GbE RoCE ports on the die (1.2 TB/s bidirectional), not NVLink or Infinity Fabric. The price is the kit's list price / 8."});
+               .note = "Usable memory: 131,072 MiB (128 GiB), the total hl-smi reports for the HL-325L in public logs (\"HL-325L, ... 131072 MiB\" in hl-smi's CSV, driver 1.24.1). Dense as Intel prints it (no sparse figure). FP8 runs at the BF16 rate on the MME (1,835 TF); no FP8 rate is stored (the catalog's sparse-figure check expects FP8 = 2 x BF16, true of every other part), so FP8 work on Gaudi 3 is not timed. No FP16, FP32 or INT8 rate published, so those are not stored. Scale-up and scale-out go over 24 x 200 GbE RoCE ports on the die (1.2 TB/s bidirectional), not NVLink or Infinity Fabric. The price is the kit's list price / 8."});
   v.push_back({.id = "apple-m4-max", .name = "Apple M4 Max (40-core GPU, 128GB)", .aliases = {"M4 Max", "Apple M4 Max"},
                .vendor = Vendor::apple, .architecture = "Apple M4", .form_factor = FormFactor::soc,
                .memory = 128_GB, .usable_memory = 98304_MiB, .memory_type = "LPDDR5X (unified)", .memory_bandwidth = 546_GBps,
