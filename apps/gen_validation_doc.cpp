@@ -135,7 +135,8 @@ void collectives(std::ostringstream& o) {
   for (const auto& r : rows)
     if (std::fabs(r.error()) > v::nccl_off_threshold)
       o << "- " << r.gpus << " x " << r.gpu << " (" << r.topology << "), " << signed_pct(r.error()) << ": " << r.why_off << ".\n";
-  o << "\nNot modelled: NVLS latency for small messages (the ring's LL protocol times them), NVLS across nodes\n"
+  o << "\nNVLS inside a node is charged NCCL's own latency, 25 us (perf/communication.hpp), so small messages keep\n"
+    << "the LL ring as NCCL's tuner picks it. Not modelled: NVLS across nodes\n"
     << "(NVLSTree) and tree algorithms, which inflate 2-node results: the multi-node rows are ring figures.\n";
 
   // Leave one source out (fidelity issue, §2): each fitted constant comes from one source's calibration

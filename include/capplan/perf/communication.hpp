@@ -305,12 +305,16 @@ inline double all_to_all(double bytes, int n, const Link& l) { return ring_all_g
 // efficiency is a calibration: 0.686 makes 8 x H100 (NVLink 450 GB/s) reach the ~480 GB/s busbw NCCL's
 // maintainer gives (NVIDIA/nccl-tests#212, sjeaugey: "On 8 GPUs, you should reach a peak busBw of
 // ~480GB/s (algbw ~275GB/s)"); docs/validation.md reports the rows it was not fitted to. The latency
-// term is the ring's Simple one (NCCL's NVLS latency is not modelled), so small messages keep LL rings.
+// is NCCL's own for NVLS inside a node, whatever the GPU count: 25 us (the Simple protocol's NVLink
+// hardware latency for NVLS in NCCL's tuning tables, base latency 0; NVLS has no LL protocol), as the
+// 2023 example tuner plugin of NVIDIA and Meta copies NCCL 2.18's tables (ext-tuner nccl_tuner.h:
+// nccl_nvlink_lat NVLS { 0, 0, 25 }). Small messages therefore keep the LL ring (6.6 us + 0.6 us a step).
 inline constexpr double nvls_efficiency = 0.686;
+inline constexpr double nvls_latency = 25e-6;  // s
 // `efficiency`: the calibration above unless given (all_reduce_seconds).
 inline double nvls_all_reduce(double bytes, int n, const Link& l, double efficiency = nvls_efficiency) {
   if (n <= 1 || bytes <= 0) return 0;
-  return 2.0 * (n - 1) * l.latency.value() + (1.0 + 1.0 / n) * bytes / (l.bandwidth.value() * efficiency);
+  return nvls_latency + (1.0 + 1.0 / n) * bytes / (l.bandwidth.value() * efficiency);
 }
 inline double p2p(double bytes, const Link& l) { return bytes <= 0 ? 0 : l.latency.value() + bytes / l.effective(); }
 
