@@ -670,7 +670,7 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
                  {"predicted", "predicted"},             {"published", "published"},            {"error", "error"},
                  {"band", "band"},                       {"result", "", Align::left}};
     std::vector<const Case*> mine;
-    int note_no = 0;
+    std::vector<std::string> note_texts;
     for (Case& c : src.cases) {
       if (!a.set.empty() && c.set != a.set) continue;
       bool fits = true;
@@ -679,9 +679,16 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
       if (a.leave_one_source_out) predict_left_out(src, c, ctx);
       std::string result = !c.failure.empty() ? "error" : c.within() ? "within" : "outside";
       if (!c.failure.empty() || !c.note.empty()) {
-        ++note_no;
-        result += " (" + std::to_string(note_no) + ")";
-        t.notes.push_back("(" + std::to_string(note_no) + ") " + c.name + ": " + (c.failure.empty() ? c.note : c.failure));
+        // A note several rows share is printed once, numbered at its first row.
+        const std::string& text = c.failure.empty() ? c.note : c.failure;
+        const auto same = std::find(note_texts.begin(), note_texts.end(), text);
+        if (same != note_texts.end()) {
+          result += " (" + std::to_string(same - note_texts.begin() + 1) + ")";
+        } else {
+          note_texts.push_back(text);
+          result += " (" + std::to_string(note_texts.size()) + ")";
+          t.notes.push_back("(" + std::to_string(note_texts.size()) + ") " + c.name + ": " + text);
+        }
       }
       const bool ok = c.failure.empty();
       t.add_row({Cell::of_text(c.name), Cell::of_text(c.set), Cell::of_text(c.unit),
