@@ -468,62 +468,57 @@ double median(std::vector<double> v) {
 std::string signed_percent(double e) { return (e >= 0 ? "+" : "") + format_number(100 * e, 3, false) + " %"; }
 std::string percent(double e) { return format_number(100 * e, 3, false) + " %"; }
 
-// One summary row: a source (or "all") and a set.
-struct Summary {
-  std::string source, set;
-  std::size_t cases = 0, within = 0, failed = 0;
-  double median_abs = 0, max_abs = 0, mean_signed = 0;
-};
-
-Summary summarize(const std::string& source, const std::string& set, const std::vector<const Case*>& cases) {
-  Summary s{source, set, cases.size(), 0, 0, 0, 0, 0};
-  std::vector<double> abs;
-  double sum = 0;
-  for (const Case* c : cases) {
-    if (c->within()) ++s.within;
-    if (!c->failure.empty() || !std::isfinite(c->predicted)) {
-      ++s.failed;
-      continue;
-    }
-    abs.push_back(std::fabs(c->error()));
-    sum += c->error();
-  }
-  if (!abs.empty()) {
-    s.median_abs = median(abs);
-    s.max_abs = *std::max_element(abs.begin(), abs.end());
-    s.mean_signed = sum / static_cast<double>(abs.size());
-  }
-  return s;
-}
-
-// |error| statistics of one group of cases, either as predicted or with their source left out.
+// |error| statistics of a group of cases: how many, how many could not be predicted, and the median
+// and largest |error| and the mean signed error of the others.
 struct ErrorStats {
   std::size_t cases = 0, failed = 0;
   double median_abs = 0, max_abs = 0, mean_signed = 0;
 };
 
-// Over the cases predicted both ways (as fitted and left out), so the two medians count the same rows.
-ErrorStats error_stats(const std::vector<const Case*>& cases, bool left_out) {
-  ErrorStats s;
-  s.cases = cases.size();
+ErrorStats stats_of(std::size_t cases, std::size_t failed, const std::vector<double>& errors) {
+  ErrorStats s{cases, failed, 0, 0, 0};
+  if (errors.empty()) return s;
   std::vector<double> abs;
   double sum = 0;
-  for (const Case* c : cases) {
-    const bool both = c->failure.empty() && std::isfinite(c->predicted) && c->left_out_failure.empty() && std::isfinite(c->left_out);
-    if (!both) {
-      ++s.failed;
-      continue;
-    }
-    const double e = left_out ? c->left_out_error() : c->error();
+  for (const double e : errors) {
     abs.push_back(std::fabs(e));
     sum += e;
   }
-  if (!abs.empty()) {
-    s.median_abs = median(abs);
-    s.max_abs = *std::max_element(abs.begin(), abs.end());
-    s.mean_signed = sum / static_cast<double>(abs.size());
-  }
+  s.median_abs = median(abs);
+  s.max_abs = *std::max_element(abs.begin(), abs.end());
+  s.mean_signed = sum / static_cast<double>(errors.size());
   return s;
+}
+
+// One summary row: a source (or "all") and a set.
+struct Summary : ErrorStats {
+  std::string source, set;
+  std::size_t within = 0;
+};
+
+Summary summarize(const std::string& source, const std::string& set, const std::vector<const Case*>& cases) {
+  std::vector<double> errors;
+  std::size_t within = 0;
+  for (const Case* c : cases) {
+    if (c->within()) ++within;
+    if (c->failure.empty() && std::isfinite(c->predicted)) errors.push_back(c->error());
+  }
+  Summary s;
+  static_cast<ErrorStats&>(s) = stats_of(cases.size(), cases.size() - errors.size(), errors);
+  s.source = source;
+  s.set = set;
+  s.within = within;
+  return s;
+}
+
+// Over the cases predicted both ways (as fitted and left out), so the two medians count the same rows.
+ErrorStats error_stats(const std::vector<const Case*>& cases, bool left_out) {
+  std::vector<double> errors;
+  for (const Case* c : cases) {
+    const bool both = c->failure.empty() && std::isfinite(c->predicted) && c->left_out_failure.empty() && std::isfinite(c->left_out);
+    if (both) errors.push_back(left_out ? c->left_out_error() : c->error());
+  }
+  return stats_of(cases.size(), cases.size() - errors.size(), errors);
 }
 
 nlohmann::ordered_json stats_json(const ErrorStats& s) {
@@ -755,11 +750,10 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
                any ? Cell::of_number(percent(x.max_abs), x.max_abs) : Cell::empty(),
                any ? Cell::of_number(signed_percent(x.mean_signed), x.mean_signed) : Cell::empty(),
                Cell::of_number(std::to_string(x.within) + " of " + std::to_string(x.cases), static_cast<double>(x.within))});
-    jsum.push_back({{"source", x.source}, {"set", x.set}, {"cases", x.cases}, {"failed", x.failed},
-                    {"median_abs_error", any ? nlohmann::ordered_json(x.median_abs) : nlohmann::ordered_json(nullptr)},
-                    {"max_abs_error", any ? nlohmann::ordered_json(x.max_abs) : nlohmann::ordered_json(nullptr)},
-                    {"mean_signed_error", any ? nlohmann::ordered_json(x.mean_signed) : nlohmann::ordered_json(nullptr)},
-                    {"within_band", x.within}});
+    nlohmann::ordered_json js = {{"source", x.source}, {"set", x.set}};
+    js.update(stats_json(x));
+    js["within_band"] = x.within;
+    jsum.push_back(std::move(js));
   }
   s.notes.push_back("error = predicted / published - 1. Calibration rows: a constant was fitted to them; validation rows: "
                     "nothing was, so their errors estimate the error on a run nobody has measured.");
