@@ -665,7 +665,11 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
                  {"predicted", "predicted"},             {"published", "published"},            {"error", "error"},
                  {"band", "band"},                       {"result", "", Align::left}};
     std::vector<const Case*> mine;
-    std::vector<std::string> note_texts;
+    struct RowNote {
+      std::string text, first;
+      int rows = 0;
+    };
+    std::vector<RowNote> row_notes;
     for (Case& c : src.cases) {
       if (!a.set.empty() && c.set != a.set) continue;
       bool fits = true;
@@ -674,15 +678,15 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
       if (a.leave_one_source_out) predict_left_out(src, c, ctx);
       std::string result = !c.failure.empty() ? "error" : c.within() ? "within" : "outside";
       if (!c.failure.empty() || !c.note.empty()) {
-        // A note several rows share is printed once, numbered at its first row.
+        // A note several rows share is printed once, under the number of its first row.
         const std::string& text = c.failure.empty() ? c.note : c.failure;
-        const auto same = std::find(note_texts.begin(), note_texts.end(), text);
-        if (same != note_texts.end()) {
-          result += " (" + std::to_string(same - note_texts.begin() + 1) + ")";
+        const auto same = std::find_if(row_notes.begin(), row_notes.end(), [&](const RowNote& n) { return n.text == text; });
+        if (same != row_notes.end()) {
+          ++same->rows;
+          result += " (" + std::to_string(same - row_notes.begin() + 1) + ")";
         } else {
-          note_texts.push_back(text);
-          result += " (" + std::to_string(note_texts.size()) + ")";
-          t.notes.push_back("(" + std::to_string(note_texts.size()) + ") " + c.name + ": " + text);
+          row_notes.push_back({text, c.name, 1});
+          result += " (" + std::to_string(row_notes.size()) + ")";
         }
       }
       const bool ok = c.failure.empty();
@@ -718,6 +722,10 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
       jcases.push_back(std::move(jc));
       mine.push_back(&c);
       all.push_back(&c);
+    }
+    for (std::size_t i = 0; i < row_notes.size(); ++i) {
+      const RowNote& n = row_notes[i];
+      t.notes.push_back("(" + std::to_string(i + 1) + ") " + (n.rows == 1 ? n.first : std::to_string(n.rows) + " rows") + ": " + n.text);
     }
     t.notes.push_back("Source: " + src.citation + (src.url.empty() ? "" : " (" + src.url + ")") + "; file " + src.file + ".");
     if (mine.empty()) continue;
