@@ -170,7 +170,6 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     std::tie(c.finetune, c.lora) = finetune_arg(a.finetune);
     const std::string tuning = finetune_text(c.finetune, c.lora, m.shape);
     const Precision precision = precision_arg(a.plan.precision);
-    (void)fp8_recipe_arg(a.plan.fp8_recipe, precision);  // checked; the budget does not depend on it
     const TrainingMemoryReport rep = training_memory_report(m.id, m.shape, g, c, precision);
     const MemoryBudget& b = rep.budget;
     const FitResult& fit = rep.fit;

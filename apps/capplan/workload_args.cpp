@@ -765,6 +765,9 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   const bool flash = c.flash_attention;
   perf::apply_framework(c, framework_arg(a.framework, ""));
   c.flash_attention = flash;  // memory's --flash-attention flag, not the preset's
+  // FP8 and FP4 keep the linear layers' inputs in their quantized copies (perf/quantization.hpp).
+  const Precision precision = precision_arg(a.precision);
+  perf::apply_precision(c, precision, fp8_recipe_arg(a.fp8_recipe, precision));
   c.optimizer = optimizer_arg(a.optimizer.value_or("adam"));
   return c;
 }

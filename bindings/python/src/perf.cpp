@@ -246,6 +246,8 @@ void bind_training(py::module_& m) {
       .readonly("transform_flops", &QuantizationCost::transform_flops)
       .finish(false)
       .def_property_readonly("recipe", [](const QuantizationCost& q) { return std::string(q.recipe); });
+  m.def("saved_linear_input_bytes", &saved_linear_input_bytes, py::arg("precision"), py::arg("recipe"),
+        "Bytes per element of the input a linear layer keeps for its weight gradient (Transformer Engine's quantized copy); 0 for 16- and 32-bit.");
   m.def("quantization_cost", &quantization_cost, py::arg("precision"), py::arg("recipe"), py::arg("hardware"),
         "Bytes and FLOPs per quantized element of fp8 (under a recipe) or fp4 (NVFP4) on this hardware; InputError where it cannot run.");
   m.def("quantization_note", &quantization_note, py::arg("precision"), py::arg("recipe"), py::arg("hardware"),
@@ -277,6 +279,7 @@ void bind_training(py::module_& m) {
       .field("eager", &Framework::eager, "plain PyTorch: fp32 residual stream, unfused element-wise kernels, fp32 loss")
       .field("cpu_seconds_per_kernel", &Framework::cpu_seconds_per_kernel,
              "host time to launch one kernel; a pass takes at least its kernels x this (eager: 57.9 us, fitted)")
+      .field("fused_activation", &Framework::fused_activation, "the MLP activation keeps only its input (Megatron-Core's fused SwiGLU)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")

@@ -207,3 +207,29 @@ def test_memory_reports_are_the_cli_json():
     sout = s.output()
     assert sout["mode"] == "serve" and sout["plan"]["context"] == 4096 and sout["max_batch"] == s.max_batch
 
+
+
+def test_what_a_frameworks_layers_keep_changes_activation_memory():
+    # Llama 3 70B's layer at 8,192 tokens, TP 4 with sequence parallelism (the C++ test's figures).
+    shape = capplan.find_model("llama3-70b").transformer()
+    paper = capplan.ActivationOptions(tensor_parallel=4, sequence_parallel=True, flash_attention=True)
+    mcore = capplan.ActivationOptions(tensor_parallel=4, sequence_parallel=True, flash_attention=True,
+                                      dropout=False, fused_activation=True,
+                                      linear_input_bytes=capplan.saved_linear_input_bytes("fp8", "current"))
+    kept = capplan.activation_memory_per_layer(shape, 1, 8192, paper)
+    assert kept.value == pytest.approx(713e6, rel=0.002)
+    assert capplan.activation_memory_per_layer(shape, 1, 8192, mcore).value == pytest.approx(453e6, rel=0.002)
+    assert capplan.saved_linear_input_bytes("bf16", "delayed") == 0
+    assert capplan.saved_linear_input_bytes("fp8", "mxfp8") == pytest.approx(1 + 1 / 32)
+    with pytest.raises(capplan.InputError, match="linear_input_bytes"):
+        capplan.activation_memory_per_layer(shape, 1, 8192, capplan.ActivationOptions(linear_input_bytes=0.0))
+
+
+def test_megatron_core_keeps_less_than_the_paper_counts():
+    shape = capplan.find_model("llama3-70b").transformer()
+    paper = TrainingConfig(flash_attention=True, plan=ParallelPlan(tp=4, sequence_parallel=True))
+    mcore = TrainingConfig(flash_attention=True, plan=ParallelPlan(tp=4, sequence_parallel=True),
+                           dropout=False, fused_activation=True, linear_input_bytes=1.0)
+    assert capplan.Framework.megatron_core().fused_activation
+    assert not capplan.Framework().dropout
+    assert capplan.training_budget(shape, mcore).total() < capplan.training_budget(shape, paper).total()

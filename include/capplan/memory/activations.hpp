@@ -41,6 +41,24 @@ struct ActivationOptions {
   Recompute recompute = Recompute::none;
   bool flash_attention = false;
   bool eager = false;  // plain PyTorch under autocast: the unfused kernels' saved tensors (below)
+  // Dropout keeps a 1-byte mask after attention and after the MLP (Korthikanti's 2 s b h). With
+  // dropout off there is none: PyTorch returns the input unchanged at p = 0 (aten/src/ATen/native/
+  // Dropout.cpp, _dropout_impl: "if (p == 0 || !train ...) return input"). The default keeps the
+  // paper's masks, as its Table 2 counts them.
+  bool dropout = true;
+  // The MLP's activation is one fused autograd function that keeps only its input, the first linear
+  // layer's output, and recomputes the activation in the backward pass (Megatron-Core's
+  // megatron/core/fusions/fused_bias_swiglu.py, BiasSwiGLUFunction: save_for_backward(input, bias)).
+  // A gated MLP then keeps gate and up (4 bytes per FFN column) and the second linear layer's input
+  // (the product), not also the activation's output; an unfused SwiGLU keeps all four tensors.
+  bool fused_activation = false;
+  // Bytes per element of the inputs the linear layers keep for their weight gradients: 2 (16-bit
+  // activations); Transformer Engine in FP8 keeps its quantized copy instead, 1 byte (1 + 1/32 for
+  // MXFP8, 0.5625 for NVFP4), and drops the 16-bit one (transformer_engine/pytorch/module/linear.py:
+  // "Discard row-wise data since it is not needed in backward pass"). The inputs are the QKV and
+  // first MLP layers' (the normalized layer input), the attention output projection's and the second
+  // MLP layer's; attention's Q, K and V, the norms' inputs and the activation's input stay 16-bit.
+  double linear_input_bytes = 2;
 };
 
 namespace detail {
@@ -65,14 +83,21 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // (Korthikanti et al. 2022, §4.2.2; Megatron-LM checkpoints the sharded hidden states), so a GPU
   // keeps 2sbh/t. Table 2 prints the row without that split.
   // Eager PyTorch's layer input is the fp32 residual stream: 4sbh.
+  if (!(o.linear_input_bytes > 0 && o.linear_input_bytes <= 4))
+    detail::fail("linear_input_bytes", detail::format_double(o.linear_input_bytes), "must be in (0, 4] bytes per element");
   const double input = o.eager ? 4 * sbh : 2 * sbh;
   if (o.recompute == Recompute::full) return DataSize::from_value(o.sequence_parallel ? input / t : input);
+  const double li = o.linear_input_bytes;  // bytes per element of a saved linear-layer input
 
   const double d = dbl(shape.effective_head_dim());
   const double q_width = a * d, kv_width = shape.effective_kv_heads() * d;
   // Tensor-parallel-split parts of attention: Q, K, V, projection input (8sbh for MHA).
-  const double attn_split = 2 * s * b * q_width + 4 * s * b * kv_width + 2 * s * b * q_width;
-  const double mlp_per_width = shape.gated_mlp ? 8 : 4;  // bytes per token per FFN column
+  const double attn_split = 2 * s * b * q_width + 4 * s * b * kv_width + li * s * b * q_width;
+  // Bytes per token per FFN column: the first layer's output the activation reads (gate and up when
+  // gated, 4; GELU's input, 2), SiLU's output when SwiGLU is not one fused function (2), and the
+  // second layer's input (li). Eager PyTorch: 8 gated, 4 not (below).
+  const double mlp_per_width = o.eager ? (shape.gated_mlp ? 8.0 : 4.0)
+                                       : (shape.gated_mlp ? (o.fused_activation ? 4.0 : 6.0) : 2.0) + li;
   const double dense_mlp = mlp_per_width * s * b * dbl(shape.effective_ffn_hidden());
   double mlp_split = dense_mlp;
   // MoE routing, averaged over the layers: the router's output is per token like the layer inputs
@@ -104,7 +129,9 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
                                                          : norms + router + (attention + mlp_split + eager_scores) / t);
     return DataSize::from_value(bytes);
   }
-  const double unsplit = 10 * sbh + router;  // layer inputs 4sbh, LayerNorm inputs 4sbh, dropout masks 2sbh
+  // Layer inputs (the QKV and first MLP layers' inputs) 4sbh at 16 bits, LayerNorm inputs 4sbh,
+  // dropout masks 2sbh.
+  const double unsplit = 2 * li * sbh + 4 * sbh + (o.dropout ? 2 * sbh : 0.0) + router;
   const bool keep_scores = o.recompute == Recompute::none && !o.flash_attention;
   const double scores = keep_scores ? 5 * a * s * s * b : 0.0;
   const double bytes = dispatch + (o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t

@@ -208,6 +208,13 @@ struct TrainingConfig {
   // residual stream (activation_memory_per_layer), the loss's fp32 tensors, and autocast's 16-bit copy
   // of each linear weight, which every linear layer keeps for its backward pass.
   bool eager = false;
+  // What the framework's layers keep for the backward pass (ActivationOptions, memory/activations.hpp):
+  // dropout masks only with dropout on (perf::Framework::dropout), a fused activation that keeps
+  // only its input (Megatron-Core's SwiGLU), and the bytes of a saved linear-layer input (0: 2 bytes;
+  // 1 for Transformer Engine's FP8 copy, perf::saved_linear_input_bytes).
+  bool dropout = true;
+  bool fused_activation = false;
+  double linear_input_bytes = 0;
   RuntimeReserve reserve;
 };
 
@@ -427,6 +434,9 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   ao.recompute = par.recompute;
   ao.flash_attention = cfg.flash_attention;
   ao.eager = cfg.eager;
+  ao.dropout = cfg.dropout;
+  ao.fused_activation = cfg.fused_activation;
+  if (cfg.linear_input_bytes != 0) ao.linear_input_bytes = cfg.linear_input_bytes;
   const double per_layer = activation_memory_per_layer(shape, par.micro_batch, seq, ao).value();
   // With full recomputation the layer being recomputed holds its whole activations again during
   // its backward pass: one layer's worth on top of the stored layer inputs.
@@ -564,6 +574,11 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(layers_here) + " layers x " +
                              n(in_flight) + " micro-batches in flight" +
                              (par.interleave > 1 ? " (interleaved, " + n(par.interleave) + " chunks)" : "") +
+                             (cfg.eager || par.recompute == Recompute::full ? std::string()
+                                                                            : std::string(ao.linear_input_bytes < 2 ? "; linear-layer inputs kept quantized (" +
+                                                                                                                  n(ao.linear_input_bytes) + " B)"
+                                                                                                            : "") +
+                                                                                  (shape.gated_mlp && ao.fused_activation ? "; fused SwiGLU keeps gate and up only" : "")) +
                              (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "") +
                              (last ? " + " + format(DataSize::from_value(output)) + " (output layer input and fp32 logits" +
                                          (vocab != shape.vocab ? ", vocabulary padded to " + n(static_cast<double>(vocab)) : std::string()) + ")"

@@ -93,6 +93,10 @@ struct Framework {
   // kernels per forward kernel), however fast the GPU. 0: the GPU is never waiting on the host (fused
   // frameworks, CUDA graphs). pytorch_eager() sets the fitted value.
   double cpu_seconds_per_kernel = 0;
+  // The MLP's activation is one fused autograd function that keeps only its input and recomputes the
+  // activation in the backward pass (Megatron-Core's bias_swiglu / bias_gelu fusions): a gated MLP
+  // keeps 2 bytes per FFN column less (memory/activations.hpp).
+  bool fused_activation = false;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -164,6 +168,7 @@ inline Framework megatron_core() {
   f.grad_reduce_bytes = 4;
   f.master_grad_bytes = 4;
   f.vocab_multiple = 128;  // --make-vocab-size-divisible-by's default
+  f.fused_activation = true;  // --bias-swiglu-fusion (megatron/core/fusions/fused_bias_swiglu.py)
   return f;
 }
 

@@ -5,6 +5,7 @@
 
 #include "capplan/memory/budget.hpp"
 #include "capplan/perf/framework.hpp"
+#include "capplan/perf/quantization.hpp"
 
 namespace capplan::perf {
 
@@ -14,6 +15,14 @@ inline void apply_framework(TrainingConfig& cfg, const Framework& fw) {
   cfg.fp32_params = fw.fp32_params;           // the fp32 parameters are the master copy
   cfg.vocab_multiple = fw.vocab_multiple;     // padded rows in the embedding, output head and logits
   cfg.eager = fw.eager;                       // unfused kernels' activations, autocast's weight copies
+  cfg.dropout = fw.dropout;                   // dropout masks only with dropout on
+  cfg.fused_activation = fw.fused_activation; // a fused SwiGLU keeps gate and up only
+}
+
+// What the job's precision changes in memory: FP8 and FP4 training keep the linear layers' inputs in
+// their quantized copies (perf/quantization.hpp saved_linear_input_bytes).
+inline void apply_precision(TrainingConfig& cfg, Precision precision, Fp8Recipe recipe) {
+  cfg.linear_input_bytes = saved_linear_input_bytes(precision, recipe);
 }
 
 }  // namespace capplan::perf

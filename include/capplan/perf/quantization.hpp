@@ -107,6 +107,17 @@ inline QuantizationCost quantization_cost(Precision precision, Fp8Recipe recipe,
   capplan::detail::fail("fp8_recipe", std::to_string(static_cast<int>(recipe)), "is not delayed, current or mxfp8");
 }
 
+// Bytes per element of the input a linear layer keeps for its weight gradient: Transformer Engine
+// keeps the quantized copy the weight-gradient GEMM reads and drops the 16-bit one
+// (transformer_engine/pytorch/module/linear.py: "Discard row-wise data since it is not needed in
+// backward pass"): 1 byte in FP8, 1 + 1/32 in MXFP8, NVFP4's 0.5625; 0 (the activations' own 2 bytes)
+// for 16- and 32-bit training.
+inline double saved_linear_input_bytes(Precision precision, Fp8Recipe recipe) {
+  if (precision == Precision::fp4) return formats::nvfp4.bytes_per_value();
+  if (precision != Precision::fp8) return 0;
+  return recipe == Fp8Recipe::mxfp8 ? 1.0 + 1.0 / 32.0 : 1.0;
+}
+
 // One sentence on how the job's linear layers are quantized, for a report's notes.
 inline std::string quantization_note(Precision precision, Fp8Recipe recipe, QuantHardware hw) {
   const QuantizationCost q = quantization_cost(precision, recipe, hw);
