@@ -276,6 +276,7 @@ struct Source {
   std::string file, title, citation, url;
   std::vector<Case> cases;
   std::vector<Fitted> fitted;
+  bool tuned = false;  // the authors tuned the published plans for speed (--search-realism compares capplan's own)
 };
 
 // A positive, finite number at `key` of case `r`.
@@ -370,6 +371,7 @@ Source read_source(const std::string& path) {
     src.citation = top.string("citation");
     src.url = top.string_opt("url").value_or("");
     top.allow("description");
+    src.tuned = top.boolean_or("tuned", false);
     if (const Json* fitted = top.find("fitted")) {
       if (!fitted->is_array() || fitted->size() > 16) top.fail("fitted", detail::value_text(*fitted), "must be an array of at most 16 fitted constants");
       for (std::size_t i = 0; i < fitted->size(); ++i) src.fitted.push_back(read_fitted(doc, (*fitted)[i], i));
@@ -605,23 +607,28 @@ struct ValidateArgs {
   std::string set;
   bool check = false;
   bool leave_one_source_out = false;
+  bool search_realism = false;
 };
 
 // The figure `c`'s command gives (predicted or left out), or why it gives none.
+// `c`'s metric read from a command's JSON result, or why there is none.
+double figure_from(const Case& c, const nlohmann::ordered_json& out, std::string& failure, bool* fits = nullptr) {
+  const Metric* m = c.figure;
+  const auto it = out.find(m->field);
+  if (it == out.end() || !it->is_number()) {
+    failure = std::string("the result has no number ") + m->field;
+    return std::nan("");
+  }
+  const double v = it->get<double>();
+  const double figure = m->inverse ? (v > 0 ? m->scale / v : std::nan("")) : v * m->scale;
+  if (!std::isfinite(figure)) failure = std::string("the result's ") + m->field + " is not usable";
+  if (fits) *fits = !(out.contains("fits") && out["fits"] == false);
+  return figure;
+}
+
 double run_figure(const Case& c, const std::vector<std::string>& command, const Context& ctx, std::string& failure, bool* fits = nullptr) {
   try {
-    const nlohmann::ordered_json out = run_for_json(command, ctx);
-    const Metric* m = c.figure;
-    const auto it = out.find(m->field);
-    if (it == out.end() || !it->is_number()) {
-      failure = std::string("the result has no number ") + m->field;
-      return std::nan("");
-    }
-    const double v = it->get<double>();
-    const double figure = m->inverse ? (v > 0 ? m->scale / v : std::nan("")) : v * m->scale;
-    if (!std::isfinite(figure)) failure = std::string("the result's ") + m->field + " is not usable";
-    if (fits) *fits = !(out.contains("fits") && out["fits"] == false);
-    return figure;
+    return figure_from(c, run_for_json(command, ctx), failure, fits);
   } catch (const std::exception& e) {
     failure = e.what();
     return std::nan("");
@@ -646,6 +653,108 @@ void predict_left_out(const Source& src, Case& c, const Context& ctx) {
     return;
   }
   c.left_out = run_figure(c, command, ctx, c.left_out_failure);
+}
+
+// Search realism (fidelity issue, §2): for a source whose authors tuned their plans for speed, each
+// training rate or time is predicted again with capplan choosing the plan itself (the plan's flags
+// dropped: the same GPUs, model, global batch, sequence, precision and framework), and compared with
+// the published figure. A search that beats tuned runs by much turns the model's optimism into
+// headline numbers; the issue asks for no more than +10 %.
+constexpr const char* plan_value_flags[] = {"--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--micro-batch", "--zero",
+                                            "--recompute", "--first-stage-layers", "--last-stage-layers", "--cp-comm"};
+constexpr const char* realism_metrics[] = {"tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_percent", "iteration_time_s", "train_days"};
+
+std::vector<std::string> without_plan(const std::vector<std::string>& command) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < command.size(); ++i) {
+    const std::string& w = command[i];
+    if (w == "--sequence-parallel") continue;
+    if (std::find(std::begin(plan_value_flags), std::end(plan_value_flags), w) != std::end(plan_value_flags)) {
+      ++i;  // and its value
+      continue;
+    }
+    out.push_back(w);
+  }
+  return out;
+}
+
+nlohmann::ordered_json search_realism_table(const std::vector<Source>& sources, const ValidateArgs& a, const Context& ctx, Result& r) {
+  Table t;
+  t.title = "Search realism: capplan's own plan for the tuned runs (same GPUs, model, batch, precision)";
+  t.columns = {{"case", "case", Align::left},
+               {"published", "published"},
+               {"predicted", "published plan, predicted"},
+               {"searched", "capplan's plan, predicted"},
+               {"plan", "capplan's plan", Align::left},
+               {"gain", "rate over published"},
+               {"result", "", Align::left}};
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  std::vector<double> gains;
+  std::size_t beyond = 0, failed = 0;
+  for (const Source& src : sources) {
+    if (!src.tuned) continue;
+    for (const Case& c : src.cases) {
+      if (!a.set.empty() && c.set != a.set) continue;
+      if (c.command.empty() || c.command.front() != "train") continue;
+      if (std::find(std::begin(realism_metrics), std::end(realism_metrics), c.metric) == std::end(realism_metrics)) continue;
+      std::string failure, plan;
+      double searched = std::nan("");
+      try {
+        const nlohmann::ordered_json res = run_for_json(without_plan(c.command), ctx);
+        searched = figure_from(c, res, failure);
+        if (const auto p = res.find("plan"); p != res.end() && p->is_object()) {
+          const auto& j = *p;
+          const auto num = [&](const char* k) { return j.contains(k) && j[k].is_number_integer() ? j[k].get<long long>() : 1LL; };
+          plan = "TP " + std::to_string(num("tp")) + (num("cp") > 1 ? " CP " + std::to_string(num("cp")) : "") + " PP " + std::to_string(num("pp")) +
+                 " DP " + std::to_string(num("dp")) + (num("ep") > 1 ? " EP " + std::to_string(num("ep")) : "") +
+                 (num("interleave") > 1 ? " VP " + std::to_string(num("interleave")) : "") + ", MBS " + std::to_string(num("micro_batch")) +
+                 ", ZeRO " + std::to_string(num("zero")) +
+                 (j.contains("recompute") && j["recompute"].is_string() ? ", recompute " + j["recompute"].get<std::string>() : "");
+        }
+      } catch (const std::exception& e) {
+        failure = e.what();
+      }
+      // Rates compare as they are; times inverted (a shorter iteration is a higher rate).
+      const bool time = c.metric == "iteration_time_s" || c.metric == "train_days";
+      const double gain = time ? c.published / searched - 1 : searched / c.published - 1;
+      const bool ok = failure.empty() && std::isfinite(gain);
+      if (ok) gains.push_back(gain);
+      if (!ok) ++failed;
+      const bool realistic = ok && gain <= 0.10;
+      if (ok && !realistic) ++beyond;
+      t.add_row({Cell::of_text(c.name), Cell::of_number(format_number(c.published, 6), c.published),
+                 std::isfinite(c.predicted) ? Cell::of_number(format_number(c.predicted, 4), c.predicted) : Cell::empty(),
+                 ok ? Cell::of_number(format_number(searched, 4), searched) : Cell::empty(), Cell::of_text(ok ? plan : failure),
+                 ok ? Cell::of_number(signed_percent(gain), gain) : Cell::empty(),
+                 Cell::of_text(!ok ? "no plan" : realistic ? "within +10 %" : "beyond +10 %")});
+      nlohmann::ordered_json j;
+      j["source"] = src.title;
+      j["case"] = c.name;
+      j["metric"] = c.metric;
+      j["published"] = c.published;
+      j["searched"] = ok ? nlohmann::ordered_json(searched) : nlohmann::ordered_json(nullptr);
+      j["searched_plan"] = ok ? nlohmann::ordered_json(plan) : nlohmann::ordered_json(nullptr);
+      j["rate_gain"] = ok ? nlohmann::ordered_json(gain) : nlohmann::ordered_json(nullptr);
+      j["within_10_percent"] = realistic;
+      j["failure"] = failure.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(failure);
+      out.push_back(std::move(j));
+    }
+  }
+  if (out.empty()) {
+    std::string files;
+    for (const Source& src : sources) files += (files.empty() ? "" : ", ") + src.file;
+    detail::fail("--search-realism", files, "holds no training rate or time of a source marked \"tuned\": true (its authors tuned the plans)");
+  }
+  std::sort(gains.begin(), gains.end());
+  const std::size_t n = out.size();
+  t.notes.push_back(std::to_string(n - failed - beyond) + " of " + std::to_string(n) + " within +10 %" +
+                    (gains.empty() ? std::string() : "; median " + signed_percent(median(gains)) + ", largest " + signed_percent(gains.back())) +
+                    (failed ? "; " + std::to_string(failed) + " with no plan capplan can run" : "") + ".");
+  t.notes.push_back("rate over published = capplan's best plan's rate (times inverted) / the published rate - 1: how much faster than the tuned run "
+                    "capplan says these GPUs can go. The search drops the plan's flags (--tp, --pp, --dp, --cp, --ep, --etp, --interleave, "
+                    "--micro-batch, --zero, --recompute, --sequence-parallel, the stage layers) and keeps the rest of the command.");
+  r.tables.push_back(std::move(t));
+  return out;
 }
 
 Result run_validate(const ValidateArgs& a, const Context& ctx) {
@@ -767,6 +876,7 @@ Result run_validate(const ValidateArgs& a, const Context& ctx) {
                     "nothing was, so their errors estimate the error on a run nobody has measured.");
   r.tables.push_back(std::move(s));
   if (a.leave_one_source_out) r.json["leave_one_source_out"] = leave_one_source_out_table(sources, all, r);
+  if (a.search_realism) r.json["search_realism"] = search_realism_table(sources, a, ctx, r);
   r.json["cases"] = std::move(jcases);
   r.json["summary"] = std::move(jsum);
   for (const auto& jc : r.json["cases"]) r.explanation.push_back(jc["case"].get<std::string>() + ": " + jc["command"].get<std::string>());
@@ -785,12 +895,16 @@ void add_validate(CLI::App& app, Context& ctx) {
   cmd->add_flag("--leave-one-source-out", args->leave_one_source_out,
                 "Also predict each source's rows with the constants fitted on that source (its file's \"fitted\" list) at their priors, "
                 "and summarize those errors per source");
+  cmd->add_flag("--search-realism", args->search_realism,
+                "Also let capplan choose the plan for each training rate or time of a source marked \"tuned\" (its authors tuned the plans "
+                "for speed) and compare that plan's predicted rate with the published one");
   cmd->footer(
       "\nExamples:\n"
       "  capplan validate validation/cases\n"
       "  capplan validate my-runs.json --format json\n"
       "  capplan validate validation/cases --set validation --check\n"
-      "  capplan validate validation/cases --leave-one-source-out\n");
+      "  capplan validate validation/cases --leave-one-source-out\n"
+      "  capplan validate validation/cases --search-realism\n");
   cmd->callback([args, &ctx] {
     const Result r = run_validate(*args, ctx);
     write(r, ctx);
