@@ -1924,7 +1924,8 @@ TEST_SUITE("perf") {
     // current scaling, on 80 GB GPUs (validation/cases/megatron-bridge-h100-fp8.json). Counted with
     // Korthikanti's 16-bit tensors, dropout masks and an unfused SwiGLU (capplan before 2026-11-28)
     // the first stage needed 101.7 GB. Without masks (no dropout), with Megatron-Core's fused SwiGLU
-    // and Transformer Engine's FP8 copies of the linear layers' inputs it fits (memory/activations.hpp).
+    // and Transformer Engine's FP8 copies of the linear layers' inputs it fits (memory/activations.hpp),
+    // at 79.4 GB: within the allocator's margin ("tight"), which the plan search skips unless allowed.
     Framework paper = megatron_core();
     paper.dropout = true;
     paper.fused_activation = false;
@@ -1944,7 +1945,7 @@ TEST_SUITE("perf") {
     p70.sequence_parallel = true;
     const FitResult f70 = check_fit(plan_memory(llama, p70, megatron_core()), h100_64.gpu.capacity());
     CHECK(f70.fits);
-    CHECK_FALSE(f70.tight);
+    CHECK(f70.tight);
     // The same plan in BF16 keeps 2-byte linear inputs: more memory; counted as before, no fit.
     TrainingJob llama_bf16 = llama;
     llama_bf16.precision = Precision::bf16;

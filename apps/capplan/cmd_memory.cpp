@@ -12,6 +12,7 @@
 #include <capplan/memory/image_model.hpp>
 #include <capplan/memory/solvers.hpp>
 #include <capplan/plan/memory_report.hpp>
+#include <capplan/plan/training_run.hpp>
 #include <capplan/report/chart.hpp>
 #include <capplan/report/memory_output.hpp>
 #include <capplan/report/table.hpp>
@@ -170,6 +171,17 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     std::tie(c.finetune, c.lora) = finetune_arg(a.finetune);
     const std::string tuning = finetune_text(c.finetune, c.lora, m.shape);
     const Precision precision = precision_arg(a.plan.precision);
+    // Sized at the precision this GPU runs, as train times it: FP8 asked on a GPU without FP8 tensor
+    // cores keeps 16-bit inputs, MXFP8 without block-scaled tensor cores falls back to current scaling.
+    {
+      const Precision used = detail::usable_precision(g, precision).value_or(precision);
+      perf::Fp8Recipe recipe = fp8_recipe_arg(a.plan.fp8_recipe, precision);
+      if (used == Precision::fp8 && recipe == perf::Fp8Recipe::mxfp8 && !perf::quant_hardware(g).block_scaled) recipe = perf::Fp8Recipe::current;
+      perf::apply_precision(c, framework_arg(a.plan.framework, ""), used, recipe);
+      if (used != precision)
+        notes.push_back(g.id + ": no dense " + std::string(name(precision)) + " rate in the catalog; activations sized at " + std::string(name(used)) +
+                        ", as train times it.");
+    }
     const TrainingMemoryReport rep = training_memory_report(m.id, m.shape, g, c, precision);
     const MemoryBudget& b = rep.budget;
     const FitResult& fit = rep.fit;

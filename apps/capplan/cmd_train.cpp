@@ -331,7 +331,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       frugal.seq_len = job.seq_len;
       frugal.microbatches = std::max<std::int64_t>(1, job.global_batch / gpus);
       perf::apply_framework(frugal, fw);
-      perf::apply_precision(frugal, job.precision, job.fp8_recipe);
+      perf::apply_precision(frugal, fw, job.precision, job.fp8_recipe);
       frugal.finetune = setup.finetune;
       frugal.lora = setup.lora;
       const MemoryBudget least = training_budget(m.shape, frugal);

@@ -763,11 +763,13 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   c.mixed_precision = a.precision != "fp32";
   // The framework decides the gradient bytes and the master copy, as it does for train's time.
   const bool flash = c.flash_attention;
-  perf::apply_framework(c, framework_arg(a.framework, ""));
+  const perf::Framework fw = framework_arg(a.framework, "");
+  perf::apply_framework(c, fw);
   c.flash_attention = flash;  // memory's --flash-attention flag, not the preset's
-  // FP8 and FP4 keep the linear layers' inputs in their quantized copies (perf/quantization.hpp).
+  // FP8 and FP4 keep the linear layers' inputs in their quantized copies (perf/quantization.hpp);
+  // `memory` re-applies this with the precision its GPU runs.
   const Precision precision = precision_arg(a.precision);
-  perf::apply_precision(c, precision, fp8_recipe_arg(a.fp8_recipe, precision));
+  perf::apply_precision(c, fw, precision, fp8_recipe_arg(a.fp8_recipe, precision));
   c.optimizer = optimizer_arg(a.optimizer.value_or("adam"));
   return c;
 }
@@ -887,6 +889,7 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
     for (const auto& [f, flag] : {std::pair{FineTune::lora, "lora"}, std::pair{FineTune::qlora, "qlora"}}) {
       TrainingConfig t = c;
       t.finetune = f;
+      if (f == FineTune::qlora) t.linear_input_bytes = 0;  // QLoRA trains in 16 bits (train refuses it with FP8)
       out.push_back(std::string("--finetune ") + flag + " (fine-tuning adapters, not pre-training): " + need_text(s, t, cap));
     }
   }

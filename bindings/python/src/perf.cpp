@@ -280,6 +280,8 @@ void bind_training(py::module_& m) {
       .field("cpu_seconds_per_kernel", &Framework::cpu_seconds_per_kernel,
              "host time to launch one kernel; a pass takes at least its kernels x this (eager: 57.9 us, fitted)")
       .field("fused_activation", &Framework::fused_activation, "the MLP activation keeps only its input (Megatron-Core's fused SwiGLU)")
+      .field("quantized_linear_inputs", &Framework::quantized_linear_inputs,
+             "FP8/FP4 keep Transformer Engine's quantized copies of the linear inputs (false: torchao, PyTorch FSDP)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")
@@ -289,6 +291,10 @@ void bind_training(py::module_& m) {
                   "Megatron-Core as NeMo and Megatron-Bridge run it: fp32 main gradients, cuDNN attention, overlapped reduce and gather.")
       .def_static("llm_foundry_2023", &llm_foundry_2023,
                   "MosaicML llm-foundry's benchmark harness: FSDP, Triton FlashAttention, Composer's DecoupledAdamW.");
+  m.def("apply_framework", &apply_framework, py::arg("config"), py::arg("framework"),
+        "What the memory model reads of a framework, set on a TrainingConfig (in place): FlashAttention, gradient bytes, dropout, fused activation.");
+  m.def("apply_precision", &apply_precision, py::arg("config"), py::arg("framework"), py::arg("precision"), py::arg("recipe"),
+        "The bytes of the saved linear-layer inputs for a precision the GPU runs, set on a TrainingConfig (in place).");
   Record<TrainingJob>(m, "TrainingJob", "A model, a global batch and a precision to train at.")
       .field("model", &TrainingJob::model)
       .field("parameters", &TrainingJob::parameters, "0: parameter_count(model)")

@@ -91,8 +91,14 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
 
   const double d = dbl(shape.effective_head_dim());
   const double q_width = a * d, kv_width = shape.effective_kv_heads() * d;
-  // Tensor-parallel-split parts of attention: Q, K, V, projection input (8sbh for MHA).
-  const double attn_split = 2 * s * b * q_width + 4 * s * b * kv_width + li * s * b * q_width;
+  // Tensor-parallel-split parts of attention: Q, K, V, projection input (8sbh for MHA). A fused
+  // attention kernel keeps its own 16-bit output for its backward pass (FlashAttention and
+  // Transformer Engine's FusedAttnFunc save q, k, v and out); in 16 bits the projection reads that
+  // same tensor, in FP8 it keeps its quantized copy beside it. Without the fused kernel, or with the
+  // attention core recomputed, only the projection's copy is kept.
+  const bool attention_keeps_output = o.flash_attention && o.recompute == Recompute::none;
+  const double projection_input = li < 2 && attention_keeps_output ? 2 + li : li;
+  const double attn_split = 2 * s * b * q_width + 4 * s * b * kv_width + projection_input * s * b * q_width;
   // Bytes per token per FFN column: the first layer's output the activation reads (gate and up when
   // gated, 4; GELU's input, 2), SiLU's output when SwiGLU is not one fused function (2), and the
   // second layer's input (li). Eager PyTorch: 8 gated, 4 not (below).
@@ -104,6 +110,11 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // (split over t with sequence parallelism); the dispatch and combine buffers hold every token of
   // the tensor-parallel group (Megatron-Core gathers the sequence-parallel shards before it permutes,
   // and the experts split their FFN width, not the tokens), so they are not split.
+  // The first MLP layer's input (the normalized layer input, s b h): li bytes in a dense layer. In an
+  // MoE layer the router keeps it at 16 bits (Megatron-Core's RouterGatingLinearFunction saves its
+  // input) and the experts read their permuted copies (below); shared experts keep their own
+  // quantized copy beside it.
+  double mlp_input = li;
   double router = 0, dispatch = 0;
   if (shape.moe) {
     const MoeShape& m = *shape.moe;
@@ -111,7 +122,12 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     mlp_split = (dense_mlp * shape.dense_layers() + moe_mlp * shape.moe_layers()) / shape.layers;
     const double share = static_cast<double>(shape.moe_layers()) / shape.layers;
     router = 4 * s * b * m.experts * share;
-    dispatch = 2 * 2 * sbh * m.experts_per_token * share;
+    // The k permuted copies the experts' first layer keeps (li bytes: in FP8 the grouped linear keeps
+    // its quantized copy; the permutation itself saves no data) and the experts' outputs before
+    // they are weighted and combined (2 bytes).
+    dispatch = ((o.eager ? 2.0 : li) + 2) * sbh * m.experts_per_token * share;
+    const double moe_input = li < 2 ? 2 + (m.shared_experts > 0 ? li : 0.0) : 2.0;
+    mlp_input = (1 - share) * li + share * moe_input;
   }
   if (o.eager) {
     // Eager PyTorch under autocast (perf::Framework::eager), per token, as its autograd functions save
@@ -131,9 +147,11 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   }
   // Layer inputs (the QKV and first MLP layers' inputs) 4sbh at 16 bits, LayerNorm inputs 4sbh,
   // dropout masks 2sbh.
-  const double unsplit = 2 * li * sbh + 4 * sbh + (o.dropout ? 2 * sbh : 0.0) + router;
+  const double unsplit = (li + mlp_input) * sbh + 4 * sbh + (o.dropout ? 2 * sbh : 0.0) + router;
   const bool keep_scores = o.recompute == Recompute::none && !o.flash_attention;
-  const double scores = keep_scores ? 5 * a * s * s * b : 0.0;
+  // Unfused attention keeps the softmax output (2 a s^2 b), and with dropout its mask and output
+  // (a s^2 b + 2 a s^2 b: Korthikanti's 5 a s^2 b).
+  const double scores = keep_scores ? (o.dropout ? 5.0 : 2.0) * a * s * s * b : 0.0;
   const double bytes = dispatch + (o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
                                                       : unsplit + (attn_split + mlp_split + scores) / t);
   return DataSize::from_value(bytes);

@@ -97,6 +97,11 @@ struct Framework {
   // activation in the backward pass (Megatron-Core's bias_swiglu / bias_gelu fusions): a gated MLP
   // keeps 2 bytes per FFN column less (memory/activations.hpp).
   bool fused_activation = false;
+  // FP8 and FP4 training keep the linear layers' inputs in Transformer Engine's quantized copies
+  // (memory/activations.hpp linear_input_bytes): the TE-based stacks (Megatron-Core, NeMo, capplan's
+  // generic framework). PyTorch FSDP runs FP8 through torchao's Float8Linear, which saves the 16-bit
+  // input (save_for_backward(input_hp, ...)): false there.
+  bool quantized_linear_inputs = true;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -138,6 +143,7 @@ inline Framework megatron_lm_2021() {
 inline Framework pytorch_fsdp() {
   Framework f;
   f.name = "PyTorch FSDP + FlashAttention";
+  f.quantized_linear_inputs = false;  // FP8 through torchao's Float8Linear keeps the 16-bit input
   f.flash_attention = true;
   f.dropout = false;
   f.overlap_grad_reduce = true;

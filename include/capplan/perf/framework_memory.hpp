@@ -20,9 +20,10 @@ inline void apply_framework(TrainingConfig& cfg, const Framework& fw) {
 }
 
 // What the job's precision changes in memory: FP8 and FP4 training keep the linear layers' inputs in
-// their quantized copies (perf/quantization.hpp saved_linear_input_bytes).
-inline void apply_precision(TrainingConfig& cfg, Precision precision, Fp8Recipe recipe) {
-  cfg.linear_input_bytes = saved_linear_input_bytes(precision, recipe);
+// Transformer Engine's quantized copies (perf/quantization.hpp saved_linear_input_bytes) where the
+// framework runs it (Framework::quantized_linear_inputs). `precision` is the one the GPU runs.
+inline void apply_precision(TrainingConfig& cfg, const Framework& fw, Precision precision, Fp8Recipe recipe) {
+  cfg.linear_input_bytes = fw.quantized_linear_inputs ? saved_linear_input_bytes(precision, recipe) : 0;
 }
 
 }  // namespace capplan::perf

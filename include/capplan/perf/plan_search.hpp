@@ -81,7 +81,7 @@ inline TrainingConfig plan_training_config(const TrainingJob& job, const Paralle
   cfg.seq_len = job.seq_len;
   cfg.microbatches = job.global_batch / (plan.micro_batch * plan.dp);
   apply_framework(cfg, fw);
-  apply_precision(cfg, job.precision, job.fp8_recipe);
+  apply_precision(cfg, fw, job.precision, job.fp8_recipe);
   cfg.finetune = job.finetune;
   cfg.lora = job.lora;
   return cfg;

@@ -203,7 +203,7 @@ class TrainingRunCache {
     c.plan.micro_batch = 1;
     perf::apply_framework(c, setup_.framework);
     // The least a quantized linear input keeps (1 byte in FP8 whatever the recipe): a lower bound.
-    perf::apply_precision(c, setup_.precision, perf::Fp8Recipe::delayed);
+    perf::apply_precision(c, setup_.framework, setup_.precision, perf::Fp8Recipe::delayed);
     c.plan.recompute = Recompute::full;
     c.plan.zero_stage = ZeroStage::parameters;
     c.plan.sequence_parallel = true;
