@@ -176,7 +176,10 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     {
       const Precision used = detail::usable_precision(g, precision).value_or(precision);
       perf::Fp8Recipe recipe = fp8_recipe_arg(a.plan.fp8_recipe, precision);
-      if (used == Precision::fp8 && recipe == perf::Fp8Recipe::mxfp8 && !perf::quant_hardware(g).block_scaled) recipe = perf::Fp8Recipe::current;
+      if (used == Precision::fp8 && recipe == perf::Fp8Recipe::mxfp8 && !perf::quant_hardware(g).block_scaled) {
+        recipe = perf::Fp8Recipe::current;
+        notes.push_back(g.id + ": no block-scaled (MXFP8) tensor cores; sized with per-tensor current scaling, as train times it.");
+      }
       perf::apply_precision(c, framework_arg(a.plan.framework, ""), used, recipe);
       if (used != precision)
         notes.push_back(g.id + ": no dense " + std::string(name(precision)) + " rate in the catalog; activations sized at " + std::string(name(used)) +
