@@ -761,9 +761,11 @@ nlohmann::ordered_json search_realism_table(const std::vector<Source>& sources, 
                     (misses ? " (" + std::to_string(misses) + " of them where the search missed the published plan, which capplan rates faster)" : std::string()) +
                     (gains.empty() ? std::string() : "; median " + signed_percent(median(gains)) + ", largest " + signed_percent(gains.back())) +
                     (failed ? "; " + std::to_string(failed) + " with no plan capplan can run" : "") + ".");
+  std::string dropped;
+  for (const char* f : plan_value_flags) dropped += std::string(dropped.empty() ? "" : ", ") + f;
   t.notes.push_back("rate over published = capplan's best plan's rate (times inverted) / the published rate - 1: how much faster than the tuned run "
-                    "capplan says these GPUs can go. The search drops the plan's flags (--tp, --pp, --dp, --cp, --ep, --etp, --interleave, "
-                    "--micro-batch, --zero, --recompute, --sequence-parallel, the stage layers) and keeps the rest of the command.");
+                    "capplan says these GPUs can go. The search drops the plan's flags (" + dropped +
+                    ", --sequence-parallel) and keeps the rest of the command.");
   r.tables.push_back(std::move(t));
   return out;
 }
