@@ -171,21 +171,32 @@ TrainingJob search_job(const char* model, std::int64_t seq, std::int64_t batch) 
 Cluster h100_cluster(int gpus) { return make_cluster(Catalog::builtin().find_gpu("h100-sxm"), gpus, 8, find_fabric("ib-ndr").link(8)); }
 
 // Every valid plan over tp, pp, dp, micro-batch, ZeRO, recompute, SP and interleaving.
-void BM_PlanSearchGpt3On1024(benchmark::State& state) {
+// The space to time: Arg 1, the default; Arg 0, without the lighter end stages; Arg 2, the space before
+// interleaving beyond 4 and CP from 8,192 tokens joined it (interleave 1, 2, 4; CP from 16,384 tokens).
+SearchSpace bench_space(std::int64_t arg) {
   SearchSpace space;
-  space.end_stage_layouts = state.range(0) != 0;  // 1: lighter end stages tried too (the default); 0: for the ratio
+  space.end_stage_layouts = arg != 0;
+  if (arg == 2) {
+    space.interleave = {1, 2, 4};
+    space.min_cp_seq = 16384;
+    space.min_cp_tokens = 0;
+  }
+  return space;
+}
+
+void BM_PlanSearchGpt3On1024(benchmark::State& state) {
+  const SearchSpace space = bench_space(state.range(0));
   time_search(state, validation::gpt3_175b_job(), validation::dgx_a100_cluster(1024), megatron_lm_2021(), space);
 }
-BENCHMARK(BM_PlanSearchGpt3On1024)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanSearchGpt3On1024)->Arg(1)->Arg(0)->Arg(2)->Unit(benchmark::kMillisecond);
 
 // Llama 3.1 405B on 16,384 H100 (8-GPU nodes over NDR), 8,192-token sequences, a 2,048-sequence batch:
 // the ceiling is 100 ms.
 void BM_PlanSearchLlama405bOn16384(benchmark::State& state) {
-  SearchSpace space;
-  space.end_stage_layouts = state.range(0) != 0;
+  const SearchSpace space = bench_space(state.range(0));
   time_search(state, search_job("llama3.1-405b", 8192, 2048), h100_cluster(16384), Framework{}, space);
 }
-BENCHMARK(BM_PlanSearchLlama405bOn16384)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanSearchLlama405bOn16384)->Arg(1)->Arg(0)->Arg(2)->Unit(benchmark::kMillisecond);
 
 // A long-context search, where context parallelism joins the plan space: Llama 3.1 8B at 131,072
 // tokens on 64 H100.

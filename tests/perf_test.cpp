@@ -2588,6 +2588,38 @@ TEST_SUITE("perf") {
     CHECK_FALSE(ulysses_divides(32, 8, 8, 8));
   }
 
+  TEST_CASE("plan search covers NVIDIA's tuned layouts: CP 2 at 8,192 tokens, interleaving beyond 4") {
+    // Megatron-Bridge's Llama 3.1 70B recipe on 64 H100 runs TP 4 x PP 4 x CP 2 x DP 2 with 5 virtual
+    // stages at 8,192 tokens; the search's space once held neither CP below 16,384 tokens nor VP 5.
+    const SearchSpace defaults;
+    const TransformerShape llama70 = find_model("llama3.1-70b").transformer();
+    CHECK(defaults.cp_degrees(8192, true, llama70) == std::vector<int>{1, 2, 4});  // a rank keeps >= 2,048 tokens
+    CHECK(defaults.cp_degrees(16384, true, llama70) == std::vector<int>{1, 2, 4, 8});
+    CHECK(defaults.cp_degrees(4096, true, llama70) == std::vector<int>{1});
+    CHECK(defaults.cp_degrees(8192, false, llama70) == std::vector<int>{1});  // CP runs in the fused kernel
+    for (int v : {5, 7, 8, 12, 20}) CHECK(std::find(defaults.interleave.begin(), defaults.interleave.end(), v) != defaults.interleave.end());
+    TrainingJob job;
+    job.model = llama70;
+    job.seq_len = 8192;
+    job.global_batch = 128;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
+    SearchSpace space = defaults;
+    space.micro_batches = {1};
+    space.zero_stages = {ZeroStage::optimizer};
+    space.recompute = {Recompute::none};
+    space.cp_comms = {CpComm::p2p};
+    space.end_stage_layouts = false;
+    const auto any = [](const TrainingJob&, const ParallelPlan&, const Cluster&) { return true; };
+    const SearchResult r = search_plans(job, c, megatron_core(), {}, 400, space, any);
+    bool published = false;
+    for (const auto& t : r.top) {
+      const ParallelPlan& p = t.plan;
+      if (p.tp == 4 && p.pp == 4 && p.cp == 2 && p.interleave == 5 && p.sequence_parallel) published = true;
+      if (p.interleave > 1) CHECK(chunks_divide(80, p));
+    }
+    CHECK(published);
+  }
+
   TEST_CASE("interleaving needs the micro-batches per iteration to be a multiple of pp (Megatron-LM's rule)") {
     TrainingJob job = validation::gpt3_175b_job();  // 192 micro-batches = 12 x 16: runs
     ParallelPlan p;
@@ -2622,8 +2654,11 @@ TEST_SUITE("perf") {
     // a caching allocator with GMLake's average 15 % fragmentation would run out of memory on.
     const TrainingJob job = validation::gpt3_175b_job();
     const Cluster c = validation::dgx_a100_cluster(1024);
-    const SearchResult safe = search_plans(job, c, megatron_lm_2021(), {}, 3);
-    SearchSpace loose;
+    // In the space of interleaving 1, 2 and 4 (with more degrees a plan as fast fits with room).
+    SearchSpace space;
+    space.interleave = {1, 2, 4};
+    const SearchResult safe = search_plans(job, c, megatron_lm_2021(), {}, 3, space);
+    SearchSpace loose = space;
     loose.allow_tight = true;
     const SearchResult any = search_plans(job, c, megatron_lm_2021(), {}, 3, loose);
     REQUIRE_FALSE(safe.top.empty());

@@ -553,6 +553,15 @@ def test_search_space_tries_every_cp_exchange():
     assert list(space.cp_comms) == [capplan.CpComm.p2p]
 
 
+def test_search_space_holds_tuned_layouts():
+    # NVIDIA's recipes run CP 2 at 8,192 tokens and 5-20 virtual stages: the default space holds them.
+    space = capplan.SearchSpace()
+    assert (space.min_cp_seq, space.min_cp_tokens) == (8192, 2048)
+    assert all(v in space.interleave for v in (5, 7, 8, 12, 20))
+    space.min_cp_tokens = 4096
+    assert space.min_cp_tokens == 4096
+
+
 def test_fp8_recipes_and_nvfp4_training(cat):
     # The same plan on 8 x B200 as the C++ test (validation/cases/nemo-perf-nvfp4-b200.json).
     b200 = cat.find_gpu("B200")

@@ -31,15 +31,21 @@ struct SearchSpace {
   std::vector<std::int64_t> micro_batches{1, 2, 4, 8, 16};
   std::vector<ZeroStage> zero_stages{ZeroStage::none, ZeroStage::optimizer, ZeroStage::gradients, ZeroStage::parameters};
   std::vector<Recompute> recompute{Recompute::none, Recompute::selective, Recompute::full};
-  std::vector<int> interleave{1, 2, 4};
+  // Model chunks per GPU (virtual pipeline stages), kept where every stage's layers split into them
+  // (chunks_divide) and the micro-batches divide the stages: NVIDIA's tuned recipes run 5, 7, 8, 12
+  // and 20 (Megatron-Bridge's Llama 3 70B, 405B, GPT-3 175B and Llama 2 70B), so every degree to 24.
+  std::vector<int> interleave{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24};
   std::vector<int> expert_parallel{1, 2, 4, 8, 16, 32, 64};  // MoE models only
   // Expert tensor parallel degrees tried for MoE models at tp > 1: 0 = as tp (Megatron's old coupling),
   // 1 = whole experts, as Megatron-Bridge's DeepSeek and Qwen MoE recipes set it.
   std::vector<int> expert_tensor_parallel{0, 1};
-  // Context parallelism, tried for sequences of at least min_cp_seq tokens with FlashAttention, dense
-  // models (CP with EP is not modelled); shorter sequences search cp = 1 only.
+  // Context parallelism, tried for sequences of at least min_cp_seq tokens with FlashAttention, each
+  // degree only while a rank keeps at least min_cp_tokens of every sequence; shorter sequences search
+  // cp = 1 only. NVIDIA's tuned recipes run CP 2 at 8,192 tokens (Llama 3.1 70B and 405B), 4,096
+  // tokens a rank; the floor of 2,048 keeps degrees that leave a rank less out of the search.
   std::vector<int> context_parallel{1, 2, 4, 8, 16, 32};
-  std::int64_t min_cp_seq = 16384;
+  std::int64_t min_cp_seq = 8192;
+  std::int64_t min_cp_tokens = 2048;
   // How the CP ranks exchange K/V, tried for every cp > 1: the overlapped ring, Llama 3's all-gather
   // Ulysses' all-to-alls (where the heads split over cp: ulysses_divides) and the hierarchical a2a+p2p
   // (where the cp group spans nodes and the heads split over its ranks in a node).
@@ -56,13 +62,13 @@ struct SearchSpace {
 
   // The context-parallel degrees tried for a job: context_parallel for sequences of min_cp_seq tokens
   // or more with FlashAttention on a model without MLA (CP with MLA is not modelled; with MoE the
-  // experts fold into the dp x cp ranks), else 1; each degree splits the sequence into 2 x cp
-  // load-balanced chunks.
+  // experts fold into the dp x cp ranks), each while seq / cp >= min_cp_tokens, else 1; each degree
+  // splits the sequence into 2 x cp load-balanced chunks.
   [[nodiscard]] std::vector<int> cp_degrees(std::int64_t seq, bool flash_attention, const TransformerShape& model) const {
     if (seq < min_cp_seq || !flash_attention || model.mla) return {1};
     std::vector<int> out;
     for (int cp : context_parallel)
-      if (cp >= 1 && seq % (2 * cp) == 0) out.push_back(cp);
+      if (cp == 1 || (cp > 1 && seq % (2 * cp) == 0 && seq / cp >= min_cp_tokens)) out.push_back(cp);
     return out;
   }
 };
