@@ -322,8 +322,9 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     }
     const TrainingRunSearch sr = best_training_run(m.shape, g, gpus, setup);
     if (!sr.run) {
-      // The most frugal layout of these GPUs the search tried: all data parallel under ZeRO-3 with
-      // full recomputation, one sequence per micro-batch; what would make it (or another) fit.
+      // A frugal layout of these GPUs the search tried: all data parallel under ZeRO-3 with full
+      // recomputation, one sequence per micro-batch (without context parallelism, which the search
+      // also tries from 8,192 tokens); what would make it (or another) fit.
       TrainingConfig frugal;
       frugal.plan.dp = gpus;
       frugal.plan.zero_stage = gpus > 1 ? ZeroStage::parameters : ZeroStage::none;

@@ -760,7 +760,9 @@ nlohmann::ordered_json search_realism_table(const std::vector<Source>& sources, 
   const std::size_t n = out.size();
   t.notes.push_back(std::to_string(n - failed - beyond) + " of " + std::to_string(n) + " within +10 %" +
                     (misses ? " (" + std::to_string(misses) + " of them where the search missed the published plan, which capplan rates faster)" : std::string()) +
-                    (misses_beyond ? "; " + std::to_string(misses_beyond) + " beyond where it also missed the published plan" : std::string()) +
+                    (beyond ? "; " + std::to_string(beyond) + " beyond +10 %" +
+                                  (misses_beyond ? " (" + std::to_string(misses_beyond) + " of them where the search missed the published plan)" : std::string())
+                            : std::string()) +
                     (gains.empty() ? std::string() : "; median " + signed_percent(median(gains)) + ", largest " + signed_percent(gains.back())) +
                     (failed ? "; " + std::to_string(failed) + " with no plan capplan can run" : "") + ".");
   std::string dropped;

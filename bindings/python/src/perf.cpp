@@ -360,13 +360,14 @@ void bind_training(py::module_& m) {
       .field("micro_batches", &SearchSpace::micro_batches)
       .field("zero_stages", &SearchSpace::zero_stages)
       .field("recompute", &SearchSpace::recompute)
-      .field("interleave", &SearchSpace::interleave)
+      .field("interleave", &SearchSpace::interleave,
+             "virtual pipeline stages tried (1 to 24), each where it splits every stage's layers and pp divides the micro-batches")
       .field("expert_parallel", &SearchSpace::expert_parallel)
       .field("expert_tensor_parallel", &SearchSpace::expert_tensor_parallel, "ETP degrees tried for MoE at tp > 1 (0: as tp)")
       .field("context_parallel", &SearchSpace::context_parallel,
              "tried for sequences of min_cp_seq tokens or more, each while a rank keeps min_cp_tokens")
       .field("min_cp_seq", &SearchSpace::min_cp_seq, "the shortest sequence CP is tried for (8192)")
-      .field("min_cp_tokens", &SearchSpace::min_cp_tokens, "the fewest tokens of a sequence a CP rank keeps (2048)")
+      .field("min_cp_tokens", &SearchSpace::min_cp_tokens, "the fewest tokens of a sequence a CP rank keeps (2048; 0 or less: no floor)")
       .field("cp_comms", &SearchSpace::cp_comms, "K/V exchanges tried with cp > 1: p2p (ring), all_gather, a2a (Ulysses, where the heads split)")
       .field("sequence_parallel", &SearchSpace::sequence_parallel)
       .field("max_tp", &SearchSpace::max_tp, "0: GPUs per node")

@@ -558,8 +558,15 @@ def test_search_space_holds_tuned_layouts():
     space = capplan.SearchSpace()
     assert (space.min_cp_seq, space.min_cp_tokens) == (8192, 2048)
     assert all(v in space.interleave for v in (5, 7, 8, 12, 20))
-    space.min_cp_tokens = 4096
-    assert space.min_cp_tokens == 4096
+    # The search keeps min_cp_tokens of a sequence on every CP rank.
+    cat = capplan.Catalog.builtin()
+    job = capplan.TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), seq_len=8192, global_batch=32)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    for floor, most in ((2048, 4), (4096, 2)):
+        space.min_cp_tokens = floor
+        found = capplan.search_plans(job, cluster, top=40, space=space)
+        assert found.top
+        assert all(r.plan.cp <= most for r in found.top)
 
 
 def test_fp8_recipes_and_nvfp4_training(cat):

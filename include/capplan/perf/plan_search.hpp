@@ -32,7 +32,7 @@ struct SearchSpace {
   std::vector<ZeroStage> zero_stages{ZeroStage::none, ZeroStage::optimizer, ZeroStage::gradients, ZeroStage::parameters};
   std::vector<Recompute> recompute{Recompute::none, Recompute::selective, Recompute::full};
   // Model chunks per GPU (virtual pipeline stages), kept where every stage's layers split into them
-  // (chunks_divide) and the micro-batches divide the stages: NVIDIA's tuned recipes run 5, 7, 8, 12
+  // (chunks_divide) and pp divides the micro-batches per iteration: NVIDIA's tuned recipes run 5, 7, 8, 12
   // and 20 (Megatron-Bridge's Llama 3 70B, 405B, GPT-3 175B and Llama 2 70B), so every degree to 24.
   std::vector<int> interleave{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24};
   std::vector<int> expert_parallel{1, 2, 4, 8, 16, 32, 64};  // MoE models only
@@ -62,13 +62,14 @@ struct SearchSpace {
 
   // The context-parallel degrees tried for a job: context_parallel for sequences of min_cp_seq tokens
   // or more with FlashAttention on a model without MLA (CP with MLA is not modelled; with MoE the
-  // experts fold into the dp x cp ranks), each while seq / cp >= min_cp_tokens, else 1; each degree
-  // splits the sequence into 2 x cp load-balanced chunks.
+  // experts fold into the dp x cp ranks), each while seq / cp >= min_cp_tokens (0 or less: no floor),
+  // else 1; each degree splits the sequence into 2 x cp load-balanced chunks.
   [[nodiscard]] std::vector<int> cp_degrees(std::int64_t seq, bool flash_attention, const TransformerShape& model) const {
     if (seq < min_cp_seq || !flash_attention || model.mla) return {1};
     std::vector<int> out;
     for (int cp : context_parallel)
-      if (cp == 1 || (cp > 1 && seq % (2 * cp) == 0 && seq / cp >= min_cp_tokens)) out.push_back(cp);
+      if (cp == 1 || (cp > 1 && seq % (2LL * cp) == 0 && seq / cp >= min_cp_tokens)) out.push_back(cp);
+    if (out.empty()) out.push_back(1);  // a space without 1 whose degrees all drop still searches cp = 1
     return out;
   }
 };

@@ -895,10 +895,16 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
       n.dp_exposed = fw.overlap_grad_reduce ? perf::exposed_after_overlap(n.dp_comm, backward_last, lps) : n.dp_comm;
     } else if (plan.zero_stage != ZeroStage::parameters) {
       // Reduce-scatter of gradients (overlapped like the all-reduce) + all-gather of updated weights after the step.
+      // ZeRO 1 accumulates the whole gradient over the micro-batches and reduce-scatters it once. ZeRO 2
+      // keeps only its shard, so every micro-batch's backward reduce-scatters its gradients ("gradient
+      // reduction is required after every backward because of gradient partitioning": DeepSpeed,
+      // deepspeedai/DeepSpeed#2252; PyTorch FSDP's SHARD_GRAD_OP likewise outside no_sync): m reductions,
+      // each overlapped with its own micro-batch's backward.
       const double rs = perf::reduce_scatter_seconds(cluster, dg, dp_group) + reduce_scatter_seconds(cluster, eg, edp_group);
       const double ag = perf::all_gather_seconds(cluster, dw, dp_group) + all_gather_seconds(cluster, ew, edp_group);
-      n.dp_comm = rs + ag;
-      n.dp_exposed = (fw.overlap_grad_reduce ? perf::exposed_after_overlap(rs, backward_last, lps) : rs) + ag;
+      const double reductions = plan.zero_stage == ZeroStage::gradients ? md : 1.0;
+      n.dp_comm = reductions * rs + ag;
+      n.dp_exposed = reductions * (fw.overlap_grad_reduce ? perf::exposed_after_overlap(rs, backward_last, lps) : rs) + ag;
     } else {
       // ZeRO-3 / FSDP: every micro-batch gathers the weights for the forward and again for the backward and
       // reduce-scatters the gradients (Rajbhandari et al. 2020 §5.3: 1.5x the all-reduce volume). Each is

@@ -112,6 +112,9 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     const std::string over = " over " + std::to_string(plan.dp * plan.cp) + " GPUs" + (plan.cp > 1 ? " (dp x cp)" : "");
     std::string text;
     if (plan.zero_stage == ZeroStage::none) text = "all-reduce " + size(dg) + over;
+    else if (plan.zero_stage == ZeroStage::gradients && m > 1)
+      text = std::to_string(m) + " micro-batches x reduce-scatter " + size(dg) + " (ZeRO-2 keeps only its gradient shard) + all-gather " +
+             size(dw) + over;
     else if (plan.zero_stage != ZeroStage::parameters) text = "reduce-scatter " + size(dg) + " + all-gather " + size(dw) + over;
     else
       text = std::to_string(m) + " micro-batches x (2 all-gathers of " + size(dw) + " + reduce-scatter of " + size(dg) + "), each as " +
