@@ -2470,6 +2470,7 @@ TEST_SUITE("perf") {
             if (p.interleave > 1) CHECK(m % p.pp == 0);
             if (p.sequence_parallel) CHECK(p.tp > 1);
             if (p.zero_stage != ZeroStage::none) CHECK(p.dp * p.cp > 1);
+            if (p.zero_stage == ZeroStage::gradients) CHECK(p.pp == 1);  // no framework runs ZeRO 2 under a pipeline
             // Experts fold etp x ep over the tp x cp x dp ranks; an expert's tensor-parallel group stays in a node.
             CHECK((p.tp * p.cp * p.dp) % (expert_tensor_parallel(p) * p.ep) == 0);
             if (gpus > expert_tensor_parallel(p)) CHECK(node % expert_tensor_parallel(p) == 0);
@@ -2619,6 +2620,20 @@ TEST_SUITE("perf") {
     CHECK(excess4 / excess2 == doctest::Approx(3.0).epsilon(1e-9));
     CHECK(text_z2_4.find("4 micro-batches x reduce-scatter") != std::string::npos);
     CHECK(text_z1.find("micro-batches") == std::string::npos);
+    // The search tries ZeRO 2 only without pipeline stages (DeepSpeed's pipeline engine refuses it).
+    TrainingJob job;
+    job.model = find_model("llama3.1-8b").transformer();
+    job.seq_len = 4096;
+    job.global_batch = 64;
+    SearchSpace z1, z2;
+    z1.zero_stages = {ZeroStage::optimizer};
+    z2.zero_stages = {ZeroStage::gradients};
+    const SearchResult r1 = search_plans(job, c, megatron_core(), {}, 20, z1);
+    const SearchResult r2 = search_plans(job, c, megatron_core(), {}, 20, z2);
+    CHECK(r2.candidates < r1.candidates);
+    REQUIRE_FALSE(r2.top.empty());
+    for (const auto& t : r2.top) CHECK(t.plan.pp == 1);
+    CHECK(std::any_of(r1.top.begin(), r1.top.end(), [](const RankedPlan& t) { return t.plan.pp > 1; }));
   }
 
   TEST_CASE("plan search covers NVIDIA's tuned layouts: CP 2 at 8,192 tokens, interleaving beyond 4") {

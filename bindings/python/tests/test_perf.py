@@ -567,6 +567,7 @@ def test_search_space_holds_tuned_layouts():
         found = capplan.search_plans(job, cluster, top=40, space=space)
         assert found.top
         assert all(r.plan.cp <= most for r in found.top)
+        assert any(r.plan.cp == most for r in found.top)  # the floor's largest degree is tried and fits
 
 
 def test_fp8_recipes_and_nvfp4_training(cat):

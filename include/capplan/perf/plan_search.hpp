@@ -4,7 +4,7 @@
 // Dimensions: tensor parallel (divides heads, FFN and the GPUs of a node), pipeline stages (at most one
 // per layer; layers that do not divide are placed as workload/parallel_plan.hpp stage_layers says),
 // data parallel (the rest of the GPUs), micro-batch (divides the per-replica batch), ZeRO
-// stage 0-3, recomputation (none, selective, full), sequence parallelism (with tp > 1), interleaving
+// stage 0-3 (2 only with one pipeline stage), recomputation (none, selective, full), sequence parallelism (with tp > 1), interleaving
 // (model chunks per GPU, with pp > 1), expert parallelism (MoE models; divides dp and the experts). Time from training.hpp; memory from memory/budget.hpp
 // (training_budget) unless the caller passes its own check.
 //
@@ -233,6 +233,10 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
           for (ZeroStage zero : space.zero_stages) {
             const int stage = static_cast<int>(zero);
             if (stage < 0 || stage > 3 || (zero != ZeroStage::none && dp * cp == 1)) continue;
+            // ZeRO 2 with pipeline stages is a plan no framework runs: DeepSpeed's pipeline engine
+            // refuses stage 2 (deepspeedai/DeepSpeed#1110), Megatron's distributed optimizer is stage 1,
+            // and FSDP under a pipeline schedule reduces at the last micro-batch, as stage 1 does.
+            if (zero == ZeroStage::gradients && pp > 1) continue;
             for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 && sequence_parallel_divides(seq, tp, cp) ? 1 : 0); ++sp) {
               for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
                for (int etp : job.model.moe && tp > 1 ? space.expert_tensor_parallel : std::vector<int>{0}) {

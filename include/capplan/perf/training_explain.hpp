@@ -108,20 +108,25 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   }
   if (plan.dp * plan.cp > 1) {
     const auto size = [](double bytes) { return format(from_canonical<DataSize>(bytes)); };
-    const double dg = n.dense_local * fw.grad_reduce_bytes, dw = n.dense_local * fw.param_gather_bytes;
+    // With adapters (LoRA, QLoRA) only the adapters' gradients are reduced and, under ZeRO 1-2, gathered.
+    const bool adapters = job.finetune != FineTune::full;
+    const double trainable = adapters ? static_cast<double>(lora_params(job.model, job.lora)) / (plan.tp * plan.pp) : n.dense_local;
+    const double dg = trainable * fw.grad_reduce_bytes;
+    const double dw = (adapters && plan.zero_stage != ZeroStage::parameters ? trainable : n.dense_local) * fw.param_gather_bytes;
+    const bool per_micro_batch = plan.zero_stage == ZeroStage::gradients && m > 1;
     const std::string over = " over " + std::to_string(plan.dp * plan.cp) + " GPUs" + (plan.cp > 1 ? " (dp x cp)" : "");
     std::string text;
     if (plan.zero_stage == ZeroStage::none) text = "all-reduce " + size(dg) + over;
-    else if (plan.zero_stage == ZeroStage::gradients && m > 1)
-      text = std::to_string(m) + " micro-batches x reduce-scatter " + size(dg) + " (ZeRO-2 keeps only its gradient shard) + all-gather " +
+    else if (per_micro_batch)
+      text = std::to_string(m) + " micro-batches x reduce-scatter " + size(dg) + " (under ZeRO 2 each GPU keeps only its shard of the gradients) + all-gather " +
              size(dw) + over;
     else if (plan.zero_stage != ZeroStage::parameters) text = "reduce-scatter " + size(dg) + " + all-gather " + size(dw) + over;
     else
       text = std::to_string(m) + " micro-batches x (2 all-gathers of " + size(dw) + " + reduce-scatter of " + size(dg) + "), each as " +
              std::to_string(std::max(1, n.lps)) + " per-layer messages paying the ring's latency" + over;
     if (n.expert_local > 0)
-      text += "; expert weights " + size(n.expert_local * fw.grad_reduce_bytes) + " of gradients over the " +
-              std::to_string(n.expert_dp) + " GPUs holding the same experts";
+      text += "; expert weights " + size(n.expert_local * fw.grad_reduce_bytes) + " of gradients" + (per_micro_batch ? ", every micro-batch," : "") +
+              " over the " + std::to_string(n.expert_dp) + " GPUs holding the same experts";
     b.add(plan.zero_stage == ZeroStage::parameters ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
           text + ": " + perf::seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),
           perf::group_links(cluster, perf::data_parallel_group(plan, gpn)));
