@@ -87,52 +87,52 @@ bool any_type(F&& f) {
   }(std::make_index_sequence<std::tuple_size_v<Tuple>>{});
 }
 
-enum class Op { add, sub, mul, div };
+enum class ArithOp { add, sub, mul, div };
 
-constexpr const char* symbol(Op op) {
+constexpr const char* symbol(ArithOp op) {
   switch (op) {
-    case Op::add: return "+";
-    case Op::sub: return "-";
-    case Op::mul: return "*";
-    case Op::div: return "/";
+    case ArithOp::add: return "+";
+    case ArithOp::sub: return "-";
+    case ArithOp::mul: return "*";
+    case ArithOp::div: return "/";
   }
   return "?";
 }
 
 // The C++ result type of `a op b`, or void where no operator applies (or only a refusing guard).
-template <Op op, class A, class B>
+template <ArithOp op, class A, class B>
 struct raw_result {
   using type = void;
 };
 template <class A, class B>
   requires requires(const A& a, const B& b) { a + b; }
-struct raw_result<Op::add, A, B> {
+struct raw_result<ArithOp::add, A, B> {
   using type = std::remove_cvref_t<decltype(std::declval<const A&>() + std::declval<const B&>())>;
 };
 template <class A, class B>
   requires requires(const A& a, const B& b) { a - b; }
-struct raw_result<Op::sub, A, B> {
+struct raw_result<ArithOp::sub, A, B> {
   using type = std::remove_cvref_t<decltype(std::declval<const A&>() - std::declval<const B&>())>;
 };
 template <class A, class B>
   requires requires(const A& a, const B& b) { a * b; }
-struct raw_result<Op::mul, A, B> {
+struct raw_result<ArithOp::mul, A, B> {
   using type = std::remove_cvref_t<decltype(std::declval<const A&>() * std::declval<const B&>())>;
 };
 template <class A, class B>
   requires requires(const A& a, const B& b) { a / b; }
-struct raw_result<Op::div, A, B> {
+struct raw_result<ArithOp::div, A, B> {
   using type = std::remove_cvref_t<decltype(std::declval<const A&>() / std::declval<const B&>())>;
 };
 
-template <Op op, class A, class B>
+template <ArithOp op, class A, class B>
 using result_t = typename raw_result<op, A, B>::type;
 
 template <class R>
 inline constexpr bool usable_result_v = is_operand_v<R> || is_dimensionless_v<R> || std::is_same_v<R, Decimal>;
 
 // True when `a op b` compiles in C++ and gives a capplan type or a ratio.
-template <Op op, class A, class B>
+template <ArithOp op, class A, class B>
 inline constexpr bool defined_v = usable_result_v<result_t<op, A, B>>;
 
 template <class R>
@@ -142,11 +142,11 @@ constexpr const char* result_name() {
   else return "float";
 }
 
-template <Op op, class A, class B>
+template <ArithOp op, class A, class B>
 auto apply(const A& a, const B& b) {
-  if constexpr (op == Op::add) return a + b;
-  else if constexpr (op == Op::sub) return a - b;
-  else if constexpr (op == Op::mul) return a * b;
+  if constexpr (op == ArithOp::add) return a + b;
+  else if constexpr (op == ArithOp::sub) return a - b;
+  else if constexpr (op == ArithOp::mul) return a * b;
   else return a / b;
 }
 
@@ -174,28 +174,28 @@ py::object to_python(const R& r) {
 template <class A>
 std::string defined_mixes() {
   std::string out;
-  auto add = [&](Op op, const char* b, const char* r) {
+  auto add = [&](ArithOp op, const char* b, const char* r) {
     out += out.empty() ? "" : ", ";
     out += std::string(traits<A>::name) + " " + symbol(op) + " " + b + " -> " + r;
   };
   any_type<Operands>([&]<class B>() {
-    if constexpr (defined_v<Op::mul, A, B>) add(Op::mul, traits<B>::name, result_name<result_t<Op::mul, A, B>>());
-    if constexpr (defined_v<Op::div, A, B>) add(Op::div, traits<B>::name, result_name<result_t<Op::div, A, B>>());
+    if constexpr (defined_v<ArithOp::mul, A, B>) add(ArithOp::mul, traits<B>::name, result_name<result_t<ArithOp::mul, A, B>>());
+    if constexpr (defined_v<ArithOp::div, A, B>) add(ArithOp::div, traits<B>::name, result_name<result_t<ArithOp::div, A, B>>());
     return false;
   });
   return out;
 }
 
 // The TypeError message for `a op b` with both sides capplan types and no usable result.
-template <Op op, class A, class B>
+template <ArithOp op, class A, class B>
 std::string mix_error() {
   std::string msg = std::string("capplan: ") + traits<A>::name + " " + symbol(op) + " " + traits<B>::name + ": ";
   constexpr bool qa = !is_money_v<A>, qb = !is_money_v<B>;
-  if constexpr (op == Op::add || op == Op::sub) {
-    const char* verb = op == Op::add ? "add" : "subtract";
+  if constexpr (op == ArithOp::add || op == ArithOp::sub) {
+    const char* verb = op == ArithOp::add ? "add" : "subtract";
     if constexpr (qa && qb) {
       msg += std::string("cannot ") + verb +
-             " quantities of different dimensions. Only like quantities " + (op == Op::add ? "add" : "subtract") +
+             " quantities of different dimensions. Only like quantities " + (op == ArithOp::add ? "add" : "subtract") +
              "; multiply or divide to get the quantity you mean (Power * Duration -> Energy, DataSize / Bandwidth -> "
              "Duration).";
     } else if constexpr (!qa && !qb) {
@@ -207,12 +207,12 @@ std::string mix_error() {
     }
     return msg;
   } else {
-    if constexpr (std::is_same_v<A, MoneyRate> && op == Op::mul) {
+    if constexpr (std::is_same_v<A, MoneyRate> && op == ArithOp::mul) {
       msg += "a MoneyRate is money per hour; multiply it by a Duration (e.g. MoneyRate('2.49 USD/h') * "
              "Duration(30, 'days')).";
-    } else if constexpr (std::is_same_v<A, EnergyPrice> && op == Op::mul) {
+    } else if constexpr (std::is_same_v<A, EnergyPrice> && op == ArithOp::mul) {
       msg += "an EnergyPrice is money per kWh; multiply it by an Energy (e.g. Power * Duration).";
-    } else if constexpr (std::is_same_v<A, Money> && qb && op == Op::mul) {
+    } else if constexpr (std::is_same_v<A, Money> && qb && op == ArithOp::mul) {
       msg += "Money times a physical quantity has no meaning here; divide Money by a Duration to get a MoneyRate, "
              "or by an Energy to get an EnergyPrice.";
     } else if constexpr (!std::is_void_v<result_t<op, A, B>>) {
@@ -229,7 +229,7 @@ std::string mix_error() {
 
 // Tries `a op other` for each bound type of `other`; nullopt-like empty object when `other` is
 // not a capplan value.
-template <Op op, class A>
+template <ArithOp op, class A>
 py::object with_operand(const A& a, py::handle other) {
   py::object result;
   any_type<Operands>([&]<class B>() {
@@ -245,23 +245,23 @@ py::object with_operand(const A& a, py::handle other) {
 }
 
 // sum() starts from the int 0: say how to give it a start of the right type.
-inline std::string sum_hint(const std::string& name, Op op, py::handle number, bool reflected) {
-  if (op != Op::add || !reflected || !is_integral(number) || !number.equal(py::int_(0))) {
+inline std::string sum_hint(const std::string& name, ArithOp op, py::handle number, bool reflected) {
+  if (op != ArithOp::add || !reflected || !is_integral(number) || !number.equal(py::int_(0))) {
     return "";
   }
   return "; to sum " + name + " values, give sum() a start: sum(values, " + name + ".from_value(0))";
 }
 
-inline std::string number_error(const char* a, Op op, py::handle number, bool reflected) {
+inline std::string number_error(const char* a, ArithOp op, py::handle number, bool reflected) {
   const std::string n = type_name(number);
   const std::string expr = reflected ? n + " " + symbol(op) + " " + a : std::string(a) + " " + symbol(op) + " " + n;
-  return "capplan: " + expr + ": cannot " + (op == Op::add ? "add" : "subtract") +
+  return "capplan: " + expr + ": cannot " + (op == ArithOp::add ? "add" : "subtract") +
          " a plain number to a quantity. Give the number a unit (DataSize(80, 'GB'), Duration(1, 'h'), "
          "Power(700, 'W'))" + sum_hint(a, op, number, reflected) + ".";
 }
 
 // `q op other` (or `other op q` when reflected) for a physical quantity q.
-template <class Q, Op op>
+template <class Q, ArithOp op>
 py::object quantity_op(const Q& q, py::handle other, bool reflected) {
   if (!reflected) {
     if (py::object r = with_operand<op>(q, other)) return r;
@@ -269,19 +269,19 @@ py::object quantity_op(const Q& q, py::handle other, bool reflected) {
   if (is_real(other)) {
     const double k = py::float_(py::reinterpret_borrow<py::object>(other));
     const std::string expr = std::string(traits<Q>::name) + " " + symbol(op) + " " + type_name(other);
-    if constexpr (op == Op::mul) return py::cast(finite_result(Q(q * k), expr));
-    if constexpr (op == Op::div) {
+    if constexpr (op == ArithOp::mul) return py::cast(finite_result(Q(q * k), expr));
+    if constexpr (op == ArithOp::div) {
       if (!reflected) return py::cast(finite_result(Q(q / k), expr));
       throw py::type_error(std::string("capplan: ") + type_name(other) + " / " + traits<Q>::name +
                            ": the result (per " + traits<Q>::canonical + ") is not one of capplan's quantities.");
     }
-    if constexpr (op == Op::add || op == Op::sub) throw py::type_error(number_error(traits<Q>::name, op, other, reflected));
+    if constexpr (op == ArithOp::add || op == ArithOp::sub) throw py::type_error(number_error(traits<Q>::name, op, other, reflected));
   }
   return py::reinterpret_borrow<py::object>(Py_NotImplemented);
 }
 
 // `m op other` (or `other op m` when reflected) for an amount of money m.
-template <class M, Op op>
+template <class M, ArithOp op>
 py::object money_op(const M& m, py::handle other, bool reflected) {
   if (!reflected) {
     if (py::object r = with_operand<op>(m, other)) return r;
@@ -290,12 +290,12 @@ py::object money_op(const M& m, py::handle other, bool reflected) {
   if (exact_number || is_real(other)) {
     const std::string expr = reflected ? type_name(other) + " " + symbol(op) + " " + traits<M>::name
                                        : std::string(traits<M>::name) + " " + symbol(op) + " " + type_name(other);
-    if constexpr (op == Op::add || op == Op::sub) {
+    if constexpr (op == ArithOp::add || op == ArithOp::sub) {
       std::string hint;
-      if (op == Op::add && reflected && is_integral(other) && other.equal(py::int_(0))) {
+      if (op == ArithOp::add && reflected && is_integral(other) && other.equal(py::int_(0))) {
         hint = "; to sum amounts, give sum() a start: sum(amounts, " + std::string(traits<M>::name) + "(0, 'USD'))";
       }
-      throw py::type_error("capplan: " + expr + ": cannot " + (op == Op::add ? "add" : "subtract") +
+      throw py::type_error("capplan: " + expr + ": cannot " + (op == ArithOp::add ? "add" : "subtract") +
                            " a plain number to money. Give it a currency: Money('12.50', 'USD')" + hint + ".");
     }
     if (!exact_number) {
@@ -303,12 +303,12 @@ py::object money_op(const M& m, py::handle other, bool reflected) {
                            ": money times a float would not be exact. Multiply by an int, a decimal.Decimal or a "
                            "fractions.Fraction (Decimal('0.15'), Fraction(3, 20)).");
     }
-    if (op == Op::div && reflected) {
+    if (op == ArithOp::div && reflected) {
       throw py::type_error("capplan: " + expr + ": a number divided by money has no meaning in capplan.");
     }
     const Decimal k = to_decimal(other, "factor");
-    if constexpr (op == Op::mul) return py::cast(M(m * k));
-    if constexpr (op == Op::div) return py::cast(M(m / k));
+    if constexpr (op == ArithOp::mul) return py::cast(M(m * k));
+    if constexpr (op == ArithOp::div) return py::cast(M(m / k));
   }
   return py::reinterpret_borrow<py::object>(Py_NotImplemented);
 }
@@ -358,7 +358,7 @@ py::object compare(const T& a, py::handle other, int op) {
 template <class T, class Class>
 void def_operators(Class& c) {
   constexpr bool money = is_money_v<T>;
-  auto def = [&]<Op op>(const char* name, const char* rname) {
+  auto def = [&]<ArithOp op>(const char* name, const char* rname) {
     c.def(name, [](const T& a, py::object other) {
       if constexpr (money) return money_op<T, op>(a, other, false);
       else return quantity_op<T, op>(a, other, false);
@@ -368,10 +368,10 @@ void def_operators(Class& c) {
       else return quantity_op<T, op>(a, other, true);
     });
   };
-  def.template operator()<Op::add>("__add__", "__radd__");
-  def.template operator()<Op::sub>("__sub__", "__rsub__");
-  def.template operator()<Op::mul>("__mul__", "__rmul__");
-  def.template operator()<Op::div>("__truediv__", "__rtruediv__");
+  def.template operator()<ArithOp::add>("__add__", "__radd__");
+  def.template operator()<ArithOp::sub>("__sub__", "__rsub__");
+  def.template operator()<ArithOp::mul>("__mul__", "__rmul__");
+  def.template operator()<ArithOp::div>("__truediv__", "__rtruediv__");
   c.def("__eq__", [](const T& a, py::object o) { return compare(a, o, Py_EQ); });
   c.def("__ne__", [](const T& a, py::object o) { return compare(a, o, Py_NE); });
   c.def("__lt__", [](const T& a, py::object o) { return compare(a, o, Py_LT); });

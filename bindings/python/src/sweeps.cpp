@@ -167,12 +167,12 @@ bool ok(double v, Rule r) {
     case Rule::pue: require_pue(v, field); break;
     case Rule::whole:
       require_positive(v, field);
-      to_count(v, field);
+      capplan::to_count(v, field);
       detail::fail(field, detail::format_double(v), "is absurd (more than 1e18)");
     case Rule::gpus:
     case Rule::months:
       require_positive(v, field);
-      to_count(v, field);
+      capplan::to_count(v, field);
       if (v < 1) detail::fail(field, detail::format_double(v), "must be at least 1");
       detail::fail(field, detail::format_double(v), "is too large (at most 2147483647)");
   }
@@ -266,7 +266,7 @@ constexpr double inf = std::numeric_limits<double>::infinity();
 // A validated whole double as an exact Count (through a 64-bit integer where it fits: faster).
 Count whole(double v, std::string_view field) {
   if (v < 9.2e18) return Count(static_cast<std::int64_t>(v));
-  return to_count(v, field);
+  return capplan::to_count(v, field);
 }
 
 // 6 N D (Kaplan et al. 2020, §2.1), exact in integers, then rounded to the nearest double.
