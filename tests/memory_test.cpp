@@ -59,14 +59,16 @@ TEST_SUITE("memory") {
     // ZeRO-3 adds what the figure leaves out (PyTorch FSDP, Zhao et al. 2023): the root unit that stays
     // gathered (embedding, positions, untied output head, final norm: (2 x 51,200 + 2,048) x 4,096 +
     // 2 x 4,096), the layer in use and the prefetched one (12 h^2 + 13 h each), and one layer's
-    // unsharded gradients, at 2 B a parameter, scaled to the 7.5B override.
+    // unsharded gradients, at 2 B a parameter, scaled to the 7.5B override. ZeRO-2, which reduce-scatters
+    // every micro-batch's gradients as they come, adds the same one layer's unsharded gradients.
     TransformerShape derived = s;
     derived.params_override.reset();
     const double h = 4096, scale = 7.5e9 / parameter_total(derived);
     const double root = (2 * 51200.0 + 2048.0) * h + 2 * h, layer = 12 * h * h + 13 * h;
     const double unit = scale * (root + 3 * layer) / 3;  // the buffers are 3 x 2 x unit bytes
     for (auto [stage, want] : {std::pair{ZeroStage::none, 120.0}, std::pair{ZeroStage::optimizer, 31.4},
-                               std::pair{ZeroStage::gradients, 16.6}, std::pair{ZeroStage::parameters, 1.9 + 3 * 2 * unit / 1e9}}) {
+                               std::pair{ZeroStage::gradients, 16.6 + 2 * scale * layer / 1e9},  // + one layer's gradients before its reduce-scatter
+                               std::pair{ZeroStage::parameters, 1.9 + 3 * 2 * unit / 1e9}}) {
       cfg.plan.zero_stage = stage;
       CAPTURE(static_cast<int>(stage));
       CHECK(std::abs(gb(training_budget(s, cfg).model_states()) - want) <= 0.1);

@@ -483,10 +483,15 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     // unsharded gradients until they are reduce-scattered (Zhao et al. 2023, PyTorch FSDP, §3.2-3.3
     // and §4.4: the rate limiter allows two all-gathers in flight).
     double gathered = 0, unsharded_grads = 0;
+    const double one_layer = layers_here > 0 ? (sh.total() - sh.ends) / layers_here : 0.0;
     if (st >= 3 && dp_dense > 1 && !cfg.offload_parameters) {
-      const double layer = layers_here > 0 ? (sh.total() - sh.ends) / layers_here : 0.0;
-      gathered = sh.ends + 2 * layer;
-      unsharded_grads = layer;
+      gathered = sh.ends + 2 * one_layer;
+      unsharded_grads = one_layer;
+    } else if (st == 2 && dp_dense > 1) {
+      // ZeRO 2 reduce-scatters every micro-batch's gradients as they come (perf/training_estimator.hpp):
+      // like ZeRO 3, one layer's unsharded gradients wait for their reduce-scatter (FSDP's
+      // SHARD_GRAD_OP reduces unit by unit; DeepSpeed's bucket is reduce_bucket_size elements).
+      unsharded_grads = one_layer;
     }
 
     if (cfg.finetune == FineTune::full) {
