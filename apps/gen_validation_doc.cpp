@@ -2,7 +2,9 @@
 // prediction, the published value, the error and the source. With --check FILE it compares FILE to
 // what it would print and exits 1 when they differ (a CTest test runs that, so the page cannot go
 // stale); with --explain it appends each case's breakdown. After the training sections it prints the
-// all-reduce bus bandwidths of validation/nccl_cases.hpp next to published nccl-tests figures.
+// all-reduce bus bandwidths of validation/nccl_cases.hpp next to published nccl-tests figures, and
+// the GEMM kernel times of validation/gemm_cases.hpp next to Transformer Engine's.
+#include "gemm_cases.hpp"
 #include "nccl_cases.hpp"
 #include "validation_cases.hpp"
 
@@ -78,6 +80,39 @@ std::string cell(const std::string& text) {
     out += ch;
   }
   return out;
+}
+
+// GEMM kernels: one layer's linear GEMMs per precision next to Transformer Engine's measured times.
+void gemm_kernels(std::ostringstream& o) {
+  const std::vector<capplan::perf::GemmCase> rows = capplan::perf::gemm_cases();
+  auto signed_pct = [](double e) { return (e >= 0 ? "+" : "") + fixed(100 * e, 1) + " %"; };
+  o << "\n## GEMM kernels per precision (Transformer Engine)\n\n"
+    << "capplan's time for one transformer layer's 12 linear GEMMs (forward, input gradient and weight\n"
+    << "gradient of the QKV, attention-output, MLP-up and MLP-down projections; 4,096 wide, MLP 16,384,\n"
+    << "15,872 tokens) next to NVIDIA's Transformer Engine GEMM profiling tutorial, whose inputs were quantized\n"
+    << "before the timed loop: kernels only. capplan: `detail::quantized_gemm_cost` (FP8, FP4) or `cost_of`\n"
+    << "(BF16) in `perf/training_estimator.hpp`, the rates of `perf/efficiency.hpp`. The two `calibration` rows\n"
+    << "set one constant each: block-scaled kernels are slower than per-tensor FP8 ones on the same shapes\n"
+    << "(MXFP8 at 0.951 of their rate), and NVFP4's run at 1.81x per-tensor FP8's, far below the FP4 peak (3.3x\n"
+    << "FP8's on the B300). BF16 and per-tensor FP8 come from the GPU's best-case matmul rates and are\n"
+    << "`validation`. Left out: delayed scaling (the tutorial notes it runs with its casts even when \"pre-quantized\")\n"
+    << "and every autocast time: the benchmark quantizes each GEMM's own operands, the weights included, where\n"
+    << "training quantizes each activation once for both GEMMs that read it and caches the weights\n"
+    << "(`perf/quantization.hpp`), so its cast time is not a training step's. `tests/integration_test.cpp`\n"
+    << "recomputes every row.\n\n"
+    << "| tag | GPU | format | published ms | published TFLOP/s | capplan ms | error | sets |\n"
+    << "|---|---|---|---|---|---|---|---|\n";
+  std::vector<double> errors;
+  for (const auto& r : rows) {
+    o << "| " << r.tag << " | " << r.gpu_label << " | " << r.format << " | " << fixed(r.published_ms, 3) << " | "
+      << fixed(r.tflops(), 0) << " | " << fixed(r.predicted_ms, 3) << " | " << signed_pct(r.error()) << " | "
+      << (r.sets.empty() ? "" : "`" + r.sets + "`") << " |\n";
+    if (r.tag == "validation") errors.push_back(std::fabs(r.error()));
+  }
+  std::sort(errors.begin(), errors.end());
+  o << "\nMedian absolute error over the " << errors.size() << " validation rows: " << fixed(100 * median_of_sorted(errors), 1)
+    << " %. The H200 NVL is a 600 W PCIe card that capplan rates with the H200 SXM's best-case fractions; it\n"
+    << "runs these shapes faster than that predicts.\n\nSource: " << capplan::perf::gemm_cases_source() << ".\n";
 }
 
 // Collective bandwidth: capplan's all-reduce bus bandwidth next to published nccl-tests figures.
@@ -325,6 +360,7 @@ std::string render(bool explain) {
   held_out(o);
   search_realism(o);
   collectives(o);
+  gemm_kernels(o);
   o << "\n## Sources\n\n";
   std::vector<std::string> sources;
   for (const auto& c : cases)

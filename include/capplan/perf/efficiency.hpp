@@ -16,7 +16,10 @@
 // = 78.6 %, GB200 1,822 TF = 72.9 % of 2,500, MI355X 1,565 TF = 68.0 % of 2,300, MI325X 784.9 TF = 60.4 %
 // of 1,300; FP8 on its own where measured (H100 SXM 70.9 %, H200 73.4 %, B200 76.3 %, B300 74.5 %,
 // GB200 72.3 %: FP8 GEMMs reach a smaller share of their doubled peak). Parts with no measurement take
-// 80 %. The user may override any of these with a measured fraction, or fix the rate of every
+// 80 %. NVFP4 (FP4) GEMMs reach 1.81x the per-tensor FP8 rate on the same shapes, far from the FP4
+// peak: 3.764 against 6.812 ms for one layer's 12 GEMMs on a B300 whose FP4 peak is 3.3x its FP8 one
+// (Transformer Engine docs/examples/gemm_profiling/gemm_profiling.rst at 8f2e635, pre-quantized;
+// fitted on that row, nvfp4_kernel_rate_vs_fp8), and at most the BF16 fraction of the FP4 peak. The user may override any of these with a measured fraction, or fix the rate of every
 // compute-bound kernel.
 #pragma once
 
@@ -304,6 +307,10 @@ inline double k_fill_depth(double peak, int sm_count) {
   return 32.0 * (peak / std::max(1, sm_count)) / a100_per_sm;
 }
 
+// NVFP4 GEMM kernels against per-tensor FP8 ones, same shapes, same GPU (B300): 6.812 / 3.764 ms per
+// layer (see the top). Fitted on that one row.
+inline constexpr double nvfp4_kernel_rate_vs_fp8 = 6.812 / 3.764;
+
 // The GPU's rates as this model sees them, computed once per (GPU, precision).
 struct DeviceRates {
   double peak = 0;          // FLOP/s
@@ -360,14 +367,28 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   DeviceRates r;
   r.peak = peak_rate(gpu, p).value();
   // The measured FP8 fraction where the precision is FP8 and there is one; BF16's otherwise.
-  const double fraction = p == Precision::fp8 && cal.fp8_best_fraction > 0 ? cal.fp8_best_fraction : cal.best_fraction;
+  double fraction = p == Precision::fp8 && cal.fp8_best_fraction > 0 ? cal.fp8_best_fraction : cal.best_fraction;
+  // FP4: nvfp4_kernel_rate_vs_fp8 times the FP8 best-case rate, as a fraction of the FP4 peak (at most
+  // the BF16 fraction), where the GPU has an FP8 rate.
+  // The main loop's fill then costs the k-depth of that rate, not of the FP4 peak (k_fill_depth).
+  double fill_peak = r.peak;
+  if (p == Precision::fp4 && r.peak > 0) {
+    if (const auto f8 = gpu.dense.at(Precision::fp8); f8 && f8->value() > 0 && std::isfinite(f8->value())) {
+      const double fp8_fraction = cal.fp8_best_fraction > 0 ? cal.fp8_best_fraction : cal.best_fraction;
+      const double capped = nvfp4_kernel_rate_vs_fp8 * f8->value() * fp8_fraction / r.peak;
+      if (capped < fraction) {
+        fraction = capped;
+        fill_peak = nvfp4_kernel_rate_vs_fp8 * f8->value();
+      }
+    }
+  }
   const double clock = m.sustained_clock.value_or(cal.sustained_clock);
   r.best_fraction = m.gemm_best_fraction.value_or(fraction) * clock;
   r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
   r.overhead = m.kernel_overhead.value();
   r.stream_latency = m.weight_stream_latency.value();
   r.sm_count = cal.sm_count;
-  r.k_fill = k_fill_depth(r.peak, cal.sm_count);
+  r.k_fill = k_fill_depth(fill_peak, cal.sm_count);
   if (m.compute_rate) r.fixed_rate = m.compute_rate->value();
   r.flash_fwd = m.flash_forward_relative.value_or(cal.flash_forward);
   r.flash_bwd = m.flash_backward_relative.value_or(cal.flash_backward);

@@ -30,6 +30,14 @@
 // - Block-scaled operands (MXFP8, NVFP4) need Blackwell-class tensor cores; a GPU with an FP4 rate in
 //   the catalog has them (NVIDIA Blackwell, AMD CDNA 4). Which parts take FP8 in any layout is read
 //   from the catalog as: an FP4 rate, NVIDIA, SXM (the data-centre parts); elsewhere TN is assumed.
+// - Block-scaled GEMM kernels are slower than per-tensor FP8 ones on the same shapes (the scales are
+//   loaded and applied in the main loop): Transformer Engine's GEMM profiling tutorial
+//   (docs/examples/gemm_profiling/gemm_profiling.rst at 8f2e635, "NVIDIA B300 SXM6 AC", one layer's
+//   12 GEMMs of a 4096-wide model at 15,872 tokens, inputs quantized before the timed loop) measures
+//   6.812 ms per layer in per-tensor FP8 (current scaling) and 7.161 ms in MXFP8: MXFP8's kernels run
+//   at 0.951 of per-tensor FP8's rate (`kernel_rate`). NVFP4's kernels (3.764 ms there) have their own
+//   rate (perf/efficiency.hpp, nvfp4_kernel_rate_vs_fp8). Both are fitted constants, one row each
+//   (validation/gemm_cases.hpp tags those rows calibration).
 // Frozen weights (LoRA, QLoRA) compute no weight gradient, so their inputs get no column-wise copy.
 // Weights are quantized once per iteration and cached across micro-batches (Megatron's
 // is_first_microbatch), so that cast is not counted.
@@ -80,7 +88,14 @@ struct QuantizationCost {
   double cast_bytes = 4;          // memory traffic to quantize one input element (weight gradient needed)
   double cast_bytes_frozen = 3;   // the same without a weight gradient (frozen weights)
   double transform_flops = 0;     // FLOPs per element of extra math (NVFP4's Hadamard rotation)
+  // The GEMM kernels' rate relative to the precision's best-case rate on the same shapes: 1, but MXFP8's
+  // block-scaled kernels against per-tensor FP8 (see the top).
+  double kernel_rate = 1;
 };
+
+// MXFP8 GEMM kernels against per-tensor FP8 ones, same shapes, same GPU (B300): 6.812 / 7.161 ms per
+// layer (Transformer Engine gemm_profiling.rst at 8f2e635, pre-quantized). Fitted on that one row.
+inline constexpr double mxfp8_kernel_rate = 6.812 / 7.161;
 
 // The cost of `precision` (fp8 or fp4) under `recipe` on hardware `hw`. InputError naming the field
 // where the GPU cannot run the recipe.
@@ -102,7 +117,8 @@ inline QuantizationCost quantization_cost(Precision precision, Fp8Recipe recipe,
       return {"fp8 current scaling", 1.0, hw.fp8_any_layout ? 5.0 : 6.0, 5.0, 0.0};
     case Fp8Recipe::mxfp8:
       if (!hw.block_scaled) capplan::detail::fail("fp8_recipe", "mxfp8", "needs Blackwell-class tensor cores (block-scaled MXFP8); this GPU has no FP4 rate");
-      return {"mxfp8 (32-value E8M0 block scales)", 1.0 + 1.0 / 32.0, 2.0 + 2.0 * (1.0 + 1.0 / 32.0), 2.0 + (1.0 + 1.0 / 32.0), 0.0};
+      return {"mxfp8 (32-value E8M0 block scales)", 1.0 + 1.0 / 32.0, 2.0 + 2.0 * (1.0 + 1.0 / 32.0), 2.0 + (1.0 + 1.0 / 32.0), 0.0,
+              mxfp8_kernel_rate};
   }
   capplan::detail::fail("fp8_recipe", std::to_string(static_cast<int>(recipe)), "is not delayed, current or mxfp8");
 }
@@ -130,6 +146,9 @@ inline std::string quantization_note(Precision precision, Fp8Recipe recipe, Quan
   if (precision == Precision::fp8 && recipe != Fp8Recipe::mxfp8)
     s += hw.fp8_any_layout ? " (one FP8 copy serves both GEMMs: data-centre Blackwell takes any layout)"
                            : " (with a transposed copy for the weight gradient: TN-only FP8 GEMMs)";
+  if (precision == Precision::fp8 && recipe == Fp8Recipe::mxfp8)
+    s += "; block-scaled GEMMs run at " + std::to_string(static_cast<int>(q.kernel_rate * 1000 + 0.5) / 10) + "." +
+         std::to_string(static_cast<int>(q.kernel_rate * 1000 + 0.5) % 10) + " % of per-tensor FP8's rate (measured on B300)";
   if (precision == Precision::fp4) s += "; every linear layer is quantized (the NVFP4 paper keeps a few final layers in BF16)";
   return s + ".";
 }

@@ -229,6 +229,25 @@ inline PassCost operator+(const PassCost& a, const PassCost& b) {
 // `q` says how many bytes per element that moves (with and without a weight gradient) and what extra
 // math it does. Weights are cast once per iteration (Megatron's is_first_microbatch caching), not
 // counted here.
+// The linear GEMMs alone, their inputs already quantized (forward, input gradient and weight gradient
+// of each, as cost_of): quantized operands with their block scales, the output in BF16, at the
+// recipe's kernel rate (QuantizationCost::kernel_rate). `gemms` holds linear GEMMs only.
+inline PassCost quantized_gemm_cost(const perf::OpList& gemms, const perf::DeviceRates& rq, const perf::QuantizationCost& q,
+                                    bool frozen = false) {
+  perf::OpList linear;
+  linear.count = 0;
+  for (const perf::Op& op : gemms) {
+    perf::Op g = op;
+    const double m = static_cast<double>(op.m), n = static_cast<double>(op.n), k = static_cast<double>(op.k);
+    g.bytes = static_cast<double>(op.batch) * ((m * k + k * n) * q.operand_bytes + 2.0 * m * n);
+    linear.push_back(g);
+  }
+  if (q.kernel_rate == 1) return cost_of(linear, rq, frozen);
+  perf::DeviceRates rk = rq;
+  rk.best_fraction *= q.kernel_rate;
+  return cost_of(linear, rk, frozen);
+}
+
 inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRates& rq, const perf::DeviceRates& r16,
                                   const perf::QuantizationCost& q, bool frozen = false) {
   perf::OpList linear, rest;
@@ -237,17 +256,15 @@ inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRat
   double cast_fwd = 0, cast_bwd = 0;  // elements quantized
   for (const perf::Op& op : ops) {
     if (op.kind == perf::OpKind::gemm) {
-      perf::Op g = op;  // quantized inputs and weights (with their block scales), the output in BF16
+      linear.push_back(op);
       const double m = static_cast<double>(op.m), n = static_cast<double>(op.n), k = static_cast<double>(op.k);
-      g.bytes = static_cast<double>(op.batch) * ((m * k + k * n) * q.operand_bytes + 2.0 * m * n);
-      linear.push_back(g);
       cast_fwd += static_cast<double>(op.batch) * m * k;
       cast_bwd += static_cast<double>(op.batch) * m * n;
     } else {
       rest.push_back(op);
     }
   }
-  PassCost c = cost_of(linear, rq, frozen) + cost_of(rest, r16, frozen);
+  PassCost c = quantized_gemm_cost(linear, rq, q, frozen) + cost_of(rest, r16, frozen);
   const double bytes = frozen ? q.cast_bytes_frozen : q.cast_bytes;
   // The Hadamard rotation applies to the weight-gradient inputs only (none when frozen).
   const double flops = frozen ? 0.0 : q.transform_flops;
