@@ -2552,6 +2552,74 @@ TEST_SUITE("perf") {
     CHECK(pp4_with < pp4_without);
   }
 
+  TEST_CASE("activation offloading: GPU memory by the layers kept, time by the host link (Megatron-Core --cpu-offloading-num-layers)") {
+    // The host links: a Grace superchip's NVLink-C2C share, else the PCIe link, at most PCIe 5.0 (x86 hosts).
+    CHECK(host_link(gpu("GB200")).bytes_per_s == doctest::Approx(225e9 * 0.80));
+    CHECK(host_link(gpu("B200")).bytes_per_s == doctest::Approx(pcie_bandwidth(5, 16).value() * 0.87));  // PCIe 6.0 card, 5.0 host
+    CHECK(host_link(gpu("H100 SXM")).bytes_per_s == doctest::Approx(pcie_bandwidth(5, 16).value() * 0.87));
+    CHECK(host_link(gpu("GB200")).what.find("NVLink-C2C") != std::string::npos);
+
+    TrainingJob job;
+    job.model = find_model("llama3.1-8b").transformer();
+    job.seq_len = 8192;
+    job.global_batch = 64;
+    const Framework fw = megatron_core();
+    ParallelPlan kept;
+    kept.dp = 8;
+    kept.micro_batch = 2;
+    kept.zero_stage = ZeroStage::parameters;
+    ParallelPlan off = kept;
+    off.offload_layers = 16;
+    // Memory: 16 of the 32 layers leave; one of them is on the GPU at a time, so 15 layers' worth less.
+    const TrainingConfig cfg = plan_training_config(job, off, fw);
+    const double per_layer = activation_memory_per_layer(job.model, 2, 8192, activation_options(cfg)).value();
+    const MemoryBudget b_kept = plan_memory(job, kept, fw), b_off = plan_memory(job, off, fw);
+    CHECK(b_kept.activations.size.value() - b_off.activations.size.value() == doctest::Approx(15 * per_layer));
+    CHECK(b_off.activations.detail.find("16 layers offloaded to host memory") != std::string::npos);
+    // Time: each micro-batch sends 16 layers' activations out and back; the compute hides what it can.
+    for (const char* name : {"GB200", "B200"}) {
+      const Cluster c = make_cluster(gpu(name), 8, 8, infiniband(50_GBps));
+      const TrainingEstimate with = estimate_training(job, off, c, fw);
+      const TrainingEstimate without = estimate_training(job, kept, c, fw);
+      const double copy = 16 * per_layer / host_link(gpu(name)).bytes_per_s;
+      INFO(name << ": copy " << copy << " s each way");
+      CHECK(with.iteration.value() >= without.iteration.value());
+      bool term = false;
+      for (const auto& t : with.breakdown.terms)
+        if (t.name == "activation offloading (exposed)") {
+          term = true;
+          CHECK(t.arithmetic.find("16 layers' activations") != std::string::npos);
+          CHECK(t.time.value() >= 0);
+          CHECK(t.time.value() <= 4 * 2 * copy + 1e-12);  // 4 micro-batches, at most the copies both ways
+        }
+      CHECK(term);
+    }
+    // The slow PCIe link exposes more than NVLink-C2C does.
+    const auto exposed = [&](const char* name) {
+      const Cluster c = make_cluster(gpu(name), 8, 8, infiniband(50_GBps));
+      return estimate_training(job, off, c, fw).iteration.value() - estimate_training(job, kept, c, fw).iteration.value();
+    };
+    CHECK(exposed("B200") > exposed("GB200"));
+    CHECK(exposed("B200") > 0);
+    // Megatron-Core's rules, each an error naming offload_layers.
+    const Cluster c = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
+    ParallelPlan bad = off;
+    bad.offload_layers = 32;
+    CHECK(field_of([&] { (void)estimate_training(job, bad, c, fw); }) == "offload_layers");
+    CHECK(field_of([&] { (void)plan_memory(job, bad, fw); }) == "offload_layers");
+    bad.offload_layers = -1;
+    CHECK(field_of([&] { (void)plan_memory(job, bad, fw); }) == "offload_layers");
+    bad = off;
+    bad.recompute = Recompute::full;
+    CHECK(field_of([&] { (void)estimate_training(job, bad, c, fw); }) == "offload_layers");
+    bad = off;
+    bad.pp = 2;
+    bad.dp = 4;
+    CHECK(field_of([&] { (void)estimate_training(job, bad, c, fw); }) == "offload_layers");
+    // The fewest-GPUs solver keeps the offloading without pipeline stages and drops it with them.
+    CHECK(min_gpus_for_training(job.model, cfg, gpu("H100 SXM").capacity()).has_value());
+  }
+
   TEST_CASE("plan search tries the three context-parallel exchanges (configurations item 2)") {
     // Llama 3.1 8B (32 heads, 8 K/V heads) at 131,072 tokens on 16 H100: with cp > 1 the ring, the
     // all-gather and, where the heads split, Ulysses' all-to-alls are all timed.

@@ -82,7 +82,7 @@ std::string memory_chart(const std::string& title, const std::string& gpu, const
 Result run_memory_image(const MemoryArgs& a, const ImageModelArg& m, const Context& ctx) {
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
-  a.flags.refuse({"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--micro-batch", "--global-batch", "--seq-len",
+  a.flags.refuse({"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len",
                   "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
                   "--batch", "--context", "--weights", "--expert-weights", "--kv-cache"},
                  "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");

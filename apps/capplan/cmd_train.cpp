@@ -134,7 +134,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   const std::string& id = m.id;
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   a.flags.refuse({"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
-                  "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
+                  "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework",
                   "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
                   "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time"},
@@ -306,7 +306,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }
   const perf::Framework& fw = setup.framework;
   const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.cp && !a.plan.interleave && !a.plan.first_stage_layers &&
-                        !a.plan.last_stage_layers;
+                        !a.plan.last_stage_layers && !a.plan.offload_layers;
   std::optional<TrainingRun> run;
   std::string search_text;
   if (searched) {

@@ -375,7 +375,7 @@ void separate_serve_flags(CLI::App* cmd) {
     const bool serve = cmd->count("--serve") > 0;
     // Flags that describe a training run (its plan, batch, tokens, speed and failures).
     static constexpr const char* training[] = {
-        "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--micro-batch",
+        "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--offload-layers", "--micro-batch",
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
@@ -411,6 +411,9 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--first-stage-layers", a.first_stage_layers,
                   "Layers on the first pipeline stage (default: the last and first stages give up the layers that do not divide)");
   cmd->add_option("--last-stage-layers", a.last_stage_layers, "Layers on the last pipeline stage");
+  cmd->add_option("--offload-layers", a.offload_layers,
+                  "Activation offloading: layers whose activations go to host memory in the forward pass and come back for the "
+                  "backward (Megatron-Core --cpu-offloading-num-layers); needs --pp 1 and no recomputation (default 0)");
   cmd->add_option("--micro-batch", a.micro_batch, "Sequences per micro-batch (default 1)");
   cmd->add_option("--global-batch", a.global_batch, "Sequences per iteration over all GPUs");
   cmd->add_option("--seq-len", a.seq_len, "Training sequence length (default: the model's pre-training length, e.g. 8192 for Llama 3.1)");
@@ -760,6 +763,15 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
     c.microbatches = *a.global_batch / per_step;
   }
   c.plan.recompute = recompute_arg(a.recompute.value_or("none"));
+  if (a.offload_layers) {
+    c.plan.offload_layers = *a.offload_layers;
+    try {
+      validate_offload(shape.layers, c.plan);
+    } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
+      const std::string what = e.what();
+      detail::fail("--offload-layers", e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+    }
+  }
   c.mixed_precision = a.precision != "fp32";
   // The framework decides the gradient bytes and the master copy, as it does for train's time.
   const bool flash = c.flash_attention;
@@ -878,7 +890,9 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
   if (c.plan.recompute != Recompute::full) {
     TrainingConfig t = c;
     t.plan.recompute = Recompute::full;
-    out.push_back("--recompute full: " + need_text(s, t, cap));
+    t.plan.offload_layers = 0;  // Megatron-Core runs one or the other
+    out.push_back(std::string("--recompute full") + (c.plan.offload_layers > 0 ? " instead of --offload-layers" : "") + ": " +
+                  need_text(s, t, cap));
   }
   if (c.plan.dp > 1 && c.plan.zero_stage != ZeroStage::parameters) {
     TrainingConfig t = c;
@@ -907,6 +921,7 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
     TrainingConfig t = c;
     t.plan.zero_stage = ZeroStage::parameters;
     t.plan.recompute = Recompute::full;
+    t.plan.offload_layers = 0;
     const auto frugal = min_gpus_for_training(s, t, cap);
     if (frugal && (!plain || frugal->gpus < *plain)) (void)more_gpus(t, "more GPUs with --zero 3 --recompute full: ");
   }

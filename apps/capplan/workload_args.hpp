@@ -133,6 +133,7 @@ struct PlanArgs {
   std::optional<int> gpus, tp, pp, dp, ep, cp, etp;
   std::optional<std::string> cp_comm;  // --cp-comm: p2p, all_gather or a2a
   std::optional<int> interleave, first_stage_layers, last_stage_layers;
+  std::optional<int> offload_layers;  // --offload-layers: activation offloading (Megatron-Core)
   std::optional<std::int64_t> micro_batch, global_batch, seq_len;
   std::optional<std::string> recompute;  // absent: none (a given plan) or any (the search)
   bool sequence_parallel = false;

@@ -183,6 +183,9 @@ void bind_memory_types(py::module_& m) {
       .field("etp", &ParallelPlan::etp, "expert tensor parallel: GPUs each routed expert is split over; 0: tp")
       .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs")
       .field("cp_comm", &ParallelPlan::cp_comm, "how the cp ranks exchange K/V: p2p (ring), all_gather or a2a (Ulysses)")
+      .field("offload_layers", &ParallelPlan::offload_layers,
+             "activation offloading: layers whose activations go to host memory and back (Megatron-Core --cpu-offloading-num-layers); "
+             "pp 1, no recomputation")
       .finish()
       .def("gpus", &ParallelPlan::gpus);
   m.def("expert_tensor_parallel", &expert_tensor_parallel, py::arg("plan"), "The expert tensor-parallel degree a plan runs: etp, or tp when etp is 0.");

@@ -553,6 +553,36 @@ def test_search_space_tries_every_cp_exchange():
     assert list(space.cp_comms) == [capplan.CpComm.p2p]
 
 
+def test_activation_offloading(cat):
+    # Megatron-Core's --cpu-offloading-num-layers: 16 of 32 layers' activations in host memory, one of
+    # them on the GPU at a time; the copies go over the host link (NVLink-C2C on GB200, PCIe on B200).
+    job = TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), global_batch=64, seq_len=8192)
+    fw = capplan.Framework.megatron_core()
+    kept = ParallelPlan(dp=8, micro_batch=2, zero_stage=ZeroStage.parameters)
+    off = ParallelPlan(dp=8, micro_batch=2, zero_stage=ZeroStage.parameters, offload_layers=16)
+    assert off.offload_layers == 16
+    saved = capplan.plan_memory(job, kept, fw).activations.size.value - capplan.plan_memory(job, off, fw).activations.size.value
+    assert saved > 0
+    assert "16 layers offloaded to host memory" in capplan.plan_memory(job, off, fw).activations.detail
+    ib = capplan.infiniband(Bandwidth(50, "GB/s"))
+    extra = {}
+    for name in ("GB200", "B200"):
+        cluster = capplan.make_cluster(cat.find_gpu(name), 8, 8, ib)
+        with_off = capplan.estimate_training(job, off, cluster, fw)
+        extra[name] = with_off.iteration.value - capplan.estimate_training(job, kept, cluster, fw).iteration.value
+        assert "activation offloading (exposed)" in [t.name for t in with_off.breakdown.terms]
+    assert extra["B200"] > extra["GB200"] >= 0
+    with pytest.raises(capplan.InputError, match="needs pp 1") as e:
+        capplan.plan_memory(job, ParallelPlan(pp=2, dp=4, offload_layers=16), fw)
+    assert e.value.field == "offload_layers"
+    with pytest.raises(capplan.InputError, match="cannot be combined with recomputation") as e:
+        capplan.plan_memory(job, ParallelPlan(dp=8, recompute="full", offload_layers=16), fw)
+    assert e.value.field == "offload_layers"
+    with pytest.raises(capplan.InputError, match="must be fewer than the model's 32 layers"):
+        capplan.plan_memory(job, ParallelPlan(dp=8, offload_layers=32), fw)
+    assert cat.find_gpu("GB200").host_link_bandwidth.value == pytest.approx(225e9)
+
+
 def test_search_space_holds_tuned_layouts():
     # NVIDIA's recipes run CP 2 at 8,192 tokens and 5-20 virtual stages: the default space holds them.
     space = capplan.SearchSpace()

@@ -118,6 +118,9 @@ struct GpuSpec {
   Bandwidth infinity_fabric_bandwidth{};
   int pcie_generation = 4;           // 0 for a SoC without PCIe
   int pcie_lanes = 16;
+  // Per direction, between the GPU and its host's memory where that path is not the GPU's PCIe link:
+  // its share of NVLink-C2C on a Grace superchip (GB200, GB300). 0: the PCIe link above.
+  Bandwidth host_link_bandwidth{};
   bool ecc = false;
   bool peer_to_peer = true;          // GeForce 40-series: no P2P over PCIe
 
@@ -176,6 +179,7 @@ struct GpuSpec {
     detail::check_quantity(infinity_fabric_bandwidth, 10_TBps, "infinity_fabric_bandwidth", label, false, 1_GBps);
     detail::check_count(pcie_generation, 0, 7, "pcie_generation", label);
     detail::check_count(pcie_lanes, 0, 32, "pcie_lanes", label);
+    detail::check_quantity(host_link_bandwidth, 10_TBps, "host_link_bandwidth", label, false, 1_GBps);
     detail::check_count(slot_width, 0, 5, "slot_width", label);
     detail::check_quantity(length, Length::from_value(1.0), "length", label);
     if (launch_price) launch_price->validate("launch_price");
@@ -189,7 +193,7 @@ BOOST_DESCRIBE_STRUCT(GpuSpec, (),
                       (id, name, aliases, vendor, architecture, form_factor, memory, usable_memory, memory_type,
                        memory_bandwidth, dense, fp16_rate_assumes_fp32_accumulate, fp32_accumulate_half_rate, tdp,
                        idle_power, nvlink_generation, nvlink_bandwidth, nvlink_domain, infinity_fabric_bandwidth, pcie_generation,
-                       pcie_lanes, ecc, peer_to_peer, slot_width, length, cooling, launch_price, street_price, source, as_of, note))
+                       pcie_lanes, host_link_bandwidth, ecc, peer_to_peer, slot_width, length, cooling, launch_price, street_price, source, as_of, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<GpuSpec>) {
   return std::tuple{&GpuSpec::id, &GpuSpec::name, &GpuSpec::vendor, &GpuSpec::form_factor, &GpuSpec::memory,

@@ -341,6 +341,21 @@ inline Count lora_parameter_count(const TransformerShape& shape, const LoraOptio
   return Count(static_cast<long long>(std::llround(detail::lora_params(shape, lora))));
 }
 
+// What a transformer layer keeps for its backward pass under `cfg` (memory/activations.hpp), as
+// training_budget counts it.
+inline ActivationOptions activation_options(const TrainingConfig& cfg) {
+  ActivationOptions ao;
+  ao.tensor_parallel = cfg.plan.tp;
+  ao.sequence_parallel = cfg.plan.sequence_parallel;
+  ao.recompute = cfg.plan.recompute;
+  ao.flash_attention = cfg.flash_attention;
+  ao.eager = cfg.eager;
+  ao.dropout = cfg.dropout;
+  ao.fused_activation = cfg.fused_activation;
+  if (cfg.linear_input_bytes != 0) ao.linear_input_bytes = cfg.linear_input_bytes;
+  return ao;
+}
+
 // ZeRO model states per GPU for `params` parameters with mixed-precision Adam (2 + 2 + K bytes,
 // K = 12) over `data_parallel` GPUs (Rajbhandari et al. 2020, §5, Fig. 1).
 inline MemoryBudget zero_model_states(const Count& params, int data_parallel, ZeroStage stage, double k = 12) {
@@ -386,6 +401,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   }
   require_positive_count(par.interleave, "virtual_stages");
   validate_stage_layout(shape.layers, par);
+  validate_offload(shape.layers, par);
   require_positive_count(par.micro_batch, "micro_batch");
   if (cfg.seq_len < 0) detail::fail("seq_len", std::to_string(cfg.seq_len), "is negative");
   if (cfg.microbatches < 0) detail::fail("microbatches", std::to_string(cfg.microbatches), "is negative");
@@ -428,16 +444,14 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   // warm-up chunks (megatron/core/pipeline_parallel/schedules.py), so stage i holds up to
   // (p - i - 1) 2 + (v - 1) p + 1 chunks of L_i / v layers: (1 + (p - 1) / (p v)) times 1F1B's on the
   // first stage, as the paper gives.
-  ActivationOptions ao;
-  ao.tensor_parallel = par.tp;
-  ao.sequence_parallel = par.sequence_parallel;
-  ao.recompute = par.recompute;
-  ao.flash_attention = cfg.flash_attention;
-  ao.eager = cfg.eager;
-  ao.dropout = cfg.dropout;
-  ao.fused_activation = cfg.fused_activation;
-  if (cfg.linear_input_bytes != 0) ao.linear_input_bytes = cfg.linear_input_bytes;
+  const ActivationOptions ao = activation_options(cfg);
   const double per_layer = activation_memory_per_layer(shape, par.micro_batch, seq, ao).value();
+  // Activation offloading (pp = 1): the offloaded layers' activations leave as the forward pass goes
+  // on and come back one layer ahead of the backward pass; Transformer Engine's offload handler frees
+  // a layer's GPU copy once its copy to the host is done, so at most one offloaded layer is resident
+  // beside the layers that stay (transformer_engine/pytorch/cpu_offload.py,
+  // AsyncDoubleBufferGroupOffloadHandler).
+  const int offloaded = par.offload_layers;
   // With full recomputation the layer being recomputed holds its whole activations again during
   // its backward pass: one layer's worth on top of the stored layer inputs.
   double recomputing = 0;
@@ -574,10 +588,14 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
 
     const double in_flight = in_flight_chunks(stage);
     const double output = last ? output_input + logits : 0.0;
-    b.activations.size = DataSize::from_value(per_layer * layers_here * in_flight + recomputing + output);
+    const int resident = offloaded > 0 ? layers_here - offloaded + 1 : layers_here;
+    b.activations.size = DataSize::from_value(per_layer * resident * in_flight + recomputing + output);
     if (with_text) {
-      b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(layers_here) + " layers x " +
+      b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(resident) + " layers x " +
                              n(in_flight) + " micro-batches in flight" +
+                             (offloaded > 0 ? " (" + n(offloaded) + " layers offloaded to host memory, " +
+                                                  format(DataSize::from_value(per_layer * offloaded)) + ", one of them on the GPU at a time)"
+                                            : std::string()) +
                              (par.interleave > 1 ? " (interleaved, " + n(par.interleave) + " chunks)" : "") +
                              (cfg.eager || par.recompute == Recompute::full ? std::string()
                                                                             : std::string(ao.linear_input_bytes < 2 ? "; linear-layer inputs kept quantized (" +

@@ -122,7 +122,8 @@ struct GpuPlan {
 // that fit with cfg's ZeRO stage (without ZeRO, adding data-parallel GPUs saves no memory).
 // cfg.plan.dp, .tp and .pp are ignored, and so are its stage layout and interleaving (each depth
 // gets the automatic layout of workload/parallel_plan.hpp); its context-parallel degree is kept, each
-// plan then has t x cp x p x dp GPUs; ties go to less model parallelism.
+// plan then has t x cp x p x dp GPUs; ties go to less model parallelism. Its activation offloading
+// is kept without pipeline stages and dropped with them (workload/parallel_plan.hpp validate_offload).
 inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shape, TrainingConfig cfg,
                                                     DataSize gpu_memory, int max_gpus = 65536) {
   require_positive(gpu_memory.value(), "gpu_memory");
@@ -142,6 +143,7 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
         TrainingConfig c = cfg;
         c.plan.tp = t;
         c.plan.pp = p;
+        if (p > 1) c.plan.offload_layers = 0;  // activation offloading runs without pipeline stages only
         c.plan.dp = static_cast<int>(k) * e;
         return training_budget(shape, c).total() <= gpu_memory;
       };
@@ -160,6 +162,7 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
         TrainingConfig c = cfg;
         c.plan.tp = t;
         c.plan.pp = p;
+        if (p > 1) c.plan.offload_layers = 0;
         c.plan.dp = plan.data;
         plan.budget = training_budget(shape, c);
         best = plan;

@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdio>
 #include <numeric>
 #include <string>
 #include <string_view>
@@ -120,6 +121,30 @@ inline Link pcie(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch) {
   const Bandwidth bw = pcie_bandwidth(gpu.pcie_generation, gpu.pcie_lanes);
   if (gpu.peer_to_peer && host == PcieHost::pcie_switch) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
   return Link{LinkKind::pcie_via_host, bw, from_canonical<Duration>(10e-6), shm_efficiency};
+}
+
+// The path between a GPU and its host's memory, one direction, as achieved (activation offloading):
+// its share of NVLink-C2C on a Grace superchip (GpuSpec::host_link_bandwidth) at NVLink's 0.80 (above),
+// else its PCIe link at PCIe's 0.87 (PCIe 5 x16 copies reach about 55 of 63 GB/s, stas00/ml-engineering),
+// at most PCIe 5.0: the x86 hosts of HGX boards (DGX B200: Xeon Platinum 8570) have no PCIe 6.0 root
+// ports, so a B200's PCIe 6.0 link runs at 5.0 to its host.
+struct HostLink {
+  double bytes_per_s = 0;  // achieved, one direction
+  std::string what;        // "NVLink-C2C 225 GB/s x 0.80", "PCIe 5.0 x16 63 GB/s x 0.87"
+};
+
+inline HostLink host_link(const GpuSpec& gpu) {
+  char buf[96];
+  if (gpu.host_link_bandwidth.value() > 0) {
+    std::snprintf(buf, sizeof buf, "NVLink-C2C %.0f GB/s x 0.80", gpu.host_link_bandwidth.value() / 1e9);
+    return {gpu.host_link_bandwidth.value() * 0.80, buf};
+  }
+  if (gpu.pcie_generation <= 0 || gpu.pcie_lanes <= 0)
+    capplan::detail::fail("pcie_generation", std::to_string(gpu.pcie_generation), "GPU \"" + gpu.name + "\" has no PCIe link to a host");
+  const int generation = std::min(gpu.pcie_generation, 5);
+  const double bw = pcie_bandwidth(generation, gpu.pcie_lanes).value();
+  std::snprintf(buf, sizeof buf, "PCIe %d.0 x%d %.0f GB/s x 0.87", generation, gpu.pcie_lanes, bw / 1e9);
+  return {bw * 0.87, buf};
 }
 
 // AMD Infinity Fabric (xGMI) on 8-GPU CDNA 3 / CDNA 4 platforms (MI300X, MI325X, MI350X, MI355X): no

@@ -11,6 +11,7 @@
 #include "capplan/perf/communication.hpp"
 #include "capplan/perf/efficiency.hpp"
 #include "capplan/perf/explain.hpp"
+#include "capplan/perf/framework_memory.hpp"
 #include "capplan/perf/quantization.hpp"
 #include "capplan/perf/roofline.hpp"
 #include "capplan/units/quantity.hpp"
@@ -515,6 +516,7 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   if (s.ffn % plan.tp != 0)
     capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide ffn_hidden " + std::to_string(s.ffn));
   validate_stage_layout(static_cast<int>(s.layers), plan);
+  validate_offload(static_cast<int>(s.layers), plan);
   if (plan.sequence_parallel && plan.tp == 1) capplan::detail::fail("sequence_parallel", "true", "needs tp > 1");
   if (const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
       plan.sequence_parallel && !sequence_parallel_divides(seq, plan.tp, plan.cp)) {
@@ -689,6 +691,9 @@ struct Numbers {
   double dp_comm = 0, dp_exposed = 0, zero3_copies = 0, zero3_copy_bytes = 0;  // copies per micro-batch
   double overlap_hidden = 0, overlap_cost = 0;  // communication hidden under compute, and the compute it slows
   double opt_bytes = 0, t_opt = 0;
+  // Activation offloading (ParallelPlan::offload_layers): the bytes each micro-batch sends to the host
+  // (and fetches back), one way's copy time, and what of the copies the compute does not hide.
+  double offload_bytes = 0, offload_copy = 0, offload_exposed_mb = 0;
   double iteration = 0, model_flops = 0, hw_flops = 0, tokens = 0;
 };
 
@@ -856,10 +861,29 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // the loss run on the last stage only.
   const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer;
   const double out_total = out.fwd + out.bwd;
+  // Activation offloading (pp = 1, no recomputation: validate_offload). Transformer Engine copies each
+  // offloaded layer's activations to the host on a side stream and spreads the copies over the whole
+  // forward pass (each must be done within its window of layers / offloaded layers; its offload
+  // handler's layer_window_map), and fetches them back over the backward pass the same way, so the
+  // compute hides the copies up to its own length: exposed = max(0, copies - forward) + max(0, copies -
+  // backward), per micro-batch, over the GPU's host link (perf/communication.hpp host_link); the
+  // compute counted is the layers' kernels. The copy engine's share of memory bandwidth is not charged.
+  if (plan.offload_layers > 0) {
+    TrainingConfig cfg;
+    cfg.plan = plan;
+    cfg.seq_len = job.seq_len;
+    apply_framework(cfg, fw);
+    apply_precision(cfg, fw, job.precision, job.fp8_recipe);
+    const double per_layer = activation_memory_per_layer(job.model, plan.micro_batch, seq / plan.cp, activation_options(cfg)).value();
+    n.offload_bytes = per_layer * plan.offload_layers;
+    n.offload_copy = n.offload_bytes / perf::host_link(cluster.gpu).bytes_per_s;
+    const double layers = static_cast<double>(s.layers);
+    n.offload_exposed_mb = std::max(0.0, n.offload_copy - layers * layer.fwd) + std::max(0.0, n.offload_copy - layers * layer.bwd);
+  }
   // A host that launches every kernel (eager PyTorch) runs ahead of the GPU asynchronously, so a stage's
   // micro-batch takes the larger of its GPU time and its kernels' launch time.
-  const double gpu_last = stages.last * layer_total + out_total, host_last = stages.last * costs.host_layer + costs.host_output;
-  const double gpu_other = stages.most * layer_total, host_other = stages.most * costs.host_layer;
+  const double gpu_last = stages.last * layer_total + out_total + n.offload_exposed_mb, host_last = stages.last * costs.host_layer + costs.host_output;
+  const double gpu_other = stages.most * layer_total + n.offload_exposed_mb, host_other = stages.most * costs.host_layer;
   const double t_last = std::max(gpu_last, host_last) + n.p2p_mb;
   const double t_other = std::max(gpu_other, host_other) + n.p2p_mb;
   n.pace_last = plan.pp == 1 || t_last >= t_other;
@@ -868,7 +892,8 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   n.stage_mb = n.pace_last ? t_last : t_other;
   n.host_mb = n.pace_last ? host_last : host_other;
   n.host_wait_mb = std::max(0.0, n.host_mb - (n.pace_last ? gpu_last : gpu_other));
-  n.stages_sum = std::max(static_cast<double>(s.layers) * layer_total + out_total, static_cast<double>(s.layers) * costs.host_layer + costs.host_output) +
+  n.stages_sum = std::max(static_cast<double>(s.layers) * layer_total + out_total + n.offload_exposed_mb,
+                          static_cast<double>(s.layers) * costs.host_layer + costs.host_output) +
                  plan.pp * n.p2p_mb;
   n.bubble = (n.stages_sum - n.stage_mb) / plan.interleave;
   n.pipeline = md * n.stage_mb + n.bubble;

@@ -95,6 +95,15 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     }
     b.add(what, md * lps * n.cp_exposed_layer, per + how, perf::group_links(cluster, perf::context_parallel_group(plan, gpn)));
   }
+  if (plan.offload_layers > 0) {
+    const perf::HostLink hl = perf::host_link(cluster.gpu);
+    b.add("activation offloading (exposed)", md * n.offload_exposed_mb,
+          std::to_string(m) + " micro-batches x " + std::to_string(plan.offload_layers) + " layers' activations, " +
+              format(from_canonical<DataSize>(n.offload_bytes)) + " to host memory and back: " + perf::seconds_text(n.offload_copy) +
+              " each way, beside the forward's " + perf::seconds_text(static_cast<double>(job.model.layers) * layer.fwd) + " and the backward's " +
+              perf::seconds_text(static_cast<double>(job.model.layers) * layer.bwd),
+          hl.what);
+  }
   if (plan.pp > 1) {
     const perf::Link& stage_link = perf::stage_link(plan, cluster);
     b.add("pipeline send/receive", md * n.p2p_mb, std::to_string(m) + " micro-batches x " + perf::seconds_text(n.p2p_mb),

@@ -99,6 +99,7 @@ inline Value training_memory_output(const TrainingMemoryReport& r, const std::ve
   plan["cp_comm"] = std::string(name(p.cp_comm));
   plan["first_stage_layers"] = stage_layers(r.layers, p, 0);
   plan["last_stage_layers"] = stage_layers(r.layers, p, p.pp - 1);
+  plan["offload_layers"] = p.offload_layers;
   plan["finetune"] = std::string(name(c.finetune));
   plan["lora_rank"] = c.finetune == FineTune::full ? Value() : Value(c.lora.rank);
   plan["lora_mlp"] = c.finetune != FineTune::full && c.lora.mlp;

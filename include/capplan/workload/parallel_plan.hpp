@@ -89,6 +89,12 @@ struct ParallelPlan {
   // Megatron-LM's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers.
   int first_stage_layers = 0;
   int last_stage_layers = 0;
+  // Activation offloading: the first `offload_layers` transformer layers send their activations to
+  // host memory in the forward pass and fetch them back for the backward pass (Megatron-Core's
+  // --cpu-offloading-num-layers, through Transformer Engine's offload context). Megatron-Core allows it
+  // only without pipeline stages and without recomputation, for fewer layers than the model has
+  // (transformer_config.py). 0: none.
+  int offload_layers = 0;
 
   // tp x cp x pp x dp, multiplied in 64 bits and refused above max_plan_gpus, so no degree can
   // wrap the count around (a DP of 2^30 is an error, not "-2147483648 GPUs").
@@ -290,6 +296,25 @@ inline void validate_stage_layout(int layers, const ParallelPlan& plan) {
       }
     }
   }
+}
+
+// Activation offloading as Megatron-Core allows it (megatron/core/transformer/transformer_config.py):
+// fewer layers than the model has ("CPU offloading can be done only for layers less than
+// num_layers"), no pipeline stages ("Currently there is no support for Pipeline parallelism with CPU
+// offloading") and no recomputation ("CPU offloading does not work when activation recomputation is
+// enabled"). Names the field at fault.
+inline void validate_offload(int layers, const ParallelPlan& plan) {
+  const int n = plan.offload_layers;
+  if (n < 0) detail::fail("offload_layers", std::to_string(n), "is negative (0: no activation offloading)");
+  if (n == 0) return;
+  if (n >= layers)
+    detail::fail("offload_layers", std::to_string(n), "must be fewer than the model's " + std::to_string(layers) + " layers");
+  if (plan.pp > 1)
+    detail::fail("offload_layers", std::to_string(n),
+                 "needs pp 1 (pp is " + std::to_string(plan.pp) + "): Megatron-Core offloads activations only without pipeline parallelism");
+  if (plan.recompute != Recompute::none)
+    detail::fail("offload_layers", std::to_string(n),
+                 "cannot be combined with recomputation (recompute is " + std::string(name(plan.recompute)) + "): Megatron-Core refuses both at once");
 }
 
 // The layout as people write it: "32" for one stage, "8 x 16" for even stages, "7 + 14 x 8 + 7" when
