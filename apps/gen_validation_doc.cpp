@@ -93,7 +93,7 @@ void gemm_kernels(std::ostringstream& o) {
     << "before the timed loop: kernels only. capplan: `detail::quantized_gemm_cost` (FP8, FP4) or `cost_of`\n"
     << "(BF16) in `perf/training_estimator.hpp`, the rates of `perf/efficiency.hpp`. The two `calibration` rows\n"
     << "set one constant each: block-scaled kernels are slower than per-tensor FP8 ones on the same shapes\n"
-    << "(MXFP8 at 0.951 of their rate), and NVFP4's run at 1.81x per-tensor FP8's, far below the FP4 peak (3.3x\n"
+    << "(MXFP8 at 0.951 of their rate), and NVFP4's run at 1.81x per-tensor FP8's, far below the FP4 peak (3.0x\n"
     << "FP8's on the B300). BF16 and per-tensor FP8 come from the GPU's best-case matmul rates and are\n"
     << "`validation`. Left out: delayed scaling (the tutorial notes it runs with its casts even when \"pre-quantized\")\n"
     << "and every autocast time: the benchmark quantizes each GEMM's own operands, the weights included, where\n"

@@ -51,7 +51,8 @@ TEST_SUITE("capacity") {
                                                   {"rtx-5000-ada", 32760},     {"rtx-pro-6000-server", 97887},
                                                   {"v100-sxm2-16gb", 16384}, {"v100-sxm2-32gb", 32768},   {"v100-pcie-16gb", 16384},
                                                   {"v100-pcie-32gb", 32768},   {"radeon-pro-w7900", 49136},
-                                                  {"gaudi3", 131072}};
+                                                  {"gaudi3", 131072},          {"mi325x", 262128},          {"dgx-spark", 124610},
+                                                  {"apple-m3-ultra", 475136}};
     for (const auto& [id, m] : mib) {
       const GpuSpec& g = c.find_gpu(id);
       REQUIRE_MESSAGE(g.usable_memory.has_value(), id);
@@ -59,9 +60,10 @@ TEST_SUITE("capacity") {
     }
     // Apple: Metal's default working-set limit, 75 % of a 192 GB M2 Ultra.
     CHECK(c.find_gpu("apple-m2-ultra").capacity().value() == doctest::Approx(144.0 * 1073741824.0));
-    // Without a source the marketed figure stands.
-    const GpuSpec& mi = c.find_gpu("mi325x");
-    CHECK(mi.capacity().value() == mi.memory.value());
+    // Without a source the marketed figure stands (every built-in GPU has one now: a user's record).
+    GpuSpec unsourced = c.find_gpu("mi325x");
+    unsourced.usable_memory.reset();
+    CHECK(unsourced.capacity().value() == unsourced.memory.value());
   }
 
   TEST_CASE("a plan needing 78 GiB fits an H100 80GB (81,559 MiB), which the 80 GB label would refuse") {

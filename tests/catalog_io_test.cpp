@@ -454,8 +454,10 @@ TEST_SUITE("catalog_io") {
   // writing, patching and removing it (and Python, test_records.py) need nothing else.
   TEST_CASE("catalog: GpuSpec::usable_memory, a member with no code of its own") {
     Catalog c = Catalog::make_builtin();
-    CHECK_FALSE(c.find_gpu("mi325x").usable_memory.has_value());
-    CHECK_FALSE(io::record_to_json(c.find_gpu("mi325x")).contains("usable_memory"));  // absent: no key
+    GpuSpec unsourced = c.find_gpu("mi325x");
+    unsourced.usable_memory.reset();
+    CHECK_FALSE(io::record_to_json(unsourced).contains("usable_memory"));  // absent: no key
+    CHECK(io::record_to_json(c.find_gpu("mi325x"))["usable_memory"] == "262128 MiB");  // amd-smi, AMD's install guide
     CHECK(io::record_to_json(c.find_gpu("h200-sxm"))["usable_memory"] == "143771 MiB");  // nvidia-smi, in-house
     CHECK(io::record_to_json(c.find_gpu("h100-sxm"))["usable_memory"] == "81559 MiB");  // present: as written
     io::apply_catalog_json(c, gpu_with([](Json& g) { g["usable_memory"] = "45 GiB"; }), "mine.json");

@@ -133,10 +133,12 @@ TEST_SUITE("integration") {
       CHECK(std::isfinite(r.predicted_ms));
       CHECK(std::fabs(r.error()) < (r.tag == "calibration" ? 0.05 : 0.15));
     }
-    CHECK(perf::mxfp8_kernel_rate == doctest::Approx(6.812 / 7.161));
-    CHECK(perf::nvfp4_kernel_rate_vs_fp8 == doctest::Approx(6.812 / 3.764));
+    // Each constant is the ratio of its calibration row to the per-tensor FP8 row (an edit to a published
+    // time shows here).
+    CHECK(perf::mxfp8_kernel_rate == doctest::Approx(rows[1].published_ms / rows[2].published_ms));
+    CHECK(perf::nvfp4_kernel_rate_vs_fp8 == doctest::Approx(rows[1].published_ms / rows[3].published_ms));
     // Block-scaled MXFP8 kernels are slower than per-tensor FP8 ones on the same GPU and shapes; NVFP4's
-    // faster, but by less than the FP4 peak's 3.3x.
+    // faster, but by less than the FP4 peak's 3.0x.
     CHECK(rows[2].predicted_ms > rows[1].predicted_ms * 1.04);
     CHECK(rows[3].predicted_ms < rows[1].predicted_ms / 1.6);
     CHECK(rows[3].predicted_ms > rows[1].predicted_ms / 2.0);

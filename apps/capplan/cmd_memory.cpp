@@ -11,6 +11,7 @@
 #include <capplan/memory/budget.hpp>
 #include <capplan/memory/image_model.hpp>
 #include <capplan/memory/solvers.hpp>
+#include <capplan/perf/communication.hpp>
 #include <capplan/plan/memory_report.hpp>
 #include <capplan/plan/training_run.hpp>
 #include <capplan/report/chart.hpp>
@@ -168,6 +169,12 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
 
   if (!a.plan.serve) {
     TrainingConfig c = training_config(a.plan, m);
+    try {
+      perf::validate_offload_gpu(g, c.plan.offload_layers);
+    } catch (const InputError& e) {  // the user typed a flag
+      const std::string what = e.what();
+      detail::fail("--offload-layers", e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+    }
     std::tie(c.finetune, c.lora) = finetune_arg(a.finetune);
     const std::string tuning = finetune_text(c.finetune, c.lora, m.shape);
     const Precision precision = precision_arg(a.plan.precision);

@@ -306,7 +306,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }
   const perf::Framework& fw = setup.framework;
   const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.cp && !a.plan.interleave && !a.plan.first_stage_layers &&
-                        !a.plan.last_stage_layers && !a.plan.offload_layers;
+                        !a.plan.last_stage_layers && a.plan.offload_layers.value_or(0) == 0;
   std::optional<TrainingRun> run;
   std::string search_text;
   if (searched) {

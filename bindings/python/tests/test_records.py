@@ -81,7 +81,8 @@ def test_record_keyword_construction_repr_and_dict():
 def test_a_new_record_member_needs_no_binding_code(cat):
     # GpuSpec.usable_memory is one line in gpu.hpp plus its name in BOOST_DESCRIBE_STRUCT.
     assert "usable_memory" in GpuSpec.__capplan_fields__
-    assert cat.find_gpu("mi325x").usable_memory is None
+    assert cat.find_gpu("mi325x").usable_memory == DataSize(262128, "MiB")  # amd-smi, AMD's install guide
+    assert cat.find_gpu("mi325x").replace(usable_memory=None).usable_memory is None
     assert cat.find_gpu("h100-sxm").usable_memory == DataSize(81559, "MiB")
     assert cat.find_gpu("h200-sxm").usable_memory == DataSize(143771, "MiB")  # nvidia-smi, in-house
     assert cat.find_gpu("b200").usable_memory == DataSize(183359, "MiB")  # nvidia-smi, public logs

@@ -531,12 +531,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .note = std::string("Usable memory: 8,192 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3070 in public logs (\"8192MiB\" beside \"NVIDIA GeForce RTX 3070\"). ") + std::string(src::ga10x_per_sm) + ": 46 SMs x 1,725 MHz x 1,024 FLOP = 81.3 with FP16 accumulate, 40.6 with FP32 accumulate (half rate on GeForce). On sale October 2020 (first announced for October 15, then the 29th). No peer-to-peer on the stock driver."});
   v.push_back({.id = "dgx-spark", .name = "NVIDIA DGX Spark (GB10, 128GB unified)", .aliases = {"DGX Spark", "GB10", "Project DIGITS"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell (GB10)", .form_factor = FormFactor::soc,
-               .memory = 128_GB, .memory_type = "LPDDR5x (unified)", .memory_bandwidth = 273_GBps,
+               .memory = 128_GB, .usable_memory = 124610_MiB, .memory_type = "LPDDR5x (unified)", .memory_bandwidth = 273_GBps,
                .tdp = 140_W, .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
                .launch_price = usd("3999", "2025-10-15", "DGX Spark Founders Edition (4 TB) at retail launch, per https://ai-infrastructure.net/dgx-spark/"),
                .source = "NVIDIA DGX Spark porting guide, https://docs.nvidia.com/dgx/dgx-spark-porting-guide/overview.html (128 GB LPDDR5x, unified and coherent); 273 GB/s and the GB10's 140 W per https://www.chargerlab.com/teardown-of-nvidia-dgx-spark-4tb/",
                .as_of = "2026-11-26",
-               .note = "NVIDIA publishes only \"up to 1 PFLOP FP4 with sparsity\" (about 500 dense, not stored: with no BF16 rate nothing could be timed with it) and no BF16, FP8 or INT8 rate, so no rate is stored and nothing is timed on it; memory fit answers hold (the GPU shares the 128 GB with the CPU and the OS). Two units link over ConnectX-7 200 GbE, not NVLink. Later retail prices of $4,699 were reported in 2026."});
+               .note = "Usable memory: 124,610 MiB (130.7 GB, 121.69 GiB), the total CUDA reports on DGX Spark in public logs: vLLM's \"Free memory on device cuda:0 (.../121.69 GiB)\" (MiaAI-Lab/GLM-5.3-Flash-EXL3-2x-DGX-Sparks issue 47, drivers 580.173.02 and 610.43.02) and llama.cpp's device list \"NVIDIA GB10 (124610 MiB, ...)\" (driver 580.173.02, CUDA 13.0); it is the operating system's MemTotal, which the CPU and the OS share, and varies a little with the kernel build (a 64K-page kernel reports 123.73 GiB); nvidia-smi prints \"Not Supported\" for memory on this part. NVIDIA publishes only \"up to 1 PFLOP FP4 with sparsity\" (about 500 dense, not stored: with no BF16 rate nothing could be timed with it) and no BF16, FP8 or INT8 rate, so no rate is stored and nothing is timed on it; memory fit answers hold (the GPU shares the 128 GB with the CPU and the OS). Two units link over ConnectX-7 200 GbE, not NVLink. Later retail prices of $4,699 were reported in 2026."});
   // RTX 3090: GA102 whitepaper (RTX 3090 column): FP32 35.6; FP16 tensor FP32 acc 71 (142*), FP16 acc 142;
   // BF16 71; TF32 35.6; INT8 284; INT4 568; 24 GB GDDR6X, 936 GB/s, 350 W; NVLink 3 bridge 112.5 GB/s.
   // Usable memory: nvidia-smi reports 24,576 MiB total (https://github.com/noonghunna/club-3090/issues/1128).
@@ -612,12 +612,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // Added 2026-11-26: AMD's 2025 Instinct parts and the Radeon cards people run models on locally.
   v.push_back({.id = "mi325x", .name = "AMD Instinct MI325X 256GB", .aliases = {"MI325X", "Instinct MI325X"},
                .vendor = Vendor::amd, .architecture = "CDNA 3", .form_factor = FormFactor::oam,
-               .memory = 256_GB, .memory_type = "HBM3e", .memory_bandwidth = 6_TBps,
+               .memory = 256_GB, .usable_memory = 262128_MiB, .memory_type = "HBM3e", .memory_bandwidth = 6_TBps,
                .dense = dense_rates({.fp64 = 163.4, .fp32 = 163.4, .tf32 = 653.7, .bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9}),
                .tdp = 1000_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
                .source = "AMD ROCm GPU specifications, https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html (304 CUs, 256 GiB); AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (FP16/BF16 1,307.4 dense = 2*32*32*8 x 1,216 matrix cores x 2,100 MHz / 32 cycles); 6 TB/s and PCIe 5.0 x16 per https://wiaix.com/amd-instincttm-mi325x-accelerators; 1,000 W per https://www.svethardware.cz/amd-predstavilo-instinct-mi325x-s-256gb-pameti-hbm3e-slibuje-i-vykonnejsi-mi355x/61224",
                .as_of = "2026-11-26",
-               .note = "The MI300X's compute (same 304 CUs at 2,100 MHz) with 256 GB HBM3e at 6 TB/s and 1,000 W. AMD prints the sparse figures (2,614.9 FP16, 5,229.8 FP8) beside these dense ones. Infinity Fabric: 7 links per GPU as on the MI300X, whose 896 GB/s aggregate is halved per direction (per-link figure for the MI325X not found). No vendor list price."});
+               .note = "Usable memory: 262,128 MiB (274.9 GB; AMD's \"256 GB\" is GiB, less 16 MiB as on the MI300X), the total amd-smi prints for an MI325X in AMD's own JAX install guide (ROCm/rocm-install-on-linux docs/install/3rd-party/jax-install.rst, an earlier version: \"AMD Instinct MI325X ... 283/262128 MB\", AMD-SMI 26.0.0, ROCm 7.0.1). The MI300X's compute (same 304 CUs at 2,100 MHz) with 256 GB HBM3e at 6 TB/s and 1,000 W. AMD prints the sparse figures (2,614.9 FP16, 5,229.8 FP8) beside these dense ones. Infinity Fabric: 7 links per GPU as on the MI300X, whose 896 GB/s aggregate is halved per direction (per-link figure for the MI325X not found). No vendor list price."});
   v.push_back({.id = "mi350x", .name = "AMD Instinct MI350X 288GB", .aliases = {"MI350X", "Instinct MI350X"},
                .vendor = Vendor::amd, .architecture = "CDNA 4", .form_factor = FormFactor::oam,
                .memory = 288_GB, .usable_memory = 294896_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
@@ -650,11 +650,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // M3 Ultra: Apple newsroom (2025-03-05): up to 80-core GPU, up to 512 GB unified memory, 819 GB/s (techpowerup).
   v.push_back({.id = "apple-m3-ultra", .name = "Apple M3 Ultra (80-core GPU, 512GB)", .aliases = {"M3 Ultra", "Apple M3 Ultra"},
                .vendor = Vendor::apple, .architecture = "Apple M3", .form_factor = FormFactor::soc,
-               .memory = 512_GB, .memory_type = "LPDDR5 (unified)", .memory_bandwidth = 819_GBps,
+               .memory = 512_GB, .usable_memory = 475136_MiB, .memory_type = "LPDDR5 (unified)", .memory_bandwidth = 819_GBps,
                .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
                .source = "Apple newsroom, \"Apple reveals M3 Ultra\", https://www.apple.com/newsroom/2025/03/apple-reveals-m3-ultra-taking-apple-silicon-to-a-new-extreme/; bandwidth per https://techpowerup.com/news-tags/Mac%20Studio",
                .as_of = recorded,
-               .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent (no vendor tensor figure exists for the GPU). Sold only inside Mac Studio (from 96 GB)."});
+               .note = "Usable memory: 475,136 MiB (498.2 GB, 464 GiB, 93 % of the 512 GB), Metal's recommendedMaxWorkingSetSize as llama.cpp prints it on a 512 GB Mac Studio M3 Ultra in public logs (\"recommendedMaxWorkingSetSize = 498216.21 MB\", llama.cpp build 84bf3c67; \"MTL0: Apple M3 Ultra (475136 MiB, ...)\"), the most the GPU is meant to hold; macOS's iogpu.wired_limit_mb can raise it. A 256 GB machine reports 228,065 MiB (239.1 GB, 87 %). Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent (no vendor tensor figure exists for the GPU). Sold only inside Mac Studio (from 96 GB)."});
   v.push_back({.id = "radeon-pro-w7900", .name = "AMD Radeon PRO W7900 48GB", .aliases = {"Radeon PRO W7900", "W7900", "Pro W7900"},
                .vendor = Vendor::amd, .architecture = "RDNA 3", .form_factor = FormFactor::pcie,
                .memory = 48_GB, .usable_memory = 49136_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,

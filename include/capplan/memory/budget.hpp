@@ -447,9 +447,10 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const ActivationOptions ao = activation_options(cfg);
   const double per_layer = activation_memory_per_layer(shape, par.micro_batch, seq, ao).value();
   // Activation offloading (pp = 1): the offloaded layers' activations leave as the forward pass goes
-  // on and come back one layer ahead of the backward pass; Transformer Engine's offload handler frees
-  // a layer's GPU copy once its copy to the host is done, so at most one offloaded layer is resident
-  // beside the layers that stay (transformer_engine/pytorch/cpu_offload.py,
+  // on, each by the end of its window of layers, and come back by windows in the backward pass;
+  // Transformer Engine's offload handler frees a layer's GPU copy once its copy to the host is done, so
+  // at the peak (the forward pass's end) at most one offloaded layer is resident beside the layers that
+  // stay (transformer_engine/pytorch/cpu_offload.py,
   // AsyncDoubleBufferGroupOffloadHandler).
   const int offloaded = par.offload_layers;
   // With full recomputation the layer being recomputed holds its whole activations again during

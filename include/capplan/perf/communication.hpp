@@ -136,15 +136,23 @@ struct HostLink {
 inline HostLink host_link(const GpuSpec& gpu) {
   char buf[96];
   if (gpu.host_link_bandwidth.value() > 0) {
-    std::snprintf(buf, sizeof buf, "NVLink-C2C %.0f GB/s x 0.80", gpu.host_link_bandwidth.value() / 1e9);
+    std::snprintf(buf, sizeof buf, "host link %.0f GB/s x 0.80", gpu.host_link_bandwidth.value() / 1e9);
     return {gpu.host_link_bandwidth.value() * 0.80, buf};
   }
   if (gpu.pcie_generation <= 0 || gpu.pcie_lanes <= 0)
-    capplan::detail::fail("pcie_generation", std::to_string(gpu.pcie_generation), "GPU \"" + gpu.name + "\" has no PCIe link to a host");
+    capplan::detail::fail("gpu", gpu.id, "has neither a PCIe link nor a host_link_bandwidth in its catalog entry: no path to host memory is known");
   const int generation = std::min(gpu.pcie_generation, 5);
   const double bw = pcie_bandwidth(generation, gpu.pcie_lanes).value();
   std::snprintf(buf, sizeof buf, "PCIe %d.0 x%d %.0f GB/s x 0.87", generation, gpu.pcie_lanes, bw / 1e9);
   return {bw * 0.87, buf};
+}
+
+// Activation offloading on this GPU: an InputError naming offload_layers where the GPU and its host
+// share one memory (a SoC: DGX Spark, Apple silicon), so offloading frees nothing.
+inline void validate_offload_gpu(const GpuSpec& gpu, int offload_layers) {
+  if (offload_layers > 0 && gpu.form_factor == FormFactor::soc)
+    capplan::detail::fail("offload_layers", std::to_string(offload_layers),
+                          "frees nothing on " + gpu.id + ": its GPU and its CPU share one memory");
 }
 
 // AMD Infinity Fabric (xGMI) on 8-GPU CDNA 3 / CDNA 4 platforms (MI300X, MI325X, MI350X, MI355X): no

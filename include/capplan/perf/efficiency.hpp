@@ -17,9 +17,11 @@
 // of 1,300; FP8 on its own where measured (H100 SXM 70.9 %, H200 73.4 %, B200 76.3 %, B300 74.5 %,
 // GB200 72.3 %: FP8 GEMMs reach a smaller share of their doubled peak). Parts with no measurement take
 // 80 %. NVFP4 (FP4) GEMMs reach 1.81x the per-tensor FP8 rate on the same shapes, far from the FP4
-// peak: 3.764 against 6.812 ms for one layer's 12 GEMMs on a B300 whose FP4 peak is 3.3x its FP8 one
+// peak: 3.764 against 6.812 ms for one layer's 12 GEMMs on a B300 whose FP4 peak is 3.0x its FP8 one
 // (Transformer Engine docs/examples/gemm_profiling/gemm_profiling.rst at 8f2e635, pre-quantized;
-// fitted on that row, nvfp4_kernel_rate_vs_fp8), and at most the BF16 fraction of the FP4 peak. The user may override any of these with a measured fraction, or fix the rate of every
+// fitted on that row, nvfp4_kernel_rate_vs_fp8), and at most the BF16 fraction of the FP4 peak, on
+// NVIDIA's data-centre Blackwell parts (SXM: B200, B300, GB200, GB300); other FP4 parts (GeForce and
+// workstation Blackwell, AMD CDNA 4) have no such measurement and keep the BF16 fraction. The user may override any of these with a measured fraction, or fix the rate of every
 // compute-bound kernel.
 #pragma once
 
@@ -61,6 +63,18 @@ struct GemmCalibration {
   // above). 0: not measured on this GPU.
   double fa3_forward = 0, fa3_backward = 0;
   double cudnn_forward = 0, cudnn_backward = 0;
+  // How a fused attention kernel's rate grows with the sequence it runs over: rate(s) = R s / (s + s0)
+  // (each query block's fixed cost, the pipeline's fill and the last, partly masked key blocks, weighs
+  // less as the keys grow), relative to the rates above, which are 16K-token figures:
+  //   factor(s) = [s / (s + s0)] / [16384 / (16384 + s0)]            (attention_length_factor)
+  // s0 fitted per architecture on cuDNN's causal BF16 sweeps, 2K to 32K tokens, forward and backward
+  // apart (NVIDIA cudnn-frontend benchmark/sdpa_benchmark_training/results/*_919_only_cudnn/llama3.1_*.csv,
+  // cuDNN 9.19.1, batch 1, 64 query and 8 KV heads, head dim 128): H200 forward 484, 591, 644, 673,
+  // 688 TF/s and backward 370, 474, 541, 579, 581 at 2K, 4K, 8K, 16K, 32K -> s0 = 940 and 1,340 tokens
+  // (rms 1.0 and 1.6 %); GB200 1,042 ... 1,720 and 836 ... 1,473 -> 1,540 and 1,720 (rms 1.7 %). Hopper
+  // takes the first pair, Blackwell the second, for every kernel; GPUs without a sweep keep one rate at
+  // every length (0).
+  double attention_s0_forward = 0, attention_s0_backward = 0;
   std::string source;
 };
 
@@ -119,6 +133,12 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
     c.fa3_backward = 561.0 / 794.5;
     c.cudnn_forward = 539.0 / 794.5;
     c.cudnn_backward = 516.0 / 794.5;
+    c.attention_s0_forward = 940;
+    c.attention_s0_backward = 1340;
+  }
+  if (b200 || gb200 || b300 || gb300) {
+    c.attention_s0_forward = 1540;
+    c.attention_s0_backward = 1720;
   }
   // cuDNN fused attention on Blackwell, relative to the GPU's best GEMM rate below: NVIDIA
   // cudnn-frontend benchmark/sdpa_benchmark_training artifacts (causal, 128 query and 8 KV heads, head
@@ -324,6 +344,8 @@ struct DeviceRates {
   double flash_fwd = 0, flash_bwd = 0;
   // Other fused attention kernels' rates, as flash_fwd / flash_bwd; 0 where not measured (GemmCalibration).
   double fa3_fwd = 0, fa3_bwd = 0, cudnn_fwd = 0, cudnn_bwd = 0;
+  // The attention rates' sequence-length scale (GemmCalibration::attention_s0_*; 0: none).
+  double attention_s0_fwd = 0, attention_s0_bwd = 0;
   double overlap_slowdown = 0;  // compute slowdown while a collective overlaps it (EfficiencyModel)
   // FP8 training runs only the linear layers' GEMMs in FP8 (Transformer Engine's recipes); attention,
   // element-wise kernels, the output layer and the loss run at the BF16 peak: this, 0 for other
@@ -368,11 +390,11 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   r.peak = peak_rate(gpu, p).value();
   // The measured FP8 fraction where the precision is FP8 and there is one; BF16's otherwise.
   double fraction = p == Precision::fp8 && cal.fp8_best_fraction > 0 ? cal.fp8_best_fraction : cal.best_fraction;
-  // FP4: nvfp4_kernel_rate_vs_fp8 times the FP8 best-case rate, as a fraction of the FP4 peak (at most
-  // the BF16 fraction), where the GPU has an FP8 rate.
+  // FP4 on NVIDIA's data-centre parts: nvfp4_kernel_rate_vs_fp8 times the FP8 best-case rate, as a
+  // fraction of the FP4 peak (at most the BF16 fraction), where the GPU has an FP8 rate.
   // The main loop's fill then costs the k-depth of that rate, not of the FP4 peak (k_fill_depth).
   double fill_peak = r.peak;
-  if (p == Precision::fp4 && r.peak > 0) {
+  if (p == Precision::fp4 && r.peak > 0 && gpu.vendor == Vendor::nvidia && gpu.form_factor == FormFactor::sxm) {
     if (const auto f8 = gpu.dense.at(Precision::fp8); f8 && f8->value() > 0 && std::isfinite(f8->value())) {
       const double fp8_fraction = cal.fp8_best_fraction > 0 ? cal.fp8_best_fraction : cal.best_fraction;
       const double capped = nvfp4_kernel_rate_vs_fp8 * f8->value() * fp8_fraction / r.peak;
@@ -384,6 +406,7 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   }
   const double clock = m.sustained_clock.value_or(cal.sustained_clock);
   r.best_fraction = m.gemm_best_fraction.value_or(fraction) * clock;
+  if (m.gemm_best_fraction) fill_peak = r.peak;  // the user's measured fraction of the peak itself
   r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
   r.overhead = m.kernel_overhead.value();
   r.stream_latency = m.weight_stream_latency.value();
@@ -396,9 +419,17 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   r.fa3_bwd = cal.fa3_backward;
   r.cudnn_fwd = cal.cudnn_forward;
   r.cudnn_bwd = cal.cudnn_backward;
-  // A measured attention rate is the user's kernel, whichever it is.
-  if (m.flash_forward_relative) r.fa3_fwd = r.cudnn_fwd = r.flash_fwd;
-  if (m.flash_backward_relative) r.fa3_bwd = r.cudnn_bwd = r.flash_bwd;
+  r.attention_s0_fwd = cal.attention_s0_forward;
+  r.attention_s0_bwd = cal.attention_s0_backward;
+  // A measured attention rate is the user's kernel, whichever it is, at the user's sequence length.
+  if (m.flash_forward_relative) {
+    r.fa3_fwd = r.cudnn_fwd = r.flash_fwd;
+    r.attention_s0_fwd = 0;
+  }
+  if (m.flash_backward_relative) {
+    r.fa3_bwd = r.cudnn_bwd = r.flash_bwd;
+    r.attention_s0_bwd = 0;
+  }
   r.overlap_slowdown = m.overlap_slowdown;
   r.quant = quant_hardware(gpu);
   if ((p == Precision::fp8 || p == Precision::fp4) && !m.compute_rate) {
@@ -408,6 +439,15 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
     }
   }
   return r;
+}
+
+// A fused attention kernel's rate at `seq` tokens relative to its 16K-token rate (GemmCalibration::
+// attention_s0_*): [s / (s + s0)] / [16384 / (16384 + s0)], with s at least 2,048, the shortest
+// length measured (shorter sequences keep the 2K rate); 1 where s0 is 0.
+inline double attention_length_factor(double s0, std::int64_t seq) {
+  if (!(s0 > 0)) return 1.0;
+  const double s = static_cast<double>(std::max<std::int64_t>(seq, 2048));
+  return (s / (s + s0)) * ((16384.0 + s0) / 16384.0);
 }
 
 // Achieved rate of one GEMM (FLOPs / predicted time).

@@ -214,6 +214,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     const std::int64_t tokens = job.batch * job.prompt;
     const auto layer_time = [&](std::int64_t window) {
       lo.window = window;
+      // The attention kernel's rate at the keys it runs over (efficiency.hpp attention_length_factor).
+      DeviceRates ra = r;
+      ra.flash_fwd *= attention_length_factor(r.attention_s0_fwd, window > 0 ? std::min(job.prompt, window) : job.prompt);
       double layer = 0;
       double quantize_bytes = 0;  // each linear matmul's input read at compute precision, written quantized
       for (const Op& op : transformer_layer_forward(job.model, tokens, job.prompt, job.tp, job.compute_precision, lo)) {
@@ -226,7 +229,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
           layer += rm.time(q);
           quantize_bytes += static_cast<double>(op.batch) * static_cast<double>(op.m) * static_cast<double>(op.k) * (e + operand_bytes);
         } else {
-          layer += r.time(op);
+          layer += ra.time(op);
         }
       }
       if (quantize_bytes > 0) layer += r.time(elementwise("activation quantization", quantize_bytes));

@@ -415,6 +415,11 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   std::tie(r.flash_fwd, r.flash_bwd) = attention_kernel_rates(fw.attention_kernel, rates);
   r.flash_fwd *= fw.attention_forward_speed;
   r.flash_bwd *= fw.attention_backward_speed;
+  // At the sequence's length (efficiency.hpp attention_length_factor), with context parallelism too: a
+  // rank attends its seq / cp queries to all seq keys, and Transformer Engine's ring runs the steps'
+  // kernels on two streams so one's tail overlaps the next, as one kernel over the whole keys would.
+  r.flash_fwd *= attention_length_factor(rates.attention_s0_fwd, full_seq);
+  r.flash_bwd *= attention_length_factor(rates.attention_s0_bwd, full_seq);
   // Fine-tuning with adapters: the base weights are frozen (no weight gradients), the adapters run
   // beside them, and QLoRA dequantizes the NF4 weights before every forward and input-gradient GEMM.
   const bool frozen = job.finetune != FineTune::full;
@@ -517,6 +522,7 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
     capplan::detail::fail("tp", std::to_string(plan.tp), "does not divide ffn_hidden " + std::to_string(s.ffn));
   validate_stage_layout(static_cast<int>(s.layers), plan);
   validate_offload(static_cast<int>(s.layers), plan);
+  validate_offload_gpu(cluster.gpu, plan.offload_layers);
   if (plan.sequence_parallel && plan.tp == 1) capplan::detail::fail("sequence_parallel", "true", "needs tp > 1");
   if (const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
       plan.sequence_parallel && !sequence_parallel_divides(seq, plan.tp, plan.cp)) {
@@ -664,6 +670,36 @@ inline double job_model_flops(const perf::TrainingJob& job, std::int64_t batch, 
            return I(2 * (f.layers_matmul + f.logits) + 3 * f.layers_attention);
          }) +
          6.0 * lora_params(job.model, job.lora) * tokens;
+}
+
+// The layer by whose end Transformer Engine's offload handler waits for offloaded layer i's copy
+// (transformer_engine/pytorch/cpu_offload.py, AsyncDoubleBufferGroupOffloadHandler layer_window_map):
+// (L / N)(i + 1) - 1, the first L mod N windows one layer longer, so the N windows tile the L layers.
+inline int offload_window_end(int layers, int offloaded, int i) {
+  const int base = layers / offloaded, extra = layers % offloaded;
+  return base * (i + 1) - 1 + std::min(i + 1, extra);
+}
+
+// The time a pass of `layers` layers of `layer_seconds` each loses to copying the first `offloaded`
+// layers' activations, `copy_seconds` each, on one copy stream: layer i's copy starts when the layer
+// ends and the previous copy is done, and the compute waits for it at the end of its window.
+inline double offload_exposed_seconds(int layers, int offloaded, double layer_seconds, double copy_seconds) {
+  if (offloaded <= 0 || layers <= 0) return 0.0;
+  double compute = 0, copy_done = 0;
+  int next_wait = 0;  // the copy the compute waits for next (windows end in order)
+  std::vector<double> done(static_cast<std::size_t>(offloaded));
+  for (int j = 0; j < layers; ++j) {
+    compute += layer_seconds;
+    if (j < offloaded) {
+      copy_done = std::max(compute, copy_done) + copy_seconds;
+      done[static_cast<std::size_t>(j)] = copy_done;
+    }
+    while (next_wait < offloaded && offload_window_end(layers, offloaded, next_wait) == j) {
+      compute = std::max(compute, done[static_cast<std::size_t>(next_wait)]);
+      ++next_wait;
+    }
+  }
+  return std::max(0.0, compute - layers * layer_seconds);
 }
 
 struct Numbers {
@@ -862,11 +898,11 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer;
   const double out_total = out.fwd + out.bwd;
   // Activation offloading (pp = 1, no recomputation: validate_offload). Transformer Engine copies each
-  // offloaded layer's activations to the host on a side stream and spreads the copies over the whole
-  // forward pass (each must be done within its window of layers / offloaded layers; its offload
-  // handler's layer_window_map), and fetches them back over the backward pass the same way, so the
-  // compute hides the copies up to its own length: exposed = max(0, copies - forward) + max(0, copies -
-  // backward), per micro-batch, over the GPU's host link (perf/communication.hpp host_link); the
+  // offloaded layer's activations to the host on a side stream, one layer after another, and the
+  // compute stream waits for layer i's copy at the end of layer window(i) (its offload handler's
+  // layer_window_map, offload_window_end), so the copies spread over the whole forward pass; the
+  // backward pass fetches them back the same way (timed as the mirror image). What the compute does not
+  // hide is exposed, per micro-batch, over the GPU's host link (perf/communication.hpp host_link); the
   // compute counted is the layers' kernels. The copy engine's share of memory bandwidth is not charged.
   if (plan.offload_layers > 0) {
     TrainingConfig cfg;
@@ -877,8 +913,10 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     const double per_layer = activation_memory_per_layer(job.model, plan.micro_batch, seq / plan.cp, activation_options(cfg)).value();
     n.offload_bytes = per_layer * plan.offload_layers;
     n.offload_copy = n.offload_bytes / perf::host_link(cluster.gpu).bytes_per_s;
-    const double layers = static_cast<double>(s.layers);
-    n.offload_exposed_mb = std::max(0.0, n.offload_copy - layers * layer.fwd) + std::max(0.0, n.offload_copy - layers * layer.bwd);
+    const int layers = static_cast<int>(s.layers);
+    const double one = n.offload_copy / plan.offload_layers;
+    n.offload_exposed_mb = offload_exposed_seconds(layers, plan.offload_layers, layer.fwd, one) +
+                           offload_exposed_seconds(layers, plan.offload_layers, layer.bwd, one);
   }
   // A host that launches every kernel (eager PyTorch) runs ahead of the GPU asynchronously, so a stage's
   // micro-batch takes the larger of its GPU time and its kernels' launch time.

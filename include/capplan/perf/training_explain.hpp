@@ -100,7 +100,8 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     b.add("activation offloading (exposed)", md * n.offload_exposed_mb,
           std::to_string(m) + " micro-batches x " + std::to_string(plan.offload_layers) + " layers' activations, " +
               format(from_canonical<DataSize>(n.offload_bytes)) + " to host memory and back: " + perf::seconds_text(n.offload_copy) +
-              " each way, beside the forward's " + perf::seconds_text(static_cast<double>(job.model.layers) * layer.fwd) + " and the backward's " +
+              " each way, one layer after another, each due by the end of its window of layers (Transformer Engine's layer_window_map), beside the forward's " +
+              perf::seconds_text(static_cast<double>(job.model.layers) * layer.fwd) + " and the backward's " +
               perf::seconds_text(static_cast<double>(job.model.layers) * layer.bwd),
           hl.what);
   }
@@ -151,9 +152,11 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
           "memory");
   b.add("optimizer step", n.t_opt, format(from_canonical<DataSize>(n.opt_bytes)) + " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
         "memory");
+  const bool mx = job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::mxfp8;
   b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
-                          format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " + perf::num(100 * rates.best_fraction, 3) +
-                          " % of " + format(from_canonical<FlopRate>(peak)));
+                          format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " +
+                          perf::num(100 * rates.best_fraction * (mx ? perf::mxfp8_kernel_rate : 1.0), 3) + " % of " +
+                          format(from_canonical<FlopRate>(peak)) + (mx ? " (MXFP8's block-scaled kernels)" : ""));
   if (fw.flash_attention) {
     // The attention kernel and the rates it is timed at (perf/framework.hpp AttentionKernel).
     const auto [fwd, bwd] = perf::attention_kernel_rates(fw.attention_kernel, rates);
@@ -163,9 +166,16 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
                                                                                : "FlashAttention-2";
     // FP8 and FP4 run attention at BF16.
     const double gemm = rates.bf16_peak > 0 ? rates.bf16_peak * rates.bf16_best_fraction : peak * rates.best_fraction;
+    // At the sequence's length (layer_costs).
+    const std::int64_t kernel_seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
+    const double lf = perf::attention_length_factor(rates.attention_s0_fwd, kernel_seq);
+    const double lb = perf::attention_length_factor(rates.attention_s0_bwd, kernel_seq);
     b.assumptions.push_back(std::string("attention: ") + kernel + (fallback ? " (at FlashAttention-2's rates: none published for this GPU)" : "") +
-                            ", " + format(from_canonical<FlopRate>(gemm * fwd * fw.attention_forward_speed)) + " forward, " +
-                            format(from_canonical<FlopRate>(gemm * bwd * fw.attention_backward_speed)) + " backward" +
+                            ", " + format(from_canonical<FlopRate>(gemm * fwd * lf * fw.attention_forward_speed)) + " forward, " +
+                            format(from_canonical<FlopRate>(gemm * bwd * lb * fw.attention_backward_speed)) + " backward" +
+                            (lf != 1.0 || lb != 1.0 ? " at " + std::to_string(kernel_seq) + " tokens (x " + perf::num(lf, 3) + " and x " +
+                                                          perf::num(lb, 3) + " of the 16K-token rates)"
+                                                    : std::string()) +
                             (fw.attention_forward_speed != 1.0 || fw.attention_backward_speed != 1.0 ? " (the framework's kernel speed applied)" : ""));
   }
   if (job.finetune != FineTune::full) {

@@ -346,7 +346,8 @@ inline std::string plan_text(const ParallelPlan& p) {
          std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(p.zero_stage)) + ", recompute " +
          std::string(name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
          (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "") +
-         (p.etp > 0 && p.etp != p.tp ? ", ETP " + std::to_string(p.etp) : "");
+         (p.etp > 0 && p.etp != p.tp ? ", ETP " + std::to_string(p.etp) : "") +
+         (p.offload_layers > 0 ? ", " + std::to_string(p.offload_layers) + " layers' activations offloaded" : "");
 }
 
 // Megatron-LM's interleaved 1F1B schedule runs the micro-batches in groups of pp: it refuses a count
