@@ -2293,8 +2293,9 @@ TEST_SUITE("perf") {
 
   TEST_CASE("validation, held out: the whole llm-foundry table does not get worse") {
     // 52 H100 and 60 A100 BF16 rows not in the reference list (docs/validation.md). Limits: the
-    // model's figures as docs/validation.md shows them (H100 median 8.5 %, 38 of 52 within ±15 %;
-    // A100 median 6.0 %, 55 of 60), rounded outward by about two points and one row.
+    // model's figures as docs/validation.md shows them (H100 median 3.4 %, 51 of 52 within ±15 %, since
+    // attention's rate follows the sequence length, 2026-11-29: 8.5 % and 38 before; A100 median 6.0 %,
+    // 55 of 60), rounded outward by about two points and one row.
     struct Stats {
       std::vector<double> errs;
       int inside = 0;
@@ -2313,11 +2314,9 @@ TEST_SUITE("perf") {
     };
     CHECK(h100.errs.size() == 52);
     CHECK(a100.errs.size() == 60);
-    CHECK(median(h100.errs) <= 0.10);
+    CHECK(median(h100.errs) <= 0.055);
     CHECK(median(a100.errs) <= 0.08);
-    // 38 since the cross-node ring became NCCL's (perf/communication.hpp spanning_ring_seconds): faster FSDP
-    // collectives on 16-64 H100 exposed the optimism of the kernel model on small models (issue 15).
-    CHECK(h100.inside >= 37);
+    CHECK(h100.inside >= 50);
     CHECK(a100.inside >= 54);
   }
 
@@ -2632,8 +2631,8 @@ TEST_SUITE("perf") {
   }
 
   TEST_CASE("activation offloading: each copy is due by the end of its window (Transformer Engine's layer_window_map)") {
-    // 126 layers, 95 offloaded: windows of one layer for the first 64, then of two (L / N = 1, L mod N = 31
-    // windows one longer), tiling the 126 layers.
+    // 126 layers, 95 offloaded: windows of two layers for the first 31 (L mod N = 31 windows one longer
+    // than L / N = 1), then of one for the other 64, tiling the 126 layers.
     CHECK(detail::offload_window_end(126, 95, 0) == 1);
     CHECK(detail::offload_window_end(126, 95, 30) == 61);
     CHECK(detail::offload_window_end(126, 95, 31) == 62);
@@ -2648,6 +2647,12 @@ TEST_SUITE("perf") {
     // the end of layer 1 (2 s -> 2.5 s); copy 1 runs 2.5-4 s, done before layer 3 ends at 4.5 s: 0.5 s
     // exposed, where copies against the whole pass (3 s of copies, 4 s of compute) would say none.
     CHECK(detail::offload_exposed_seconds(4, 2, 1.0, 1.5) == doctest::Approx(0.5));
+    // Uneven windows: L = 8, N = 3 gives windows ending at layers 2, 5, 7, so the copies hide in 2, 3 and 2
+    // layers; copies of 2.5 s expose 0.5 + 0 + 0.5. No copy runs ahead into an earlier window's slack.
+    CHECK(detail::offload_window_end(8, 3, 0) == 2);
+    CHECK(detail::offload_window_end(8, 3, 1) == 5);
+    CHECK(detail::offload_window_end(8, 3, 2) == 7);
+    CHECK(detail::offload_exposed_seconds(8, 3, 1.0, 2.5) == doctest::Approx(1.0));
     // Longer copies than layers: at least what the copies exceed the pass by.
     CHECK(detail::offload_exposed_seconds(10, 5, 1.0, 4.0) >= 5 * 4.0 - 10 * 1.0 - 1e-12);
     CHECK(detail::offload_exposed_seconds(10, 0, 1.0, 4.0) == 0.0);
@@ -2668,8 +2673,26 @@ TEST_SUITE("perf") {
     CHECK(attention_length_factor(940, 2048) == doctest::Approx(484.0 / 673).epsilon(0.02));
     CHECK(attention_length_factor(1720, 2048) == doctest::Approx(836.0 / 1402).epsilon(0.05));
     CHECK(attention_length_factor(940, 32768) == doctest::Approx(688.0 / 673).epsilon(0.03));
-    // Shorter than the sweep: the 2K rate.
+    // Outside the sweep: the 2K rate below, the 32K rate above.
     CHECK(attention_length_factor(940, 512) == attention_length_factor(940, 2048));
+    CHECK(attention_length_factor(1340, 131072) == attention_length_factor(1340, 32768));
+    // A sliding-window layer's keys span its window: Mistral 7B (4,096-token windows) at 32K tokens runs
+    // its attention at the 4K rate, slower than a model of global layers at 32K.
+    {
+      TrainingJob mj;
+      mj.model = find_model("mistral-7b").transformer();
+      REQUIRE(mj.model.window.has_value());
+      mj.global_batch = 8;
+      mj.seq_len = 32768;
+      ParallelPlan mp;
+      mp.dp = 8;
+      const Cluster mc = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
+      const TrainingEstimate windowed = estimate_training(mj, mp, mc, megatron_core());
+      bool said = false;
+      for (const auto& line : windowed.breakdown.assumptions)
+        said = said || line.find("the sliding-window layers' 4096 tokens at x " + num(attention_length_factor(940, 4096), 3)) != std::string::npos;
+      CHECK(said);
+    }
     // A user's measured attention rate is used as given, at every length.
     EfficiencyModel em;
     em.flash_forward_relative = 0.5;

@@ -931,6 +931,8 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
     const GpuSpec* best = nullptr;
     for (const GpuSpec& other : catalog.gpus()) {
       if (same_vendor && other.vendor != g.vendor) continue;
+      // Offloading needs a host memory of its own (perf::validate_offload_gpu): no SoC.
+      if (c.plan.offload_layers > 0 && other.form_factor == FormFactor::soc) continue;
       if (other.capacity() < now.total() || check_fit(now, other.capacity()).tight) continue;
       if (!best || other.capacity() < best->capacity()) best = &other;
     }

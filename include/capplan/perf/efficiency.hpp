@@ -442,11 +442,12 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
 }
 
 // A fused attention kernel's rate at `seq` tokens relative to its 16K-token rate (GemmCalibration::
-// attention_s0_*): [s / (s + s0)] / [16384 / (16384 + s0)], with s at least 2,048, the shortest
-// length measured (shorter sequences keep the 2K rate); 1 where s0 is 0.
+// attention_s0_*): [s / (s + s0)] / [16384 / (16384 + s0)], with s within the lengths measured, 2,048
+// to 32,768 (shorter sequences keep the 2K rate, longer ones the 32K rate: the H200's backward is
+// flat there); 1 where s0 is 0.
 inline double attention_length_factor(double s0, std::int64_t seq) {
   if (!(s0 > 0)) return 1.0;
-  const double s = static_cast<double>(std::max<std::int64_t>(seq, 2048));
+  const double s = static_cast<double>(std::clamp<std::int64_t>(seq, 2048, 32768));
   return (s / (s + s0)) * ((16384.0 + s0) / 16384.0);
 }
 

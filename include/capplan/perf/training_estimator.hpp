@@ -415,11 +415,11 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   std::tie(r.flash_fwd, r.flash_bwd) = attention_kernel_rates(fw.attention_kernel, rates);
   r.flash_fwd *= fw.attention_forward_speed;
   r.flash_bwd *= fw.attention_backward_speed;
-  // At the sequence's length (efficiency.hpp attention_length_factor), with context parallelism too: a
+  // Each layer kind's attention at the length its keys span (efficiency.hpp attention_length_factor,
+  // set in add_kind below): the sequence, or a sliding window's tokens; with context parallelism too, a
   // rank attends its seq / cp queries to all seq keys, and Transformer Engine's ring runs the steps'
   // kernels on two streams so one's tail overlaps the next, as one kernel over the whole keys would.
-  r.flash_fwd *= attention_length_factor(rates.attention_s0_fwd, full_seq);
-  r.flash_bwd *= attention_length_factor(rates.attention_s0_bwd, full_seq);
+  const double flash_fwd_16k = r.flash_fwd, flash_bwd_16k = r.flash_bwd;
   // Fine-tuning with adapters: the base weights are frozen (no weight gradients), the adapters run
   // beside them, and QLoRA dequantizes the NF4 weights before every forward and input-gradient GEMM.
   const bool frozen = job.finetune != FineTune::full;
@@ -477,6 +477,9 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
     if (count == 0) return;
     lo.moe_layer = moe_layer;
     lo.window = windowed ? window : 0;
+    const std::int64_t span = windowed ? std::min(full_seq, window) : full_seq;
+    r.flash_fwd = r16.flash_fwd = flash_fwd_16k * attention_length_factor(rates.attention_s0_fwd, span);
+    r.flash_bwd = r16.flash_bwd = flash_bwd_16k * attention_length_factor(rates.attention_s0_bwd, span);
     transformer_layer_ops(ops, job.model, tokens_mb, seq, tp, kernels, lo);
     const detail::PassCost cost = layer_cost(ops, moe && moe_layer);
     c.layer = counted == 0 ? cost : detail::blend(c.layer, counted, cost, count);
@@ -681,25 +684,22 @@ inline int offload_window_end(int layers, int offloaded, int i) {
 }
 
 // The time a pass of `layers` layers of `layer_seconds` each loses to copying the first `offloaded`
-// layers' activations, `copy_seconds` each, on one copy stream: layer i's copy starts when the layer
-// ends and the previous copy is done, and the compute waits for it at the end of its window.
+// layers' activations, `copy_seconds` each, as Transformer Engine's handler schedules them: copy 0
+// starts when layer 0 ends; the compute waits for copy g at the end of layer w(g) =
+// offload_window_end(g), and only then issues copy g + 1 (layer g + 1 is done by then: w(g) >= g + 1).
+// So copy g has the layers after the previous window's end to hide in, h_0 = w(0) and h_g = w(g) -
+// w(g - 1), and no copy runs ahead into an earlier window's slack:
+//   exposed = sum over g of max(0, copy_seconds - h_g layer_seconds)
 inline double offload_exposed_seconds(int layers, int offloaded, double layer_seconds, double copy_seconds) {
   if (offloaded <= 0 || layers <= 0) return 0.0;
-  double compute = 0, copy_done = 0;
-  int next_wait = 0;  // the copy the compute waits for next (windows end in order)
-  std::vector<double> done(static_cast<std::size_t>(offloaded));
-  for (int j = 0; j < layers; ++j) {
-    compute += layer_seconds;
-    if (j < offloaded) {
-      copy_done = std::max(compute, copy_done) + copy_seconds;
-      done[static_cast<std::size_t>(j)] = copy_done;
-    }
-    while (next_wait < offloaded && offload_window_end(layers, offloaded, next_wait) == j) {
-      compute = std::max(compute, done[static_cast<std::size_t>(next_wait)]);
-      ++next_wait;
-    }
+  double exposed = 0;
+  int previous_end = 0;  // w(-1) taken as 0: copy 0 hides in layers 1 .. w(0)
+  for (int g = 0; g < offloaded; ++g) {
+    const int end = offload_window_end(layers, offloaded, g);
+    exposed += std::max(0.0, copy_seconds - (end - previous_end) * layer_seconds);
+    previous_end = end;
   }
-  return std::max(0.0, compute - layers * layer_seconds);
+  return exposed;
 }
 
 struct Numbers {
@@ -898,10 +898,9 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer;
   const double out_total = out.fwd + out.bwd;
   // Activation offloading (pp = 1, no recomputation: validate_offload). Transformer Engine copies each
-  // offloaded layer's activations to the host on a side stream, one layer after another, and the
-  // compute stream waits for layer i's copy at the end of layer window(i) (its offload handler's
-  // layer_window_map, offload_window_end), so the copies spread over the whole forward pass; the
-  // backward pass fetches them back the same way (timed as the mirror image). What the compute does not
+  // offloaded layer's activations to the host on a side stream, one window of layers each (its offload
+  // handler's layer_window_map, offload_window_end; offload_exposed_seconds), so the copies spread over
+  // the whole forward pass; the backward pass fetches them back the same way (the same windows). What the compute does not
   // hide is exposed, per micro-batch, over the GPU's host link (perf/communication.hpp host_link); the
   // compute counted is the layers' kernels. The copy engine's share of memory bandwidth is not charged.
   if (plan.offload_layers > 0) {

@@ -100,7 +100,7 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     b.add("activation offloading (exposed)", md * n.offload_exposed_mb,
           std::to_string(m) + " micro-batches x " + std::to_string(plan.offload_layers) + " layers' activations, " +
               format(from_canonical<DataSize>(n.offload_bytes)) + " to host memory and back: " + perf::seconds_text(n.offload_copy) +
-              " each way, one layer after another, each due by the end of its window of layers (Transformer Engine's layer_window_map), beside the forward's " +
+              " each way, one window of layers each (Transformer Engine's layer_window_map), beside the forward's " +
               perf::seconds_text(static_cast<double>(job.model.layers) * layer.fwd) + " and the backward's " +
               perf::seconds_text(static_cast<double>(job.model.layers) * layer.bwd),
           hl.what);
@@ -176,6 +176,13 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
                             (lf != 1.0 || lb != 1.0 ? " at " + std::to_string(kernel_seq) + " tokens (x " + perf::num(lf, 3) + " and x " +
                                                           perf::num(lb, 3) + " of the 16K-token rates)"
                                                     : std::string()) +
+                            [&] {  // sliding-window layers: their keys span the window
+                              if (!job.model.window || job.model.window->tokens >= kernel_seq || !(rates.attention_s0_fwd > 0)) return std::string();
+                              const std::int64_t w = job.model.window->tokens;
+                              return "; the sliding-window layers' " + std::to_string(w) + " tokens at x " +
+                                     perf::num(perf::attention_length_factor(rates.attention_s0_fwd, w), 3) + " and x " +
+                                     perf::num(perf::attention_length_factor(rates.attention_s0_bwd, w), 3);
+                            }() +
                             (fw.attention_forward_speed != 1.0 || fw.attention_backward_speed != 1.0 ? " (the framework's kernel speed applied)" : ""));
   }
   if (job.finetune != FineTune::full) {
