@@ -2697,7 +2697,7 @@ TEST_SUITE("perf") {
     EfficiencyModel em;
     em.flash_forward_relative = 0.5;
     CHECK(device_rates(gpu("H100 SXM"), Precision::bf16, em).attention_s0_fwd == 0);
-    // In a training step: the same model at 2,048 tokens spends more of its time in attention per FLOP.
+    // In a training step at 2,048 tokens the explanation names the factor it applied.
     TrainingJob job;
     job.model = find_model("llama3.1-8b").transformer();
     job.global_batch = 64;
