@@ -222,22 +222,15 @@ inline PassCost operator+(const PassCost& a, const PassCost& b) {
   return c;
 }
 
-// FP8 and FP4 training as Transformer Engine runs them (perf/quantization.hpp has the recipes and their
-// sources; Micikevicius et al. 2022, "FP8 Formats for Deep Learning", §4): only the linear layers'
-// GEMMs take quantized inputs, at the FP8 or FP4 rate (`rq`); attention, norms, activations and the
-// residual stream stay in BF16 (the layer's kernels are built at BF16 and costed at `r16`). Each GEMM
-// input is quantized by a fused kernel: forward, the activation input; backward, the output gradient;
-// `q` says how many bytes per element that moves (with and without a weight gradient) and what extra
-// math it does. Weights are cast once per iteration (Megatron's is_first_microbatch caching), not
-// counted here.
-// The linear GEMMs alone, their inputs already quantized (forward, input gradient and weight gradient
-// of each, as cost_of): quantized operands with their block scales, the output in BF16, at the
-// recipe's kernel rate (QuantizationCost::kernel_rate). `gemms` holds linear GEMMs only.
-inline PassCost quantized_gemm_cost(const perf::OpList& gemms, const perf::DeviceRates& rq, const perf::QuantizationCost& q,
+// The linear GEMMs of `ops` alone (the other ops are skipped), their inputs already quantized
+// (forward, input gradient and weight gradient of each, as cost_of): quantized operands with their
+// block scales, the output in BF16, at the recipe's kernel rate (QuantizationCost::kernel_rate).
+inline PassCost quantized_gemm_cost(const perf::OpList& ops, const perf::DeviceRates& rq, const perf::QuantizationCost& q,
                                     bool frozen = false) {
   perf::OpList linear;
   linear.count = 0;
-  for (const perf::Op& op : gemms) {
+  for (const perf::Op& op : ops) {
+    if (op.kind != perf::OpKind::gemm) continue;
     perf::Op g = op;
     const double m = static_cast<double>(op.m), n = static_cast<double>(op.n), k = static_cast<double>(op.k);
     g.bytes = static_cast<double>(op.batch) * ((m * k + k * n) * q.operand_bytes + 2.0 * m * n);
@@ -249,15 +242,21 @@ inline PassCost quantized_gemm_cost(const perf::OpList& gemms, const perf::Devic
   return cost_of(linear, rk, frozen);
 }
 
+// FP8 and FP4 training as Transformer Engine runs them (perf/quantization.hpp has the recipes and their
+// sources; Micikevicius et al. 2022, "FP8 Formats for Deep Learning", §4): only the linear layers'
+// GEMMs take quantized inputs, at the FP8 or FP4 rate (`rq`); attention, norms, activations and the
+// residual stream stay in BF16 (the layer's kernels are built at BF16 and costed at `r16`). Each GEMM
+// input is quantized by a fused kernel: forward, the activation input; backward, the output gradient;
+// `q` says how many bytes per element that moves (with and without a weight gradient) and what extra
+// math it does. Weights are cast once per iteration (Megatron's is_first_microbatch caching), not
+// counted here.
 inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRates& rq, const perf::DeviceRates& r16,
                                   const perf::QuantizationCost& q, bool frozen = false) {
-  perf::OpList linear, rest;
-  linear.count = 0;
+  perf::OpList rest;
   rest.count = 0;
   double cast_fwd = 0, cast_bwd = 0;  // elements quantized
   for (const perf::Op& op : ops) {
     if (op.kind == perf::OpKind::gemm) {
-      linear.push_back(op);
       const double m = static_cast<double>(op.m), n = static_cast<double>(op.n), k = static_cast<double>(op.k);
       cast_fwd += static_cast<double>(op.batch) * m * k;
       cast_bwd += static_cast<double>(op.batch) * m * n;
@@ -265,7 +264,7 @@ inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRat
       rest.push_back(op);
     }
   }
-  PassCost c = quantized_gemm_cost(linear, rq, q, frozen) + cost_of(rest, r16, frozen);
+  PassCost c = quantized_gemm_cost(ops, rq, q, frozen) + cost_of(rest, r16, frozen);
   const double bytes = frozen ? q.cast_bytes_frozen : q.cast_bytes;
   // The Hadamard rotation applies to the weight-gradient inputs only (none when frozen).
   const double flops = frozen ? 0.0 : q.transform_flops;
