@@ -5,6 +5,7 @@
 //   gen_catalog_doc --check FILE     exit 1 if FILE differs from what would be printed (CTest)
 #include <capplan/detail/enum_names.hpp>
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/perf/communication.hpp>
 #include <capplan/hardware/warnings.hpp>
 
 #include <algorithm>
@@ -80,6 +81,9 @@ void gpus(std::ostream& o, const Catalog& c) {
       link = "NVLink " + std::to_string(g.nvlink_generation) + ", " + format(g.nvlink_bandwidth) +
              (g.nvlink_domain > 0 ? " (" + std::to_string(g.nvlink_domain) + "-GPU domain)" : std::string());
     else if (g.infinity_fabric_bandwidth.value() > 0) link = "Infinity Fabric, " + format(g.infinity_fabric_bandwidth);
+    else if (g.chip_link_bandwidth.value() > 0)
+      link = std::string(perf::name(perf::chip_link(g).kind)) + ", " + format(g.chip_link_bandwidth) + " (" +
+             std::to_string(g.chip_link_domain) + "-chip domain)";
     if (!g.peer_to_peer && g.form_factor != FormFactor::soc) link += " (no P2P)";
     const std::string pcie = g.pcie_generation > 0 ? "Gen" + std::to_string(g.pcie_generation) + " x" + std::to_string(g.pcie_lanes) : "–";
     o << "| " << g.id << " | " << cell(g.name) << " | " << cell(g.architecture) << " | " << name(g.form_factor) << " | "

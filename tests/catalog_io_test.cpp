@@ -611,7 +611,7 @@ TEST_SUITE("catalog_io") {
     // 17. Unknown key, with a suggestion.
     CHECK(load_error(gpu_with([](Json& g) { g["memroy"] = "48 GB"; }))
               .starts_with("user.json:16:7: gpu \"my-gpu\": memroy: \"memroy\" is not a known key; did you mean "
-                           "\"memory\"? (known: aliases, architecture, as_of, cooling, dense, "));
+                           "\"memory\"? (known: aliases, architecture, as_of, chip_link_bandwidth, chip_link_domain, cooling, dense, "));
     // 18. Wrong unit.
     CHECK(load_error<ParseError>(gpu_with([](Json& g) { g["memory"] = "48 W"; })) ==
           "user.json:8:7: gpu \"my-gpu\": memory: \"48 W\" has an unknown data size unit \"W\"; known units: B, kB, "
@@ -633,7 +633,7 @@ TEST_SUITE("catalog_io") {
           "\"80 GB\" or a number in B");
     // 23. Unknown enumerator.
     CHECK(load_error(gpu_with([](Json& g) { g["form_factor"] = "sxm5"; })) ==
-          "user.json:7:7: gpu \"my-gpu\": form_factor: \"sxm5\" is not one of: sxm, oam, pcie, consumer, soc");
+          "user.json:7:7: gpu \"my-gpu\": form_factor: \"sxm5\" is not one of: sxm, oam, pcie, consumer, soc, cloud");
     // 24. Unknown precision in the dense rates.
     CHECK(load_error(gpu_with([](Json& g) { g["dense"]["fp128"] = "1 TFLOP/s"; })) ==
           "user.json:12:9: gpu \"my-gpu\": dense.fp128: \"fp128\" is not a known key; did you mean \"fp16\"? "

@@ -93,7 +93,7 @@ TEST_SUITE("hardware") {
     CHECK(detail::parse_enum<Vendor>("other", "--vendor") == Vendor::other);
     const InputError e = input_error_of([] { (void)detail::parse_enum<Vendor>("nvida", "--vendor"); });
     CHECK(e.field() == "--vendor");
-    CHECK(std::string(e.what()) == "--vendor: \"nvida\" is not one of: nvidia, amd, intel, apple, google, other");
+    CHECK(std::string(e.what()) == "--vendor: \"nvida\" is not one of: nvidia, amd, intel, apple, google, aws, other");
     CHECK_THROWS_AS((void)parse_precision("bf17"), InputError);
   }
 
@@ -455,6 +455,69 @@ TEST_SUITE("hardware") {
     CHECK(c.find_gpu("B300").dense.at(Precision::bf16)->value() == doctest::Approx(36e15 / 8 / 2));
     CHECK(c.find_gpu("MI355X").dense.at(Precision::fp8)->value() == doctest::Approx(5033.2e12));
     CHECK(c.find_gpu("RTX 5080").dense.at(Precision::bf16)->value() == doctest::Approx(1801e12 / 16).epsilon(0.001));
+  }
+
+  TEST_CASE("rent-only accelerators: Google's TPUs and AWS Trainium as their providers publish them (catalog item 2)") {
+    const auto& c = Catalog::builtin();
+    const std::pair<const char*, const char*> named[] = {{"TPU v5e", "tpu-v5e"}, {"v5litepod", "tpu-v5e"}, {"TPU v5p", "tpu-v5p"},
+                                                         {"Trillium", "tpu-v6e"},  {"TPU v6e", "tpu-v6e"},   {"Ironwood", "tpu7x"},
+                                                         {"Trainium2", "trainium2"}, {"trn2", "trainium2"}, {"Trn1", "trainium"}};
+    for (const auto& [typed, id] : named) {
+      CAPTURE(typed);
+      CHECK(c.find_gpu(typed).id == id);
+    }
+    // Google Cloud's TPU pages: per chip, and the ICI's all-reduce bandwidth of a 256-chip pod per chip.
+    const GpuSpec& v5e = c.find_gpu("tpu-v5e");
+    CHECK(v5e.dense.at(Precision::bf16)->value() == doctest::Approx(197e12));
+    CHECK(v5e.dense.at(Precision::int8)->value() == doctest::Approx(393e12));
+    CHECK(v5e.memory.value() == doctest::Approx(16e9));
+    CHECK(v5e.memory_bandwidth.value() == doctest::Approx(819e9));
+    CHECK(v5e.chip_link_bandwidth.value() == doctest::Approx(51.2e12 / 256));
+    CHECK(v5e.chip_link_domain == 256);
+    const GpuSpec& v6e = c.find_gpu("tpu-v6e");
+    CHECK(v6e.dense.at(Precision::bf16)->value() == doctest::Approx(918e12));
+    CHECK(v6e.memory.value() == doctest::Approx(32e9));
+    CHECK(v6e.memory_bandwidth.value() == doctest::Approx(1638e9));
+    CHECK(v6e.chip_link_bandwidth.value() == doctest::Approx(102.4e12 / 256));
+    const GpuSpec& v5p = c.find_gpu("tpu-v5p");
+    CHECK(v5p.memory.value() == doctest::Approx(95.0 * 1024 * 1024 * 1024));  // "HBM capacity per chip (GiB) | 95"
+    CHECK(v5p.chip_link_bandwidth.value() == doctest::Approx(1200e9 / 2));    // half the bidirectional figure
+    CHECK(v5p.chip_link_domain == 6144);                                       // the largest slice
+    CHECK_FALSE(v5p.dense.has(Precision::fp8));                               // FP8 = BF16 rate, not stored
+    // AWS Neuron's Trainium pages.
+    const GpuSpec& trn2 = c.find_gpu("trainium2");
+    CHECK(trn2.dense.at(Precision::bf16)->value() == doctest::Approx(667e12));
+    CHECK(trn2.dense.at(Precision::fp8)->value() == doctest::Approx(1299e12));
+    CHECK(trn2.memory.value() == doctest::Approx(96.0 * 1024 * 1024 * 1024));
+    CHECK(trn2.memory_bandwidth.value() == doctest::Approx(2.9e12));
+    CHECK(trn2.chip_link_domain == 16);
+    CHECK(c.find_gpu("trainium").memory_bandwidth.value() == doctest::Approx(820.0 * 1024 * 1024 * 1024));
+    for (const std::string id : {"tpu-v5e", "tpu-v5p", "tpu-v6e", "tpu7x", "trainium2", "trainium"}) {
+      CAPTURE(id);
+      const GpuSpec& g = c.find_gpu(id);
+      CHECK(g.form_factor == FormFactor::cloud);
+      CHECK(g.tdp.value() == 0);  // no vendor publishes a chip power: energy is not estimated
+      CHECK_FALSE(g.launch_price.has_value());
+      CHECK_FALSE(g.street_price.has_value());
+      CHECK(sparse_rate_suspects(g).empty());
+    }
+    // Offers, per chip-hour: SkyPilot's catalog rows (us-central1), AWS trn1.32xlarge (us-east-1).
+    CHECK(c.find_offer("gcp-tpu-v5e").per_gpu_hour(PriceKind::on_demand) == MoneyRate("1.20", Currency::USD));
+    CHECK(c.find_offer("gcp-tpu-v5p-8").per_gpu_hour(PriceKind::on_demand) == MoneyRate("4.20", Currency::USD));
+    CHECK(c.find_offer("gcp-tpu-v6e").per_gpu_hour(PriceKind::reserved) == MoneyRate("1.89", Currency::USD));
+    CHECK(c.find_offer("aws-trn1.32xlarge").per_gpu_hour(PriceKind::on_demand) == MoneyRate("1.34375", Currency::USD));
+    // A chip link needs its bandwidth and its domain, and is not NVLink's or Infinity Fabric's twin.
+    GpuSpec odd = v6e;
+    odd.chip_link_bandwidth = Bandwidth{};
+    CHECK(input_error_of([&] { odd.validate(); }).field() == "chip_link_domain");
+    odd = c.find_gpu("H100 SXM");
+    odd.chip_link_bandwidth = 400_GBps;
+    odd.chip_link_domain = 256;
+    CHECK(input_error_of([&] { odd.validate(); }).field() == "chip_link_bandwidth");
+    // A power figure may be absent only where the vendor publishes none (SoCs, rent-only parts).
+    odd = c.find_gpu("L40S");
+    odd.tdp = Power{};
+    CHECK(input_error_of([&] { odd.validate(); }).field() == "tdp");
   }
 
   TEST_CASE("an unknown name suggests the closest entries, nearest first") {

@@ -401,6 +401,36 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { odd.validate(); }) == "nvlink_domain");
   }
 
+  TEST_CASE("a TPU pod is one ICI domain and a Trainium instance one NeuronLink domain; beyond them the provider's network") {
+    const TransformerShape llama = find_model("llama3-70b").transformer();
+    const GpuSpec& v6e = gpu("tpu-v6e");
+    CHECK(scale_up_domain(v6e) == 256);
+    CHECK(usual_gpus_per_node(v6e) == 256);
+    const Link ici = intra_node_link(v6e);
+    CHECK(ici.kind == LinkKind::ici);
+    CHECK(name(ici.kind) == "ICI");
+    CHECK(ici.bandwidth.value() == doctest::Approx(400e9));
+    // Two v6e-256 slices: two nodes, the data-centre network between them (4 x 200 Gb/s per 8-chip host).
+    const auto [job, two] = training_job(llama, v6e, 512, TrainingSetup{});
+    CHECK(two.gpus_per_node == 256);
+    CHECK(two.nodes() == 2);
+    CHECK(two.inter.bandwidth.value() == doctest::Approx(100e9 / 8));
+    CHECK(usual_fabric(v6e).id == "gcp-dcn");
+    CHECK(usual_fabric(gpu("tpu-v5e")).per_gpu(256).value() == doctest::Approx(25e9 / 8));
+    CHECK_FALSE(two.nvls);
+    // A gradient all-reduce of 1 GB over one pod stays on ICI, so it is faster than over 32 hosts' DCN.
+    CHECK(all_reduce_seconds(two, 1e9, Group{256, 256}) < all_reduce_seconds(two, 1e9, Group{256, 1}));
+    CHECK(group_links(two, Group{256, 256}) == "ICI");
+    // Trainium2: 16 chips to an instance over NeuronLink, EFA (3,200 Gb/s per 16 chips) between instances.
+    const GpuSpec& trn2 = gpu("trainium2");
+    CHECK(usual_gpus_per_node(trn2) == 16);
+    CHECK(intra_node_link(trn2).kind == LinkKind::neuronlink);
+    CHECK(usual_fabric(trn2).per_gpu(16).value() == doctest::Approx(200e9 / 8));
+    // No measured GEMM sweep: timed as a GPU of the same BF16 peak made of A100-sized SMs.
+    CHECK(gemm_calibration(v6e).sm_count == static_cast<int>(std::lround(918e12 / (312e12 / 108))));
+    CHECK_FALSE(gemm_calibration(v6e).measured);
+  }
+
   TEST_CASE("context parallelism: work and activations / cp, the K/V ring, gradients over dp x cp, rules") {
     const GpuSpec& h100 = gpu("H100 SXM");
     TrainingJob job;

@@ -856,8 +856,8 @@ TEST_SUITE("report") {
     const RunFootprint f = run_footprint(c, h100, 8, Duration::from_value(7200), 16, o);
     // 8 x 700 W x 1.1 host = 6,160 W; x 2 h x 1.2 = 14.784 kWh; x 0.4 kg/kWh = 5.9136 kg.
     CHECK(f.power.total.value() == doctest::Approx(6160));
-    CHECK(f.kwh == doctest::Approx(14.784));
-    CHECK(f.co2_kg == doctest::Approx(5.9136));
+    CHECK(f.kwh.value() == doctest::Approx(14.784));
+    CHECK(f.co2_kg.value() == doctest::Approx(5.9136));
     // No price given: the cheapest USD offer, named with its kind and date, the same as the purchase table's rent.
     const auto rent = cheapest_rent(c, h100.id);
     REQUIRE(rent);
@@ -879,6 +879,25 @@ TEST_SUITE("report") {
     Value j;
     footprint_output(j, run_footprint(c, h100, 1, Duration::from_value(3600), 1, eur));
     CHECK(std::get<std::string>(member(j, "cost_usd").data()) == "2 EUR");
+  }
+
+  TEST_CASE("run footprint on a part without a published power: energy and carbon unknown, never 0; the rent still prices it") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& v6e = c.find_gpu("tpu-v6e");
+    const ItPower p = gpu_it_power(v6e, 256);
+    CHECK_FALSE(p.known);
+    CHECK(p.basis.find("no published power figure") != std::string::npos);
+    const RunFootprint f = run_footprint(c, v6e, 256, Duration::from_value(3600), 256);
+    CHECK_FALSE(f.kwh.has_value());
+    CHECK_FALSE(f.co2_kg.has_value());
+    REQUIRE(f.cost);
+    CHECK(to_json_string(*f.cost) == "691.2");  // 256 chip-hours at $2.70 (gcp-tpu-v6e, on demand)
+    Value j;
+    footprint_output(j, f);
+    CHECK(std::holds_alternative<std::nullptr_t>(member(j, "energy_kwh").data()));
+    CHECK(std::holds_alternative<std::nullptr_t>(member(j, "co2e_kg").data()));
+    CHECK(std::holds_alternative<std::nullptr_t>(member(j, "it_power_w").data()));
+    CHECK(gpu_it_power(c.find_gpu("h100-sxm"), 1).known);
   }
 
   TEST_CASE("training_output: the keys capplan train prints, each the report's figure") {

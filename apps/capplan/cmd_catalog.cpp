@@ -418,6 +418,10 @@ Table gpu_detail(const GpuSpec& g) {
                                           " per direction" +
                                           (g.nvlink_domain > 0 ? ", " + std::to_string(g.nvlink_domain) + "-GPU NVLink domain" : std::string())
                                     : std::string("none"));
+  if (g.infinity_fabric_bandwidth.value() > 0) row("Infinity Fabric", format(g.infinity_fabric_bandwidth) + " per direction");
+  if (g.chip_link_bandwidth.value() > 0)
+    row(std::string(perf::name(perf::chip_link(g).kind)), format(g.chip_link_bandwidth) + " per direction in an all-reduce, " +
+                                                             std::to_string(g.chip_link_domain) + " chips joined");
   row("PCIe", pcie_text(g.pcie_generation, g.pcie_lanes));
   row("peer-to-peer", g.peer_to_peer ? "yes" : "no");
   row("ECC", g.ecc ? "yes" : "no");

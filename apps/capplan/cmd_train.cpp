@@ -92,10 +92,14 @@ std::vector<std::string> used_entries(const std::string& gpu, const RunFootprint
 
 // The energy, carbon and cost rows of a training table.
 void add_footprint_rows(Table& t, const RunFootprint& f) {
-  t.add_row({Cell::of_text("energy"), num_cell(format_number(f.kwh, 4) + " kWh", f.kwh),
-             Cell::of_text(f.power.basis + " IT power, x PUE " + format_number(f.pue, 3))});
-  t.add_row({Cell::of_text("carbon"), num_cell(format_number(f.co2_kg, 4) + " kg CO2e", f.co2_kg),
-             Cell::of_text(format_number(f.grid_g_per_kwh, 4) + " g/kWh")});
+  if (f.kwh && f.co2_kg) {
+    t.add_row({Cell::of_text("energy"), num_cell(format_number(*f.kwh, 4) + " kWh", *f.kwh),
+               Cell::of_text(f.power.basis + " IT power, x PUE " + format_number(f.pue, 3))});
+    t.add_row({Cell::of_text("carbon"), num_cell(format_number(*f.co2_kg, 4) + " kg CO2e", *f.co2_kg),
+               Cell::of_text(format_number(f.grid_g_per_kwh, 4) + " g/kWh")});
+  } else {
+    t.add_row({Cell::of_text("energy"), Cell::empty(), Cell::of_text(f.power.basis)});
+  }
   t.add_row({Cell::of_text("cost"),
              f.cost ? Cell::of_money(format(*f.cost), to_json_string(f.cost->rounded_to(2)), f.cost->amount().to_double()) : Cell::empty(),
              Cell::of_text(f.price ? format(*f.price) + " per GPU from " + f.price_from : "no price: pass --price-per-gpu-hour")});
@@ -632,8 +636,11 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
              Cell::of_text(format_number(100 * est.achieved.value() / peak, 3) + " % of " + format(from_canonical<FlopRate>(peak)) + " dense " + w)});
   t.add_row({Cell::of_text("time per 1M images"), num_cell(format(from_canonical<Duration>(seconds), {.significant = 3}), seconds),
              Cell::of_text("one GPU, batches back to back")});
-  t.add_row({Cell::of_text("energy per 1M images"), num_cell(format_number(foot.kwh, 4) + " kWh", foot.kwh),
-             Cell::of_text(foot.power.basis + " IT power, x PUE " + format_number(foot.pue, 3))});
+  if (foot.kwh)
+    t.add_row({Cell::of_text("energy per 1M images"), num_cell(format_number(*foot.kwh, 4) + " kWh", *foot.kwh),
+               Cell::of_text(foot.power.basis + " IT power, x PUE " + format_number(foot.pue, 3))});
+  else
+    t.add_row({Cell::of_text("energy per 1M images"), Cell::empty(), Cell::of_text(foot.power.basis)});
   t.add_row({Cell::of_text("cost per 1M images"),
              foot.cost ? Cell::of_money(format(*foot.cost, {.decimals = 4}), to_json_string(foot.cost->rounded_to(4)), foot.cost->amount().to_double())
                        : Cell::empty(),
@@ -671,7 +678,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   j["images_per_s"] = images_per_s;
   j["flops_per_image"] = gen.flops_per_image();
   j["achieved_flop_per_s"] = est.achieved.value();
-  j["kwh_per_million_images"] = foot.kwh;
+  j["kwh_per_million_images"] = foot.kwh ? nlohmann::ordered_json(*foot.kwh) : nlohmann::ordered_json();
   j["cost_per_million_images_usd"] = foot.cost ? nlohmann::ordered_json(to_json_string(foot.cost->rounded_to(4))) : nlohmann::ordered_json();
   j["notes"] = t.notes;
   j["warnings"] = warnings;
@@ -716,7 +723,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   const FitResult& fit = run.fit;
   const int gpus = run.gpus();
   const ItPower& power = rep.footprint.power;
-  const double kwh = rep.footprint.kwh, co2 = rep.footprint.co2_kg;
+  const std::optional<double> kwh = rep.footprint.kwh, co2 = rep.footprint.co2_kg;
   const std::optional<MoneyRate>& price = rep.footprint.price;
   const std::string& price_from = rep.footprint.price_from;
   const std::optional<Money>& per_mtok = rep.cost_per_million_tokens;
@@ -762,8 +769,12 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("total time"), num_cell(format(est.total, {.significant = 3}), est.total.value()), Cell::of_text("prefill + decode")});
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text(fit_text(fit, g.capacity()))});
-  t.add_row({Cell::of_text("energy"), num_cell(format_number(kwh * 1000, 4) + " Wh", kwh), Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
-  t.add_row({Cell::of_text("carbon"), num_cell(format_number(co2 * 1000, 4) + " g CO2e", co2), Cell::of_text("")});
+  if (kwh && co2) {
+    t.add_row({Cell::of_text("energy"), num_cell(format_number(*kwh * 1000, 4) + " Wh", *kwh), Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
+    t.add_row({Cell::of_text("carbon"), num_cell(format_number(*co2 * 1000, 4) + " g CO2e", *co2), Cell::of_text("")});
+  } else {
+    t.add_row({Cell::of_text("energy"), Cell::empty(), Cell::of_text(power.basis)});
+  }
   t.add_row({Cell::of_text("cost per 1M output tokens"),
              per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
              Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});

@@ -189,6 +189,7 @@ void bind_purchase(py::module_& m) {
       .readonly("gpus", &ItPower::gpus)
       .readonly("total", &ItPower::total)
       .readonly("basis", &ItPower::basis)
+      .readonly("known", &ItPower::known)
       .finish(false);
   m.def("gpu_it_power", &gpu_it_power, py::arg("gpu"), py::arg("gpus"), py::arg("allowance") = HostAllowance{});
   m.def("system_it_power", &system_it_power, py::arg("system"), py::arg("catalog"), py::arg("units") = 1);

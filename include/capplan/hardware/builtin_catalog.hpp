@@ -699,6 +699,56 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .source = "Apple M4 Max: 16-core CPU, 40-core GPU, up to 128 GB unified memory per http://www.notebookcheck.net/Apple-M4-Max-official-with-incremental-upgrades-over-the-M3-Max.911098.0.html; 546 GB/s per https://macmegasite.com/2024/10/30/m4-max-chip-has-16-core-cpu-40-core-gpu-and-35-increase-in-memory-bandwidth",
                .as_of = "2026-11-26",
                .note = "Usable memory: Metal's default working set, 75 % of the unified memory (96 GiB of 128; the same rule as the M2 Ultra entry: raullenchai/Rapid-MLX#183, ggml-org/llama.cpp#3213); `sudo sysctl iogpu.wired_limit_mb` raises it. Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent. Sold inside MacBook Pro (October 2024) and Mac Studio (March 2025, from $1,999 with 36 GB)."});
+  // Added 2026-11-29: rent-only accelerators, Google's TPUs and AWS Trainium. No vendor publishes a chip
+  // power for these (Google gave one last for TPU v4), so their energy and carbon are not estimated.
+  v.push_back({.id = "tpu-v5e", .name = "Google Cloud TPU v5e", .aliases = {"TPU v5e", "v5e", "TPU v5 lite", "v5litepod", "tpu-v5-lite-podslice"},
+               .vendor = Vendor::google, .architecture = "TPU v5e", .form_factor = FormFactor::cloud,
+               .memory = 16_GB, .memory_type = "HBM2e", .memory_bandwidth = 819_GBps,
+               .dense = dense_rates({.bf16 = 197, .int8 = 393}),
+               .pcie_generation = 0, .pcie_lanes = 0, .chip_link_bandwidth = 200_GBps, .chip_link_domain = 256,
+               .source = "Google Cloud, TPU v5e (https://docs.cloud.google.com/tpu/docs/v5e): \"Peak compute per chip (bf16) | 197 TFLOPs\", \"(Int8) | 393 TOPs\", \"HBM2 capacity and bandwidth | 16 GB, 819 GBps\", \"Bidirectional inter-chip interconnect (ICI) bandwidth (per chip) | 400 GBps\", \"TPU Pod size | 256 chips\", \"2D torus\", \"All-reduce bandwidth per Pod | 51.2 TB/s\", \"Chips per host | 8\", \"Per-host NIC configuration | 2 x 100 Gbps NIC\"",
+               .as_of = "2026-11-29",
+               .note = "Rent-only (Google Cloud). ICI: 51.2 TB/s of all-reduce bandwidth per 256-chip pod = 200 GB/s per chip, half the 400 GB/s bidirectional figure; the pod is the largest slice, and beyond it slices talk over the data-centre network (2 x 100 Gb/s per 8-chip host: 25 Gb/s per chip). The bandwidth is the chip table's 819 GB/s; a later version of the page says 800 GiB/s (859 GB/s). Usable memory: no runtime-reported figure was found. No FP8 rate and no chip power are published; no PCIe figure for the host link."});
+  v.push_back({.id = "tpu-v5p", .name = "Google Cloud TPU v5p", .aliases = {"TPU v5p", "v5p"},
+               .vendor = Vendor::google, .architecture = "TPU v5p", .form_factor = FormFactor::cloud,
+               .memory = 95_GiB, .memory_type = "HBM2e", .memory_bandwidth = 2765_GBps,
+               .dense = dense_rates({.bf16 = 459}),
+               .pcie_generation = 0, .pcie_lanes = 0, .chip_link_bandwidth = 600_GBps, .chip_link_domain = 6144,
+               .source = "Google Cloud, TPU v5p (https://docs.cloud.google.com/tpu/docs/v5p): \"Peak compute per chip (BF16) (TFLOPs) | 459\", \"(FP8) (TFLOPs) | 459\", \"HBM capacity per chip (GiB) | 95\", \"HBM bandwidth per chip (GBps) | 2765\", \"Bidirectional inter-chip interconnect (ICI) bandwidth per chip (GBps) | 1200\", \"Data center network (DCN) bandwidth per chip (Gbps) | 50\", \"3D torus\", \"Number of chips per pod | 8960\"; v5p-training: \"The largest job that can be scheduled is a 96 cube (6144 chip) job\"",
+               .as_of = "2026-11-29",
+               .note = "Rent-only (Google Cloud). Memory: 95 GiB (102 GB), as the page states it in GiB; no runtime-reported figure was found. ICI: no all-reduce figure is published for v5p; capplan takes half the 1,200 GB/s bidirectional figure, 600 GB/s, the ratio the v5e and v6e pages' all-reduce figures have. The chip-link domain is the largest slice, 6,144 chips (8,960 in the pod); beyond it, 50 Gb/s of data-centre network per chip. FP8 runs at the BF16 rate (459) and is not stored, as for Gaudi 3: the catalog's sparse-figure check expects FP8 = 2 x BF16. An older page gave 2,765 GB/s as well; one version prints 2,575 GiB/s. No chip power is published."});
+  v.push_back({.id = "tpu-v6e", .name = "Google Cloud TPU v6e (Trillium)", .aliases = {"TPU v6e", "v6e", "Trillium", "TPU Trillium"},
+               .vendor = Vendor::google, .architecture = "TPU v6e", .form_factor = FormFactor::cloud,
+               .memory = 32_GB, .memory_type = "HBM", .memory_bandwidth = 1638_GBps,
+               .dense = dense_rates({.bf16 = 918, .int8 = 1836}),
+               .pcie_generation = 5, .pcie_lanes = 16, .chip_link_bandwidth = 400_GBps, .chip_link_domain = 256,
+               .source = "Google Cloud, TPU v6e (https://docs.cloud.google.com/tpu/docs/v6e.md.txt): \"Peak compute per chip (bf16) | 918 TFLOPs\", \"(Int8) | 1836 TOPs\", \"HBM capacity per chip | 32 GB\", \"HBM bandwidth per chip | 1638 GBps\", \"Bidirectional inter-chip interconnect (ICI) bandwidth (per chip) | 800 GBps\", \"TPU Pod size | 256 chips\", \"2D torus\", \"All-reduce bandwidth per Pod | 102.4 TB/s\", \"Chips per host | 8\", \"Per-host NIC configuration | 4 x 200 Gbps NIC\"; \"connects to the host through a PCIe Gen5 interface\"",
+               .as_of = "2026-11-29",
+               .note = "Rent-only (Google Cloud). ICI: 102.4 TB/s of all-reduce bandwidth per 256-chip pod = 400 GB/s per chip; beyond the pod, 4 x 200 Gb/s per 8-chip host (100 Gb/s per chip). Host link PCIe Gen5 as Google states it; the lane count is not stated (x16 assumed). Earlier versions of the page gave 1,600 and 1,640 GB/s. Google's TPU7x page lists v6e FP8 at 918, the BF16 rate: not stored (see tpu-v5p). Usable memory: no runtime-reported figure was found. No chip power is published."});
+  v.push_back({.id = "tpu7x", .name = "Google Cloud TPU7x (Ironwood)", .aliases = {"TPU7x", "TPU v7", "Ironwood", "TPU Ironwood"},
+               .vendor = Vendor::google, .architecture = "TPU7x", .form_factor = FormFactor::cloud,
+               .memory = 192_GiB, .memory_type = "HBM3e", .memory_bandwidth = 7380_GBps,
+               .dense = dense_rates({.bf16 = 2307, .fp8 = 4614}),
+               .pcie_generation = 0, .pcie_lanes = 0, .chip_link_bandwidth = 600_GBps, .chip_link_domain = 9216,
+               .source = "Google Cloud, TPU7x (https://docs.cloud.google.com/tpu/docs/tpu7x): \"Number of chips per pod | 9216\", \"Peak compute per chip (BF16) (TFLOPs) | 2307\", \"(FP8) | 4614\", \"HBM capacity per chip (GiB) | 192\", \"HBM bandwidth per chip (GBps) | 7380\", \"Bidirectional inter-chip interconnect (ICI) bandwidth per chip (GBps) | 1200\", \"Data center network (DCN) bandwidth per chip (Gbps) | 100\"",
+               .as_of = "2026-11-29",
+               .note = "Rent-only (Google Cloud). Memory: 192 GiB (206 GB), as the page states it in GiB; no runtime-reported figure was found. ICI: no all-reduce figure is published; half the 1,200 GB/s bidirectional figure (600 GB/s) as for v5p, over the 9,216-chip pod (the topology is not stated); 100 Gb/s of data-centre network per chip beyond it. No price was found in a stored source, and no chip power."});
+  v.push_back({.id = "trainium2", .name = "AWS Trainium2", .aliases = {"Trainium2", "Trainium 2", "Trn2", "trn2"},
+               .vendor = Vendor::aws, .architecture = "Trainium2", .form_factor = FormFactor::cloud,
+               .memory = 96_GiB, .memory_type = "HBM3", .memory_bandwidth = 2.9_TBps,
+               .dense = dense_rates({.fp32 = 181, .bf16 = 667, .fp16 = 667, .fp8 = 1299}),
+               .pcie_generation = 0, .pcie_lanes = 0, .chip_link_bandwidth = 512_GBps, .chip_link_domain = 16,
+               .source = "AWS Neuron documentation, Trainium2 architecture (aws-neuron/aws-neuron-sdk about-neuron/arch/neuron-hardware/trainium2.rst at 7c165a3e): \"1,299 FP8 TFLOPS\", \"667 BF16/FP16/TF32 TFLOPS\", \"2,563 FP8/FP16/BF16/TF32 sparse TFLOPS\", \"181 FP32 TFLOPS\", \"96 GiB of device memory with 2.9 TB/sec of bandwidth\"; Trn2 architecture (https://awsdocs-neuron.readthedocs-hosted.com/en/latest/general/arch/neuron-hardware/trn2-arch.html): \"16 Trainium2 chips are connected using a 4x4, 2D Torus topology\", \"Intra-instance NeuronLink-v3 bandwidth (GB/sec/chip) 1,024\", \"EFAv3 bandwidth (Gbps) 3,200\"",
+               .as_of = "2026-11-29",
+               .note = "Rent-only (AWS EC2 trn2.48xlarge: 16 chips). Memory: 96 GiB (103 GB). NeuronLink-v3: 1,024 GB/s a chip inside an instance, taken as 512 GB/s a direction for an all-reduce (half, as for the TPUs' bidirectional figures); the chip-level page says 1.28 TB/s. A Trn2 UltraServer joins four trn2u.48xlarge (64 chips) in rings at 256 GB/s a chip between instances, not modelled: capplan's domain is one instance, and instances talk over EFA (3,200 Gb/s per 16 chips: 200 Gb/s per chip). Usable memory: no runtime-reported figure was found. AWS publishes no chip power. The dense rates are AWS's; its sparse figure (2,563) is not stored, nor TF32, which AWS gives at the BF16 rate (667) where the catalog's sparse-figure check expects BF16 = 2 x TF32 (FP32 work falls back to the 181 TF FP32 rate)."});
+  v.push_back({.id = "trainium", .name = "AWS Trainium (Trn1)", .aliases = {"Trainium", "Trainium1", "Trn1", "trn1"},
+               .vendor = Vendor::aws, .architecture = "Trainium", .form_factor = FormFactor::cloud,
+               .memory = 32_GiB, .memory_type = "HBM2e", .memory_bandwidth = 820_GiBps,
+               .dense = dense_rates({.fp32 = 47.5, .bf16 = 190, .fp16 = 190, .int8 = 380}),
+               .pcie_generation = 0, .pcie_lanes = 0, .chip_link_bandwidth = 192_GiBps, .chip_link_domain = 16,
+               .source = "AWS Neuron documentation, Trainium architecture (aws-neuron/aws-neuron-sdk general/arch/neuron-hardware/trainium.rst): \"380 INT8 TOPS, 190 FP16/BF16/cFP8/TF32 TFLOPS, and 47.5 FP32 TFLOP\", \"32 GiB of device memory ... with 820 GiB/sec of bandwidth\"; trn1-arch.rst: Trn1.32xlarge 16 chips, \"NeuronLink-v2 device-to-device (GiB/sec/device) 384\", EFA 800 Gbps",
+               .as_of = "2026-11-29",
+               .note = "Rent-only (AWS EC2 trn1.32xlarge: 16 chips; trn1n.32xlarge doubles NeuronLink to 768 GiB/s and EFA to 1,600 Gb/s). Memory 32 GiB (34.4 GB) at 820 GiB/s (880 GB/s); no runtime-reported usable figure was found. NeuronLink-v2: 384 GiB/s a chip, taken as 192 GiB/s (206 GB/s) a direction; the page calls the topology a 4D hypercube in one place and a 2D torus in another. cFP8 and TF32 run at the BF16 rate (190) and are not stored (see tpu-v5p and trainium2); an older version gave 420 INT8 TOPS. No chip power is published."});
   return v;
 }
 
@@ -1280,6 +1330,29 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
                .as_of = "2022-09-29",
                .source = "Google Colab plans, https://colab.research.google.com/signup; price as reported at https://techcrunch.com/2022/09/29/google-colaboratory-launches-a-pay-as-you-go-option-premium-gpu-access/; 100 units per month for Pro per https://knowledgebase.bison.co.in/view_article.php?id=690 and $10 per 100 units per http://mccormickml.com/2024/04/23/colab-gpus-features-and-pricing",
                .note = "Not a dedicated GPU: the plan buys 100 compute units a month, which a T4 session spends in roughly 50 hours, so the price is recorded per T4-hour ($9.99 / 50 h); sessions are shared, preemptible and end after hours, so it is no option for a multi-day run. The $9.99 figure dates from the 2022 introduction of compute units (McCormick still quotes $10 per 100 units in April 2024); no newer stored copy of Google's plan page was found, hence the stale-price warning."});
+  // Google Cloud TPUs, on demand per chip-hour (us-central1), and AWS trn1.32xlarge (us-east-1): SkyPilot's generated
+  // cloud catalogs (skypilot-org/skypilot-catalog catalogs/v7/gcp/vms.csv at 017e2502, catalogs/v7/aws/vms.csv at
+  // 001367d2), read on 2026-11-29; their own dates are not recorded in the rows.
+  const std::string skypilot_gcp = "Google Cloud TPU prices as SkyPilot's catalog records them (https://github.com/skypilot-org/skypilot-catalog/blob/017e2502fb63c7a28757acd94002b2d6099d3e3d/catalogs/v7/gcp/vms.csv), read 2026-11-29";
+  v.push_back({.id = "gcp-tpu-v5e", .provider = "Google Cloud", .instance_type = "TPU v5e (v5litepod), per chip", .region = "us-central1",
+               .gpu_count = 1, .gpu_id = "tpu-v5e", .on_demand = usd_per_hour("1.20"),
+               .as_of = "2026-11-29", .source = skypilot_gcp,
+               .note = "The per-chip rate of the v5litepod rows: tpu-v5litepod-256 $307.20/h and tpu-v5litepod-64 $76.80/h on demand, $1.20 a chip-hour (us-central1-a). Slices are rented whole (1 to 256 chips, 8 to a host); the catalog row's date is not recorded."});
+  v.push_back({.id = "gcp-tpu-v5p-8", .provider = "Google Cloud", .instance_type = "TPU v5p-8 (4 chips)", .region = "us-central1",
+               .gpu_count = 4, .gpu_id = "tpu-v5p", .on_demand = usd_per_hour("16.80"), .spot = usd_per_hour("6.72"),
+               .as_of = "2026-11-29", .source = skypilot_gcp,
+               .note = "tpu-v5p-8 row, us-central1-a: $16.80/h on demand, $6.72 spot, for 4 chips (v5p slice names count TensorCores, two a chip): $4.20 a chip-hour, as the tpu-v5p-12288 row (6,144 chips, $25,804.80/h). The catalog row's date is not recorded."});
+  v.push_back({.id = "gcp-tpu-v6e", .provider = "Google Cloud", .instance_type = "TPU v6e (Trillium), per chip", .region = "us-central1",
+               .gpu_count = 1, .gpu_id = "tpu-v6e", .on_demand = usd_per_hour("2.70"), .spot = usd_per_hour("0.64833"),
+               .reserved = usd_per_hour("1.89"),
+               .as_of = "2026-11-29",
+               .source = skypilot_gcp + "; 1-year commitment as reported from Google's December 2024 GA announcement: \"available starting at $2.7000 per chip-hour. With 1-year and 3-year commitments, it is available starting at $1.8900 per chip-hour and $1.2200 per chip-hour\" (https://neowin.net/amp/google-takes-on-nvidia-blackwell-gpus-with-the-new-trillium-tpus)",
+               .note = "tpu-v6e-1 row, us-central1-b: $2.70/h on demand, $0.64833 spot (europe-west4 $2.97, asia-northeast1 $3.24). Reserved = the 1-year commitment rate, $1.89 (3-year: $1.22), from a press report of Google's announcement, not a stored Google page."});
+  v.push_back({.id = "aws-trn1.32xlarge", .provider = "AWS", .instance_type = "trn1.32xlarge", .region = "us-east-1",
+               .gpu_count = 16, .gpu_id = "trainium", .vcpus = 128, .ram = 512_GiB, .on_demand = usd_per_hour("21.50"),
+               .as_of = "2026-11-29",
+               .source = "AWS EC2 on-demand price as SkyPilot's catalog records it (https://github.com/skypilot-org/skypilot-catalog, catalogs/v7/aws/vms.csv at 001367d2: \"trn1.32xlarge,Trainium,16.0,128.0,512.0,,21.5\", us-east-1), read 2026-11-29",
+               .note = "16 Trainium chips, 128 vCPU, 512 GiB. The same $21.50/h appears in an independent price table on GitHub. No price for trn2.48xlarge is recorded: SkyPilot's row ($85.964/h, us-east-2) carries no accelerator field and another listing says $50-60/h; neither could be checked against an AWS page."});
   return v;
 }
 

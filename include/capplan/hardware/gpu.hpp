@@ -23,10 +23,12 @@
 
 namespace capplan {
 
-enum class FormFactor { sxm, oam, pcie, consumer, soc };
-BOOST_DESCRIBE_ENUM(FormFactor, sxm, oam, pcie, consumer, soc)
-enum class Vendor { nvidia, amd, intel, apple, google, other };
-BOOST_DESCRIBE_ENUM(Vendor, nvidia, amd, intel, apple, google, other)
+// `cloud`: a rent-only accelerator, sold as a cloud service and never as hardware (Google's TPUs,
+// AWS Trainium): it has cloud offers, no purchase price, and hosts of its provider's design.
+enum class FormFactor { sxm, oam, pcie, consumer, soc, cloud };
+BOOST_DESCRIBE_ENUM(FormFactor, sxm, oam, pcie, consumer, soc, cloud)
+enum class Vendor { nvidia, amd, intel, apple, google, aws, other };
+BOOST_DESCRIBE_ENUM(Vendor, nvidia, amd, intel, apple, google, aws, other)
 // An add-in card's cooler: passive (fins only; a data-centre card the server's fans cool), blower
 // (a radial fan that exhausts out of the back bracket, so cards can sit side by side) or open_air
 // (axial fans that blow into the case; stacked cards starve each other of air).
@@ -40,6 +42,7 @@ inline constexpr std::string_view name(FormFactor f) {
     case FormFactor::pcie: return "PCIe card";
     case FormFactor::consumer: return "consumer card";
     case FormFactor::soc: return "SoC (unified memory)";
+    case FormFactor::cloud: return "rent-only (cloud)";
   }
   return "?";
 }
@@ -51,6 +54,7 @@ inline constexpr std::string_view name(Vendor v) {
     case Vendor::intel: return "Intel";
     case Vendor::apple: return "Apple";
     case Vendor::google: return "Google";
+    case Vendor::aws: return "AWS";
     case Vendor::other: return "other";
   }
   return "?";
@@ -118,6 +122,15 @@ struct GpuSpec {
   Bandwidth infinity_fabric_bandwidth{};
   int pcie_generation = 4;           // 0 for a SoC without PCIe
   int pcie_lanes = 16;
+  // A chip-to-chip network of the vendor's own that joins chips across hosts without a switch: Google's
+  // TPU inter-chip interconnect (ICI, a 2D or 3D torus) and AWS NeuronLink. `chip_link_bandwidth` is
+  // what one chip reaches in an all-reduce, per direction: the vendor's all-reduce bandwidth of a pod
+  // divided by its chips where it states one (TPU v5e: 51.2 TB/s / 256 = 200 GB/s), else half the
+  // chip's bidirectional link figure; `chip_link_domain` the chips one such network joins (a TPU pod,
+  // an instance or UltraServer of Trainium chips). 0: none. Perf (perf/communication.hpp) treats the
+  // domain as one node whose collectives run at that bandwidth.
+  Bandwidth chip_link_bandwidth{};
+  int chip_link_domain = 0;
   // Per direction, between the GPU and its host's memory where that path is not the GPU's PCIe link:
   // its share of NVLink-C2C on a Grace superchip (GB200, GB300). 0: the PCIe link above.
   Bandwidth host_link_bandwidth{};
@@ -147,8 +160,9 @@ struct GpuSpec {
   // Throws InputError naming the field and the value for a missing id/name/source, a bad date,
   // or a negative or absurd figure. Absurdity bounds: 64 MB <= memory <= 10 TB (usable memory at
   // most 1.1 x memory), 1 GB/s <= bandwidth <= 100 TB/s, 1 GFLOP/s <= any rate <= 100 PFLOP/s, link
-  // bandwidths 0 or at least 1 GB/s, 0 < TDP <= 5 kW (0 allowed for a SoC), idle <= TDP, PCIe generation 0..7, lanes 0..32,
-  // NVLink generation 0..7, NVLink domain 0..1024 (with NVLink).
+  // bandwidths 0 or at least 1 GB/s, 0 < TDP <= 5 kW (0 allowed for a SoC and a rent-only part), idle <= TDP, PCIe
+  // generation 0..7, lanes 0..32, NVLink generation 0..7, NVLink domain 0..1024 (with NVLink), chip-link domain
+  // 0..100,000 (with its bandwidth, and not beside NVLink or Infinity Fabric).
   void validate() const {
     using namespace capplan::literals;
     detail::check_id(id, "gpu");
@@ -164,8 +178,9 @@ struct GpuSpec {
         detail::check_quantity(*r, 100_PFLOPps, "dense." + std::string(capplan::name(p)), label, true, 1_GFLOPps);
       }
     }
-    // A SoC's power is the whole computer's; Apple publishes none for the chip, so 0 is allowed.
-    detail::check_quantity(tdp, 5_kW, "tdp", label, form_factor != FormFactor::soc);
+    // A SoC's power is the whole computer's; Apple publishes none for the chip, so 0 is allowed, as it is
+    // for a rent-only accelerator whose provider publishes none (Google's TPUs).
+    detail::check_quantity(tdp, 5_kW, "tdp", label, form_factor != FormFactor::soc && form_factor != FormFactor::cloud);
     detail::check_quantity(idle_power, tdp.value() > 0 ? tdp : 5_kW, "idle_power", label);
     detail::check_count(nvlink_generation, 0, 7, "nvlink_generation", label);
     detail::check_quantity(nvlink_bandwidth, 10_TBps, "nvlink_bandwidth", label, false, 1_GBps);
@@ -177,6 +192,16 @@ struct GpuSpec {
       detail::fail("nvlink_bandwidth", format(nvlink_bandwidth), "is set but nvlink_generation is 0 " + label);
     }
     detail::check_quantity(infinity_fabric_bandwidth, 10_TBps, "infinity_fabric_bandwidth", label, false, 1_GBps);
+    detail::check_quantity(chip_link_bandwidth, 10_TBps, "chip_link_bandwidth", label, false, 1_GBps);
+    detail::check_count(chip_link_domain, 0, 100000, "chip_link_domain", label);
+    if ((chip_link_domain > 0) != (chip_link_bandwidth.value() > 0)) {
+      detail::fail(chip_link_domain > 0 ? "chip_link_domain" : "chip_link_bandwidth",
+                   chip_link_domain > 0 ? std::to_string(chip_link_domain) : format(chip_link_bandwidth),
+                   "needs the other: a chip link has both a bandwidth and the chips it joins " + label);
+    }
+    if (chip_link_bandwidth.value() > 0 && (nvlink_generation > 0 || infinity_fabric_bandwidth.value() > 0)) {
+      detail::fail("chip_link_bandwidth", format(chip_link_bandwidth), "is set beside NVLink or Infinity Fabric " + label);
+    }
     detail::check_count(pcie_generation, 0, 7, "pcie_generation", label);
     detail::check_count(pcie_lanes, 0, 32, "pcie_lanes", label);
     detail::check_quantity(host_link_bandwidth, 10_TBps, "host_link_bandwidth", label, false, 1_GBps);
@@ -192,7 +217,8 @@ struct GpuSpec {
 BOOST_DESCRIBE_STRUCT(GpuSpec, (),
                       (id, name, aliases, vendor, architecture, form_factor, memory, usable_memory, memory_type,
                        memory_bandwidth, dense, fp16_rate_assumes_fp32_accumulate, fp32_accumulate_half_rate, tdp,
-                       idle_power, nvlink_generation, nvlink_bandwidth, nvlink_domain, infinity_fabric_bandwidth, pcie_generation,
+                       idle_power, nvlink_generation, nvlink_bandwidth, nvlink_domain, infinity_fabric_bandwidth, chip_link_bandwidth,
+                       chip_link_domain, pcie_generation,
                        pcie_lanes, host_link_bandwidth, ecc, peer_to_peer, slot_width, length, cooling, launch_price, street_price, source, as_of, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<GpuSpec>) {

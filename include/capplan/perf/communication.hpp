@@ -26,8 +26,8 @@
 
 namespace capplan::perf {
 
-enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet };
-BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet)
+enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink };
+BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink)
 
 inline constexpr std::string_view name(LinkKind k) {
   switch (k) {
@@ -37,6 +37,8 @@ inline constexpr std::string_view name(LinkKind k) {
     case LinkKind::pcie_via_host: return "PCIe through host memory";
     case LinkKind::infiniband: return "InfiniBand";
     case LinkKind::ethernet: return "Ethernet";
+    case LinkKind::ici: return "ICI";
+    case LinkKind::neuronlink: return "NeuronLink";
   }
   return "?";
 }
@@ -171,10 +173,25 @@ inline bool xgmi_mesh(const GpuSpec& gpu) {
          (gpu.architecture == "CDNA 3" || gpu.architecture == "CDNA 4");
 }
 
+// A vendor's own chip-to-chip network (GpuSpec::chip_link_bandwidth): Google's TPU ICI, AWS NeuronLink.
+// The catalog's figure is already what an all-reduce reaches per chip (Google: "All-reduce bandwidth
+// per Pod" / chips), so no NCCL-style efficiency is taken off it again, except 0.85 as on the
+// fabrics, for the protocol's own overhead (capplan's assumption: no measured collective on these
+// chips is in a stored source). Per-step latency 1 us, as a direct chip-to-chip hop without a switch
+// (an assumption too; NVLink through a switch is timed at 3 us).
+inline Link chip_link(const GpuSpec& gpu) {
+  if (!(gpu.chip_link_bandwidth.value() > 0))
+    capplan::detail::fail("chip_link_bandwidth", "0", "accelerator \"" + gpu.name + "\" has no chip-to-chip link");
+  return Link{gpu.vendor == Vendor::google ? LinkKind::ici : LinkKind::neuronlink, gpu.chip_link_bandwidth,
+              from_canonical<Duration>(1e-6), 0.85};
+}
+
 // The fastest link between GPUs of one node: NVLink, AMD Infinity Fabric (the catalog's per-GPU
-// figure; on an xGMI mesh all 7 links), else PCIe as the host attaches the GPUs.
+// figure; on an xGMI mesh all 7 links), a vendor's chip link (TPU ICI, NeuronLink), else PCIe as the
+// host attaches the GPUs.
 inline Link intra_node_link(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch) {
   if (gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0) return nvlink(gpu);
+  if (gpu.chip_link_bandwidth.value() > 0) return chip_link(gpu);
   if (gpu.infinity_fabric_bandwidth.value() > 0)
     return Link{LinkKind::infinity_fabric, gpu.infinity_fabric_bandwidth, from_canonical<Duration>(3e-6),
                 xgmi_mesh(gpu) ? xgmi_efficiency : 0.80};
@@ -246,7 +263,8 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
   c.pcie_host = host;
   // A system-on-chip (Apple M-series, DGX Spark, Ryzen AI Max) has no PCIe or GPU link: alone in its
   // node it needs none, and collectives never run (Cluster::validate checks intra only with peers).
-  const bool linkless = gpu.pcie_lanes <= 0 && gpu.nvlink_bandwidth.value() <= 0 && gpu.infinity_fabric_bandwidth.value() <= 0;
+  const bool linkless = gpu.pcie_lanes <= 0 && gpu.nvlink_bandwidth.value() <= 0 && gpu.infinity_fabric_bandwidth.value() <= 0 &&
+                        gpu.chip_link_bandwidth.value() <= 0;
   if (!(linkless && c.gpus_per_node == 1)) c.intra = intra_node_link(gpu, host);
   // NVLink on a PCIe card is a bridge between two cards (NVIDIA's NVLink bridge for A100 PCIe, RTX
   // A6000 and RTX 3090 joins two), not a switch: beyond a pair, collectives cross PCIe.

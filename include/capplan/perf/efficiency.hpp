@@ -125,6 +125,12 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
   else if (has("v100")) c.sm_count = 80;
   else if (has("4060")) c.sm_count = 34;
   else if (has("3060")) c.sm_count = 28;
+  // TPUs and Trainium have a few large systolic arrays (TPU v6e two of 256 x 256, v5e four of 128 x 128,
+  // Trainium2 eight NeuronCores), not SMs, and no measured GEMM shape sweep is in a stored source: their
+  // GEMMs are timed as a GPU of the same BF16 peak made of A100-sized SMs would run them (2.89 TFLOP/s
+  // per SM, so the same tile, wave and pipeline-fill penalties), at the default best-case fraction.
+  else if ((gpu.vendor == Vendor::google || gpu.vendor == Vendor::aws) && gpu.dense.has(Precision::bf16))
+    c.sm_count = std::max(1, static_cast<int>(std::lround(gpu.dense.at(Precision::bf16)->value() / (312e12 / 108))));
   if (hopper) {
     c.sustained_clock = 0.86;
     c.flash_forward = 0.42;

@@ -122,9 +122,40 @@ inline Fabric find_fabric(std::string_view id, const std::string& field = "fabri
 //   "NVL72 AI Factory", System Hardware & Components);
 //   data-centre and workstation PCIe cards a server with one 100 GbE port;
 //   consumer cards and SoCs a desktop: no network, so one machine.
-// GPUs to a node, as the intra-node links see it: the GPU's NVLink domain where it spans a rack
-// (GB200 / GB300 NVL72: 72), else the 8 GPUs of an HGX/DGX board or a typical PCIe server.
-inline int usual_gpus_per_node(const GpuSpec& gpu) { return gpu.nvlink_domain > 0 ? gpu.nvlink_domain : 8; }
+// The chips one scale-up network joins beyond a host: an NVLink domain that spans a rack (GB200 /
+// GB300 NVL72: 72) or a vendor's chip link (a TPU pod, a Trainium instance or UltraServer); 0: none.
+inline int scale_up_domain(const GpuSpec& gpu) {
+  return gpu.nvlink_domain > 0 ? gpu.nvlink_domain : gpu.chip_link_domain > 0 ? gpu.chip_link_domain : 0;
+}
+
+// GPUs to a node, as the intra-node links see it: the scale-up domain where it spans more than a
+// host (above), else the 8 GPUs of an HGX/DGX board or a typical PCIe server.
+inline int usual_gpus_per_node(const GpuSpec& gpu) {
+  const int domain = scale_up_domain(gpu);
+  return domain > 0 ? domain : 8;
+}
+
+// A rent-only accelerator's network between its chip-link domains, per chip, as its provider states
+// it (each entry's source in hardware/builtin_catalog.hpp): Google's data-centre network (DCN) between
+// TPU slices, v5e 2 x 100 Gb/s and v6e 4 x 200 Gb/s per 8-chip host (25 and 100 Gb/s a chip), v5p 50
+// and TPU7x 100 Gb/s a chip; AWS EFA between Trainium instances, 800 Gb/s (trn1.32xlarge) and 3,200
+// Gb/s (trn2.48xlarge) per 16 chips. RDMA-like efficiency and latency as the roce-400 preset
+// (capplan's assumption: no measured collective across slices or instances is in a stored source).
+inline Fabric provider_fabric(const GpuSpec& gpu) {
+  double gbit = 0;
+  std::string name, source;
+  const std::string& a = gpu.architecture;
+  if (a == "TPU v5e") gbit = 25, source = "Google Cloud TPU v5e: 2 x 100 Gbps NIC per 8-chip host";
+  else if (a == "TPU v6e") gbit = 100, source = "Google Cloud TPU v6e: 4 x 200 Gbps NIC per 8-chip host";
+  else if (a == "TPU v5p") gbit = 50, source = "Google Cloud TPU v5p: DCN bandwidth per chip 50 Gbps";
+  else if (a == "TPU7x") gbit = 100, source = "Google Cloud TPU7x: DCN bandwidth per chip 100 Gbps";
+  else if (a == "Trainium2") gbit = 200, source = "AWS trn2.48xlarge: EFAv3 3,200 Gbps per 16 chips";
+  else if (a == "Trainium") gbit = 50, source = "AWS trn1.32xlarge: EFA 800 Gbps per 16 chips";
+  else return find_fabric("none");
+  name = gpu.vendor == Vendor::aws ? "AWS EFA" : "Google data-centre network";
+  return Fabric{gpu.vendor == Vendor::aws ? "efa" : "gcp-dcn", name + " " + format_number(gbit, 4) + " Gb/s per chip", LinkKind::ethernet,
+                from_canonical<Bandwidth>(gbit * 1e9 / 8), 0, from_canonical<Duration>(8e-6), 0.85, source};
+}
 
 inline Fabric usual_fabric(const GpuSpec& gpu) {
   switch (gpu.form_factor) {
@@ -148,6 +179,7 @@ inline Fabric usual_fabric(const GpuSpec& gpu) {
     case FormFactor::pcie: return find_fabric("eth-100");
     case FormFactor::consumer:
     case FormFactor::soc: return find_fabric("none");
+    case FormFactor::cloud: return provider_fabric(gpu);
   }
   return find_fabric("none");
 }

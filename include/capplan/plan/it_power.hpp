@@ -44,6 +44,9 @@ struct ItPower {
   Power gpus{};      // GPU boards at TDP
   Power total{};     // IT power at the wall: GPUs, hosts and PSU losses
   std::string basis; // the arithmetic, one short line ("8 x 700 W x 1.1 host = 6.16 kW")
+  // false where the accelerator has no published power figure (Google's TPUs): the powers above are
+  // 0 and mean "unknown", and energy and carbon are not estimated (never reported as 0).
+  bool known = true;
 };
 
 // Only the GPU known: `gpus` of `g` with capplan's host allowance.
@@ -51,6 +54,11 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
   require_positive_count(gpus, "gpus");
   a.validate();
   ItPower p;
+  if (!(g.tdp.value() > 0)) {
+    p.known = false;
+    p.basis = g.id + " has no published power figure, so energy and carbon are not estimated";
+    return p;
+  }
   p.gpus = g.tdp * static_cast<double>(gpus);
   const bool desktop = g.form_factor == FormFactor::consumer || g.form_factor == FormFactor::soc;
   if (!desktop) {

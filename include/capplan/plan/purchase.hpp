@@ -365,8 +365,10 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.kind = OptionKind::cloud;
       c.gpu = &cat.find_gpu(o.gpu_id);
       c.unit_gpus = o.gpu_count;
-      // Instances of an NVL72 rack share its NVLink domain (rented by the rack); others are their own node.
-      c.per_node = c.gpu->nvlink_domain > 0 ? c.gpu->nvlink_domain : std::max(1, o.gpu_count);
+      // Instances of an NVL72 rack share its NVLink domain (rented by the rack), TPU chips their pod's ICI;
+      // others are their own node.
+      const int domain = perf::scale_up_domain(*c.gpu);
+      c.per_node = domain > 0 ? domain : std::max(1, o.gpu_count);
       std::string via;
       c.unit_rent = in_usd(o.per_instance_hour(o.headline()), fx, &via);
       c.rent_from = o.id + " (" + std::string(name(o.headline())) + ", " + o.as_of + ")" + via;
@@ -446,6 +448,7 @@ struct PurchaseTable {
       else if (si) row.push_back(Cell::of_number(format_number(r.images_per_s * 3600, 3), r.images_per_s * 3600));
       else row.push_back(Cell::of_number(format_number(r.decode_tokens_per_s, 3), r.decode_tokens_per_s));
       if (r.kind == OptionKind::cloud) row.push_back(Cell::empty());  // rented only
+      else if (r.gpu && r.gpu->form_factor == FormFactor::cloud) row.push_back(Cell::of_text("rent only"));  // TPUs, Trainium: never sold
       else row.push_back(range_cell(sv ? r.purchase : r.own_cost, sv ? r.purchase_high : r.own_cost_high, "no price"));
       if (sv) {
         if (r.rent_rate) {
@@ -465,8 +468,8 @@ struct PurchaseTable {
       }
       row.push_back(break_even_cell(r, query.months));
       const double kwh = r.energy.value() / 3.6e6;
-      row.push_back(Cell::of_number(format_number(kwh, 3), kwh));
-      row.push_back(Cell::of_number(format_number(r.co2e_kg, 3), r.co2e_kg));
+      row.push_back(r.power.known ? Cell::of_number(format_number(kwh, 3), kwh) : Cell::empty());
+      row.push_back(r.power.known ? Cell::of_number(format_number(r.co2e_kg, 3), r.co2e_kg) : Cell::empty());
       row.push_back(Cell::of_number(format(r.gpu_memory, {.significant = 3}), r.gpu_memory.value()));
       row.push_back(r.usd_per_tflop ? Cell::of_number("$" + format_number(*r.usd_per_tflop, 3), *r.usd_per_tflop) : Cell::empty());
       row.push_back(r.usd_per_gb ? Cell::of_number("$" + format_number(*r.usd_per_gb, 3), *r.usd_per_gb) : Cell::empty());
@@ -558,14 +561,14 @@ struct PurchaseTable {
         if (si) e["rent_usd_per_kimage"] = Value::of(r.rent_usd_per_kimage);
         else e["rent_usd_per_mtok"] = Value::of(r.rent_usd_per_mtok);
       }
-      e["price_missing"] = est && !r.purchase;
+      e["price_missing"] = est && !r.purchase && !(r.gpu && r.gpu->form_factor == FormFactor::cloud);  // rent-only parts have none to miss
       e["price_source"] = when(r.purchase.has_value(), r.purchase_source);
       e["rent_from"] = when(r.rent_rate.has_value(), r.rent_from);
       e["break_even_month"] = Value::of(r.break_even_month);
       e["break_even_month_high"] = Value::of(r.break_even_month_high);
-      e["it_power_w"] = when(est, r.power.total.value());
-      e[sv ? "energy_kwh_per_day" : "energy_kwh"] = when(est, r.energy.value() / 3.6e6);
-      e[sv ? "co2e_kg_per_day" : "co2e_kg"] = when(est, r.co2e_kg);
+      e["it_power_w"] = when(est && r.power.known, r.power.total.value());
+      e[sv ? "energy_kwh_per_day" : "energy_kwh"] = when(est && r.power.known, r.energy.value() / 3.6e6);
+      e[sv ? "co2e_kg_per_day" : "co2e_kg"] = when(est && r.power.known, r.co2e_kg);
       e["memory_per_gpu_bytes"] = r.gpu_memory.value();
       e["usd_per_tflop"] = Value::of(r.usd_per_tflop);
       e["usd_per_gb"] = Value::of(r.usd_per_gb);
@@ -987,7 +990,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
 
     // Power and energy.
     r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host);
-    if (f.max_power && r.power.total > *f.max_power) {
+    if (f.max_power && (!r.power.known || r.power.total > *f.max_power)) {
       ++out.filtered_out;
       continue;
     }
@@ -1159,7 +1162,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   std::string pcie_p2p, pcie_host_memory;
   std::vector<std::string_view> listed;
   for (const PurchaseRow& r : out.rows) {
-    if (r.gpu == nullptr || r.gpus < 2 || r.gpu->nvlink_bandwidth.value() > 0 || r.gpu->infinity_fabric_bandwidth.value() > 0) continue;
+    if (r.gpu == nullptr || r.gpus < 2 || r.gpu->nvlink_bandwidth.value() > 0 || r.gpu->infinity_fabric_bandwidth.value() > 0 ||
+        r.gpu->chip_link_bandwidth.value() > 0)
+      continue;
     if (std::find(listed.begin(), listed.end(), r.gpu->id) != listed.end()) continue;
     listed.push_back(r.gpu->id);
     std::string& into = r.gpu->peer_to_peer ? pcie_p2p : pcie_host_memory;

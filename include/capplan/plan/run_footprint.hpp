@@ -92,8 +92,8 @@ struct RunFootprint {
   ItPower power;
   double pue = 1.0;
   double grid_g_per_kwh = 0;
-  double kwh = 0;     // IT power x time x PUE
-  double co2_kg = 0;  // kWh x grid intensity
+  std::optional<double> kwh;     // IT power x time x PUE; absent where the power is unknown (ItPower::known)
+  std::optional<double> co2_kg;  // kWh x grid intensity; absent with kwh
   std::optional<MoneyRate> price;  // per GPU-hour; absent: none given and no USD offer
   std::string price_from;
   std::string price_offer;         // the cloud offer's id the price comes from; empty: a given price
@@ -114,9 +114,11 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   f.power = gpu_it_power(g, gpus, o.host);
   f.pue = o.pue;
   f.grid_g_per_kwh = o.grid_g_per_kwh;
-  const Energy energy = f.power.total * time * o.pue;
-  f.kwh = energy.value() / 3.6e6;
-  f.co2_kg = (energy * grid::g_per_kwh(o.grid_g_per_kwh)).value();
+  if (f.power.known) {
+    const Energy energy = f.power.total * time * o.pue;
+    f.kwh = energy.value() / 3.6e6;
+    f.co2_kg = (energy * grid::g_per_kwh(o.grid_g_per_kwh)).value();
+  }
   if (o.price_per_gpu_hour) {
     f.price = o.price_per_gpu_hour;
     f.price_from = o.price_from;

@@ -29,12 +29,12 @@ Value usd_output(const BasicMoney<D>& m) {
 
 }  // namespace detail
 
-// it_power_w, energy_kwh, co2e_kg, appended to `j`; with `priced`, cost_usd and price_per_gpu_hour_usd
+// it_power_w, energy_kwh, co2e_kg (null where the accelerator's power is not published), appended to `j`; with `priced`, cost_usd and price_per_gpu_hour_usd
 // (null without a price).
 inline void footprint_output(Value& j, const RunFootprint& f, bool priced = true) {
-  j["it_power_w"] = f.power.total.value();
-  j["energy_kwh"] = f.kwh;
-  j["co2e_kg"] = f.co2_kg;
+  j["it_power_w"] = f.power.known ? Value(f.power.total.value()) : Value();
+  j["energy_kwh"] = Value::of(f.kwh);
+  j["co2e_kg"] = Value::of(f.co2_kg);
   if (!priced) return;
   j["cost_usd"] = f.cost ? detail::usd_output(f.cost->rounded_to(2)) : Value();
   j["price_per_gpu_hour_usd"] = f.price ? detail::usd_output(*f.price) : Value();
