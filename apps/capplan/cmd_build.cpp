@@ -160,6 +160,8 @@ Result run_size(const SizeArgs& a, const Context& ctx) {
   const Catalog& cat = ctx.catalog();
   SizingQuery q;
   q.gpu = &cat.find_gpu(a.gpu);
+  if (q.gpu->form_factor == FormFactor::cloud)
+    detail::fail("--gpu", q.gpu->id, "is rent-only (Google's TPUs, AWS Trainium): there is no machine of one's own to size");
   if (a.gpus < 1 || a.gpus > 64) detail::fail("--gpus", std::to_string(a.gpus), "is outside 1 to 64 GPUs in one machine");
   q.gpus = a.gpus;
   q.task = a.task == "serve" ? SizingTask::serve : a.task == "finetune" ? SizingTask::finetune : SizingTask::train;

@@ -445,8 +445,8 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--budget", a->budget, "Keep options whose cost to own or to rent is within this (USD)");
   cmd->add_option("--deadline", a->deadline, "Training: the fewest GPUs that finish in time (days, or '720 h')");
   cmd->add_option("--max-power", a->max_power, "Keep options whose IT power (GPUs and hosts) is at most this (W)");
-  cmd->add_option("--vendor", a->vendor, "Keep one vendor: nvidia, amd, intel, apple, google");
-  cmd->add_option("--form-factor", a->form_factor, "Keep one form factor: sxm, oam, pcie, consumer, soc");
+  cmd->add_option("--vendor", a->vendor, "Keep one vendor: nvidia, amd, intel, apple, google, aws");
+  cmd->add_option("--form-factor", a->form_factor, "Keep one form factor: sxm, oam, pcie, consumer, soc, cloud (rent-only: TPUs, Trainium)");
   cmd->add_option("--only", a->kinds, "Rows: all (default), gpus, systems, cloud")->check(CLI::IsMember({"all", "gpus", "systems", "cloud"}));
   cmd->add_option("--sort", a->sort, "Sort by a column key or header (default: time; serving: $/Mtok, or $/1k img for an image model)");
   cmd->add_flag("--descending", a->descending, "Sort in descending order");

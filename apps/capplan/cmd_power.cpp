@@ -47,6 +47,8 @@ SystemSpec system_of_parts(const PowerArgs& a, const Catalog& cat) {
   SystemSpec s;
   s.id = "custom";
   const GpuSpec& g = cat.find_gpu(a.gpu);
+  if (g.form_factor == FormFactor::cloud)
+    detail::fail("--gpu", g.id, "is rent-only (Google's TPUs, AWS Trainium): there is no machine of one's own to power, and no published power figure");
   const int gpus = part_count(a.gpus, 1, "--gpus");
   s.parts.push_back({PartKind::gpu, g.id, gpus});
   s.name = std::to_string(gpus) + " x " + g.name;

@@ -241,7 +241,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                     (host.cached_in_ram ? "the dataset in page cache" : std::to_string(c.drives) + " x " + host.storage.name) + " (--storage, --drives).");
   if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
-  t.notes.push_back(host_allowance_note());
+  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);
 
@@ -457,7 +457,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
   if (job.precision == Precision::fp8 || job.precision == Precision::fp4)
     t.notes.push_back(perf::quantization_note(job.precision, job.fp8_recipe, perf::quant_hardware(g)));
-  t.notes.push_back(host_allowance_note());
+  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, foot), t.notes, false);
   r.tables.push_back(t);
@@ -505,7 +505,8 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   const bool unet = net.is_diffusion();
   const std::int64_t batch = a.flags.has("--batch") ? a.plan.batch : unet ? 1 : 64;
   if (batch < 1 || batch > 1'000'000) detail::fail("--batch", std::to_string(batch), "must be an image count from 1 to 1,000,000");
-  const std::string w = a.flags.has("--weights") ? a.plan.weights : "fp16";
+  // Unasked, fp16; bf16 on a part without an fp16 rate (TPUs).
+  const std::string w = a.flags.has("--weights") ? a.plan.weights : g.dense.at(Precision::fp16) || !g.dense.at(Precision::bf16) ? "fp16" : "bf16";
   std::optional<Precision> asked;
   for (Precision p : {Precision::fp16, Precision::bf16, Precision::fp32, Precision::fp8, Precision::int8}) {
     if (name(p) == w) asked = p;
@@ -649,7 +650,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   t.notes.push_back("Not modelled: the input batch's copy to the GPU (it overlaps the previous batch in a pipelined server) and an eager "
                     "framework's per-operator Python cost, which sets small-batch latency (PyTorch eager: about 13 ms at batch 1 on a V100; "
                     "validation.md, \"ResNet-50 inference\").");
-  t.notes.push_back(host_allowance_note());
+  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, foot), t.notes, false);
   r.tables.push_back(t);
   nlohmann::ordered_json j;
@@ -797,7 +798,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host);
     if (std::string pcie = pcie_note(node, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   }
-  t.notes.push_back(host_allowance_note());
+  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);

@@ -455,7 +455,7 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
   cmd->add_option("--fabric-latency", a.fabric_latency, "Latency per step between nodes, e.g. '5 us'");
   add_pcie_host_flag(cmd, a);
   if (!with_plan_flags) return;
-  cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node: one NVLink domain (default 8; 72 for GB200 and GB300, an NVL72 rack)");
+  cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node: one NVLink domain (default 8; 72 for GB200 and GB300, an NVL72 rack; a TPU pod or slice and a Trainium instance: their chip-link domain, 256 for TPU v6e)");
   cmd->add_flag("--allow-cross-node-tp", a.allow_cross_node_tp, "Allow a TP group that spans nodes (timed over the fabric)");
 }
 
@@ -515,7 +515,9 @@ std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a) {
 
 int gpus_per_node_arg(const ClusterArgs& a, const GpuSpec& gpu) {
   const int n = positive_flag(a.gpus_per_node, perf::usual_gpus_per_node(gpu), "--gpus-per-node");
-  if (n > 1024) detail::fail("--gpus-per-node", std::to_string(n), "is more than 1024");
+  // At most 1,024, or the GPU's own scale-up domain where that is larger (a TPU v5p slice: 6,144 chips).
+  const int most = std::max(1024, perf::scale_up_domain(gpu));
+  if (n > most) detail::fail("--gpus-per-node", std::to_string(n), "is more than " + std::to_string(most));
   return n;
 }
 

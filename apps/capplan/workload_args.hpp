@@ -188,7 +188,8 @@ perf::PcieHost pcie_host_arg(const ClusterArgs& a);
 // "Inside a node: ..." when the node's GPUs talk over PCIe (nothing for NVLink / Infinity Fabric nodes).
 std::string pcie_note(const perf::Cluster& c, bool host_given);
 
-// --gpus-per-node, 1..1024 (default perf::usual_gpus_per_node(gpu): 8, or 72 for an NVL72 rack's GPU).
+// --gpus-per-node, 1..1024 or the GPU's scale-up domain where larger (default perf::usual_gpus_per_node(gpu): 8, 72 for an
+// NVL72 rack's GPU, a TPU pod's or Trainium instance's chips).
 int gpus_per_node_arg(const ClusterArgs& a, const GpuSpec& gpu);
 
 // A given TP degree must lie inside one node (a divisor of its GPUs) unless --allow-cross-node-tp.

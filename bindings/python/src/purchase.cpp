@@ -405,8 +405,15 @@ void bind_purchase(py::module_& m) {
       .readonly("break_even_checked", &PurchaseRow::break_even_checked)
       .readonly("break_even_month_high", &PurchaseRow::break_even_month_high, "at the high end of a price range")
       .readonly("power", &PurchaseRow::power)
-      .readonly("energy", &PurchaseRow::energy)
-      .readonly("co2e_kg", &PurchaseRow::co2e_kg)
+      .property(
+          "energy", [](const PurchaseRow& r) -> std::optional<Energy> { return r.power.known ? std::optional<Energy>(r.energy) : std::nullopt; },
+          nullptr, [](const PurchaseRow& r) { return r.power.known ? record_detail::plain(r.energy) : py::object(py::none()); },
+          record_detail::key_of("energy", Energy{}),
+          "IT power x time (serving: a day) x PUE; None where the part has no published power (TPUs, Trainium)")
+      .property(
+          "co2e_kg", [](const PurchaseRow& r) -> std::optional<double> { return r.power.known ? std::optional<double>(r.co2e_kg) : std::nullopt; },
+          nullptr, [](const PurchaseRow& r) { return r.power.known ? py::cast(r.co2e_kg) : py::object(py::none()); }, "co2e_kg",
+          "energy x grid intensity; None where the energy is")
       .readonly("gpu_memory", &PurchaseRow::gpu_memory)
       .readonly("usd_per_tflop", &PurchaseRow::usd_per_tflop)
       .readonly("usd_per_gb", &PurchaseRow::usd_per_gb)

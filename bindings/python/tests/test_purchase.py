@@ -272,3 +272,37 @@ def test_row_cost_comparison_is_the_break_even_and_its_chart(table):
     for r in table.rows:
         if r.purchase is None:
             assert capplan.row_cost_comparison(r, table.query) is None
+
+
+def test_rent_only_accelerator_has_no_energy_figure_not_zero():
+    # TPU v6e: Google publishes no chip power, so energy and carbon are None and the JSON keys null.
+    cat = Catalog.builtin()
+    tpu = cat.find_gpu("Trillium")
+    assert tpu.id == "tpu-v6e" and tpu.form_factor == capplan.FormFactor.cloud and tpu.vendor == capplan.Vendor.google
+    assert tpu.chip_link_domain == 256 and tpu.chip_link_bandwidth.value == pytest.approx(400e9)
+    assert cat.find_gpu("trn2").vendor == capplan.Vendor.aws
+    power = capplan.gpu_it_power(tpu, 256)
+    assert not power.known and "no published power figure" in power.basis
+    shape = capplan.find_model("llama3.1-8b").transformer()
+    setup = capplan.TrainingSetup()
+    run = capplan.best_training_run(shape, tpu, 256, setup).run
+    r = capplan.training_report(cat, "llama3.1-8b", tpu, 1e9, run, True, setup)
+    assert r.footprint.kwh is None and r.footprint.co2_kg is None
+    out = r.output([])
+    assert out["energy_kwh"] is None and out["co2e_kg"] is None and out["it_power_w"] is None
+    assert isinstance(out["cost_usd"], decimal.Decimal)  # priced from gcp-tpu-v6e
+    assert capplan.gpu_it_power(cat.find_gpu("h100-sxm"), 1).known
+
+
+def test_purchase_rows_of_rent_only_parts_have_no_energy():
+    q = PurchaseQuery(model=capplan.find_model("llama2-7b").transformer(), model_name="llama2-7b",
+                      model_source="preset", tokens=1e9)
+    q.filters.systems = False
+    q.filters.form_factor = capplan.FormFactor.cloud
+    t = capplan.purchase_table(q, Catalog.builtin())
+    timed = [r for r in t.rows if r.estimated()]
+    cat = Catalog.builtin()
+    assert timed and all(cat.find_gpu(r.gpu_id).form_factor == capplan.FormFactor.cloud for r in timed)
+    assert all(r.energy is None and r.co2e_kg is None and not r.power.known for r in timed)
+    d = timed[0].to_dict()
+    assert d["energy_j"] is None and d["co2e_kg"] is None

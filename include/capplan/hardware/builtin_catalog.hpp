@@ -703,7 +703,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   // power for these (Google gave one last for TPU v4), so their energy and carbon are not estimated.
   v.push_back({.id = "tpu-v5e", .name = "Google Cloud TPU v5e", .aliases = {"TPU v5e", "v5e", "TPU v5 lite", "v5litepod", "tpu-v5-lite-podslice"},
                .vendor = Vendor::google, .architecture = "TPU v5e", .form_factor = FormFactor::cloud,
-               .memory = 16_GB, .memory_type = "HBM2e", .memory_bandwidth = 819_GBps,
+               .memory = 16_GB, .memory_type = "HBM2", .memory_bandwidth = 819_GBps,
                .dense = dense_rates({.bf16 = 197, .int8 = 393}),
                .pcie_generation = 0, .pcie_lanes = 0, .chip_link_bandwidth = 200_GBps, .chip_link_domain = 256,
                .source = "Google Cloud, TPU v5e (https://docs.cloud.google.com/tpu/docs/v5e): \"Peak compute per chip (bf16) | 197 TFLOPs\", \"(Int8) | 393 TOPs\", \"HBM2 capacity and bandwidth | 16 GB, 819 GBps\", \"Bidirectional inter-chip interconnect (ICI) bandwidth (per chip) | 400 GBps\", \"TPU Pod size | 256 chips\", \"2D torus\", \"All-reduce bandwidth per Pod | 51.2 TB/s\", \"Chips per host | 8\", \"Per-host NIC configuration | 2 x 100 Gbps NIC\"",

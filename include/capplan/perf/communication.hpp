@@ -26,8 +26,8 @@
 
 namespace capplan::perf {
 
-enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink };
-BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink)
+enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link };
+BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link)
 
 inline constexpr std::string_view name(LinkKind k) {
   switch (k) {
@@ -39,6 +39,7 @@ inline constexpr std::string_view name(LinkKind k) {
     case LinkKind::ethernet: return "Ethernet";
     case LinkKind::ici: return "ICI";
     case LinkKind::neuronlink: return "NeuronLink";
+    case LinkKind::chip_link: return "chip link";
   }
   return "?";
 }
@@ -182,8 +183,15 @@ inline bool xgmi_mesh(const GpuSpec& gpu) {
 inline Link chip_link(const GpuSpec& gpu) {
   if (!(gpu.chip_link_bandwidth.value() > 0))
     capplan::detail::fail("chip_link_bandwidth", "0", "accelerator \"" + gpu.name + "\" has no chip-to-chip link");
-  return Link{gpu.vendor == Vendor::google ? LinkKind::ici : LinkKind::neuronlink, gpu.chip_link_bandwidth,
-              from_canonical<Duration>(1e-6), 0.85};
+  const LinkKind kind = gpu.vendor == Vendor::google ? LinkKind::ici : gpu.vendor == Vendor::aws ? LinkKind::neuronlink : LinkKind::chip_link;
+  return Link{kind, gpu.chip_link_bandwidth, from_canonical<Duration>(1e-6), 0.85};
+}
+
+// A part with no link to a second one: no PCIe, NVLink, Infinity Fabric or chip link (a system-on-chip:
+// Apple M-series, DGX Spark, Ryzen AI Max). Alone in its node it needs none; it is one per node.
+inline bool linkless(const GpuSpec& gpu) {
+  return gpu.pcie_lanes <= 0 && gpu.nvlink_bandwidth.value() <= 0 && gpu.infinity_fabric_bandwidth.value() <= 0 &&
+         gpu.chip_link_bandwidth.value() <= 0;
 }
 
 // The fastest link between GPUs of one node: NVLink, AMD Infinity Fabric (the catalog's per-GPU
@@ -263,12 +271,11 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
   c.pcie_host = host;
   // A system-on-chip (Apple M-series, DGX Spark, Ryzen AI Max) has no PCIe or GPU link: alone in its
   // node it needs none, and collectives never run (Cluster::validate checks intra only with peers).
-  const bool linkless = gpu.pcie_lanes <= 0 && gpu.nvlink_bandwidth.value() <= 0 && gpu.infinity_fabric_bandwidth.value() <= 0 &&
-                        gpu.chip_link_bandwidth.value() <= 0;
-  if (!(linkless && c.gpus_per_node == 1)) c.intra = intra_node_link(gpu, host);
+  const bool alone = linkless(gpu);
+  if (!(alone && c.gpus_per_node == 1)) c.intra = intra_node_link(gpu, host);
   // NVLink on a PCIe card is a bridge between two cards (NVIDIA's NVLink bridge for A100 PCIe, RTX
   // A6000 and RTX 3090 joins two), not a switch: beyond a pair, collectives cross PCIe.
-  if (!(linkless && c.gpus_per_node == 1) && c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
+  if (!(alone && c.gpus_per_node == 1) && c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
     c.intra_domain = 2;
     c.intra_beyond = pcie(gpu, host);
   }

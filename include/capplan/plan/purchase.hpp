@@ -809,8 +809,11 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     };
 
     if (si) {
-      // Each GPU serves its own batches: a replica per GPU, the weights in its memory.
-      const Precision p = q.image_precision;
+      // Each GPU serves its own batches: a replica per GPU, the weights in its memory. fp16 on a part with
+      // only a bf16 rate (TPUs) runs in bf16, the same bytes and the same mixed precision.
+      const Precision p = q.image_precision == Precision::fp16 && !g.dense.at(Precision::fp16) && g.dense.at(Precision::bf16)
+                              ? Precision::bf16 : q.image_precision;
+      if (p != q.image_precision) how += "bf16 (no fp16 rate on " + g.id + "); ";
       if (!g.dense.at(p)) {
         not_estimated("no rate");
         continue;
@@ -860,8 +863,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       int n = c.unit_gpus;
       bool no_network = false;
       // A system-on-chip has no link to a second GPU: one per node.
-      const bool linkless = g.pcie_lanes <= 0 && g.nvlink_bandwidth.value() <= 0 && g.infinity_fabric_bandwidth.value() <= 0;
-      const int node_gpus = linkless ? 1 : c.per_node;
+      const int node_gpus = perf::linkless(g) ? 1 : c.per_node;
       for (;;) {
         const int per_node = std::min(node_gpus, n);
         if (n > per_node && fabric.none()) {
@@ -872,7 +874,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         perf::DataPipeline host;
         host.cpu_cores = q.cpu_cores_per_gpu * n;
         host.samples_per_core_second = q.decode_rate;
-        host.drives = cluster.nodes();
+        // One drive per host: a node of an NVLink rack or a TPU pod is many hosts (8 GPUs or chips a host, as
+        // an HGX board and a v5e or v6e TPU host hold).
+        host.drives = (n + std::min(per_node, 8) - 1) / std::min(per_node, 8);
         est = perf::estimate_image_training(*q.image_model, batch, cluster, *p, {}, true, host);
         if (!f.deadline || est->time_for_images(q.images) <= *f.deadline || n >= 4096) break;
         n += n < node_gpus ? c.unit_gpus : node_gpus;
@@ -997,8 +1001,11 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     const Duration span = sv ? Duration::from_value(24 * 3600.0) : r.time;
     r.energy = r.power.total * span * q.pue;
     r.co2e_kg = (r.energy * grid_ci).value();
-    how += "; IT power " + r.power.basis + ", x " + format(span, {.significant = 4}) + " x PUE " +
-           format_number(q.pue, 3) + " = " + format_number(r.energy.value() / 3.6e6, 4) + " kWh";
+    if (r.power.known)
+      how += "; IT power " + r.power.basis + ", x " + format(span, {.significant = 4}) + " x PUE " +
+             format_number(q.pue, 3) + " = " + format_number(r.energy.value() / 3.6e6, 4) + " kWh";
+    else
+      how += "; " + r.power.basis;
 
     // Money.
     if (c.unit_price) {
@@ -1056,6 +1063,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       how += "; own " + format(*r.own_cost, {.decimals = 0}) + (r.own_cost_high ? " to " + format(*r.own_cost_high, {.decimals = 0}) : "") + " (" +
              r.purchase_source + ")";
     }
+    else if (g.form_factor == FormFactor::cloud) how += "; rent only";
     else how += "; no price in the catalog";
     if (r.rent_cost) how += "; rent " + format(*r.rent_cost, {.decimals = 0}) + " from " + r.rent_from;
     else if (r.rent_rate) how += "; rent " + format(*r.rent_rate) + " from " + r.rent_from;
@@ -1191,6 +1199,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     n.push_back("Prices and offers in other currencies converted to USD at " + rates + " (--fx), and ranked with the rest; other currencies are shown as they are.");
   }
   n.push_back(host_allowance_note(q.host));
+  if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.gpu && !(r.gpu->tdp.value() > 0); }))
+    n.push_back("Rent-only parts (TPUs, Trainium) have no published power: their kWh and CO2e are blank, not 0.");
   n.push_back("Energy = IT power x " + std::string(sv ? "24 h" : "time") + " x PUE " + format_number(q.pue, 3) + "; electricity " +
               format(q.electricity) + "; carbon " + format_number(q.grid_g_per_kwh, 4) + " g CO2e/kWh" +
               (q.grid_g_per_kwh == 436 ? " (world 2022, Ember)" : "") + ".");

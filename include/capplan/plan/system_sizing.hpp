@@ -55,6 +55,8 @@ struct SizingQuery {
 
   void validate() const {
     if (gpu == nullptr) detail::fail("gpu", "null", "is required");
+    if (gpu->form_factor == FormFactor::cloud)
+      detail::fail("gpu", gpu->id, "is rent-only (" + std::string(name(gpu->form_factor)) + "): there is no machine of one's own to size");
     if (gpus < 1 || gpus > 64) detail::fail("gpus", std::to_string(gpus), "is outside 1 to 64 GPUs in one machine");
     require_nonnegative(parameters, "parameters");
     require_nonnegative(trainable, "trainable");

@@ -118,6 +118,9 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
     switch (p.kind) {
       case PartKind::gpu: {
         const GpuSpec& g = c.find_gpu(p.id);
+        // A rent-only part (TPU, Trainium) is never in a machine of one's own, and its provider gives no power.
+        if (g.form_factor == FormFactor::cloud)
+          detail::fail("gpu", g.id, "is rent-only (" + std::string(name(g.form_factor)) + "): there is no machine of one's own to power");
         out.push_back(gpu_component(g.id, g.tdp, g.idle_power, p.count));
         if (g.idle_power.value() == 0) note(g.id + ": no idle figure in the catalog, idle counted as 0 W");
         break;
