@@ -2660,6 +2660,45 @@ TEST_SUITE("perf") {
     CHECK_NOTHROW(validate_offload_gpu(gpu("GB200"), 4));
   }
 
+  TEST_CASE("the plan search tries activation offloading on a Grace superchip: the fewest layers that fit, when it is faster") {
+    // Llama 3 70B on 64 GB200 at 8,192 tokens, FP8 (the Megatron-Bridge recipe's model and GPUs).
+    TrainingJob job;
+    job.model = find_model("llama3-70b").transformer();
+    job.seq_len = 8192;
+    job.global_batch = 128;
+    job.precision = Precision::fp8;
+    job.fp8_recipe = Fp8Recipe::current;
+    const Framework fw = megatron_core();
+    const Cluster c = make_cluster(gpu("GB200"), 64, 64, Link{});
+    SearchSpace with, without;
+    without.offload = false;
+    const SearchResult a = search_plans(job, c, fw, {}, 5, with);
+    const SearchResult b = search_plans(job, c, fw, {}, 5, without);
+    REQUIRE_FALSE(a.top.empty());
+    REQUIRE_FALSE(b.top.empty());
+    // Offloading only adds plans: the best is never slower, and the ranking stays fastest first.
+    CHECK(a.top.front().estimate.iteration.value() <= b.top.front().estimate.iteration.value());
+    for (std::size_t i = 1; i < a.top.size(); ++i) CHECK(a.top[i - 1].estimate.iteration.value() <= a.top[i].estimate.iteration.value());
+    for (const RankedPlan& r : b.top) CHECK(r.plan.offload_layers == 0);
+    bool any = false;
+    for (const RankedPlan& r : a.top) {
+      if (r.plan.offload_layers == 0) continue;
+      any = true;
+      // Megatron-Core's rules, a fit, and the fewest layers: one fewer does not fit.
+      CHECK(r.plan.pp == 1);
+      CHECK(r.plan.recompute == Recompute::none);
+      CHECK_NOTHROW(validate_offload(static_cast<int>(job.model.layers), r.plan));
+      CHECK(budget_memory_check(fw)(job, r.plan, c));
+      ParallelPlan fewer = r.plan;
+      fewer.offload_layers -= 1;
+      CHECK_FALSE(budget_memory_check(fw)(job, fewer, c));
+    }
+    CHECK(any);  // NVLink-C2C makes offloading pay here (docs/cli.md, "Activation offloading")
+    // Over PCIe (a DGX B200) the search leaves it alone unless asked to.
+    const Cluster b200 = make_cluster(gpu("B200"), 64, 8, infiniband(Bandwidth::from_value(50e9)));
+    for (const RankedPlan& r : search_plans(job, b200, fw, {}, 5, with).top) CHECK(r.plan.offload_layers == 0);
+  }
+
   TEST_CASE("activation offloading: each copy is due by the end of its window (Transformer Engine's layer_window_map)") {
     // 126 layers, 95 offloaded: windows of two layers for the first 31 (L mod N = 31 windows one longer
     // than L / N = 1), then of one for the other 64, tiling the 126 layers.

@@ -321,6 +321,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     }
     if (a.plan.zero) setup.space.zero_stages = {static_cast<ZeroStage>(*a.plan.zero)};
     if (a.plan.recompute) setup.space.recompute = {recompute_arg(*a.plan.recompute)};
+    if (a.plan.offload_layers) setup.space.offload = false;  // --offload-layers 0: search without offloading
     if (a.plan.sequence_parallel) {
       detail::fail("--sequence-parallel", "true", "goes with a given plan (--tp ...); the search already tries it with every TP > 1");
     }

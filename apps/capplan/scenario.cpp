@@ -711,7 +711,10 @@ nlohmann::ordered_json search_realism_table(const std::vector<Source>& sources, 
                  " DP " + std::to_string(num("dp")) + (num("ep") > 1 ? " EP " + std::to_string(num("ep")) : "") +
                  (num("interleave") > 1 ? " VP " + std::to_string(num("interleave")) : "") + ", MBS " + std::to_string(num("micro_batch")) +
                  ", ZeRO " + std::to_string(num("zero")) +
-                 (j.contains("recompute") && j["recompute"].is_string() ? ", recompute " + j["recompute"].get<std::string>() : "");
+                 (j.contains("recompute") && j["recompute"].is_string() ? ", recompute " + j["recompute"].get<std::string>() : "") +
+                 (j.contains("offload_layers") && j["offload_layers"].is_number_integer() && j["offload_layers"].get<long long>() > 0
+                      ? ", offload " + std::to_string(j["offload_layers"].get<long long>())
+                      : "");
         }
       } catch (const std::exception& e) {
         failure = e.what();

@@ -413,7 +413,8 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--last-stage-layers", a.last_stage_layers, "Layers on the last pipeline stage");
   cmd->add_option("--offload-layers", a.offload_layers,
                   "Activation offloading: layers whose activations go to host memory in the forward pass and come back for the "
-                  "backward (Megatron-Core --cpu-offloading-num-layers); needs --pp 1 and no recomputation (default 0)");
+                  "backward (Megatron-Core --cpu-offloading-num-layers); needs --pp 1 and no recomputation; without a plan the search "
+                  "tries the fewest layers that make a plan fit on a Grace superchip (GB200, GB300), and 0 keeps it from offloading");
   cmd->add_option("--micro-batch", a.micro_batch, "Sequences per micro-batch (default 1)");
   cmd->add_option("--global-batch", a.global_batch, "Sequences per iteration over all GPUs");
   cmd->add_option("--seq-len", a.seq_len, "Training sequence length (default: the model's pre-training length, e.g. 8192 for Llama 3.1)");

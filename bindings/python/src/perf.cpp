@@ -374,6 +374,10 @@ void bind_training(py::module_& m) {
       .field("allow_tight", &SearchSpace::allow_tight, "keep plans whose memory fit is tight (skipped by default)")
       .field("end_stage_layouts", &SearchSpace::end_stage_layouts,
              "also try lighter first and last pipeline stages (end_stage_layouts), without interleaving")
+      .field("offload", &SearchSpace::offload,
+             "also try activation offloading on plans without pipeline stages or recomputation that do not fit: the fewest layers that make them fit "
+             "(over a superchip's NVLink-C2C; over PCIe too with offload_over_pcie)")
+      .field("offload_over_pcie", &SearchSpace::offload_over_pcie, "also offload over PCIe (off: the copies would share it with traffic capplan does not model)")
       .finish();
   Record<RankedPlan>(m, "RankedPlan", "A plan and its estimate.")
       .readonly("plan", &RankedPlan::plan)

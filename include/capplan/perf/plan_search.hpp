@@ -20,6 +20,7 @@
 #include "capplan/workload/transformer.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -59,6 +60,16 @@ struct SearchSpace {
   // to fragmentation, memory/budget.hpp RuntimeReserve); by default they are skipped, since a plan
   // at 99 % of memory is one a user cannot count on running.
   bool allow_tight = false;
+  // Also try activation offloading (Megatron-Core's --cpu-offloading-num-layers; perf/communication.hpp
+  // host_link) on a plan Megatron-Core allows it on (no pipeline stages, no recomputation) that does not
+  // fit: the fewest layers whose activations in host memory make it fit, timed with the copies the
+  // compute does not hide. Not on a GPU that shares its host's memory (a SoC) or has no path to it. By
+  // default only over a superchip's NVLink-C2C (GB200, GB300: GpuSpec::host_link_bandwidth), where
+  // NVIDIA's own recipes offload; over PCIe (offload_over_pcie) the copies would share the link with
+  // the data loader and the NIC traffic that capplan does not model, and the model finds gains of a
+  // few per cent there that a user cannot count on.
+  bool offload = true;
+  bool offload_over_pcie = false;
 
   // The context-parallel degrees tried for a job: context_parallel for sequences of min_cp_seq tokens
   // or more with FlashAttention on a model without MLA (CP with MLA is not modelled; with MoE the
@@ -294,15 +305,49 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   // Stable: among plans of equal time the one generated first wins, i.e. the simpler one (less
   // recomputation, lower ZeRO stage, no interleaving), whatever the candidate list holds.
   std::stable_sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.seconds < b.seconds; });
+  // Offloaded variants of plans that do not fit, each slower than the plan it comes from: a min-heap by
+  // time, taken into the ranking when the plans timed so far reach their time.
+  const GpuSpec& g = cluster.gpu;
+  const bool can_offload = space.offload && s.layers > 1 && g.form_factor != FormFactor::soc &&
+                           (g.host_link_bandwidth.value() > 0 || (space.offload_over_pcie && g.pcie_generation > 0 && g.pcie_lanes > 0));
+  std::vector<Timed> offloaded;
+  const auto later = [](const Timed& a, const Timed& b) { return a.seconds > b.seconds; };
+  const auto take_offloaded = [&](double up_to) {
+    while (!offloaded.empty() && result.top.size() < top && offloaded.front().seconds <= up_to) {
+      std::pop_heap(offloaded.begin(), offloaded.end(), later);
+      result.top.push_back({offloaded.back().plan, estimate_training(job, offloaded.back().plan, cluster, fw, rates, true)});
+      offloaded.pop_back();
+    }
+  };
   for (const Timed& t : timed) {
+    take_offloaded(t.seconds);
     if (result.top.size() >= top) break;
     ++result.memory_checked;
     if (!fits(job, t.plan, cluster)) {
       ++result.rejected_for_memory;
+      if (can_offload && t.plan.pp == 1 && t.plan.recompute == Recompute::none && t.plan.offload_layers == 0) {
+        // Memory falls with every layer offloaded (the GPU keeps layers - n + 1): the fewest that fit,
+        // if even all but one do.
+        ParallelPlan p = t.plan;
+        const int layers = static_cast<int>(s.layers);
+        p.offload_layers = layers - 1;
+        if (fits(job, p, cluster)) {
+          int lo = 1, hi = layers - 1;
+          while (lo < hi) {
+            p.offload_layers = lo + (hi - lo) / 2;
+            if (fits(job, p, cluster)) hi = p.offload_layers;
+            else lo = p.offload_layers + 1;
+          }
+          p.offload_layers = hi;
+          offloaded.push_back({p, estimate_training(job, p, cluster, fw, rates, false).iteration.value()});
+          std::push_heap(offloaded.begin(), offloaded.end(), later);
+        }
+      }
       continue;
     }
     result.top.push_back({t.plan, estimate_training(job, t.plan, cluster, fw, rates, true)});
   }
+  take_offloaded(INFINITY);
   return result;
 }
 
