@@ -280,6 +280,8 @@ void bind_training(py::module_& m) {
       .field("cpu_seconds_per_kernel", &Framework::cpu_seconds_per_kernel,
              "host time to launch one kernel; a pass takes at least its kernels x this (eager: 57.9 us, fitted)")
       .field("fused_activation", &Framework::fused_activation, "the MLP activation keeps only its input (Megatron-Core's fused SwiGLU)")
+      .field("activation_offloading", &Framework::activation_offloading,
+             "the plan search may offload activations to host memory (Megatron-Core's --cpu-offloading-num-layers)")
       .field("quantized_linear_inputs", &Framework::quantized_linear_inputs,
              "FP8/FP4 keep Transformer Engine's quantized copies of the linear inputs (false: torchao, PyTorch FSDP)")
       .finish()

@@ -824,3 +824,19 @@ def test_purchase_table_for_an_image_model(cat):
     with pytest.raises(capplan.InputError) as e:
         capplan.purchase_table(capplan.PurchaseQuery(workload="train_images", images=1e6), cat)
     assert e.value.field == "image_model"
+
+
+def test_search_offloads_activations_on_a_grace_superchip_under_megatron_core(cat):
+    # Llama 3.1 8B at 4 x 8,192 tokens a GPU on 8 GB200: offloading is tried (megatron-core, NVLink-C2C),
+    # and an offloaded plan keeps Megatron-Core's rules and is the fewest layers that fit.
+    job = TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), global_batch=64, seq_len=8192)
+    cluster = capplan.make_cluster(cat.find_gpu("GB200"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    fw = capplan.Framework.megatron_core()
+    assert fw.activation_offloading and not capplan.Framework().activation_offloading
+    space = capplan.SearchSpace(micro_batches=[8], recompute=["none", "full"])
+    assert space.offload and not space.offload_over_pcie
+    top = capplan.search_plans(job, cluster, fw, top=5, space=space).top
+    off = [r.plan for r in top if r.plan.offload_layers > 0]
+    assert off and all(p.pp == 1 and p.recompute == capplan.Recompute.none for p in off)
+    space.offload = False
+    assert all(r.plan.offload_layers == 0 for r in capplan.search_plans(job, cluster, fw, top=5, space=space).top)

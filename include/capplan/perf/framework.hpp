@@ -97,6 +97,10 @@ struct Framework {
   // activation in the backward pass (Megatron-Core's bias_swiglu / bias_gelu fusions): a gated MLP
   // keeps 2 bytes per FFN column less (memory/activations.hpp).
   bool fused_activation = false;
+  // The framework can send layers' activations to host memory and back (Megatron-Core's
+  // --cpu-offloading-num-layers through Transformer Engine): the plan search may then offload
+  // (SearchSpace::offload). A plan given with offload_layers is timed under any preset.
+  bool activation_offloading = false;
   // FP8 and FP4 training keep the linear layers' inputs in Transformer Engine's quantized copies
   // (memory/activations.hpp linear_input_bytes): the TE-based stacks (Megatron-Core, NeMo, capplan's
   // generic framework). PyTorch FSDP runs FP8 through torchao's Float8Linear, which saves the 16-bit
@@ -175,6 +179,7 @@ inline Framework megatron_core() {
   f.master_grad_bytes = 4;
   f.vocab_multiple = 128;  // --make-vocab-size-divisible-by's default
   f.fused_activation = true;  // --bias-swiglu-fusion (megatron/core/fusions/fused_bias_swiglu.py)
+  f.activation_offloading = true;  // --cpu-offloading-num-layers
   return f;
 }
 

@@ -61,7 +61,7 @@ struct SearchSpace {
   // at 99 % of memory is one a user cannot count on running.
   bool allow_tight = false;
   // Also try activation offloading (Megatron-Core's --cpu-offloading-num-layers; perf/communication.hpp
-  // host_link) on a plan Megatron-Core allows it on (no pipeline stages, no recomputation) that does not
+  // host_link), under a framework that has it (Framework::activation_offloading), on a plan Megatron-Core allows it on (no pipeline stages, no recomputation) that does not
   // fit: the fewest layers whose activations in host memory make it fit, timed with the copies the
   // compute does not hide. Not on a GPU that shares its host's memory (a SoC) or has no path to it. By
   // default only over a superchip's NVLink-C2C (GB200, GB300: GpuSpec::host_link_bandwidth), where
@@ -308,7 +308,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   // Offloaded variants of plans that do not fit, each slower than the plan it comes from: a min-heap by
   // time, taken into the ranking when the plans timed so far reach their time.
   const GpuSpec& g = cluster.gpu;
-  const bool can_offload = space.offload && s.layers > 1 && g.form_factor != FormFactor::soc &&
+  const bool can_offload = space.offload && fw.activation_offloading && s.layers > 1 && g.form_factor != FormFactor::soc &&
                            (g.host_link_bandwidth.value() > 0 || (space.offload_over_pcie && g.pcie_generation > 0 && g.pcie_lanes > 0));
   std::vector<Timed> offloaded;
   const auto later = [](const Timed& a, const Timed& b) { return a.seconds > b.seconds; };

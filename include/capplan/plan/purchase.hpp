@@ -604,6 +604,7 @@ struct PurchaseTable {
         plan["sequence_parallel"] = p.sequence_parallel;
         plan["interleave"] = p.interleave;
         plan["cp"] = p.cp;
+        plan["offload_layers"] = p.offload_layers;
         plan["gpus_per_node"] = r.training->cluster.gpus_per_node;
         plan["fabric"] = r.training->cluster.nodes() > 1 ? Value(r.training->fabric.id) : Value(nullptr);
         plan["memory_per_gpu_bytes"] = r.training->memory.total().value();
