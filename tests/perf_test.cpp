@@ -61,6 +61,20 @@ double term_seconds(const Estimate& e, std::string_view name) {
 
 using capplan::test_support::field_of;
 
+namespace {
+// Llama 3 70B as Megatron-Bridge's recipes train it: global batch 128 of 8,192 tokens, FP8 with
+// current scaling.
+TrainingJob llama3_70b_fp8_job() {
+  TrainingJob j;
+  j.model = find_model("llama3-70b").transformer();
+  j.global_batch = 128;
+  j.seq_len = 8192;
+  j.precision = Precision::fp8;
+  j.fp8_recipe = Fp8Recipe::current;
+  return j;
+}
+}  // namespace
+
 }  // namespace
 
 TEST_SUITE("perf") {
@@ -1960,12 +1974,7 @@ TEST_SUITE("perf") {
     paper.dropout = true;
     paper.fused_activation = false;
     const Cluster h100_64 = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
-    TrainingJob llama;
-    llama.model = find_model("llama3-70b").transformer();
-    llama.global_batch = 128;
-    llama.seq_len = 8192;
-    llama.precision = Precision::fp8;
-    llama.fp8_recipe = Fp8Recipe::current;
+    const TrainingJob llama = llama3_70b_fp8_job();
     ParallelPlan p70;
     p70.tp = 4;
     p70.pp = 8;
@@ -2662,12 +2671,7 @@ TEST_SUITE("perf") {
 
   TEST_CASE("the plan search tries activation offloading on a Grace superchip: the fewest layers that fit, when it is faster") {
     // Llama 3 70B on 64 GB200 at 8,192 tokens, FP8 (the Megatron-Bridge recipe's model and GPUs).
-    TrainingJob job;
-    job.model = find_model("llama3-70b").transformer();
-    job.seq_len = 8192;
-    job.global_batch = 128;
-    job.precision = Precision::fp8;
-    job.fp8_recipe = Fp8Recipe::current;
+    const TrainingJob job = llama3_70b_fp8_job();
     const Framework fw = megatron_core();
     const Cluster c = make_cluster(gpu("GB200"), 64, 64, Link{});
     SearchSpace with, without;

@@ -877,7 +877,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         host.samples_per_core_second = q.decode_rate;
         // One drive per host: a node of an NVLink rack or a TPU pod is many hosts (8 GPUs or chips a host, as
         // an HGX board and a v5e or v6e TPU host hold).
-        host.drives = (n + std::min(per_node, 8) - 1) / std::min(per_node, 8);
+        const int per_host = std::min(per_node, 8);
+        host.drives = (n + per_host - 1) / per_host;
         est = perf::estimate_image_training(*q.image_model, batch, cluster, *p, {}, true, host);
         if (!f.deadline || est->time_for_images(q.images) <= *f.deadline || n >= 4096) break;
         n += n < node_gpus ? c.unit_gpus : node_gpus;
