@@ -99,17 +99,22 @@ void gpus(std::ostream& o, const Catalog& c) {
     }
     o << " | " << q_or_dash(g.tdp) << " | " << link << " | " << pcie << " | " << card << " | " << price(g.launch_price) << " | " << price(g.street_price) << " |\n";
   }
+  o << "\nNo price, and why (a catalog file can give one):\n\n";
+  for (const auto& g : c.gpus()) {
+    if (!g.launch_price && !g.street_price && !g.unpriced.empty()) o << "- **" << g.id << "**: " << g.unpriced << ".\n";
+  }
   sources(o, c.gpus());
 }
 
 void cpus(std::ostream& o, const Catalog& c) {
-  o << "\n## CPUs\n\n| id | name | architecture | socket | cores / threads | TDP | PCIe | memory | max memory | launch price |\n"
-    << "|---|---|---|---|---|---|---|---|---|---|\n";
+  o << "\n## CPUs\n\n| id | name | architecture | socket | cores / threads | TDP | PCIe | memory | max memory | launch price | street price |\n"
+    << "|---|---|---|---|---|---|---|---|---|---|---|\n";
   for (const auto& x : c.cpus()) {
     o << "| " << x.id << " | " << cell(x.name) << " | " << cell(x.architecture) << " | " << (x.socket.empty() ? "–" : x.socket) << " | "
       << x.cores << " / " << x.threads
       << " | " << format(x.tdp) << " | " << x.pcie_lanes << " x Gen" << x.pcie_generation << " | " << x.memory_channels
-      << " ch " << cell(x.memory_type) << " | " << q_or_dash(x.max_memory) << " | " << price(x.launch_price) << " |\n";
+      << " ch " << cell(x.memory_type) << " | " << q_or_dash(x.max_memory) << " | " << price(x.launch_price) << " | "
+      << price(x.street_price) << " |\n";
   }
   sources(o, c.cpus());
 }

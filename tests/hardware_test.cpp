@@ -553,7 +553,7 @@ TEST_SUITE("hardware") {
     g.street_price = PricePoint{.amount = 1799_USD, .as_of = "2026-10-01", .source = "https://example.com/prices"};
     CHECK(c.add_or_replace(g));
     CHECK(c.find_gpu("rtx4090").street_price->amount == 1799_USD);
-    CHECK(Catalog::builtin().find_gpu("rtx4090").street_price == std::nullopt);  // the built-in one is untouched
+    CHECK(Catalog::builtin().find_gpu("rtx4090").street_price->amount == Money("1819.99", Currency::USD));  // the built-in one is untouched
     // A name already used by another entry is refused.
     GpuSpec clash = mine;
     clash.id = "another";
@@ -882,29 +882,45 @@ TEST_SUITE("hardware") {
     // DGX A100 launch price (NVIDIA newsroom, 2020-05-14); DGX H100: SemiAnalysis estimate, ~$270,000 (May 2023).
     CHECK(*c.system_price(c.find_system("DGX A100")).low == 199000_USD);
     CHECK(*c.system_price(c.find_system("DGX H100")).low == 270000_USD);
-    // HGX H100: 8 x the H100 street-price estimate ($25,000-30,000, Raymond James, 2023-08-16).
+    // HGX H100: 8 x the H100's street price, $28,750-31,904.63 a GPU (Epoch AI's price data: an 8-GPU baseboard at
+    // $230,000 and an HGX H100 at $255,237.04, 2025).
     const SystemPrice hgx = c.system_price(c.find_system("HGX H100"));
     REQUIRE(hgx.known());
     CHECK_FALSE(hgx.given);
-    CHECK(*hgx.low == 200000_USD);
-    CHECK(*hgx.high == 240000_USD);
-    // Single-GPU workstations are priced from their parts: GPU and CPU launch prices, street prices of the rest.
-    // RTX 4090: 1,599 + 699 (7950X) + 2 x 69.995 (DDR5-5600 32GB) + 149.99 (990 PRO) + 209.95 (RM1000x) + 224.99
-    // (full tower) = 3,022.92.
+    CHECK(*hgx.low == 230000_USD);
+    CHECK(*hgx.high == Money("255237.04", Currency::USD));
+    // DGX B200: a reseller's listing, 8 x $47,409.13 (Epoch AI's price data, 2024-12-17); its B200s have no price.
+    const SystemPrice dgx_b200 = c.system_price(c.find_system("DGX B200"));
+    REQUIRE(dgx_b200.known());
+    CHECK(dgx_b200.given);
+    CHECK(*dgx_b200.low == Money("379273.04", Currency::USD));
+    CHECK(dgx_b200.as_of == "2024-12-17");
+    // Single-GPU workstations are priced from their parts, every part at its street price in one PCPartPicker
+    // snapshot (2025-07-23); the GPU's is a range, the lowest to the median listing. RTX 4090: 1,819.99-3,089 + 449.96
+    // (7950X) + 2 x 69.995 (DDR5-5600 32GB) + 149.99 (990 PRO) + 209.95 (RM1000x) + 224.99 (full tower) = 2,994.87-4,263.88.
     const SystemPrice ws = c.system_price(c.find_system("ws-rtx-4090"));
     REQUIRE(ws.known());
     CHECK_FALSE(ws.given);
     CHECK(ws.missing.empty());
-    CHECK(*ws.low == Money("3022.92", Currency::USD));
-    CHECK_FALSE(ws.high.has_value());
-    CHECK(ws.as_of == "2022-09-27");  // the oldest part price (the 7950X launch price)
-    // 3060: 329 + 699 + 139.99 + 149.99 + 198.98 (RM850x) + 224.99 = 1,741.95; 4060 Ti 16GB: 499 + ... = 1,911.95;
-    // RTX 6000 Ada: 6,800 + 699 + 139.99 + 149.99 + 209.95 + 224.99 = 8,223.92; 2 x 4090: 3,198 + 699 + 139.99 +
-    // 149.99 + 258.99 (HX1500i) + 224.99 = 4,670.96.
-    CHECK(*c.system_price(c.find_system("ws-rtx-3060")).low == Money("1741.95", Currency::USD));
-    CHECK(*c.system_price(c.find_system("ws-rtx-4060-ti-16gb")).low == Money("1911.95", Currency::USD));
-    CHECK(*c.system_price(c.find_system("ws-rtx-6000-ada")).low == Money("8223.92", Currency::USD));
-    CHECK(*c.system_price(c.find_system("2 x RTX 4090")).low == Money("4670.96", Currency::USD));
+    CHECK(*ws.low == Money("2994.87", Currency::USD));
+    REQUIRE(ws.high.has_value());
+    CHECK(*ws.high == Money("4263.88", Currency::USD));
+    CHECK(ws.as_of == "2025-07-23");  // one as-of date for the whole build
+    // 3060: 256.98-429.95 + 449.96 + 139.99 + 149.99 + 198.98 (RM850x) + 224.99 = 1,420.89-1,593.86; 4060 Ti 16GB:
+    // 449.99-681.515 + ... = 1,613.90-1,845.425; RTX 6000 Ada (one listing): 6,974 + 449.96 + 139.99 + 149.99 + 209.95 +
+    // 224.99 = 8,148.88; 2 x 4090: 2 x 1,819.99-3,089 + 449.96 + 139.99 + 149.99 + 258.99 (HX1500i) + 224.99 = 4,863.90-7,401.92.
+    CHECK(*c.system_price(c.find_system("ws-rtx-3060")).low == Money("1420.89", Currency::USD));
+    CHECK(*c.system_price(c.find_system("ws-rtx-3060")).high == Money("1593.86", Currency::USD));
+    CHECK(*c.system_price(c.find_system("ws-rtx-4060-ti-16gb")).low == Money("1613.9", Currency::USD));
+    CHECK(*c.system_price(c.find_system("ws-rtx-4060-ti-16gb")).high == Money("1845.425", Currency::USD));
+    CHECK(*c.system_price(c.find_system("ws-rtx-6000-ada")).low == Money("8148.88", Currency::USD));
+    CHECK_FALSE(c.system_price(c.find_system("ws-rtx-6000-ada")).high.has_value());
+    CHECK(*c.system_price(c.find_system("2 x RTX 4090")).low == Money("4863.9", Currency::USD));
+    CHECK(*c.system_price(c.find_system("2 x RTX 4090")).high == Money("7401.92", Currency::USD));
+    for (const char* id : {"ws-rtx-3060", "ws-rtx-4060-ti-16gb", "ws-rtx-6000-ada", "2 x RTX 4090"}) {
+      CAPTURE(id);
+      CHECK(c.system_price(c.find_system(id)).as_of == "2025-07-23");
+    }
     // The 4 x A100 server has a part without a sourced price (the ConnectX-6 NICs): unknown, with the missing part and
     // the priced subtotal (4 x $8,000-15,000 + 2 x $7,890 + 16 x $500-668 (DDR4 RDIMM, eBay asks of 2026-06-30) +
     // 2 x $149.99 + $385 (4U chassis priced as a SilverStone RM44, 2026-05-16)).
@@ -935,7 +951,8 @@ TEST_SUITE("hardware") {
     two.name = "Two workstations";
     two.nodes = 2;
     c.add_or_replace(two);
-    CHECK(*c.system_price(c.find_system("two-ws")).low == Money("6045.84", Currency::USD));
+    CHECK(*c.system_price(c.find_system("two-ws")).low == Money("5989.74", Currency::USD));
+    CHECK(*c.system_price(c.find_system("two-ws")).high == Money("8527.76", Currency::USD));
     // A system naming a part the catalog lacks is refused.
     SystemSpec bad = two;
     bad.id = "bad";
@@ -987,6 +1004,63 @@ TEST_SUITE("hardware") {
     CHECK(*all.high <= 28600_USD);
   }
 
+  TEST_CASE("prices from dated public snapshots: PCPartPicker listings, Epoch AI's price data; the reason where none is public") {
+    const Catalog& c = Catalog::builtin();
+    // PCPartPicker (docyx/pc-part-dataset, 2025-07-23): the lowest and the median of a chipset's priced listings,
+    // e.g. the 19 RTX 4090 listings with a price run from $1,819.99 to $3,600, median $3,089.
+    const GpuSpec& r4090 = c.find_gpu("rtx-4090");
+    REQUIRE(r4090.street_price.has_value());
+    CHECK(r4090.street_price->amount == Money("1819.99", Currency::USD));
+    CHECK(*r4090.street_price->high == Money("3089", Currency::USD));
+    CHECK(r4090.street_price->as_of == "2025-07-23");
+    CHECK(r4090.street_price->source.find("docyx/pc-part-dataset") != std::string::npos);
+    CHECK(r4090.street_price->source.find("19 listings with a price (of 63)") != std::string::npos);
+    CHECK(c.find_gpu("rtx-5060-ti-16gb").street_price->source.find("with 16 GB") != std::string::npos);  // not the 8 GB card
+    CHECK(*c.find_gpu("rtx-4060-ti-8gb").street_price->high == Money("544.325", Currency::USD));
+    CHECK(c.find_gpu("rtx-6000-ada").street_price->amount == Money("6974", Currency::USD));  // one listing: no range
+    CHECK_FALSE(c.find_gpu("rtx-6000-ada").street_price->high.has_value());
+    // Epoch AI's hardware price data: an 8-GPU H200 baseboard and HGX (per GPU), an MI300X baseboard (per GPU), and
+    // the MI250 package halved (the catalog's entry is one of its two GCDs).
+    const GpuSpec& h200 = c.find_gpu("h200-sxm");
+    CHECK(h200.street_price->amount == Money("33820.65", Currency::USD));
+    CHECK(h200.street_price->as_of == "2024-03-27");  // a range is dated by its older end
+    CHECK(*h200.street_price->high == Money("39083.38", Currency::USD));
+    CHECK(h200.street_price->source.find("epoch-research/training-cost-trends") != std::string::npos);
+    CHECK(c.find_gpu("mi300x").street_price->amount == Money("25733.71", Currency::USD));
+    CHECK(c.find_gpu("mi250").street_price->amount == Money("7885.245", Currency::USD));
+    // A part no longer made whose newest dated price is years old gets none (it would rank against 2026 prices), and
+    // says so: the V100s' 2018 list prices, the MI250X's 2021 estimate.
+    for (const char* id : {"v100-sxm2-16gb", "v100-sxm2-32gb", "v100-pcie-32gb", "mi250x", "a100-pcie-40gb", "a100-sxm-40gb"}) {
+      CAPTURE(id);
+      CHECK_FALSE(c.find_gpu(id).launch_price.has_value());
+      CHECK_FALSE(c.find_gpu(id).street_price.has_value());
+      CHECK(c.find_gpu(id).unpriced.find("too old to rank") != std::string::npos);
+    }
+    // Every accelerator one can buy or rent has a price or an offer; one that has neither says why, and so
+    // does a part sold only inside servers or racks. Rent-only parts (TPUs, Trainium) need neither.
+    for (const GpuSpec& g : c.gpus()) {
+      CAPTURE(g.id);
+      if (g.form_factor == FormFactor::cloud) continue;
+      const bool priced = g.launch_price || g.street_price;
+      const bool offered = std::any_of(c.cloud_offers().begin(), c.cloud_offers().end(), [&](const CloudOffer& o) { return o.gpu_id == g.id; });
+      CHECK((priced || offered || !g.unpriced.empty()));
+      if (priced) CHECK(g.unpriced.empty());
+    }
+    // ... while one with a dated 2025 listing is priced, however it compares with the used market.
+    CHECK(c.find_gpu("v100-pcie-16gb").street_price->amount == Money("11993.46", Currency::USD));
+    CHECK(c.find_gpu("v100-pcie-16gb").unpriced.empty());
+    CHECK(c.find_gpu("h800-sxm").street_price->amount == 33800_USD);
+    CHECK(c.find_gpu("gb300").unpriced.find("NVL72") != std::string::npos);
+    CHECK(c.find_gpu("b200").unpriced.find("the dgx-b200 row") != std::string::npos);
+    // A catalog file that prices an unpriced part needs not clear the reason: it is ignored once a price is given.
+    Catalog mine = Catalog::make_builtin();
+    GpuSpec g = mine.find_gpu("gb300");
+    g.street_price = PricePoint{.amount = 60000_USD, .as_of = "2026-11-01", .source = "a quote"};
+    CHECK_NOTHROW(g.validate());
+    mine.add_or_replace(g);
+    CHECK(mine.find_gpu("gb300").street_price->amount == 60000_USD);
+  }
+
   TEST_CASE("warning: stale and future-dated prices") {
     Catalog c = Catalog::make_builtin();
     GpuSpec g = c.find_gpu("RTX 3090");
@@ -995,8 +1069,9 @@ TEST_SUITE("hardware") {
     CHECK(has_warning(stale_prices(c, "2026-11-21", 365), WarningKind::stale_price, "gpu rtx-3090", "street_price"));
     CHECK_FALSE(has_warning(stale_prices(c, "2025-06-01", 365), WarningKind::stale_price, "gpu rtx-3090"));
     CHECK(has_warning(stale_prices(c, "2024-12-31", 365), WarningKind::stale_price, "gpu rtx-3090"));  // future-dated
-    // Launch prices never go stale; cloud offers do.
-    CHECK_FALSE(has_warning(stale_prices(c, "2030-01-01", 365), WarningKind::stale_price, "gpu rtx-4090"));
+    // Launch prices never go stale (Gaudi 3 has only one); street prices and cloud offers do.
+    CHECK_FALSE(has_warning(stale_prices(c, "2030-01-01", 365), WarningKind::stale_price, "gpu gaudi3"));
+    CHECK(has_warning(stale_prices(c, "2030-01-01", 365), WarningKind::stale_price, "gpu rtx-4090", "street_price"));
     CHECK(has_warning(stale_prices(c, "2030-01-01", 365), WarningKind::stale_price, "cloud offer aws-p5.48xlarge"));
     CHECK_THROWS_AS(stale_prices(c, "21/11/2026"), InputError);
   }
@@ -1027,7 +1102,7 @@ TEST_SUITE("hardware") {
       return rank(a.entry) < rank(b.entry);
     }));
     // An entry nothing is wrong with has no warnings; an answer that used nothing, none.
-    CHECK(warnings_for(c, {"gpu rtx-4090"}, on).empty());
+    CHECK(warnings_for(c, {"gpu gaudi3"}, on).empty());
     CHECK(warnings_for(c, {}, on).empty());
     CHECK_THROWS_AS(warnings_for(c, {"gpu h100-sxm"}, {.today = "26/11/2026"}), InputError);
   }

@@ -2698,6 +2698,15 @@ TEST_SUITE("perf") {
       CHECK_FALSE(budget_memory_check(fw)(job, fewer, c));
     }
     CHECK(any);  // NVLink-C2C makes offloading pay here (docs/cli.md, "Activation offloading")
+    // The counters: each fitting variant took one check at all-but-one layers and a bisection of at most
+    // ceil(log2(layers - 1)) more; none without offloading; the explanation says so only when it tried.
+    CHECK(a.offloaded_fits >= 1);
+    CHECK(a.offload_checks >= a.offloaded_fits);
+    CHECK(a.offload_checks <= a.rejected_for_memory + a.offloaded_fits * 7);  // 80 layers: log2(79) < 7
+    CHECK(b.offload_checks == 0);
+    CHECK(b.offloaded_fits == 0);
+    CHECK(a.explain().find("memory checks of offloaded layers") != std::string::npos);
+    CHECK(b.explain().find("offloaded") == std::string::npos);
     // Over PCIe (a DGX B200) the search leaves it alone unless asked to.
     const Cluster b200 = make_cluster(gpu("B200"), 64, 8, infiniband(Bandwidth::from_value(50e9)));
     for (const RankedPlan& r : search_plans(job, b200, fw, {}, 5, with).top) CHECK(r.plan.offload_layers == 0);

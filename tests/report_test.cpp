@@ -386,6 +386,43 @@ TEST_SUITE("report") {
     CHECK(row_of(t, "dgx-h100").gpus == 8);
   }
 
+  TEST_CASE("purchase table: a row without a price says why, where the catalog knows (GpuSpec::unpriced)") {
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.vendor = Vendor::nvidia;
+    q.filters.cloud = false;
+    q.filters.systems = false;
+    const PurchaseTable t = purchase_table(q, Catalog::builtin());
+    const PurchaseRow& gb300 = row_of(t, "gb300");
+    CHECK_FALSE(gb300.purchase.has_value());
+    CHECK(gb300.explanation.find("no price: sold only inside GB300 NVL72 racks") != std::string::npos);
+    // One note per reason, naming its rows; none for a priced row.
+    const std::vector<std::string>& notes = t.assumptions;
+    const auto note_with = [&](std::string_view text) {
+      return std::find_if(notes.begin(), notes.end(), [&](const std::string& n) { return n.find(text) != std::string::npos; });
+    };
+    REQUIRE(note_with("No price for gb300: sold only inside GB300 NVL72 racks") != notes.end());
+    CHECK(note_with("No price for mi3") == notes.end());  // vendor nvidia only
+    CHECK(note_with("rtx-4090:") == notes.end());
+    CHECK(t.table().notes.size() == notes.size());
+    // JSON: the reason beside price_missing; null for a priced row.
+    Value out = t.output();
+    int keyed = 0;
+    for (Value e : std::get<Value::Array>(out["rows"].data())) {
+      const std::string id = std::get<std::string>(e["option"].data());
+      if (id == "gb300") {
+        ++keyed;
+        CHECK(std::get<std::string>(e["unpriced"].data()).rfind("sold only inside GB300 NVL72 racks", 0) == 0);
+      } else if (id == "rtx-4090") {
+        ++keyed;
+        CHECK(std::holds_alternative<std::nullptr_t>(e["unpriced"].data()));
+      }
+    }
+    CHECK(keyed == 2);
+    const PurchaseRow& r4090 = row_of(t, "rtx-4090");
+    REQUIRE(r4090.purchase.has_value());
+    CHECK(r4090.explanation.find("no price") == std::string::npos);
+  }
+
   TEST_CASE("purchase table: image-model rows agree with estimate_image_training (capplan train --model resnet50)") {
     PurchaseQuery q;
     q.workload = PurchaseWorkload::train_images;
@@ -660,7 +697,7 @@ TEST_SUITE("report") {
   }
 
   TEST_CASE("purchase table: a price range stays a range (issue: never collapsed to its low end)") {
-    // The catalog's H100 SXM street price is $25,000-30,000 (docs/catalog.md); the low end ranks the row.
+    // The catalog's H100 SXM street price is $28,750-31,904.63 (docs/catalog.md); the low end ranks the row.
     PurchaseQuery q = train_query("llama2-7b", 1e9);
     q.filters.systems = q.filters.cloud = false;
     q.filters.vendor = Vendor::nvidia;
@@ -1078,8 +1115,16 @@ TEST_SUITE("report") {
     const GpuSpec& h100 = Catalog::builtin().find_gpu("h100-sxm");
     const Value g = gpu_output(h100);
     CHECK(keys_of(g) == std::vector<std::string>{"id", "name", "memory_bytes", "usable_memory_bytes", "memory_bandwidth_bytes_per_s", "tdp_w",
-                                                 "dense_flop_per_s", "slot_width", "length_m", "cooling", "source", "as_of"});
+                                                 "dense_flop_per_s", "slot_width", "length_m", "cooling", "launch_price", "street_price",
+                                                 "unpriced", "source", "as_of"});
     CHECK(std::get<double>(member(g, "tdp_w").data()) == h100.tdp.value());
+    // Prices as exact decimals with their range, date and source; the reason only where neither price is given.
+    CHECK(member(g, "launch_price").is_null());
+    CHECK(std::get<Value::Exact>(member(member(g, "street_price"), "amount").data()).decimal == "28750");
+    CHECK(std::get<Value::Exact>(member(member(g, "street_price"), "high").data()).decimal == "31904.63");
+    CHECK(std::get<std::string>(member(member(g, "street_price"), "currency").data()) == "USD");
+    CHECK(member(g, "unpriced").is_null());
+    CHECK(std::get<std::string>(member(gpu_output(Catalog::builtin().find_gpu("gb300")), "unpriced").data()).find("NVL72") != std::string::npos);
     CHECK(std::get<double>(member(member(g, "dense_flop_per_s"), "bf16").data()) == h100.dense.at(Precision::bf16)->value());
     GpuSpec unpublished = h100;
     unpublished.tdp = Power::from_value(0);

@@ -388,8 +388,13 @@ Table system_detail(const Catalog& c, const SystemSpec& s) {
     t.add_row({Cell::of_text(std::string(name(p.kind))), Cell::of_text(label + " (" + p.id + ")"), Cell::of_number(std::to_string(p.count), p.count), each, sub});
   }
   const SystemPrice sp = c.system_price(s);
+  // A range (a part priced as a range) reads low-high; its JSON value is the low end, as the purchase tables rank.
+  const Cell total = !sp.low ? Cell::empty()
+                     : !sp.high ? money_cell(*sp.low)
+                                : Cell::of_money(format(*sp.low, {.decimals = 2}) + "\u2013" + format(*sp.high, {.decimals = 2}),
+                                                 to_json_string(*sp.low), sp.low->amount().to_double());
   t.add_row({Cell::of_text("total"), Cell::of_text(sp.given ? "as sold (given)" : "sum of the parts with a price"), Cell::of_text(""), Cell::of_text(""),
-             sp.low ? money_cell(*sp.low) : Cell::empty()});
+             total});
   t.notes.push_back("Topology: " + std::string(name(s.topology)) + "; source: " + s.source + " (" + s.as_of + ").");
   if (!s.note.empty()) t.notes.push_back(s.note);
   t.notes.push_back("Power, PSU and circuit of this system: capplan power --system " + s.id + ".");
@@ -433,8 +438,13 @@ Table gpu_detail(const GpuSpec& g) {
     else if (g.cooling == GpuCooling::open_air) card += ", open-air fans (exhaust into the case)";
     if (g.form_factor == FormFactor::pcie || g.form_factor == FormFactor::consumer) row("card", card);
   }
-  if (g.launch_price) row("launch price", format(g.launch_price->amount) + " (" + g.launch_price->as_of + ", " + g.launch_price->source + ")");
-  if (g.street_price) row("street price", format(g.street_price->amount) + " (" + g.street_price->as_of + ", " + g.street_price->source + ")");
+  // A range reads low-high, as in the purchase tables; where neither price is public, the reason.
+  const auto price_text = [](const PricePoint& p) {
+    return format(p.amount) + (p.high ? "\u2013" + format(*p.high) : std::string()) + " (" + p.as_of + ", " + p.source + ")";
+  };
+  if (g.launch_price) row("launch price", price_text(*g.launch_price));
+  if (g.street_price) row("street price", price_text(*g.street_price));
+  if (!g.launch_price && !g.street_price && !g.unpriced.empty()) row("price", "none: " + g.unpriced);
   row("source", g.source + " (" + g.as_of + ")");
   if (!g.note.empty()) row("note", g.note);
   return t;

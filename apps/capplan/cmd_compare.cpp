@@ -101,6 +101,7 @@ struct CompareArgs {
   std::optional<std::int64_t> seq_len, global_batch, micro_batch;
   std::optional<int> zero;
   std::string recompute;  // empty: any
+  std::optional<int> offload_layers;  // --offload-layers: only 0, which keeps offloading out of the search
   std::string precision = "bf16";
   std::string fp8_recipe;  // --fp8-recipe; empty: delayed
   std::vector<std::string> fx;  // --fx CUR=RATE@DATE, repeatable
@@ -142,7 +143,7 @@ Duration duration_arg(const std::string& text, std::string_view flag) {
 // An image model's training: epochs (or images) and the batch per GPU; the transformer's and the
 // serving flags are refused, not ignored.
 void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
-  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--fp8-recipe", "--finetune", "--lora-rank",
+  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--serve", "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--cuda-graphs",
@@ -188,7 +189,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
 // An image model's serving (--serve): images per batch on each GPU, the precision, a diffusion UNet's
 // steps and guidance; the training and the language model's serving flags are refused, not ignored.
 void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
-  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--fp8-recipe", "--finetune", "--lora-rank",
+  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate",
@@ -293,6 +294,13 @@ PurchaseQuery query_of(const CompareArgs& a) {
     }
     if (a.zero) s.space.zero_stages = {static_cast<ZeroStage>(*a.zero)};
     if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
+    if (a.offload_layers) {
+      if (*a.offload_layers != 0)
+        detail::fail("--offload-layers", std::to_string(*a.offload_layers),
+                     "can only be 0 here, which keeps activation offloading out of every row's plan search; compare finds each row's "
+                     "offloaded layers itself (train --gpu ... --offload-layers N times one plan with N)");
+      s.space.offload = false;
+    }
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
     s.framework = framework_arg(a.framework, a.attention_kernel);
@@ -414,6 +422,9 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--global-batch", a->global_batch, "Sequences per iteration (default: about 4M tokens)");
   cmd->add_option("--micro-batch", a->micro_batch, "Only plans with this micro-batch (default: any)");
   cmd->add_option("--zero", a->zero, "Only plans with this ZeRO stage (default: any)")->check(CLI::IsMember({0, 1, 2, 3}));
+  cmd->add_option("--offload-layers", a->offload_layers,
+                  "0: no activation offloading in any row's plan (the search otherwise tries it on Grace superchips under "
+                  "--framework megatron-core)");
   cmd->add_option("--recompute", a->recompute, "Only plans with this recomputation (default: any)")
       ->check(CLI::IsMember({"none", "selective", "full"}));
   add_precision_flags(cmd, a->precision, a->fp8_recipe);

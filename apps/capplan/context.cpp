@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 #include <utility>
 
 namespace capplan::cli {
@@ -56,7 +57,27 @@ nlohmann::ordered_json entry_warnings(const Context& ctx, const std::vector<std:
       return w.kind == WarningKind::stale_price && (w.entry.rfind("gpu ", 0) == 0 || w.entry.rfind("system ", 0) == 0);
     });
   }
-  for (const CatalogWarning& w : ws) notes.push_back("Warning: " + w.message + ".");
+  // Many stale prices (a purchase table's rows) read as one line naming them; the JSON keeps each
+  // warning with its date and age. A few are each given in full.
+  constexpr std::size_t fold_above = 3;
+  const auto stale = [](const CatalogWarning& w) { return w.kind == WarningKind::stale_price; };
+  const std::size_t n_stale = static_cast<std::size_t>(std::count_if(ws.begin(), ws.end(), stale));
+  std::string folded;
+  std::vector<std::string_view> named;
+  for (const CatalogWarning& w : ws) {
+    if (n_stale > fold_above && stale(w)) {
+      if (std::find(named.begin(), named.end(), w.entry) == named.end()) {
+        named.push_back(w.entry);
+        folded += (folded.empty() ? "" : ", ") + w.entry;
+      }
+      continue;
+    }
+    notes.push_back("Warning: " + w.message + ".");
+  }
+  if (!folded.empty()) {
+    notes.push_back("Warning: prices more than a year old (or dated after " + ctx.today() + "), each with its date in the JSON's "
+                    "\"warnings\" (--format json): " + folded + ".");
+  }
   return to_json(warnings_output(ws));
 }
 

@@ -390,6 +390,8 @@ void bind_training(py::module_& m) {
       .readonly("candidates", &SearchResult::candidates)
       .readonly("memory_checked", &SearchResult::memory_checked)
       .readonly("rejected_for_memory", &SearchResult::rejected_for_memory)
+      .readonly("offload_checks", &SearchResult::offload_checks)
+      .readonly("offloaded_fits", &SearchResult::offloaded_fits)
       .finish(false)
       .def("explain", &SearchResult::explain)
       .def("to_pandas", [](const SearchResult& r) {

@@ -835,8 +835,14 @@ def test_search_offloads_activations_on_a_grace_superchip_under_megatron_core(ca
     assert fw.activation_offloading and not capplan.Framework().activation_offloading
     space = capplan.SearchSpace(micro_batches=[8], recompute=["none", "full"])
     assert space.offload and not space.offload_over_pcie
-    top = capplan.search_plans(job, cluster, fw, top=5, space=space).top
-    off = [r.plan for r in top if r.plan.offload_layers > 0]
+    found = capplan.search_plans(job, cluster, fw, top=5, space=space)
+    off = [r.plan for r in found.top if r.plan.offload_layers > 0]
     assert off and all(p.pp == 1 and p.recompute == capplan.Recompute.none for p in off)
+    # The bisection's memory checks are counted apart from the ranked plans' own.
+    assert found.offloaded_fits >= len(off)
+    assert found.offload_checks > found.offloaded_fits
+    assert "memory checks of offloaded layers" in found.explain()
     space.offload = False
-    assert all(r.plan.offload_layers == 0 for r in capplan.search_plans(job, cluster, fw, top=5, space=space).top)
+    plain = capplan.search_plans(job, cluster, fw, top=5, space=space)
+    assert all(r.plan.offload_layers == 0 for r in plain.top)
+    assert (plain.offload_checks, plain.offloaded_fits) == (0, 0)

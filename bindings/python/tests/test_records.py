@@ -154,8 +154,8 @@ def test_catalog_warnings(cat):
     with pytest.raises(capplan.InputError, match="today"):
         cat.warnings(today="not a date")
     # What one answer used, in its order, each entry's once.
-    used = cat.warnings_for(["cloud offer gcp-a3-highgpu-8g", "gpu h100-sxm", "gpu h100-sxm", "gpu rtx-4090"], today="2026-11-26")
-    assert [w.entry for w in used] == ["cloud offer gcp-a3-highgpu-8g", "gpu h100-sxm"]
+    used = cat.warnings_for(["cloud offer gcp-a3-highgpu-8g", "gpu h100-sxm", "gpu h100-sxm", "gpu gaudi3"], today="2026-11-26")
+    assert [w.entry for w in used] == ["cloud offer gcp-a3-highgpu-8g", "gpu h100-sxm"]  # Gaudi 3: a launch price, never stale
     assert cat.warnings_for([], today="2026-11-26") == []
 
 
@@ -240,3 +240,19 @@ def test_import_prices_round_trips_through_a_catalog_file():
     assert "bad-prices.csv:3" in str(e.value)
     with pytest.raises(capplan.InputError):
         cat.import_prices("gcp", str(data / "marketplace-sample.csv"))
+
+
+def test_prices_are_dated_snapshots_and_a_part_without_one_says_why(cat):
+    # PCPartPicker (2025-07-23): the lowest and the median priced listing of the chipset.
+    p = cat.find_gpu("RTX 4090").street_price
+    assert (p.amount, p.high, p.as_of) == (Money("1819.99", "USD"), Money("3089", "USD"), "2025-07-23")
+    assert "docyx/pc-part-dataset" in p.source
+    # Epoch AI's price data for a data-centre part; the reason where no price is public.
+    assert "epoch-research" in cat.find_gpu("H200").street_price.source
+    assert cat.find_gpu("gb300").street_price is None and "NVL72" in cat.find_gpu("gb300").unpriced
+    assert cat.find_gpu("RTX 4090").unpriced == ""
+    # A user's price overrides the reason without clearing it (ignored once a price is given).
+    mine = Catalog.builtin()
+    mine.load_json(json.dumps({"gpus": [{"id": "gb300", "street_price": {"amount": "60000", "currency": "USD",
+                                                                        "as_of": "2026-11-01", "source": "a quote"}}]}))
+    assert mine.find_gpu("gb300").street_price.amount == Money("60000", "USD")

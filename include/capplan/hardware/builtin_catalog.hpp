@@ -68,11 +68,29 @@ inline constexpr const char* source_material = "capplan project source material,
 // "Last updated: July 23, 2025".
 inline constexpr const char* pcpp = "PCPartPicker (US) price as scraped into https://github.com/docyx/pc-part-dataset (data/csv, commit 06ffc8eec068db5e8145e012ad2ec11e56a7c969, README: last updated 2025-07-23)";
 inline constexpr const char* pcpp_date = "2025-07-23";
+// Epoch AI's hardware price database (the snapshot published with "The rising costs of training
+// frontier AI models", Cottier et al. 2024): each row a dated purchase or rental price with its source.
+inline constexpr const char* epoch = "Epoch AI's hardware price data, https://github.com/epoch-research/training-cost-trends/blob/f2dc68a9df5f5895244c1fecdbacaf606dfa8c42/data/Hardware%20prices.csv";
 // The per-SM tensor throughput of an architecture, from its whitepaper's flagship column, scaled
 // to another SKU by SM count and boost clock: how NVIDIA itself computes the appendix figures.
 inline constexpr const char* ga10x_per_sm = "GA10x: 512 dense FP16 FMA per SM per clock with FP16 accumulate (RTX 3090 in the GA102 whitepaper: 142 TFLOPS = 82 SMs x 1,695 MHz x 1,024 FLOP)";
 inline constexpr const char* ada_per_sm = "Ada: 512 dense FP16 FMA per SM per clock with FP16 accumulate (RTX 4090 in the Ada whitepaper: 330.3 TFLOPS = 128 SMs x 2,520 MHz x 1,024 FLOP)";
 }  // namespace src
+
+// A chipset's priced listings in the PCPartPicker snapshot (video-card.csv, whose `memory` column
+// tells the 8 GB and 16 GB cards of one chipset apart): the lowest and the median price. The median
+// of many listings is what a buyer typically pays; the lowest is one card, often a single retailer's.
+inline PricePoint pcpp_listings(const char* low, const char* median, const char* chipset, int priced, int listed, int memory_gb = 0) {
+  std::string what = std::string(src::pcpp) + "; video-card.csv, chipset \"" + chipset + "\"" +
+                     (memory_gb > 0 ? " with " + std::to_string(memory_gb) + " GB" : std::string()) + ": the lowest and the median of the " +
+                     std::to_string(priced) + " listings with a price (of " + std::to_string(listed) + ")";
+  return usd_range(low, median, src::pcpp_date, std::move(what));
+}
+// A card with one priced listing in that snapshot.
+inline PricePoint pcpp_listing(const char* price, const char* chipset, const char* card) {
+  return usd(price, src::pcpp_date,
+             std::string(src::pcpp) + "; video-card.csv, chipset \"" + chipset + "\": one listing with a price (" + card + ")");
+}
 
 CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   using namespace capplan::literals;
@@ -90,9 +108,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
                .ecc = true,
-               // Street price: Raymond James estimate, $25,000-30,000 per H100, reported by Tae Kim (Barron's) on
-               // 2023-08-16 (date from the post id), quoted in Epoch AI's training-cost-trends notebook.
-               .street_price = usd_range("25000", "30000", "2023-08-16", "Raymond James estimate reported by Tae Kim, https://twitter.com/firstadopter/status/1691877797487165443, as quoted in https://github.com/epoch-research/training-cost-trends"),
+               // Street price: Epoch AI's price data, 2025: per GPU, an 8 x H100 SXM5 baseboard ($230,000) and an 8-GPU
+               // HGX H100 ($255,237); a single H100 SXM5 listed at $31,250 lies between. (Before: Raymond James's
+               // $25,000-30,000 estimate of 2023-08-16.)
+               .street_price = usd_range("28750", "31904.63", "2025-01-31", std::string(src::epoch) + "; per GPU, an 8 x H100 SXM5 baseboard at $230,000 (interpromicro.com, 2025-03-03, https://www.interpromicro.com/product/40088-nvidia-h100-sxm5-baseboard) and an 8-GPU HGX H100 (2025-01-31, https://archive.ph/miFcW); a single H100 SXM5 listed at $31,250 by Uvation's marketplace (2025-03-03) lies between"),
                .source = src::h100, .as_of = recorded,
                .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*); dense BF16 989, 80 GB HBM3, 3.35 TB/s and 700 W checked at https://grokipedia.com/page/Nvidia_H100 and https://pricegpu.pages.dev/blog/h100-vs-a100-cloud-price. No vendor list price is published; the street price is a 2023 analyst estimate (stale, and flagged as such)."});
   // H100 PCIe 80GB: H100 datasheet (PCIe column): FP64 tensor 51, FP32 51, TF32 756*, BF16/FP16 1,513*,
@@ -103,6 +122,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 51, .fp32 = 51, .tf32 = 378, .bf16 = 756.5, .fp16 = 756.5, .fp8 = 1513, .int8 = 1513}),
                .tdp = 350_W, .nvlink_generation = 4, .nvlink_bandwidth = 300_GBps, .pcie_generation = 5, .pcie_lanes = 16,
                .ecc = true, .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
+               .street_price = usd("24500", "2025-03-03", std::string(src::epoch) + "; a new H100 80GB PCIe listed by Uvation's marketplace, https://web.archive.org/web/20250303201322/https://marketplace.uvation.com/nvidia-h100-tensor-core-gpu-80gb-pcie-new-1/"),
                .source = src::h100, .as_of = recorded,
                .note = std::string("Usable memory: 81,559 MiB, the total nvidia-smi reports for an H100 PCIe (a TensorRT-LLM test report in a public repository: \"NVIDIA H100 PCIe (81559 MiB)\"), as for the H100 SXM. TDP is the upper end of the datasheet's 300-350 W. NVLink via 2-GPU bridge. No vendor list price.") + " Card: \"dual-slot 10.5 inch PCI Express Gen5 card\" with a \"passive heat sink\" that \"requires system airflow\" (NVIDIA H100 PCIe product brief PB-11133-001, mirrored at https://manuals.plus/m/d4b5dc21484df3ba8fbe84918338461cc074a3fcebcc13423eadc2b10ac3bda4)."});
   // H200 SXM 141GB: H200 datasheet: same Hopper tensor rates as H100 SXM (BF16 1,979*, FP8 3,958*),
@@ -114,7 +134,9 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 141_GB, .usable_memory = 143771_MiB, .memory_type = "HBM3e", .memory_bandwidth = 4.8_TBps,
                .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
-               .ecc = true, .source = src::h200, .as_of = recorded,
+               .ecc = true,
+               .street_price = usd_range("33820.65", "39083.38", "2024-03-27", std::string(src::epoch) + "; per GPU, an 8 x H200 baseboard at $270,565 (anafrashop.com, 2024-03-27, https://web.archive.org/web/20250310135833/https://anafrashop.com/nvidia-gpu-baseboard-8-h200-935-24287-0040-000-4) and an 8-GPU HGX H200 on sale (2025-01-31, https://archive.ph/TxlLv)"),
+               .source = src::h200, .as_of = recorded,
                .note = "Dense = half the datasheet's sparsity figures. No vendor list price."});
   // B200 in HGX B200 (1,000 W): NVIDIA's HGX platform table, "Individual Blackwell GPU Specifications", HGX B200
   // column: FP4 18 PF*, FP8/FP6 9 PF*, INT8 9 POPS*, FP16/BF16 4.5 PF*, TF32 2.2 PF*, FP32 75 TF, FP64/FP64 tensor 37 TF,
@@ -125,6 +147,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 37, .fp32 = 75, .tf32 = 1100, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500, .fp4 = 9000}),
                .tdp = 1000_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16,
                .ecc = true,
+               .unpriced = "NVIDIA sells the B200 only inside HGX and DGX B200 servers; the one dated public figure, a DGX B200 at $379,273 (Epoch AI's price data from deltacomputer.com, 2024-12-17), prices the whole server: the dgx-b200 row",
                .source = "NVIDIA HGX platform page, per-GPU table (HGX B200 column), https://www.nvidia.com/en-us/data-center/hgx/, as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html",
                .as_of = recorded,
                .note = "Usable memory: 183,359 MiB (192.3 GB), the total nvidia-smi reports on HGX B200 hosts in public logs (\"NVIDIA B200 ... 0MiB / 183359MiB\", drivers 570.172.08 to 595.71.05): the product's \"180 GB\" understates it by 6.8 %. Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*, FP4 18 PF*). FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 is sold as 180 GB per GPU, and the runtime reports the 183,359 MiB above. No vendor list price."});
@@ -136,6 +159,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 270_GB, .usable_memory = 275040_MiB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
                .dense = dense_rates({.fp64 = 1.25, .fp32 = 75, .tf32 = 1125, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .fp4 = 13500}),
                .tdp = 1100_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
+               .unpriced = "NVIDIA sells the B300 only inside HGX B300 servers, through server makers; no public price was found",
                .source = "NVIDIA HGX B300 per-8-GPU table as reproduced at https://fibermall.com/blog/?p=17161 (TF32 18 PF*, FP16/BF16 36 PF*, FP8 72 PF*, FP32 600 TF, FP64 10 TF, per 8 GPUs); HGX B300 memory, bandwidth and power per https://verda.com/blog/gb300-nvl72-architecture; NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era",
                .as_of = "2026-11-26",
                .note = "Usable memory: 275,040 MiB (288.4 GB), the total nvidia-smi reports on HGX B300 hosts in public logs (\"NVIDIA B300 SXM6 AC ... 0MiB / 275040MiB\"). Per GPU = the HGX 8-GPU totals / 8; dense = half the sparse figures. The chip carries 288 GB HBM3e at 8 TB/s (NVIDIA blog; the GB300 part); HGX B300 listings give 270 GB, 7.7 TB/s and 1,100 W, used here. INT8 is cut on Blackwell Ultra and sources disagree (0.125-0.15 POPS dense), so no INT8 rate is stored; FP4 (NVFP4) 13.5 PF dense: the HGX B300 table's 108 PF dense per 8 GPUs, 1.5 x Blackwell's per-clock FP4 (NVIDIA blog; other listings give up to 14 PF). ECC assumed as on every NVIDIA HBM part. No vendor list price."});
@@ -144,6 +168,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 186_GB, .usable_memory = 189471_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000, .fp4 = 10000}),
                .tdp = 1200_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 5, .pcie_lanes = 16, .host_link_bandwidth = 225_GBps, .ecc = true,
+               .unpriced = "sold only inside GB200 NVL72 racks, through server makers at prices agreed with each buyer; no public price was found",
                .source = "NVIDIA GB200 NVL72 specification table (per GPU: 186 GB HBM3e, 8 TB/s, TF32 2.5 PF*, FP16/BF16 5 PF*, FP8/INT8 10 PF*, FP32 80 TF, FP64 40 TF, up to 1,200 W) as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html; 186 GB per GPU also in MLPerf Inference v6.1 system descriptions (mlcommons/inference_results_v6.1, closed/Crusoe/systems)",
                .as_of = "2026-11-26",
                .note = "Usable memory: 189,471 MiB (198.7 GB), the total nvidia-smi reports on GB200 NVL72 trays in public logs (\"NVIDIA GB200 ... 0MiB / 189471MiB\", driver 580.95.05 among others). Dense = half the table's sparsity figures. Earlier NVIDIA figures were 45 TF FP64 / 90 TF FP32 and 192 GB. One GPU of the 72-GPU NVLink domain of a GB200 NVL72 rack (NVLink 5, 900 GB/s per direction to every other GPU of the rack); the GPU reaches its Grace CPU over NVLink-C2C. Host link: NVLink-C2C joins the Grace CPU to both GPUs of its superchip at 900 GB/s in both directions together (NVIDIA's GB200 / GB300 NVL72 specifications; one Grace and two GPUs per superchip, https://verda.com/blog/gb300-nvl72-architecture): 225 GB/s a direction per GPU when both move data at once (activation offloading), stored as host_link_bandwidth; if each GPU had a 900 GB/s link of its own, it would be twice that. Rack estimates $2-3.1 M (about $28-43k per GPU with CPUs and switches) are not stored as a GPU price."});
@@ -152,6 +177,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 288_GB, .usable_memory = 284208_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .fp4 = 15000}),
                .tdp = 1400_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 6, .pcie_lanes = 16, .host_link_bandwidth = 225_GBps, .ecc = true,
+               .unpriced = "sold only inside GB300 NVL72 racks, through server makers at prices agreed with each buyer; no public price was found",
                .source = "NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era (288 GB HBM3e, 8 TB/s, NVFP4 15 PF dense); dense per-GPU rates and 1,400 W per https://verda.com/blog/gb300-nvl72-architecture; sparse per-package figures in https://www.tomshardware.com/pc-components/gpus/nvidia-shares-blackwell-ultras-secrets-nvfp4-boost-detailed-and-pcie-6-0-support",
                .as_of = "2026-11-26",
                .note = "Usable memory: 284,208 MiB (298.0 GB), the total nvidia-smi reports on GB300 NVL72 trays in public logs (\"NVIDIA GB300 ... 0MiB / 284208MiB\"). Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; FP4 (NVFP4) 15 PF dense, NVIDIA's figure. One GPU of a 72-GPU NVLink domain. Host link: NVLink-C2C joins the Grace CPU to both GPUs of its superchip at 900 GB/s in both directions together (NVIDIA's GB200 / GB300 NVL72 specifications; one Grace and two GPUs per superchip, https://verda.com/blog/gb300-nvl72-architecture): 225 GB/s a direction per GPU when both move data at once (activation offloading), stored as host_link_bandwidth; if each GPU had a 900 GB/s link of its own, it would be twice that. Rack estimate $3-4 M not stored as a GPU price."});
@@ -160,6 +186,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 94_GB, .usable_memory = 95830_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.9_TBps,
                .dense = dense_rates({.fp64 = 30, .fp32 = 60, .tf32 = 417.5, .bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5}),
                .tdp = 400_W, .nvlink_generation = 4, .nvlink_bandwidth = 300_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .street_price = usd("35098.15", "2025-03-03", std::string(src::epoch) + "; the H100 94GB PCIe (part 900-21010-0020-000, the H100 NVL) listed by anafrashop.com, https://web.archive.org/web/20250303193344/https://anafrashop.com/nvidia-h100-94gb-hbm2-900-21010-0020-000-2"),
                .source = "NVIDIA H100 product page (H100 NVL column), https://www.nvidia.com/en-us/data-center/h100/; 94 GB HBM3, 3.9 TB/s, PCIe 5.0 x16 and 350-400 W checked at https://grokipedia.com/page/210100120",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 95,830 MiB (100.5 GB), the total nvidia-smi reports on H100 NVL hosts in public logs (\"NVIDIA H100 NVL ... 0MiB / 95830MiB\", drivers 580 to 610): more than the product's \"94 GB\". Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the NVLink bridge (600 GB/s total, 300 per direction) are the product page's column: ") + src::unverified + " Sold in pairs joined by NVLink bridges; 400 W is the top of the configurable 350-400 W. No vendor list price."});
@@ -168,6 +195,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 141_GB, .usable_memory = 143771_MiB, .memory_type = "HBM3e", .memory_bandwidth = 4.8_TBps,
                .dense = dense_rates({.fp64 = 30, .fp32 = 60, .tf32 = 417.5, .bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5}),
                .tdp = 600_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .unpriced = "sold to server makers for their PCIe servers; no dated public price was found",
                .source = std::string(src::h200) + " (H200 NVL column); 141 GB at 4.8 TB/s per https://aiwiki.ai/wiki/nvidia_h200/raw; up to 600 W per https://itkb.uw.cz/2026/06/nvidia-h200-vs-b300-precisions-cores.html",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 143,771 MiB (150.8 GB), the total nvidia-smi reports on H200 NVL hosts in public logs (\"NVIDIA H200 NVL (143771 MiB, driver 570.195.03)\"; \"8 x NVIDIA H200 NVL ... 143771 MiB per GPU\", driver 580.126.20), the same as our own H200 SXM reads. Tensor rates (TF32 835*, BF16/FP16 1,671*, FP8/INT8 3,341* with sparsity; FP64 30, FP32 60) and the 2- or 4-way NVLink bridge (900 GB/s total, 450 per direction) are the product page's column: ") + src::unverified + " The NVL part runs at lower clocks than the SXM part (835.5 against 989.5 dense BF16). No vendor list price; H200 units were reported at about $27,000 for Chinese orders (Reuters, January 2026), variant unspecified."});
@@ -185,6 +213,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .usable_memory = 81559_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
                .dense = dense_rates({.fp64 = 1, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 200_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .street_price = usd("33800", "2025-03-03", std::string(src::epoch) + "; the H800 SXM5 listed by viperatech.com, https://web.archive.org/web/20250303202437/https://viperatech.com/shop/nvidia-h800-sxm5/ (Epoch AI files the row as \"H800 PCIe\"; the listing is the SXM5 part)"),
                .source = std::string(src::h100) + " (H100 SXM column, which the H800 matches but for NVLink and FP64); the H800's cuts (NVLink 400 GB/s total, FP64 about 1 TF) per https://www.philisun.com/technical-analysis/nvidia-h800-vs-h100-a-technical-deep-dive-into-politically-defined-ai-chips and https://aiwiki.ai/wiki/nvidia_h800",
                .as_of = "2026-11-26",
                .note = "Usable memory: 81,559 MiB, the total nvidia-smi reports for the NVIDIA H800 in public logs (\"81559MiB\" beside \"NVIDIA H800\"; as the H100 SXM). No NVIDIA H800 datasheet was reachable: compute and memory are the H100 SXM's, which every source says the H800 keeps; NVLink 400 GB/s total = 200 per direction (DeepSeek-V3 was trained on H800s). No vendor list price."});
@@ -193,6 +222,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .usable_memory = 81920_MiB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 200_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
+               .unpriced = "made for China only; no dated public price was found",
                .source = std::string(src::a100) + " (A100 80GB SXM column, which the A800 matches but for NVLink); NVLink cut to 400 GB/s per https://tweakers.net/nieuws/203182/nvidia-introduceert-a800-gpu-voor-china-die-niet-onder-exportrestricties-vs-valt.html",
                .as_of = "2026-11-26",
                .note = "Usable memory: 81,920 MiB, the total nvidia-smi reports for the NVIDIA A800-SXM4-80GB in public logs (\"81920MiB\"), as the A100 80GB. No A800 datasheet was reachable: every source says only NVLink changed (400 GB/s total = 200 per direction, against the A100's 600). No vendor list price."});
@@ -202,6 +232,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 90.5, .tf32 = 90.5, .bf16 = 181.05, .fp16 = 181.05, .fp8 = 362, .int8 = 362, .int4 = 724}),
                .tdp = 300_W, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
+               .unpriced = "a data-centre card sold through server makers; Epoch AI's price data has only cloud rents for it",
                .source = "NVIDIA L40 datasheet (dense and sparse columns) as reproduced at https://www.mullet.se/product.html?product_id=355414",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 46,068 MiB, the total nvidia-smi reports for the NVIDIA L40 in public logs (\"46068MiB\" beside \"NVIDIA L40\"). The datasheet prints both columns: TF32 90.5 | 181*, BF16/FP16 181.05 | 362.1*, FP8 362 | 724*, INT8 362 | 724*, INT4 724 | 1,448*. Its FP16/BF16 tensor rate is half the L40S's on the same die (the L40S publishes 362 dense). No FP64 figure published, no NVLink. No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one PCIe CEM5 16-pin power connector (NVIDIA's L40/L40S specification table as reproduced at https://www.mullet.se/product.html?product_id=355414)."});
@@ -209,6 +240,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::nvidia, .architecture = "Ada Lovelace", .form_factor = FormFactor::pcie,
                .memory = 48_GB, .usable_memory = 46068_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .tdp = 275_W, .ecc = true,
+               .unpriced = "made for China only; no dated public price was found",
                .source = "48 GB GDDR6, 864 GB/s, 275 W, PCIe 4.0 x16: https://technical.city/pl/video/L20; 48 GB also in the partner table at http://1cnz.cn/d/2353773.html",
                .as_of = "2026-11-26",
                .note = "Usable memory: 46,068 MiB, the total nvidia-smi reports for the NVIDIA L20 with ECC on, as data-centre hosts run it (Alibaba Cloud ACK lists \"nvidia_mem=46068MiB\" for NVIDIA-L20; 49,140 MiB with ECC off), as the L40 and L40S. The China-market Ada card. No NVIDIA figure for its tensor rates could be reached (third-party pages compute 59 TF FP32 from clocks), so no rate is stored and nothing is timed on it; memory fit answers hold. ECC as on the L40 family, not confirmed. No vendor list price."});
@@ -218,6 +250,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 37.4, .tf32 = 74.8, .bf16 = 149.7, .fp16 = 149.7, .int8 = 299.3, .int4 = 598.7}),
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
+               .street_price = usd("5842.94", "2025-03-03", std::string(src::epoch) + "; the A40 48GB (900-2G133-0000-100) listed by anafrashop.com, https://web.archive.org/web/20250303193957/https://anafrashop.com/nvidia-a40-48gb-gddr6-pcie-4-0-passive-cooling-w-o-ce-48gb-gddr6-900-2g133-0000-100-4"),
                .source = "NVIDIA A40 datasheet figures (FP32 37.4, TF32 74.8 | 149.7*, BF16/FP16 149.7 | 299.3*, INT8 299.3 | 598.7*) as listed at https://hmc-tech.com/gpu/nvidia-a100-vs-nvidia-a40; 48 GB GDDR6 ECC, 696 GB/s, 300 W, 112.5 GB/s NVLink bridge per http://www.relationship-nepal.org/900-2g133-0000-000.html",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 46,068 MiB, the total nvidia-smi reports for the NVIDIA A40 in public logs (\"46068MiB\" beside \"NVIDIA A40\"). Dense = the datasheet's non-sparse column. The NVLink bridge joins two cards (112.5 GB/s total = 56.25 per direction). No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one 8-pin CPU (EPS12V) power connector (NVIDIA's A40 specification table as reproduced at http://www.relationship-nepal.org/900-2g133-0000-000.html)."});
@@ -243,7 +276,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 40_GB, .usable_memory = 40960_MiB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
-               .ecc = true, .source = src::a100, .as_of = recorded,
+               .ecc = true, .unpriced = "no longer made, and its newest dated price, The Next Platform's estimate of $12,500 in mid-2022 (Epoch AI's price data), is too old to rank against 2025-2026 prices", .source = src::a100, .as_of = recorded,
                .note = "GA100 rates (19.5 FP32, 156 TF32, 312 BF16/FP16, 624 INT8, NVLink 600 GB/s) checked against NVIDIA's launch sheet as quoted at https://techpowerup.com/forums/goto/post?id=4265351. No vendor list price."});
   // A100 PCIe 80GB: A100 datasheet: same rates; 80 GB HBM2e, 1,935 GB/s, 300 W; NVLink bridge 600 GB/s.
   v.push_back({.id = "a100-pcie-80gb", .name = "NVIDIA A100 PCIe 80GB", .aliases = {"A100 80GB PCIe", "A100 PCIe 80GB", "A100-PCIE-80GB"},
@@ -265,6 +298,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 250_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
                .ecc = true, .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
+               .unpriced = "no longer made, and its newest dated price, The Next Platform's estimate of $12,500 for an A100 PCIe in mid-2022 (Epoch AI's price data), is too old to rank against 2025-2026 prices",
                .source = src::a100, .as_of = recorded, .note = std::string("Usable memory: 40,960 MiB, the total nvidia-smi reports for the NVIDIA A100-PCIE-40GB in public logs (\"40960MiB\" beside \"NVIDIA A100-PCIE-40GB\"; as the SXM part). NVLink via 2-GPU bridge. No vendor list price.") + " Card: dual slot, 10.5 in (266.7 mm), passive heat sink that \"requires system air flow\"; one CPU 8-pin (EPS) power connector (NVIDIA A100 40GB PCIe product brief PB-10137-001, as mirrored at https://docslib.org/doc/3015592/a100-40gb-pcie-product-brief)."});
   // A10: A10 datasheet: FP32 31.2, TF32 62.5 (125*), BF16/FP16 125 (250*), INT8 250 (500*), INT4 500 (1,000*);
   // 24 GB GDDR6, 600 GB/s, 150 W, PCIe Gen4 x16.
@@ -274,6 +308,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 24_GB, .usable_memory = 23028_MiB, .memory_type = "GDDR6", .memory_bandwidth = 600_GBps,
                .dense = dense_rates({.fp32 = 31.2, .tf32 = 62.5, .bf16 = 125, .fp16 = 125, .int8 = 250, .int4 = 500}),
                .tdp = 150_W, .ecc = true,
+               .unpriced = "a data-centre card sold through server makers; Epoch AI's price data has only cloud rents for it",
                .source = "NVIDIA A10 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/a10/pdf/datasheet-new/nvidia-a10-datasheet.pdf",
                .as_of = recorded,
                .note = "600 GB/s, 31.2 TFLOPS FP32 and 150 W checked against TechPowerUp data mirrored at https://sysrqmts.com/vi/gpus/compare/nvidia-a10-pcie-vs-nvidia-a2; the tensor rates are the datasheet's halved sparse figures, not re-checked. No vendor list price."});
@@ -282,6 +317,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::pcie,
                .memory = 24_GB, .usable_memory = 23028_MiB, .memory_type = "GDDR6", .memory_bandwidth = 600_GBps,
                .tdp = 300_W, .ecc = true,
+               .unpriced = "exists only in AWS's G5 instances; never sold",
                .source = "AWS EC2 G5 instance page, https://aws.amazon.com/ec2/instance-types/g5/",
                .as_of = recorded,
                .note = "Usable memory: 23,028 MiB, the total nvidia-smi reports for the NVIDIA A10G in public logs (\"23028MiB\" beside \"NVIDIA A10G\"; as the A10). AWS-only part. AWS states 24 GB per GPU; 600 GB/s is shared with the A10 (https://www.baseten.co/blog/nvidia-a10-vs-a10g-for-ml-model-inference/) and 300 W is the power limit nvidia-smi reports on g5 instances (https://gist.github.com/shashankprasanna/10ebe6dc1ba1d8d93db17da4e2cc890e). Peak rates are left absent on purpose: neither NVIDIA nor AWS publishes A10G tensor or FP32 figures, and third-party copies disagree (the A10G runs higher shader clocks but fewer tensor operations than the A10), so any figure would be a guess. Give the part rates in a catalog file to model it."});
@@ -294,6 +330,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 30.3, .tf32 = 60, .bf16 = 121, .fp16 = 121, .fp8 = 242.5, .int8 = 242.5}),
                .tdp = 72_W, .ecc = true,
                .slot_width = 1, .cooling = GpuCooling::passive,
+               .unpriced = "a data-centre card sold through server makers; Epoch AI's price data has only cloud rents for it",
                .source = "NVIDIA L4 datasheet, https://www.nvidia.com/en-us/data-center/l4/",
                .as_of = recorded,
                .note = std::string("Dense = half the datasheet's sparsity figures (TF32 120*, FP16 242*, FP8/INT8 485*), checked with 300 GB/s and 72 W against stored copies: https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820 and https://grokipedia.com/page/NVIDIA_L4_vs_L40S. No vendor list price.") + " Card: single slot, low profile, passive, 72 W from the slot with no power connector (third-party summaries, https://aiwiki.ai/wiki/nvidia_l4/raw; the length is not recorded)."});
@@ -306,6 +343,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 91.6, .tf32 = 183, .bf16 = 362.05, .fp16 = 362.05, .fp8 = 733, .int8 = 733}),
                .tdp = 350_W, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,
+               .unpriced = "a data-centre card sold through server makers; Epoch AI's price data has only cloud rents for it",
                .source = "NVIDIA L40S datasheet, https://www.nvidia.com/en-us/data-center/l40s/ (table checked against a reseller copy, https://www.mullet.se/product.html?product_id=355414)",
                .as_of = recorded, .note = std::string("No vendor list price.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, passive, one PCIe CEM5 16-pin power connector (NVIDIA's L40/L40S specification table as reproduced at https://www.mullet.se/product.html?product_id=355414)."});
   // T4: T4 datasheet: FP32 8.1, mixed-precision FP16 65, INT8 130, INT4 260; 16 GB GDDR6, 70 W, PCIe Gen3 x16.
@@ -316,6 +354,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 8.1, .fp16 = 65, .int8 = 130, .int4 = 260}),
                .tdp = 70_W, .pcie_generation = 3, .ecc = true,
                .slot_width = 1, .length = 167.6_mm, .cooling = GpuCooling::passive,
+               .unpriced = "a data-centre card sold through server makers; Epoch AI's price data has only cloud rents for it",
                .source = "NVIDIA T4 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/tesla-t4/t4-tensor-core-datasheet-951643.pdf",
                .as_of = recorded,
                .note = std::string("320 GB/s (256-bit GDDR6 at 10 Gb/s), 8.1 TFLOPS FP32, 65 TFLOPS FP16, 70 W checked against TechPowerUp data mirrored at https://sysrqmts.com/en/gpus/nvidia/tesla/t4; 65 / 130 TOPS at https://networkoutlet.com/blogs/articles/nvidia-tesla-t4-16gb-gpu-specs-performance-use-cases. No BF16 on Turing. No vendor list price.") + " Card: \"single-slot, low-profile, 6.6-inch\" (167.6 mm), \"passively cooled board that requires system air flow\", 70 W from the slot (NVIDIA T4 product brief as mirrored at https://manualmachine.com/pny/tcst4mpb/8129101-user-manual)."});
@@ -329,7 +368,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                  .memory = DataSize::from_value(gb * 1e9), .usable_memory = DataSize::from_value(gb * 1073741824.0), .memory_type = "HBM2",
                  .memory_bandwidth = 900_GBps, .dense = dense_rates({.fp64 = 7.8, .fp32 = 15.7, .fp16 = 125}),
                  .tdp = 300_W, .nvlink_generation = 2, .nvlink_bandwidth = 150_GBps, .pcie_generation = 3, .pcie_lanes = 16,
-                 .ecc = true, .source = src::v100, .as_of = recorded,
+                 .ecc = true, .unpriced = "no longer made, and its newest dated price, a 2018 single-unit list price (Microway, in Epoch AI's price data), is too old to rank against 2025-2026 prices", .source = src::v100, .as_of = recorded,
                  .note = "Usable memory: " + g + " GiB (" + std::to_string(gb * 1024) + " MiB), the total nvidia-smi reports for the Tesla V100-SXM2-" + g +
                          "GB in public logs (\"" + std::to_string(gb * 1024) + "MiB\", ECC on): the \"" + g +
                          " GB\" of the V100 is binary. Tensor cores: FP16 with FP32 accumulate at full rate; no BF16/TF32 on Volta. No vendor list price."});
@@ -343,7 +382,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                  .memory = DataSize::from_value(gb * 1e9), .usable_memory = DataSize::from_value(gb * 1073741824.0), .memory_type = "HBM2",
                  .memory_bandwidth = 900_GBps, .dense = dense_rates({.fp64 = 7, .fp32 = 14, .fp16 = 112}),
                  .tdp = 250_W, .pcie_generation = 3, .pcie_lanes = 16,
-                 .ecc = true, .source = src::v100, .as_of = recorded,
+                 .ecc = true, .street_price = gb == 16 ? std::optional<PricePoint>(usd("11993.46", "2025-03-03", std::string(src::epoch) + "; a V100 16GB PCIe listed by anafrashop.com, https://web.archive.org/web/20250303195759/https://anafrashop.com/nvidia-tesla-v100-16gb-cowos-hbm2-pcie-3-0-passive-cooling-gpu-nvtv100-16-4"))
+                                         : std::nullopt,
+                 .unpriced = gb == 16 ? "" : "no longer made, and its newest dated price, The Next Platform's estimate of $7,500 in mid-2022 (Epoch AI's price data), is too old to rank against 2025-2026 prices",
+                 .source = src::v100, .as_of = recorded,
                  .note = "Usable memory: " + g + " GiB (" + std::to_string(gb * 1024) + " MiB), the total nvidia-smi reports for the Tesla V100-PCIE-" + g +
                          "GB in public logs (\"" + std::to_string(gb * 1024) + "MiB\"): the \"" + g + " GB\" of the V100 is binary. No vendor list price."});
   }
@@ -359,6 +401,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .tdp = 300_W, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::blower,
                .launch_price = usd("6800", "2022-12-01", "NVIDIA RTX 6000 Ada launch announcement (Sept 2022, availability Dec 2022), as reported by the press"),
+               .street_price = pcpp_listing("6974", "RTX 6000 Ada Generation", "PNY VCNRTX6000ADA-PB"),
                .source = "NVIDIA RTX 6000 Ada datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-6000/",
                .as_of = recorded,
                .note = std::string("Usable memory: 49,140 MiB, the total nvidia-smi reports for the NVIDIA RTX 6000 Ada Generation in public logs (\"49140MiB\" beside \"NVIDIA RTX 6000 Ada Generation\"). FP32 91.1 TFLOPS, 48 GB and 300 W checked at https://cputronic.com/de/gpu/nvidia-rtx-6000-ada-generation. Only the FP8 sparse figure (1,457) is published; the other tensor rates are derived from it with Ada's ratios, not checked. Launch price $6,800 is the press-reported MSRP, not re-checked.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, blower cooler, one 16-pin power connector: NVIDIA's RTX 6000 Ada datasheet figures, recalled, not re-read this session (a reseller's listing confirms \"Active Cooling\", https://store.sourcecode.com/en-us/bg-bucket-compare/125/9820)."});
@@ -383,6 +426,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 96_GB, .usable_memory = 97887_MiB, .memory_type = "GDDR7", .memory_bandwidth = 1597_GBps,
                .dense = dense_rates({.bf16 = 500, .fp16 = 500}),
                .tdp = 600_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .unpriced = "sold only inside servers (a passive card for their forced airflow); no public price was found",
                .source = "NVIDIA RTX PRO 6000 Blackwell Server Edition page, https://www.nvidia.com/en-us/data-center/rtx-pro-6000-blackwell-server-edition/ (BF16 Tensor Core 1 PFLOP with sparsity, as quoted in public code); bandwidth and power from third parties: https://unanswered.io/guide/nvidia-h200-vs-rtx-pro-6000-blackwell-key-differences, https://pepelac.news/de/posts/id27081-nvidia-rtx-6000d-serverkarte-mit-84-gb-speicher-im-teardown",
                .as_of = "2026-11-26",
                .note = "Usable memory: 97,887 MiB, the total nvidia-smi reports for the NVIDIA RTX PRO 6000 Blackwell Server Edition in public logs (\"97,887 MiB total\" on a Server Edition; \"97887MiB\" on fanless 600 W cards with ECC on), the same as the Workstation Edition. Only the vendor's BF16 figure was reachable (1 PFLOP sparse = 500 dense); the other precisions are not stored, so FP8 work is timed at BF16. Bandwidth: third parties give 1.6-1.8 TB/s, the lower end is stored (the vendor figure was not reached); power configurable up to 600 W. Passive data-centre card, MIG supported, no NVLink. Measured cuBLAS BF16 about 417 TF at 8192^3 (zzc0721/torch-performance-test-data#162). No vendor list price."});
@@ -391,6 +435,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 32_GB, .usable_memory = 32760_MiB, .memory_type = "GDDR6", .memory_bandwidth = 576_GBps,
                .dense = dense_rates({.fp32 = 65.3, .tf32 = 130.5, .bf16 = 261, .fp16 = 261, .fp8 = 522, .int8 = 522}),
                .tdp = 250_W, .ecc = true,
+               .street_price = pcpp_listing("4100.93", "RTX 5000 Ada Generation", "PNY VCNRTX5000ADA-PB"),
                .source = "NVIDIA RTX 5000 Ada datasheet figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 65, TF32 131 | 261*, FP16 261 | 522*, FP8 522 | 1,044*, 32 GB ECC, 576 GB/s, 250 W)",
                .as_of = "2026-11-26",
                .note = "Usable memory: 32,760 MiB, the total nvidia-smi reports for the NVIDIA RTX 5000 Ada Generation in public logs (\"32760MiB\" beside \"NVIDIA RTX 5000 Ada Gene...\", ECC off as shipped; 250 W cap in the same lines). No NVIDIA datasheet was reachable; the transcription agrees with 12,800 CUDA cores x 2 x 2.55 GHz = 65.3 TF and the full-rate Ada workstation ratios of the RTX 6000 Ada. No launch price found."});
@@ -400,6 +445,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 26.7, .tf32 = 53.5, .bf16 = 106.9, .fp16 = 106.9, .fp8 = 213.8, .int8 = 213.8}),
                .tdp = 130_W, .ecc = true,
                .slot_width = 1, .cooling = GpuCooling::blower,
+               .street_price = pcpp_listing("1290.73", "RTX 4000 Ada Generation", "PNY VCNRTX4000ADA-PB"),
                .source = "NVIDIA RTX 4000 Ada datasheet figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 27, TF32 53 | 107*, FP16 107 | 214*, FP8 214 | 428*, 20 GB ECC, 360 GB/s, 130 W)",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 20,475 MiB, the total nvidia-smi reports for the NVIDIA RTX 4000 Ada Generation in public logs (\"20475MiB\" beside \"NVIDIA RTX 4000 Ada Generation\"; \"Memória por GPU | 20475 MiB\", driver 580.126.20). Single-slot, 130 W. No NVIDIA datasheet was reachable; the transcription agrees with 6,144 CUDA cores x 2 x 2.175 GHz = 26.7 TF and the full-rate Ada workstation ratios. No launch price found.") + " Card: \"the most powerful single slot GPU\", \"a blower-style design\", 130 W (PC Gamer, https://www.pcgamer.com/nvidia-announces-the-most-powerful-single-slot-gpu-on-the-planet-but-its-a-workstation-card-so-naturally-costs-dollar1250/; the length is not recorded)."});
@@ -412,6 +458,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .tdp = 300_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps, .ecc = true,
                .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::blower,
                .launch_price = usd("4649", "2020-12-15", "TechPowerUp GPU database launch price, mirrored at https://sysrqmts.com/es/gpus/compare/nvidia-rtx-a6000-vs-nvidia-tesla-p40"),
+               .street_price = pcpp_listing("4974", "RTX A6000", "PNY RTX A-Series"),
                .source = "NVIDIA RTX A6000 datasheet, https://www.nvidia.com/en-us/design-visualization/rtx-a6000/",
                .as_of = recorded,
                .note = std::string("Usable memory: 49,140 MiB, the total nvidia-smi reports for the NVIDIA RTX A6000 in public logs (\"49140MiB\" beside \"NVIDIA RTX A6000\"). 768 GB/s, 300 W, 38.7 TFLOPS FP32 and the $4,649 launch price checked against TechPowerUp data mirrored at sysrqmts.com. Tensor rates = half the datasheet's 309.7 sparse figure; consistent with the A40 datasheet (same GA102, lower clock): FP16/BF16 149.7 | 299.4*, TF32 74.8 | 149.6*.") + " Card: 4.4 in x 10.5 in (266.7 mm), dual slot, active cooling (a blower that exhausts through the bracket), one 8-pin CPU power connector (NVIDIA's RTX A6000 specification table as reproduced at https://servethehome.com/nvidia-rtx-a6000-48gb-gpu-drops-quadro-designation)."});
@@ -428,6 +475,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .fp32_accumulate_half_rate = true, .tdp = 450_W, .peer_to_peer = false,
                .slot_width = 3, .length = 304_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("1599", "2022-10-12", "NVIDIA GeForce RTX 4090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4090/"),
+               .street_price = pcpp_listings("1819.99", "3089", "GeForce RTX 4090", 19, 63),
                .source = src::ada, .as_of = recorded,
                .note = std::string("bf16/fp16 165.2 is the FP32-accumulate rate; FP16 accumulate gives 330.3 (tensor figures checked against https://hmc-tech.com/gpus/nvidia-geforce-rtx-4090-vs-nvidia-rtx-pro-5000-blackwell). GeForce 40-series has no PCIe peer-to-peer.") + " Founders Edition card: 304 x 137 x 61 mm, \"installation requires three slots\", flow-through fans, one 16-pin 12VHPWR connector (Tom's Hardware, https://www.tomshardware.com/reviews/nvidia-geforce-rtx-4090-review/2; TechPowerUp, https://techpowerup.com/review/nvidia-geforce-rtx-4090-founders-edition/3.html). Partner cards are often 3.5-4 slots and 330-360 mm."});
   // RTX 4080 16GB: Ada whitepaper: FP32 48.7; FP16/BF16 (FP32 acc) 97.5; TF32 48.7; FP8 (FP32 acc) 194.9;
@@ -438,6 +486,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 48.7, .tf32 = 48.7, .bf16 = 97.5, .fp16 = 97.5, .fp8 = 194.9, .int8 = 389.9, .int4 = 779.8}),
                .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
                .launch_price = usd("1199", "2022-11-16", "NVIDIA GeForce RTX 4080 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4080-family/"),
+               .street_price = pcpp_listings("1499.99", "1889", "GeForce RTX 4080", 17, 54),
                .source = src::ada, .as_of = recorded, .note = std::string("Usable memory: 16,376 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4080 in public logs (\"16376MiB\" beside \"NVIDIA GeForce RTX 4080\"). ") + src::unverified});
   // RTX 4060 Ti 16GB / 8GB: NVIDIA spec page: FP32 22 (22.06), 128-bit GDDR6 at 18 Gb/s = 288 GB/s, PCIe 4.0 x8,
   // TGP 165 W (16GB) / 160 W (8GB) (guru3d / thefpsreview launch tables). Matches reference-cases.md §6.
@@ -447,6 +496,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 22.06, .tf32 = 22.06, .bf16 = 44.13, .fp16 = 44.13, .fp8 = 88.26, .int8 = 176.5, .int4 = 353.0}),
                .fp32_accumulate_half_rate = true, .tdp = 165_W, .pcie_generation = 4, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("499", "2023-07-18", "NVIDIA GeForce RTX 4060 Ti 16GB launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/"),
+               .street_price = pcpp_listings("449.99", "681.515", "GeForce RTX 4060 Ti", 6, 33, 16),
                .source = "NVIDIA RTX 4060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/; launch tables at https://www.guru3d.com/story/geforce-rtx-4060-ti-gpu-pictured/",
                .as_of = recorded,
                .note = std::string("Usable memory: 16,380 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4060 Ti in public logs (\"16380MiB\" beside \"NVIDIA GeForce RTX 4060 Ti\" at 165 W). Tensor rates derived, not printed by NVIDIA for this card: ") + src::ada_per_sm + "; the 4060 Ti has 34 SMs at 2,535 MHz boost (https://www.thefpsreview.com/?p=133840), so FP16 with FP16 accumulate = 88.26 dense, with FP32 accumulate (half rate on GeForce) 44.13; TF32 = 22.06, FP8 (FP32 acc.) 88.26, INT8 176.5, INT4 353.0 (INT4 equals the 353 'AI TOPS' NVIDIA lists for the card). PCIe x8."});
@@ -456,6 +506,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 22.06, .tf32 = 22.06, .bf16 = 44.13, .fp16 = 44.13, .fp8 = 88.26, .int8 = 176.5, .int4 = 353.0}),
                .fp32_accumulate_half_rate = true, .tdp = 160_W, .pcie_generation = 4, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("399", "2023-05-24", "NVIDIA GeForce RTX 4060 Ti 8GB launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/"),
+               .street_price = pcpp_listings("389.99", "544.325", "GeForce RTX 4060 Ti", 14, 52, 8),
                .source = "NVIDIA RTX 4060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/40-series/rtx-4060-4060ti/; launch review at https://www.thefpsreview.com/?p=133840",
                .as_of = recorded,
                .note = "Usable memory: 8,188 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4060 Ti at 160 W (the 8 GB card) in public logs (\"8188MiB\"). Same AD106 configuration and clocks as the 16 GB card (34 SMs, 2,535 MHz), so the same derived tensor rates; see rtx-4060-ti-16gb. PCIe x8."});
@@ -470,6 +521,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .fp32_accumulate_half_rate = true, .tdp = 575_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .slot_width = 2, .length = 304_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("1999", "2025-01-30", "NVIDIA GeForce RTX 5090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/"),
+               .street_price = pcpp_listings("1999.99", "3049.99", "GeForce RTX 5090", 27, 37),
                .source = "NVIDIA RTX 5090 spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/50-series/rtx-5090/; RTX Blackwell whitepaper figures as reproduced at https://www.spheron.network/blog/nvidia-rtx-5090-specs/",
                .as_of = recorded,
                .note = std::string("Tensor rates derived from NVIDIA's 3,352 'AI TOPS' (FP4 with sparsity, spec page): FP4 dense 1,676, FP8 dense (FP16 acc.) 838.4, FP16 dense (FP16 acc.) 419.2, and FP32 accumulate at half rate on GeForce: 209.6; TF32 104.8, FP8 with FP32 accumulate 419.2. Two independent copies agree: spheron.network (838.4 sparse FP16) and https://www.codesota.com/hardware/rtx-5090 (209.5 dense FP16). The RTX Blackwell whitepaper itself was not available to re-check. Peer-to-peer assumed absent as on the 40-series.") + " Founders Edition card: 304 x 137 x 40 mm, \"no more than two slots thick\", double flow-through fans, one 16-pin 12V-2x6 connector (TechPowerUp, https://techpowerup.com/review/nvidia-geforce-rtx-5090-founders-edition-unboxing/3.html). Partner cards are often 3-3.5 slots and longer."});
@@ -480,6 +532,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .fp32_accumulate_half_rate = true, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .slot_width = 2, .length = 304_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("999", "2025-01-30", "NVIDIA GeForce RTX 5080 launch MSRP, as reported at https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html"),
+               .street_price = pcpp_listings("1264.99", "1472", "GeForce RTX 5080", 35, 55),
                .source = "NVIDIA RTX 5080 figures (1,801 AI TOPS, 10,752 CUDA cores, 16 GB GDDR7, 960 GB/s, 360 W) per https://www.notebookcheck.net/Nvidia-GeForce-RTX-5080-Benchmarks-and-Specs.935679.0.html; dense rates checked against https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 16,303 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 5080 in public logs (\"16303MiB\" beside \"NVIDIA GeForce RTX 5080\"). Dense rates derived from 1,801 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios: FP4 900.4, INT8 450.2, FP8 with FP32 accumulate 225.1, FP16/BF16 with FP32 accumulate 112.6 (half rate on GeForce); TF32 = FP32 56.3. No peer-to-peer on the stock driver (tinygrad/open-gpu-kernel-modules#29).") + " Founders Edition card: 304 mm long, dual slot, flow-through fans, the 5090 FE's size (https://www.pcguide.com/news/rtx-5090-might-actually-fit-in-your-pc-case-as-it-gets-slimmed-down-for-founders-edition/). Partner cards are often wider."});
@@ -489,6 +542,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 43.9, .tf32 = 43.9, .bf16 = 87.9, .fp16 = 87.9, .fp8 = 175.8, .int8 = 351.5, .fp4 = 703}),
                .fp32_accumulate_half_rate = true, .tdp = 300_W, .pcie_generation = 5, .pcie_lanes = 16, .peer_to_peer = false,
                .launch_price = usd("749", "2025-02-20", "NVIDIA GeForce RTX 5070 Ti launch MSRP, as reported at https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp"),
+               .street_price = pcpp_listings("749.99", "1004.495", "GeForce RTX 5070 Ti", 32, 58),
                .source = "NVIDIA RTX 5070 Ti figures (1,406 AI TOPS, 8,960 CUDA cores, 16 GB GDDR7, 896 GB/s) per https://www.tweaktown.com/news/102469/nvidia-geforce-rtx-50-series-specs-pricing-and-performance-plan-that-upgrade-today/index.html and https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp; 300 W and dense rates per https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md",
                .as_of = "2026-11-26",
                .note = "Usable memory: 16,303 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 5070 Ti in public logs (\"16303MiB\" beside \"NVIDIA GeForce RTX 5070 Ti\"). Dense rates derived from 1,406 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 16, half rate on GeForce). The on-sale date in February 2025 is approximate. No peer-to-peer on the stock driver."});
@@ -498,6 +552,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 23.7, .tf32 = 23.7, .bf16 = 47.4, .fp16 = 47.4, .fp8 = 94.9, .int8 = 189.8, .fp4 = 379.5}),
                .fp32_accumulate_half_rate = true, .tdp = 180_W, .pcie_generation = 5, .pcie_lanes = 8, .peer_to_peer = false,
                .launch_price = usd("429", "2025-04-16", "NVIDIA GeForce RTX 5060 Ti 16GB launch MSRP, as reported at https://www.betweentwopixels.com/nvidia-unveils-geforce-rtx-5060-series-affordable-power-for-mainstream-gamers"),
+               .street_price = pcpp_listings("428.33", "499.99", "GeForce RTX 5060 Ti", 25, 39, 16),
                .source = "NVIDIA RTX 5060 Ti figures (759 AI TOPS, 4,608 CUDA cores, 16 GB GDDR7 128-bit, 448 GB/s, 180 W) per https://biggo.com/news/202504161202_Nvidia_RTX_5060_Ti_Launch and https://www.pcguide.com/gpu/rtx-5060-release-date-specs-price/",
                .as_of = "2026-11-26",
                .note = "Usable memory: 16,311 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 5060 Ti in public logs (\"16311MiB\" beside \"NVIDIA GeForce RTX 5060 Ti\" at 180 W). Dense rates derived from 759 AI TOPS (FP4, sparse) with the RTX Blackwell whitepaper's ratios; a public benchmark measured BF16 at 47.0 TF, matching (QuantumDrizzy/BLACKWALL), but FP8 with FP32 accumulate at 184.6 TF, twice the half-rate figure stored. PCIe 5.0 x8 per third-party reports. The 8 GB model is a different card. No peer-to-peer on the stock driver."});
@@ -507,6 +562,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 52.2, .tf32 = 52.2, .bf16 = 104.5, .fp16 = 104.5, .fp8 = 209, .int8 = 418}),
                .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
                .launch_price = usd("999", "2024-01-31", "NVIDIA GeForce RTX 4080 SUPER launch MSRP, as reported at https://technologistmag.com/nvidia-rtx-50-series-gpus-everything-we-know-so-far/amp (on-sale date per https://game-scanner.co.uk/articles/rumors-confirmed-nvidia-rtx-40-super-drops-this-month)"),
+               .street_price = pcpp_listings("1299.99", "1799.495", "GeForce RTX 4080 SUPER", 16, 41),
                .source = "NVIDIA RTX 4080 SUPER figures (836 AI TOPS, 52.2 TF FP32, 16 GB GDDR6X, 736 GB/s) per https://github.com/VladislavDuma/gpu_specs and https://www.tweaktown.com/news/95247/nvidia-officially-begins-teasing-its-upcoming-geforce-rtx-40-super-series-cards/index.html",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 16,376 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 4080 ... in public logs (\"16376MiB\" beside \"NVIDIA GeForce RTX 4080 ...\", a name nvidia-smi truncates, at 320 W: the 4080 and the 4080 SUPER share the AD103 and its 16 GB of GDDR6X). Dense rates derived from 836 AI TOPS (FP8, sparse) with the Ada whitepaper's ratios (FP16/BF16 with FP32 accumulate = AI TOPS / 8 = 104.5, half rate on GeForce); ") + src::ada_per_sm + ". 320 W and PCIe 4.0 x16 are third-party reports. No peer-to-peer on the stock driver."});
@@ -517,6 +573,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .fp32_accumulate_half_rate = true, .tdp = 320_W, .peer_to_peer = false,
                .slot_width = 2, .length = 285_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("699", "2020-09-17", "NVIDIA GeForce RTX 3080 launch MSRP, as reported at https://www.rockpapershotgun.com/2020/09/01/nvidia-ampere-rtx-3000-series-price-specs-release-date/"),
+               .street_price = pcpp_listings("779", "1080", "GeForce RTX 3080 10GB", 11, 47),
                .source = std::string(src::ga102) + "; figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 29.8, TF32 29.8 | 59.5*, FP16/BF16 with FP32 accumulate 59.5 | 119*, INT8 238 | 476*); 10 GB GDDR6X, 760 GB/s, 320 W per https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 10,240 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3080 in public logs (\"10240MiB\" beside \"NVIDIA GeForce RTX 3080\"). NVIDIA's launch \"238 tensor TFLOPS\" is FP16 accumulate with sparsity; dense FP16/BF16 with FP32 accumulate is 59.5 (half rate on GeForce). The 12 GB model is a different card. No peer-to-peer on the stock driver.") + " Founders Edition card: 285 mm, two slots, flow-through fans, one 12-pin connector (adapter to two 8-pin) (Tweakers, https://tweakers.net/geek/171976/nvidia-geforce-rtx-3080-arriveert-in-tweakers-testlab.html)."});
@@ -526,6 +583,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 20.3, .tf32 = 20.3, .bf16 = 40.6, .fp16 = 40.6, .int8 = 163}),
                .fp32_accumulate_half_rate = true, .tdp = 220_W, .peer_to_peer = false,
                .launch_price = usd("499", "2020-10-29", "NVIDIA GeForce RTX 3070 launch MSRP, as reported at https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15"),
+               .street_price = pcpp_listings("534.19", "698", "GeForce RTX 3070", 17, 56),
                .source = "NVIDIA Ampere GA10x figures as transcribed at https://github.com/lamonoai/gpumap/blob/main/nvidia/GPU.md (FP32 20.3, TF32 20.3 | 40.6*, FP16/BF16 with FP32 accumulate 40.6 | 81.3*, INT8 163 | 325*); 8 GB GDDR6, 448 GB/s, 220 W per https://www.tomshardware.com/uk/news/nvidia-geforce-rtx-3080-reviews-delayed-to-sept-16-rtx-3070-available-on-october-15",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 8,192 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3070 in public logs (\"8192MiB\" beside \"NVIDIA GeForce RTX 3070\"). ") + std::string(src::ga10x_per_sm) + ": 46 SMs x 1,725 MHz x 1,024 FLOP = 81.3 with FP16 accumulate, 40.6 with FP32 accumulate (half rate on GeForce). On sale October 2020 (first announced for October 15, then the 29th). No peer-to-peer on the stock driver."});
@@ -547,6 +605,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .fp32_accumulate_half_rate = true, .tdp = 350_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps,
                .slot_width = 3, .length = 313_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("1499", "2020-09-24", "NVIDIA GeForce RTX 3090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),
+               .street_price = pcpp_listings("1518.99", "1599.99", "GeForce RTX 3090", 16, 51),
                .source = src::ga102, .as_of = recorded, .note = std::string(src::unverified) + " Founders Edition card: 313 mm, three slots, flow-through fans, one 12-pin connector (adapter from two 8-pin) (Hardwareluxx, https://hardwareluxx.de/index.php/artikel/hardware/grafikkarten/54210-wenig-geforce-fuer-einen-hohen-aufpreis-gigabyte-geforce-rtx-3090-gaming-im-test.html?start=5)."});
   // RTX 3090 Ti: NVIDIA spec page: FP32 40, 24 GB GDDR6X, 1,008 GB/s, 450 W; NVLink bridge supported.
   v.push_back({.id = "rtx-3090-ti", .name = "NVIDIA GeForce RTX 3090 Ti 24GB", .aliases = {"RTX 3090 Ti", "GeForce RTX 3090 Ti", "3090 Ti"},
@@ -555,6 +614,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 40}),
                .fp32_accumulate_half_rate = true, .tdp = 450_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps,
                .launch_price = usd("1999", "2022-03-29", "NVIDIA GeForce RTX 3090 Ti launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),
+               .street_price = pcpp_listings("1499.99", "1989", "GeForce RTX 3090 Ti", 7, 32),
                .source = "NVIDIA RTX 3090 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/",
                .as_of = recorded, .note = std::string("Usable memory: 24,564 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3090 Ti in public logs (\"24564MiB\" beside \"NVIDIA GeForce RTX 3090 Ti\"). ") + std::string(src::unverified) + " NVIDIA publishes no tensor TFLOPS for the 3090 Ti (it postdates the GA102 whitepaper), so tensor rates are absent."});
   // RTX 3060 12GB: NVIDIA spec page: FP32 12.7 (12.74), 12 GB GDDR6 192-bit at 15 Gb/s = 360 GB/s, 170 W, PCIe 4.0 x16.
@@ -565,6 +625,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp32 = 12.74, .tf32 = 12.74, .bf16 = 25.47, .fp16 = 25.47, .int8 = 101.9, .int4 = 203.8}),
                .fp32_accumulate_half_rate = true, .tdp = 170_W,
                .launch_price = usd("329", "2021-02-25", "NVIDIA GeForce RTX 3060 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/"),
+               .street_price = pcpp_listings("256.98", "429.95", "GeForce RTX 3060 12GB", 19, 54),
                .source = "NVIDIA RTX 3060 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3060-3060ti/; launch table at https://www.guru3d.com/story/geforce-rtx-4060-ti-gpu-pictured/",
                .as_of = recorded,
                .note = std::string("Usable memory: 12,288 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3060 in public logs (\"12288MiB\" beside \"NVIDIA GeForce RTX 3060\"). Tensor rates derived, not printed by NVIDIA for this card: ") + src::ga10x_per_sm + "; the 3060 has 28 SMs (3,584 CUDA cores) at 1,777 MHz boost (guru3d table), so FP16 with FP16 accumulate = 50.95 dense, with FP32 accumulate (half rate on GeForce) 25.47; BF16 the same, TF32 12.74, INT8 101.9, INT4 203.8 (the GA102 ratios: RTX 3090 71 / 35.6 / 284 / 568)."});
@@ -578,6 +639,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 192_GB, .usable_memory = 196608_MiB, .memory_type = "HBM3", .memory_bandwidth = 5.3_TBps,
                .dense = dense_rates({.fp64 = 163.4, .fp32 = 163.4, .tf32 = 653.7, .bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9}),
                .tdp = 750_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .street_price = usd("25733.71", "2025-02-10", std::string(src::epoch) + "; per GPU, an 8 x MI300X OAM universal baseboard listed by interpromicro.com, https://web.archive.org/web/20250210202751/https://www.interpromicro.com/product/39955-amd-instinct-mi300x-192gb-8-oam-ubb"),
                .source = "AMD Instinct MI300X data sheet, https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html",
                .as_of = recorded,
                .note = "Usable memory: 196,608 MiB (206.2 GB): rocm-smi reports \"VRAM Total Memory (B): 206158430208\" on an MI300X in public logs (a dstack run on AMD's developer cloud): AMD's \"192 GB\" is 192 GiB. Checked against stored copies: ~1.3 PFLOPS FP16, ~2.6 PFLOPS FP8, 192 GB, 5.3 TB/s, 750 W (https://www.jaredwatkins.com/research/ai-accelerators/amd-instinct/mi300-series/), 896 GB/s Infinity Fabric (https://gpu.blog/gpus/instinct-mi300x-mi300x). Some third-party pages (codesota.com) print 2,615 TFLOPS as dense FP16; that is the sparse figure. fp64/fp32 are matrix-core rates; Infinity Fabric aggregate halved for per direction. No vendor list price."});
@@ -593,6 +655,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 64_GB, .usable_memory = 65520_MiB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
                .dense = dense_rates({.fp64 = 47.85, .fp32 = 47.85, .bf16 = 191.5, .fp16 = 191.5, .int8 = 191.5}),
                .tdp = 250_W, .infinity_fabric_bandwidth = 50_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
+               .unpriced = "no longer made, and its newest dated price, The Next Platform's estimate of $14,500 a package in November 2021 (Epoch AI's price data), is too old to rank against 2025-2026 prices",
                .source = src::mi200, .as_of = recorded,
                .note = std::string("Usable memory: 65,520 MiB per GCD (64 GiB less 16 MiB): a gfx90a GCD reports \"Total GPU memory 68702699520\" in a public HPE Cray OpenACC log. One GCD of the two in an MI250X package (Pawsey Setonix user guide, https://pawsey.atlassian.net/wiki/spaces/US/pages/51928618: "
                                    "\"two Global Compute Dies (GCD) that are accessible as two logical GPUs\", 110 CUs and 64 GB each). Package figures halved: "
@@ -607,6 +670,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 64_GB, .usable_memory = 65520_MiB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
                .dense = dense_rates({.fp64 = 45.25, .fp32 = 45.25, .bf16 = 181.05, .fp16 = 181.05, .int8 = 181.05}),
                .tdp = 250_W, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
+               .street_price = usd("7885.245", "2025-02-21", std::string(src::epoch) + "; half the package's $15,770.49 (this entry is one of its two GCDs), https://archive.ph/9WHHS"),
                .source = src::mi200, .as_of = recorded,
                .note = "Usable memory: 65,520 MiB per GCD (64 GiB less 16 MiB), as the MI250X's gfx90a GCD reports (\"Total GPU memory 68702699520\" in a public HPE Cray OpenACC log): the same HBM2e per GCD. One GCD of the two in an MI250 package, seen by the OS as its own GPU of 64 GB. Package figures halved: AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (45.3 vector / 90.5 matrix, 362.1 FP16/BF16, 362.1 INT8 TOPS, 128 GB, 3.2 TB/s, 500 W). Infinity Fabric bandwidth not recorded. No vendor list price."});
   // Added 2026-11-26: AMD's 2025 Instinct parts and the Radeon cards people run models on locally.
@@ -615,6 +679,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 256_GB, .usable_memory = 262128_MiB, .memory_type = "HBM3e", .memory_bandwidth = 6_TBps,
                .dense = dense_rates({.fp64 = 163.4, .fp32 = 163.4, .tf32 = 653.7, .bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9}),
                .tdp = 1000_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
                .source = "AMD ROCm GPU specifications, https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html (304 CUs, 256 GiB); AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (FP16/BF16 1,307.4 dense = 2*32*32*8 x 1,216 matrix cores x 2,100 MHz / 32 cycles); 6 TB/s and PCIe 5.0 x16 per https://wiaix.com/amd-instincttm-mi325x-accelerators; 1,000 W per https://www.svethardware.cz/amd-predstavilo-instinct-mi325x-s-256gb-pameti-hbm3e-slibuje-i-vykonnejsi-mi355x/61224",
                .as_of = "2026-11-26",
                .note = "Usable memory: 262,128 MiB (274.9 GB; AMD's \"256 GB\" is GiB, less 16 MiB as on the MI300X), the total amd-smi prints for an MI325X in AMD's own JAX install guide (ROCm/rocm-install-on-linux docs/install/3rd-party/jax-install.rst, an earlier version: \"AMD Instinct MI325X ... 283/262128 MB\", AMD-SMI 26.0.0, ROCm 7.0.1). The MI300X's compute (same 304 CUs at 2,100 MHz) with 256 GB HBM3e at 6 TB/s and 1,000 W. AMD prints the sparse figures (2,614.9 FP16, 5,229.8 FP8) beside these dense ones. Infinity Fabric: 7 links per GPU as on the MI300X, whose 896 GB/s aggregate is halved per direction (per-link figure for the MI325X not found). No vendor list price."});
@@ -623,6 +688,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 288_GB, .usable_memory = 294896_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 72.1, .fp32 = 144.2, .bf16 = 2309.6, .fp16 = 2309.6, .fp8 = 4614, .int8 = 4614, .fp4 = 9200}),
                .tdp = 1000_W, .infinity_fabric_bandwidth = 537.6_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
                .source = "AMD Instinct MI350X brochure, https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/amd-instinct-mi350x-gpu-brochure.pdf (figures as quoted in a public FLOP table); 288 GB at 8 TB/s per https://www.tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts; 1,000 W per https://wccftech.com/amd-instinct-mi350-gpuai-hardware-powerhouse-3nm-3d-chiplet-cdna-4-185-billion-transistors-1400w-tbp-over-4000b-llm-support//amp/",
                .as_of = "2026-11-26",
                .note = "Usable memory: 294,896 MiB (309.2 GB, 288 GiB less 16 MiB): the device memory an MI350X reports in a trace in a public repository (totalGlobalMem 309220868096), as rocm-smi reports for the MI355X with the same HBM3E. Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6/MXFP4 9.2 PF dense, stored as FP4 (AMD's 18.45 PF headline is with sparsity). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
@@ -631,6 +697,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 288_GB, .usable_memory = 294896_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 78.6, .fp32 = 157.3, .bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033.2, .int8 = 5033.2, .fp4 = 10066}),
                .tdp = 1400_W, .infinity_fabric_bandwidth = 537.6_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
                .source = "AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (dense rates); 288 GB HBM3e and PCIe Gen5 x16 per AMD's MLPerf Inference v6.0 submission (mlcommons/inference_results_v6.0, closed/AMD); 8 TB/s and 1,400 W per https://www.theregister.com/2025/06/12/amd_mi355x/",
                .as_of = "2026-11-26",
                .note = "Usable memory: 294,896 MiB (309.2 GB, 288 GiB less 16 MiB): rocm-smi reports \"VRAM Total Memory (B)\" 309220868096 on MI355X hosts in public logs, and PyTorch the same total_memory: AMD's \"288 GB\" is GiB. Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6/MXFP4 10,066 TF dense = 2 x FP8, stored as FP4 (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
@@ -644,6 +711,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::apple, .architecture = "Apple M2", .form_factor = FormFactor::soc,
                .memory = 192_GB, .usable_memory = 147456_MiB, .memory_type = "LPDDR5 (unified)", .memory_bandwidth = 800_GBps,
                .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .unpriced = "a chip sold only inside Apple's own computers; price the computer as a system in a catalog file",
                .source = "Apple newsroom, \"Apple introduces M2 Ultra\", https://www.apple.com/newsroom/2023/06/apple-introduces-m2-ultra/",
                .as_of = recorded,
                .note = "Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent: the GPU has no matrix (tensor) units Apple rates, and a figure computed from core counts and clocks would not be a vendor figure. Sold only inside Mac Studio / Mac Pro (Mac Studio with M2 Ultra from $3,999 with 64 GB, June 2023)."});
@@ -652,6 +720,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::apple, .architecture = "Apple M3", .form_factor = FormFactor::soc,
                .memory = 512_GB, .usable_memory = 475136_MiB, .memory_type = "LPDDR5 (unified)", .memory_bandwidth = 819_GBps,
                .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .unpriced = "a chip sold only inside Apple's own computers; price the computer as a system in a catalog file",
                .source = "Apple newsroom, \"Apple reveals M3 Ultra\", https://www.apple.com/newsroom/2025/03/apple-reveals-m3-ultra-taking-apple-silicon-to-a-new-extreme/; bandwidth per https://techpowerup.com/news-tags/Mac%20Studio",
                .as_of = recorded,
                .note = "Usable memory: 475,136 MiB (498.2 GB, 464 GiB: 90.6 % of the machine's 512 GiB), Metal's recommendedMaxWorkingSetSize as llama.cpp prints it on a 512 GB Mac Studio M3 Ultra in public logs (\"recommendedMaxWorkingSetSize = 498216.21 MB\", llama.cpp build 84bf3c67; \"MTL0: Apple M3 Ultra (475136 MiB, ...)\"), the most the GPU is meant to hold; macOS's iogpu.wired_limit_mb can raise it. A 256 GB machine (hw.memsize 274,877,906,944 B: Apple's GB are GiB) reports 228,065 MiB (239.1 GB, 87.0 %). Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent (no vendor tensor figure exists for the GPU). Sold only inside Mac Studio (from 96 GB)."});
@@ -660,6 +729,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 48_GB, .usable_memory = 49136_MiB, .memory_type = "GDDR6", .memory_bandwidth = 864_GBps,
                .dense = dense_rates({.fp32 = 61.3, .bf16 = 122.6, .fp16 = 122.6, .int8 = 122.6}),
                .tdp = 295_W, .ecc = true,
+               .street_price = pcpp_listing("3640", "Radeon PRO W7900", "AMD 100-300000074"),
                .source = "48 GB GDDR6, 864 GB/s, 295 W, PCIe 4.0 x16 per https://www.itcreations.com/amd-gpu/amd-radeon-pro-w7900-gpu; WMMA rate per compute unit (512 FP16/BF16 FLOP and 512 INT8 ops per clock) per AMD GPUOpen, https://gpuopen.com/learn/using_matrix_core_amd_rdna4",
                .as_of = "2026-11-26",
                .note = "Usable memory: 49,136 MiB (51,522,830,336 B), the total rocm-smi and HIP report in public logs for 48 GB gfx1100 cards (\"VRAM Total Memory (B): 51522830336\"; one named a W7900D, the others only \"AMD Radeon Graphics\"): 48 GiB less 16 MiB, as the RX 7900 XTX reports 24 GiB less 16 MiB, so AMD's \"48 GB\" is binary. RDNA 3 has no tensor cores: the matrix rate is WMMA on the SIMDs, 96 CUs x 512 FLOP x ~2.5 GHz = 122.6 TF FP16/BF16 dense (computed; it equals AMD's \"peak half precision\"). FP32 61.3 counts dual issue, which compilers rarely reach (about half in practice). No FP8. ECC as AMD markets the W7000 series, not confirmed in a stored source. The widely reported $3,999 launch price was not verified."});
@@ -670,6 +740,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .tdp = 355_W,
                .slot_width = 3, .length = 287_mm, .cooling = GpuCooling::open_air,
                .launch_price = usd("999", "2022-12-13", "AMD Radeon RX 7900 XTX launch MSRP, as reported at https://www.breakinglatest.news/technology/amd-announces-first-chiplets-gpu-new-rdna-3-architecture-rx-7900-xtx-xt-will-be-launched-on-12-13/"),
+               .street_price = pcpp_listings("899.99", "1174.08", "Radeon RX 7900 XTX", 5, 28),
                .source = "24 GB GDDR6 at 20 Gbps on 384 bits (960 GB/s), 355 W per https://morethantech.it/pubblicazioni/1156_amd-alza-il-sipario-sulle-radeon-rx-7900-xtx-e-7900-xt; WMMA rate per compute unit (512 FP16/BF16 FLOP per clock) per AMD GPUOpen, https://gpuopen.com/learn/using_matrix_core_amd_rdna4",
                .as_of = "2026-11-26",
                .note = std::string("Usable memory: 24,560 MiB: rocm-smi reports \"VRAM Total Memory (B): 25753026560\" for a Radeon RX 7900 XTX in public logs. 96 CUs x 512 FLOP x ~2.5 GHz = 122.8 TF FP16/BF16 dense through WMMA (computed; AMD's \"peak half precision\" is the same number, not a sparse figure); vkpeak measured about 130 TF. FP32 61.4 counts dual issue. No FP8, no ECC. PCIe peer-to-peer under ROCm not verified (the default is kept).") + " AMD reference card: 287 mm, sold as 2.5 slots (3 blocked: TechPowerUp, \"installation requires three slots\", https://techpowerup.com/review/amd-radeon-rx-7900-xtx/3.html), three axial fans, two 8-pin connectors (https://wccftech.com/amd-radeon-rx-7900-xtx-graphics-card-rdna-3-navi-31-gpu-gets-beautiful-close-up-shots/)."});
@@ -679,6 +750,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 128_GB, .usable_memory = 96_GB, .memory_type = "LPDDR5X-8000 (unified)", .memory_bandwidth = 256_GBps,
                .dense = dense_rates({.fp32 = 29.7, .bf16 = 59.4, .fp16 = 59.4, .int8 = 59.4}),
                .tdp = 120_W, .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .unpriced = "a chip sold only inside laptops and mini PCs; price the computer as a system in a catalog file",
                .source = "16 Zen 5 cores, 40-CU Radeon 8060S up to 2.9 GHz, up to 128 GB LPDDR5X-8000 on 256 bits (256 GB/s), cTDP 45-120 W per https://www.svethardware.cz/amd-predstavuje-ryzen-ai-max-strix-halo-s-az-16-jadry-a-gpu-se-40-cu/61477; the GPU's 96 GB variable graphics memory per https://computerbase.de/2024-09/amd-strix-halo-leak (and users' BIOS reports)",
                .as_of = "2026-11-26",
                .note = "Usable memory: the BIOS's largest graphics carve-out, 96 GB of 128 (Linux's GTT can map more; not a vendor figure). Rates computed, not published: 40 CUs x 512 FLOP (RDNA 3's WMMA rate per CU, AMD GPUOpen; assumed unchanged on RDNA 3.5) x 2.9 GHz = 59.4 TF FP16/BF16; FP32 29.7 counts dual issue. Power: the whole SoC at its 120 W top cTDP (55 W default). Sold only inside laptops and mini-PCs; no chip price."});
@@ -696,6 +768,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::apple, .architecture = "Apple M4", .form_factor = FormFactor::soc,
                .memory = 128_GB, .usable_memory = 98304_MiB, .memory_type = "LPDDR5X (unified)", .memory_bandwidth = 546_GBps,
                .pcie_generation = 0, .pcie_lanes = 0, .peer_to_peer = false,
+               .unpriced = "a chip sold only inside Apple's own computers; price the computer as a system in a catalog file",
                .source = "Apple M4 Max: 16-core CPU, 40-core GPU, up to 128 GB unified memory per http://www.notebookcheck.net/Apple-M4-Max-official-with-incremental-upgrades-over-the-M3-Max.911098.0.html; 546 GB/s per https://macmegasite.com/2024/10/30/m4-max-chip-has-16-core-cpu-40-core-gpu-and-35-increase-in-memory-bandwidth",
                .as_of = "2026-11-26",
                .note = "Usable memory: Metal's default working set, 75 % of the unified memory (96 GiB of 128; the same rule as the M2 Ultra entry: raullenchai/Rapid-MLX#183, ggml-org/llama.cpp#3213); `sudo sysctl iogpu.wired_limit_mb` raises it. Apple publishes no peak FLOP/s and no chip power, so rates and TDP are absent. Sold inside MacBook Pro (October 2024) and Mac Studio (March 2025, from $1,999 with 36 GB)."});
@@ -790,6 +863,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
                .architecture = "Zen 4 (Raphael)", .socket = "AM5", .cores = 16, .threads = 32, .tdp = 170_W, .pcie_generation = 5, .pcie_lanes = 28,
                .memory_type = "DDR5-5200", .memory_channels = 2, .max_memory = 192_GB,
                .launch_price = usd("699", "2022-09-27", "AMD Ryzen 7000 launch SEP, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x"),
+               .street_price = usd("449.96", src::pcpp_date, (std::string(src::pcpp) + "; cpu.csv")),
                .source = "AMD Ryzen 9 7950X product page, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x", .as_of = recorded,
                .note = std::string(src::unverified) + " 192 GB maximum after the 2023 AGESA update (128 GB at launch)."});
   // Xeon Platinum 8480+: Intel ARK: 56 / 112, 350 W, 80 PCIe 5.0 lanes, 8 ch DDR5-4800, 4 TB; RCP $10,710.
@@ -799,12 +873,21 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
                .launch_price = usd("10710", "2023-01-10", "Intel ARK recommended customer price, https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html"),
                .source = "Intel ARK, https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html",
                .as_of = recorded, .note = std::string(src::unverified) + " DGX H100 ships the 8480C variant (not sold separately)."});
+  // Xeon Platinum 8570 (Emerald Rapids): the DGX B200's CPU, "56 cores each 2.1/4 GHz (Base/Max boost)" (NVIDIA DGX
+  // B200 User Guide); socket, TDP, lanes and memory as Intel ARK gives them for the family (recalled).
+  v.push_back({.id = "xeon-platinum-8570", .name = "Intel Xeon Platinum 8570", .aliases = {"Xeon 8570", "Xeon Platinum 8570", "8570"},
+               .vendor = Vendor::intel, .architecture = "Emerald Rapids", .socket = "LGA4677", .cores = 56, .threads = 112, .tdp = 350_W,
+               .pcie_generation = 5, .pcie_lanes = 80, .memory_type = "DDR5-5600", .memory_channels = 8, .max_memory = 4_TB,
+               .source = "NVIDIA DGX B200 User Guide, Hardware Overview (\"2 x Intel Xeon 8570 PCIe Gen5 CPUs with 56 cores each 2.1/4 GHz\"), https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
+               .as_of = "2026-11-29",
+               .note = std::string("Cores and clocks from NVIDIA's guide; socket, 350 W TDP, 80 PCIe 5.0 lanes and 8 channels of DDR5-5600 from Intel ARK, recalled. ") + src::unverified + " No price recorded: the DGX B200 that ships it has a price of its own."});
   // Core i9-13900K: Intel ARK: 24 cores (8P+16E) / 32 threads, 125 W base (253 W turbo), 20 lanes (16 PCIe 5.0 + 4 PCIe 4.0),
   // 2 ch DDR5-5600, 128 GB (192 GB later); RCP $589-599.
   v.push_back({.id = "core-i9-13900k", .name = "Intel Core i9-13900K", .aliases = {"i9-13900K", "13900K"}, .vendor = Vendor::intel,
                .architecture = "Raptor Lake", .socket = "LGA1700", .cores = 24, .threads = 32, .tdp = 125_W, .pcie_generation = 5, .pcie_lanes = 20,
                .memory_type = "DDR5-5600", .memory_channels = 2, .max_memory = 192_GB,
                .launch_price = usd_range("589", "599", "2022-10-20", "Intel ARK recommended customer price, https://www.intel.com/content/www/us/en/products/sku/230496/intel-core-i913900k-processor-36m-cache-up-to-5-80-ghz/specifications.html"),
+               .street_price = usd("434", src::pcpp_date, (std::string(src::pcpp) + "; cpu.csv")),
                .source = "Intel ARK, https://www.intel.com/content/www/us/en/products/sku/230496/intel-core-i913900k-processor-36m-cache-up-to-5-80-ghz/specifications.html",
                .as_of = recorded, .note = std::string(src::unverified) + " TDP is processor base power; maximum turbo power is 253 W."});
   return v;
@@ -925,6 +1008,10 @@ CAPPLAN_CATALOG_DATA inline std::vector<Chassis> chassis() {
                .rack_units = 8, .max_gpus = 8, .psu_bays = 6, .max_board = BoardFormFactor::ssi_eeb, .passive_gpu_airflow = true,
                .source = "NVIDIA DGX H100/H200 User Guide, https://docs.nvidia.com/dgx/dgxh100-user-guide/introduction-to-dgxh100.html (8U, 6 power supplies)",
                .as_of = recorded, .note = std::string("Not sold separately; listed so the DGX H100 can name its enclosure. ") + src::unverified});
+  v.push_back({.id = "nvidia-dgx-b200-chassis", .name = "NVIDIA DGX B200 10U chassis (part of the DGX system)", .aliases = {},
+               .rack_units = 10, .max_gpus = 8, .psu_bays = 6, .max_board = BoardFormFactor::ssi_eeb, .passive_gpu_airflow = true,
+               .source = "NVIDIA DGX B200 User Guide, https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html (\"10U Rackmount\", \"6 x 3.3 kW\" power supplies)",
+               .as_of = "2026-11-29", .note = "Not sold separately; listed so the DGX B200 can name its enclosure."});
   return v;
 }
 
@@ -982,7 +1069,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
                  .parts = {{K::gpu, w.gpu, 1}, {K::cpu, "ryzen-9-7950x", 1}, {K::memory, "ddr5-5600-udimm-32gb", 2},
                            {K::storage, "samsung-990-pro-2tb", 1}, {K::psu, w.psu, 1}, {K::chassis, "generic-atx-tower", 1}},
                  .topology = Topology::single_gpu, .source = src::source_material, .as_of = recorded,
-                 .note = "GPU from the source material; the other parts are a typical build chosen for the catalog (no motherboard or cooler is itemized). Price derived from the parts: GPU launch price, CPU launch price, street prices of memory, SSD, PSU and case (PCPartPicker, 2025-07-23)."});
+                 .note = "GPU from the source material; the other parts are a typical build chosen for the catalog (no motherboard or cooler is itemized). Price derived from the parts, each at its street price in one snapshot (PCPartPicker, 2025-07-23): the GPU's a range from the lowest to the median listing, the CPU, memory, SSD, PSU and case one price each."});
   }
   // 2 x RTX 4090: no NVLink and no P2P on the 40-series, so GPU-to-GPU traffic goes through host memory.
   // Platform: Ryzen 9 7950X (AM5, 24 usable PCIe 5.0 lanes) running the cards at PCIe 4.0 x8 each (x8/x8), the common
@@ -1029,12 +1116,23 @@ CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
                .price = usd("270000", "2023-05-01", "SemiAnalysis, AI Server Cost Analysis (May 2023), https://www.semianalysis.com/p/ai-server-cost-analysis-memory-is, as quoted in https://github.com/epoch-research/training-cost-trends"),
                .source = "NVIDIA DGX H100 datasheet, https://resources.nvidia.com/en-us-dgx-systems/ai-enterprise-dgx", .as_of = recorded,
                .note = std::string(src::unverified) + " Ships the 8480C CPU (recorded as 8480+). NVIDIA publishes no list price; the price is an analyst's estimate of the sale price, published May 2023 (the day is not stated in the copy; the 1st is recorded)."});
+  // DGX B200: NVIDIA DGX B200 User Guide: 8 x B200 (1,440 GB), 2 x Xeon 8570, 2 TB in 32 DIMMs, 4 OSFP ports serving
+  // 8 x single-port ConnectX-7 (400 Gb/s InfiniBand), 2 x BlueField-3 DPUs (storage and management, not itemized),
+  // 6 x 3.3 kW power supplies, 14.3 kW max, 10U. NVIDIA publishes no list price.
+  v.push_back({.id = "dgx-b200", .name = "NVIDIA DGX B200", .aliases = {"DGX B200"},
+               .parts = {{K::gpu, "b200", 8}, {K::cpu, "xeon-platinum-8570", 2}, {K::memory, "ddr5-4800-rdimm-64gb", 32},
+                         {K::network, "connectx-7-ndr-400g", 8}, {K::chassis, "nvidia-dgx-b200-chassis", 1}},
+               .topology = Topology::nvswitch,
+               .price = usd("379273.04", "2024-12-17", std::string(src::epoch) + "; 8 x $47,409.13 a GPU: a DGX B200 (1,440 GB) listed by deltacomputer.com in euros, converted to USD by Epoch AI, https://web.archive.org/web/20241217210350/https://www.deltacomputer.com/nvidia-dgx-b200-1440gb.html"),
+               .source = "NVIDIA DGX B200 User Guide, https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
+               .as_of = "2026-11-29",
+               .note = "The 2 TB of memory is recorded as 32 generic DDR5 RDIMMs of 64 GB (the guide gives the count and the total, not the speed); the two BlueField-3 DPUs and the NVMe drives are not itemized. NVIDIA publishes no list price; the price is one European reseller's listing, converted by Epoch AI."});
   // HGX H100 8-GPU: NVIDIA HGX page: 8 x H100 SXM5 on one baseboard with 4 NVSwitches (900 GB/s per GPU).
   v.push_back({.id = "hgx-h100-8gpu", .name = "NVIDIA HGX H100 8-GPU baseboard", .aliases = {"HGX H100"},
                .parts = {{K::gpu, "h100-sxm", 8}},
                .topology = Topology::nvswitch,
                .source = "NVIDIA HGX platform page, https://www.nvidia.com/en-us/data-center/hgx/", .as_of = recorded,
-               .note = "The GPU baseboard only; server makers add CPUs, memory, NICs and chassis. No list price is published; the price is derived from 8 x the H100 street-price estimate ($25,000-30,000, 2023), so it leaves out the baseboard and NVSwitches."});
+               .note = "The GPU baseboard only; server makers add CPUs, memory, NICs and chassis. No list price is published; the price is derived from 8 x the H100's street price, whose low end is itself a baseboard's price per GPU ($230,000 for 8, 2025) and whose high end an HGX server's."});
   return v;
 }
 

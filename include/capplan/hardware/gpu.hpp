@@ -146,6 +146,11 @@ struct GpuSpec {
 
   std::optional<PricePoint> launch_price{};  // vendor list price (MSRP) at launch
   std::optional<PricePoint> street_price{};  // observed market price
+  // Why neither price is recorded, where the catalog has looked for one and found none that is
+  // public: "sold only inside GB200 NVL72 racks, at prices agreed with each buyer". Purchase tables
+  // show it beside the row's "no price". Ignored once a price is given (a catalog file that prices
+  // the part overrides the reason without having to clear it).
+  std::string unpriced{};
 
   std::string source{};                // datasheet used for the figures above
   std::string as_of{};                 // date the figures were checked
@@ -219,7 +224,7 @@ BOOST_DESCRIBE_STRUCT(GpuSpec, (),
                        memory_bandwidth, dense, fp16_rate_assumes_fp32_accumulate, fp32_accumulate_half_rate, tdp,
                        idle_power, nvlink_generation, nvlink_bandwidth, nvlink_domain, infinity_fabric_bandwidth, chip_link_bandwidth,
                        chip_link_domain, pcie_generation,
-                       pcie_lanes, host_link_bandwidth, ecc, peer_to_peer, slot_width, length, cooling, launch_price, street_price, source, as_of, note))
+                       pcie_lanes, host_link_bandwidth, ecc, peer_to_peer, slot_width, length, cooling, launch_price, street_price, unpriced, source, as_of, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<GpuSpec>) {
   return std::tuple{&GpuSpec::id, &GpuSpec::name, &GpuSpec::vendor, &GpuSpec::form_factor, &GpuSpec::memory,

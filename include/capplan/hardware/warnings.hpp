@@ -242,7 +242,7 @@ inline std::vector<CatalogWarning> check_catalog(const Catalog& c, const Warning
 // The warnings about the entries one answer used, judged on `opt.today`: `entries` are labels as
 // CatalogWarning::entry gives them ("gpu h100-sxm", "system dgx-h100", "cloud offer
 // lambda-gpu-8x-h100-sxm5"); the warnings come in the order of `entries`, each entry's once. What a
-// planner's answer rests on is then in its notes and JSON, not only in `capplan catalog check`.
+// planner's answer rests on is then in its notes and JSON, not only in check_catalog's.
 inline std::vector<CatalogWarning> warnings_for(const Catalog& c, const std::vector<std::string>& entries, const WarningOptions& opt,
                                                 const Catalog* reference = &Catalog::builtin()) {
   std::vector<CatalogWarning> out;

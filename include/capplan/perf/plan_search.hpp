@@ -185,11 +185,19 @@ struct RankedPlan {
 struct SearchResult {
   std::vector<RankedPlan> top;   // fastest first, all fitting in memory
   std::size_t candidates = 0;    // plans whose sizes divide the model, GPUs and batch
-  std::size_t memory_checked = 0;
+  std::size_t memory_checked = 0;  // ranked plans whose memory was checked, fastest first
   std::size_t rejected_for_memory = 0;
+  // Activation offloading (SearchSpace::offload): memory checks of offloaded variants of the plans
+  // that did not fit (the bisection for the fewest layers), and the variants that fit.
+  std::size_t offload_checks = 0;
+  std::size_t offloaded_fits = 0;
   [[nodiscard]] std::string explain() const {
     std::string s = std::to_string(candidates) + " valid plans timed, " + std::to_string(memory_checked) + " checked for memory (" +
-                    std::to_string(rejected_for_memory) + " do not fit, or fit only tightly); fastest that fit:\n";
+                    std::to_string(rejected_for_memory) + " do not fit, or fit only tightly)";
+    if (offload_checks > 0)
+      s += "; " + std::to_string(offload_checks) + " memory checks of offloaded layers, " + std::to_string(offloaded_fits) +
+           " plans fit with offloading";
+    s += "; fastest that fit:\n";
     int i = 1;
     for (const auto& r : top) s += "#" + std::to_string(i++) + " " + r.estimate.explain();
     return s;
@@ -331,10 +339,13 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
         ParallelPlan p = t.plan;
         const int layers = static_cast<int>(s.layers);
         p.offload_layers = layers - 1;
+        ++result.offload_checks;
         if (fits(job, p, cluster)) {
+          ++result.offloaded_fits;
           int lo = 1, hi = layers - 1;
           while (lo < hi) {
             p.offload_layers = lo + (hi - lo) / 2;
+            ++result.offload_checks;
             if (fits(job, p, cluster)) hi = p.offload_layers;
             else lo = p.offload_layers + 1;
           }

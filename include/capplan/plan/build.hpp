@@ -329,7 +329,12 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
   for (const GpuSpec& g : c.gpus()) {
     if (g.form_factor != FormFactor::pcie && g.form_factor != FormFactor::consumer) continue;  // SXM/OAM need a baseboard system
     const auto gpu_price = detail::usd_price(g.street_price, g.launch_price);
-    if (!gpu_price) continue;
+    if (!gpu_price) {
+      // Not proposed, and said so: a card without a price cannot be budgeted (its reason, where the catalog has one).
+      out.rejected.push_back(g.id + ": no price" + (g.unpriced.empty() ? std::string(" in the catalog") : ": " + g.unpriced) +
+                             " (a catalog file can give one)");
+      continue;
+    }
     for (int n : q.gpu_counts) {
       const std::string label = g.id + " x " + std::to_string(n);
       if (*gpu_price * n > q.budget) {

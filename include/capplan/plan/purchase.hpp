@@ -562,6 +562,8 @@ struct PurchaseTable {
         else e["rent_usd_per_mtok"] = Value::of(r.rent_usd_per_mtok);
       }
       e["price_missing"] = est && !r.purchase && !(r.gpu && r.gpu->form_factor == FormFactor::cloud);  // rent-only parts have none to miss
+      // Beside price_missing: only rows that are estimated (a "no fit" or "no rate" row misses nothing).
+      e["unpriced"] = when(est && !r.purchase && r.kind == OptionKind::gpu && r.gpu && !r.gpu->unpriced.empty(), r.gpu ? r.gpu->unpriced : std::string());
       e["price_source"] = when(r.purchase.has_value(), r.purchase_source);
       e["rent_from"] = when(r.rent_rate.has_value(), r.rent_from);
       e["break_even_month"] = Value::of(r.break_even_month);
@@ -670,7 +672,7 @@ struct PurchaseTable {
     for (std::string k : {"break_even_month", sv ? "energy_kwh_per_day" : "energy_kwh"}) first.push_back(k);
     std::vector<Table> out;
     out.push_back(pick(first, t.title, false));
-    // Carbon goes with the second part, so a price range (Own "$200,002–240,002") still fits 100 columns.
+    // Carbon goes with the second part, so a price range (Own "$230,002–255,239") still fits 100 columns.
     out.push_back(pick({"option", "kind", sv ? "co2e_kg_per_day" : "co2e_kg", "memory_per_gpu_bytes", "usd_per_tflop", "usd_per_gb", "tflop_per_w"},
                        "Kind, carbon and value per GPU (same order)", true));
     return out;
@@ -1066,6 +1068,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
              r.purchase_source + ")";
     }
     else if (g.form_factor == FormFactor::cloud) how += "; rent only";
+    else if (r.kind == OptionKind::gpu && !g.unpriced.empty()) how += "; no price: " + g.unpriced;
     else how += "; no price in the catalog";
     if (r.rent_cost) how += "; rent " + format(*r.rent_cost, {.decimals = 0}) + " from " + r.rent_from;
     else if (r.rent_rate) how += "; rent " + format(*r.rent_rate) + " from " + r.rent_from;
@@ -1191,6 +1194,17 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "
               "headline price); \"no offer\": none in the catalog.");
+  {
+    // Why a GPU row has no price, where the catalog knows (GpuSpec::unpriced): one line per reason.
+    std::vector<std::pair<std::string, std::string>> why;  // reason, ids
+    for (const PurchaseRow& r : out.rows) {
+      if (!r.estimated() || r.purchase || r.kind != OptionKind::gpu || r.gpu == nullptr || r.gpu->unpriced.empty()) continue;
+      auto it = std::find_if(why.begin(), why.end(), [&](const auto& w) { return w.first == r.gpu->unpriced; });
+      if (it == why.end()) why.emplace_back(r.gpu->unpriced, r.gpu->id);
+      else it->second += ", " + r.gpu->id;
+    }
+    for (const auto& [reason, ids] : why) n.push_back("No price for " + ids + ": " + reason + ".");
+  }
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.purchase_high.has_value(); })) {
     n.push_back("Where the catalog's price is a range (street prices vary), Own and B/E read low\u2013high: the low end ranks the row, "
                 "draws the frontier and meets the budget; JSON has own_cost_high_usd and break_even_month_high for the high end.");

@@ -13,6 +13,7 @@
 #include "capplan/report/value.hpp"
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,10 +38,24 @@ inline Value table_rows_output(const Table& t) {
   return rows;
 }
 
+// A dated price: amount and high (the upper end of a range, else null) as exact decimals, currency,
+// as_of, source; null without a price.
+inline Value price_output(const std::optional<PricePoint>& p) {
+  if (!p) return Value();
+  Value v;
+  v["amount"] = Value::Exact{to_json_string(p->amount)};
+  v["high"] = p->high ? Value(Value::Exact{to_json_string(*p->high)}) : Value();
+  v["currency"] = std::string(code(p->amount.currency()));
+  v["as_of"] = p->as_of;
+  v["source"] = p->source;
+  return v;
+}
+
 // id, name, memory_bytes, usable_memory_bytes (null without a source), memory_bandwidth_bytes_per_s,
 // tdp_w (null where the vendor publishes none), dense_flop_per_s (by precision, dense peak rates),
 // slot_width (expansion-slot positions the card covers), length_m, cooling (passive, blower,
-// open_air; the first two null and cooling "unknown" where not recorded), source, as_of.
+// open_air; the first two null and cooling "unknown" where not recorded), launch_price and
+// street_price (price_output), unpriced (why neither price is public, else null), source, as_of.
 inline Value gpu_output(const GpuSpec& g) {
   Value j;
   j["id"] = g.id;
@@ -57,6 +72,9 @@ inline Value gpu_output(const GpuSpec& g) {
   j["slot_width"] = g.slot_width > 0 ? Value(g.slot_width) : Value();
   j["length_m"] = g.length.value() > 0 ? Value(g.length.value()) : Value();
   j["cooling"] = detail::enum_name(g.cooling);
+  j["launch_price"] = price_output(g.launch_price);
+  j["street_price"] = price_output(g.street_price);
+  j["unpriced"] = !g.launch_price && !g.street_price && !g.unpriced.empty() ? Value(g.unpriced) : Value();
   j["source"] = g.source;
   j["as_of"] = g.as_of;
   return j;
