@@ -1051,6 +1051,11 @@ TEST_SUITE("hardware") {
     CHECK(c.find_gpu("v100-pcie-16gb").unpriced.empty());
     CHECK(c.find_gpu("h800-sxm").street_price->amount == 33800_USD);
     CHECK(c.find_gpu("gb300").unpriced.find("NVL72") != std::string::npos);
+    // Cloud offers from the same data for cards that had none (per GPU-hour, dated as read).
+    CHECK(c.find_offer("runpod-l40").per_gpu_hour(PriceKind::on_demand) == MoneyRate("0.99", Currency::USD));
+    CHECK(c.find_offer("cudo-h100-nvl").gpu_id == "h100-nvl");
+    CHECK(c.find_offer("lambda-gpu-1x-a100-pcie-40gb").as_of == "2025-02-28");
+    CHECK(c.find_offer("oci-vm-gpu-a10-1").source.find("the-full-stack") != std::string::npos);
     CHECK(c.find_gpu("b200").unpriced.find("the dgx-b200 row") != std::string::npos);
     // A catalog file that prices an unpriced part needs not clear the reason: it is ignored once a price is given.
     Catalog mine = Catalog::make_builtin();

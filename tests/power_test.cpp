@@ -303,6 +303,22 @@ TEST_SUITE("power") {
       for (std::size_t i = 1; i < r.builds.size(); ++i) CHECK(r.builds[i - 1].tokens_per_second >= r.builds[i].tokens_per_second);
     }
     CHECK(proposed >= 4);
+    {
+      // "Not proposed" says each thing once: one line per card whose GPUs alone cost too much (its counts named),
+      // one line per reason a card has no price (the cards named), and no passive card in a tower.
+      q.budget = Money("5000", Currency::USD);
+      const BuildSearch r = propose_builds(q, cat, 5);
+      const auto lines_with = [&](std::string_view text) {
+        return std::count_if(r.rejected.begin(), r.rejected.end(), [&](const std::string& l) { return l.find(text) != std::string::npos; });
+      };
+      CHECK(lines_with("h100-nvl x 1, 2, 4, 8: the GPUs alone cost $35,098.15 to $280,785.20") == 1);
+      CHECK(lines_with("h100-nvl x") == 1);
+      CHECK(lines_with("l40, a10, l4, l40s, t4: no price: a data-centre card sold through server makers") == 1);
+      CHECK(lines_with("Epoch AI's price data has only cloud rents for it") == 1);
+      for (const Build& b : r.builds) CHECK(cat.find_gpu(b.gpu_id).cooling != GpuCooling::passive);
+      CHECK(cat.find_gpu("h100-nvl").cooling == GpuCooling::passive);
+      CHECK(cat.find_gpu("v100-pcie-16gb").cooling == GpuCooling::passive);
+    }
     // Serving in 4 bits, and training: the same rules hold.
     q.task = SizingTask::serve;
     q.load.weights = formats::q4_0;

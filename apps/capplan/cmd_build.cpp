@@ -138,6 +138,7 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
                       "drives for the storage needed, the cheapest case that holds the board and fits the cards (their width in slot "
                       "positions, their length, a passive card's need for server airflow), and the PSU the power model asks for (capplan power). Prices: street, else launch, USD; where a street price is a range "
                       "(the lowest to the median listing of a card), its low end (capplan catalog show ID for each source, date and range).");
+  rej.notes.push_back("A card with no price is not proposed; a catalog file can price it (--catalog FILE, docs/catalog-files.md).");
   rej.notes.push_back("Renting instead: capplan compare --model " + m.id + " --tokens N --only cloud; owning against renting: capplan tco.");
   res.tables.push_back(std::move(rej));
   res.json = to_json(build_search_output(r, a.workload, bb));

@@ -380,11 +380,14 @@ Table system_detail(const Catalog& c, const SystemSpec& s) {
       case PartKind::motherboard: { const Motherboard& x = c.find_motherboard(p.id); price = x.street_price ? x.street_price : x.launch_price; label = x.name; break; }
     }
     // A unit price of a multi-pack (a 2 x 32 GB kit at $139.99: $69.995 each) keeps its third decimal.
-    const Cell each = !price ? Cell::empty()
-                      : price->amount == price->amount.rounded_to(2)
-                          ? money_cell(price->amount)
-                          : Cell::of_money(format(price->amount, {.decimals = 3}), to_json_string(price->amount), price->amount.amount().to_double());
-    const Cell sub = price ? money_cell(price->amount * p.count) : Cell::empty();
+    // A range (a card's lowest-to-median listing) reads low-high; the JSON value is the low end, as the total's.
+    const auto text = [](const Money& m) { return format(m, {.decimals = m == m.rounded_to(2) ? 2 : 3}); };
+    const auto cell = [&](const Money& low, const std::optional<Money>& high) {
+      return Cell::of_money(text(low) + (high ? "\u2013" + text(*high) : std::string()), to_json_string(low), low.amount().to_double());
+    };
+    const Cell each = !price ? Cell::empty() : cell(price->amount, price->high);
+    const Cell sub = !price ? Cell::empty()
+                            : cell(price->amount * p.count, price->high ? std::optional<Money>(*price->high * p.count) : std::nullopt);
     t.add_row({Cell::of_text(std::string(name(p.kind))), Cell::of_text(label + " (" + p.id + ")"), Cell::of_number(std::to_string(p.count), p.count), each, sub});
   }
   const SystemPrice sp = c.system_price(s);

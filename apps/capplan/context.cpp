@@ -10,6 +10,7 @@
 #include "output.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -62,21 +63,30 @@ nlohmann::ordered_json entry_warnings(const Context& ctx, const std::vector<std:
   constexpr std::size_t fold_above = 3;
   const auto stale = [](const CatalogWarning& w) { return w.kind == WarningKind::stale_price; };
   const std::size_t n_stale = static_cast<std::size_t>(std::count_if(ws.begin(), ws.end(), stale));
-  std::string folded;
+  // Grouped by kind (GPUs, systems, cloud offers), each entry named once by its id.
+  const std::array<std::pair<std::string_view, std::string_view>, 3> kinds{
+      {{"gpu ", "GPUs"}, {"system ", "systems"}, {"cloud offer ", "cloud offers"}}};
+  std::array<std::string, 3> folded;
   std::vector<std::string_view> named;
   for (const CatalogWarning& w : ws) {
     if (n_stale > fold_above && stale(w)) {
-      if (std::find(named.begin(), named.end(), w.entry) == named.end()) {
-        named.push_back(w.entry);
-        folded += (folded.empty() ? "" : ", ") + w.entry;
+      if (std::find(named.begin(), named.end(), w.entry) != named.end()) continue;
+      named.push_back(w.entry);
+      for (std::size_t k = 0; k < kinds.size(); ++k) {
+        if (w.entry.rfind(kinds[k].first, 0) != 0) continue;
+        folded[k] += (folded[k].empty() ? "" : ", ") + w.entry.substr(kinds[k].first.size());
+        break;
       }
       continue;
     }
     notes.push_back("Warning: " + w.message + ".");
   }
-  if (!folded.empty()) {
+  std::string line;
+  for (std::size_t k = 0; k < kinds.size(); ++k)
+    if (!folded[k].empty()) line += (line.empty() ? "" : "; ") + std::string(kinds[k].second) + " " + folded[k];
+  if (!line.empty()) {
     notes.push_back("Warning: prices more than a year old (or dated after " + ctx.today() + "), each with its date in the JSON's "
-                    "\"warnings\" (--format json): " + folded + ".");
+                    "\"warnings\" (--format json): " + line + ".");
   }
   return to_json(warnings_output(ws));
 }

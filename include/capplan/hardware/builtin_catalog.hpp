@@ -113,7 +113,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                // $25,000-30,000 estimate of 2023-08-16.)
                .street_price = usd_range("28750", "31904.63", "2025-01-31", std::string(src::epoch) + "; per GPU, an 8 x H100 SXM5 baseboard at $230,000 (interpromicro.com, 2025-03-03, https://www.interpromicro.com/product/40088-nvidia-h100-sxm5-baseboard) and an 8-GPU HGX H100 (2025-01-31, https://archive.ph/miFcW); a single H100 SXM5 listed at $31,250 by Uvation's marketplace (2025-03-03) lies between"),
                .source = src::h100, .as_of = recorded,
-               .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*); dense BF16 989, 80 GB HBM3, 3.35 TB/s and 700 W checked at https://grokipedia.com/page/Nvidia_H100 and https://pricegpu.pages.dev/blog/h100-vs-a100-cloud-price. No vendor list price is published; the street price is a 2023 analyst estimate (stale, and flagged as such)."});
+               .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*); dense BF16 989, 80 GB HBM3, 3.35 TB/s and 700 W checked at https://grokipedia.com/page/Nvidia_H100 and https://pricegpu.pages.dev/blog/h100-vs-a100-cloud-price. No vendor list price is published; the street price is Epoch AI's 2025 range per GPU, from an 8-GPU baseboard's and an HGX server's prices (the 2023 analyst estimate it replaces was $25,000-30,000)."});
   // H100 PCIe 80GB: H100 datasheet (PCIe column): FP64 tensor 51, FP32 51, TF32 756*, BF16/FP16 1,513*,
   // FP8/INT8 3,026*; 80 GB HBM2e, 2 TB/s, 300-350 W; NVLink bridge 600 GB/s (300 per direction), PCIe Gen5.
   v.push_back({.id = "h100-pcie", .name = "NVIDIA H100 PCIe 80GB", .aliases = {"H100 PCIe", "H100-PCIe-80GB"},
@@ -186,6 +186,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 94_GB, .usable_memory = 95830_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.9_TBps,
                .dense = dense_rates({.fp64 = 30, .fp32 = 60, .tf32 = 417.5, .bf16 = 835.5, .fp16 = 835.5, .fp8 = 1670.5, .int8 = 1670.5}),
                .tdp = 400_W, .nvlink_generation = 4, .nvlink_bandwidth = 300_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,  // NVIDIA's H100 NVL product brief (recalled): dual-slot, 10.5 in, passive
                .street_price = usd("35098.15", "2025-03-03", std::string(src::epoch) + "; the H100 94GB PCIe (part 900-21010-0020-000, the H100 NVL) listed by anafrashop.com, https://web.archive.org/web/20250303193344/https://anafrashop.com/nvidia-h100-94gb-hbm2-900-21010-0020-000-2"),
                .source = "NVIDIA H100 product page (H100 NVL column), https://www.nvidia.com/en-us/data-center/h100/; 94 GB HBM3, 3.9 TB/s, PCIe 5.0 x16 and 350-400 W checked at https://grokipedia.com/page/210100120",
                .as_of = "2026-11-26",
@@ -382,7 +383,8 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                  .memory = DataSize::from_value(gb * 1e9), .usable_memory = DataSize::from_value(gb * 1073741824.0), .memory_type = "HBM2",
                  .memory_bandwidth = 900_GBps, .dense = dense_rates({.fp64 = 7, .fp32 = 14, .fp16 = 112}),
                  .tdp = 250_W, .pcie_generation = 3, .pcie_lanes = 16,
-                 .ecc = true, .street_price = gb == 16 ? std::optional<PricePoint>(usd("11993.46", "2025-03-03", std::string(src::epoch) + "; a V100 16GB PCIe listed by anafrashop.com, https://web.archive.org/web/20250303195759/https://anafrashop.com/nvidia-tesla-v100-16gb-cowos-hbm2-pcie-3-0-passive-cooling-gpu-nvtv100-16-4"))
+                 .ecc = true, .slot_width = 2, .length = 266.7_mm, .cooling = GpuCooling::passive,  // Tesla V100 PCIe product brief (recalled): dual-slot, 10.5 in, passive
+                 .street_price = gb == 16 ? std::optional<PricePoint>(usd("11993.46", "2025-03-03", std::string(src::epoch) + "; a V100 16GB PCIe listed by anafrashop.com, https://web.archive.org/web/20250303195759/https://anafrashop.com/nvidia-tesla-v100-16gb-cowos-hbm2-pcie-3-0-passive-cooling-gpu-nvtv100-16-4"))
                                          : std::nullopt,
                  .unpriced = gb == 16 ? "" : "no longer made, and its newest dated price, The Next Platform's estimate of $7,500 in mid-2022 (Epoch AI's price data), is too old to rank against 2025-2026 prices",
                  .source = src::v100, .as_of = recorded,
@@ -1126,7 +1128,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
                .price = usd("379273.04", "2024-12-17", std::string(src::epoch) + "; 8 x $47,409.13 a GPU: a DGX B200 (1,440 GB) listed by deltacomputer.com in euros, converted to USD by Epoch AI, https://web.archive.org/web/20241217210350/https://www.deltacomputer.com/nvidia-dgx-b200-1440gb.html"),
                .source = "NVIDIA DGX B200 User Guide, https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
                .as_of = "2026-11-29",
-               .note = "The 2 TB of memory is recorded as 32 generic DDR5 RDIMMs of 64 GB (the guide gives the count and the total, not the speed); the two BlueField-3 DPUs and the NVMe drives are not itemized. NVIDIA publishes no list price; the price is one European reseller's listing, converted by Epoch AI."});
+               .note = "The 2 TB of memory is recorded as 32 generic DDR5 RDIMMs of 64 GB (the guide gives the count and the total, not the speed); the two BlueField-3 DPUs and the NVMe drives are not itemized. NVIDIA publishes no list price; the price is one European reseller's listing, converted by Epoch AI. Power: capplan power sums the itemized parts (about 10 kW at full load); NVIDIA gives 14.3 kW max for the whole system, whose DPUs, drives, NVSwitches and fans are not itemized, so size the circuit by NVIDIA's figure."});
   // HGX H100 8-GPU: NVIDIA HGX page: 8 x H100 SXM5 on one baseboard with 4 NVSwitches (900 GB/s per GPU).
   v.push_back({.id = "hgx-h100-8gpu", .name = "NVIDIA HGX H100 8-GPU baseboard", .aliases = {"HGX H100"},
                .parts = {{K::gpu, "h100-sxm", 8}},
@@ -1297,7 +1299,31 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
     const char* id; const char* provider; const char* type; const char* region; int gpus; const char* gpu; int vcpus; DataSize ram;
     const char* on_demand; const char* spot; const char* as_of; const char* source; const char* note;
   };
+  // Offers for GPUs that had none, from Epoch AI's price data (its rows of 2025-02-28 and 2025-03-03 read archived
+  // price pages; Oracle's A10 row of 2023-10-23 reads the Full Stack's cloud-gpus.csv).
+  const std::string epoch_offer = std::string(src::epoch) + ", row for ";
+  const std::string runpod_2025 = epoch_offer + "https://web.archive.org/web/20250303172225/https://www.runpod.io/pricing";
+  const std::string lambda_2025 = epoch_offer + "https://web.archive.org/web/20250228210058/https://lambdalabs.com/service/gpu-cloud";
+  const std::string cudo_2025 = epoch_offer + "https://web.archive.org/save/https://www.cudocompute.com/products/gpu-cloud (2025-03-03)";
+  const std::string oci_2023 = epoch_offer + "https://github.com/the-full-stack/website/blob/main/docs/cloud-gpus/cloud-gpus.csv (Oracle Cloud, 2023-10-23)";
   for (const Offer& x : {
+           Offer{"runpod-l40", "RunPod", "1 x L40", "", 1, "l40", 0, {}, "0.99", nullptr, "2025-03-03", runpod_2025.c_str(),
+                 "Epoch AI's reading of RunPod's page; the tier is not stated. Oblivus listed $1.05 the same day."},
+           Offer{"runpod-a40", "RunPod", "1 x A40", "", 1, "a40", 0, {}, "0.44", nullptr, "2025-03-03", runpod_2025.c_str(),
+                 "Epoch AI's reading of RunPod's page; the tier is not stated. Cudo Compute listed $0.39 the same day."},
+           Offer{"runpod-v100-pcie-16gb", "RunPod", "1 x V100 PCIe 16GB", "", 1, "v100-pcie-16gb", 0, {}, "0.19", nullptr, "2025-03-03", runpod_2025.c_str(),
+                 "Epoch AI's reading of RunPod's page; the tier is not stated. Cudo Compute listed $0.39 the same day."},
+           Offer{"runpod-h100-pcie", "RunPod", "1 x H100 PCIe 80GB", "", 1, "h100-pcie", 0, {}, "2.39", nullptr, "2025-03-03", runpod_2025.c_str(),
+                 "Epoch AI's reading of RunPod's page; the tier is not stated."},
+           Offer{"lambda-gpu-1x-h100-pcie", "Lambda", "gpu_1x_h100_pcie (1 x H100 PCIe 80GB)", "", 1, "h100-pcie", 0, {}, "2.49", nullptr, "2025-02-28",
+                 lambda_2025.c_str(), "Epoch AI's reading of Lambda's page, \"H100 PCIe (80GB)\"."},
+           Offer{"lambda-gpu-1x-a100-pcie-40gb", "Lambda", "gpu_1x_a100 (1 x A100 PCIe 40GB)", "", 1, "a100-pcie-40gb", 0, {}, "1.29", nullptr, "2025-02-28",
+                 lambda_2025.c_str(), "Epoch AI's reading of Lambda's page, \"A100 PCIe (40GB)\"."},
+           Offer{"cudo-h100-nvl", "Cudo Compute", "1 x H100 PCIe 94GB (H100 NVL)", "", 1, "h100-nvl", 0, {}, "2.45", nullptr, "2025-03-03", cudo_2025.c_str(),
+                 "Epoch AI files the row as \"H100 PCIe\" with 94 GB: the H100 NVL's memory."},
+           Offer{"cudo-rtx-a6000", "Cudo Compute", "1 x RTX A6000", "", 1, "rtx-a6000", 0, {}, "0.45", nullptr, "2025-03-03", cudo_2025.c_str(), ""},
+           Offer{"oci-vm-gpu-a10-1", "Oracle Cloud", "VM.GPU.A10.1 (1 x A10)", "", 1, "a10", 0, {}, "2.00", nullptr, "2023-10-23", oci_2023.c_str(),
+                 "The only dated A10 offer found; stale (the warning says so)."},
            Offer{"runpod-h100-sxm", "RunPod", "1 x H100 SXM (Secure Cloud)", "", 1, "h100-sxm", 0, {}, "3.49", nullptr, "2026-09-25", runpod_src,
                  "Secure Cloud; Community Cloud $2.69 the same day. Later readings: $3.99 Secure on 2026-11-09 (datareceipts/data-receipts), $3.29 on 2026-08-19."},
            Offer{"runpod-h200", "RunPod", "1 x H200 (Secure Cloud)", "", 1, "h200-sxm", 24, 276_GB, "4.59", nullptr, "2026-09-25", runpod_src,

@@ -326,21 +326,39 @@ inline std::vector<std::string> build_problems(const Build& b, const BuildQuery&
 inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::size_t top = 3) {
   q.validate();
   BuildSearch out;
+  const auto card = [](const GpuSpec& g) { return g.form_factor == FormFactor::pcie || g.form_factor == FormFactor::consumer; };  // SXM/OAM need a baseboard system
+  {
+    // Not proposed, and said so: cards without a price cannot be budgeted; one line per reason, naming them.
+    std::vector<std::pair<std::string, std::string>> unpriced;  // reason, ids
+    for (const GpuSpec& g : c.gpus()) {
+      if (!card(g) || detail::usd_price(g.street_price, g.launch_price)) continue;
+      const std::string why = g.unpriced.empty() ? "no price in the catalog" : "no price: " + g.unpriced;
+      auto it = std::find_if(unpriced.begin(), unpriced.end(), [&](const auto& u) { return u.first == why; });
+      if (it == unpriced.end()) unpriced.emplace_back(why, g.id);
+      else it->second += ", " + g.id;
+    }
+    for (const auto& [why, ids] : unpriced) out.rejected.push_back(ids + ": " + why);
+  }
   for (const GpuSpec& g : c.gpus()) {
-    if (g.form_factor != FormFactor::pcie && g.form_factor != FormFactor::consumer) continue;  // SXM/OAM need a baseboard system
+    if (!card(g)) continue;
     const auto gpu_price = detail::usd_price(g.street_price, g.launch_price);
-    if (!gpu_price) {
-      // Not proposed, and said so: a card without a price cannot be budgeted (its reason, where the catalog has one).
-      out.rejected.push_back(g.id + ": no price" + (g.unpriced.empty() ? std::string(" in the catalog") : ": " + g.unpriced) +
-                             " (a catalog file can give one)");
-      continue;
+    if (!gpu_price) continue;  // said above
+    {
+      // The counts whose GPUs alone cost more than the budget: one line for the card.
+      std::vector<int> over;
+      for (int n : q.gpu_counts)
+        if (*gpu_price * n > q.budget) over.push_back(n);
+      if (!over.empty()) {
+        const auto [lo, hi] = std::minmax_element(over.begin(), over.end());
+        std::string counts;
+        for (int n : over) counts += (counts.empty() ? "" : ", ") + std::to_string(n);
+        out.rejected.push_back(g.id + " x " + counts + ": the GPUs alone cost " + format(*gpu_price * *lo) +
+                               (over.size() > 1 ? " to " + format(*gpu_price * *hi) : std::string()));
+      }
     }
     for (int n : q.gpu_counts) {
       const std::string label = g.id + " x " + std::to_string(n);
-      if (*gpu_price * n > q.budget) {
-        out.rejected.push_back(label + ": the GPUs alone cost " + format(*gpu_price * n));
-        continue;
-      }
+      if (*gpu_price * n > q.budget) continue;  // said above
       Build b;
       b.gpu_id = g.id;
       b.gpus = n;
