@@ -311,13 +311,22 @@ TEST_SUITE("power") {
       const auto lines_with = [&](std::string_view text) {
         return std::count_if(r.rejected.begin(), r.rejected.end(), [&](const std::string& l) { return l.find(text) != std::string::npos; });
       };
-      CHECK(lines_with("h100-nvl x 1, 2, 4, 8: the GPUs alone cost $35,098.15 to $280,785.20") == 1);
-      CHECK(lines_with("h100-nvl x") == 1);
+      CHECK(lines_with("rtx-6000-ada x 1, 2, 4, 8: the GPUs alone cost $6,974.00 to $55,792.00") == 1);
+      CHECK(lines_with("rtx-6000-ada x") == 1);
+      CHECK(lines_with("h100-nvl: passively cooled, it needs a server's forced airflow") == 1);  // whatever the count
+      CHECK(lines_with("h100-nvl x") == 0);
       CHECK(lines_with("l40, a10, l4, l40s, t4: no price: a data-centre card sold through server makers") == 1);
       CHECK(lines_with("Epoch AI's price data has only cloud rents for it") == 1);
       for (const Build& b : r.builds) CHECK(cat.find_gpu(b.gpu_id).cooling != GpuCooling::passive);
       CHECK(cat.find_gpu("h100-nvl").cooling == GpuCooling::passive);
       CHECK(cat.find_gpu("v100-pcie-16gb").cooling == GpuCooling::passive);
+      // A caller's counts, unsorted and repeated, are each taken once, smallest first.
+      BuildQuery odd = q;
+      odd.gpu_counts = {8, 2, 2};
+      const BuildSearch o = propose_builds(odd, cat, 5);
+      CHECK(std::count_if(o.rejected.begin(), o.rejected.end(), [](const std::string& l) {
+              return l.find("rtx-a6000 x 2, 8: the GPUs alone cost $9,948.00 to $39,792.00") != std::string::npos;
+            }) == 1);
     }
     // Serving in 4 bits, and training: the same rules hold.
     q.task = SizingTask::serve;

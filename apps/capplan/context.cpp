@@ -64,9 +64,10 @@ nlohmann::ordered_json entry_warnings(const Context& ctx, const std::vector<std:
   const auto stale = [](const CatalogWarning& w) { return w.kind == WarningKind::stale_price; };
   const std::size_t n_stale = static_cast<std::size_t>(std::count_if(ws.begin(), ws.end(), stale));
   // Grouped by kind (GPUs, systems, cloud offers), each entry named once by its id.
-  const std::array<std::pair<std::string_view, std::string_view>, 3> kinds{
-      {{"gpu ", "GPUs"}, {"system ", "systems"}, {"cloud offer ", "cloud offers"}}};
-  std::array<std::string, 3> folded;
+  // An entry of another kind keeps its whole label, last.
+  const std::array<std::pair<std::string_view, std::string_view>, 4> kinds{
+      {{"gpu ", "GPUs"}, {"system ", "systems"}, {"cloud offer ", "cloud offers"}, {"", "and"}}};
+  std::array<std::string, 4> folded;
   std::vector<std::string_view> named;
   for (const CatalogWarning& w : ws) {
     if (n_stale > fold_above && stale(w)) {

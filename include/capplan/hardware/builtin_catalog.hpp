@@ -1300,7 +1300,8 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
     const char* on_demand; const char* spot; const char* as_of; const char* source; const char* note;
   };
   // Offers for GPUs that had none, from Epoch AI's price data (its rows of 2025-02-28 and 2025-03-03 read archived
-  // price pages; Oracle's A10 row of 2023-10-23 reads the Full Stack's cloud-gpus.csv).
+  // price pages; Oracle's A10 row of 2023-10-23 reads the Full Stack's cloud-gpus.csv): for each card the cheapest
+  // cloud provider's of those days (marketplaces such as vast.ai left out), and Lambda's too for the H100 PCIe.
   const std::string epoch_offer = std::string(src::epoch) + ", row for ";
   const std::string runpod_2025 = epoch_offer + "https://web.archive.org/web/20250303172225/https://www.runpod.io/pricing";
   const std::string lambda_2025 = epoch_offer + "https://web.archive.org/web/20250228210058/https://lambdalabs.com/service/gpu-cloud";
@@ -1309,8 +1310,8 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
   for (const Offer& x : {
            Offer{"runpod-l40", "RunPod", "1 x L40", "", 1, "l40", 0, {}, "0.99", nullptr, "2025-03-03", runpod_2025.c_str(),
                  "Epoch AI's reading of RunPod's page; the tier is not stated. Oblivus listed $1.05 the same day."},
-           Offer{"runpod-a40", "RunPod", "1 x A40", "", 1, "a40", 0, {}, "0.44", nullptr, "2025-03-03", runpod_2025.c_str(),
-                 "Epoch AI's reading of RunPod's page; the tier is not stated. Cudo Compute listed $0.39 the same day."},
+           Offer{"cudo-a40", "Cudo Compute", "1 x A40", "", 1, "a40", 0, {}, "0.39", nullptr, "2025-03-03", cudo_2025.c_str(),
+                 "RunPod listed $0.44 the same day (vast.ai's marketplace $0.12, not entered)."},
            Offer{"runpod-v100-pcie-16gb", "RunPod", "1 x V100 PCIe 16GB", "", 1, "v100-pcie-16gb", 0, {}, "0.19", nullptr, "2025-03-03", runpod_2025.c_str(),
                  "Epoch AI's reading of RunPod's page; the tier is not stated. Cudo Compute listed $0.39 the same day."},
            Offer{"runpod-h100-pcie", "RunPod", "1 x H100 PCIe 80GB", "", 1, "h100-pcie", 0, {}, "2.39", nullptr, "2025-03-03", runpod_2025.c_str(),

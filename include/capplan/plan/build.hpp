@@ -326,6 +326,12 @@ inline std::vector<std::string> build_problems(const Build& b, const BuildQuery&
 inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::size_t top = 3) {
   q.validate();
   BuildSearch out;
+  // Each count once, smallest first (a caller's list may repeat or be unsorted).
+  std::vector<int> counts = q.gpu_counts;
+  std::sort(counts.begin(), counts.end());
+  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+  const bool airflow_case =
+      std::any_of(c.chassis().begin(), c.chassis().end(), [](const Chassis& x) { return x.passive_gpu_airflow && x.street_price; });
   const auto card = [](const GpuSpec& g) { return g.form_factor == FormFactor::pcie || g.form_factor == FormFactor::consumer; };  // SXM/OAM need a baseboard system
   {
     // Not proposed, and said so: cards without a price cannot be budgeted; one line per reason, naming them.
@@ -343,20 +349,24 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
     if (!card(g)) continue;
     const auto gpu_price = detail::usd_price(g.street_price, g.launch_price);
     if (!gpu_price) continue;  // said above
+    if (g.cooling == GpuCooling::passive && !airflow_case) {
+      // Whatever the count: one line for the card.
+      out.rejected.push_back(g.id + ": passively cooled, it needs a server's forced airflow; no priced case in the catalog has it");
+      continue;
+    }
     {
       // The counts whose GPUs alone cost more than the budget: one line for the card.
       std::vector<int> over;
-      for (int n : q.gpu_counts)
+      for (int n : counts)
         if (*gpu_price * n > q.budget) over.push_back(n);
       if (!over.empty()) {
-        const auto [lo, hi] = std::minmax_element(over.begin(), over.end());
-        std::string counts;
-        for (int n : over) counts += (counts.empty() ? "" : ", ") + std::to_string(n);
-        out.rejected.push_back(g.id + " x " + counts + ": the GPUs alone cost " + format(*gpu_price * *lo) +
-                               (over.size() > 1 ? " to " + format(*gpu_price * *hi) : std::string()));
+        std::string listed;
+        for (int n : over) listed += (listed.empty() ? "" : ", ") + std::to_string(n);
+        out.rejected.push_back(g.id + " x " + listed + ": the GPUs alone cost " + format(*gpu_price * over.front()) +
+                               (over.size() > 1 ? " to " + format(*gpu_price * over.back()) : std::string()));
       }
     }
-    for (int n : q.gpu_counts) {
+    for (int n : counts) {
       const std::string label = g.id + " x " + std::to_string(n);
       if (*gpu_price * n > q.budget) continue;  // said above
       Build b;
@@ -418,11 +428,6 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       std::optional<Platform> best;
       std::string why_not;  // the first reason a platform failed, for the rejected line
       bool any_cpu = false, any_case = false;
-      if (g.cooling == GpuCooling::passive &&
-          std::none_of(c.chassis().begin(), c.chassis().end(), [](const Chassis& x) { return x.passive_gpu_airflow && x.street_price; })) {
-        out.rejected.push_back(label + ": " + g.id + " is passively cooled and needs a server's forced airflow; no priced case in the catalog has it");
-        continue;
-      }
       for (const CpuSpec& x : c.cpus()) {
         const auto pr = detail::usd_price(x.street_price, x.launch_price);
         if (!pr || x.pcie_lanes < 8 * n + 4 || x.cores < need.cpu_cores) continue;
