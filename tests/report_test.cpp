@@ -5,6 +5,7 @@
 #include <capplan/report/power_output.hpp>
 #include <capplan/report/render.hpp>
 #include <capplan/report/value.hpp>
+#include <capplan/detail/text.hpp>
 
 #include "test_support.hpp"
 
@@ -35,6 +36,18 @@ TEST_SUITE("report") {
           "RTX 4090    24 GB  $1,599.00\n"
           "H100 SXM*   80 GB          –\n"
           "\nPrices: example\n");
+  }
+
+  TEST_CASE("NamesByKey: one group per key in first-seen order, names joined by commas") {
+    detail::NamesByKey g;
+    CHECK(g.groups().empty());
+    g.add("no public price", "b200");
+    g.add("out of production", "v100-sxm2");
+    g.add("no public price", "gb300");
+    g.add("no public price", "mi355x");
+    REQUIRE(g.groups().size() == 2);
+    CHECK(g.groups()[0] == std::pair<std::string, std::string>{"no public price", "b200, gb300, mi355x"});
+    CHECK(g.groups()[1] == std::pair<std::string, std::string>{"out of production", "v100-sxm2"});
   }
 
   TEST_CASE("text wraps at RenderOptions' width; 0 leaves lines as they are") {

@@ -35,6 +35,27 @@ inline std::size_t edit_distance(std::string_view a, std::string_view b) {
   return row[b.size()];
 }
 
+// Names grouped under a key (a reason, a kind), keys in the order they first appear, each group's
+// names joined by ", ": the report lines that state one reason once for every part it covers
+// (purchase-table notes, build's "Not proposed").
+class NamesByKey {
+ public:
+  void add(std::string_view key, std::string_view name) {
+    auto it = std::find_if(groups_.begin(), groups_.end(), [&](const auto& g) { return g.first == key; });
+    if (it == groups_.end()) {
+      groups_.emplace_back(std::string(key), std::string(name));
+    } else {
+      it->second += ", ";
+      it->second += name;
+    }
+  }
+  // (key, "name1, name2, ...") in first-seen order of the keys.
+  const std::vector<std::pair<std::string, std::string>>& groups() const { return groups_; }
+
+ private:
+  std::vector<std::pair<std::string, std::string>> groups_;
+};
+
 // Text for HTML element content and double-quoted attribute values.
 inline std::string html_escape(std::string_view s) {
   std::string out;

@@ -18,6 +18,7 @@
 // connectors, a CPU cooler).
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/memory/budget.hpp"
@@ -335,15 +336,12 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
   const auto card = [](const GpuSpec& g) { return g.form_factor == FormFactor::pcie || g.form_factor == FormFactor::consumer; };  // SXM/OAM need a baseboard system
   {
     // Not proposed, and said so: cards without a price cannot be budgeted; one line per reason, naming them.
-    std::vector<std::pair<std::string, std::string>> unpriced;  // reason, ids
+    detail::NamesByKey unpriced;  // reason -> ids
     for (const GpuSpec& g : c.gpus()) {
       if (!card(g) || detail::usd_price(g.street_price, g.launch_price)) continue;
-      const std::string why = g.unpriced.empty() ? "no price in the catalog" : "no price: " + g.unpriced;
-      auto it = std::find_if(unpriced.begin(), unpriced.end(), [&](const auto& u) { return u.first == why; });
-      if (it == unpriced.end()) unpriced.emplace_back(why, g.id);
-      else it->second += ", " + g.id;
+      unpriced.add(g.unpriced.empty() ? "no price in the catalog" : "no price: " + g.unpriced, g.id);
     }
-    for (const auto& [why, ids] : unpriced) out.rejected.push_back(ids + ": " + why);
+    for (const auto& [why, ids] : unpriced.groups()) out.rejected.push_back(ids + ": " + why);
   }
   for (const GpuSpec& g : c.gpus()) {
     if (!card(g)) continue;

@@ -22,6 +22,7 @@
 #pragma once
 
 #include "capplan/detail/enum_names.hpp"
+#include "capplan/detail/text.hpp"
 #include "capplan/compute/flops.hpp"
 #include "capplan/cost/compare.hpp"
 #include "capplan/error.hpp"
@@ -1196,14 +1197,12 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
               "headline price); \"no offer\": none in the catalog.");
   {
     // Why a GPU row has no price, where the catalog knows (GpuSpec::unpriced): one line per reason.
-    std::vector<std::pair<std::string, std::string>> why;  // reason, ids
+    detail::NamesByKey why;  // reason -> ids
     for (const PurchaseRow& r : out.rows) {
       if (!r.estimated() || r.purchase || r.kind != OptionKind::gpu || r.gpu == nullptr || r.gpu->unpriced.empty()) continue;
-      auto it = std::find_if(why.begin(), why.end(), [&](const auto& w) { return w.first == r.gpu->unpriced; });
-      if (it == why.end()) why.emplace_back(r.gpu->unpriced, r.gpu->id);
-      else it->second += ", " + r.gpu->id;
+      why.add(r.gpu->unpriced, r.gpu->id);
     }
-    for (const auto& [reason, ids] : why) n.push_back("No price for " + ids + ": " + reason + ".");
+    for (const auto& [reason, ids] : why.groups()) n.push_back("No price for " + ids + ": " + reason + ".");
   }
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.purchase_high.has_value(); })) {
     n.push_back("Where the catalog's price is a range (street prices vary), Own and B/E read low\u2013high: the low end ranks the row, "
