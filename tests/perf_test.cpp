@@ -2712,6 +2712,32 @@ TEST_SUITE("perf") {
     for (const RankedPlan& r : search_plans(job, b200, fw, {}, 5, with).top) CHECK(r.plan.offload_layers == 0);
   }
 
+  TEST_CASE("the fewest GPUs that train a model count activation offloading where the search may offload") {
+    // BLOOM-176B at 32,768 tokens on GB300 under Megatron-Core: a plan without recomputation that keeps
+    // one layer's activations on the GPU fits on 14, where full recomputation's checkpoints of all 70
+    // layers need 16. The purchase table's lower bound took only the second and answered 16.
+    const TransformerShape& bloom = std::get<TransformerShape>(find_model("bloom-176b").model);
+    TrainingSetup s;
+    s.framework = megatron_core();
+    s.seq_len = 32768;
+    const GpuSpec& g = gpu("GB300");
+    TrainingRunCache runs(bloom, s);
+    const auto fewest = runs.fewest_gpus(g, 1, 72, 4096);
+    REQUIRE(fewest);
+    CHECK(*fewest == 14);
+    CHECK_FALSE(runs.best(g, 13, 72).run);
+    REQUIRE(runs.best(g, 14, 72).run);
+    CHECK(runs.best(g, 14, 72).run->plan.offload_layers > 0);
+    CHECK(perf::offloads_activations(s.space, s.framework, bloom.layers, g));
+    // Without offloading in the search space the answer is full recomputation's.
+    TrainingSetup none = s;
+    none.space.offload = false;
+    CHECK_FALSE(perf::offloads_activations(none.space, none.framework, bloom.layers, g));
+    CHECK(TrainingRunCache(bloom, none).fewest_gpus(g, 1, 72, 4096) == 16);
+    // Over PCIe (B200) the search does not offload, and neither does the bound.
+    CHECK_FALSE(perf::offloads_activations(s.space, s.framework, bloom.layers, gpu("B200")));
+  }
+
   TEST_CASE("activation offloading: each copy is due by the end of its window (Transformer Engine's layer_window_map)") {
     // 126 layers, 95 offloaded: windows of two layers for the first 31 (L mod N = 31 windows one longer
     // than L / N = 1), then of one for the other 64, tiling the 126 layers.

@@ -85,6 +85,15 @@ struct SearchSpace {
   }
 };
 
+// Whether the search tries activation offloading (SearchSpace::offload) for a model of `layers` layers
+// on `g` under `fw`: the framework has it, the model has more than one layer, and the GPU has a path to
+// its host's memory that the space allows (NVLink-C2C, or PCIe with offload_over_pcie), not a SoC's
+// shared memory. The plan search and the purchase table's fewest-GPU bound both ask.
+inline bool offloads_activations(const SearchSpace& space, const Framework& fw, std::int64_t layers, const GpuSpec& g) {
+  return space.offload && fw.activation_offloading && layers > 1 && g.form_factor != FormFactor::soc &&
+         (g.host_link_bandwidth.value() > 0 || (space.offload_over_pcie && g.pcie_generation > 0 && g.pcie_lanes > 0));
+}
+
 // True when the plan's per-GPU memory fits on the GPU.
 using MemoryCheck = std::function<bool(const TrainingJob&, const ParallelPlan&, const Cluster&)>;
 
@@ -316,8 +325,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   // Offloaded variants of plans that do not fit, each slower than the plan it comes from: a min-heap by
   // time, taken into the ranking when the plans timed so far reach their time.
   const GpuSpec& g = cluster.gpu;
-  const bool can_offload = space.offload && fw.activation_offloading && s.layers > 1 && g.form_factor != FormFactor::soc &&
-                           (g.host_link_bandwidth.value() > 0 || (space.offload_over_pcie && g.pcie_generation > 0 && g.pcie_lanes > 0));
+  const bool can_offload = offloads_activations(space, fw, s.layers, g);
   std::vector<Timed> offloaded;
   const auto later = [](const Timed& a, const Timed& b) { return a.seconds > b.seconds; };
   const auto take_offloaded = [&](double up_to) {

@@ -197,7 +197,10 @@ class TrainingRunCache {
     require_positive_count(unit, "unit");
     // A lower bound from the memory model alone, with everything that saves memory in the search
     // space switched on (ZeRO 3, full recomputation, micro-batch 1, sequence parallelism, and each
-    // context-parallel degree the search may try), the fewest over those degrees.
+    // context-parallel degree the search may try), the fewest over those degrees. Where the search
+    // may offload activations (perf::offloads_activations), a plan without recomputation that keeps
+    // one layer's activations on the GPU can need less than full recomputation's checkpoints of every
+    // layer: the bound is then the fewer of the two.
     TrainingConfig c;
     c.seq_len = setup_.seq_len;
     c.plan.micro_batch = 1;
@@ -212,10 +215,19 @@ class TrainingRunCache {
     if (lb_it == lower_bounds_.end()) {
       const std::int64_t seq = setup_.seq_len > 0 ? setup_.seq_len : shape_.seq_len;
       std::optional<int> fewest;
-      for (int cp : setup_.space.cp_degrees(seq, c.flash_attention, shape_)) {
-        c.plan.cp = cp;
-        const auto lb = min_gpus_for_training(shape_, c, gpu.capacity(), max_gpus);
-        if (lb && (!fewest || lb->gpus < *fewest)) fewest = lb->gpus;
+      std::vector<TrainingConfig> least{c};
+      if (perf::offloads_activations(setup_.space, setup_.framework, shape_.layers, gpu)) {
+        TrainingConfig o = c;
+        o.plan.recompute = Recompute::none;
+        o.plan.offload_layers = static_cast<int>(shape_.layers) - 1;  // the most the search offloads
+        least.push_back(o);
+      }
+      for (TrainingConfig& l : least) {
+        for (int cp : setup_.space.cp_degrees(seq, l.flash_attention, shape_)) {
+          l.plan.cp = cp;
+          const auto lb = min_gpus_for_training(shape_, l, gpu.capacity(), max_gpus);
+          if (lb && (!fewest || lb->gpus < *fewest)) fewest = lb->gpus;
+        }
       }
       lb_it = lower_bounds_.emplace(key, fewest).first;
     }
