@@ -637,7 +637,7 @@ TEST_SUITE("catalog_io") {
     // 24. Unknown precision in the dense rates.
     CHECK(load_error(gpu_with([](Json& g) { g["dense"]["fp128"] = "1 TFLOP/s"; })) ==
           "user.json:12:9: gpu \"my-gpu\": dense.fp128: \"fp128\" is not a known key; did you mean \"fp16\"? "
-          "(known: bf16, fp16, fp32, fp4, fp64, fp8, int4, int8, tf32)");
+          "(known: bf16, fp16, fp32, fp4, fp6, fp64, fp8, int4, int8, tf32)");
     // 25. Whole numbers: a fraction, a negative count, a bound, a huge value.
     CHECK(load_error(gpu_with([](Json& g) { g["pcie_lanes"] = 16.5; })) ==
           "user.json:16:7: gpu \"my-gpu\": pcie_lanes: 16.5 is not a whole number");

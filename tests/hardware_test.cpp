@@ -85,9 +85,12 @@ TEST_SUITE("hardware") {
     CHECK(name(WarningKind::price_outlier) == "price_outlier");
     CHECK(detail::enum_name_list<DramType>() == "ddr4, ddr5");
     CHECK(detail::enum_name_list<PsuInput>(" or ") == "v115_internal, v230_eu_internal or v230_internal_redundant");
-    static_assert(all_precisions.size() == 9 && all_precisions[3] == Precision::bf16 && all_precisions[8] == Precision::fp4);
+    static_assert(all_precisions.size() == 10 && all_precisions[3] == Precision::bf16 && all_precisions[8] == Precision::fp4 &&
+                  all_precisions[9] == Precision::fp6);
     CHECK(parse_precision("fp4") == Precision::fp4);
     CHECK(bytes_per_element(Precision::fp4) == 0.5);
+    CHECK(parse_precision("fp6") == Precision::fp6);
+    CHECK(bytes_per_element(Precision::fp6) == 0.75);
     CHECK(name(Precision::int4) == "int4");
     CHECK(parse_precision("fp8") == Precision::fp8);
     CHECK(detail::parse_enum<Vendor>("other", "--vendor") == Vendor::other);
@@ -1110,6 +1113,48 @@ TEST_SUITE("hardware") {
     CHECK(warnings_for(c, {"gpu gaudi3"}, on).empty());
     CHECK(warnings_for(c, {}, on).empty());
     CHECK_THROWS_AS(warnings_for(c, {"gpu h100-sxm"}, {.today = "26/11/2026"}), InputError);
+  }
+
+  TEST_CASE("FP6: the FP8 rate on Blackwell, the FP4 rate on CDNA 4, where the vendor prints it") {
+    // NVIDIA's HGX B200/B300 and GB200/GB300 NVL72 tables print one "FP8/FP6" row; AMD's MI350X and
+    // MI355X "MXFP6/MXFP4" 9.2 and 10.1 PF dense.
+    const Catalog& c = Catalog::builtin();
+    for (const char* id : {"b200", "b300", "gb200", "gb300"}) {
+      const GpuSpec& g = c.find_gpu(id);
+      REQUIRE(g.dense.has(Precision::fp6));
+      CHECK(g.dense.at(Precision::fp6)->value() == g.dense.at(Precision::fp8)->value());
+    }
+    CHECK(c.find_gpu("b200").dense.at(Precision::fp6)->value() == doctest::Approx(4.5e15));
+    for (const char* id : {"mi350x", "mi355x"}) {
+      const GpuSpec& g = c.find_gpu(id);
+      REQUIRE(g.dense.has(Precision::fp6));
+      CHECK(g.dense.at(Precision::fp6)->value() == g.dense.at(Precision::fp4)->value());
+    }
+    CHECK(c.find_gpu("mi355x").dense.at(Precision::fp6)->value() == doctest::Approx(10.066e15));
+    // No FP6 figure is published for Hopper, the MI300X or the RTX Blackwell cards: none is stored.
+    for (const char* id : {"h100-sxm", "mi300x", "rtx-5090"}) CHECK_FALSE(c.find_gpu(id).dense.has(Precision::fp6));
+    // The ratio rule knows both: no built-in part is flagged, a sparse FP6 copied by a user is.
+    for (const char* id : {"b200", "b300", "gb200", "gb300", "mi350x", "mi355x"}) CHECK(sparse_rate_suspects(c.find_gpu(id), nullptr).empty());
+    GpuSpec u = c.find_gpu("b200");
+    u.id = "b200-user";
+    u.dense.set(Precision::fp6, 9000_TFLOPps * 2.0);  // the table's 9 PF* "with sparsity", doubled again by mistake
+    CHECK(has_warning(sparse_rate_suspects(u, nullptr), WarningKind::sparse_rate, "gpu b200-user", "dense.fp6"));
+    GpuSpec a = c.find_gpu("mi355x");
+    a.id = "mi355x-user";
+    a.dense.set(Precision::fp6, 20100_TFLOPps);  // AMD's 20.1 PF headline, with sparsity
+    CHECK(has_warning(sparse_rate_suspects(a, nullptr), WarningKind::sparse_rate, "gpu mi355x-user", "dense.fp6"));
+  }
+
+  TEST_CASE("training precisions: bf16, fp16, fp32, fp8 and fp4; the others are an error naming the field") {
+    for (Precision p : training_precisions) CHECK_NOTHROW(validate_training_precision(p));
+    for (Precision p : {Precision::int8, Precision::int4, Precision::fp6, Precision::tf32, Precision::fp64}) {
+      const InputError e = input_error_of([&] { validate_training_precision(p); });
+      CHECK(e.field() == "precision");
+      CHECK(std::string(e.what()).find("is not a training precision (bf16, fp16, fp32, fp8, fp4)") != std::string::npos);
+    }
+    // A number cast from a file is named as a number.
+    CHECK(std::string(input_error_of([] { validate_training_precision(static_cast<Precision>(42)); }).what()).find("42") !=
+          std::string::npos);
   }
 
   TEST_CASE("warning: a tensor rate that looks sparse") {

@@ -434,6 +434,11 @@ TEST_SUITE("memory") {
     same.expert_weights = formats::bf16;
     CHECK(inference_budget(model("gpt-oss-20b"), same).weights.size == inference_budget(model("gpt-oss-20b"), InferenceConfig{}).weights.size);
     CHECK(parse_weight_format("mxfp4") == formats::mxfp4);
+    // MXFP6 (OCP MX v1.0 §5): 32 x 6 bit + one 8-bit scale = 6.25 bits a value.
+    CHECK(parse_weight_format("mxfp6") == formats::mxfp6);
+    CHECK(formats::mxfp6.bits_per_value == 6.25);
+    CHECK(weight_format(Precision::fp6) == formats::mxfp6);
+    CHECK(weight_memory(Count(70e9), formats::mxfp6).value() == doctest::Approx(54.6875e9));
   }
 
   TEST_CASE("DeepSeek-R1 figures: 1,342 GB is BF16 in decimal GB; distill figures are 4-bit in GiB") {

@@ -1487,6 +1487,9 @@ TEST_SUITE("perf") {
     CHECK_FALSE(quantized_matmuls(gpu("H100 SXM"), formats::nvfp4).has_value());
     CHECK_FALSE(quantized_matmuls(gpu("MI355X"), formats::nvfp4).has_value());  // NVIDIA's format
     CHECK_FALSE(quantized_matmuls(b200, formats::mxfp4).has_value());
+    // MXFP6 runs weight-only everywhere (vLLM emulates it), FP6 tensor cores or not.
+    CHECK_FALSE(quantized_matmuls(b200, formats::mxfp6).has_value());
+    CHECK_FALSE(quantized_matmuls(gpu("MI355X"), formats::mxfp6).has_value());
     load.weights = formats::fp8;
     const double fp8 = serving_run(m, b200, load).estimate.prefill.value();
     load.weights = formats::nvfp4;
@@ -2710,6 +2713,21 @@ TEST_SUITE("perf") {
     // Over PCIe (a DGX B200) the search leaves it alone unless asked to.
     const Cluster b200 = make_cluster(gpu("B200"), 64, 8, infiniband(Bandwidth::from_value(50e9)));
     for (const RankedPlan& r : search_plans(job, b200, fw, {}, 5, with).top) CHECK(r.plan.offload_layers == 0);
+  }
+
+  TEST_CASE("a job at a precision no training recipe runs is an error naming precision, not a quiet estimate") {
+    // INT8 was once timed at the INT8 tensor rate: half the BF16 time, for a recipe no framework has.
+    const TransformerShape m = find_model("llama3.1-8b").transformer();
+    TrainingSetup s;
+    for (Precision p : {Precision::int8, Precision::int4, Precision::fp6}) {
+      s.precision = p;
+      CHECK(field_of([&] { (void)best_training_run(m, gpu("B200"), 8, s); }) == "precision");
+      TrainingJob job = llama3_70b_fp8_job();
+      job.precision = p;
+      const Cluster c = make_cluster(gpu("B200"), 8, 8, Link{});
+      CHECK(field_of([&] { (void)search_plans(job, c); }) == "precision");
+      CHECK(field_of([&] { (void)estimate_training(job, ParallelPlan{.tp = 8}, c); }) == "precision");
+    }
   }
 
   TEST_CASE("the fewest GPUs that train a model count activation offloading where the search may offload") {

@@ -591,16 +591,6 @@ Recompute recompute_arg(const std::string& s) {
   detail::fail("--recompute", "\"" + s + "\"", "is not none, selective or full");
 }
 
-namespace {
-constexpr Precision training_precisions[] = {Precision::bf16, Precision::fp16, Precision::fp32, Precision::fp8, Precision::fp4};
-
-std::string training_precision_names() {
-  std::string out;
-  for (Precision p : training_precisions) out += (out.empty() ? "" : ", ") + std::string(name(p));
-  return out;
-}
-}  // namespace
-
 Precision precision_arg(const std::string& s) {
   for (Precision p : training_precisions) {
     if (name(p) == s) return p;

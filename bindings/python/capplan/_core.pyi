@@ -4021,6 +4021,7 @@ class Precision:
     int8: ClassVar[Precision]
     int4: ClassVar[Precision]
     fp4: ClassVar[Precision]
+    fp6: ClassVar[Precision]
     def __init__(self, value: int | str) -> None: ...
     @property
     def name(self) -> str: ...

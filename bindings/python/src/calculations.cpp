@@ -69,7 +69,7 @@ void bind_memory_types(py::module_& m) {
   py::class_<WeightFormat> wf(m, "WeightFormat",
                               "A storage format of weights or caches: bits per value including block-scale overhead.");
   wf.def(py::init([](const std::string& n) { return parse_weight_format(n); }), py::arg("name"),
-         "fp32, bf16, fp16, fp8, int8, int4, q8_0 (8.5 bit), q4_0 (4.5 bit), nf4 (4.127 bit), mxfp4 (4.25 bit), nvfp4 (4.5 bit).");
+         "fp32, bf16, fp16, fp8, int8, int4, q8_0 (8.5 bit), q4_0 (4.5 bit), nf4 (4.127 bit), mxfp4 (4.25 bit), nvfp4 (4.5 bit), mxfp6 (6.25 bit).");
   wf.def_property_readonly("name", [](const WeightFormat& f) { return std::string(f.name); });
   wf.def_readonly("bits_per_value", &WeightFormat::bits_per_value);
   wf.def("bytes_per_value", &WeightFormat::bytes_per_value);

@@ -73,7 +73,7 @@ void bind_hardware_enums(py::module_& m) {
       .value("monthly", PriceKind::monthly);
   text_enum<WarningKind>(m, "WarningKind", "Kind of a catalog warning.");
 
-  m.def("bytes_per_element", &bytes_per_element, py::arg("precision"), "Bytes per value stored at this precision (int4, fp4: 0.5).");
+  m.def("bytes_per_element", &bytes_per_element, py::arg("precision"), "Bytes per value stored at this precision (int4, fp4: 0.5; fp6: 0.75).");
   m.def("parse_precision", [](const std::string& t) { return parse_precision(t); }, py::arg("text"),
         "A Precision from its name; InputError otherwise.");
 }

@@ -645,6 +645,40 @@ def test_nvfp4_serving(cat):
     assert e.value.field == "matmul_precision"
 
 
+def test_fp6_rates_and_mxfp6_weights(cat):
+    assert capplan.parse_precision("fp6") == Precision.fp6
+    assert capplan.bytes_per_element(Precision.fp6) == 0.75
+    assert capplan.WeightFormat("mxfp6").bits_per_value == 6.25
+    # FP6 at the FP8 rate on Blackwell, at the FP4 rate on CDNA 4; none stored where none is published.
+    assert cat.find_gpu("B200").peak("fp6").value == pytest.approx(4.5e15)
+    mi355x = cat.find_gpu("MI355X")
+    assert mi355x.peak("fp6").value == mi355x.peak("fp4").value
+    assert cat.find_gpu("H100 SXM").peak("fp6") is None
+    # MXFP6 serving is weight-only: FP6 is not a matmul precision a serving stack runs.
+    job = capplan.InferenceJob(model=capplan.find_model("llama3.1-8b").transformer(), prompt=512, generate=1, batch=1)
+    with pytest.raises(capplan.InputError, match="is not fp8 or fp4") as e:
+        capplan.estimate_inference(job.replace(matmul_precision="fp6"), mi355x)
+    assert e.value.field == "matmul_precision"
+
+
+def test_training_precisions_only(cat):
+    # INT8, INT4 and FP6 have no training recipe: an error naming precision, never a quiet estimate.
+    shape = capplan.find_model("llama3.1-8b").transformer()
+    b200 = cat.find_gpu("B200")
+    cluster = capplan.make_cluster(b200, 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    for p in ("int8", "int4", "fp6"):
+        with pytest.raises(capplan.InputError, match="is not a training precision") as e:
+            capplan.best_training_run(shape, b200, 8, capplan.TrainingSetup(precision=p))
+        assert e.value.field == "precision"
+        job = TrainingJob(model=shape, global_batch=64, seq_len=4096, precision=p)
+        with pytest.raises(capplan.InputError) as e:
+            capplan.estimate_training(job, ParallelPlan(dp=8), cluster)
+        assert e.value.field == "precision"
+        with pytest.raises(capplan.InputError) as e:
+            capplan.search_plans(job, cluster)
+        assert e.value.field == "precision"
+
+
 def test_image_model_inference(cat):
     net = capplan.resnet50_v15()
     a100 = cat.find_gpu("A100 SXM 80GB")

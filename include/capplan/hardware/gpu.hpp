@@ -74,12 +74,12 @@ struct PeakRates {
 // Dense peak rates in TFLOP/s (TOP/s for integers), 0 meaning "absent": the compact form the
 // built-in catalog is written in.
 struct DenseTeraRates {
-  double fp64 = 0, fp32 = 0, tf32 = 0, bf16 = 0, fp16 = 0, fp8 = 0, int8 = 0, int4 = 0, fp4 = 0;
+  double fp64 = 0, fp32 = 0, tf32 = 0, bf16 = 0, fp16 = 0, fp8 = 0, int8 = 0, int4 = 0, fp4 = 0, fp6 = 0;
 };
 
 inline PeakRates dense_rates(const DenseTeraRates& t) {
   PeakRates r{};
-  const double v[] = {t.fp64, t.fp32, t.tf32, t.bf16, t.fp16, t.fp8, t.int8, t.int4, t.fp4};
+  const double v[] = {t.fp64, t.fp32, t.tf32, t.bf16, t.fp16, t.fp8, t.int8, t.int4, t.fp4, t.fp6};
   static_assert(std::size(v) == all_precisions.size(), "one field per Precision");
   for (std::size_t i = 0; i < all_precisions.size(); ++i) {
     if (v[i] != 0) r.set(all_precisions[i], FlopRate::from_value(v[i] * scale::tera));

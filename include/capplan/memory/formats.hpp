@@ -10,7 +10,9 @@
 // scale) costs 4 + 8/32 = 4.25 bits; gpt-oss ships its MoE expert weights so (gpt-oss model card, §2).
 // NVFP4 (NVIDIA, "Introducing NVFP4 for Efficient and Accurate Low-Precision Inference", 2025; Transformer
 // Engine's NVFP4BlockScaling) packs 16 FP4 E2M1 values with one FP8 E4M3 scale, plus one FP32 scale per
-// tensor: 4 + 8/16 = 4.5 bits (the per-tensor scale is not counted).
+// tensor: 4 + 8/16 = 4.5 bits (the per-tensor scale is not counted). MXFP6 (OCP MX v1.0, §5: 32 FP6
+// E2M3 or E3M2 values sharing one E8M0 scale) costs 6 + 8/32 = 6.25 bits; AMD Quark writes such
+// checkpoints.
 #pragma once
 
 #include "capplan/error.hpp"
@@ -51,7 +53,8 @@ inline constexpr WeightFormat q4_0{"q4_0", 4.5};   // ggml block_q4_0: 32 x 4 bi
 inline constexpr WeightFormat nf4{"nf4", 4.127};   // QLoRA NF4 + double-quantized constants (Dettmers et al. 2023, §3)
 inline constexpr WeightFormat mxfp4{"mxfp4", 4.25};  // OCP MX: 32 x FP4 E2M1 + one E8M0 scale
 inline constexpr WeightFormat nvfp4{"nvfp4", 4.5};   // 16 x FP4 E2M1 + one E4M3 scale (+ one FP32 per tensor)
-inline constexpr std::array<WeightFormat, 11> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4, mxfp4, nvfp4};
+inline constexpr WeightFormat mxfp6{"mxfp6", 6.25};  // OCP MX: 32 x FP6 (E2M3 or E3M2) + one E8M0 scale
+inline constexpr std::array<WeightFormat, 12> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4, mxfp4, nvfp4, mxfp6};
 
 // The formats' names, comma-separated, for help texts and error messages.
 inline std::string names() {
@@ -76,6 +79,7 @@ inline WeightFormat weight_format(Precision p) {
     case Precision::int8: return formats::int8;
     case Precision::int4: return formats::int4;
     case Precision::fp4: return formats::nvfp4;
+    case Precision::fp6: return formats::mxfp6;
   }
   return formats::bf16;
 }

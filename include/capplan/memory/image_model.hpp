@@ -114,11 +114,11 @@ inline MemoryBudget image_training_memory(const ImageModel& net, std::int64_t ba
 }
 
 // The precision a diffusion pipeline's companions (its text encoders, and its VAE unless the pipeline
-// upcasts it) run and are held at: the UNet's, except that a UNet quantized to FP8, INT8 or FP4 leaves
+// upcasts it) run and are held at: the UNet's, except that a UNet quantized to FP8, INT8, FP6 or FP4 leaves
 // them in fp16 (quantization tools quantize the denoiser; the encoders and the VAE stay at the
 // pipeline's torch_dtype).
 inline Precision companion_precision(Precision p) {
-  return p == Precision::fp8 || p == Precision::int8 || p == Precision::fp4 ? Precision::fp16 : p;
+  return p == Precision::fp8 || p == Precision::int8 || p == Precision::fp4 || p == Precision::fp6 ? Precision::fp16 : p;
 }
 
 // Values alive at the peak of one sample's forward pass without autograd (inference): the largest

@@ -218,6 +218,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                                  MemoryCheck fits = {}) {
   cluster.validate();
   require_positive_count(job_in.global_batch, "global_batch");
+  validate_training_precision(job_in.precision);
   if (top == 0) capplan::detail::fail("top", "0", "must be at least 1");
   const ParamSizes sizes = parameter_sizes(job_in.model);  // once: memory check, parameters, experts
   if (!fits) fits = detail::budget_memory_check(fw, sizes, space.allow_tight);

@@ -503,6 +503,7 @@ inline int cp_a2a_size(const ParallelPlan& plan, int gpus_per_node);  // below
 
 // Checks a plan against a job and a cluster; InputError naming the field otherwise.
 inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster) {
+  validate_training_precision(job.precision);
   require_positive_count(plan.tp, "tp");
   require_positive_count(plan.pp, "pp");
   require_positive_count(plan.dp, "dp");

@@ -66,7 +66,10 @@ struct ServingLoad {
 // Hopper, Ada and Blackwell; NVFP4 weights on Blackwell-class (FP4) tensor cores run W4A4 (NVFP4
 // checkpoints in TensorRT-LLM and vLLM). Elsewhere the weights are weight-only: stored small and
 // converted to the compute precision for the matmuls (vLLM's Marlin kernels). MXFP4 and the integer
-// formats are weight-only here (gpt-oss's MXFP4 experts run W4A16 in vLLM on Hopper).
+// formats are weight-only here (gpt-oss's MXFP4 experts run W4A16 in vLLM on Hopper). MXFP6 is
+// weight-only on every GPU, FP6 tensor cores or not: vLLM loads Quark's MXFP6 checkpoints but runs them
+// by emulation ("native mxfp6 is currently not integrated in vllm", its fused-MoE quantization code;
+// vllm-project/vllm#52347, 2026: "its CUDA path currently executes MXFP6 through software emulation").
 inline std::optional<Precision> quantized_matmuls(const GpuSpec& gpu, const WeightFormat& weights) {
   if (weights.name == formats::fp8.name && gpu.dense.has(Precision::fp8)) return Precision::fp8;
   if (weights.name == formats::nvfp4.name && gpu.dense.has(Precision::fp4) && gpu.vendor == Vendor::nvidia) return Precision::fp4;

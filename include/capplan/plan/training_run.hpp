@@ -108,6 +108,7 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
   job.model = shape;
   job.seq_len = setup.seq_len > 0 ? setup.seq_len : shape.seq_len;
   require_positive_count(job.seq_len, "seq_len");
+  validate_training_precision(setup.precision);
   const auto p = detail::usable_precision(gpu, setup.precision);
   if (!p) detail::fail("gpu", "\"" + gpu.id + "\"", "has no dense " + std::string(name(setup.precision)) + ", FP16 or FP32 rate in the catalog");
   job.precision = *p;
