@@ -1116,8 +1116,8 @@ TEST_SUITE("hardware") {
   }
 
   TEST_CASE("FP6: the FP8 rate on Blackwell, the FP4 rate on CDNA 4, where the vendor prints it") {
-    // NVIDIA's HGX B200/B300 and GB200/GB300 NVL72 tables print one "FP8/FP6" row; AMD's MI350X and
-    // MI355X "MXFP6/MXFP4" 9.2 and 10.1 PF dense.
+    // NVIDIA's HGX B200 and B300 tables print one "FP8/FP6" row (GB200 and GB300 take the same rule);
+    // AMD's MI350X and MI355X "MXFP6/MXFP4" 9.2 and 10.1 PF dense.
     const Catalog& c = Catalog::builtin();
     for (const char* id : {"b200", "b300", "gb200", "gb300"}) {
       const GpuSpec& g = c.find_gpu(id);
@@ -1137,8 +1137,14 @@ TEST_SUITE("hardware") {
     for (const char* id : {"b200", "b300", "gb200", "gb300", "mi350x", "mi355x"}) CHECK(sparse_rate_suspects(c.find_gpu(id), nullptr).empty());
     GpuSpec u = c.find_gpu("b200");
     u.id = "b200-user";
-    u.dense.set(Precision::fp6, 9000_TFLOPps * 2.0);  // the table's 9 PF* "with sparsity", doubled again by mistake
+    u.dense.set(Precision::fp6, 9000_TFLOPps);  // the HGX table's "FP8/FP6 9 PF*", with sparsity
     CHECK(has_warning(sparse_rate_suspects(u, nullptr), WarningKind::sparse_rate, "gpu b200-user", "dense.fp6"));
+    // A GeForce Blackwell card whose FP8 is stored at FP32-accumulate half rate: an FP6 at that FP8 rate
+    // is consistent with its dense 4 : 1 FP4, and nothing is flagged.
+    GpuSpec r = c.find_gpu("rtx-5090");
+    r.id = "rtx-5090-user";
+    r.dense.set(Precision::fp6, *r.dense.at(Precision::fp8));
+    CHECK(sparse_rate_suspects(r, nullptr).empty());
     GpuSpec a = c.find_gpu("mi355x");
     a.id = "mi355x-user";
     a.dense.set(Precision::fp6, 20100_TFLOPps);  // AMD's 20.1 PF headline, with sparsity

@@ -3,6 +3,7 @@
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/power/system_power.hpp>
+#include <capplan/units/literals.hpp>
 #include <capplan/plan/purchase.hpp>
 #include <capplan/workload/presets.hpp>
 
@@ -20,9 +21,11 @@
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace capplan;
+using namespace capplan::literals;
 
 TEST_SUITE("integration") {
   // ws-rtx-4090: RTX 4090 (450 W TDP, NVIDIA spec), Ryzen 9 7950X (170 W TDP, AMD), 2 DDR5 DIMMs,
@@ -62,6 +65,38 @@ TEST_SUITE("integration") {
     CHECK_FALSE(p.installed_psu);
     CHECK_FALSE(p.psu.recommended_rating);
     CHECK_FALSE(p.circuit.ok);
+  }
+
+  // NVIDIA's stated system maxima (DGX A100 datasheet 6.5 kW, DGX H100 datasheet ~10.2 kW, DGX B200
+  // user guide 14.3 kW) are 27-37 % above what the itemized parts draw at the wall: the circuit and the
+  // heat are planned by the stated figure, energy stays with the parts' estimate.
+  TEST_CASE("a DGX's circuit and heat are planned by NVIDIA's stated maximum, not the parts alone") {
+    const Catalog& c = Catalog::builtin();
+    for (const auto& [id, kw] : {std::pair{"dgx-a100", 6.5}, std::pair{"dgx-h100", 10.2}, std::pair{"dgx-b200", 14.3}}) {
+      CAPTURE(id);
+      const SystemPower p = system_power(c.find_system(id), c, {}, circuits::find("us-30a-240v", "circuit"));
+      REQUIRE(p.vendor_max);
+      CHECK(p.vendor_max->value() == doctest::Approx(kw * 1e3));
+      CHECK(p.wall_total().value() < kw * 1e3);  // the parts' estimate is below the stated maximum
+      CHECK(p.planning_total().value() == doctest::Approx(kw * 1e3));
+      CHECK(p.heat.power.value() == doctest::Approx(kw * 1e3));
+      CHECK(p.circuit.load.value() == doctest::Approx(kw * 1e3));
+      CHECK(std::any_of(p.assumptions.begin(), p.assumptions.end(),
+                        [](const std::string& a) { return a.find("the circuit and the heat use the stated maximum") != std::string::npos; }));
+    }
+    // A stated maximum below the estimate leaves the estimate in charge; two nodes count twice.
+    SystemSpec s = c.find_system("dgx-h100");
+    s.max_power = Power::from_value(1000);
+    const SystemPower low = system_power(s, c);
+    CHECK(low.planning_total().value() == low.wall_total().value());
+    s.max_power = 10.2_kW;
+    s.nodes = 2;
+    CHECK(system_power(s, c).planning_total().value() == doctest::Approx(20.4e3));
+    // Bad values name the field.
+    s.max_power = Power::from_value(-5);
+    CHECK_THROWS_WITH_AS(s.validate(), doctest::Contains("max_power"), InputError);
+    s.max_power = Power::from_value(5e6);
+    CHECK_THROWS_WITH_AS(s.validate(), doctest::Contains("max_power"), InputError);
   }
 
   TEST_CASE("an unknown system is a lookup error naming the field") {

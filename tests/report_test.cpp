@@ -109,7 +109,7 @@ TEST_SUITE("report") {
     const SystemPower p = system_power(cat.find_system("dgx-a100"), cat);
     const Value v = power_output(p, "dgx-a100");
     const auto& o = std::get<Value::Object>(v.data());
-    REQUIRE(o.size() == 16);
+    REQUIRE(o.size() == 18);
     CHECK(o[0].first == "system");
     CHECK(std::get<std::string>(o[0].second.data()) == "dgx-a100");
     CHECK(std::get<std::int64_t>(o[1].second.data()) == p.nodes);
@@ -121,6 +121,17 @@ TEST_SUITE("report") {
       if (key == "psu_recommended_w") CHECK(value.is_null() == !p.psu.recommended_rating.has_value());
       if (key == "psu_installed_w") CHECK(value.is_null() == !p.installed_psu.has_value());
       if (key == "heat_w") CHECK(std::get<double>(value.data()) == p.heat.power.value());
+      // NVIDIA's 6.5 kW maximum is above the parts' estimate: the circuit and the heat are planned by it.
+      if (key == "vendor_max_power_w") CHECK(std::get<double>(value.data()) == 6500.0);
+      if (key == "planning_power_w") CHECK(std::get<double>(value.data()) == 6500.0);
+    }
+    // A system without a stated maximum: null, and planning at the estimate.
+    const SystemPower w = system_power(cat.find_system("ws-rtx-4090"), cat);
+    const Value wv = power_output(w, "ws-rtx-4090");
+    const auto& wo = std::get<Value::Object>(wv.data());
+    for (const auto& [key, value] : wo) {
+      if (key == "vendor_max_power_w") CHECK(value.is_null());
+      if (key == "planning_power_w") CHECK(std::get<double>(value.data()) == w.wall_total().value());
     }
   }
 

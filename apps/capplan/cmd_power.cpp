@@ -150,6 +150,13 @@ Result run_power(const PowerArgs& a, const Context& ctx) {
     sum.add_row({Cell::of_text("wall power, full load"), Cell::empty(), Cell::of_text("the installed PSU is overloaded")});
   }
   if (p.nodes > 1) sum.add_row({Cell::of_text("wall power, all nodes"), w(p.wall_total()), Cell::of_text(std::to_string(p.nodes) + " nodes")});
+  if (p.vendor_max) {
+    const bool above = p.planning_total() > p.wall_total();
+    sum.add_row({Cell::of_text("vendor's maximum"), w(*p.vendor_max * static_cast<double>(p.nodes)),
+                 Cell::of_text(std::string(above ? "above the parts' estimate: the circuit and the heat use it"
+                                                 : "at or below the parts' estimate: the circuit and the heat use the estimate") +
+                               " (" + s.source + ")")});
+  }
   sum.add_row({Cell::of_text(p.circuit.circuit.name), Cell::of_text(p.circuit.ok ? "fits" : "over"),
                Cell::of_text(format_number(p.circuit.fraction_of_limit * 100, 3) + "% of the " +
                              format(p.circuit.continuous_limit, {.significant = 4}) + " continuous limit (" +

@@ -275,11 +275,14 @@ void bind_power(py::module_& m) {
       .readonly("wall", &SystemPower::wall)
       .readonly("wall_idle", &SystemPower::wall_idle)
       .readonly("psu_overloaded", &SystemPower::psu_overloaded)
+      .readonly("vendor_max", &SystemPower::vendor_max)
       .readonly("circuit", &SystemPower::circuit)
       .readonly("heat", &SystemPower::heat)
       .readonly("assumptions", &SystemPower::assumptions)
       .finish(false)
       .def("wall_total", &SystemPower::wall_total, "Wall power of all nodes at full load.")
+      .def("planning_total", &SystemPower::planning_total,
+           "What the circuit and the heat are planned for: wall_total(), or the vendor's stated maximum where it is higher.")
       .def("output", [](const SystemPower& p, const std::string& system_id) { return to_python(power_output(p, system_id)); },
            py::arg("system_id"), "What `capplan power --format json` prints, as dicts and lists (the same keys).");
   m.def(

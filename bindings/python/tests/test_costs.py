@@ -74,6 +74,21 @@ def test_system_power_from_the_catalog():
     assert out["assumptions"] == list(p.assumptions)
 
 
+def test_system_power_plans_by_the_vendors_maximum():
+    # NVIDIA's DGX B200 user guide: 14.3 kW max, above what the itemized parts draw at the wall.
+    cat = capplan.Catalog.builtin()
+    s = cat.find_system("dgx-b200")
+    assert s.max_power == Power(14.3, "kW")
+    p = capplan.system_power(s, cat)
+    assert p.wall_total() < Power(14.3, "kW")
+    assert p.planning_total() == Power(14.3, "kW")
+    assert p.heat.btu_per_hour == pytest.approx(14300 * 3.412142)
+    out = p.output("dgx-b200")
+    assert out["vendor_max_power_w"] == pytest.approx(14300)
+    assert out["planning_power_w"] == pytest.approx(14300)
+    assert capplan.system_power(cat.find_system("ws-rtx-4090"), cat).output("ws-rtx-4090")["vendor_max_power_w"] is None
+
+
 def test_dettmers_break_even_293_days():
     # Published "~300 days"; reference-cases.md §5 computes 293 days; the C++ cost test checks month 10.
     c = capplan.compare_costs(dettmers_desktop(), dettmers_cloud(),

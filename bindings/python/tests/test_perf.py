@@ -677,6 +677,11 @@ def test_training_precisions_only(cat):
         with pytest.raises(capplan.InputError) as e:
             capplan.search_plans(job, cluster)
         assert e.value.field == "precision"
+        # The purchase table says so too, where it once read "no fit" on every row.
+        q = capplan.PurchaseQuery(model=shape, model_name="llama3.1-8b", tokens=1e9, training=capplan.TrainingSetup(precision=p))
+        with pytest.raises(capplan.InputError) as e:
+            capplan.purchase_table(q, cat)
+        assert e.value.field == "precision"
 
 
 def test_image_model_inference(cat):

@@ -150,7 +150,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .unpriced = "NVIDIA sells the B200 only inside HGX and DGX B200 servers; the one dated public figure, a DGX B200 at $379,273 (Epoch AI's price data from deltacomputer.com, 2024-12-17), prices the whole server: the dgx-b200 row",
                .source = "NVIDIA HGX platform page, per-GPU table (HGX B200 column), https://www.nvidia.com/en-us/data-center/hgx/, as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html",
                .as_of = recorded,
-               .note = "Usable memory: 183,359 MiB (192.3 GB), the total nvidia-smi reports on HGX B200 hosts in public logs (\"NVIDIA B200 ... 0MiB / 183359MiB\", drivers 570.172.08 to 595.71.05): the product's \"180 GB\" understates it by 6.8 %. Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/INT8 9 PF*, FP4 18 PF*); FP6 4.5 PF dense: the table's \"FP8/FP6\" row. FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 is sold as 180 GB per GPU, and the runtime reports the 183,359 MiB above. No vendor list price."});
+               .note = "Usable memory: 183,359 MiB (192.3 GB), the total nvidia-smi reports on HGX B200 hosts in public logs (\"NVIDIA B200 ... 0MiB / 183359MiB\", drivers 570.172.08 to 595.71.05): the product's \"180 GB\" understates it by 6.8 %. Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/FP6 9 PF*, INT8 9 POPS*, FP4 18 PF*): FP6 4.5 PF dense, the FP8 rate. FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 is sold as 180 GB per GPU, and the runtime reports the 183,359 MiB above. No vendor list price."});
   // Added 2026-11-26: the data-centre parts a 2026 buyer weighs (Blackwell Ultra, GB200/GB300
   // NVL72 GPUs, NVL PCIe cards, the China SKUs, Ada and Ampere PCIe parts). Where NVIDIA prints only
   // "with sparsity" figures the dense rate is half, as everywhere in this catalog.
@@ -171,7 +171,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .unpriced = "sold only inside GB200 NVL72 racks, through server makers at prices agreed with each buyer; no public price was found",
                .source = "NVIDIA GB200 NVL72 specification table (per GPU: 186 GB HBM3e, 8 TB/s, TF32 2.5 PF*, FP16/BF16 5 PF*, FP8/INT8 10 PF*, FP32 80 TF, FP64 40 TF, up to 1,200 W) as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html; 186 GB per GPU also in MLPerf Inference v6.1 system descriptions (mlcommons/inference_results_v6.1, closed/Crusoe/systems)",
                .as_of = "2026-11-26",
-               .note = "Usable memory: 189,471 MiB (198.7 GB), the total nvidia-smi reports on GB200 NVL72 trays in public logs (\"NVIDIA GB200 ... 0MiB / 189471MiB\", driver 580.95.05 among others). Dense = half the table's sparsity figures. FP6 runs at the FP8 rate, as NVIDIA's Blackwell tables print it (\"FP8/FP6\", the HGX B200 and B300 columns). Earlier NVIDIA figures were 45 TF FP64 / 90 TF FP32 and 192 GB. One GPU of the 72-GPU NVLink domain of a GB200 NVL72 rack (NVLink 5, 900 GB/s per direction to every other GPU of the rack); the GPU reaches its Grace CPU over NVLink-C2C. Host link: NVLink-C2C joins the Grace CPU to both GPUs of its superchip at 900 GB/s in both directions together (NVIDIA's GB200 / GB300 NVL72 specifications; one Grace and two GPUs per superchip, https://verda.com/blog/gb300-nvl72-architecture): 225 GB/s a direction per GPU when both move data at once (activation offloading), stored as host_link_bandwidth; if each GPU had a 900 GB/s link of its own, it would be twice that. Rack estimates $2-3.1 M (about $28-43k per GPU with CPUs and switches) are not stored as a GPU price."});
+               .note = "Usable memory: 189,471 MiB (198.7 GB), the total nvidia-smi reports on GB200 NVL72 trays in public logs (\"NVIDIA GB200 ... 0MiB / 189471MiB\", driver 580.95.05 among others). Dense = half the table's sparsity figures. FP6 is stored at the FP8 rate: the table as reproduced lists FP8 with INT8, and NVIDIA's HGX B200 table prints FP8 and FP6 on one row for the same silicon. Earlier NVIDIA figures were 45 TF FP64 / 90 TF FP32 and 192 GB. One GPU of the 72-GPU NVLink domain of a GB200 NVL72 rack (NVLink 5, 900 GB/s per direction to every other GPU of the rack); the GPU reaches its Grace CPU over NVLink-C2C. Host link: NVLink-C2C joins the Grace CPU to both GPUs of its superchip at 900 GB/s in both directions together (NVIDIA's GB200 / GB300 NVL72 specifications; one Grace and two GPUs per superchip, https://verda.com/blog/gb300-nvl72-architecture): 225 GB/s a direction per GPU when both move data at once (activation offloading), stored as host_link_bandwidth; if each GPU had a 900 GB/s link of its own, it would be twice that. Rack estimates $2-3.1 M (about $28-43k per GPU with CPUs and switches) are not stored as a GPU price."});
   v.push_back({.id = "gb300", .name = "NVIDIA GB300 (per Blackwell Ultra GPU in GB300 NVL72, 288GB)", .aliases = {"GB300", "GB300 NVL72", "GB300 GPU"},
                .vendor = Vendor::nvidia, .architecture = "Blackwell Ultra", .form_factor = FormFactor::sxm,
                .memory = 288_GB, .usable_memory = 284208_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
@@ -180,7 +180,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .unpriced = "sold only inside GB300 NVL72 racks, through server makers at prices agreed with each buyer; no public price was found",
                .source = "NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era (288 GB HBM3e, 8 TB/s, NVFP4 15 PF dense); dense per-GPU rates and 1,400 W per https://verda.com/blog/gb300-nvl72-architecture; sparse per-package figures in https://www.tomshardware.com/pc-components/gpus/nvidia-shares-blackwell-ultras-secrets-nvfp4-boost-detailed-and-pcie-6-0-support",
                .as_of = "2026-11-26",
-               .note = "Usable memory: 284,208 MiB (298.0 GB), the total nvidia-smi reports on GB300 NVL72 trays in public logs (\"NVIDIA GB300 ... 0MiB / 284208MiB\"). Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; FP4 (NVFP4) 15 PF dense, NVIDIA's figure; FP6 at the FP8 rate, as NVIDIA's Blackwell tables print it (\"FP8/FP6\"). One GPU of a 72-GPU NVLink domain. Host link: NVLink-C2C joins the Grace CPU to both GPUs of its superchip at 900 GB/s in both directions together (NVIDIA's GB200 / GB300 NVL72 specifications; one Grace and two GPUs per superchip, https://verda.com/blog/gb300-nvl72-architecture): 225 GB/s a direction per GPU when both move data at once (activation offloading), stored as host_link_bandwidth; if each GPU had a 900 GB/s link of its own, it would be twice that. Rack estimate $3-4 M not stored as a GPU price."});
+               .note = "Usable memory: 284,208 MiB (298.0 GB), the total nvidia-smi reports on GB300 NVL72 trays in public logs (\"NVIDIA GB300 ... 0MiB / 284208MiB\"). Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; FP4 (NVFP4) 15 PF dense, NVIDIA's figure; FP6 stored at the FP8 rate, as NVIDIA's HGX B300 table prints FP8 and FP6 on one row for the same silicon. One GPU of a 72-GPU NVLink domain. Host link: NVLink-C2C joins the Grace CPU to both GPUs of its superchip at 900 GB/s in both directions together (NVIDIA's GB200 / GB300 NVL72 specifications; one Grace and two GPUs per superchip, https://verda.com/blog/gb300-nvl72-architecture): 225 GB/s a direction per GPU when both move data at once (activation offloading), stored as host_link_bandwidth; if each GPU had a 900 GB/s link of its own, it would be twice that. Rack estimate $3-4 M not stored as a GPU price."});
   v.push_back({.id = "h100-nvl", .name = "NVIDIA H100 NVL 94GB", .aliases = {"H100 NVL", "H100 NVL 94GB"},
                .vendor = Vendor::nvidia, .architecture = "Hopper", .form_factor = FormFactor::pcie,
                .memory = 94_GB, .usable_memory = 95830_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.9_TBps,
@@ -1060,6 +1060,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<NetworkAdapter> network_adapters() {
 CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
   std::vector<SystemSpec> v;
   using K = PartKind;
+  using namespace capplan::literals;
   // Single-GPU workstations: the GPU is what the source material names; the other parts are a typical build
   // chosen here (Ryzen 9 7950X, 2 x 32 GB DDR5, one NVMe SSD, a Gold PSU sized for the GPU, an ATX tower).
   struct Ws { const char* id; const char* gpu; const char* name; const char* psu; };
@@ -1104,20 +1105,22 @@ CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
                .parts = {{K::gpu, "a100-sxm-40gb", 8}, {K::cpu, "epyc-7742", 2}, {K::memory, "ddr4-3200-rdimm-64gb", 16},
                          {K::network, "connectx-6-hdr-200g", 8}, {K::chassis, "nvidia-dgx-a100-chassis", 1}},
                .topology = Topology::nvswitch,
+               .max_power = 6.5_kW,  // the datasheet's "6.5 kW max"
                .price = usd("199000", "2020-05-14", "NVIDIA newsroom, DGX A100 launch (\"starting at $199,000\"), https://nvidianews.nvidia.com/news/nvidia-ships-worlds-most-advanced-ai-system-nvidia-dgx-a100-to-fight-covid-19-third-generation-dgx-packs-record-5-petaflops-of-ai-performance"),
                .source = "NVIDIA DGX A100 datasheet, https://www.nvidia.com/content/dam/en-zz/Solutions/Data-Center/nvidia-dgx-a100-datasheet.pdf",
-               .as_of = recorded, .note = std::string(src::unverified) + " Storage (15 TB NVMe) and the storage NIC are not itemized."});
+               .as_of = recorded, .note = std::string(src::unverified) + " Storage (15 TB NVMe), the six NVSwitches and the storage NIC are not itemized; max_power is the datasheet's 6.5 kW system maximum, which capplan power sizes the circuit and the heat by (the itemized parts come to about 4.7 kW at the wall)."});
   // DGX H100: NVIDIA DGX H100 datasheet: 8 x H100 SXM5 80GB, 4 NVSwitches, 2 x Xeon Platinum 8480C, 2 TB memory,
   // 8 x ConnectX-7 400 Gb/s (compute), ~10.2 kW max. NVIDIA publishes no list price.
   v.push_back({.id = "dgx-h100", .name = "NVIDIA DGX H100", .aliases = {"DGX H100"},
                .parts = {{K::gpu, "h100-sxm", 8}, {K::cpu, "xeon-platinum-8480plus", 2}, {K::memory, "ddr5-4800-rdimm-64gb", 32},
                          {K::network, "connectx-7-ndr-400g", 8}, {K::chassis, "nvidia-dgx-h100-chassis", 1}},
                .topology = Topology::nvswitch,
+               .max_power = 10.2_kW,  // the datasheet's "~10.2 kW max"
                // Price: SemiAnalysis's estimated sale price of a DGX H100, ~$270,000 (May 2023), as quoted in Epoch AI's
                // training-cost-trends notebook.
                .price = usd("270000", "2023-05-01", "SemiAnalysis, AI Server Cost Analysis (May 2023), https://www.semianalysis.com/p/ai-server-cost-analysis-memory-is, as quoted in https://github.com/epoch-research/training-cost-trends"),
                .source = "NVIDIA DGX H100 datasheet, https://resources.nvidia.com/en-us-dgx-systems/ai-enterprise-dgx", .as_of = recorded,
-               .note = std::string(src::unverified) + " Ships the 8480C CPU (recorded as 8480+). NVIDIA publishes no list price; the price is an analyst's estimate of the sale price, published May 2023 (the day is not stated in the copy; the 1st is recorded)."});
+               .note = std::string(src::unverified) + " Ships the 8480C CPU (recorded as 8480+). max_power is the datasheet's ~10.2 kW system maximum (four NVSwitches, drives, DPUs and fans are not itemized; the itemized parts come to about 8.1 kW at the wall), which capplan power sizes the circuit and the heat by. NVIDIA publishes no list price; the price is an analyst's estimate of the sale price, published May 2023 (the day is not stated in the copy; the 1st is recorded)."});
   // DGX B200: NVIDIA DGX B200 User Guide: 8 x B200 (1,440 GB), 2 x Xeon 8570, 2 TB in 32 DIMMs, 4 OSFP ports serving
   // 8 x single-port ConnectX-7 (400 Gb/s InfiniBand), 2 x BlueField-3 DPUs (storage and management, not itemized),
   // 6 x 3.3 kW power supplies, 14.3 kW max, 10U. NVIDIA publishes no list price.
@@ -1125,10 +1128,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
                .parts = {{K::gpu, "b200", 8}, {K::cpu, "xeon-platinum-8570", 2}, {K::memory, "ddr5-4800-rdimm-64gb", 32},
                          {K::network, "connectx-7-ndr-400g", 8}, {K::chassis, "nvidia-dgx-b200-chassis", 1}},
                .topology = Topology::nvswitch,
+               .max_power = 14.3_kW,  // the user guide's "14.3 kW max"
                .price = usd("379273.04", "2024-12-17", std::string(src::epoch) + "; 8 x $47,409.13 a GPU: a DGX B200 (1,440 GB) listed by deltacomputer.com in euros, converted to USD by Epoch AI, https://web.archive.org/web/20241217210350/https://www.deltacomputer.com/nvidia-dgx-b200-1440gb.html"),
                .source = "NVIDIA DGX B200 User Guide, https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
                .as_of = "2026-11-29",
-               .note = "The 2 TB of memory is recorded as 32 generic DDR5 RDIMMs of 64 GB (the guide gives the count and the total, not the speed); the two BlueField-3 DPUs and the NVMe drives are not itemized. NVIDIA publishes no list price; the price is one European reseller's listing, converted by Epoch AI. Power: capplan power sums the itemized parts (about 10 kW at full load); NVIDIA gives 14.3 kW max for the whole system, whose DPUs, drives, NVSwitches and fans are not itemized, so size the circuit by NVIDIA's figure."});
+               .note = "The 2 TB of memory is recorded as 32 generic DDR5 RDIMMs of 64 GB (the guide gives the count and the total, not the speed); the two BlueField-3 DPUs and the NVMe drives are not itemized. NVIDIA publishes no list price; the price is one European reseller's listing, converted by Epoch AI. Power: the itemized parts sum to about 10 kW DC at full load; max_power is NVIDIA's 14.3 kW for the whole system, whose DPUs, drives, NVSwitches and fans are not itemized, and capplan power sizes the circuit and the heat by it."});
   // HGX H100 8-GPU: NVIDIA HGX page: 8 x H100 SXM5 on one baseboard with 4 NVSwitches (900 GB/s per GPU).
   v.push_back({.id = "hgx-h100-8gpu", .name = "NVIDIA HGX H100 8-GPU baseboard", .aliases = {"HGX H100"},
                .parts = {{K::gpu, "h100-sxm", 8}},
@@ -1143,11 +1147,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
   std::vector<CloudOffer> v;
   const char* recalled = "Unverified: price recalled from the provider's price page at the date given; no stored copy of the page or of an authoritative quotation could be found to re-check it, so it keeps its old date and the stale-price warning.";
   const char* capacity_blocks = "AWS EC2 Capacity Blocks for ML pricing page (prices in effect until 2025-01-01), https://aws.amazon.com/ec2/capacityblocks/pricing/";
-  // AWS on-demand list prices as of 2025-11-30: the instances.vantage.sh data (built from AWS's price list API) as
-  // generated into per-family files of tsaol/aws-gpu, each headed "Last updated: 2025-11-30".
-  const auto vantage = [](const char* file, const char* commit) {
-    return std::string("AWS EC2 on-demand pricing (https://aws.amazon.com/ec2/pricing/on-demand/), Linux, as collected by https://instances.vantage.sh on 2025-11-30, recorded in https://github.com/tsaol/aws-gpu/blob/") +
-           commit + "/data/" + file + " (\"Last updated: 2025-11-30\")";
+  // AWS on-demand list prices: the instances.vantage.sh data (built from AWS's price list API) as generated into
+  // per-family files of tsaol/aws-gpu, each headed "Last updated: <date>" (2025-11-30 unless another is given).
+  const auto vantage = [](const char* file, const char* commit, const std::string& date = "2025-11-30") {
+    return "AWS EC2 on-demand pricing (https://aws.amazon.com/ec2/pricing/on-demand/), Linux, as collected by https://instances.vantage.sh on " + date +
+           ", recorded in https://github.com/tsaol/aws-gpu/blob/" + commit + "/data/" + file + " (\"Last updated: " + date + "\")";
   };
   // AWS p4d.24xlarge: 8 x A100 SXM4 40GB, 96 vCPU, 1,152 GiB; on-demand $21.957642/h (us-east-1, 2025-11-30; was
   // $32.7726 before AWS's June 2025 GPU price cut); Capacity Block effective $14.75/h (us-east-2 / us-west-2).
@@ -1306,6 +1310,16 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
   const std::string runpod_2025 = epoch_offer + "https://web.archive.org/web/20250303172225/https://www.runpod.io/pricing";
   const std::string lambda_2025 = epoch_offer + "https://web.archive.org/web/20250228210058/https://lambdalabs.com/service/gpu-cloud";
   const std::string cudo_2025 = epoch_offer + "https://web.archive.org/save/https://www.cudocompute.com/products/gpu-cloud (2025-03-03)";
+  const char* oci_2026 =
+      "Oracle's Cloud Cost Estimator price list (https://www.oracle.com/a/ocom/docs/cloudestimator2/data/products.json, "
+      "pay as you go, per GPU-hour) as transcribed in dstackai/gpuhunt src/tests/providers/test_oci.py (\"Real GPU shapes "
+      "as reported by the Cost Estimator on 2026-09-18\"); the same shapes and hourly prices in skypilot-org/skypilot-catalog "
+      "catalogs/v8/oci/vms.csv at 0588751183820cf2dab5c8a89447e8aac9f73fd5 (us-chicago-1; Oracle prices every region alike)";
+  const std::string p6_b300_src = vantage("p6-b300_instances.js", "299375be7a2b940b53b3d80ec79fd66ee688f4fa", "2026-08-26");
+  const std::string p3_src = vantage("p3_instances.js", "7412fd256c5eda04a70a17742a68e8e44824b2cb", "2026-01-21") +
+                             "; the same $3.06 in skypilot-org/skypilot-catalog catalogs/v8/aws/vms.csv at 00148f2af3672e2229b4f7bf8157d5a3f36e3c35";
+  const std::string p3dn_src = vantage("p3dn_instances.js", "2d0108c7bd261c8e40493fbd35135437bd6c9099") +
+                               "; the same $31.212 in skypilot-org/skypilot-catalog catalogs/v8/aws/vms.csv at 00148f2af3672e2229b4f7bf8157d5a3f36e3c35";
   const std::string oci_2023 = epoch_offer + "https://github.com/the-full-stack/website/blob/main/docs/cloud-gpus/cloud-gpus.csv (Oracle Cloud, 2023-10-23)";
   for (const Offer& x : {
            Offer{"runpod-l40", "RunPod", "1 x L40", "", 1, "l40", 0, {}, "0.99", nullptr, "2025-03-03", runpod_2025.c_str(),
@@ -1387,6 +1401,30 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
                  "the AWS pricing API); the same $113.9328 in AWS's price feed as read on 2026-07-28 and 2026-09-19 by public "
                  "pricing notes",
                  "$14.2416 per GPU-hour; Capacity Blocks $98.84 ($12.355 per GPU). Spot as listed for use1-az6."},
+           Offer{"aws-p6-b300.48xlarge", "AWS", "p6-b300.48xlarge", "us-east-1", 8, "b300", 192, 4096_GB, "142.416", nullptr, "2026-08-26",
+                 p6_b300_src.c_str(),
+                 "$17.802 per GPU-hour (us-east-1 and us-west-2; ap-northeast-2 $209.1735). The same source's p6-b200.48xlarge, $113.9328, "
+                 "is the AWS price feed's figure (the aws-p6-b200.48xlarge row)."},
+           Offer{"oci-bm-gpu-b300-8", "Oracle Cloud", "BM.GPU.B300.8", "us-chicago-1", 8, "b300", 256, 4096_GB, "120.00", nullptr, "2026-09-18",
+                 oci_2026, "$15 per GPU-hour (part B112237)."},
+           Offer{"oci-bm-gpu-gb300-4", "Oracle Cloud", "BM.GPU.GB300.4 (4 GPUs of a GB300 NVL72 rack)", "us-chicago-1", 4, "gb300", 144, 960_GB,
+                 "72.00", nullptr, "2026-09-18", oci_2026,
+                 "$18 per GPU-hour (part B112140); a shape of a 72-GPU NVLink domain, rented by the 4-GPU tray."},
+           Offer{"oci-bm-gpu-mi355x-8", "Oracle Cloud", "BM.GPU.MI355X.8", "us-chicago-1", 8, "mi355x", 256, 3072_GB, "68.80", nullptr,
+                 "2026-09-18", oci_2026, "$8.60 per GPU-hour (part B111758)."},
+           Offer{"oci-vm-gpu3-1", "Oracle Cloud", "VM.GPU3.1 (1 x V100 SXM2 16GB)", "us-chicago-1", 1, "v100-sxm2-16gb", 12, 90_GB, "2.95", "1.475",
+                 "2026-09-18", oci_2026, "Preemptible at half price (the spot figure); Oracle's V100 shapes are SXM2 16GB."},
+           Offer{"aws-p3.2xlarge", "AWS", "p3.2xlarge", "us-east-1", 1, "v100-sxm2-16gb", 8, 61_GiB, "3.06", "0.3707", "2026-01-21",
+                 p3_src.c_str(),
+                 "Spot as that catalog lists it for use1-az1. p3.16xlarge (8 x V100 over NVLink) is $24.48, the same per GPU."},
+           Offer{"aws-p3dn.24xlarge", "AWS", "p3dn.24xlarge", "us-east-1", 8, "v100-sxm2-32gb", 96, 768_GiB, "31.212", "8.2921", "2025-11-30",
+                 p3dn_src.c_str(),
+                 "$3.90 per GPU-hour; 100 Gb/s networking. Spot as that catalog lists it for use1-az1."},
+           Offer{"massedcompute-h200-nvl", "Massed Compute", "gpu_1x_h200_nvl (1 x H200 NVL 141GB)", "", 1, "h200-nvl", 0, {}, "3.62", nullptr,
+                 "2026-07-22",
+                 "Massed Compute's own benchmark write-ups, Massed-Compute/gpu-benchmark laguna-xs-2/laguna-xs-2.md at "
+                 "25e0657c62e4d4c80a08c028dd73fb2390c630a0 (\"gpu_1x_h200_nvl | 3.62\" $/hr; live runs of 2026-07-22)",
+                 "On-demand list price on the day of the runs; the provider's write-ups call prices point-in-time."},
            Offer{"gcp-g2-standard-4", "GCP", "g2-standard-4", "us-central1", 1, "l4", 4, 16_GB, "0.706832255", "0.279932", "2025-03-06",
                  cyclenerd_src, "The same g2 prices were still listed on 2026-09-19 (g2-standard-48 at $4.001665)."},
            Offer{"gcp-g2-standard-96", "GCP", "g2-standard-96", "us-central1", 8, "l4", 96, 384_GB, "8.003330296", "3.148768", "2025-03-06",

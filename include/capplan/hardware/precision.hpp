@@ -17,7 +17,8 @@ namespace capplan {
 // the rate Blackwell-class parts quote for NVFP4 and MXFP4 (block-scaled: every 16 or 32 values share
 // a scale; memory/formats.hpp has the storage formats, perf/quantization.hpp the training recipes).
 // fp6 is 6-bit floating-point (E2M3 or E3M2) tensor math, MXFP6 in the OCP Microscaling formats:
-// NVIDIA's Blackwell tables print it on one row with FP8 ("FP8/FP6"), AMD's CDNA 4 at the FP4 rate.
+// NVIDIA's HGX B200 and B300 tables print it on one row with FP8 ("FP8/FP6"), AMD's CDNA 4 runs it at
+// the FP4 rate.
 enum class Precision { fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, fp6 };
 BOOST_DESCRIBE_ENUM(Precision, fp64, fp32, tf32, bf16, fp16, fp8, int8, int4, fp4, fp6)
 

@@ -64,6 +64,11 @@ struct SystemSpec {
   int nodes = 1;
   std::vector<SystemPart> parts{};      // per node
   Topology topology = Topology::single_gpu;
+  // The vendor's stated maximum power of one node, where it states one (NVIDIA's DGX datasheets and
+  // user guides: DGX A100 6.5 kW, DGX H100 about 10.2 kW, DGX B200 14.3 kW). It covers what the parts
+  // list does not itemize (NVSwitches, DPUs, drives, fans), so power/system_power.hpp sizes the wall
+  // circuit and the heat by it where it exceeds the parts' estimate; energy stays with the estimate.
+  std::optional<Power> max_power{};
   // The price of the whole system (all nodes) when a source gives one; otherwise the price is
   // derived from the parts (Catalog::system_price).
   std::optional<PricePoint> price{};
@@ -119,13 +124,14 @@ struct SystemSpec {
       detail::fail("topology", std::string(capplan::name(topology)),
                    "cannot describe " + std::to_string(g) + " GPUs per node " + label);
     }
+    if (max_power) detail::check_quantity(*max_power, Power::from_value(200e3), "max_power", label, true, Power::from_value(10));
     if (price) price->validate("price");
     detail::check_text(source, "source", label);
     detail::check_date(as_of, "as_of");
   }
 };
 
-BOOST_DESCRIBE_STRUCT(SystemSpec, (), (id, name, aliases, nodes, parts, topology, price, source, as_of, note))
+BOOST_DESCRIBE_STRUCT(SystemSpec, (), (id, name, aliases, nodes, parts, topology, max_power, price, source, as_of, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<SystemSpec>) {
   return std::tuple{&SystemSpec::id, &SystemSpec::name, &SystemSpec::parts, &SystemSpec::topology,

@@ -18,10 +18,13 @@
 //         parts whose FP32-accumulate rates are halved (`fp32_accumulate_half_rate`: the stored fp8
 //         is half the FP16-accumulate figure, while FP4 accumulates in FP32 at full rate) keep a
 //         dense 4 : 1 (RTX 5090: 1,676 / 419.2, RTX Blackwell whitepaper), so their ratio is halved first.
-//         FP6 runs at the FP8 rate on Blackwell (NVIDIA's HGX and NVL72 tables print one "FP8/FP6" row)
-//         and at the FP4 rate, 2 x FP8, on CDNA 4 (AMD's MI350X/MI355X "MXFP6/MXFP4"): dense fp6 / fp8 is
-//         1 or 2, flagged above 2*sqrt(2) (fp6 sparse) or below 1/sqrt(2) (fp8 sparse); dense fp4 / fp6
-//         is 1, 2 or 3, and fp6 above sqrt(2) x fp4 is flagged as sparse, as is fp4 above sqrt(12) x fp6.
+//         FP6 runs at the FP8 rate on NVIDIA's Blackwell parts (the HGX B200 and B300 tables print one
+//         "FP8/FP6" row) and at the FP4 rate, 2 x FP8, on AMD's CDNA 4 (MI350X/MI355X "MXFP6/MXFP4"), so
+//         the pairs are judged by vendor. NVIDIA: fp6 / fp8 = 1 (above sqrt(2) fp6 is sparse, below
+//         1/sqrt(2) fp8 is) and fp4 / fp6 = 2 or 3 as fp4 / fp8 (the same sqrt(3)..sqrt(12) band, halved
+//         first for FP32-accumulate GeForce rates). AMD: fp6 / fp8 = 2 (judged as the 2 x pairs) and fp4 /
+//         fp6 = 1 (above sqrt(2) fp4 is sparse, below 1/sqrt(2) fp6 is). Other vendors: fp6 / fp8 of 1 or
+//         2 and fp4 / fp6 of 1 to 3 pass.
 //      b. Reference rule. When the entry shares an id or name with an entry of the reference
 //         catalog (the built-in one by default) and a rate is 2 x the reference's (within 2 %),
 //         the rate is the sparse figure of that part.
@@ -161,8 +164,17 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
   } else {
     judge(Precision::fp4, Precision::fp8, std::sqrt(12.0), std::sqrt(3.0), "2 x or 3 x");
   }
-  judge(Precision::fp6, Precision::fp8, 2.0 * std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x or 2 x");
-  judge(Precision::fp4, Precision::fp6, std::sqrt(12.0), 1.0 / std::sqrt(2.0), "1 x, 2 x or 3 x");
+  const double accumulate = g.fp32_accumulate_half_rate ? 2.0 : 1.0;
+  if (g.vendor == Vendor::nvidia) {
+    judge(Precision::fp6, Precision::fp8, std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x");
+    judge(Precision::fp4, Precision::fp6, std::sqrt(12.0), std::sqrt(3.0), "2 x or 3 x", accumulate);
+  } else if (g.vendor == Vendor::amd) {
+    judge(Precision::fp6, Precision::fp8, 2.0 * std::sqrt(2.0), std::sqrt(2.0), "2 x");
+    judge(Precision::fp4, Precision::fp6, std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x");
+  } else {
+    judge(Precision::fp6, Precision::fp8, 2.0 * std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x or 2 x");
+    judge(Precision::fp4, Precision::fp6, std::sqrt(12.0), 1.0 / std::sqrt(2.0), "1 x, 2 x or 3 x");
+  }
   // b. Reference rule: a rate that is 2 x the reference entry's dense rate.
   if (reference != nullptr) {
     const GpuSpec* ref = nullptr;

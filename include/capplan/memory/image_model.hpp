@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace capplan {
 
@@ -81,13 +82,28 @@ inline double image_saved_bytes_per_sample(const ImageModel& net, Precision p) {
   return image_saved_elements_per_sample(net) * bytes_per_element(p) + stream * 4.0 + static_cast<double>(net.pool_indices) * 8.0;
 }
 
+// The precisions an image model trains at: fp16 or bf16 with AMP, fp32. Others throw InputError
+// naming `field`.
+inline void validate_image_training_precision(Precision p, std::string_view field = "precision") {
+  if (p != Precision::fp16 && p != Precision::bf16 && p != Precision::fp32)
+    detail::fail(field, std::string(name(p)), "is not one an image model trains at (fp16 or bf16 with AMP, fp32)");
+}
+
+// The precisions an image model runs inference at: fp16, bf16, fp32 (tf32: fp32 on TF32 tensor cores,
+// as a diffusion pipeline's fp32 VAE decodes), and a UNet quantized to fp8 or int8 (TensorRT, torchao).
+// Others throw InputError naming `field`.
+inline void validate_image_inference_precision(Precision p, std::string_view field = "precision") {
+  if (p != Precision::fp16 && p != Precision::bf16 && p != Precision::fp32 && p != Precision::tf32 && p != Precision::fp8 &&
+      p != Precision::int8)
+    detail::fail(field, std::string(name(p)), "is not one an image model runs at here (fp16, bf16, fp32, tf32, fp8, int8)");
+}
+
 // The budget of training `net` at `batch` images per GPU, computing at `p` (fp16/bf16: AMP; fp32).
 inline MemoryBudget image_training_memory(const ImageModel& net, std::int64_t batch, Precision p = Precision::fp16,
                                         const RuntimeReserve& reserve = {}) {
   require_positive_count(batch, "batch");
   net.validate();
-  if (p != Precision::fp16 && p != Precision::bf16 && p != Precision::fp32)
-    detail::fail("precision", std::string(name(p)), "is not one an image model trains at (fp16 or bf16 with AMP, fp32)");
+  validate_image_training_precision(p);
   const double e = bytes_per_element(p);
   const double b = static_cast<double>(batch);
   MemoryBudget m;

@@ -198,6 +198,7 @@ inline ImageTrainingEstimate estimate_image_training(const ImageModel& net, std:
   if (batch_per_gpu > max_image_batch) capplan::detail::fail("batch_per_gpu", std::to_string(batch_per_gpu), "is absurd (more than 10,000,000 images)");
   cluster.validate();
   net.validate();
+  validate_image_training_precision(p);
   const DeviceRates r = device_rates(cluster.gpu, p, model);
   const double e = bytes_per_element(p);
   const image_detail::TrainingParts parts = image_detail::training_parts(net, batch_per_gpu, r, e);
@@ -293,6 +294,7 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
   require_positive_count(batch, "batch");
   if (batch > max_image_batch) capplan::detail::fail("batch", std::to_string(batch), "is absurd (more than 10,000,000 images)");
   net.validate();
+  validate_image_inference_precision(p);
   const DeviceRates r = device_rates(gpu, p, model);
   const double e = bytes_per_element(p);
   double convs = 0, elem = 0, flops = 0, gemm_compute = 0;

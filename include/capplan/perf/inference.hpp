@@ -101,6 +101,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   if (opt.kernels_per_layer < 0) capplan::detail::fail("kernels_per_layer", std::to_string(opt.kernels_per_layer), "is negative");
   const ResolvedShape s = resolve(job.model);
   if (s.heads % job.tp != 0) capplan::detail::fail("tp", std::to_string(job.tp), "does not divide the " + std::to_string(s.heads) + " heads");
+  if (job.compute_precision != Precision::fp16 && job.compute_precision != Precision::bf16 && job.compute_precision != Precision::fp32)
+    capplan::detail::fail("compute_precision", std::string(name(job.compute_precision)),
+                          "is not fp16, bf16 or fp32 (the activations' precision; quantized matmuls: matmul_precision)");
   const DeviceRates r = device_rates(gpu, job.compute_precision, model);
   const double e = bytes_per_element(job.compute_precision);
   // The linear matmuls' rates: FP8 (W8A8) or FP4 (W4A4) where matmul_precision says so, else the

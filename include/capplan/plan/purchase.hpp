@@ -124,9 +124,7 @@ struct PurchaseQuery {
       image_model->validate();
       if (image_batch < 0 || image_batch > 1'000'000) detail::fail("image_batch", std::to_string(image_batch), "is outside 0..1,000,000 (0: the default)");
       if (steps < 1 || steps > 10'000) detail::fail("steps", std::to_string(steps), "is outside 1..10,000 denoising steps");
-      if (image_precision != Precision::fp16 && image_precision != Precision::bf16 && image_precision != Precision::fp32 &&
-          image_precision != Precision::fp8 && image_precision != Precision::int8)
-        detail::fail("image_precision", std::string(name(image_precision)), "is not one an image model runs at here (fp16, bf16, fp32, fp8, int8)");
+      validate_image_inference_precision(image_precision, "image_precision");
       if (filters.deadline) detail::fail("deadline", "given", "applies to training, not serving");
       image_model->require_vae_decoder(vae_slicing, vae_tiling);
     } else if (workload == PurchaseWorkload::train_images) {
@@ -153,6 +151,7 @@ struct PurchaseQuery {
       if (tokens > 1e18) detail::fail("tokens", detail::format_double(tokens), "is absurdly large (more than 1e18)");
       if (training.measured_mfu && !(*training.measured_mfu > 0 && *training.measured_mfu <= 1))
         detail::fail("mfu", detail::format_double(*training.measured_mfu), "is outside (0, 1]");
+      validate_training_precision(training.precision);  // else every row would read "no fit"
     } else if (workload == PurchaseWorkload::serve) {
       serving.validate();
       if (filters.deadline) detail::fail("deadline", "given", "applies to training, not serving");

@@ -204,6 +204,8 @@ class TrainingRunCache {
     // layer: the bound is then the fewer of the two.
     TrainingConfig c;
     c.seq_len = setup_.seq_len;
+    c.finetune = setup_.finetune;  // adapters: frozen base weights keep no gradients or optimizer states
+    c.lora = setup_.lora;
     c.plan.micro_batch = 1;
     perf::apply_framework(c, setup_.framework);
     // The least a quantized linear input keeps (1 byte in FP8 whatever the recipe): a lower bound.
@@ -217,7 +219,9 @@ class TrainingRunCache {
       const std::int64_t seq = setup_.seq_len > 0 ? setup_.seq_len : shape_.seq_len;
       std::optional<int> fewest;
       std::vector<TrainingConfig> least{c};
-      if (perf::offloads_activations(setup_.space, setup_.framework, shape_.layers, gpu)) {
+      const auto& rc = setup_.space.recompute;
+      if (perf::offloads_activations(setup_.space, setup_.framework, shape_.layers, gpu) &&
+          std::find(rc.begin(), rc.end(), Recompute::none) != rc.end()) {
         TrainingConfig o = c;
         o.plan.recompute = Recompute::none;
         o.plan.offload_layers = static_cast<int>(shape_.layers) - 1;  // the most the search offloads

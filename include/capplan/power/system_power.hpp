@@ -76,13 +76,22 @@ struct SystemPower {
   std::optional<WallPower> wall;           // per node at full load; absent when the PSU is overloaded
   std::optional<WallPower> wall_idle;      // per node, every part idle
   bool psu_overloaded = false;
-  CircuitCheck circuit;                    // the whole system at full load on a 15 A / 120 V circuit
-  HeatOutput heat;                         // the whole system at full load
+  std::optional<Power> vendor_max;          // per node: the vendor's stated maximum (SystemSpec::max_power)
+  CircuitCheck circuit;                    // the whole system at planning_total() on the circuit given
+  HeatOutput heat;                         // the whole system at planning_total()
   std::vector<std::string> assumptions;    // allowances used where the catalog has no figure
 
   [[nodiscard]] Power wall_total() const {
     const Power w = wall ? wall->wall : draw.max_total;
     return w * static_cast<double>(nodes);
+  }
+  // What to plan the wall circuit and the cooling for: the parts' estimate at the wall, or the
+  // vendor's stated maximum where it is higher (it counts parts the estimate does not itemize).
+  [[nodiscard]] Power planning_total() const {
+    const Power w = wall_total();
+    if (!vendor_max) return w;
+    const Power v = *vendor_max * static_cast<double>(nodes);
+    return v > w ? v : w;
   }
 };
 
@@ -233,8 +242,18 @@ inline SystemPower system_power(const SystemSpec& s, const Catalog& c, const Sys
     r.wall = wall_power(r.draw.max_total, r.psu_capacity, curve);
     r.wall_idle = wall_power(r.draw.idle_total, r.psu_capacity, curve);
   }
-  r.circuit = check_circuit(r.wall_total(), circuit);
-  r.heat = heat_output(r.wall_total());
+  r.vendor_max = s.max_power;
+  if (r.vendor_max) {
+    const Power per_node = r.wall_total() / static_cast<double>(r.nodes);
+    r.assumptions.push_back(*r.vendor_max > per_node
+                                ? "the vendor states " + detail::watts(*r.vendor_max) + " max per node, above the parts' " + detail::watts(per_node) +
+                                      " at the wall: the circuit and the heat use the stated maximum, which counts what the parts list does not "
+                                      "itemize (switches, DPUs, drives, fans)"
+                                : "the vendor states " + detail::watts(*r.vendor_max) + " max per node, at or below the parts' " +
+                                      detail::watts(per_node) + " at the wall: the circuit and the heat use the parts' estimate");
+  }
+  r.circuit = check_circuit(r.planning_total(), circuit);
+  r.heat = heat_output(r.planning_total());
   return r;
 }
 

@@ -33,6 +33,8 @@ inline Value power_output(const SystemPower& p, std::string_view system_id) {
   j["psu_installed_w"] = p.installed_psu ? Value(p.psu_capacity.value()) : Value();
   j["psu_overloaded"] = p.psu_overloaded;
   j["wall_power_w"] = p.wall_total().value();
+  j["vendor_max_power_w"] = p.vendor_max ? Value(p.vendor_max->value() * p.nodes) : Value();
+  j["planning_power_w"] = p.planning_total().value();
   j["wall_power_idle_w"] = p.wall_idle ? Value(p.wall_idle->wall.value() * p.nodes) : Value();
   j["psu_efficiency"] = p.wall ? Value(p.wall->efficiency) : Value();
   j["circuit_15a_120v_ok"] = p.circuit.ok;
