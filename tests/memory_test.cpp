@@ -607,6 +607,21 @@ TEST_SUITE("memory") {
     // No gradients or optimizer states for the frozen base.
     const double adapters = static_cast<double>(lora_parameter_count(model("llama2-70b")));
     CHECK(training_budget(model("llama2-70b"), cfg).gradients.size.value() == doctest::Approx(2 * adapters));
+    // ZeRO 3 over 8 GPUs shards the frozen base, and gathers it as FSDP does for full training: the
+    // root unit (embedding and head) and the current and prefetched layers, in the base format.
+    TrainingConfig z3 = cfg;
+    z3.plan.zero_stage = ZeroStage::parameters;
+    z3.plan.dp = 8;
+    const MemoryBudget g = training_budget(model("llama2-70b"), z3);
+    const double layer = (68976648192.0 - ends) / 80;
+    const double expected = (68976648192.0 / 8 + ends + 2 * layer) * 2 + lora * 2;
+    CHECK(g.weights.size.value() == doctest::Approx(expected).epsilon(0.001));
+    CHECK(g.weights.detail.find("frozen params gathered") != std::string::npos);
+    // QLoRA gathers its layers in NF4 and its embedding and head in bf16.
+    z3.finetune = FineTune::qlora;
+    const MemoryBudget gq = training_budget(model("llama2-70b"), z3);
+    const double q_expected = (68976648192.0 - ends) / 8 * 4.127 / 8 + ends / 8 * 2 + 2 * layer * 4.127 / 8 + ends * 2 + lora * 2;
+    CHECK(gq.weights.size.value() == doctest::Approx(q_expected).epsilon(0.001));
   }
 
   TEST_CASE("fit check and solvers") {
@@ -687,6 +702,21 @@ TEST_SUITE("memory") {
     REQUIRE(nz.has_value());
     CHECK(nz->data == 1);
     CHECK(nz->tensor * nz->pipeline >= 2);
+    // Tensor parallelism beyond 8 where the NVLink domain is larger (a GB300 NVL72 rack): Llama 3.1
+    // 405B at its 131,072 tokens with full recomputation fits on no plan of TP 8 or less (the
+    // activations of one layer at TP 8 overflow 288 GB), and on 128 GB300 at TP 64.
+    TrainingConfig longctx;
+    longctx.plan.micro_batch = 1;
+    longctx.plan.recompute = Recompute::full;
+    longctx.plan.zero_stage = ZeroStage::parameters;
+    longctx.plan.sequence_parallel = true;
+    const DataSize gb300 = 284208_MiB;  // what the runtime reports on a GB300 (hardware catalog: usable_memory)
+    CHECK_FALSE(min_gpus_for_training(model("llama3.1-405b"), longctx, gb300).has_value());
+    const auto wide = min_gpus_for_training(model("llama3.1-405b"), longctx, gb300, 65536, 72);
+    REQUIRE(wide.has_value());
+    CHECK(wide->tensor == 64);
+    CHECK(wide->gpus == 128);
+    CHECK_THROWS_AS((void)min_gpus_for_training(model("llama3.1-405b"), longctx, gb300, 65536, 0), InputError);
   }
 
   TEST_CASE("bad input names the field and the value") {

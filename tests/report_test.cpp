@@ -410,6 +410,23 @@ TEST_SUITE("report") {
     CHECK(row_of(t, "dgx-h100").gpus == 8);
   }
 
+  TEST_CASE("purchase table: a power cap is checked against a system's stated maximum, energy against its parts") {
+    // A DGX B200's parts draw about 10.9 kW at the wall; NVIDIA states 14.3 kW. A 12 kW cap keeps the
+    // parts' estimate under it but not the system: the row is filtered out.
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.gpus = false;
+    q.filters.cloud = false;
+    const Catalog& c = Catalog::builtin();
+    const PurchaseTable all = purchase_table(q, c);
+    const PurchaseRow& dgx = row_of(all, "dgx-b200");
+    CHECK(dgx.power.total.value() < 12e3);
+    CHECK(dgx.power.planning.value() == doctest::Approx(14.3e3 * dgx.units));
+    CHECK(dgx.power.basis.find("the vendor's maximum") != std::string::npos);
+    q.filters.max_power = Power::from_value(12e3);
+    const PurchaseTable capped = purchase_table(q, c);
+    CHECK(std::none_of(capped.rows.begin(), capped.rows.end(), [](const PurchaseRow& r) { return r.option == "dgx-b200"; }));
+  }
+
   TEST_CASE("purchase table: a row without a price says why, where the catalog knows (GpuSpec::unpriced)") {
     PurchaseQuery q = train_query("llama2-7b", 1e9);
     q.filters.vendor = Vendor::nvidia;

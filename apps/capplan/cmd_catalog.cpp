@@ -399,6 +399,9 @@ Table system_detail(const Catalog& c, const SystemSpec& s) {
   t.add_row({Cell::of_text("total"), Cell::of_text(sp.given ? "as sold (given)" : "sum of the parts with a price"), Cell::of_text(""), Cell::of_text(""),
              total});
   t.notes.push_back("Topology: " + std::string(name(s.topology)) + "; source: " + s.source + " (" + s.as_of + ").");
+  if (s.max_power)
+    t.notes.push_back("Vendor's maximum power: " + format(*s.max_power, {.significant = 4}) +
+                      " per node (capplan power plans the circuit and the heat by it where it exceeds the parts' estimate).");
   if (!s.note.empty()) t.notes.push_back(s.note);
   t.notes.push_back("Power, PSU and circuit of this system: capplan power --system " + s.id + ".");
   return t;

@@ -294,8 +294,8 @@ void bind_memory_functions(py::module_& m) {
   m.def("max_concurrent_sequences", &max_concurrent_sequences, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
         py::arg("limit") = std::int64_t{1} << 24, "The most sequences of config.context tokens served at once.");
   m.def("min_gpus_for_training", &min_gpus_for_training, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
-        py::arg("max_gpus") = 65536,
-        "Fewest GPUs that fit (tensor x pipeline x ZeRO data parallel); None when none does.");
+        py::arg("max_gpus") = 65536, py::arg("max_tp") = 8,
+        "Fewest GPUs that fit (tensor parallel up to max_tp dividing the heads x pipeline x ZeRO data parallel); None when none does.");
   m.def("min_gpus_for_serving", &min_gpus_for_serving, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
         py::arg("max_gpus") = 1024, "Fewest GPUs to serve config.sequences sequences; None when none does.");
 

@@ -188,6 +188,7 @@ void bind_purchase(py::module_& m) {
   Record<ItPower>(m, "ItPower", "IT power of an option: the GPUs, the total at the wall and the arithmetic.")
       .readonly("gpus", &ItPower::gpus)
       .readonly("total", &ItPower::total)
+      .readonly("planning", &ItPower::planning)
       .readonly("basis", &ItPower::basis)
       .readonly("known", &ItPower::known)
       .finish(false);

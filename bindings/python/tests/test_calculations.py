@@ -140,6 +140,15 @@ def test_solvers():
     plan = capplan.min_gpus_for_training(shape, TrainingConfig(plan=ParallelPlan(zero_stage="parameters")),
                                          DataSize(24, "GB"))
     assert plan is not None and plan.gpus > 1 and plan.budget.total() <= DataSize(24, "GB")
+    # Tensor parallelism beyond 8 in a 72-GPU NVLink domain: Llama 3.1 405B at 131,072 tokens.
+    wide = TrainingConfig(plan=ParallelPlan(zero_stage="parameters", recompute="full", sequence_parallel=True))
+    big = capplan.find_model("llama3.1-405b").transformer()
+    assert capplan.min_gpus_for_training(big, wide, DataSize(284208, "MiB")) is None
+    p72 = capplan.min_gpus_for_training(big, wide, DataSize(284208, "MiB"), max_tp=72)
+    assert p72 is not None and p72.tensor == 64 and p72.gpus == 128
+    with pytest.raises(capplan.InputError) as e:
+        capplan.min_gpus_for_training(big, wide, DataSize(284208, "MiB"), max_tp=0)
+    assert e.value.field == "max_tp"
     serve = capplan.InferenceConfig(weights="q4_0", context=4096, sequences=1)
     assert capplan.max_context(shape, serve, DataSize(24, "GB"), 1 << 20) > 4096
     assert capplan.max_concurrent_sequences(shape, serve, DataSize(24, "GB")) >= 1

@@ -1401,7 +1401,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
                  "the AWS pricing API); the same $113.9328 in AWS's price feed as read on 2026-07-28 and 2026-09-19 by public "
                  "pricing notes",
                  "$14.2416 per GPU-hour; Capacity Blocks $98.84 ($12.355 per GPU). Spot as listed for use1-az6."},
-           Offer{"aws-p6-b300.48xlarge", "AWS", "p6-b300.48xlarge", "us-east-1", 8, "b300", 192, 4096_GB, "142.416", nullptr, "2026-08-26",
+           Offer{"aws-p6-b300.48xlarge", "AWS", "p6-b300.48xlarge", "us-east-1", 8, "b300", 192, 4096_GiB, "142.416", nullptr, "2026-08-26",
                  p6_b300_src.c_str(),
                  "$17.802 per GPU-hour (us-east-1 and us-west-2; ap-northeast-2 $209.1735). The same source's p6-b200.48xlarge, $113.9328, "
                  "is the AWS price feed's figure (the aws-p6-b200.48xlarge row)."},

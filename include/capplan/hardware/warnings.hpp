@@ -167,7 +167,8 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
   const double accumulate = g.fp32_accumulate_half_rate ? 2.0 : 1.0;
   if (g.vendor == Vendor::nvidia) {
     judge(Precision::fp6, Precision::fp8, std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x");
-    judge(Precision::fp4, Precision::fp6, std::sqrt(12.0), std::sqrt(3.0), "2 x or 3 x", accumulate);
+    judge(Precision::fp4, Precision::fp6, std::sqrt(12.0), std::sqrt(3.0),
+          g.fp32_accumulate_half_rate ? "4 x (FP32 accumulate at half rate)" : "2 x or 3 x", accumulate);
   } else if (g.vendor == Vendor::amd) {
     judge(Precision::fp6, Precision::fp8, 2.0 * std::sqrt(2.0), std::sqrt(2.0), "2 x");
     judge(Precision::fp4, Precision::fp6, std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x");

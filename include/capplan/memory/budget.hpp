@@ -571,11 +571,19 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       const double base_params = all_base - kept;
       const double adapters = detail::lora_params(shape, cfg.lora) * layers_here / shape.layers / par.tp;
       const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
-      b.weights.size = base.size_of(base_params) + DataSize::from_value(kept * 2 + adapters * w_bytes);
+      // ZeRO 3 / FSDP gathers the frozen weights as it gathers full training's (above): the root unit
+      // (embedding and head: bf16 under QLoRA) and the current and prefetched layers (the base format).
+      const double gathered_ends = gathered > 0 ? sh.ends : 0.0;
+      const double gathered_layers = gathered > 0 ? gathered - sh.ends : 0.0;
+      const DataSize gathered_size = qlora ? base.size_of(gathered_layers) + DataSize::from_value(gathered_ends * 2)
+                                           : base.size_of(gathered_layers + gathered_ends);
+      b.weights.size = base.size_of(base_params) + DataSize::from_value(kept * 2 + adapters * w_bytes) + gathered_size;
       if (with_text) {
         b.weights.detail = n(base_params) + " frozen params x " + n(base.bits_per_value) + " bit (" + std::string(base.name) + ") + " +
                            (kept > 0 ? n(kept) + " embedding/head params x 2 B (bf16) + " : std::string()) + n(adapters) +
-                           " adapter params x " + n(w_bytes) + " B";
+                           " adapter params x " + n(w_bytes) + " B" +
+                           (gathered > 0 ? " + " + n(gathered) + " frozen params gathered (the root unit, the current and the prefetched layer)"
+                                         : std::string());
       }
       b.gradients.size = DataSize::from_value(adapters * g_bytes);
       if (with_text) {

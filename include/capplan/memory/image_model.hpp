@@ -176,6 +176,8 @@ inline MemoryBudget image_generation_memory(const ImageModel& net, std::int64_t 
   require_positive_count(images, "images");
   require_positive_count(samples, "samples");
   net.require_vae_decoder(vae_slicing, vae_tiling);  // they act on the pipeline's VAE decoder
+  validate_image_inference_precision(p);
+  if (decode_at) validate_image_inference_precision(*decode_at, "decode_precision");
   const Precision decode = decode_at.value_or(net.decoder_fp32 ? Precision::fp32 : companion_precision(p));
   const double e = bytes_per_element(p);
   const double ce = bytes_per_element(companion_precision(p));

@@ -117,17 +117,19 @@ struct GpuPlan {
   MemoryBudget budget;
 };
 
-// Fewest GPUs of `gpu_memory` each for training: tensor parallel in {1, 2, 4, 8} (within a node,
-// dividing heads), any pipeline depth up to the layer count, and the fewest data-parallel GPUs
+// Fewest GPUs of `gpu_memory` each for training: tensor parallel of every degree up to `max_tp` that
+// divides the heads (8 by default: an HGX node; 72 in a GB200 NVL72 rack's NVLink domain), any pipeline
+// depth up to the layer count, and the fewest data-parallel GPUs
 // that fit with cfg's ZeRO stage (without ZeRO, adding data-parallel GPUs saves no memory).
 // cfg.plan.dp, .tp and .pp are ignored, and so are its stage layout and interleaving (each depth
 // gets the automatic layout of workload/parallel_plan.hpp); its context-parallel degree is kept, each
 // plan then has t x cp x p x dp GPUs; ties go to less model parallelism. Its activation offloading
 // is kept without pipeline stages and dropped with them (workload/parallel_plan.hpp validate_offload).
 inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shape, TrainingConfig cfg,
-                                                    DataSize gpu_memory, int max_gpus = 65536) {
+                                                    DataSize gpu_memory, int max_gpus = 65536, int max_tp = 8) {
   require_positive(gpu_memory.value(), "gpu_memory");
   require_positive_count(max_gpus, "max_gpus");
+  require_positive_count(max_tp, "max_tp");
   shape.validate();
   cfg.plan.first_stage_layers = 0;
   cfg.plan.last_stage_layers = 0;
@@ -135,7 +137,7 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
   std::optional<GpuPlan> best;
   const int e = cfg.plan.ep;
   const int cp = require_positive_count(cfg.plan.cp, "cp");
-  for (int t : {1, 2, 4, 8}) {
+  for (int t = 1; t <= max_tp; ++t) {
     if (shape.heads % t != 0) continue;
     for (int p = 1; p <= shape.layers && static_cast<long long>(t) * cp * p * e <= max_gpus; ++p) {
       if (best && t * cp * p * e > best->gpus) break;

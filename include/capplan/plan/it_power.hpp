@@ -43,6 +43,9 @@ struct HostAllowance {
 struct ItPower {
   Power gpus{};      // GPU boards at TDP
   Power total{};     // IT power at the wall: GPUs, hosts and PSU losses
+  // What to provision for: `total`, or a system vendor's stated maximum where it is higher
+  // (SystemPower::planning_total); power caps (compare --max-power) compare against it, energy uses `total`.
+  Power planning{};
   std::string basis; // the arithmetic, one short line ("8 x 700 W x 1.1 host = 6.16 kW")
   // false where the accelerator has no published power figure (Google's TPUs): the powers above are
   // 0 and mean "unknown", and energy and carbon are not estimated (never reported as 0).
@@ -83,8 +86,10 @@ inline ItPower system_it_power(const SystemSpec& s, const Catalog& c, int units 
   ItPower p;
   p.gpus = max_draw_of(sp.components, ComponentKind::gpu) * static_cast<double>(sp.nodes * units);
   p.total = sp.wall_total() * static_cast<double>(units);
+  p.planning = sp.planning_total() * static_cast<double>(units);
   p.basis = std::to_string(units) + " x " + s.id + " at full load, " + explain_text::quantity(sp.wall_total()) + " at the wall" +
-            (sp.psu_overloaded ? " (PSU overloaded: DC draw)" : "") + " = " + explain_text::quantity(p.total);
+            (sp.psu_overloaded ? " (PSU overloaded: DC draw)" : "") + " = " + explain_text::quantity(p.total) +
+            (p.planning > p.total ? " (the vendor's maximum, " + explain_text::quantity(p.planning) + ", for power caps)" : "");
   return p;
 }
 

@@ -213,12 +213,18 @@ class TrainingRunCache {
     c.plan.recompute = Recompute::full;
     c.plan.zero_stage = ZeroStage::parameters;
     c.plan.sequence_parallel = true;
-    const auto key = std::make_pair(gpu.id, max_gpus);
+    // Every TP degree the search may take: up to the node (or the space's max_tp), not only 1-8.
+    const int max_tp = setup_.space.max_tp > 0 ? setup_.space.max_tp : std::max(8, gpus_per_node);
+    const auto key = std::make_tuple(gpu.id, max_gpus, max_tp);
     auto lb_it = lower_bounds_.find(key);
     if (lb_it == lower_bounds_.end()) {
       const std::int64_t seq = setup_.seq_len > 0 ? setup_.seq_len : shape_.seq_len;
       std::optional<int> fewest;
-      std::vector<TrainingConfig> least{c};
+      // ZeRO 3 gathers the root unit and two layers beside its shards: at small data-parallel degrees
+      // that can exceed keeping the whole model without ZeRO, so both are bounds and the fewer counts.
+      TrainingConfig unsharded = c;
+      unsharded.plan.zero_stage = ZeroStage::none;
+      std::vector<TrainingConfig> least{c, unsharded};
       const auto& rc = setup_.space.recompute;
       if (perf::offloads_activations(setup_.space, setup_.framework, shape_.layers, gpu) &&
           std::find(rc.begin(), rc.end(), Recompute::none) != rc.end()) {
@@ -230,7 +236,7 @@ class TrainingRunCache {
       for (TrainingConfig& l : least) {
         for (int cp : setup_.space.cp_degrees(seq, l.flash_attention, shape_)) {
           l.plan.cp = cp;
-          const auto lb = min_gpus_for_training(shape_, l, gpu.capacity(), max_gpus);
+          const auto lb = min_gpus_for_training(shape_, l, gpu.capacity(), max_gpus, max_tp);
           if (lb && (!fewest || lb->gpus < *fewest)) fewest = lb->gpus;
         }
       }
@@ -300,7 +306,7 @@ class TrainingRunCache {
   TransformerShape shape_;
   TrainingSetup setup_;
   std::map<std::tuple<std::string, int, int>, TrainingRunSearch> runs_;
-  std::map<std::pair<std::string, int>, std::optional<int>> lower_bounds_;  // per (GPU id, max_gpus)
+  std::map<std::tuple<std::string, int, int>, std::optional<int>> lower_bounds_;  // per (GPU id, max_gpus, max TP)
 };
 
 }  // namespace capplan
