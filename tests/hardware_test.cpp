@@ -1149,6 +1149,14 @@ TEST_SUITE("hardware") {
     a.id = "mi355x-user";
     a.dense.set(Precision::fp6, 20100_TFLOPps);  // AMD's 20.1 PF headline, with sparsity
     CHECK(has_warning(sparse_rate_suspects(a, nullptr), WarningKind::sparse_rate, "gpu mi355x-user", "dense.fp6"));
+    // FP6 entered at the FP8 rate on a CDNA 4 part (AMD runs it at the FP4 rate): FP8 and FP4 agree with
+    // the rest, so the warnings name FP6, as misstated rather than sparse, and never FP8 or FP4.
+    a.dense.set(Precision::fp6, *a.dense.at(Precision::fp8));
+    const auto low = sparse_rate_suspects(a, nullptr);
+    CHECK(has_warning(low, WarningKind::sparse_rate, "gpu mi355x-user", "dense.fp6"));
+    CHECK_FALSE(has_warning(low, WarningKind::sparse_rate, "gpu mi355x-user", "dense.fp8"));
+    CHECK_FALSE(has_warning(low, WarningKind::sparse_rate, "gpu mi355x-user", "dense.fp4"));
+    CHECK(std::any_of(low.begin(), low.end(), [](const CatalogWarning& w) { return w.message.find("fp6 looks misstated") != std::string::npos; }));
   }
 
   TEST_CASE("training precisions: bf16, fp16, fp32, fp8 and fp4; the others are an error naming the field") {

@@ -24,7 +24,8 @@
 //         1/sqrt(2) fp8 is) and fp4 / fp6 = 2 or 3 as fp4 / fp8 (the same sqrt(3)..sqrt(12) band, halved
 //         first for FP32-accumulate GeForce rates). AMD: fp6 / fp8 = 2 (judged as the 2 x pairs) and fp4 /
 //         fp6 = 1 (above sqrt(2) fp4 is sparse, below 1/sqrt(2) fp6 is). Other vendors: fp6 / fp8 of 1 or
-//         2 and fp4 / fp6 of 1 to 3 pass.
+//         2 and fp4 / fp6 of 1 to 3 pass. Where FP8 and FP4 agree with BF16/FP16 and each other, a
+//         pair with FP6 that errs names FP6: sparse if it is too high, misstated if too low.
 //      b. Reference rule. When the entry shares an id or name with an entry of the reference
 //         catalog (the built-in one by default) and a rate is 2 x the reference's (within 2 %),
 //         the rate is the sparse figure of that part.
@@ -51,6 +52,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -139,8 +141,9 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
                                                    {Precision::fp16, Precision::tf32},
                                                    {Precision::fp8, Precision::bf16},
                                                    {Precision::fp8, Precision::fp16}};
+  // `blame`: the member named whichever way the ratio errs (FP6 against rates the other pairs confirm).
   const auto judge = [&](Precision hi, Precision lo, double upper, double lower, std::string_view expected,
-                         double normal = 1.0) {
+                         double normal = 1.0, std::optional<Precision> blame = std::nullopt) {
     const auto rh = g.dense.at(hi), rl = g.dense.at(lo);
     if (!rh || !rl) return;
     const double ratio = rh->value() / rl->value();
@@ -150,12 +153,12 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
     const std::string what = std::string(name(hi)) + " " + tf(*rh) + " is " + buf + " x " + std::string(name(lo)) +
                              " " + tf(*rl) + "; dense " + std::string(name(hi)) + " is " + std::string(expected) +
                              " dense " + std::string(name(lo)) + " on every architecture in the catalog";
-    if (judged > upper) {
-      out.push_back({WarningKind::sparse_rate, entry, "dense." + std::string(name(hi)),
-                     entry + ": " + what + ", so " + std::string(name(hi)) + " looks like a 2:4-sparse figure"});
-    } else if (judged < lower) {
-      out.push_back({WarningKind::sparse_rate, entry, "dense." + std::string(name(lo)),
-                     entry + ": " + what + ", so " + std::string(name(lo)) + " looks like a 2:4-sparse figure"});
+    if (judged > upper || judged < lower) {
+      const Precision named = blame ? *blame : judged > upper ? hi : lo;
+      const bool sparse = (named == hi) == (judged > upper);  // the named rate is the one too high
+      out.push_back({WarningKind::sparse_rate, entry, "dense." + std::string(name(named)),
+                     entry + ": " + what + ", so " + std::string(name(named)) +
+                         (sparse ? " looks like a 2:4-sparse figure" : " looks misstated (too low against the rates its pairs confirm)")});
     }
   };
   for (const auto& [hi, lo] : pairs) judge(hi, lo, 2.0 * std::sqrt(2.0), std::sqrt(2.0), "2 x");
@@ -165,16 +168,22 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
     judge(Precision::fp4, Precision::fp8, std::sqrt(12.0), std::sqrt(3.0), "2 x or 3 x");
   }
   const double accumulate = g.fp32_accumulate_half_rate ? 2.0 : 1.0;
+  // Where FP8 and FP4 agree with BF16/FP16 and with each other, a pair with FP6 that errs is FP6's
+  // fault, whichever way it errs; otherwise the usual rule names the higher or the lower member.
+  const bool others_agree = g.dense.has(Precision::fp8) && std::none_of(out.begin(), out.end(), [](const CatalogWarning& w) {
+                              return w.field == "dense.fp8" || w.field == "dense.fp4";
+                            });
+  const std::optional<Precision> fp6 = others_agree ? std::optional<Precision>(Precision::fp6) : std::nullopt;
   if (g.vendor == Vendor::nvidia) {
-    judge(Precision::fp6, Precision::fp8, std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x");
+    judge(Precision::fp6, Precision::fp8, std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x", 1.0, fp6);
     judge(Precision::fp4, Precision::fp6, std::sqrt(12.0), std::sqrt(3.0),
-          g.fp32_accumulate_half_rate ? "4 x (FP32 accumulate at half rate)" : "2 x or 3 x", accumulate);
+          g.fp32_accumulate_half_rate ? "4 x (FP32 accumulate at half rate)" : "2 x or 3 x", accumulate, fp6);
   } else if (g.vendor == Vendor::amd) {
-    judge(Precision::fp6, Precision::fp8, 2.0 * std::sqrt(2.0), std::sqrt(2.0), "2 x");
-    judge(Precision::fp4, Precision::fp6, std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x");
+    judge(Precision::fp6, Precision::fp8, 2.0 * std::sqrt(2.0), std::sqrt(2.0), "2 x", 1.0, fp6);
+    judge(Precision::fp4, Precision::fp6, std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x", 1.0, fp6);
   } else {
-    judge(Precision::fp6, Precision::fp8, 2.0 * std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x or 2 x");
-    judge(Precision::fp4, Precision::fp6, std::sqrt(12.0), 1.0 / std::sqrt(2.0), "1 x, 2 x or 3 x");
+    judge(Precision::fp6, Precision::fp8, 2.0 * std::sqrt(2.0), 1.0 / std::sqrt(2.0), "1 x or 2 x", 1.0, fp6);
+    judge(Precision::fp4, Precision::fp6, std::sqrt(12.0), 1.0 / std::sqrt(2.0), "1 x, 2 x or 3 x", 1.0, fp6);
   }
   // b. Reference rule: a rate that is 2 x the reference entry's dense rate.
   if (reference != nullptr) {
