@@ -832,6 +832,7 @@ TEST_SUITE("report") {
     // A GPU alone, data centre: TDP x 1.10.
     const PurchaseRow& h = row_of(t, "h100-sxm");
     CHECK(h.power.total.value() == doctest::Approx(700.0 * 1.10 * h.gpus));
+    CHECK(h.power.planning.value() == h.power.total.value());  // no stated maximum: the estimate
   }
 
   // Patterson et al. 2021, Table 4: GPT-3 on 10,000 V100 for 14.8 days, 330 W measured system power

@@ -292,6 +292,11 @@ def test_rent_only_accelerator_has_no_energy_figure_not_zero():
     assert out["energy_kwh"] is None and out["co2e_kg"] is None and out["it_power_w"] is None
     assert isinstance(out["cost_usd"], decimal.Decimal)  # priced from gcp-tpu-v6e
     assert capplan.gpu_it_power(cat.find_gpu("h100-sxm"), 1).known
+    # What power caps compare against: the estimate for a GPU, NVIDIA's stated maximum for a DGX B200.
+    h = capplan.gpu_it_power(cat.find_gpu("h100-sxm"), 8)
+    assert h.planning == h.total
+    dgx = capplan.system_it_power(cat.find_system("dgx-b200"), cat)
+    assert dgx.planning == capplan.Power(14.3, "kW") and dgx.total < dgx.planning
 
 
 def test_purchase_rows_of_rent_only_parts_have_no_energy():

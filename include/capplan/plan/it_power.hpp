@@ -44,7 +44,8 @@ struct ItPower {
   Power gpus{};      // GPU boards at TDP
   Power total{};     // IT power at the wall: GPUs, hosts and PSU losses
   // What to provision for: `total`, or a system vendor's stated maximum where it is higher
-  // (SystemPower::planning_total); power caps (compare --max-power) compare against it, energy uses `total`.
+  // (SystemPower::planning_total); power caps (compare --max-power) compare against it, energy uses
+  // `total`. 0 only where `known` is false.
   Power planning{};
   std::string basis; // the arithmetic, one short line ("8 x 700 W x 1.1 host = 6.16 kW")
   // false where the accelerator has no published power figure (Google's TPUs): the powers above are
@@ -66,6 +67,7 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
   const bool desktop = g.form_factor == FormFactor::consumer || g.form_factor == FormFactor::soc;
   if (!desktop) {
     p.total = p.gpus * a.server_factor;  // Patterson et al. 2021, Table 4: 330 W per 300 W V100
+    p.planning = p.total;
     p.basis = std::to_string(gpus) + " x " + explain_text::quantity(g.tdp) + " x " + explain_text::number(a.server_factor, 3) + " host = " +
               explain_text::quantity(p.total);
     return p;
@@ -74,6 +76,7 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
   const Power host = a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
   const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
   p.total = (g.tdp + host) / eta * static_cast<double>(gpus);  // P_wall = P_dc / efficiency (80 PLUS)
+  p.planning = p.total;
   p.basis = std::to_string(gpus) + " x (" + explain_text::quantity(g.tdp) + " + " + explain_text::quantity(host) + " host) / " +
             explain_text::number(eta, 3) + " PSU = " + explain_text::quantity(p.total);
   return p;

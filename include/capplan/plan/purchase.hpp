@@ -998,7 +998,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
 
     // Power and energy.
     r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host);
-    if (f.max_power && (!r.power.known || std::max(r.power.total, r.power.planning) > *f.max_power)) {
+    if (f.max_power && (!r.power.known || r.power.planning > *f.max_power)) {
       ++out.filtered_out;
       continue;
     }
