@@ -1235,19 +1235,23 @@ TEST_SUITE("hardware") {
     // Median of 0.70, 0.80, 0.8048, 0.90, 3.00 is 0.8048, and 3.00 > 3 x 0.8048 = 2.4144.
     CHECK(has_warning(price_outliers(c), WarningKind::price_outlier, "cloud offer x-l4-8"));
     CHECK_FALSE(has_warning(price_outliers(c, 4.0), WarningKind::price_outlier, "cloud offer x-l4-8"));
-    // Built-in, every price counted: the eleven H100 offers (2.99, 3.49, 3.78, 3.85, 3.90, 3.99, 6.155, 6.88, 11.03,
-    // 11.62, 12.29 per GPU-hour) have a median of 3.99, and Azure's pay-as-you-go $12.29 is more than 3 x that.
+    // Built-in, every price counted: the twelve H100 offers (2.99, 3.20, 3.49, 3.78, 3.85, 3.90, 3.99, 6.155, 6.88,
+    // 11.03, 11.62, 12.29 per GPU-hour) have a median of (3.90 + 3.99) / 2 = 3.945, printed $3.94, and Azure's
+    // pay-as-you-go $12.29 is more than 3 x that.
     const auto every = price_outliers(Catalog::builtin());
     REQUIRE(every.size() == 1);
     CHECK(every.front().entry == "cloud offer azure-nd96isr-h100-v5");
-    CHECK(every.front().message.find("median of $3.99/h over 11 offers") != std::string::npos);
+    CAPTURE(every.front().message);
+    CHECK(every.front().message.find("median of $3.94/h over 12 offers") != std::string::npos);
     // Judged on 2026-11-21 with the 365-day limit, stale list prices neither set the median nor are judged (they get
-    // stale_price warnings instead: GCP a3-highgpu-8g of 2024-06-01, a3-megagpu-8g of 2025-03-06). The nine fresh
-    // H100 offers have a median of 3.90, and Azure's $12.29 per GPU-hour is the one offer out of line.
+    // stale_price warnings instead: GCP a3-highgpu-8g of 2024-06-01, a3-megagpu-8g of 2025-03-06). The ten fresh
+    // H100 offers have a median of (3.85 + 3.90) / 2 = 3.875, printed $3.88, and Azure's $12.29 per GPU-hour is the
+    // one offer out of line.
     const auto current = price_outliers(Catalog::builtin(), 3.0, 3, "2026-11-21", 365);
     REQUIRE(current.size() == 1);
     CHECK(current.front().entry == "cloud offer azure-nd96isr-h100-v5");
-    CHECK(current.front().message.find("median of $3.90/h over 9 offers") != std::string::npos);
+    CAPTURE(current.front().message);
+    CHECK(current.front().message.find("median of $3.88/h over 10 offers") != std::string::npos);
     const auto all = check_catalog(Catalog::builtin(), {.today = "2026-11-21"});
     CHECK(has_warning(all, WarningKind::stale_price, "cloud offer gcp-a3-highgpu-8g", "on_demand"));
     CHECK_FALSE(has_warning(all, WarningKind::stale_price, "cloud offer azure-nd96isr-h100-v5"));  // 2026-05-25

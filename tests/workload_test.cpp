@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 using namespace capplan;
 
@@ -503,6 +504,46 @@ TEST_SUITE("workload") {
         CHECK(hi - lo <= 1);
       }
     }
+  }
+
+  TEST_CASE("pipeline stages: the largest and the last stage's layers, as every stage's count gives them") {
+    // stage_extremes stops its scan early (no automatic stage holds more than ceil(l / p); given
+    // end stages leave one middle count): brute force over every layout of 1..130 layers.
+    int checked = 0;
+    for (int layers = 1; layers <= 130; ++layers) {
+      for (int pp = 1; pp <= std::min(layers, 24); ++pp) {
+        std::vector<std::pair<int, int>> layouts{{0, 0}};
+        for (const auto& l : end_stage_layouts(layers, pp, 16)) layouts.push_back(l);
+        if (pp >= 2 && layers % pp == 0 && layers > pp) {
+          layouts.push_back({layers / pp, 0});  // first given only
+          layouts.push_back({0, layers / pp});  // last given only
+        }
+        if (pp >= 3 && (layers - 1) % (pp - 1) == 0 && layers - 1 >= pp - 1) layouts.push_back({1, 0});  // a one-layer first stage
+        if (pp >= 3 && (layers - 1) % (pp - 1) == 0 && layers - 1 >= pp - 1) layouts.push_back({0, 1});  // a one-layer last stage
+        for (const auto& [first, last] : layouts) {
+          ParallelPlan p;
+          p.pp = pp;
+          p.first_stage_layers = first;
+          p.last_stage_layers = last;
+          try {
+            validate_stage_layout(layers, p);
+          } catch (const InputError&) {
+            continue;
+          }
+          int most = 0;
+          for (int i = 0; i < pp - 1; ++i) most = std::max(most, stage_layers(layers, p, i));
+          const StageExtremes e = stage_extremes(layers, p);
+          CAPTURE(layers);
+          CAPTURE(pp);
+          CAPTURE(first);
+          CAPTURE(last);
+          CHECK(e.most == most);
+          CHECK(e.last == stage_layers(layers, p, pp - 1));
+          ++checked;
+        }
+      }
+    }
+    CHECK(checked > 5000);
   }
 
   TEST_CASE("pipeline stages: given first and last counts (Megatron-LM), and the errors") {

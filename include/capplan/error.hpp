@@ -69,34 +69,47 @@ inline std::string format_double(double v) {
 
 }  // namespace detail
 
-// Checks used by every record and function that takes a plain number.
+// Checks used by every record and function that takes a plain number. Each is one inline comparison;
+// the message is built out of line (detail::fail_*), since the checks run in every plan a search
+// times.
+namespace detail {
+[[noreturn, gnu::cold, gnu::noinline]] inline void fail_not_finite(double v, std::string_view field) {
+  if (std::isnan(v)) fail(field, "NaN", "is not a number");
+  fail(field, v > 0 ? "inf" : "-inf", "is not finite");
+}
+[[noreturn, gnu::cold, gnu::noinline]] inline void fail_range(double v, std::string_view field, std::string_view problem) {
+  if (!std::isfinite(v)) fail_not_finite(v, field);
+  fail(field, format_double(v), problem);
+}
+template <class Int>
+[[noreturn, gnu::cold, gnu::noinline]] void fail_count(Int v, std::string_view field) {
+  fail(field, std::to_string(v), "must be a positive count");
+}
+}  // namespace detail
+
 inline double require_finite(double v, std::string_view field) {
-  if (std::isnan(v)) detail::fail(field, "NaN", "is not a number");
-  if (std::isinf(v)) detail::fail(field, v > 0 ? "inf" : "-inf", "is not finite");
+  if (!std::isfinite(v)) [[unlikely]] detail::fail_not_finite(v, field);
   return v;
 }
 
 inline double require_nonnegative(double v, std::string_view field) {
-  require_finite(v, field);
-  if (v < 0) detail::fail(field, detail::format_double(v), "is negative; it must be >= 0");
+  if (!(std::isfinite(v) && v >= 0)) [[unlikely]] detail::fail_range(v, field, "is negative; it must be >= 0");
   return v;
 }
 
 inline double require_positive(double v, std::string_view field) {
-  require_finite(v, field);
-  if (!(v > 0)) detail::fail(field, detail::format_double(v), "must be > 0");
+  if (!(std::isfinite(v) && v > 0)) [[unlikely]] detail::fail_range(v, field, "must be > 0");
   return v;
 }
 
 inline double require_fraction(double v, std::string_view field) {
-  require_finite(v, field);
-  if (v < 0 || v > 1) detail::fail(field, detail::format_double(v), "is outside [0, 1]");
+  if (!(v >= 0 && v <= 1)) [[unlikely]] detail::fail_range(v, field, "is outside [0, 1]");
   return v;
 }
 
 template <class Int>
 Int require_positive_count(Int v, std::string_view field) {
-  if (v <= 0) detail::fail(field, std::to_string(v), "must be a positive count");
+  if (v <= 0) [[unlikely]] detail::fail_count(v, field);
   return v;
 }
 

@@ -1298,6 +1298,9 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
       "0166a59ebba7c36f2cc8c931d9f258dcebc44776/pricing.yml (Cloud Billing Catalog API)";
   const char* azure_sep_src = "Azure Retail Prices API (pay-as-you-go, Linux) as queried on 2026-09-19 and transcribed in a public pricing note";
   const char* together_src = "Together AI GPU clusters (https://www.together.ai/gpu-clusters) as transcribed on 2026-09-19 in a public pricing note";
+  // Captured 2026-07-31 (each page fetched and saved whole) in a public pricing dataset's gap-closure report.
+  const char* vultr_src = "Vultr Cloud GPU pricing (https://www.vultr.com/pricing/#cloud-gpu: \"Pricing shown is on-demand\") as captured on 2026-07-31 in a public pricing note";
+  const char* hyperstack_src = "Hyperstack GPU pricing (https://www.hyperstack.cloud/gpu-pricing; its pricebook: \"Per GPU, per hour\") as captured on 2026-07-31 in a public pricing note";
   const char* crusoe_src = "Crusoe Cloud pricing (https://www.crusoe.ai/cloud/pricing) as transcribed on 2026-09-20 in https://raw.githubusercontent.com/api-evangelist/crusoe/refs/heads/main/plans/crusoe-plans-pricing.yml";
   struct Offer {
     const char* id; const char* provider; const char* type; const char* region; int gpus; const char* gpu; int vcpus; DataSize ram;
@@ -1441,6 +1444,19 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
                  together_src, "$3.99 reserved."},
            Offer{"together-b200", "Together AI", "1 x HGX B200 (GPU cluster, per GPU)", "", 1, "b200", 0, {}, "8.19", nullptr, "2026-09-19",
                  together_src, "$7.99 for 7-30 days, $7.79 for 31-90, $6.79 for 91-180 (the B200 page, July 2026)."},
+           Offer{"vultr-mi300x", "Vultr", "1 x MI300X (Vultr, per GPU)", "", 1, "mi300x", 0, {}, "1.85", nullptr, "2026-07-31", vultr_src, ""},
+           Offer{"vultr-mi325x", "Vultr", "1 x MI325X (Vultr, per GPU)", "", 1, "mi325x", 0, {}, "2.00", nullptr, "2026-07-31", vultr_src,
+                 "The same day TensorWave listed MI325X \"starting at\" $2.25 per GPU-hour (not called on-demand) and DigitalOcean $2.88 reserved for 12 months."},
+           Offer{"vultr-mi355x", "Vultr", "1 x MI355X (Vultr, per GPU)", "", 1, "mi355x", 0, {}, "2.59", nullptr, "2026-07-31", vultr_src,
+                 "Oracle's BM.GPU.MI355X.8 lists $8.60 per GPU-hour; TensorWave \"starting at\" $2.95 the same day."},
+           Offer{"hyperstack-b300", "Hyperstack", "1 x B300 (Hyperstack, per GPU)", "", 1, "b300", 0, {}, "7.40", nullptr, "2026-07-31", hyperstack_src, ""},
+           Offer{"hyperstack-b200", "Hyperstack", "1 x B200 (Hyperstack, per GPU)", "", 1, "b200", 0, {}, "6.00", nullptr, "2026-07-31", hyperstack_src, "$5.10 reserved."},
+           Offer{"hyperstack-h200-sxm", "Hyperstack", "1 x H200 SXM (Hyperstack, per GPU)", "", 1, "h200-sxm", 0, {}, "3.99", nullptr, "2026-07-31", hyperstack_src,
+                 "$2.79 reserved."},
+           Offer{"hyperstack-h100-sxm", "Hyperstack", "1 x H100 SXM (Hyperstack, per GPU)", "", 1, "h100-sxm", 0, {}, "3.20", nullptr, "2026-07-31", hyperstack_src,
+                 "$2.72 reserved; H100 PCIe $2.50 on demand."},
+           Offer{"hyperstack-rtx-pro-6000-server", "Hyperstack", "1 x RTX PRO 6000 SE (Hyperstack, per GPU)", "", 1, "rtx-pro-6000-server", 0, {}, "1.85", "1.48",
+                 "2026-07-31", hyperstack_src, "Spot $1.48, $1.30 reserved; SE is the Server Edition."},
        }) {
     v.push_back({.id = x.id, .provider = x.provider, .instance_type = x.type, .region = x.region, .gpu_count = x.gpus, .gpu_id = x.gpu,
                  .vcpus = x.vcpus, .ram = x.ram, .on_demand = usd_per_hour(x.on_demand),

@@ -72,6 +72,9 @@ struct MemoryBudget {
   [[nodiscard]] std::array<const MemoryItem*, 6> items() const {
     return {&weights, &gradients, &optimizer_states, &activations, &kv_cache, &runtime_reserve};
   }
+  [[nodiscard]] std::array<MemoryItem*, 6> items() {
+    return {&weights, &gradients, &optimizer_states, &activations, &kv_cache, &runtime_reserve};
+  }
   [[nodiscard]] DataSize total() const {
     DataSize t = DataSize::from_value(0);
     for (const MemoryItem* i : items()) t += i->size;
@@ -302,7 +305,11 @@ Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tens
 
 // Fills in the runtime reserve from everything else planned in the budget.
 inline void add_reserve(MemoryBudget& b, const RuntimeReserve& r, bool details = true) {
-  const DataSize planned = b.total() - b.runtime_reserve.size;
+  // Every item but the reserve itself, summed in items() order: a budget refilled stage by stage
+  // (training_budget) gets the same bits as a fresh one, which subtracting its old reserve would not.
+  DataSize planned = DataSize::from_value(0);
+  for (const MemoryItem* i : b.items())
+    if (i != &b.runtime_reserve) planned += i->size;
   b.runtime_reserve.size = r.of(planned);
   b.tight_margin = r.tight_margin(planned);
   if (details)
@@ -636,42 +643,57 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   };
 
   // Every stage is checked; the budget is the one that needs the most memory (ties: the earlier).
+  MemoryBudget b;  // one, refilled: every size is set again for each stage
   int busiest = 0;
+  bool holds_busiest = false;  // b already holds the busiest stage's sizes (and no text is asked for)
   if (only_stage >= 0) {
     if (only_stage >= pp)
       detail::fail("stage", std::to_string(only_stage), "is not a stage of pp " + std::to_string(pp) + " (0 to " + std::to_string(pp - 1) + ")");
     busiest = only_stage;
   } else if (pp > 1) {
     double most = -1;
-    MemoryBudget t;  // one, refilled: every size is set again for each stage
+    // The busiest stage's sizes so far (every item, and the tight margin): put back at the end when no
+    // text is asked for, rather than sizing that stage again.
+    std::array<DataSize, 6> sizes{};
+    DataSize margin = DataSize::from_value(0);
+    const auto consider = [&](int i) {
+      fill(b, i, false);
+      const double total = b.total().value();
+      if (total > most) {
+        most = total;
+        busiest = i;
+        const auto items = b.items();
+        for (std::size_t k = 0; k < items.size(); ++k) sizes[k] = items[k]->size;
+        margin = b.tight_margin;
+      }
+    };
     // A middle stage's memory depends only on its layer count and its micro-batches in flight, which
     // never grow with the stage index (in_flight_chunks); so among middle stages with the same layer
     // count the earliest needs the most (and wins ties). Only the first stage of each count is sized,
     // with the first and last stages: at most four budgets instead of pp (the same result). Middle
     // stages hold at most two layer counts (stage_layers: ceil(l/p) or one less; with given first and
-    // last counts, one), so once two are seen the scan jumps to the last stage.
+    // last counts, one), so the scan stops once they are seen.
+    consider(0);
+    // Given end stages leave one middle count; the automatic layout one too when the layers divide.
+    const bool given = par.first_stage_layers > 0 || par.last_stage_layers > 0;
+    const int counts = given || shape.layers % pp == 0 ? 1 : 2;
     int seen[2] = {-1, -1};
     int seen_count = 0;
-    for (int i = 0; i < pp; ++i) {
-      if (i != 0 && i != pp - 1) {
-        if (seen_count == 2) {
-          i = pp - 2;  // the loop's ++i reaches the last stage
-          continue;
-        }
-        const int here = stage_layers(shape.layers, par, i);
-        if (here == seen[0] || here == seen[1]) continue;
-        seen[seen_count++] = here;
-      }
-      fill(t, i, false);
-      const double total = t.total().value();
-      if (total > most) {
-        most = total;
-        busiest = i;
-      }
+    for (int i = 1; i < pp - 1 && seen_count < counts; ++i) {
+      const int here = stage_layers(shape.layers, par, i);
+      if (here == seen[0] || here == seen[1]) continue;
+      seen[seen_count++] = here;
+      consider(i);
+    }
+    consider(pp - 1);
+    if (!details) {
+      const auto items = b.items();
+      for (std::size_t k = 0; k < items.size(); ++k) items[k]->size = sizes[k];
+      b.tight_margin = margin;
+      holds_busiest = true;
     }
   }
-  MemoryBudget b;
-  fill(b, busiest, details);
+  if (!holds_busiest) fill(b, busiest, details);
   b.pipeline_stage = busiest;
   b.pipeline_stages = pp;
   return b;

@@ -296,7 +296,7 @@ struct ShapeRatio {
   double num = 1, den = 1;
 };
 
-inline ShapeRatio gemm_shape_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count,
+[[gnu::always_inline]] inline ShapeRatio gemm_shape_ratio(std::int64_t m, std::int64_t n, std::int64_t k, std::int64_t batch, int sm_count,
                                    double k_fill = 32.0) {
   auto tile = [](std::int64_t d) -> std::int64_t {
     if (d >= 128) return 128;

@@ -152,7 +152,7 @@ inline PlanEstimate estimate_plan(const TrainingJob& job, const ParallelPlan& pl
   const ParamSizes sizes = parameter_sizes(job.model);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
   const LayerCosts costs = layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep, plan.cp, plan.etp);
-  const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs, std::nullopt, &sizes);
+  const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs, nullptr, &sizes);
   // Both members built in place (prvalues in an aggregate initialiser), the result returned in place.
   PlanEstimate out{estimate_from(n, job, plan, cluster, rates),
                    training_budget(job.model, plan_training_config(job, plan, fw), sizes, false), false};
@@ -228,6 +228,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   TrainingJob job = job_in;
   if (!(job.parameters > 0)) job.parameters = parameter_total(job.model, sizes);
   if (job.model.moe && !job.expert_parameters) job.expert_parameters = detail::expert_parameters(job, job.parameters, &sizes);
+  const detail::JobFlops flops = detail::job_flops(job, seq);  // what recomputation runs again, for every plan
   if (!job.model_flops_per_token)
     job.model_flops_per_token = detail::job_model_flops(job, 1, seq) / static_cast<double>(seq);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
@@ -305,7 +306,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                           if (a <= 1 || a >= cp || !ulysses_divides(s.heads, s.kv_heads, tp, a)) continue;
                         }
                         p.cp_comm = comm;
-                        const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs);
+                        const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs, &flops);
                         timed.push_back({p, e.iteration.value()});
                       }
                     }
@@ -332,7 +333,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   const auto take_offloaded = [&](double up_to) {
     while (!offloaded.empty() && result.top.size() < top && offloaded.front().seconds <= up_to) {
       std::pop_heap(offloaded.begin(), offloaded.end(), later);
-      result.top.push_back({offloaded.back().plan, estimate_training(job, offloaded.back().plan, cluster, fw, rates, true)});
+      result.top.push_back({offloaded.back().plan, estimate_training(job, offloaded.back().plan, cluster, fw, rates, true, nullptr, &flops)});
       offloaded.pop_back();
     }
   };
@@ -359,13 +360,13 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
             else lo = p.offload_layers + 1;
           }
           p.offload_layers = hi;
-          offloaded.push_back({p, estimate_training(job, p, cluster, fw, rates, false).iteration.value()});
+          offloaded.push_back({p, estimate_training(job, p, cluster, fw, rates, false, nullptr, &flops).iteration.value()});
           std::push_heap(offloaded.begin(), offloaded.end(), later);
         }
       }
       continue;
     }
-    result.top.push_back({t.plan, estimate_training(job, t.plan, cluster, fw, rates, true)});
+    result.top.push_back({t.plan, estimate_training(job, t.plan, cluster, fw, rates, true, nullptr, &flops)});
   }
   take_offloaded(INFINITY);
   return result;

@@ -39,16 +39,17 @@ inline TrainingEstimate estimate_from(const detail::Numbers& n, const TrainingJo
 
 // The estimate itself; `rates` are device_rates(cluster.gpu, job.precision, model), computed once by
 // callers that evaluate many plans. `with_text` = false skips the breakdown (nothing else changes:
-// every number is the same); `precomputed` layer costs are those of layer_costs(...) for this plan.
+// every number is the same); `precomputed` layer costs are those of layer_costs(...) for this plan,
+// `flops` detail::job_flops(job, seq) for this job.
 inline TrainingEstimate estimate_training(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
                                           const Framework& fw, const DeviceRates& rates, bool with_text = true,
-                                          const detail::LayerCosts* precomputed = nullptr) {
+                                          const detail::LayerCosts* precomputed = nullptr, const detail::JobFlops* flops = nullptr) {
   using namespace detail;
   validate_plan(job, plan, cluster);
   fw.validate();
   const LayerCosts costs =
       precomputed ? *precomputed : layer_costs(job, plan.tp, plan.micro_batch, plan.sequence_parallel, fw, rates, plan.ep, plan.cp, plan.etp);
-  const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs);
+  const Numbers n = training_numbers(job, plan, cluster, fw, rates, costs, flops);
   TrainingEstimate est = estimate_from(n, job, plan, cluster, rates);
   if (with_text) fill_breakdown(est.breakdown, n, job, plan, cluster, fw, rates, costs);
   return est;
@@ -76,7 +77,7 @@ struct PreparedTraining {
   Framework framework;
   DeviceRates rates;
   ParamSizes params;                          // parameter_sizes(job.model), for the memory budget
-  std::optional<double> model_flops;          // per iteration, when job.model_flops_per_token is not given
+  std::optional<detail::JobFlops> flops;      // per iteration, when job.model_flops_per_token is not given
 };
 
 inline PreparedTraining prepare_training(const TrainingJob& job, const Cluster& cluster, const Framework& fw = {},
@@ -95,7 +96,7 @@ inline PreparedTraining prepare_training(const TrainingJob& job, const Cluster& 
   require_positive_count(seq, "seq_len");
   require_positive_count(job.global_batch, "global_batch");
   if (!job.model_flops_per_token)
-    p.model_flops = detail::job_model_flops(job, job.global_batch, seq);
+    p.flops = detail::job_flops(p.job, seq);
   return p;
 }
 
@@ -104,7 +105,7 @@ inline TrainingEstimate estimate_training(const PreparedTraining& p, const Paral
   using namespace detail;
   validate_plan(p.job, plan, p.cluster);
   const LayerCosts costs = layer_costs(p.job, plan.tp, plan.micro_batch, plan.sequence_parallel, p.framework, p.rates, plan.ep, plan.cp, plan.etp);
-  const Numbers n = training_numbers(p.job, plan, p.cluster, p.framework, p.rates, costs, p.model_flops);
+  const Numbers n = training_numbers(p.job, plan, p.cluster, p.framework, p.rates, costs, p.flops ? &*p.flops : nullptr);
   TrainingEstimate est = estimate_from(n, p.job, plan, p.cluster, p.rates);
   if (with_text) fill_breakdown(est.breakdown, n, p.job, plan, p.cluster, p.framework, p.rates, costs);
   return est;

@@ -675,6 +675,35 @@ inline double job_model_flops(const perf::TrainingJob& job, std::int64_t batch, 
          6.0 * lora_params(job.model, job.lora) * tokens;
 }
 
+// What recomputation runs again in one iteration, exact (integer counts, compute/flops.hpp), under
+// the one counting rule MFU uses (training_numbers): full, every layer's forward (not the logits);
+// selective, the attention scores.
+inline double recomputed_flops(const perf::TrainingJob& job, std::int64_t seq, Recompute r) {
+  if (r == Recompute::none) return 0;
+  return exact_value([&]<class I>() {
+    const BasicForwardFlops<I> f = basic_forward_flops<I>(job.model, job.global_batch, seq, AttentionCount::full);
+    return I(r == Recompute::full ? f.layers_matmul + f.layers_attention : f.layers_attention);
+  });
+}
+
+// A job's FLOPs per iteration that no plan changes, worked out once for all the plans of a job: the
+// model FLOPs and what each recomputation runs again.
+struct JobFlops {
+  double model = 0;
+  double recompute_full = 0;
+  double recompute_selective = 0;
+  [[nodiscard]] double recomputed(Recompute r) const {
+    return r == Recompute::full ? recompute_full : r == Recompute::selective ? recompute_selective : 0.0;
+  }
+};
+inline JobFlops job_flops(const perf::TrainingJob& job, std::int64_t seq) {
+  JobFlops f;
+  f.model = job_model_flops(job, job.global_batch, seq);
+  f.recompute_full = recomputed_flops(job, seq, Recompute::full);
+  f.recompute_selective = recomputed_flops(job, seq, Recompute::selective);
+  return f;
+}
+
 // The layer by whose end Transformer Engine's offload handler waits for offloaded layer i's copy
 // (transformer_engine/pytorch/cpu_offload.py, AsyncDoubleBufferGroupOffloadHandler layer_window_map):
 // (L / N)(i + 1) - 1, the first L mod N windows one layer longer, so the N windows tile the L layers.
@@ -745,7 +774,7 @@ inline double expert_parameters(const perf::TrainingJob& job, double parameters,
 // The numbers of one estimate (no text, no allocation).
 // `model_flops` and `sizes` (parameter_sizes(job.model)) are passed by callers that have them already.
 inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan& plan, const perf::Cluster& cluster, const perf::Framework& fw,
-                                const perf::DeviceRates& rates, const LayerCosts& costs, std::optional<double> model_flops = {},
+                                const perf::DeviceRates& rates, const LayerCosts& costs, const JobFlops* job_flops = nullptr,
                                 const ParamSizes* sizes = nullptr) {
   const perf::ResolvedShape s = perf::resolve(job.model);
   const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
@@ -1031,7 +1060,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
 
   n.tokens = static_cast<double>(job.global_batch) * static_cast<double>(seq);
   n.model_flops = job.model_flops_per_token ? *job.model_flops_per_token * n.tokens
-                 : model_flops                 ? *model_flops
+                 : job_flops                   ? job_flops->model
                                                : job_model_flops(job, job.global_batch, seq);
   // Hardware FLOPs = model FLOPs + what recomputation runs again, under the one counting rule MFU
   // uses: attention over all s^2 query-key pairs, masked work included (Chowdhery et al. 2022, PaLM,
@@ -1041,13 +1070,8 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // Only what the kernels really run again counts: with FlashAttention selective recomputation has
   // nothing left to redo (the kernel's backward recomputes the scores itself; layer costs: 0).
   double recomputed = 0;
-  if (plan.recompute != Recompute::none && layer.flops_recompute(plan.recompute) > 0) {
-    const bool full = plan.recompute == Recompute::full;
-    recomputed = exact_value([&]<class I>() {
-      const BasicForwardFlops<I> f = basic_forward_flops<I>(job.model, job.global_batch, seq, AttentionCount::full);
-      return I(full ? f.layers_matmul + f.layers_attention : f.layers_attention);
-    });
-  }
+  if (plan.recompute != Recompute::none && layer.flops_recompute(plan.recompute) > 0)
+    recomputed = job_flops ? job_flops->recomputed(plan.recompute) : recomputed_flops(job, seq, plan.recompute);
   n.hw_flops = n.model_flops + recomputed;
   n.iteration = n.pipeline + n.dp_exposed + n.overlap_cost + n.zero3_copies + n.t_opt;
   if (job.measured_mfu) n.iteration = n.model_flops / (cluster.gpus * rates.peak * *job.measured_mfu);

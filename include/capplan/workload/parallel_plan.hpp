@@ -368,7 +368,15 @@ inline StageExtremes stage_extremes(int layers, const ParallelPlan& plan) {
   StageExtremes e;
   const int p = plan.pp;
   e.last = stage_layers(layers, plan, p - 1);
-  for (int i = 0; i < p - 1; ++i) e.most = std::max(e.most, stage_layers(layers, plan, i));
+  if (plan.first_stage_layers > 0 || plan.last_stage_layers > 0) {
+    // Given end stages: stage 0 (the given first, or a middle stage) and the middle stages, all alike.
+    if (p > 1) e.most = stage_layers(layers, plan, 0);
+    if (p > 2) e.most = std::max(e.most, stage_layers(layers, plan, 1));
+    return e;
+  }
+  // The automatic layout gives no stage more than ceil(layers / p): the scan stops at the first that has it.
+  const int cap = (layers + p - 1) / p;
+  for (int i = 0; i < p - 1 && e.most < cap; ++i) e.most = std::max(e.most, stage_layers(layers, plan, i));
   return e;
 }
 
