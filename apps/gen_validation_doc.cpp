@@ -165,12 +165,14 @@ void collectives(std::ostringstream& o) {
     << "ring and, on NVLink 4+ switch systems, NVLink SHARP (NVLS: each GPU moves (1 + 1/n) S each way, at\n"
     << "`nvls_efficiency` of the link), as NCCL picks; across nodes, NCCL's rings with one channel per GPU of a\n"
     << "node, each leaving on its GPU's NIC (`spanning_ring_seconds`); busbw = S / t x 2(n-1)/n, as nccl-tests\n"
-    << "defines it. Two rows are tagged `calibration`: 8 x H100 with NVLS at NCCL's maintainer's ~480 GB/s sets\n"
-    << "`nvls_efficiency` = 0.686, and 4 x RTX 5090 through host memory at 35 GB/s sets `shm_efficiency` = 0.556\n"
+    << "defines it. Three rows are tagged `calibration`: 8 x H100 with NVLS at NCCL's maintainer's ~480 GB/s sets\n"
+    << "`nvls_efficiency` = 0.686, 4 x RTX 5090 through host memory at 35 GB/s sets `shm_efficiency` = 0.556\n"
     << "(NCCL's SHM transport, which it uses between GeForce cards and between GPUs not under one PCIe\n"
-    << "switch); every other row is `validation`, never fitted, and the median below counts them only.\n"
-    << "Rows that forced the ring (`NCCL_ALGO=RING`, `NCCL_NVLS_ENABLE=0`) are timed as the ring, and the row\n"
-    << "that forced peer-to-peer through a CPU as peer-to-peer.\n"
+    << "switch), and 4 x RTX PRO 6000 with peer-to-peer through one CPU (an NCCL build patched to run it on PHB\n"
+    << "paths, as `NCCL_P2P_LEVEL=SYS` allows; capplan's `--p2p force`) at 46.65 GB/s sets\n"
+    << "`p2p_via_cpu_efficiency` = 0.740; every other row is `validation`,\n"
+    << "never fitted, and the median below counts them only. Rows that forced the ring (`NCCL_ALGO=RING`,\n"
+    << "`NCCL_NVLS_ENABLE=0`) are timed as the ring, and rows that forced peer-to-peer as `--p2p force` times them.\n"
     << "One caveat: capplan used to time the cross-node ring as\n"
     << "a reduce-scatter in each node, an all-reduce across nodes and an all-gather in each node one after\n"
     << "another; these rows showed that 37-44 % low, and the model was changed to the ring NCCL runs, so the\n"
@@ -215,9 +217,11 @@ void collectives(std::ostringstream& o) {
   // Leave one source out (fidelity issue, §2): each fitted constant comes from one source's calibration
   // row; with that source left out no row fits it, so it takes its prior.
   o << "\n### Leave one source out\n\n"
-    << "Each of the two fitted constants comes from one source's calibration row. Refitted without that\n"
+    << "Each of the three fitted constants comes from one source's calibration row. Refitted without that\n"
     << "source, no other row fits it, so it returns to its prior: `nvls_efficiency` to NVLink's 0.80 (the ring's),\n"
-    << "`shm_efficiency` to PCIe peer-to-peer's 0.87. The rows of those two sources, predicted so:\n\n"
+    << "`shm_efficiency` and `p2p_via_cpu_efficiency` to PCIe peer-to-peer's 0.87 under a switch. The rows of\n"
+    << "those three sources, predicted so (a row of the same source the constant does not touch keeps its\n"
+    << "prediction):\n\n"
     << "| tag | GPUs | source | constant at its prior | busbw left out (GB/s) | published | error left out | error as fitted |\n"
     << "|---|---|---|---|---|---|---|---|\n";
   std::vector<double> left_out, fitted;

@@ -183,6 +183,61 @@ TEST_SUITE("perf") {
     CHECK(achieved_bandwidth(a100).value() == doctest::Approx(0.88 * 2039e9));
   }
 
+  TEST_CASE("collectives: peer-to-peer forced (NCCL_P2P_LEVEL=SYS) or disabled (NCCL_P2P_DISABLE=1)") {
+    // Forced through a CPU: PCIe peer-to-peer at 46.65 / 63.0 of the link (NVIDIA/nccl#2080); under a switch a
+    // peer copy's 0.87, as NCCL's default; GeForce cards too (a patched driver assumed).
+    const GpuSpec& pro = gpu("RTX PRO 6000");
+    const GpuSpec& g4090 = gpu("RTX 4090");
+    for (const GpuSpec* g : {&pro, &g4090}) {
+      CAPTURE(g->id);
+      const Link cpu = pcie(*g, PcieHost::root_complex, PeerToPeer::forced);
+      CHECK(cpu.kind == LinkKind::pcie);
+      CHECK(cpu.efficiency == doctest::Approx(46.65 / 63.0));
+      CHECK(pcie(*g, PcieHost::two_sockets, PeerToPeer::forced).efficiency == doctest::Approx(46.65 / 63.0));
+      const Link sw = pcie(*g, PcieHost::pcie_switch, PeerToPeer::forced);
+      CHECK(sw.kind == LinkKind::pcie);
+      CHECK(sw.efficiency == doctest::Approx(0.87));
+      // Disabled: through host memory everywhere, under a switch too.
+      for (PcieHost host : {PcieHost::pcie_switch, PcieHost::root_complex, PcieHost::two_sockets}) {
+        const Link off = pcie(*g, host, PeerToPeer::disabled);
+        CHECK(off.kind == LinkKind::pcie_via_host);
+        CHECK(off.efficiency == doctest::Approx(35.0 / 63.0));
+      }
+    }
+    // NCCL's default is unchanged: the 4090 through host memory on any host, the PRO 6000 peer-to-peer under a switch only.
+    CHECK(pcie(g4090, PcieHost::pcie_switch).kind == LinkKind::pcie_via_host);
+    CHECK(pcie(pro, PcieHost::pcie_switch).kind == LinkKind::pcie);
+    CHECK(pcie(pro, PcieHost::root_complex).kind == LinkKind::pcie_via_host);
+    // The cluster keeps the setting, and a bridged pair's hops beyond the bridge take it (RTX 3090: NVLink pairs).
+    const Cluster forced = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::root_complex, PeerToPeer::forced);
+    CHECK(forced.p2p == PeerToPeer::forced);
+    CHECK(forced.intra.kind == LinkKind::nvlink);
+    CHECK(forced.intra_beyond.kind == LinkKind::pcie);
+    CHECK(forced.intra_beyond.efficiency == doctest::Approx(46.65 / 63.0));
+    // 4 x RTX 4090 on one CPU: 18 GB/s busbw through host memory, 22 forced (NVIDIA/nccl#1603); capplan 17.5 and 23.3.
+    const Group four{4, 4};
+    const double shm = all_reduce_bus_bandwidth(make_cluster(g4090, 4, 4, Link{}, PcieHost::root_complex), 8_GiB, four).value();
+    const double p2p =
+        all_reduce_bus_bandwidth(make_cluster(g4090, 4, 4, Link{}, PcieHost::root_complex, PeerToPeer::forced), 8_GiB, four).value();
+    CHECK(shm == doctest::Approx(31.5e9 * 35.0 / 63.0).epsilon(0.01));
+    CHECK(p2p == doctest::Approx(31.5e9 * 46.65 / 63.0).epsilon(0.01));
+    CHECK(std::fabs(p2p / 22e9 - 1) < 0.10);
+    CHECK(std::string(name(PeerToPeer::forced)) == "forced (NCCL_P2P_LEVEL=SYS)");
+    // NCCL_P2P_DISABLE=1 drops an NVLink bridge's peer-to-peer too: every hop of a bridged box through host memory.
+    const Cluster bridged_off = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled);
+    CHECK(bridged_off.intra.kind == LinkKind::pcie_via_host);
+    CHECK(bridged_off.intra_domain == 0);
+    CHECK(p2p_setting_modelled(gpu("RTX 3090"), PeerToPeer::disabled));
+    CHECK(p2p_setting_modelled(g4090, PeerToPeer::disabled));
+    // Where NVSwitch, xGMI or a chip link joins the node it is not timed: an error naming the field, not NVLink's rate.
+    CHECK_FALSE(p2p_setting_modelled(gpu("H100 SXM"), PeerToPeer::disabled));
+    CHECK_FALSE(p2p_setting_modelled(gpu("MI300X"), PeerToPeer::disabled));
+    CHECK(p2p_setting_modelled(gpu("H100 SXM"), PeerToPeer::forced));
+    CHECK_THROWS_WITH_AS(make_cluster(gpu("H100 SXM"), 8, 8, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled),
+                         doctest::Contains("p2p: disabled (NCCL_P2P_DISABLE=1) would also turn off the NVLink"), InputError);
+    CHECK_NOTHROW(make_cluster(gpu("H100 SXM"), 1, 1, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled));  // one GPU: no peers
+  }
+
   TEST_CASE("collectives: ring formulas, hierarchy, PCIe without peer-to-peer") {
     const GpuSpec& a100 = gpu("A100 SXM 80GB");
     const Cluster node = make_cluster(a100, 8, 8, infiniband(25_GBps));

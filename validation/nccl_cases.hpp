@@ -3,11 +3,12 @@
 // predictions and a summary. apps/gen_validation_doc renders them in docs/validation.md;
 // tests/integration_test.cpp recomputes them.
 //
-// Every row is "validation" but two: capplan's link efficiencies (NVLink 0.80, PCIe 0.87, InfiniBand
+// Every row is "validation" but three: capplan's link efficiencies (NVLink 0.80, PCIe 0.87, InfiniBand
 // 0.85) come from the sources cited in perf/communication.hpp and perf/fabric.hpp and are not to be
-// changed to match these rows. The two "calibration" rows set a constant each: 8 x H100 with NVLink
+// changed to match these rows. The three "calibration" rows set a constant each: 8 x H100 with NVLink
 // SHARP (NCCL's maintainer's figure) nvls_efficiency, 4 x RTX 5090 through host memory
-// shm_efficiency; the summary counts the validation rows only. What is an input: the GPU (Catalog::builtin()), how many
+// shm_efficiency, 4 x RTX PRO 6000 with peer-to-peer forced through a CPU p2p_via_cpu_efficiency; the
+// summary counts the validation rows only. What is an input: the GPU (Catalog::builtin()), how many
 // GPUs and how many per node, the fabric between nodes, the message size. What is never an input: the
 // measured bus bandwidth.
 //
@@ -76,6 +77,7 @@ struct NcclRow {
   const char* tag;         // "calibration": sets a constant (perf/communication.hpp nvls_efficiency); "validation": never
   bool ring;               // the run forced NCCL's ring (NCCL_ALGO=RING or NCCL_NVLS_ENABLE=0): capplan times the ring too
   PcieHost host = PcieHost::pcie_switch;  // how the host attaches PCIe GPUs (perf/communication.hpp)
+  PeerToPeer p2p = PeerToPeer::automatic;  // NCCL_P2P_LEVEL=SYS (forced) or NCCL_P2P_DISABLE=1 in the run
 };
 
 // A row further off than this gets a "why" line on the page (tests/integration_test.cpp checks both ways).
@@ -122,15 +124,20 @@ inline constexpr NcclRow nccl_rows[] = {
      "NVIDIA/nccl#1603: \"It's good when set NCCL_P2P_LEVEL=SYS on allreduce, compared to SHM, got 18->22 BUSBW\"",
      "The SHM figure (stock driver: no peer-to-peer); the thread gives no message size (8 GiB used)", "", "validation",
      false, PcieHost::root_complex},
+    {"1 box, PCIe 4, one NUMA node, no PCIe switch, P2P forced", "RTX 4090", 4, 4, "", 8, 22, "M",
+     "NVIDIA/nccl#1603 (as the SHM row): \"got 18->22 BUSBW\" with NCCL_P2P_LEVEL=SYS",
+     "Peer-to-peer forced through the CPU (\"we activate the P2P on 4x4090\": a driver patched to enable it); the "
+     "thread gives no message size (8 GiB used)",
+     "", "validation", false, PcieHost::root_complex, PeerToPeer::forced},
     {"1 box, PCIe 5, 2 x EPYC 9575F, one NUMA node (PHB), stock NCCL", "RTX PRO 6000", 4, 4, "", 0.125, 37.60, "M",
      "NVIDIA/nccl#2080 (NCCL 2.29.7): \"128M | 37.60 | 46.65 | +24%\" (stock, through SHM)",
      "Peer-to-peer-capable cards on CPU root ports: NCCL's default goes through host memory (SHM)", "", "validation",
      false, PcieHost::root_complex},
     {"1 box, PCIe 5, 2 x EPYC 9575F, one NUMA node (PHB), P2P forced", "RTX PRO 6000", 4, 4, "", 0.125, 46.65, "M",
      "NVIDIA/nccl#2080 (as the stock row): the build that runs peer-to-peer on PHB paths",
-     "Timed as peer-to-peer (what NCCL_P2P_LEVEL=SYS forces)",
-     "peer copies through a CPU's root complex reach 0.74 of PCIe 5 x16 here; capplan's 0.87 is a peer copy's "
-     "(\"CPUs make very poor PCI switches\", AddyLaddy, NVIDIA/nccl#1603)", "validation", false, PcieHost::pcie_switch},
+     "Peer-to-peer through the CPU on one socket (a PR's NCCL build that runs P2P on PHB paths, what "
+     "NCCL_P2P_LEVEL=PHB or SYS allows there; capplan's --p2p force); sets p2p_via_cpu_efficiency = 46.65 / 63.0 GB/s (PCIe 5 x16)",
+     "", "calibration", false, PcieHost::root_complex, PeerToPeer::forced},
     {"2 PCIe cards, NVLink bridge", "H100 PCIe", 2, 2, "", 4, 116.26, "H",
      "NVIDIA/nccl-tests#194: \"4294967296 ... 36943 116.26 116.26\"",
      "capplan uses the catalog's bridge figure, 300 GB/s per direction (the datasheet's 600 GB/s)",
@@ -200,15 +207,15 @@ inline Cluster nccl_cluster(const NcclRow& r) {
   const GpuSpec& gpu = Catalog::builtin().find_gpu(r.gpu);
   const std::string fabric = r.fabric;
   const Link inter = fabric.empty() ? Link{} : find_fabric(fabric).link(r.gpus_per_node);
-  Cluster c = make_cluster(gpu, r.gpus, std::min(r.gpus_per_node, r.gpus), inter, r.host);
+  Cluster c = make_cluster(gpu, r.gpus, std::min(r.gpus_per_node, r.gpus), inter, r.host, r.p2p);
   if (r.ring) c.nvls = false;  // NCCL_ALGO=RING or NCCL_NVLS_ENABLE=0
   return c;
 }
 
-// Leave one source out: the two constants fitted on nccl-tests rows, each on one source's calibration row,
-// and their priors, what capplan would take with that source left out (no other row fits them): NVLS
-// at NVLink's efficiency, the ring's 0.80 (perf/communication.hpp nvlink()); SHM at PCIe peer-to-peer's
-// 0.87 (pcie()). A row's source is its citation up to the first space or colon ("NVIDIA/nccl#1639").
+// Leave one source out: the three constants fitted on nccl-tests rows, each on one source's calibration
+// row, and their priors, what capplan would take with that source left out (no other row fits them):
+// NVLS at NVLink's efficiency, the ring's 0.80 (perf/communication.hpp nvlink()); SHM, and peer-to-peer
+// forced through a CPU, at PCIe peer-to-peer's 0.87 under a switch (pcie()). A row's source is its citation up to the first space or colon ("NVIDIA/nccl#1639").
 struct NcclFit {
   const char* source;
   const char* constant;
@@ -217,6 +224,7 @@ struct NcclFit {
 inline constexpr NcclFit nccl_fits[] = {
     {"NVIDIA/nccl-tests#212", "nvls_efficiency", comm::nvls_efficiency, 0.80},
     {"NVIDIA/nccl#1639", "shm_efficiency", shm_efficiency, 0.87},
+    {"NVIDIA/nccl#2080", "p2p_via_cpu_efficiency", p2p_via_cpu_efficiency, 0.87},
 };
 
 inline std::string nccl_source_key(std::string_view citation) {
@@ -260,6 +268,11 @@ inline std::vector<CollectiveCase> nccl_all_reduce() {
         Cluster prior = c;
         if (prior.intra.kind == LinkKind::pcie_via_host) prior.intra.efficiency = f.prior;
         if (prior.intra_beyond.kind == LinkKind::pcie_via_host) prior.intra_beyond.efficiency = f.prior;
+        row.left_out = all_reduce_bus_bandwidth(prior, bytes, g).value() / 1e9;
+      } else if (std::string_view(f.constant) == "p2p_via_cpu_efficiency") {
+        Cluster prior = c;  // only a forced peer-to-peer link through the CPU takes the constant
+        if (prior.intra.kind == LinkKind::pcie && prior.intra.efficiency == f.fitted) prior.intra.efficiency = f.prior;
+        if (prior.intra_beyond.kind == LinkKind::pcie && prior.intra_beyond.efficiency == f.fitted) prior.intra_beyond.efficiency = f.prior;
         row.left_out = all_reduce_bus_bandwidth(prior, bytes, g).value() / 1e9;
       } else {  // nvls_efficiency
         row.left_out = all_reduce_bus_bandwidth(c, bytes, g, f.prior).value() / 1e9;

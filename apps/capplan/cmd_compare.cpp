@@ -181,6 +181,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
   q.training.precision = p;
   q.training.fabric = fabric_arg(a.cluster);
   q.training.pcie_host = pcie_host_arg(a.cluster);
+  q.training.p2p = p2p_arg(a.cluster);
   q.model_name = image.id;
   q.model_source = image.source;
   q.image_model = std::move(image.shape);
@@ -218,6 +219,7 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
   if (!p) detail::fail("--weights", "\"" + w + "\"", "is not a precision an image model runs at (fp16, bf16, fp32, fp8, int8)");
   q.image_precision = *p;
   q.serving.pcie_host = pcie_host_arg(a.cluster);
+  q.serving.p2p = p2p_arg(a.cluster);
   q.model_name = image.id;
   q.model_source = image.source;
   q.image_model = std::move(image.shape);
@@ -308,6 +310,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.framework.moe_dispatch = moe_dispatch_arg(a.moe_dispatch, q.model);
     s.fabric = fabric_arg(a.cluster);
     s.pcie_host = pcie_host_arg(a.cluster);
+    s.p2p = p2p_arg(a.cluster);
     q.goodput = goodput_config(a.goodput);
   } else {
     q.workload = PurchaseWorkload::serve;
@@ -319,6 +322,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.serving.output = a.output ? *a.output : 128;
     q.serving.cuda_graphs = a.plan.cuda_graphs;
     q.serving.pcie_host = pcie_host_arg(a.cluster);
+    q.serving.p2p = p2p_arg(a.cluster);
     if (q.serving.output < 1) detail::fail("--output-tokens", std::to_string(q.serving.output), "must be a positive count");
     // --context is prompt + output tokens; with --prompt-tokens it would say the prompt twice.
     if (a.prompt && a.plan.context) {

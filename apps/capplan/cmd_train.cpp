@@ -183,7 +183,8 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
     detail::fail("--gpus", std::to_string(gpus),
                  "needs several nodes, and " + g.id + " hosts have no network by default; choose --fabric (" + perf::fabric_ids() + ")");
   const perf::Cluster cluster =
-      perf::make_cluster(g, gpus, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), pcie_host_arg(a.cluster));
+      perf::make_cluster(g, gpus, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), pcie_host_arg(a.cluster),
+                         p2p_arg(a.cluster));
   const Precision asked = precision_arg(a.plan.precision);
   // PyTorch AMP (fp16 or bf16) or fp32, as compare and memory take them: no FP8 recipe for image models.
   if (asked != Precision::bf16 && asked != Precision::fp16 && asked != Precision::fp32)
@@ -299,6 +300,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.gpus_per_node = gpus_per_node_arg(a.cluster, g);
   setup.fabric = fabric_arg(a.cluster);
   setup.pcie_host = pcie_host_arg(a.cluster);
+  setup.p2p = p2p_arg(a.cluster);
+  perf::require_p2p_modelled(g, setup.p2p, gpus);  // the plan search would keep NCCL's default there (training_run.hpp)
   std::string precision_note;
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
   const std::int64_t gb = job.global_batch;
@@ -497,7 +500,7 @@ struct InferArgs {
 Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context& ctx) {
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
-  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host", "--pcie-lanes",
+  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host", "--p2p", "--pcie-lanes",
                   "--weight-stream-latency"},
                  "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
@@ -716,6 +719,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.output = a.output;
   load.cuda_graphs = a.plan.cuda_graphs;
   load.pcie_host = pcie_host_arg(a.cluster);
+  load.p2p = p2p_arg(a.cluster);
   if (a.flags.has("--weight-stream-latency")) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);
   const ServingReport rep =
       serving_report(ctx.catalog(), m.id, g, serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel), load, footprint_options(a.cost));
@@ -796,7 +800,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
                       "(weight-only, as vLLM's FP4 Marlin kernels run before Blackwell); the memory and the weight reads shrink, the math does not speed up.");
   if (run.pp > 1) t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) + " over the whole model.");
   if (run.tp > 1) {
-    const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host);
+    const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host, load.p2p);
     if (std::string pcie = pcie_note(node, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   }
   if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state

@@ -436,6 +436,11 @@ void add_pcie_host_flag(CLI::App* cmd, ClusterArgs& a) {
                   "How PCIe GPUs hang off the host: switch (PCIe switches, peer-to-peer), cpu (one CPU's root ports) or "
                   "two-cpus (across sockets); NCCL goes through host memory unless under a switch (default: switch)")
       ->check(CLI::IsMember({"switch", "cpu", "two-cpus"}));
+  cmd->add_option("--p2p", a.p2p,
+                  "What NCCL may do over PCIe: auto (its default: peer-to-peer only under a PCIe switch), force "
+                  "(NCCL_P2P_LEVEL=SYS: peer-to-peer through the CPU too; GeForce cards need a driver patched to enable it) or off "
+                  "(NCCL_P2P_DISABLE=1: through host memory)")
+      ->check(CLI::IsMember({"auto", "force", "off"}));
   cmd->add_option("--pcie-lanes", a.pcie_lanes,
                   "Electrical lanes of each GPU's slot: 16, 8 (two cards on a desktop CPU's 16 lanes), 4, 2 or 1 (default: the card's own)");
 }
@@ -467,6 +472,13 @@ perf::PcieHost pcie_host_arg(const ClusterArgs& a) {
   detail::fail("--pcie-host", "\"" + a.pcie_host + "\"", "is not switch, cpu or two-cpus");
 }
 
+perf::PeerToPeer p2p_arg(const ClusterArgs& a) {
+  if (a.p2p.empty() || a.p2p == "auto") return perf::PeerToPeer::automatic;
+  if (a.p2p == "force") return perf::PeerToPeer::forced;
+  if (a.p2p == "off") return perf::PeerToPeer::disabled;
+  detail::fail("--p2p", "\"" + a.p2p + "\"", "is not auto, force or off");
+}
+
 std::string pcie_note(const perf::Cluster& c, bool host_given) {
   const bool bridged = c.intra_domain > 0;
   const perf::Link& l = bridged ? c.intra_beyond : c.intra;
@@ -476,13 +488,21 @@ std::string pcie_note(const perf::Cluster& c, bool host_given) {
   const std::string rate = format(from_canonical<Bandwidth>(l.effective()), {.significant = 3});
   std::string s = "Inside a node: " + std::string(bridged ? "beyond each NVLink-bridged pair, " : "") + "PCIe " +
                   std::to_string(c.gpu.pcie_generation) + ".0 x" + std::to_string(c.gpu.pcie_lanes);
-  if (!c.gpu.peer_to_peer)
+  if (!c.gpu.peer_to_peer && c.p2p != perf::PeerToPeer::forced)
     return s + "; " + c.gpu.id + " has no peer-to-peer, so collectives go through host memory (NCCL's SHM) at " + rate +
            " per direction.";
   s += ", GPUs " + std::string(name(c.pcie_host)) + (host_given ? "" : " (assumed; --pcie-host to change)") + ": ";
-  if (l.kind == perf::LinkKind::pcie) return s + "peer-to-peer at " + rate + " per direction.";
+  const std::string patched = c.gpu.peer_to_peer ? "" : " (assumes a driver patched to enable peer-to-peer on " + c.gpu.id + ")";
+  if (l.kind == perf::LinkKind::pcie && c.pcie_host != perf::PcieHost::pcie_switch)
+    return s + "peer-to-peer forced through the CPU (NCCL_P2P_LEVEL=SYS) at " + rate + " per direction" + patched +
+           (c.pcie_host == perf::PcieHost::two_sockets ? "; measured on one socket only, assumed across two" : "") +
+           "; all-to-alls (expert parallelism) are timed at that rate, though one measurement fell from 18 to 2 GB/s busbw "
+           "with peer-to-peer forced (NVIDIA/nccl#1603).";
+  if (l.kind == perf::LinkKind::pcie) return s + "peer-to-peer at " + rate + " per direction" + patched + ".";
+  if (c.p2p == perf::PeerToPeer::disabled)
+    return s + "peer-to-peer disabled (NCCL_P2P_DISABLE=1), so collectives go through host memory (SHM) at " + rate + " per direction.";
   return s + "NCCL uses peer-to-peer only under a PCIe switch, so collectives go through host memory (SHM) at " + rate +
-         " per direction.";
+         " per direction (--p2p force: NCCL_P2P_LEVEL=SYS).";
 }
 
 std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a) {

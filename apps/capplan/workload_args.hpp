@@ -165,6 +165,7 @@ struct ClusterArgs {
   std::optional<int> gpus_per_node;
   bool allow_cross_node_tp = false;
   std::string pcie_host;  // --pcie-host; empty: PCIe switches (an 8-GPU PCIe server's)
+  std::string p2p;        // --p2p auto|force|off; empty: NCCL's default
   std::optional<int> pcie_lanes;  // --pcie-lanes: the electrical lanes of each GPU's slot
 };
 
@@ -179,11 +180,15 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags = tru
 // The fabric the flags ask for; absent when they leave it to the GPU's usual host.
 std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a);
 
-// --pcie-host switch|cpu|two-cpus: how PCIe GPUs hang off the host (train, compare, infer).
+// --pcie-host switch|cpu|two-cpus: how PCIe GPUs hang off the host, and --p2p auto|force|off: what NCCL
+// may do over those links (train, compare, infer).
 void add_pcie_host_flag(CLI::App* cmd, ClusterArgs& a);
 
 // --pcie-host switch|cpu|two-cpus (perf::PcieHost); empty: under PCIe switches.
 perf::PcieHost pcie_host_arg(const ClusterArgs& a);
+
+// --p2p auto|force|off (perf::PeerToPeer); empty: NCCL's default.
+perf::PeerToPeer p2p_arg(const ClusterArgs& a);
 
 // "Inside a node: ..." when the node's GPUs talk over PCIe (nothing for NVLink / Infinity Fabric nodes).
 std::string pcie_note(const perf::Cluster& c, bool host_given);

@@ -76,6 +76,9 @@ void bind_explain_and_links(py::module_& m) {
 
   text_enum<LinkKind>(m, "LinkKind", "Kind of GPU interconnect.");
   text_enum<PcieHost>(m, "PcieHost", "How a node's PCIe GPUs hang off its host: under PCIe switches, on one CPU's root complex, across two sockets.");
+  text_enum<PeerToPeer>(m, "PeerToPeer",
+                        "What NCCL may do between PCIe GPUs: automatic (peer-to-peer only under a PCIe switch), forced "
+                        "(NCCL_P2P_LEVEL=SYS: through the CPU too; GeForce cards need a patched driver), disabled (NCCL_P2P_DISABLE=1).");
   Record<Link>(m, "Link", "One GPU's attachment to a fabric: bandwidth per direction, latency, achieved efficiency.")
       .field("kind", &Link::kind)
       .field("bandwidth", &Link::bandwidth)
@@ -92,6 +95,7 @@ void bind_explain_and_links(py::module_& m) {
       .field("inter", &Cluster::inter)
       .field("nvls", &Cluster::nvls, "NVLink SHARP: the switches reduce all-reduces inside the node (NVLink 4+ switch systems)")
       .field("pcie_host", &Cluster::pcie_host, "how PCIe links run: peer-to-peer under switches, else through host memory")
+      .field("p2p", &Cluster::p2p, "what NCCL may do over the PCIe links: automatic, forced (NCCL_P2P_LEVEL=SYS), disabled")
       .finish()
       .def("validate", &Cluster::validate)
       .def("nodes", &Cluster::nodes);
@@ -123,14 +127,16 @@ void bind_explain_and_links(py::module_& m) {
   m.def("group_links", &group_links, py::arg("cluster"), py::arg("group"), "The links a collective over the group crosses, by name.");
 
   m.def("make_cluster", &make_cluster, py::arg("gpu"), py::arg("gpus"), py::arg("gpus_per_node"), py::arg("inter"),
-        py::arg("pcie_host") = PcieHost::pcie_switch,
+        py::arg("pcie_host") = PcieHost::pcie_switch, py::arg("p2p") = PeerToPeer::automatic,
         "gpus GPUs, gpus_per_node to a node, the GPU's own intra-node link and `inter` between nodes; PCIe GPUs "
         "attached as pcie_host says.");
+  m.def("p2p_setting_modelled", &p2p_setting_modelled, py::arg("gpu"), py::arg("p2p"),
+        "Whether capplan times this PeerToPeer setting on the GPU's node (not `disabled` where NVSwitch, xGMI or a chip link joins it).");
   m.def("pcie_bandwidth", &pcie_bandwidth, py::arg("generation"), py::arg("lanes"), "Per direction, after encoding.");
   m.def("nvlink", &nvlink, py::arg("gpu"));
-  m.def("pcie", &pcie, py::arg("gpu"), py::arg("host") = PcieHost::pcie_switch,
+  m.def("pcie", &pcie, py::arg("gpu"), py::arg("host") = PcieHost::pcie_switch, py::arg("p2p") = PeerToPeer::automatic,
         "Peer-to-peer under PCIe switches when the GPU allows it, else through host memory (NCCL's SHM).");
-  m.def("intra_node_link", &intra_node_link, py::arg("gpu"), py::arg("host") = PcieHost::pcie_switch,
+  m.def("intra_node_link", &intra_node_link, py::arg("gpu"), py::arg("host") = PcieHost::pcie_switch, py::arg("p2p") = PeerToPeer::automatic,
         "NVLink, Infinity Fabric, else PCIe as the host attaches the GPUs.");
   m.def("infiniband", &infiniband, py::arg("per_gpu"), "An InfiniBand NIC per GPU (85 % efficiency).");
   m.def("ethernet", &ethernet, py::arg("per_gpu"), py::arg("rdma") = false);
@@ -453,6 +459,7 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("generate", &InferenceJob::generate)
       .field("tp", &InferenceJob::tp)
       .field("pcie_host", &InferenceJob::pcie_host, "how a PCIe node attaches its GPUs (peer-to-peer only under switches)")
+      .field("p2p", &InferenceJob::p2p, "what NCCL may do over its PCIe links: automatic, forced, disabled")
       .field("matmul_precision", &InferenceJob::matmul_precision, "fp8 (W8A8) or fp4 (NVFP4 W4A4); None: the compute precision")
       .finish();
   Record<InferenceOptions>(m, "InferenceOptions", "Kernels per layer per decode step, and the prefill attention kernel.")

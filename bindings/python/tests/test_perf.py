@@ -91,6 +91,33 @@ def test_pcie_host_decides_peer_to_peer_or_host_memory(cat):
     assert capplan.ServingLoad(pcie_host="two_sockets").pcie_host == capplan.PcieHost.two_sockets
 
 
+def test_p2p_forced_or_disabled(cat):
+    # NCCL_P2P_LEVEL=SYS: peer-to-peer through the CPU at 46.65 / 63.0 of the link (set on NVIDIA/nccl#2080's
+    # PHB peer-to-peer build);
+    # NCCL_P2P_DISABLE=1: through host memory even under a switch.
+    l40s = cat.find_gpu("L40S")
+    forced = capplan.pcie(l40s, "root_complex", "forced")
+    assert forced.kind == capplan.LinkKind.pcie
+    assert forced.efficiency == pytest.approx(46.65 / 63.0)
+    assert capplan.pcie(l40s, p2p=capplan.PeerToPeer.disabled).kind == capplan.LinkKind.pcie_via_host
+    cluster = capplan.make_cluster(cat.find_gpu("RTX 4090"), 4, 4, capplan.Link(), "root_complex", "forced")
+    assert cluster.p2p == capplan.PeerToPeer.forced
+    assert cluster.intra.kind == capplan.LinkKind.pcie
+    setup = capplan.TrainingSetup(pcie_host="root_complex", p2p="forced")
+    assert setup.p2p == capplan.PeerToPeer.forced
+    with pytest.raises(TypeError, match="p2p: 'sys'"):
+        capplan.TrainingSetup(p2p="sys")
+    job = capplan.InferenceJob(model=capplan.find_model("llama2-7b").transformer(), tp=4, pcie_host="root_complex")
+    shm = capplan.estimate_inference(job, l40s).decode_step.value
+    job.p2p = "forced"
+    assert capplan.estimate_inference(job, l40s).decode_step.value < shm
+    assert capplan.ServingLoad(p2p="disabled").p2p == capplan.PeerToPeer.disabled
+    # NCCL_P2P_DISABLE=1 would drop NVSwitch peer-to-peer too, which capplan does not time: an error naming p2p.
+    with pytest.raises(capplan.InputError, match="p2p: disabled"):
+        capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.Link(), "pcie_switch", "disabled")
+    assert not capplan.p2p_setting_modelled(cat.find_gpu("H100 SXM"), "disabled")
+
+
 def test_bad_plan_names_the_field(cat):
     job = TrainingJob(model=gpt(24, 2304, 24), global_batch=512)
     cluster = capplan.make_cluster(cat.find_gpu("A100 SXM 80GB"), 8, 8, capplan.infiniband(Bandwidth(25, "GB/s")))

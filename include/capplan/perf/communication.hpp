@@ -108,6 +108,36 @@ inline constexpr std::string_view name(PcieHost h) {
   return "?";
 }
 
+// What NCCL may do between a node's PCIe GPUs, as its NCCL_P2P_LEVEL and NCCL_P2P_DISABLE settings say:
+//   automatic  NCCL's default: peer-to-peer under PCIe switches only (above), for GPUs that allow it
+//   forced     NCCL_P2P_LEVEL=SYS: peer-to-peer on every path, through the CPU's root complex too.
+//              GeForce cards have no peer-to-peer with NVIDIA's driver; a driver patched to enable it
+//              (tinygrad's open-gpu-kernel-modules: "we activate the P2P on 4x4090", NVIDIA/nccl#1603)
+//              is assumed.
+//   disabled   NCCL_P2P_DISABLE=1: through host memory everywhere, under switches and across an NVLink
+//              bridge too (NCCL's P2P transport carries NVLink as well as PCIe). Not modelled where
+//              NVSwitch, an xGMI mesh or a chip link joins the node (p2p_setting_modelled).
+enum class PeerToPeer { automatic, forced, disabled };
+BOOST_DESCRIBE_ENUM(PeerToPeer, automatic, forced, disabled)
+
+inline constexpr std::string_view name(PeerToPeer p) {
+  switch (p) {
+    case PeerToPeer::automatic: return "NCCL's default";
+    case PeerToPeer::forced: return "forced (NCCL_P2P_LEVEL=SYS)";
+    case PeerToPeer::disabled: return "disabled (NCCL_P2P_DISABLE=1)";
+  }
+  return "?";
+}
+
+// Peer-to-peer forced through a CPU's root complex: 4 x RTX PRO 6000 on one EPYC 9575F socket reach
+// 46.65 GB/s busbw at 128 MiB over PCIe 5 x16 (63.0 GB/s), 0.740 of the link, with an NCCL build patched
+// to run peer-to-peer on PHB paths (NVIDIA/nccl#2080, NCCL 2.29.7; what NCCL_P2P_LEVEL=PHB or SYS allows
+// on that path): a calibration, below a switch's 0.87 ("CPUs make very poor PCI switches", AddyLaddy,
+// NVIDIA/nccl#1603). docs/validation.md reports the row it was not set from (4 x RTX 4090 with P2P
+// forced on one CPU, NVIDIA/nccl#1603). Across two sockets (SYS) no forced run was found: the same
+// figure is used, an extrapolation the notes state.
+inline constexpr double p2p_via_cpu_efficiency = 46.65 / 63.0;
+
 // NCCL's SHM transport: the sender's GPU writes into a host-memory buffer over its PCIe link and the
 // receiver's reads it over its own, so each link carries a GPU's traffic once each way; the rate a
 // ring reaches is then set by how well the host moves that traffic ("On PCI systems, the performance
@@ -117,12 +147,34 @@ inline constexpr std::string_view name(PcieHost h) {
 // from. Host memory shared by more GPUs (8 x RTX 5090 on the same host: 28 GB/s) is not modelled.
 inline constexpr double shm_efficiency = 35.0 / 63.0;
 
+// Whether capplan times `p2p` on this GPU's node: everywhere but NCCL_P2P_DISABLE=1 where NVSwitch, an
+// xGMI mesh or a chip link joins the GPUs (NCCL would drop NVLink peer-to-peer there too, for host
+// memory; capplan does not time that). PCIe cards, NVLink-bridged pairs among them, take every setting.
+inline bool p2p_setting_modelled(const GpuSpec& gpu, PeerToPeer p2p) {
+  if (p2p != PeerToPeer::disabled) return true;
+  const bool bridged = gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0 && gpu.form_factor != FormFactor::sxm;
+  const bool joined = (gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0) || gpu.infinity_fabric_bandwidth.value() > 0 ||
+                      gpu.chip_link_bandwidth.value() > 0;
+  return bridged || !joined;
+}
+
+// InputError naming `p2p` where the setting is not modelled for `gpus_per_node` > 1 GPUs of this kind.
+inline void require_p2p_modelled(const GpuSpec& gpu, PeerToPeer p2p, int gpus_per_node) {
+  if (gpus_per_node > 1 && !p2p_setting_modelled(gpu, p2p))
+    capplan::detail::fail("p2p", "disabled",
+                          "(NCCL_P2P_DISABLE=1) would also turn off the NVLink, xGMI or chip-link peer-to-peer that joins " + gpu.id +
+                              "'s node, which capplan does not time; it models the setting on PCIe cards and NVLink-bridged pairs");
+}
+
 // PCIe between GPUs in one host: peer-to-peer when the GPU allows it and the host puts the GPUs under
 // PCIe switches (PCIe 5 x16 peer copies reach about 55 of 63 GB/s, 87 %, stas00/ml-engineering);
-// otherwise through host memory (SHM, above), with a host bounce's extra latency.
-inline Link pcie(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch) {
+// forced (`p2p`), also through the CPU, at p2p_via_cpu_efficiency; otherwise through host memory (SHM,
+// above), with a host bounce's extra latency.
+inline Link pcie(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch, PeerToPeer p2p = PeerToPeer::automatic) {
   const Bandwidth bw = pcie_bandwidth(gpu.pcie_generation, gpu.pcie_lanes);
-  if (gpu.peer_to_peer && host == PcieHost::pcie_switch) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
+  const bool allowed = p2p == PeerToPeer::forced || (p2p == PeerToPeer::automatic && gpu.peer_to_peer);
+  if (allowed && host == PcieHost::pcie_switch) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
+  if (p2p == PeerToPeer::forced) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), p2p_via_cpu_efficiency};
   return Link{LinkKind::pcie_via_host, bw, from_canonical<Duration>(10e-6), shm_efficiency};
 }
 
@@ -197,13 +249,13 @@ inline bool linkless(const GpuSpec& gpu) {
 // The fastest link between GPUs of one node: NVLink, AMD Infinity Fabric (the catalog's per-GPU
 // figure; on an xGMI mesh all 7 links), a vendor's chip link (TPU ICI, NeuronLink), else PCIe as the
 // host attaches the GPUs.
-inline Link intra_node_link(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch) {
+inline Link intra_node_link(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch, PeerToPeer p2p = PeerToPeer::automatic) {
   if (gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0) return nvlink(gpu);
   if (gpu.chip_link_bandwidth.value() > 0) return chip_link(gpu);
   if (gpu.infinity_fabric_bandwidth.value() > 0)
     return Link{LinkKind::infinity_fabric, gpu.infinity_fabric_bandwidth, from_canonical<Duration>(3e-6),
                 xgmi_mesh(gpu) ? xgmi_efficiency : 0.80};
-  return pcie(gpu, host);
+  return pcie(gpu, host, p2p);
 }
 
 // InfiniBand NIC per GPU (e.g. HDR 200 Gb/s = 25 GB/s); nccl reaches ~ 85-90 % of line rate on large
@@ -233,6 +285,7 @@ struct Cluster {
   // and later switch systems: HGX/DGX H100, H200, B200, B300, GB200/GB300 NVL72); comm::nvls_all_reduce.
   bool nvls = false;
   PcieHost pcie_host = PcieHost::pcie_switch;  // how PCIe links run (pcie()); NVLink nodes: for the hops beyond a bridge
+  PeerToPeer p2p = PeerToPeer::automatic;       // what NCCL may do over those PCIe links (pcie())
   // A full mesh without a switch (AMD xGMI: 7 links per GPU, `intra` all of them): a collective over n
   // GPUs of the node has n - 1 links, `mesh[n - 2]`; 0: a switch, every group gets all of `intra`.
   int mesh_links = 0;
@@ -263,21 +316,26 @@ struct Cluster {
 // nodes; PCIe GPUs attached as `host` says (the default, PCIe switches, is what 8-GPU PCIe servers
 // have; GeForce cards go through host memory on any host).
 inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, const Link& inter,
-                            PcieHost host = PcieHost::pcie_switch) {
+                            PcieHost host = PcieHost::pcie_switch, PeerToPeer p2p = PeerToPeer::automatic) {
   Cluster c;
   c.gpu = gpu;
   c.gpus = require_positive_count(gpus, "gpus");
   c.gpus_per_node = std::min(require_positive_count(gpus_per_node, "gpus_per_node"), gpus);
   c.pcie_host = host;
+  c.p2p = p2p;
+  require_p2p_modelled(gpu, p2p, c.gpus_per_node);
   // A system-on-chip (Apple M-series, DGX Spark, Ryzen AI Max) has no PCIe or GPU link: alone in its
   // node it needs none, and collectives never run (Cluster::validate checks intra only with peers).
   const bool alone = linkless(gpu);
-  if (!(alone && c.gpus_per_node == 1)) c.intra = intra_node_link(gpu, host);
+  // NCCL_P2P_DISABLE=1 takes an NVLink bridge's peer-to-peer away too: every hop through host memory.
+  const bool bridge_off = p2p == PeerToPeer::disabled && gpu.form_factor != FormFactor::sxm && gpu.nvlink_generation > 0 &&
+                          gpu.nvlink_bandwidth.value() > 0;
+  if (!(alone && c.gpus_per_node == 1)) c.intra = bridge_off ? pcie(gpu, host, p2p) : intra_node_link(gpu, host, p2p);
   // NVLink on a PCIe card is a bridge between two cards (NVIDIA's NVLink bridge for A100 PCIe, RTX
   // A6000 and RTX 3090 joins two), not a switch: beyond a pair, collectives cross PCIe.
   if (!(alone && c.gpus_per_node == 1) && c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
     c.intra_domain = 2;
-    c.intra_beyond = pcie(gpu, host);
+    c.intra_beyond = pcie(gpu, host, p2p);
   }
   if (xgmi_mesh(gpu)) {
     c.mesh_links = xgmi_mesh_links;

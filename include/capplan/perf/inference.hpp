@@ -42,6 +42,7 @@ struct InferenceJob {
   std::int64_t generate = 128;                    // new tokens per sequence
   int tp = 1;                                     // tensor-parallel GPUs
   PcieHost pcie_host = PcieHost::pcie_switch;     // how a PCIe node attaches its GPUs (perf/communication.hpp)
+  PeerToPeer p2p = PeerToPeer::automatic;         // what NCCL may do over its PCIe links (perf/communication.hpp)
   // Quantized weights on tensor cores that take them: the linear layers' matmuls at this rate, their
   // activations quantized per matmul with a calibrated (static) scale; attention, norms and the logits
   // stay at compute_precision. fp8: W8A8 (TensorRT-LLM's and vLLM's FP8 checkpoints); fp4: NVFP4 W4A4
@@ -199,7 +200,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   double t_tp = 0;
   if (job.tp > 1) {
     // One node's GPUs with its topology (NVLink bridges join pairs only: make_cluster).
-    const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host);
+    const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host, job.p2p);
     t_tp = 2.0 * layers * all_reduce_seconds(c, B * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
   }
   // Each weight matmul's ramp-up and tail beyond its bytes (EfficiencyModel::weight_stream_latency):
@@ -242,7 +243,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     if (windowed > 0) prefill += windowed * layer_time(job.model.window->tokens);
     if (s.vocab > 0) prefill += r.time(gemm("logits", job.batch, std::max<std::int64_t>(1, s.vocab / job.tp), s.hidden, e));
     if (job.tp > 1) {
-      const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host);
+      const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host, job.p2p);
       prefill += 2.0 * layers * all_reduce_seconds(c, static_cast<double>(tokens) * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
     }
   }
@@ -290,7 +291,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
         num(g) + " steps x " + std::to_string(s.layers) + " layers x " + std::to_string(opt.kernels_per_layer) + " kernels x " +
             seconds_text(r.overhead) + (opt.cuda_graphs ? " x " + num(cuda_graph_launch_fraction) + " (CUDA graph)" : ""),
         "overhead");
-  if (job.tp > 1) b.add("decode: tensor-parallel all-reduces", g * t_tp, num(g) + " steps x 2 x " + std::to_string(s.layers) + " layers", std::string(name(intra_node_link(gpu).kind)));
+  if (job.tp > 1) b.add("decode: tensor-parallel all-reduces", g * t_tp, num(g) + " steps x 2 x " + std::to_string(s.layers) + " layers", std::string(name(intra_node_link(gpu, job.pcie_host, job.p2p).kind)));
   return est;
 }
 

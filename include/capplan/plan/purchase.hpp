@@ -873,7 +873,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
           no_network = true;
           break;
         }
-        const perf::Cluster cluster = perf::make_cluster(g, n, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), q.training.pcie_host);
+        const perf::Cluster cluster = perf::make_cluster(g, n, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), q.training.pcie_host,
+                                                         perf::p2p_setting_modelled(g, q.training.p2p) ? q.training.p2p : perf::PeerToPeer::automatic);
         perf::DataPipeline host;
         host.cpu_cores = q.cpu_cores_per_gpu * n;
         host.samples_per_core_second = q.decode_rate;
@@ -1184,13 +1185,28 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     into += (into.empty() ? "" : ", ") + r.gpu->id;
   }
   const perf::PcieHost host = sv ? q.serving.pcie_host : q.training.pcie_host;
+  const perf::PeerToPeer p2p = sv ? q.serving.p2p : q.training.p2p;
   if (!pcie_p2p.empty()) {
-    n.push_back("PCIe boxes (" + pcie_p2p + "): GPUs " + std::string(perf::name(host)) +
-                (host == perf::PcieHost::pcie_switch ? ", peer-to-peer (an 8-GPU PCIe server's; --pcie-host cpu for a workstation whose GPUs sit on the CPU's root ports, where NCCL goes through host memory)."
-                                                     : ", so NCCL goes through host memory (--pcie-host)."));
+    if (p2p == perf::PeerToPeer::disabled)
+      n.push_back("PCIe boxes (" + pcie_p2p + "): peer-to-peer disabled (NCCL_P2P_DISABLE=1), so collectives go through host memory.");
+    else if (p2p == perf::PeerToPeer::forced && host != perf::PcieHost::pcie_switch)
+      n.push_back("PCIe boxes (" + pcie_p2p + "): GPUs " + std::string(perf::name(host)) +
+                  ", peer-to-peer forced through the CPU (NCCL_P2P_LEVEL=SYS), slower than under a switch.");
+    else
+      n.push_back("PCIe boxes (" + pcie_p2p + "): GPUs " + std::string(perf::name(host)) +
+                  (host == perf::PcieHost::pcie_switch
+                       ? std::string(", peer-to-peer (an 8-GPU PCIe server's; --pcie-host cpu for a workstation whose GPUs sit on the CPU's root ports, where NCCL goes through host memory") +
+                             (p2p == perf::PeerToPeer::forced ? " unless peer-to-peer is forced, as here)." : ").")
+                       : std::string(", so NCCL goes through host memory (--pcie-host; --p2p force for NCCL_P2P_LEVEL=SYS).")));
   }
-  if (!pcie_host_memory.empty())
-    n.push_back("GeForce cards (" + pcie_host_memory + ") have no peer-to-peer: collectives go through host memory on any host.");
+  if (p2p == perf::PeerToPeer::disabled)
+    n.push_back("--p2p off (NCCL_P2P_DISABLE=1) is timed on PCIe cards and NVLink-bridged pairs; rows whose GPUs NVSwitch, xGMI or a chip link "
+                "joins keep NCCL's default, since capplan does not time those links switched off.");
+  if (!pcie_host_memory.empty()) {
+    n.push_back(p2p == perf::PeerToPeer::forced
+                    ? "GeForce cards (" + pcie_host_memory + "): peer-to-peer forced, which needs a driver patched to enable it (NVIDIA's has none for them)."
+                    : "GeForce cards (" + pcie_host_memory + ") have no peer-to-peer: collectives go through host memory on any host.");
+  }
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "
               "headline price); \"no offer\": none in the catalog.");

@@ -31,6 +31,8 @@ struct ServingLoad {
   std::int64_t output = 128;  // generated tokens per sequence
   bool cuda_graphs = false;   // the engine replays decode steps as CUDA graphs (perf/inference.hpp)
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how a PCIe node attaches its GPUs (perf/communication.hpp)
+  perf::PeerToPeer p2p = perf::PeerToPeer::automatic;      // what NCCL may do over its PCIe links (perf/communication.hpp);
+                                                           // disabled: PCIe cards and bridged pairs only, others keep the default
   // A weight-streaming matmul's fixed time beyond its bytes (perf::EfficiencyModel::weight_stream_latency);
   // absent: the model's fitted value (capplan infer --weight-stream-latency sets it).
   std::optional<Duration> weight_stream_latency;
@@ -101,6 +103,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   job.generate = load.output;
   job.tp = tp;  // pipeline stages run in turn: as fast as TP tp over the whole model
   job.pcie_host = load.pcie_host;
+  job.p2p = perf::p2p_setting_modelled(gpu, load.p2p) ? load.p2p : perf::PeerToPeer::automatic;  // as training_run
   // Activations in FP16, else BF16, else FP32 where the catalog has no tensor rate (e.g. RTX 3060).
   if (gpu.dense.at(Precision::fp16)) job.compute_precision = Precision::fp16;
   else if (gpu.dense.at(Precision::bf16)) job.compute_precision = Precision::bf16;

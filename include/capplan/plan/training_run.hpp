@@ -44,6 +44,8 @@ struct TrainingSetup {
   int gpus_per_node = 0;                     // GPUs that share the fast intra-node links; 0: perf::usual_gpus_per_node(gpu)
   std::optional<perf::Fabric> fabric;        // between nodes; absent: perf::usual_fabric(gpu)
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how PCIe GPUs hang off a node's host (perf/communication.hpp)
+  perf::PeerToPeer p2p = perf::PeerToPeer::automatic;      // what NCCL may do over those PCIe links (perf/communication.hpp);
+                                                           // disabled: PCIe cards and bridged pairs only, others keep the default
   perf::Framework framework{};
   perf::SearchSpace space{};
   FineTune finetune = FineTune::full;        // full, or LoRA / QLoRA adapters (perf::TrainingJob)
@@ -140,7 +142,10 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
                      std::to_string(per_node) + " GPUs");
   }
   const perf::Link inter = fabric.none() ? perf::Link{} : fabric.link(per_node);
-  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, per_node, inter, setup.pcie_host);
+  // p2p disabled is for PCIe cards and bridged pairs (perf::p2p_setting_modelled); a table of many GPUs keeps
+  // NCCL's default on the rows NVSwitch, xGMI or a chip link joins, and says so (purchase.hpp).
+  const perf::PeerToPeer p2p = perf::p2p_setting_modelled(gpu, setup.p2p) ? setup.p2p : perf::PeerToPeer::automatic;
+  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, per_node, inter, setup.pcie_host, p2p);
   return {job, cluster};
 }
 
