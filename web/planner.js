@@ -30,7 +30,7 @@
   }
 
   // ---- The form and the address ---------------------------------------------------------------
-  const fields = ['model', 'task', 'method', 'tokens', 'epochs', 'gpu', 'gpus', 'all', 'batch', 'imgbatch', 'prompt', 'output', 'weights', 'pcie'];
+  const fields = ['model', 'task', 'method', 'tokens', 'epochs', 'gpu', 'gpus', 'all', 'batch', 'imgbatch', 'prompt', 'output', 'weights', 'pcie', 'p2p'];
   // Model id -> "transformer" or "image" (catalog list --kind models).
   const modelKinds = {};
   let pinnedToday = '';
@@ -41,7 +41,7 @@
       epochs: $('epochs').value.trim(), imgbatch: $('imgbatch').value, image: modelKinds[$('model').value] === 'image',
       gpu: $('gpu').value, gpus: $('gpus').value, all: $('all').checked ? '1' : '0',
       batch: $('batch').value, prompt: $('prompt').value, output: $('output').value, weights: $('weights').value,
-      pcie: $('pcie').value, today: pinnedToday,
+      pcie: $('pcie').value, p2p: $('p2p').value, today: pinnedToday,
     };
   }
   function applyHash() {
@@ -55,6 +55,7 @@
     }
     for (const id of ['method', 'tokens', 'epochs', 'gpus', 'batch', 'imgbatch', 'prompt', 'output', 'weights']) if (p.has(id)) set(id, p.get(id));
     if (p.has('pcie') && [...$('pcie').options].some((o) => o.value === p.get('pcie'))) set('pcie', p.get('pcie'));
+    if (p.has('p2p') && [...$('p2p').options].some((o) => o.value === p.get('p2p'))) set('p2p', p.get('p2p'));
     if (p.has('gpu') && [...$('gpu').options].some((o) => o.value === p.get('gpu'))) set('gpu', p.get('gpu'));
     if (p.has('all')) $('all').checked = p.get('all') === '1';
     if (p.has('modeljson')) $('model-json').value = p.get('modeljson');
@@ -70,6 +71,7 @@
       if (s.task === 'train' && k === 'method') continue;
       if (s.all === '1' && (k === 'gpu' || k === 'gpus')) continue;
       if (k === 'pcie' && s.pcie === 'switch') continue;
+      if (k === 'p2p' && s.p2p === 'auto') continue;
       p.set(k, s[k]);
     }
     if (s.model === '(json)') p.set('modeljson', $('model-json').value);
@@ -85,12 +87,15 @@
   }
 
   // The command line for the form: [subcommand, flags...], without --format; --pcie-host only when
-  // the PCIe cards are not under switches (the tool's default).
+  // the PCIe cards are not under switches (the tool's default), --p2p only when not NCCL's default.
   function commandFor(s) {
     const args = commandArgs(s);
     // An image model's inference runs on one GPU: no PCIe host to say.
     const onOneGpu = s.image && args[0] === 'infer';
-    return s.pcie && s.pcie !== 'switch' && !onOneGpu ? [...args, '--pcie-host', s.pcie] : args;
+    if (onOneGpu) return args;
+    const host = s.pcie && s.pcie !== 'switch' ? ['--pcie-host', s.pcie] : [];
+    const p2p = s.p2p && s.p2p !== 'auto' ? ['--p2p', s.p2p] : [];
+    return [...args, ...host, ...p2p];
   }
   function commandArgs(s) {
     let model = s.model;
