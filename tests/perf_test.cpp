@@ -223,6 +223,27 @@ TEST_SUITE("perf") {
     CHECK(p2p == doctest::Approx(31.5e9 * 46.65 / 63.0).epsilon(0.01));
     CHECK(std::fabs(p2p / 22e9 - 1) < 0.10);
     CHECK(std::string(name(PeerToPeer::forced)) == "forced (NCCL_P2P_LEVEL=SYS)");
+    // GPUs two to a PCIe switch, the switches on the CPU's root ports (PcieHost::switch_pairs): peer-to-peer inside a
+    // pair, host memory between pairs, so a ring over more than a pair runs at host memory's rate; forced, through the CPU.
+    const Cluster pairs = make_cluster(gpu("L40S"), 8, 8, Link{}, PcieHost::switch_pairs);
+    CHECK(pairs.intra.kind == LinkKind::pcie);
+    CHECK(pairs.intra.efficiency == doctest::Approx(0.87));
+    CHECK(pairs.intra_domain == 2);
+    CHECK(pairs.intra_beyond.kind == LinkKind::pcie_via_host);
+    CHECK(&pairs.intra_for(2) == &pairs.intra);
+    CHECK(&pairs.intra_for(4) == &pairs.intra_beyond);
+    CHECK(&pairs.intra_for(2, 2) == &pairs.intra_beyond);  // two GPUs of different pairs
+    const Cluster pairs_forced = make_cluster(gpu("L40S"), 8, 8, Link{}, PcieHost::switch_pairs, PeerToPeer::forced);
+    CHECK(pairs_forced.intra_beyond.kind == LinkKind::pcie);
+    CHECK(pairs_forced.intra_beyond.efficiency == doctest::Approx(46.65 / 63.0));
+    CHECK(make_cluster(gpu("L40S"), 2, 2, Link{}, PcieHost::switch_pairs).intra_domain == 0);  // one pair: nothing beyond
+    // An NVLink-bridged card in such a box: the bridge joins the pair, the root complex the pairs.
+    const Cluster bridged_pairs = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::switch_pairs);
+    CHECK(bridged_pairs.intra.kind == LinkKind::nvlink);
+    CHECK(bridged_pairs.intra_beyond.kind == LinkKind::pcie_via_host);
+    CHECK(all_reduce_bus_bandwidth(pairs, 8_GiB, Group{8, 8}).value() ==
+          doctest::Approx(all_reduce_bus_bandwidth(make_cluster(gpu("L40S"), 8, 8, Link{}, PcieHost::root_complex), 8_GiB, Group{8, 8}).value()));
+    CHECK(std::string(name(PcieHost::switch_pairs)) == "in pairs under PCIe switches on the CPU's root ports");
     // NCCL_P2P_DISABLE=1 drops an NVLink bridge's peer-to-peer too: every hop of a bridged box through host memory.
     const Cluster bridged_off = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled);
     CHECK(bridged_off.intra.kind == LinkKind::pcie_via_host);

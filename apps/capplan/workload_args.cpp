@@ -433,9 +433,10 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
 
 void add_pcie_host_flag(CLI::App* cmd, ClusterArgs& a) {
   cmd->add_option("--pcie-host", a.pcie_host,
-                  "How PCIe GPUs hang off the host: switch (PCIe switches, peer-to-peer), cpu (one CPU's root ports) or "
-                  "two-cpus (across sockets); NCCL goes through host memory unless under a switch (default: switch)")
-      ->check(CLI::IsMember({"switch", "cpu", "two-cpus"}));
+                  "How PCIe GPUs hang off the host: switch (PCIe switches, peer-to-peer), cpu (one CPU's root ports), "
+                  "two-cpus (across sockets) or pairs (two GPUs to a switch, the switches on the CPU); NCCL goes through host "
+                  "memory unless under a switch (default: switch)")
+      ->check(CLI::IsMember({"switch", "cpu", "two-cpus", "pairs"}));
   cmd->add_option("--p2p", a.p2p,
                   "What NCCL may do over PCIe: auto (its default: peer-to-peer only under a PCIe switch), force "
                   "(NCCL_P2P_LEVEL=SYS: peer-to-peer through the CPU too; GeForce cards need a driver patched to enable it) or off "
@@ -469,7 +470,8 @@ perf::PcieHost pcie_host_arg(const ClusterArgs& a) {
   if (a.pcie_host.empty() || a.pcie_host == "switch") return perf::PcieHost::pcie_switch;
   if (a.pcie_host == "cpu") return perf::PcieHost::root_complex;
   if (a.pcie_host == "two-cpus") return perf::PcieHost::two_sockets;
-  detail::fail("--pcie-host", "\"" + a.pcie_host + "\"", "is not switch, cpu or two-cpus");
+  if (a.pcie_host == "pairs") return perf::PcieHost::switch_pairs;
+  detail::fail("--pcie-host", "\"" + a.pcie_host + "\"", "is not switch, cpu, two-cpus or pairs");
 }
 
 perf::PeerToPeer p2p_arg(const ClusterArgs& a) {
@@ -486,7 +488,8 @@ std::string pcie_note(const perf::Cluster& c, bool host_given) {
                                       : l.kind != perf::LinkKind::pcie && l.kind != perf::LinkKind::pcie_via_host))
     return {};
   const std::string rate = format(from_canonical<Bandwidth>(l.effective()), {.significant = 3});
-  std::string s = "Inside a node: " + std::string(bridged ? "beyond each NVLink-bridged pair, " : "") + "PCIe " +
+  const bool nvlink_pairs = bridged && c.intra.kind == perf::LinkKind::nvlink;
+  std::string s = "Inside a node: " + std::string(nvlink_pairs ? "beyond each NVLink-bridged pair, " : bridged ? "between the switch pairs, " : "") + "PCIe " +
                   std::to_string(c.gpu.pcie_generation) + ".0 x" + std::to_string(c.gpu.pcie_lanes);
   if (!c.gpu.peer_to_peer && c.p2p != perf::PeerToPeer::forced)
     return s + "; " + c.gpu.id + " has no peer-to-peer, so collectives go through host memory (NCCL's SHM) at " + rate +

@@ -93,6 +93,9 @@ void bind_explain_and_links(py::module_& m) {
       .field("gpus_per_node", &Cluster::gpus_per_node)
       .field("intra", &Cluster::intra)
       .field("inter", &Cluster::inter)
+      .field("intra_domain", &Cluster::intra_domain,
+             "GPUs `intra` joins all to all (0: the whole node); 2 for NVLink-bridged pairs and pairs under a PCIe switch each")
+      .field("intra_beyond", &Cluster::intra_beyond, "the link between GPUs of a node outside one such domain (PCIe)")
       .field("nvls", &Cluster::nvls, "NVLink SHARP: the switches reduce all-reduces inside the node (NVLink 4+ switch systems)")
       .field("pcie_host", &Cluster::pcie_host, "how PCIe links run: peer-to-peer under switches, else through host memory")
       .field("p2p", &Cluster::p2p, "what NCCL may do over the PCIe links: automatic, forced (NCCL_P2P_LEVEL=SYS), disabled")

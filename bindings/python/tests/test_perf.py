@@ -116,6 +116,11 @@ def test_p2p_forced_or_disabled(cat):
     with pytest.raises(capplan.InputError, match="p2p: disabled"):
         capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.Link(), "pcie_switch", "disabled")
     assert not capplan.p2p_setting_modelled(cat.find_gpu("H100 SXM"), "disabled")
+    # Two GPUs to a switch, the switches on the CPU: peer-to-peer inside a pair, host memory between pairs.
+    pairs = capplan.make_cluster(l40s, 8, 8, capplan.Link(), "switch_pairs")
+    assert pairs.intra.kind == capplan.LinkKind.pcie
+    assert pairs.intra_domain == 2
+    assert pairs.intra_beyond.kind == capplan.LinkKind.pcie_via_host
 
 
 def test_bad_plan_names_the_field(cat):

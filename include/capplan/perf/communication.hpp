@@ -89,6 +89,10 @@ inline Link nvlink(const GpuSpec& gpu) {
 //   pcie_switch   under PCIe switches (PIX / PXB): 8-GPU PCIe servers with PLX / Broadcom switches
 //   root_complex  each on a root port of one CPU (PHB / NODE): workstations and desktops
 //   two_sockets   on the root ports of two CPUs (SYS: the path crosses UPI / Infinity Fabric)
+//   switch_pairs  in pairs under PCIe switches, the switches on the CPU's root ports (PIX inside a pair,
+//                 PHB / NODE between pairs: e.g. 8-GPU boxes whose GPUs share a switch two by two, as
+//                 the 8 x L20 box of NVIDIA/nccl#1817): peer-to-peer inside a pair, through host
+//                 memory between pairs, so a ring over more than a pair runs at host memory's rate
 // NCCL uses peer-to-peer only through switches: "By default don't use P2P across CPU Host Bridges and
 // further apart", p2pLevel = PATH_PXB (NVIDIA/nccl src/graph/paths.cc; Intel CPUs have never had
 // it by default, AMD only with at most two GPUs); a maintainer: "CPUs make very poor PCI switches ...
@@ -96,14 +100,15 @@ inline Link nvlink(const GpuSpec& gpu) {
 // NVIDIA/nccl#1603). So only `pcie_switch` with P2P-capable GPUs runs peer-to-peer; everything else
 // (and GeForce cards anywhere, which have no P2P: sjeaugey, NVIDIA/nccl-tests#287) goes through
 // host memory, NCCL's SHM transport.
-enum class PcieHost { pcie_switch, root_complex, two_sockets };
-BOOST_DESCRIBE_ENUM(PcieHost, pcie_switch, root_complex, two_sockets)
+enum class PcieHost { pcie_switch, root_complex, two_sockets, switch_pairs };
+BOOST_DESCRIBE_ENUM(PcieHost, pcie_switch, root_complex, two_sockets, switch_pairs)
 
 inline constexpr std::string_view name(PcieHost h) {
   switch (h) {
     case PcieHost::pcie_switch: return "under PCIe switches";
     case PcieHost::root_complex: return "on one CPU's root complex";
     case PcieHost::two_sockets: return "across two CPU sockets";
+    case PcieHost::switch_pairs: return "in pairs under PCIe switches on the CPU's root ports";
   }
   return "?";
 }
@@ -173,7 +178,8 @@ inline void require_p2p_modelled(const GpuSpec& gpu, PeerToPeer p2p, int gpus_pe
 inline Link pcie(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch, PeerToPeer p2p = PeerToPeer::automatic) {
   const Bandwidth bw = pcie_bandwidth(gpu.pcie_generation, gpu.pcie_lanes);
   const bool allowed = p2p == PeerToPeer::forced || (p2p == PeerToPeer::automatic && gpu.peer_to_peer);
-  if (allowed && host == PcieHost::pcie_switch) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
+  // switch_pairs: the link inside a pair (make_cluster times the hops between pairs on the root complex).
+  if (allowed && (host == PcieHost::pcie_switch || host == PcieHost::switch_pairs)) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
   if (p2p == PeerToPeer::forced) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), p2p_via_cpu_efficiency};
   return Link{LinkKind::pcie_via_host, bw, from_canonical<Duration>(10e-6), shm_efficiency};
 }
@@ -333,9 +339,16 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
   if (!(alone && c.gpus_per_node == 1)) c.intra = bridge_off ? pcie(gpu, host, p2p) : intra_node_link(gpu, host, p2p);
   // NVLink on a PCIe card is a bridge between two cards (NVIDIA's NVLink bridge for A100 PCIe, RTX
   // A6000 and RTX 3090 joins two), not a switch: beyond a pair, collectives cross PCIe.
+  // Pairs under a switch each, the switches on the root complex: the same shape as bridged pairs, PCIe
+  // inside a pair and the root complex between pairs (the bridge, where there is one, joins the pair).
+  const PcieHost beyond = host == PcieHost::switch_pairs ? PcieHost::root_complex : host;
   if (!(alone && c.gpus_per_node == 1) && c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
     c.intra_domain = 2;
-    c.intra_beyond = pcie(gpu, host, p2p);
+    c.intra_beyond = pcie(gpu, beyond, p2p);
+  } else if (host == PcieHost::switch_pairs && c.gpus_per_node > 2 &&
+             (c.intra.kind == LinkKind::pcie || c.intra.kind == LinkKind::pcie_via_host)) {
+    c.intra_domain = 2;
+    c.intra_beyond = pcie(gpu, beyond, p2p);
   }
   if (xgmi_mesh(gpu)) {
     c.mesh_links = xgmi_mesh_links;

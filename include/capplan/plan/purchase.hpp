@@ -1189,12 +1189,16 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   if (!pcie_p2p.empty()) {
     if (p2p == perf::PeerToPeer::disabled)
       n.push_back("PCIe boxes (" + pcie_p2p + "): peer-to-peer disabled (NCCL_P2P_DISABLE=1), so collectives go through host memory.");
-    else if (p2p == perf::PeerToPeer::forced && host != perf::PcieHost::pcie_switch)
+    else if (p2p == perf::PeerToPeer::forced && host != perf::PcieHost::pcie_switch && host != perf::PcieHost::switch_pairs)
       n.push_back("PCIe boxes (" + pcie_p2p + "): GPUs " + std::string(perf::name(host)) +
                   ", peer-to-peer forced through the CPU (NCCL_P2P_LEVEL=SYS), slower than under a switch.");
     else
       n.push_back("PCIe boxes (" + pcie_p2p + "): GPUs " + std::string(perf::name(host)) +
-                  (host == perf::PcieHost::pcie_switch
+                  (host == perf::PcieHost::switch_pairs
+                       ? std::string(", peer-to-peer inside each pair and ") +
+                             (p2p == perf::PeerToPeer::forced ? "forced through the CPU between pairs (NCCL_P2P_LEVEL=SYS)."
+                                                              : "through host memory between pairs, so rings over more than a pair run at host memory's rate.")
+                   : host == perf::PcieHost::pcie_switch
                        ? std::string(", peer-to-peer (an 8-GPU PCIe server's; --pcie-host cpu for a workstation whose GPUs sit on the CPU's root ports, where NCCL goes through host memory") +
                              (p2p == perf::PeerToPeer::forced ? " unless peer-to-peer is forced, as here)." : ").")
                        : std::string(", so NCCL goes through host memory (--pcie-host; --p2p force for NCCL_P2P_LEVEL=SYS).")));
