@@ -496,7 +496,9 @@ std::string pcie_note(const perf::Cluster& c, bool host_given) {
            " per direction.";
   s += ", GPUs " + std::string(name(c.pcie_host)) + (host_given ? "" : " (assumed; --pcie-host to change)") + ": ";
   const std::string patched = c.gpu.peer_to_peer ? "" : " (assumes a driver patched to enable peer-to-peer on " + c.gpu.id + ")";
-  if (l.kind == perf::LinkKind::pcie && c.pcie_host != perf::PcieHost::pcie_switch)
+  // Through the CPU only when forced, and not inside a switch pair (two GPUs of a pairs box: the pair's switch).
+  const bool inside_pair = c.pcie_host == perf::PcieHost::switch_pairs && !bridged;
+  if (l.kind == perf::LinkKind::pcie && c.p2p == perf::PeerToPeer::forced && c.pcie_host != perf::PcieHost::pcie_switch && !inside_pair)
     return s + "peer-to-peer forced through the CPU (NCCL_P2P_LEVEL=SYS) at " + rate + " per direction" + patched +
            (c.pcie_host == perf::PcieHost::two_sockets ? "; measured on one socket only, assumed across two" : "") +
            "; all-to-alls (expert parallelism) are timed at that rate, though one measurement fell from 18 to 2 GB/s busbw "
