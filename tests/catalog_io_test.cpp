@@ -108,7 +108,11 @@ TEST_SUITE("catalog_io") {
       CHECK(back.layer_parameters() == preset.layer_parameters());
       CHECK(back.input_elements == preset.input_elements);
       CHECK(back.pool_indices == preset.pool_indices);
-      CHECK(back.convs.size() == preset.convs.size());
+      REQUIRE(back.convs.size() == preset.convs.size());
+      for (std::size_t i = 0; i < back.convs.size(); ++i) {
+        CHECK(back.convs[i].residual == preset.convs[i].residual);
+        CHECK(back.convs[i].relu == preset.convs[i].relu);
+      }
       CHECK(back.linears.size() == preset.linears.size());
       CHECK(back.attentions.size() == preset.attentions.size());
       CHECK(back.elementwise.size() == preset.elementwise.size());
@@ -143,6 +147,8 @@ TEST_SUITE("catalog_io") {
     CHECK(m.parameters == m.layer_parameters());
     CHECK(m.parameters == 3 * 8 + 2 * 8 + 8 * 10 + 10);
     CHECK(m.convs[0].kernel == 1);
+    CHECK_FALSE(m.convs[0].residual);
+    CHECK(m.convs[0].relu);
     CHECK(m.linears[0].tokens == 1);
     CHECK(m.attentions[0].fused);
     CHECK(io::is_image_model_json(Json::parse(R"({"layers": []})")));
@@ -163,6 +169,10 @@ TEST_SUITE("catalog_io") {
     CHECK(contains(err(R"({"name": "x", "layers": [)" + lin + R"(, {"type": "attention", "tokens": 4, "heads": 1, "head_dim": 2, "kv_tokens": -3}]})"),
                    "layers[1].kv_tokens"));
     CHECK(contains(err(R"({"name": "x", "image": 64, "input_elements": 16384, "layers": [)" + lin + "]}"), "input_elements"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "conv", "out_pixels": 4, "in_channels": 2, "out_channels": 2, "residual": "yes"}]})"),
+                   "layers[0].residual"));
+    CHECK(contains(err(R"({"name": "x", "layers": [{"type": "conv", "out_pixels": 4, "in_channels": 2, "out_channels": 2, "relu": 1}]})"),
+                   "layers[0].relu"));
     // A pipeline's parts: objects of the same form, one level deep, only on a diffusion UNet, tiles and
     // the upcast only with a decoder, tiles that fit and cover the decoder's latent.
     const std::string part = R"({"name": "p", "layers": [)" + lin + "]}";

@@ -2,6 +2,7 @@
 // model against published nccl-tests bus bandwidths, validation/nccl_cases.hpp).
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/perf/image_model.hpp>
 #include <capplan/power/system_power.hpp>
 #include <capplan/units/literals.hpp>
 #include <capplan/plan/purchase.hpp>
@@ -238,6 +239,34 @@ TEST_SUITE("integration") {
       }
     }
     CHECK(checked == rows.size());
+#endif
+  }
+
+  // perf/image_model.hpp's batch-norm constants against their calibration rows: batch norm + ReLU after
+  // each ResNet-50 convolution shape, timed alone on an H200 (bench/gpu/measure.py conv_layers; the 28
+  // rows with at least 25 M outputs, as bench/gpu/fit_batch_norm.py fits them).
+  TEST_CASE("calibration: training-mode batch norm + ReLU on the H200, per convolution shape") {
+#if CAPPLAN_HAVE_IO && defined(CAPPLAN_SOURCE_DIR)
+    std::ifstream in(std::string(CAPPLAN_SOURCE_DIR) + "/validation/measured/h200-2026-11-29-kernels.json");
+    REQUIRE(in);
+    const nlohmann::json rows = nlohmann::json::parse(in)["sections"]["conv_layers"]["data"];
+    const perf::DeviceRates r = perf::device_rates(Catalog::builtin().find_gpu("h200-sxm"), Precision::bf16);
+    // The calibration GPU's constants are the catalog's and the efficiency model's.
+    CHECK(perf::bn_calibration_values_per_second == doctest::Approx(r.bandwidth / 2));
+    CHECK(perf::bn_calibration_sms == r.sm_count);
+    double fwd2 = 0, bwd2 = 0;
+    int n = 0;
+    for (const auto& row : rows) {
+      const double elements = row["batch"].get<double>() * row["hout"].get<double>() * row["wout"].get<double>() * row["cout"].get<double>();
+      if (elements < 25e6) continue;
+      const auto [f, b] = perf::image_detail::batch_norm_relu_time(elements, 2, r);
+      fwd2 += std::pow(std::log(f / (row["bn_relu_fwd_ms"].get<double>() / 1e3)), 2);
+      bwd2 += std::pow(std::log(b / (row["bn_relu_bwd_ms"].get<double>() / 1e3)), 2);
+      ++n;
+    }
+    CHECK(n == 28);
+    CHECK(std::sqrt(fwd2 / n) < 0.10);  // 9.5 % when fitted
+    CHECK(std::sqrt(bwd2 / n) < 0.08);  // 7.3 %
 #endif
   }
 

@@ -1499,8 +1499,16 @@ TEST_SUITE("perf") {
     CHECK(fused.images_per_second > eager.images_per_second);
     CHECK(int8.images_per_second > fused.images_per_second);
     CHECK(eager.latency.value() == doctest::Approx(256.0 / eager.images_per_second));
-    // Fusing removes exactly the batch norm + ReLU term.
-    CHECK(eager.breakdown.terms.size() == fused.breakdown.terms.size() + 1);
+    // Fusing removes exactly the batch norm + ReLU and residual-add terms (a compiler folds both into the convolutions).
+    CHECK(eager.breakdown.terms.size() == fused.breakdown.terms.size() + 2);
+    CHECK(eager.breakdown.text().find("residual adds") != std::string::npos);
+    CHECK(fused.breakdown.text().find("residual adds") == std::string::npos);
+    CHECK(fused.breakdown.text().find("max pool") != std::string::npos);
+    // Without its 16 adds and its max pool ResNet-50 runs faster, by their bytes.
+    ImageModel bare = net;
+    for (ConvLayer& c : bare.convs) c.residual = false;
+    bare.pool_indices = 0;
+    CHECK(estimate_image_inference(bare, 256, a100, Precision::fp16).latency.value() < eager.latency.value());
     // A batch of one is launch-bound: far below the large-batch rate per image.
     CHECK(estimate_image_inference(net, 1, a100).images_per_second < 0.2 * eager.images_per_second);
     CHECK(field_of([&] { (void)estimate_image_inference(net, 0, a100); }) == "batch");
@@ -1930,6 +1938,78 @@ TEST_SUITE("perf") {
     CHECK(kv_heads_per_rank(8, 8) == 1);
     CHECK(kv_heads_per_rank(64, 8) == 8);
     CHECK(kv_heads_per_rank(1, 4) == 1);
+  }
+
+  TEST_CASE("CNN training: batch norm as PyTorch's channels-last kernels, residual adds and the max pool") {
+    const ImageModel r50 = resnet50_v15();
+    // 16 residual adds: each bottleneck's third convolution, a 1 x 1 after the block's 3 x 3; 4 projection
+    // shortcuts with batch norm and no ReLU.
+    int adds = 0, projections = 0;
+    for (std::size_t i = 0; i < r50.convs.size(); ++i) {
+      const ConvLayer& c = r50.convs[i];
+      adds += c.residual ? c.count : 0;
+      projections += c.relu ? 0 : c.count;
+      if (c.residual) {
+        REQUIRE(i > 0);
+        CHECK(c.kernel == 1);
+        CHECK(r50.convs[i - 1].kernel == 3);
+        CHECK(c.out_channels == 4 * r50.convs[i - 1].out_channels);
+        CHECK(c.relu);
+      }
+      if (!c.relu) CHECK_FALSE(c.residual);
+    }
+    CHECK(adds == 16);
+    CHECK(projections == 4);
+    // Each batch-norm kernel is a roofline of its own: on the H200 (its calibration GPU) bound by its
+    // instructions at the fitted rate; on an RTX 4090 (far less bandwidth per SM) the normalize and
+    // backward kernels are bound by their bytes, the statistics pass still by its SMs (128 of them).
+    const double elements = 256.0 * 56 * 56 * 256;
+    const perf::DeviceRates h200 = perf::device_rates(gpu("h200-sxm"), Precision::bf16);
+    const auto [hf, hb] = perf::image_detail::batch_norm_relu_time(elements, 2, h200);
+    const double v = elements * 2 / h200.bandwidth;
+    CHECK(hf - 3 * h200.overhead == doctest::Approx(v / perf::bn_statistics_bandwidth_fraction + 2 * v / perf::bn_kernel_bandwidth_fraction + 2 * v));
+    CHECK(hb - 3 * h200.overhead == doctest::Approx(3 * v + 5 * v / perf::bn_kernel_bandwidth_fraction));
+    const perf::DeviceRates rtx = perf::device_rates(gpu("RTX 4090"), Precision::bf16);
+    const auto [gf, gb] = perf::image_detail::batch_norm_relu_time(elements, 2, rtx);
+    const double w = elements * 2 / rtx.bandwidth;
+    const double stats = elements / (perf::bn_statistics_bandwidth_fraction * perf::bn_calibration_values_per_second * 128 / 132);
+    CHECK(stats > w);
+    CHECK(gf - 3 * rtx.overhead == doctest::Approx(stats + 4 * w));
+    CHECK(gb - 3 * rtx.overhead == doctest::Approx(8 * w));
+    // Batch norm alone (a projection shortcut): ReLU's 2 + 3 values and its two launches drop out.
+    const auto [pf, pb] = perf::image_detail::batch_norm_relu_time(elements, 2, h200, false);
+    CHECK(hf - pf == doctest::Approx(2 * v + h200.overhead));
+    CHECK(hb - pb == doctest::Approx(3 * v + h200.overhead));
+    // A GPU whose SM count capplan does not know: the bytes alone.
+    perf::DeviceRates unknown = h200;
+    unknown.sm_count_known = false;
+    const auto [uf, ub] = perf::image_detail::batch_norm_relu_time(elements, 2, unknown);
+    CHECK(uf - 3 * h200.overhead == doctest::Approx(5 * v));
+    CHECK(ub - 3 * h200.overhead == doctest::Approx(8 * v));
+    CHECK_FALSE(perf::device_rates(gpu("H20"), Precision::bf16).sm_count_known);
+    // The adds and the pool by their bytes: 3 values an add; the pool's input (4 x its outputs) once,
+    // its outputs with int64 indices, and backward about 2.25 windows' indices and gradients an input.
+    CHECK(perf::image_detail::residual_add_time(elements, 2, h200) == doctest::Approx(elements * 6 / h200.bandwidth + h200.overhead));
+    const double out = 256.0 * 56 * 56 * 64;
+    const auto [mf, mb] = perf::image_detail::max_pool_time(r50, 256, 2, h200);
+    CHECK(mf == doctest::Approx((4 * out * 2 + out * 10) / h200.bandwidth + h200.overhead));
+    CHECK(mb == doctest::Approx((4 * out * 2 + 4 * out * 2.25 * 10) / h200.bandwidth + h200.overhead));
+    // The step lists the adds and the pool; taking them out of the model takes their time off.
+    const Cluster one = make_cluster(gpu("h200-sxm"), 1, 1, Link{});
+    const ImageTrainingEstimate e = estimate_image_training(r50, 256, one, Precision::bf16);
+    const std::string text = e.breakdown.text();
+    CHECK(text.find("residual adds") != std::string::npos);
+    CHECK(text.find("max pool") != std::string::npos);
+    ImageModel bare = r50;
+    for (ConvLayer& c : bare.convs) c.residual = false;
+    bare.pool_indices = 0;
+    const ImageTrainingEstimate b = estimate_image_training(bare, 256, one, Precision::bf16);
+    CHECK(b.iteration.value() < e.iteration.value());
+    CHECK(b.breakdown.text().find("residual adds") == std::string::npos);
+    CHECK(b.breakdown.text().find("max pool") == std::string::npos);
+    // In-house, the same configuration ran 54.8 ms a step (validation/measured/h200-2026-11-29-kernels.json,
+    // image_profile): within 10 %.
+    CHECK(e.iteration.value() == doctest::Approx(0.0548).epsilon(0.10));
   }
 
   TEST_CASE("CNN training and the data-loading check (NVMe vs HDD)") {

@@ -51,8 +51,11 @@ NOTES = {
                      "read K and V slower than a fused decode kernel"),
     "prefill": (0.60, "eager PyTorch launches each of about 1,300 kernels from Python; at 512 tokens the GPU waits on "
                       "the CPU, which capplan does not model"),
-    "resnet": (0.55, "cuDNN's BF16 convolutions reach a smaller share of the GPU's matmul rate than capplan applies; "
-                     "the timm rows (docs/validation.md) err the same way"),
+    "resnet": (0.30, "training-mode batch norm is timed as PyTorch's channels-last kernels, no faster than their per-SM rates "
+                     "fitted on the H200's per-layer calibration rows (validation/measured/h200-2026-11-29-kernels.json, measured "
+                     "after these rows); inference's eval-mode batch norm runs at the element-wise bandwidth, not measured per "
+                     "kernel. Before 2026-11-29 (no residual adds, no max pool, batch norm at the bandwidth) these rows were "
+                     "+27 to +49 % in a 55 % band"),
     "vit": (0.35, "capplan's ViT timing is the layer list's GEMMs, fused attention and fp32 element-wise passes; "
                   "timm's eager kernels run slower still, in the direction of the RTX rows from timm's "
                   "benchmark files (docs/validation.md)"),

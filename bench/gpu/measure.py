@@ -566,6 +566,342 @@ if ONLY:
     section("holdout_train")(holdout_train)
     section("holdout_decode")(holdout_decode)
 
+# ---- run only when named (second lease, 2026-11-29): where the time of ResNet-50, ViT, eager prefill and
+# FP8 goes, kernel by kernel, for the rows capplan still misses (docs/validation.md, "Measured in-house").
+#   python3 bench/gpu/measure.py info host_launch conv_layers image_profile prefill_sweep fp8_scaling grouped_mm
+
+def cpu_name():
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return None
+
+
+def host_launch():
+    """Host time per kernel launch from Python, the GPU idle: a tiny in-place op back to back, under
+    no_grad (inference) and with autograd recording (training's forward)."""
+    x = torch.randn(16, device=dev)
+    w = torch.randn(16, device=dev, requires_grad=True)
+    out = {"cpu": cpu_name(), "cpus": os.cpu_count()}
+    for name, fn in (("add_no_grad", lambda: x.add_(1.0)),
+                     ("mul_autograd", lambda: w * 1.0001),
+                     ("matmul_no_grad", lambda: torch.matmul(x.view(4, 4), x.view(4, 4))),
+                     ("linear_no_grad", lambda: F.linear(x.view(4, 4), x.view(4, 4)))):
+        ctx = torch.no_grad() if name.endswith("no_grad") else torch.enable_grad()
+        with ctx:
+            for _ in range(200):
+                fn()
+            torch.cuda.synchronize()
+            n = 5000
+            t0 = time.perf_counter()
+            for _ in range(n):
+                fn()
+            t1 = time.perf_counter()
+            torch.cuda.synchronize()
+        out[name + "_us"] = (t1 - t0) / n * 1e6
+    return out
+
+
+def resnet50_convs():
+    """Each distinct convolution of torchvision's ResNet-50 at 224 x 224: (in channels, in height, in width,
+    out channels, kernel, stride, padding) -> how many times it occurs."""
+    import torchvision
+    model = torchvision.models.resnet50()
+    shapes = {}
+
+    def hook(mod, inp, _out):
+        x = inp[0]
+        key = (x.shape[1], x.shape[2], x.shape[3], mod.out_channels, mod.kernel_size[0], mod.stride[0], mod.padding[0])
+        shapes[key] = shapes.get(key, 0) + 1
+    for m in model.modules():
+        if isinstance(m, nn.Conv2d):
+            m.register_forward_hook(hook)
+    with torch.no_grad():
+        model.eval()(torch.randn(1, 3, 224, 224))
+    return shapes
+
+
+def conv_layers():
+    """Every ResNet-50 convolution shape, channels_last BF16 as AMP runs it: forward, data gradient and
+    weight gradient (aten's convolution_backward, one output each), and the batch norm + ReLU after it
+    (training mode, forward and backward)."""
+    torch.backends.cudnn.benchmark = True
+    rows = []
+    bf = torch.bfloat16
+    for batch in (128, 256):
+        for (cin, hin, win, cout, k, stride, pad), count in resnet50_convs().items():
+            cl = torch.channels_last
+            x = torch.randn(batch, cin, hin, win, device=dev, dtype=bf).to(memory_format=cl)
+            w = (torch.randn(cout, cin, k, k, device=dev, dtype=bf) * 0.05).to(memory_format=cl)
+            y = F.conv2d(x, w, stride=stride, padding=pad)
+            gy = torch.randn_like(y)
+            flops = 2 * batch * y.shape[2] * y.shape[3] * cout * cin * k * k
+            row = {"batch": batch, "cin": cin, "h": hin, "w": win, "cout": cout, "kernel": k, "stride": stride,
+                   "padding": pad, "count": count, "hout": y.shape[2], "wout": y.shape[3], "flops": flops}
+
+            def bwd(mask):
+                return torch.ops.aten.convolution_backward(gy, x, w, None, [stride, stride], [pad, pad], [1, 1],
+                                                           False, [0, 0], 1, mask)
+            try:
+                row["fwd_ms"] = bench_ms(lambda: F.conv2d(x, w, stride=stride, padding=pad))
+                row["dgrad_ms"] = bench_ms(lambda: bwd([True, False, False])) if cin > 3 else None
+                row["wgrad_ms"] = bench_ms(lambda: bwd([False, True, False]))
+                g = torch.ones(cout, device=dev, requires_grad=True)
+                b = torch.zeros(cout, device=dev, requires_grad=True)
+                yr = y.detach().requires_grad_(True)
+
+                def bn_relu():
+                    return F.relu(F.batch_norm(yr, None, None, g, b, training=True))
+                row["bn_relu_fwd_ms"] = bench_ms(bn_relu)
+                o = bn_relu()
+                row["bn_relu_bwd_ms"] = bench_ms(lambda: torch.autograd.grad(o, (yr, g, b), gy, retain_graph=True))
+                row["out_bytes"] = y.numel() * y.element_size()
+            except Exception as e:
+                row["error"] = repr(e)[:300]
+            rows.append(row)
+            del x, w, y, gy
+    return rows
+
+
+def kernel_table(prof, top=60):
+    """The profile's GPU kernels by total time, and the aten ops that launched GPU work."""
+    kernels, ops = [], []
+    for e in prof.key_averages():
+        dev_self = getattr(e, "self_device_time_total", None)
+        if dev_self is None:
+            dev_self = getattr(e, "self_cuda_time_total", 0)
+        dev_total = getattr(e, "device_time_total", None)
+        if dev_total is None:
+            dev_total = getattr(e, "cuda_time_total", 0)
+        is_kernel = str(getattr(e, "device_type", "")).endswith("CUDA")
+        if is_kernel and dev_self > 0:
+            kernels.append({"name": e.key[:160], "count": e.count, "us": dev_self})
+        elif e.key.startswith("aten::") and dev_total > 0:
+            ops.append({"name": e.key, "count": e.count, "device_us": dev_total,
+                        "cpu_us": getattr(e, "cpu_time_total", 0)})
+    kernels.sort(key=lambda r: -r["us"])
+    ops.sort(key=lambda r: -r["device_us"])
+    return {"kernels": kernels[:top], "kernel_count": sum(k["count"] for k in kernels),
+            "kernel_us": sum(k["us"] for k in kernels), "ops": ops[:top]}
+
+
+def image_profile():
+    """One profiled training step (after warm-up) of ResNet-50 and ViT-B/16 as the image section runs
+    them: where the GPU's time goes, kernel by kernel."""
+    import timm
+    import torchvision
+    from torch.profiler import ProfilerActivity, profile
+    torch.backends.cudnn.benchmark = True
+    out = []
+    for name, make, batch in (("resnet50", lambda: torchvision.models.resnet50(), 256),
+                              ("vit-b16", lambda: timm.create_model("vit_base_patch16_224"), 256)):
+        torch.cuda.empty_cache()
+        model = make().to(dev).to(memory_format=torch.channels_last)
+        opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+        x = torch.randn(batch, 3, 224, 224, device=dev).to(memory_format=torch.channels_last)
+        y = torch.randint(0, 1000, (batch,), device=dev)
+
+        def train():
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = F.cross_entropy(model(x), y)
+            loss.backward()
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+        ms = median_ms(train, warmup=5, iters=10)
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            for _ in range(3):
+                train()
+            torch.cuda.synchronize()
+        t = kernel_table(prof)
+        for k in ("kernel_us",):
+            t[k] /= 3
+        for r in t["kernels"] + t["ops"]:
+            for k in ("us", "device_us", "cpu_us", "count"):
+                if k in r:
+                    r[k] /= 3
+        t["kernel_count"] /= 3
+        out.append({"model": name, "batch": batch, "step_ms": ms, **t})
+        del model, opt, x
+    return out
+
+
+def llama_weights(h, L, heads, kv, f, V):
+    bf = torch.bfloat16
+
+    def w(*shape):
+        return torch.randn(*shape, device=dev, dtype=bf) * 0.02
+    layers = [dict(n1=torch.ones(h, device=dev, dtype=bf), qkv=w(h, (heads + 2 * kv) * h // heads), o=w(h, h),
+                   n2=torch.ones(h, device=dev, dtype=bf), gu=w(h, 2 * f), down=w(f, h)) for _ in range(L)]
+    return layers, w(V, h), w(h, V), torch.ones(h, device=dev, dtype=bf)
+
+
+def prefill_sweep():
+    """Prefill of one prompt, eager (each kernel launched from Python, as the decode section's prefill)
+    and replayed as a CUDA graph (the GPU's own time), with the number of kernels one prefill launches:
+    Llama-3.2-1B and Llama-3.1-8B shapes, prompts of 16 to 8,192 tokens."""
+    from torch.profiler import ProfilerActivity, profile
+    bf = torch.bfloat16
+    rows = []
+    for mname, (h, L, heads, kv, f, V) in (("llama3.2-1b", (2048, 16, 32, 8, 8192, 128256)),
+                                           ("llama3.1-8b", (4096, 32, 32, 8, 14336, 128256))):
+        layers, emb, lm, nf = llama_weights(h, L, heads, kv, f, V)
+        d = h // heads
+
+        def rms(x, g):
+            xf = x.float()
+            return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + 1e-5)).to(bf) * g
+
+        def prefill(idx, cos, sin):
+            S = idx.shape[0]
+            x = emb[idx]
+            for ly in layers:
+                qkv = rms(x, ly["n1"]) @ ly["qkv"]
+                q = qkv[:, : heads * d].view(S, heads, d).transpose(0, 1)
+                k = qkv[:, heads * d: (heads + kv) * d].view(S, kv, d).transpose(0, 1)
+                v = qkv[:, (heads + kv) * d:].view(S, kv, d).transpose(0, 1)
+                q, k = rope(q, cos, sin), rope(k, cos, sin)
+                a = attend(q.unsqueeze(0), k.unsqueeze(0), v.unsqueeze(0))
+                x = x + a[0].transpose(0, 1).reshape(S, h) @ ly["o"]
+                g, u = (rms(x, ly["n2"]) @ ly["gu"]).chunk(2, dim=-1)
+                x = x + (F.silu(g) * u) @ ly["down"]
+            return torch.argmax(rms(x[-1:], nf) @ lm, dim=-1)
+
+        for S in (16, 64, 128, 256, 512, 1024, 2048, 4096, 8192):
+            idx = torch.randint(0, V, (S,), device=dev)
+            cos = torch.randn(1, S, d, device=dev, dtype=bf)
+            sin = torch.randn(1, S, d, device=dev, dtype=bf)
+            row = {"model": mname, "prompt": S}
+            try:
+                with torch.no_grad():
+                    row["eager_ms"] = median_ms(lambda: prefill(idx, cos, sin), warmup=3, iters=9)
+                    t0 = time.perf_counter()
+                    for _ in range(3):
+                        prefill(idx, cos, sin)
+                    t_host = (time.perf_counter() - t0) / 3  # launches only, while the GPU may still run
+                    torch.cuda.synchronize()
+                    row["host_enqueue_ms"] = t_host * 1e3
+                    with profile(activities=[ProfilerActivity.CUDA]) as prof:
+                        prefill(idx, cos, sin)
+                        torch.cuda.synchronize()
+                    row["kernels"] = sum(e.count for e in prof.key_averages()
+                                         if str(getattr(e, "device_type", "")).endswith("CUDA"))
+                    s = torch.cuda.Stream()
+                    s.wait_stream(torch.cuda.current_stream())
+                    with torch.cuda.stream(s):
+                        for _ in range(2):
+                            prefill(idx, cos, sin)
+                    torch.cuda.current_stream().wait_stream(s)
+                    graph = torch.cuda.CUDAGraph()
+                    with torch.cuda.graph(graph):
+                        prefill(idx, cos, sin)
+                    row["graph_ms"] = median_ms(graph.replay, warmup=3, iters=15)
+                    del graph
+            except Exception as e:
+                row["error"] = repr(e)[:300]
+            rows.append(row)
+        del layers, emb, lm
+        torch.cuda.empty_cache()
+    return rows
+
+
+def fp8_scaling():
+    """FP8 (e4m3) matrix products under each scaling torch._scaled_mm offers on this GPU: one scale per
+    tensor, per row/column, and DeepSeek-V3's blocks (1 x 128 for activations, 128 x 128 for weights),
+    against BF16 on the same shapes. Shapes: squares and Llama 3.1 8B's training GEMMs at 8,192 tokens."""
+    rows = []
+    f8 = torch.float8_e4m3fn
+    for m, n, k in ((4096, 4096, 4096), (8192, 8192, 8192), (16384, 16384, 16384), (8192, 6144, 4096),
+                    (8192, 4096, 4096), (8192, 28672, 4096), (8192, 4096, 14336)):
+        a32 = torch.randn(m, k, device=dev)
+        b32 = torch.randn(n, k, device=dev)
+        a, b = a32.to(f8), b32.to(f8)
+        ref = (a.float() @ b.float().t())
+        fl = 2 * m * n * k
+        bfa, bfb = a32.to(torch.bfloat16), b32.to(torch.bfloat16)
+        row = {"m": m, "n": n, "k": k, "bf16_ms": bench_ms(lambda: bfa @ bfb.t())}
+        variants = {
+            "tensorwise": (torch.tensor(1.0, device=dev), torch.tensor(1.0, device=dev)),
+            "rowwise": (torch.ones(m, 1, device=dev), torch.ones(1, n, device=dev)),
+            "block_1x128_128x128": (torch.ones(m, k // 128, device=dev),
+                                    torch.ones(n // 128, k // 128, device=dev)),
+            "block_1x128_128x128_t": (torch.ones(k // 128, m, device=dev).t(),
+                                      torch.ones(k // 128, n // 128, device=dev).t()),
+            "block_1x128_1x128": (torch.ones(m, k // 128, device=dev), torch.ones(n, k // 128, device=dev)),
+            "block_1x128_1x128_t": (torch.ones(k // 128, m, device=dev).t(), torch.ones(k // 128, n, device=dev).t()),
+        }
+        for vname, (sa, sb) in variants.items():
+            try:
+                sbt = sb if vname in ("tensorwise", "rowwise") else sb.t()  # as mat2 (K x N) is laid out
+
+                def run():
+                    return torch._scaled_mm(a, b.t(), scale_a=sa, scale_b=sbt, out_dtype=torch.bfloat16)
+                o = run()
+                err = float((o.float() - ref).norm() / ref.norm())
+                ms = bench_ms(run)
+                row[vname] = {"ms": ms, "tflops": fl / (ms / 1e3) / 1e12, "rel_err": err}
+            except Exception as e:
+                row[vname] = {"error": repr(e)[:240]}
+        row["bf16_tflops"] = fl / (row["bf16_ms"] / 1e3) / 1e12
+        rows.append(row)
+        del a32, b32, a, b, ref, bfa, bfb
+    # Quantization as unfused PyTorch does it (amax, scale, cast): an upper bound on a fused quantizer.
+    x = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
+
+    def q_tensor():
+        s = x.abs().amax().float() / 448.0
+        return (x.float() / s).to(f8), s
+
+    def q_block():
+        xb = x.view(8192, 32, 128).float()
+        s = xb.abs().amax(dim=-1, keepdim=True) / 448.0
+        return (xb / s).to(f8), s
+    quant = {"elements": x.numel(), "tensorwise_ms": bench_ms(q_tensor), "block_1x128_ms": bench_ms(q_block)}
+    return {"rows": rows, "quantize": quant}
+
+
+def grouped_mm():
+    """MoE expert GEMMs: torch._grouped_mm (one launch for all experts) against one torch.matmul per
+    expert (Hugging Face's loop), BF16, forward shapes of Mixtral 8x7B and a fine-grained 64-expert layer."""
+    rows = []
+    bf = torch.bfloat16
+    for experts, k, n, tokens_per_expert in ((8, 4096, 28672, 1024), (8, 4096, 28672, 4096), (8, 14336, 4096, 4096),
+                                             (64, 2048, 2816, 256), (64, 2048, 2816, 1024), (128, 2048, 1536, 512)):
+        total = experts * tokens_per_expert
+        a = torch.randn(total, k, device=dev, dtype=bf)
+        w = torch.randn(experts, k, n, device=dev, dtype=bf) * 0.02
+        offs = torch.arange(tokens_per_expert, total + 1, tokens_per_expert, device=dev, dtype=torch.int32)
+        fl = 2 * total * k * n
+        row = {"experts": experts, "k": k, "n": n, "tokens_per_expert": tokens_per_expert}
+
+        def loop():
+            return [a[i * tokens_per_expert:(i + 1) * tokens_per_expert] @ w[i] for i in range(experts)]
+        ms = bench_ms(loop)
+        row["loop_ms"], row["loop_tflops"] = ms, fl / (ms / 1e3) / 1e12
+        wt = w.transpose(-2, -1).contiguous().transpose(-2, -1)
+        for label, ww in (("grouped", w), ("grouped_wt", wt)):
+            try:
+                ms = bench_ms(lambda: torch._grouped_mm(a, ww, offs=offs, out_dtype=bf))
+                row[label + "_ms"], row[label + "_tflops"] = ms, fl / (ms / 1e3) / 1e12
+            except Exception as e:
+                row[label + "_error"] = repr(e)[:240]
+        dense = torch.randn(k, n, device=dev, dtype=bf)
+        ms = bench_ms(lambda: a @ dense)
+        row["dense_ms"], row["dense_tflops"] = ms, fl / (ms / 1e3) / 1e12
+        rows.append(row)
+        del a, w, wt, dense
+    return rows
+
+
+if ONLY:
+    for _name, _fn in (("host_launch", host_launch), ("conv_layers", conv_layers), ("image_profile", image_profile),
+                       ("prefill_sweep", prefill_sweep), ("fp8_scaling", fp8_scaling), ("grouped_mm", grouped_mm)):
+        section(_name)(_fn)
+
+
 if smi_log is not None:
     smi_log.terminate()
 RESULTS["ended"] = time.time()
@@ -589,3 +925,16 @@ for key in ("llm_train", "holdout_train", "image"):
 for key in ("decode", "holdout_decode"):
     if key in s and "data" in s[key]:
         print(key, s[key]["data"])
+for key in ("host_launch", "conv_layers", "image_profile", "prefill_sweep", "fp8_scaling", "grouped_mm"):
+    if key in s and "data" in s[key]:
+        d = s[key]["data"]
+        if key == "image_profile":
+            d = [{k: v for k, v in r.items() if k in ("model", "batch", "step_ms", "kernel_us", "kernel_count")} for r in d]
+        elif key == "conv_layers":
+            d = [(r["batch"], r["cin"], r["h"], r["cout"], r["kernel"], r["stride"], round(r.get("fwd_ms") or 0, 3),
+                  round(r.get("dgrad_ms") or 0, 3), round(r.get("wgrad_ms") or 0, 3), r.get("error", "")[:60]) for r in d]
+        elif key == "fp8_scaling":
+            d = [(r["m"], r["n"], r["k"], round(r["bf16_tflops"]),
+                  {v: (round(x["tflops"]) if "tflops" in x else x["error"][:80]) for v, x in r.items() if isinstance(x, dict)})
+                 for r in d["rows"]] + [d["quantize"]]
+        print(key, json.dumps(d, default=str)[:3000])

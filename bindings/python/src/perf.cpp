@@ -493,6 +493,8 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("kernel", &ConvLayer::kernel)
       .field("count", &ConvLayer::count)
       .field("norm_activation", &ConvLayer::norm_activation)
+      .field("residual", &ConvLayer::residual, "its batch-normed output added to a ResNet block's shortcut before the ReLU")
+      .field("relu", &ConvLayer::relu, "with norm_activation: a ReLU after the batch norm (false on a ResNet projection shortcut)")
       .finish();
   Record<LinearLayer>(m, "LinearLayer", "A linear layer over each of a sample's `tokens` rows, `count` identical layers, with a LayerNorm before, "
                                          "GELU after or a residual add as a pre-norm transformer block has them.")

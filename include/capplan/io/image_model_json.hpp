@@ -18,9 +18,11 @@
 // Keys (docs/catalog-files.md, "Image model files"): name and layers (required); image (the side of a
 // square RGB input, default 224: input_elements = image^2 x 3), parameters (default: what the layers
 // hold, ImageModel::layer_parameters; give it to count embeddings), fc_in and fc_out (a CNN's
-// classifier on pooled features, default none), pool_indices (a max pool's output elements, default
-// 0). Each layer has "type" and, by type:
-//   conv       out_pixels, in_channels, out_channels, kernel (1), count (1), norm_activation (true)
+// classifier on pooled features, default none), pool_indices (a 3 x 3, stride-2 max pool's output
+// elements, default 0). Each layer has "type" and, by type:
+//   conv       out_pixels, in_channels, out_channels, kernel (1), count (1), norm_activation (true),
+//              residual (false: true where the output is added to a ResNet block's shortcut),
+//              relu (true: false for batch norm alone, a ResNet projection shortcut)
 //   linear     tokens (1), in_features, out_features, count (1), norm_before, activation, residual (false),
 //              bias (true)
 //   attention  tokens, heads, head_dim, count (1), fused (true), kv_tokens (0: tokens; cross-attention's keys)
@@ -141,6 +143,8 @@ inline ImageModel read_image_model(const JsonDocument& doc, const Json& object, 
       c.kernel = l.integer_as_or<int>("kernel", lim::kernel, 1);
       c.count = l.integer_as_or<int>("count", lim::count, 1);
       c.norm_activation = l.boolean_or("norm_activation", true);
+      c.residual = l.boolean_or("residual", false);
+      c.relu = l.boolean_or("relu", true);
       m.convs.push_back(c);
     } else if (*type == 1) {
       LinearLayer c;
@@ -289,7 +293,8 @@ inline Json image_model_to_json(const ImageModel& m) {
   Json layers = Json::array();
   for (const ConvLayer& c : m.convs)
     layers.push_back({{"type", "conv"}, {"out_pixels", c.out_pixels}, {"in_channels", c.in_channels}, {"out_channels", c.out_channels},
-                      {"kernel", c.kernel}, {"count", c.count}, {"norm_activation", c.norm_activation}});
+                      {"kernel", c.kernel}, {"count", c.count}, {"norm_activation", c.norm_activation},
+                      {"residual", c.residual}, {"relu", c.relu}});
   for (const LinearLayer& l : m.linears)
     layers.push_back({{"type", "linear"}, {"tokens", l.tokens}, {"in_features", l.in_features}, {"out_features", l.out_features},
                       {"count", l.count}, {"norm_before", l.norm_before}, {"activation", l.activation}, {"residual", l.residual}, {"bias", l.bias}});

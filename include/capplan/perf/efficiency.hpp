@@ -50,6 +50,7 @@ struct GemmCalibration {
   double best_fraction = 0.80;  // best-case achieved / dense peak (BF16; every precision unless below)
   double fp8_best_fraction = 0;  // measured best-case FP8 / dense FP8 peak; 0: best_fraction
   int sm_count = 108;           // streaming multiprocessors (compute units)
+  bool sm_count_known = true;   // false: the default 108 or a TPU's or Trainium's stand-in count
   bool measured = false;        // best_fraction measured (true) or the default (false)
   // Sustained / boost SM clock under hours of dense tensor load (power cap): the best-case rate is a
   // short benchmark at boost clock, a training run is not. A100 SXM ~1.275 of 1.41 GHz (0.90),
@@ -133,8 +134,12 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
   // Trainium2 eight NeuronCores), not SMs, and no measured GEMM shape sweep is in a stored source: their
   // GEMMs are timed as a GPU of the same BF16 peak made of A100-sized SMs would run them (2.89 TFLOP/s
   // per SM, so the same tile, wave and pipeline-fill penalties), at the default best-case fraction.
-  else if ((gpu.vendor == Vendor::google || gpu.vendor == Vendor::aws) && gpu.dense.has(Precision::bf16))
+  else if ((gpu.vendor == Vendor::google || gpu.vendor == Vendor::aws) && gpu.dense.has(Precision::bf16)) {
     c.sm_count = std::max(1, static_cast<int>(std::lround(gpu.dense.at(Precision::bf16)->value() / (312e12 / 108))));
+    c.sm_count_known = false;
+  } else {
+    c.sm_count_known = false;
+  }
   if (hopper) {
     c.sustained_clock = 0.86;
     c.flash_forward = 0.42;
@@ -349,6 +354,7 @@ struct DeviceRates {
   double overhead = 0;      // s per kernel
   double stream_latency = 0;  // s a weight-streaming matmul takes beyond its bytes (EfficiencyModel)
   int sm_count = 108;
+  bool sm_count_known = true;  // GemmCalibration::sm_count_known
   double k_fill = 32;  // k-depth the main loop's fill and drain cost (see k_fill_depth)
   std::optional<double> fixed_rate;  // FLOP/s, user override
   double flash_fwd = 0, flash_bwd = 0;
@@ -421,6 +427,7 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   r.overhead = m.kernel_overhead.value();
   r.stream_latency = m.weight_stream_latency.value();
   r.sm_count = cal.sm_count;
+  r.sm_count_known = cal.sm_count_known;
   r.k_fill = k_fill_depth(fill_peak, cal.sm_count);
   if (m.compute_rate) r.fixed_rate = m.compute_rate->value();
   r.flash_fwd = m.flash_forward_relative.value_or(cal.flash_forward);

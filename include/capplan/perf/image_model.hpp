@@ -5,7 +5,9 @@
 // N = output channels, K = input channels x kernel^2; FLOPs 2 M N K. Its backward is two GEMMs of the
 // same FLOPs (data and weight gradients), so training does 3x the forward FLOPs (He et al. 2016 count
 // forward FLOPs; training = 3x, Kaplan et al. 2020 §2.1). Each conv output goes through batch norm
-// (a statistics pass and a normalize pass) and ReLU, memory-bound kernels timed by bytes moved.
+// (a statistics pass and a normalize pass) and, unless it is a projection shortcut, ReLU: PyTorch's
+// channels-last kernels, each timed as the longer of its bytes and its instructions (see
+// bn_statistics_bandwidth_fraction); a ResNet block's residual add and the max pool move bytes.
 // A linear layer is the GEMM (batch x tokens, out, in) and its two backward GEMMs; attention is one
 // fused kernel (PyTorch's scaled_dot_product_attention: FlashAttention-2's rates, Dao 2023) or, for
 // frameworks before it, two batched GEMMs (Q K^T, P V) around a softmax that reads and writes the
@@ -52,9 +54,43 @@ struct ImageTrainingEstimate {
   }
 };
 
-// Bytes per conv-output element for batch norm (statistics read, normalize read + write) and ReLU
-// (read + write), forward; the backward moves twice that (gradient and saved input read, gradient written).
-inline constexpr double norm_activation_reads_writes = 5.0;
+// Training-mode batch norm + ReLU after a convolution, as PyTorch runs it on a channels-last tensor
+// (its native kernels, aten/src/ATen/native/cuda/Normalization.cuh; seen in a profile of ResNet-50 on
+// an H200, validation/measured/h200-2026-11-29-kernels.json "image_profile"): six kernels, values per
+// conv-output element read and written:
+//   forward:  statistics (read 1), normalize (read 1, write 1), ReLU (read 1, write 1)
+//   backward: ReLU's (read 2, write 1), reduce (read 2), input gradient (read 2, write 1)
+// ReLU's two kernels stream at the element-wise bandwidth (4.4-4.7 TB/s in that profile). The four
+// batch-norm kernels do not: on the H200 the statistics pass (a Welford reduction down the channels,
+// serial updates per thread) moves its values at bn_statistics_bandwidth_fraction of that bandwidth,
+// the other three at bn_kernel_bandwidth_fraction. Both are fitted, the second first, on the
+// calibration rows of the same file ("conv_layers": batch norm + ReLU forward and backward after each
+// ResNet-50 convolution shape, batch 128 and 256, the 28 with at least 25 M output elements; smaller
+// ones wait on the host's autograd call when run alone): 0.592 (rms error 7.3 %) and 0.137 (9.5 %);
+// bench/gpu/fit_batch_norm.py re-derives them. The profile's own kernels read 0.155 for the
+// statistics, 0.59 for normalize and 0.54 / 0.69 for the backward pair.
+// A kernel that runs below the bandwidth is bound by its instructions, which scale with the GPU's
+// SMs, not its memory: each batch-norm kernel takes the longer of its bytes at the element-wise
+// bandwidth and its values at the H200's fitted rate per SM times the GPU's SMs (a roofline per
+// kernel). The SM clock is not in it (an A100's 1.41 GHz against the H200's 1.98 runs these
+// kernels slower than this says). Chosen after the H100 rows of in-house-hopper.json were seen:
+// they ran ResNet-50 only 1.17x slower than the H200 (bandwidth 0.70x), which a bandwidth-bound
+// batch norm cannot do; docs/performance-model.md, "Image models".
+inline constexpr double norm_activation_reads_writes = 5.0;    // forward, as above
+inline constexpr double norm_activation_backward_reads_writes = 8.0;
+inline constexpr double bn_statistics_bandwidth_fraction = 0.137;
+inline constexpr double bn_kernel_bandwidth_fraction = 0.592;
+// The calibration GPU: the H200's element-wise rate in BF16 values per second (4.8 TB/s x
+// EfficiencyModel::memory_fraction / 2 B) and its 132 SMs.
+inline constexpr double bn_calibration_values_per_second = 4.8e12 * 0.88 / 2.0;
+inline constexpr double bn_calibration_sms = 132;
+
+// A 3 x 3, stride-2 max pool (ImageModel::pool_indices outputs, 4 inputs each): forward reads the input
+// and writes the output and its int64 indices; backward (PyTorch's channels-last kernel gathers, for
+// each input element, the about (3/2)^2 windows that cover it) reads those windows' gradients and
+// indices and writes the input's gradient. Bytes at the element-wise bandwidth; the measured kernels
+// are slower (0.83 and 1.83 ms on the H200 at batch 256, where these bytes give 0.22 and 1.19 ms).
+inline constexpr double max_pool_window_overlap = 2.25;
 
 // The largest batch an estimate takes (with the layer bounds of ImageModel::validate, far from
 // 64-bit overflow in batch x pixels x channels).
@@ -96,6 +132,35 @@ inline Op fused_attention(const AttentionLayer& a, std::int64_t batch, double e)
                             2 * per_token * static_cast<double>(a.tokens + a.keys()), a.keys());
 }
 
+// Forward and backward seconds of the training-mode batch norm + ReLU after a conv writing `elements`
+// values of `e` bytes (see bn_statistics_bandwidth_fraction).
+// Without the ReLU (`relu` false: a projection shortcut) the batch norm's four kernels alone. Where
+// capplan does not know the GPU's SM count (DeviceRates::sm_count_known: the default 108, a TPU's or
+// Trainium's stand-in) the batch-norm kernels take their bytes at the bandwidth alone.
+inline std::pair<double, double> batch_norm_relu_time(double elements, double e, const DeviceRates& r, bool relu = true) {
+  const double v = elements * e / r.bandwidth;  // s to stream the output once at the element-wise rate
+  // s to move `elements` values when a batch-norm kernel is bound by its instructions on this GPU's SMs
+  const double sms = static_cast<double>(r.sm_count) / bn_calibration_sms;
+  const double stats = r.sm_count_known ? elements / (bn_statistics_bandwidth_fraction * bn_calibration_values_per_second * sms) : 0.0;
+  const double bn = r.sm_count_known ? elements / (bn_kernel_bandwidth_fraction * bn_calibration_values_per_second * sms) : 0.0;
+  const double relu_fwd = relu ? 2 * v + r.overhead : 0.0, relu_bwd = relu ? 3 * v + r.overhead : 0.0;
+  const double fwd = std::max(v, stats) + 2 * std::max(v, bn) + relu_fwd + 2 * r.overhead;
+  const double bwd = relu_bwd + 5 * std::max(v, bn) + 2 * r.overhead;
+  return {fwd, bwd};
+}
+
+// A ResNet block's residual add (read both paths, write the sum) and, backward, the sum of the two
+// paths' gradients at the block's input (the same bytes): plain element-wise kernels.
+inline double residual_add_time(double elements, double e, const DeviceRates& r) { return r.time(elementwise("residual add", elements * 3 * e)); }
+
+// Forward and backward seconds of the max pool (see max_pool_window_overlap) for `batch` samples.
+inline std::pair<double, double> max_pool_time(const ImageModel& net, std::int64_t batch, double e, const DeviceRates& r) {
+  if (net.pool_indices <= 0) return {0.0, 0.0};
+  const double out = static_cast<double>(batch) * static_cast<double>(net.pool_indices), in = 4 * out;
+  return {r.time(elementwise("max pool", in * e + out * (e + 8))),
+          r.time(elementwise("max pool backward", in * e + in * max_pool_window_overlap * (8 + e)))};
+}
+
 // Forward and backward time of the element-wise layers (workload/image_model.hpp ElementwiseLayer):
 // bytes moved at the achieved bandwidth, one launch overhead per kernel; the backward moves twice the
 // bytes in as many kernels.
@@ -107,7 +172,7 @@ inline std::pair<double, double> elementwise_time(const ElementwiseLayer& l, std
 
 // One training step's kernel time per part, for `batch` images on one GPU.
 struct TrainingParts {
-  double conv_fwd = 0, conv_bwd = 0, conv_elem = 0;
+  double conv_fwd = 0, conv_bwd = 0, conv_elem = 0, residual = 0, pool = 0;
   double linear_fwd = 0, linear_bwd = 0, attention = 0, linear_elem = 0;
   double other_elem = 0;  // ElementwiseLayers, forward and backward
   double flops = 0;
@@ -123,13 +188,15 @@ inline TrainingParts training_parts(const ImageModel& net, std::int64_t batch, c
     t.conv_fwd += c.count * r.time(f);
     t.conv_bwd += c.count * (r.time(dgrad) + r.time(wgrad));
     t.flops += c.count * (f.flops + dgrad.flops + wgrad.flops);
+    const double out = static_cast<double>(M) * static_cast<double>(N);
     if (c.norm_activation) {
-      const Op na = elementwise("batch norm + relu", static_cast<double>(M) * static_cast<double>(N) * e * norm_activation_reads_writes);
-      Op nb = na;
-      nb.bytes *= 2;
-      t.conv_elem += c.count * (r.time(na) + r.time(nb) + 4 * r.overhead);  // 3 forward + 3 backward kernels
+      const auto [f_na, b_na] = batch_norm_relu_time(out, e, r, c.relu);
+      t.conv_elem += c.count * (f_na + b_na);
     }
+    if (c.residual) t.residual += c.count * 2 * residual_add_time(out, e, r);
   }
+  const auto [pool_f, pool_b] = max_pool_time(net, batch, e, r);
+  t.pool = pool_f + pool_b;
   const double s = amp_stream_bytes;
   for (const auto& l : net.linears) {
     const std::int64_t M = batch * l.tokens;
@@ -219,7 +286,7 @@ inline ImageTrainingEstimate estimate_image_training(const ImageModel& net, std:
     const double c = all_reduce_seconds(cluster, net.parameters * 4, g);  // fp32 gradients (AMP keeps fp32 master grads)
     t_comm = overlap_grad_reduce ? exposed_after_overlap(c, bwd + parts.linear_bwd, 25) : c;  // 25 MB DDP buckets
   }
-  const double iteration = fwd + bwd + parts.conv_elem + transformer + t_opt + t_comm;
+  const double iteration = fwd + bwd + parts.conv_elem + parts.residual + parts.pool + transformer + t_opt + t_comm;
   ImageTrainingEstimate est;
   est.iteration = from_canonical<Duration>(iteration);
   est.gpu_bound_images_per_second = static_cast<double>(batch_per_gpu) * cluster.gpus / iteration;
@@ -238,7 +305,15 @@ inline ImageTrainingEstimate estimate_image_training(const ImageModel& net, std:
     b.add("convolutions forward", fwd, std::to_string(net.convs.size()) + " conv shapes as implicit GEMMs" + batch, "kernels");
     b.add("convolutions backward", bwd, "data + weight gradient GEMMs", "kernels");
   }
-  if (parts.conv_elem > 0) b.add("batch norm + ReLU", parts.conv_elem, num(norm_activation_reads_writes) + " B-moves per element forward, 2x backward", "memory");
+  if (parts.conv_elem > 0)
+    b.add("batch norm + ReLU", parts.conv_elem,
+          "6 kernels per conv moving " + num(norm_activation_reads_writes) + " + " + num(norm_activation_backward_reads_writes) +
+              " values per output; PyTorch's channels-last batch norm no faster than its H200 rate per SM (statistics " +
+              num(bn_statistics_bandwidth_fraction * 100) + " %, the rest " + num(bn_kernel_bandwidth_fraction * 100) +
+              " % of the H200's bandwidth; measured)",
+          "memory");
+  if (parts.residual > 0) b.add("residual adds", parts.residual, "read both paths, write the sum; backward the gradients summed", "memory");
+  if (parts.pool > 0) b.add("max pool", parts.pool, "3 x 3, stride 2, with int64 indices; backward gathers about 2.25 windows per input", "memory");
   if (!net.linears.empty()) {
     b.add("linear layers forward", parts.linear_fwd, std::to_string(net.linears.size()) + " linear shapes over tokens" + batch, "kernels");
     b.add("linear layers backward", parts.linear_bwd, "data + weight gradient GEMMs", "kernels");
@@ -297,7 +372,7 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
   validate_image_inference_precision(p);
   const DeviceRates r = device_rates(gpu, p, model);
   const double e = bytes_per_element(p);
-  double convs = 0, elem = 0, flops = 0, gemm_compute = 0;
+  double convs = 0, elem = 0, residual = 0, flops = 0, gemm_compute = 0;
   int kernels = 0;
   for (const auto& c : net.convs) {
     const std::int64_t M = batch * c.out_pixels, N = c.out_channels, K = c.in_channels * c.kernel * c.kernel;
@@ -307,11 +382,19 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
     flops += c.count * f.flops;
     kernels += c.count;
     if (c.norm_activation && !fused) {
-      elem += c.count * r.time(elementwise("batch norm + relu", static_cast<double>(M) * static_cast<double>(N) * e * inference_norm_activation_reads_writes));
-      elem += c.count * r.overhead;  // two kernels: the elementwise op above counts one overhead
-      kernels += 2 * c.count;
+      // Eval-mode batch norm (read, write) and, unless it is a projection shortcut, the ReLU (read, write).
+      const double moves = c.relu ? inference_norm_activation_reads_writes : inference_norm_activation_reads_writes / 2;
+      elem += c.count * r.time(elementwise("batch norm + relu", static_cast<double>(M) * static_cast<double>(N) * e * moves));
+      if (c.relu) elem += c.count * r.overhead;  // two kernels: the elementwise op above counts one overhead
+      kernels += (c.relu ? 2 : 1) * c.count;
+    }
+    if (c.residual && !fused) {  // a compiler fuses the add (and the ReLU after it) into the conv's epilogue
+      residual += c.count * image_detail::residual_add_time(static_cast<double>(M) * static_cast<double>(N), e, r);
+      kernels += c.count;
     }
   }
+  const double pool = image_detail::max_pool_time(net, batch, e, r).first;
+  if (pool > 0) ++kernels;
   double linears = 0, linear_elem = 0, attention = 0;
   const double s = fused ? e : amp_stream_bytes;
   for (const auto& l : net.linears) {
@@ -369,7 +452,7 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
     other += l.count * image_detail::elementwise_time(l, batch, e, r).first;
     kernels += l.count * l.kernels;
   }
-  const double latency = convs + elem + linears + linear_elem + attention + fc + other;
+  const double latency = convs + elem + residual + pool + linears + linear_elem + attention + fc + other;
   ImageInferenceEstimate est;
   est.latency = from_canonical<Duration>(latency);
   est.images_per_second = static_cast<double>(batch) / latency;
@@ -380,6 +463,8 @@ inline ImageInferenceEstimate estimate_image_inference(const ImageModel& net, st
   const std::string at_batch = ", batch " + std::to_string(batch);
   if (!net.convs.empty()) b.add("convolutions", convs, std::to_string(net.convs.size()) + " conv shapes as implicit GEMMs" + at_batch, "kernels");
   if (!fused && elem > 0) b.add("batch norm + ReLU", elem, num(inference_norm_activation_reads_writes) + " B-moves per element, 2 kernels per conv", "memory");
+  if (residual > 0) b.add("residual adds", residual, "read both paths, write the sum", "memory");
+  if (pool > 0) b.add("max pool", pool, "3 x 3, stride 2", "memory");
   if (!net.linears.empty()) {
     b.add("linear layers", linears, std::to_string(net.linears.size()) + " linear shapes over tokens" + at_batch, "kernels");
     if (linear_elem > 0)

@@ -27,6 +27,12 @@ struct ConvLayer {
   int kernel = 1;                 // k for a k x k kernel
   int count = 1;                  // identical layers
   bool norm_activation = true;    // followed by batch norm + ReLU (no bias); false: a bias, nothing after
+  // Its batch-normed output is added to the block's shortcut before the ReLU (a ResNet bottleneck's
+  // last convolution): one add forward and the two paths' gradients summed backward.
+  bool residual = false;
+  // With norm_activation: a ReLU follows the batch norm (false: batch norm alone, as on a ResNet
+  // projection shortcut, whose output goes to the add).
+  bool relu = true;
 };
 
 // A linear layer applied to each of a sample's `tokens` rows (a ViT's 197 = 196 patches + the class
@@ -88,7 +94,9 @@ struct ImageModel {
   std::int64_t fc_in = 0, fc_out = 0;  // classifier on the pooled features (a CNN's; 0: none)
   double parameters = 0;              // for the gradient all-reduce and the model states
   std::int64_t input_elements = 0;    // one sample's input values (224 x 224 x 3 for an ImageNet image)
-  std::int64_t pool_indices = 0;      // elements of a max pool's output, whose int64 indices autograd keeps
+  // Elements of a 3 x 3, stride-2 max pool's output (ResNet's, after conv1), whose int64 indices autograd
+  // keeps; the pool is timed too (perf/image_model.hpp, max_pool_time).
+  std::int64_t pool_indices = 0;
   std::string image = "224 x 224";    // the input it is timed at
   // Weights a pipeline loads beside the model (a diffusion UNet's text encoders and VAE), counted where
   // the weights must fit a GPU; the presets time them through text_encoders and decoder below.
@@ -251,23 +259,29 @@ inline ImageModel resnet50_v15() {
   n.fc_in = 2048;
   n.fc_out = 1000;
   n.input_elements = 224 * 224 * 3;
-  n.pool_indices = 56 * 56 * 64;  // the 3 x 3 max pool after conv1
-  auto add = [&](std::int64_t pixels, std::int64_t cin, std::int64_t cout, int k, int count = 1) {
-    n.convs.push_back(ConvLayer{pixels, cin, cout, k, count, true});
+  n.pool_indices = 56 * 56 * 64;  // the 3 x 3, stride-2 max pool after conv1
+  auto add = [&](std::int64_t pixels, std::int64_t cin, std::int64_t cout, int k, int count = 1, bool residual = false) {
+    n.convs.push_back(ConvLayer{pixels, cin, cout, k, count, true, residual});
   };
+  // A downsampling block's 1 x 1 projection shortcut: batch norm, no ReLU (its output goes to the add).
+  auto projection = [&](std::int64_t pixels, std::int64_t cin, std::int64_t cout) {
+    n.convs.push_back(ConvLayer{pixels, cin, cout, 1, 1, true, false, false});
+  };
+  // Each bottleneck's third convolution (1 x 1, 4x the channels) is added to the shortcut: 16 adds.
+  constexpr bool block_out = true;
   add(112 * 112, 3, 64, 7);  // conv1
   // stage 1, 56 x 56
-  add(3136, 64, 64, 1); add(3136, 64, 64, 3); add(3136, 64, 256, 1); add(3136, 64, 256, 1);  // block 1 + projection
-  add(3136, 256, 64, 1, 2); add(3136, 64, 64, 3, 2); add(3136, 64, 256, 1, 2);
+  add(3136, 64, 64, 1); add(3136, 64, 64, 3); add(3136, 64, 256, 1, 1, block_out); projection(3136, 64, 256);  // block 1 + projection
+  add(3136, 256, 64, 1, 2); add(3136, 64, 64, 3, 2); add(3136, 64, 256, 1, 2, block_out);
   // stage 2, 28 x 28
-  add(3136, 256, 128, 1); add(784, 128, 128, 3); add(784, 128, 512, 1); add(784, 256, 512, 1);
-  add(784, 512, 128, 1, 3); add(784, 128, 128, 3, 3); add(784, 128, 512, 1, 3);
+  add(3136, 256, 128, 1); add(784, 128, 128, 3); add(784, 128, 512, 1, 1, block_out); projection(784, 256, 512);
+  add(784, 512, 128, 1, 3); add(784, 128, 128, 3, 3); add(784, 128, 512, 1, 3, block_out);
   // stage 3, 14 x 14
-  add(784, 512, 256, 1); add(196, 256, 256, 3); add(196, 256, 1024, 1); add(196, 512, 1024, 1);
-  add(196, 1024, 256, 1, 5); add(196, 256, 256, 3, 5); add(196, 256, 1024, 1, 5);
+  add(784, 512, 256, 1); add(196, 256, 256, 3); add(196, 256, 1024, 1, 1, block_out); projection(196, 512, 1024);
+  add(196, 1024, 256, 1, 5); add(196, 256, 256, 3, 5); add(196, 256, 1024, 1, 5, block_out);
   // stage 4, 7 x 7
-  add(196, 1024, 512, 1); add(49, 512, 512, 3); add(49, 512, 2048, 1); add(49, 1024, 2048, 1);
-  add(49, 2048, 512, 1, 2); add(49, 512, 512, 3, 2); add(49, 512, 2048, 1, 2);
+  add(196, 1024, 512, 1); add(49, 512, 512, 3); add(49, 512, 2048, 1, 1, block_out); projection(49, 1024, 2048);
+  add(49, 2048, 512, 1, 2); add(49, 512, 512, 3, 2); add(49, 512, 2048, 1, 2, block_out);
   return n;
 }
 
