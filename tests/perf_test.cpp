@@ -1769,6 +1769,58 @@ TEST_SUITE("perf") {
     CHECK(graphed.explain().find("(CUDA graph)") != std::string::npos);
   }
 
+  TEST_CASE("inference: eager PyTorch serving waits on Python's kernel launches where they take longer") {
+    InferenceJob job;
+    job.model = validation::gpt("7b", 32, 4096, 32, 32000, 2048);
+    job.prompt = 64;
+    job.generate = 16;
+    const GpuSpec& h200 = gpu("H200");
+    InferenceOptions eager;
+    eager.eager = true;
+    const InferenceEstimate fused = estimate_inference(job, h200);
+    const InferenceEstimate e = estimate_inference(job, h200, {}, eager);
+    // The eager layer's kernels (31 for this layer), 8 around the layers, each launched at the fitted rate.
+    double per_layer = 0;
+    LayerOptions le;
+    le.flash_attention = true;
+    le.dropout = false;
+    le.eager = true;
+    for (const Op& op : transformer_layer_forward(job.model, 1, 1, 1, job.compute_precision, le)) per_layer += op.kernels;
+    const double host = (32 * per_layer + eager_model_kernels) * eager_inference_host_seconds_per_kernel;
+    CHECK(per_layer > 20);
+    // A short prompt and a batch-1 step: the host is the longer, so both are its time.
+    CHECK(e.prefill.value() == doctest::Approx(host));
+    CHECK(e.decode_step.value() == doctest::Approx(host));
+    CHECK(e.prefill.value() > fused.prefill.value());
+    CHECK(e.breakdown.text().find("prefill: waiting on the host's kernel launches") != std::string::npos);
+    CHECK(e.breakdown.text().find("decode: waiting on the host's kernel launches") != std::string::npos);
+    // The terms add up to the total.
+    double sum = 0;
+    for (const auto& t : e.breakdown.terms) sum += t.time.value();
+    CHECK(sum == doctest::Approx(e.total.value()));
+    // A long prompt is the GPU's: the same time as without --eager, and no waiting term for it.
+    job.prompt = 8192;
+    const InferenceEstimate long_fused = estimate_inference(job, h200);
+    const InferenceEstimate long_eager = estimate_inference(job, h200, {}, eager);
+    CHECK(long_eager.prefill.value() == doctest::Approx(long_fused.prefill.value()));
+    CHECK(long_eager.breakdown.text().find("prefill: waiting on the host") == std::string::npos);
+    // Tensor parallelism: each layer also launches its two all-reduces.
+    job.prompt = 64;
+    job.tp = 2;
+    const InferenceEstimate tp2 = estimate_inference(job, h200, {}, eager);
+    double per_rank = 0;
+    for (const Op& op : transformer_layer_forward(job.model, 1, 1, 2, job.compute_precision, le)) per_rank += op.kernels;
+    CHECK(tp2.prefill.value() == doctest::Approx((32 * (per_rank + 2) + eager_model_kernels) * eager_inference_host_seconds_per_kernel));
+    job.tp = 1;
+    // Not with CUDA graphs, which replay the kernels without Python; not for a mixture of experts,
+    // whose eager layer loops over its experts in Python (not counted).
+    InferenceJob moe = job;
+    moe.model.moe = MoeShape{8, 2, 0, 14336, 0, 0, 0};
+    CHECK(field_of([&] { (void)estimate_inference(moe, h200, {}, eager); }) == "eager");
+    eager.cuda_graphs = true;
+    CHECK(field_of([&] { (void)estimate_inference(job, h200, {}, eager); }) == "eager");
+  }
+
   TEST_CASE("inference: each weight matmul of a decode step pays the measured 12 us ramp and tail") {
     // Calibration (validation/measured/*.json, gemm "decode" rows, 1-64 token rows): a cuBLAS BF16 GEMV of
     // a 4096 x 28672 weight took 91.3 us on the H100 SXM where 235 MB at 0.88 x 3.35 TB/s is 79.7 us.

@@ -146,7 +146,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
   a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
-                  "--warmup-share", "--serve", "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--cuda-graphs",
+                  "--warmup-share", "--serve", "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager",
                   "--prompt-tokens", "--output-tokens"},
                  "describes a transformer's training or serving; " + image.id + " is an image model (--epochs or --images, --batch-per-gpu)");
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
@@ -194,7 +194,7 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
                   "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate",
-                  "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--prompt-tokens", "--output-tokens", "--precision"},
+                  "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager", "--prompt-tokens", "--output-tokens", "--precision"},
                  "does not apply to serving " + image.id + ", an image model (--batch, --weights; a diffusion UNet's --steps, --no-guidance)");
   apply_resolution(image, a.resolution);  // first: it rebuilds the UNet, which the attention flag then changes
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
@@ -321,6 +321,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.serving.batch = ic.sequences;
     q.serving.output = a.output ? *a.output : 128;
     q.serving.cuda_graphs = a.plan.cuda_graphs;
+    q.serving.eager = a.plan.eager;
     q.serving.pcie_host = pcie_host_arg(a.cluster);
     q.serving.p2p = p2p_arg(a.cluster);
     if (q.serving.output < 1) detail::fail("--output-tokens", std::to_string(q.serving.output), "must be a positive count");
@@ -443,6 +444,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   add_moe_dispatch_flag(cmd, a->moe_dispatch);
   add_serve_flags(cmd, a->plan, true);
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
+  add_eager_flag(cmd, a->plan.eager);
   cmd->get_option("--serve")->description("Rank for a serving load instead of training");
   cmd->get_option("--context")->description("Serving: tokens per sequence, prompt + output (default 512 + 128)");
   cmd->add_option("--prompt-tokens", a->prompt, "Serving: prompt tokens per sequence (default 512)");

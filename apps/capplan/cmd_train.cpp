@@ -500,7 +500,7 @@ struct InferArgs {
 Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context& ctx) {
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
-  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--pcie-host", "--p2p", "--pcie-lanes",
+  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--eager", "--pcie-host", "--p2p", "--pcie-lanes",
                   "--weight-stream-latency"},
                  "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
@@ -718,6 +718,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.prompt = a.prompt;
   load.output = a.output;
   load.cuda_graphs = a.plan.cuda_graphs;
+  load.eager = a.plan.eager;
   load.pcie_host = pcie_host_arg(a.cluster);
   load.p2p = p2p_arg(a.cluster);
   if (a.flags.has("--weight-stream-latency")) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);
@@ -884,6 +885,7 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--kv-cache", a->plan.kv_cache, "KV-cache format (default bf16)")->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
   cmd->add_option("--prompt-tokens", a->prompt, "Prompt tokens per sequence (default 512)");
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
+  add_eager_flag(cmd, a->plan.eager);
   add_weight_stream_latency_flag(cmd, a->weight_stream_latency);
   add_pcie_host_flag(cmd, a->cluster);
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");

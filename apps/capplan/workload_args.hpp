@@ -63,6 +63,8 @@ perf::Framework framework_arg(const std::string& text, const std::string& attent
 
 // --cuda-graphs: the serving engine replays decode steps as CUDA graphs (perf/inference.hpp).
 void add_cuda_graphs_flag(CLI::App* cmd, bool& into);
+// --eager: plain PyTorch serving, each kernel launched from Python (perf::InferenceOptions::eager).
+void add_eager_flag(CLI::App* cmd, bool& into);
 
 // --usable-memory: the flag, and the GPU with it applied (the GPU as the catalog has it when empty):
 // the memory a run may use on one GPU in place of the catalog's usable figure. Apple silicon: the
@@ -152,6 +154,7 @@ struct PlanArgs {
   std::string moe_dispatch;                   // --moe-dispatch: empty for alltoall
   std::string usable_memory;                  // --usable-memory: empty for the catalog's figure
   bool cuda_graphs = false;                   // --cuda-graphs (infer, compare --serve)
+  bool eager = false;                         // --eager (infer, compare --serve)
   std::string weights = "bf16";
   std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16

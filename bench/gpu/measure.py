@@ -896,6 +896,137 @@ def grouped_mm():
     return rows
 
 
+# ---- held out, run only when named (second lease, after perf/inference.hpp's eager host term was fitted
+# on prefill_sweep's Llama-3.2-1B rows and the ResNet-50 batch-norm rates on conv_layers):
+#   python3 bench/gpu/measure.py info host_launch holdout_eager holdout_resnet
+# Shapes and sizes none of the fitted rows has: Llama-3.2-3B, Mistral-7B and Llama-2-7B (multi-head K/V,
+# a 32,000 vocabulary) prefills and eager decode steps; ResNet-50 at batches 64 and 192.
+
+def eager_forward(h, L, heads, kv, f, V):
+    """An eager Llama-style forward written in torch ops (the prefill_sweep's code), and its decode step
+    over a static KV cache (the decode section's code, any shape)."""
+    bf = torch.bfloat16
+    layers, emb, lm, nf = llama_weights(h, L, heads, kv, f, V)
+    d = h // heads
+
+    def rms(x, g):
+        xf = x.float()
+        return (xf * torch.rsqrt(xf.pow(2).mean(-1, keepdim=True) + 1e-5)).to(bf) * g
+
+    def prefill(idx, cos, sin):
+        S = idx.shape[0]
+        x = emb[idx]
+        for ly in layers:
+            qkv = rms(x, ly["n1"]) @ ly["qkv"]
+            q = qkv[:, : heads * d].view(S, heads, d).transpose(0, 1)
+            k = qkv[:, heads * d: (heads + kv) * d].view(S, kv, d).transpose(0, 1)
+            v = qkv[:, (heads + kv) * d:].view(S, kv, d).transpose(0, 1)
+            q, k = rope(q, cos, sin), rope(k, cos, sin)
+            a = attend(q.unsqueeze(0), k.unsqueeze(0), v.unsqueeze(0))
+            x = x + a[0].transpose(0, 1).reshape(S, h) @ ly["o"]
+            g, u = (rms(x, ly["n2"]) @ ly["gu"]).chunk(2, dim=-1)
+            x = x + (F.silu(g) * u) @ ly["down"]
+        return torch.argmax(rms(x[-1:], nf) @ lm, dim=-1)
+
+    def decoder(batch, ctx):
+        kc = [torch.randn(batch, kv, ctx, d, device=dev, dtype=bf) for _ in range(L)]
+        vc = [torch.randn(batch, kv, ctx, d, device=dev, dtype=bf) for _ in range(L)]
+        tok = torch.randint(0, V, (batch,), device=dev)
+        pos = torch.tensor([ctx - 1], device=dev)
+        cos = torch.randn(1, 1, d, device=dev, dtype=bf)
+        sin = torch.randn(1, 1, d, device=dev, dtype=bf)
+
+        def step():
+            x = emb[tok]
+            for i, ly in enumerate(layers):
+                qkv = rms(x, ly["n1"]) @ ly["qkv"]
+                q = qkv[:, : heads * d].view(batch, heads, d)
+                k = qkv[:, heads * d: (heads + kv) * d].view(batch, kv, 1, d)
+                v = qkv[:, (heads + kv) * d:].view(batch, kv, 1, d)
+                q, k = rope(q, cos, sin), rope(k, cos, sin)
+                kc[i].index_copy_(2, pos, k)
+                vc[i].index_copy_(2, pos, v)
+                qg = q.view(batch, kv, heads // kv, d)
+                sc = torch.softmax((qg @ kc[i].transpose(-1, -2)).float() * (d ** -0.5), dim=-1).to(bf)
+                a = (sc @ vc[i]).reshape(batch, h)
+                x = x + a @ ly["o"]
+                g, u = (rms(x, ly["n2"]) @ ly["gu"]).chunk(2, dim=-1)
+                x = x + (F.silu(g) * u) @ ly["down"]
+            return torch.argmax(rms(x, nf) @ lm, dim=-1)
+        return step
+
+    return prefill, decoder, d
+
+
+def holdout_eager():
+    rows = []
+    for mname, shape in (("llama3.2-1b", (2048, 16, 32, 8, 8192, 128256)),  # the fitted shape: this host's rate
+                         ("llama3.2-3b", (3072, 28, 24, 8, 8192, 128256)),
+                         ("mistral-7b", (4096, 32, 32, 8, 14336, 32000)),
+                         ("llama2-7b", (4096, 32, 32, 32, 11008, 32000))):
+        prefill, decoder, d = eager_forward(*shape)
+        V = shape[5]
+        prompts = (128, 512) if mname == "llama3.2-1b" else (32, 256, 1024, 4096)
+        for S in prompts:
+            idx = torch.randint(0, V, (S,), device=dev)
+            cos = torch.randn(1, S, d, device=dev, dtype=torch.bfloat16)
+            sin = torch.randn(1, S, d, device=dev, dtype=torch.bfloat16)
+            row = {"model": mname, "prompt": S}
+            try:
+                with torch.no_grad():
+                    row["eager_ms"] = median_ms(lambda: prefill(idx, cos, sin), warmup=3, iters=9)
+            except Exception as e:
+                row["error"] = repr(e)[:300]
+            rows.append(row)
+        if mname != "llama3.2-1b":
+            for batch in (1, 8):
+                row = {"model": mname, "decode_batch": batch, "context": 1024}
+                try:
+                    with torch.no_grad():
+                        step = decoder(batch, 1024)
+                        row["eager_ms"] = median_ms(step, warmup=3, iters=15)
+                        row["tokens_per_s"] = batch / (row["eager_ms"] / 1e3)
+                except Exception as e:
+                    row["error"] = repr(e)[:300]
+                rows.append(row)
+        torch.cuda.empty_cache()
+    return rows
+
+
+def holdout_resnet():
+    import torchvision
+    torch.backends.cudnn.benchmark = True
+    rows = []
+    for batch in (64, 192):
+        torch.cuda.empty_cache()
+        torch.cuda.reset_peak_memory_stats()
+        model = torchvision.models.resnet50().to(dev).to(memory_format=torch.channels_last)
+        opt = torch.optim.SGD(model.parameters(), lr=0.01, momentum=0.9)
+        x = torch.randn(batch, 3, 224, 224, device=dev).to(memory_format=torch.channels_last)
+        y = torch.randint(0, 1000, (batch,), device=dev)
+
+        def train():
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = F.cross_entropy(model(x), y)
+            loss.backward()
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+        row = {"model": "resnet50", "batch": batch}
+        ms = median_ms(train, warmup=5, iters=10)
+        row.update(train_ms=ms, train_images_per_s=batch / (ms / 1e3))
+        model.eval()
+        with torch.no_grad(), torch.autocast("cuda", dtype=torch.bfloat16):
+            ims = median_ms(lambda: model(x), warmup=5, iters=10)
+        row.update(infer_ms=ims, infer_images_per_s=batch / (ims / 1e3))
+        rows.append(row)
+        del model, opt, x
+    return rows
+
+
+if ONLY:
+    section("holdout_eager")(holdout_eager)
+    section("holdout_resnet")(holdout_resnet)
+
 if ONLY:
     for _name, _fn in (("host_launch", host_launch), ("conv_layers", conv_layers), ("image_profile", image_profile),
                        ("prefill_sweep", prefill_sweep), ("fp8_scaling", fp8_scaling), ("grouped_mm", grouped_mm)):
@@ -925,7 +1056,8 @@ for key in ("llm_train", "holdout_train", "image"):
 for key in ("decode", "holdout_decode"):
     if key in s and "data" in s[key]:
         print(key, s[key]["data"])
-for key in ("host_launch", "conv_layers", "image_profile", "prefill_sweep", "fp8_scaling", "grouped_mm"):
+for key in ("host_launch", "conv_layers", "image_profile", "prefill_sweep", "fp8_scaling", "grouped_mm", "holdout_eager",
+            "holdout_resnet"):
     if key in s and "data" in s[key]:
         d = s[key]["data"]
         if key == "image_profile":

@@ -468,6 +468,7 @@ void bind_inference_and_image_models(py::module_& m) {
   Record<InferenceOptions>(m, "InferenceOptions", "Kernels per layer per decode step, and the prefill attention kernel.")
       .field("kernels_per_layer", &InferenceOptions::kernels_per_layer)
       .field("cuda_graphs", &InferenceOptions::cuda_graphs, "decode steps replayed as CUDA graphs: launches at 70/260 of eager")
+      .field("eager", &InferenceOptions::eager, "plain PyTorch: unfused kernels, each launched from Python (eager_inference_host_seconds_per_kernel)")
       .field("flash_attention", &InferenceOptions::flash_attention)
       .finish();
   Record<InferenceEstimate>(m, "InferenceEstimate", "Time to first token, decode speed, memory per GPU and the breakdown.")

@@ -158,6 +158,7 @@ void bind_purchase(py::module_& m) {
       .field("weights", &ServingLoad::weights)
       .field("expert_weights", &ServingLoad::expert_weights, "the routed experts' format where it differs (None: as weights)")
       .field("cuda_graphs", &ServingLoad::cuda_graphs, "the engine replays decode steps as CUDA graphs (vLLM, TensorRT-LLM)")
+      .field("eager", &ServingLoad::eager, "plain PyTorch: each kernel launched from Python; not with cuda_graphs")
       .field("pcie_host", &ServingLoad::pcie_host, "how a PCIe node attaches its GPUs: pcie_switch, root_complex, two_sockets")
       .field("p2p", &ServingLoad::p2p, "what NCCL may do over its PCIe links: automatic, forced (NCCL_P2P_LEVEL=SYS), disabled")
       .field("kv_cache", &ServingLoad::kv_cache)

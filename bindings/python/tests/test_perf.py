@@ -394,6 +394,34 @@ def test_cuda_graphs_decode(cat):
     assert fast.estimate.tokens_per_second > plain.estimate.tokens_per_second
 
 
+def test_eager_serving(cat):
+    # Plain PyTorch serving: a short prompt and a batch-1 step wait on Python's kernel launches; the wait is a
+    # term of its own; not with CUDA graphs, nor for a mixture of experts.
+    job = capplan.InferenceJob(model=capplan.find_model("llama3.1-8b").transformer(), prompt=64, generate=16)
+    h200 = cat.find_gpu("H200")
+    fused = capplan.estimate_inference(job, h200)
+    eager = capplan.estimate_inference(job, h200, capplan.EfficiencyModel(), capplan.InferenceOptions(eager=True))
+    assert eager.prefill.value > fused.prefill.value
+    assert eager.decode_step.value > fused.decode_step.value
+    names = [t.name for t in eager.breakdown.terms]
+    assert "prefill: waiting on the host's kernel launches" in names
+    assert "decode: waiting on the host's kernel launches" in names
+    assert sum(t.time.value for t in eager.breakdown.terms) == pytest.approx(eager.total.value)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_inference(job, h200, capplan.EfficiencyModel(), capplan.InferenceOptions(eager=True, cuda_graphs=True))
+    assert e.value.field == "eager"
+    shape = capplan.find_model("llama3.1-8b").transformer()
+    slow = capplan.serving_run(shape, h200, capplan.ServingLoad(eager=True))
+    assert slow.estimate.tokens_per_second < capplan.serving_run(shape, h200, capplan.ServingLoad()).estimate.tokens_per_second
+    with pytest.raises(capplan.InputError) as e:
+        capplan.serving_run(shape, h200, capplan.ServingLoad(eager=True, cuda_graphs=True))
+    assert e.value.field == "eager"
+    moe = capplan.InferenceJob(model=capplan.find_model("mixtral-8x7b").transformer(), prompt=64, generate=16)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_inference(moe, h200, capplan.EfficiencyModel(), capplan.InferenceOptions(eager=True))
+    assert e.value.field == "eager"
+
+
 def test_weight_stream_latency(cat):
     # Each decode weight matmul pays a GPU-side ramp and tail of 12 us (measured on H100 and H200):
     # 32 layers x 4 matmuls + the logits per step; a measurement overrides it; bad values name the field.

@@ -61,7 +61,26 @@ struct InferenceOptions {
   // through torch.compile's reduce-overhead mode): one CPU submission per step in place of one per
   // kernel, so each kernel costs cuda_graph_launch_fraction of its eager launch.
   bool cuda_graphs = false;
+  // Plain PyTorch (a model written in torch ops, Hugging Face generate without a compiled cache): the
+  // layer's element-wise steps as their own kernels (LayerOptions::eager), each launched from Python.
+  // A prefill and each decode step take at least their kernels x eager_inference_host_seconds_per_kernel;
+  // the GPU waits where that is longer than its work. Not with cuda_graphs (a graph replays the kernels
+  // without Python).
+  bool eager = false;
 };
+
+// The host's time to launch one kernel of an eager PyTorch forward under no_grad, counted per kernel
+// capplan's eager layer has (LayerOptions::eager; the profiler counts 37 a Llama layer where capplan
+// counts 31, so the constant is per capplan kernel: 32.7 us). Fitted (the median)
+// on the calibration rows of validation/measured/h200-2026-11-29-kernels.json "prefill_sweep": the six
+// Llama-3.2-1B-shaped prefills of 16 to 1,024 tokens, whose eager time is at least twice their CUDA
+// graph's (so the host's); bench/gpu/fit_eager_host.py re-derives it. The same code measured 16 to
+// 29 us per profiler kernel on other hosts (2026-11-27): the host's CPU sets it, and a user's may
+// differ by that much (docs/performance-model.md, "Second lease").
+inline constexpr double eager_inference_host_seconds_per_kernel = 32.7e-6;
+// Kernels outside the layers in an eager forward: the embedding lookup, the final norm (eager: 5),
+// the output projection and the argmax.
+inline constexpr int eager_model_kernels = 8;
 
 // A kernel's fixed cost under a CUDA graph over its eager launch: 80 short kernels take 260 us
 // launched one by one and 70 us as one graph (CUDA.jl documentation, "Graphs": RK4, 10 steps), 0.27.
@@ -100,6 +119,11 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   require_nonnegative(job.expert_weight_bytes_per_parameter, "expert_weight_bytes_per_parameter");
   require_positive(job.kv_bytes_per_element, "kv_bytes_per_element");
   if (opt.kernels_per_layer < 0) capplan::detail::fail("kernels_per_layer", std::to_string(opt.kernels_per_layer), "is negative");
+  if (opt.eager && opt.cuda_graphs)
+    capplan::detail::fail("eager", "true", "launches each kernel from Python, which a CUDA graph (cuda_graphs) replays without it: choose one");
+  if (opt.eager && job.model.moe)
+    capplan::detail::fail("eager", "true",
+                          "is not modelled for a mixture of experts (an eager MoE layer loops over its experts in Python, which capplan does not count)");
   const ResolvedShape s = resolve(job.model);
   if (s.heads % job.tp != 0) capplan::detail::fail("tp", std::to_string(job.tp), "does not divide the " + std::to_string(s.heads) + " heads");
   if (job.compute_precision != Precision::fp16 && job.compute_precision != Precision::bf16 && job.compute_precision != Precision::fp32)
@@ -195,8 +219,25 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   const double t_weights = rm.time(weights) - rm.overhead;
   const double attention_compute = attention.flops / (r.peak * r.best_fraction);
   const double t_attention = std::max(attention_compute, attention.bytes / r.bandwidth);
+  // Eager: the kernels of capplan's eager layer (their count does not depend on the tokens), each
+  // launched from Python (eager_inference_host_seconds_per_kernel). Their GPU time is the fused
+  // model's: the eager layer's element-wise bytes are training's (an fp32 residual stream under
+  // autocast), which a BF16 model serving does not move; with them, GPU-bound eager prefills of
+  // 2,048-8,192 tokens came out +7 to +30 % slow, without them -5 to -14 % (in-house-hopper.json).
+  double eager_kernels = 0;  // per forward pass (a prefill or a decode step)
+  if (opt.eager) {
+    LayerOptions le;
+    le.flash_attention = opt.flash_attention;
+    le.dropout = false;
+    le.eager = true;
+    double per_layer = 0;
+    for (const Op& op : transformer_layer_forward(job.model, job.batch, 1, job.tp, job.compute_precision, le)) per_layer += op.kernels;
+    // With tensor parallelism each layer also launches its two all-reduces.
+    eager_kernels = layers * (per_layer + (job.tp > 1 ? 2.0 : 0.0)) + eager_model_kernels;
+  }
+  const double host_pass = eager_kernels * eager_inference_host_seconds_per_kernel;
   const double per_kernel = r.overhead * (opt.cuda_graphs ? cuda_graph_launch_fraction : 1.0);
-  const double launches = layers * opt.kernels_per_layer * per_kernel;
+  const double launches = opt.eager ? (eager_kernels - eager_model_kernels) * per_kernel : layers * opt.kernels_per_layer * per_kernel;
   double t_tp = 0;
   if (job.tp > 1) {
     // One node's GPUs with its topology (NVLink bridges join pairs only: make_cluster).
@@ -207,7 +248,8 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   // four per layer as serving engines fuse them (QKV, output projection, gate-up, down), and the logits.
   const double weight_matmuls = layers * weight_matmuls_per_layer + (s.vocab > 0 ? 1.0 : 0.0);
   const double t_stream = weight_matmuls * rm.stream_latency;
-  const double step = t_weights + t_stream + t_attention + launches + t_tp;
+  const double step_gpu = t_weights + t_stream + t_attention + launches + t_tp;
+  const double step = std::max(step_gpu, host_pass);  // eager: the GPU waits on Python where that is longer
 
   // Prefill: the forward kernels of one layer over batch x prompt tokens, plus the last token's logits.
   double prefill = 0;
@@ -248,6 +290,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     }
   }
 
+  const double prefill_gpu = prefill;
+  if (job.prompt > 0) prefill = std::max(prefill_gpu, host_pass);
+
   InferenceEstimate est;
   if (!(step > 0) || !std::isfinite(step)) capplan::detail::fail("decode_step", capplan::detail::format_double(step), "is not a positive finite time");
   est.prefill = from_canonical<Duration>(prefill);
@@ -262,9 +307,13 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
 
   Breakdown& b = est.breakdown;
-  if (job.prompt > 0)
-    b.add("prefill (time to first token)", prefill, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
-                                                        std::to_string(s.layers) + " layers", "kernels");
+  const std::string host_how = num(eager_kernels) + " kernels launched from Python x " + seconds_text(eager_inference_host_seconds_per_kernel) +
+                               " (eager PyTorch, measured on one host: a user's CPU may differ)";
+  if (job.prompt > 0) {
+    b.add("prefill (time to first token)", prefill_gpu, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
+                                                            std::to_string(s.layers) + " layers", "kernels");
+    if (prefill > prefill_gpu) b.add("prefill: waiting on the host's kernel launches", prefill - prefill_gpu, host_how, "CPU");
+  }
   const double g = static_cast<double>(job.generate);
   b.add(!quantized                                   ? "decode: weight matmuls"
         : *job.matmul_precision == Precision::fp4 ? "decode: weight matmuls (FP4)"
@@ -288,10 +337,13 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
         num(g) + " steps x " + format(from_canonical<DataSize>(kv_bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)),
         attention_compute > kv_bytes / r.bandwidth ? "compute" : "memory");
   b.add("decode: kernel launches", g * launches,
-        num(g) + " steps x " + std::to_string(s.layers) + " layers x " + std::to_string(opt.kernels_per_layer) + " kernels x " +
-            seconds_text(r.overhead) + (opt.cuda_graphs ? " x " + num(cuda_graph_launch_fraction) + " (CUDA graph)" : ""),
+        num(g) + " steps x " +
+            (opt.eager ? num(eager_kernels - eager_model_kernels) + " eager kernels"
+                       : std::to_string(s.layers) + " layers x " + std::to_string(opt.kernels_per_layer) + " kernels") +
+            " x " + seconds_text(r.overhead) + (opt.cuda_graphs ? " x " + num(cuda_graph_launch_fraction) + " (CUDA graph)" : ""),
         "overhead");
   if (job.tp > 1) b.add("decode: tensor-parallel all-reduces", g * t_tp, num(g) + " steps x 2 x " + std::to_string(s.layers) + " layers", std::string(name(intra_node_link(gpu, job.pcie_host, job.p2p).kind)));
+  if (step > step_gpu) b.add("decode: waiting on the host's kernel launches", g * (step - step_gpu), num(g) + " steps x " + host_how, "CPU");
   return est;
 }
 

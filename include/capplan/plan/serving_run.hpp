@@ -30,6 +30,7 @@ struct ServingLoad {
   std::int64_t prompt = 512;  // prompt tokens per sequence
   std::int64_t output = 128;  // generated tokens per sequence
   bool cuda_graphs = false;   // the engine replays decode steps as CUDA graphs (perf/inference.hpp)
+  bool eager = false;         // plain PyTorch: each kernel launched from Python (perf::InferenceOptions::eager)
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how a PCIe node attaches its GPUs (perf/communication.hpp)
   perf::PeerToPeer p2p = perf::PeerToPeer::automatic;      // what NCCL may do over its PCIe links (perf/communication.hpp);
                                                            // disabled: PCIe cards and bridged pairs only, others keep the default
@@ -42,6 +43,7 @@ struct ServingLoad {
     if (prompt < 0) detail::fail("prompt", std::to_string(prompt), "is negative");
     require_positive_count(output, "output");
     if (weight_stream_latency) efficiency().validate();
+    if (eager && cuda_graphs) detail::fail("eager", "true", "launches each kernel from Python, which a CUDA graph (cuda_graphs) replays without it: choose one");
   }
   // The efficiency model the load is timed with: the defaults, with the weight-stream latency given.
   [[nodiscard]] perf::EfficiencyModel efficiency() const {
@@ -115,6 +117,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   r.pp = pp;
   perf::InferenceOptions options;
   options.cuda_graphs = load.cuda_graphs;
+  options.eager = load.eager;
   r.estimate = perf::estimate_inference(job, gpu, load.efficiency(), options);
   r.memory = inference_budget(shape, load.config(tp, pp));
   r.fit = check_fit(r.memory, gpu.capacity());
