@@ -187,6 +187,10 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
         recipe = perf::Fp8Recipe::current;
         notes.push_back(g.id + ": no block-scaled (MXFP8) tensor cores; sized with per-tensor current scaling, as train times it.");
       }
+      if (used == Precision::fp8 && recipe == perf::Fp8Recipe::blockwise && !perf::quant_hardware(g).fp8_blockwise) {
+        recipe = perf::Fp8Recipe::current;
+        notes.push_back(g.id + ": no blockwise-scaled FP8 GEMMs; sized with per-tensor current scaling, as train times it.");
+      }
       perf::apply_precision(c, framework_arg(a.plan.framework, ""), used, recipe);
       if (used != precision)
         notes.push_back(g.id + ": no dense " + std::string(name(precision)) + " rate in the catalog; activations sized at " + std::string(name(used)) +

@@ -1023,7 +1023,46 @@ def holdout_resnet():
     return rows
 
 
+def fp8_blockwise_2d():
+    """FP8 GEMMs with DeepSeek-V3's mixed scaling as Transformer Engine runs the forward and data-gradient
+    products on Hopper: 1 x 128 tiles on the activations (mat_a) and 128 x 128 blocks on the weights (mat_b),
+    FP32 scales laid out outer-dimension-major, against one scale per tensor and 1 x 128 on both (the
+    weight-gradient product), on fp8_scaling's seven shapes. Every scale layout is tried; errors are kept."""
+    f8 = torch.float8_e4m3fn
+    out = {"api": [n for n in dir(F) if "scal" in n.lower()], "rows": []}
+    for m, n, k in ((4096, 4096, 4096), (8192, 8192, 8192), (16384, 16384, 16384), (8192, 6144, 4096),
+                    (8192, 4096, 4096), (8192, 28672, 4096), (8192, 4096, 14336)):
+        a = torch.randn(m, k, device=dev).to(f8)
+        b = torch.randn(n, k, device=dev).to(f8)
+        ref = a.float() @ b.float().t()
+        fl = 2 * m * n * k
+        col = lambda rows, cols: torch.ones(cols, rows, device=dev).t()  # (rows, cols), stride (1, rows)
+        a_tile = col(m, k // 128)                                    # 1 x 128 tiles, outer-dim-major
+        b_tile = torch.ones(k // 128, n, device=dev)                 # mat_b = b.t() is (k, n): (k/128, n), stride (n, 1), as fp8_scaling ran
+        b_block_c = torch.ones(n // 128, k // 128, device=dev).t()   # (k/128, n/128), stride (1, k/128)
+        b_block_r = torch.ones(k // 128, n // 128, device=dev)       # (k/128, n/128), stride (n/128, 1)
+        a_tile_r = torch.ones(m, k // 128, device=dev)
+        variants = {"tensorwise": (torch.tensor(1.0, device=dev), torch.tensor(1.0, device=dev)),
+                    "tile_tile": (a_tile, b_tile),
+                    "tile_block_c": (a_tile, b_block_c), "tile_block_r": (a_tile, b_block_r),
+                    "tile_r_block_c": (a_tile_r, b_block_c), "tile_r_block_r": (a_tile_r, b_block_r)}
+        row = {"m": m, "n": n, "k": k}
+        for name, (sa, sb) in variants.items():
+            try:
+                run = lambda: torch._scaled_mm(a, b.t(), scale_a=sa, scale_b=sb, out_dtype=torch.bfloat16)
+                o = run()
+                err = float((o.float() - ref).norm() / ref.norm())
+                ms = bench_ms(run)
+                row[name] = {"ms": ms, "tflops": fl / (ms / 1e3) / 1e12, "rel_err": err}
+            except Exception as e:
+                row[name] = {"error": repr(e)[:1200]}
+        out["rows"].append(row)
+        del a, b, ref
+    return out
+
+
 if ONLY:
+    section("fp8_blockwise_2d")(fp8_blockwise_2d)
     section("holdout_eager")(holdout_eager)
     section("holdout_resnet")(holdout_resnet)
 
@@ -1057,7 +1096,7 @@ for key in ("decode", "holdout_decode"):
     if key in s and "data" in s[key]:
         print(key, s[key]["data"])
 for key in ("host_launch", "conv_layers", "image_profile", "prefill_sweep", "fp8_scaling", "grouped_mm", "holdout_eager",
-            "holdout_resnet"):
+            "holdout_resnet", "fp8_blockwise_2d"):
     if key in s and "data" in s[key]:
         d = s[key]["data"]
         if key == "image_profile":
@@ -1065,6 +1104,11 @@ for key in ("host_launch", "conv_layers", "image_profile", "prefill_sweep", "fp8
         elif key == "conv_layers":
             d = [(r["batch"], r["cin"], r["h"], r["cout"], r["kernel"], r["stride"], round(r.get("fwd_ms") or 0, 3),
                   round(r.get("dgrad_ms") or 0, 3), round(r.get("wgrad_ms") or 0, 3), r.get("error", "")[:60]) for r in d]
+        elif key == "fp8_blockwise_2d":
+            d = [(r["m"], r["n"], r["k"], {v: (round(x["tflops"]) if "tflops" in x else x["error"][:300]) for v, x in r.items()
+                                          if isinstance(x, dict)}) for r in d["rows"][:2]] + \
+                [(r["m"], r["n"], r["k"], {v: round(x["tflops"]) for v, x in r.items() if isinstance(x, dict) and "tflops" in x})
+                 for r in d["rows"][2:]]
         elif key == "fp8_scaling":
             d = [(r["m"], r["n"], r["k"], round(r["bf16_tflops"]),
                   {v: (round(x["tflops"]) if "tflops" in x else x["error"][:80]) for v, x in r.items() if isinstance(x, dict)})

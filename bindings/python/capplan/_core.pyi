@@ -2075,6 +2075,7 @@ class Fp8Recipe:
     delayed: ClassVar[Fp8Recipe]
     current: ClassVar[Fp8Recipe]
     mxfp8: ClassVar[Fp8Recipe]
+    blockwise: ClassVar[Fp8Recipe]
     def __init__(self, value: int | str) -> None: ...
     @property
     def name(self) -> str: ...

@@ -317,7 +317,7 @@ void bind_training(py::module_& m) {
       .field("expert_parameters", &TrainingJob::expert_parameters, "MoE routed-expert weights; None: derived")
       .field("finetune", &TrainingJob::finetune, "full, or LoRA / QLoRA adapters beside frozen weights")
       .field("lora", &TrainingJob::lora, "adapters with finetune lora or qlora")
-      .field("fp8_recipe", &TrainingJob::fp8_recipe, "how precision fp8 scales tensors (delayed, current, mxfp8)")
+      .field("fp8_recipe", &TrainingJob::fp8_recipe, "how precision fp8 scales tensors (delayed, current, mxfp8, blockwise)")
       .finish();
   Record<PlanLinks>(m, "PlanLinks", "The links each of a plan's collectives crosses, by name ('' where the plan has no such group).")
       .readonly("tp", &PlanLinks::tp)

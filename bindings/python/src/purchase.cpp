@@ -59,7 +59,7 @@ void bind_purchase(py::module_& m) {
       .field("space", &TrainingSetup::space)
       .field("finetune", &TrainingSetup::finetune, "full, or LoRA / QLoRA adapters")
       .field("lora", &TrainingSetup::lora, "adapters with finetune lora or qlora")
-      .field("fp8_recipe", &TrainingSetup::fp8_recipe, "how precision fp8 scales tensors (delayed, current, mxfp8)")
+      .field("fp8_recipe", &TrainingSetup::fp8_recipe, "how precision fp8 scales tensors (delayed, current, mxfp8, blockwise)")
       .finish();
   Record<TrainingRun>(m, "TrainingRun", "A timed training run: job, cluster, plan, estimate and memory per GPU.")
       .readonly("job", &TrainingRun::job)

@@ -6,6 +6,7 @@
 //   fp8 delayed  (DelayedScaling)           1                  read 2, write 1 [+ 1 transposed]
 //   fp8 current  (Float8CurrentScaling)     1                  + an amax pass (read 2) before the cast
 //   fp8 mxfp8    (MXFP8BlockScaling)        1 + 1/32           read 2, write (1 + 1/32) row- and column-wise
+//   fp8 blockwise (Float8BlockScaling)      1 + 4/128          read 2, write (1 + 4/128) row- and column-wise
 //   fp4 nvfp4    (NVFP4BlockScaling)        0.5 + 1/16         amax (read 2), read 2, write (0.5 + 1/16)
 //                                                              row-wise and column-wise (Hadamard-rotated)
 //
@@ -27,6 +28,21 @@
 //   FLOPs per element, fused into the column-wise cast); Fprop, Dgrad and Wgrad all run in NVFP4.
 //   The paper keeps a few final layers in BF16 for accuracy; this model quantizes every linear layer,
 //   as the recipe does when no layer is exempted.
+// - Blockwise FP8 (DeepSeek-AI 2024, "DeepSeek-V3 Technical Report", arXiv 2412.19437, §3.3.2
+//   "Fine-Grained Quantization"): activations and gradients scaled per 1 x 128 tile, weights per
+//   128 x 128 block, FP32 scales; as with MX formats the tiles run along the contraction dimension, so
+//   an input is quantized twice (row- and column-wise), each amax found inside the cast kernel. cuBLAS
+//   runs such GEMMs on Hopper and data-centre Blackwell (CUDA 12.9's block-scaled FP8 GEMMs; PyTorch's
+//   torch._scaled_mm takes them there); other GPUs with FP8 (Ada, RTX Blackwell, AMD) are refused.
+//   Their kernels run at fp8_blockwise_kernel_rate of per-tensor FP8's: 0.826, measured in-house on an
+//   H200 over seven GEMM shapes (validation/measured/h200-2026-11-29-fp8-blockwise.json, calibration
+//   rows; bench/gpu/fit_fp8_blockwise.py): 1 x 128 tiles times 128 x 128 blocks (the forward and
+//   data-gradient products) at 0.888 of per-tensor, 1 x 128 tiles on both operands (the weight
+//   gradient) at 0.724, a layer's three equal-FLOP products at their harmonic mean. A check, not
+//   fitted: Transformer Engine's GEMM profiling tutorial (gemm_profiling.rst at 8f2e635, H200 NVL, one
+//   layer's 12 GEMMs with their casts) times FP8Block at 1.128x FP8Current; these kernels alone are
+//   1.21x. No published blockwise training run is in validation/cases yet (Megatron-Bridge's 25.09
+//   table gives DeepSeek-V3 on 1,024 H100 at 330 TFLOP/s/GPU blockwise against 338 per tensor).
 // - Block-scaled operands (MXFP8, NVFP4) need Blackwell-class tensor cores; a GPU with an FP4 rate in
 //   the catalog has them (NVIDIA Blackwell, AMD CDNA 4). Which parts take FP8 in any layout is read
 //   from the catalog as: an FP4 rate, NVIDIA, SXM (the data-centre parts); elsewhere TN is assumed.
@@ -61,8 +77,10 @@ namespace capplan::perf {
 //   delayed  per-tensor scales from an amax history (DelayedScaling; NeMo's default before 25.x)
 //   current  per-tensor scales from the tensor's own amax (Float8CurrentScaling; Megatron-Bridge's "FP8-CS")
 //   mxfp8    a scale per 32 values (MXFP8BlockScaling; Megatron-Bridge's "FP8-MX"); Blackwell-class only
-enum class Fp8Recipe { delayed, current, mxfp8 };
-BOOST_DESCRIBE_ENUM(Fp8Recipe, delayed, current, mxfp8)
+//   blockwise  DeepSeek-V3's scales per 1 x 128 tile (activations, gradients) and 128 x 128 block
+//            (weights) (Float8BlockScaling); Hopper and data-centre Blackwell
+enum class Fp8Recipe { delayed, current, mxfp8, blockwise };
+BOOST_DESCRIBE_ENUM(Fp8Recipe, delayed, current, mxfp8, blockwise)
 inline constexpr std::string_view name(Fp8Recipe r) { return capplan::detail::enum_name(r); }
 inline Fp8Recipe parse_fp8_recipe(std::string_view text, std::string_view field = "fp8_recipe") {
   return capplan::detail::parse_enum<Fp8Recipe>(text, field);
@@ -72,12 +90,18 @@ inline Fp8Recipe parse_fp8_recipe(std::string_view text, std::string_view field 
 struct QuantHardware {
   bool block_scaled = false;    // MXFP8 / NVFP4 block-scaled operands (an FP4 rate in the catalog)
   bool fp8_any_layout = false;  // FP8 GEMMs in any layout, no transposed copies (data-centre Blackwell)
+  bool fp8_blockwise = false;   // cuBLAS's blockwise-scaled FP8 GEMMs (Hopper, data-centre Blackwell)
 };
 
 inline QuantHardware quant_hardware(const GpuSpec& gpu) {
   QuantHardware h;
   h.block_scaled = gpu.dense.has(Precision::fp4);
   h.fp8_any_layout = h.block_scaled && gpu.vendor == Vendor::nvidia && gpu.form_factor == FormFactor::sxm;
+  // Hopper: the catalog's H100, H200, H800, H20 and GH200 entries (ids beginning "h100", "h20", "h800", "gh200").
+  const std::string_view id = gpu.id;
+  const bool hopper = gpu.vendor == Vendor::nvidia && gpu.dense.has(Precision::fp8) &&
+                      (id.starts_with("h100") || id.starts_with("h20") || id.starts_with("h800") || id.starts_with("gh200"));
+  h.fp8_blockwise = hopper || h.fp8_any_layout;
   return h;
 }
 
@@ -96,6 +120,12 @@ struct QuantizationCost {
 // MXFP8 GEMM kernels against per-tensor FP8 ones, same shapes, same GPU (B300): 6.812 / 7.161 ms per
 // layer (Transformer Engine gemm_profiling.rst at 8f2e635, pre-quantized). Fitted on that one row.
 inline constexpr double mxfp8_kernel_rate = 6.812 / 7.161;
+// Blockwise FP8 GEMM kernels against per-tensor FP8 ones, same shapes, same GPU (H200): a linear layer's
+// three products (see the top; bench/gpu/fit_fp8_blockwise.py).
+inline constexpr double fp8_blockwise_kernel_rate = 0.8255;
+// Bytes a blockwise-scaled FP8 operand element reads: the value and a 4-byte FP32 scale per 128 (the
+// activations' 1 x 128 tiles; a weight's 128 x 128 blocks add 4 bytes per 16,384).
+inline constexpr double fp8_blockwise_operand_bytes = 1.0 + 4.0 / 128.0;
 
 // The cost of `precision` (fp8 or fp4) under `recipe` on hardware `hw`. InputError naming the field
 // where the GPU cannot run the recipe.
@@ -119,8 +149,14 @@ inline QuantizationCost quantization_cost(Precision precision, Fp8Recipe recipe,
       if (!hw.block_scaled) capplan::detail::fail("fp8_recipe", "mxfp8", "needs Blackwell-class tensor cores (block-scaled MXFP8); this GPU has no FP4 rate");
       return {"mxfp8 (32-value E8M0 block scales)", 1.0 + 1.0 / 32.0, 2.0 + 2.0 * (1.0 + 1.0 / 32.0), 2.0 + (1.0 + 1.0 / 32.0), 0.0,
               mxfp8_kernel_rate};
+    case Fp8Recipe::blockwise: {
+      if (!hw.fp8_blockwise)
+        capplan::detail::fail("fp8_recipe", "blockwise", "needs cuBLAS's blockwise-scaled FP8 GEMMs (Hopper or data-centre Blackwell); this GPU has neither");
+      const double v = fp8_blockwise_operand_bytes;
+      return {"fp8 blockwise (1 x 128 and 128 x 128 FP32 scales, DeepSeek-V3)", v, 2.0 + 2.0 * v, 2.0 + v, 0.0, fp8_blockwise_kernel_rate};
+    }
   }
-  capplan::detail::fail("fp8_recipe", std::to_string(static_cast<int>(recipe)), "is not delayed, current or mxfp8");
+  capplan::detail::fail("fp8_recipe", std::to_string(static_cast<int>(recipe)), "is not delayed, current, mxfp8 or blockwise");
 }
 
 // Bytes per element of the input a linear layer keeps for its weight gradient: Transformer Engine
@@ -131,7 +167,7 @@ inline QuantizationCost quantization_cost(Precision precision, Fp8Recipe recipe,
 inline double saved_linear_input_bytes(Precision precision, Fp8Recipe recipe) {
   if (precision == Precision::fp4) return formats::nvfp4.bytes_per_value();
   if (precision != Precision::fp8) return 0;
-  return recipe == Fp8Recipe::mxfp8 ? 1.0 + 1.0 / 32.0 : 1.0;
+  return recipe == Fp8Recipe::mxfp8 ? 1.0 + 1.0 / 32.0 : recipe == Fp8Recipe::blockwise ? fp8_blockwise_operand_bytes : 1.0;
 }
 
 // One sentence on how the job's linear layers are quantized, for a report's notes.
@@ -143,12 +179,15 @@ inline std::string quantization_note(Precision precision, Fp8Recipe recipe, Quan
                   " (Transformer Engine): the linear layers' GEMMs run at the " + (precision == Precision::fp4 ? "FP4" : "FP8") +
                   " rate; attention, norms, activations and the output layer stay in BF16; quantizing each GEMM input moves " + bytes +
                   " bytes per element";
-  if (precision == Precision::fp8 && recipe != Fp8Recipe::mxfp8)
+  if (precision == Precision::fp8 && (recipe == Fp8Recipe::delayed || recipe == Fp8Recipe::current))
     s += hw.fp8_any_layout ? " (one FP8 copy serves both GEMMs: data-centre Blackwell takes any layout)"
                            : " (with a transposed copy for the weight gradient: TN-only FP8 GEMMs)";
   if (precision == Precision::fp8 && recipe == Fp8Recipe::mxfp8)
     s += "; block-scaled GEMMs run at " + std::to_string(static_cast<int>(q.kernel_rate * 1000 + 0.5) / 10) + "." +
          std::to_string(static_cast<int>(q.kernel_rate * 1000 + 0.5) % 10) + " % of per-tensor FP8's rate (measured on B300)";
+  if (precision == Precision::fp8 && recipe == Fp8Recipe::blockwise)
+    s += "; blockwise-scaled GEMMs run at " + std::to_string(static_cast<int>(q.kernel_rate * 1000 + 0.5) / 10) + "." +
+         std::to_string(static_cast<int>(q.kernel_rate * 1000 + 0.5) % 10) + " % of per-tensor FP8's rate (measured on H200)";
   if (precision == Precision::fp4) s += "; every linear layer is quantized (the NVFP4 paper keeps a few final layers in BF16)";
   return s + ".";
 }

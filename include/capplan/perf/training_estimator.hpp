@@ -575,7 +575,7 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
                               " = global_batch / (micro_batch x dp)) to be a multiple of pp = " + std::to_string(plan.pp));
   require_nonnegative(job.parameters, "parameters");
   if (const int f = static_cast<int>(job.fp8_recipe); f < 0 || f >= static_cast<int>(capplan::detail::enum_count<Fp8Recipe>))
-    capplan::detail::fail("fp8_recipe", std::to_string(f), "is not delayed, current or mxfp8");
+    capplan::detail::fail("fp8_recipe", std::to_string(f), "is not delayed, current, mxfp8 or blockwise");
   if (job.fp8_recipe != Fp8Recipe::delayed && job.precision != Precision::fp8)
     capplan::detail::fail("fp8_recipe", std::string(name(job.fp8_recipe)), "applies to precision fp8 only (precision is " + std::string(name(job.precision)) + ")");
   if (job.finetune != FineTune::full) {
