@@ -179,7 +179,8 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     const std::string tuning = finetune_text(c.finetune, c.lora, m.shape);
     const Precision precision = precision_arg(a.plan.precision);
     // Sized at the precision this GPU runs, as train times it: FP8 asked on a GPU without FP8 tensor
-    // cores keeps 16-bit inputs, MXFP8 without block-scaled tensor cores falls back to current scaling.
+    // cores keeps 16-bit inputs, MXFP8 without block-scaled tensor cores falls back to current scaling,
+    // blockwise off Hopper to MXFP8 (Blackwell) or current scaling.
     {
       const Precision used = detail::usable_precision(g, precision).value_or(precision);
       perf::Fp8Recipe recipe = fp8_recipe_arg(a.plan.fp8_recipe, precision);
@@ -187,9 +188,10 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
         recipe = perf::Fp8Recipe::current;
         notes.push_back(g.id + ": no block-scaled (MXFP8) tensor cores; sized with per-tensor current scaling, as train times it.");
       }
-      if (used == Precision::fp8 && recipe == perf::Fp8Recipe::blockwise && !perf::quant_hardware(g).fp8_blockwise) {
-        recipe = perf::Fp8Recipe::current;
-        notes.push_back(g.id + ": no blockwise-scaled FP8 GEMMs; sized with per-tensor current scaling, as train times it.");
+      if (const perf::QuantHardware hw = perf::quant_hardware(g); used == Precision::fp8 && recipe == perf::Fp8Recipe::blockwise && !hw.fp8_blockwise) {
+        recipe = hw.block_scaled ? perf::Fp8Recipe::mxfp8 : perf::Fp8Recipe::current;
+        notes.push_back(g.id + (hw.block_scaled ? ": blockwise FP8 runs emulated through MXFP8 off Hopper; sized as mxfp8, as train times it."
+                                                : ": no blockwise-scaled FP8 GEMMs (Hopper only); sized with per-tensor current scaling, as train times it."));
       }
       perf::apply_precision(c, framework_arg(a.plan.framework, ""), used, recipe);
       if (used != precision)

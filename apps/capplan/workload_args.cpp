@@ -642,7 +642,7 @@ void add_precision_flags(CLI::App* cmd, std::string& precision, std::string& fp8
   cmd->add_option("--fp8-recipe", fp8_recipe,
                   "How --precision fp8 scales tensors: delayed (default; per tensor, from an amax history), current (per tensor, "
                   "Megatron-Bridge's FP8-CS), mxfp8 (a scale per 32 values, Blackwell-class GPUs; FP8-MX) or blockwise "
-                  "(DeepSeek-V3's 1 x 128 and 128 x 128 FP32 scales; Hopper and data-centre Blackwell)")
+                  "(DeepSeek-V3's 1 x 128 and 128 x 128 FP32 scales; Hopper, elsewhere timed as mxfp8 or current)")
       ->check(CLI::IsMember(recipes));
 }
 

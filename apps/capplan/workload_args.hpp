@@ -244,7 +244,7 @@ Precision precision_arg(const std::string& s);
 // --precision and --fp8-recipe (train, memory, compare).
 void add_precision_flags(CLI::App* cmd, std::string& precision, std::string& fp8_recipe);
 
-// --fp8-recipe: delayed (the default, empty), current or mxfp8; only with --precision fp8.
+// --fp8-recipe: delayed (the default, empty), current, mxfp8 or blockwise; only with --precision fp8.
 perf::Fp8Recipe fp8_recipe_arg(const std::string& recipe, Precision precision);
 
 // The CLI check of a weight-format flag: one of memory/formats.hpp's formats.

@@ -242,10 +242,11 @@ void bind_training(py::module_& m) {
                              "Fused attention kernel: flash2 (FlashAttention-2), flash3 (FlashAttention-3, Hopper), cudnn (cuDNN).");
   text_enum<Fp8Recipe>(m, "Fp8Recipe",
                        "How FP8 training scales tensors: delayed (per tensor, amax history), current (per tensor, own amax; FP8-CS) "
-                       "or mxfp8 (a scale per 32 values; Blackwell-class).");
+                       ", mxfp8 (a scale per 32 values; Blackwell-class) or blockwise (DeepSeek-V3's 1 x 128 / 128 x 128 scales; Hopper).");
   Record<QuantHardware>(m, "QuantHardware", "What a GPU's tensor cores do with quantized operands.")
       .field("block_scaled", &QuantHardware::block_scaled, "MXFP8 / NVFP4 block-scaled operands (an FP4 rate)")
       .field("fp8_any_layout", &QuantHardware::fp8_any_layout, "FP8 GEMMs in any layout (data-centre Blackwell)")
+      .field("fp8_blockwise", &QuantHardware::fp8_blockwise, "blockwise-scaled FP8 GEMMs (Hopper)")
       .finish();
   m.def("quant_hardware", &quant_hardware, py::arg("gpu"), "What the GPU's tensor cores can do with quantized operands.");
   Record<QuantizationCost>(m, "QuantizationCost", "What quantizing one GEMM input costs, per element of that input.")
@@ -253,6 +254,7 @@ void bind_training(py::module_& m) {
       .readonly("cast_bytes", &QuantizationCost::cast_bytes)
       .readonly("cast_bytes_frozen", &QuantizationCost::cast_bytes_frozen)
       .readonly("transform_flops", &QuantizationCost::transform_flops)
+      .readonly("kernel_rate", &QuantizationCost::kernel_rate)
       .finish(false)
       .def_property_readonly("recipe", [](const QuantizationCost& q) { return std::string(q.recipe); });
   m.def("saved_linear_input_bytes", &saved_linear_input_bytes, py::arg("precision"), py::arg("recipe"),

@@ -689,6 +689,16 @@ def test_fp8_recipes_and_nvfp4_training(cat):
     assert e.value.field == "fp8_recipe"
     with pytest.raises(TypeError, match="Fp8Recipe"):
         TrainingJob(fp8_recipe="mx9")
+    # Blockwise FP8 (DeepSeek-V3's scales): Hopper only, at the measured kernel rate; refused on a B200 by the library.
+    h100 = capplan.quant_hardware(cat.find_gpu("H100 SXM"))
+    assert h100.fp8_blockwise and not hw.fp8_blockwise
+    bw = capplan.quantization_cost(Precision.fp8, "blockwise", h100)
+    assert bw.operand_bytes == pytest.approx(1 + 4 / 128)
+    assert bw.kernel_rate == pytest.approx(3 / (2 / 0.8879 + 1 / 0.7237), rel=1e-3)
+    assert capplan.saved_linear_input_bytes("fp8", "blockwise") == pytest.approx(1 + 4 / 128)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.quantization_cost(Precision.fp8, "blockwise", hw)
+    assert e.value.field == "fp8_recipe"
 
 
 def test_nvfp4_serving(cat):

@@ -32,8 +32,11 @@
 //   "Fine-Grained Quantization"): activations and gradients scaled per 1 x 128 tile, weights per
 //   128 x 128 block, FP32 scales; as with MX formats the tiles run along the contraction dimension, so
 //   an input is quantized twice (row- and column-wise), each amax found inside the cast kernel. cuBLAS
-//   runs such GEMMs on Hopper and data-centre Blackwell (CUDA 12.9's block-scaled FP8 GEMMs; PyTorch's
-//   torch._scaled_mm takes them there); other GPUs with FP8 (Ada, RTX Blackwell, AMD) are refused.
+//   runs such GEMMs on Hopper (CUDA 12.9's blockwise FP8 GEMMs; PyTorch's torch._scaled_mm takes them);
+//   on Blackwell (compute capability 10.x and up) Transformer Engine emulates them through MXFP8
+//   ("FP8 Block is emulated via MXFP8 - prefer MXFP8 or NVFP4", its GEMM profiling tutorial at 8f2e635),
+//   so capplan refuses the recipe there and elsewhere (Ada, AMD); train and memory fall back (see
+//   plan/training_run.hpp).
 //   Their kernels run at fp8_blockwise_kernel_rate of per-tensor FP8's: 0.826, measured in-house on an
 //   H200 over seven GEMM shapes (validation/measured/h200-2026-11-29-fp8-blockwise.json, calibration
 //   rows; bench/gpu/fit_fp8_blockwise.py): 1 x 128 tiles times 128 x 128 blocks (the forward and
@@ -78,7 +81,7 @@ namespace capplan::perf {
 //   current  per-tensor scales from the tensor's own amax (Float8CurrentScaling; Megatron-Bridge's "FP8-CS")
 //   mxfp8    a scale per 32 values (MXFP8BlockScaling; Megatron-Bridge's "FP8-MX"); Blackwell-class only
 //   blockwise  DeepSeek-V3's scales per 1 x 128 tile (activations, gradients) and 128 x 128 block
-//            (weights) (Float8BlockScaling); Hopper and data-centre Blackwell
+//            (weights) (Float8BlockScaling); Hopper
 enum class Fp8Recipe { delayed, current, mxfp8, blockwise };
 BOOST_DESCRIBE_ENUM(Fp8Recipe, delayed, current, mxfp8, blockwise)
 inline constexpr std::string_view name(Fp8Recipe r) { return capplan::detail::enum_name(r); }
@@ -90,18 +93,17 @@ inline Fp8Recipe parse_fp8_recipe(std::string_view text, std::string_view field 
 struct QuantHardware {
   bool block_scaled = false;    // MXFP8 / NVFP4 block-scaled operands (an FP4 rate in the catalog)
   bool fp8_any_layout = false;  // FP8 GEMMs in any layout, no transposed copies (data-centre Blackwell)
-  bool fp8_blockwise = false;   // cuBLAS's blockwise-scaled FP8 GEMMs (Hopper, data-centre Blackwell)
+  bool fp8_blockwise = false;   // cuBLAS's blockwise-scaled FP8 GEMMs (Hopper; Blackwell emulates them through MXFP8)
 };
 
 inline QuantHardware quant_hardware(const GpuSpec& gpu) {
   QuantHardware h;
   h.block_scaled = gpu.dense.has(Precision::fp4);
   h.fp8_any_layout = h.block_scaled && gpu.vendor == Vendor::nvidia && gpu.form_factor == FormFactor::sxm;
-  // Hopper: the catalog's H100, H200, H800, H20 and GH200 entries (ids beginning "h100", "h20", "h800", "gh200").
-  const std::string_view id = gpu.id;
-  const bool hopper = gpu.vendor == Vendor::nvidia && gpu.dense.has(Precision::fp8) &&
-                      (id.starts_with("h100") || id.starts_with("h20") || id.starts_with("h800") || id.starts_with("gh200"));
-  h.fp8_blockwise = hopper || h.fp8_any_layout;
+  // Hopper (the catalog's architecture field, any case): H100, H200, H800, H20.
+  const std::string_view arch = gpu.architecture;
+  const bool hopper = arch.size() == 6 && (arch[0] == 'H' || arch[0] == 'h') && arch.substr(1) == "opper";
+  h.fp8_blockwise = hopper && gpu.vendor == Vendor::nvidia && gpu.dense.has(Precision::fp8);
   return h;
 }
 
@@ -151,7 +153,8 @@ inline QuantizationCost quantization_cost(Precision precision, Fp8Recipe recipe,
               mxfp8_kernel_rate};
     case Fp8Recipe::blockwise: {
       if (!hw.fp8_blockwise)
-        capplan::detail::fail("fp8_recipe", "blockwise", "needs cuBLAS's blockwise-scaled FP8 GEMMs (Hopper or data-centre Blackwell); this GPU has neither");
+        capplan::detail::fail("fp8_recipe", "blockwise",
+                              "needs cuBLAS's blockwise-scaled FP8 GEMMs, which Hopper has (Blackwell emulates them through MXFP8: use mxfp8)");
       const double v = fp8_blockwise_operand_bytes;
       return {"fp8 blockwise (1 x 128 and 128 x 128 FP32 scales, DeepSeek-V3)", v, 2.0 + 2.0 * v, 2.0 + v, 0.0, fp8_blockwise_kernel_rate};
     }

@@ -153,7 +153,7 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   b.add("optimizer step", n.t_opt, format(from_canonical<DataSize>(n.opt_bytes)) + " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
         "memory");
   const bool mx = job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::mxfp8;
-  const bool blockwise = job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::blockwise;
+  const bool blockwise = job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::blockwise;  // kernel rates: quantization.hpp
   b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
                           format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " +
                           perf::num(100 * rates.best_fraction * (mx ? perf::mxfp8_kernel_rate : blockwise ? perf::fp8_blockwise_kernel_rate : 1.0), 3) +

@@ -127,10 +127,14 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
     if (precision_note)
       *precision_note = gpu.id + ": no block-scaled (MXFP8) tensor cores; timed with per-tensor current scaling";
   }
-  if (job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::blockwise && !perf::quant_hardware(gpu).fp8_blockwise) {
-    job.fp8_recipe = perf::Fp8Recipe::current;
+  // Blockwise FP8 off Hopper: Transformer Engine emulates it through MXFP8 where there are block-scaled
+  // tensor cores (Blackwell), and current scaling is the nearest elsewhere.
+  if (const perf::QuantHardware hw = perf::quant_hardware(gpu);
+      job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::blockwise && !hw.fp8_blockwise) {
+    job.fp8_recipe = hw.block_scaled ? perf::Fp8Recipe::mxfp8 : perf::Fp8Recipe::current;
     if (precision_note)
-      *precision_note = gpu.id + ": no blockwise-scaled FP8 GEMMs (Hopper or data-centre Blackwell only); timed with per-tensor current scaling";
+      *precision_note = gpu.id + (hw.block_scaled ? ": blockwise FP8 runs emulated through MXFP8 off Hopper (Transformer Engine); timed as mxfp8"
+                                                  : ": no blockwise-scaled FP8 GEMMs (Hopper only); timed with per-tensor current scaling");
   }
   // About 4M tokens a global batch (Touvron et al. 2023, §2.2), a multiple of the GPUs.
   std::int64_t gb = setup.global_batch ? *setup.global_batch : std::max<std::int64_t>(1, (4 * 1024 * 1024) / job.seq_len);
