@@ -254,6 +254,10 @@ TEST_SUITE("perf") {
     CHECK_FALSE(p2p_setting_modelled(gpu("H100 SXM"), PeerToPeer::disabled));
     CHECK_FALSE(p2p_setting_modelled(gpu("MI300X"), PeerToPeer::disabled));
     CHECK(p2p_setting_modelled(gpu("H100 SXM"), PeerToPeer::forced));
+    // The plan layer's fallback: the setting where it is modelled, NCCL's default where it is not.
+    CHECK(modelled_p2p(gpu("H100 SXM"), PeerToPeer::disabled) == PeerToPeer::automatic);
+    CHECK(modelled_p2p(gpu("H100 SXM"), PeerToPeer::forced) == PeerToPeer::forced);
+    CHECK(modelled_p2p(g4090, PeerToPeer::disabled) == PeerToPeer::disabled);
     CHECK_THROWS_WITH_AS(make_cluster(gpu("H100 SXM"), 8, 8, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled),
                          doctest::Contains("p2p: disabled (NCCL_P2P_DISABLE=1) would also turn off the NVLink"), InputError);
     CHECK_NOTHROW(make_cluster(gpu("H100 SXM"), 1, 1, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled));  // one GPU: no peers

@@ -163,6 +163,12 @@ inline bool p2p_setting_modelled(const GpuSpec& gpu, PeerToPeer p2p) {
   return bridged || !joined;
 }
 
+// The setting capplan times on this GPU's node: `p2p` where it is modelled, NCCL's default otherwise
+// (the plan layer's runs and purchase rows fall back so, and say so in their notes).
+inline PeerToPeer modelled_p2p(const GpuSpec& gpu, PeerToPeer p2p) {
+  return p2p_setting_modelled(gpu, p2p) ? p2p : PeerToPeer::automatic;
+}
+
 // InputError naming `p2p` where the setting is not modelled for `gpus_per_node` > 1 GPUs of this kind.
 inline void require_p2p_modelled(const GpuSpec& gpu, PeerToPeer p2p, int gpus_per_node) {
   if (gpus_per_node > 1 && !p2p_setting_modelled(gpu, p2p))

@@ -874,7 +874,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
           break;
         }
         const perf::Cluster cluster = perf::make_cluster(g, n, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), q.training.pcie_host,
-                                                         perf::p2p_setting_modelled(g, q.training.p2p) ? q.training.p2p : perf::PeerToPeer::automatic);
+                                                         perf::modelled_p2p(g, q.training.p2p));
         perf::DataPipeline host;
         host.cpu_cores = q.cpu_cores_per_gpu * n;
         host.samples_per_core_second = q.decode_rate;

@@ -105,7 +105,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   job.generate = load.output;
   job.tp = tp;  // pipeline stages run in turn: as fast as TP tp over the whole model
   job.pcie_host = load.pcie_host;
-  job.p2p = perf::p2p_setting_modelled(gpu, load.p2p) ? load.p2p : perf::PeerToPeer::automatic;  // as training_run
+  job.p2p = perf::modelled_p2p(gpu, load.p2p);  // as training_run
   // Activations in FP16, else BF16, else FP32 where the catalog has no tensor rate (e.g. RTX 3060).
   if (gpu.dense.at(Precision::fp16)) job.compute_precision = Precision::fp16;
   else if (gpu.dense.at(Precision::bf16)) job.compute_precision = Precision::bf16;

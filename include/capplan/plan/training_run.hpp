@@ -153,7 +153,7 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
   const perf::Link inter = fabric.none() ? perf::Link{} : fabric.link(per_node);
   // p2p disabled is for PCIe cards and bridged pairs (perf::p2p_setting_modelled); a table of many GPUs keeps
   // NCCL's default on the rows NVSwitch, xGMI or a chip link joins, and says so (purchase.hpp).
-  const perf::PeerToPeer p2p = perf::p2p_setting_modelled(gpu, setup.p2p) ? setup.p2p : perf::PeerToPeer::automatic;
+  const perf::PeerToPeer p2p = perf::modelled_p2p(gpu, setup.p2p);
   const perf::Cluster cluster = perf::make_cluster(gpu, gpus, per_node, inter, setup.pcie_host, p2p);
   return {job, cluster};
 }
