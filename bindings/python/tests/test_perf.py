@@ -955,3 +955,12 @@ def test_search_offloads_activations_on_a_grace_superchip_under_megatron_core(ca
     plain = capplan.search_plans(job, cluster, fw, top=5, space=space)
     assert all(r.plan.offload_layers == 0 for r in plain.top)
     assert (plain.offload_checks, plain.offloaded_fits) == (0, 0)
+
+
+def test_megatron_training_time_overflow_is_an_error():
+    # Finite inputs whose product overflows: an error naming tokens, never a quiet infinity (found by test_fuzz_api).
+    from capplan import FlopRate
+    with pytest.raises(capplan.InputError) as e:
+        capplan.megatron_training_time(1.7976931348623157e308, 1.0, 1, FlopRate(1, "PFLOP/s"))
+    assert e.value.field == "tokens"
+    assert capplan.megatron_training_time(300e9, 175e9, 1024, FlopRate(140, "TFLOP/s")).value > 0

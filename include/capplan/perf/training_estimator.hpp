@@ -97,7 +97,12 @@ inline Duration megatron_training_time(double tokens, double parameters, int gpu
   require_positive(parameters, "parameters");
   require_positive_count(gpus, "gpus");
   require_positive(per_gpu.value(), "per_gpu");
-  return from_canonical<Duration>(8.0 * tokens * parameters / (gpus * per_gpu.value()));
+  const double seconds = 8.0 * tokens * parameters / (gpus * per_gpu.value());
+  // Finite inputs can still overflow the product (tokens near the largest double): an error, not infinity.
+  if (!std::isfinite(seconds))
+    capplan::detail::fail("tokens", capplan::detail::format_double(tokens),
+                          "times " + capplan::detail::format_double(parameters) + " parameters gives a time beyond any number");
+  return from_canonical<Duration>(seconds);
 }
 
 // Expected number of distinct nodes a token's k routed experts lie on, the EP group's experts spread
