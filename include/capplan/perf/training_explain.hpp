@@ -152,13 +152,15 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
           "memory");
   b.add("optimizer step", n.t_opt, format(from_canonical<DataSize>(n.opt_bytes)) + " / " + format(from_canonical<Bandwidth>(rates.bandwidth)),
         "memory");
-  const bool mx = job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::mxfp8;
-  const bool blockwise = job.precision == Precision::fp8 && job.fp8_recipe == perf::Fp8Recipe::blockwise;  // kernel rates: quantization.hpp
+  // The recipe's kernel rate, as the estimate applied it (quantization.hpp, QuantizationCost::kernel_rate).
+  const bool fp8 = job.precision == Precision::fp8;
+  const double kernel_rate = fp8 ? perf::quantization_cost(job.precision, job.fp8_recipe, rates.quant).kernel_rate : 1.0;
   b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
                           format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " +
-                          perf::num(100 * rates.best_fraction * (mx ? perf::mxfp8_kernel_rate : blockwise ? perf::fp8_blockwise_kernel_rate : 1.0), 3) +
-                          " % of " + format(from_canonical<FlopRate>(peak)) +
-                          (mx ? " (MXFP8's block-scaled kernels)" : blockwise ? " (blockwise-scaled FP8 kernels)" : ""));
+                          perf::num(100 * rates.best_fraction * kernel_rate, 3) + " % of " + format(from_canonical<FlopRate>(peak)) +
+                          (!fp8 || kernel_rate == 1.0                          ? ""
+                           : job.fp8_recipe == perf::Fp8Recipe::mxfp8 ? " (MXFP8's block-scaled kernels)"
+                                                                       : " (blockwise-scaled FP8 kernels)"));
   if (fw.flash_attention) {
     // The attention kernel and the rates it is timed at (perf/framework.hpp AttentionKernel).
     const auto [fwd, bwd] = perf::attention_kernel_rates(fw.attention_kernel, rates);
