@@ -191,7 +191,7 @@ TEST_SUITE("perf") {
     for (const GpuSpec* g : {&pro, &g4090}) {
       CAPTURE(g->id);
       const Link cpu = pcie(*g, PcieHost::root_complex, PeerToPeer::forced);
-      CHECK(cpu.kind == LinkKind::pcie);
+      CHECK(cpu.kind == LinkKind::pcie_via_cpu);
       CHECK(cpu.efficiency == doctest::Approx(46.65 / 63.0));
       CHECK(pcie(*g, PcieHost::two_sockets, PeerToPeer::forced).efficiency == doctest::Approx(46.65 / 63.0));
       const Link sw = pcie(*g, PcieHost::pcie_switch, PeerToPeer::forced);
@@ -212,7 +212,7 @@ TEST_SUITE("perf") {
     const Cluster forced = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::root_complex, PeerToPeer::forced);
     CHECK(forced.p2p == PeerToPeer::forced);
     CHECK(forced.intra.kind == LinkKind::nvlink);
-    CHECK(forced.intra_beyond.kind == LinkKind::pcie);
+    CHECK(forced.intra_beyond.kind == LinkKind::pcie_via_cpu);
     CHECK(forced.intra_beyond.efficiency == doctest::Approx(46.65 / 63.0));
     // 4 x RTX 4090 on one CPU: 18 GB/s busbw through host memory, 22 forced (NVIDIA/nccl#1603); capplan 17.5 and 23.3.
     const Group four{4, 4};
@@ -234,7 +234,7 @@ TEST_SUITE("perf") {
     CHECK(&pairs.intra_for(4) == &pairs.intra_beyond);
     CHECK(&pairs.intra_for(2, 2) == &pairs.intra_beyond);  // two GPUs of different pairs
     const Cluster pairs_forced = make_cluster(gpu("L40S"), 8, 8, Link{}, PcieHost::switch_pairs, PeerToPeer::forced);
-    CHECK(pairs_forced.intra_beyond.kind == LinkKind::pcie);
+    CHECK(pairs_forced.intra_beyond.kind == LinkKind::pcie_via_cpu);
     CHECK(pairs_forced.intra_beyond.efficiency == doctest::Approx(46.65 / 63.0));
     CHECK(make_cluster(gpu("L40S"), 2, 2, Link{}, PcieHost::switch_pairs).intra_domain == 0);  // one pair: nothing beyond
     // An NVLink-bridged card in such a box: the bridge joins the pair, the root complex the pairs.
@@ -261,6 +261,42 @@ TEST_SUITE("perf") {
     CHECK_THROWS_WITH_AS(make_cluster(gpu("H100 SXM"), 8, 8, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled),
                          doctest::Contains("p2p: disabled (NCCL_P2P_DISABLE=1) would also turn off the NVLink"), InputError);
     CHECK_NOTHROW(make_cluster(gpu("H100 SXM"), 1, 1, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled));  // one GPU: no peers
+  }
+
+  TEST_CASE("links: what joins a GPU to its node, said once (has_nvlink, nvlink_bridged, pcie_only, over_pcie)") {
+    // SXM on an NVSwitch board: NVLink, not a bridge; PCIe cards with a bridge: NVLink and a bridge.
+    CHECK(has_nvlink(gpu("H100 SXM")));
+    CHECK_FALSE(nvlink_bridged(gpu("H100 SXM")));
+    CHECK_FALSE(pcie_only(gpu("H100 SXM")));
+    for (const char* bridged : {"RTX 3090", "A100 PCIe 80GB", "RTX A6000"}) {
+      CAPTURE(bridged);
+      CHECK(nvlink_bridged(gpu(bridged)));
+      CHECK_FALSE(pcie_only(gpu(bridged)));
+    }
+    // No NVLink: PCIe only, unless Infinity Fabric or a chip link joins the node (MI300X's xGMI mesh).
+    for (const char* card : {"RTX 4090", "L40S", "RTX PRO 6000"}) {
+      CAPTURE(card);
+      CHECK_FALSE(has_nvlink(gpu(card)));
+      CHECK_FALSE(nvlink_bridged(gpu(card)));
+      CHECK(pcie_only(gpu(card)));
+    }
+    CHECK_FALSE(pcie_only(gpu("MI300X")));
+    CHECK_FALSE(nvlink_bridged(gpu("MI300X")));
+    // A card whose NVLink has no bandwidth in the catalog meets its peers over PCIe.
+    GpuSpec no_bw = gpu("RTX 3090");
+    no_bw.nvlink_bandwidth = Bandwidth{};
+    CHECK(pcie_only(no_bw));
+    CHECK_FALSE(nvlink_bridged(no_bw));
+    // Peer-to-peer forced through a CPU is a link kind of its own, named so in explanations and JSON.
+    CHECK(pcie(gpu("RTX PRO 6000"), PcieHost::two_sockets, PeerToPeer::forced).kind == LinkKind::pcie_via_cpu);
+    CHECK(std::string(name(LinkKind::pcie_via_cpu)) == "PCIe peer-to-peer through the CPU");
+    for (LinkKind k : {LinkKind::pcie, LinkKind::pcie_via_cpu, LinkKind::pcie_via_host}) CHECK(over_pcie(k));
+    for (LinkKind k : {LinkKind::nvlink, LinkKind::infinity_fabric, LinkKind::infiniband, LinkKind::ici}) CHECK_FALSE(over_pcie(k));
+    // The LL protocol's per-step cost is PCIe's through the CPU as under a switch (it is the same wire).
+    const Link sw = pcie(gpu("RTX PRO 6000"), PcieHost::pcie_switch, PeerToPeer::forced);
+    Link cpu = sw;
+    cpu.kind = LinkKind::pcie_via_cpu;
+    CHECK(comm::low_latency_ring(6, 1e3, cpu) == doctest::Approx(comm::low_latency_ring(6, 1e3, sw)));
   }
 
   TEST_CASE("collectives: ring formulas, hierarchy, PCIe without peer-to-peer") {

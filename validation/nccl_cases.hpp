@@ -271,8 +271,8 @@ inline std::vector<CollectiveCase> nccl_all_reduce() {
         row.left_out = all_reduce_bus_bandwidth(prior, bytes, g).value() / 1e9;
       } else if (std::string_view(f.constant) == "p2p_via_cpu_efficiency") {
         Cluster prior = c;  // only a forced peer-to-peer link through the CPU takes the constant
-        if (prior.intra.kind == LinkKind::pcie && prior.intra.efficiency == f.fitted) prior.intra.efficiency = f.prior;
-        if (prior.intra_beyond.kind == LinkKind::pcie && prior.intra_beyond.efficiency == f.fitted) prior.intra_beyond.efficiency = f.prior;
+        if (prior.intra.kind == LinkKind::pcie_via_cpu) prior.intra.efficiency = f.prior;
+        if (prior.intra_beyond.kind == LinkKind::pcie_via_cpu) prior.intra_beyond.efficiency = f.prior;
         row.left_out = all_reduce_bus_bandwidth(prior, bytes, g).value() / 1e9;
       } else {  // nvls_efficiency
         row.left_out = all_reduce_bus_bandwidth(c, bytes, g, f.prior).value() / 1e9;

@@ -492,7 +492,7 @@ std::string pcie_note(const perf::Cluster& c, bool host_given) {
   const bool bridged = c.intra_domain > 0;
   const perf::Link& l = bridged ? c.intra_beyond : c.intra;
   if (c.gpus_per_node < 2 || (bridged ? c.gpus_per_node <= c.intra_domain
-                                      : l.kind != perf::LinkKind::pcie && l.kind != perf::LinkKind::pcie_via_host))
+                                      : !perf::over_pcie(l.kind)))
     return {};
   const std::string rate = format(from_canonical<Bandwidth>(l.effective()), {.significant = 3});
   const bool nvlink_pairs = bridged && c.intra.kind == perf::LinkKind::nvlink;
@@ -503,9 +503,7 @@ std::string pcie_note(const perf::Cluster& c, bool host_given) {
            " per direction.";
   s += ", GPUs " + std::string(name(c.pcie_host)) + (host_given ? "" : " (assumed; --pcie-host to change)") + ": ";
   const std::string patched = c.gpu.peer_to_peer ? "" : " (assumes a driver patched to enable peer-to-peer on " + c.gpu.id + ")";
-  // Through the CPU only when forced, and not inside a switch pair (two GPUs of a pairs box: the pair's switch).
-  const bool inside_pair = c.pcie_host == perf::PcieHost::switch_pairs && !bridged;
-  if (l.kind == perf::LinkKind::pcie && c.p2p == perf::PeerToPeer::forced && c.pcie_host != perf::PcieHost::pcie_switch && !inside_pair)
+  if (l.kind == perf::LinkKind::pcie_via_cpu)
     return s + "peer-to-peer forced through the CPU (NCCL_P2P_LEVEL=SYS) at " + rate + " per direction" + patched +
            (c.pcie_host == perf::PcieHost::two_sockets ? "; measured on one socket only, assumed across two" : "") +
            "; all-to-alls (expert parallelism) are timed at that rate, though one measurement fell from 18 to 2 GB/s busbw "

@@ -3051,6 +3051,7 @@ class LinkKind:
     nvlink: ClassVar[LinkKind]
     infinity_fabric: ClassVar[LinkKind]
     pcie: ClassVar[LinkKind]
+    pcie_via_cpu: ClassVar[LinkKind]
     pcie_via_host: ClassVar[LinkKind]
     infiniband: ClassVar[LinkKind]
     ethernet: ClassVar[LinkKind]

@@ -97,12 +97,12 @@ def test_p2p_forced_or_disabled(cat):
     # NCCL_P2P_DISABLE=1: through host memory even under a switch.
     l40s = cat.find_gpu("L40S")
     forced = capplan.pcie(l40s, "root_complex", "forced")
-    assert forced.kind == capplan.LinkKind.pcie
+    assert forced.kind == capplan.LinkKind.pcie_via_cpu
     assert forced.efficiency == pytest.approx(46.65 / 63.0)
     assert capplan.pcie(l40s, p2p=capplan.PeerToPeer.disabled).kind == capplan.LinkKind.pcie_via_host
     cluster = capplan.make_cluster(cat.find_gpu("RTX 4090"), 4, 4, capplan.Link(), "root_complex", "forced")
     assert cluster.p2p == capplan.PeerToPeer.forced
-    assert cluster.intra.kind == capplan.LinkKind.pcie
+    assert cluster.intra.kind == capplan.LinkKind.pcie_via_cpu
     setup = capplan.TrainingSetup(pcie_host="root_complex", p2p="forced")
     assert setup.p2p == capplan.PeerToPeer.forced
     with pytest.raises(TypeError, match="p2p: 'sys'"):

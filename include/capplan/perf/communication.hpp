@@ -26,14 +26,15 @@
 
 namespace capplan::perf {
 
-enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link };
-BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link)
+enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_cpu, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link };
+BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_cpu, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link)
 
 inline constexpr std::string_view name(LinkKind k) {
   switch (k) {
     case LinkKind::nvlink: return "NVLink";
     case LinkKind::infinity_fabric: return "Infinity Fabric";
     case LinkKind::pcie: return "PCIe peer-to-peer";
+    case LinkKind::pcie_via_cpu: return "PCIe peer-to-peer through the CPU";
     case LinkKind::pcie_via_host: return "PCIe through host memory";
     case LinkKind::infiniband: return "InfiniBand";
     case LinkKind::ethernet: return "Ethernet";
@@ -42,6 +43,12 @@ inline constexpr std::string_view name(LinkKind k) {
     case LinkKind::chip_link: return "chip link";
   }
   return "?";
+}
+
+// Whether GPUs on this link meet over PCIe: peer-to-peer under a switch or forced through the CPU, or
+// through host memory.
+inline constexpr bool over_pcie(LinkKind k) {
+  return k == LinkKind::pcie || k == LinkKind::pcie_via_cpu || k == LinkKind::pcie_via_host;
 }
 
 // One GPU's attachment to a fabric.
@@ -77,10 +84,22 @@ inline Bandwidth pcie_bandwidth(int generation, int lanes) {
   return from_canonical<Bandwidth>(per_lane * lanes);
 }
 
+// What joins a GPU to its node's other GPUs, said once for the link choice below, the P2P settings and
+// the purchase table's notes:
+//   has_nvlink     NVLink with a bandwidth (an NVSwitch board's SXM parts, or a bridge on PCIe cards)
+//   nvlink_bridged NVLink on a card that is not SXM: a bridge that joins two cards (NVIDIA's NVLink
+//                  bridge for A100 / H100 PCIe, RTX A6000, RTX 3090), not a switch
+//   pcie_only      no NVLink, Infinity Fabric or chip link: GPUs meet over PCIe (or not at all)
+inline bool has_nvlink(const GpuSpec& gpu) { return gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0; }
+inline bool nvlink_bridged(const GpuSpec& gpu) { return has_nvlink(gpu) && gpu.form_factor != FormFactor::sxm; }
+inline bool pcie_only(const GpuSpec& gpu) {
+  return !has_nvlink(gpu) && !(gpu.infinity_fabric_bandwidth.value() > 0) && !(gpu.chip_link_bandwidth.value() > 0);
+}
+
 // NVLink / NVSwitch: nccl all-reduce bus bandwidth on an A100 node is 235 GB/s of 300 (78 %) and an
 // NVLink4 peer copy 396 of 450 GB/s (88 %) (stas00/ml-engineering network/README.md); collectives use 0.8.
 inline Link nvlink(const GpuSpec& gpu) {
-  if (gpu.nvlink_generation <= 0 || !(gpu.nvlink_bandwidth.value() > 0))
+  if (!has_nvlink(gpu))
     capplan::detail::fail("nvlink_generation", std::to_string(gpu.nvlink_generation), "GPU \"" + gpu.name + "\" has no NVLink");
   return Link{LinkKind::nvlink, gpu.nvlink_bandwidth, from_canonical<Duration>(3e-6), 0.80};
 }
@@ -156,11 +175,7 @@ inline constexpr double shm_efficiency = 35.0 / 63.0;
 // xGMI mesh or a chip link joins the GPUs (NCCL would drop NVLink peer-to-peer there too, for host
 // memory; capplan does not time that). PCIe cards, NVLink-bridged pairs among them, take every setting.
 inline bool p2p_setting_modelled(const GpuSpec& gpu, PeerToPeer p2p) {
-  if (p2p != PeerToPeer::disabled) return true;
-  const bool bridged = gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0 && gpu.form_factor != FormFactor::sxm;
-  const bool joined = (gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0) || gpu.infinity_fabric_bandwidth.value() > 0 ||
-                      gpu.chip_link_bandwidth.value() > 0;
-  return bridged || !joined;
+  return p2p != PeerToPeer::disabled || nvlink_bridged(gpu) || pcie_only(gpu);
 }
 
 // The setting capplan times on this GPU's node: `p2p` where it is modelled, NCCL's default otherwise
@@ -186,7 +201,7 @@ inline Link pcie(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch, Peer
   const bool allowed = p2p == PeerToPeer::forced || (p2p == PeerToPeer::automatic && gpu.peer_to_peer);
   // switch_pairs: the link inside a pair (make_cluster times the hops between pairs on the root complex).
   if (allowed && (host == PcieHost::pcie_switch || host == PcieHost::switch_pairs)) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
-  if (p2p == PeerToPeer::forced) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), p2p_via_cpu_efficiency};
+  if (p2p == PeerToPeer::forced) return Link{LinkKind::pcie_via_cpu, bw, from_canonical<Duration>(5e-6), p2p_via_cpu_efficiency};
   return Link{LinkKind::pcie_via_host, bw, from_canonical<Duration>(10e-6), shm_efficiency};
 }
 
@@ -262,7 +277,7 @@ inline bool linkless(const GpuSpec& gpu) {
 // figure; on an xGMI mesh all 7 links), a vendor's chip link (TPU ICI, NeuronLink), else PCIe as the
 // host attaches the GPUs.
 inline Link intra_node_link(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch, PeerToPeer p2p = PeerToPeer::automatic) {
-  if (gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0) return nvlink(gpu);
+  if (has_nvlink(gpu)) return nvlink(gpu);
   if (gpu.chip_link_bandwidth.value() > 0) return chip_link(gpu);
   if (gpu.infinity_fabric_bandwidth.value() > 0)
     return Link{LinkKind::infinity_fabric, gpu.infinity_fabric_bandwidth, from_canonical<Duration>(3e-6),
@@ -340,19 +355,18 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
   // node it needs none, and collectives never run (Cluster::validate checks intra only with peers).
   const bool alone = linkless(gpu);
   // NCCL_P2P_DISABLE=1 takes an NVLink bridge's peer-to-peer away too: every hop through host memory.
-  const bool bridge_off = p2p == PeerToPeer::disabled && gpu.form_factor != FormFactor::sxm && gpu.nvlink_generation > 0 &&
-                          gpu.nvlink_bandwidth.value() > 0;
+  const bool bridge_off = p2p == PeerToPeer::disabled && nvlink_bridged(gpu);
   if (!(alone && c.gpus_per_node == 1)) c.intra = bridge_off ? pcie(gpu, host, p2p) : intra_node_link(gpu, host, p2p);
   // NVLink on a PCIe card is a bridge between two cards (NVIDIA's NVLink bridge for A100 PCIe, RTX
   // A6000 and RTX 3090 joins two), not a switch: beyond a pair, collectives cross PCIe.
   // Pairs under a switch each, the switches on the root complex: the same shape as bridged pairs, PCIe
   // inside a pair and the root complex between pairs (the bridge, where there is one, joins the pair).
   const PcieHost beyond = host == PcieHost::switch_pairs ? PcieHost::root_complex : host;
-  if (!(alone && c.gpus_per_node == 1) && c.intra.kind == LinkKind::nvlink && gpu.form_factor != FormFactor::sxm) {
+  if (!(alone && c.gpus_per_node == 1) && c.intra.kind == LinkKind::nvlink && nvlink_bridged(gpu)) {
     c.intra_domain = 2;
     c.intra_beyond = pcie(gpu, beyond, p2p);
   } else if (host == PcieHost::switch_pairs && c.gpus_per_node > 2 &&
-             (c.intra.kind == LinkKind::pcie || c.intra.kind == LinkKind::pcie_via_host)) {
+             over_pcie(c.intra.kind)) {
     c.intra_domain = 2;
     c.intra_beyond = pcie(gpu, beyond, p2p);
   }
@@ -414,7 +428,8 @@ inline double low_latency_ring(double steps, double wire_bytes, const Link& l) {
   switch (l.kind) {
     case LinkKind::nvlink:
     case LinkKind::infinity_fabric: per_step = 0.6e-6; break;
-    case LinkKind::pcie: per_step = 1.0e-6; break;
+    case LinkKind::pcie:
+    case LinkKind::pcie_via_cpu: per_step = 1.0e-6; break;
     default: return INFINITY;
   }
   return 6.6e-6 + steps * per_step + wire_bytes / (0.5 * l.effective());

@@ -1176,8 +1176,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   std::string pcie_p2p, pcie_host_memory;
   std::vector<std::string_view> listed;
   for (const PurchaseRow& r : out.rows) {
-    if (r.gpu == nullptr || r.gpus < 2 || r.gpu->nvlink_bandwidth.value() > 0 || r.gpu->infinity_fabric_bandwidth.value() > 0 ||
-        r.gpu->chip_link_bandwidth.value() > 0)
+    if (r.gpu == nullptr || r.gpus < 2 || !perf::pcie_only(*r.gpu))
       continue;
     if (std::find(listed.begin(), listed.end(), r.gpu->id) != listed.end()) continue;
     listed.push_back(r.gpu->id);
