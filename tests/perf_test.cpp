@@ -281,7 +281,8 @@ TEST_SUITE("perf") {
       CHECK(pcie_only(gpu(card)));
     }
     CHECK_FALSE(pcie_only(gpu("MI300X")));
-    CHECK_FALSE(nvlink_bridged(gpu("MI300X")));
+    CHECK_FALSE(pcie_only(gpu("TPU v6e")));  // a chip link (ICI)
+    CHECK_FALSE(has_nvlink(gpu("TPU v6e")));
     // A card whose NVLink has no bandwidth in the catalog meets its peers over PCIe.
     GpuSpec no_bw = gpu("RTX 3090");
     no_bw.nvlink_bandwidth = Bandwidth{};
@@ -292,11 +293,28 @@ TEST_SUITE("perf") {
     CHECK(std::string(name(LinkKind::pcie_via_cpu)) == "PCIe peer-to-peer through the CPU");
     for (LinkKind k : {LinkKind::pcie, LinkKind::pcie_via_cpu, LinkKind::pcie_via_host}) CHECK(over_pcie(k));
     for (LinkKind k : {LinkKind::nvlink, LinkKind::infinity_fabric, LinkKind::infiniband, LinkKind::ici}) CHECK_FALSE(over_pcie(k));
+    // Through the CPU only where no switch joins the two GPUs: forced inside a switch pair stays a switch's link,
+    // between pairs it crosses the CPU (PcieHost::switch_pairs); p2p_through_cpu says it for the purchase notes.
+    const Cluster pair_forced = make_cluster(gpu("L40S"), 2, 2, Link{}, PcieHost::switch_pairs, PeerToPeer::forced);
+    CHECK(pair_forced.intra.kind == LinkKind::pcie);
+    const Cluster pairs_forced = make_cluster(gpu("L40S"), 8, 8, Link{}, PcieHost::switch_pairs, PeerToPeer::forced);
+    CHECK(pairs_forced.intra.kind == LinkKind::pcie);
+    CHECK(pairs_forced.intra_beyond.kind == LinkKind::pcie_via_cpu);
+    CHECK(p2p_through_cpu(PcieHost::root_complex, PeerToPeer::forced));
+    CHECK(p2p_through_cpu(PcieHost::two_sockets, PeerToPeer::forced));
+    CHECK_FALSE(p2p_through_cpu(PcieHost::switch_pairs, PeerToPeer::forced));
+    CHECK_FALSE(p2p_through_cpu(PcieHost::pcie_switch, PeerToPeer::forced));
+    CHECK_FALSE(p2p_through_cpu(PcieHost::root_complex, PeerToPeer::automatic));
+    // Automatic on a root complex is host memory, even for a peer-to-peer-capable card.
+    CHECK(pcie(gpu("RTX PRO 6000"), PcieHost::root_complex).kind == LinkKind::pcie_via_host);
     // The LL protocol's per-step cost is PCIe's through the CPU as under a switch (it is the same wire).
     const Link sw = pcie(gpu("RTX PRO 6000"), PcieHost::pcie_switch, PeerToPeer::forced);
-    Link cpu = sw;
-    cpu.kind = LinkKind::pcie_via_cpu;
-    CHECK(comm::low_latency_ring(6, 1e3, cpu) == doctest::Approx(comm::low_latency_ring(6, 1e3, sw)));
+    const Link cpu = pcie(gpu("RTX PRO 6000"), PcieHost::root_complex, PeerToPeer::forced);
+    CHECK(cpu.kind == LinkKind::pcie_via_cpu);
+    CHECK(comm::low_latency_ring(6, 0, cpu) == doctest::Approx(comm::low_latency_ring(6, 0, sw)));
+    // The enum's numbers before pcie_via_cpu are unchanged (it was added last).
+    CHECK(static_cast<int>(LinkKind::pcie_via_host) == 3);
+    CHECK(static_cast<int>(LinkKind::chip_link) == 8);
   }
 
   TEST_CASE("collectives: ring formulas, hierarchy, PCIe without peer-to-peer") {

@@ -6,6 +6,7 @@
 #include <capplan/workload/model_fields.hpp>
 #include <capplan/workload/parallel_plan.hpp>
 #include <capplan/workload/params.hpp>
+#include <capplan/workload/pipeline_layout.hpp>
 #include <capplan/workload/presets.hpp>
 #include <capplan/workload/transformer.hpp>
 
@@ -594,5 +595,96 @@ TEST_SUITE("workload") {
     p.pp = 8;
     CHECK(chunks_divide(96, p));
     CHECK_NOTHROW(validate_stage_layout(96, p));
+  }
+
+  TEST_CASE("pipeline layout: Megatron-Core's layout strings as published DeepSeek-V3 runs give them") {
+    // Megatron-Bridge 25.09, DeepSeek-V3 on 1,024 H100 (PP 8 x VP 4): "Et|(tt|)*30mL" (scripts/performance/
+    // configs/deepseek/deepseek_llm_pretrain.py): virtual stage i on rank i mod 8.
+    const PipelineLayout h100 = parse_pipeline_layout("Et|(tt|)*30mL", 61, 8);
+    CHECK(h100.interleave == 4);
+    CHECK(h100.rank_layers == std::vector<int>{7, 8, 8, 8, 8, 8, 8, 6});
+    CHECK(h100.mtp_layers == 1);
+    CHECK(h100.mtp_rank == 7);
+    CHECK(rank_layers_text(h100) == "7, 8, 8, 8, 8, 8, 8, 6");
+    ParallelPlan p;
+    p.interleave = 1;
+    apply_pipeline_layout(p, h100, "Et|(tt|)*30mL");
+    CHECK(p.pp == 8);
+    CHECK(p.interleave == 4);
+    CHECK(p.first_stage_layers == 7);
+    CHECK(p.last_stage_layers == 6);
+    CHECK(p.uneven_chunks);
+    CHECK(stage_layout_text(61, p) == "7 + 6 x 8 + 6");
+    CHECK_NOTHROW(validate_stage_layout(61, p));
+    // Without the layout Megatron-Core (and capplan) want equal chunks: 7 layers do not split into 4.
+    p.uneven_chunks = false;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(61, p),
+                         "interleave: 4 does not divide the 7 layers of pipeline stage 1 of 8 (pp 8 x interleave 4)", InputError);
+    // Megatron-Bridge's B200 layout (PP 16, no interleaving), with commas and a repeated symbol.
+    const PipelineLayout b200 = parse_pipeline_layout("Et*4|(t*4|)*14,tmL", 61, 16);
+    CHECK(b200.interleave == 1);
+    CHECK(b200.rank_layers.front() == 4);
+    CHECK(b200.rank_layers[8] == 4);
+    CHECK(b200.rank_layers.back() == 1);
+    CHECK(b200.mtp_rank == 15);
+    // Megatron-Core's documentation example (PP 16 x VP 2): the MTP layer's chunk is on rank 15 of 16 and the
+    // loss's on rank 16, so rank 15 holds 2 layers against 4 on the other middle ranks: read, then refused as
+    // a plan capplan cannot keep.
+    const PipelineLayout doc = parse_pipeline_layout("Et*3|(tt|)*29,m|L", 61, 16);
+    CHECK(doc.interleave == 2);
+    CHECK(doc.rank_layers.front() == 5);
+    CHECK(doc.rank_layers[1] == 4);
+    CHECK(doc.rank_layers[14] == 2);
+    CHECK(doc.rank_layers.back() == 2);
+    CHECK(doc.mtp_rank == 14);
+    ParallelPlan q;
+    CHECK_THROWS_WITH_AS(apply_pipeline_layout(q, doc, "Et*3|(tt|)*29,m|L"),
+                         doctest::Contains("pipeline_layout: \"Et*3|(tt|)*29,m|L\" gives the middle pipeline ranks different layers "
+                                           "(5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2, 2)"),
+                         InputError);
+    // An MTP layer elsewhere than on the last rank.
+    const PipelineLayout mid = parse_pipeline_layout("Et*2|tm|ttL", 5, 3);
+    CHECK_THROWS_WITH_AS(apply_pipeline_layout(q, mid, "Et*2|tm|ttL"), doctest::Contains("puts the MTP layers (m) on pipeline rank 2 of 3"),
+                         InputError);
+    // Two ranks, no interleaving: the plan keeps both counts, and the chunks are even.
+    ParallelPlan two;
+    apply_pipeline_layout(two, parse_pipeline_layout("Et*3|t*2L", 5, 2), "Et*3|t*2L");
+    CHECK(two.first_stage_layers == 3);
+    CHECK(two.last_stage_layers == 2);
+    CHECK_FALSE(two.uneven_chunks);
+  }
+
+  TEST_CASE("pipeline layout: bad layouts are errors naming pipeline_layout and the text") {
+    const auto err = [](std::string_view text, int layers, int pp) {
+      try {
+        parse_pipeline_layout(text, layers, pp);
+      } catch (const InputError& e) {
+        CHECK(e.field() == "pipeline_layout");
+        return std::string(e.what());
+      }
+      return std::string("no error");
+    };
+    CHECK(err("Et|tt", 3, 2) == "pipeline_layout: \"Et|tt\" must end with the loss (L)");
+    CHECK(err("t|EtL", 2, 2) == "pipeline_layout: \"t|EtL\" puts the embedding (E) elsewhere than at the start of the first virtual stage");
+    CHECK(err("EtL|t", 2, 2) == "pipeline_layout: \"EtL|t\" puts the loss (L) elsewhere than at the end of the last virtual stage");
+    CHECK(err("Et|t|tL", 3, 2) == "pipeline_layout: \"Et|t|tL\" has 3 virtual stages, not a multiple of pp 2");
+    CHECK(err("Et|tL", 3, 2) == "pipeline_layout: \"Et|tL\" holds 2 transformer layers (t); the model has 3");
+    CHECK(err("E|t*3L", 3, 2) ==
+          "pipeline_layout: \"E|t*3L\" leaves pipeline rank 1 of 2 without a transformer layer, which capplan does not time");
+    CHECK(err("Et*0|tL", 1, 2) == "pipeline_layout: \"Et*0|tL\" repeats a part 0 times");
+    CHECK(err("Et*|tL", 2, 2) == "pipeline_layout: \"Et*|tL\" has a '*' without a count after it");
+    CHECK(err("E*2t|tL", 2, 2).find("no error") == std::string::npos);  // "EEt": two embeddings
+    CHECK(err("Et|t*2*3L", 7, 2) == "pipeline_layout: \"Et|t*2*3L\" has a '*' that follows no symbol or group");
+    CHECK(err("E((t|)*2)*2L", 4, 2) == "pipeline_layout: \"E((t|)*2)*2L\" has a group inside a group; Megatron-Core's layouts do not nest");
+    CHECK(err("Et)|tL", 2, 2) == "pipeline_layout: \"Et)|tL\" closes a group it never opened");
+    CHECK(err("Et|(tL", 2, 2) == "pipeline_layout: \"Et|(tL\" opens a group it never closes");
+    CHECK(err("Et|()*2tL", 2, 2) == "pipeline_layout: \"Et|()*2tL\" has an empty group");
+    CHECK(err("Et|x L", 2, 2).find("has 'x', which is not E (embedding)") != std::string::npos);
+    CHECK(err("Et|tL\n", 2, 2).find("has '\\x0a', which is not") != std::string::npos);
+    // Runaways are refused before they are unrolled: a count past the limit, or a product of repeats.
+    CHECK(err("Et*99999999999999999999|tL", 2, 2).find("repeats a part more than 65536 times") != std::string::npos);
+    CHECK(err("E(t*60000|)*60000L", 2, 2).find("unrolls to more than 65536 symbols") != std::string::npos);
+    CHECK(err(std::string(5000, 't'), 5000, 1).find("pipeline_layout: 5000 characters is longer than 4096") != std::string::npos);
+    CHECK_THROWS_WITH_AS(parse_pipeline_layout("EtL", 1, 0), "pp: 0 must be a positive count", InputError);
   }
 }

@@ -239,6 +239,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     }
     w.notes = notes;
     w.notes.push_back(seq_len_note(a.plan.seq_len, m));
+    for (std::string& s : pipeline_layout_notes(a.plan, m)) w.notes.push_back(std::move(s));
     w.notes.push_back(c.flash_attention ? "FlashAttention assumed (PyTorch's memory-efficient SDPA kernel on GPUs before Ampere): no s x s "
                                           "attention scores kept; --no-flash-attention counts them."
                                         : "No FlashAttention: the s x s attention scores, softmax and dropout mask of every layer are kept.");

@@ -138,7 +138,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   const std::string& id = m.id;
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   a.flags.refuse({"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
-                  "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
+                  "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework",
                   "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
                   "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time"},
@@ -313,7 +313,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }
   const perf::Framework& fw = setup.framework;
   const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.cp && !a.plan.interleave && !a.plan.first_stage_layers &&
-                        !a.plan.last_stage_layers && a.plan.offload_layers.value_or(0) == 0;
+                        !a.plan.last_stage_layers && !a.plan.pipeline_layout && a.plan.offload_layers.value_or(0) == 0;
   std::optional<TrainingRun> run;
   std::string search_text;
   if (searched) {
@@ -450,6 +450,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   t.notes.push_back(seq_len_note(a.plan.seq_len, m));
+  for (std::string& s : pipeline_layout_notes(a.plan, m)) t.notes.push_back(std::move(s));
   if (!tuning.empty()) t.notes.push_back(tuning + "; the checkpoints hold the adapters only.");
   if (!fw.flash_attention) t.notes.push_back("No FlashAttention (--no-flash-attention): attention scores materialized and kept.");
   t.notes.push_back("Cluster: " + std::to_string(cluster.nodes()) + " node(s) of " + std::to_string(cluster.gpus_per_node) + " GPUs" +

@@ -10,6 +10,8 @@
 #include <capplan/memory/solvers.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/workload/parallel_plan.hpp>
+#include <capplan/workload/params.hpp>
+#include <capplan/workload/pipeline_layout.hpp>
 #include <capplan/workload/presets.hpp>
 
 #include <CLI/CLI.hpp>
@@ -228,6 +230,33 @@ std::string seq_len_note(const std::optional<std::int64_t>& flag, const ModelArg
          "; --seq-len to change.";
 }
 
+std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg& m) {
+  if (!a.pipeline_layout || !a.pp) return {};
+  const TransformerShape& shape = m.shape;
+  const PipelineLayout l = parse_pipeline_layout(*a.pipeline_layout, shape.layers, *a.pp);
+  std::vector<std::string> out;
+  out.push_back("Pipeline layout \"" + *a.pipeline_layout + "\" (Megatron-Core --pipeline-model-parallel-layout): " + std::to_string(l.pp) +
+                " ranks x " + std::to_string(l.interleave) + " virtual stages, ranks of " + rank_layers_text(l) +
+                " layers; the embedding on the first rank, the output layer and loss on the last" +
+                (l.interleave > 1 ? "; a rank's chunks may hold different layers, and capplan takes the rank's layers over its chunks." : "."));
+  if (l.mtp_layers > 0) {
+    // One MTP module (DeepSeek-V3 report §2.2): a transformer layer of the model's kind, a projection of the
+    // concatenated [h; embedding] (2h x h) and another pass through the shared output head, per token.
+    const double per_token = static_cast<double>(matmul_parameters_per_token(shape));
+    const double head = static_cast<double>(shape.hidden) * static_cast<double>(shape.vocab);
+    const double layer = (per_token - head) / shape.layers;
+    const double hidden = static_cast<double>(shape.hidden);
+    const double mtp = l.mtp_layers * (layer + 2.0 * hidden * hidden + head);
+    char share[32];
+    std::snprintf(share, sizeof share, "%.0f %%", 100.0 * mtp / per_token);
+    out.push_back("The layout's " + std::to_string(l.mtp_layers) + " MTP layer" + (l.mtp_layers > 1 ? "s (m) are" : " (m) is") +
+                  " not timed and not counted in memory: capplan has no multi-token-prediction module. Each adds a layer, a 2h x h "
+                  "projection and another pass through the output head per token, about " + share +
+                  " of the model's matrix FLOPs here, all of it on the last rank, which capplan times without it.");
+  }
+  return out;
+}
+
 void add_finetune_flags(CLI::App* cmd, FinetuneArgs& a) {
   cmd->add_option("--finetune", a.finetune,
                   "full (default: every weight trained), lora (adapters beside frozen bf16 weights) or qlora (frozen NF4 weights)")
@@ -382,7 +411,7 @@ void separate_serve_flags(CLI::App* cmd) {
     const bool serve = cmd->count("--serve") > 0;
     // Flags that describe a training run (its plan, batch, tokens, speed and failures).
     static constexpr const char* training[] = {
-        "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--offload-layers", "--micro-batch",
+        "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--pipeline-layout", "--offload-layers", "--micro-batch",
         "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
@@ -418,6 +447,9 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--first-stage-layers", a.first_stage_layers,
                   "Layers on the first pipeline stage (default: the last and first stages give up the layers that do not divide)");
   cmd->add_option("--last-stage-layers", a.last_stage_layers, "Layers on the last pipeline stage");
+  cmd->add_option("--pipeline-layout", a.pipeline_layout,
+                  "Megatron-Core's --pipeline-model-parallel-layout, e.g. 'Et|(tt|)*30mL': virtual stages split by '|', E embedding, "
+                  "t layer, m MTP layer (not timed), L loss, x*n and (...)*n repeats; sets the stages' layers and --interleave (needs --pp)");
   cmd->add_option("--offload-layers", a.offload_layers,
                   "Activation offloading: layers whose activations go to host memory in the forward pass and come back for the "
                   "backward (Megatron-Core --cpu-offloading-num-layers); needs --pp 1 and no recomputation; without a plan the search "
@@ -762,6 +794,18 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   if (a.first_stage_layers) c.plan.first_stage_layers = positive_flag(a.first_stage_layers, 0, "--first-stage-layers");
   if (a.last_stage_layers) c.plan.last_stage_layers = positive_flag(a.last_stage_layers, 0, "--last-stage-layers");
   try {
+    if (a.pipeline_layout) {  // fields as the library names them: the catch below turns them into flags
+      const std::string& text = *a.pipeline_layout;
+      if (a.first_stage_layers || a.last_stage_layers)
+        detail::fail("pipeline_layout", "\"" + text + "\"", std::string("sets every stage's layers; leave out ") +
+                                                               (a.first_stage_layers ? "--first-stage-layers" : "--last-stage-layers"));
+      if (!a.pp) detail::fail("pipeline_layout", "\"" + text + "\"", "needs --pp: its virtual stages run on pp ranks, interleaved");
+      const PipelineLayout layout = parse_pipeline_layout(text, shape.layers, pp);
+      if (a.interleave && *a.interleave != layout.interleave)
+        detail::fail("interleave", std::to_string(*a.interleave),
+                     "differs from the layout's " + std::to_string(layout.interleave) + " virtual stages per pipeline rank");
+      apply_pipeline_layout(c.plan, layout, text);
+    }
     validate_stage_layout(shape.layers, c.plan);
   } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
     std::string flag = "--" + e.field();

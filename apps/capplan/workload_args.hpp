@@ -135,6 +135,7 @@ struct PlanArgs {
   std::optional<int> gpus, tp, pp, dp, ep, cp, etp;
   std::optional<std::string> cp_comm;  // --cp-comm: p2p, all_gather or a2a
   std::optional<int> interleave, first_stage_layers, last_stage_layers;
+  std::optional<std::string> pipeline_layout;  // --pipeline-layout: Megatron-Core's layout string
   std::optional<int> offload_layers;  // --offload-layers: activation offloading (Megatron-Core)
   std::optional<std::int64_t> micro_batch, global_batch, seq_len;
   std::optional<std::string> recompute;  // absent: none (a given plan) or any (the search)
@@ -159,6 +160,10 @@ struct PlanArgs {
   std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16
 };
+// What a --pipeline-layout says that the plan line does not: its ranks' layers and chunks, and the MTP
+// layers (m) it places, which capplan neither times nor counts in memory (with their share of a
+// token's matrix FLOPs). Empty without a layout.
+std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg& m);
 
 // The machines a training run spans: GPUs per node and the network between nodes.
 struct ClusterArgs {

@@ -40,6 +40,7 @@
 #include "capplan/workload/generic.hpp"
 #include "capplan/workload/model_fields.hpp"
 #include "capplan/workload/parallel_plan.hpp"
+#include "capplan/workload/pipeline_layout.hpp"
 #include "capplan/workload/params.hpp"
 #include "capplan/workload/presets.hpp"
 #include "capplan/workload/transformer.hpp"

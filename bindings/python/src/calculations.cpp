@@ -15,6 +15,7 @@
 #include <capplan/plan/memory_report.hpp>
 #include <capplan/report/memory_output.hpp>
 #include <capplan/workload/parallel_plan.hpp>
+#include <capplan/workload/pipeline_layout.hpp>
 
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -179,6 +180,8 @@ void bind_memory_types(py::module_& m) {
       .field("interleave", &ParallelPlan::interleave)
       .field("first_stage_layers", &ParallelPlan::first_stage_layers)
       .field("last_stage_layers", &ParallelPlan::last_stage_layers)
+      .field("uneven_chunks", &ParallelPlan::uneven_chunks,
+             "a stage's model chunks may hold different layers, as a pipeline layout places them (pipeline_layout)")
       .field("ep", &ParallelPlan::ep)
       .field("etp", &ParallelPlan::etp, "expert tensor parallel: GPUs each routed expert is split over; 0: tp")
       .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs")
@@ -196,6 +199,30 @@ void bind_memory_types(py::module_& m) {
   m.def("end_stage_layouts", &end_stage_layouts, py::arg("layers"), py::arg("pp"), py::arg("most") = 4,
         "(first, last) layer counts with lighter end stages that Megatron-Core accepts, beside the automatic layout: "
         "what search_plans tries.");
+  py::class_<PipelineLayout>(m, "PipelineLayout",
+                             "A pipeline layout as Megatron-Core writes it (--pipeline-model-parallel-layout), read by "
+                             "parse_pipeline_layout: ranks, virtual stages per rank, each rank's transformer layers, the MTP layers.")
+      .def_readonly("pp", &PipelineLayout::pp)
+      .def_readonly("interleave", &PipelineLayout::interleave, "virtual stages per rank (Megatron's VP)")
+      .def_readonly("rank_layers", &PipelineLayout::rank_layers, "transformer layers on each pipeline rank")
+      .def_readonly("mtp_layers", &PipelineLayout::mtp_layers, "multi-token-prediction layers (m), which capplan does not time")
+      .def_readonly("mtp_rank", &PipelineLayout::mtp_rank, "the rank that holds them (-1: none)")
+      .def("__repr__", [](const PipelineLayout& l) {
+        return "PipelineLayout(pp=" + std::to_string(l.pp) + ", interleave=" + std::to_string(l.interleave) + ", rank_layers=[" +
+               rank_layers_text(l) + "], mtp_layers=" + std::to_string(l.mtp_layers) + ")";
+      });
+  m.def("parse_pipeline_layout", &parse_pipeline_layout, py::arg("text"), py::arg("layers"), py::arg("pp"),
+        "Reads a Megatron-Core layout such as 'Et|(tt|)*30mL' (E embedding, t layer, m MTP layer, L loss, '|' between virtual "
+        "stages, x*n and (...)*n repeats) for a model of `layers` layers on `pp` ranks; errors name pipeline_layout.");
+  m.def(
+      "apply_pipeline_layout",
+      [](ParallelPlan plan, const PipelineLayout& layout, std::string_view text) {
+        apply_pipeline_layout(plan, layout, text);
+        return plan;
+      },
+      py::arg("plan"), py::arg("layout"), py::arg("text") = "",
+      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (uneven_chunks set); the middle ranks must "
+      "hold equal layers and MTP layers sit on the last rank.");
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
       .field("rank", &LoraOptions::rank)
       .field("q", &LoraOptions::q)

@@ -97,7 +97,7 @@ void bind_explain_and_links(py::module_& m) {
              "GPUs `intra` joins all to all (0: the whole node); 2 for NVLink-bridged pairs and pairs under a PCIe switch each")
       .field("intra_beyond", &Cluster::intra_beyond, "the link between GPUs of a node outside one such domain (PCIe)")
       .field("nvls", &Cluster::nvls, "NVLink SHARP: the switches reduce all-reduces inside the node (NVLink 4+ switch systems)")
-      .field("pcie_host", &Cluster::pcie_host, "how PCIe links run: peer-to-peer under switches, else through host memory")
+      .field("pcie_host", &Cluster::pcie_host, "how PCIe links run: peer-to-peer under switches, else through host memory (or through the CPU where p2p is forced)")
       .field("p2p", &Cluster::p2p, "what NCCL may do over the PCIe links: automatic, forced (NCCL_P2P_LEVEL=SYS), disabled")
       .finish()
       .def("validate", &Cluster::validate)
@@ -138,7 +138,8 @@ void bind_explain_and_links(py::module_& m) {
   m.def("pcie_bandwidth", &pcie_bandwidth, py::arg("generation"), py::arg("lanes"), "Per direction, after encoding.");
   m.def("nvlink", &nvlink, py::arg("gpu"));
   m.def("pcie", &pcie, py::arg("gpu"), py::arg("host") = PcieHost::pcie_switch, py::arg("p2p") = PeerToPeer::automatic,
-        "Peer-to-peer under PCIe switches when the GPU allows it, else through host memory (NCCL's SHM).");
+        "Peer-to-peer under PCIe switches when the GPU allows it (LinkKind.pcie); forced (NCCL_P2P_LEVEL=SYS) elsewhere, through the "
+        "CPU's root complex (LinkKind.pcie_via_cpu); else through host memory (NCCL's SHM, LinkKind.pcie_via_host).");
   m.def("intra_node_link", &intra_node_link, py::arg("gpu"), py::arg("host") = PcieHost::pcie_switch, py::arg("p2p") = PeerToPeer::automatic,
         "NVLink, Infinity Fabric, else PCIe as the host attaches the GPUs.");
   m.def("infiniband", &infiniband, py::arg("per_gpu"), "An InfiniBand NIC per GPU (85 % efficiency).");

@@ -606,6 +606,26 @@ def test_search_tries_lighter_end_stages(cat):
     assert any(p.plan.last_stage_layers > 0 for p in with_ends.top)
 
 
+def test_pipeline_layout_as_megatron_writes_it():
+    # Megatron-Bridge 25.09, DeepSeek-V3 on 1,024 H100: PP 8 x VP 4, "Et|(tt|)*30mL".
+    layout = capplan.parse_pipeline_layout("Et|(tt|)*30mL", 61, 8)
+    assert layout.interleave == 4
+    assert list(layout.rank_layers) == [7, 8, 8, 8, 8, 8, 8, 6]
+    assert (layout.mtp_layers, layout.mtp_rank) == (1, 7)
+    plan = capplan.apply_pipeline_layout(ParallelPlan(tp=2), layout, "Et|(tt|)*30mL")
+    assert (plan.pp, plan.interleave, plan.first_stage_layers, plan.last_stage_layers) == (8, 4, 7, 6)
+    assert plan.uneven_chunks
+    assert [capplan.stage_layers(61, plan, i) for i in range(8)] == [7, 8, 8, 8, 8, 8, 8, 6]
+    assert "rank_layers=[7, 8, 8, 8, 8, 8, 8, 6]" in repr(layout)
+    with pytest.raises(capplan.InputError, match=r'pipeline_layout: "Et\|tt" must end with the loss \(L\)'):
+        capplan.parse_pipeline_layout("Et|tt", 3, 2)
+    with pytest.raises(capplan.InputError, match="repeats a part more than 65536 times"):
+        capplan.parse_pipeline_layout("Et*999999999|tL", 2, 2)
+    uneven = capplan.parse_pipeline_layout("Et*3|(tt|)*29,m|L", 61, 16)
+    with pytest.raises(capplan.InputError, match="gives the middle pipeline ranks different layers"):
+        capplan.apply_pipeline_layout(ParallelPlan(), uneven)
+
+
 def test_search_space_tries_every_cp_exchange():
     space = capplan.SearchSpace()
     assert list(space.cp_comms) == [capplan.CpComm.p2p, capplan.CpComm.all_gather, capplan.CpComm.a2a, capplan.CpComm.a2a_p2p]

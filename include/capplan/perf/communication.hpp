@@ -26,8 +26,9 @@
 
 namespace capplan::perf {
 
-enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_cpu, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link };
-BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_cpu, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link)
+// pcie_via_cpu came last, so the values before it keep their numbers (Python's int(LinkKind), pickles).
+enum class LinkKind { nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link, pcie_via_cpu };
+BOOST_DESCRIBE_ENUM(LinkKind, nvlink, infinity_fabric, pcie, pcie_via_host, infiniband, ethernet, ici, neuronlink, chip_link, pcie_via_cpu)
 
 inline constexpr std::string_view name(LinkKind k) {
   switch (k) {
@@ -87,8 +88,9 @@ inline Bandwidth pcie_bandwidth(int generation, int lanes) {
 // What joins a GPU to its node's other GPUs, said once for the link choice below, the P2P settings and
 // the purchase table's notes:
 //   has_nvlink     NVLink with a bandwidth (an NVSwitch board's SXM parts, or a bridge on PCIe cards)
-//   nvlink_bridged NVLink on a card that is not SXM: a bridge that joins two cards (NVIDIA's NVLink
-//                  bridge for A100 / H100 PCIe, RTX A6000, RTX 3090), not a switch
+//   nvlink_bridged NVLink on a card that is not SXM: a bridge (NVIDIA's NVLink bridge for A100 / H100
+//                  PCIe, RTX A6000, RTX 3090), not a switch. capplan treats every bridge as joining two
+//                  cards; H200 NVL's 4-way bridge is timed as pairs too (make_cluster)
 //   pcie_only      no NVLink, Infinity Fabric or chip link: GPUs meet over PCIe (or not at all)
 inline bool has_nvlink(const GpuSpec& gpu) { return gpu.nvlink_generation > 0 && gpu.nvlink_bandwidth.value() > 0; }
 inline bool nvlink_bridged(const GpuSpec& gpu) { return has_nvlink(gpu) && gpu.form_factor != FormFactor::sxm; }
@@ -192,6 +194,13 @@ inline void require_p2p_modelled(const GpuSpec& gpu, PeerToPeer p2p, int gpus_pe
                               "'s node, which capplan does not time; it models the setting on PCIe cards and NVLink-bridged pairs");
 }
 
+// Whether the setting sends peer-to-peer traffic through a CPU's root complex on this host: forced
+// (NCCL_P2P_LEVEL=SYS) where no PCIe switch joins the GPUs (a pair's switch joins the two of a pair;
+// make_cluster times the hops between pairs with PcieHost::root_complex).
+inline constexpr bool p2p_through_cpu(PcieHost host, PeerToPeer p2p) {
+  return p2p == PeerToPeer::forced && host != PcieHost::pcie_switch && host != PcieHost::switch_pairs;
+}
+
 // PCIe between GPUs in one host: peer-to-peer when the GPU allows it and the host puts the GPUs under
 // PCIe switches (PCIe 5 x16 peer copies reach about 55 of 63 GB/s, 87 %, stas00/ml-engineering);
 // forced (`p2p`), also through the CPU, at p2p_via_cpu_efficiency; otherwise through host memory (SHM,
@@ -201,7 +210,7 @@ inline Link pcie(const GpuSpec& gpu, PcieHost host = PcieHost::pcie_switch, Peer
   const bool allowed = p2p == PeerToPeer::forced || (p2p == PeerToPeer::automatic && gpu.peer_to_peer);
   // switch_pairs: the link inside a pair (make_cluster times the hops between pairs on the root complex).
   if (allowed && (host == PcieHost::pcie_switch || host == PcieHost::switch_pairs)) return Link{LinkKind::pcie, bw, from_canonical<Duration>(5e-6), 0.87};
-  if (p2p == PeerToPeer::forced) return Link{LinkKind::pcie_via_cpu, bw, from_canonical<Duration>(5e-6), p2p_via_cpu_efficiency};
+  if (p2p_through_cpu(host, p2p)) return Link{LinkKind::pcie_via_cpu, bw, from_canonical<Duration>(5e-6), p2p_via_cpu_efficiency};
   return Link{LinkKind::pcie_via_host, bw, from_canonical<Duration>(10e-6), shm_efficiency};
 }
 
@@ -269,8 +278,7 @@ inline Link chip_link(const GpuSpec& gpu) {
 // A part with no link to a second one: no PCIe, NVLink, Infinity Fabric or chip link (a system-on-chip:
 // Apple M-series, DGX Spark, Ryzen AI Max). Alone in its node it needs none; it is one per node.
 inline bool linkless(const GpuSpec& gpu) {
-  return gpu.pcie_lanes <= 0 && gpu.nvlink_bandwidth.value() <= 0 && gpu.infinity_fabric_bandwidth.value() <= 0 &&
-         gpu.chip_link_bandwidth.value() <= 0;
+  return gpu.pcie_lanes <= 0 && pcie_only(gpu);
 }
 
 // The fastest link between GPUs of one node: NVLink, AMD Infinity Fabric (the catalog's per-GPU

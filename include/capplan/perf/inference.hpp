@@ -239,10 +239,12 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   const double per_kernel = r.overhead * (opt.cuda_graphs ? cuda_graph_launch_fraction : 1.0);
   const double launches = opt.eager ? (eager_kernels - eager_model_kernels) * per_kernel : layers * opt.kernels_per_layer * per_kernel;
   double t_tp = 0;
+  std::string_view tp_link;  // the link the all-reduces ran on, as the explanation names it
   if (job.tp > 1) {
     // One node's GPUs with its topology (NVLink bridges join pairs only: make_cluster).
     const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host, job.p2p);
     t_tp = 2.0 * layers * all_reduce_seconds(c, B * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
+    tp_link = name(c.intra_for(job.tp).kind);
   }
   // Each weight matmul's ramp-up and tail beyond its bytes (EfficiencyModel::weight_stream_latency):
   // four per layer as serving engines fuse them (QKV, output projection, gate-up, down), and the logits.
@@ -342,7 +344,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
                        : std::to_string(s.layers) + " layers x " + std::to_string(opt.kernels_per_layer) + " kernels") +
             " x " + seconds_text(r.overhead) + (opt.cuda_graphs ? " x " + num(cuda_graph_launch_fraction) + " (CUDA graph)" : ""),
         "overhead");
-  if (job.tp > 1) b.add("decode: tensor-parallel all-reduces", g * t_tp, num(g) + " steps x 2 x " + std::to_string(s.layers) + " layers", std::string(name(intra_node_link(gpu, job.pcie_host, job.p2p).kind)));
+  if (job.tp > 1) b.add("decode: tensor-parallel all-reduces", g * t_tp, num(g) + " steps x 2 x " + std::to_string(s.layers) + " layers", std::string(tp_link));
   if (step > step_gpu) b.add("decode: waiting on the host's kernel launches", g * (step - step_gpu), num(g) + " steps x " + host_how, "CPU");
   return est;
 }

@@ -1188,7 +1188,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   if (!pcie_p2p.empty()) {
     if (p2p == perf::PeerToPeer::disabled)
       n.push_back("PCIe boxes (" + pcie_p2p + "): peer-to-peer disabled (NCCL_P2P_DISABLE=1), so collectives go through host memory.");
-    else if (p2p == perf::PeerToPeer::forced && host != perf::PcieHost::pcie_switch && host != perf::PcieHost::switch_pairs)
+    else if (perf::p2p_through_cpu(host, p2p))
       n.push_back("PCIe boxes (" + pcie_p2p + "): GPUs " + std::string(perf::name(host)) +
                   ", peer-to-peer forced through the CPU (NCCL_P2P_LEVEL=SYS), slower than under a switch.");
     else

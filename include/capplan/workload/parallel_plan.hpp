@@ -89,6 +89,10 @@ struct ParallelPlan {
   // Megatron-LM's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers.
   int first_stage_layers = 0;
   int last_stage_layers = 0;
+  // The model chunks of a stage may hold different layers, as a pipeline layout places them
+  // (Megatron-Core's --pipeline-model-parallel-layout; workload/pipeline_layout.hpp): then a stage's
+  // layers need not split evenly over `interleave` chunks. Megatron-Core without a layout requires it.
+  bool uneven_chunks = false;
   // Activation offloading: the first `offload_layers` transformer layers send their activations to
   // host memory in the forward pass and fetch them back for the backward pass (Megatron-Core's
   // --cpu-offloading-num-layers, through Transformer Engine's offload context). Megatron-Core allows it
@@ -243,6 +247,7 @@ inline std::vector<std::pair<int, int>> end_stage_layouts(int layers, int pp, st
 inline bool stage_chunks_divide(int layers, const ParallelPlan& plan, int stage) {
   const int v = plan.interleave, l = stage_layers(layers, plan, stage);
   if (v <= 1 || l % v == 0) return true;
+  if (plan.uneven_chunks) return l >= 1;  // a layout's chunks: each rank runs its share of them
   const bool automatic = plan.first_stage_layers <= 0 && plan.last_stage_layers <= 0;
   const bool end = stage == 0 || stage == plan.pp - 1;
   return automatic && end && plan.pp > 1 && (layers + 2) % (plan.pp * v) == 0 && (l + 1) % v == 0;
