@@ -1895,6 +1895,22 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)estimate_inference(moe, h200, {}, eager); }) == "eager");
     eager.cuda_graphs = true;
     CHECK(field_of([&] { (void)estimate_inference(job, h200, {}, eager); }) == "eager");
+    eager.cuda_graphs = false;
+    // A user's host: the launch time given, the host's wait scaled by it and the explanation saying so.
+    InferenceOptions fast = eager;
+    fast.eager_launch_seconds = 18e-6;
+    const InferenceEstimate quick = estimate_inference(job, h200, {}, fast);
+    CHECK(quick.prefill.value() == doctest::Approx(std::max(fused.prefill.value(), host * 18e-6 / eager_inference_host_seconds_per_kernel)));
+    CHECK(quick.breakdown.text().find("x 18 µs (given)") != std::string::npos);
+    CHECK(e.breakdown.text().find("(given)") == std::string::npos);
+    // Its prior, 0: the GPU's time alone, as without eager launches.
+    fast.eager_launch_seconds = 0;
+    CHECK(estimate_inference(job, h200, {}, fast).prefill.value() < 0.5 * e.prefill.value());
+    CHECK(estimate_inference(job, h200, {}, fast).breakdown.text().find("waiting on the host") == std::string::npos);
+    for (double bad : {-1e-6, 2e-3, std::nan("")}) {
+      fast.eager_launch_seconds = bad;
+      CHECK(field_of([&] { (void)estimate_inference(job, h200, {}, fast); }) == "eager_launch_seconds");
+    }
   }
 
   TEST_CASE("inference: each weight matmul of a decode step pays the measured 12 us ramp and tail") {

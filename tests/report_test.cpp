@@ -1035,6 +1035,26 @@ TEST_SUITE("report") {
     const Value n = serving_output(one, {}, {"--gpus 4"});
     CHECK(keys_of(n) == std::vector<std::string>{"model", "gpu", "plan", "memory_per_gpu_bytes", "fits", "would_fit", "assumptions"});
   }
+
+  TEST_CASE("serving_run: eager serving's launch time per kernel, given, reaches the estimate; checked in the load") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& h200 = c.find_gpu("h200");
+    const TransformerShape shape = find_model("llama3.1-8b").transformer();
+    ServingLoad load;
+    load.prompt = 64;
+    load.eager = true;
+    const ServingRun fitted = serving_run(shape, h200, load);
+    load.eager_launch_time = from_canonical<Duration>(16.35e-6);  // half the fitted 32.7 us
+    const ServingRun half = serving_run(shape, h200, load);
+    // A host-bound decode step: half the launch time, half the step.
+    CHECK(half.estimate.decode_step.value() == doctest::Approx(fitted.estimate.decode_step.value() / 2).epsilon(0.02));
+    // Out of range, or without eager: an error naming the field.
+    load.eager_launch_time = from_canonical<Duration>(2e-3);
+    CHECK_THROWS_WITH_AS(load.validate(), doctest::Contains("eager_launch_time: 2 ms must be 0 to 1 ms"), InputError);
+    load.eager_launch_time = from_canonical<Duration>(20e-6);
+    load.eager = false;
+    CHECK_THROWS_WITH_AS(load.validate(), doctest::Contains("eager_launch_time: 20 µs applies to eager serving"), InputError);
+  }
 }
 
 // capplan memory's whole answer for programs (plan/memory_report.hpp, report/memory_output.hpp).

@@ -613,11 +613,13 @@ TEST_SUITE("workload") {
     CHECK(p.interleave == 4);
     CHECK(p.first_stage_layers == 7);
     CHECK(p.last_stage_layers == 6);
-    CHECK(p.uneven_chunks);
+    CHECK(p.chunk_layers == 2);  // the largest virtual stage: "tt"
+    CHECK(p.mtp_layers == 1);
+    CHECK(h100.chunk_layers == 2);
     CHECK(stage_layout_text(61, p) == "7 + 6 x 8 + 6");
     CHECK_NOTHROW(validate_stage_layout(61, p));
     // Without the layout Megatron-Core (and capplan) want equal chunks: 7 layers do not split into 4.
-    p.uneven_chunks = false;
+    p.chunk_layers = 0;
     CHECK_THROWS_WITH_AS(validate_stage_layout(61, p),
                          "interleave: 4 does not divide the 7 layers of pipeline stage 1 of 8 (pp 8 x interleave 4)", InputError);
     // Megatron-Bridge's B200 layout (PP 16, no interleaving), with commas and a repeated symbol.
@@ -627,31 +629,32 @@ TEST_SUITE("workload") {
     CHECK(b200.rank_layers[8] == 4);
     CHECK(b200.rank_layers.back() == 1);
     CHECK(b200.mtp_rank == 15);
-    // Megatron-Core's documentation example (PP 16 x VP 2): the MTP layer's chunk is on rank 15 of 16 and the
-    // loss's on rank 16, so rank 15 holds 2 layers against 4 on the other middle ranks: read, then refused as
-    // a plan capplan cannot keep.
-    const PipelineLayout doc = parse_pipeline_layout("Et*3|(tt|)*29,m|L", 61, 16);
-    CHECK(doc.interleave == 2);
-    CHECK(doc.rank_layers.front() == 5);
-    CHECK(doc.rank_layers[1] == 4);
-    CHECK(doc.rank_layers[14] == 2);
-    CHECK(doc.rank_layers.back() == 2);
-    CHECK(doc.mtp_rank == 14);
+    CHECK(b200.mtp_layers == 1);
+    CHECK(b200.chunk_layers == 4);
+    // Megatron-Core's documentation example (PP 16 x VP 2) puts the MTP layer in a virtual stage of its own on
+    // rank 15 and the loss on rank 16: capplan times MTP beside the loss, so it refuses the layout, naming why.
+    CHECK_THROWS_WITH_AS(parse_pipeline_layout("Et*3|(tt|)*29,m|L", 61, 16),
+                         "pipeline_layout: \"Et*3|(tt|)*29,m|L\" puts MTP layers (m) elsewhere than in the last virtual stage, beside "
+                         "the loss, where capplan times them",
+                         InputError);
+    // Middle ranks of different layers are read, then refused as a plan capplan cannot keep.
+    const PipelineLayout uneven = parse_pipeline_layout("Et*2|t*2|t*4|t*2L", 10, 4);
+    CHECK(uneven.rank_layers == std::vector<int>{2, 2, 4, 2});
     ParallelPlan q;
-    CHECK_THROWS_WITH_AS(apply_pipeline_layout(q, doc, "Et*3|(tt|)*29,m|L"),
-                         doctest::Contains("pipeline_layout: \"Et*3|(tt|)*29,m|L\" gives the middle pipeline ranks different layers "
-                                           "(5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2, 2)"),
+    CHECK_THROWS_WITH_AS(apply_pipeline_layout(q, uneven, "Et*2|t*2|t*4|t*2L"),
+                         "pipeline_layout: \"Et*2|t*2|t*4|t*2L\" gives the middle pipeline ranks different layers (2, 2, 4, 2); capplan "
+                         "times layouts whose ranks other than the first and the last hold the same layers",
                          InputError);
-    // An MTP layer elsewhere than on the last rank.
-    const PipelineLayout mid = parse_pipeline_layout("Et*2|tm|ttL", 5, 3);
-    CHECK_THROWS_WITH_AS(apply_pipeline_layout(q, mid, "Et*2|tm|ttL"), doctest::Contains("puts the MTP layers (m) on pipeline rank 2 of 3"),
-                         InputError);
+    // Virtual stages on one rank: interleaving needs pp > 1.
+    CHECK_THROWS_WITH_AS(apply_pipeline_layout(q, parse_pipeline_layout("Et*2|t*2L", 4, 1), "Et*2|t*2L"),
+                         "pipeline_layout: \"Et*2|t*2L\" has 2 virtual stages on one pipeline rank; interleaving needs pp > 1", InputError);
     // Two ranks, no interleaving: the plan keeps both counts, and the chunks are even.
     ParallelPlan two;
     apply_pipeline_layout(two, parse_pipeline_layout("Et*3|t*2L", 5, 2), "Et*3|t*2L");
     CHECK(two.first_stage_layers == 3);
     CHECK(two.last_stage_layers == 2);
-    CHECK_FALSE(two.uneven_chunks);
+    CHECK(two.chunk_layers == 0);
+    CHECK(two.mtp_layers == 0);
   }
 
   TEST_CASE("pipeline layout: bad layouts are errors naming pipeline_layout and the text") {
@@ -673,17 +676,26 @@ TEST_SUITE("workload") {
           "pipeline_layout: \"E|t*3L\" leaves pipeline rank 1 of 2 without a transformer layer, which capplan does not time");
     CHECK(err("Et*0|tL", 1, 2) == "pipeline_layout: \"Et*0|tL\" repeats a part 0 times");
     CHECK(err("Et*|tL", 2, 2) == "pipeline_layout: \"Et*|tL\" has a '*' without a count after it");
-    CHECK(err("E*2t|tL", 2, 2).find("no error") == std::string::npos);  // "EEt": two embeddings
+    CHECK(err("E*2t|tL", 2, 2) ==
+          "pipeline_layout: \"E*2t|tL\" puts the embedding (E) elsewhere than at the start of the first virtual stage");  // "EEt"
     CHECK(err("Et|t*2*3L", 7, 2) == "pipeline_layout: \"Et|t*2*3L\" has a '*' that follows no symbol or group");
     CHECK(err("E((t|)*2)*2L", 4, 2) == "pipeline_layout: \"E((t|)*2)*2L\" has a group inside a group; Megatron-Core's layouts do not nest");
     CHECK(err("Et)|tL", 2, 2) == "pipeline_layout: \"Et)|tL\" closes a group it never opened");
     CHECK(err("Et|(tL", 2, 2) == "pipeline_layout: \"Et|(tL\" opens a group it never closes");
     CHECK(err("Et|()*2tL", 2, 2) == "pipeline_layout: \"Et|()*2tL\" has an empty group");
+    CHECK(err("E(t)t*15|t*16L", 32, 2) == "pipeline_layout: \"E(t)t*15|t*16L\" has a group without a count after it (\"(...)*n\")");
+    CHECK(err("Et*8|mt*8|t*8|t*8L", 32, 2) ==
+          "pipeline_layout: \"Et*8|mt*8|t*8|t*8L\" puts MTP layers (m) elsewhere than in the last virtual stage, beside the loss, where "
+          "capplan times them");
+    CHECK(err("Et*16|mt*16L", 32, 2) == "pipeline_layout: \"Et*16|mt*16L\" puts a transformer layer (t) after an MTP layer (m); decoder "
+                                        "layers come first");
     CHECK(err("Et|x L", 2, 2).find("has 'x', which is not E (embedding)") != std::string::npos);
     CHECK(err("Et|tL\n", 2, 2).find("has '\\x0a', which is not") != std::string::npos);
     // Runaways are refused before they are unrolled: a count past the limit, or a product of repeats.
     CHECK(err("Et*99999999999999999999|tL", 2, 2).find("repeats a part more than 65536 times") != std::string::npos);
     CHECK(err("E(t*60000|)*60000L", 2, 2).find("unrolls to more than 65536 symbols") != std::string::npos);
+    // 65,536 x 65,535 + 65,536 = 2^32: computed in 64 bits, so it cannot wrap to 0 where size_t has 32.
+    CHECK(err("E(t*65536)*65536L", 2, 1).find("unrolls to more than 65536 symbols") != std::string::npos);
     CHECK(err(std::string(5000, 't'), 5000, 1).find("pipeline_layout: 5000 characters is longer than 4096") != std::string::npos);
     CHECK_THROWS_WITH_AS(parse_pipeline_layout("EtL", 1, 0), "pp: 0 must be a positive count", InputError);
   }

@@ -493,6 +493,7 @@ struct InferArgs {
   bool vae_slicing = false;    // diffusion UNets: decode one image at a time (diffusers' enable_vae_slicing)
   bool vae_tiling = false;     // diffusion UNets: decode in overlapping tiles (diffusers' enable_vae_tiling)
   std::string weight_stream_latency;  // --weight-stream-latency (perf::EfficiencyModel::weight_stream_latency)
+  std::string launch_time;            // --launch-time, with --eager (perf::InferenceOptions::eager_launch_seconds)
   GivenFlags flags;
 };
 
@@ -502,7 +503,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
   a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--eager", "--pcie-host", "--p2p", "--pcie-lanes",
-                  "--weight-stream-latency"},
+                  "--weight-stream-latency", "--launch-time"},
                  "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   // --batch: images per batch (default 64; a diffusion UNet's 1, as compare --serve); --weights: the
@@ -723,6 +724,11 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.pcie_host = pcie_host_arg(a.cluster);
   load.p2p = p2p_arg(a.cluster);
   if (a.flags.has("--weight-stream-latency")) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);
+  if (a.flags.has("--launch-time")) {
+    if (!load.eager)
+      detail::fail("--launch-time", a.launch_time, "applies to --eager serving: other engines launch kernels without Python (--cuda-graphs: one graph per step)");
+    load.eager_launch_time = from_canonical<Duration>(launch_time_arg(a.launch_time));
+  }
   const ServingReport rep =
       serving_report(ctx.catalog(), m.id, g, serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel), load, footprint_options(a.cost));
   const ServingRun& run = rep.run;
@@ -888,6 +894,7 @@ void add_infer(CLI::App& app, Context& ctx) {
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
   add_eager_flag(cmd, a->plan.eager);
   add_weight_stream_latency_flag(cmd, a->weight_stream_latency);
+  add_eager_launch_time_flag(cmd, a->launch_time);
   add_pcie_host_flag(cmd, a->cluster);
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");
   cmd->add_flag("--fused-kernels", a->fused_kernels,

@@ -9,6 +9,7 @@
 #include <capplan/perf/efficiency.hpp>
 #include <capplan/perf/explain.hpp>
 #include <capplan/perf/framework.hpp>
+#include <capplan/perf/inference.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/units/parse.hpp>
@@ -238,18 +239,22 @@ struct Case {
 // `capplan validate --leave-one-source-out` predicts the source's rows with the constant at its prior
 // (what capplan would use with this source left out: no other source's rows fit it).
 struct Fitted {
-  std::string constant, flag, value, prior, fitted_on;
+  std::string constant, flag, command, value, prior, fitted_on;  // command: the subcommand whose flag it is
   std::vector<std::string> metrics;                         // the rows it changes, by metric
   std::vector<std::pair<std::string, std::string>> when;  // and by the case's flags ("framework": "eager")
 };
 
 // Whether a fitted constant changes case `c`: its metric is listed and the case's flags match `when`.
+// A "when" value of "true" matches a switch given alone ("eager": true in the case's args is "--eager").
 bool touches(const Fitted& f, const Case& c) {
+  if (c.command.empty() || c.command.front() != f.command) return false;
   if (std::find(f.metrics.begin(), f.metrics.end(), c.metric) == f.metrics.end()) return false;
   for (const auto& [flag, value] : f.when) {
     bool found = false;
-    for (std::size_t i = 0; i + 1 < c.command.size(); ++i) {
-      if (c.command[i] == flag && c.command[i + 1] == value) found = true;
+    for (std::size_t i = 0; i < c.command.size(); ++i) {
+      if (c.command[i] != flag) continue;
+      const bool has_value = i + 1 < c.command.size() && c.command[i + 1].rfind("--", 0) != 0;
+      if (has_value ? c.command[i + 1] == value : value == "true") found = true;
     }
     if (!found) return false;
   }
@@ -268,6 +273,9 @@ struct FittableFlag {
 const FittableFlag fittable_flags[] = {
     {"launch-time", "train", {"tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_percent", "iteration_time_s", "train_days"},
      [] { return perf::pytorch_eager().cpu_seconds_per_kernel; }},
+    {"launch-time", "infer",
+     {"ttft_ms", "decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s"},
+     [] { return perf::eager_inference_host_seconds_per_kernel; }},
     {"weight-stream-latency", "infer",
      {"decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s"},
      [] { return perf::EfficiencyModel{}.weight_stream_latency.value(); }},
@@ -318,11 +326,19 @@ Fitted read_fitted(const JsonDocument& doc, const Json& j, std::size_t i) {
   Fitted f;
   f.constant = r.string("constant");
   f.flag = r.string("flag");
+  // "command" picks among the subcommands that take the flag (launch-time: train, and infer with --eager);
+  // absent, the first that takes it.
+  const std::optional<std::string> command = r.string_opt("command");
   const FittableFlag* known = nullptr;
+  bool flag_known = false;
   for (const FittableFlag& x : fittable_flags) {
-    if (f.flag == x.flag) known = &x;
+    if (f.flag != x.flag) continue;
+    flag_known = true;
+    if (!known && (!command || *command == x.command)) known = &x;
   }
-  if (!known) r.fail("flag", "\"" + f.flag + "\"", "is not a flag that sets a fitted constant (launch-time, weight-stream-latency)");
+  if (!flag_known) r.fail("flag", "\"" + f.flag + "\"", "is not a flag that sets a fitted constant (launch-time, weight-stream-latency)");
+  if (!known) r.fail("command", "\"" + *command + "\"", "does not take --" + f.flag + " as a fitted constant");
+  f.command = known->command;
   // The value is capplan's own: a file cannot claim a constant capplan does not use.
   f.value = r.string("value");
   const double fitted = known->fitted(), value = short_time(f.value);
@@ -428,7 +444,8 @@ Source read_source(const std::string& path) {
       const Fitted& f = src.fitted[i];
       io::ObjectReader r(doc, (*top.find("fitted"))[i], "/fitted/" + std::to_string(i), "fitted[" + std::to_string(i) + "]");
       for (std::size_t k = 0; k < i; ++k) {
-        if (src.fitted[k].flag == f.flag) r.fail("flag", "\"" + f.flag + "\"", "is listed twice (fitted[" + std::to_string(k) + "] too)");
+        if (src.fitted[k].flag == f.flag && src.fitted[k].command == f.command)
+          r.fail("flag", "\"" + f.flag + "\"", "is listed twice for " + f.command + " (fitted[" + std::to_string(k) + "] too)");
       }
       if (std::none_of(src.cases.begin(), src.cases.end(), [&](const Case& c) { return touches(f, c); }))
         r.fail_entry("changes no case of this file (its metrics and \"when\" match none)");

@@ -102,6 +102,13 @@ void add_weight_stream_latency_flag(CLI::App* cmd, std::string& into) {
 
 Duration weight_stream_latency_arg(const std::string& text) { return short_time_arg(text, "--weight-stream-latency"); }
 
+void add_eager_launch_time_flag(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--launch-time", into,
+                  "With --eager: the host's time per kernel launched from Python, module code included, e.g. '20 us' (default "
+                  "32.7 us, fitted on one host's eager Llama-3.2-1B prefills, where a bare op launched in 10-15 us; another host "
+                  "ran up to 1.8x faster)");
+}
+
 void add_cuda_graphs_flag(CLI::App* cmd, bool& into) {
   cmd->add_flag("--cuda-graphs", into,
                 "Serving: the engine replays each decode step as a CUDA graph (vLLM, TensorRT-LLM, gpt-fast's compiled mode): "
@@ -238,7 +245,9 @@ std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg
   out.push_back("Pipeline layout \"" + *a.pipeline_layout + "\" (Megatron-Core --pipeline-model-parallel-layout): " + std::to_string(l.pp) +
                 " ranks x " + std::to_string(l.interleave) + " virtual stages, ranks of " + rank_layers_text(l) +
                 " layers; the embedding on the first rank, the output layer and loss on the last" +
-                (l.interleave > 1 ? "; a rank's chunks may hold different layers, and capplan takes the rank's layers over its chunks." : "."));
+                (l.interleave > 1 ? "; a rank's chunks may hold different layers: the bubble is the largest chunk's (" +
+                                        std::to_string(l.chunk_layers) + " layers), and memory takes the rank's layers over its chunks."
+                                  : "."));
   if (l.mtp_layers > 0) {
     // One MTP module (DeepSeek-V3 report §2.2): a transformer layer of the model's kind, a projection of the
     // concatenated [h; embedding] (2h x h) and another pass through the shared output head, per token.
@@ -250,9 +259,9 @@ std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg
     char share[32];
     std::snprintf(share, sizeof share, "%.0f %%", 100.0 * mtp / per_token);
     out.push_back("The layout's " + std::to_string(l.mtp_layers) + " MTP layer" + (l.mtp_layers > 1 ? "s (m) are" : " (m) is") +
-                  " not timed and not counted in memory: capplan has no multi-token-prediction module. Each adds a layer, a 2h x h "
-                  "projection and another pass through the output head per token, about " + share +
-                  " of the model's matrix FLOPs here, all of it on the last rank, which capplan times without it.");
+                  " timed on the last rank, " + (l.mtp_layers > 1 ? "each as " : "as ") + "one more layer, another pass through the output layer and its loss, and a 2h x h "
+                  "projection per token: about " + share + " of the model's matrix FLOPs, all on that rank. Its weights and activations "
+                  "are not counted in memory, and model FLOPs (MFU) count the model without it.");
   }
   return out;
 }
@@ -449,7 +458,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--last-stage-layers", a.last_stage_layers, "Layers on the last pipeline stage");
   cmd->add_option("--pipeline-layout", a.pipeline_layout,
                   "Megatron-Core's --pipeline-model-parallel-layout, e.g. 'Et|(tt|)*30mL': virtual stages split by '|', E embedding, "
-                  "t layer, m MTP layer (not timed), L loss, x*n and (...)*n repeats; sets the stages' layers and --interleave (needs --pp)");
+                  "t layer, m MTP layer (timed on the last rank), L loss, x*n and (...)*n repeats; sets the stages' layers and --interleave (needs --pp)");
   cmd->add_option("--offload-layers", a.offload_layers,
                   "Activation offloading: layers whose activations go to host memory in the forward pass and come back for the "
                   "backward (Megatron-Core --cpu-offloading-num-layers); needs --pp 1 and no recomputation; without a plan the search "

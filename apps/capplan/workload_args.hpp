@@ -59,6 +59,9 @@ double launch_time_arg(const std::string& text);
 // perf::EfficiencyModel::weight_stream_latency (0 to 1 ms).
 void add_weight_stream_latency_flag(CLI::App* cmd, std::string& into);
 Duration weight_stream_latency_arg(const std::string& text);
+// --launch-time (infer, with --eager): the host's time to launch one kernel of an eager forward,
+// perf::InferenceOptions::eager_launch_seconds (0 to 1 ms).
+void add_eager_launch_time_flag(CLI::App* cmd, std::string& into);
 perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel);
 
 // --cuda-graphs: the serving engine replays decode steps as CUDA graphs (perf/inference.hpp).
@@ -161,7 +164,7 @@ struct PlanArgs {
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16
 };
 // What a --pipeline-layout says that the plan line does not: its ranks' layers and chunks, and the MTP
-// layers (m) it places, which capplan neither times nor counts in memory (with their share of a
+// layers (m) it places, timed on the last rank but not counted in memory (with their share of a
 // token's matrix FLOPs). Empty without a layout.
 std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg& m);
 

@@ -221,7 +221,7 @@ doc = {
                    "2026-11-29 (serving's eager host time per kernel); every other row is validation.",
     # The constants fitted on this source (capplan validate --leave-one-source-out sets each to its prior).
     "fitted": [
-        {"constant": "eager launch time", "flag": "launch-time", "value": "57.9 us", "prior": "0 us",
+        {"constant": "eager launch time", "flag": "launch-time", "command": "train", "value": "57.9 us", "prior": "0 us",
          "fitted_on": "the 6 calibration rows (GPT-2-124M-shaped training steps): the largest value none contradicts "
                       "(perf/framework.hpp, pytorch_eager)",
          "metrics": ["tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_percent", "iteration_time_s"],
@@ -231,6 +231,13 @@ doc = {
                       "gemm.decode): their mean time beyond bytes / achieved bandwidth (perf/efficiency.hpp)",
          "metrics": ["decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms",
                      "output_tokens_per_s_per_gpu", "request_time_s"]},
+        {"constant": "eager serving launch time", "flag": "launch-time", "command": "infer", "value": "32.7 us", "prior": "0 us",
+         "fitted_on": "the 6 calibration rows (host-bound Llama-3.2-1B-shaped eager prefills of 16 to 1,024 tokens, "
+                      "2026-11-29): their median host time per capplan kernel (perf/inference.hpp, "
+                      "eager_inference_host_seconds_per_kernel; bench/gpu/fit_eager_host.py)",
+         "metrics": ["ttft_ms", "decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms",
+                     "output_tokens_per_s_per_gpu", "request_time_s"],
+         "when": {"eager": "true"}},
     ],
     "cases": cases(),
 }

@@ -180,8 +180,10 @@ void bind_memory_types(py::module_& m) {
       .field("interleave", &ParallelPlan::interleave)
       .field("first_stage_layers", &ParallelPlan::first_stage_layers)
       .field("last_stage_layers", &ParallelPlan::last_stage_layers)
-      .field("uneven_chunks", &ParallelPlan::uneven_chunks,
-             "a stage's model chunks may hold different layers, as a pipeline layout places them (pipeline_layout)")
+      .field("chunk_layers", &ParallelPlan::chunk_layers,
+             "the largest model chunk's layers where a pipeline layout places the chunks (0: equal chunks); sets the bubble")
+      .field("mtp_layers", &ParallelPlan::mtp_layers,
+             "multi-token-prediction layers on the last stage (a layout's 'm'): each a layer, a 2h x h projection and another output pass")
       .field("ep", &ParallelPlan::ep)
       .field("etp", &ParallelPlan::etp, "expert tensor parallel: GPUs each routed expert is split over; 0: tp")
       .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs")
@@ -205,8 +207,9 @@ void bind_memory_types(py::module_& m) {
       .def_readonly("pp", &PipelineLayout::pp)
       .def_readonly("interleave", &PipelineLayout::interleave, "virtual stages per rank (Megatron's VP)")
       .def_readonly("rank_layers", &PipelineLayout::rank_layers, "transformer layers on each pipeline rank")
-      .def_readonly("mtp_layers", &PipelineLayout::mtp_layers, "multi-token-prediction layers (m), which capplan does not time")
+      .def_readonly("mtp_layers", &PipelineLayout::mtp_layers, "multi-token-prediction layers (m), timed on the last rank")
       .def_readonly("mtp_rank", &PipelineLayout::mtp_rank, "the rank that holds them (-1: none)")
+      .def_readonly("chunk_layers", &PipelineLayout::chunk_layers, "the most transformer layers of any virtual stage")
       .def("__repr__", [](const PipelineLayout& l) {
         return "PipelineLayout(pp=" + std::to_string(l.pp) + ", interleave=" + std::to_string(l.interleave) + ", rank_layers=[" +
                rank_layers_text(l) + "], mtp_layers=" + std::to_string(l.mtp_layers) + ")";
@@ -221,7 +224,7 @@ void bind_memory_types(py::module_& m) {
         return plan;
       },
       py::arg("plan"), py::arg("layout"), py::arg("text") = "",
-      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (uneven_chunks set); the middle ranks must "
+      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers and mtp_layers set); the middle ranks must "
       "hold equal layers and MTP layers sit on the last rank.");
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
       .field("rank", &LoraOptions::rank)

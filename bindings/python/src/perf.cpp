@@ -473,6 +473,8 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("cuda_graphs", &InferenceOptions::cuda_graphs, "decode steps replayed as CUDA graphs: launches at 70/260 of eager")
       .field("eager", &InferenceOptions::eager, "plain PyTorch: unfused kernels, each launched from Python (eager_inference_host_seconds_per_kernel)")
       .field("flash_attention", &InferenceOptions::flash_attention)
+      .field("eager_launch_seconds", &InferenceOptions::eager_launch_seconds,
+             "with eager: the host's seconds to launch one kernel (default eager_inference_host_seconds_per_kernel, 32.7e-6), 0 to 1e-3")
       .finish();
   Record<InferenceEstimate>(m, "InferenceEstimate", "Time to first token, decode speed, memory per GPU and the breakdown.")
       .readonly("prefill", &InferenceEstimate::prefill)

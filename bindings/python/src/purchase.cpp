@@ -167,6 +167,8 @@ void bind_purchase(py::module_& m) {
       .field("output", &ServingLoad::output)
       .field("weight_stream_latency", &ServingLoad::weight_stream_latency,
              "a weight-streaming matmul's fixed time beyond its bytes (None: the fitted 12 us; 0 s: its prior)")
+      .field("eager_launch_time", &ServingLoad::eager_launch_time,
+             "with eager: the host's time to launch one kernel (None: the fitted 32.7 us; 0 s: its prior), 0 to 1 ms")
       .finish()
       .def("validate", &ServingLoad::validate)
       .def("config", &ServingLoad::config, py::arg("tp") = 1, py::arg("pp") = 1, "The InferenceConfig that sizes its memory.");

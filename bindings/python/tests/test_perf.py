@@ -416,6 +416,19 @@ def test_eager_serving(cat):
     with pytest.raises(capplan.InputError) as e:
         capplan.serving_run(shape, h200, capplan.ServingLoad(eager=True, cuda_graphs=True))
     assert e.value.field == "eager"
+    # A user's host: the launch time per kernel given, in the options or the load; half of it halves a host-bound step.
+    assert capplan.InferenceOptions().eager_launch_seconds == pytest.approx(32.7e-6)
+    quick = capplan.estimate_inference(job, h200, capplan.EfficiencyModel(),
+                                       capplan.InferenceOptions(eager=True, eager_launch_seconds=32.7e-6 / 2))
+    assert quick.decode_step.value == pytest.approx(eager.decode_step.value / 2, rel=0.02)
+    half = capplan.serving_run(shape, h200, capplan.ServingLoad(eager=True, eager_launch_time=capplan.Duration(16.35, "us")))
+    assert half.estimate.tokens_per_second == pytest.approx(2 * slow.estimate.tokens_per_second, rel=0.02)
+    for bad in (-1e-6, 2e-3, float("nan")):
+        with pytest.raises(capplan.InputError) as e:
+            capplan.estimate_inference(job, h200, capplan.EfficiencyModel(), capplan.InferenceOptions(eager=True, eager_launch_seconds=bad))
+        assert e.value.field == "eager_launch_seconds"
+    with pytest.raises(capplan.InputError, match="eager_launch_time: 20 µs applies to eager serving"):
+        capplan.serving_run(shape, h200, capplan.ServingLoad(eager_launch_time=capplan.Duration(20, "us")))
     moe = capplan.InferenceJob(model=capplan.find_model("mixtral-8x7b").transformer(), prompt=64, generate=16)
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_inference(moe, h200, capplan.EfficiencyModel(), capplan.InferenceOptions(eager=True))
@@ -614,16 +627,28 @@ def test_pipeline_layout_as_megatron_writes_it():
     assert (layout.mtp_layers, layout.mtp_rank) == (1, 7)
     plan = capplan.apply_pipeline_layout(ParallelPlan(tp=2), layout, "Et|(tt|)*30mL")
     assert (plan.pp, plan.interleave, plan.first_stage_layers, plan.last_stage_layers) == (8, 4, 7, 6)
-    assert plan.uneven_chunks
+    assert (plan.chunk_layers, plan.mtp_layers) == (2, 1)
+    assert layout.chunk_layers == 2
     assert [capplan.stage_layers(61, plan, i) for i in range(8)] == [7, 8, 8, 8, 8, 8, 8, 6]
     assert "rank_layers=[7, 8, 8, 8, 8, 8, 8, 6]" in repr(layout)
     with pytest.raises(capplan.InputError, match=r'pipeline_layout: "Et\|tt" must end with the loss \(L\)'):
         capplan.parse_pipeline_layout("Et|tt", 3, 2)
     with pytest.raises(capplan.InputError, match="repeats a part more than 65536 times"):
         capplan.parse_pipeline_layout("Et*999999999|tL", 2, 2)
-    uneven = capplan.parse_pipeline_layout("Et*3|(tt|)*29,m|L", 61, 16)
+    with pytest.raises(capplan.InputError, match="puts MTP layers"):
+        capplan.parse_pipeline_layout("Et*3|(tt|)*29,m|L", 61, 16)
+    uneven = capplan.parse_pipeline_layout("Et*2|t*2|t*4|t*2L", 10, 4)
     with pytest.raises(capplan.InputError, match="gives the middle pipeline ranks different layers"):
         capplan.apply_pipeline_layout(ParallelPlan(), uneven)
+    # The MTP layer is timed on the last rank: the same plan without it is faster.
+    cat = Catalog.builtin()
+    job = TrainingJob(model=capplan.find_model("deepseek-r1").transformer(), global_batch=8192, seq_len=4096)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 1024, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    plan.dp, plan.ep, plan.etp, plan.sequence_parallel, plan.zero_stage = 64, 64, 1, True, ZeroStage.optimizer
+    fw = capplan.Framework.megatron_core()
+    with_mtp = capplan.estimate_training(job, plan, cluster, fw).iteration.value
+    plan.mtp_layers = 0
+    assert capplan.estimate_training(job, plan, cluster, fw).iteration.value < with_mtp
 
 
 def test_search_space_tries_every_cp_exchange():

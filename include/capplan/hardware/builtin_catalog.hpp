@@ -1527,11 +1527,29 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
                .as_of = "2026-11-29",
                .source = skypilot_gcp + "; 1-year commitment as reported from Google's December 2024 GA announcement: \"available starting at $2.7000 per chip-hour. With 1-year and 3-year commitments, it is available starting at $1.8900 per chip-hour and $1.2200 per chip-hour\" (https://neowin.net/amp/google-takes-on-nvidia-blackwell-gpus-with-the-new-trillium-tpus)",
                .note = "tpu-v6e-1 row, us-central1-b: $2.70/h on demand, $0.64833 spot (europe-west4 $2.97, asia-northeast1 $3.24). Reserved = the 1-year commitment rate, $1.89 (3-year: $1.22), from a press report of Google's announcement, not a stored Google page."});
+  // Reserved-only offers: a price that binds the renter for a term, with no on-demand price that day.
+  v.push_back({.id = "do-mi350x", .provider = "DigitalOcean", .instance_type = "1 x MI350X (GPU Droplet, 12-month reserved, per GPU)",
+               .gpu_count = 1, .gpu_id = "mi350x", .reserved = usd_per_hour("4.76"), .as_of = "2026-07-31",
+               .source = "DigitalOcean GPU Droplets pricing (https://www.digitalocean.com/pricing/gpu-droplets) as captured on 2026-07-31 "
+                         "in a public pricing note: \"$4.76\", \"12 Month Reserved Price\", per GPU-hour",
+               .note = "Reserved for 12 months: no on-demand MI350X price was published that day. The same page: MI325X $2.88 and MI300X "
+                       "$1.91 reserved; MI300X's $1.99 on-demand struck through, new on-demand prices announced for 2026-08-01."});
+  v.push_back({.id = "aws-trn2.48xlarge", .provider = "AWS", .instance_type = "trn2.48xlarge (Capacity Block)", .gpu_count = 16,
+               .gpu_id = "trainium2", .vcpus = 192, .ram = 2048_GiB, .reserved = usd_per_hour("35.7608"), .as_of = "2026-08-01",
+               .source = "AWS EC2 Capacity Blocks pricing (https://aws.amazon.com/ec2/capacityblocks/pricing/: trn2.48xlarge, 16 x "
+                         "Trainium2, effective $35.7608 an hour, $2.235 an accelerator-hour) as fetched on 2026-08-01 in a public "
+                         "research note on EFA-capable instances; vCPUs and memory from the EC2 accelerated-computing instance "
+                         "reference in the same note",
+               .note = "Sold as Capacity Blocks (reserved ahead for 1-14 days or weeks up to 182 days): AWS's price feeds held no "
+                       "on-demand price for trn2.48xlarge in us-east-1, us-east-2 or us-west-2 (a public note of 2026-10-03, which "
+                       "found a 24-hour block in ap-south-2b at $858.26, $35.76/h, and spot at $14.56/h in us-east-2c). The page "
+                       "announced its next price update for October 2026. The Trn2 UltraServer (trn2u, 64 chips) has no published "
+                       "price."});
   v.push_back({.id = "aws-trn1.32xlarge", .provider = "AWS", .instance_type = "trn1.32xlarge", .region = "us-east-1",
                .gpu_count = 16, .gpu_id = "trainium", .vcpus = 128, .ram = 512_GiB, .on_demand = usd_per_hour("21.50"),
                .as_of = "2026-11-29",
                .source = "AWS EC2 on-demand price as SkyPilot's catalog records it (https://github.com/skypilot-org/skypilot-catalog, catalogs/v7/aws/vms.csv at 001367d2: \"trn1.32xlarge,Trainium,16.0,128.0,512.0,,21.5\", us-east-1), read 2026-11-29",
-               .note = "16 Trainium chips, 128 vCPU, 512 GiB. The same $21.50/h appears in an independent price table on GitHub. No price for trn2.48xlarge is recorded: SkyPilot's row ($85.964/h, us-east-2) carries no accelerator field and another listing says $50-60/h; neither could be checked against an AWS page."});
+               .note = "16 Trainium chips, 128 vCPU, 512 GiB. The same $21.50/h appears in an independent price table on GitHub. No on-demand price for trn2.48xlarge is recorded (aws-trn2.48xlarge holds its Capacity Block price): SkyPilot's row ($85.964/h, us-east-2) carries no accelerator field and another listing says $50-60/h; neither could be checked against an AWS page."});
   return v;
 }
 

@@ -51,6 +51,16 @@ struct InferenceJob {
   std::optional<Precision> matmul_precision;
 };
 
+// The host's time to launch one kernel of an eager PyTorch forward under no_grad, counted per kernel
+// capplan's eager layer has (LayerOptions::eager; the profiler counts 37 a Llama layer where capplan
+// counts 31, so the constant is per capplan kernel: 32.7 us). Fitted (the median)
+// on the calibration rows of validation/measured/h200-2026-11-29-kernels.json "prefill_sweep": the six
+// Llama-3.2-1B-shaped prefills of 16 to 1,024 tokens, whose eager time is at least twice their CUDA
+// graph's (so the host's); bench/gpu/fit_eager_host.py re-derives it. The same code measured 16 to
+// 29 us per profiler kernel on other hosts (2026-11-27): the host's CPU sets it, and a user's may
+// differ by that much (docs/performance-model.md, "Second lease").
+inline constexpr double eager_inference_host_seconds_per_kernel = 32.7e-6;
+
 struct InferenceOptions {
   // Kernels launched per layer per decode step. llama.cpp's LLaMA graph (llm_build_llama, Jan 2024)
   // runs about 20 per layer (2 norms + 2 scales, q/k/v/o and 3 FFN matmuls, 2 RoPE, 2 KV copies,
@@ -67,17 +77,11 @@ struct InferenceOptions {
   // the GPU waits where that is longer than its work. Not with cuda_graphs (a graph replays the kernels
   // without Python).
   bool eager = false;
+  // With eager: the host's time to launch one of capplan's eager kernels (0 to 1 ms). The default is
+  // the fitted constant above; a user's CPU may be faster or slower (capplan infer --launch-time).
+  double eager_launch_seconds = eager_inference_host_seconds_per_kernel;
 };
 
-// The host's time to launch one kernel of an eager PyTorch forward under no_grad, counted per kernel
-// capplan's eager layer has (LayerOptions::eager; the profiler counts 37 a Llama layer where capplan
-// counts 31, so the constant is per capplan kernel: 32.7 us). Fitted (the median)
-// on the calibration rows of validation/measured/h200-2026-11-29-kernels.json "prefill_sweep": the six
-// Llama-3.2-1B-shaped prefills of 16 to 1,024 tokens, whose eager time is at least twice their CUDA
-// graph's (so the host's); bench/gpu/fit_eager_host.py re-derives it. The same code measured 16 to
-// 29 us per profiler kernel on other hosts (2026-11-27): the host's CPU sets it, and a user's may
-// differ by that much (docs/performance-model.md, "Second lease").
-inline constexpr double eager_inference_host_seconds_per_kernel = 32.7e-6;
 // Kernels outside the layers in an eager forward: the embedding lookup, the final norm (eager: 5),
 // the output projection and the argmax.
 inline constexpr int eager_model_kernels = 8;
@@ -121,6 +125,8 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   if (opt.kernels_per_layer < 0) capplan::detail::fail("kernels_per_layer", std::to_string(opt.kernels_per_layer), "is negative");
   if (opt.eager && opt.cuda_graphs)
     capplan::detail::fail("eager", "true", "launches each kernel from Python, which a CUDA graph (cuda_graphs) replays without it: choose one");
+  if (!(opt.eager_launch_seconds >= 0) || opt.eager_launch_seconds > 1e-3)
+    capplan::detail::fail("eager_launch_seconds", capplan::detail::format_double(opt.eager_launch_seconds), "must be 0 to 1 ms (in seconds)");
   if (opt.eager && job.model.moe)
     capplan::detail::fail("eager", "true",
                           "is not modelled for a mixture of experts (an eager MoE layer loops over its experts in Python, which capplan does not count)");
@@ -235,7 +241,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     // With tensor parallelism each layer also launches its two all-reduces.
     eager_kernels = layers * (per_layer + (job.tp > 1 ? 2.0 : 0.0)) + eager_model_kernels;
   }
-  const double host_pass = eager_kernels * eager_inference_host_seconds_per_kernel;
+  const double host_pass = eager_kernels * opt.eager_launch_seconds;
   const double per_kernel = r.overhead * (opt.cuda_graphs ? cuda_graph_launch_fraction : 1.0);
   const double launches = opt.eager ? (eager_kernels - eager_model_kernels) * per_kernel : layers * opt.kernels_per_layer * per_kernel;
   double t_tp = 0;
@@ -309,8 +315,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
 
   Breakdown& b = est.breakdown;
-  const std::string host_how = num(eager_kernels) + " kernels launched from Python x " + seconds_text(eager_inference_host_seconds_per_kernel) +
-                               " (eager PyTorch, measured on one host: a user's CPU may differ)";
+  const bool fitted_launch = opt.eager_launch_seconds == eager_inference_host_seconds_per_kernel;
+  const std::string host_how = num(eager_kernels) + " kernels launched from Python x " + seconds_text(opt.eager_launch_seconds) +
+                               (fitted_launch ? " (eager PyTorch, measured on one host: a user's CPU may differ)" : " (given)");
   if (job.prompt > 0) {
     b.add("prefill (time to first token)", prefill_gpu, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
                                                             std::to_string(s.layers) + " layers", "kernels");

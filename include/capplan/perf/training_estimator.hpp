@@ -740,7 +740,10 @@ struct Numbers {
   std::int64_t m = 0;  // micro-batches per iteration
   int lps = 0;         // layers of the stage that sets the pace (the slowest per micro-batch)
   bool pace_last = true;  // that stage is the last, so it also runs the output layer and the loss
-  int last_layers = 0;    // layers of the last stage
+  int last_layers = 0;    // layers of the last stage, with its MTP layers (ParallelPlan::mtp_layers)
+  // The output layer and loss passes of the last stage relative to one: 1, or with MTP layers each
+  // another pass and its 2h x h projection (about 2h / V of a pass).
+  double out_scale = 1;
   double layer_recompute = 0;
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
   double a2a_one = 0, ep_remote_nodes = 0;  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
@@ -752,6 +755,7 @@ struct Numbers {
   double p2p_mb = 0;
   bool stage_link_inter = false;
   double stage_mb = 0, stages_sum = 0, bubble = 0, pipeline = 0;  // slowest stage and all stages, per micro-batch
+  double chunk_share = 1;  // the share of a stage the fill and drain pass at a time: 1 / interleave, or a layout's largest chunk
   // Eager PyTorch: the pacing stage's host launch time per micro-batch, and what of it the GPU time
   // does not cover (the GPU waiting on the host; 0 when the GPU is the bound).
   double host_mb = 0, host_wait_mb = 0;
@@ -792,10 +796,15 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // Stage layers (workload/parallel_plan.hpp stage_layers): the last stage also runs the output layer and
   // the loss; the first the embedding lookup (a gather: no FLOPs counted).
   const StageExtremes stages = stage_extremes(static_cast<int>(s.layers), plan);
-  n.last_layers = stages.last;
+  // MTP layers (DeepSeek-V3 §2.2) run on the last stage: each one more layer of the model's kind (its
+  // average layer here), one more pass through the shared output layer and a loss, and a 2h x h
+  // projection of [h; embedding], timed as 2h / V of an output pass (the GEMM's FLOPs share).
+  const int mtp = plan.mtp_layers;
+  n.last_layers = stages.last + mtp;
+  n.out_scale = 1.0 + (s.vocab > 0 ? mtp * (1.0 + 2.0 * static_cast<double>(s.hidden) / static_cast<double>(s.vocab)) : 0.0);
   const double md = static_cast<double>(n.m);
   const PassCost& layer = costs.layer;
-  const PassCost& out = costs.output;
+  const PassCost out{.fwd = costs.output.fwd * n.out_scale, .bwd = costs.output.bwd * n.out_scale};
   n.layer_recompute = layer.recompute(plan.recompute);
 
   // Tensor parallel: 2 all-reduces of the [tokens, h] activation in the forward pass and 2 in the backward
@@ -953,20 +962,25 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   }
   // A host that launches every kernel (eager PyTorch) runs ahead of the GPU asynchronously, so a stage's
   // micro-batch takes the larger of its GPU time and its kernels' launch time.
-  const double gpu_last = stages.last * layer_total + out_total + n.offload_exposed_mb, host_last = stages.last * costs.host_layer + costs.host_output;
+  const double gpu_last = n.last_layers * layer_total + out_total + n.offload_exposed_mb,
+               host_last = n.last_layers * costs.host_layer + costs.host_output * n.out_scale;
   const double gpu_other = stages.most * layer_total + n.offload_exposed_mb, host_other = stages.most * costs.host_layer;
   const double t_last = std::max(gpu_last, host_last) + n.p2p_mb;
   const double t_other = std::max(gpu_other, host_other) + n.p2p_mb;
   n.pace_last = plan.pp == 1 || t_last >= t_other;
-  n.lps = n.pace_last ? stages.last : stages.most;
+  n.lps = n.pace_last ? n.last_layers : stages.most;
   const int lps = n.lps;
   n.stage_mb = n.pace_last ? t_last : t_other;
   n.host_mb = n.pace_last ? host_last : host_other;
   n.host_wait_mb = std::max(0.0, n.host_mb - (n.pace_last ? gpu_last : gpu_other));
-  n.stages_sum = std::max(static_cast<double>(s.layers) * layer_total + out_total + n.offload_exposed_mb,
-                          static_cast<double>(s.layers) * costs.host_layer + costs.host_output) +
+  n.stages_sum = std::max(static_cast<double>(s.layers + mtp) * layer_total + out_total + n.offload_exposed_mb,
+                          static_cast<double>(s.layers + mtp) * costs.host_layer + costs.host_output * n.out_scale) +
                  plan.pp * n.p2p_mb;
-  n.bubble = (n.stages_sum - n.stage_mb) / plan.interleave;
+  // The fill and drain pass one model chunk at a time: 1/v of a stage with equal chunks; where a
+  // pipeline layout sets the chunks, the largest chunk's share of the pacing stage's layers
+  // (ParallelPlan::chunk_layers), so empty or small chunks do not shrink it.
+  n.chunk_share = plan.chunk_layers > 0 && lps > 0 ? std::min(1.0, static_cast<double>(plan.chunk_layers) / lps) : 1.0 / plan.interleave;
+  n.bubble = (n.stages_sum - n.stage_mb) * n.chunk_share;
   n.pipeline = md * n.stage_mb + n.bubble;
   const double pace_out_fwd = n.pace_last ? out.fwd : 0.0, pace_out_bwd = n.pace_last ? out.bwd : 0.0;
 

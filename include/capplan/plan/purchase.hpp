@@ -324,7 +324,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       }
       if (auto r = cheapest_rent(cat, g.id, fx)) {
         c.unit_rent = r->per_gpu_hour;
-        c.rent_from = r->offer->id + " (" + r->offer->as_of + ")" + (r->converted ? ", converted at " + usd_rate_text(*r->converted) : "");
+        c.rent_from = r->source();
         c.rent_offer = r->offer->id;
       }
       out.push_back(std::move(c));
@@ -352,7 +352,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       if (sp.low) c.price_source = std::string(sp.given ? "given price " : "sum of part prices ") + sp.as_of + via;
       if (auto r = cheapest_rent(cat, c.gpu->id, fx)) {
         c.unit_rent = r->per_gpu_hour * Decimal(s.total_gpus());
-        c.rent_from = r->offer->id + " (" + r->offer->as_of + ")" + (r->converted ? ", converted at " + usd_rate_text(*r->converted) : "");
+        c.rent_from = r->source();
         c.rent_offer = r->offer->id;
       }
       out.push_back(std::move(c));
@@ -1209,6 +1209,20 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     n.push_back(p2p == perf::PeerToPeer::forced
                     ? "GeForce cards (" + pcie_host_memory + "): peer-to-peer forced, which needs a driver patched to enable it (NVIDIA's has none for them)."
                     : "GeForce cards (" + pcie_host_memory + ") have no peer-to-peer: collectives go through host memory on any host.");
+  }
+  {
+    // Rents taken from an offer whose headline is not an hourly on-demand price (a term, a block booked ahead).
+    std::string terms;
+    std::vector<std::string_view> named;
+    for (const PurchaseRow& r : out.rows) {
+      if (r.rent_offer.empty() || std::find(named.begin(), named.end(), r.option) != named.end()) continue;
+      const CloudOffer& o = cat.find_offer(r.rent_offer);
+      if (o.headline() == PriceKind::on_demand) continue;
+      terms += (terms.empty() ? "" : ", ") + r.option + (r.option == o.id ? "" : " (" + o.id + ")") + ": " + std::string(name(o.headline()));
+      named.push_back(r.option);
+    }
+    if (!terms.empty())
+      n.push_back("Rents that are not hourly on-demand prices, whose terms (a commitment, a block booked ahead) the offer's note gives: " + terms + ".");
   }
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "

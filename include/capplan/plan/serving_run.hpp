@@ -37,6 +37,9 @@ struct ServingLoad {
   // A weight-streaming matmul's fixed time beyond its bytes (perf::EfficiencyModel::weight_stream_latency);
   // absent: the model's fitted value (capplan infer --weight-stream-latency sets it).
   std::optional<Duration> weight_stream_latency;
+  // With eager: the host's time to launch one kernel (perf::InferenceOptions::eager_launch_seconds);
+  // absent: the fitted 32.7 us (capplan infer --launch-time sets it).
+  std::optional<Duration> eager_launch_time;
 
   void validate() const {
     require_positive_count(batch, "batch");
@@ -44,6 +47,11 @@ struct ServingLoad {
     require_positive_count(output, "output");
     if (weight_stream_latency) efficiency().validate();
     if (eager && cuda_graphs) detail::fail("eager", "true", "launches each kernel from Python, which a CUDA graph (cuda_graphs) replays without it: choose one");
+    if (eager_launch_time) {
+      const double t = eager_launch_time->value();
+      if (!(t >= 0) || t > 1e-3) detail::fail("eager_launch_time", perf::seconds_text(t), "must be 0 to 1 ms");
+      if (!eager) detail::fail("eager_launch_time", perf::seconds_text(t), "applies to eager serving (eager): other engines launch kernels without Python");
+    }
   }
   // The efficiency model the load is timed with: the defaults, with the weight-stream latency given.
   [[nodiscard]] perf::EfficiencyModel efficiency() const {
@@ -118,6 +126,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   perf::InferenceOptions options;
   options.cuda_graphs = load.cuda_graphs;
   options.eager = load.eager;
+  if (load.eager_launch_time) options.eager_launch_seconds = load.eager_launch_time->value();
   r.estimate = perf::estimate_inference(job, gpu, load.efficiency(), options);
   r.memory = inference_budget(shape, load.config(tp, pp));
   r.fit = check_fit(r.memory, gpu.capacity());

@@ -89,10 +89,15 @@ struct ParallelPlan {
   // Megatron-LM's --decoder-first-pipeline-num-layers / --decoder-last-pipeline-num-layers.
   int first_stage_layers = 0;
   int last_stage_layers = 0;
-  // The model chunks of a stage may hold different layers, as a pipeline layout places them
-  // (Megatron-Core's --pipeline-model-parallel-layout; workload/pipeline_layout.hpp): then a stage's
-  // layers need not split evenly over `interleave` chunks. Megatron-Core without a layout requires it.
-  bool uneven_chunks = false;
+  // The largest model chunk's layers where a pipeline layout places the chunks (Megatron-Core's
+  // --pipeline-model-parallel-layout; workload/pipeline_layout.hpp): a stage's layers then need not
+  // split evenly over `interleave` chunks, and the bubble is the largest chunk's, not 1/interleave of the
+  // stage's. 0: equal chunks, as Megatron-Core without a layout requires.
+  int chunk_layers = 0;
+  // Multi-token-prediction layers (DeepSeek-V3 §2.2; Megatron-Core --mtp-num-layers) on the last stage,
+  // where a pipeline layout's "m" puts them: each a transformer layer of the model's kind, a 2h x h
+  // projection and another pass through the shared output layer and its loss per token.
+  int mtp_layers = 0;
   // Activation offloading: the first `offload_layers` transformer layers send their activations to
   // host memory in the forward pass and fetch them back for the backward pass (Megatron-Core's
   // --cpu-offloading-num-layers, through Transformer Engine's offload context). Megatron-Core allows it
@@ -247,7 +252,7 @@ inline std::vector<std::pair<int, int>> end_stage_layouts(int layers, int pp, st
 inline bool stage_chunks_divide(int layers, const ParallelPlan& plan, int stage) {
   const int v = plan.interleave, l = stage_layers(layers, plan, stage);
   if (v <= 1 || l % v == 0) return true;
-  if (plan.uneven_chunks) return l >= 1;  // a layout's chunks: each rank runs its share of them
+  if (plan.chunk_layers > 0) return l >= 1;  // a layout's chunks: each rank runs its share of them
   const bool automatic = plan.first_stage_layers <= 0 && plan.last_stage_layers <= 0;
   const bool end = stage == 0 || stage == plan.pp - 1;
   return automatic && end && plan.pp > 1 && (layers + 2) % (plan.pp * v) == 0 && (l + 1) % v == 0;
@@ -290,6 +295,9 @@ inline void validate_stage_layout(int layers, const ParallelPlan& plan) {
                                            " other stages");
     }
   }
+  if (plan.chunk_layers < 0 || plan.chunk_layers > layers)
+    detail::fail("chunk_layers", text(plan.chunk_layers), "must be 0 (equal chunks) to the model's " + text(layers) + " layers");
+  if (plan.mtp_layers < 0 || plan.mtp_layers > 16) detail::fail("mtp_layers", text(plan.mtp_layers), "must be 0 to 16");
   if (v < 1) detail::fail("interleave", text(v), "must be a positive count");
   if (v > 1) {
     if (p == 1) detail::fail("interleave", text(v), "needs pp > 1");

@@ -14,12 +14,14 @@
 // capplan keeps a plan's layout as the layers of the first, the middle and the last rank
 // (ParallelPlan::first_stage_layers / last_stage_layers, the middle ranks alike), so a layout whose
 // middle ranks differ, or that leaves a rank without a layer, is refused with the ranks' counts.
-// The chunks inside a rank may differ (ParallelPlan::uneven_chunks).
+// The chunks inside a rank may differ (ParallelPlan::chunk_layers, the largest).
 
 #include "capplan/error.hpp"
 #include "capplan/workload/parallel_plan.hpp"
 
 #include <cstddef>
+#include <cstdint>
+#include <algorithm>
 #include <cstdio>
 #include <string>
 #include <string_view>
@@ -38,6 +40,7 @@ struct PipelineLayout {
   std::vector<int> rank_layers;   // transformer layers on each rank
   int mtp_layers = 0;             // 'm' symbols
   int mtp_rank = -1;              // the rank that holds them (-1: none)
+  int chunk_layers = 0;           // the most transformer layers of any virtual stage
 };
 
 namespace detail {
@@ -71,6 +74,7 @@ inline std::string unroll_pipeline_layout(std::string_view text) {
     if (c == ')') {
       if (group_start == std::string::npos) bad("closes a group it never opened");
       if (group_start == out.size()) bad("has an empty group");
+      if (i + 1 >= text.size() || text[i + 1] != '*') bad("has a group without a count after it (\"(...)*n\")");
       unit_begin = group_start;
       unit_end = out.size();
       group_start = std::string::npos;
@@ -88,7 +92,9 @@ inline std::string unroll_pipeline_layout(std::string_view text) {
       if (unit_begin == std::string::npos || unit_end != out.size()) bad("has a '*' that follows no symbol or group");
       if (n < 1) bad("repeats a part 0 times");
       const std::string unit = out.substr(unit_begin, unit_end - unit_begin);
-      if (out.size() + unit.size() * static_cast<std::size_t>(n - 1) > max_pipeline_layout_symbols)
+      // In 64 bits, so a 32-bit size_t (the WebAssembly build) cannot wrap the product past the limit.
+      if (static_cast<std::uint64_t>(out.size()) + static_cast<std::uint64_t>(unit.size()) * static_cast<std::uint64_t>(n - 1) >
+          max_pipeline_layout_symbols)
         bad("unrolls to more than " + std::to_string(max_pipeline_layout_symbols) + " symbols");
       for (long long k = 1; k < n; ++k) out += unit;
       unit_begin = std::string::npos;  // "t*2*3" is not a layout
@@ -137,6 +143,7 @@ inline PipelineLayout parse_pipeline_layout(std::string_view text, int layers, i
   for (std::size_t i = 0; i < n; ++i) {
     const std::string& s = stages[i];
     const int rank = static_cast<int>(i % static_cast<std::size_t>(pp));
+    int here = 0;  // transformer layers of this virtual stage
     for (std::size_t k = 0; k < s.size(); ++k) {
       switch (s[k]) {
         case 'E':
@@ -148,15 +155,20 @@ inline PipelineLayout parse_pipeline_layout(std::string_view text, int layers, i
           ++losses;
           break;
         case 'm':
-          if (out.mtp_rank >= 0 && out.mtp_rank != rank) bad("puts MTP layers (m) on more than one pipeline rank");
+          // Megatron-Core places decoder layers before MTP layers; capplan times the MTP layers beside the
+          // loss, so they belong to the last virtual stage.
+          if (i + 1 != n) bad("puts MTP layers (m) elsewhere than in the last virtual stage, beside the loss, where capplan times them");
           out.mtp_rank = rank;
           ++out.mtp_layers;
           break;
         default:  // 't'
+          if (out.mtp_layers > 0) bad("puts a transformer layer (t) after an MTP layer (m); decoder layers come first");
           ++out.rank_layers[static_cast<std::size_t>(rank)];
           ++total;
+          ++here;
       }
     }
+    out.chunk_layers = std::max(out.chunk_layers, here);
   }
   if (embeddings != 1) bad("must start with the embedding (E)");
   if (losses != 1) bad("must end with the loss (L)");
@@ -177,8 +189,8 @@ inline std::string rank_layers_text(const PipelineLayout& l) {
 
 // The layout as a plan: pp and interleave from the layout, the first and last rank's layers, and the
 // chunks free to differ. The middle ranks must hold the same layers (the plan keeps one count for
-// them); the MTP layers, which capplan does not time, must sit on the last rank, where Megatron-Core
-// puts them beside the loss (an error otherwise, naming the ranks).
+// them). The MTP layers go with the last rank (parse_pipeline_layout keeps them in the last virtual
+// stage).
 inline void apply_pipeline_layout(ParallelPlan& plan, const PipelineLayout& l, std::string_view text) {
   const std::string quoted = "\"" + std::string(text) + "\"";
   const int pp = l.pp;
@@ -187,14 +199,14 @@ inline void apply_pipeline_layout(ParallelPlan& plan, const PipelineLayout& l, s
       detail::fail("pipeline_layout", quoted,
                    "gives the middle pipeline ranks different layers (" + rank_layers_text(l) +
                        "); capplan times layouts whose ranks other than the first and the last hold the same layers");
-  if (l.mtp_layers > 0 && l.mtp_rank != pp - 1)
-    detail::fail("pipeline_layout", quoted, "puts the MTP layers (m) on pipeline rank " + std::to_string(l.mtp_rank + 1) + " of " +
-                                                std::to_string(pp) + "; capplan places them beside the loss, on the last rank");
+  if (pp == 1 && l.interleave > 1)
+    detail::fail("pipeline_layout", quoted, "has " + std::to_string(l.interleave) + " virtual stages on one pipeline rank; interleaving needs pp > 1");
   plan.pp = pp;
   plan.interleave = l.interleave;
   plan.first_stage_layers = pp > 1 ? l.rank_layers.front() : 0;
   plan.last_stage_layers = pp > 1 ? l.rank_layers.back() : 0;
-  plan.uneven_chunks = l.interleave > 1;
+  plan.chunk_layers = l.interleave > 1 ? l.chunk_layers : 0;
+  plan.mtp_layers = l.mtp_layers;
 }
 
 }  // namespace capplan
