@@ -1007,6 +1007,46 @@ TEST_SUITE("perf") {
     CHECK(text.find("the last stage, 24 layers + output layer and loss, sets the pace") != std::string::npos);
   }
 
+  TEST_CASE("training: MTP layers on the last stage; a pipeline layout's chunks set the bubble") {
+    const GpuSpec& h100 = gpu("H100 SXM");
+    TrainingJob job;
+    job.model = gpt(32, 4096, 32);
+    job.global_batch = 64;
+    ParallelPlan plan;
+    plan.pp = 4;
+    plan.dp = 2;
+    const Cluster c = make_cluster(h100, 8, 8, infiniband(50_GBps));
+    const Framework fw = megatron_core();
+    const TrainingEstimate none = estimate_training(job, plan, c, fw);
+    // One MTP layer: the last stage runs 8 + 1 layers and its output layer and loss (1 + 2h/V) more: it sets the pace.
+    job.mtp_layers = 1;
+    const TrainingEstimate one = estimate_training(job, plan, c, fw);
+    CHECK(one.iteration.value() > none.iteration.value());
+    CHECK(one.breakdown.total().value() == doctest::Approx(one.iteration.value()));
+    const std::string text = one.explain();
+    CHECK(text.find("8 layers + 1 MTP + output layer and loss x 2.") != std::string::npos);
+    // A layer's worth and more: the extra per micro-batch is at least the pace stage's 1/8 more.
+    CHECK(one.iteration.value() > none.iteration.value() * (1 + 0.5 / 8));
+    job.mtp_layers = 17;
+    CHECK(field_of([&] { (void)estimate_training(job, plan, c, fw); }) == "mtp_layers");
+    job.mtp_layers = 0;
+    // A layout's chunks: the same plan with v = 4 equal chunks of 2, and as a layout whose largest chunk holds all
+    // 8 layers of a stage (the others empty): the same schedule of work, so the bubble must not shrink by 4.
+    ParallelPlan equal = plan;
+    equal.interleave = 4;
+    ParallelPlan lopsided = equal;
+    lopsided.chunk_layers = 8;
+    const TrainingEstimate e4 = estimate_training(job, equal, c, fw);
+    const TrainingEstimate l8 = estimate_training(job, lopsided, c, fw);
+    CHECK(l8.bubble_fraction > 3 * e4.bubble_fraction);
+    CHECK(l8.bubble_fraction == doctest::Approx(none.bubble_fraction).epsilon(0.02));
+    CHECK(l8.breakdown.total().value() == doctest::Approx(l8.iteration.value()));
+    CHECK(l8.explain().find("the largest chunk's share of the slowest stage's time (8 layers") != std::string::npos);
+    // A largest chunk of 2, as equal chunks have: the bubble about 1/v's.
+    lopsided.chunk_layers = 2;
+    CHECK(estimate_training(job, lopsided, c, fw).bubble_fraction == doctest::Approx(e4.bubble_fraction).epsilon(0.35));
+  }
+
   TEST_CASE("training: HFU >= MFU under one FLOP-counting rule, for every recompute, kernel and length") {
     // Known error fixed (fidelity issue, item 3): hardware FLOPs counted the causal attention kernel
     // while model FLOPs count all s^2 pairs, so HFU fell below MFU at long sequences (docs/cli.md

@@ -96,6 +96,7 @@ struct CompareArgs {
   bool guidance = true;   // and classifier-free guidance
   bool vae_slicing = false;  // and its VAE decoding one image at a time
   bool vae_tiling = false;   // or in tiles
+  std::string launch_time;  // --launch-time, with --serve --eager (ServingLoad::eager_launch_time)
   GivenFlags flags;  // to refuse the flags an image model does not take
   // Training: what the plan search may use.
   std::optional<std::int64_t> seq_len, global_batch, micro_batch;
@@ -147,7 +148,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
                   "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--serve", "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager",
-                  "--prompt-tokens", "--output-tokens"},
+                  "--launch-time", "--prompt-tokens", "--output-tokens"},
                  "describes a transformer's training or serving; " + image.id + " is an image model (--epochs or --images, --batch-per-gpu)");
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
   q.workload = PurchaseWorkload::train_images;
@@ -194,7 +195,7 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
                   "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate",
-                  "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager", "--prompt-tokens", "--output-tokens", "--precision"},
+                  "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager", "--launch-time", "--prompt-tokens", "--output-tokens", "--precision"},
                  "does not apply to serving " + image.id + ", an image model (--batch, --weights; a diffusion UNet's --steps, --no-guidance)");
   apply_resolution(image, a.resolution);  // first: it rebuilds the UNet, which the attention flag then changes
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
@@ -322,6 +323,11 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.serving.output = a.output ? *a.output : 128;
     q.serving.cuda_graphs = a.plan.cuda_graphs;
     q.serving.eager = a.plan.eager;
+    if (a.flags.has("--launch-time")) {
+      if (!a.plan.eager)
+        detail::fail("--launch-time", a.launch_time, "applies to --eager serving: other engines launch kernels without Python (--cuda-graphs: one graph per step)");
+      q.serving.eager_launch_time = from_canonical<Duration>(launch_time_arg(a.launch_time));
+    }
     q.serving.pcie_host = pcie_host_arg(a.cluster);
     q.serving.p2p = p2p_arg(a.cluster);
     if (q.serving.output < 1) detail::fail("--output-tokens", std::to_string(q.serving.output), "must be a positive count");
@@ -445,6 +451,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   add_serve_flags(cmd, a->plan, true);
   add_cuda_graphs_flag(cmd, a->plan.cuda_graphs);
   add_eager_flag(cmd, a->plan.eager);
+  add_eager_launch_time_flag(cmd, a->launch_time);
   cmd->get_option("--serve")->description("Rank for a serving load instead of training");
   cmd->get_option("--context")->description("Serving: tokens per sequence, prompt + output (default 512 + 128)");
   cmd->add_option("--prompt-tokens", a->prompt, "Serving: prompt tokens per sequence (default 512)");

@@ -240,6 +240,9 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     w.notes = notes;
     w.notes.push_back(seq_len_note(a.plan.seq_len, m));
     for (std::string& s : pipeline_layout_notes(a.plan, m)) w.notes.push_back(std::move(s));
+    if (const int mtp = pipeline_layout_mtp_layers(a.plan, m); mtp > 0)
+      w.notes.push_back("The layout's " + std::to_string(mtp) + " MTP layer" + (mtp > 1 ? "s (m) are" : " (m) is") +
+                        " not counted: memory sizes the model without multi-token prediction (capplan train times it).");
     w.notes.push_back(c.flash_attention ? "FlashAttention assumed (PyTorch's memory-efficient SDPA kernel on GPUs before Ampere): no s x s "
                                           "attention scores kept; --no-flash-attention counts them."
                                         : "No FlashAttention: the s x s attention scores, softmax and dropout mask of every layer are kept.");

@@ -129,6 +129,7 @@ struct TrainArgs {
   std::optional<double> mfu;
   bool allow_tight = false;
   std::string launch_time;  // --launch-time: host time per kernel launch (Framework::cpu_seconds_per_kernel)
+  std::optional<int> mtp_layers;  // --mtp-layers (perf::TrainingJob::mtp_layers); default: a layout's "m"
 };
 
 // capplan train for an image model: data-parallel SGD over the GPUs (perf/image_model.hpp), the host's data
@@ -141,7 +142,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                   "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework",
                   "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-                  "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time"},
+                  "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time", "--mtp-layers"},
                  "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   const ImageArgs& c = a.image;
   const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
@@ -296,6 +297,16 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     detail::fail("--optimizer", *a.plan.optimizer, "is not timed by train, which models mixed-precision Adam; capplan memory --optimizer sizes it");
   }
   if (a.mfu) setup.measured_mfu = *a.mfu;
+  // Multi-token prediction: --mtp-layers, or the MTP layers a pipeline layout places ("m"); both must agree.
+  const int layout_mtp = pipeline_layout_mtp_layers(a.plan, m);
+  if (a.mtp_layers) {
+    if (*a.mtp_layers < 0 || *a.mtp_layers > max_mtp_layers)
+      detail::fail("--mtp-layers", std::to_string(*a.mtp_layers), "must be 0 to " + std::to_string(max_mtp_layers));
+    if (a.plan.pipeline_layout && *a.mtp_layers != layout_mtp)
+      detail::fail("--mtp-layers", std::to_string(*a.mtp_layers),
+                   "differs from the " + std::to_string(layout_mtp) + " MTP layers (m) of --pipeline-layout \"" + *a.plan.pipeline_layout + "\"");
+  }
+  setup.mtp_layers = a.mtp_layers.value_or(layout_mtp);
   setup.space.allow_tight = a.allow_tight;
   setup.gpus_per_node = gpus_per_node_arg(a.cluster, g);
   setup.fabric = fabric_arg(a.cluster);
@@ -451,6 +462,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   t.notes.push_back(seq_len_note(a.plan.seq_len, m));
   for (std::string& s : pipeline_layout_notes(a.plan, m)) t.notes.push_back(std::move(s));
+  if (run->job.mtp_layers > 0) t.notes.push_back(mtp_note(run->job.mtp_layers, m.shape));
   if (!tuning.empty()) t.notes.push_back(tuning + "; the checkpoints hold the adapters only.");
   if (!fw.flash_attention) t.notes.push_back("No FlashAttention (--no-flash-attention): attention scores materialized and kept.");
   t.notes.push_back("Cluster: " + std::to_string(cluster.nodes()) + " node(s) of " + std::to_string(cluster.gpus_per_node) + " GPUs" +
@@ -864,6 +876,9 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->add_flag("--allow-tight", a->allow_tight,
                 "Let the plan search return plans whose memory fit is tight (less headroom than the allocator may lose to fragmentation)");
   add_launch_time_flag(cmd, a->launch_time);
+  cmd->add_option("--mtp-layers", a->mtp_layers,
+                  "Multi-token-prediction layers trained on the last pipeline stage (DeepSeek-V3's 1; Megatron-Core --mtp-num-layers), "
+                  "each one more layer, an output pass with its loss and a 2h x h projection (default: the m of --pipeline-layout, else 0)");
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });

@@ -10,6 +10,7 @@
 #include <capplan/perf/explain.hpp>
 #include <capplan/perf/framework.hpp>
 #include <capplan/perf/inference.hpp>
+#include <capplan/workload/pipeline_layout.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
 #include <capplan/units/parse.hpp>
@@ -269,13 +270,14 @@ struct FittableFlag {
   const char* command;
   std::initializer_list<const char*> metrics;
   double (*fitted)();  // seconds
+  const char* requires_switch = nullptr;  // a switch the command takes the flag only with (infer's --launch-time: --eager)
 };
 const FittableFlag fittable_flags[] = {
     {"launch-time", "train", {"tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_percent", "iteration_time_s", "train_days"},
      [] { return perf::pytorch_eager().cpu_seconds_per_kernel; }},
     {"launch-time", "infer",
      {"ttft_ms", "decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s"},
-     [] { return perf::eager_inference_host_seconds_per_kernel; }},
+     [] { return perf::eager_inference_host_seconds_per_kernel; }, "eager"},
     {"weight-stream-latency", "infer",
      {"decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s"},
      [] { return perf::EfficiencyModel{}.weight_stream_latency.value(); }},
@@ -339,6 +341,8 @@ Fitted read_fitted(const JsonDocument& doc, const Json& j, std::size_t i) {
   if (!flag_known) r.fail("flag", "\"" + f.flag + "\"", "is not a flag that sets a fitted constant (launch-time, weight-stream-latency)");
   if (!known) r.fail("command", "\"" + *command + "\"", "does not take --" + f.flag + " as a fitted constant");
   f.command = known->command;
+  // A flag the command takes only with a switch touches the rows that have it, whatever "when" says.
+  if (known->requires_switch) f.when.emplace_back(std::string("--") + known->requires_switch, "true");
   // The value is capplan's own: a file cannot claim a constant capplan does not use.
   f.value = r.string("value");
   const double fitted = known->fitted(), value = short_time(f.value);
@@ -577,7 +581,7 @@ nlohmann::ordered_json leave_one_source_out_table(const std::vector<Source>& sou
       for (const Fitted& f : src->fitted) {
         nlohmann::ordered_json w = nlohmann::ordered_json::object();
         for (const auto& [flag, value] : f.when) w[flag.substr(2)] = value;
-        fits.push_back({{"constant", f.constant}, {"flag", f.flag}, {"value", f.value}, {"prior", f.prior}, {"fitted_on", f.fitted_on},
+        fits.push_back({{"constant", f.constant}, {"flag", f.flag}, {"command", f.command}, {"value", f.value}, {"prior", f.prior}, {"fitted_on", f.fitted_on},
                         {"metrics", f.metrics}, {"when", std::move(w)}});
       }
       j["fitted"] = std::move(fits);
@@ -606,8 +610,8 @@ nlohmann::ordered_json leave_one_source_out_table(const std::vector<Source>& sou
     for (const Fitted& f : sources[i].fitted)
       for (std::size_t k = i + 1; k < sources.size(); ++k)
         for (const Fitted& g : sources[k].fitted)
-          if (f.flag == g.flag)
-            t.notes.push_back("--" + f.flag + " is fitted on two sources (" + sources[i].file + ", " + sources[k].file +
+          if (f.flag == g.flag && f.command == g.command)
+            t.notes.push_back(f.command + " --" + f.flag + " is fitted on two sources (" + sources[i].file + ", " + sources[k].file +
                               "): with one left out, a refit would use the other's rows; here it takes its prior, so the left-out errors "
                               "overstate what leaving one out costs.");
   for (std::size_t i = 0; i < failures.size(); ++i) t.notes.push_back("(" + std::to_string(i + 1) + ") " + failures[i]);
@@ -684,14 +688,29 @@ constexpr const char* realism_metrics[] = {"tokens_per_s_per_gpu", "tflops_per_g
 
 std::vector<std::string> without_plan(const std::vector<std::string>& command) {
   std::vector<std::string> out;
+  int mtp = 0;  // the MTP layers a dropped pipeline layout placed: the search trains them too
+  bool mtp_given = false;
   for (std::size_t i = 0; i < command.size(); ++i) {
     const std::string& w = command[i];
     if (w == "--sequence-parallel") continue;
+    if (w == "--mtp-layers") mtp_given = true;
+    if (w == "--pipeline-layout" && i + 1 < command.size()) {
+      try {
+        const std::string flat = detail::unroll_pipeline_layout(command[i + 1]);
+        mtp = static_cast<int>(std::count(flat.begin(), flat.end(), 'm'));
+      } catch (const InputError&) {
+        // a bad layout fails the case's own run, which names it
+      }
+    }
     if (std::find(std::begin(plan_value_flags), std::end(plan_value_flags), w) != std::end(plan_value_flags)) {
       if (i + 1 < command.size() && command[i + 1].rfind("--", 0) != 0) ++i;  // and its value, if it has one
       continue;
     }
     out.push_back(w);
+  }
+  if (mtp > 0 && !mtp_given) {
+    out.push_back("--mtp-layers");
+    out.push_back(std::to_string(mtp));
   }
   return out;
 }

@@ -237,6 +237,28 @@ std::string seq_len_note(const std::optional<std::int64_t>& flag, const ModelArg
          "; --seq-len to change.";
 }
 
+int pipeline_layout_mtp_layers(const PlanArgs& a, const ModelArg& m) {
+  if (!a.pipeline_layout || !a.pp) return 0;
+  return parse_pipeline_layout(*a.pipeline_layout, m.shape.layers, *a.pp).mtp_layers;
+}
+
+std::string mtp_note(int mtp_layers, const TransformerShape& shape) {
+  // One MTP module (DeepSeek-V3 report §2.2): a transformer layer of the model's kind, a projection of the
+  // concatenated [h; embedding] (2h x h) and another pass through the shared output head, per token.
+  const double per_token = static_cast<double>(matmul_parameters_per_token(shape));
+  const double head = static_cast<double>(shape.hidden) * static_cast<double>(shape.vocab);
+  const double layer = (per_token - head) / shape.layers;
+  const double hidden = static_cast<double>(shape.hidden);
+  const double mtp = mtp_layers * (layer + 2.0 * hidden * hidden + head);
+  char share[32];
+  std::snprintf(share, sizeof share, "%.0f %%", 100.0 * mtp / per_token);
+  return std::to_string(mtp_layers) + " MTP layer" + (mtp_layers > 1 ? "s" : "") + " timed on the last pipeline stage, " +
+         (mtp_layers > 1 ? "each as " : "as ") +
+         "one more layer, another pass through the output layer and its loss, and a 2h x h projection per token: about " + share +
+         " of the model's matrix FLOPs, all on that stage. Their weights and activations are not counted in memory, and model FLOPs "
+         "(MFU, HFU) count the model without them.";
+}
+
 std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg& m) {
   if (!a.pipeline_layout || !a.pp) return {};
   const TransformerShape& shape = m.shape;
@@ -248,21 +270,6 @@ std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg
                 (l.interleave > 1 ? "; a rank's chunks may hold different layers: the bubble is the largest chunk's (" +
                                         std::to_string(l.chunk_layers) + " layers), and memory takes the rank's layers over its chunks."
                                   : "."));
-  if (l.mtp_layers > 0) {
-    // One MTP module (DeepSeek-V3 report §2.2): a transformer layer of the model's kind, a projection of the
-    // concatenated [h; embedding] (2h x h) and another pass through the shared output head, per token.
-    const double per_token = static_cast<double>(matmul_parameters_per_token(shape));
-    const double head = static_cast<double>(shape.hidden) * static_cast<double>(shape.vocab);
-    const double layer = (per_token - head) / shape.layers;
-    const double hidden = static_cast<double>(shape.hidden);
-    const double mtp = l.mtp_layers * (layer + 2.0 * hidden * hidden + head);
-    char share[32];
-    std::snprintf(share, sizeof share, "%.0f %%", 100.0 * mtp / per_token);
-    out.push_back("The layout's " + std::to_string(l.mtp_layers) + " MTP layer" + (l.mtp_layers > 1 ? "s (m) are" : " (m) is") +
-                  " timed on the last rank, " + (l.mtp_layers > 1 ? "each as " : "as ") + "one more layer, another pass through the output layer and its loss, and a 2h x h "
-                  "projection per token: about " + share + " of the model's matrix FLOPs, all on that rank. Its weights and activations "
-                  "are not counted in memory, and model FLOPs (MFU) count the model without it.");
-  }
   return out;
 }
 
@@ -427,7 +434,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens",
-                                              "--cuda-graphs", "--eager"};
+                                              "--cuda-graphs", "--eager", "--launch-time"};
     for (const char* f : serve ? std::span<const char* const>(training) : std::span<const char* const>(serving)) {
       const CLI::Option* o = cmd->get_option_no_throw(f);
       if (o == nullptr || o->count() == 0) continue;
@@ -458,7 +465,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--last-stage-layers", a.last_stage_layers, "Layers on the last pipeline stage");
   cmd->add_option("--pipeline-layout", a.pipeline_layout,
                   "Megatron-Core's --pipeline-model-parallel-layout, e.g. 'Et|(tt|)*30mL': virtual stages split by '|', E embedding, "
-                  "t layer, m MTP layer (timed on the last rank), L loss, x*n and (...)*n repeats; sets the stages' layers and --interleave (needs --pp)");
+                  "t layer, m MTP layer (train: --mtp-layers), L loss, x*n and (...)*n repeats; sets the stages' layers and --interleave (needs --pp)");
   cmd->add_option("--offload-layers", a.offload_layers,
                   "Activation offloading: layers whose activations go to host memory in the forward pass and come back for the "
                   "backward (Megatron-Core --cpu-offloading-num-layers); needs --pp 1 and no recomputation; without a plan the search "

@@ -163,10 +163,13 @@ struct PlanArgs {
   std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16
 };
-// What a --pipeline-layout says that the plan line does not: its ranks' layers and chunks, and the MTP
-// layers (m) it places, timed on the last rank but not counted in memory (with their share of a
-// token's matrix FLOPs). Empty without a layout.
+// What a --pipeline-layout says that the plan line does not: its ranks' layers and chunks. Empty
+// without a layout.
 std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg& m);
+// The MTP layers (m) of a --pipeline-layout; 0 without one.
+int pipeline_layout_mtp_layers(const PlanArgs& a, const ModelArg& m);
+// What capplan does with `mtp_layers` MTP layers, with their share of a token's matrix FLOPs.
+std::string mtp_note(int mtp_layers, const TransformerShape& shape);
 
 // The machines a training run spans: GPUs per node and the network between nodes.
 struct ClusterArgs {

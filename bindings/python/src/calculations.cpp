@@ -182,8 +182,6 @@ void bind_memory_types(py::module_& m) {
       .field("last_stage_layers", &ParallelPlan::last_stage_layers)
       .field("chunk_layers", &ParallelPlan::chunk_layers,
              "the largest model chunk's layers where a pipeline layout places the chunks (0: equal chunks); sets the bubble")
-      .field("mtp_layers", &ParallelPlan::mtp_layers,
-             "multi-token-prediction layers on the last stage (a layout's 'm'): each a layer, a 2h x h projection and another output pass")
       .field("ep", &ParallelPlan::ep)
       .field("etp", &ParallelPlan::etp, "expert tensor parallel: GPUs each routed expert is split over; 0: tp")
       .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs")
@@ -224,7 +222,7 @@ void bind_memory_types(py::module_& m) {
         return plan;
       },
       py::arg("plan"), py::arg("layout"), py::arg("text") = "",
-      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers and mtp_layers set); the middle ranks must "
+      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers set; its MTP layers go to TrainingJob.mtp_layers); the middle ranks must "
       "hold equal layers and MTP layers sit on the last rank.");
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
       .field("rank", &LoraOptions::rank)

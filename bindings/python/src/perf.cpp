@@ -321,6 +321,8 @@ void bind_training(py::module_& m) {
       .field("finetune", &TrainingJob::finetune, "full, or LoRA / QLoRA adapters beside frozen weights")
       .field("lora", &TrainingJob::lora, "adapters with finetune lora or qlora")
       .field("fp8_recipe", &TrainingJob::fp8_recipe, "how precision fp8 scales tensors (delayed, current, mxfp8, blockwise)")
+      .field("mtp_layers", &TrainingJob::mtp_layers,
+             "multi-token-prediction layers on the last stage (0 to 16): each a layer, a 2h x h projection and another output pass")
       .finish();
   Record<PlanLinks>(m, "PlanLinks", "The links each of a plan's collectives crosses, by name ('' where the plan has no such group).")
       .readonly("tp", &PlanLinks::tp)

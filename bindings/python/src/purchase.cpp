@@ -60,6 +60,7 @@ void bind_purchase(py::module_& m) {
       .field("finetune", &TrainingSetup::finetune, "full, or LoRA / QLoRA adapters")
       .field("lora", &TrainingSetup::lora, "adapters with finetune lora or qlora")
       .field("fp8_recipe", &TrainingSetup::fp8_recipe, "how precision fp8 scales tensors (delayed, current, mxfp8, blockwise)")
+      .field("mtp_layers", &TrainingSetup::mtp_layers, "multi-token-prediction layers trained on the last stage (TrainingJob.mtp_layers)")
       .finish();
   Record<TrainingRun>(m, "TrainingRun", "A timed training run: job, cluster, plan, estimate and memory per GPU.")
       .readonly("job", &TrainingRun::job)

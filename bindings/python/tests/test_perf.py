@@ -627,7 +627,7 @@ def test_pipeline_layout_as_megatron_writes_it():
     assert (layout.mtp_layers, layout.mtp_rank) == (1, 7)
     plan = capplan.apply_pipeline_layout(ParallelPlan(tp=2), layout, "Et|(tt|)*30mL")
     assert (plan.pp, plan.interleave, plan.first_stage_layers, plan.last_stage_layers) == (8, 4, 7, 6)
-    assert (plan.chunk_layers, plan.mtp_layers) == (2, 1)
+    assert plan.chunk_layers == 2
     assert layout.chunk_layers == 2
     assert [capplan.stage_layers(61, plan, i) for i in range(8)] == [7, 8, 8, 8, 8, 8, 8, 6]
     assert "rank_layers=[7, 8, 8, 8, 8, 8, 8, 6]" in repr(layout)
@@ -642,13 +642,21 @@ def test_pipeline_layout_as_megatron_writes_it():
         capplan.apply_pipeline_layout(ParallelPlan(), uneven)
     # The MTP layer is timed on the last rank: the same plan without it is faster.
     cat = Catalog.builtin()
-    job = TrainingJob(model=capplan.find_model("deepseek-r1").transformer(), global_batch=8192, seq_len=4096)
+    job = TrainingJob(model=capplan.find_model("deepseek-r1").transformer(), global_batch=8192, seq_len=4096, mtp_layers=layout.mtp_layers)
     cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 1024, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
     plan.dp, plan.ep, plan.etp, plan.sequence_parallel, plan.zero_stage = 64, 64, 1, True, ZeroStage.optimizer
     fw = capplan.Framework.megatron_core()
     with_mtp = capplan.estimate_training(job, plan, cluster, fw).iteration.value
-    plan.mtp_layers = 0
+    job.mtp_layers = 0
     assert capplan.estimate_training(job, plan, cluster, fw).iteration.value < with_mtp
+    job.mtp_layers = 17
+    with pytest.raises(capplan.InputError, match="mtp_layers: 17 must be 0 to 16"):
+        capplan.estimate_training(job, plan, cluster, fw)
+    # A layout's largest chunk must fit its plan: with chunks, from the even share to the largest stage.
+    plan.chunk_layers = 1
+    job.mtp_layers = 1
+    with pytest.raises(capplan.InputError, match="chunk_layers: 1 must be from 2 to 8"):
+        capplan.estimate_training(job, plan, cluster, fw)
 
 
 def test_search_space_tries_every_cp_exchange():

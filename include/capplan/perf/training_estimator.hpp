@@ -48,6 +48,11 @@ struct TrainingJob {
   LoraOptions lora;  // with finetune lora or qlora
   // How FP8 scales its tensors (precision fp8; perf/quantization.hpp). FP4 is NVFP4's one recipe.
   Fp8Recipe fp8_recipe = Fp8Recipe::delayed;
+  // Multi-token-prediction layers trained beside the model (DeepSeek-V3 §2.2; Megatron-Core
+  // --mtp-num-layers), on the last pipeline stage: each a transformer layer of the model's kind, a
+  // 2h x h projection of [h; embedding] and another pass through the shared output layer and its loss
+  // per token. 0 to 16.
+  int mtp_layers = 0;
 };
 
 struct TrainingEstimate {
@@ -540,6 +545,7 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   }
   require_positive_count(plan.ep, "ep");
   if (plan.ep > 1 && !job.model.moe) capplan::detail::fail("ep", std::to_string(plan.ep), "needs a mixture-of-experts model");
+  if (job.mtp_layers < 0 || job.mtp_layers > 16) capplan::detail::fail("mtp_layers", std::to_string(job.mtp_layers), "must be 0 to 16");
   if (plan.etp < 0) capplan::detail::fail("etp", std::to_string(plan.etp), "is negative (0: as tp)");
   if (plan.etp > 0 && plan.etp != plan.tp) {
     if (!job.model.moe) capplan::detail::fail("etp", std::to_string(plan.etp), "needs a mixture-of-experts model");
@@ -799,7 +805,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // MTP layers (DeepSeek-V3 §2.2) run on the last stage: each one more layer of the model's kind (its
   // average layer here), one more pass through the shared output layer and a loss, and a 2h x h
   // projection of [h; embedding], timed as 2h / V of an output pass (the GEMM's FLOPs share).
-  const int mtp = plan.mtp_layers;
+  const int mtp = job.mtp_layers;
   n.last_layers = stages.last + mtp;
   n.out_scale = 1.0 + (s.vocab > 0 ? mtp * (1.0 + 2.0 * static_cast<double>(s.hidden) / static_cast<double>(s.vocab)) : 0.0);
   const double md = static_cast<double>(n.m);
@@ -977,9 +983,16 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
                           static_cast<double>(s.layers + mtp) * costs.host_layer + costs.host_output * n.out_scale) +
                  plan.pp * n.p2p_mb;
   // The fill and drain pass one model chunk at a time: 1/v of a stage with equal chunks; where a
-  // pipeline layout sets the chunks, the largest chunk's share of the pacing stage's layers
-  // (ParallelPlan::chunk_layers), so empty or small chunks do not shrink it.
-  n.chunk_share = plan.chunk_layers > 0 && lps > 0 ? std::min(1.0, static_cast<double>(plan.chunk_layers) / lps) : 1.0 / plan.interleave;
+  // pipeline layout sets the chunks, the largest chunk's time over the pacing stage's, so empty or
+  // small chunks do not shrink it. The largest chunk is the layout's most layers
+  // (ParallelPlan::chunk_layers) or the last one, which holds the output layer, its loss and the MTP
+  // layers (a layout ends "...mL"), whichever takes longer: a heuristic where stages differ.
+  if (plan.chunk_layers > 0 && n.stage_mb > 0) {
+    const double chunk = std::max(plan.chunk_layers * layer_total, mtp * layer_total + out_total);
+    n.chunk_share = std::min(1.0, chunk / n.stage_mb);
+  } else {
+    n.chunk_share = 1.0 / plan.interleave;
+  }
   n.bubble = (n.stages_sum - n.stage_mb) * n.chunk_share;
   n.pipeline = md * n.stage_mb + n.bubble;
   const double pace_out_fwd = n.pace_last ? out.fwd : 0.0, pace_out_bwd = n.pace_last ? out.bwd : 0.0;

@@ -34,8 +34,8 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   const double out_fwd = n.pace_last ? out.fwd * n.out_scale : 0.0, out_bwd = n.pace_last ? out.bwd * n.out_scale : 0.0;
   const std::string with_out =
       !n.pace_last ? ""
-      : plan.mtp_layers > 0 ? " (+ output layer and loss x " + perf::num(n.out_scale) + ": " + std::to_string(plan.mtp_layers) +
-                                   " MTP layer" + (plan.mtp_layers > 1 ? "s" : "") + " among the layers, each with another output pass and a 2h x h projection)"
+      : job.mtp_layers > 0 ? " (+ output layer and loss x " + perf::num(n.out_scale) + ": " + std::to_string(job.mtp_layers) +
+                                  " MTP layer" + (job.mtp_layers > 1 ? "s" : "") + " among the layers, each with another output pass and a 2h x h projection)"
                             : " (+ output layer and loss)";
   b.add("forward", md * (lps * layer.fwd + out_fwd), per + perf::seconds_text(layer.fwd) + with_out, "kernels");
   b.add("backward", md * (lps * layer.bwd + out_bwd), per + perf::seconds_text(layer.bwd) + with_out, "kernels");
@@ -116,11 +116,15 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     b.add("pipeline bubble", n.bubble,
           "(all " + std::to_string(plan.pp) + " stages' " + perf::seconds_text(n.stages_sum) + " - the slowest's " +
               perf::seconds_text(n.stage_mb) + ")" +
-              (plan.chunk_layers > 0 ? " x " + perf::num(n.chunk_share) + ", the largest chunk's share (" + std::to_string(plan.chunk_layers) +
-                                           " of " + std::to_string(lps) + " layers, as the pipeline layout places the chunks)"
+              (plan.chunk_layers > 0 ? " x " + perf::num(n.chunk_share) + ", the largest chunk's share of the slowest stage's time (" +
+                                           std::to_string(plan.chunk_layers) + " layers, or the last chunk's output layer" +
+                                           (job.mtp_layers > 0 ? " and MTP" : "") + ", as the pipeline layout places the chunks)"
                                      : " / " + std::to_string(plan.interleave)) +
               " per micro-batch (" +
-              (n.pace_last ? "the last stage, " + std::to_string(lps) + " layers + output layer and loss, sets the pace"
+              (n.pace_last ? "the last stage, " +
+                                 (job.mtp_layers > 0 ? std::to_string(lps - job.mtp_layers) + " layers + " + std::to_string(job.mtp_layers) + " MTP + output layer and loss x " + perf::num(n.out_scale)
+                                                     : std::to_string(lps) + " layers + output layer and loss") +
+                                 ", sets the pace"
                            : "a stage of " + std::to_string(lps) + " layers sets the pace") + ")",
           "schedule");
   }

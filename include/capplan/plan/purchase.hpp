@@ -1222,7 +1222,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       named.push_back(r.option);
     }
     if (!terms.empty())
-      n.push_back("Rents that are not hourly on-demand prices, whose terms (a commitment, a block booked ahead) the offer's note gives: " + terms + ".");
+      n.push_back("Rents that are not hourly on-demand prices, whose terms (a commitment, a block booked ahead) the offer's note gives: " + terms +
+                  ". A cloud row is priced for the hours used; its term binds for longer. GPU rows never take a reserved-only offer as their rent.");
   }
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "

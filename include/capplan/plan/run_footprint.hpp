@@ -63,10 +63,13 @@ struct Rent {
 };
 
 // The cheapest per-GPU-hour price of a GPU model among the offers, at each offer's headline price,
-// in USD: offers in USD, and those in another currency for which `fx` has a rate into USD.
+// in USD: offers in USD, and those in another currency for which `fx` has a rate into USD. Offers
+// whose only prices are reserved (a 12-month term, a Capacity Block booked ahead for a day or more)
+// are left out: a run of hours cannot be rented at them. They stay in the catalog and the cloud rows.
 inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {}) {
   std::optional<Rent> best;
   for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
+    if (o->headline() == PriceKind::reserved) continue;
     MoneyRate r = o->per_gpu_hour(o->headline());
     std::optional<ExchangeRate> via;
     if (r.currency() != Currency::USD) {

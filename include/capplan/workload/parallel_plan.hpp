@@ -94,10 +94,6 @@ struct ParallelPlan {
   // split evenly over `interleave` chunks, and the bubble is the largest chunk's, not 1/interleave of the
   // stage's. 0: equal chunks, as Megatron-Core without a layout requires.
   int chunk_layers = 0;
-  // Multi-token-prediction layers (DeepSeek-V3 §2.2; Megatron-Core --mtp-num-layers) on the last stage,
-  // where a pipeline layout's "m" puts them: each a transformer layer of the model's kind, a 2h x h
-  // projection and another pass through the shared output layer and its loss per token.
-  int mtp_layers = 0;
   // Activation offloading: the first `offload_layers` transformer layers send their activations to
   // host memory in the forward pass and fetch them back for the backward pass (Megatron-Core's
   // --cpu-offloading-num-layers, through Transformer Engine's offload context). Megatron-Core allows it
@@ -295,9 +291,16 @@ inline void validate_stage_layout(int layers, const ParallelPlan& plan) {
                                            " other stages");
     }
   }
-  if (plan.chunk_layers < 0 || plan.chunk_layers > layers)
-    detail::fail("chunk_layers", text(plan.chunk_layers), "must be 0 (equal chunks) to the model's " + text(layers) + " layers");
-  if (plan.mtp_layers < 0 || plan.mtp_layers > 16) detail::fail("mtp_layers", text(plan.mtp_layers), "must be 0 to 16");
+  if (plan.chunk_layers != 0) {
+    // A layout's largest chunk: with chunks (interleave > 1), at least the biggest stage's even share and at most that stage.
+    int most = 0;
+    for (int i = 0; i < p; ++i) most = std::max(most, stage_layers(layers, plan, i));
+    if (v <= 1) detail::fail("chunk_layers", text(plan.chunk_layers), "needs interleave > 1 (it is the largest of a stage's model chunks)");
+    if (plan.chunk_layers < (most + v - 1) / v || plan.chunk_layers > most)
+      detail::fail("chunk_layers", text(plan.chunk_layers),
+                   "must be from " + text((most + v - 1) / v) + " to " + text(most) + ": the largest stage's " + text(most) +
+                       " layers in " + text(v) + " chunks");
+  }
   if (v < 1) detail::fail("interleave", text(v), "must be a positive count");
   if (v > 1) {
     if (p == 1) detail::fail("interleave", text(v), "needs pp > 1");

@@ -33,6 +33,8 @@ namespace capplan {
 // published layouts are a few dozen characters for a few hundred layers.
 inline constexpr std::size_t max_pipeline_layout_chars = 4096;
 inline constexpr std::size_t max_pipeline_layout_symbols = 1u << 16;
+// The most MTP layers capplan times (DeepSeek-V3 trains one; Megatron-Core's --mtp-num-layers).
+inline constexpr int max_mtp_layers = 16;
 
 struct PipelineLayout {
   int pp = 1;                     // pipeline ranks
@@ -49,16 +51,21 @@ namespace detail {
 // else than the symbols above, nested or unbalanced parentheses and counts that would unroll past
 // max_pipeline_layout_symbols.
 inline std::string unroll_pipeline_layout(std::string_view text) {
-  const auto bad = [&](const std::string& why) { fail("pipeline_layout", "\"" + std::string(text) + "\"", why); };
   if (text.size() > max_pipeline_layout_chars)
     fail("pipeline_layout", std::to_string(text.size()) + " characters", "is longer than " + std::to_string(max_pipeline_layout_chars));
+  const std::string original(text);
+  const auto bad = [&](const std::string& why) { fail("pipeline_layout", "\"" + original + "\"", why); };
+  // Commas are for the eye, dropped before anything else as Megatron-Core drops them: "(tt|),*30" is "(tt|)*30".
+  std::string clean;
+  for (const char c : text)
+    if (c != ',') clean.push_back(c);
+  text = clean;
   std::string out;
   // The unit a following "*n" repeats: [begin, end) of `out`.
   std::size_t unit_begin = std::string::npos, unit_end = 0;
   std::size_t group_start = std::string::npos;  // where an open group began in `out`
   for (std::size_t i = 0; i < text.size(); ++i) {
     const char c = text[i];
-    if (c == ',') continue;
     if (c == 'E' || c == 't' || c == 'm' || c == 'L' || c == '|') {
       unit_begin = out.size();
       out.push_back(c);
@@ -170,6 +177,7 @@ inline PipelineLayout parse_pipeline_layout(std::string_view text, int layers, i
     }
     out.chunk_layers = std::max(out.chunk_layers, here);
   }
+  if (out.mtp_layers > max_mtp_layers) bad("holds " + std::to_string(out.mtp_layers) + " MTP layers (m); capplan takes at most " + std::to_string(max_mtp_layers));
   if (embeddings != 1) bad("must start with the embedding (E)");
   if (losses != 1) bad("must end with the loss (L)");
   if (total != layers)
@@ -206,7 +214,6 @@ inline void apply_pipeline_layout(ParallelPlan& plan, const PipelineLayout& l, s
   plan.first_stage_layers = pp > 1 ? l.rank_layers.front() : 0;
   plan.last_stage_layers = pp > 1 ? l.rank_layers.back() : 0;
   plan.chunk_layers = l.interleave > 1 ? l.chunk_layers : 0;
-  plan.mtp_layers = l.mtp_layers;
 }
 
 }  // namespace capplan
