@@ -302,9 +302,11 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   if (a.mtp_layers) {
     if (*a.mtp_layers < 0 || *a.mtp_layers > max_mtp_layers)
       detail::fail("--mtp-layers", std::to_string(*a.mtp_layers), "must be 0 to " + std::to_string(max_mtp_layers));
-    if (a.plan.pipeline_layout && *a.mtp_layers != layout_mtp)
+    // Without --pp the layout is refused for that (training_config), not for its MTP count.
+    if (a.plan.pipeline_layout && a.plan.pp && *a.mtp_layers != layout_mtp)
       detail::fail("--mtp-layers", std::to_string(*a.mtp_layers),
-                   "differs from the " + std::to_string(layout_mtp) + " MTP layers (m) of --pipeline-layout \"" + *a.plan.pipeline_layout + "\"");
+                   "differs from the " + std::to_string(layout_mtp) + " MTP layer" + (layout_mtp == 1 ? "" : "s") + " (m) of --pipeline-layout \"" +
+                       *a.plan.pipeline_layout + "\"");
   }
   setup.mtp_layers = a.mtp_layers.value_or(layout_mtp);
   setup.space.allow_tight = a.allow_tight;

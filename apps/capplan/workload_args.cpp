@@ -267,8 +267,9 @@ std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg
   out.push_back("Pipeline layout \"" + *a.pipeline_layout + "\" (Megatron-Core --pipeline-model-parallel-layout): " + std::to_string(l.pp) +
                 " ranks x " + std::to_string(l.interleave) + " virtual stages, ranks of " + rank_layers_text(l) +
                 " layers; the embedding on the first rank, the output layer and loss on the last" +
-                (l.interleave > 1 ? "; a rank's chunks may hold different layers: the bubble is the largest chunk's (" +
-                                        std::to_string(l.chunk_layers) + " layers), and memory takes the rank's layers over its chunks."
+                (l.interleave > 1 ? "; a rank's chunks may hold different layers (at most " + std::to_string(l.chunk_layers) +
+                                        ", the last " + std::to_string(l.last_chunk_layers) +
+                                        " beside the loss): the bubble passes the longest chunk, and memory takes the rank's layers over its chunks."
                                   : "."));
   return out;
 }

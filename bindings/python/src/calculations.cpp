@@ -180,6 +180,8 @@ void bind_memory_types(py::module_& m) {
       .field("interleave", &ParallelPlan::interleave)
       .field("first_stage_layers", &ParallelPlan::first_stage_layers)
       .field("last_stage_layers", &ParallelPlan::last_stage_layers)
+      .field("last_chunk_layers", &ParallelPlan::last_chunk_layers,
+             "with chunk_layers: the last chunk's layers, beside the output layer and loss (a layout's last virtual stage)")
       .field("chunk_layers", &ParallelPlan::chunk_layers,
              "the largest model chunk's layers where a pipeline layout places the chunks (0: equal chunks); sets the bubble")
       .field("ep", &ParallelPlan::ep)
@@ -208,6 +210,7 @@ void bind_memory_types(py::module_& m) {
       .def_readonly("mtp_layers", &PipelineLayout::mtp_layers, "multi-token-prediction layers (m), timed on the last rank")
       .def_readonly("mtp_rank", &PipelineLayout::mtp_rank, "the rank that holds them (-1: none)")
       .def_readonly("chunk_layers", &PipelineLayout::chunk_layers, "the most transformer layers of any virtual stage")
+      .def_readonly("last_chunk_layers", &PipelineLayout::last_chunk_layers, "the transformer layers of the last virtual stage")
       .def("__repr__", [](const PipelineLayout& l) {
         return "PipelineLayout(pp=" + std::to_string(l.pp) + ", interleave=" + std::to_string(l.interleave) + ", rank_layers=[" +
                rank_layers_text(l) + "], mtp_layers=" + std::to_string(l.mtp_layers) + ")";
@@ -222,7 +225,7 @@ void bind_memory_types(py::module_& m) {
         return plan;
       },
       py::arg("plan"), py::arg("layout"), py::arg("text") = "",
-      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers set; its MTP layers go to TrainingJob.mtp_layers); the middle ranks must "
+      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers and last_chunk_layers set; set TrainingJob.mtp_layers to layout.mtp_layers yourself); the middle ranks must "
       "hold equal layers and MTP layers sit on the last rank.");
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
       .field("rank", &LoraOptions::rank)

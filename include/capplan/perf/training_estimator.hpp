@@ -762,6 +762,7 @@ struct Numbers {
   bool stage_link_inter = false;
   double stage_mb = 0, stages_sum = 0, bubble = 0, pipeline = 0;  // slowest stage and all stages, per micro-batch
   double chunk_share = 1;  // the share of a stage the fill and drain pass at a time: 1 / interleave, or a layout's largest chunk
+  bool last_chunk_sets_bubble = false;  // a layout's last chunk (output layer, loss, MTP) is its longest
   // Eager PyTorch: the pacing stage's host launch time per micro-batch, and what of it the GPU time
   // does not cover (the GPU waiting on the host; 0 when the GPU is the bound).
   double host_mb = 0, host_wait_mb = 0;
@@ -988,8 +989,14 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // (ParallelPlan::chunk_layers) or the last one, which holds the output layer, its loss and the MTP
   // layers (a layout ends "...mL"), whichever takes longer: a heuristic where stages differ.
   if (plan.chunk_layers > 0 && n.stage_mb > 0) {
-    const double chunk = std::max(plan.chunk_layers * layer_total, mtp * layer_total + out_total);
-    n.chunk_share = std::min(1.0, chunk / n.stage_mb);
+    // A chunk timed as a stage is: the longer of its GPU and host time, and its share of the sends.
+    const auto chunk_time = [&](int k, double gpu_out, double host_out) {
+      return std::max(k * layer_total + gpu_out, k * costs.host_layer + host_out) + n.p2p_mb / plan.interleave;
+    };
+    const double most = chunk_time(plan.chunk_layers, 0.0, 0.0);
+    const double last = chunk_time(plan.last_chunk_layers + mtp, out_total, costs.host_output * n.out_scale);
+    n.last_chunk_sets_bubble = last > most;
+    n.chunk_share = std::min(1.0, std::max(most, last) / n.stage_mb);
   } else {
     n.chunk_share = 1.0 / plan.interleave;
   }

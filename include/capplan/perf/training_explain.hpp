@@ -116,9 +116,12 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     b.add("pipeline bubble", n.bubble,
           "(all " + std::to_string(plan.pp) + " stages' " + perf::seconds_text(n.stages_sum) + " - the slowest's " +
               perf::seconds_text(n.stage_mb) + ")" +
-              (plan.chunk_layers > 0 ? " x " + perf::num(n.chunk_share) + ", the largest chunk's share of the slowest stage's time (" +
-                                           std::to_string(plan.chunk_layers) + " layers, or the last chunk's output layer" +
-                                           (job.mtp_layers > 0 ? " and MTP" : "") + ", as the pipeline layout places the chunks)"
+              (plan.chunk_layers > 0 ? " x " + perf::num(n.chunk_share) + ", the longest chunk's share of the slowest stage's time (" +
+                                           (n.last_chunk_sets_bubble
+                                                ? "the last chunk: " + std::to_string(plan.last_chunk_layers) + " layers" +
+                                                      (job.mtp_layers > 0 ? " + " + std::to_string(job.mtp_layers) + " MTP" : "") + " + output layer and loss"
+                                                : std::to_string(plan.chunk_layers) + " layers") +
+                                           ", as the pipeline layout places the chunks)"
                                      : " / " + std::to_string(plan.interleave)) +
               " per micro-batch (" +
               (n.pace_last ? "the last stage, " +

@@ -1223,11 +1223,12 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     }
     if (!terms.empty())
       n.push_back("Rents that are not hourly on-demand prices, whose terms (a commitment, a block booked ahead) the offer's note gives: " + terms +
-                  ". A cloud row is priced for the hours used; its term binds for longer. GPU rows never take a reserved-only offer as their rent.");
+                  ". A cloud row is priced for the hours used; its term binds for longer.");
   }
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "
-              "headline price); \"no offer\": none in the catalog.");
+              "headline price); \"no offer\": no hourly or monthly offer in the catalog (a reserved-only offer, a 12-month term or a Capacity "
+              "Block, is never a GPU or system row's rent).");
   {
     // Why a GPU row has no price, where the catalog knows (GpuSpec::unpriced): one line per reason.
     detail::NamesByKey why;  // reason -> ids

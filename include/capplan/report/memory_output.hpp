@@ -100,6 +100,7 @@ inline Value training_memory_output(const TrainingMemoryReport& r, const std::ve
   plan["first_stage_layers"] = stage_layers(r.layers, p, 0);
   plan["last_stage_layers"] = stage_layers(r.layers, p, p.pp - 1);
   plan["chunk_layers"] = p.chunk_layers;
+  plan["last_chunk_layers"] = p.last_chunk_layers;
   plan["offload_layers"] = p.offload_layers;
   plan["finetune"] = std::string(name(c.finetune));
   plan["lora_rank"] = c.finetune == FineTune::full ? Value() : Value(c.lora.rank);

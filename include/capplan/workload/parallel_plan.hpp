@@ -94,6 +94,7 @@ struct ParallelPlan {
   // split evenly over `interleave` chunks, and the bubble is the largest chunk's, not 1/interleave of the
   // stage's. 0: equal chunks, as Megatron-Core without a layout requires.
   int chunk_layers = 0;
+  int last_chunk_layers = 0;  // with chunk_layers: the last chunk's layers, beside the output layer and loss
   // Activation offloading: the first `offload_layers` transformer layers send their activations to
   // host memory in the forward pass and fetch them back for the backward pass (Megatron-Core's
   // --cpu-offloading-num-layers, through Transformer Engine's offload context). Megatron-Core allows it
@@ -301,6 +302,11 @@ inline void validate_stage_layout(int layers, const ParallelPlan& plan) {
                    "must be from " + text((most + v - 1) / v) + " to " + text(most) + ": the largest stage's " + text(most) +
                        " layers in " + text(v) + " chunks");
   }
+  if (plan.last_chunk_layers < 0 || plan.last_chunk_layers > plan.chunk_layers ||
+      plan.last_chunk_layers > stage_layers(layers, plan, p - 1))
+    detail::fail("last_chunk_layers", text(plan.last_chunk_layers),
+                 "must be from 0 to the largest chunk's " + text(plan.chunk_layers) + " layers and the last stage's " +
+                     text(stage_layers(layers, plan, p - 1)));
   if (v < 1) detail::fail("interleave", text(v), "must be a positive count");
   if (v > 1) {
     if (p == 1) detail::fail("interleave", text(v), "needs pp > 1");

@@ -43,6 +43,7 @@ struct PipelineLayout {
   int mtp_layers = 0;             // 'm' symbols
   int mtp_rank = -1;              // the rank that holds them (-1: none)
   int chunk_layers = 0;           // the most transformer layers of any virtual stage
+  int last_chunk_layers = 0;      // the transformer layers of the last virtual stage (beside the loss)
 };
 
 namespace detail {
@@ -176,6 +177,7 @@ inline PipelineLayout parse_pipeline_layout(std::string_view text, int layers, i
       }
     }
     out.chunk_layers = std::max(out.chunk_layers, here);
+    if (i + 1 == n) out.last_chunk_layers = here;
   }
   if (out.mtp_layers > max_mtp_layers) bad("holds " + std::to_string(out.mtp_layers) + " MTP layers (m); capplan takes at most " + std::to_string(max_mtp_layers));
   if (embeddings != 1) bad("must start with the embedding (E)");
@@ -214,6 +216,7 @@ inline void apply_pipeline_layout(ParallelPlan& plan, const PipelineLayout& l, s
   plan.first_stage_layers = pp > 1 ? l.rank_layers.front() : 0;
   plan.last_stage_layers = pp > 1 ? l.rank_layers.back() : 0;
   plan.chunk_layers = l.interleave > 1 ? l.chunk_layers : 0;
+  plan.last_chunk_layers = l.interleave > 1 ? l.last_chunk_layers : 0;
 }
 
 }  // namespace capplan
