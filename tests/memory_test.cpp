@@ -914,4 +914,71 @@ TEST_SUITE("memory") {
     CHECK_THROWS_WITH_AS((void)training_budget(s, cfg),
                          "interleave: 3 does not divide the 7 layers of pipeline stage 1 of 16 (pp 16 x interleave 3)", InputError);
   }
+
+  TEST_CASE("recomputation by module (Megatron-Core --recompute-modules): what each module no longer keeps") {
+    // A dense gated model in BF16, one GPU, FlashAttention, unfused SwiGLU (gate, up, SiLU out, product).
+    const TransformerShape& s = model("llama3.1-8b");
+    const double sq = 4096, b = 1, h = 4096, f = 14336, sbh = sq * b * h;
+    ActivationOptions core;
+    core.recompute = Recompute::selective;
+    core.flash_attention = true;
+    core.dropout = false;
+    const auto bytes = [&](const TransformerShape& shape, std::uint8_t modules, double li = 2, std::int64_t seq = 4096) {
+      ActivationOptions o = core;
+      o.recompute_modules = modules;
+      o.linear_input_bytes = li;
+      return activation_memory_per_layer(shape, 1, seq, o).value();
+    };
+    namespace rm = recompute_module;
+    CHECK(bytes(s, rm::core_attn) == bytes(s, 0));  // core_attn is the default
+    // mlp: the MLP's 8 bytes per FFN column (gate, up, SiLU output, product) and its 16-bit input go.
+    CHECK(bytes(s, rm::core_attn) - bytes(s, rm::core_attn | rm::mlp) == doctest::Approx(8 * sq * b * f + 2 * sbh).epsilon(1e-12));
+    // layernorm: the two norms' 16-bit outputs (the QKV and MLP inputs) in BF16; nothing in FP8, whose
+    // linear layers keep their own quantized copies.
+    CHECK(bytes(s, rm::core_attn) - bytes(s, rm::core_attn | rm::layernorm) == doctest::Approx(4 * sbh).epsilon(1e-12));
+    CHECK(bytes(s, rm::core_attn, 1) == bytes(s, rm::core_attn | rm::layernorm, 1));
+    // Without core_attn the fused attention keeps its output beside the projection's copy.
+    CHECK(bytes(s, rm::mlp) - bytes(s, rm::core_attn | rm::mlp) == doctest::Approx(0.0));  // BF16: the same tensor
+    CHECK(bytes(s, rm::mlp, 1) - bytes(s, rm::core_attn | rm::mlp, 1) == doctest::Approx(2 * sq * b * 32 * 128).epsilon(1e-12));
+    // DeepSeek-V3: mla_up_proj keeps the latents instead of the per-head Q, K and V.
+    const TransformerShape& ds = model("deepseek-r1");
+    const MlaShape& a = *ds.mla;
+    const double q = 2 * sq * b * static_cast<double>(ds.heads * ds.effective_head_dim());
+    const double kv = 4 * sq * b * static_cast<double>(ds.effective_kv_heads() * ds.effective_head_dim());
+    const double latents = 2 * sq * b * (a.q_lora_rank + a.kv_lora_rank + a.qk_rope_head_dim);
+    CHECK(bytes(ds, rm::core_attn) - bytes(ds, rm::core_attn | rm::mla_up_proj) == doctest::Approx(q + kv - latents).epsilon(1e-12));
+    // MoE: moe_act drops the routed experts' activation outputs (k per token), moe the whole MoE layer's
+    // routing, dispatch and experts; each keeps less than the last.
+    const double act = bytes(ds, rm::moe_act), moe = bytes(ds, rm::moe), plain = bytes(ds, rm::core_attn);
+    const double share = static_cast<double>(ds.moe_layers()) / ds.layers;
+    CHECK(plain - act == doctest::Approx((2.0 + 2.0) * sq * b * static_cast<double>(ds.moe->moe_ffn_hidden) * ds.moe->experts_per_token * share).epsilon(1e-12));
+    CHECK(moe < act);
+    CHECK(bytes(ds, rm::moe | rm::shared_experts) == bytes(ds, rm::moe));  // moe holds the shared experts too
+    // The budget adds the layer being rebuilt in the backward pass.
+    TrainingConfig cfg;
+    cfg.plan.recompute = Recompute::selective;
+    cfg.plan.recompute_modules = rm::mlp;
+    cfg.seq_len = 4096;
+    cfg.flash_attention = true;
+    const MemoryBudget m = training_budget(s, cfg);
+    CHECK(m.activations.detail.find("(layer being recomputed)") != std::string::npos);
+    // Bad sets name the field.
+    CHECK(test_support::field_of([&] { (void)bytes(s, rm::moe); }) == "recompute_modules");
+    CHECK(test_support::field_of([&] { (void)bytes(s, rm::mla_up_proj); }) == "recompute_modules");
+    CHECK(test_support::field_of([&] { (void)bytes(model("mixtral-8x7b"), rm::mlp); }) == "recompute_modules");
+    CHECK(test_support::field_of([&] { (void)bytes(s, rm::shared_experts); }) == "recompute_modules");
+    CHECK(test_support::field_of([&] { (void)bytes(s, 128); }) == "recompute_modules");
+    ActivationOptions full = core;
+    full.recompute = Recompute::none;
+    full.recompute_modules = rm::mlp;
+    CHECK(test_support::field_of([&] { (void)activation_memory_per_layer(s, 1, 4096, full); }) == "recompute_modules");
+    CHECK(parse_recompute_modules("mla_up_proj mlp") == (rm::mla_up_proj | rm::mlp));
+    CHECK(parse_recompute_modules("mlp,moe_act") == (rm::mlp | rm::moe_act));
+    CHECK(recompute_modules_text(rm::mla_up_proj | rm::mlp) == "mlp,mla_up_proj");
+    CHECK_THROWS_WITH_AS(parse_recompute_modules("mlp,attn"),
+                         "recompute_modules: attn is not a module capplan recomputes (core_attn, mlp, moe, moe_act, shared_experts, layernorm, mla_up_proj)",
+                         InputError);
+    CHECK_THROWS_WITH_AS(parse_recompute_modules("mlp mlp"), "recompute_modules: mlp is named twice", InputError);
+    CHECK(test_support::field_of([&] { (void)parse_recompute_modules(" , "); }) == "recompute_modules");
+  }
 }

@@ -3435,3 +3435,94 @@ TEST_SUITE("perf") {
     CHECK(cases.front().unrestricted > 1.2 * cases.front().searched);
   }
 }
+
+TEST_SUITE("perf") {
+  TEST_CASE("recomputation by module (Megatron-Core --recompute-modules): time, collectives, hardware FLOPs (configurations)") {
+    TrainingJob job;
+    job.model = find_model("llama3.1-8b").transformer();
+    job.seq_len = 4096;
+    job.global_batch = 8;
+    const Cluster node = make_cluster(gpu("H100 SXM"), 8, 8, Link{});
+    ParallelPlan core;
+    core.tp = 2;
+    core.dp = 4;
+    core.sequence_parallel = true;
+    core.recompute = Recompute::selective;
+    const Framework fw = megatron_core();
+    const TrainingEstimate e_core = estimate_training(job, core, node, fw);
+    ParallelPlan named = core;
+    named.recompute_modules = recompute_module::core_attn;  // Megatron-Core's default, named
+    CHECK(estimate_training(job, named, node, fw).iteration.value() == e_core.iteration.value());
+    ParallelPlan mlp = core;
+    mlp.recompute_modules = recompute_module::mlp;
+    const TrainingEstimate e_mlp = estimate_training(job, mlp, node, fw);
+    // The dense MLP's forward runs again: its three GEMMs (gate, up, down: 6 h f FLOPs per token per
+    // layer) in the hardware FLOPs, exactly; core_attn beside FlashAttention reruns nothing.
+    const double h = 4096, f = 14336, layers = 32, tokens = 8.0 * 4096;
+    CHECK(e_core.hardware_flops.value() == e_core.model_flops.value());
+    CHECK(e_mlp.hardware_flops.value() - e_mlp.model_flops.value() == doctest::Approx(6 * h * f * layers * tokens).epsilon(1e-9));
+    CHECK(e_mlp.hfu > e_mlp.mfu);
+    CHECK(e_mlp.iteration.value() > e_core.iteration.value());
+    // Its time: the MLP's kernels (tagged by the layer's ops) plus its tensor-parallel collective once more.
+    const auto costs = layer_costs(job, 2, 1, true, fw, device_rates(gpu("H100 SXM"), job.precision));
+    double mlp_ops = 0;
+    for (const Op& op : transformer_layer_forward(job.model, 4096, 4096, 2, Precision::bf16, LayerOptions{.sequence_parallel = true}))
+      if (op.module == recompute_module::tag(recompute_module::mlp)) mlp_ops += op.flops;
+    CHECK(costs.layer.modules_flops(recompute_module::mlp) == doctest::Approx(mlp_ops));
+    CHECK(costs.layer.modules_time(recompute_module::mlp) > 0);
+    std::string label;
+    for (const auto& t : e_mlp.breakdown.terms)
+      if (t.name.rfind("recomputation", 0) == 0) label = t.name;
+    CHECK(label == "recomputation (selective (mlp))");
+    // Rules: modules need selective, and a model that has them; eager PyTorch recomputes no module.
+    ParallelPlan bad = mlp;
+    bad.recompute = Recompute::full;
+    CHECK(field_of([&] { (void)estimate_training(job, bad, node, fw); }) == "recompute_modules");
+    bad = core;
+    bad.recompute_modules = recompute_module::moe;
+    CHECK(field_of([&] { (void)estimate_training(job, bad, node, fw); }) == "recompute_modules");
+    ParallelPlan one;
+    one.recompute = Recompute::selective;
+    one.recompute_modules = recompute_module::mlp;
+    const Cluster single = make_cluster(gpu("H100 SXM"), 1, 8, Link{});
+    CHECK(field_of([&] { (void)estimate_training(job, one, single, pytorch_eager()); }) == "recompute_modules");
+  }
+
+  TEST_CASE("recomputation by module: moe reruns the dispatch and combine, mla_up_proj the up-projections") {
+    TrainingJob job;
+    job.model = find_model("mixtral-8x7b").transformer();
+    job.seq_len = 4096;
+    job.global_batch = 16;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 16, 8, infiniband(50_GBps));
+    ParallelPlan p;
+    p.dp = 16;
+    p.ep = 8;
+    p.zero_stage = ZeroStage::optimizer;
+    p.recompute = Recompute::selective;
+    const auto a2a = [&](const ParallelPlan& plan) {
+      for (const auto& t : estimate_training(job, plan, c, megatron_core()).breakdown.terms)
+        if (t.name == "expert-parallel all-to-alls") return t.time.value();
+      return 0.0;
+    };
+    ParallelPlan moe = p;
+    moe.recompute_modules = recompute_module::moe;
+    CHECK(a2a(moe) == doctest::Approx(a2a(p) * 6 / 4));
+    ParallelPlan act = p;
+    act.recompute_modules = recompute_module::moe_act;
+    CHECK(a2a(act) == doctest::Approx(a2a(p)));
+    const TrainingEstimate e_act = estimate_training(job, act, c, megatron_core()), e_moe = estimate_training(job, moe, c, megatron_core());
+    CHECK(e_act.hardware_flops.value() == e_act.model_flops.value());  // an activation: bytes, no FLOPs counted
+    CHECK(e_moe.hardware_flops.value() > e_moe.model_flops.value());
+    CHECK(e_moe.iteration.value() > e_act.iteration.value());
+    // DeepSeek-V3's MLA: the query and key-value up-projections' FLOPs run again.
+    TrainingJob ds;
+    ds.model = find_model("deepseek-r1").transformer();
+    ds.seq_len = 4096;
+    ds.global_batch = 64;
+    const auto costs = layer_costs(ds, 1, 1, false, megatron_core(), device_rates(gpu("H100 SXM"), ds.precision), 8, 1, 1);
+    const MlaShape& a = *ds.model.mla;
+    const double t = 4096, heads = ds.model.heads;
+    const double up = 2 * t * (a.q_lora_rank * heads * (a.qk_nope_head_dim + a.qk_rope_head_dim) + a.kv_lora_rank * heads * (a.qk_nope_head_dim + a.v_head_dim));
+    CHECK(costs.layer.modules_flops(recompute_module::mla_up_proj) == doctest::Approx(up).epsilon(1e-12));
+  }
+}

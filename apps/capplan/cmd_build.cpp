@@ -211,8 +211,7 @@ Result run_size(const SizeArgs& a, const Context& ctx) {
       return size_system(q);
     } catch (const InputError& e) {  // the library names its field; the user typed a flag
       const std::string flag = e.field() == "checkpoints_kept" ? "--checkpoints" : e.field() == "nvme_drives" ? "--drives" : "--" + e.field();
-      const std::string what = e.what();
-      detail::fail(flag, e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+      fail_as_flag(flag, e.value(), e);
     }
   }();
 

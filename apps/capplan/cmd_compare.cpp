@@ -101,7 +101,9 @@ struct CompareArgs {
   // Training: what the plan search may use.
   std::optional<std::int64_t> seq_len, global_batch, micro_batch;
   std::optional<int> zero;
-  std::string recompute;  // empty: any
+  std::optional<std::string> recompute;          // absent: any
+  std::optional<std::string> recompute_modules;  // --recompute-modules: selective's modules (implies selective)
+  std::optional<int> mtp_layers;                 // --mtp-layers (TrainingSetup::mtp_layers)
   std::optional<int> offload_layers;  // --offload-layers: only 0, which keeps offloading out of the search
   std::string precision = "bf16";
   std::string fp8_recipe;  // --fp8-recipe; empty: delayed
@@ -144,7 +146,7 @@ Duration duration_arg(const std::string& text, std::string_view flag) {
 // An image model's training: epochs (or images) and the batch per GPU; the transformer's and the
 // serving flags are refused, not ignored.
 void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
-  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
+  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--recompute-modules", "--mtp-layers", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--serve", "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager",
@@ -191,7 +193,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
 // An image model's serving (--serve): images per batch on each GPU, the precision, a diffusion UNet's
 // steps and guidance; the training and the language model's serving flags are refused, not ignored.
 void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
-  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
+  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--recompute-modules", "--mtp-layers", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate",
@@ -296,7 +298,8 @@ PurchaseQuery query_of(const CompareArgs& a) {
       s.space.micro_batches = {*a.micro_batch};
     }
     if (a.zero) s.space.zero_stages = {static_cast<ZeroStage>(*a.zero)};
-    if (!a.recompute.empty()) s.space.recompute = {recompute_arg(a.recompute)};
+    narrow_recompute(s.space.recompute, s.space.recompute_modules, a.recompute, a.recompute_modules, q.model);
+    if (a.mtp_layers) s.mtp_layers = mtp_layers_arg(*a.mtp_layers);
     if (a.offload_layers) {
       if (*a.offload_layers != 0)
         detail::fail("--offload-layers", std::to_string(*a.offload_layers),
@@ -438,6 +441,8 @@ void add_compare(CLI::App& app, Context& ctx) {
                   "--framework megatron-core)");
   cmd->add_option("--recompute", a->recompute, "Only plans with this recomputation (default: any)")
       ->check(CLI::IsMember({"none", "selective", "full"}));
+  add_recompute_modules_flag(cmd, a->recompute_modules);
+  add_mtp_layers_flag(cmd, a->mtp_layers, false);
   add_precision_flags(cmd, a->precision, a->fp8_recipe);
   add_finetune_flags(cmd, a->finetune);
   add_cluster_flags(cmd, a->cluster, false);

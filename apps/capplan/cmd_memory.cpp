@@ -84,7 +84,7 @@ Result run_memory_image(const MemoryArgs& a, const ImageModelArg& m, const Conte
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
   a.flags.refuse({"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len",
-                  "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
+                  "--recompute", "--recompute-modules", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
                   "--batch", "--context", "--weights", "--expert-weights", "--kv-cache"},
                  "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
@@ -172,8 +172,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     try {
       perf::validate_offload_gpu(g, c.plan.offload_layers);
     } catch (const InputError& e) {  // the user typed a flag
-      const std::string what = e.what();
-      detail::fail("--offload-layers", e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+      fail_as_flag("--offload-layers", e.value(), e);
     }
     std::tie(c.finetune, c.lora) = finetune_arg(a.finetune);
     const std::string tuning = finetune_text(c.finetune, c.lora, m.shape);
@@ -207,7 +206,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                                   std::to_string(p.tp) + cp_text(p) + " x PP " + std::to_string(p.pp) + " x DP " +
                                   std::to_string(p.dp) + ", ZeRO " + std::to_string(a.plan.zero.value_or(0)) + ", micro-batch " +
                                   std::to_string(p.micro_batch) + " x " + std::to_string(seq) + " tokens, recompute " +
-                                  a.plan.recompute.value_or("none") + (p.sequence_parallel ? ", sequence parallel" : "") +
+                                  recompute_text(p) + (p.sequence_parallel ? ", sequence parallel" : "") +
                                   (c.flash_attention ? ", FlashAttention" : ", no FlashAttention") +
                                   (tuning.empty() ? "" : ", " + tuning);
     r.tables.push_back(breakdown_table("Training memory per GPU: " + m.id + " on " + g.id + " (" + plan_text + ")", b, fit));

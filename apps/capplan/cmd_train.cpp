@@ -139,7 +139,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   const std::string& id = m.id;
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   a.flags.refuse({"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
-                  "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
+                  "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework",
                   "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
                   "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time", "--mtp-layers"},
@@ -300,8 +300,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   // Multi-token prediction: --mtp-layers, or the MTP layers a pipeline layout places ("m"); both must agree.
   const int layout_mtp = pipeline_layout_mtp_layers(a.plan, m);
   if (a.mtp_layers) {
-    if (*a.mtp_layers < 0 || *a.mtp_layers > max_mtp_layers)
-      detail::fail("--mtp-layers", std::to_string(*a.mtp_layers), "must be 0 to " + std::to_string(max_mtp_layers));
+    (void)mtp_layers_arg(*a.mtp_layers);
     // Without --pp the layout is refused for that (training_config), not for its MTP count.
     if (a.plan.pipeline_layout && a.plan.pp && *a.mtp_layers != layout_mtp)
       detail::fail("--mtp-layers", std::to_string(*a.mtp_layers),
@@ -336,7 +335,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       setup.space.micro_batches = {*a.plan.micro_batch};
     }
     if (a.plan.zero) setup.space.zero_stages = {static_cast<ZeroStage>(*a.plan.zero)};
-    if (a.plan.recompute) setup.space.recompute = {recompute_arg(*a.plan.recompute)};
+    narrow_recompute(setup.space.recompute, setup.space.recompute_modules, a.plan.recompute, a.plan.recompute_modules, m.shape);
     if (a.plan.offload_layers) setup.space.offload = false;  // --offload-layers 0: search without offloading
     if (a.plan.sequence_parallel) {
       detail::fail("--sequence-parallel", "true", "goes with a given plan (--tp ...); the search already tries it with every TP > 1");
@@ -402,8 +401,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       const std::string flag = e.field() == "failures_per_gpu_hour" ? "--failure-rate"
                                : e.field() == "checkpoint_interval" ? "--checkpoint-interval"
                                                                     : e.field();
-      const std::string what = e.what();
-      detail::fail(flag, e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+      fail_as_flag(flag, e.value(), e);
     }
   }();
   const ParallelPlan& plan = rep.run.plan;
@@ -878,9 +876,7 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->add_flag("--allow-tight", a->allow_tight,
                 "Let the plan search return plans whose memory fit is tight (less headroom than the allocator may lose to fragmentation)");
   add_launch_time_flag(cmd, a->launch_time);
-  cmd->add_option("--mtp-layers", a->mtp_layers,
-                  "Multi-token-prediction layers trained on the last pipeline stage (DeepSeek-V3's 1; Megatron-Core --mtp-num-layers), "
-                  "each one more layer, an output pass with its loss and a 2h x h projection (default: the m of --pipeline-layout, else 0)");
+  add_mtp_layers_flag(cmd, a->mtp_layers, true);
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });

@@ -78,6 +78,24 @@ perf::Framework framework_arg(const std::string& text, const std::string& attent
   return f;
 }
 
+void add_recompute_modules_flag(CLI::App* cmd, std::optional<std::string>& into) {
+  cmd->add_option("--recompute-modules", into,
+                  "What selective recomputation reruns, as Megatron-Core's --recompute-modules names it (comma- or space-separated): "
+                  "core_attn (the default), mlp, moe, moe_act, shared_experts, layernorm, mla_up_proj; implies --recompute selective");
+}
+
+void add_mtp_layers_flag(CLI::App* cmd, std::optional<int>& into, bool layout) {
+  cmd->add_option("--mtp-layers", into,
+                  std::string("Multi-token-prediction layers trained on the last pipeline stage (DeepSeek-V3's 1; Megatron-Core --mtp-num-layers), "
+                              "each one more layer, an output pass with its loss and a 2h x h projection (default: ") +
+                      (layout ? "the m of --pipeline-layout, else 0)" : "0)"));
+}
+
+int mtp_layers_arg(int value) {
+  if (value < 0 || value > max_mtp_layers) detail::fail("--mtp-layers", std::to_string(value), "must be 0 to " + std::to_string(max_mtp_layers));
+  return value;
+}
+
 void add_launch_time_flag(CLI::App* cmd, std::string& into) {
   cmd->add_option("--launch-time", into,
                   "Host time to launch one kernel, e.g. '20 us': each layer's forward takes at least its kernels' launches and its "
@@ -429,7 +447,7 @@ void separate_serve_flags(CLI::App* cmd) {
     // Flags that describe a training run (its plan, batch, tokens, speed and failures).
     static constexpr const char* training[] = {
         "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--pipeline-layout", "--offload-layers", "--micro-batch",
-        "--global-batch", "--seq-len", "--recompute", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
+        "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
         "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework"};
@@ -476,6 +494,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--seq-len", a.seq_len, "Training sequence length (default: the model's pre-training length, e.g. 8192 for Llama 3.1)");
   cmd->add_option("--recompute", a.recompute, "Activation recomputation: none (default), selective, full")
       ->check(CLI::IsMember({"none", "selective", "full"}));
+  add_recompute_modules_flag(cmd, a.recompute_modules);
   cmd->add_flag("--sequence-parallel", a.sequence_parallel, "Megatron sequence parallelism");
   cmd->add_flag("--flash-attention,!--no-flash-attention", a.flash_attention,
                 "FlashAttention (default on; PyTorch's memory-efficient SDPA kernel on GPUs before Ampere): no s x s attention "
@@ -663,11 +682,41 @@ void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
       ->check(CLI::IsMember({"fp32", "bf16", "fp16", "fp8", "int8"}));
 }
 
+void fail_as_flag(const std::string& flag, const std::string& value, const InputError& e) {
+  const std::string what = e.what();
+  detail::fail(flag, value, what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+}
+
 Recompute recompute_arg(const std::string& s) {
   if (s == "selective") return Recompute::selective;
   if (s == "full") return Recompute::full;
   if (s == "none") return Recompute::none;
   detail::fail("--recompute", "\"" + s + "\"", "is not none, selective or full");
+}
+
+void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& space_modules, const std::optional<std::string>& recompute,
+                      const std::optional<std::string>& modules, const TransformerShape& shape) {
+  if (!recompute && !modules) return;
+  const auto [r, m] = recompute_args(recompute, modules, Recompute::none);
+  if (modules) {
+    try {
+      validate_recompute_modules(shape, r, m);
+    } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
+      fail_as_flag("--recompute-modules", e.value(), e);
+    }
+  }
+  space_recompute = {r};
+  space_modules = m;
+}
+
+std::pair<Recompute, std::uint8_t> recompute_args(const std::optional<std::string>& recompute,
+                                                  const std::optional<std::string>& modules, Recompute absent) {
+  if (!modules) return {recompute ? recompute_arg(*recompute) : absent, std::uint8_t{0}};
+  const std::uint8_t m = parse_recompute_modules(*modules, "--recompute-modules");
+  const Recompute r = recompute ? recompute_arg(*recompute) : Recompute::selective;
+  if (r != Recompute::selective)
+    detail::fail("--recompute-modules", *modules, "goes with --recompute selective (Megatron-Core's --recompute-granularity selective), not " + *recompute);
+  return {r, m};
 }
 
 Precision precision_arg(const std::string& s) {
@@ -827,8 +876,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
     std::string flag = "--" + e.field();
     std::replace(flag.begin(), flag.end(), '_', '-');
-    const std::string what = e.what();
-    detail::fail(flag, e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+    fail_as_flag(flag, e.value(), e);
   }
   c.plan.sequence_parallel = a.sequence_parallel;
   c.flash_attention = a.flash_attention;
@@ -847,14 +895,20 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
     }
     c.microbatches = *a.global_batch / per_step;
   }
-  c.plan.recompute = recompute_arg(a.recompute.value_or("none"));
+  std::tie(c.plan.recompute, c.plan.recompute_modules) = recompute_args(a.recompute, a.recompute_modules, Recompute::none);
+  if (a.recompute_modules) {
+    try {
+      validate_recompute_modules(shape, c.plan.recompute, c.plan.recompute_modules);
+    } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
+      fail_as_flag("--recompute-modules", e.value(), e);
+    }
+  }
   if (a.offload_layers) {
     c.plan.offload_layers = *a.offload_layers;
     try {
       validate_offload(shape.layers, c.plan);
     } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
-      const std::string what = e.what();
-      detail::fail("--offload-layers", e.value(), what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+      fail_as_flag("--offload-layers", e.value(), e);
     }
   }
   c.mixed_precision = a.precision != "fp32";
@@ -975,6 +1029,7 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
   if (c.plan.recompute != Recompute::full) {
     TrainingConfig t = c;
     t.plan.recompute = Recompute::full;
+    t.plan.recompute_modules = 0;
     t.plan.offload_layers = 0;  // Megatron-Core runs one or the other
     out.push_back(std::string("--recompute full") + (c.plan.offload_layers > 0 ? " instead of --offload-layers" : "") + ": " +
                   need_text(s, t, cap));
@@ -998,7 +1053,7 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
     out.push_back(label + std::to_string(more->gpus) + " x " + g.id + " (TP " + std::to_string(more->tensor) +
                   (more->context > 1 ? " x CP " + std::to_string(more->context) : "") + " x PP " + std::to_string(more->pipeline) +
                   " x DP " + std::to_string(more->data) + ", ZeRO " + std::to_string(static_cast<int>(t.plan.zero_stage)) + ", recompute " +
-                  std::string(name(t.plan.recompute)) + "): " + bytes_text(more->budget.total()) + " per GPU");
+                  recompute_text(t.plan) + "): " + bytes_text(more->budget.total()) + " per GPU");
     return more->gpus;
   };
   const auto plain = more_gpus(c, "more GPUs: ");
@@ -1006,6 +1061,7 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
     TrainingConfig t = c;
     t.plan.zero_stage = ZeroStage::parameters;
     t.plan.recompute = Recompute::full;
+    t.plan.recompute_modules = 0;
     t.plan.offload_layers = 0;
     const auto frugal = min_gpus_for_training(s, t, cap);
     if (frugal && (!plain || frugal->gpus < *plain)) (void)more_gpus(t, "more GPUs with --zero 3 --recompute full: ");

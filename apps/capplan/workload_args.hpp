@@ -22,6 +22,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace CLI {
 class App;
@@ -55,6 +56,13 @@ void add_framework_flag(CLI::App* cmd, std::string& into);
 // --launch-time (train): host time to launch one kernel, Framework::cpu_seconds_per_kernel (0 to 1 ms).
 void add_launch_time_flag(CLI::App* cmd, std::string& into);
 double launch_time_arg(const std::string& text);
+// --recompute-modules (train, memory, compare): what selective recomputation reruns, as Megatron-Core's
+// --recompute-modules names it (ParallelPlan::recompute_modules).
+void add_recompute_modules_flag(CLI::App* cmd, std::optional<std::string>& into);
+// --mtp-layers (train, compare): multi-token-prediction layers (perf::TrainingJob::mtp_layers).
+// `layout`: the command takes --pipeline-layout, whose "m" is the default.
+void add_mtp_layers_flag(CLI::App* cmd, std::optional<int>& into, bool layout);
+int mtp_layers_arg(int value);
 // --weight-stream-latency (infer): a weight-streaming matmul's fixed time beyond its bytes,
 // perf::EfficiencyModel::weight_stream_latency (0 to 1 ms).
 void add_weight_stream_latency_flag(CLI::App* cmd, std::string& into);
@@ -142,6 +150,7 @@ struct PlanArgs {
   std::optional<int> offload_layers;  // --offload-layers: activation offloading (Megatron-Core)
   std::optional<std::int64_t> micro_batch, global_batch, seq_len;
   std::optional<std::string> recompute;  // absent: none (a given plan) or any (the search)
+  std::optional<std::string> recompute_modules;  // --recompute-modules: selective's modules (implies selective)
   bool sequence_parallel = false;
   bool flash_attention = true;  // --no-flash-attention: off
   std::optional<int> zero;               // absent: 0 (a given plan) or any (the search)
@@ -236,8 +245,22 @@ void separate_serve_flags(CLI::App* cmd);
 // --optimizer: adam (adamw), adam8bit, sgd-momentum, sgd or adafactor.
 Optimizer optimizer_arg(const std::string& s);
 
+// Raises the library's InputError `e` (which names a field of the plan) again as the flag the user
+// typed, with `value` as typed: "--flag: value: why".
+[[noreturn]] void fail_as_flag(const std::string& flag, const std::string& value, const InputError& e);
+
 // --recompute: none, selective or full.
 Recompute recompute_arg(const std::string& s);
+// --recompute with --recompute-modules: the recomputation (`absent` when neither is given; selective
+// when only the modules are) and the modules (ParallelPlan::recompute_modules); InputError naming the
+// flag when the modules go with none or full.
+std::pair<Recompute, std::uint8_t> recompute_args(const std::optional<std::string>& recompute,
+                                                  const std::optional<std::string>& modules, Recompute absent);
+// A plan search narrowed by --recompute and --recompute-modules, where given; the modules checked
+// against the model (InputError naming --recompute-modules).
+// (perf::SearchSpace's recompute and recompute_modules.)
+void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& space_modules, const std::optional<std::string>& recompute,
+                      const std::optional<std::string>& modules, const TransformerShape& shape);
 
 // Which flags a command was given, to refuse those that do not apply to its model.
 struct GivenFlags {

@@ -4,6 +4,7 @@
 //   training_budget(shape, TrainingConfig(plan=ParallelPlan(micro_batch=4))).total()  -> DataSize
 //   max_micro_batch(shape, cfg, DataSize(80, "GB"))
 #include "areas.hpp"
+#include "plan_fields.hpp"
 #include "record.hpp"
 
 #include <capplan/compute/flops.hpp>
@@ -107,16 +108,19 @@ void bind_memory_types(py::module_& m) {
       .value("lora", FineTune::lora)
       .value("qlora", FineTune::qlora);
 
-  Record<ActivationOptions>(m, "ActivationOptions", "Tensor and sequence parallel degrees and recomputation for activation memory.")
-      .field("tensor_parallel", &ActivationOptions::tensor_parallel)
-      .field("sequence_parallel", &ActivationOptions::sequence_parallel)
-      .field("recompute", &ActivationOptions::recompute)
-      .field("flash_attention", &ActivationOptions::flash_attention)
-      .field("eager", &ActivationOptions::eager, "plain PyTorch under autocast: the unfused kernels' saved tensors")
-      .field("dropout", &ActivationOptions::dropout, "dropout masks kept (none at p = 0)")
-      .field("fused_activation", &ActivationOptions::fused_activation, "the MLP activation keeps only its input (Megatron-Core's fused SwiGLU)")
-      .field("linear_input_bytes", &ActivationOptions::linear_input_bytes, "bytes of a saved linear-layer input: 2, or 1 for Transformer Engine's FP8 copy")
-      .finish();
+  {
+    Record<ActivationOptions> r(m, "ActivationOptions", "Tensor and sequence parallel degrees and recomputation for activation memory.");
+    r.field("tensor_parallel", &ActivationOptions::tensor_parallel)
+        .field("sequence_parallel", &ActivationOptions::sequence_parallel)
+        .field("recompute", &ActivationOptions::recompute);
+    recompute_modules_field(r, &ActivationOptions::recompute_modules, "with recompute selective: what it reruns, as Megatron-Core's --recompute-modules names it: core_attn (the default, \"\"), mlp, moe, moe_act, shared_experts, layernorm, mla_up_proj");
+    r.field("flash_attention", &ActivationOptions::flash_attention)
+        .field("eager", &ActivationOptions::eager, "plain PyTorch under autocast: the unfused kernels' saved tensors")
+        .field("dropout", &ActivationOptions::dropout, "dropout masks kept (none at p = 0)")
+        .field("fused_activation", &ActivationOptions::fused_activation, "the MLP activation keeps only its input (Megatron-Core's fused SwiGLU)")
+        .field("linear_input_bytes", &ActivationOptions::linear_input_bytes, "bytes of a saved linear-layer input: 2, or 1 for Transformer Engine's FP8 copy")
+        .finish();
+  }
   Record<MemoryItem>(m, "MemoryItem", "One line of a memory budget: label, size, how it was worked out.")
       .field("label", &MemoryItem::label)
       .field("size", &MemoryItem::size)
@@ -169,14 +173,16 @@ void bind_memory_types(py::module_& m) {
   text_enum<CpComm>(m, "CpComm",
                     "How context-parallel ranks exchange K/V (Megatron's cp_comm_type): p2p (ring), all_gather (Llama 3), a2a (Ulysses).");
   // The one plan type of the memory budget, the time estimate and the plan search.
-  Record<ParallelPlan>(m, "ParallelPlan", "tensor x pipeline x data parallel, micro-batch, ZeRO, recomputation, ...")
-      .field("tp", &ParallelPlan::tp)
+  {
+    Record<ParallelPlan> r(m, "ParallelPlan", "tensor x pipeline x data parallel, micro-batch, ZeRO, recomputation, ...");
+    r.field("tp", &ParallelPlan::tp)
       .field("pp", &ParallelPlan::pp)
       .field("dp", &ParallelPlan::dp)
       .field("micro_batch", &ParallelPlan::micro_batch)
       .field("zero_stage", &ParallelPlan::zero_stage)
-      .field("recompute", &ParallelPlan::recompute)
-      .field("sequence_parallel", &ParallelPlan::sequence_parallel)
+      .field("recompute", &ParallelPlan::recompute);
+    recompute_modules_field(r, &ParallelPlan::recompute_modules, "with recompute selective: what it reruns, as Megatron-Core's --recompute-modules names it: core_attn (the default, \"\"), mlp, moe, moe_act, shared_experts, layernorm, mla_up_proj");
+    r.field("sequence_parallel", &ParallelPlan::sequence_parallel)
       .field("interleave", &ParallelPlan::interleave)
       .field("first_stage_layers", &ParallelPlan::first_stage_layers)
       .field("last_stage_layers", &ParallelPlan::last_stage_layers)
@@ -193,6 +199,7 @@ void bind_memory_types(py::module_& m) {
              "pp 1, no recomputation")
       .finish()
       .def("gpus", &ParallelPlan::gpus);
+  }
   m.def("expert_tensor_parallel", &expert_tensor_parallel, py::arg("plan"), "The expert tensor-parallel degree a plan runs: etp, or tp when etp is 0.");
   m.def("expert_data_parallel", &expert_data_parallel, py::arg("plan"),
         "GPUs holding the same experts (expert gradients reduce over them): dp x cp / ep; 0 when ep does not divide dp x cp.");

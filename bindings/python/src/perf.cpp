@@ -5,6 +5,7 @@
 //   est = estimate_training(TrainingJob(model=shape, global_batch=512), ParallelPlan(tp=8, dp=8), cluster)
 //   est.iteration, est.mfu, print(est.explain());  search_plans(job, cluster).top[0].plan
 #include "areas.hpp"
+#include "plan_fields.hpp"
 #include "record.hpp"
 
 #include <capplan/io/image_model_json.hpp>
@@ -372,11 +373,13 @@ void bind_training(py::module_& m) {
   m.def("explain_layer_ops", &explain_layer_ops, py::arg("job"), py::arg("plan"), py::arg("cluster"),
         py::arg("framework") = Framework{}, py::arg("model") = EfficiencyModel{});
 
-  Record<SearchSpace>(m, "SearchSpace", "The plan dimensions search_plans tries.")
-      .field("micro_batches", &SearchSpace::micro_batches)
+  {
+    Record<SearchSpace> r(m, "SearchSpace", "The plan dimensions search_plans tries.");
+    r.field("micro_batches", &SearchSpace::micro_batches)
       .field("zero_stages", &SearchSpace::zero_stages)
-      .field("recompute", &SearchSpace::recompute)
-      .field("interleave", &SearchSpace::interleave,
+      .field("recompute", &SearchSpace::recompute);
+    recompute_modules_field(r, &SearchSpace::recompute_modules, "what selective recomputation reruns in every plan tried with it (\"\": core_attn)");
+    r.field("interleave", &SearchSpace::interleave,
              "virtual pipeline stages tried (1 to 24), each where it splits every stage's layers and pp divides the micro-batches")
       .field("expert_parallel", &SearchSpace::expert_parallel)
       .field("expert_tensor_parallel", &SearchSpace::expert_tensor_parallel, "ETP degrees tried for MoE at tp > 1 (0: as tp)")
@@ -395,6 +398,7 @@ void bind_training(py::module_& m) {
              "(over a superchip's NVLink-C2C; over PCIe too with offload_over_pcie)")
       .field("offload_over_pcie", &SearchSpace::offload_over_pcie, "also offload over PCIe (off: the copies would share it with traffic capplan does not model)")
       .finish();
+  }
   Record<RankedPlan>(m, "RankedPlan", "A plan and its estimate.")
       .readonly("plan", &RankedPlan::plan)
       .readonly("estimate", &RankedPlan::estimate)
@@ -418,6 +422,7 @@ void bind_training(py::module_& m) {
           d["micro_batch"] = p.plan.micro_batch;
           d["zero_stage"] = static_cast<int>(p.plan.zero_stage);
           d["recompute"] = std::string(name(p.plan.recompute));
+          d["recompute_modules"] = recompute_modules_text(recomputed_modules(p.plan.recompute, p.plan.recompute_modules));
           d["sequence_parallel"] = p.plan.sequence_parallel;
           d["interleave"] = p.plan.interleave;
           d["ep"] = p.plan.ep;

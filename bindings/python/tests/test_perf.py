@@ -1017,3 +1017,34 @@ def test_megatron_training_time_overflow_is_an_error():
         capplan.megatron_training_time(1.7976931348623157e308, 1.0, 1, FlopRate(1, "PFLOP/s"))
     assert e.value.field == "tokens"
     assert capplan.megatron_training_time(300e9, 175e9, 1024, FlopRate(140, "TFLOP/s")).value > 0
+
+
+def test_recompute_modules_as_megatron_names_them(cat):
+    # Megatron-Bridge's DeepSeek-V3 on H100: --recompute-modules mla_up_proj mlp.
+    plan = ParallelPlan(recompute="selective", recompute_modules="mla_up_proj mlp")
+    assert plan.recompute_modules == "mlp,mla_up_proj"
+    assert plan.to_dict()["recompute_modules"] == "mlp,mla_up_proj"
+    assert ParallelPlan(**plan.to_dict()) == plan
+    with pytest.raises(capplan.InputError, match=r"recompute_modules: attn is not a module capplan recomputes"):
+        ParallelPlan(recompute_modules="attn")
+    with pytest.raises(capplan.InputError, match="recompute_modules: mlp is named twice"):
+        plan.recompute_modules = "mlp,mlp"
+    # The dense MLP's forward runs again: HFU above MFU, the iteration longer; memory less.
+    job = TrainingJob(model=capplan.find_model("llama3.1-8b").transformer(), global_batch=8, seq_len=4096)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 8, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    fw = capplan.Framework.megatron_core()
+    core = ParallelPlan(tp=2, dp=4, sequence_parallel=True, recompute="selective")
+    mlp = core.replace(recompute_modules="mlp")
+    e_core, e_mlp = (capplan.estimate_training(job, p, cluster, fw) for p in (core, mlp))
+    assert e_mlp.hfu > e_mlp.mfu
+    assert e_core.hfu == e_core.mfu  # core_attn beside FlashAttention reruns nothing
+    assert e_mlp.iteration.value > e_core.iteration.value
+    assert capplan.plan_memory(job, mlp, fw).total().value < capplan.plan_memory(job, core, fw).total().value
+    with pytest.raises(capplan.InputError, match="recompute_modules: moe needs a mixture-of-experts model"):
+        capplan.estimate_training(job, core.replace(recompute_modules="moe"), cluster, fw)
+    with pytest.raises(capplan.InputError, match="recompute_modules: mlp needs recompute selective"):
+        capplan.estimate_training(job, mlp.replace(recompute="full"), cluster, fw)
+    # The search applies the modules to every selective plan it tries.
+    space = capplan.SearchSpace(recompute=["selective"], recompute_modules="mlp", max_tp=2, micro_batches=[1])
+    found = capplan.search_plans(job, cluster, fw, top=3, space=space)
+    assert all(p.plan.recompute_modules == "mlp" for p in found.top)

@@ -59,11 +59,37 @@ struct ActivationOptions {
   // first MLP layers' (the normalized layer input), the attention output projection's and the second
   // MLP layer's; attention's Q, K and V, the norms' inputs and the activation's input stay 16-bit.
   double linear_input_bytes = 2;
+  // With Recompute::selective: the modules recomputed (ParallelPlan::recompute_modules; 0: core_attn).
+  std::uint8_t recompute_modules = 0;
 };
 
 namespace detail {
 inline double dbl(std::int64_t v) { return static_cast<double>(v); }
 }  // namespace detail
+
+// InputError naming recompute_modules when the modules do not go with the recomputation or the model:
+// they need Recompute::selective; moe and moe_act a mixture of experts, shared_experts shared experts,
+// mla_up_proj multi-head latent attention, mlp a dense MLP layer; eager PyTorch recomputes no module
+// (Megatron-Core's --recompute-modules).
+inline void validate_recompute_modules(const TransformerShape& shape, Recompute r, std::uint8_t modules, bool eager = false) {
+  namespace rm = recompute_module;
+  if (modules == 0) return;
+  const auto fail = [&](const std::string& why) { detail::fail("recompute_modules", recompute_modules_text(modules), why); };
+  if (modules & ~rm::all) detail::fail("recompute_modules", std::to_string(modules), "has bits that name no module (at most 127)");
+  if (r != Recompute::selective)
+    fail("needs recompute selective (Megatron-Core's --recompute-granularity selective), not " + std::string(name(r)));
+  if (eager && modules != rm::core_attn) fail("is Megatron-Core's (--recompute-modules); eager PyTorch recomputes no module");
+  // The module at fault is named as the value.
+  const auto refuse = [&](std::uint8_t bits, const std::string& why) {
+    detail::fail("recompute_modules", recompute_modules_text(static_cast<std::uint8_t>(modules & bits)), why);
+  };
+  if ((modules & (rm::moe | rm::moe_act)) && !shape.moe) refuse(rm::moe | rm::moe_act, "needs a mixture-of-experts model; the model is dense");
+  if ((modules & rm::shared_experts) && !(shape.moe && shape.moe->shared_experts > 0))
+    refuse(rm::shared_experts, "needs shared experts; the model has none");
+  if ((modules & rm::mla_up_proj) && !shape.mla) refuse(rm::mla_up_proj, "needs multi-head latent attention; the model has none");
+  if ((modules & rm::mlp) && shape.dense_layers() == 0)
+    refuse(rm::mlp, "needs a dense MLP layer; every layer's MLP is a mixture of experts (moe, moe_act)");
+}
 
 // Bytes of activations one transformer layer keeps for the backward pass, averaged over the layers
 // (dense and MoE layers differ). Exactly Korthikanti et al. 2022, Table 2 for a GPT shape (MHA,
@@ -87,7 +113,13 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     detail::fail("linear_input_bytes", detail::format_double(o.linear_input_bytes), "must be in (0, 4] bytes per element");
   const double input = o.eager ? 4 * sbh : 2 * sbh;
   if (o.recompute == Recompute::full) return DataSize::from_value(o.sequence_parallel ? input / t : input);
+  validate_recompute_modules(shape, o.recompute, o.recompute_modules, o.eager);
   const double li = o.linear_input_bytes;  // bytes per element of a saved linear-layer input
+  // Selective recomputation's modules (workload/parallel_plan.hpp recompute_module): what each one
+  // does not keep is left out below.
+  namespace rm = recompute_module;
+  const std::uint8_t mods = rm::closure(recomputed_modules(o.recompute, o.recompute_modules));
+  const bool core_attn = mods & rm::core_attn;
 
   const double d = dbl(shape.effective_head_dim());
   const double q_width = a * d, kv_width = shape.effective_kv_heads() * d;
@@ -96,15 +128,24 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // Transformer Engine's FusedAttnFunc save q, k, v and out); in 16 bits the projection reads that
   // same tensor, in FP8 it keeps its quantized copy beside it. Without the fused kernel, or with the
   // attention core recomputed, only the projection's copy is kept.
-  const bool attention_keeps_output = o.flash_attention && o.recompute == Recompute::none;
+  const bool attention_keeps_output = o.flash_attention && !core_attn;
   const double projection_input = li < 2 && attention_keeps_output ? 2 + li : li;
-  const double attn_split = 2 * s * b * q_width + 4 * s * b * kv_width + projection_input * s * b * q_width;
+  // mla_up_proj: multi-head latent attention's per-head queries, keys and values are rebuilt from the
+  // latents (the up-projections' inputs, kept by those layers: q_lora_rank + kv_lora_rank + the rope
+  // key per token, 16-bit) after the attention's backward needs them (Megatron-Core's
+  // output-discarding checkpoint of the up-projections and RoPE).
+  const bool rebuild_qkv = (mods & rm::mla_up_proj) && shape.mla;
+  const double qkv_kept = rebuild_qkv ? 0.0 : 2 * s * b * q_width + 4 * s * b * kv_width;
+  const double latents = rebuild_qkv ? 2 * s * b * dbl(shape.mla->q_lora_rank + shape.mla->kv_lora_rank + shape.mla->qk_rope_head_dim) : 0.0;
+  const double attn_split = qkv_kept + projection_input * s * b * q_width;
   // Bytes per token per FFN column: the first layer's output the activation reads (gate and up when
   // gated, 4; GELU's input, 2), SiLU's output when SwiGLU is not one fused function (2), and the
   // second layer's input (li). Eager PyTorch: 8 gated, 4 not (below).
   const double mlp_per_width = o.eager ? (shape.gated_mlp ? 8.0 : 4.0)
                                        : (shape.gated_mlp ? (o.fused_activation ? 4.0 : 6.0) : 2.0) + li;
-  const double dense_mlp = mlp_per_width * s * b * dbl(shape.effective_ffn_hidden());
+  // mlp: a dense layer's MLP keeps only its input (the second norm's, counted with the norms).
+  const bool dense_recomputed = mods & rm::mlp;
+  const double dense_mlp = dense_recomputed ? 0.0 : mlp_per_width * s * b * dbl(shape.effective_ffn_hidden());
   double mlp_split = dense_mlp;
   // MoE routing, averaged over the layers: the router's output is per token like the layer inputs
   // (split over t with sequence parallelism); the dispatch and combine buffers hold every token of
@@ -114,20 +155,37 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // MoE layer the router keeps it at 16 bits (Megatron-Core's RouterGatingLinearFunction saves its
   // input) and the experts read their permuted copies (below); shared experts keep their own
   // quantized copy beside it.
-  double mlp_input = li;
+  // layernorm: the norms' 16-bit outputs are dropped after use. They are what the linear layers
+  // after them keep at 16 bits (the QKV and dense first MLP layers' inputs in BF16, the router's
+  // input); FP8's quantized copies stay.
+  const bool norms_dropped = mods & rm::layernorm;
+  const double norm_out = norms_dropped && li >= 2 ? 0.0 : li;  // a linear layer's kept 16-bit norm output
+  const double dense_input = dense_recomputed ? 0.0 : norm_out;
+  double mlp_input = dense_input;
   double router = 0, dispatch = 0;
   if (shape.moe) {
     const MoeShape& m = *shape.moe;
-    const double moe_mlp = mlp_per_width * s * b * dbl(m.moe_ffn_hidden) * (m.experts_per_token + m.shared_experts);
+    // moe: the whole MoE layer keeps only its input. moe_act: the routed experts' activation output
+    // (the second layer's input, li, and an unfused SwiGLU's SiLU output) is dropped. shared_experts:
+    // the shared experts keep nothing.
+    const bool moe_recomputed = mods & rm::moe;
+    const double act_dropped = (mods & rm::moe_act) ? li + (shape.gated_mlp && !o.fused_activation ? 2.0 : 0.0) : 0.0;
+    const double routed = moe_recomputed ? 0.0 : (mlp_per_width - act_dropped) * m.experts_per_token;
+    const bool shared_kept = !(mods & rm::shared_experts);
+    const double moe_mlp = s * b * dbl(m.moe_ffn_hidden) * (routed + (shared_kept ? mlp_per_width * m.shared_experts : 0.0));
     mlp_split = (dense_mlp * shape.dense_layers() + moe_mlp * shape.moe_layers()) / shape.layers;
     const double share = static_cast<double>(shape.moe_layers()) / shape.layers;
-    router = 4 * s * b * m.experts * share;
+    router = moe_recomputed ? 0.0 : 4 * s * b * m.experts * share;
     // The k permuted copies the experts' first layer keeps (li bytes: in FP8 the grouped linear keeps
     // its quantized copy; the permutation itself saves no data) and the experts' outputs before
     // they are weighted and combined (2 bytes).
-    dispatch = ((o.eager ? 2.0 : li) + 2) * sbh * m.experts_per_token * share;
-    const double moe_input = li < 2 ? 2 + (m.shared_experts > 0 ? li : 0.0) : 2.0;
-    mlp_input = (1 - share) * li + share * moe_input;
+    dispatch = moe_recomputed ? 0.0 : ((o.eager ? 2.0 : li) + 2) * sbh * m.experts_per_token * share;
+    // The router's 16-bit input, the second norm's output: the checkpoint's input when moe is
+    // recomputed (Megatron-Core runs pre_mlp_layernorm outside the MoE module), dropped with layernorm.
+    const double router_input = norms_dropped && !moe_recomputed ? 0.0 : 2.0;
+    const double shared_input = moe_recomputed || !shared_kept ? 0.0 : (li < 2 ? li : 0.0);
+    const double moe_input = li < 2 ? router_input + (m.shared_experts > 0 ? shared_input : 0.0) : router_input;
+    mlp_input = (1 - share) * dense_input + share * moe_input;
   }
   if (o.eager) {
     // Eager PyTorch under autocast (perf::Framework::eager), per token, as its autograd functions save
@@ -140,15 +198,15 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     const double norm = shape.norm == NormKind::rmsnorm ? 8.0 : 4.0;
     const double norms = 2 * (norm + 2) * sbh;
     const double attention = 3 * 2 * s * b * q_width + 4 * s * b * kv_width;
-    const double eager_scores = o.recompute == Recompute::none && !o.flash_attention ? 5 * a * s * s * b : 0.0;
+    const double eager_scores = !core_attn && !o.flash_attention ? 5 * a * s * s * b : 0.0;
     const double bytes = dispatch + (o.sequence_parallel ? (norms + router + attention + mlp_split + eager_scores) / t
                                                          : norms + router + (attention + mlp_split + eager_scores) / t);
     return DataSize::from_value(bytes);
   }
   // Layer inputs (the QKV and first MLP layers' inputs) 4sbh at 16 bits, LayerNorm inputs 4sbh,
   // dropout masks 2sbh.
-  const double unsplit = (li + mlp_input) * sbh + 4 * sbh + (o.dropout ? 2 * sbh : 0.0) + router;
-  const bool keep_scores = o.recompute == Recompute::none && !o.flash_attention;
+  const double unsplit = (norm_out + mlp_input) * sbh + 4 * sbh + (o.dropout ? 2 * sbh : 0.0) + router + latents;
+  const bool keep_scores = !core_attn && !o.flash_attention;
   // Unfused attention keeps the softmax output (2 a s^2 b), and with dropout its mask and output
   // (a s^2 b + 2 a s^2 b: Korthikanti's 5 a s^2 b).
   const double scores = keep_scores ? (o.dropout ? 5.0 : 2.0) * a * s * s * b : 0.0;

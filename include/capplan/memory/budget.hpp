@@ -355,6 +355,7 @@ inline ActivationOptions activation_options(const TrainingConfig& cfg) {
   ao.tensor_parallel = cfg.plan.tp;
   ao.sequence_parallel = cfg.plan.sequence_parallel;
   ao.recompute = cfg.plan.recompute;
+  ao.recompute_modules = cfg.plan.recompute_modules;
   ao.flash_attention = cfg.flash_attention;
   ao.eager = cfg.eager;
   ao.dropout = cfg.dropout;
@@ -466,7 +467,19 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   if (par.recompute == Recompute::full) {
     ActivationOptions kept = ao;
     kept.recompute = Recompute::none;
+    kept.recompute_modules = 0;
     recomputing = activation_memory_per_layer(shape, par.micro_batch, seq, kept).value();
+  }
+  // Recomputed modules other than the attention core rebuild what they dropped, one layer at a time
+  // in the backward pass: that layer's difference, on top.
+  const std::uint8_t other_modules = static_cast<std::uint8_t>(recomputed_modules(par.recompute, par.recompute_modules) &
+                                                               ~recompute_module::core_attn);
+  if (other_modules != 0) {
+    ActivationOptions kept = ao;
+    const std::uint8_t core = static_cast<std::uint8_t>(recomputed_modules(par.recompute, par.recompute_modules) & recompute_module::core_attn);
+    kept.recompute = core ? Recompute::selective : Recompute::none;
+    kept.recompute_modules = 0;
+    recomputing = activation_memory_per_layer(shape, par.micro_batch, seq, kept).value() - per_layer;
   }
   // The last stage's output layer and loss, for the one micro-batch in flight there: the output
   // layer's input (2 s b h, / t with sequence parallelism) and the logits the loss keeps in fp32,

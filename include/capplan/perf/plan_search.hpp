@@ -32,6 +32,9 @@ struct SearchSpace {
   std::vector<std::int64_t> micro_batches{1, 2, 4, 8, 16};
   std::vector<ZeroStage> zero_stages{ZeroStage::none, ZeroStage::optimizer, ZeroStage::gradients, ZeroStage::parameters};
   std::vector<Recompute> recompute{Recompute::none, Recompute::selective, Recompute::full};
+  // What selective recomputation reruns in every plan tried with it (ParallelPlan::recompute_modules;
+  // 0: core_attn, Megatron-Core's default).
+  std::uint8_t recompute_modules = 0;
   // Model chunks per GPU (virtual pipeline stages), kept where every stage's layers split into them
   // (chunks_divide) and pp divides the micro-batches per iteration: NVIDIA's tuned recipes run 5, 7, 8, 12
   // and 20 (Megatron-Bridge's Llama 3 70B, 405B, GPT-3 175B and Llama 2 70B), so every degree to 24.
@@ -291,6 +294,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                     p.micro_batch = mb;
                     p.zero_stage = zero;
                     p.recompute = rc;
+                    p.recompute_modules = rc == Recompute::selective ? space.recompute_modules : 0;
                     p.sequence_parallel = sp == 1;
                     p.ep = ep;
                     p.etp = etp;

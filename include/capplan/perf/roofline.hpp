@@ -13,6 +13,7 @@
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/precision.hpp"
 #include "capplan/units/quantity.hpp"
+#include "capplan/workload/parallel_plan.hpp"
 #include "capplan/workload/transformer.hpp"
 
 #include <boost/describe/enum.hpp>
@@ -53,6 +54,8 @@ struct Op {
   double bytes = 0;  // B
   std::int64_t m = 0, n = 0, k = 0, batch = 1;
   int kernels = 1;   // launches this step takes (an eager norm is several); each pays the kernel overhead
+  // The recompute_module this kernel belongs to (workload/parallel_plan.hpp recompute_module::tag), 0: none.
+  std::uint8_t module = 0;
 
   [[nodiscard]] FlopCount flop_count() const { return from_canonical<FlopCount>(flops); }
   [[nodiscard]] DataSize data_size() const { return from_canonical<DataSize>(bytes); }
@@ -67,9 +70,11 @@ struct Op {
 struct OpList {
   static constexpr std::size_t capacity = 32;
   std::size_t count = 0;
+  std::uint8_t module = 0;  // stamped on the kernels pushed while set (Op::module)
   [[gnu::always_inline]] void push_back(const Op& op) {
     if (count == capacity) [[unlikely]] overflow();
-    new (storage + count * sizeof(Op)) Op(op);  // uninitialised storage: no 32 x Op construction per list
+    Op* o = new (storage + count * sizeof(Op)) Op(op);  // uninitialised storage: no 32 x Op construction per list
+    if (module != 0 && o->module == 0) o->module = module;
     ++count;
   }
   [[nodiscard]] const Op* begin() const { return std::launder(reinterpret_cast<const Op*>(storage)); }
@@ -301,10 +306,15 @@ inline void mla_attention(OpList& ops, const MlaShape& a, std::int64_t tokens, s
   require_positive_count(a.v_head_dim, "v_head_dim");
   const std::int64_t nope = a.qk_nope_head_dim, rope = a.qk_rope_head_dim, dv = a.v_head_dim, r = a.kv_lora_rank;
   const std::int64_t dqk = nope + rope;
+  namespace rm = recompute_module;
+  const auto as = [](Op op, std::uint8_t bit) {
+    op.module = rm::tag(bit);
+    return op;
+  };
   if (a.q_lora_rank > 0) {
     ops.push_back(gemm("mla query down-projection", tokens, a.q_lora_rank, hidden, e));
     ops.push_back(elementwise("mla query norm", t * static_cast<double>(a.q_lora_rank) * 2 * e));
-    ops.push_back(gemm("mla query up-projection", tokens, heads_local * dqk, a.q_lora_rank, e));
+    ops.push_back(as(gemm("mla query up-projection", tokens, heads_local * dqk, a.q_lora_rank, e), rm::mla_up_proj));
   } else {
     ops.push_back(gemm("mla query projection", tokens, heads_local * dqk, hidden, e));
   }
@@ -319,9 +329,10 @@ inline void mla_attention(OpList& ops, const MlaShape& a, std::int64_t tokens, s
     v = r;
     kv_read = t * static_cast<double>(r + rope);  // the shared latent and rope key
   } else {
-    ops.push_back(gemm("mla kv up-projection", tokens, heads_local * (nope + dv), r, e));
+    ops.push_back(as(gemm("mla kv up-projection", tokens, heads_local * (nope + dv), r, e), rm::mla_up_proj));
   }
   const double q_bytes = t * static_cast<double>(heads_local * qk), o_bytes = t * static_cast<double>(heads_local * v);
+  ops.module = rm::tag(rm::core_attn);
   if (o.flash_attention) {
     ops.push_back(flash_attention_op("flash attention (mla)", seqs * heads_local, seq, qk, v, o.causal,
                                      (q_bytes + kv_read + o_bytes) * e));
@@ -332,6 +343,7 @@ inline void mla_attention(OpList& ops, const MlaShape& a, std::int64_t tokens, s
     if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + 1.0)));  // + 1-byte mask
     ops.push_back(gemm("attention over values PV", seq, v, seq, e, seqs * heads_local, OpKind::attention_gemm));
   }
+  ops.module = 0;
   if (o.mla_absorbed) ops.push_back(gemm("mla W_UV on the attention output", tokens, dv, r, e, heads_local));
 }
 
@@ -365,6 +377,13 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
   const double mask = o.dropout ? 1.0 : 0.0;                   // 1-byte dropout mask per element
 
   ops.count = 0;
+  ops.module = 0;
+  namespace rm = recompute_module;
+  // Each kernel tagged with the module selective recomputation would run it in (Op::module).
+  const auto as = [](Op op, std::uint8_t bit) {
+    op.module = rm::tag(bit);
+    return op;
+  };
   // Eager: the layer's linear weights (for autocast's casts) and the widths the element-wise steps see.
   const double ffn_mats = s.gated ? 3.0 : 2.0;
   const double layer_weights = h * static_cast<double>(qkv_width + q_width) + ffn_mats * h * static_cast<double>(ffn_local);
@@ -374,7 +393,7 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
                       static_cast<double>(kv_local * s.head_dim), static_cast<double>(ffn_local), s.gated, layer_weights, which);
   };
   if (o.eager) eager(0);
-  else ops.push_back(elementwise("norm 1", replicated * h * 2 * e));
+  else ops.push_back(as(elementwise("norm 1", replicated * h * 2 * e), rm::layernorm));
   require_positive_count(o.context_parallel, "cp");
   const std::int64_t kv_seq = seq * o.context_parallel;  // keys per query sequence
   if (shape.mla) {
@@ -382,6 +401,7 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     mla_attention(ops, *shape.mla, tokens, seq, seqs, heads_local, s.hidden, e, t, o);
   } else {
     ops.push_back(gemm("qkv projection", tokens, qkv_width, s.hidden, e));
+    ops.module = rm::tag(rm::core_attn);
     if (o.flash_attention) {
       // Reads Q, K, V and writes O once.
       ops.push_back(flash_attention_op(o.window > 0 && o.window < kv_seq ? "flash attention (sliding window)" : "flash attention",
@@ -394,6 +414,7 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
       if (o.dropout) ops.push_back(elementwise("attention dropout", scores * (2 * e + mask)));
       ops.push_back(gemm("attention over values PV", seq, s.head_dim, kv_seq, e, seqs * heads_local, OpKind::attention_gemm));
     }
+    ops.module = 0;
   }
   if (o.eager) {
     eager(1);
@@ -402,7 +423,7 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
   } else {
     ops.push_back(gemm("attention output projection", tokens, s.hidden, shape.mla ? heads_local * shape.mla->v_head_dim : q_width, e));
     ops.push_back(elementwise("bias-dropout-add 1", replicated * h * (3 * e + mask)));
-    ops.push_back(elementwise("norm 2", replicated * h * 2 * e));
+    ops.push_back(as(elementwise("norm 2", replicated * h * 2 * e), rm::layernorm));
   }
   if (shape.moe && o.moe_layer) {
     // Mixture of experts (Fedus et al. 2022 §2; DeepSeek-V3 §2.1.2): a router GEMM, then each token's
@@ -428,27 +449,32 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
         1, static_cast<std::int64_t>(std::ceil(static_cast<double>(tokens * moe.experts_per_token * o.expert_parallel) * cf /
                                                static_cast<double>(moe.experts))));
     const int mats = s.gated ? 2 : 1;
+    ops.module = rm::tag(rm::moe);
     ops.push_back(gemm("moe router", tokens, moe.experts, s.hidden, e));
     ops.push_back(elementwise("moe token permute", t * cf * static_cast<double>(moe.experts_per_token) * h * 2 * 2 * e));
     ops.push_back(gemm("moe expert up projections", rows, mats * fe, s.hidden, e, local_experts));
-    ops.push_back(elementwise(s.gated ? "swiglu" : "bias-gelu",
-                              t * cf * static_cast<double>(moe.experts_per_token) * static_cast<double>(fe) * (mats + 1) * e));
+    ops.push_back(as(elementwise(s.gated ? "swiglu" : "bias-gelu",
+                                 t * cf * static_cast<double>(moe.experts_per_token) * static_cast<double>(fe) * (mats + 1) * e),
+                     rm::moe_act));
     ops.push_back(gemm("moe expert down projections", rows, s.hidden, fe, e, local_experts));
     if (moe.shared_experts > 0) {  // shared experts are dense FFNs under tp
       const std::int64_t fs = std::max<std::int64_t>(1, moe.moe_ffn_hidden * moe.shared_experts / tp);
-      ops.push_back(gemm("shared expert up projection", tokens, mats * fs, s.hidden, e));
-      ops.push_back(gemm("shared expert down projection", tokens, s.hidden, fs, e));
+      ops.push_back(as(gemm("shared expert up projection", tokens, mats * fs, s.hidden, e), rm::shared_experts));
+      ops.push_back(as(gemm("shared expert down projection", tokens, s.hidden, fs, e), rm::shared_experts));
     }
   } else if (s.gated) {
+    ops.module = rm::tag(rm::mlp);
     ops.push_back(gemm("mlp gate+up projection", tokens, 2 * ffn_local, s.hidden, e));
     if (o.eager) eager(3);
     else ops.push_back(elementwise("swiglu", t * static_cast<double>(ffn_local) * 3 * e));
     ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
   } else {
+    ops.module = rm::tag(rm::mlp);
     ops.push_back(gemm("mlp up projection", tokens, ffn_local, s.hidden, e));
     ops.push_back(elementwise("bias-gelu", t * static_cast<double>(ffn_local) * 2 * e));
     ops.push_back(gemm("mlp down projection", tokens, s.hidden, ffn_local, e));
   }
+  ops.module = 0;
   if (o.eager) eager(4);
   else ops.push_back(elementwise("bias-dropout-add 2", replicated * h * (3 * e + mask)));
 }

@@ -19,6 +19,7 @@
 #include "capplan/workload/params.hpp"
 #include "capplan/workload/transformer.hpp"
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -84,7 +85,7 @@ struct TrainingEstimate {
                     (plan.cp > 1 ? " x cp " + std::to_string(plan.cp) : "") + " x pp " +
                     std::to_string(plan.pp) + " x dp " + std::to_string(plan.dp) + ", micro-batch " +
                     std::to_string(plan.micro_batch) + " x " + std::to_string(micro_batches) + ", ZeRO " +
-                    std::to_string(static_cast<int>(plan.zero_stage)) + ", recompute " + std::string(name(plan.recompute)) +
+                    std::to_string(static_cast<int>(plan.zero_stage)) + ", recompute " + recompute_text(plan) +
                     (plan.sequence_parallel ? ", sequence parallel" : "") +
                     (plan.interleave > 1 ? ", interleave " + std::to_string(plan.interleave) : "") +
                     (plan.ep > 1 ? ", expert parallel " + std::to_string(plan.ep) : "") + "\n";
@@ -136,20 +137,34 @@ inline double expected_token_nodes(const MoeShape& m, int nodes) {
 
 namespace capplan::detail {
 
-// Times (s) and FLOPs of one layer for one micro-batch on one GPU; recomputation for both
-// selective and full, so one computation serves every recomputation choice.
+// Times (s) and FLOPs of one layer for one micro-batch on one GPU; recomputation for full and for
+// each module selective recomputation can run again, so one computation serves every choice.
 struct PassCost {
   double fwd = 0, bwd = 0;
   double flops_fwd = 0, flops_bwd = 0;
-  double recompute_full = 0, recompute_selective = 0;
-  double flops_recompute_full = 0, flops_recompute_selective = 0;
+  double recompute_full = 0, flops_recompute_full = 0;
+  // Forward time and FLOPs of each recompute_module's kernels (workload/parallel_plan.hpp), by bit.
+  std::array<double, recompute_module::count> module_time{}, module_flops{};
   double attn_fwd = 0, attn_bwd = 0;  // the attention core's share (what context parallelism overlaps its ring with)
 
-  [[nodiscard]] double recompute(Recompute r) const {
-    return r == Recompute::full ? recompute_full : r == Recompute::selective ? recompute_selective : 0.0;
+  // What recomputation `r` with selective's `modules` (ParallelPlan::recompute_modules) runs again.
+  [[nodiscard]] double recompute(Recompute r, std::uint8_t modules = 0) const {
+    return r == Recompute::full ? recompute_full : modules_time(recomputed_modules(r, modules));
   }
-  [[nodiscard]] double flops_recompute(Recompute r) const {
-    return r == Recompute::full ? flops_recompute_full : r == Recompute::selective ? flops_recompute_selective : 0.0;
+  [[nodiscard]] double flops_recompute(Recompute r, std::uint8_t modules = 0) const {
+    return r == Recompute::full ? flops_recompute_full : modules_flops(recomputed_modules(r, modules));
+  }
+  // Forward time and FLOPs of exactly the module set `m` (with what moe includes).
+  [[nodiscard]] double modules_time(std::uint8_t m) const { return sum(m, module_time); }
+  [[nodiscard]] double modules_flops(std::uint8_t m) const { return sum(m, module_flops); }
+
+ private:
+  static double sum(std::uint8_t m, const std::array<double, recompute_module::count>& by_module) {
+    m = recompute_module::closure(m);
+    double t = 0;
+    for (int i = 0; i < recompute_module::count; ++i)
+      if (m & (1u << i)) t += by_module[static_cast<std::size_t>(i)];
+    return t;
   }
 };
 
@@ -206,11 +221,13 @@ inline PassCost cost_of(const Ops& ops, const perf::DeviceRates& r, bool frozen 
     c.flops_bwd += fb;
     c.recompute_full += tf;
     c.flops_recompute_full += op.flops;
-    // Selective recomputation redoes the attention core: QK^T, softmax, dropout, PV (Korthikanti et al. 2022, §5).
-    if (op.kind == perf::OpKind::attention_gemm ||
-        (op.kind == perf::OpKind::elementwise && (op.name == "scale-mask-softmax" || op.name == "attention dropout"))) {
-      c.recompute_selective += tf;
-      c.flops_recompute_selective += op.flops;
+    // Selective recomputation reruns the forward kernels of its modules (perf/roofline.hpp tags each
+    // kernel with its module). The attention core is QK^T, softmax, dropout, PV (Korthikanti et al.
+    // 2022, §5); a fused attention kernel's backward recomputes the scores itself, so core_attn
+    // leaves nothing to rerun beside FlashAttention.
+    if (op.module > 0 && !(op.kind == perf::OpKind::flash_attention)) {
+      c.module_time[op.module - 1u] += tf;
+      c.module_flops[op.module - 1u] += op.flops;
     }
   }
   return c;
@@ -224,9 +241,11 @@ inline PassCost operator+(const PassCost& a, const PassCost& b) {
   c.flops_fwd = a.flops_fwd + b.flops_fwd;
   c.flops_bwd = a.flops_bwd + b.flops_bwd;
   c.recompute_full = a.recompute_full + b.recompute_full;
-  c.recompute_selective = a.recompute_selective + b.recompute_selective;
   c.flops_recompute_full = a.flops_recompute_full + b.flops_recompute_full;
-  c.flops_recompute_selective = a.flops_recompute_selective + b.flops_recompute_selective;
+  for (std::size_t i = 0; i < c.module_time.size(); ++i) {
+    c.module_time[i] = a.module_time[i] + b.module_time[i];
+    c.module_flops[i] = a.module_flops[i] + b.module_flops[i];
+  }
   c.attn_fwd = a.attn_fwd + b.attn_fwd;
   c.attn_bwd = a.attn_bwd + b.attn_bwd;
   return c;
@@ -265,11 +284,13 @@ inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRat
   perf::OpList rest;
   rest.count = 0;
   double cast_fwd = 0, cast_bwd = 0;  // elements quantized
+  std::array<double, recompute_module::count> cast_module{};  // forward elements quantized, by the GEMM's module
   for (const perf::Op& op : ops) {
     if (op.kind == perf::OpKind::gemm) {
       const double m = static_cast<double>(op.m), n = static_cast<double>(op.n), k = static_cast<double>(op.k);
       cast_fwd += static_cast<double>(op.batch) * m * k;
       cast_bwd += static_cast<double>(op.batch) * m * n;
+      if (op.module > 0) cast_module[op.module - 1u] += static_cast<double>(op.batch) * m * k;
     } else {
       rest.push_back(op);
     }
@@ -288,6 +309,9 @@ inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRat
   c.fwd += tf;
   c.bwd += tb;
   c.recompute_full += tf;
+  // A recomputed module quantizes its GEMMs' inputs again.
+  for (std::size_t i = 0; i < cast_module.size(); ++i)
+    if (cast_module[i] > 0) c.module_time[i] += cast("quantization of GEMM inputs", cast_module[i]);
   return c;
 }
 
@@ -357,9 +381,11 @@ inline PassCost blend(const PassCost& a, double wa, const PassCost& b, double wb
   c.flops_fwd = mix(a.flops_fwd, b.flops_fwd);
   c.flops_bwd = mix(a.flops_bwd, b.flops_bwd);
   c.recompute_full = mix(a.recompute_full, b.recompute_full);
-  c.recompute_selective = mix(a.recompute_selective, b.recompute_selective);
   c.flops_recompute_full = mix(a.flops_recompute_full, b.flops_recompute_full);
-  c.flops_recompute_selective = mix(a.flops_recompute_selective, b.flops_recompute_selective);
+  for (std::size_t i = 0; i < c.module_time.size(); ++i) {
+    c.module_time[i] = mix(a.module_time[i], b.module_time[i]);
+    c.module_flops[i] = mix(a.module_flops[i], b.module_flops[i]);
+  }
   c.attn_fwd = mix(a.attn_fwd, b.attn_fwd);
   c.attn_bwd = mix(a.attn_bwd, b.attn_bwd);
   return c;
@@ -514,6 +540,7 @@ inline int cp_a2a_size(const ParallelPlan& plan, int gpus_per_node);  // below
 // Checks a plan against a job and a cluster; InputError naming the field otherwise.
 inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster) {
   validate_training_precision(job.precision);
+  validate_recompute_modules(job.model, plan.recompute, plan.recompute_modules);
   require_positive_count(plan.tp, "tp");
   require_positive_count(plan.pp, "pp");
   require_positive_count(plan.dp, "dp");
@@ -545,7 +572,8 @@ inline void validate_plan(const TrainingJob& job, const ParallelPlan& plan, cons
   }
   require_positive_count(plan.ep, "ep");
   if (plan.ep > 1 && !job.model.moe) capplan::detail::fail("ep", std::to_string(plan.ep), "needs a mixture-of-experts model");
-  if (job.mtp_layers < 0 || job.mtp_layers > 16) capplan::detail::fail("mtp_layers", std::to_string(job.mtp_layers), "must be 0 to 16");
+  if (job.mtp_layers < 0 || job.mtp_layers > max_mtp_layers)
+    capplan::detail::fail("mtp_layers", std::to_string(job.mtp_layers), "must be 0 to " + std::to_string(max_mtp_layers));
   if (plan.etp < 0) capplan::detail::fail("etp", std::to_string(plan.etp), "is negative (0: as tp)");
   if (plan.etp > 0 && plan.etp != plan.tp) {
     if (!job.model.moe) capplan::detail::fail("etp", std::to_string(plan.etp), "needs a mixture-of-experts model");
@@ -795,6 +823,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const perf::ResolvedShape s = perf::resolve(job.model);
   const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
   require_positive_count(seq, "seq_len");
+  if (fw.eager && plan.recompute_modules != 0) validate_recompute_modules(job.model, plan.recompute, plan.recompute_modules, true);
   const double e = bytes_per_element(job.precision);
   Numbers n;
   n.m = job.global_batch / (plan.micro_batch * plan.dp);
@@ -812,7 +841,8 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   const double md = static_cast<double>(n.m);
   const PassCost& layer = costs.layer;
   const PassCost out{.fwd = costs.output.fwd * n.out_scale, .bwd = costs.output.bwd * n.out_scale};
-  n.layer_recompute = layer.recompute(plan.recompute);
+  n.layer_recompute = layer.recompute(plan.recompute, plan.recompute_modules);
+  const std::uint8_t modules = recompute_module::closure(recomputed_modules(plan.recompute, plan.recompute_modules));
 
   // Tensor parallel: 2 all-reduces of the [tokens, h] activation in the forward pass and 2 in the backward
   // (Shoeybi et al. 2019, Fig. 4), 2 more when the forward is recomputed; with sequence parallelism the
@@ -824,6 +854,9 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   n.t_ar = perf::all_reduce_seconds(cluster, n.act_bytes, tp_group);
   n.n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
   n.tp_comm_layer = n.n_ar * n.t_ar;
+  // A recomputed dense MLP runs its forward collective again (one of the layer's four), in the dense layers.
+  if (plan.tp > 1 && (modules & recompute_module::mlp))
+    n.tp_comm_layer += n.t_ar * job.model.dense_layers() / static_cast<double>(s.layers);
   // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
   // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
   if (plan.ep > 1 && job.model.moe) {
@@ -833,7 +866,8 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     // Expert ranks are laid out etp innermost, then ep (Megatron-Core's expert rank order).
     const int etp = expert_tensor_parallel(plan);
     const perf::Group ep_group{plan.ep, std::clamp(gpn / etp, 1, plan.ep), etp};
-    const int n_a2a = 4 + (plan.recompute == Recompute::full ? 2 : 0);
+    // Recomputing the whole MoE layer (full, or the moe module) dispatches and combines again.
+    const int n_a2a = 4 + (plan.recompute == Recompute::full || (modules & recompute_module::moe) ? 2 : 0);
     const double moe_share = job.model.moe_layers() / static_cast<double>(s.layers);
     // A MoE layer's FFN has no tensor-parallel all-gather / reduce-scatter of the layer's tokens: the
     // tokens reach the experts by the all-to-all, and an expert split over etp > 1 GPUs all-gathers
@@ -1108,9 +1142,17 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // charges the causal kernel's real work (flash attention skips masked blocks).
   // Only what the kernels really run again counts: with FlashAttention selective recomputation has
   // nothing left to redo (the kernel's backward recomputes the scores itself; layer costs: 0).
+  // Modules other than the attention core count the FLOPs of their kernels: this GPU's share of a
+  // micro-batch's layer, over the layers, the micro-batches and the tp x cp GPUs that share them.
   double recomputed = 0;
-  if (plan.recompute != Recompute::none && layer.flops_recompute(plan.recompute) > 0)
-    recomputed = job_flops ? job_flops->recomputed(plan.recompute) : recomputed_flops(job, seq, plan.recompute);
+  if (plan.recompute == Recompute::full && layer.flops_recompute(Recompute::full) > 0)
+    recomputed = job_flops ? job_flops->recomputed(Recompute::full) : recomputed_flops(job, seq, Recompute::full);
+  if (plan.recompute == Recompute::selective) {
+    if ((modules & recompute_module::core_attn) && layer.modules_flops(recompute_module::core_attn) > 0)
+      recomputed = job_flops ? job_flops->recomputed(Recompute::selective) : recomputed_flops(job, seq, Recompute::selective);
+    recomputed += layer.modules_flops(static_cast<std::uint8_t>(modules & ~recompute_module::core_attn)) * static_cast<double>(s.layers) *
+                  static_cast<double>(job.global_batch / plan.micro_batch) * plan.tp * plan.cp;
+  }
   n.hw_flops = n.model_flops + recomputed;
   n.iteration = n.pipeline + n.dp_exposed + n.overlap_cost + n.zero3_copies + n.t_opt;
   if (job.measured_mfu) n.iteration = n.model_flops / (cluster.gpus * rates.peak * *job.measured_mfu);

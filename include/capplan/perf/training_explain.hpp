@@ -45,7 +45,7 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
               perf::seconds_text(fw.cpu_seconds_per_kernel) + " each, the backward's twice the forward's, - the GPU's time)",
           "host");
   if (plan.recompute != Recompute::none)
-    b.add("recomputation (" + std::string(name(plan.recompute)) + ")", md * lps * n.layer_recompute,
+    b.add("recomputation (" + recompute_text(plan) + ")", md * lps * n.layer_recompute,
           per + perf::seconds_text(n.layer_recompute), "kernels");
   if (plan.ep > 1)
     b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + perf::seconds_text(n.a2a_layer) + " (MoE layers' share" +

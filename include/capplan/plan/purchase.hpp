@@ -603,6 +603,7 @@ struct PurchaseTable {
         plan["global_batch"] = r.training->job.global_batch;
         plan["zero"] = static_cast<int>(p.zero_stage);
         plan["recompute"] = std::string(name(p.recompute));
+        plan["recompute_modules"] = recompute_modules_text(recomputed_modules(p.recompute, p.recompute_modules));
         plan["sequence_parallel"] = p.sequence_parallel;
         plan["interleave"] = p.interleave;
         plan["cp"] = p.cp;

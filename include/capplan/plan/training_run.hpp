@@ -121,7 +121,8 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
   job.measured_mfu = setup.measured_mfu;
   job.finetune = setup.finetune;
   job.lora = setup.lora;
-  if (setup.mtp_layers < 0 || setup.mtp_layers > 16) detail::fail("mtp_layers", std::to_string(setup.mtp_layers), "must be 0 to 16");
+  if (setup.mtp_layers < 0 || setup.mtp_layers > max_mtp_layers)
+    detail::fail("mtp_layers", std::to_string(setup.mtp_layers), "must be 0 to " + std::to_string(max_mtp_layers));
   job.mtp_layers = setup.mtp_layers;
   // The recipe holds where FP8 is what runs; a fallback from FP4 to FP8 scales per tensor (delayed).
   job.fp8_recipe = job.precision == Precision::fp8 && setup.precision == Precision::fp8 ? setup.fp8_recipe : perf::Fp8Recipe::delayed;

@@ -88,6 +88,7 @@ inline Value training_memory_output(const TrainingMemoryReport& r, const std::ve
   plan["micro_batch"] = p.micro_batch;
   plan["seq_len"] = r.seq_len;
   plan["recompute"] = std::string(name(p.recompute));
+  plan["recompute_modules"] = recompute_modules_text(recomputed_modules(p.recompute, p.recompute_modules));
   plan["sequence_parallel"] = p.sequence_parallel;
   plan["flash_attention"] = c.flash_attention;
   plan["precision"] = std::string(name(r.precision));

@@ -68,6 +68,7 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
   p["seq_len"] = job.seq_len;
   p["zero"] = static_cast<int>(plan.zero_stage);
   p["recompute"] = std::string(name(plan.recompute));
+  p["recompute_modules"] = recompute_modules_text(recomputed_modules(plan.recompute, plan.recompute_modules));
   p["sequence_parallel"] = plan.sequence_parallel;
   p["interleave"] = plan.interleave;
   p["ep"] = plan.ep;

@@ -25,9 +25,95 @@ namespace capplan {
 // What the training step recomputes in the backward pass (Korthikanti et al. 2022, §5).
 enum class Recompute {
   none,       // activations kept: hardware FLOPs = model FLOPs
-  selective,  // only the attention-score part (QK^T, softmax, attention over V) is recomputed
+  selective,  // the attention-score part (QK^T, softmax, attention over V), or the modules named in
+              // ParallelPlan::recompute_modules, is recomputed
   full,       // every layer's forward is run again
 };
+
+// The parts of a layer selective recomputation runs again, as Megatron-Core's --recompute-modules
+// names them (megatron/core/transformer/transformer_config.py, recompute_modules; used with
+// --recompute-granularity selective; default ["core_attn"]). Bits of ParallelPlan::recompute_modules:
+//   core_attn       the attention core (scores, softmax, attention over V; Korthikanti et al. 2022, §5)
+//   mlp             a dense layer's MLP: only its input is kept
+//   moe             a MoE layer's router, dispatch, experts and combine (shared experts too): only its input is kept
+//   moe_act         the routed experts' activation function (SwiGLU / GELU): its output is dropped
+//   shared_experts  the shared experts' FFN: only their input is kept
+//   layernorm       the two norms: their 16-bit outputs are dropped
+//   mla_up_proj     multi-head latent attention's query and key-value up-projections: only the
+//                   latents are kept, the per-head queries, keys and values are rebuilt
+// moe_act, layernorm and mla_up_proj discard an output after its consumer used it (Megatron-Core's
+// output-discarding checkpoint); the others checkpoint a module and keep its input.
+namespace recompute_module {
+inline constexpr std::uint8_t core_attn = 1, mlp = 2, moe = 4, moe_act = 8, shared_experts = 16, layernorm = 32,
+                              mla_up_proj = 64, all = 127;
+inline constexpr int count = 7;
+// Names in bit order (Megatron-Core's spellings).
+inline constexpr std::string_view names[count] = {"core_attn", "mlp", "moe", "moe_act", "shared_experts", "layernorm", "mla_up_proj"};
+// The kernels a module set reruns: moe's include the experts' activation and the shared experts.
+inline constexpr std::uint8_t closure(std::uint8_t m) {
+  return (m & moe) ? static_cast<std::uint8_t>(m | moe_act | shared_experts) : m;
+}
+// Op::module of a kernel of module `bit` (1-based; 0: a kernel no module recomputes).
+inline constexpr std::uint8_t tag(std::uint8_t bit) {
+  std::uint8_t i = 1;
+  while (bit > 1) {
+    bit = static_cast<std::uint8_t>(bit >> 1);
+    ++i;
+  }
+  return i;
+}
+}  // namespace recompute_module
+
+// The modules a plan's recomputation runs again: selective's modules (core_attn when none are named),
+// none for Recompute::none and Recompute::full (which reruns the whole layer).
+inline std::uint8_t recomputed_modules(Recompute r, std::uint8_t modules) {
+  if (r != Recompute::selective) return 0;
+  return modules != 0 ? modules : recompute_module::core_attn;
+}
+
+// "mla_up_proj,mlp": the names of a module set in bit order, joined by commas; "" for none.
+inline std::string recompute_modules_text(std::uint8_t modules) {
+  std::string out;
+  for (int i = 0; i < recompute_module::count; ++i) {
+    if (!(modules & (1u << i))) continue;
+    if (!out.empty()) out += ',';
+    out += recompute_module::names[i];
+  }
+  return out;
+}
+
+// Reads a module list as Megatron-Core's --recompute-modules takes it ("mla_up_proj mlp"), also with
+// commas; InputError naming `field` for an unknown or repeated name, or an empty list.
+inline std::uint8_t parse_recompute_modules(std::string_view text, const std::string& field = "recompute_modules") {
+  constexpr std::size_t most = 256;
+  if (text.size() > most)
+    detail::fail(field, std::string(text.substr(0, 40)) + "...", "is longer than " + std::to_string(most) + " characters");
+  std::uint8_t out = 0;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const char c = text[i];
+    if (c == ',' || c == ' ' || c == '\t') {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < text.size() && text[j] != ',' && text[j] != ' ' && text[j] != '\t') ++j;
+    const std::string_view word = text.substr(i, j - i);
+    int bit = -1;
+    for (int k = 0; k < recompute_module::count; ++k)
+      if (word == recompute_module::names[k]) bit = k;
+    if (bit < 0) {
+      std::string known;
+      for (const std::string_view n : recompute_module::names) known += (known.empty() ? "" : ", ") + std::string(n);
+      detail::fail(field, std::string(word), "is not a module capplan recomputes (" + known + ")");
+    }
+    if (out & (1u << bit)) detail::fail(field, std::string(word), "is named twice");
+    out = static_cast<std::uint8_t>(out | (1u << bit));
+    i = j;
+  }
+  if (out == 0) detail::fail(field, std::string(text), "names no module (e.g. core_attn, mlp, moe_act, mla_up_proj)");
+  return out;
+}
 
 inline constexpr std::string_view name(Recompute r) {
   switch (r) {
@@ -101,11 +187,18 @@ struct ParallelPlan {
   // only without pipeline stages and without recomputation, for fewer layers than the model has
   // (transformer_config.py). 0: none.
   int offload_layers = 0;
+  // With Recompute::selective: the modules recomputed (recompute_module bits); 0: core_attn alone,
+  // Megatron-Core's default. Must be 0 with none and full.
+  std::uint8_t recompute_modules = 0;
 
   // tp x cp x pp x dp, multiplied in 64 bits and refused above max_plan_gpus, so no degree can
   // wrap the count around (a DP of 2^30 is an error, not "-2147483648 GPUs").
   [[nodiscard]] int gpus() const;
 };
+
+// The most multi-token-prediction layers capplan times on a plan's last stage (DeepSeek-V3 trains one;
+// Megatron-Core's --mtp-num-layers).
+inline constexpr int max_mtp_layers = 16;
 
 // The largest plan capplan times: 2^20 GPUs (the largest clusters announced by 2026 hold a few
 // hundred thousand).
@@ -362,11 +455,23 @@ inline std::string cp_text(const ParallelPlan& p) {
   return " x CP " + std::to_string(p.cp) + (p.cp_comm == CpComm::p2p ? "" : " (" + std::string(name(p.cp_comm)) + ")");
 }
 
+// A plan's recomputation in words: "none", "full", "selective", or with named modules
+// "selective (mlp, mla_up_proj)".
+inline std::string recompute_text(const ParallelPlan& p) {
+  std::string out(name(p.recompute));
+  if (p.recompute == Recompute::selective && p.recompute_modules != 0) {
+    std::string list = recompute_modules_text(p.recompute_modules);
+    for (std::size_t i = list.find(','); i != std::string::npos; i = list.find(',', i + 2)) list.replace(i, 1, ", ");
+    out += " (" + list + ")";
+  }
+  return out;
+}
+
 // The plan in words: "TP 8 x PP 16 x DP 8, micro-batch 1, ZeRO 0, recompute full, interleave 2".
 inline std::string plan_text(const ParallelPlan& p) {
   return "TP " + std::to_string(p.tp) + cp_text(p) + " x PP " + std::to_string(p.pp) + " x DP " + std::to_string(p.dp) + ", micro-batch " +
          std::to_string(p.micro_batch) + ", ZeRO " + std::to_string(static_cast<int>(p.zero_stage)) + ", recompute " +
-         std::string(name(p.recompute)) + (p.sequence_parallel ? ", sequence parallel" : "") +
+         recompute_text(p) + (p.sequence_parallel ? ", sequence parallel" : "") +
          (p.interleave > 1 ? ", interleave " + std::to_string(p.interleave) : "") + (p.ep > 1 ? ", EP " + std::to_string(p.ep) : "") +
          (p.etp > 0 && p.etp != p.tp ? ", ETP " + std::to_string(p.etp) : "") +
          (p.offload_layers > 0 ? ", " + std::to_string(p.offload_layers) + " layers' activations offloaded" : "");

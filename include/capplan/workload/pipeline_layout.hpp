@@ -33,8 +33,6 @@ namespace capplan {
 // published layouts are a few dozen characters for a few hundred layers.
 inline constexpr std::size_t max_pipeline_layout_chars = 4096;
 inline constexpr std::size_t max_pipeline_layout_symbols = 1u << 16;
-// The most MTP layers capplan times (DeepSeek-V3 trains one; Megatron-Core's --mtp-num-layers).
-inline constexpr int max_mtp_layers = 16;
 
 struct PipelineLayout {
   int pp = 1;                     // pipeline ranks
