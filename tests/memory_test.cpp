@@ -945,7 +945,7 @@ TEST_SUITE("memory") {
     const MlaShape& a = *ds.mla;
     const double q = 2 * sq * b * static_cast<double>(ds.heads * ds.effective_head_dim());
     const double kv = 4 * sq * b * static_cast<double>(ds.effective_kv_heads() * ds.effective_head_dim());
-    const double latents = 2 * sq * b * (a.q_lora_rank + a.kv_lora_rank + a.qk_rope_head_dim);
+    const double latents = 2 * sq * b * a.qk_rope_head_dim;  // the rope key; the latents are kept either way
     CHECK(bytes(ds, rm::core_attn) - bytes(ds, rm::core_attn | rm::mla_up_proj) == doctest::Approx(q + kv - latents).epsilon(1e-12));
     // MoE: moe_act drops the routed experts' activation outputs (k per token), moe the whole MoE layer's
     // routing, dispatch and experts; each keeps less than the last.

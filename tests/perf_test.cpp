@@ -3514,6 +3514,15 @@ TEST_SUITE("perf") {
     CHECK(e_act.hardware_flops.value() == e_act.model_flops.value());  // an activation: bytes, no FLOPs counted
     CHECK(e_moe.hardware_flops.value() > e_moe.model_flops.value());
     CHECK(e_moe.iteration.value() > e_act.iteration.value());
+    // Hardware FLOPs count the tokens, not the rows a capacity factor pads: recomputing the MoE layer
+    // never counts more than recomputing the whole layer.
+    Framework padded = megatron_core();
+    padded.moe_capacity_factor = 2;
+    ParallelPlan full = p;
+    full.recompute = Recompute::full;
+    const TrainingEstimate pm = estimate_training(job, moe, c, padded), pf = estimate_training(job, full, c, padded);
+    CHECK(pm.hardware_flops.value() / pm.model_flops.value() == doctest::Approx(e_moe.hardware_flops.value() / e_moe.model_flops.value()).epsilon(1e-6));
+    CHECK(pm.hardware_flops.value() < pf.hardware_flops.value());
     // DeepSeek-V3's MLA: the query and key-value up-projections' FLOPs run again.
     TrainingJob ds;
     ds.model = find_model("deepseek-r1").transformer();
@@ -3524,5 +3533,26 @@ TEST_SUITE("perf") {
     const double t = 4096, heads = ds.model.heads;
     const double up = 2 * t * (a.q_lora_rank * heads * (a.qk_nope_head_dim + a.qk_rope_head_dim) + a.kv_lora_rank * heads * (a.qk_nope_head_dim + a.v_head_dim));
     CHECK(costs.layer.modules_flops(recompute_module::mla_up_proj) == doctest::Approx(up).epsilon(1e-12));
+    // mlp at TP 2 reruns the dense layers' MLP collective (3 of 61 layers), outside the halving the
+    // MoE layers' collectives take with ep > 1: 3/61 of an all-reduce per layer against the
+    // 4 - 2 x 58/61 the layers' four collectives come to.
+    const Cluster ds_cluster = make_cluster(gpu("H100 SXM"), 64, 8, infiniband(50_GBps));
+    ParallelPlan dsp;
+    dsp.tp = 2;
+    dsp.pp = 8;
+    dsp.dp = 4;
+    dsp.ep = 8;
+    dsp.etp = 1;
+    dsp.sequence_parallel = true;
+    dsp.zero_stage = ZeroStage::optimizer;
+    dsp.recompute = Recompute::selective;
+    const auto tp_line = [&](const ParallelPlan& plan) {
+      for (const auto& term : estimate_training(ds, plan, ds_cluster, megatron_core()).breakdown.terms)
+        if (term.name == "tensor-parallel all-reduces") return term.time.value();
+      return 0.0;
+    };
+    ParallelPlan ds_mlp = dsp;
+    ds_mlp.recompute_modules = recompute_module::mlp;
+    CHECK((tp_line(ds_mlp) - tp_line(dsp)) / tp_line(dsp) == doctest::Approx((3.0 / 61) / (4 - 2.0 * 58 / 61)).epsilon(1e-9));
   }
 }

@@ -298,7 +298,6 @@ PurchaseQuery query_of(const CompareArgs& a) {
       s.space.micro_batches = {*a.micro_batch};
     }
     if (a.zero) s.space.zero_stages = {static_cast<ZeroStage>(*a.zero)};
-    narrow_recompute(s.space.recompute, s.space.recompute_modules, a.recompute, a.recompute_modules, q.model);
     if (a.mtp_layers) s.mtp_layers = mtp_layers_arg(*a.mtp_layers);
     if (a.offload_layers) {
       if (*a.offload_layers != 0)
@@ -310,6 +309,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
     s.framework = framework_arg(a.framework, a.attention_kernel);
+    narrow_recompute(s.space.recompute, s.space.recompute_modules, a.recompute, a.recompute_modules, q.model, s.framework.eager);
     s.framework.moe_capacity_factor = moe_capacity_arg(a.moe_capacity_factor, q.model);
     s.framework.moe_dispatch = moe_dispatch_arg(a.moe_dispatch, q.model);
     s.fabric = fabric_arg(a.cluster);

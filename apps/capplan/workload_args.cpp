@@ -447,7 +447,7 @@ void separate_serve_flags(CLI::App* cmd) {
     // Flags that describe a training run (its plan, batch, tokens, speed and failures).
     static constexpr const char* training[] = {
         "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--pipeline-layout", "--offload-layers", "--micro-batch",
-        "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
+        "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--mtp-layers", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
         "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework"};
@@ -695,12 +695,12 @@ Recompute recompute_arg(const std::string& s) {
 }
 
 void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& space_modules, const std::optional<std::string>& recompute,
-                      const std::optional<std::string>& modules, const TransformerShape& shape) {
+                      const std::optional<std::string>& modules, const TransformerShape& shape, bool eager) {
   if (!recompute && !modules) return;
   const auto [r, m] = recompute_args(recompute, modules, Recompute::none);
   if (modules) {
     try {
-      validate_recompute_modules(shape, r, m);
+      validate_recompute_modules(shape, r, m, eager);
     } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
       fail_as_flag("--recompute-modules", e.value(), e);
     }
@@ -898,7 +898,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   std::tie(c.plan.recompute, c.plan.recompute_modules) = recompute_args(a.recompute, a.recompute_modules, Recompute::none);
   if (a.recompute_modules) {
     try {
-      validate_recompute_modules(shape, c.plan.recompute, c.plan.recompute_modules);
+      validate_recompute_modules(shape, c.plan.recompute, c.plan.recompute_modules, framework_arg(a.framework, "").eager);
     } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
       fail_as_flag("--recompute-modules", e.value(), e);
     }

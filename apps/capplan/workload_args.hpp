@@ -257,10 +257,10 @@ Recompute recompute_arg(const std::string& s);
 std::pair<Recompute, std::uint8_t> recompute_args(const std::optional<std::string>& recompute,
                                                   const std::optional<std::string>& modules, Recompute absent);
 // A plan search narrowed by --recompute and --recompute-modules, where given; the modules checked
-// against the model (InputError naming --recompute-modules).
-// (perf::SearchSpace's recompute and recompute_modules.)
+// against the model and the framework (`eager`: plain PyTorch recomputes no module; InputError naming
+// --recompute-modules). (perf::SearchSpace's recompute and recompute_modules.)
 void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& space_modules, const std::optional<std::string>& recompute,
-                      const std::optional<std::string>& modules, const TransformerShape& shape);
+                      const std::optional<std::string>& modules, const TransformerShape& shape, bool eager);
 
 // Which flags a command was given, to refuse those that do not apply to its model.
 struct GivenFlags {

@@ -130,13 +130,16 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // attention core recomputed, only the projection's copy is kept.
   const bool attention_keeps_output = o.flash_attention && !core_attn;
   const double projection_input = li < 2 && attention_keeps_output ? 2 + li : li;
-  // mla_up_proj: multi-head latent attention's per-head queries, keys and values are rebuilt from the
-  // latents (the up-projections' inputs, kept by those layers: q_lora_rank + kv_lora_rank + the rope
-  // key per token, 16-bit) after the attention's backward needs them (Megatron-Core's
-  // output-discarding checkpoint of the up-projections and RoPE).
+  // Multi-head latent attention: the up-projections keep their inputs, the query and key-value latents
+  // (li bytes each: q_lora_rank + kv_lora_rank per token). mla_up_proj: the per-head queries, keys and
+  // values are dropped and rebuilt from the latents (and the rope key, kept at 16 bits, rope dims per
+  // token) before the attention's backward needs them (Megatron-Core's output-discarding checkpoint of
+  // the up-projections and RoPE).
   const bool rebuild_qkv = (mods & rm::mla_up_proj) && shape.mla;
   const double qkv_kept = rebuild_qkv ? 0.0 : 2 * s * b * q_width + 4 * s * b * kv_width;
-  const double latents = rebuild_qkv ? 2 * s * b * dbl(shape.mla->q_lora_rank + shape.mla->kv_lora_rank + shape.mla->qk_rope_head_dim) : 0.0;
+  const double latents = shape.mla ? li * s * b * dbl(shape.mla->q_lora_rank + shape.mla->kv_lora_rank) +
+                                         (rebuild_qkv ? 2 * s * b * dbl(shape.mla->qk_rope_head_dim) : 0.0)
+                                   : 0.0;
   const double attn_split = qkv_kept + projection_input * s * b * q_width;
   // Bytes per token per FFN column: the first layer's output the activation reads (gate and up when
   // gated, 4; GELU's input, 2), SiLU's output when SwiGLU is not one fused function (2), and the

@@ -316,7 +316,7 @@ inline void mla_attention(OpList& ops, const MlaShape& a, std::int64_t tokens, s
     ops.push_back(elementwise("mla query norm", t * static_cast<double>(a.q_lora_rank) * 2 * e));
     ops.push_back(as(gemm("mla query up-projection", tokens, heads_local * dqk, a.q_lora_rank, e), rm::mla_up_proj));
   } else {
-    ops.push_back(gemm("mla query projection", tokens, heads_local * dqk, hidden, e));
+    ops.push_back(as(gemm("mla query projection", tokens, heads_local * dqk, hidden, e), rm::mla_up_proj));  // Megatron-Core's linear_q_proj, rerun by mla_up_proj
   }
   ops.push_back(gemm("mla kv down-projection + rope key", tokens, r + rope, hidden, e));
   ops.push_back(elementwise("mla kv norm", t * static_cast<double>(r) * 2 * e));
@@ -452,11 +452,11 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     ops.module = rm::tag(rm::moe);
     ops.push_back(gemm("moe router", tokens, moe.experts, s.hidden, e));
     ops.push_back(elementwise("moe token permute", t * cf * static_cast<double>(moe.experts_per_token) * h * 2 * 2 * e));
-    ops.push_back(gemm("moe expert up projections", rows, mats * fe, s.hidden, e, local_experts));
+    ops.push_back(as(gemm("moe expert up projections", rows, mats * fe, s.hidden, e, local_experts), rm::moe_experts));
     ops.push_back(as(elementwise(s.gated ? "swiglu" : "bias-gelu",
                                  t * cf * static_cast<double>(moe.experts_per_token) * static_cast<double>(fe) * (mats + 1) * e),
                      rm::moe_act));
-    ops.push_back(gemm("moe expert down projections", rows, s.hidden, fe, e, local_experts));
+    ops.push_back(as(gemm("moe expert down projections", rows, s.hidden, fe, e, local_experts), rm::moe_experts));
     if (moe.shared_experts > 0) {  // shared experts are dense FFNs under tp
       const std::int64_t fs = std::max<std::int64_t>(1, moe.moe_ffn_hidden * moe.shared_experts / tp);
       ops.push_back(as(gemm("shared expert up projection", tokens, mats * fs, s.hidden, e), rm::shared_experts));

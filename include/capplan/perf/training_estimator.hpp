@@ -144,7 +144,7 @@ struct PassCost {
   double flops_fwd = 0, flops_bwd = 0;
   double recompute_full = 0, flops_recompute_full = 0;
   // Forward time and FLOPs of each recompute_module's kernels (workload/parallel_plan.hpp), by bit.
-  std::array<double, recompute_module::count> module_time{}, module_flops{};
+  std::array<double, recompute_module::slots> module_time{}, module_flops{};
   double attn_fwd = 0, attn_bwd = 0;  // the attention core's share (what context parallelism overlaps its ring with)
 
   // What recomputation `r` with selective's `modules` (ParallelPlan::recompute_modules) runs again.
@@ -159,10 +159,10 @@ struct PassCost {
   [[nodiscard]] double modules_flops(std::uint8_t m) const { return sum(m, module_flops); }
 
  private:
-  static double sum(std::uint8_t m, const std::array<double, recompute_module::count>& by_module) {
+  static double sum(std::uint8_t m, const std::array<double, recompute_module::slots>& by_module) {
     m = recompute_module::closure(m);
     double t = 0;
-    for (int i = 0; i < recompute_module::count; ++i)
+    for (int i = 0; i < recompute_module::slots; ++i)
       if (m & (1u << i)) t += by_module[static_cast<std::size_t>(i)];
     return t;
   }
@@ -284,7 +284,7 @@ inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRat
   perf::OpList rest;
   rest.count = 0;
   double cast_fwd = 0, cast_bwd = 0;  // elements quantized
-  std::array<double, recompute_module::count> cast_module{};  // forward elements quantized, by the GEMM's module
+  std::array<double, recompute_module::slots> cast_module{};  // forward elements quantized, by the GEMM's module
   for (const perf::Op& op : ops) {
     if (op.kind == perf::OpKind::gemm) {
       const double m = static_cast<double>(op.m), n = static_cast<double>(op.n), k = static_cast<double>(op.k);
@@ -325,6 +325,8 @@ inline PassCost quantized_cost_of(const perf::OpList& ops, const perf::DeviceRat
 inline void lora_adapter_ops(perf::OpList& ops, const TransformerShape& shape, const LoraOptions& lora, std::int64_t tokens, int tp,
                              double e, bool moe_layer) {
   ops.count = 0;
+  ops.module = 0;  // the MLP's adapters below carry the module that reruns them (Op::module)
+  namespace rm = recompute_module;
   const std::int64_t r = lora.rank, h = shape.hidden;
   const std::int64_t q = static_cast<std::int64_t>(shape.heads) * shape.effective_head_dim();
   const std::int64_t kv = static_cast<std::int64_t>(shape.effective_kv_heads()) * shape.effective_head_dim();
@@ -343,32 +345,39 @@ inline void lora_adapter_ops(perf::OpList& ops, const TransformerShape& shape, c
     const MoeShape& m = *shape.moe;
     const std::int64_t f = std::max<std::int64_t>(1, m.moe_ffn_hidden / tp);
     const std::int64_t rows = std::max<std::int64_t>(1, tokens * m.experts_per_token / std::max(1, m.experts));
+    ops.module = rm::tag(rm::moe);
     for (int i = 0; i < mats; ++i) adapter(rows, h, f, m.experts);
     adapter(rows, f, h, m.experts);
     if (m.shared_experts > 0) {
+      ops.module = rm::tag(rm::shared_experts);
       for (int i = 0; i < mats; ++i) adapter(tokens, h, f * m.shared_experts, 1);
       adapter(tokens, f * m.shared_experts, h, 1);
     }
   } else {
     const std::int64_t f = std::max<std::int64_t>(1, shape.effective_ffn_hidden() / tp);
+    ops.module = rm::tag(rm::mlp);
     for (int i = 0; i < mats; ++i) adapter(tokens, h, f, 1);
     adapter(tokens, f, h, 1);
   }
+  ops.module = 0;
 }
 
 // QLoRA: bitsandbytes stores the frozen linear weights in NF4 and dequantizes each to bf16 before its
 // matmul, in the forward pass and again for the input gradient of the backward pass (Dettmers et al.
 // 2023, §3: "we dequantize the storage data type to the computation data type to perform the forward
 // and backward pass"). Each dequantization reads the NF4 blocks with their constants and writes the
-// bf16 copy, which the GEMM then reads (that read is the GEMM's own). Time of one pass over `ops`.
-inline double nf4_dequantize_seconds(const perf::OpList& ops, const perf::DeviceRates& r) {
-  double t = 0;
+// bf16 copy, which the GEMM then reads (that read is the GEMM's own). Adds one pass over `ops` to
+// the forward and the backward, and to what recomputing each GEMM's module (or the layer) reruns.
+inline void add_nf4_dequantize(PassCost& c, const perf::OpList& ops, const perf::DeviceRates& r) {
   for (const perf::Op& op : ops) {
     if (op.kind != perf::OpKind::gemm) continue;
     const double weights = static_cast<double>(op.k) * static_cast<double>(op.n) * static_cast<double>(op.batch);
-    t += r.time(perf::elementwise("nf4 dequantize", weights * (formats::nf4.bits_per_value / 8 + 2)));
+    const double t = r.time(perf::elementwise("nf4 dequantize", weights * (formats::nf4.bits_per_value / 8 + 2)));
+    c.fwd += t;
+    c.bwd += t;
+    c.recompute_full += t;
+    if (op.module > 0) c.module_time[op.module - 1u] += t;
   }
-  return t;
 }
 
 // Weighted mean of two layer kinds (wa layers of a, wb of b).
@@ -481,12 +490,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
     // Adapters are BF16 modules beside the frozen weights (PEFT; NeMo's LoRA), also under FP8.
     detail::lora_adapter_ops(adapters, job.model, job.lora, tokens_mb, tp, quantized ? 2.0 : e, moe_layer);
     cost = cost + detail::cost_of(adapters, r16);
-    if (job.finetune == FineTune::qlora) {
-      const double dq = detail::nf4_dequantize_seconds(ops, r);
-      cost.fwd += dq;
-      cost.bwd += dq;
-      cost.recompute_full += dq;
-    }
+    if (job.finetune == FineTune::qlora) detail::add_nf4_dequantize(cost, ops, r);
     return cost;
   };
   // The host launches every kernel (Framework::cpu_seconds_per_kernel): the forward's kernels, and the
@@ -786,6 +790,7 @@ struct Numbers {
   int cp_a2a = 0;            // a2a_p2p: the all-to-all group (the cp ranks of a node)
   double cp_ring_bytes = 0;  // a2a_p2p: K/V per ring step
   int n_ar = 0;
+  double tp_mlp_rerun = 0;  // the recomputed dense MLPs' tensor-parallel collective, per layer (recompute module mlp)
   double p2p_mb = 0;
   bool stage_link_inter = false;
   double stage_mb = 0, stages_sum = 0, bubble = 0, pipeline = 0;  // slowest stage and all stages, per micro-batch
@@ -854,9 +859,6 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   n.t_ar = perf::all_reduce_seconds(cluster, n.act_bytes, tp_group);
   n.n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
   n.tp_comm_layer = n.n_ar * n.t_ar;
-  // A recomputed dense MLP runs its forward collective again (one of the layer's four), in the dense layers.
-  if (plan.tp > 1 && (modules & recompute_module::mlp))
-    n.tp_comm_layer += n.t_ar * job.model.dense_layers() / static_cast<double>(s.layers);
   // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
   // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
   if (plan.ep > 1 && job.model.moe) {
@@ -895,6 +897,16 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     n.a2a_one = one;
     n.a2a_layer = n_a2a * one * moe_share;
     n.tp_comm_layer += n.a2a_layer;
+  }
+
+  // A recomputed MLP runs its forward collective again (one of the layer's four), averaged over the
+  // layers: a dense layer's with mlp, a MoE layer's with moe when its tokens stay in the tensor-parallel
+  // group (ep 1; with ep > 1 the all-to-alls above are what run again).
+  if (plan.tp > 1) {
+    const double rerun = ((modules & recompute_module::mlp) ? job.model.dense_layers() : 0) +
+                         ((modules & recompute_module::moe) && plan.ep == 1 ? job.model.moe_layers() : 0);
+    n.tp_mlp_rerun = n.t_ar * rerun / static_cast<double>(s.layers);
+    n.tp_comm_layer += n.tp_mlp_rerun;
   }
 
   // Context parallelism, by how the cp ranks exchange keys and values (workload/parallel_plan.hpp CpComm).
@@ -1150,8 +1162,10 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   if (plan.recompute == Recompute::selective) {
     if ((modules & recompute_module::core_attn) && layer.modules_flops(recompute_module::core_attn) > 0)
       recomputed = job_flops ? job_flops->recomputed(Recompute::selective) : recomputed_flops(job, seq, Recompute::selective);
-    recomputed += layer.modules_flops(static_cast<std::uint8_t>(modules & ~recompute_module::core_attn)) * static_cast<double>(s.layers) *
-                  static_cast<double>(job.global_batch / plan.micro_batch) * plan.tp * plan.cp;
+    // The routed experts' GEMMs run rows padded to the capacity factor; model FLOPs count the tokens.
+    const double padded = (modules & recompute_module::moe_experts) ? layer.module_flops[recompute_module::tag(recompute_module::moe_experts) - 1u] : 0.0;
+    const double rerun = layer.modules_flops(static_cast<std::uint8_t>(modules & ~recompute_module::core_attn)) - padded + padded / fw.moe_capacity_factor;
+    recomputed += rerun * static_cast<double>(s.layers) * static_cast<double>(job.global_batch / plan.micro_batch) * plan.tp * plan.cp;
   }
   n.hw_flops = n.model_flops + recomputed;
   n.iteration = n.pipeline + n.dp_exposed + n.overlap_cost + n.zero3_copies + n.t_opt;

@@ -66,7 +66,9 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     const bool moe_ffn = plan.ep > 1 && job.model.moe;  // MoE layers keep the attention's collectives only
     b.add("tensor-parallel all-reduces", md * lps * (n.tp_comm_layer - n.a2a_layer - n.cp_exposed_layer - n.etp_layer),
           per + std::to_string(n.n_ar) + " x " + perf::seconds_text(n.t_ar) + " (" + format(from_canonical<DataSize>(n.act_bytes)) + " each" +
-              (moe_ffn ? "; half of them in MoE layers, whose tokens reach the experts by all-to-all" : "") + ")",
+              (moe_ffn ? "; half of them in MoE layers, whose tokens reach the experts by all-to-all" : "") +
+              (n.tp_mlp_rerun > 0 ? "; + " + perf::seconds_text(n.tp_mlp_rerun) + " per layer: the recomputed MLPs' collective again" : "") +
+              ")",
           perf::group_links(cluster, perf::consecutive_group(plan.tp, gpn)));
   }
   if (plan.cp > 1) {

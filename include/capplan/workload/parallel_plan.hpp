@@ -49,9 +49,13 @@ inline constexpr std::uint8_t core_attn = 1, mlp = 2, moe = 4, moe_act = 8, shar
 inline constexpr int count = 7;
 // Names in bit order (Megatron-Core's spellings).
 inline constexpr std::string_view names[count] = {"core_attn", "mlp", "moe", "moe_act", "shared_experts", "layernorm", "mla_up_proj"};
-// The kernels a module set reruns: moe's include the experts' activation and the shared experts.
+// Not a name: the routed experts' GEMMs inside moe, kept apart because their rows are padded to the
+// capacity factor, which hardware FLOPs do not count. Kernels are tagged with one of `slots` bits.
+inline constexpr std::uint8_t moe_experts = 128;
+inline constexpr int slots = 8;
+// The kernels a module set reruns: moe's include the routed experts, their activation and the shared experts.
 inline constexpr std::uint8_t closure(std::uint8_t m) {
-  return (m & moe) ? static_cast<std::uint8_t>(m | moe_act | shared_experts) : m;
+  return (m & moe) ? static_cast<std::uint8_t>(m | moe_experts | moe_act | shared_experts) : m;
 }
 // Op::module of a kernel of module `bit` (1-based; 0: a kernel no module recomputes).
 inline constexpr std::uint8_t tag(std::uint8_t bit) {
