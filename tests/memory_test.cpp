@@ -981,4 +981,38 @@ TEST_SUITE("memory") {
     CHECK_THROWS_WITH_AS(parse_recompute_modules("mlp mlp"), "recompute_modules: mlp is named twice", InputError);
     CHECK(test_support::field_of([&] { (void)parse_recompute_modules(" , "); }) == "recompute_modules");
   }
+
+  TEST_CASE("MTP layers are sized on the last pipeline stage: a layer, a projection, another output pass (configurations)") {
+    // DeepSeek-V3 with its one MTP module on PP 4: only the last stage changes.
+    const TransformerShape& s = model("deepseek-r1");
+    TrainingConfig cfg;
+    cfg.plan.pp = 4;
+    cfg.plan.dp = 8;
+    cfg.plan.ep = 8;
+    cfg.plan.recompute = Recompute::full;
+    cfg.seq_len = 4096;
+    cfg.flash_attention = true;
+    TrainingConfig with = cfg;
+    with.mtp_layers = 1;
+    const MemoryBudget first0 = training_stage_budget(s, cfg, 0), first1 = training_stage_budget(s, with, 0);
+    CHECK(first1.total().value() == first0.total().value());
+    const MemoryBudget last0 = training_stage_budget(s, cfg, 3), last1 = training_stage_budget(s, with, 3);
+    // Weights: the stage's average layer once more (its share of the experts over ep) and 2h^2 + 3h.
+    const int layers = stage_layers(s.layers, cfg.plan, 3);
+    const auto p = parameter_sizes(s);
+    const double h = static_cast<double>(s.hidden);
+    const double layer = (p.attention + p.mlp + p.norms - p.expert) / s.layers + p.expert / s.layers / 8;
+    CHECK(last1.weights.size.value() - last0.weights.size.value() == doctest::Approx(2 * (layer + 2 * h * h + 3 * h)).epsilon(1e-9));
+    // Activations: a layer's (full recompute: its input, and the layer being recomputed is already
+    // counted once), the projection's 2h input and another output pass with fp32 logits.
+    ActivationOptions ao = activation_options(cfg);
+    const double per_layer = activation_memory_per_layer(s, 1, 4096, ao).value();
+    const double sb = 4096, vocab = static_cast<double>(padded_vocab(s.vocab, 1, 0));
+    CHECK(last1.activations.size.value() - last0.activations.size.value() ==
+          doctest::Approx(per_layer + 4 * sb * h + 2 * sb * h + 4 * sb * vocab).epsilon(1e-9));
+    CHECK(last1.activations.detail.find("(MTP layer: a layer, its projection input, another output pass)") != std::string::npos);
+    CHECK(layers > 0);
+    with.mtp_layers = max_mtp_layers + 1;
+    CHECK(test_support::field_of([&] { (void)training_budget(s, with); }) == "mtp_layers");
+  }
 }

@@ -84,7 +84,7 @@ Result run_memory_image(const MemoryArgs& a, const ImageModelArg& m, const Conte
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
   a.flags.refuse({"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len",
-                  "--recompute", "--recompute-modules", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
+                  "--recompute", "--recompute-modules", "--mtp-layers", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
                   "--batch", "--context", "--weights", "--expert-weights", "--kv-cache"},
                  "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
@@ -239,9 +239,11 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     w.notes = notes;
     w.notes.push_back(seq_len_note(a.plan.seq_len, m));
     for (std::string& s : pipeline_layout_notes(a.plan, m)) w.notes.push_back(std::move(s));
-    if (const int mtp = pipeline_layout_mtp_layers(a.plan, m); mtp > 0)
-      w.notes.push_back("The layout's " + std::to_string(mtp) + " MTP layer" + (mtp > 1 ? "s (m) are" : " (m) is") +
-                        " not counted: memory sizes the model without multi-token prediction (capplan train times it).");
+    if (c.mtp_layers > 0)
+      w.notes.push_back(std::to_string(c.mtp_layers) + " MTP layer" + (c.mtp_layers > 1 ? "s" : "") +
+                        " counted on the last pipeline stage: the model's average layer, a 2h x h projection and three norms in "
+                        "weights, and for the micro-batch in flight there a layer's activations, the projection's input and another "
+                        "pass through the output layer with its fp32 logits (capplan train times them).");
     w.notes.push_back(c.flash_attention ? "FlashAttention assumed (PyTorch's memory-efficient SDPA kernel on GPUs before Ampere): no s x s "
                                           "attention scores kept; --no-flash-attention counts them."
                                         : "No FlashAttention: the s x s attention scores, softmax and dropout mask of every layer are kept.");

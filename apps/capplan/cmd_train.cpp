@@ -129,7 +129,6 @@ struct TrainArgs {
   std::optional<double> mfu;
   bool allow_tight = false;
   std::string launch_time;  // --launch-time: host time per kernel launch (Framework::cpu_seconds_per_kernel)
-  std::optional<int> mtp_layers;  // --mtp-layers (perf::TrainingJob::mtp_layers); default: a layout's "m"
 };
 
 // capplan train for an image model: data-parallel SGD over the GPUs (perf/image_model.hpp), the host's data
@@ -298,16 +297,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   }
   if (a.mfu) setup.measured_mfu = *a.mfu;
   // Multi-token prediction: --mtp-layers, or the MTP layers a pipeline layout places ("m"); both must agree.
-  const int layout_mtp = pipeline_layout_mtp_layers(a.plan, m);
-  if (a.mtp_layers) {
-    (void)mtp_layers_arg(*a.mtp_layers);
-    // Without --pp the layout is refused for that (training_config), not for its MTP count.
-    if (a.plan.pipeline_layout && a.plan.pp && *a.mtp_layers != layout_mtp)
-      detail::fail("--mtp-layers", std::to_string(*a.mtp_layers),
-                   "differs from the " + std::to_string(layout_mtp) + " MTP layer" + (layout_mtp == 1 ? "" : "s") + " (m) of --pipeline-layout \"" +
-                       *a.plan.pipeline_layout + "\"");
-  }
-  setup.mtp_layers = a.mtp_layers.value_or(layout_mtp);
+  setup.mtp_layers = mtp_layers_of(a.plan, m);
   setup.space.allow_tight = a.allow_tight;
   setup.gpus_per_node = gpus_per_node_arg(a.cluster, g);
   setup.fabric = fabric_arg(a.cluster);
@@ -876,7 +866,6 @@ void add_train(CLI::App& app, Context& ctx) {
   cmd->add_flag("--allow-tight", a->allow_tight,
                 "Let the plan search return plans whose memory fit is tight (less headroom than the allocator may lose to fragmentation)");
   add_launch_time_flag(cmd, a->launch_time);
-  add_mtp_layers_flag(cmd, a->mtp_layers, true);
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });

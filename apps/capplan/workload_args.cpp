@@ -260,6 +260,18 @@ int pipeline_layout_mtp_layers(const PlanArgs& a, const ModelArg& m) {
   return parse_pipeline_layout(*a.pipeline_layout, m.shape.layers, *a.pp).mtp_layers;
 }
 
+int mtp_layers_of(const PlanArgs& a, const ModelArg& m) {
+  const int layout_mtp = pipeline_layout_mtp_layers(a, m);
+  if (!a.mtp_layers) return layout_mtp;
+  (void)mtp_layers_arg(*a.mtp_layers);
+  // Without --pp the layout is refused for that (training_config), not for its MTP count.
+  if (a.pipeline_layout && a.pp && *a.mtp_layers != layout_mtp)
+    detail::fail("--mtp-layers", std::to_string(*a.mtp_layers),
+                 "differs from the " + std::to_string(layout_mtp) + " MTP layer" + (layout_mtp == 1 ? "" : "s") + " (m) of --pipeline-layout \"" +
+                     *a.pipeline_layout + "\"");
+  return *a.mtp_layers;
+}
+
 std::string mtp_note(int mtp_layers, const TransformerShape& shape) {
   // One MTP module (DeepSeek-V3 report §2.2): a transformer layer of the model's kind, a projection of the
   // concatenated [h; embedding] (2h x h) and another pass through the shared output head, per token.
@@ -273,7 +285,7 @@ std::string mtp_note(int mtp_layers, const TransformerShape& shape) {
   return std::to_string(mtp_layers) + " MTP layer" + (mtp_layers > 1 ? "s" : "") + " timed on the last pipeline stage, " +
          (mtp_layers > 1 ? "each as " : "as ") +
          "one more layer, another pass through the output layer and its loss, and a 2h x h projection per token: about " + share +
-         " of the model's matrix FLOPs, all on that stage. Their weights and activations are not counted in memory, and model FLOPs "
+         " of the model's matrix FLOPs, all on that stage. Memory counts their weights and activations on that stage; model FLOPs "
          "(MFU, HFU) count the model without them.";
 }
 
@@ -484,7 +496,8 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--last-stage-layers", a.last_stage_layers, "Layers on the last pipeline stage");
   cmd->add_option("--pipeline-layout", a.pipeline_layout,
                   "Megatron-Core's --pipeline-model-parallel-layout, e.g. 'Et|(tt|)*30mL': virtual stages split by '|', E embedding, "
-                  "t layer, m MTP layer (train: --mtp-layers), L loss, x*n and (...)*n repeats; sets the stages' layers and --interleave (needs --pp)");
+                  "t layer, m MTP layer (--mtp-layers), L loss, x*n and (...)*n repeats; sets the stages' layers and --interleave (needs --pp)");
+  add_mtp_layers_flag(cmd, a.mtp_layers, true);
   cmd->add_option("--offload-layers", a.offload_layers,
                   "Activation offloading: layers whose activations go to host memory in the forward pass and come back for the "
                   "backward (Megatron-Core --cpu-offloading-num-layers); needs --pp 1 and no recomputation; without a plan the search "
@@ -922,6 +935,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   const Precision precision = precision_arg(a.precision);
   perf::apply_precision(c, fw, precision, fp8_recipe_arg(a.fp8_recipe, precision));
   c.optimizer = optimizer_arg(a.optimizer.value_or("adam"));
+  c.mtp_layers = mtp_layers_of(a, m);
   return c;
 }
 

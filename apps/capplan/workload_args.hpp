@@ -147,6 +147,7 @@ struct PlanArgs {
   std::optional<std::string> cp_comm;  // --cp-comm: p2p, all_gather or a2a
   std::optional<int> interleave, first_stage_layers, last_stage_layers;
   std::optional<std::string> pipeline_layout;  // --pipeline-layout: Megatron-Core's layout string
+  std::optional<int> mtp_layers;  // --mtp-layers (perf::TrainingJob::mtp_layers); default: a layout's "m"
   std::optional<int> offload_layers;  // --offload-layers: activation offloading (Megatron-Core)
   std::optional<std::int64_t> micro_batch, global_batch, seq_len;
   std::optional<std::string> recompute;  // absent: none (a given plan) or any (the search)
@@ -177,6 +178,9 @@ struct PlanArgs {
 std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg& m);
 // The MTP layers (m) of a --pipeline-layout; 0 without one.
 int pipeline_layout_mtp_layers(const PlanArgs& a, const ModelArg& m);
+// The MTP layers a run trains: --mtp-layers, else the layout's m; InputError naming --mtp-layers when
+// it is out of range or differs from the layout's m.
+int mtp_layers_of(const PlanArgs& a, const ModelArg& m);
 // What capplan does with `mtp_layers` MTP layers, with their share of a token's matrix FLOPs.
 std::string mtp_note(int mtp_layers, const TransformerShape& shape);
 

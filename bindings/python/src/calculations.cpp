@@ -261,6 +261,8 @@ void bind_memory_types(py::module_& m) {
       .field("offload_parameters", &TrainingConfig::offload_parameters)
       .field("finetune", &TrainingConfig::finetune)
       .field("lora", &TrainingConfig::lora)
+      .field("mtp_layers", &TrainingConfig::mtp_layers,
+             "multi-token-prediction layers on the last pipeline stage (DeepSeek-V3's 1): a layer, a 2h x h projection, another output pass")
       .field("reserve", &TrainingConfig::reserve)
       .finish();
   Record<InferenceConfig>(m, "InferenceConfig", "How a model is served, for the memory model.")

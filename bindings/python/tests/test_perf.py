@@ -1048,3 +1048,16 @@ def test_recompute_modules_as_megatron_names_them(cat):
     space = capplan.SearchSpace(recompute=["selective"], recompute_modules="mlp", max_tp=2, micro_batches=[1])
     found = capplan.search_plans(job, cluster, fw, top=3, space=space)
     assert all(p.plan.recompute_modules == "mlp" for p in found.top)
+
+
+def test_mtp_layers_are_sized_on_the_last_stage():
+    shape = capplan.find_model("deepseek-r1").transformer()
+    plan = ParallelPlan(pp=2, dp=8, ep=8, recompute="full")
+    without = capplan.TrainingConfig(plan=plan, seq_len=4096, flash_attention=True)
+    with_mtp = without.replace(mtp_layers=1)
+    b0, b1 = (capplan.training_budget(shape, c) for c in (without, with_mtp))
+    assert b1.total().value > b0.total().value
+    assert b1.pipeline_stage == 1  # the last stage, which holds it, needs the most
+    assert "MTP layer" in b1.activations.detail
+    with pytest.raises(capplan.InputError, match="mtp_layers: 17 must be 0 to 16"):
+        capplan.training_budget(shape, with_mtp.replace(mtp_layers=17))

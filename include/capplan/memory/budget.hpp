@@ -218,6 +218,11 @@ struct TrainingConfig {
   bool dropout = true;
   bool fused_activation = false;
   double linear_input_bytes = 0;
+  // Multi-token-prediction layers on the last pipeline stage (DeepSeek-V3 §2.2; perf::TrainingJob::
+  // mtp_layers): each holds one more layer of the model's average kind, a 2h x h projection and three
+  // norms, and keeps that layer's activations, the projection's input and another pass through the
+  // shared output layer with its fp32 logits, for the one micro-batch in flight there.
+  int mtp_layers = 0;
   RuntimeReserve reserve;
 };
 
@@ -413,6 +418,8 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   require_positive_count(par.micro_batch, "micro_batch");
   if (cfg.seq_len < 0) detail::fail("seq_len", std::to_string(cfg.seq_len), "is negative");
   if (cfg.microbatches < 0) detail::fail("microbatches", std::to_string(cfg.microbatches), "is negative");
+  if (cfg.mtp_layers < 0 || cfg.mtp_layers > max_mtp_layers)
+    detail::fail("mtp_layers", std::to_string(cfg.mtp_layers), "must be 0 to " + std::to_string(max_mtp_layers));
   if (cfg.vocab_multiple < 0 || cfg.vocab_multiple > 65536)
     detail::fail("vocab_multiple", std::to_string(cfg.vocab_multiple), "must be 0 (no padding) to 65536");
   if (cfg.offload_parameters && par.zero_stage != ZeroStage::parameters) {
@@ -507,7 +514,16 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const auto fill = [&](MemoryBudget& b, int stage, bool with_text) {
     const int layers_here = stage_layers(shape.layers, par, stage);
     const bool first = stage == 0, last = stage == pp - 1;
-    const detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here, first, last, vocab - shape.vocab, par.etp);
+    // The last stage's MTP layers: the model's average layer each, plus the [h; embedding] -> h
+    // projection and the norms of the hidden state, the embedding and the output (Megatron-Core's
+    // eh_proj, column-parallel, and enorm, hnorm, final_layernorm).
+    const int mtp_here = last ? cfg.mtp_layers : 0;
+    detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here + mtp_here, first, last, vocab - shape.vocab, par.etp);
+    if (mtp_here > 0) {
+      const double h = static_cast<double>(shape.hidden);
+      const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
+      sh.dense += scale * mtp_here * (2 * h * h + 3 * h) / par.tp;
+    }
     // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
     auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
 
@@ -518,7 +534,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     // unsharded gradients until they are reduce-scattered (Zhao et al. 2023, PyTorch FSDP, §3.2-3.3
     // and §4.4: the rate limiter allows two all-gathers in flight).
     double gathered = 0, unsharded_grads = 0;
-    const double one_layer = layers_here > 0 ? (sh.total() - sh.ends) / layers_here : 0.0;
+    const double one_layer = layers_here + mtp_here > 0 ? (sh.total() - sh.ends) / (layers_here + mtp_here) : 0.0;
     if (st >= 3 && dp_dense > 1 && !cfg.offload_parameters) {
       gathered = sh.ends + 2 * one_layer;
       unsharded_grads = one_layer;
@@ -617,8 +633,12 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
 
     const double in_flight = in_flight_chunks(stage);
     const double output = last ? output_input + logits : 0.0;
+    // Each MTP layer for the one micro-batch in flight on the last chunk: a layer's activations, its
+    // projection's 2h-wide 16-bit input, and its own output-layer input and fp32 logits.
+    const double mtp_one = per_layer + 4.0 * sb * static_cast<double>(shape.hidden) / (par.sequence_parallel ? par.tp : 1) + output_input + logits;
+    const double mtp = mtp_here * mtp_one;
     const int resident = offloaded > 0 ? layers_here - offloaded + 1 : layers_here;
-    b.activations.size = DataSize::from_value(per_layer * resident * in_flight + recomputing + output);
+    b.activations.size = DataSize::from_value(per_layer * resident * in_flight + recomputing + output + mtp);
     if (with_text) {
       b.activations.detail = format(DataSize::from_value(per_layer)) + "/layer x " + n(resident) + " layers x " +
                              n(in_flight) + " micro-batches in flight" +
@@ -634,7 +654,10 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                              (recomputing > 0 ? " + " + format(DataSize::from_value(recomputing)) + " (layer being recomputed)" : "") +
                              (last ? " + " + format(DataSize::from_value(output)) + " (output layer input and fp32 logits" +
                                          (vocab != shape.vocab ? ", vocabulary padded to " + n(static_cast<double>(vocab)) : std::string()) + ")"
-                                   : "");
+                                   : "") +
+                             (mtp > 0 ? " + " + n(mtp_here) + " x " + format(DataSize::from_value(mtp_one)) +
+                                            " (MTP layer" + (mtp_here > 1 ? "s" : "") + ": a layer, its projection input, another output pass)"
+                                      : "");
     }
     // Eager PyTorch on one GPU (no DDP buckets, no ZeRO, no pipeline; zero_grad(set_to_none=True), the
     // default since PyTorch 2.0): the gradients do not exist when the activations peak at the start of

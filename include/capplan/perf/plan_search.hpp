@@ -114,6 +114,7 @@ inline TrainingConfig plan_training_config(const TrainingJob& job, const Paralle
   apply_precision(cfg, fw, job.precision, job.fp8_recipe);
   cfg.finetune = job.finetune;
   cfg.lora = job.lora;
+  cfg.mtp_layers = job.mtp_layers;
   return cfg;
 }
 
