@@ -997,12 +997,15 @@ TEST_SUITE("memory") {
     const MemoryBudget first0 = training_stage_budget(s, cfg, 0), first1 = training_stage_budget(s, with, 0);
     CHECK(first1.total().value() == first0.total().value());
     const MemoryBudget last0 = training_stage_budget(s, cfg, 3), last1 = training_stage_budget(s, with, 3);
-    // Weights: the stage's average layer once more (its share of the experts over ep) and 2h^2 + 3h.
+    // Weights: the stage's average layer once more (its share of the experts over ep), 2h^2 + 3h, and
+    // the stage's own copy of the (untied) input embedding.
     const int layers = stage_layers(s.layers, cfg.plan, 3);
     const auto p = parameter_sizes(s);
     const double h = static_cast<double>(s.hidden);
     const double layer = (p.attention + p.mlp + p.norms - p.expert) / s.layers + p.expert / s.layers / 8;
-    CHECK(last1.weights.size.value() - last0.weights.size.value() == doctest::Approx(2 * (layer + 2 * h * h + 3 * h)).epsilon(1e-9));
+    const double embedding = p.embedding - static_cast<double>(s.vocab) * h;
+    CHECK(last1.weights.size.value() - last0.weights.size.value() == doctest::Approx(2 * (layer + 2 * h * h + 3 * h + embedding)).epsilon(1e-9));
+    CHECK(last1.weights.detail.find("+ 1 MTP with its embedding") != std::string::npos);
     // Activations: a layer's (full recompute: its input, and the layer being recomputed is already
     // counted once), the projection's 2h input and another output pass with fp32 logits.
     ActivationOptions ao = activation_options(cfg);

@@ -339,6 +339,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       frugal.plan.dp = gpus;
       frugal.plan.zero_stage = gpus > 1 ? ZeroStage::parameters : ZeroStage::none;
       frugal.plan.recompute = Recompute::full;
+      frugal.mtp_layers = setup.mtp_layers;
       frugal.seq_len = job.seq_len;
       frugal.microbatches = std::max<std::int64_t>(1, job.global_batch / gpus);
       perf::apply_framework(frugal, fw);

@@ -232,7 +232,7 @@ void bind_memory_types(py::module_& m) {
         return plan;
       },
       py::arg("plan"), py::arg("layout"), py::arg("text") = "",
-      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers and last_chunk_layers set; set TrainingJob.mtp_layers to layout.mtp_layers yourself); the middle ranks must "
+      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers and last_chunk_layers set; set TrainingJob.mtp_layers (or TrainingConfig.mtp_layers) to layout.mtp_layers yourself); the middle ranks must "
       "hold equal layers and MTP layers sit on the last rank.");
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
       .field("rank", &LoraOptions::rank)

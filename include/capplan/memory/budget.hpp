@@ -287,11 +287,15 @@ struct Shard {
 
 // `vocab_pad`: rows a framework adds to the vocabulary (workload/transformer.hpp padded_vocab), held
 // in the input embedding and in the output head. `expert_tensor`: the GPUs each routed expert is split
-// over (ParallelPlan::etp; 0: tensor).
+// over (ParallelPlan::etp; 0: tensor). `mtp`: multi-token-prediction layers on this (last) stage
+// (TrainingConfig::mtp_layers): each the model's average layer, a [h; embedding] -> h projection and
+// three norms; the stage also holds its own copy of the input embedding, which the MTP layers read
+// (Megatron-Core's GPTModel builds the embedding where pre_process or mtp_process), unless tied to
+// the output head it already has.
 template <class I>
 Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tensor, int expert, int layers_here, bool first,
-            bool last, std::int64_t vocab_pad = 0, int expert_tensor = 0) {
-  const double stage_fraction = static_cast<double>(layers_here) / static_cast<double>(s.layers);
+            bool last, std::int64_t vocab_pad = 0, int expert_tensor = 0, int mtp = 0) {
+  const double stage_fraction = static_cast<double>(layers_here + mtp) / static_cast<double>(s.layers);
   const double layer_dense = dbl(p.attention + p.mlp + p.norms - p.expert);
   const double head = dbl(I(s.vocab) * I(s.hidden));
   const double pad = static_cast<double>(vocab_pad) * static_cast<double>(s.hidden);
@@ -299,10 +303,14 @@ Shard shard(const TransformerShape& s, const BasicParamBreakdown<I>& p, int tens
   double ends = 0;
   if (first) ends += input_embedding + dbl(p.other);
   if (last && (!s.tied_embeddings || !first)) ends += head + pad;
+  if (mtp > 0 && !first && !s.tied_embeddings) ends += input_embedding;
+  const double h = static_cast<double>(s.hidden);
+  const double norm = s.norm == NormKind::layernorm ? 2 * h : h;  // weight (and bias)
+  const double mtp_extra = mtp * (2 * h * h + 3 * norm);
   // A params_override scales every part by override / derived total.
   const double scale = s.params_override ? *s.params_override / dbl(p.total()) : 1.0;
   Shard out;
-  out.dense = scale * (layer_dense * stage_fraction + ends) / tensor;
+  out.dense = scale * (layer_dense * stage_fraction + mtp_extra + ends) / tensor;
   out.ends = scale * ends / tensor;
   out.expert = scale * dbl(p.expert) * stage_fraction / (static_cast<double>(expert_tensor > 0 ? expert_tensor : tensor) * expert);
   return out;
@@ -514,16 +522,11 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const auto fill = [&](MemoryBudget& b, int stage, bool with_text) {
     const int layers_here = stage_layers(shape.layers, par, stage);
     const bool first = stage == 0, last = stage == pp - 1;
-    // The last stage's MTP layers: the model's average layer each, plus the [h; embedding] -> h
-    // projection and the norms of the hidden state, the embedding and the output (Megatron-Core's
-    // eh_proj, column-parallel, and enorm, hnorm, final_layernorm).
+    // The last stage's MTP layers (detail::shard: the model's average layer each, the [h; embedding]
+    // -> h projection, Megatron-Core's column-parallel eh_proj, the norms enorm, hnorm and
+    // final_layernorm, and the stage's own input embedding).
     const int mtp_here = last ? cfg.mtp_layers : 0;
-    detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here + mtp_here, first, last, vocab - shape.vocab, par.etp);
-    if (mtp_here > 0) {
-      const double h = static_cast<double>(shape.hidden);
-      const double scale = shape.params_override ? *shape.params_override / dbl(p.total()) : 1.0;
-      sh.dense += scale * mtp_here * (2 * h * h + 3 * h) / par.tp;
-    }
+    const detail::Shard sh = detail::shard(shape, p, par.tp, par.ep, layers_here, first, last, vocab - shape.vocab, par.etp, mtp_here);
     // Parameters after ZeRO sharding of a state that a stage >= `from` shards.
     auto sharded = [&](int from) { return st >= from ? sh.dense / dp_dense + sh.expert / dp_expert : sh.total(); };
 
@@ -605,7 +608,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       const double all_base = sharded(3);
       const double kept = qlora ? (st >= 3 ? sh.ends / dp_dense : sh.ends) : 0.0;  // embedding and head in bf16
       const double base_params = all_base - kept;
-      const double adapters = detail::lora_params(shape, cfg.lora) * layers_here / shape.layers / par.tp;
+      const double adapters = detail::lora_params(shape, cfg.lora) * (layers_here + mtp_here) / shape.layers / par.tp;
       const double state = optimizer_state_bytes_per_param(cfg.optimizer, shape.hidden);
       // ZeRO 3 / FSDP gathers the frozen weights as it gathers full training's (above): the root unit
       // (embedding and head: bf16 under QLoRA) and the current and prefetched layers (the base format).
@@ -672,7 +675,9 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       if (pp > 1) {
         b.weights.detail += "; pipeline stage " + std::to_string(stage + 1) + " of " + std::to_string(pp) + " (" +
                             std::to_string(layers_here) + " layers" + (first ? " + embedding" : "") +
-                            (last ? " + output layer" : "") + ")";
+                            (last ? " + output layer" : "") +
+                            (mtp_here > 0 ? " + " + std::to_string(mtp_here) + " MTP" + (first || shape.tied_embeddings ? "" : " with its embedding") : "") +
+                            ")";
       }
     }
     detail::add_reserve(b, cfg.reserve, with_text);

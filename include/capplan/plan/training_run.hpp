@@ -230,6 +230,7 @@ class TrainingRunCache {
     perf::apply_precision(c, setup_.framework, setup_.precision, perf::Fp8Recipe::delayed);
     c.plan.recompute = Recompute::full;
     c.plan.zero_stage = ZeroStage::parameters;
+    c.mtp_layers = setup_.mtp_layers;
     c.plan.sequence_parallel = true;
     // Every TP degree the search may take: up to the node (or the space's max_tp), not only 1-8.
     const int max_tp = setup_.space.max_tp > 0 ? setup_.space.max_tp : std::max(8, gpus_per_node);
