@@ -247,7 +247,8 @@ void systems(std::ostream& o, const Catalog& c) {
 
 void offers(std::ostream& o, const Catalog& c) {
   o << "\n## Cloud offers\n\nPrices per instance in the offer's currency; per GPU-hour = instance price / GPUs "
-       "(a monthly price is divided by 730 h first). Reserved = a commitment or capacity-block rate.\n\n"
+       "(a monthly price is divided by 730 h first). Reserved = a commitment or capacity-block rate, with the shortest term it is "
+       "sold for; a run is billed at least that term, and a monthly rent whole months (docs/cost.md).\n\n"
     << "| id | provider | instance | region | GPUs | vCPUs | RAM | on-demand | spot | reserved | monthly | per GPU-hour | as of |\n"
     << "|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
   const auto rate = [](const std::optional<MoneyRate>& r) { return r ? format(*r, {.exact = true}) : std::string("–"); };
@@ -255,7 +256,8 @@ void offers(std::ostream& o, const Catalog& c) {
     o << "| " << x.id << " | " << cell(x.provider) << " | " << cell(x.instance_type) << " | " << cell(x.region) << " | "
       << x.gpu_count << " × " << x.gpu_id << " | " << (x.vcpus > 0 ? std::to_string(x.vcpus) : "–") << " | "
       << (x.ram.value() > 0 ? format(x.ram, {.prefixes = Prefixes::binary}) : "–") << " | " << rate(x.on_demand) << " | "
-      << rate(x.spot) << " | " << rate(x.reserved) << " | " << (x.monthly ? money(*x.monthly) + "/month" : "–") << " | "
+      << rate(x.spot) << " | " << rate(x.reserved) << (x.reserved && x.min_term ? " (" + term_text(*x.min_term) + " term)" : std::string()) << " | "
+      << (x.monthly ? money(*x.monthly) + "/month" + (x.min_term ? " (at least " + term_text(*x.min_term) + ")" : std::string()) : "–") << " | "
       << format(x.per_gpu_hour(), {.decimals = 3}) << " (" << name(x.headline()) << ") | " << x.as_of << " |\n";
   }
   o << "\nSources and notes:\n\n";

@@ -407,6 +407,27 @@ TEST_SUITE("catalog_io") {
     else CHECK(q.get<double>() == odd);
   }
 
+  TEST_CASE("catalog: an offer's minimum term is read, written, patched and removed with null") {
+    Catalog c = Catalog::make_builtin();
+    // A patch from an older price file: the reserved price removed, the term not mentioned. It loads,
+    // and the term it leaves binds nothing.
+    io::apply_catalog_json(c, R"({"cloud_offers": [{"id": "aws-p5.48xlarge", "reserved": null}]})", "old.json");
+    CHECK_FALSE(c.find_offer("aws-p5.48xlarge").has(PriceKind::reserved));
+    // A term given as text with its unit, then removed with null.
+    io::apply_catalog_json(c, R"({"cloud_offers": [{"id": "aws-p5.48xlarge", "reserved": "39.33", "min_term": "7 days"}]})", "week.json");
+    REQUIRE(c.find_offer("aws-p5.48xlarge").min_term);
+    CHECK(c.find_offer("aws-p5.48xlarge").min_term->value() == doctest::Approx(7 * 86400.0));
+    CHECK(io::record_to_json(c.find_offer("aws-p5.48xlarge"))["min_term"] == "7 days");
+    io::apply_catalog_json(c, R"({"cloud_offers": [{"id": "aws-p5.48xlarge", "reserved": null, "min_term": null}]})", "none.json");
+    CHECK_FALSE(c.find_offer("aws-p5.48xlarge").min_term);
+    CHECK_FALSE(io::record_to_json(c.find_offer("aws-p5.48xlarge")).contains("min_term"));
+    // Bad terms name the field.
+    CHECK_THROWS_WITH_AS(io::apply_catalog_json(c, R"({"cloud_offers": [{"id": "do-mi350x", "min_term": "soon"}]})", "bad.json"),
+                         doctest::Contains("min_term"), InputError);
+    CHECK_THROWS_WITH_AS(io::apply_catalog_json(c, R"({"cloud_offers": [{"id": "do-mi350x", "min_term": "-1 day"}]})", "bad.json"),
+                         doctest::Contains("min_term"), InputError);
+  }
+
   TEST_CASE("catalog: add a GPU and a cloud offer for it; numbers in canonical units") {
     Catalog c = Catalog::make_builtin();
     Json g = valid_gpu();
@@ -905,6 +926,19 @@ TEST_SUITE("catalog_io") {
     CHECK_THROWS_WITH_AS(csv(head + "a,\xed\xa0\x80,i\n"), doctest::Contains("not UTF-8"), ParseError);  // a surrogate
     CHECK_THROWS_WITH_AS(csv(head + "a,\xc0\xaf,i\n"), doctest::Contains("not UTF-8"), ParseError);      // an overlong '/'
     CHECK(io::import_price_csv(head + "a,Pr\xc3\xa9" "fecture \xe4\xb8\xad,i,h100-sxm,1,USD,2,,,,2026-11-01,s\n", "p.csv", base).offers.size() == 1);
+    // The optional min_term column: a duration with its unit, read into the offer; a term without a
+    // reserved price, or text that is not a duration, names the column and the line.
+    const std::string termed = "id,provider,instance_type,gpu_id,gpu_count,currency,on_demand,spot,reserved,min_term,monthly,as_of,source\n";
+    const io::PriceImport t = csv(termed + "a,P,i,h100-sxm,8,USD,,,30,1 day,,2026-11-01,s\n");
+    REQUIRE(t.offers.size() == 1);
+    REQUIRE(t.offers[0].min_term);
+    CHECK(t.offers[0].min_term->value() == doctest::Approx(86400));
+    CHECK(io::write_offers_json(t.offers).find("\"min_term\": \"1 days\"") != std::string::npos);
+    CHECK_THROWS_WITH_AS(csv(termed + "a,P,i,h100-sxm,8,USD,,,30,1 day,200000,2026-11-01,s\n"), doctest::Contains("p.csv:2: min_term"), InputError);
+    CHECK_THROWS_WITH_AS(csv(termed + "a,P,i,h100-sxm,8,USD,,,30,0 h,,2026-11-01,s\n"), doctest::Contains("p.csv:2: min_term"), InputError);
+    // An offer without a term writes "min_term": null, so a refresh over an offer that had one drops it.
+    CHECK(io::write_offers_json(csv(head + "b,P,i,h100-sxm,1,USD,2,,,,2026-11-01,s\n").offers).find("\"min_term\": null") != std::string::npos);
+    CHECK_THROWS_WITH_AS(csv(termed + "a,P,i,h100-sxm,8,USD,,,30,soon,,2026-11-01,s\n"), doctest::Contains("p.csv:2: "), InputError);
     const auto azure = [&](const std::string& text) { return io::import_azure_retail_prices(io::JsonDocument::parse(text, "a.json"), base); };
     CHECK_THROWS_WITH_AS(azure("{}"), doctest::Contains("Items: is missing"), InputError);
     CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": "98"}]})"),

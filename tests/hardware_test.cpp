@@ -10,6 +10,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <string>
 
@@ -667,6 +668,67 @@ TEST_SUITE("hardware") {
       o.spot = MoneyRate("-1", Currency::USD);
       CHECK(input_error_of([&] { o.validate(); }).field() == "spot");
     }
+  }
+
+  TEST_CASE("what a run is billed: hourly prices its hours, a monthly rent whole months, a reserved price at least its term") {
+    const auto& c = Catalog::builtin();
+    const CloudOffer& p5 = c.find_offer("p5.48xlarge");
+    CHECK(p5.billed_time(PriceKind::on_demand, 12_h).value() == doctest::Approx(12 * 3600.0));
+    // An EC2 Capacity Block is sold from one day (DescribeCapacityBlockOfferings, CapacityDurationHours:
+    // 1-day increments up to 14 days): 12 h bills 24 h, 30 h bills 30 h.
+    REQUIRE(p5.min_term);
+    CHECK(p5.min_term->value() == doctest::Approx(24 * 3600.0));
+    CHECK(p5.billed_time(PriceKind::reserved, 12_h).value() == doctest::Approx(24 * 3600.0));
+    CHECK(p5.billed_time(PriceKind::reserved, 30_h).value() == doctest::Approx(30 * 3600.0));
+    // DigitalOcean's MI350X: 12 months reserved, so 10 h bills 8,760 h.
+    const CloudOffer& mi = c.find_offer("do-mi350x");
+    CHECK(mi.billed_time(PriceKind::reserved, 10_h).value() == doctest::Approx(8760 * 3600.0));
+    // A monthly rental: whole months of 730 h, at least one.
+    const CloudOffer& r = c.find_offer("cn-rental-rtx-4090-low");
+    CHECK(r.billed_time(PriceKind::monthly, 12_h).value() == doctest::Approx(730 * 3600.0));
+    CHECK(r.billed_time(PriceKind::monthly, 730_h).value() == doctest::Approx(730 * 3600.0));
+    CHECK(r.billed_time(PriceKind::monthly, 731_h).value() == doctest::Approx(1460 * 3600.0));
+    CHECK(r.billed_time(PriceKind::monthly, 0_h).value() == doctest::Approx(730 * 3600.0));
+    // With a 3-month minimum: 12 h bills three months, 2,500 h four.
+    CloudOffer three = r;
+    three.min_term = 3_months;
+    three.validate();
+    CHECK(three.billed_time(PriceKind::monthly, 12_h).value() == doctest::Approx(3 * 730 * 3600.0));
+    CHECK(three.billed_time(PriceKind::monthly, 2500_h).value() == doctest::Approx(4 * 730 * 3600.0));
+    // A price the offer lacks, a reserved price without its term, and a bad run are named.
+    CHECK(input_error_of([&] { (void)r.billed_time(PriceKind::on_demand, 1_h); }).field() == "on_demand");
+    CloudOffer no_term = p5;
+    no_term.min_term.reset();
+    CHECK_FALSE(no_term.billable(PriceKind::reserved));
+    CHECK(no_term.billable(PriceKind::on_demand));
+    CHECK(input_error_of([&] { (void)no_term.billed_time(PriceKind::reserved, 1_h); }).field() == "min_term");
+    CHECK(input_error_of([&] { (void)p5.billed_time(PriceKind::on_demand, Duration::from_value(-1)); }).field() == "run");
+    CHECK(input_error_of([&] { (void)p5.billed_time(PriceKind::on_demand, Duration::from_value(std::nan(""))); }).field() == "run");
+    // Every built-in reserved price states its term.
+    for (const CloudOffer& o : c.cloud_offers()) {
+      if (o.has(PriceKind::reserved)) CHECK_MESSAGE(o.min_term.has_value(), o.id);
+    }
+  }
+
+  TEST_CASE("a minimum term is checked: never for both a reserved and a monthly price, never 0, negative or absurd") {
+    CloudOffer o = Catalog::builtin().find_offer("p5.48xlarge");
+    o.monthly = Money("30000", Currency::USD);
+    CHECK(input_error_of([&] { o.validate(); }).field() == "min_term");
+    // Without a reserved or monthly price a term binds nothing: an older price file that drops the reserved
+    // price of an offer keeps loading over the built-in one (whose term it does not mention).
+    o = Catalog::builtin().find_offer("p5.48xlarge");
+    o.reserved.reset();
+    o.validate();
+    CHECK(o.billed_time(PriceKind::on_demand, 1_h).value() == doctest::Approx(3600));
+    o = Catalog::builtin().find_offer("p5.48xlarge");
+    o.min_term = Duration::from_value(0);
+    CHECK(input_error_of([&] { o.validate(); }).field() == "min_term");
+    o.min_term = Duration::from_value(-3600);
+    CHECK(input_error_of([&] { o.validate(); }).field() == "min_term");
+    o.min_term = Duration::from_value(20 * 8760 * 3600.0);
+    CHECK(input_error_of([&] { o.validate(); }).field() == "min_term");
+    o.min_term = Duration::from_value(std::nan(""));
+    CHECK(input_error_of([&] { o.validate(); }).field() == "min_term");
   }
 
   TEST_CASE("per-GPU-hour is the instance price divided by its GPUs") {

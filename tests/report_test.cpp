@@ -997,7 +997,7 @@ TEST_SUITE("report") {
                                                  "iteration_time_s", "gpu_hours", "expected_wall_clock_s", "expected_gpu_hours", "goodput",
                                                  "tokens_per_s_per_gpu", "achieved_flop_per_s_per_gpu", "mfu", "hfu", "memory_per_gpu_bytes",
                                                  "fits", "tight", "it_power_w", "energy_kwh", "co2e_kg", "cost_usd", "price_per_gpu_hour_usd",
-                                                 "assumptions"});
+                                                 "price_kind", "billed_gpu_hours", "assumptions"});
     CHECK(std::get<std::int64_t>(member(v, "gpus").data()) == 8);
     CHECK(std::get<double>(member(v, "time_s").data()) == r.time.value());
     CHECK(std::get<double>(member(v, "energy_kwh").data()) == r.footprint.kwh);
@@ -1203,5 +1203,127 @@ TEST_SUITE("report") {
     CHECK(keys_of(n) == std::vector<std::string>{"model", "gpu", "gpus", "fits", "plan", "least_memory_per_gpu_bytes", "would_fit"});
     CHECK(std::get<bool>(member(n, "fits").data()) == false);
     CHECK(member(n, "plan").is_null());
+  }
+}
+
+TEST_SUITE("report") {
+  TEST_CASE("rents billed as sold: a short run pays a reserved term or a month in full, and the cheapest bill wins") {
+    using namespace capplan::literals;
+    const Catalog& c = Catalog::builtin();
+    // MI350X: DigitalOcean's 12-month reservation is its only offer; a 10 h run on 8 GPUs pays the year:
+    // 8 x 8,760 h = 70,080 GPU-hours x $4.76 = $333,580.80.
+    const RunFootprint mi = run_footprint(c, c.find_gpu("mi350x"), 8, 10_h, 80);
+    REQUIRE(mi.cost);
+    REQUIRE(mi.price_kind);
+    CHECK(*mi.price_kind == PriceKind::reserved);
+    CHECK(mi.billed_gpu_hours == doctest::Approx(70080));
+    CHECK(to_json_string(*mi.cost) == "333580.8");
+    CHECK(mi.price_from.find("billed 8,760 h (its 1-year term) for a 10 h run") != std::string::npos);
+    // A run past the term pays its own hours.
+    const RunFootprint long_run = run_footprint(c, c.find_gpu("mi350x"), 1, 10000_h, 10000);
+    CHECK(long_run.billed_gpu_hours == doctest::Approx(10000));
+    CHECK(long_run.price_from.find("billed") == std::string::npos);
+    // Trainium2: an EC2 Capacity Block from one day; 16 chips for 10 h pay one block, $35.7608 x 24 h.
+    const RunFootprint trn = run_footprint(c, c.find_gpu("trainium2"), 16, 10_h, 160);
+    REQUIRE(trn.cost);
+    CHECK(to_json_string(*trn.cost) == "858.2592");
+    CHECK(trn.price_from.find("its 1-day term") != std::string::npos);
+    Value j;
+    footprint_output(j, trn);
+    CHECK(std::get<std::string>(member(j, "price_kind").data()) == "reserved");
+    CHECK(std::get<double>(member(j, "billed_gpu_hours").data()) == doctest::Approx(384));
+    // A given price has no kind and bills the run's GPU-hours.
+    FootprintOptions given;
+    given.price_per_gpu_hour = parse_money_rate("$2/h", "price");
+    const RunFootprint g = run_footprint(c, c.find_gpu("mi350x"), 8, 10_h, 80, given);
+    CHECK_FALSE(g.price_kind);
+    CHECK(g.billed_gpu_hours == doctest::Approx(80));
+    // Without a run (a rate compared per hour) reserved-only offers are left out, as before: what
+    // infer and compare --serve price a rate of work at (bill_as_sold off), never a term.
+    CHECK_FALSE(cheapest_rent(c, "mi350x"));
+    FootprintOptions hourly;
+    hourly.bill_as_sold = false;
+    CHECK_FALSE(run_footprint(c, c.find_gpu("mi350x"), 8, 10_h, 80, hourly).price);
+    const RunFootprint h100 = run_footprint(c, c.find_gpu("h100-sxm"), 8, Duration::from_value(5), 8 * 5 / 3600.0, hourly);
+    REQUIRE(h100.price_kind);
+    CHECK(*h100.price_kind == PriceKind::on_demand);
+    CHECK(h100.billed_gpu_hours == doctest::Approx(8 * 5 / 3600.0));
+    REQUIRE(cheapest_rent(c, "mi350x", {}, 10_h));
+  }
+
+  TEST_CASE("a monthly rent bills whole months: cheapest per hour, yet not for a short run") {
+    using namespace capplan::literals;
+    Catalog c = Catalog::make_builtin();
+    // A monthly offer cheaper per hour than every hourly one: $300 a month = $0.41/h.
+    CloudOffer m;
+    m.id = "test-monthly-4090";
+    m.provider = "Test";
+    m.instance_type = "1 x RTX 4090, monthly";
+    m.gpu_id = "rtx-4090";
+    m.monthly = Money("300", Currency::USD);
+    m.as_of = "2026-11-01";
+    m.source = "a test";
+    c.add_or_replace(m);
+    const auto per_hour = cheapest_rent(c, "rtx-4090");
+    REQUIRE(per_hour);
+    CHECK(per_hour->offer->id == "test-monthly-4090");
+    // 12 h: a month's rent ($300) against 12 h of the cheapest hourly offer: the hourly one.
+    const auto short_run = cheapest_rent(c, "rtx-4090", {}, 12_h);
+    REQUIRE(short_run);
+    CHECK(short_run->kind != PriceKind::monthly);
+    // 700 h: the month is the cheaper bill; 731 h bills two months.
+    const auto month = cheapest_rent(c, "rtx-4090", {}, 700_h);
+    REQUIRE(month);
+    CHECK(month->offer->id == "test-monthly-4090");
+    CHECK(month->billed.value() == doctest::Approx(730 * 3600.0));
+    CHECK(month->source().find("billed 730 h (whole months) for a 700 h run") != std::string::npos);
+    // The purchase table: a short run's rent for the 4090 row is hourly; the break-even rents as the offer sells.
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.systems = false;
+    q.filters.cloud = false;
+    q.filters.vendor = Vendor::nvidia;
+    q.filters.form_factor = FormFactor::consumer;
+    const PurchaseTable t = purchase_table(q, c);
+    const PurchaseRow& r = row_of(t, "rtx-4090");
+    REQUIRE(r.rent_cost);
+    CHECK(r.rent_kind != PriceKind::monthly);
+    CHECK(r.rent_billed.value() == doctest::Approx(r.time.value()));
+    PurchaseRow monthly = r;
+    monthly.rent_kind = PriceKind::monthly;
+    monthly.rent_min_term.reset();
+    monthly.rent_rate = MoneyRate(Decimal(300) / Decimal(730), Currency::USD);
+    const auto cmp = row_cost_comparison(monthly, q);
+    REQUIRE(cmp);
+    CHECK(cmp->rented.kind == PriceKind::monthly);
+    CHECK(cmp->rented_month_costs.cost == Money("300", Currency::USD));  // a whole month at any use below 100 %
+  }
+
+  TEST_CASE("purchase table: a reserved-only GPU rents at its term for a training run, and says so") {
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.systems = false;
+    q.filters.cloud = false;
+    q.filters.vendor = Vendor::amd;
+    const PurchaseTable t = purchase_table(q, Catalog::builtin());
+    const PurchaseRow& r = row_of(t, "mi350x");
+    REQUIRE(r.estimated());
+    REQUIRE(r.rent_cost);
+    CHECK(r.rent_kind == PriceKind::reserved);
+    CHECK(r.rent_offer == "do-mi350x");
+    CHECK(r.rent_billed.value() == doctest::Approx(8760 * 3600.0));
+    REQUIRE(r.gpus == 1);
+    CHECK(to_json_string(*r.rent_cost) == "41697.6");  // $4.76 x 8,760 h
+    CHECK(r.rent_from.find("its 1-year term") != std::string::npos);
+    const Value j = t.output();
+    bool seen = false;
+    for (const Value& e : std::get<Value::Array>(member(j, "rows").data())) {
+      if (std::get<std::string>(member(e, "option").data()) != "mi350x") continue;
+      seen = true;
+      CHECK(std::get<std::string>(member(e, "rent_kind").data()) == "reserved");
+      CHECK(std::get<double>(member(e, "rent_billed_hours").data()) == doctest::Approx(8760));
+    }
+    CHECK(seen);
+    bool noted = false;
+    for (const std::string& n : t.assumptions) noted = noted || n.find("mi350x (do-mi350x): reserved, at least its 1-year term") != std::string::npos;
+    CHECK(noted);
   }
 }

@@ -541,7 +541,9 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   const bool weights_fit = mem.total() <= g.capacity();
   constexpr double million = 1e6;
   const double seconds = million / images_per_s;
-  const RunFootprint foot = run_footprint(ctx.catalog(), g, 1, from_canonical<Duration>(seconds), seconds / 3600.0, footprint_options(a.cost));
+  FootprintOptions per_hour = footprint_options(a.cost);
+  per_hour.bill_as_sold = false;  // a unit cost: the cheapest price per hour, never a month or a term
+  const RunFootprint foot = run_footprint(ctx.catalog(), g, 1, from_canonical<Duration>(seconds), seconds / 3600.0, per_hour);
   const double peak = perf::peak_rate(g, p).value();
 
   Result r;

@@ -259,10 +259,13 @@ void bind_purchase(py::module_& m) {
   Record<FootprintOptions>(m, "FootprintOptions", "PUE, grid intensity, the GPU-hour price (None: the cheapest USD offer) and the host allowance.")
       .field("pue", &FootprintOptions::pue)
       .field("grid_g_per_kwh", &FootprintOptions::grid_g_per_kwh, "g CO2e per kWh (default 436, world 2022, Ember)")
-      .field("price_per_gpu_hour", &FootprintOptions::price_per_gpu_hour, "None: the cheapest USD cloud offer for the GPU")
+      .field("price_per_gpu_hour", &FootprintOptions::price_per_gpu_hour, "None: the GPU's cheapest cloud offer (the cheapest bill for the run)")
       .field("price_from", &FootprintOptions::price_from, "where a given price comes from")
       .field("fx", &FootprintOptions::fx, "rates into USD: offers in those currencies join the cheapest")
       .field("host", &FootprintOptions::host)
+      .field("bill_as_sold", &FootprintOptions::bill_as_sold,
+             "bill the run as the offer sells it (a monthly rent whole months, a reserved price at least its term); "
+             "False: the cheapest price per hour, for a rate of work")
       .finish();
   Record<RunFootprint>(m, "RunFootprint", "What a run draws, emits and costs: IT power, energy x PUE, carbon, price and cost.")
       .readonly("power", &RunFootprint::power)
@@ -273,7 +276,10 @@ void bind_purchase(py::module_& m) {
       .readonly("price", &RunFootprint::price, "per GPU-hour; None: none given and no USD offer")
       .readonly("price_from", &RunFootprint::price_from)
       .readonly("price_offer", &RunFootprint::price_offer, "the cloud offer's id the price comes from; empty: a given price")
-      .readonly("cost", &RunFootprint::cost, "price x GPU-hours")
+      .readonly("price_kind", &RunFootprint::price_kind, "the offer's price it is; None for a given price")
+      .readonly("billed_gpu_hours", &RunFootprint::billed_gpu_hours,
+                "the GPU-hours paid for: more than the run's where a monthly rental bills whole months or a reserved price its term")
+      .readonly("cost", &RunFootprint::cost, "price x billed GPU-hours")
       .finish(false);
   m.def("run_footprint", &run_footprint, py::arg("catalog"), py::arg("gpu"), py::arg("gpus"), py::arg("time"), py::arg("gpu_hours"),
         py::arg("options") = FootprintOptions{}, "IT power, energy, carbon and cost of `gpus` x `gpu` busy for `time`.");
@@ -399,7 +405,10 @@ void bind_purchase(py::module_& m) {
       .readonly("rent_rate", &PurchaseRow::rent_rate)
       .readonly("rent_from", &PurchaseRow::rent_from)
       .readonly("rent_offer", &PurchaseRow::rent_offer, "the cloud offer's id the rent comes from")
-      .readonly("rent_cost", &PurchaseRow::rent_cost)
+      .readonly("rent_kind", &PurchaseRow::rent_kind, "which of the offer's prices the rent is")
+      .readonly("rent_min_term", &PurchaseRow::rent_min_term, "that offer's minimum term (None: not stated)")
+      .readonly("rent_billed", &PurchaseRow::rent_billed, "training: the wall clock the rent bills (whole months, a reserved term)")
+      .readonly("rent_cost", &PurchaseRow::rent_cost, "training: rent_rate x the time billed")
       .readonly("rent_usd_per_mtok", &PurchaseRow::rent_usd_per_mtok)
       .readonly("image_inference", &PurchaseRow::image_inference, "serve_images: one batch's forward (a UNet's denoising step)")
       .readonly("image_decode", &PurchaseRow::image_decode, "serve_images: a diffusion pipeline's VAE decode, once per batch")

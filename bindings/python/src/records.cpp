@@ -176,6 +176,7 @@ void bind_hardware_records(py::module_& m) {
 
   Record<CloudOffer>(m, "CloudOffer", "A rentable instance with its prices per INSTANCE in its own currency.")
       .described_fields({{"on_demand", "MoneyRate per instance-hour"},
+                         {"min_term", "Duration: the shortest time the reserved or the monthly price is sold for; None: not stated"},
                          {"monthly", "Money per instance-month"}})
       .finish()
       .def("validate", &CloudOffer::validate)
@@ -188,7 +189,11 @@ void bind_hardware_records(py::module_& m) {
       .def(
           "per_gpu_hour",
           [](const CloudOffer& o, std::optional<PriceKind> k) { return k ? o.per_gpu_hour(*k) : o.per_gpu_hour(); },
-          py::arg("kind") = py::none(), "Price per GPU-hour: the instance price / gpu_count.");
+          py::arg("kind") = py::none(), "Price per GPU-hour: the instance price / gpu_count.")
+      .def("billable", &CloudOffer::billable, py::arg("kind"),
+           "Whether a run can be priced at this kind: every price but a reserved one without its term.")
+      .def("billed_time", &CloudOffer::billed_time, py::arg("kind"), py::arg("run"),
+           "The time the price bills for a run: the run (on-demand, spot), whole months (monthly), max(run, min_term) (reserved).");
 
   Record<SystemPrice>(m, "SystemPrice", "A system's price: given by its source or the sum of its parts.")
       .readonly("low", &SystemPrice::low)

@@ -311,3 +311,41 @@ def test_purchase_rows_of_rent_only_parts_have_no_energy():
     assert all(r.energy is None and r.co2e_kg is None and not r.power.known for r in timed)
     d = timed[0].to_dict()
     assert d["energy_j"] is None and d["co2e_kg"] is None
+
+
+def test_rents_are_billed_as_sold():
+    # A reserved price bills at least its term, a monthly rent whole months (docs/cost.md).
+    cat = Catalog.builtin()
+    mi = cat.find_offer("do-mi350x")
+    assert mi.min_term == capplan.Duration(1, "year")
+    assert mi.billed_time(capplan.PriceKind.reserved, capplan.Duration(10, "h")) == capplan.Duration(8760, "h")
+    f = capplan.run_footprint(cat, cat.find_gpu("mi350x"), 8, capplan.Duration(10, "h"), 80.0)
+    assert f.price_kind == capplan.PriceKind.reserved
+    assert f.billed_gpu_hours == pytest.approx(70080)
+    assert f.cost == capplan.Money("333580.8", "USD")
+    assert "billed 8,760 h (its 1-year term) for a 10 h run" in f.price_from
+    rental = cat.find_offer("cn-rental-rtx-4090-low")
+    assert rental.billed_time(capplan.PriceKind.monthly, capplan.Duration(12, "h")) == capplan.Duration(730, "h")
+    three = rental.replace(min_term=capplan.Duration(3, "months"))
+    assert three.billed_time(capplan.PriceKind.monthly, capplan.Duration(12, "h")) == capplan.Duration(2190, "h")
+    # Refused with the field named: a term that could be the reserved or the monthly price's, a price the offer lacks.
+    with pytest.raises(capplan.InputError, match="min_term"):
+        cat.find_offer("p5.48xlarge").replace(monthly=capplan.Money("30000", "USD")).validate()
+    with pytest.raises(capplan.InputError, match="on_demand"):
+        rental.billed_time(capplan.PriceKind.on_demand, capplan.Duration(1, "h"))
+    # The break-even side: a reserved rental with a term shorter than a month bills max(hours, term).
+    r = capplan.RentedOption.reserved("block", capplan.MoneyRate("1.50 USD/h"))
+    r.term = capplan.Duration(1, "day")
+    assert capplan.rented_month(r, 0.01).cost == capplan.Money("36", "USD")
+
+
+def test_a_reserved_only_gpu_row_rents_at_its_term_for_training():
+    q = PurchaseQuery(model=capplan.find_model("llama2-7b").transformer(), model_name="llama2-7b", tokens=1e9)
+    q.filters.systems = False
+    q.filters.cloud = False
+    rows = {r.option: r for r in capplan.purchase_table(q, Catalog.builtin()).rows}
+    mi = rows["mi350x"]
+    assert mi.rent_kind == capplan.PriceKind.reserved and mi.rent_offer == "do-mi350x"
+    assert mi.rent_billed == capplan.Duration(8760, "h")
+    out = [e for e in capplan.purchase_table(q, Catalog.builtin()).output()["rows"] if e["option"] == "mi350x"][0]
+    assert out["rent_kind"] == "reserved" and out["rent_billed_hours"] == pytest.approx(8760)

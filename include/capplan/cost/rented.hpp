@@ -6,7 +6,8 @@
 // hour, the rental needs u × 730 h / throughput_vs_owned hours a month.
 //   on-demand: rate × hours
 //   spot:      rate × hours × (1 + interruption_overhead)   (work redone after preemptions)
-//   reserved:  rate × 730 h × instances, instances = ceil(hours / 730 h), at least 1
+//   reserved:  rate × 730 h × instances, instances = ceil(hours / 730 h), at least 1; with a term
+//              shorter than a month (an EC2 Capacity Block, from one day): rate × max(hours, term)
 //   monthly:   price × instances, same instance count
 #pragma once
 
@@ -29,6 +30,7 @@ struct RentedOption {
   std::optional<Money> monthly{};            // monthly rental
   double interruption_overhead = 0;        // spot: extra share of work redone, >= 0
   double throughput_vs_owned = 1.0;        // work per hour relative to the owned option, > 0
+  Duration term{};                         // reserved: the commitment (0 or >= a month: held all month)
 
   static RentedOption on_demand(std::string name, MoneyRate rate, double throughput = 1.0) {
     return RentedOption{std::move(name), PriceKind::on_demand, rate, std::nullopt, 0, throughput};
@@ -51,6 +53,8 @@ struct RentedOption {
   void validate() const {
     require_positive(throughput_vs_owned, "rented.throughput_vs_owned");
     require_nonnegative(interruption_overhead, "rented.interruption_overhead");
+    require_finite(term.value(), "rented.term");
+    require_nonnegative(term.value(), "rented.term");
     if (kind == PriceKind::monthly) {
       if (!monthly) detail::fail("rented.monthly", "none", "is required for a monthly rental");
       require_nonnegative(*monthly, "rented.monthly");
@@ -96,6 +100,14 @@ inline RentedMonth rented_month(const RentedOption& r, double utilization) {
                      " × " + price(r.hourly) + " = " + money(m.cost);
       break;
     case PriceKind::reserved:
+      if (r.term.value() > 0 && r.term.value() < month.value()) {
+        // Booked in blocks of at least the term, for the hours needed.
+        m.hours_billed = m.hours_needed.value() > r.term.value() ? m.hours_needed : r.term;
+        m.cost = r.hourly * m.hours_billed;
+        m.arithmetic = "reserved max(" + hours(m.hours_needed) + ", its " + hours(r.term) + " term) × " + price(r.hourly) + " = " + money(m.cost);
+        break;
+      }
+      [[fallthrough]];
     case PriceKind::monthly: {
       const double n = std::ceil(m.hours_needed.value() / month.value() - 1e-12);
       m.instances = n < 1.0 ? 1 : static_cast<int>(n);

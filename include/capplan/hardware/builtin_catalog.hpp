@@ -1157,21 +1157,21 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
   // $32.7726 before AWS's June 2025 GPU price cut); Capacity Block effective $14.75/h (us-east-2 / us-west-2).
   v.push_back({.id = "aws-p4d.24xlarge", .provider = "AWS", .instance_type = "p4d.24xlarge", .region = "us-east-1",
                .gpu_count = 8, .gpu_id = "a100-sxm-40gb", .vcpus = 96, .ram = 1152_GiB,
-               .on_demand = usd_per_hour("21.957642"), .reserved = usd_per_hour("14.75"),
+               .on_demand = usd_per_hour("21.957642"), .reserved = usd_per_hour("14.75"), .min_term = 1_day,
                .as_of = "2025-11-30", .source = vantage("p4d_instances.js", "50d6dce986c1398499e6f79a9f8953c8258febee") + "; " + capacity_blocks,
                .note = "On-demand read from a stored copy of the dated dataset (us-east-1 $21.957642, us-east-2 and us-west-2 $21.95764); an undated copy of AWS console prices on GitHub also gives $21.95764. The earlier figure, $32.7726 (2024), predates the June 2025 price cut. Reserved = Capacity Block effective rate (us-east-2) from the capacity blocks page, whose prices were in effect until 2025-01-01, older than the on-demand date."});
   // AWS p5.48xlarge: 8 x H100 SXM 80GB, 192 vCPU, 2,048 GiB; on-demand $55.04/h (us-east-1, 2025-11-30, after the June
   // 2025 cut from the $98.32 launch price); Capacity Block effective $39.33/h (us-east-1, capacity blocks page).
   v.push_back({.id = "aws-p5.48xlarge", .provider = "AWS", .instance_type = "p5.48xlarge", .region = "us-east-1",
                .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 192, .ram = 2048_GiB,
-               .on_demand = usd_per_hour("55.04"), .reserved = usd_per_hour("39.33"),
+               .on_demand = usd_per_hour("55.04"), .reserved = usd_per_hour("39.33"), .min_term = 1_day,
                .as_of = "2025-11-30",
                .source = vantage("p5_instances.js", "2d0108c7bd261c8e40493fbd35135437bd6c9099") + "; " + capacity_blocks,
                .note = "On-demand read from a stored copy of the dated dataset ($55.04 in us-east-1, us-east-2 and us-west-2; $6.88 for the 1-GPU p5.4xlarge, the same per GPU); an undated copy of AWS console prices on GitHub also gives $55.04. The July 2023 launch list price was $98.32 (https://www.nextplatform.com/2023/07/27/h100-gpu-instance-pricing-on-aws-grin-and-bear-it/); AWS cut P5 prices by up to about 45% in June 2025 (55.04 / 98.32 = 0.56). Reserved = Capacity Block effective rate (prices in effect until 2025-01-01), older than the on-demand date."});
   // AWS p5e.48xlarge: 8 x H200 141GB, 192 vCPU, 2,048 GiB; sold as Capacity Blocks: effective $43.26/h (us-east-2).
   v.push_back({.id = "aws-p5e.48xlarge", .provider = "AWS", .instance_type = "p5e.48xlarge", .region = "us-east-2",
                .gpu_count = 8, .gpu_id = "h200-sxm", .vcpus = 192, .ram = 2048_GiB,
-               .reserved = usd_per_hour("43.26"),
+               .reserved = usd_per_hour("43.26"), .min_term = 1_day,
                .as_of = "2024-12-01", .source = capacity_blocks,
                .note = "Capacity Block effective rate, read from a stored copy of the capacity blocks page; no on-demand price recorded."});
   // AWS g5.xlarge: 1 x A10G, 4 vCPU, 16 GiB; on-demand $1.006/h (us-east-1).
@@ -1220,7 +1220,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
   // $63.40/h, 3-year $43.79/h: instances.vantage.sh as fetched on 2026-05-25 and recorded in a research note on GitHub.
   v.push_back({.id = "azure-nd96isr-h100-v5", .provider = "Azure", .instance_type = "Standard_ND96isr_H100_v5 (ND H100 v5)", .region = "eastus",
                .gpu_count = 8, .gpu_id = "h100-sxm", .vcpus = 96, .ram = 1900_GiB,
-               .on_demand = usd_per_hour("98.32"), .reserved = usd_per_hour("63.40"),
+               .on_demand = usd_per_hour("98.32"), .reserved = usd_per_hour("63.40"), .min_term = 1_year,
                .as_of = "2026-05-25",
                .source = "Azure Linux VM pricing (https://azure.microsoft.com/en-us/pricing/details/virtual-machines/linux/) as shown at https://instances.vantage.sh/azure/vm/nd96isrh100-v5, fetched on 2026-05-25 and recorded in a cloud GPU pricing research note on GitHub (\"Sources fetched 2026-05-25\": \"OD $98.32\"; \"Azure ND H100 v5 reserved structure ($98.32 -> $63.40 1-yr -> $43.79 3-yr)\", verified there against https://www.spheron.network/blog/azure-h100-pricing/)",
                .note = "Read from a stored copy of a third-party research note, not from Azure's page; a second note on GitHub also gives about $98.32/h in US East from the Vantage page (2026). The 2024 figure was the same $98.32. Reserved = 1-year reservation ($63.40/h); the 3-year one is $43.79/h. The same note records AWS p5.48xlarge at $55.04 on 2026-05-25, agreeing with the 2025-11-30 AWS figure recorded here."});
@@ -1466,7 +1466,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
   // GCP A4 (8 x B200) is not sold on demand (Dynamic Workload Scheduler and commitments only): the 1-year commitment
   // ($11.116 per GPU-hour) is its headline price, never the preemptible spot price.
   v.push_back({.id = "gcp-a4-highgpu-8g", .provider = "GCP", .instance_type = "a4-highgpu-8g", .region = "us-central1", .gpu_count = 8,
-               .gpu_id = "b200", .vcpus = 224, .ram = 3968_GB, .spot = usd_per_hour("39.6336"), .reserved = usd_per_hour("88.928"),
+               .gpu_id = "b200", .vcpus = 224, .ram = 3968_GB, .spot = usd_per_hour("39.6336"), .reserved = usd_per_hour("88.928"), .min_term = 1_year,
                .as_of = "2026-09-19",
                .source = "Google Cloud accelerator-optimized pricing (https://cloud.google.com/products/compute/pricing/accelerator-optimized) "
                          "as transcribed on 2026-09-19 in a public pricing note; shape from skypilot-org/skypilot-catalog catalogs/v8/gcp",
@@ -1523,19 +1523,19 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
                .note = "tpu-v5p-8 row, us-central1-a: $16.80/h on demand, $6.72 spot, for 4 chips (v5p slice names count TensorCores, two a chip): $4.20 a chip-hour, as the tpu-v5p-12288 row (6,144 chips, $25,804.80/h). The catalog row's date is not recorded."});
   v.push_back({.id = "gcp-tpu-v6e", .provider = "Google Cloud", .instance_type = "TPU v6e (Trillium), per chip", .region = "us-central1",
                .gpu_count = 1, .gpu_id = "tpu-v6e", .on_demand = usd_per_hour("2.70"), .spot = usd_per_hour("0.64833"),
-               .reserved = usd_per_hour("1.89"),
+               .reserved = usd_per_hour("1.89"), .min_term = 1_year,
                .as_of = "2026-11-29",
                .source = skypilot_gcp + "; 1-year commitment as reported from Google's December 2024 GA announcement: \"available starting at $2.7000 per chip-hour. With 1-year and 3-year commitments, it is available starting at $1.8900 per chip-hour and $1.2200 per chip-hour\" (https://neowin.net/amp/google-takes-on-nvidia-blackwell-gpus-with-the-new-trillium-tpus)",
                .note = "tpu-v6e-1 row, us-central1-b: $2.70/h on demand, $0.64833 spot (europe-west4 $2.97, asia-northeast1 $3.24). Reserved = the 1-year commitment rate, $1.89 (3-year: $1.22), from a press report of Google's announcement, not a stored Google page."});
   // Reserved-only offers: a price that binds the renter for a term, with no on-demand price that day.
   v.push_back({.id = "do-mi350x", .provider = "DigitalOcean", .instance_type = "1 x MI350X (GPU Droplet, 12-month reserved, per GPU)",
-               .gpu_count = 1, .gpu_id = "mi350x", .reserved = usd_per_hour("4.76"), .as_of = "2026-07-31",
+               .gpu_count = 1, .gpu_id = "mi350x", .reserved = usd_per_hour("4.76"), .min_term = 1_year, .as_of = "2026-07-31",
                .source = "DigitalOcean GPU Droplets pricing (https://www.digitalocean.com/pricing/gpu-droplets) as captured on 2026-07-31 "
                          "in a public pricing note: \"$4.76\", \"12 Month Reserved Price\", per GPU-hour",
                .note = "Reserved for 12 months: no on-demand MI350X price was published that day. The same page: MI325X $2.88 and MI300X "
                        "$1.91 reserved; MI300X's $1.99 on-demand struck through, new on-demand prices announced for 2026-08-01."});
   v.push_back({.id = "aws-trn2.48xlarge", .provider = "AWS", .instance_type = "trn2.48xlarge (Capacity Block)", .gpu_count = 16,
-               .gpu_id = "trainium2", .vcpus = 192, .ram = 2048_GiB, .reserved = usd_per_hour("35.7608"), .as_of = "2026-08-01",
+               .gpu_id = "trainium2", .vcpus = 192, .ram = 2048_GiB, .reserved = usd_per_hour("35.7608"), .min_term = 1_day, .as_of = "2026-08-01",
                .source = "AWS EC2 Capacity Blocks pricing (https://aws.amazon.com/ec2/capacityblocks/pricing/: trn2.48xlarge, 16 x "
                          "Trainium2, effective $35.7608 an hour, $2.235 an accelerator-hour) as fetched on 2026-08-01 in a public "
                          "research note on EFA-capable instances; vCPUs and memory from the EC2 accelerated-computing instance "

@@ -2,20 +2,31 @@
 // Prices are per INSTANCE; per_gpu_hour() divides by the GPUs in the instance, so the two are
 // never confused. A monthly price is turned into an hourly one with 730 h per month (the
 // convention of cloud price sheets, capplan::scale::month).
+//
+// What a run is billed (billed_time): an hourly price (on-demand, spot) bills the run's hours; a
+// monthly rental is paid by the month, so whole months, ceil(run / 730 h), at least one and at least
+// min_term (a "3-month minimum"); a reserved price is a commitment paid in full, max(run, min_term)
+// (AWS EC2 Capacity Blocks are sold from one day: DescribeCapacityBlockOfferings'
+// CapacityDurationHours, 1-day increments up to 14 days; Azure, GCP and DigitalOcean reservations
+// for one or three years).
 #pragma once
 
 #include "capplan/hardware/detail/validate.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/money/money.hpp"
+#include "capplan/units/format.hpp"
 #include "capplan/units/literals.hpp"
 
 #include <boost/describe/class.hpp>
 
+#include <algorithm>
+#include <cmath>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <tuple>
 #include <type_traits>
+#include <utility>
 
 namespace capplan {
 
@@ -29,6 +40,40 @@ inline constexpr std::string_view name(PriceKind k) {
     case PriceKind::monthly: return "monthly";
   }
   return "?";
+}
+
+// "1-year", "1-month", "1-day", "36 h": a reserved term as sellers name it.
+inline std::string term_text(Duration term) {
+  const double h = term.value() / scale::hour;
+  for (auto [unit_h, unit] : {std::pair{8760.0, "year"}, std::pair{730.0, "month"}, std::pair{24.0, "day"}}) {
+    const double n = h / unit_h;
+    if (n >= 1 && std::fabs(n - std::round(n)) < 1e-9) return std::to_string(std::llround(n)) + "-" + unit;
+  }
+  return format_number(h, 6) + " h";
+}
+
+// The time a price of kind k with minimum term `min_term` bills for a run of `run` (see the top of
+// this header): the run (on-demand, spot); whole months, at least one and at least the term's
+// (monthly); max(run, min_term) (reserved). `offer` names the offer in errors.
+inline Duration billed_time(PriceKind k, const std::optional<Duration>& min_term, Duration run, std::string_view offer = "") {
+  const double r = run.value();
+  if (!(r >= 0) || !std::isfinite(r)) detail::fail("run", format_number(r, 6), "must be a finite time >= 0");
+  switch (k) {
+    case PriceKind::on_demand:
+    case PriceKind::spot: return run;
+    case PriceKind::monthly: {
+      // Whole months, at least the minimum term's; the 1e-9 forgives a run computed as exactly n months.
+      const double term = min_term ? min_term->value() : 0.0;
+      const double months = std::max({1.0, std::ceil(r / scale::month - 1e-9), std::ceil(term / scale::month - 1e-9)});
+      return Duration::from_value(months * scale::month);
+    }
+    case PriceKind::reserved:
+      if (!min_term) {
+        detail::fail("min_term", "none", "offer \"" + std::string(offer) + "\" has a reserved price without its minimum term: what a run is billed is unknown");
+      }
+      return r > min_term->value() ? run : *min_term;
+  }
+  return run;
 }
 
 struct CloudOffer {
@@ -45,6 +90,10 @@ struct CloudOffer {
   std::optional<MoneyRate> spot{};       // per instance-hour
   std::optional<MoneyRate> reserved{};   // per instance-hour (commitment / capacity block)
   std::optional<Money> monthly{};        // per instance-month
+  // The shortest time the reserved or the monthly price is sold for (a Capacity Block's 1 day, a
+  // 1-year reservation, a 3-month minimum rental); absent: not stated (a reserved price then prices no
+  // run, a monthly one bills at least a month). An offer with both prices cannot say whose it is.
+  std::optional<Duration> min_term{};
   std::string as_of{};
   std::string source{};
   std::string note{};
@@ -86,6 +135,14 @@ struct CloudOffer {
   [[nodiscard]] MoneyRate per_gpu_hour(PriceKind k) const { return per_instance_hour(k) / Decimal(gpu_count); }
   [[nodiscard]] MoneyRate per_gpu_hour() const { return per_gpu_hour(headline()); }
 
+  // Whether a run of any length can be priced at kind k: every price but a reserved one whose
+  // minimum term is not stated (what it commits to is unknown).
+  [[nodiscard]] bool billable(PriceKind k) const { return has(k) && (k != PriceKind::reserved || min_term.has_value()); }
+
+  // The time a price of kind k bills for a run of `run` (capplan::billed_time). Throws InputError
+  // naming the kind where the offer has no such price, or min_term where a reserved one has no term.
+  [[nodiscard]] Duration billed_time(PriceKind k, Duration run) const;
+
   // Bounds: GPUs 1..1,024, vCPUs 0..10,000, RAM <= 100 TB; prices >= 0, in `currency`, at most
   // 10,000 per GPU-hour; at least one price.
   void validate() const {
@@ -114,13 +171,23 @@ struct CloudOffer {
       }
     }
     if (!any) detail::fail("on_demand", "none", "no price given (on_demand, spot, reserved or monthly) " + label);
+    if (min_term) {
+      detail::check_quantity(*min_term, Duration::from_value(10 * scale::year), "min_term", label, true);
+      if (reserved && monthly)
+        detail::fail("min_term", format(*min_term), "is ambiguous with both a reserved and a monthly price; give each its own offer " + label);
+    }
     detail::check_date(as_of, "as_of");
     detail::check_text(source, "source", label);
   }
 };
 
+inline Duration CloudOffer::billed_time(PriceKind k, Duration run) const {
+  if (!has(k)) detail::fail(std::string(name(k)), "none", "offer \"" + id + "\" has no " + std::string(name(k)) + " price");
+  return capplan::billed_time(k, min_term, run, id);
+}
+
 BOOST_DESCRIBE_STRUCT(CloudOffer, (), (id, provider, instance_type, region, gpu_count, gpu_id, vcpus, ram, currency,
-                                       on_demand, spot, reserved, monthly, as_of, source, note))
+                                       on_demand, spot, reserved, monthly, min_term, as_of, source, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<CloudOffer>) {
   return std::tuple{&CloudOffer::id, &CloudOffer::provider, &CloudOffer::instance_type, &CloudOffer::gpu_count,

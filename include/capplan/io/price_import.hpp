@@ -458,7 +458,7 @@ namespace capplan::io {
 inline PriceImport import_price_csv(std::string_view text, const std::string& file, const Catalog& cat) {
   static constexpr std::string_view required[] = {"id", "provider", "instance_type", "gpu_id", "gpu_count", "currency",
                                                   "on_demand", "spot", "reserved", "monthly", "as_of", "source"};
-  static constexpr std::string_view optional_cols[] = {"region", "vcpus", "ram", "note"};
+  static constexpr std::string_view optional_cols[] = {"region", "vcpus", "ram", "note", "min_term"};
   const std::vector<capplan::detail::CsvRecord> rows = capplan::detail::parse_csv(text, file);
   if (rows.empty()) throw InputError("csv", "", file + ": is empty; expected a header line: id,provider,instance_type,gpu_id,...");
   std::map<std::string, std::size_t> col;
@@ -511,6 +511,7 @@ inline PriceImport import_price_csv(std::string_view text, const std::string& fi
       o.gpu_count = whole("gpu_count", 1, 1024);
       if (!get("vcpus").empty()) o.vcpus = whole("vcpus", 0, 10000);
       if (!get("ram").empty()) o.ram = parse<DataSize>(get("ram"), "ram");
+      if (!get("min_term").empty()) o.min_term = parse<Duration>(get("min_term"), "min_term");
       o.currency = parse_currency(get("currency"), "currency");
       const auto rate = [&](std::string_view name) -> std::optional<MoneyRate> {
         const std::string v = get(name);
@@ -554,8 +555,8 @@ inline std::string write_offers_json(const std::vector<CloudOffer>& offers, int 
   for (const CloudOffer& o : offers) {
     Json e = record_to_json(o);
     // A price kind the list does not give is null ("remove"): loading the file over an offer it
-    // refreshes must not keep that offer's older price of that kind under the new date.
-    for (const char* kind : {"on_demand", "spot", "reserved", "monthly"}) {
+    // refreshes must not keep that offer's older price of that kind (or its term) under the new date.
+    for (const char* kind : {"on_demand", "spot", "reserved", "monthly", "min_term"}) {
       if (!e.contains(kind)) e[kind] = nullptr;
     }
     a.push_back(std::move(e));

@@ -17,7 +17,8 @@
 //             perf/inference.hpp (plan/serving_run.hpp), the same as `capplan infer`.
 //   power     plan/it_power.hpp: a system's parts through its PSU; a GPU or an instance, an allowance.
 //   own       purchase (street, else launch price; systems: given or the sum of their parts)
-//             + electricity for the run (training); rent: the cheapest USD offer per GPU-hour.
+//             + electricity for the run (training); rent: the cheapest bill for the run among the
+//             GPU's offers (plan/run_footprint.hpp cheapest_rent; serving: per GPU-hour), in USD.
 //   break-even cost/compare.hpp: owning (purchase + electricity at the utilization) against renting.
 #pragma once
 
@@ -67,7 +68,7 @@ BOOST_DESCRIBE_ENUM(OptionKind, gpu, system, cloud)
 inline constexpr std::string_view name(OptionKind k) { return detail::enum_name(k); }
 
 struct PurchaseFilters {
-  std::optional<Money> budget;        // own or rent within it (serving: purchase, or a month of rent)
+  std::optional<Money> budget;        // own or rent within it (serving: purchase, or a month of rent billed as sold)
   std::optional<Duration> deadline;   // training: GPUs raised until the run finishes in time
   std::optional<Power> max_power;     // IT power of the option (GPUs and hosts)
   std::optional<Vendor> vendor;
@@ -204,7 +205,10 @@ struct PurchaseRow {
   std::optional<MoneyRate> rent_rate;  // all units
   std::string rent_from;
   std::string rent_offer;              // the cloud offer's id rent_rate comes from
-  std::optional<Money> rent_cost;  // training: rent for the run
+  PriceKind rent_kind = PriceKind::on_demand;   // which of its prices rent_rate is
+  std::optional<Duration> rent_min_term;        // that offer's minimum term (CloudOffer::min_term)
+  Duration rent_billed{};          // training: the wall clock the rent bills (whole months, a reserved term)
+  std::optional<Money> rent_cost;  // training: rent for the run, rent_rate x rent_billed
   std::optional<double> rent_usd_per_mtok;  // serving
   // Image serving: one batch's forward (a diffusion UNet's denoising step), a batch's whole time, and
   // images per second over all the unit's GPUs; rent per thousand images.
@@ -229,6 +233,13 @@ struct PurchaseRow {
   std::string explanation;
 
   [[nodiscard]] bool estimated() const { return status.empty(); }
+
+  // The wall clock the rent bills for `wall` of use (capplan::billed_time): whole months for a
+  // monthly rental, at least the term for a reserved price; `wall` itself for an hourly price or a
+  // reserved one whose term is not stated (a cloud row's; the note says so).
+  [[nodiscard]] Duration rent_billed_for(Duration wall) const {
+    return rent_kind == PriceKind::reserved && !rent_min_term ? wall : billed_time(rent_kind, rent_min_term, wall, rent_offer);
+  }
 };
 
 namespace detail {
@@ -296,6 +307,8 @@ struct Candidate {
   std::optional<MoneyRate> unit_rent;
   std::string rent_from;
   std::string rent_offer;  // the cloud offer's id unit_rent comes from
+  const CloudOffer* offer = nullptr;  // that offer
+  PriceKind rent_kind = PriceKind::on_demand;
 };
 
 // `m` in USD where `fx` has a rate for its currency (`via` names the rate), else as it is.
@@ -326,6 +339,8 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
         c.unit_rent = r->per_gpu_hour;
         c.rent_from = r->source();
         c.rent_offer = r->offer->id;
+        c.offer = r->offer;
+        c.rent_kind = r->kind;
       }
       out.push_back(std::move(c));
     }
@@ -354,6 +369,8 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
         c.unit_rent = r->per_gpu_hour * Decimal(s.total_gpus());
         c.rent_from = r->source();
         c.rent_offer = r->offer->id;
+        c.offer = r->offer;
+        c.rent_kind = r->kind;
       }
       out.push_back(std::move(c));
     }
@@ -373,6 +390,8 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.unit_rent = in_usd(o.per_instance_hour(o.headline()), fx, &via);
       c.rent_from = o.id + " (" + std::string(name(o.headline())) + ", " + o.as_of + ")" + via;
       c.rent_offer = o.id;
+      c.offer = &o;
+      c.rent_kind = o.headline();
       out.push_back(std::move(c));
     }
   }
@@ -566,6 +585,8 @@ struct PurchaseTable {
       e["unpriced"] = when(est && !r.purchase && r.kind == OptionKind::gpu && r.gpu && !r.gpu->unpriced.empty(), r.gpu ? r.gpu->unpriced : std::string());
       e["price_source"] = when(r.purchase.has_value(), r.purchase_source);
       e["rent_from"] = when(r.rent_rate.has_value(), r.rent_from);
+      e["rent_kind"] = when(r.rent_rate.has_value(), std::string(name(r.rent_kind)));
+      if (!sv) e["rent_billed_hours"] = when(est && r.rent_cost.has_value(), r.rent_billed.value() / scale::hour);
       e["break_even_month"] = Value::of(r.break_even_month);
       e["break_even_month_high"] = Value::of(r.break_even_month_high);
       e["it_power_w"] = when(est && r.power.known, r.power.total.value());
@@ -729,7 +750,17 @@ inline std::optional<CostComparison> row_cost_comparison(const PurchaseRow& r, c
   CompareOptions co;
   co.utilization = q.utilization;
   co.horizon_months = q.months;
-  return compare_costs(o, RentedOption::on_demand(r.rent_from, *r.rent_rate), co);
+  // Renting as the offer sells: by the hour, by the month (whole months of the row's units), or
+  // reserved (paid for every hour of its term: whole months, or blocks of a shorter term).
+  RentedOption rent = RentedOption::on_demand(r.rent_from, *r.rent_rate);
+  if (r.rent_kind == PriceKind::monthly) {
+    // The month's rent back from the hourly rate (price / 730 h, to 12 places), to the cent.
+    rent = RentedOption::monthly_rental(r.rent_from, (*r.rent_rate * Duration::from_value(scale::month)).rounded_to(2));
+  } else if (r.rent_kind == PriceKind::reserved && r.rent_min_term) {
+    rent = RentedOption::reserved(r.rent_from, *r.rent_rate);
+    rent.term = *r.rent_min_term;
+  }
+  return compare_costs(o, rent, co);
 }
 
 inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) {
@@ -803,6 +834,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     r.gpu_memory = g.memory;
     r.rent_from = c.rent_from;
     r.rent_offer = c.rent_offer;
+    r.rent_kind = c.rent_kind;
+    if (c.offer) r.rent_min_term = c.offer->min_term;
     r.purchase_source = c.price_source;
     std::string how = c.id + ": ";
     auto not_estimated = [&](std::string why) {
@@ -1026,9 +1059,34 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         r.own_cost_high = r.purchase_high;
       }
     }
-    if (c.unit_rent) {
-      r.rent_rate = MoneyRate(c.unit_rent->amount() * Decimal(r.units), c.unit_rent->currency());
-      if (!sv) r.rent_cost = *r.rent_rate * r.time;
+    std::optional<MoneyRate> unit = c.unit_rent;
+    // Training on a GPU or system row: the offer whose bill for this run is the cheapest (a month's
+    // rent or a reserved term wins only a run long enough to fill it; a reserved-only offer joins here).
+    if (!sv && c.kind != OptionKind::cloud) {
+      if (const auto best = cheapest_rent(cat, g.id, q.fx, r.time)) {
+        unit = best->per_gpu_hour * Decimal(c.unit_gpus);
+        r.rent_offer = best->offer->id;
+        r.rent_min_term = best->offer->min_term;
+        r.rent_kind = best->kind;
+        r.rent_from = best->source();
+      }
+    } else if (!sv) {
+      // A cloud row: the offer's price whose bill for the run is the cheapest (its headline where it has
+      // no price a run can be billed at: a reserved one without its term).
+      if (const auto k = cheapest_kind(*c.offer, r.time); k && *k != c.rent_kind) {
+        std::string via;
+        unit = in_usd(c.offer->per_instance_hour(*k), q.fx, &via);
+        r.rent_kind = *k;
+        r.rent_from = c.offer->id + " (" + std::string(name(*k)) + ", " + c.offer->as_of + ")" + via;
+      }
+    }
+    if (unit) {
+      r.rent_rate = MoneyRate(unit->amount() * Decimal(r.units), unit->currency());
+      if (!sv) {
+        r.rent_billed = r.rent_billed_for(r.time);
+        r.rent_cost = *r.rent_rate * r.rent_billed;
+        if (c.kind == OptionKind::cloud) r.rent_from += billing_text(r.rent_kind, r.rent_min_term, r.time, r.rent_billed);
+      }
     }
     const bool usd_rent = r.rent_rate && r.rent_rate->currency() == Currency::USD;
     if (sv && usd_rent && r.decode_tokens_per_s > 0) {
@@ -1043,7 +1101,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       const bool own_ok = r.own_cost && r.own_cost->currency() == f.budget->currency() && r.own_cost->amount() <= f.budget->amount();
       bool rent_ok = false;
       if (usd_rent && f.budget->currency() == Currency::USD) {
-        const Money rent = sv ? *r.rent_rate * Duration::from_value(3600.0 * 730) : *r.rent_cost;  // serving: a month of rent
+        const Money rent = sv ? *r.rent_rate * r.rent_billed_for(Duration::from_value(scale::month)) : *r.rent_cost;  // serving: a month of rent
         rent_ok = rent.amount() <= f.budget->amount();
       }
       if (!own_ok && !rent_ok) {
@@ -1089,7 +1147,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         if (own && own->currency() == Currency::USD) price = Cell::of_number("", own->amount().to_double());
         else if (!sv && r.rent_cost && r.rent_cost->currency() == Currency::USD) price = Cell::of_number("", r.rent_cost->amount().to_double());
         else if (sv && r.rent_rate && r.rent_rate->currency() == Currency::USD)
-          price = Cell::of_number("", (*r.rent_rate * Duration::from_value(3600.0 * 730 * q.months)).amount().to_double());
+          price = Cell::of_number("", (*r.rent_rate * r.rent_billed_for(Duration::from_value(scale::month * q.months))).amount().to_double());
       }
       Cell speed = r.estimated() ? Cell::of_number("", si ? r.images_per_s : sv ? r.decode_tokens_per_s : r.time.value()) : Cell::empty();
       p.add_row({price, speed, Cell::of_number("", r.gpu_memory.value())});
@@ -1212,24 +1270,37 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                     : "GeForce cards (" + pcie_host_memory + ") have no peer-to-peer: collectives go through host memory on any host.");
   }
   {
-    // Rents taken from an offer whose headline is not an hourly on-demand price (a term, a block booked ahead).
-    std::string terms;
+    // Rents that are not an hourly on-demand price: what each bills (whole months, a reserved term).
+    std::string terms, unknown;
     std::vector<std::string_view> named;
     for (const PurchaseRow& r : out.rows) {
-      if (r.rent_offer.empty() || std::find(named.begin(), named.end(), r.option) != named.end()) continue;
-      const CloudOffer& o = cat.find_offer(r.rent_offer);
-      if (o.headline() == PriceKind::on_demand) continue;
-      terms += (terms.empty() ? "" : ", ") + r.option + (r.option == o.id ? "" : " (" + o.id + ")") + ": " + std::string(name(o.headline()));
+      if (r.rent_offer.empty() || !r.rent_rate || r.rent_kind == PriceKind::on_demand ||
+          std::find(named.begin(), named.end(), r.option) != named.end())
+        continue;
+      std::string what = std::string(name(r.rent_kind));
+      if (r.rent_kind == PriceKind::monthly)
+        what += ", whole months" +
+                (r.rent_min_term && r.rent_min_term->value() > scale::month * (1 + 1e-12) ? ", at least " + term_text(*r.rent_min_term) : std::string());
+      else if (r.rent_kind == PriceKind::reserved && r.rent_min_term) what += ", at least its " + term_text(*r.rent_min_term) + " term";
+      else if (r.rent_kind == PriceKind::reserved) unknown += (unknown.empty() ? "" : ", ") + r.rent_offer;
+      terms += (terms.empty() ? "" : ", ") + r.option + (r.option == r.rent_offer ? "" : " (" + r.rent_offer + ")") + ": " + what;
       named.push_back(r.option);
     }
     if (!terms.empty())
-      n.push_back("Rents that are not hourly on-demand prices, whose terms (a commitment, a block booked ahead) the offer's note gives: " + terms +
-                  ". A cloud row is priced for the hours used; its term binds for longer.");
+      n.push_back("Rents that are not hourly on-demand prices, billed as sold (" + std::string(sv ? "a month of serving, for the budget," : "the run") +
+                  " rounded up to whole months or to at least the reserved term; the break-even rents month by month at the same price, a "
+                  "reserved one held all month or in blocks of at least a shorter term, without the rest of a commitment longer than the "
+                  "months compared): " + terms + ".");
+    if (!unknown.empty())
+      n.push_back("Reserved prices whose term the catalog does not state (" + unknown + "): priced for the hours used, though the term binds for longer.");
   }
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
-              "; \"no price\": the catalog has none (cloud rows: rented only). Rent = cheapest USD cloud offer for that GPU per GPU-hour (cloud rows: the offer's "
-              "headline price); \"no offer\": no hourly or monthly offer in the catalog (a reserved-only offer, a 12-month term or a Capacity "
-              "Block, is never a GPU or system row's rent).");
+              "; \"no price\": the catalog has none (cloud rows: rented only). Rent = " +
+              std::string(sv ? "the cheapest of that GPU's offers per GPU-hour, at each offer's headline price (reserved-only offers left out)"
+                             : "the cheapest bill for the run among that GPU's offers (hourly prices for the hours, monthly rents whole months, "
+                               "reserved prices at least their term)") +
+              ", in USD or converted with --fx (cloud rows: the offer's own " + std::string(sv ? "headline price" : "price with the cheapest bill") +
+              "); \"no offer\": no offer the row can be rented at.");
   {
     // Why a GPU row has no price, where the catalog knows (GpuSpec::unpriced): one line per reason.
     detail::NamesByKey why;  // reason -> ids

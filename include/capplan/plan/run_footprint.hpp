@@ -1,13 +1,15 @@
 // What a run of some hours on some GPUs draws, emits and costs: IT power (plan/it_power.hpp),
 // energy = IT power x time x PUE, carbon = energy x grid intensity, and the cost = the GPU-hour price
-// x GPU-hours, the price given or the cheapest USD cloud offer for the GPU in a catalog.
+// x GPU-hours billed, the price given or the cheapest bill among the GPU's cloud offers in a catalog
+// (a monthly rental bills whole months, a reserved price at least its term: CloudOffer::billed_time).
 //
 //   FootprintOptions o;  o.pue = 1.2;                                   // no price: the catalog's cheapest
 //   RunFootprint f = run_footprint(c, c.find_gpu("h100-sxm"), 8, 3600_s, 8.0, o);
 //   f.kwh;  f.co2_kg;  *f.cost;  f.price_from;                           // "lambda-... (on_demand, 2026-03-01)"
 //
-// capplan train and capplan infer report these; the purchase table prices its rent column with
-// the same cheapest offer. Offers in another currency join where a rate into USD is given (fx).
+// capplan train reports these for a run (billed as sold, as compare's training rows); capplan infer
+// with bill_as_sold off (the cheapest price per hour, as compare --serve), for a rate of work. Offers
+// in another currency join where a rate into USD is given (fx).
 #pragma once
 
 #include "capplan/error.hpp"
@@ -16,9 +18,12 @@
 #include "capplan/plan/it_power.hpp"
 #include "capplan/power/carbon.hpp"
 #include "capplan/power/energy.hpp"
+#include "capplan/power/explain.hpp"
 #include "capplan/units/quantity.hpp"
 
+#include <cmath>
 #include <optional>
+#include <utility>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,33 +56,90 @@ inline std::string usd_rate_text(const ExchangeRate& r) {
   return "1 USD = " + (Decimal(1) / r.rate).round(6).to_string() + " " + std::string(code(r.from)) + " (" + r.as_of + ")";
 }
 
+// ", billed 730 h (whole months) for a 12.5 h run": where price `k` with minimum term `min_term`
+// bills more than the run.
+inline std::string billing_text(PriceKind k, const std::optional<Duration>& min_term, Duration run, Duration billed) {
+  if (!(billed.value() > run.value() * (1 + 1e-12))) return {};
+  const std::string term = min_term ? term_text(*min_term) : std::string("unstated");
+  const bool minimum = k == PriceKind::monthly && min_term && min_term->value() > scale::month * (1 + 1e-12);
+  const std::string why = k == PriceKind::monthly ? "whole months" + (minimum ? ", its " + term + " minimum" : std::string()) : "its " + term + " term";
+  return ", billed " + explain_text::hours(billed) + " (" + why + ") for a " + explain_text::hours(run) + " run";
+}
+
 struct Rent {
   MoneyRate per_gpu_hour;  // in USD (converted at `converted` where the offer is in another currency)
   const CloudOffer* offer;
+  PriceKind kind = PriceKind::on_demand;  // the offer's price this is
   std::optional<ExchangeRate> converted;  // the rate a non-USD offer was converted at
-  // "offer-id (on_demand, 2026-03-01)": where the price comes from, and the rate where converted.
+  Duration run{};     // the wall clock priced; 0: a rate compared per hour (no run)
+  Duration billed{};  // what the price bills for `run` (CloudOffer::billed_time)
+
+  // billed / run: what the run's GPU-hours are multiplied by (1 where the price bills the run's hours).
+  [[nodiscard]] double billed_factor() const { return run.value() > 0 ? billed.value() / run.value() : 1.0; }
+  // "offer-id (on_demand, 2026-03-01)": where the price comes from, the rate where converted, and the
+  // time billed where longer than the run.
   [[nodiscard]] std::string source() const {
-    return offer->id + " (" + std::string(name(offer->headline())) + ", " + offer->as_of + ")" +
-           (converted ? ", converted at " + usd_rate_text(*converted) : std::string());
+    return offer->id + " (" + std::string(name(kind)) + ", " + offer->as_of + ")" +
+           (converted ? ", converted at " + usd_rate_text(*converted) : std::string()) + billing_text(kind, offer->min_term, run, billed);
   }
 };
 
-// The cheapest per-GPU-hour price of a GPU model among the offers, at each offer's headline price,
-// in USD: offers in USD, and those in another currency for which `fx` has a rate into USD. Offers
-// whose only prices are reserved (a 12-month term, a Capacity Block booked ahead for a day or more)
-// are left out: a run of hours cannot be rented at them. They stay in the catalog and the cloud rows.
-inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {}) {
+// The price of `o` a run of `run` is billed least at, in the offer's currency: among its on-demand,
+// monthly and reserved prices whose term is known (CloudOffer::billable), or its spot price where it
+// has none of those. Without a run (or a run of 0), its headline price per hour, none where that is
+// reserved (a run of hours cannot be rented at a commitment).
+inline std::optional<PriceKind> cheapest_kind(const CloudOffer& o, std::optional<Duration> run = std::nullopt) {
+  if (!run || !(run->value() > 0)) {
+    const PriceKind k = o.headline();
+    return k == PriceKind::reserved ? std::nullopt : std::optional<PriceKind>(k);
+  }
+  std::optional<PriceKind> best;
+  std::optional<Decimal> least;
+  for (PriceKind k : {PriceKind::on_demand, PriceKind::monthly, PriceKind::reserved}) {
+    if (!o.billable(k)) continue;
+    const Decimal bill = (o.per_instance_hour(k) * o.billed_time(k, *run)).amount();
+    if (!least || bill < *least) {
+      best = k;
+      least = bill;
+    }
+  }
+  if (!best && o.has(PriceKind::spot)) best = PriceKind::spot;
+  return best;
+}
+
+// The cheapest way to rent a GPU model among the offers, in USD: offers in USD, and those in another
+// currency for which `fx` has a rate into USD, each at its cheapest_kind.
+//   no run: the cheapest headline price per GPU-hour; offers whose only prices are reserved are left
+//           out (they stay in the catalog and the cloud rows);
+//   a run:  the cheapest bill for that wall clock, price x billed time: a monthly rental bills whole
+//           months, a reserved price at least its term (CloudOffer::billed_time), so a 12-month
+//           commitment wins only a run that long and a month's rent only a run near a month.
+inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
+                                         std::optional<Duration> run = std::nullopt) {
+  const bool for_run = run && run->value() > 0;
   std::optional<Rent> best;
+  std::optional<Decimal> best_bill;
   for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
-    if (o->headline() == PriceKind::reserved) continue;
-    MoneyRate r = o->per_gpu_hour(o->headline());
+    const std::optional<PriceKind> k = cheapest_kind(*o, run);
+    if (!k) continue;
+    MoneyRate r = o->per_gpu_hour(*k);
     std::optional<ExchangeRate> via;
     if (r.currency() != Currency::USD) {
       via = usd_rate(fx, r.currency());
       if (!via) continue;
       r = convert(r, *via);
     }
-    if (!best || r.amount() < best->per_gpu_hour.amount()) best = Rent{r, o, via};
+    Rent rent{r, o, *k, via};
+    Decimal bill = r.amount();
+    if (for_run) {
+      rent.run = *run;
+      rent.billed = o->billed_time(*k, *run);
+      bill = (r * rent.billed).amount();
+    }
+    if (!best || bill < *best_bill) {
+      best = rent;
+      best_bill = bill;
+    }
   }
   return best;
 }
@@ -85,9 +147,12 @@ inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gp
 struct FootprintOptions {
   double pue = 1.0;
   double grid_g_per_kwh = 436;              // world 2022 (Ember, Global Electricity Review 2023)
-  std::optional<MoneyRate> price_per_gpu_hour;  // absent: the cheapest USD cloud offer for the GPU
+  std::optional<MoneyRate> price_per_gpu_hour;  // absent: the GPU's cheapest cloud offer (cheapest_rent)
   std::string price_from = "given";         // where a given price comes from (a flag, a quote)
   std::vector<ExchangeRate> fx;             // rates into USD: offers in those currencies join the cheapest
+  // Bill the run as the offer sells it (a monthly rent whole months, a reserved price at least its
+  // term): a run's cost. false: the cheapest price per hour, for a rate of work (serving, a unit cost).
+  bool bill_as_sold = true;
   HostAllowance host{};
 };
 
@@ -97,10 +162,12 @@ struct RunFootprint {
   double grid_g_per_kwh = 0;
   std::optional<double> kwh;     // IT power x time x PUE; absent where the power is unknown (ItPower::known)
   std::optional<double> co2_kg;  // kWh x grid intensity; absent with kwh
-  std::optional<MoneyRate> price;  // per GPU-hour; absent: none given and no USD offer
+  std::optional<MoneyRate> price;  // per GPU-hour; absent: none given and no offer in USD (or converted with fx)
   std::string price_from;
   std::string price_offer;         // the cloud offer's id the price comes from; empty: a given price
-  std::optional<Money> cost;       // price x GPU-hours
+  std::optional<PriceKind> price_kind;  // the offer's price it is; absent for a given price
+  double billed_gpu_hours = 0;     // the GPU-hours paid for: the run's, or more where the price bills whole months or a term
+  std::optional<Money> cost;       // price x billed GPU-hours
 };
 
 // `gpus` of `g` busy for `time` (the run's wall clock), `gpu_hours` GPU-hours priced.
@@ -117,6 +184,7 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   f.power = gpu_it_power(g, gpus, o.host);
   f.pue = o.pue;
   f.grid_g_per_kwh = o.grid_g_per_kwh;
+  f.billed_gpu_hours = gpu_hours;
   if (f.power.known) {
     const Energy energy = f.power.total * time * o.pue;
     f.kwh = energy.value() / 3.6e6;
@@ -125,12 +193,14 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   if (o.price_per_gpu_hour) {
     f.price = o.price_per_gpu_hour;
     f.price_from = o.price_from;
-  } else if (const auto r = cheapest_rent(c, g.id, o.fx)) {
+  } else if (const auto r = cheapest_rent(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt)) {
     f.price = r->per_gpu_hour;
     f.price_from = r->source();
     f.price_offer = r->offer->id;
+    f.price_kind = r->kind;
+    f.billed_gpu_hours = gpu_hours * r->billed_factor();
   }
-  if (f.price) f.cost = *f.price * Duration::from_value(gpu_hours * 3600.0);
+  if (f.price) f.cost = *f.price * Duration::from_value(f.billed_gpu_hours * 3600.0);  // price x billed GPU-hours
   return f;
 }
 

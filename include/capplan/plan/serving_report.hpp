@@ -46,7 +46,10 @@ inline ServingReport serving_report(const Catalog& catalog, std::string model, c
   const perf::InferenceEstimate& est = r.run.estimate;
   const int gpus = r.run.gpus();
   r.output_tokens = static_cast<double>(load.output * load.batch);
-  r.footprint = run_footprint(catalog, g, gpus, est.total, est.total.value() * gpus / 3600.0, footprint);
+  // A rate of work, not a run: the cheapest price per hour (a batch's seconds never bill a month or a term).
+  FootprintOptions hourly = footprint;
+  hourly.bill_as_sold = false;
+  r.footprint = run_footprint(catalog, g, gpus, est.total, est.total.value() * gpus / 3600.0, hourly);
   if (r.footprint.price && est.tokens_per_second > 0) {
     const Money per_hour = *r.footprint.price * Duration::from_value(3600.0 * gpus);
     r.cost_per_million_tokens = per_hour * Decimal::from_double(1e6 / (est.tokens_per_second * 3600.0), 15, "tokens");

@@ -29,8 +29,9 @@ Value usd_output(const BasicMoney<D>& m) {
 
 }  // namespace detail
 
-// it_power_w, energy_kwh, co2e_kg (null where the accelerator's power is not published), appended to `j`; with `priced`, cost_usd and price_per_gpu_hour_usd
-// (null without a price).
+// it_power_w, energy_kwh, co2e_kg (null where the accelerator's power is not published), appended to `j`; with `priced`, cost_usd,
+// price_per_gpu_hour_usd, price_kind (the offer's: on_demand, monthly, reserved, spot; null for a given price) and billed_gpu_hours
+// (more than the run's where a monthly rental bills whole months or a reserved price its term); null without a price.
 inline void footprint_output(Value& j, const RunFootprint& f, bool priced = true) {
   j["it_power_w"] = f.power.known ? Value(f.power.total.value()) : Value();
   j["energy_kwh"] = Value::of(f.kwh);
@@ -38,6 +39,8 @@ inline void footprint_output(Value& j, const RunFootprint& f, bool priced = true
   if (!priced) return;
   j["cost_usd"] = f.cost ? detail::usd_output(f.cost->rounded_to(2)) : Value();
   j["price_per_gpu_hour_usd"] = f.price ? detail::usd_output(*f.price) : Value();
+  j["price_kind"] = f.price_kind ? Value(std::string(name(*f.price_kind))) : Value();
+  j["billed_gpu_hours"] = f.price ? Value(f.billed_gpu_hours) : Value();
 }
 
 // model, gpu, gpus, tokens, plan (as run, with the stages' layers and fine-tuning), cluster (nodes,
