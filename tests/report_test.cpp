@@ -1243,7 +1243,16 @@ TEST_SUITE("report") {
     CHECK_FALSE(cheapest_rent(c, "mi350x"));
     FootprintOptions hourly;
     hourly.bill_as_sold = false;
-    CHECK_FALSE(run_footprint(c, c.find_gpu("mi350x"), 8, 10_h, 80, hourly).price);
+    const RunFootprint none = run_footprint(c, c.find_gpu("mi350x"), 8, 10_h, 80, hourly);
+    CHECK_FALSE(none.price);
+    CHECK(none.no_price_why == "do-mi350x (reserved only: a commitment, not an hourly price)");
+    // An offer in another currency without a rate is named with the flag that converts it.
+    const RunFootprint a800 = run_footprint(c, c.find_gpu("a800-sxm4-80gb"), 1, 10_h, 10);
+    CHECK_FALSE(a800.price);
+    CHECK(a800.no_price_why == "autodl-a800 (in CNY: --fx CNY=RATE@DATE converts it)");
+    FootprintOptions cny;
+    cny.fx.emplace_back(Currency::CNY, Currency::USD, Decimal(1) / Decimal(std::string_view("7.2")), "2026-11-01", "test");
+    CHECK(run_footprint(c, c.find_gpu("a800-sxm4-80gb"), 1, 10_h, 10, cny).price);
     const RunFootprint h100 = run_footprint(c, c.find_gpu("h100-sxm"), 8, Duration::from_value(5), 8 * 5 / 3600.0, hourly);
     REQUIRE(h100.price_kind);
     CHECK(*h100.price_kind == PriceKind::on_demand);

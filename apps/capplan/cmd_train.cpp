@@ -68,6 +68,11 @@ void check_cost_args(const RunCostArgs& a) {
 
 // The footprint's options: the flags' PUE and grid, the --price-per-gpu-hour price (else the
 // cheapest USD offer for the GPU, found by plan/run_footprint.hpp).
+// "no price: pass --price-per-gpu-hour", and the offers the catalog has but no rent could come from.
+std::string no_price_text(const RunFootprint& f) {
+  return "no price: pass --price-per-gpu-hour" + (f.no_price_why.empty() ? std::string() : " (offers left out: " + f.no_price_why + ")");
+}
+
 FootprintOptions footprint_options(const RunCostArgs& a) {
   FootprintOptions o;
   o.pue = a.pue;
@@ -102,7 +107,7 @@ void add_footprint_rows(Table& t, const RunFootprint& f) {
   }
   t.add_row({Cell::of_text("cost"),
              f.cost ? Cell::of_money(format(*f.cost), to_json_string(f.cost->rounded_to(2)), f.cost->amount().to_double()) : Cell::empty(),
-             Cell::of_text(f.price ? format(*f.price) + " per GPU from " + f.price_from : "no price: pass --price-per-gpu-hour")});
+             Cell::of_text(f.price ? format(*f.price) + " per GPU from " + f.price_from : no_price_text(f))});
 }
 
 // An image model (CNN) run: epochs over a dataset, a batch per GPU, the host that feeds the GPUs.
@@ -656,7 +661,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   t.add_row({Cell::of_text("cost per 1M images"),
              foot.cost ? Cell::of_money(format(*foot.cost, {.decimals = 4}), to_json_string(foot.cost->rounded_to(4)), foot.cost->amount().to_double())
                        : Cell::empty(),
-             Cell::of_text(foot.price ? format(*foot.price) + " per GPU from " + foot.price_from : "no price: pass --price-per-gpu-hour")});
+             Cell::of_text(foot.price ? format(*foot.price) + " per GPU from " + foot.price_from : no_price_text(foot))});
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   t.notes.push_back("Not modelled: the input batch's copy to the GPU (it overlaps the previous batch in a pipelined server) and an eager "
                     "framework's per-operator Python cost, which sets small-batch latency (PyTorch eager: about 13 ms at batch 1 on a V100; "
@@ -796,7 +801,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   }
   t.add_row({Cell::of_text("cost per 1M output tokens"),
              per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
-             Cell::of_text(price ? format(*price) + " per GPU from " + price_from : "no price: pass --price-per-gpu-hour")});
+             Cell::of_text(price ? format(*price) + " per GPU from " + price_from : no_price_text(rep.footprint))});
   t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   if (fp8_weight_only)

@@ -280,9 +280,14 @@ void bind_purchase(py::module_& m) {
       .readonly("billed_gpu_hours", &RunFootprint::billed_gpu_hours,
                 "the GPU-hours paid for: more than the run's where a monthly rental bills whole months or a reserved price its term")
       .readonly("cost", &RunFootprint::cost, "price x billed GPU-hours")
+      .readonly("no_price_why", &RunFootprint::no_price_why, "without a price: the GPU's offers left out and why")
       .finish(false);
   m.def("run_footprint", &run_footprint, py::arg("catalog"), py::arg("gpu"), py::arg("gpus"), py::arg("time"), py::arg("gpu_hours"),
         py::arg("options") = FootprintOptions{}, "IT power, energy, carbon and cost of `gpus` x `gpu` busy for `time`.");
+  m.def("offers_left_out", &offers_left_out, py::arg("catalog"), py::arg("gpu"), py::arg("fx") = std::vector<ExchangeRate>{},
+        py::arg("for_run") = true,
+        "The GPU's offers no rent can come from, each with why: a reserved price without its term (for a run), reserved only "
+        "(per hour), or another currency without an --fx rate.");
   Record<TrainingReport>(m, "TrainingReport", "A training run for some tokens, reported whole: fit, time, goodput, links, footprint (capplan train).")
       .readonly("model", &TrainingReport::model)
       .readonly("gpu", &TrainingReport::gpu)

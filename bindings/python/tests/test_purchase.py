@@ -349,3 +349,12 @@ def test_a_reserved_only_gpu_row_rents_at_its_term_for_training():
     assert mi.rent_billed == capplan.Duration(8760, "h")
     out = [e for e in capplan.purchase_table(q, Catalog.builtin()).output()["rows"] if e["option"] == "mi350x"][0]
     assert out["rent_kind"] == "reserved" and out["rent_billed_hours"] == pytest.approx(8760)
+
+
+def test_offers_left_out_say_why_a_gpu_has_no_rent():
+    cat = Catalog.builtin()
+    assert capplan.offers_left_out(cat, "a800-sxm4-80gb") == ["autodl-a800 (in CNY: --fx CNY=RATE@DATE converts it)"]
+    assert capplan.offers_left_out(cat, "mi350x", for_run=False) == ["do-mi350x (reserved only: a commitment, not an hourly price)"]
+    assert capplan.offers_left_out(cat, "mi350x") == []  # a run rents it at its 1-year term
+    f = capplan.run_footprint(cat, cat.find_gpu("a800-sxm4-80gb"), 1, capplan.Duration(1, "h"), 1.0)
+    assert f.price is None and "autodl-a800" in f.no_price_why

@@ -1310,6 +1310,17 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     }
     for (const auto& [reason, ids] : why.groups()) n.push_back("No price for " + ids + ": " + reason + ".");
   }
+  {
+    // Why a GPU or system row has no rent though the catalog has offers for its GPU.
+    detail::NamesByKey why;  // offers left out -> rows
+    for (const PurchaseRow& r : out.rows) {
+      if (!r.estimated() || r.rent_rate || r.kind == OptionKind::cloud || r.gpu == nullptr) continue;
+      std::string left;
+      for (const std::string& w : offers_left_out(cat, r.gpu->id, q.fx, !sv)) left += (left.empty() ? "" : "; ") + w;
+      if (!left.empty()) why.add(left, r.option);
+    }
+    for (const auto& [reason, ids] : why.groups()) n.push_back("No offer for " + ids + ": the catalog's " + reason + ".");
+  }
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.purchase_high.has_value(); })) {
     n.push_back("Where the catalog's price is a range (street prices vary), Own and B/E read low\u2013high: the low end ranks the row, "
                 "draws the frontier and meets the budget; JSON has own_cost_high_usd and break_even_month_high for the high end.");

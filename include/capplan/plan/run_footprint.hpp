@@ -144,6 +144,26 @@ inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gp
   return best;
 }
 
+// Each offer for `gpu` that no rent can come from, and why: "autodl-a800 (in CNY: --fx CNY=RATE@DATE
+// converts it)", "do-mi350x (reserved, without its term)"; without a run (a rate per hour),
+// "do-mi350x (reserved only: a commitment, not an hourly price)". Empty where a rent exists or the
+// catalog has no offer for the GPU.
+inline std::vector<std::string> offers_left_out(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
+                                                bool for_run = true) {
+  std::vector<std::string> out;
+  for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
+    const std::optional<PriceKind> k = cheapest_kind(*o, for_run ? std::optional<Duration>(Duration::from_value(3600)) : std::nullopt);
+    if (!k) {
+      out.push_back(o->id + (for_run ? " (reserved, without its term: what a run is billed is unknown)"
+                                     : " (reserved only: a commitment, not an hourly price)"));
+    } else if (o->currency != Currency::USD && !usd_rate(fx, o->currency)) {
+      const std::string cur(code(o->currency));
+      out.push_back(o->id + " (in " + cur + ": --fx " + cur + "=RATE@DATE converts it)");
+    }
+  }
+  return out;
+}
+
 struct FootprintOptions {
   double pue = 1.0;
   double grid_g_per_kwh = 436;              // world 2022 (Ember, Global Electricity Review 2023)
@@ -168,6 +188,7 @@ struct RunFootprint {
   std::optional<PriceKind> price_kind;  // the offer's price it is; absent for a given price
   double billed_gpu_hours = 0;     // the GPU-hours paid for: the run's, or more where the price bills whole months or a term
   std::optional<Money> cost;       // price x billed GPU-hours
+  std::string no_price_why;        // without a price: the GPU's offers left out and why (offers_left_out)
 };
 
 // `gpus` of `g` busy for `time` (the run's wall clock), `gpu_hours` GPU-hours priced.
@@ -201,6 +222,9 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
     f.billed_gpu_hours = gpu_hours * r->billed_factor();
   }
   if (f.price) f.cost = *f.price * Duration::from_value(f.billed_gpu_hours * 3600.0);  // price x billed GPU-hours
+  if (!f.price) {
+    for (const std::string& w : offers_left_out(c, g.id, o.fx, o.bill_as_sold)) f.no_price_why += (f.no_price_why.empty() ? "" : "; ") + w;
+  }
   return f;
 }
 
