@@ -1019,3 +1019,65 @@ TEST_SUITE("memory") {
     CHECK(test_support::field_of([&] { (void)training_budget(s, with); }) == "mtp_layers");
   }
 }
+
+#include <capplan/memory/pipeline_in_flight.hpp>
+#include <capplan/workload/pipeline_layout.hpp>
+
+TEST_SUITE("memory") {
+  TEST_CASE("pipeline in flight: equal chunks give the closed form, a layout's uneven chunks are walked through the schedule") {
+    // Equal chunks: (warm-up + 1) chunks of L / v, warm-up 2 (p - r - 1) + (v - 1) p (Megatron-Core's interleaved 1F1B).
+    for (int rank = 0; rank < 8; ++rank) {
+      const double w = 2.0 * (8 - rank - 1) + 3.0 * 8;
+      CHECK(peak_layer_microbatches(std::vector<double>(4, 2.0), 8, rank, 64) == doctest::Approx((w + 1) * 2.0));
+    }
+    // Without interleaving: min(p - r, m) micro-batches of the stage's layers (Narayanan et al. 2021, §2.2).
+    CHECK(peak_layer_microbatches({8.0}, 8, 0, 64) == doctest::Approx(64));
+    CHECK(peak_layer_microbatches({8.0}, 8, 0, 3) == doctest::Approx(24));
+    // Fewer micro-batches than the warm-up: every forward is held before the first backward.
+    CHECK(peak_layer_microbatches(std::vector<double>(4, 2.0), 8, 0, 2) == doctest::Approx(16));
+    // DeepSeek-V3 on 1,024 H100, "Et|(tt|)*30mL" at PP 8 x VP 4: rank 0's chunks hold 1, 2, 2, 2 layers, rank 7's
+    // 2, 2, 2, 0 beside the MTP layer and the loss.
+    const PipelineLayout l = parse_pipeline_layout("Et|(tt|)*30mL", 61, 8);
+    CHECK(l.first_chunk_layers == 1);
+    CHECK(l.last_chunk_layers == 0);
+    ParallelPlan p;
+    apply_pipeline_layout(p, l, "Et|(tt|)*30mL");
+    CHECK(p.first_chunk_layers == 1);
+    CHECK(rank_chunk_layers(7, p, 0) == std::vector<double>{1, 2, 2, 2});
+    CHECK(rank_chunk_layers(8, p, 3) == std::vector<double>{2, 2, 2, 2});
+    CHECK(rank_chunk_layers(6, p, 7) == std::vector<double>{2, 2, 2, 0});
+    // Rank 0: 39 forwards before the first backward, 8 + 7 of them on the 1-layer chunk: 15 + 24 x 2 = 63
+    // layer-micro-batches (equal chunks of 7 / 4 would say 39 x 1.75 = 68.25).
+    CHECK(peak_layer_microbatches(rank_chunk_layers(7, p, 0), 8, 0, 512) == doctest::Approx(63));
+    // Rank 7: 25 forwards, 24 of them on 2-layer chunks (48); then the steady state trades the empty chunk's
+    // backwards for a 2-layer chunk's forward once: 50 (equal chunks: 25 x 1.5 = 37.5).
+    CHECK(peak_layer_microbatches(rank_chunk_layers(6, p, 7), 8, 7, 512) == doctest::Approx(50));
+    // The budget walks a layout's chunks the same way and says so (llama2-7b at PP 4 x VP 2, a lighter first
+    // chunk and a heavier last one).
+    const TransformerShape s = find_model("llama2-7b").transformer();
+    TrainingConfig cfg;
+    cfg.plan.pp = 4;
+    cfg.plan.interleave = 2;
+    cfg.plan.dp = 1;
+    apply_pipeline_layout(cfg.plan, parse_pipeline_layout("Et*3|t*4|t*4|t*4|t*4|t*4|t*4|t*5L", 32, 4), "Et*3|t*4|t*4|t*4|t*4|t*4|t*4|t*5L");
+    cfg.microbatches = 16;
+    CHECK(cfg.plan.first_chunk_layers == 3);
+    CHECK(cfg.plan.last_chunk_layers == 5);
+    const MemoryBudget last = training_stage_budget(s, cfg, 3);
+    const MemoryBudget first = training_stage_budget(s, cfg, 0);
+    // Rank 3 (4 + 5 layers): warm-up 4, so 5 forwards of chunks 0, 0, 0, 0, 1: 4 x 4 + 5 = 21 layer-micro-batches.
+    CHECK(peak_layer_microbatches(rank_chunk_layers(9, cfg.plan, 3), 4, 3, 16) == doctest::Approx(21));
+    CHECK(last.activations.detail.find("of 4, 5 layers, walked through the schedule") != std::string::npos);
+    CHECK(first.activations.detail.find("of 3, 4 layers") != std::string::npos);
+    // Megatron-Core's interleaved schedule wants micro-batch groups of pp: a layout with 6 micro-batches on 4 ranks is refused.
+    TrainingConfig odd = cfg;
+    odd.microbatches = 6;
+    CHECK_THROWS_WITH_AS(training_stage_budget(s, odd, 0), doctest::Contains("microbatches: 6 must be a multiple of pp 4"), InputError);
+    // A first chunk larger than the largest chunk, or than the stage, is refused naming the field.
+    ParallelPlan bad = cfg.plan;
+    bad.first_chunk_layers = 6;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(32, bad), doctest::Contains("first_chunk_layers: 6"), InputError);
+    bad.first_chunk_layers = -1;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(32, bad), doctest::Contains("first_chunk_layers: -1"), InputError);
+  }
+}

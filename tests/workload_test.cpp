@@ -628,8 +628,14 @@ TEST_SUITE("workload") {
     CHECK(h100.chunk_layers == 2);
     CHECK(stage_layout_text(61, p) == "7 + 6 x 8 + 6");
     CHECK_NOTHROW(validate_stage_layout(61, p));
+    CHECK(p.first_chunk_layers == 1);  // "Et": the embedding and one layer
+    ParallelPlan no_chunks = p;
+    no_chunks.chunk_layers = 0;
+    CHECK_THROWS_WITH_AS(validate_stage_layout(61, no_chunks), "first_chunk_layers: 1 needs chunk_layers (a pipeline layout's chunks); 0 without them",
+                         InputError);
     // Without the layout Megatron-Core (and capplan) want equal chunks: 7 layers do not split into 4.
     p.chunk_layers = 0;
+    p.first_chunk_layers = 0;
     CHECK_THROWS_WITH_AS(validate_stage_layout(61, p),
                          "interleave: 4 does not divide the 7 layers of pipeline stage 1 of 8 (pp 8 x interleave 4)", InputError);
     // Megatron-Bridge's B200 layout (PP 16, no interleaving), with commas and a repeated symbol.
@@ -655,6 +661,9 @@ TEST_SUITE("workload") {
                          "pipeline_layout: \"Et*2|t*2|t*4|t*2L\" gives the middle pipeline ranks different layers (2, 2, 4, 2); capplan "
                          "times layouts whose ranks other than the first and the last hold the same layers",
                          InputError);
+    // Chunks of a rank that differ other than in the first and last virtual stage are refused, naming the rank.
+    CHECK_THROWS_WITH_AS(apply_pipeline_layout(q, parse_pipeline_layout("Et|ttt|tt|tt|ttt|t|tt|ttL", 16, 4), "Et|ttt|tt|tt|ttt|t|tt|ttL"),
+                         doctest::Contains("gives pipeline rank 2's model chunks different layers (3 and 1)"), InputError);
     // Virtual stages on one rank: interleaving needs pp > 1.
     CHECK_THROWS_WITH_AS(apply_pipeline_layout(q, parse_pipeline_layout("Et*2|t*2L", 4, 1), "Et*2|t*2L"),
                          "pipeline_layout: \"Et*2|t*2L\" has 2 virtual stages on one pipeline rank; interleaving needs pp > 1", InputError);

@@ -298,8 +298,11 @@ std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg
                 " ranks x " + std::to_string(l.interleave) + " virtual stages, ranks of " + rank_layers_text(l) +
                 " layers; the embedding on the first rank, the output layer and loss on the last" +
                 (l.interleave > 1 ? "; a rank's chunks may hold different layers (at most " + std::to_string(l.chunk_layers) +
-                                        ", the last " + std::to_string(l.last_chunk_layers) +
-                                        " beside the loss): the bubble passes the longest chunk, and memory takes the rank's layers over its chunks."
+                                        (l.first_chunk_layers > 0 ? ", the first " + std::to_string(l.first_chunk_layers) + " beside the embedding"
+                                                                  : std::string(", the first only the embedding (memory takes it as an even share)")) +
+                                        ", the last " +
+                                        std::to_string(l.last_chunk_layers) +
+                                        " beside the loss): the bubble passes the longest chunk, and memory walks the interleaved schedule over the chunks' layers."
                                   : "."));
   return out;
 }

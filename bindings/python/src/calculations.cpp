@@ -190,6 +190,8 @@ void bind_memory_types(py::module_& m) {
              "with chunk_layers: the last chunk's layers, beside the output layer and loss (a layout's last virtual stage)")
       .field("chunk_layers", &ParallelPlan::chunk_layers,
              "the largest model chunk's layers where a pipeline layout places the chunks (0: equal chunks); sets the bubble")
+      .field("first_chunk_layers", &ParallelPlan::first_chunk_layers,
+             "with chunk_layers: the first chunk's layers, beside the embedding (a layout's first virtual stage; 0: an even share)")
       .field("ep", &ParallelPlan::ep)
       .field("etp", &ParallelPlan::etp, "expert tensor parallel: GPUs each routed expert is split over; 0: tp")
       .field("cp", &ParallelPlan::cp, "context parallel: each sequence split over cp GPUs")
@@ -205,6 +207,9 @@ void bind_memory_types(py::module_& m) {
         "GPUs holding the same experts (expert gradients reduce over them): dp x cp / ep; 0 when ep does not divide dp x cp.");
   m.def("stage_layers", &stage_layers, py::arg("layers"), py::arg("plan"), py::arg("stage"),
         "Transformer layers on pipeline stage `stage` (0-based): the automatic layout or the given first/last counts.");
+  m.def("validate_stage_layout", &validate_stage_layout, py::arg("layers"), py::arg("plan"),
+        "Checks the plan's stages and chunks against a model of `layers` layers (first/last stage layers, interleave, a layout's "
+        "chunk_layers, first_chunk_layers, last_chunk_layers); InputError naming the field otherwise.");
   m.def("end_stage_layouts", &end_stage_layouts, py::arg("layers"), py::arg("pp"), py::arg("most") = 4,
         "(first, last) layer counts with lighter end stages that Megatron-Core accepts, beside the automatic layout: "
         "what search_plans tries.");
@@ -218,6 +223,7 @@ void bind_memory_types(py::module_& m) {
       .def_readonly("mtp_rank", &PipelineLayout::mtp_rank, "the rank that holds them (-1: none)")
       .def_readonly("chunk_layers", &PipelineLayout::chunk_layers, "the most transformer layers of any virtual stage")
       .def_readonly("last_chunk_layers", &PipelineLayout::last_chunk_layers, "the transformer layers of the last virtual stage")
+      .def_readonly("first_chunk_layers", &PipelineLayout::first_chunk_layers, "the transformer layers of the first virtual stage")
       .def("__repr__", [](const PipelineLayout& l) {
         return "PipelineLayout(pp=" + std::to_string(l.pp) + ", interleave=" + std::to_string(l.interleave) + ", rank_layers=[" +
                rank_layers_text(l) + "], mtp_layers=" + std::to_string(l.mtp_layers) + ")";
@@ -232,7 +238,7 @@ void bind_memory_types(py::module_& m) {
         return plan;
       },
       py::arg("plan"), py::arg("layout"), py::arg("text") = "",
-      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers and last_chunk_layers set; set TrainingJob.mtp_layers (or TrainingConfig.mtp_layers) to layout.mtp_layers yourself); the middle ranks must "
+      "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers, first_chunk_layers and last_chunk_layers set; set TrainingJob.mtp_layers (or TrainingConfig.mtp_layers) to layout.mtp_layers yourself); the middle ranks must "
       "hold equal layers and MTP layers sit on the last rank.");
   Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
       .field("rank", &LoraOptions::rank)

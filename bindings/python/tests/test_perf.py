@@ -629,6 +629,9 @@ def test_pipeline_layout_as_megatron_writes_it():
     assert (plan.pp, plan.interleave, plan.first_stage_layers, plan.last_stage_layers) == (8, 4, 7, 6)
     assert plan.chunk_layers == 2
     assert layout.chunk_layers == 2
+    assert (layout.first_chunk_layers, plan.first_chunk_layers, plan.last_chunk_layers) == (1, 1, 0)
+    with pytest.raises(capplan.InputError, match="first_chunk_layers: 1 needs chunk_layers"):
+        capplan.validate_stage_layout(61, plan.replace(chunk_layers=0))
     assert [capplan.stage_layers(61, plan, i) for i in range(8)] == [7, 8, 8, 8, 8, 8, 8, 6]
     assert "rank_layers=[7, 8, 8, 8, 8, 8, 8, 6]" in repr(layout)
     with pytest.raises(capplan.InputError, match=r'pipeline_layout: "Et\|tt" must end with the loss \(L\)'):

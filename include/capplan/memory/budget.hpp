@@ -18,6 +18,7 @@
 #include "capplan/memory/activations.hpp"
 #include "capplan/memory/formats.hpp"
 #include "capplan/memory/kv_cache.hpp"
+#include "capplan/memory/pipeline_in_flight.hpp"
 #include "capplan/units/count.hpp"
 #include "capplan/units/format.hpp"
 #include "capplan/units/literals.hpp"
@@ -34,6 +35,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace capplan {
 
@@ -447,6 +449,11 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
 
   const int pp = par.pp;
   const std::int64_t microbatches = cfg.microbatches == 0 ? pp : cfg.microbatches;
+  // A layout's uneven chunks are walked through Megatron-Core's interleaved schedule, whose micro-batch
+  // groups hold pp micro-batches each (memory/pipeline_in_flight.hpp), as Megatron-Core requires.
+  if (par.chunk_layers > 0 && par.interleave > 1 && microbatches % pp != 0)
+    detail::fail("microbatches", std::to_string(microbatches),
+                 "must be a multiple of pp " + std::to_string(pp) + " with an interleaved pipeline layout (Megatron-Core's schedule)");
   const int st = static_cast<int>(par.zero_stage);
   // Routed experts shard over the dp x cp / ep GPUs that hold the same experts (Megatron-Core folds
   // expert parallelism into the data- and context-parallel ranks: ParallelPlan::ep).
@@ -466,7 +473,8 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   // micro-batch. Interleaved with v model chunks, Megatron-LM's schedule runs (p - i - 1) 2 + (v - 1) p
   // warm-up chunks (megatron/core/pipeline_parallel/schedules.py), so stage i holds up to
   // (p - i - 1) 2 + (v - 1) p + 1 chunks of L_i / v layers: (1 + (p - 1) / (p v)) times 1F1B's on the
-  // first stage, as the paper gives.
+  // first stage, as the paper gives. Chunks of different layers (a pipeline layout's) are walked
+  // through the schedule (memory/pipeline_in_flight.hpp).
   const ActivationOptions ao = activation_options(cfg);
   const double per_layer = activation_memory_per_layer(shape, par.micro_batch, seq, ao).value();
   // Activation offloading (pp = 1): the offloaded layers' activations leave as the forward pass goes
@@ -511,11 +519,24 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const std::int64_t vocab = padded_vocab(shape.vocab, par.tp, cfg.vocab_multiple);
   const double logits = (cfg.eager ? 12.0 : 4.0) * sb * static_cast<double>(vocab) / par.tp;
 
-  const auto in_flight_chunks = [&](int stage) -> double {
+  // Micro-batches of the stage's L_i layers in flight at its peak (layer-micro-batches / L_i).
+  const auto in_flight_chunks = [&](int stage, int layers_here) -> double {
     const double v = par.interleave;
     if (par.interleave == 1) return static_cast<double>(std::min<std::int64_t>(pp - stage, microbatches));
+    if (par.chunk_layers > 0 && layers_here > 0)
+      return peak_layer_microbatches(rank_chunk_layers(layers_here, par, stage), pp, stage, microbatches) / layers_here;
     const double chunks = 2.0 * (pp - stage - 1) + (v - 1) * pp + 1;
     return std::min(chunks, static_cast<double>(microbatches) * v) / v;  // in units of the stage's L_i layers
+  };
+
+  // ", of 1, 2, 2, 2 layers": a layout's chunks on `stage` where they differ.
+  const auto chunks_text = [&](int stage, int layers_here) -> std::string {
+    if (par.chunk_layers <= 0) return {};
+    const std::vector<double> c = rank_chunk_layers(layers_here, par, stage);
+    if (std::all_of(c.begin(), c.end(), [&](double x) { return x == c.front(); })) return {};
+    std::string t;
+    for (const double x : c) t += (t.empty() ? "" : ", ") + n(x);
+    return " of " + t + " layers, walked through the schedule";
   };
 
   // Fills `b` for one stage: the model states of its parameters, its activations.
@@ -634,7 +655,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       }
     }
 
-    const double in_flight = in_flight_chunks(stage);
+    const double in_flight = in_flight_chunks(stage, layers_here);
     const double output = last ? output_input + logits : 0.0;
     // Each MTP layer for the one micro-batch in flight on the last chunk: a layer's activations, its
     // projection's 2h-wide 16-bit input, and its own output-layer input and fp32 logits.
@@ -648,7 +669,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                              (offloaded > 0 ? " (" + n(offloaded) + " layers offloaded to host memory, " +
                                                   format(DataSize::from_value(per_layer * offloaded)) + ", one of them on the GPU at a time)"
                                             : std::string()) +
-                             (par.interleave > 1 ? " (interleaved, " + n(par.interleave) + " chunks)" : "") +
+                             (par.interleave > 1 ? " (interleaved, " + n(par.interleave) + " chunks" + chunks_text(stage, layers_here) + ")" : "") +
                              (cfg.eager || par.recompute == Recompute::full ? std::string()
                                                                             : std::string(ao.linear_input_bytes < 2 ? "; linear-layer inputs kept quantized (" +
                                                                                                                   n(ao.linear_input_bytes) + " B)"
@@ -709,7 +730,8 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       }
     };
     // A middle stage's memory depends only on its layer count and its micro-batches in flight, which
-    // never grow with the stage index (in_flight_chunks); so among middle stages with the same layer
+    // never grow with the stage index (in_flight_chunks; a layout's uneven chunks are on the end stages
+    // only, rank_chunk_layers); so among middle stages with the same layer
     // count the earliest needs the most (and wins ties). Only the first stage of each count is sized,
     // with the first and last stages: at most four budgets instead of pp (the same result). Middle
     // stages hold at most two layer counts (stage_layers: ceil(l/p) or one less; with given first and

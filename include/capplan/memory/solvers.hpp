@@ -136,6 +136,7 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
   cfg.plan.interleave = 1;
   cfg.plan.chunk_layers = 0;  // a pipeline layout's chunks belong to its own pp
   cfg.plan.last_chunk_layers = 0;
+  cfg.plan.first_chunk_layers = 0;
   std::optional<GpuPlan> best;
   const int e = cfg.plan.ep;
   const int cp = require_positive_count(cfg.plan.cp, "cp");

@@ -102,6 +102,7 @@ inline Value training_memory_output(const TrainingMemoryReport& r, const std::ve
   plan["last_stage_layers"] = stage_layers(r.layers, p, p.pp - 1);
   plan["chunk_layers"] = p.chunk_layers;
   plan["last_chunk_layers"] = p.last_chunk_layers;
+  plan["first_chunk_layers"] = p.first_chunk_layers;
   plan["mtp_layers"] = c.mtp_layers;
   plan["offload_layers"] = p.offload_layers;
   plan["finetune"] = std::string(name(c.finetune));

@@ -82,6 +82,7 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
   p["last_stage_layers"] = stage_layers(job.model.layers, plan, plan.pp - 1);
   p["chunk_layers"] = plan.chunk_layers;
   p["last_chunk_layers"] = plan.last_chunk_layers;
+  p["first_chunk_layers"] = plan.first_chunk_layers;
   p["mtp_layers"] = job.mtp_layers;
   p["offload_layers"] = plan.offload_layers;
   p["flash_attention"] = r.flash_attention;

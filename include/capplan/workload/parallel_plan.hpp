@@ -194,6 +194,10 @@ struct ParallelPlan {
   // With Recompute::selective: the modules recomputed (recompute_module bits); 0: core_attn alone,
   // Megatron-Core's default. Must be 0 with none and full.
   std::uint8_t recompute_modules = 0;
+  // With chunk_layers: the first chunk's layers, beside the embedding (a layout's first virtual
+  // stage); 0: the first rank's layers split evenly over its chunks. The rank's other chunks share
+  // the rest evenly, as the last rank's chunks before its last one do and the middle ranks' chunks.
+  int first_chunk_layers = 0;
 
   // tp x cp x pp x dp, multiplied in 64 bits and refused above max_plan_gpus, so no degree can
   // wrap the count around (a DP of 2^30 is an error, not "-2147483648 GPUs").
@@ -399,6 +403,12 @@ inline void validate_stage_layout(int layers, const ParallelPlan& plan) {
                    "must be from " + text((most + v - 1) / v) + " to " + text(most) + ": the largest stage's " + text(most) +
                        " layers in " + text(v) + " chunks");
   }
+  if (plan.first_chunk_layers != 0 && plan.chunk_layers == 0)
+    detail::fail("first_chunk_layers", text(plan.first_chunk_layers), "needs chunk_layers (a pipeline layout's chunks); 0 without them");
+  if (plan.first_chunk_layers < 0 || plan.first_chunk_layers > plan.chunk_layers || plan.first_chunk_layers > stage_layers(layers, plan, 0))
+    detail::fail("first_chunk_layers", text(plan.first_chunk_layers),
+                 "must be from 0 to the largest chunk's " + text(plan.chunk_layers) + " layers and the first stage's " +
+                     text(stage_layers(layers, plan, 0)));
   if (plan.last_chunk_layers < 0 || plan.last_chunk_layers > plan.chunk_layers ||
       plan.last_chunk_layers > stage_layers(layers, plan, p - 1))
     detail::fail("last_chunk_layers", text(plan.last_chunk_layers),

@@ -14,7 +14,8 @@
 // capplan keeps a plan's layout as the layers of the first, the middle and the last rank
 // (ParallelPlan::first_stage_layers / last_stage_layers, the middle ranks alike), so a layout whose
 // middle ranks differ, or that leaves a rank without a layer, is refused with the ranks' counts.
-// The chunks inside a rank may differ (ParallelPlan::chunk_layers, the largest).
+// The chunks inside a rank may differ (ParallelPlan::chunk_layers, the largest; first_chunk_layers and
+// last_chunk_layers, the first and the last virtual stage's, the others taken as equal shares of their rank).
 
 #include "capplan/error.hpp"
 #include "capplan/workload/parallel_plan.hpp"
@@ -42,6 +43,8 @@ struct PipelineLayout {
   int mtp_rank = -1;              // the rank that holds them (-1: none)
   int chunk_layers = 0;           // the most transformer layers of any virtual stage
   int last_chunk_layers = 0;      // the transformer layers of the last virtual stage (beside the loss)
+  int first_chunk_layers = 0;     // the transformer layers of the first virtual stage (beside the embedding)
+  std::vector<int> virtual_layers;  // the transformer layers of each virtual stage, in order
 };
 
 namespace detail {
@@ -175,6 +178,8 @@ inline PipelineLayout parse_pipeline_layout(std::string_view text, int layers, i
       }
     }
     out.chunk_layers = std::max(out.chunk_layers, here);
+    if (i == 0) out.first_chunk_layers = here;
+    out.virtual_layers.push_back(here);
     if (i + 1 == n) out.last_chunk_layers = here;
   }
   if (out.mtp_layers > max_mtp_layers) bad("holds " + std::to_string(out.mtp_layers) + " MTP layers (m); capplan takes at most " + std::to_string(max_mtp_layers));
@@ -207,6 +212,23 @@ inline void apply_pipeline_layout(ParallelPlan& plan, const PipelineLayout& l, s
       detail::fail("pipeline_layout", quoted,
                    "gives the middle pipeline ranks different layers (" + rank_layers_text(l) +
                        "); capplan times layouts whose ranks other than the first and the last hold the same layers");
+  // A rank's chunks other than the first rank's first and the last rank's last must hold the same
+  // layers: the plan keeps those two counts and an even share for the rest (memory/pipeline_in_flight.hpp).
+  const int v = l.interleave;
+  for (int r = 0; r < pp && v > 1; ++r) {
+    int same = -1;
+    for (int c = 0; c < v; ++c) {
+      if ((r == 0 && c == 0) || (r == pp - 1 && c == v - 1)) continue;
+      const std::size_t at = static_cast<std::size_t>(c) * static_cast<std::size_t>(pp) + static_cast<std::size_t>(r);
+      if (at >= l.virtual_layers.size()) continue;
+      const int here = l.virtual_layers[at];
+      if (same >= 0 && here != same)
+        detail::fail("pipeline_layout", quoted,
+                     "gives pipeline rank " + std::to_string(r + 1) + "'s model chunks different layers (" + std::to_string(same) + " and " +
+                         std::to_string(here) + "); capplan sizes layouts whose chunks differ only in the first and the last virtual stage");
+      same = here;
+    }
+  }
   if (pp == 1 && l.interleave > 1)
     detail::fail("pipeline_layout", quoted, "has " + std::to_string(l.interleave) + " virtual stages on one pipeline rank; interleaving needs pp > 1");
   plan.pp = pp;
@@ -215,6 +237,7 @@ inline void apply_pipeline_layout(ParallelPlan& plan, const PipelineLayout& l, s
   plan.last_stage_layers = pp > 1 ? l.rank_layers.back() : 0;
   plan.chunk_layers = l.interleave > 1 ? l.chunk_layers : 0;
   plan.last_chunk_layers = l.interleave > 1 ? l.last_chunk_layers : 0;
+  plan.first_chunk_layers = l.interleave > 1 ? l.first_chunk_layers : 0;
 }
 
 }  // namespace capplan
