@@ -2314,6 +2314,80 @@ TEST_SUITE("perf") {
     }
   }
 
+  TEST_CASE("MoE: dispatched tokens travel in BF16 under FP8; Megatron-Core's fitted dispatch-path time per routed value") {
+    // Qwen3-30B-A3B-shaped: 128 experts of 768, top 8, hidden 2,048 (its config.json).
+    TransformerShape q = validation::gpt("qwen3-30b-a3b-like", 48, 2048, 32, 151936, 4096);
+    q.kv_heads = 4;
+    q.head_dim = 128;
+    q.ffn_hidden = 6144;
+    q.gated_mlp = true;
+    q.moe = MoeShape{128, 8, 0, 768, 0, 0, 0};
+    TrainingJob job;
+    job.model = q;
+    job.global_batch = 512;
+    const Cluster c = make_cluster(gpu("B200"), 8, 8, infiniband(50_GBps));
+    ParallelPlan p;
+    p.dp = 8;
+    p.ep = 8;
+    p.zero_stage = ZeroStage::optimizer;
+    // The all-to-alls send hidden states: the same bytes in BF16 and FP8 training (Transformer Engine
+    // quantizes inside the expert GEMM, after the dispatch); FP32 training sends 4 bytes.
+    Framework fw = megatron_core();
+    const auto a2a = [&](Precision prec) {
+      job.precision = prec;
+      return term_seconds(estimate_training(job, p, c, fw), "expert-parallel all-to-alls");
+    };
+    const double bf16 = a2a(Precision::bf16);
+    CHECK(bf16 > 0);
+    CHECK(a2a(Precision::fp8) == doctest::Approx(bf16).epsilon(1e-12));
+    CHECK(a2a(Precision::fp4) == doctest::Approx(bf16).epsilon(1e-12));
+    CHECK(a2a(Precision::fp32) > 1.5 * bf16);
+    job.precision = Precision::fp8;
+
+    // The fitted constant: scripts/fit-moe-routed-time re-derives it from its calibration rows.
+    CHECK(megatron_core().moe_seconds_per_routed_value == doctest::Approx(18.56e-12));
+    CHECK(pytorch_fsdp().moe_seconds_per_routed_value == 0);
+    CHECK(Framework{}.moe_seconds_per_routed_value == 0);
+    // The term: micro-batches x layers x routed values x the constant, forward and backward.
+    const TrainingEstimate with = estimate_training(job, p, c, fw);
+    const double routed = 4096.0 * 8 * 2048;  // one micro-batch: tokens x k x hidden, this GPU's share at tp 1
+    const double m = 512.0 / 8;               // micro-batches per GPU
+    CHECK(term_seconds(with, "MoE dispatch path") == doctest::Approx(m * 48 * routed * 18.56e-12).epsilon(1e-9));
+    CHECK(with.explain().find("67.11 M routed values (tokens x 8 experts x 2048 hidden) x 18.56 ps") != std::string::npos);
+    Framework none = fw;
+    none.moe_seconds_per_routed_value = 0;
+    const TrainingEstimate without = estimate_training(job, p, c, none);
+    CHECK(term_seconds(without, "MoE dispatch path") == -1.0);  // no such term
+    CHECK(with.iteration.value() - without.iteration.value() == doctest::Approx(m * 48 * routed * 18.56e-12).epsilon(1e-6));
+    CHECK(with.model_flops.value() == doctest::Approx(without.model_flops.value()));
+    // Linear in the constant and in the routed tokens (micro-batch 2 routes twice the values).
+    none.moe_seconds_per_routed_value = 2 * 18.56e-12;
+    CHECK(term_seconds(estimate_training(job, p, c, none), "MoE dispatch path") ==
+          doctest::Approx(2 * term_seconds(with, "MoE dispatch path")).epsilon(1e-9));
+    ParallelPlan mb2 = p;
+    mb2.micro_batch = 2;
+    CHECK(term_seconds(estimate_training(job, mb2, c, fw), "MoE dispatch path") ==
+          doctest::Approx(term_seconds(with, "MoE dispatch path")).epsilon(1e-9));  // half the micro-batches, twice the values
+    // Recomputing the MoE layer runs its forward's third again.
+    ParallelPlan rerun = p;
+    rerun.recompute = Recompute::selective;
+    rerun.recompute_modules = recompute_module::moe;
+    CHECK(term_seconds(estimate_training(job, rerun, c, fw), "MoE dispatch path") ==
+          doctest::Approx(4.0 / 3.0 * term_seconds(with, "MoE dispatch path")).epsilon(1e-9));
+    // Without expert parallelism the router, permutation and casts still run: the same term (a plan
+    // search must not drop ep to skip it).
+    ParallelPlan local = p;
+    local.ep = 1;
+    CHECK(term_seconds(estimate_training(job, local, c, fw), "MoE dispatch path") ==
+          doctest::Approx(term_seconds(with, "MoE dispatch path")).epsilon(1e-9));
+    // Rules: 0 to 1 ns, finite.
+    for (const double bad : {-1e-12, 2e-9, std::nan("")}) {
+      Framework b = fw;
+      b.moe_seconds_per_routed_value = bad;
+      CHECK(field_of([&] { (void)estimate_training(job, p, c, b); }) == "moe_seconds_per_routed_value");
+    }
+  }
+
   TEST_CASE("memory: the plan NVIDIA published for Llama 3 70B on DGX H100 in FP8 fits, as it ran (Megatron-Core's saved tensors)") {
     // Megatron-Bridge 25.11: Llama 3 70B on 64 H100, TP 4 PP 8 VP 5, micro-batch 1, 8,192 tokens, FP8
     // current scaling, on 80 GB GPUs (validation/cases/megatron-bridge-h100-fp8.json). Counted with

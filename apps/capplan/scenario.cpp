@@ -281,6 +281,8 @@ const FittableFlag fittable_flags[] = {
     {"weight-stream-latency", "infer",
      {"decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s"},
      [] { return perf::EfficiencyModel{}.weight_stream_latency.value(); }},
+    {"moe-routed-time", "train", {"tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_percent", "iteration_time_s", "train_days"},
+     [] { return perf::megatron_core().moe_seconds_per_routed_value; }},
 };
 
 struct Source {
@@ -338,7 +340,7 @@ Fitted read_fitted(const JsonDocument& doc, const Json& j, std::size_t i) {
     flag_known = true;
     if (!known && (!command || *command == x.command)) known = &x;
   }
-  if (!flag_known) r.fail("flag", "\"" + f.flag + "\"", "is not a flag that sets a fitted constant (launch-time, weight-stream-latency)");
+  if (!flag_known) r.fail("flag", "\"" + f.flag + "\"", "is not a flag that sets a fitted constant (launch-time, weight-stream-latency, moe-routed-time)");
   if (!known) r.fail("command", "\"" + *command + "\"", "does not take --" + f.flag + " as a fitted constant");
   f.command = known->command;
   // A flag the command takes only with a switch touches the rows that have it, whatever "when" says.

@@ -112,6 +112,20 @@ static Duration short_time_arg(const std::string& text, const char* flag) {
 
 double launch_time_arg(const std::string& text) { return short_time_arg(text, "--launch-time").value(); }
 
+void add_moe_routed_time_flag(CLI::App* cmd, std::string& into) {
+  cmd->add_option("--moe-routed-time", into,
+                  "Mixture of experts: GPU time per routed value (tokens x experts per token x hidden) of a MoE layer beyond "
+                  "its kernels and all-to-alls, forward and backward, e.g. '30 ps' (default: the framework's; megatron-core's is fitted on "
+                  "Megatron-Bridge's token-dropping Qwen3 runs; 0 for the others)");
+}
+
+double moe_routed_time_arg(const std::string& text, const TransformerShape& shape) {
+  const Duration d = quantity_arg<Duration>(text, "s", "--moe-routed-time");
+  if (!(d.value() >= 0) || d.value() > 1e-9) detail::fail("--moe-routed-time", text, "must be 0 to 1 ns");
+  if (!shape.moe) detail::fail("--moe-routed-time", text, "applies to a mixture-of-experts model; " + shape.name + " has no experts");
+  return d.value();
+}
+
 void add_weight_stream_latency_flag(CLI::App* cmd, std::string& into) {
   cmd->add_option("--weight-stream-latency", into,
                   "Fixed time of a matmul that streams its weights, beyond its bytes over the memory bandwidth, e.g. '8 us' (default "

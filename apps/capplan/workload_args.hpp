@@ -56,6 +56,10 @@ void add_framework_flag(CLI::App* cmd, std::string& into);
 // --launch-time (train): host time to launch one kernel, Framework::cpu_seconds_per_kernel (0 to 1 ms).
 void add_launch_time_flag(CLI::App* cmd, std::string& into);
 double launch_time_arg(const std::string& text);
+// --moe-routed-time (train): GPU time per routed value of a MoE layer beyond its kernels,
+// Framework::moe_seconds_per_routed_value (0 to 1 ns; refused for a model without experts).
+void add_moe_routed_time_flag(CLI::App* cmd, std::string& into);
+double moe_routed_time_arg(const std::string& text, const TransformerShape& shape);
 // --recompute-modules (train, memory, compare): what selective recomputation reruns, as Megatron-Core's
 // --recompute-modules names it (ParallelPlan::recompute_modules).
 void add_recompute_modules_flag(CLI::App* cmd, std::optional<std::string>& into);

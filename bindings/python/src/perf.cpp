@@ -297,6 +297,8 @@ void bind_training(py::module_& m) {
              "the plan search may offload activations to host memory (Megatron-Core's --cpu-offloading-num-layers)")
       .field("quantized_linear_inputs", &Framework::quantized_linear_inputs,
              "FP8/FP4 keep Transformer Engine's quantized copies of the linear inputs (false: torchao, PyTorch FSDP)")
+      .field("moe_seconds_per_routed_value", &Framework::moe_seconds_per_routed_value,
+             "MoE with ep > 1: GPU time per routed value (tokens x k x hidden) of a MoE layer beyond its kernels (Megatron-Core: fitted)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")

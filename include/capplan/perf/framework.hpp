@@ -46,6 +46,13 @@ inline double require_moe_capacity_factor(double c, std::string_view field) {
   return c;
 }
 
+// Megatron-Core's GPU time per routed value of a MoE layer beyond capplan's kernels and all-to-alls
+// (Framework::moe_seconds_per_routed_value). Fitted: the median over the 6 calibration rows of
+// validation/cases/megatron-bridge-moe-tokendrop.json (Megatron-Bridge 25.09, Qwen3 30B-A3B and
+// 235B-A22B with token dropping on DGX H100, B200 and GB200) of the value that makes capplan's
+// tokens/s equal the published figure; scripts/fit-moe-routed-time re-derives it from those rows.
+inline constexpr double megatron_core_moe_routed_value_seconds = 18.56e-12;
+
 struct Framework {
   std::string name = "generic (ZeRO-style mixed precision)";
   bool flash_attention = true;
@@ -106,6 +113,16 @@ struct Framework {
   // generic framework). PyTorch FSDP runs FP8 through torchao's Float8Linear, which saves the 16-bit
   // input (save_for_backward(input_hp, ...)): false there.
   bool quantized_linear_inputs = true;
+  // Mixture of experts: GPU time per routed value (one token's hidden vector
+  // entry sent to one expert: tokens x k x hidden per MoE layer and micro-batch, this GPU's share) over
+  // what the layer's kernels and all-to-alls take, forward and backward together (a third of it again
+  // when the MoE layer is recomputed). 0: none. megatron_core() sets the value fitted on Megatron-Bridge's
+  // token-dropping Qwen3 rows (validation/cases/megatron-bridge-moe-tokendrop.json): what Megatron-Core's
+  // dispatch path (router, permutation, the sort of received chunks, FP8 casts per expert, unpermutation)
+  // costs beyond capplan's kernels, which grows with the routed tokens, not with the layers alone.
+  // Charged at any ep (the router, permutation and casts run without expert parallelism too); its
+  // rows all ran EP 8-64 without expert tensor parallelism (etp > 1 is counted at 1/tp of the tokens).
+  double moe_seconds_per_routed_value = 0;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -122,6 +139,9 @@ struct Framework {
       capplan::detail::fail("moe_dispatch", std::to_string(d), "must be alltoall or deepep");
     if (!(cpu_seconds_per_kernel >= 0) || cpu_seconds_per_kernel > 1e-3)
       capplan::detail::fail("cpu_seconds_per_kernel", capplan::detail::format_double(cpu_seconds_per_kernel), "must be 0 to 1 ms (measured: 57.9 us)");
+    if (!(moe_seconds_per_routed_value >= 0) || moe_seconds_per_routed_value > 1e-9)
+      capplan::detail::fail("moe_seconds_per_routed_value", capplan::detail::format_double(moe_seconds_per_routed_value),
+                            "must be 0 to 1 ns (fitted for Megatron-Core: " + capplan::detail::format_double(megatron_core_moe_routed_value_seconds * 1e12) + " ps)");
     if (vocab_multiple < 1 || vocab_multiple > 65536)
       capplan::detail::fail("vocab_multiple", std::to_string(vocab_multiple), "must be 1 to 65536 (Megatron pads to 128)");
   }
@@ -180,6 +200,7 @@ inline Framework megatron_core() {
   f.vocab_multiple = 128;  // --make-vocab-size-divisible-by's default
   f.fused_activation = true;  // --bias-swiglu-fusion (megatron/core/fusions/fused_bias_swiglu.py)
   f.activation_offloading = true;  // --cpu-offloading-num-layers
+  f.moe_seconds_per_routed_value = megatron_core_moe_routed_value_seconds;
   return f;
 }
 

@@ -785,6 +785,11 @@ struct Numbers {
   double layer_recompute = 0;
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
   double a2a_one = 0, ep_remote_nodes = 0;  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
+  // MoE: values routed per MoE layer and micro-batch on this GPU (tokens x k x hidden, its share,
+  // padded to the capacity factor), and the fitted dispatch-path time per layer this adds
+  // (Framework::moe_seconds_per_routed_value, averaged over the layers like the all-to-alls).
+  double moe_routed_elements = 0, moe_path_layer = 0;
+  bool moe_path_rerun = false;  // the MoE layer's forward is recomputed
   double etp_one = 0, etp_layer = 0;        // an expert tensor-parallel all-gather (or reduce-scatter); their time per layer
   double cp_bytes = 0, cp_comm = 0, cp_exposed_layer = 0;  // context parallel: K/V sent per ring step, ring time and exposed time per layer
   int cp_a2a = 0;            // a2a_p2p: the all-to-all group (the cp ranks of a node)
@@ -859,12 +864,29 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   n.t_ar = perf::all_reduce_seconds(cluster, n.act_bytes, tp_group);
   n.n_ar = plan.tp > 1 ? 4 + (plan.recompute == Recompute::full ? 2 : 0) : 0;
   n.tp_comm_layer = n.n_ar * n.t_ar;
+  // The values a MoE layer routes on this GPU per micro-batch: its 1/tp of the tokens (sequence-parallel
+  // share) x k x hidden, padded to the capacity factor; and the dispatch path's fitted time for them
+  // (Framework::moe_seconds_per_routed_value), forward and backward, a third again when the MoE layer's
+  // forward is recomputed; at any ep, since the router, permutation and casts run without expert
+  // parallelism too (and a plan search must not drop ep to skip them). Averaged over the layers.
+  if (job.model.moe) {
+    n.moe_routed_elements = static_cast<double>(tokens_mb) * static_cast<double>(s.hidden) * job.model.moe->experts_per_token /
+                            plan.tp * fw.moe_capacity_factor;
+    n.moe_path_rerun = plan.recompute == Recompute::full || (modules & recompute_module::moe);
+    n.moe_path_layer = fw.moe_seconds_per_routed_value * n.moe_routed_elements * (job.model.moe_layers() / static_cast<double>(s.layers)) *
+                       (n.moe_path_rerun ? 4.0 / 3.0 : 1.0);
+  }
   // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
   // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
   if (plan.ep > 1 && job.model.moe) {
     // Dispatch buffers padded to the capacity factor (perf/framework.hpp moe_capacity_factor). Each rank
-    // dispatches its own 1/tp of the tokens (sequence-parallel share).
-    const double a2a_bytes = n.act_bytes * job.model.moe->experts_per_token / plan.tp * fw.moe_capacity_factor;
+    // dispatches its own 1/tp of the tokens (sequence-parallel share). The tokens travel as the layer's
+    // hidden states, BF16 under the FP8 and FP4 recipes too: Transformer Engine quantizes a GEMM's input
+    // inside the expert GEMM, after the dispatch (Megatron-Core's dispatchers send hidden_states as they
+    // are; its DeepEP buffers are sized at max(element_size, 2) bytes per element, fused_a2a.py
+    // get_hidden_bytes). FP8 dispatch is DeepSeek-V3's own framework's (DeepSeek-AI 2024, §3.3), not modelled.
+    const double hidden_bytes = std::max(e, bytes_per_element(Precision::bf16));
+    const double a2a_bytes = n.moe_routed_elements * hidden_bytes;
     // Expert ranks are laid out etp innermost, then ep (Megatron-Core's expert rank order).
     const int etp = expert_tensor_parallel(plan);
     const perf::Group ep_group{plan.ep, std::clamp(gpn / etp, 1, plan.ep), etp};
@@ -991,7 +1013,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   //   pipeline = m t_max + (sum_i t_i - t_max) / v
   // which is (m + (p - 1) / v) t for equal stages (Narayanan et al. 2021, §2.2). The output layer and
   // the loss run on the last stage only.
-  const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer;
+  const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer + n.moe_path_layer;
   const double out_total = out.fwd + out.bwd;
   // Activation offloading (pp = 1, no recomputation: validate_offload). Transformer Engine copies each
   // offloaded layer's activations to the host on a side stream, one window of layers each (its offload

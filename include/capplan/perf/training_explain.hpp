@@ -55,6 +55,18 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
                                      : std::string()) +
               ")",
           perf::group_links(cluster, perf::Group{plan.ep, std::clamp(gpn / expert_tensor_parallel(plan), 1, plan.ep), expert_tensor_parallel(plan)}));
+  if (n.moe_path_layer > 0)
+    b.add("MoE dispatch path", md * lps * n.moe_path_layer,
+          per + perf::seconds_text(n.moe_path_layer) + " (MoE layers' share of " + format_number(n.moe_routed_elements / 1e6, 4) +
+              " M routed values (tokens" + (plan.tp > 1 ? " / TP " + std::to_string(plan.tp) : std::string()) + " x " +
+              std::to_string(job.model.moe->experts_per_token) + " experts x " + std::to_string(job.model.hidden) + " hidden" +
+              (fw.moe_capacity_factor != 1.0 ? " x capacity factor " + format_number(fw.moe_capacity_factor, 4) : std::string()) + ") x " + format_number(fw.moe_seconds_per_routed_value * 1e12, 4) +
+              " ps, forward and backward" + (n.moe_path_rerun ? " and the recomputed forward" : "") +
+              (fw.moe_seconds_per_routed_value == perf::megatron_core_moe_routed_value_seconds
+                   ? "; Megatron-Core's time per routed value, fitted on Megatron-Bridge's token-dropping Qwen3 runs)"
+                   : "; the time per routed value given (Megatron-Core's, fitted: " +
+                         format_number(perf::megatron_core_moe_routed_value_seconds * 1e12, 4) + " ps))"),
+          "kernels");
   if (n.etp_layer > 0) {
     const int etp = expert_tensor_parallel(plan);
     b.add("expert tensor-parallel gathers", md * lps * n.etp_layer,

@@ -70,7 +70,7 @@ inline constexpr UnitSymbol bit_rate_symbols[] = {
     {"Tbit/s", scale::tera * scale::bit, true},
 };
 inline constexpr UnitSymbol duration_symbols[] = {
-    {"ns", 1e-9, true},          {"µs", 1e-6, true},          {"ms", 1e-3, true},
+    {"ps", 1e-12, true},         {"ns", 1e-9, true},          {"µs", 1e-6, true},          {"ms", 1e-3, true},
     {"s", 1.0, true},            {"min", scale::minute, true}, {"h", scale::hour, true},
     {"days", scale::day, true},  {"years", scale::year, true}, {"us", 1e-6, false},
     {"sec", 1.0, false},         {"second", 1.0, false},       {"seconds", 1.0, false},
