@@ -192,6 +192,7 @@ void bind_roofline(py::module_& m) {
       .field("expert_parallel", &LayerOptions::expert_parallel)
       .field("mla_absorbed", &LayerOptions::mla_absorbed, "MLA with the up-projections absorbed (inference form)")
       .field("eager", &LayerOptions::eager, "plain PyTorch: element-wise steps as separate kernels on an fp32 residual stream")
+      .field("moe_gemm_per_expert", &LayerOptions::moe_gemm_per_expert, "the routed experts' GEMMs as one kernel per local expert")
       .finish();
 
   m.def("peak_rate", &peak_rate, py::arg("gpu"), py::arg("precision"), "Dense peak; InputError when the GPU has none.");
@@ -297,6 +298,8 @@ void bind_training(py::module_& m) {
              "the plan search may offload activations to host memory (Megatron-Core's --cpu-offloading-num-layers)")
       .field("quantized_linear_inputs", &Framework::quantized_linear_inputs,
              "FP8/FP4 keep Transformer Engine's quantized copies of the linear inputs (false: torchao, PyTorch FSDP)")
+      .field("moe_gemm_per_expert", &Framework::moe_gemm_per_expert,
+             "the routed experts' GEMMs as one kernel per local expert (Megatron-Core: TE GroupedLinear)")
       .field("moe_seconds_per_routed_value", &Framework::moe_seconds_per_routed_value,
              "MoE with ep > 1: GPU time per routed value (tokens x k x hidden) of a MoE layer beyond its kernels (Megatron-Core: fitted)")
       .finish()

@@ -51,7 +51,7 @@ inline double require_moe_capacity_factor(double c, std::string_view field) {
 // validation/cases/megatron-bridge-moe-tokendrop.json (Megatron-Bridge 25.09, Qwen3 30B-A3B and
 // 235B-A22B with token dropping on DGX H100, B200 and GB200) of the value that makes capplan's
 // tokens/s equal the published figure; scripts/fit-moe-routed-time re-derives it from those rows.
-inline constexpr double megatron_core_moe_routed_value_seconds = 18.56e-12;
+inline constexpr double megatron_core_moe_routed_value_seconds = 17.38e-12;
 
 struct Framework {
   std::string name = "generic (ZeRO-style mixed precision)";
@@ -123,6 +123,11 @@ struct Framework {
   // Charged at any ep (the router, permutation and casts run without expert parallelism too); its
   // rows all ran EP 8-64 without expert tensor parallelism (etp > 1 is counted at 1/tp of the tokens).
   double moe_seconds_per_routed_value = 0;
+  // The routed experts' GEMMs run one kernel per local expert, each with the kernel's fixed cost
+  // (EfficiencyModel::kernel_overhead): Transformer Engine's GroupedLinear, which Megatron-Core's
+  // --moe-grouped-gemm runs, "launch[es] multiple local GEMM kernels in multiple streams"
+  // (megatron/core/transformer/moe/README.md). false: one grouped kernel for all of them.
+  bool moe_gemm_per_expert = false;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -201,6 +206,7 @@ inline Framework megatron_core() {
   f.fused_activation = true;  // --bias-swiglu-fusion (megatron/core/fusions/fused_bias_swiglu.py)
   f.activation_offloading = true;  // --cpu-offloading-num-layers
   f.moe_seconds_per_routed_value = megatron_core_moe_routed_value_seconds;
+  f.moe_gemm_per_expert = true;  // TE GroupedLinear: a cuBLAS GEMM per local expert
   return f;
 }
 

@@ -184,6 +184,10 @@ struct LayerOptions {
   // Plain PyTorch without fusion (perf/framework.hpp pytorch_eager): the kernels of eager_layer_steps below
   // in place of the fused norm, residual and activation kernels.
   bool eager = false;
+  // The routed experts' GEMMs run as one kernel per local expert (perf/framework.hpp
+  // moe_gemm_per_expert: Transformer Engine's GroupedLinear), each paying the kernel's fixed cost,
+  // rather than as one grouped kernel.
+  bool moe_gemm_per_expert = false;
 };
 
 // Plain PyTorch (eager, torch.autocast) runs each element-wise step of a layer as its own kernel, as
@@ -452,11 +456,17 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     ops.module = rm::tag(rm::moe);
     ops.push_back(gemm("moe router", tokens, moe.experts, s.hidden, e));
     ops.push_back(elementwise("moe token permute", t * cf * static_cast<double>(moe.experts_per_token) * h * 2 * 2 * e));
-    ops.push_back(as(gemm("moe expert up projections", rows, mats * fe, s.hidden, e, local_experts), rm::moe_experts));
+    // One grouped kernel, or one GEMM per local expert (LayerOptions::moe_gemm_per_expert).
+    const int expert_kernels = o.moe_gemm_per_expert ? static_cast<int>(std::min<std::int64_t>(local_experts, 1 << 20)) : 1;
+    Op up = gemm("moe expert up projections", rows, mats * fe, s.hidden, e, local_experts);
+    up.kernels = expert_kernels;
+    ops.push_back(as(up, rm::moe_experts));
     ops.push_back(as(elementwise(s.gated ? "swiglu" : "bias-gelu",
                                  t * cf * static_cast<double>(moe.experts_per_token) * static_cast<double>(fe) * (mats + 1) * e),
                      rm::moe_act));
-    ops.push_back(as(gemm("moe expert down projections", rows, s.hidden, fe, e, local_experts), rm::moe_experts));
+    Op down = gemm("moe expert down projections", rows, s.hidden, fe, e, local_experts);
+    down.kernels = expert_kernels;
+    ops.push_back(as(down, rm::moe_experts));
     if (moe.shared_experts > 0) {  // shared experts are dense FFNs under tp
       const std::int64_t fs = std::max<std::int64_t>(1, moe.moe_ffn_hidden * moe.shared_experts / tp);
       ops.push_back(as(gemm("shared expert up projection", tokens, mats * fs, s.hidden, e), rm::shared_experts));

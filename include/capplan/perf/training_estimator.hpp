@@ -453,6 +453,7 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
   lo.expert_tensor_parallel = etp;
   lo.context_parallel = cp;
   lo.expert_capacity_factor = fw.moe_capacity_factor;
+  lo.moe_gemm_per_expert = fw.moe_gemm_per_expert;
   // The framework's attention kernel: its measured rates where the calibration has them, then the
   // framework's speed relative to it (Triton FlashAttention).
   DeviceRates r = rates;

@@ -388,7 +388,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.per_node = domain > 0 ? domain : std::max(1, o.gpu_count);
       std::string via;
       c.unit_rent = in_usd(o.per_instance_hour(o.headline()), fx, &via);
-      c.rent_from = o.id + " (" + std::string(name(o.headline())) + ", " + o.as_of + ")" + via;
+      c.rent_from = offer_price_source(o, o.headline(), via);
       c.rent_offer = o.id;
       c.offer = &o;
       c.rent_kind = o.headline();
@@ -1077,7 +1077,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         std::string via;
         unit = in_usd(c.offer->per_instance_hour(*k), q.fx, &via);
         r.rent_kind = *k;
-        r.rent_from = c.offer->id + " (" + std::string(name(*k)) + ", " + c.offer->as_of + ")" + via;
+        r.rent_from = offer_price_source(*c.offer, *k, via);
       }
     }
     if (unit) {

@@ -66,6 +66,12 @@ inline std::string billing_text(PriceKind k, const std::optional<Duration>& min_
   return ", billed " + explain_text::hours(billed) + " (" + why + ") for a " + explain_text::hours(run) + " run";
 }
 
+// "offer-id (on_demand, 2026-03-01)", then `converted` (", converted at ..." where the offer is in
+// another currency): where a price of an offer comes from, as every rent's source says it.
+inline std::string offer_price_source(const CloudOffer& o, PriceKind k, const std::string& converted = {}) {
+  return o.id + " (" + std::string(name(k)) + ", " + o.as_of + ")" + converted;
+}
+
 struct Rent {
   MoneyRate per_gpu_hour;  // in USD (converted at `converted` where the offer is in another currency)
   const CloudOffer* offer;
@@ -79,8 +85,8 @@ struct Rent {
   // "offer-id (on_demand, 2026-03-01)": where the price comes from, the rate where converted, and the
   // time billed where longer than the run.
   [[nodiscard]] std::string source() const {
-    return offer->id + " (" + std::string(name(kind)) + ", " + offer->as_of + ")" +
-           (converted ? ", converted at " + usd_rate_text(*converted) : std::string()) + billing_text(kind, offer->min_term, run, billed);
+    return offer_price_source(*offer, kind, converted ? ", converted at " + usd_rate_text(*converted) : std::string()) +
+           billing_text(kind, offer->min_term, run, billed);
   }
 };
 
