@@ -301,7 +301,7 @@ void bind_training(py::module_& m) {
       .field("moe_gemm_per_expert", &Framework::moe_gemm_per_expert,
              "the routed experts' GEMMs as one kernel per local expert (Megatron-Core: TE GroupedLinear)")
       .field("moe_seconds_per_routed_value", &Framework::moe_seconds_per_routed_value,
-             "MoE with ep > 1: GPU time per routed value (tokens x k x hidden) of a MoE layer beyond its kernels (Megatron-Core: fitted)")
+             "MoE: GPU time per routed value (tokens x k x hidden) of a MoE layer beyond its kernels (Megatron-Core: fitted)")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")

@@ -1082,6 +1082,9 @@ def test_megatron_core_moe_dispatch_path_time_per_routed_value(cat):
     est = capplan.estimate_training(job, plan, cluster, mc)
     term = {t.name: t.time.value for t in est.breakdown.terms}["MoE dispatch path"]
     assert term == pytest.approx(64 * 48 * 4096 * 8 * 2048 * 17.38e-12, rel=1e-9)
+    # The op listing runs the expert GEMMs as the estimate does: one kernel per local expert (128 / ep 8).
+    experts = [l.op for l in capplan.layer_op_lines(job, plan, cluster, mc) if "moe expert" in l.op.name]
+    assert len(experts) == 2 and all(op.kernels == 16 for op in experts)
     mc.moe_seconds_per_routed_value = 0
     assert "MoE dispatch path" not in {t.name for t in capplan.estimate_training(job, plan, cluster, mc).breakdown.terms}
     mc.moe_seconds_per_routed_value = -1e-12

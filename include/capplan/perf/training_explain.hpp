@@ -253,6 +253,7 @@ inline std::vector<OpLine> layer_op_lines(const TrainingJob& job, const Parallel
   lo.dropout = fw.dropout;
   lo.sequence_parallel = plan.sequence_parallel;
   lo.expert_parallel = plan.ep;
+  lo.moe_gemm_per_expert = fw.moe_gemm_per_expert;
   const DeviceRates r = device_rates(cluster.gpu, job.precision, model);
   std::vector<OpLine> lines;
   for (const Op& op : transformer_layer_forward(job.model, plan.micro_batch * seq, seq, plan.tp, job.precision, lo)) {
