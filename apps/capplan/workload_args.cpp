@@ -103,10 +103,10 @@ void add_launch_time_flag(CLI::App* cmd, std::string& into) {
                   "others, whose GPUs never wait on the host)");
 }
 
-// A time of 0 to 1 ms for `flag`.
-static Duration short_time_arg(const std::string& text, const char* flag) {
+// A time of 0 to `max_s` (1 ms unless given; `max_text` says it) for `flag`.
+static Duration short_time_arg(const std::string& text, const char* flag, double max_s = 1e-3, const char* max_text = "1 ms") {
   const Duration d = quantity_arg<Duration>(text, "s", flag);
-  if (!(d.value() >= 0) || d.value() > 1e-3) detail::fail(flag, text, "must be 0 to 1 ms");
+  if (!(d.value() >= 0) || d.value() > max_s) detail::fail(flag, text, std::string("must be 0 to ") + max_text);
   return d;
 }
 
@@ -120,8 +120,7 @@ void add_moe_routed_time_flag(CLI::App* cmd, std::string& into) {
 }
 
 double moe_routed_time_arg(const std::string& text, const TransformerShape& shape) {
-  const Duration d = quantity_arg<Duration>(text, "s", "--moe-routed-time");
-  if (!(d.value() >= 0) || d.value() > 1e-9) detail::fail("--moe-routed-time", text, "must be 0 to 1 ns");
+  const Duration d = short_time_arg(text, "--moe-routed-time", 1e-9, "1 ns");
   if (!shape.moe) detail::fail("--moe-routed-time", text, "applies to a mixture-of-experts model; " + shape.name + " has no experts");
   return d.value();
 }

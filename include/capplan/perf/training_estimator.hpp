@@ -870,12 +870,12 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // (Framework::moe_seconds_per_routed_value), forward and backward, a third again when the MoE layer's
   // forward is recomputed; at any ep, since the router, permutation and casts run without expert
   // parallelism too (and a plan search must not drop ep to skip them). Averaged over the layers.
+  const double moe_share = job.model.moe ? job.model.moe_layers() / static_cast<double>(s.layers) : 0.0;  // MoE layers among all
   if (job.model.moe) {
     n.moe_routed_elements = static_cast<double>(tokens_mb) * static_cast<double>(s.hidden) * job.model.moe->experts_per_token /
                             plan.tp * fw.moe_capacity_factor;
     n.moe_path_rerun = plan.recompute == Recompute::full || (modules & recompute_module::moe);
-    n.moe_path_layer = fw.moe_seconds_per_routed_value * n.moe_routed_elements * (job.model.moe_layers() / static_cast<double>(s.layers)) *
-                       (n.moe_path_rerun ? 4.0 / 3.0 : 1.0);
+    n.moe_path_layer = fw.moe_seconds_per_routed_value * n.moe_routed_elements * moe_share * (n.moe_path_rerun ? 4.0 / 3.0 : 1.0);
   }
   // Expert parallelism: dispatch and combine all-to-alls of tokens x k hidden vectors per MoE layer, forward
   // and backward (+ the recomputed forward) (Lepikhin et al. 2021, GShard §2.2), averaged over the layers.
@@ -892,8 +892,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     const int etp = expert_tensor_parallel(plan);
     const perf::Group ep_group{plan.ep, std::clamp(gpn / etp, 1, plan.ep), etp};
     // Recomputing the whole MoE layer (full, or the moe module) dispatches and combines again.
-    const int n_a2a = 4 + (plan.recompute == Recompute::full || (modules & recompute_module::moe) ? 2 : 0);
-    const double moe_share = job.model.moe_layers() / static_cast<double>(s.layers);
+    const int n_a2a = 4 + (n.moe_path_rerun ? 2 : 0);
     // A MoE layer's FFN has no tensor-parallel all-gather / reduce-scatter of the layer's tokens: the
     // tokens reach the experts by the all-to-all, and an expert split over etp > 1 GPUs all-gathers
     // what its etp ranks received before its GEMMs and reduce-scatters the result before the combine
