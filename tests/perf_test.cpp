@@ -2370,6 +2370,11 @@ TEST_SUITE("perf") {
       const TrainingEstimate one = estimate_training(job, p, c, grouped), each = estimate_training(job, p, c, launched);
       CHECK(term_seconds(each, "forward") - term_seconds(one, "forward") == doctest::Approx(64 * 48 * 2 * 15 * 4e-6).epsilon(1e-6));
       CHECK(term_seconds(each, "backward") - term_seconds(one, "backward") == doctest::Approx(64 * 48 * 4 * 15 * 4e-6).epsilon(1e-6));
+      // --explain names their fixed cost: 32 kernels forward (128 us), 64 backward (256 us); not where it is one grouped kernel.
+      const std::string text = each.explain();
+      CHECK(text.find("a MoE layer's 32 expert GEMM kernels (up and down, one per local expert of 16: Megatron-Core's GroupedLinear) pay 128 µs") != std::string::npos);
+      CHECK(text.find("a MoE layer's 64 expert GEMM kernels (both gradients of up and down") != std::string::npos);
+      CHECK(one.explain().find("expert GEMM kernels") == std::string::npos);
     }
 
     // The fitted constant: scripts/fit-moe-routed-time re-derives it from its calibration rows.
@@ -3588,6 +3593,51 @@ TEST_SUITE("perf") {
     one.recompute_modules = recompute_module::mlp;
     const Cluster single = make_cluster(gpu("H100 SXM"), 1, 8, Link{});
     CHECK(field_of([&] { (void)estimate_training(job, one, single, pytorch_eager()); }) == "recompute_modules");
+  }
+
+  TEST_CASE("plan search tries the recomputation module lists published recipes run, where they apply (fidelity)") {
+    namespace rm = recompute_module;
+    SearchSpace space;
+    const TransformerShape dense = find_model("llama3.1-8b").transformer(), mixtral = find_model("mixtral-8x7b").transformer(),
+                           deepseek = find_model("deepseek-r1").transformer();
+    using Sets = std::vector<std::uint8_t>;
+    // Dense: Megatron-Core's default only. Mixtral (no dense layer, no MLA): the moe_act lists.
+    // DeepSeek-V3 (MLA, 3 dense layers): all five, after core_attn.
+    CHECK(selective_module_sets(space, dense, megatron_core()) == Sets{0});
+    CHECK(selective_module_sets(space, mixtral, megatron_core()) == Sets{0, rm::moe_act, rm::moe_act | rm::layernorm});
+    CHECK(selective_module_sets(space, deepseek, megatron_core()) ==
+          Sets{0, rm::mla_up_proj, rm::mla_up_proj | rm::mlp, rm::moe_act, rm::moe_act | rm::layernorm, rm::moe_act | rm::mlp});
+    // Every list it tries is one the estimate accepts for that model.
+    for (const std::uint8_t m : selective_module_sets(space, deepseek, megatron_core()))
+      CHECK_NOTHROW(validate_recompute_modules(deepseek, Recompute::selective, m));
+    // Eager PyTorch recomputes no module; a named set is the only one; the lists can be turned off.
+    CHECK(selective_module_sets(space, deepseek, pytorch_eager()) == Sets{0});
+    SearchSpace named = space;
+    named.recompute_modules = rm::mlp;
+    CHECK(selective_module_sets(named, deepseek, megatron_core()) == Sets{rm::mlp});
+    SearchSpace off = space;
+    off.recompute_module_lists = false;
+    CHECK(selective_module_sets(off, deepseek, megatron_core()) == Sets{0});
+
+    // Mixtral 8x7B at 8,192 tokens on 16 H100: the fastest plan that fits recomputes the experts'
+    // activation (moe_act), which keeps less than the attention core's recomputation and costs less
+    // than rerunning whole layers; without the lists the search's best is slower.
+    TrainingJob job;
+    job.model = mixtral;
+    job.seq_len = 8192;
+    job.global_batch = 256;
+    const Cluster c = make_cluster(gpu("H100 SXM"), 16, 8, infiniband(50_GBps));
+    const SearchResult with = search_plans(job, c, megatron_core(), {}, 3, space);
+    const SearchResult without = search_plans(job, c, megatron_core(), {}, 3, off);
+    REQUIRE_FALSE(with.top.empty());
+    REQUIRE_FALSE(without.top.empty());
+    CHECK(with.candidates > without.candidates);
+    const ParallelPlan& best = with.top[0].plan;
+    CHECK(best.recompute == Recompute::selective);
+    CHECK(best.recompute_modules == rm::moe_act);
+    CHECK(with.top[0].estimate.iteration.value() < without.top[0].estimate.iteration.value());
+    CHECK(budget_memory_check(megatron_core())(job, best, c));
+    CHECK(with.top[0].estimate.explain().find("selective (moe_act)") != std::string::npos);
   }
 
   TEST_CASE("recomputation by module: moe reruns the dispatch and combine, mla_up_proj the up-projections") {

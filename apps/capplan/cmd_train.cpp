@@ -332,7 +332,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
       setup.space.micro_batches = {*a.plan.micro_batch};
     }
     if (a.plan.zero) setup.space.zero_stages = {static_cast<ZeroStage>(*a.plan.zero)};
-    narrow_recompute(setup.space.recompute, setup.space.recompute_modules, a.plan.recompute, a.plan.recompute_modules, m.shape, fw.eager);
+    narrow_recompute(setup.space.recompute, setup.space.recompute_modules, setup.space.recompute_module_lists, a.plan.recompute, a.plan.recompute_modules, m.shape, fw.eager);
     if (a.plan.offload_layers) setup.space.offload = false;  // --offload-layers 0: search without offloading
     if (a.plan.sequence_parallel) {
       detail::fail("--sequence-parallel", "true", "goes with a given plan (--tp ...); the search already tries it with every TP > 1");

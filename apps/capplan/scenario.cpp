@@ -751,6 +751,11 @@ nlohmann::ordered_json search_realism_table(const std::vector<Source>& sources, 
                  (num("interleave") > 1 ? " VP " + std::to_string(num("interleave")) : "") + ", MBS " + std::to_string(num("micro_batch")) +
                  ", ZeRO " + std::to_string(num("zero")) +
                  (j.contains("recompute") && j["recompute"].is_string() ? ", recompute " + j["recompute"].get<std::string>() : "") +
+                 // The modules, as the plan's text names them: where they are not Megatron-Core's default.
+                 (j.contains("recompute_modules") && j["recompute_modules"].is_string() &&
+                          !j["recompute_modules"].get<std::string>().empty() && j["recompute_modules"].get<std::string>() != "core_attn"
+                      ? " (" + j["recompute_modules"].get<std::string>() + ")"
+                      : "") +
                  (j.contains("offload_layers") && j["offload_layers"].is_number_integer() && j["offload_layers"].get<long long>() > 0
                       ? ", offload " + std::to_string(j["offload_layers"].get<long long>())
                       : "");

@@ -723,7 +723,8 @@ Recompute recompute_arg(const std::string& s) {
   detail::fail("--recompute", "\"" + s + "\"", "is not none, selective or full");
 }
 
-void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& space_modules, const std::optional<std::string>& recompute,
+void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& space_modules, bool& space_module_lists,
+                      const std::optional<std::string>& recompute,
                       const std::optional<std::string>& modules, const TransformerShape& shape, bool eager) {
   if (!recompute && !modules) return;
   const auto [r, m] = recompute_args(recompute, modules, Recompute::none);
@@ -736,6 +737,7 @@ void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& spa
   }
   space_recompute = {r};
   space_modules = m;
+  space_module_lists = false;
 }
 
 std::pair<Recompute, std::uint8_t> recompute_args(const std::optional<std::string>& recompute,

@@ -266,8 +266,11 @@ std::pair<Recompute, std::uint8_t> recompute_args(const std::optional<std::strin
                                                   const std::optional<std::string>& modules, Recompute absent);
 // A plan search narrowed by --recompute and --recompute-modules, where given; the modules checked
 // against the model and the framework (`eager`: plain PyTorch recomputes no module; InputError naming
-// --recompute-modules). (perf::SearchSpace's recompute and recompute_modules.)
-void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& space_modules, const std::optional<std::string>& recompute,
+// --recompute-modules). Either flag also stops the search trying published module lists: --recompute
+// selective alone is core_attn, as in a plan. (perf::SearchSpace's recompute, recompute_modules and
+// recompute_module_lists.)
+void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& space_modules, bool& space_module_lists,
+                      const std::optional<std::string>& recompute,
                       const std::optional<std::string>& modules, const TransformerShape& shape, bool eager);
 
 // Which flags a command was given, to refuse those that do not apply to its model.

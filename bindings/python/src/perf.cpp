@@ -383,8 +383,10 @@ void bind_training(py::module_& m) {
     r.field("micro_batches", &SearchSpace::micro_batches)
       .field("zero_stages", &SearchSpace::zero_stages)
       .field("recompute", &SearchSpace::recompute);
-    recompute_modules_field(r, &SearchSpace::recompute_modules, "what selective recomputation reruns in every plan tried with it (\"\": core_attn)");
-    r.field("interleave", &SearchSpace::interleave,
+    recompute_modules_field(r, &SearchSpace::recompute_modules, "what selective recomputation reruns in every plan tried with it (\"\": core_attn, and the published lists while recompute_module_lists)");
+    r.field("recompute_module_lists", &SearchSpace::recompute_module_lists,
+            "with recompute_modules \"\": also try the module lists published Megatron-Core recipes run (mla_up_proj; mla_up_proj,mlp; moe_act; moe_act,layernorm; moe_act,mlp) where they apply to the model")
+     .field("interleave", &SearchSpace::interleave,
              "virtual pipeline stages tried (1 to 24), each where it splits every stage's layers and pp divides the micro-batches")
       .field("expert_parallel", &SearchSpace::expert_parallel)
       .field("expert_tensor_parallel", &SearchSpace::expert_tensor_parallel, "ETP degrees tried for MoE at tp > 1 (0: as tp)")

@@ -1053,6 +1053,21 @@ def test_recompute_modules_as_megatron_names_them(cat):
     assert all(p.plan.recompute_modules == "mlp" for p in found.top)
 
 
+def test_search_tries_published_module_lists(cat):
+    # Mixtral 8x7B at 8,192 tokens on 16 H100: the best plan that fits recomputes the experts'
+    # activation (moe_act), a list published Megatron-Core recipes run; without the lists it is slower.
+    job = TrainingJob(model=capplan.find_model("mixtral-8x7b").transformer(), global_batch=256, seq_len=8192)
+    cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 16, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
+    fw = capplan.Framework.megatron_core()
+    assert capplan.SearchSpace().recompute_module_lists
+    found = capplan.search_plans(job, cluster, fw, top=1)
+    off = capplan.search_plans(job, cluster, fw, top=1, space=capplan.SearchSpace(recompute_module_lists=False))
+    assert found.top[0].plan.recompute == capplan.Recompute.selective and found.top[0].plan.recompute_modules == "moe_act"
+    assert found.candidates > off.candidates
+    assert found.top[0].estimate.iteration.value < off.top[0].estimate.iteration.value
+    assert all(p.plan.recompute_modules in ("", "core_attn") for p in off.top)
+
+
 def test_mtp_layers_are_sized_on_the_last_stage():
     shape = capplan.find_model("deepseek-r1").transformer()
     plan = ParallelPlan(pp=2, dp=8, ep=8, recompute="full")

@@ -4,7 +4,8 @@
 // Dimensions: tensor parallel (divides heads, FFN and the GPUs of a node), pipeline stages (at most one
 // per layer; layers that do not divide are placed as workload/parallel_plan.hpp stage_layers says),
 // data parallel (the rest of the GPUs), micro-batch (divides the per-replica batch), ZeRO
-// stage 0-3 (2 only with one pipeline stage), recomputation (none, selective, full), sequence parallelism (with tp > 1), interleaving
+// stage 0-3 (2 only with one pipeline stage), recomputation (none, selective with core_attn or a
+// published module list, full), sequence parallelism (with tp > 1), interleaving
 // (model chunks per GPU, with pp > 1), expert parallelism (MoE models; divides dp and the experts). Time from training.hpp; memory from memory/budget.hpp
 // (training_budget) unless the caller passes its own check.
 //
@@ -35,6 +36,10 @@ struct SearchSpace {
   // What selective recomputation reruns in every plan tried with it (ParallelPlan::recompute_modules;
   // 0: core_attn, Megatron-Core's default).
   std::uint8_t recompute_modules = 0;
+  // With recompute_modules 0: also try, under a framework that recomputes modules (not eager PyTorch),
+  // the module lists that published Megatron-Core recipes run for models of this kind
+  // (published_module_lists), each as its own selective plan. Off: selective is core_attn only.
+  bool recompute_module_lists = true;
   // Model chunks per GPU (virtual pipeline stages), kept where every stage's layers split into them
   // (chunks_divide) and pp divides the micro-batches per iteration: NVIDIA's tuned recipes run 5, 7, 8, 12
   // and 20 (Megatron-Bridge's Llama 3 70B, 405B, GPT-3 175B and Llama 2 70B), so every degree to 24.
@@ -87,6 +92,43 @@ struct SearchSpace {
     return out;
   }
 };
+
+// The module lists (ParallelPlan::recompute_modules) that published Megatron-Core training recipes
+// run with --recompute-granularity selective, beside its default core_attn:
+//   mla_up_proj          Megatron-Bridge's DeepSeek-V3 performance configs on B200 and GB200
+//                        (scripts/performance/configs/deepseek, recompute_modules [mla_up_proj])
+//   mla_up_proj, mlp     the same configs on H100
+//   moe_act              the Megatron-Core MoE guide's fine-grained recomputation
+//                        (megatron/core/transformer/moe/README.md: the experts' activation, cheap to rerun)
+//   moe_act, layernorm   Megatron-MoE-ModelZoo's Qwen3 235B-A22B best practice on H100
+//                        (best_practice/qwen3/run_235b.sh)
+//   moe_act, mlp         the same repository's DeepSeek-V3 benchmarks (Megatron-Core 0.15)
+// A list is tried only on a model it applies to (validate_recompute_modules: moe_act needs experts,
+// mla_up_proj latent attention, mlp a dense layer).
+inline constexpr std::uint8_t published_module_lists[] = {
+    recompute_module::mla_up_proj,
+    recompute_module::mla_up_proj | recompute_module::mlp,
+    recompute_module::moe_act,
+    recompute_module::moe_act | recompute_module::layernorm,
+    recompute_module::moe_act | recompute_module::mlp,
+};
+
+// The module sets selective recomputation is tried with for `model` under `fw`: the space's own
+// recompute_modules when it names some; else core_attn (0), then, with recompute_module_lists and a
+// framework that recomputes modules, every published list that applies to the model.
+inline std::vector<std::uint8_t> selective_module_sets(const SearchSpace& space, const TransformerShape& model, const Framework& fw) {
+  if (space.recompute_modules != 0) return {space.recompute_modules};
+  std::vector<std::uint8_t> out{0};
+  if (!space.recompute_module_lists || fw.eager) return out;
+  namespace rm = recompute_module;
+  for (const std::uint8_t m : published_module_lists) {
+    if ((m & (rm::moe | rm::moe_act)) && !model.moe) continue;
+    if ((m & rm::mla_up_proj) && !model.mla) continue;
+    if ((m & rm::mlp) && model.dense_layers() == 0) continue;
+    out.push_back(m);
+  }
+  return out;
+}
 
 // Whether the search tries activation offloading (SearchSpace::offload) for a model of `layers` layers
 // on `g` under `fw`: the framework has it, the model has more than one layer, and the GPU has a path to
@@ -246,6 +288,8 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   std::vector<Timed> timed;
   SearchResult result;
   const std::vector<int> cps = space.cp_degrees(seq, fw.flash_attention, job.model);
+  const std::vector<std::uint8_t> module_sets = selective_module_sets(space, job.model, fw);
+  const std::vector<std::uint8_t> no_modules{0};
   for (int tp = 1; tp <= std::min(max_tp, n); ++tp) {
     if (n % tp || s.heads % tp || s.ffn % tp || (job.model.moe && job.model.moe->moe_ffn_hidden % tp)) continue;
     // Runnable: a tensor-parallel group stays inside one node and divides it (3 of 8 GPUs would
@@ -283,6 +327,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                 // Kernel costs depend only on (tp, micro-batch, sequence parallel, ep, cp, etp): computed once for the rest.
                 const detail::LayerCosts costs = layer_costs(job, tp, mb, sp == 1, fw, rates, ep, cp, etp);
                 for (Recompute rc : space.recompute) {
+                 for (const std::uint8_t modules : rc == Recompute::selective ? module_sets : no_modules) {
                   for (int v : space.interleave) {
                     if (v < 1 || (v > 1 && pp == 1)) continue;
                     ParallelPlan p;
@@ -295,7 +340,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                     p.micro_batch = mb;
                     p.zero_stage = zero;
                     p.recompute = rc;
-                    p.recompute_modules = rc == Recompute::selective ? space.recompute_modules : 0;
+                    p.recompute_modules = modules;
                     p.sequence_parallel = sp == 1;
                     p.ep = ep;
                     p.etp = etp;
@@ -316,6 +361,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                       }
                     }
                   }
+                 }
                 }
                }
               }

@@ -37,8 +37,20 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
       : job.mtp_layers > 0 ? " (+ output layer and loss x " + perf::num(n.out_scale) + ": " + std::to_string(job.mtp_layers) +
                                   " MTP layer" + (job.mtp_layers > 1 ? "s" : "") + " among the layers, each with another output pass and a 2h x h projection)"
                             : " (+ output layer and loss)";
-  b.add("forward", md * (lps * layer.fwd + out_fwd), per + perf::seconds_text(layer.fwd) + with_out, "kernels");
-  b.add("backward", md * (lps * layer.bwd + out_bwd), per + perf::seconds_text(layer.bwd) + with_out, "kernels");
+  // Under Framework::moe_gemm_per_expert each local expert's up and down GEMM is its own kernel
+  // (perf/roofline.hpp), each paying the kernel's fixed cost: named, since at small expert shares it is
+  // much of a MoE layer's time. The backward runs two GEMMs per forward GEMM (one with frozen weights).
+  const auto expert_kernels = [&](bool backward) -> std::string {
+    if (!fw.moe_gemm_per_expert || !job.model.moe || rates.overhead <= 0) return "";
+    const std::int64_t local = job.model.moe->experts / std::max(1, plan.ep);
+    if (local <= 1) return "";
+    const std::int64_t kernels = 2 * local * (backward ? (job.finetune == FineTune::full ? 2 : 1) : 1);
+    return "; a MoE layer's " + std::to_string(kernels) + " expert GEMM kernels (" + (backward ? "both gradients of " : "") +
+           "up and down, one per local expert of " + std::to_string(local) + ": Megatron-Core's GroupedLinear) pay " +
+           perf::seconds_text(static_cast<double>(kernels) * rates.overhead) + " of fixed cost in it";
+  };
+  b.add("forward", md * (lps * layer.fwd + out_fwd), per + perf::seconds_text(layer.fwd) + with_out + expert_kernels(false), "kernels");
+  b.add("backward", md * (lps * layer.bwd + out_bwd), per + perf::seconds_text(layer.bwd) + with_out + expert_kernels(true), "kernels");
   if (n.host_wait_mb > 0)
     b.add("waiting on the host's kernel launches", md * n.host_wait_mb,
           std::to_string(m) + " micro-batches x (" + perf::seconds_text(n.host_mb) + " of launches at " +
