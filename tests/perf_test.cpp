@@ -3610,8 +3610,14 @@ TEST_SUITE("perf") {
     // Every list it tries is one the estimate accepts for that model.
     for (const std::uint8_t m : selective_module_sets(space, deepseek, megatron_core()))
       CHECK_NOTHROW(validate_recompute_modules(deepseek, Recompute::selective, m));
-    // Eager PyTorch recomputes no module; a named set is the only one; the lists can be turned off.
+    // Only Megatron-Core has --recompute-modules: eager PyTorch recomputes no module, and FSDP, the
+    // generic framework and Megatron-LM 2021 get core_attn only; a named set is the only one; the
+    // lists can be turned off.
+    CHECK(megatron_core().recompute_module_lists);
     CHECK(selective_module_sets(space, deepseek, pytorch_eager()) == Sets{0});
+    CHECK(selective_module_sets(space, deepseek, pytorch_fsdp()) == Sets{0});
+    CHECK(selective_module_sets(space, mixtral, Framework{}) == Sets{0});
+    CHECK(selective_module_sets(space, mixtral, megatron_lm_2021()) == Sets{0});
     SearchSpace named = space;
     named.recompute_modules = rm::mlp;
     CHECK(selective_module_sets(named, deepseek, megatron_core()) == Sets{rm::mlp});

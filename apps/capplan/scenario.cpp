@@ -718,6 +718,19 @@ std::vector<std::string> without_plan(const std::vector<std::string>& command) {
   return out;
 }
 
+// A searched plan's recomputation from its JSON as the plan text words it: "selective (moe_act,
+// layernorm)" where the modules are not Megatron-Core's default core_attn (workload/parallel_plan.hpp
+// recompute_text).
+std::string recompute_words(const nlohmann::ordered_json& plan) {
+  const std::string r = plan["recompute"].get<std::string>();
+  const auto m = plan.find("recompute_modules");
+  if (r != "selective" || m == plan.end() || !m->is_string() || m->get<std::string>().empty()) return r;
+  ParallelPlan p;
+  p.recompute = Recompute::selective;
+  p.recompute_modules = parse_recompute_modules(m->get<std::string>());
+  return p.recompute_modules == recompute_module::core_attn ? r : recompute_text(p);
+}
+
 nlohmann::ordered_json search_realism_table(const std::vector<Source>& sources, const ValidateArgs& a, const Context& ctx, Result& r) {
   Table t;
   t.title = "Search realism: capplan's own plan for the tuned runs (same GPUs, model, batch, precision)";
@@ -750,12 +763,7 @@ nlohmann::ordered_json search_realism_table(const std::vector<Source>& sources, 
                  " DP " + std::to_string(num("dp")) + (num("ep") > 1 ? " EP " + std::to_string(num("ep")) : "") +
                  (num("interleave") > 1 ? " VP " + std::to_string(num("interleave")) : "") + ", MBS " + std::to_string(num("micro_batch")) +
                  ", ZeRO " + std::to_string(num("zero")) +
-                 (j.contains("recompute") && j["recompute"].is_string() ? ", recompute " + j["recompute"].get<std::string>() : "") +
-                 // The modules, as the plan's text names them: where they are not Megatron-Core's default.
-                 (j.contains("recompute_modules") && j["recompute_modules"].is_string() &&
-                          !j["recompute_modules"].get<std::string>().empty() && j["recompute_modules"].get<std::string>() != "core_attn"
-                      ? " (" + j["recompute_modules"].get<std::string>() + ")"
-                      : "") +
+                 (j.contains("recompute") && j["recompute"].is_string() ? ", recompute " + recompute_words(j) : "") +
                  (j.contains("offload_layers") && j["offload_layers"].is_number_integer() && j["offload_layers"].get<long long>() > 0
                       ? ", offload " + std::to_string(j["offload_layers"].get<long long>())
                       : "");

@@ -296,6 +296,8 @@ void bind_training(py::module_& m) {
       .field("fused_activation", &Framework::fused_activation, "the MLP activation keeps only its input (Megatron-Core's fused SwiGLU)")
       .field("activation_offloading", &Framework::activation_offloading,
              "the plan search may offload activations to host memory (Megatron-Core's --cpu-offloading-num-layers)")
+      .field("recompute_module_lists", &Framework::recompute_module_lists,
+             "the plan search also tries the module lists published recipes recompute (Megatron-Core's --recompute-modules)")
       .field("quantized_linear_inputs", &Framework::quantized_linear_inputs,
              "FP8/FP4 keep Transformer Engine's quantized copies of the linear inputs (false: torchao, PyTorch FSDP)")
       .field("moe_gemm_per_expert", &Framework::moe_gemm_per_expert,

@@ -1060,6 +1060,10 @@ def test_search_tries_published_module_lists(cat):
     cluster = capplan.make_cluster(cat.find_gpu("H100 SXM"), 16, 8, capplan.infiniband(Bandwidth(50, "GB/s")))
     fw = capplan.Framework.megatron_core()
     assert capplan.SearchSpace().recompute_module_lists
+    # Only Megatron-Core has --recompute-modules; under FSDP the search keeps core_attn.
+    assert fw.recompute_module_lists and not capplan.Framework.pytorch_fsdp().recompute_module_lists
+    fsdp = capplan.search_plans(job, cluster, capplan.Framework.pytorch_fsdp(), top=3)
+    assert all(p.plan.recompute_modules in ("", "core_attn") for p in fsdp.top)
     found = capplan.search_plans(job, cluster, fw, top=1)
     off = capplan.search_plans(job, cluster, fw, top=1, space=capplan.SearchSpace(recompute_module_lists=False))
     assert found.top[0].plan.recompute == capplan.Recompute.selective and found.top[0].plan.recompute_modules == "moe_act"

@@ -108,6 +108,11 @@ struct Framework {
   // --cpu-offloading-num-layers through Transformer Engine): the plan search may then offload
   // (SearchSpace::offload). A plan given with offload_layers is timed under any preset.
   bool activation_offloading = false;
+  // The framework recomputes named modules of a layer (Megatron-Core's --recompute-modules with
+  // --recompute-granularity selective): the plan search then also tries the module lists published
+  // recipes run (SearchSpace::recompute_module_lists). A plan given with recompute_modules is timed
+  // under any preset but eager PyTorch.
+  bool recompute_module_lists = false;
   // FP8 and FP4 training keep the linear layers' inputs in Transformer Engine's quantized copies
   // (memory/activations.hpp linear_input_bytes): the TE-based stacks (Megatron-Core, NeMo, capplan's
   // generic framework). PyTorch FSDP runs FP8 through torchao's Float8Linear, which saves the 16-bit
@@ -205,6 +210,7 @@ inline Framework megatron_core() {
   f.vocab_multiple = 128;  // --make-vocab-size-divisible-by's default
   f.fused_activation = true;  // --bias-swiglu-fusion (megatron/core/fusions/fused_bias_swiglu.py)
   f.activation_offloading = true;  // --cpu-offloading-num-layers
+  f.recompute_module_lists = true;  // --recompute-modules
   f.moe_seconds_per_routed_value = megatron_core_moe_routed_value_seconds;
   f.moe_gemm_per_expert = true;  // TE GroupedLinear: a cuBLAS GEMM per local expert
   return f;

@@ -36,9 +36,10 @@ struct SearchSpace {
   // What selective recomputation reruns in every plan tried with it (ParallelPlan::recompute_modules;
   // 0: core_attn, Megatron-Core's default).
   std::uint8_t recompute_modules = 0;
-  // With recompute_modules 0: also try, under a framework that recomputes modules (not eager PyTorch),
-  // the module lists that published Megatron-Core recipes run for models of this kind
-  // (published_module_lists), each as its own selective plan. Off: selective is core_attn only.
+  // With recompute_modules 0: also try, under a framework that recomputes named modules
+  // (Framework::recompute_module_lists: the megatron-core preset), the module lists that published
+  // Megatron-Core recipes run for models of this kind (published_module_lists), each as its own
+  // selective plan. Off: selective is core_attn only.
   bool recompute_module_lists = true;
   // Model chunks per GPU (virtual pipeline stages), kept where every stage's layers split into them
   // (chunks_divide) and pp divides the micro-batches per iteration: NVIDIA's tuned recipes run 5, 7, 8, 12
@@ -114,12 +115,12 @@ inline constexpr std::uint8_t published_module_lists[] = {
 };
 
 // The module sets selective recomputation is tried with for `model` under `fw`: the space's own
-// recompute_modules when it names some; else core_attn (0), then, with recompute_module_lists and a
-// framework that recomputes modules, every published list that applies to the model.
+// recompute_modules when it names some; else core_attn (0), then, with the space's and the framework's
+// recompute_module_lists (Megatron-Core), every published list that applies to the model.
 inline std::vector<std::uint8_t> selective_module_sets(const SearchSpace& space, const TransformerShape& model, const Framework& fw) {
   if (space.recompute_modules != 0) return {space.recompute_modules};
   std::vector<std::uint8_t> out{0};
-  if (!space.recompute_module_lists || fw.eager) return out;
+  if (!space.recompute_module_lists || !fw.recompute_module_lists || fw.eager) return out;
   namespace rm = recompute_module;
   for (const std::uint8_t m : published_module_lists) {
     if ((m & (rm::moe | rm::moe_act)) && !model.moe) continue;

@@ -45,7 +45,8 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     const std::int64_t local = job.model.moe->experts / std::max(1, plan.ep);
     if (local <= 1) return "";
     const std::int64_t kernels = 2 * local * (backward ? (job.finetune == FineTune::full ? 2 : 1) : 1);
-    return "; a MoE layer's " + std::to_string(kernels) + " expert GEMM kernels (" + (backward ? "both gradients of " : "") +
+    const std::string grads = !backward ? "" : job.finetune == FineTune::full ? "both gradients of " : "the input gradients of ";
+    return "; a MoE layer's " + std::to_string(kernels) + " expert GEMM kernels (" + grads +
            "up and down, one per local expert of " + std::to_string(local) + ": Megatron-Core's GroupedLinear) pay " +
            perf::seconds_text(static_cast<double>(kernels) * rates.overhead) + " of fixed cost in it";
   };
