@@ -1083,11 +1083,9 @@ TEST_SUITE("perf") {
           CAPTURE(flash);
           CHECK(e.hfu >= e.mfu);
           const double model = static_cast<double>(model_flops_per_iteration(job.model, 64, seq));
-          // With FlashAttention, selective recomputation has nothing to redo (the kernel's backward
-          // recomputes the scores itself), so the hardware count is the model count.
-          const double hardware = r == Recompute::selective && flash
-                                      ? model
-                                      : static_cast<double>(hardware_flops_per_iteration(job.model, 64, seq, r));
+          // With FlashAttention too, selective recomputation reruns the attention core (the fused
+          // kernel's forward, as Megatron-Core checkpoints it), counted at all s^2 pairs as without it.
+          const double hardware = static_cast<double>(hardware_flops_per_iteration(job.model, 64, seq, r));
           CHECK(e.model_flops.value() == doctest::Approx(model).epsilon(1e-12));
           CHECK(e.hardware_flops.value() == doctest::Approx(hardware).epsilon(1e-12));
           if (r == Recompute::none) CHECK(e.hfu == doctest::Approx(e.mfu).epsilon(1e-12));
@@ -3564,9 +3562,18 @@ TEST_SUITE("perf") {
     mlp.recompute_modules = recompute_module::mlp;
     const TrainingEstimate e_mlp = estimate_training(job, mlp, node, fw);
     // The dense MLP's forward runs again: its three GEMMs (gate, up, down: 6 h f FLOPs per token per
-    // layer) in the hardware FLOPs, exactly; core_attn beside FlashAttention reruns nothing.
+    // layer) in the hardware FLOPs, exactly; core_attn reruns the FlashAttention kernel's forward
+    // (Megatron-Core checkpoints the core attention around the fused kernel): QK^T and PV over all
+    // s^2 pairs, 4 s h FLOPs per token per layer under the counting rule MFU uses.
     const double h = 4096, f = 14336, layers = 32, tokens = 8.0 * 4096;
-    CHECK(e_core.hardware_flops.value() == e_core.model_flops.value());
+    CHECK(e_core.hardware_flops.value() - e_core.model_flops.value() == doctest::Approx(4 * 4096 * h * layers * tokens).epsilon(1e-9));
+    ParallelPlan kept = core;
+    kept.recompute = Recompute::none;
+    const TrainingEstimate e_none = estimate_training(job, kept, node, fw);
+    CHECK(e_none.hardware_flops.value() == e_none.model_flops.value());
+    CHECK(e_core.iteration.value() > e_none.iteration.value());
+    const auto fwd_costs = layer_costs(job, 2, 1, true, fw, device_rates(gpu("H100 SXM"), job.precision));
+    CHECK(fwd_costs.layer.modules_time(recompute_module::core_attn) == doctest::Approx(fwd_costs.layer.attn_fwd));
     CHECK(e_mlp.hardware_flops.value() - e_mlp.model_flops.value() == doctest::Approx(6 * h * f * layers * tokens).epsilon(1e-9));
     CHECK(e_mlp.hfu > e_mlp.mfu);
     CHECK(e_mlp.iteration.value() > e_core.iteration.value());

@@ -1040,7 +1040,7 @@ def test_recompute_modules_as_megatron_names_them(cat):
     mlp = core.replace(recompute_modules="mlp")
     e_core, e_mlp = (capplan.estimate_training(job, p, cluster, fw) for p in (core, mlp))
     assert e_mlp.hfu > e_mlp.mfu
-    assert e_core.hfu == e_core.mfu  # core_attn beside FlashAttention reruns nothing
+    assert e_core.hfu > e_core.mfu  # core_attn reruns the FlashAttention kernel's forward, as Megatron-Core checkpoints it
     assert e_mlp.iteration.value > e_core.iteration.value
     assert capplan.plan_memory(job, mlp, fw).total().value < capplan.plan_memory(job, core, fw).total().value
     with pytest.raises(capplan.InputError, match="recompute_modules: moe needs a mixture-of-experts model"):

@@ -223,9 +223,12 @@ inline PassCost cost_of(const Ops& ops, const perf::DeviceRates& r, bool frozen 
     c.flops_recompute_full += op.flops;
     // Selective recomputation reruns the forward kernels of its modules (perf/roofline.hpp tags each
     // kernel with its module). The attention core is QK^T, softmax, dropout, PV (Korthikanti et al.
-    // 2022, §5); a fused attention kernel's backward recomputes the scores itself, so core_attn
-    // leaves nothing to rerun beside FlashAttention.
-    if (op.module > 0 && !(op.kind == perf::OpKind::flash_attention)) {
+    // 2022, §5), or the fused kernel that runs them: Megatron-Core checkpoints the core attention
+    // around whatever kernel runs it (megatron/core/transformer/attention.py: checkpoint_core_attention
+    // when core_attn is among the recompute modules, then _checkpointed_attention_forward through
+    // tensor_parallel.checkpoint), so a FlashAttention or cuDNN kernel's forward runs again in the
+    // backward pass, before the kernel's own backward.
+    if (op.module > 0) {
       c.module_time[op.module - 1u] += tf;
       c.module_flops[op.module - 1u] += op.flops;
     }
@@ -1174,8 +1177,8 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   // App. B; Korthikanti et al. 2022, §6). Selective recompute repeats the attention scores, full
   // recompute every layer's forward (not the logits). So HFU >= MFU always; the time model still
   // charges the causal kernel's real work (flash attention skips masked blocks).
-  // Only what the kernels really run again counts: with FlashAttention selective recomputation has
-  // nothing left to redo (the kernel's backward recomputes the scores itself; layer costs: 0).
+  // Only what the kernels really run again counts: the attention core's forward, fused kernel or not
+  // (detail::cost_of: Megatron-Core checkpoints it around the kernel), at the counting rule's FLOPs.
   // Modules other than the attention core count the FLOPs of their kernels: this GPU's share of a
   // micro-batch's layer, over the layers, the micro-batches and the tp x cp GPUs that share them.
   double recomputed = 0;
