@@ -915,6 +915,16 @@ TEST_SUITE("perf") {
     const double q = 32768.0 * 32 * 128 * 2, kv = 32768.0 * 8 * 128 * 2;
     const double pass = 2 * all_to_all_seconds(node, q, g) + 2 * all_to_all_seconds(node, kv, g);
     CHECK(term_seconds(e_ulysses, "context-parallel all-to-alls (Ulysses)") == doctest::Approx(m * layers * 3 * pass));
+    // Recomputing the attention core reruns its exchange too (it runs inside the checkpointed
+    // attention): selective exchanges as often as full recomputation, none once less.
+    for (ParallelPlan p : {gather, ulysses}) {
+      const std::string term = p.cp_comm == CpComm::a2a ? "context-parallel all-to-alls (Ulysses)" : "context-parallel K/V all-gather";
+      const double full = term_seconds(estimate_training(job, p, node, fw), term);
+      p.recompute = Recompute::selective;
+      CHECK(term_seconds(estimate_training(job, p, node, fw), term) == doctest::Approx(full));
+      p.recompute = Recompute::none;
+      CHECK(term_seconds(estimate_training(job, p, node, fw), term) < full);
+    }
     // The ring hides its transfers behind the attention; the other two expose theirs.
     CHECK(e_ring.iteration.value() <= e_gather.iteration.value());
     CHECK(e_ring.iteration.value() <= e_ulysses.iteration.value());

@@ -940,7 +940,9 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     const perf::Group cp_group = perf::context_parallel_group(plan, gpn);
     const double kv_width = static_cast<double>(kv_heads_per_rank(s.kv_heads, plan.tp) * s.head_dim);
     n.cp_bytes = 2.0 * static_cast<double>(tokens_mb) * kv_width * e;  // K and V of this rank's chunk
-    const double passes_fwd = plan.recompute == Recompute::full ? 2.0 : 1.0;
+    // Recomputing the attention core reruns its exchange too: the ring or the gathers run inside
+    // Transformer Engine's attention, which Megatron-Core checkpoints whole (_checkpointed_attention_forward).
+    const double passes_fwd = plan.recompute == Recompute::full || (modules & recompute_module::core_attn) ? 2.0 : 1.0;
     switch (plan.cp_comm) {
       case CpComm::p2p: {
         // Ring attention: in the forward pass each rank passes its K and V chunk round the ring, cp - 1
