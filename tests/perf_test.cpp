@@ -921,9 +921,13 @@ TEST_SUITE("perf") {
       const std::string term = p.cp_comm == CpComm::a2a ? "context-parallel all-to-alls (Ulysses)" : "context-parallel K/V all-gather";
       const double full = term_seconds(estimate_training(job, p, node, fw), term);
       p.recompute = Recompute::selective;
-      CHECK(term_seconds(estimate_training(job, p, node, fw), term) == doctest::Approx(full));
+      const TrainingEstimate sel = estimate_training(job, p, node, fw);
+      CHECK(term_seconds(sel, term) == doctest::Approx(full));
+      CHECK(sel.explain().find("(twice, with the recomputed forward)") != std::string::npos);
       p.recompute = Recompute::none;
-      CHECK(term_seconds(estimate_training(job, p, node, fw), term) < full);
+      const TrainingEstimate kept = estimate_training(job, p, node, fw);
+      CHECK(term_seconds(kept, term) < full);
+      CHECK(kept.explain().find("(twice, with the recomputed forward)") == std::string::npos);
     }
     // The ring hides its transfers behind the attention; the other two expose theirs.
     CHECK(e_ring.iteration.value() <= e_gather.iteration.value());

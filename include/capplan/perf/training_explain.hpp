@@ -97,7 +97,10 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
           perf::group_links(cluster, perf::consecutive_group(plan.tp, gpn)));
   }
   if (plan.cp > 1) {
-    const std::string twice = plan.recompute == Recompute::full ? " (twice, with the recomputed forward)" : "";
+    // As training_numbers counts it: full recomputation or a recomputed attention core exchanges again.
+    const bool rerun = plan.recompute == Recompute::full ||
+                       (recomputed_modules(plan.recompute, plan.recompute_modules) & recompute_module::core_attn);
+    const std::string twice = rerun ? " (twice, with the recomputed forward)" : "";
     const std::string bytes = format(from_canonical<DataSize>(n.cp_bytes));
     std::string what, how;
     switch (plan.cp_comm) {
