@@ -928,6 +928,10 @@ TEST_SUITE("perf") {
       const TrainingEstimate kept = estimate_training(job, p, node, fw);
       CHECK(term_seconds(kept, term) < full);
       CHECK(kept.explain().find("(twice, with the recomputed forward)") == std::string::npos);
+      // A module list without the attention core (mlp) exchanges once, as none does.
+      p.recompute = Recompute::selective;
+      p.recompute_modules = recompute_module::mlp;
+      CHECK(term_seconds(estimate_training(job, p, node, fw), term) == doctest::Approx(term_seconds(kept, term)));
     }
     // The ring hides its transfers behind the attention; the other two expose theirs.
     CHECK(e_ring.iteration.value() <= e_gather.iteration.value());

@@ -733,6 +733,14 @@ inline double recomputed_flops(const perf::TrainingJob& job, std::int64_t seq, R
   });
 }
 
+// Whether a context-parallel plan's K/V exchange runs again with the recomputed forward: under full
+// recomputation, and when selective recomputation reruns the attention core, since the ring or the
+// gathers run inside Transformer Engine's attention, which Megatron-Core checkpoints whole
+// (_checkpointed_attention_forward). The estimate and its explanation both ask.
+inline bool cp_exchange_reruns(const ParallelPlan& plan) {
+  return plan.recompute == Recompute::full || (recomputed_modules(plan.recompute, plan.recompute_modules) & recompute_module::core_attn);
+}
+
 // A job's FLOPs per iteration that no plan changes, worked out once for all the plans of a job: the
 // model FLOPs and what each recomputation runs again.
 struct JobFlops {
@@ -940,9 +948,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     const perf::Group cp_group = perf::context_parallel_group(plan, gpn);
     const double kv_width = static_cast<double>(kv_heads_per_rank(s.kv_heads, plan.tp) * s.head_dim);
     n.cp_bytes = 2.0 * static_cast<double>(tokens_mb) * kv_width * e;  // K and V of this rank's chunk
-    // Recomputing the attention core reruns its exchange too: the ring or the gathers run inside
-    // Transformer Engine's attention, which Megatron-Core checkpoints whole (_checkpointed_attention_forward).
-    const double passes_fwd = plan.recompute == Recompute::full || (modules & recompute_module::core_attn) ? 2.0 : 1.0;
+    const double passes_fwd = cp_exchange_reruns(plan) ? 2.0 : 1.0;
     switch (plan.cp_comm) {
       case CpComm::p2p: {
         // Ring attention: in the forward pass each rank passes its K and V chunk round the ring, cp - 1

@@ -97,10 +97,7 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
           perf::group_links(cluster, perf::consecutive_group(plan.tp, gpn)));
   }
   if (plan.cp > 1) {
-    // As training_numbers counts it: full recomputation or a recomputed attention core exchanges again.
-    const bool rerun = plan.recompute == Recompute::full ||
-                       (recomputed_modules(plan.recompute, plan.recompute_modules) & recompute_module::core_attn);
-    const std::string twice = rerun ? " (twice, with the recomputed forward)" : "";
+    const std::string twice = cp_exchange_reruns(plan) ? " (twice, with the recomputed forward)" : "";
     const std::string bytes = format(from_canonical<DataSize>(n.cp_bytes));
     std::string what, how;
     switch (plan.cp_comm) {
