@@ -21,6 +21,14 @@ Sections (each one's figures are what capplan predicts, see docs/validation.md, 
   image       ViT-B/16, ViT-L/16 (timm) and ResNet-50 (torchvision): AMP BF16 training (SGD, as timm's
               benchmark script) and inference, images/s and peak memory
 
+Run only when named (python3 bench/gpu/measure.py info SECTION ...): host_launch, conv_layers, image_profile,
+prefill_sweep, fp8_scaling, grouped_mm, holdout_eager, holdout_resnet, fp8_blockwise_2d, and
+  sustained_kernels  each kernel alone under minutes of load (BF16 GEMMs, cuDNN and flash attention) and a
+                     mixed load of a Llama 3.1 8B layer's GEMMs and attention: rate per window, with the
+                     clocks from the nvidia-smi log (how far the power cap lowers each kind's rate)
+  sustained_steps    the mixed load with FP8 GEMMs, with the layer's bytes-bound kernels, and a whole eager
+                     Llama-3.2-1B training step over 50 s against its 8-step median
+
 Nothing here changes the card's clocks, power limit or modes.
 """
 import json
@@ -1040,8 +1048,205 @@ def fp8_blockwise_2d():
     return out
 
 
+def gemm_case(m, n, k):
+    """One BF16 product, and its FLOPs."""
+    bf = torch.bfloat16
+    a = torch.randn(m, k, device=dev, dtype=bf)
+    b = torch.randn(k, n, device=dev, dtype=bf)
+    c = torch.empty(m, n, device=dev, dtype=bf)
+    return (lambda: torch.matmul(a, b, out=c)), 2 * m * n * k
+
+
+def attn_case(backend, s, heads, d, part):
+    """Causal fused attention forward or backward (batch 1), and its FLOPs (the backward 2.5x)."""
+    from torch.nn.attention import sdpa_kernel
+    bf = torch.bfloat16
+    q, k, v = (torch.randn(1, heads, s, d, device=dev, dtype=bf, requires_grad=True) for _ in range(3))
+    g = torch.randn(1, heads, s, d, device=dev, dtype=bf)
+    fl = attention_flops(1, heads, s, d, True)
+    with sdpa_kernel([backend]):
+        o = F.scaled_dot_product_attention(q, k, v, is_causal=True)
+
+    def fwd():
+        with sdpa_kernel([backend]):
+            return F.scaled_dot_product_attention(q, k, v, is_causal=True)
+
+    def bwd():
+        return torch.autograd.grad(o, (q, k, v), g, retain_graph=True)
+    return (fwd, fl) if part == "fwd" else (bwd, 2.5 * fl)
+
+
+def windows_of(fn, flops, seconds):
+    """A short median (bench_ms), then back-to-back windows of about a second for `seconds`."""
+    short = bench_ms(fn)
+    reps = max(1, int(1000 / max(short, 1e-3)))
+    wins = []
+    t_end = time.time() + seconds
+    while time.time() < t_end:
+        e0 = torch.cuda.Event(enable_timing=True)
+        e1 = torch.cuda.Event(enable_timing=True)
+        t0 = time.time()
+        e0.record()
+        for _ in range(reps):
+            fn()
+        e1.record()
+        e1.synchronize()
+        ms = e0.elapsed_time(e1)
+        wins.append({"t0": t0, "t1": time.time(), "tflops": reps * flops / (ms / 1e3) / 1e12})
+    return {"short_ms": short, "short_tflops": flops / (short / 1e3) / 1e12, "reps": reps, "windows": wins}
+
+
+def mixed_windows(kinds, seconds):
+    """Kinds of kernel run in turn for `seconds` (20 rounds a window); each kind's rate from its own CUDA events.
+    kinds: {name: [(fn, flops or 0 for bytes-bound kernels)]}; each kind's short median first."""
+    short = {kind: sum(bench_ms(fn) for fn, _ in fns) for kind, fns in kinds.items()}
+    flops = {kind: sum(fl for _, fl in fns) for kind, fns in kinds.items()}
+    wins = []
+    t_end = time.time() + seconds
+    while time.time() < t_end:
+        t0 = time.time()
+        pairs = {kind: [] for kind in kinds}
+        for _ in range(20):
+            for kind, fns in kinds.items():
+                e0 = torch.cuda.Event(enable_timing=True)
+                e1 = torch.cuda.Event(enable_timing=True)
+                e0.record()
+                for fn, _ in fns:
+                    fn()
+                e1.record()
+                pairs[kind].append((e0, e1))
+        torch.cuda.synchronize()
+        w = {"t0": t0, "t1": time.time()}
+        for kind, ps in pairs.items():
+            w[kind + "_ms"] = sum(a.elapsed_time(b) for a, b in ps) / len(ps)
+            if flops[kind]:
+                w[kind + "_tflops"] = flops[kind] / (w[kind + "_ms"] / 1e3) / 1e12
+        wins.append(w)
+    return {"short_ms": short, "short_tflops": {k: flops[k] / (short[k] / 1e3) / 1e12 for k in kinds if flops[k]},
+            "windows": wins}
+
+
+def sustained_kernels():
+    """Does a kernel's rate fall under minutes of load (issue 15, item 5: is the sustained-clock factor counted on
+    top of rates already measured under the power cap?). Each kernel alone: a short median (bench_ms), then
+    back-to-back windows of about a second for a set time, each window's start and end kept so that the
+    background nvidia-smi log gives its SM clock and power; BF16 GEMMs (8192^3 for 75 s, Llama 3.1 8B's
+    up projection at 8,192 tokens, a 2,048 x 4,096 x 4,096 product), cuDNN and flash causal attention
+    (16,384 tokens, 16 heads of 128, forward and backward apart). Then a mixed load: one Llama 3.1 8B
+    layer's four GEMMs at 8,192 tokens and cuDNN causal attention forward and backward (32 heads of 128,
+    8,192 tokens), each kind timed by its own CUDA events inside the same windows, for 45 s."""
+    from torch.nn.attention import SDPBackend
+
+    out = {"alone": [], "mixed": None}
+    cases = [("gemm 8192x8192x8192", lambda: gemm_case(8192, 8192, 8192), 75),
+             ("gemm 8192x14336x4096", lambda: gemm_case(8192, 14336, 4096), 25),
+             ("gemm 2048x4096x4096", lambda: gemm_case(2048, 4096, 4096), 25),
+             ("cudnn causal fwd 16384 h16 d128", lambda: attn_case(SDPBackend.CUDNN_ATTENTION, 16384, 16, 128, "fwd"), 25),
+             ("cudnn causal bwd 16384 h16 d128", lambda: attn_case(SDPBackend.CUDNN_ATTENTION, 16384, 16, 128, "bwd"), 25),
+             ("flash causal fwd 16384 h16 d128", lambda: attn_case(SDPBackend.FLASH_ATTENTION, 16384, 16, 128, "fwd"), 15),
+             ("flash causal bwd 16384 h16 d128", lambda: attn_case(SDPBackend.FLASH_ATTENTION, 16384, 16, 128, "bwd"), 15)]
+    for name, make, seconds in cases:
+        try:
+            fn, fl = make()
+            out["alone"].append({"kernel": name, **windows_of(fn, fl, seconds)})
+        except Exception as e:
+            out["alone"].append({"kernel": name, "error": repr(e)[:300]})
+        RESULTS["sections"]["sustained_kernels_partial"] = {"start": 0, "end": 0, "data": out}
+        save()
+        torch.cuda.empty_cache()
+
+    # The mixed load: one layer's kinds of kernel in turn, each kind's time summed from its own events.
+    kinds = {"gemm": [gemm_case(8192, 6144, 4096), gemm_case(8192, 4096, 4096), gemm_case(8192, 28672, 4096),
+                      gemm_case(8192, 4096, 14336)],
+             "attention_fwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "fwd")],
+             "attention_bwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "bwd")]}
+    out["mixed"] = mixed_windows(kinds, 45)
+    RESULTS["sections"].pop("sustained_kernels_partial", None)
+    return out
+
+
+def sustained_steps():
+    """The mixed loads of sustained_kernels again, closer to a training step: FP8 (one scale per tensor) in place
+    of the BF16 GEMMs, alone and beside BF16 cuDNN attention (as Transformer Engine's FP8 recipes keep it);
+    the BF16 layer with its bytes-bound kernels (two RMSNorms, SwiGLU and two residual adds at 8,192 x 4,096,
+    eager PyTorch); and a whole eager Llama-3.2-1B training step (micro-batch 4, llm_train's model), the
+    median of 8 steps after 3 warm-up steps (how the in-house rows were measured) against windows of steps
+    over the next 50 s."""
+    from torch.nn.attention import SDPBackend
+    out = {}
+    f8 = torch.float8_e4m3fn
+
+    def fp8_case(m, n, k):
+        a = torch.randn(m, k, device=dev).to(f8)
+        b = torch.randn(n, k, device=dev).to(f8)
+        one = torch.tensor(1.0, device=dev)
+        return (lambda: torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16)), 2 * m * n * k
+    shapes = ((8192, 6144, 4096), (8192, 4096, 4096), (8192, 28672, 4096), (8192, 4096, 14336))
+    try:
+        fn, fl = fp8_case(8192, 14336, 4096)
+        out["fp8_alone"] = windows_of(fn, fl, 20)
+        out["fp8_mixed"] = mixed_windows({"gemm": [fp8_case(*x) for x in shapes],
+                                          "attention_fwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "fwd")],
+                                          "attention_bwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "bwd")]}, 35)
+    except Exception as e:
+        out["fp8_error"] = repr(e)[:300]
+    RESULTS["sections"]["sustained_steps_partial"] = {"start": 0, "end": 0, "data": out}
+    save()
+    torch.cuda.empty_cache()
+    x = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
+    r = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
+    u = torch.randn(8192, 2 * 14336, device=dev, dtype=torch.bfloat16)
+    w = torch.ones(4096, device=dev, dtype=torch.bfloat16)
+    norm = Norm(4096, True).to(dev).to(torch.bfloat16)
+
+    def bytes_bound():
+        norm(x)
+        norm(r)
+        g, v = u.chunk(2, dim=-1)
+        F.silu(g) * v
+        x + r
+        r + x * w
+    out["bf16_layer"] = mixed_windows({"gemm": [gemm_case(*x_) for x_ in shapes],
+                                       "attention_fwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "fwd")],
+                                       "attention_bwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "bwd")],
+                                       "bytes_bound": [(bytes_bound, 0)]}, 35)
+    del x, r, u
+    RESULTS["sections"]["sustained_steps_partial"] = {"start": 0, "end": 0, "data": out}
+    save()
+    torch.cuda.empty_cache()
+    with torch.device(dev):
+        model = Decoder(LLAMA32_1B)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True)
+    idx = torch.randint(0, LLAMA32_1B["vocab"], (4, LLAMA32_1B["seq"]), device=dev)
+
+    def step():
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = model(idx, idx)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+    first = median_ms(step, warmup=3, iters=8)
+    steps = []
+    t_end = time.time() + 50
+    while time.time() < t_end:
+        e0 = torch.cuda.Event(enable_timing=True)
+        e1 = torch.cuda.Event(enable_timing=True)
+        t0 = time.time()
+        e0.record()
+        for _ in range(10):
+            step()
+        e1.record()
+        e1.synchronize()
+        steps.append({"t0": t0, "t1": time.time(), "step_ms": e0.elapsed_time(e1) / 10})
+    out["eager_step"] = {"model": LLAMA32_1B["name"], "micro_batch": 4, "first_median_ms": first, "windows": steps}
+    RESULTS["sections"].pop("sustained_steps_partial", None)
+    return out
+
+
 if ONLY:
     section("fp8_blockwise_2d")(fp8_blockwise_2d)
+    section("sustained_kernels")(sustained_kernels)
+    section("sustained_steps")(sustained_steps)
     section("holdout_eager")(holdout_eager)
     section("holdout_resnet")(holdout_resnet)
 
@@ -1067,6 +1272,25 @@ if "gemm" in s and "data" in s["gemm"]:
 if "sustained" in s and "data" in s["sustained"]:
     w = s["sustained"]["data"]["windows"]
     print("sustained first/last", round(w[0]["tflops"]), round(w[-1]["tflops"]), s["sustained"]["data"]["smi_after"])
+if "sustained_kernels" in s and "data" in s["sustained_kernels"]:
+    for r in s["sustained_kernels"]["data"]["alone"]:
+        w = r.get("windows") or []
+        print(r["kernel"], r.get("error", ""), round(r.get("short_tflops", 0)), [round(x["tflops"]) for x in w[:2]],
+              [round(x["tflops"]) for x in w[-2:]], len(w))
+    m = s["sustained_kernels"]["data"]["mixed"]
+    if m:
+        print("mixed short", {k: round(v) for k, v in m["short_tflops"].items()},
+              "first", {k: round(v) for k, v in m["windows"][0].items() if k.endswith("tflops")},
+              "last", {k: round(v) for k, v in m["windows"][-1].items() if k.endswith("tflops")})
+if "sustained_steps" in s and "data" in s["sustained_steps"]:
+    for k, v in s["sustained_steps"]["data"].items():
+        if isinstance(v, dict) and "windows" in v:
+            w = v["windows"]
+            keys = [x for x in w[0] if x.endswith("tflops") or x.endswith("_ms")]
+            print(k, {x: round(v[x]) if isinstance(v.get(x), float) else v.get(x) for x in ("short_tflops", "first_median_ms")},
+                  "first", {x: round(w[0][x], 2) for x in keys}, "last", {x: round(w[-1][x], 2) for x in keys}, len(w))
+        else:
+            print(k, v)
 for key in ("llm_train", "holdout_train", "image"):
     if key in s and "data" in s[key]:
         for r in s[key]["data"]:
