@@ -2092,7 +2092,7 @@ TEST_SUITE("perf") {
     CHECK(attention_kernel_rates(AttentionKernel::flash3, r).second * 794.5 == doctest::Approx(561));
     CHECK(attention_kernel_rates(AttentionKernel::cudnn, r).first * 794.5 == doctest::Approx(539));
     // The papers' rates and the best-case GEMM rate are short runs on a cool GPU; under a step's power cap
-    // every compute-bound kernel runs at the one sustained factor (0.86 on Hopper: measured on an H200,
+    // every compute-bound kernel runs at the one sustained factor (0.86 on Hopper; its form measured on an H200,
     // docs/performance-model.md, "Clocks under sustained load"), attention and GEMMs alike.
     EfficiencyModel cool;
     cool.sustained_clock = 1.0;

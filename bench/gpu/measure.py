@@ -28,6 +28,8 @@ prefill_sweep, fp8_scaling, grouped_mm, holdout_eager, holdout_resnet, fp8_block
                      clocks from the nvidia-smi log (how far the power cap lowers each kind's rate)
   sustained_steps    the mixed load with FP8 GEMMs, with the layer's bytes-bound kernels, and a whole eager
                      Llama-3.2-1B training step over 50 s against its 8-step median
+  sustained_layer    a whole training step's mix of one Llama 3.1 8B layer (forward and backward GEMMs,
+                     attention, bytes-bound kernels) for 60 s, against each kind's rate on a cool GPU
 
 Nothing here changes the card's clocks, power limit or modes.
 """
@@ -1243,10 +1245,57 @@ def sustained_steps():
     return out
 
 
+def sustained_layer():
+    """A whole training step's mix of one Llama 3.1 8B layer at 8,192 tokens, against each kind's rate on a
+    cool GPU: the forward GEMMs (x W), the backward's data- and weight-gradient GEMMs (the same FLOPs twice),
+    cuDNN causal attention forward and backward (32 heads of 128), and the bytes-bound kernels (two RMSNorms,
+    SwiGLU, two residual adds; twice, for the backward's). Each kind's short median is taken after the GPU
+    has idled below 150 W (at most 30 s), then all kinds run in turn for 60 s, each timed by its own events."""
+    from torch.nn.attention import SDPBackend
+
+    def cool_down():
+        t_end = time.time() + 30
+        while time.time() < t_end:
+            try:
+                if float(smi("power.draw")["power.draw"]) < 150:
+                    return
+            except Exception:
+                pass
+            time.sleep(0.5)
+    shapes = ((8192, 6144, 4096), (8192, 4096, 4096), (8192, 28672, 4096), (8192, 4096, 14336))
+    bwd = [gemm_case(m, k, n) for m, n, k in shapes] + [gemm_case(k, n, m) for m, n, k in shapes]
+    x = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
+    r = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
+    u = torch.randn(8192, 2 * 14336, device=dev, dtype=torch.bfloat16)
+    w = torch.ones(4096, device=dev, dtype=torch.bfloat16)
+    norm = Norm(4096, True).to(dev).to(torch.bfloat16)
+
+    def bytes_bound():
+        for _ in range(3):  # the forward's and about twice that in the backward
+            norm(x)
+            norm(r)
+            g, v = u.chunk(2, dim=-1)
+            F.silu(g) * v
+            x + r
+            r + x * w
+    kinds = {"gemm_fwd": [gemm_case(*x_) for x_ in shapes], "gemm_bwd": bwd,
+             "attention_fwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "fwd")],
+             "attention_bwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "bwd")],
+             "bytes_bound": [(bytes_bound, 0)]}
+    cool = {}
+    for kind, fns in kinds.items():
+        cool_down()
+        cool[kind] = {"smi": smi("power.draw,clocks.sm"), "ms": sum(bench_ms(fn) for fn, _ in fns)}
+    out = mixed_windows(kinds, 60)
+    out["cool_ms"] = cool
+    return out
+
+
 if ONLY:
     section("fp8_blockwise_2d")(fp8_blockwise_2d)
     section("sustained_kernels")(sustained_kernels)
     section("sustained_steps")(sustained_steps)
+    section("sustained_layer")(sustained_layer)
     section("holdout_eager")(holdout_eager)
     section("holdout_resnet")(holdout_resnet)
 
@@ -1282,6 +1331,12 @@ if "sustained_kernels" in s and "data" in s["sustained_kernels"]:
         print("mixed short", {k: round(v) for k, v in m["short_tflops"].items()},
               "first", {k: round(v) for k, v in m["windows"][0].items() if k.endswith("tflops")},
               "last", {k: round(v) for k, v in m["windows"][-1].items() if k.endswith("tflops")})
+if "sustained_layer" in s and "data" in s["sustained_layer"]:
+    v = s["sustained_layer"]["data"]
+    w = v["windows"]
+    print("sustained_layer cool_ms", {k: (round(c["ms"], 3), c["smi"]) for k, c in v["cool_ms"].items()})
+    print("   short (hot)", {k: round(x, 3) for k, x in v["short_ms"].items()})
+    print("   mixed median ms", {k: round(sorted(x[k + "_ms"] for x in w)[len(w) // 2], 3) for k in v["cool_ms"]}, len(w))
 if "sustained_steps" in s and "data" in s["sustained_steps"]:
     for k, v in s["sustained_steps"]["data"].items():
         if isinstance(v, dict) and "windows" in v:

@@ -55,16 +55,17 @@ struct GemmCalibration {
   // Every compute-bound kernel's rate under a training step's power cap against its short-run rate:
   // the best-case matmul rate and the attention papers' figures below are short runs on a cool GPU, near
   // boost clock, so this is not a second count of one throttling. Measured on an H200 at 700 W
-  // (bench/gpu/measure.py sustained_kernels and sustained_steps, validation/measured/h200-2026-11-30-*):
+  // (bench/gpu/measure.py sustained_kernels, _steps and _layer; validation/measured/h200-2026-11-30-*):
   // the cap binds within a second and then holds (75 s flat): an 8192^3 BF16 product ran at 787 TF/s
-  // cool, then 655-664 (0.85-0.86 of this model's rate at clock 1). Inside mixes of a Llama 3.1 8B
-  // layer's kernels at 8,192 tokens the GEMMs kept 0.91-0.95 and cuDNN attention 0.87-0.91 forward and
-  // 0.85-0.89 backward of its rate on a cool GPU (the 2026-11-27 run): one factor serves both kinds.
-  // Those mixes hold more attention than a step does (forward GEMMs only; attention runs cooler), so a
-  // step runs hotter. Hopper 0.86, which the published multi-GPU Hopper runs support (42 dense rows,
-  // signed mean +1.9 %, docs/validation-runs.md); a small model never reaches the cap (Llama 3.2 1B,
-  // eager: 1.95 GHz at 622 W), where this is pessimistic. Elsewhere 0.90, unmeasured (A100 SXM ~1.275
-  // of 1.41 GHz under its 400 W cap, datasheet ranges).
+  // cool, then 655-664 (0.85-0.86 of this model's rate at clock 1). In a whole training step's mix of
+  // one Llama 3.1 8B layer at 8,192 tokens (sustained_layer: forward and backward GEMMs, attention and
+  // the bytes-bound kernels, 60 s at 1.58 GHz) the GEMMs kept 0.94-0.96 of that rate and cuDNN
+  // attention 0.90 of its rate on a cool GPU: one factor serves both kinds. Hopper keeps 0.86, which the
+  // published multi-GPU Hopper runs fit (42 dense rows, signed mean +1.9 %, docs/validation-runs.md)
+  // and which leaves a lone GPU's compute 5-10 % slow: either a multi-GPU step runs hotter or the model
+  // lacks that much multi-GPU cost, which this factor then absorbs (docs/performance-model.md, Known
+  // limits). A small model never reaches the cap (Llama 3.2 1B, eager: 1.95 GHz at 622 W). Elsewhere
+  // 0.90, unmeasured (A100 SXM ~1.275 of 1.41 GHz under its 400 W cap, datasheet ranges).
   double sustained_clock = 0.90;
   // FlashAttention-2 rate relative to the best GEMM rate: A100 forward 73 %, backward ~63 % of peak
   // (vs 86.9 %) -> 0.84 / 0.72; H100 up to 335 TF/s (34 % of 989, vs 80.3 %) -> 0.42, without
