@@ -3647,6 +3647,15 @@ TEST_SUITE("perf") {
     // Every list it tries is one the estimate accepts for that model.
     for (const std::uint8_t m : selective_module_sets(space, deepseek, megatron_core()))
       CHECK_NOTHROW(validate_recompute_modules(deepseek, Recompute::selective, m));
+    // One rule decides both: a list the search skips for a model is one the estimate refuses for it.
+    for (const TransformerShape* model : {&dense, &mixtral, &deepseek})
+      for (const std::uint8_t m : published_module_lists) {
+        const Sets sets = selective_module_sets(space, *model, megatron_core());
+        const bool tried = std::find(sets.begin(), sets.end(), m) != sets.end();
+        CHECK(tried == recompute_modules_apply(*model, m));
+        if (tried) CHECK_NOTHROW(validate_recompute_modules(*model, Recompute::selective, m));
+        else CHECK(field_of([&] { validate_recompute_modules(*model, Recompute::selective, m); }) == "recompute_modules");
+      }
     // Only Megatron-Core has --recompute-modules: eager PyTorch recomputes no module, and FSDP, the
     // generic framework and Megatron-LM 2021 get core_attn only; a named set is the only one; the
     // lists can be turned off.

@@ -67,10 +67,37 @@ namespace detail {
 inline double dbl(std::int64_t v) { return static_cast<double>(v); }
 }  // namespace detail
 
+namespace detail {
+// What each recomputable module needs the model to have, with the reason given when it does not.
+struct RecomputeModuleRule {
+  std::uint8_t bits;
+  bool (*applies)(const TransformerShape&);
+  const char* why;
+};
+inline constexpr RecomputeModuleRule recompute_module_rules[] = {
+    {recompute_module::moe | recompute_module::moe_act, [](const TransformerShape& s) { return s.moe.has_value(); },
+     "needs a mixture-of-experts model; the model is dense"},
+    {recompute_module::shared_experts, [](const TransformerShape& s) { return s.moe && s.moe->shared_experts > 0; },
+     "needs shared experts; the model has none"},
+    {recompute_module::mla_up_proj, [](const TransformerShape& s) { return s.mla.has_value(); },
+     "needs multi-head latent attention; the model has none"},
+    {recompute_module::mlp, [](const TransformerShape& s) { return s.dense_layers() > 0; },
+     "needs a dense MLP layer; every layer's MLP is a mixture of experts (moe, moe_act)"},
+};
+}  // namespace detail
+
+// Whether every module of `modules` has its part in the model: moe and moe_act a mixture of experts,
+// shared_experts shared experts, mla_up_proj multi-head latent attention, mlp a dense MLP layer (the
+// plan search asks it of the published lists; validate_recompute_modules refuses the rest).
+inline bool recompute_modules_apply(const TransformerShape& shape, std::uint8_t modules) {
+  for (const detail::RecomputeModuleRule& r : detail::recompute_module_rules)
+    if ((modules & r.bits) && !r.applies(shape)) return false;
+  return true;
+}
+
 // InputError naming recompute_modules when the modules do not go with the recomputation or the model:
-// they need Recompute::selective; moe and moe_act a mixture of experts, shared_experts shared experts,
-// mla_up_proj multi-head latent attention, mlp a dense MLP layer; eager PyTorch recomputes no module
-// (Megatron-Core's --recompute-modules).
+// they need Recompute::selective and their parts in the model (recompute_modules_apply); eager PyTorch
+// recomputes no module (Megatron-Core's --recompute-modules).
 inline void validate_recompute_modules(const TransformerShape& shape, Recompute r, std::uint8_t modules, bool eager = false) {
   namespace rm = recompute_module;
   if (modules == 0) return;
@@ -80,15 +107,9 @@ inline void validate_recompute_modules(const TransformerShape& shape, Recompute 
     fail("needs recompute selective (Megatron-Core's --recompute-granularity selective), not " + std::string(name(r)));
   if (eager && modules != rm::core_attn) fail("is Megatron-Core's (--recompute-modules); eager PyTorch recomputes no module");
   // The module at fault is named as the value.
-  const auto refuse = [&](std::uint8_t bits, const std::string& why) {
-    detail::fail("recompute_modules", recompute_modules_text(static_cast<std::uint8_t>(modules & bits)), why);
-  };
-  if ((modules & (rm::moe | rm::moe_act)) && !shape.moe) refuse(rm::moe | rm::moe_act, "needs a mixture-of-experts model; the model is dense");
-  if ((modules & rm::shared_experts) && !(shape.moe && shape.moe->shared_experts > 0))
-    refuse(rm::shared_experts, "needs shared experts; the model has none");
-  if ((modules & rm::mla_up_proj) && !shape.mla) refuse(rm::mla_up_proj, "needs multi-head latent attention; the model has none");
-  if ((modules & rm::mlp) && shape.dense_layers() == 0)
-    refuse(rm::mlp, "needs a dense MLP layer; every layer's MLP is a mixture of experts (moe, moe_act)");
+  for (const detail::RecomputeModuleRule& rule : detail::recompute_module_rules)
+    if ((modules & rule.bits) && !rule.applies(shape))
+      detail::fail("recompute_modules", recompute_modules_text(static_cast<std::uint8_t>(modules & rule.bits)), rule.why);
 }
 
 // Bytes of activations one transformer layer keeps for the backward pass, averaged over the layers

@@ -104,7 +104,7 @@ struct SearchSpace {
 //   moe_act, layernorm   Megatron-MoE-ModelZoo's Qwen3 235B-A22B best practice on H100
 //                        (best_practice/qwen3/run_235b.sh)
 //   moe_act, mlp         the same repository's DeepSeek-V3 benchmarks (Megatron-Core 0.15)
-// A list is tried only on a model it applies to (validate_recompute_modules: moe_act needs experts,
+// A list is tried only on a model it applies to (recompute_modules_apply: moe_act needs experts,
 // mla_up_proj latent attention, mlp a dense layer).
 inline constexpr std::uint8_t published_module_lists[] = {
     recompute_module::mla_up_proj,
@@ -121,13 +121,8 @@ inline std::vector<std::uint8_t> selective_module_sets(const SearchSpace& space,
   if (space.recompute_modules != 0) return {space.recompute_modules};
   std::vector<std::uint8_t> out{0};
   if (!space.recompute_module_lists || !fw.recompute_module_lists || fw.eager) return out;
-  namespace rm = recompute_module;
-  for (const std::uint8_t m : published_module_lists) {
-    if ((m & (rm::moe | rm::moe_act)) && !model.moe) continue;
-    if ((m & rm::mla_up_proj) && !model.mla) continue;
-    if ((m & rm::mlp) && model.dense_layers() == 0) continue;
-    out.push_back(m);
-  }
+  for (const std::uint8_t m : published_module_lists)
+    if (recompute_modules_apply(model, m)) out.push_back(m);
   return out;
 }
 
