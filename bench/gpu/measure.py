@@ -375,9 +375,9 @@ GPT2_124M = {"name": "gpt2-124m", "hidden": 768, "layers": 12, "heads": 12, "kv_
              "vocab": 50304, "seq": 1024, "llama": False, "tied": True}
 
 
-def train_steps(cfg, micro_batch, steps=8):
-    torch.cuda.empty_cache()
-    torch.cuda.reset_peak_memory_stats()
+def train_step(cfg, micro_batch):
+    """One eager AMP training step of `cfg` (autocast BF16, fp32 weights, fused AdamW) on random tokens, and
+    the model's parameter count."""
     with torch.device(dev):  # initialised on the GPU: seconds, not minutes, for a billion parameters
         model = Decoder(cfg)
     params = sum(p.numel() for p in model.parameters())
@@ -392,7 +392,14 @@ def train_steps(cfg, micro_batch, steps=8):
         loss.backward()
         opt.step()
         opt.zero_grad(set_to_none=True)
+    return step, params
 
+
+def train_steps(cfg, micro_batch, steps=8):
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    step, params = train_step(cfg, micro_batch)
+    s = cfg["seq"]
     row = {"model": cfg["name"], "micro_batch": micro_batch, "seq": s, "params": params}
     try:
         ms = median_ms(step, warmup=3, iters=steps)
@@ -401,7 +408,7 @@ def train_steps(cfg, micro_batch, steps=8):
                    peak_reserved_bytes=torch.cuda.max_memory_reserved())
     except torch.OutOfMemoryError as e:
         row.update(oom=True, error=str(e)[:200])
-    del model, opt
+    del step  # the model and optimizer with it
     return row
 
 
@@ -1098,6 +1105,30 @@ def windows_of(fn, flops, seconds):
     return {"short_ms": short, "short_tflops": flops / (short / 1e3) / 1e12, "reps": reps, "windows": wins}
 
 
+# A Llama 3.1 8B layer's forward GEMMs at 8,192 tokens (M, N, K): QKV, output, gate and up, down.
+LLAMA8B_LAYER_GEMMS = ((8192, 6144, 4096), (8192, 4096, 4096), (8192, 28672, 4096), (8192, 4096, 14336))
+
+
+def layer_bytes_bound(repeats):
+    """The same layer's bytes-bound kernels in eager BF16 (two RMSNorms, SwiGLU, two residual adds), `repeats`
+    times per call, as (fn, 0) for mixed_windows."""
+    x = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
+    r = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
+    u = torch.randn(8192, 2 * 14336, device=dev, dtype=torch.bfloat16)
+    w = torch.ones(4096, device=dev, dtype=torch.bfloat16)
+    norm = Norm(4096, True).to(dev).to(torch.bfloat16)
+
+    def run():
+        for _ in range(repeats):
+            norm(x)
+            norm(r)
+            g, v = u.chunk(2, dim=-1)
+            F.silu(g) * v
+            x + r
+            r + x * w
+    return run, 0
+
+
 def mixed_windows(kinds, seconds):
     """Kinds of kernel run in turn for `seconds` (20 rounds a window); each kind's rate from its own CUDA events.
     kinds: {name: [(fn, flops or 0 for bytes-bound kernels)]}; each kind's short median first."""
@@ -1158,8 +1189,7 @@ def sustained_kernels():
         torch.cuda.empty_cache()
 
     # The mixed load: one layer's kinds of kernel in turn, each kind's time summed from its own events.
-    kinds = {"gemm": [gemm_case(8192, 6144, 4096), gemm_case(8192, 4096, 4096), gemm_case(8192, 28672, 4096),
-                      gemm_case(8192, 4096, 14336)],
+    kinds = {"gemm": [gemm_case(*x) for x in LLAMA8B_LAYER_GEMMS],
              "attention_fwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "fwd")],
              "attention_bwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "bwd")]}
     out["mixed"] = mixed_windows(kinds, 45)
@@ -1183,7 +1213,7 @@ def sustained_steps():
         b = torch.randn(n, k, device=dev).to(f8)
         one = torch.tensor(1.0, device=dev)
         return (lambda: torch._scaled_mm(a, b.t(), scale_a=one, scale_b=one, out_dtype=torch.bfloat16)), 2 * m * n * k
-    shapes = ((8192, 6144, 4096), (8192, 4096, 4096), (8192, 28672, 4096), (8192, 4096, 14336))
+    shapes = LLAMA8B_LAYER_GEMMS
     try:
         fn, fl = fp8_case(8192, 14336, 4096)
         out["fp8_alone"] = windows_of(fn, fl, 20)
@@ -1195,38 +1225,14 @@ def sustained_steps():
     RESULTS["sections"]["sustained_steps_partial"] = {"start": 0, "end": 0, "data": out}
     save()
     torch.cuda.empty_cache()
-    x = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
-    r = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
-    u = torch.randn(8192, 2 * 14336, device=dev, dtype=torch.bfloat16)
-    w = torch.ones(4096, device=dev, dtype=torch.bfloat16)
-    norm = Norm(4096, True).to(dev).to(torch.bfloat16)
-
-    def bytes_bound():
-        norm(x)
-        norm(r)
-        g, v = u.chunk(2, dim=-1)
-        F.silu(g) * v
-        x + r
-        r + x * w
     out["bf16_layer"] = mixed_windows({"gemm": [gemm_case(*x_) for x_ in shapes],
                                        "attention_fwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "fwd")],
                                        "attention_bwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "bwd")],
-                                       "bytes_bound": [(bytes_bound, 0)]}, 35)
-    del x, r, u
+                                       "bytes_bound": [layer_bytes_bound(1)]}, 35)
     RESULTS["sections"]["sustained_steps_partial"] = {"start": 0, "end": 0, "data": out}
     save()
     torch.cuda.empty_cache()
-    with torch.device(dev):
-        model = Decoder(LLAMA32_1B)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-4, fused=True)
-    idx = torch.randint(0, LLAMA32_1B["vocab"], (4, LLAMA32_1B["seq"]), device=dev)
-
-    def step():
-        with torch.autocast("cuda", dtype=torch.bfloat16):
-            loss = model(idx, idx)
-        loss.backward()
-        opt.step()
-        opt.zero_grad(set_to_none=True)
+    step, _ = train_step(LLAMA32_1B, 4)
     first = median_ms(step, warmup=3, iters=8)
     steps = []
     t_end = time.time() + 50
@@ -1262,26 +1268,12 @@ def sustained_layer():
             except Exception:
                 pass
             time.sleep(0.5)
-    shapes = ((8192, 6144, 4096), (8192, 4096, 4096), (8192, 28672, 4096), (8192, 4096, 14336))
+    shapes = LLAMA8B_LAYER_GEMMS
     bwd = [gemm_case(m, k, n) for m, n, k in shapes] + [gemm_case(k, n, m) for m, n, k in shapes]
-    x = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
-    r = torch.randn(8192, 4096, device=dev, dtype=torch.bfloat16)
-    u = torch.randn(8192, 2 * 14336, device=dev, dtype=torch.bfloat16)
-    w = torch.ones(4096, device=dev, dtype=torch.bfloat16)
-    norm = Norm(4096, True).to(dev).to(torch.bfloat16)
-
-    def bytes_bound():
-        for _ in range(3):  # the forward's and about twice that in the backward
-            norm(x)
-            norm(r)
-            g, v = u.chunk(2, dim=-1)
-            F.silu(g) * v
-            x + r
-            r + x * w
     kinds = {"gemm_fwd": [gemm_case(*x_) for x_ in shapes], "gemm_bwd": bwd,
              "attention_fwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "fwd")],
              "attention_bwd": [attn_case(SDPBackend.CUDNN_ATTENTION, 8192, 32, 128, "bwd")],
-             "bytes_bound": [(bytes_bound, 0)]}
+             "bytes_bound": [layer_bytes_bound(3)]}  # the forward's, and about twice that in the backward
     cool = {}
     for kind, fns in kinds.items():
         cool_down()
