@@ -135,7 +135,8 @@ void gemm_shapes(std::ostringstream& o) {
     << "changes kernels and tiles with the shape); the expected value, a smooth average over the last wave,\n"
     << "fits them best, so capplan keeps it. On Llama 3.1 8B's large products the wave term hardly matters\n"
     << "(thousands of tiles) and every form is 11 % fast: those products run below the 794.5 TFLOP/s best case\n"
-    << "even in a short loop, the gap the sustained-clock factor (0.86 on Hopper) closes in a training step.\n"
+    << "in a loop of one product, already at the power cap (performance-model.md, \"Clocks under sustained\n"
+    << "load\": a cool GPU runs them at the best case, a whole training step's mix at 0.94-0.96 of it).\n"
     << "Every row is validation. `tests/integration_test.cpp` checks the ranking and that the rows are the\n"
     << "measured files'.\n\n"
     << "| GPU | shapes | rows | wave term | mean error | rms error | largest |\n|---|---|---|---|---|---|---|\n";

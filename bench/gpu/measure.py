@@ -1255,7 +1255,7 @@ def sustained_layer():
     """A whole training step's mix of one Llama 3.1 8B layer at 8,192 tokens, against each kind's rate on a
     cool GPU: the forward GEMMs (x W), the backward's data- and weight-gradient GEMMs (the same FLOPs twice),
     cuDNN causal attention forward and backward (32 heads of 128), and the bytes-bound kernels (two RMSNorms,
-    SwiGLU, two residual adds; twice, for the backward's). Each kind's short median is taken after the GPU
+    SwiGLU, two residual adds; three times: once for the forward, twice for the backward). Each kind's short median is taken after the GPU
     has idled below 150 W (at most 30 s), then all kinds run in turn for 60 s, each timed by its own events."""
     from torch.nn.attention import SDPBackend
 

@@ -60,13 +60,14 @@ struct GemmCalibration {
   // cool, then 655-664 (0.85-0.86 of this model's rate at clock 1). In a whole training step's mix of
   // one Llama 3.1 8B layer at 8,192 tokens (sustained_layer: forward and backward GEMMs, attention and
   // the bytes-bound kernels, 60 s at 1.58 GHz) the GEMMs kept 0.94-0.96 of that rate and cuDNN
-  // attention 0.90 of its rate on a cool GPU: one factor serves both kinds. Hopper keeps 0.86 (set
-  // before the measurement, from datasheet clock ranges), which the published multi-GPU Hopper runs
-  // agree with (42 dense validation rows, signed mean +1.9 %, docs/validation-runs.md) and which leaves
-  // a lone GPU's compute 5-10 % slow: either a multi-GPU step runs hotter or the model lacks that much
-  // multi-GPU cost, which this factor then absorbs (docs/performance-model.md, Known limits). A small
-  // model never reaches the cap (Llama 3.2 1B, eager: 1.95 GHz at 622 W). Elsewhere 0.90, unmeasured
-  // (A100 SXM ~1.275 of 1.41 GHz under its 400 W cap, datasheet ranges).
+  // attention 0.89-0.91 of its rate near boost clock: one factor serves both kinds. Hopper keeps 0.86
+  // (set before the measurement, from datasheet clock ranges), which the published multi-GPU Hopper
+  // runs agree with (42 dense validation rows, signed mean +1.9 %, docs/validation-runs.md) and which
+  // leaves a lone GPU's compute-bound kernels 4-10 % below their measured rates: either a multi-GPU
+  // step runs hotter or the model lacks that much multi-GPU cost, which this factor then absorbs
+  // (docs/performance-model.md, Known limits). A small model never reaches the cap (Llama 3.2 1B,
+  // eager: 1.95 GHz at 622 W). Elsewhere 0.90, unmeasured (A100 SXM ~1.275 of 1.41 GHz under its
+  // 400 W cap, datasheet ranges).
   double sustained_clock = 0.90;
   // FlashAttention-2 rate relative to the best GEMM rate: A100 forward 73 %, backward ~63 % of peak
   // (vs 86.9 %) -> 0.84 / 0.72; H100 up to 335 TF/s (34 % of 989, vs 80.3 %) -> 0.42, without
