@@ -363,6 +363,7 @@ inline constexpr double nvfp4_kernel_rate_vs_fp8 = 6.812 / 3.764;
 struct DeviceRates {
   double peak = 0;          // FLOP/s
   double best_fraction = 0; // of peak, for the largest GEMMs, at the sustained clock
+  double sustained_clock = 1;  // the power cap's factor in best_fraction (GemmCalibration::sustained_clock)
   double bandwidth = 0;     // achieved B/s
   double overhead = 0;      // s per kernel
   double stream_latency = 0;  // s a weight-streaming matmul takes beyond its bytes (EfficiencyModel)
@@ -435,6 +436,7 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   }
   const double clock = m.sustained_clock.value_or(cal.sustained_clock);
   r.best_fraction = m.gemm_best_fraction.value_or(fraction) * clock;
+  r.sustained_clock = clock;
   if (m.gemm_best_fraction) fill_peak = r.peak;  // the user's measured fraction of the peak itself
   r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
   r.overhead = m.kernel_overhead.value();

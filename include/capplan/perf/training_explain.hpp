@@ -200,6 +200,11 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   b.assumptions.push_back(fw.name + "; " + std::string(name(job.precision)) + "; achieved memory bandwidth " +
                           format(from_canonical<Bandwidth>(rates.bandwidth)) + ", best-case GEMM " +
                           perf::num(100 * rates.best_fraction * kernel_rate, 3) + " % of " + format(from_canonical<FlopRate>(peak)) +
+                          // The power cap's share of it (GemmCalibration::sustained_clock), when there is one.
+                          (rates.fixed_rate || rates.sustained_clock == 1.0
+                               ? std::string()
+                               : " (" + perf::num(100 * rates.best_fraction * kernel_rate / rates.sustained_clock, 3) +
+                                     " % in a short run x " + perf::num(rates.sustained_clock, 3) + " under a training step's power cap)") +
                           (!fp8 || kernel_rate == 1.0                          ? ""
                            : job.fp8_recipe == perf::Fp8Recipe::mxfp8 ? " (MXFP8's block-scaled kernels)"
                                                                        : " (blockwise-scaled FP8 kernels)"));
