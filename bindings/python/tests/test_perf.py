@@ -220,6 +220,12 @@ def test_framework_presets_and_model_fields_match_cpp():
                                        capplan.infiniband(Bandwidth(25, "GB/s")))
         capplan.estimate_training(job, ParallelPlan(dp=8), cluster, fw2)
     assert TrainingJob(model=gpt(24, 2304, 24), global_batch=8).expert_parameters is None
+    # A sustained clock of 0 would stop every compute-bound kernel: refused, naming the field.
+    h100 = Catalog.builtin().find_gpu("H100 SXM")
+    for bad in (0.0, -0.1, 1.5, float("nan")):
+        with pytest.raises(capplan.InputError) as e:
+            capplan.achieved_gemm_rate(h100, capplan.Precision.bf16, 4096, 4096, 4096, capplan.EfficiencyModel(sustained_clock=bad))
+        assert e.value.field == "sustained_clock"
     assert capplan.LayerOptions(mla_absorbed=True).mla_absorbed
 
 

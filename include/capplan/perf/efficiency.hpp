@@ -69,6 +69,7 @@ struct GemmCalibration {
   // eager: 1.95 GHz at 622 W). Elsewhere 0.90, unmeasured (A100 SXM ~1.275 of 1.41 GHz under its
   // 400 W cap, datasheet ranges).
   double sustained_clock = 0.90;
+  bool sustained_clock_measured = false;  // the cap's effect measured on this part (H100 SXM and H200)
   // FlashAttention-2 rate relative to the best GEMM rate: A100 forward 73 %, backward ~63 % of peak
   // (vs 86.9 %) -> 0.84 / 0.72; H100 up to 335 TF/s (34 % of 989, vs 80.3 %) -> 0.42, without
   // Hopper-specific instructions (Dao 2023, FlashAttention-2 §4.1).
@@ -155,6 +156,8 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
   }
   if (hopper) {
     c.sustained_clock = 0.86;
+    // The 700 W H100 SXM and H200 SXM runs of validation/measured/; not the PCIe, NVL or H800 parts.
+    c.sustained_clock_measured = (has("h100") || has("h200")) && has("sxm");
     c.flash_forward = 0.42;
     c.flash_backward = 0.42;
     c.fa3_forward = 616.0 / 794.5;
@@ -297,7 +300,10 @@ struct EfficiencyModel {
     require_nonnegative(weight_stream_latency.value(), "weight_stream_latency");
     if (weight_stream_latency.value() > 1e-3) capplan::detail::fail("weight_stream_latency", capplan::detail::format_double(weight_stream_latency.value()), "is above 1 ms (measured: 12 us)");
     require_fraction(overlap_slowdown, "overlap_slowdown");
-    if (sustained_clock) require_fraction(*sustained_clock, "sustained_clock");
+    if (sustained_clock) {  // a clock of 0 would make every compute-bound kernel take forever
+      require_fraction(*sustained_clock, "sustained_clock");
+      require_positive(*sustained_clock, "sustained_clock");
+    }
     if (flash_forward_relative) require_fraction(*flash_forward_relative, "flash_forward_relative");
     if (flash_backward_relative) require_fraction(*flash_backward_relative, "flash_backward_relative");
   }
@@ -364,6 +370,8 @@ struct DeviceRates {
   double peak = 0;          // FLOP/s
   double best_fraction = 0; // of peak, for the largest GEMMs, at the sustained clock
   double sustained_clock = 1;  // the power cap's factor in best_fraction (GemmCalibration::sustained_clock)
+  // Where it comes from: measured on this part, assumed (the unmeasured default) or given by the user.
+  enum class ClockSource : std::uint8_t { measured, assumed, given } clock_source = ClockSource::assumed;
   double bandwidth = 0;     // achieved B/s
   double overhead = 0;      // s per kernel
   double stream_latency = 0;  // s a weight-streaming matmul takes beyond its bytes (EfficiencyModel)
@@ -437,6 +445,9 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   const double clock = m.sustained_clock.value_or(cal.sustained_clock);
   r.best_fraction = m.gemm_best_fraction.value_or(fraction) * clock;
   r.sustained_clock = clock;
+  r.clock_source = m.sustained_clock        ? DeviceRates::ClockSource::given
+                   : cal.sustained_clock_measured ? DeviceRates::ClockSource::measured
+                                                  : DeviceRates::ClockSource::assumed;
   if (m.gemm_best_fraction) fill_peak = r.peak;  // the user's measured fraction of the peak itself
   r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
   r.overhead = m.kernel_overhead.value();
