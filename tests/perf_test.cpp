@@ -2417,23 +2417,23 @@ TEST_SUITE("perf") {
     }
 
     // The fitted constant: scripts/fit-moe-routed-time re-derives it from its calibration rows.
-    CHECK(megatron_core().moe_seconds_per_routed_value == doctest::Approx(17.38e-12));
+    CHECK(megatron_core().moe_seconds_per_routed_value == doctest::Approx(17.40e-12));
     CHECK(pytorch_fsdp().moe_seconds_per_routed_value == 0);
     CHECK(Framework{}.moe_seconds_per_routed_value == 0);
     // The term: micro-batches x layers x routed values x the constant, forward and backward.
     const TrainingEstimate with = estimate_training(job, p, c, fw);
     const double routed = 4096.0 * 8 * 2048;  // one micro-batch: tokens x k x hidden, this GPU's share at tp 1
     const double m = 512.0 / 8;               // micro-batches per GPU
-    CHECK(term_seconds(with, "MoE dispatch path") == doctest::Approx(m * 48 * routed * 17.38e-12).epsilon(1e-9));
-    CHECK(with.explain().find("67.11 M routed values (tokens x 8 experts x 2048 hidden) x 17.38 ps") != std::string::npos);
+    CHECK(term_seconds(with, "MoE dispatch path") == doctest::Approx(m * 48 * routed * 17.40e-12).epsilon(1e-9));
+    CHECK(with.explain().find("67.11 M routed values (tokens x 8 experts x 2048 hidden) x 17.4 ps") != std::string::npos);
     Framework none = fw;
     none.moe_seconds_per_routed_value = 0;
     const TrainingEstimate without = estimate_training(job, p, c, none);
     CHECK(term_seconds(without, "MoE dispatch path") == -1.0);  // no such term
-    CHECK(with.iteration.value() - without.iteration.value() == doctest::Approx(m * 48 * routed * 17.38e-12).epsilon(1e-6));
+    CHECK(with.iteration.value() - without.iteration.value() == doctest::Approx(m * 48 * routed * 17.40e-12).epsilon(1e-6));
     CHECK(with.model_flops.value() == doctest::Approx(without.model_flops.value()));
     // Linear in the constant and in the routed tokens (micro-batch 2 routes twice the values).
-    none.moe_seconds_per_routed_value = 2 * 17.38e-12;
+    none.moe_seconds_per_routed_value = 2 * 17.40e-12;
     CHECK(term_seconds(estimate_training(job, p, c, none), "MoE dispatch path") ==
           doctest::Approx(2 * term_seconds(with, "MoE dispatch path")).epsilon(1e-9));
     ParallelPlan mb2 = p;
@@ -2490,16 +2490,26 @@ TEST_SUITE("perf") {
 
   }
 
-  TEST_CASE("memory and time count the framework's gradient bytes alike (fidelity item 7)") {
+  // Llama 2 7B at 4,096 tokens, global batch 64, data-parallel over `dp` H100s under ZeRO 1 with full recomputation.
+  struct DataParallelLlama {
     TrainingJob job;
-    job.model = find_model("llama2-7b").transformer();
-    job.global_batch = 64;
-    job.seq_len = 4096;
-    const Cluster c = make_cluster(gpu("H100 SXM"), 8, 8, infiniband(50_GBps));
-    ParallelPlan p;
-    p.dp = 8;
-    p.zero_stage = ZeroStage::optimizer;
-    p.recompute = Recompute::full;
+    ParallelPlan plan;
+    Cluster cluster;
+    explicit DataParallelLlama(int dp) : cluster(make_cluster(gpu("H100 SXM"), dp, 8, infiniband(50_GBps))) {
+      job.model = find_model("llama2-7b").transformer();
+      job.global_batch = 64;
+      job.seq_len = 4096;
+      plan.dp = dp;
+      plan.zero_stage = ZeroStage::optimizer;
+      plan.recompute = Recompute::full;
+    }
+  };
+
+  TEST_CASE("memory and time count the framework's gradient bytes alike (fidelity item 7)") {
+    const DataParallelLlama run(8);
+    const TrainingJob& job = run.job;
+    const ParallelPlan& p = run.plan;
+    const Cluster& c = run.cluster;
     const double n = static_cast<double>(parameter_count(job.model));
     for (const Framework& fw : {Framework{}, megatron_core(), pytorch_fsdp()}) {
       CAPTURE(fw.name);
@@ -2520,6 +2530,39 @@ TEST_SUITE("perf") {
     Framework bad;
     bad.master_grad_bytes = 3;
     CHECK(field_of([&] { (void)estimate_training(job, p, c, bad); }) == "master_grad_bytes");
+  }
+
+  TEST_CASE("gradients reduced in bf16: Megatron-Core's --grad-reduce-in-bf16 halves the reduction and keeps bf16 gradients") {
+    const DataParallelLlama run(16);
+    const TrainingJob& job = run.job;
+    const ParallelPlan& p = run.plan;
+    const Cluster& c = run.cluster;
+    const double n = static_cast<double>(parameter_count(job.model));
+    Framework fp32 = megatron_core();
+    fp32.overlap_grad_reduce = false;  // the whole reduction exposed, so its bytes show in the time
+    const Framework bf16 = reduce_gradients_in(fp32, Precision::bf16);
+    CHECK(bf16.grad_reduce_bytes == 2);
+    CHECK(bf16.master_grad_bytes == 2);
+    CHECK(bf16.name == "Megatron-Core (Transformer Engine, bf16 gradients, reduced in bf16)");
+    // Memory: 16 B per parameter, 4 + 12/d with the distributed optimizer (Megatron's 18 and 6 + 12/d less 2).
+    CHECK(plan_memory(job, p, bf16).model_states().value() == doctest::Approx((4 + 12.0 / 16) * n));
+    CHECK(plan_memory(job, p, fp32).model_states().value() == doctest::Approx((6 + 12.0 / 16) * n));
+    // Time: the reduce-scatter sends half the bytes (the bf16 weight all-gather is the same), so the exposed
+    // reduction is between half and the whole of the fp32 one.
+    const double r32 = term_seconds(estimate_training(job, p, c, fp32), "data-parallel gradient reduction (exposed)");
+    const double r16 = term_seconds(estimate_training(job, p, c, bf16), "data-parallel gradient reduction (exposed)");
+    CHECK(r16 < r32);
+    CHECK(r16 > 0.5 * r32);
+    // Back to fp32 restores the preset; FSDP's fp32 parameters keep fp32 gradients, only the reduction changes.
+    const Framework back = reduce_gradients_in(bf16, Precision::fp32);
+    CHECK(back.grad_reduce_bytes == 4);
+    CHECK(back.master_grad_bytes == 4);
+    CHECK(back.name == megatron_core().name);
+    const Framework fsdp = reduce_gradients_in(pytorch_fsdp(), Precision::bf16);
+    CHECK(fsdp.grad_reduce_bytes == 2);
+    CHECK(fsdp.master_grad_bytes == 4);
+    CHECK(fsdp.name == pytorch_fsdp().name);
+    CHECK(field_of([&] { (void)reduce_gradients_in(megatron_core(), Precision::fp8); }) == "grad_reduce");
   }
 
   TEST_CASE("vocabulary padding: Megatron pads to 128 x tp, in the output layer's time and in memory (configurations item 4)") {

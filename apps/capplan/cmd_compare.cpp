@@ -113,6 +113,7 @@ struct CompareArgs {
   bool allow_tight = false;
   std::string attention_kernel;  // --attention-kernel for every row
   std::string framework;         // --framework for every row
+  std::string grad_reduce;       // --grad-reduce for every row
   std::optional<double> moe_capacity_factor;  // --moe-capacity-factor for every row
   std::string moe_dispatch;                   // --moe-dispatch for every row
   ClusterArgs cluster;  // --fabric for every row
@@ -147,7 +148,7 @@ Duration duration_arg(const std::string& text, std::string_view flag) {
 // serving flags are refused, not ignored.
 void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
   a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--recompute-modules", "--mtp-layers", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
-                  "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
+                  "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--grad-reduce", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--serve", "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager",
                   "--launch-time", "--prompt-tokens", "--output-tokens"},
@@ -194,7 +195,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
 // steps and guidance; the training and the language model's serving flags are refused, not ignored.
 void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
   a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--recompute-modules", "--mtp-layers", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
-                  "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--moe-capacity-factor", "--moe-dispatch",
+                  "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--grad-reduce", "--moe-capacity-factor", "--moe-dispatch",
                   "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
                   "--warmup-share", "--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate",
                   "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager", "--launch-time", "--prompt-tokens", "--output-tokens", "--precision"},
@@ -308,7 +309,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     }
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
-    s.framework = framework_arg(a.framework, a.attention_kernel);
+    s.framework = framework_arg(a.framework, a.attention_kernel, a.grad_reduce);
     narrow_recompute(s.space.recompute, s.space.recompute_modules, s.space.recompute_module_lists, a.recompute, a.recompute_modules, q.model, s.framework.eager);
     s.framework.moe_capacity_factor = moe_capacity_arg(a.moe_capacity_factor, q.model);
     s.framework.moe_dispatch = moe_dispatch_arg(a.moe_dispatch, q.model);
@@ -450,7 +451,7 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--mfu", a->mfu, "Measured MFU: iteration time from it instead of the kernel model");
   cmd->add_flag("--allow-tight", a->allow_tight, "Training: let plans whose memory fit is tight count as fitting");
   add_attention_kernel_flag(cmd, a->attention_kernel);
-  add_framework_flag(cmd, a->framework);
+  add_framework_flag(cmd, a->framework, a->grad_reduce);
   add_moe_capacity_flag(cmd, a->moe_capacity_factor);
   add_moe_dispatch_flag(cmd, a->moe_dispatch);
   add_serve_flags(cmd, a->plan, true);

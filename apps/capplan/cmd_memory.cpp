@@ -85,7 +85,7 @@ Result run_memory_image(const MemoryArgs& a, const ImageModelArg& m, const Conte
   const std::string& id = m.id;
   a.flags.refuse({"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len",
                   "--recompute", "--recompute-modules", "--mtp-layers", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
-                  "--batch", "--context", "--weights", "--expert-weights", "--kv-cache"},
+                  "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--framework", "--grad-reduce"},
                  "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   const std::int64_t batch = a.batch_per_gpu.value_or(256);
@@ -192,7 +192,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
         notes.push_back(g.id + (hw.block_scaled ? ": blockwise FP8 runs emulated through MXFP8 off Hopper; sized as mxfp8, as train times it."
                                                 : ": no blockwise-scaled FP8 GEMMs (Hopper only); sized with per-tensor current scaling, as train times it."));
       }
-      perf::apply_precision(c, framework_arg(a.plan.framework, ""), used, recipe);
+      perf::apply_precision(c, framework_arg(a.plan.framework, "", a.plan.grad_reduce), used, recipe);
       if (used != precision)
         notes.push_back(g.id + ": no dense " + std::string(name(precision)) + " rate in the catalog; activations sized at " + std::string(name(used)) +
                         ", as train times it.");

@@ -145,7 +145,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   // The transformer's flags have no meaning here: say so instead of ignoring them.
   a.flags.refuse({"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
                   "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
-                  "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework",
+                  "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework", "--grad-reduce",
                   "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
                   "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time", "--moe-routed-time", "--mtp-layers"},
                  "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
@@ -278,7 +278,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   // The job as plan/training_run.hpp sets it up, so `capplan compare` times the same run.
   TrainingSetup setup;
   setup.seq_len = training_seq_len(a.plan.seq_len, m);
-  setup.framework = framework_arg(a.plan.framework, a.plan.attention_kernel);
+  setup.framework = framework_arg(a.plan.framework, a.plan.attention_kernel, a.plan.grad_reduce);
   setup.framework.flash_attention = a.plan.flash_attention;
   if (a.flags.has("--launch-time")) setup.framework.cpu_seconds_per_kernel = launch_time_arg(a.launch_time);
   if (a.flags.has("--moe-routed-time")) setup.framework.moe_seconds_per_routed_value = moe_routed_time_arg(a.moe_routed_time, m.shape);

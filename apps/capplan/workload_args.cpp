@@ -58,7 +58,12 @@ perf::AttentionKernel attention_kernel_arg(const std::string& text) {
   detail::fail("--attention-kernel", "\"" + text + "\"", "is not flash2, flash3 or cudnn");
 }
 
-void add_framework_flag(CLI::App* cmd, std::string& into) {
+void add_framework_flag(CLI::App* cmd, std::string& into, std::string& grad_reduce) {
+  cmd->add_option("--grad-reduce", grad_reduce,
+                  "Precision of the data-parallel gradient reduction: bf16, fp16 or fp32 (default: the framework's; fp32 for megatron-core "
+                  "and fsdp, bf16 for generic). Megatron-Core's --grad-reduce-in-bf16, as Megatron-Bridge's MoE performance recipes run "
+                  "(Qwen3, GPT-OSS, DeepSeek-V3): it also keeps megatron-core's gradients in bf16 (16 B/param, not 18)")
+      ->check(CLI::IsMember({"bf16", "fp16", "fp32"}));
   cmd->add_option("--framework", into,
                   "Training framework: generic (default; bf16 weights and gradients, fp32 master copy: 16 B/param, DeepSpeed's "
                   "accounting), megatron-core (fp32 main gradients reduced in fp32, cuDNN attention: 18 B/param, 6 + 12/d with "
@@ -67,7 +72,7 @@ void add_framework_flag(CLI::App* cmd, std::string& into) {
                   "add its own kernel on an fp32 residual stream)");
 }
 
-perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel) {
+perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel, const std::string& grad_reduce) {
   perf::Framework f;
   if (text == "megatron-core") f = perf::megatron_core();
   else if (text == "fsdp") f = perf::pytorch_fsdp();
@@ -75,6 +80,11 @@ perf::Framework framework_arg(const std::string& text, const std::string& attent
   else if (!text.empty() && text != "generic")
     detail::fail("--framework", "\"" + text + "\"", "is not a framework preset (generic, megatron-core, fsdp, eager)");
   if (!attention_kernel.empty()) f.attention_kernel = attention_kernel_arg(attention_kernel);
+  if (!grad_reduce.empty()) {
+    if (grad_reduce != "bf16" && grad_reduce != "fp16" && grad_reduce != "fp32")
+      detail::fail("--grad-reduce", "\"" + grad_reduce + "\"", "is not bf16, fp16 or fp32");
+    f = perf::reduce_gradients_in(std::move(f), grad_reduce == "bf16" ? Precision::bf16 : grad_reduce == "fp16" ? Precision::fp16 : Precision::fp32);
+  }
   return f;
 }
 
@@ -478,7 +488,7 @@ void separate_serve_flags(CLI::App* cmd) {
         "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--mtp-layers", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
         "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
         "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
-        "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework"};
+        "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework", "--grad-reduce"};
     // Flags that describe a serving load.
     static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens",
                                               "--cuda-graphs", "--eager", "--launch-time"};
@@ -532,7 +542,7 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   add_precision_flags(cmd, a.precision, a.fp8_recipe);
   cmd->add_option("--optimizer", a.optimizer, "adam (default), adam8bit, sgd-momentum, sgd, adafactor")
       ->check(CLI::IsMember({"adam", "adamw", "adam8bit", "sgd-momentum", "sgd", "adafactor"}));
-  add_framework_flag(cmd, a.framework);
+  add_framework_flag(cmd, a.framework, a.grad_reduce);
 }
 
 void add_pcie_host_flag(CLI::App* cmd, ClusterArgs& a) {
@@ -929,7 +939,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   std::tie(c.plan.recompute, c.plan.recompute_modules) = recompute_args(a.recompute, a.recompute_modules, Recompute::none);
   if (a.recompute_modules) {
     try {
-      validate_recompute_modules(shape, c.plan.recompute, c.plan.recompute_modules, framework_arg(a.framework, "").eager);
+      validate_recompute_modules(shape, c.plan.recompute, c.plan.recompute_modules, framework_arg(a.framework, "", "").eager);
     } catch (const InputError& e) {  // the library names the plan's field; the user typed a flag
       fail_as_flag("--recompute-modules", e.value(), e);
     }
@@ -945,7 +955,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   c.mixed_precision = a.precision != "fp32";
   // The framework decides the gradient bytes and the master copy, as it does for train's time.
   const bool flash = c.flash_attention;
-  const perf::Framework fw = framework_arg(a.framework, "");
+  const perf::Framework fw = framework_arg(a.framework, "", a.grad_reduce);
   perf::apply_framework(c, fw);
   c.flash_attention = flash;  // memory's --flash-attention flag, not the preset's
   // FP8 and FP4 keep the linear layers' inputs in their quantized copies (perf/quantization.hpp);

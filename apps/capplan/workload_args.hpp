@@ -52,7 +52,7 @@ perf::AttentionKernel attention_kernel_arg(const std::string& text);
 // --framework: the training framework's preset (perf/framework.hpp): generic (default), megatron-core,
 // fsdp; with --attention-kernel applied where given (the preset's kernel otherwise). The preset decides
 // the gradient bytes kept for the optimizer, so memory and time count the same bytes.
-void add_framework_flag(CLI::App* cmd, std::string& into);
+void add_framework_flag(CLI::App* cmd, std::string& into, std::string& grad_reduce);
 // --launch-time (train): host time to launch one kernel, Framework::cpu_seconds_per_kernel (0 to 1 ms).
 void add_launch_time_flag(CLI::App* cmd, std::string& into);
 double launch_time_arg(const std::string& text);
@@ -74,7 +74,7 @@ Duration weight_stream_latency_arg(const std::string& text);
 // --launch-time (infer, with --eager): the host's time to launch one kernel of an eager forward,
 // perf::InferenceOptions::eager_launch_seconds (0 to 1 ms).
 void add_eager_launch_time_flag(CLI::App* cmd, std::string& into);
-perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel);
+perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel, const std::string& grad_reduce);
 
 // --cuda-graphs: the serving engine replays decode steps as CUDA graphs (perf/inference.hpp).
 void add_cuda_graphs_flag(CLI::App* cmd, bool& into);
@@ -168,6 +168,7 @@ struct PlanArgs {
   std::optional<std::int64_t> context;
   std::string attention_kernel;  // empty: the framework's kernel (--attention-kernel)
   std::string framework;         // --framework: empty for generic
+  std::string grad_reduce;       // --grad-reduce: empty for the framework's
   std::optional<double> moe_capacity_factor;  // --moe-capacity-factor
   std::string moe_dispatch;                   // --moe-dispatch: empty for alltoall
   std::string usable_memory;                  // --usable-memory: empty for the catalog's figure

@@ -304,6 +304,8 @@ void bind_training(py::module_& m) {
              "the routed experts' GEMMs as one kernel per local expert (Megatron-Core: TE GroupedLinear)")
       .field("moe_seconds_per_routed_value", &Framework::moe_seconds_per_routed_value,
              "MoE: GPU time per routed value (tokens x k x hidden) of a MoE layer beyond its kernels (Megatron-Core: fitted)")
+      .field("grad_buffer_in_reduce_precision", &Framework::grad_buffer_in_reduce_precision,
+             "gradients are kept in the precision they are reduced in (Megatron-Core); see reduce_gradients_in")
       .finish()
       .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")
@@ -313,6 +315,9 @@ void bind_training(py::module_& m) {
                   "Megatron-Core as NeMo and Megatron-Bridge run it: fp32 main gradients, cuDNN attention, overlapped reduce and gather.")
       .def_static("llm_foundry_2023", &llm_foundry_2023,
                   "MosaicML llm-foundry's benchmark harness: FSDP, Triton FlashAttention, Composer's DecoupledAdamW.");
+  m.def("reduce_gradients_in", &reduce_gradients_in, py::arg("framework"), py::arg("precision"),
+        "The framework with its data-parallel gradient reduction in bf16, fp16 or fp32 (Megatron-Core's --grad-reduce-in-bf16; "
+        "CLI --grad-reduce); Megatron-Core then keeps its gradients in that precision too. InputError naming grad_reduce otherwise.");
   m.def("apply_framework", &apply_framework, py::arg("config"), py::arg("framework"),
         "What the memory model reads of a framework, set on a TrainingConfig (in place): FlashAttention, gradient bytes, dropout, fused activation.");
   m.def("apply_precision", &apply_precision, py::arg("config"), py::arg("framework"), py::arg("precision"), py::arg("recipe"),

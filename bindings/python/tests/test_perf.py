@@ -512,6 +512,23 @@ def test_framework_decides_gradient_bytes_for_memory_and_time(cat):
         capplan.estimate_training(job, plan, cluster, bad)
 
 
+def test_gradients_reduced_in_bf16(cat):
+    # Megatron-Core's --grad-reduce-in-bf16 (Megatron-Bridge's MoE performance recipes): bf16 gradients kept
+    # and reduced, 4 + 12/d bytes per parameter; FSDP's fp32 parameters keep fp32 gradients.
+    job = TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=64, seq_len=4096)
+    plan = ParallelPlan(dp=8, zero_stage="optimizer", recompute="full")
+    n = capplan.parameter_count(job.model)
+    bf16 = capplan.reduce_gradients_in(capplan.Framework.megatron_core(), capplan.Precision.bf16)
+    assert (bf16.grad_reduce_bytes, bf16.master_grad_bytes) == (2, 2)
+    assert "bf16 gradients, reduced in bf16" in bf16.name
+    assert capplan.plan_memory(job, plan, bf16).model_states().value == pytest.approx((4 + 12 / 8) * n)
+    fsdp = capplan.reduce_gradients_in(capplan.Framework.pytorch_fsdp(), capplan.Precision.bf16)
+    assert (fsdp.grad_reduce_bytes, fsdp.master_grad_bytes) == (2, 4)
+    with pytest.raises(capplan.InputError, match="grad_reduce: fp8 must be bf16, fp16 or fp32") as e:
+        capplan.reduce_gradients_in(capplan.Framework.megatron_core(), capplan.Precision.fp8)
+    assert e.value.field == "grad_reduce"
+
+
 def test_megatron_pads_the_vocabulary(cat):
     # Megatron-LM _vocab_size_with_padding: GPT-2's 50,257 tokens are 51,200 at tp 8.
     assert capplan.padded_vocab(50257, 8, 128) == 51200
@@ -1095,7 +1112,7 @@ def test_megatron_core_moe_dispatch_path_time_per_routed_value(cat):
     # Megatron-Core's time per routed value of a MoE layer, fitted on Megatron-Bridge 25.09's
     # token-dropping Qwen3 rows (scripts/fit-moe-routed-time); other presets: 0.
     mc = capplan.Framework.megatron_core()
-    assert mc.moe_seconds_per_routed_value == pytest.approx(17.38e-12)
+    assert mc.moe_seconds_per_routed_value == pytest.approx(17.40e-12)
     assert capplan.Framework.pytorch_fsdp().moe_seconds_per_routed_value == 0
     assert mc.moe_gemm_per_expert and not capplan.Framework.pytorch_fsdp().moe_gemm_per_expert
     shape = capplan.TransformerShape(name="qwen3-30b-a3b-like", layers=48, hidden=2048, heads=32, kv_heads=4, head_dim=128,
@@ -1106,7 +1123,7 @@ def test_megatron_core_moe_dispatch_path_time_per_routed_value(cat):
     plan = ParallelPlan(dp=8, ep=8, zero_stage="optimizer")
     est = capplan.estimate_training(job, plan, cluster, mc)
     term = {t.name: t.time.value for t in est.breakdown.terms}["MoE dispatch path"]
-    assert term == pytest.approx(64 * 48 * 4096 * 8 * 2048 * 17.38e-12, rel=1e-9)
+    assert term == pytest.approx(64 * 48 * 4096 * 8 * 2048 * 17.40e-12, rel=1e-9)
     # The op listing runs the expert GEMMs as the estimate does: one kernel per local expert (128 / ep 8).
     experts = [l.op for l in capplan.layer_op_lines(job, plan, cluster, mc) if "moe expert" in l.op.name]
     assert len(experts) == 2 and all(op.kernels == 16 for op in experts)

@@ -50,8 +50,9 @@ inline double require_moe_capacity_factor(double c, std::string_view field) {
 // (Framework::moe_seconds_per_routed_value). Fitted: the median over the 6 calibration rows of
 // validation/cases/megatron-bridge-moe-tokendrop.json (Megatron-Bridge 25.09, Qwen3 30B-A3B and
 // 235B-A22B with token dropping on DGX H100, B200 and GB200) of the value that makes capplan's
-// tokens/s equal the published figure; scripts/fit-moe-routed-time re-derives it from those rows.
-inline constexpr double megatron_core_moe_routed_value_seconds = 17.38e-12;
+// tokens/s equal the published figure, each row run as its recipe ran it (gradients reduced in bf16,
+// reduce_gradients_in); scripts/fit-moe-routed-time re-derives it from those rows.
+inline constexpr double megatron_core_moe_routed_value_seconds = 17.40e-12;
 
 struct Framework {
   std::string name = "generic (ZeRO-style mixed precision)";
@@ -133,6 +134,12 @@ struct Framework {
   // --moe-grouped-gemm runs, "launch[es] multiple local GEMM kernels in multiple streams"
   // (megatron/core/transformer/moe/README.md). false: one grouped kernel for all of them.
   bool moe_gemm_per_expert = false;
+  // The gradients kept for the optimizer are held in the precision they are reduced in
+  // (reduce_gradients_in): Megatron-Core's DDP sizes its gradient buffer (main_grad) in fp32 under
+  // grad_reduce_in_fp32 and in the parameters' dtype otherwise (megatron/core/distributed/
+  // distributed_data_parallel.py). false: the reduction's precision leaves them as they are (FSDP's
+  // fp32 parameters keep fp32 gradients whatever MixedPrecision.reduce_dtype sends).
+  bool grad_buffer_in_reduce_precision = false;
 
   void validate() const {
     require_positive(grad_reduce_bytes, "grad_reduce_bytes");
@@ -213,6 +220,36 @@ inline Framework megatron_core() {
   f.recompute_module_lists = true;  // --recompute-modules
   f.moe_seconds_per_routed_value = megatron_core_moe_routed_value_seconds;
   f.moe_gemm_per_expert = true;  // TE GroupedLinear: a cuBLAS GEMM per local expert
+  f.grad_buffer_in_reduce_precision = true;  // main_grad in fp32 only under grad_reduce_in_fp32
+  return f;
+}
+
+// `f` with its data-parallel gradient reduction in `p` (bf16, fp16 or fp32): Megatron-Core's
+// --grad-reduce-in-bf16 (DistributedDataParallelConfig.grad_reduce_in_fp32 = False), which Megatron-Bridge's
+// performance recipes of its mixtures of experts set (scripts/performance/configs: Qwen3, GPT-OSS and
+// DeepSeek-V3, `cfg.ddp.grad_reduce_in_fp32 = False`), or PyTorch FSDP's MixedPrecision(reduce_dtype). Each
+// element reduced then takes bytes_per_element(p); where the framework holds its gradients in that precision
+// (Framework::grad_buffer_in_reduce_precision: Megatron-Core) the gradients in memory and those the
+// optimizer reads take it too: 16 B per parameter in bf16 instead of Megatron's 18 (6 + 12/d with the
+// distributed optimizer, which then copies its shard to fp32 for the step: 4/d B per parameter after the
+// backward pass, below the activations' peak). InputError naming grad_reduce for another precision.
+inline Framework reduce_gradients_in(Framework f, Precision p) {
+  if (p != Precision::bf16 && p != Precision::fp16 && p != Precision::fp32)
+    capplan::detail::fail("grad_reduce", std::string(name(p)), "must be bf16, fp16 or fp32");
+  const double bytes = bytes_per_element(p);
+  f.grad_reduce_bytes = bytes;
+  if (f.grad_buffer_in_reduce_precision) {
+    f.master_grad_bytes = bytes;
+    // The preset's name says which gradients it keeps ("fp32 main gradients"): say the new ones instead.
+    const auto said = [](Precision q) {
+      return q == Precision::fp32 ? std::string("fp32 main gradients") : std::string(name(q)) + " gradients, reduced in " + std::string(name(q));
+    };
+    for (const Precision q : {Precision::fp32, Precision::bf16, Precision::fp16})
+      if (const std::string old = said(q); f.name.find(old) != std::string::npos) {
+        f.name.replace(f.name.find(old), old.size(), said(p));
+        break;
+      }
+  }
   return f;
 }
 
