@@ -13,6 +13,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -61,6 +62,34 @@ TEST_SUITE("workload") {
     // OPT: 13B and 175B (Zhang et al. 2022, Table 1), to 1%.
     CHECK(rel(derived("opt-13b"), 13e9) < 1.5e-2);
     CHECK(rel(derived("opt-175b"), 175e9) < 1e-2);
+  }
+
+  TEST_CASE("Qwen3, Qwen2.5 14B/32B, Llama 3.2 and DeepSeek-V3 presets match their model cards") {
+    // Qwen3 model cards: 4.0B (tied), 8.2B, 14.8B, 32.8B; the MoE models 30.5B total / 3.3B activated and
+    // 235B / 22B; each within half a unit of its last digit (QK-norm's 2 x 128 weights a layer are left out
+    // of the shapes, under 1e-5 of any of them).
+    const auto within_rounding = [](double got, double card, double half_unit) { return std::fabs(got - card) <= half_unit; };
+    CHECK(within_rounding(derived("qwen3-4b"), 4.0e9, 0.05e9));
+    CHECK(within_rounding(derived("qwen3-8b"), 8.2e9, 0.05e9));
+    CHECK(within_rounding(derived("qwen3-14b"), 14.8e9, 0.05e9));
+    CHECK(within_rounding(derived("qwen3-32b"), 32.8e9, 0.05e9));
+    CHECK(within_rounding(derived("qwen3-30b-a3b"), 30.5e9, 0.05e9));
+    CHECK(within_rounding(derived("qwen3-235b-a22b"), 235e9, 0.5e9));
+    // Activated, with the input embedding and the output head counted (catalog list's Active column):
+    // 3.353B against the card's 3.3B, 22.19B against 22B.
+    CHECK(within_rounding(static_cast<double>(active_parameter_count(find_model("qwen3-30b-a3b").transformer())), 3.3e9, 0.06e9));
+    CHECK(within_rounding(static_cast<double>(active_parameter_count(find_model("qwen3-235b-a22b").transformer())), 22e9, 0.5e9));
+    // Qwen3's heads are 128 wide whatever the stream: Qwen3-32B's 64 heads make 8192 columns on 5120.
+    CHECK(find_model("qwen3-32b").transformer().head_dim == 128);
+    CHECK(find_model("qwen3-4b").transformer().tied_embeddings);
+    // Llama 3.2: the checkpoints' exact counts.
+    CHECK(derived("llama3.2-1b") == 1'235'814'400.0);
+    CHECK(derived("llama3.2-3b") == 3'212'749'824.0);
+    CHECK(rel(derived("qwen2.5-14b"), 14.7e9) < 6e-3);
+    CHECK(rel(derived("qwen2.5-32b"), 32.5e9) < 1e-2);
+    // DeepSeek-V3 is the DeepSeek-R1 architecture.
+    CHECK(derived("deepseek-v3") == derived("deepseek-r1"));
+    CHECK(find_model("DeepSeek-V3").id == "deepseek-v3");
   }
 
   TEST_CASE("every preset's derived count agrees with its published count") {

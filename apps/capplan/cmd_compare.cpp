@@ -310,6 +310,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
     s.framework = framework_arg(a.framework, a.attention_kernel, a.grad_reduce);
+    check_grad_reduce(a.grad_reduce, s.framework, s.precision);
     narrow_recompute(s.space.recompute, s.space.recompute_modules, s.space.recompute_module_lists, a.recompute, a.recompute_modules, q.model, s.framework.eager);
     s.framework.moe_capacity_factor = moe_capacity_arg(a.moe_capacity_factor, q.model);
     s.framework.moe_dispatch = moe_dispatch_arg(a.moe_dispatch, q.model);

@@ -237,6 +237,9 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
       r.tables.push_back(std::move(h));
     }
     w.notes = notes;
+    if (const perf::Framework fw = framework_arg(a.plan.framework, "", a.plan.grad_reduce); !a.plan.grad_reduce.empty() && !fw.grad_buffer_in_reduce_precision)
+      w.notes.push_back("--grad-reduce " + a.plan.grad_reduce + ": " + fw.name + " keeps its gradients at " + format_number(fw.master_grad_bytes, 3) +
+                        " B whatever the reduction sends, so memory is as without it (train times the reduction).");
     w.notes.push_back(seq_len_note(a.plan.seq_len, m));
     for (std::string& s : pipeline_layout_notes(a.plan, m)) w.notes.push_back(std::move(s));
     if (c.mtp_layers > 0)

@@ -295,6 +295,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     setup.global_batch = *a.plan.global_batch;
   }
   setup.precision = precision_arg(a.plan.precision);
+  check_grad_reduce(a.plan.grad_reduce, setup.framework, setup.precision);
   setup.fp8_recipe = fp8_recipe_arg(a.plan.fp8_recipe, setup.precision);
   if (setup.finetune == FineTune::qlora && setup.precision != Precision::bf16 && setup.precision != Precision::fp16)
     detail::fail("--precision", a.plan.precision, "does not go with --finetune qlora, which computes in bf16 (or fp16) on dequantized NF4 weights");

@@ -60,8 +60,8 @@ perf::AttentionKernel attention_kernel_arg(const std::string& text) {
 
 void add_framework_flag(CLI::App* cmd, std::string& into, std::string& grad_reduce) {
   cmd->add_option("--grad-reduce", grad_reduce,
-                  "Precision of the data-parallel gradient reduction: bf16, fp16 or fp32 (default: the framework's; fp32 for megatron-core "
-                  "and fsdp, bf16 for generic). Megatron-Core's --grad-reduce-in-bf16, as Megatron-Bridge's MoE performance recipes run "
+                  "Precision of the data-parallel gradient reduction: bf16, fp16 or fp32 (default: the framework's; fp32 for megatron-core, "
+                  "fsdp and eager, bf16 for generic). Megatron-Core's --grad-reduce-in-bf16, as Megatron-Bridge's MoE performance recipes run "
                   "(Qwen3, GPT-OSS, DeepSeek-V3): it also keeps megatron-core's gradients in bf16 (16 B/param, not 18)")
       ->check(CLI::IsMember({"bf16", "fp16", "fp32"}));
   cmd->add_option("--framework", into,
@@ -86,6 +86,19 @@ perf::Framework framework_arg(const std::string& text, const std::string& attent
     f = perf::reduce_gradients_in(std::move(f), grad_reduce == "bf16" ? Precision::bf16 : grad_reduce == "fp16" ? Precision::fp16 : Precision::fp32);
   }
   return f;
+}
+
+void check_grad_reduce(const std::string& grad_reduce, const perf::Framework& fw, Precision training) {
+  if (grad_reduce.empty() || grad_reduce == "fp32" || !fw.grad_buffer_in_reduce_precision) return;
+  // Megatron-Core's gradient buffer takes the parameters' dtype unless it is fp32 (grad_reduce_in_fp32):
+  // a 16-bit reduction is the parameters' 16 bits, bf16 under bf16, FP8 and FP4 training, fp16 under fp16.
+  if (training == Precision::fp32)
+    detail::fail("--grad-reduce", grad_reduce, "is not what Megatron-Core reduces in under --precision fp32: the parameters' dtype, fp32; use fp32 or leave it out");
+  const char* params = training == Precision::fp16 ? "fp16" : "bf16";
+  if (grad_reduce != params)
+    detail::fail("--grad-reduce", grad_reduce,
+                 std::string("must be ") + params + " or fp32: Megatron-Core reduces in the parameters' dtype, " + params + " under --precision " +
+                     std::string(name(training)));
 }
 
 void add_recompute_modules_flag(CLI::App* cmd, std::optional<std::string>& into) {
@@ -956,6 +969,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   // The framework decides the gradient bytes and the master copy, as it does for train's time.
   const bool flash = c.flash_attention;
   const perf::Framework fw = framework_arg(a.framework, "", a.grad_reduce);
+  check_grad_reduce(a.grad_reduce, fw, precision_arg(a.precision));
   perf::apply_framework(c, fw);
   c.flash_attention = flash;  // memory's --flash-attention flag, not the preset's
   // FP8 and FP4 keep the linear layers' inputs in their quantized copies (perf/quantization.hpp);

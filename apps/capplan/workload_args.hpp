@@ -75,6 +75,10 @@ Duration weight_stream_latency_arg(const std::string& text);
 // perf::InferenceOptions::eager_launch_seconds (0 to 1 ms).
 void add_eager_launch_time_flag(CLI::App* cmd, std::string& into);
 perf::Framework framework_arg(const std::string& text, const std::string& attention_kernel, const std::string& grad_reduce);
+// --grad-reduce against the training precision: under Megatron-Core (Framework::grad_buffer_in_reduce_precision)
+// a 16-bit reduction is the parameters' dtype, so fp16 under bf16 training and any 16 bits under fp32 are
+// refused; other frameworks reduce in what they are given. No-op without the flag.
+void check_grad_reduce(const std::string& grad_reduce, const perf::Framework& fw, Precision training);
 
 // --cuda-graphs: the serving engine replays decode steps as CUDA graphs (perf/inference.hpp).
 void add_cuda_graphs_flag(CLI::App* cmd, bool& into);

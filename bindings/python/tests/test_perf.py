@@ -522,6 +522,9 @@ def test_gradients_reduced_in_bf16(cat):
     assert (bf16.grad_reduce_bytes, bf16.master_grad_bytes) == (2, 2)
     assert "bf16 gradients, reduced in bf16" in bf16.name
     assert capplan.plan_memory(job, plan, bf16).model_states().value == pytest.approx((4 + 12 / 8) * n)
+    fp16 = capplan.reduce_gradients_in(bf16, capplan.Precision.fp16)
+    assert "fp16 gradients, reduced in fp16" in fp16.name and fp16.grad_reduce_bytes == 2
+    assert capplan.reduce_gradients_in(fp16, capplan.Precision.fp32).name == capplan.Framework.megatron_core().name
     fsdp = capplan.reduce_gradients_in(capplan.Framework.pytorch_fsdp(), capplan.Precision.bf16)
     assert (fsdp.grad_reduce_bytes, fsdp.master_grad_bytes) == (2, 4)
     with pytest.raises(capplan.InputError, match="grad_reduce: fp8 must be bf16, fp16 or fp32") as e:

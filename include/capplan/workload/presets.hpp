@@ -185,6 +185,17 @@ inline std::vector<ModelPreset> build() {
       "huggingface.co/meta-llama/Llama-3.1-405B config.json; Dubey et al. 2024, Table 3 (405B)");
   add("llama3.3-70b", llama_like("Llama 3.3 70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70'553'706'496.0,
       "huggingface.co/meta-llama/Llama-3.3-70B-Instruct config.json (same shape as Llama 3.1 70B)");
+  // meta-llama/Llama-3.2-1B and -3B config.json: 16 layers of 2048 (32 heads of 64) and 28 of 3072 (24
+  // heads of 128), 8 KV heads, 8192-wide SwiGLU, vocab 128256, tied embeddings, 131,072 positions;
+  // 1,235,814,400 and 3,212,749,824 weights in the released checkpoints.
+  {
+    TransformerShape s = llama_like("Llama 3.2 1B", 16, 2048, 32, 8, 8192, 128256, 131072);
+    s.tied_embeddings = true;
+    add("llama3.2-1b", s, 1'235'814'400.0, "huggingface.co/meta-llama/Llama-3.2-1B config.json (1,235,814,400 params)");
+    s = llama_like("Llama 3.2 3B", 28, 3072, 24, 8, 8192, 128256, 131072);
+    s.tied_embeddings = true;
+    add("llama3.2-3b", s, 3'212'749'824.0, "huggingface.co/meta-llama/Llama-3.2-3B config.json (3,212,749,824 params)");
+  }
 
   // --- Mistral / Mixtral --------------------------------------------------------------------------
   // mistralai/Mistral-7B-v0.1 config.json: 32 layers, 4096, 32 heads, 8 KV heads, 14336, vocab 32000,
@@ -257,6 +268,47 @@ inline std::vector<ModelPreset> build() {
   add("qwen2.5-72b", qwen2("Qwen2.5 72B", 80, 8192, 64, 8, 29568, 152064, 131072), 72.7e9,
       "huggingface.co/Qwen/Qwen2.5-72B config.json and model card (72.7B)");
 
+  // Qwen/Qwen2.5-14B and -32B config.json: 48 and 64 layers, 5120, 40 heads, 8 KV heads, 13824 and
+  // 27648, vocab 152064, untied; model cards: 14.7B and 32.5B (the DeepSeek-R1 distills below share them).
+  add("qwen2.5-14b", qwen2("Qwen2.5 14B", 48, 5120, 40, 8, 13824, 152064, 131072), 14.7e9,
+      "huggingface.co/Qwen/Qwen2.5-14B config.json and model card (14.7B)");
+  add("qwen2.5-32b", qwen2("Qwen2.5 32B", 64, 5120, 40, 8, 27648, 152064, 131072), 32.5e9,
+      "huggingface.co/Qwen/Qwen2.5-32B config.json and model card (32.5B)");
+
+  // --- Qwen3 --------------------------------------------------------------------------------------
+  // Qwen/Qwen3-* config.json (Qwen3ForCausalLM, Qwen3MoeForCausalLM): SwiGLU, RMSNorm, no attention
+  // bias, head_dim 128 whatever the width (Qwen3-32B: 64 heads x 128 = 8192 on a 5120-wide stream),
+  // vocab 151936, 40,960 positions; tied embeddings on 4B only. The per-head RMSNorm of q and k (QK-norm)
+  // adds 2 x 128 weights a layer, left out (under 1e-5 of any of them). Model cards: 4.0B, 8.2B, 14.8B,
+  // 32.8B; 30.5B total / 3.3B activated; 235B / 22B. The MoE models route every layer (decoder_sparse_step
+  // 1, no mlp_only_layers) to 8 of 128 experts with no shared expert.
+  const auto qwen3 = [](std::string name, int layers, std::int64_t hidden, int heads, int kv_heads, std::int64_t ffn, bool tied) {
+    TransformerShape s = llama_like(std::move(name), layers, hidden, heads, kv_heads, ffn, 151936, 40960);
+    s.head_dim = 128;
+    s.tied_embeddings = tied;
+    return s;
+  };
+  add("qwen3-4b", qwen3("Qwen3 4B", 36, 2560, 32, 8, 9728, true), 4.0e9,
+      "huggingface.co/Qwen/Qwen3-4B config.json and model card (4.0B)");
+  add("qwen3-8b", qwen3("Qwen3 8B", 36, 4096, 32, 8, 12288, false), 8.2e9,
+      "huggingface.co/Qwen/Qwen3-8B config.json and model card (8.2B)");
+  add("qwen3-14b", qwen3("Qwen3 14B", 40, 5120, 40, 8, 17408, false), 14.8e9,
+      "huggingface.co/Qwen/Qwen3-14B config.json and model card (14.8B)");
+  add("qwen3-32b", qwen3("Qwen3 32B", 64, 5120, 64, 8, 25600, false), 32.8e9,
+      "huggingface.co/Qwen/Qwen3-32B config.json and model card (32.8B)");
+  {
+    TransformerShape s = qwen3("Qwen3 30B-A3B", 48, 2048, 32, 4, 6144, false);
+    s.moe = MoeShape{128, 8, 0, 768, 0, 0, 0};
+    add("qwen3-30b-a3b", s, 30.5e9,
+        "huggingface.co/Qwen/Qwen3-30B-A3B config.json and model card (30.5B total, 3.3B activated)");
+  }
+  {
+    TransformerShape s = qwen3("Qwen3 235B-A22B", 94, 4096, 64, 4, 12288, false);
+    s.moe = MoeShape{128, 8, 0, 1536, 0, 0, 0};
+    add("qwen3-235b-a22b", s, 235e9,
+        "huggingface.co/Qwen/Qwen3-235B-A22B config.json and model card (235B total, 22B activated)");
+  }
+
   // --- DeepSeek-R1 and its distills ---------------------------------------------------------------
   // deepseek-ai/DeepSeek-R1 config.json (DeepseekV3ForCausalLM) and DeepSeek-V3 inference/configs/
   // config_671B.json: hidden 7168, 61 layers (first 3 dense, intermediate 18432), 128 heads,
@@ -279,6 +331,11 @@ inline std::vector<ModelPreset> build() {
     s.mla = MlaShape{1536, 512, 128, 64, 128};
     add("deepseek-r1", s, 671e9,
         "huggingface.co/deepseek-ai/DeepSeek-R1 config.json; DeepSeek-V3 report §1 (671B total, 37B active)");
+    // DeepSeek-V3 itself: the same config.json keys (deepseek-ai/DeepSeek-V3), R1 being its RL-trained
+    // successor on the same architecture.
+    s.name = "DeepSeek-V3";
+    add("deepseek-v3", s, 671e9,
+        "huggingface.co/deepseek-ai/DeepSeek-V3 config.json; DeepSeek-V3 report §1 (671B total, 37B active)");
   }
   // deepseek-ai/DeepSeek-R1-Distill-Qwen-1.5B config.json (from Qwen2.5-Math-1.5B): 28 layers, 1536,
   // 12 heads, 2 KV heads, 8960, vocab 151936, untied (1.78B params with the separate output head).
@@ -327,11 +384,17 @@ inline std::vector<ModelPreset> build() {
   // Qwen2.5 technical report (arXiv 2412.15115), §3.3: pre-training at 4,096 tokens, extended to 32,768
   // in the final phase; YaRN gives the 131,072 the configs allow. The Qwen distills share the base.
   const std::string qwen = "Qwen2.5 technical report (arXiv 2412.15115), §3.3: 4,096-token pre-training, extended to 32,768 at the end";
-  for (const char* id : {"qwen2.5-7b", "qwen2.5-72b", "deepseek-r1-distill-qwen-1.5b", "deepseek-r1-distill-qwen-7b",
+  for (const char* id : {"qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b", "deepseek-r1-distill-qwen-1.5b", "deepseek-r1-distill-qwen-7b",
                          "deepseek-r1-distill-qwen-14b", "deepseek-r1-distill-qwen-32b"})
     pretrained_at(id, 4096, qwen);
   // DeepSeek-V3 report (arXiv 2412.19437), §4.2: maximum sequence length 4K in pre-training, then
   // extended to 32K and 128K (§4.3).
+  // Qwen3 technical report (arXiv 2505.09388), pre-training: stages S1 and S2 at 4,096 tokens, the third (long
+  // context) at 32,768; the 40,960 positions of the configs follow.
+  const std::string qwen3_pre = "Qwen3 technical report (arXiv 2505.09388), pre-training: stages S1 and S2 at 4,096 tokens, the long-context stage at 32,768";
+  for (const char* id : {"qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b"})
+    pretrained_at(id, 4096, qwen3_pre);
+  pretrained_at("deepseek-v3", 4096, "DeepSeek-V3 report (arXiv 2412.19437), §4.2: 4K-token pre-training; 32K and 128K extension after (§4.3)");
   pretrained_at("deepseek-r1", 4096, "DeepSeek-V3 report (arXiv 2412.19437), §4.2: 4K-token pre-training; 32K and 128K extension after (§4.3)");
 
   add("resnet50", GenericModel{"ResNet-50 v1.5", Count(25'557'032), 4.089e9, "224x224 image"}, 25'557'032.0,
