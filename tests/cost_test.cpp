@@ -189,14 +189,15 @@ TEST_SUITE("cost") {
     CHECK(mo.instances == 2);
     CHECK(mo.cost == 4000_CNY);
     // Reserved with a term shorter than a month (an EC2 Capacity Block, from one day): the hours
-    // needed, at least the term. 0.01 x 730 h = 7.3 h bills 24 h; 0.5 x 730 h bills 365 h.
+    // needed in whole terms, whole weeks past 14 days. 0.01 x 730 h = 7.3 h bills 24 h; 0.5 x 730 h =
+    // 365 h, 15.2 days, bills three weeks (504 h).
     auto block = RentedOption::reserved("block", Money("1.50", Currency::USD) / 1_h);
     block.term = 1_day;
     auto b1 = rented_month(block, 0.01);
     CHECK(b1.hours_billed.value() == doctest::Approx(24 * 3600.0));
     CHECK(b1.cost == Money("36", Currency::USD));
-    CHECK(b1.explain() == "reserved max(7.3 h, its 24 h term) × $1.50/h = $36.00");
-    CHECK(rented_month(block, 0.5).cost == Money("547.5", Currency::USD));
+    CHECK(b1.explain() == "reserved 7.3 h in whole 24 h terms = 24 h × $1.50/h = $36.00");
+    CHECK(rented_month(block, 0.5).cost == Money("756", Currency::USD));
     // A term of a month or more: held all month, as without a term.
     block.term = 1_year;
     CHECK(rented_month(block, 0.01).cost == Money("1095", Currency::USD));

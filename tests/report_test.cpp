@@ -1227,7 +1227,12 @@ TEST_SUITE("report") {
     const RunFootprint trn = run_footprint(c, c.find_gpu("trainium2"), 16, 10_h, 160);
     REQUIRE(trn.cost);
     CHECK(to_json_string(*trn.cost) == "858.2592");
-    CHECK(trn.price_from.find("its 1-day term") != std::string::npos);
+    CHECK(trn.price_from.find("billed 24 h (whole 1-day terms) for a 10 h run") != std::string::npos);
+    // 30 h pay two whole days (blocks are booked in days), not 30 h.
+    const RunFootprint trn30 = run_footprint(c, c.find_gpu("trainium2"), 16, 30_h, 480);
+    REQUIRE(trn30.cost);
+    CHECK(trn30.billed_gpu_hours == doctest::Approx(16 * 48));
+    CHECK(to_json_string(*trn30.cost) == "1716.5184");
     Value j;
     footprint_output(j, trn);
     CHECK(std::get<std::string>(member(j, "price_kind").data()) == "reserved");

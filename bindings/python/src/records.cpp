@@ -193,7 +193,8 @@ void bind_hardware_records(py::module_& m) {
       .def("billable", &CloudOffer::billable, py::arg("kind"),
            "Whether a run can be priced at this kind: every price but a reserved one without its term.")
       .def("billed_time", &CloudOffer::billed_time, py::arg("kind"), py::arg("run"),
-           "The time the price bills for a run: the run (on-demand, spot), whole months (monthly), max(run, min_term) (reserved).");
+           "The time the price bills for a run: the run (on-demand, spot), whole months (monthly), max(run, min_term) (reserved), whole "
+           "terms under a month (a Capacity Block: whole days, whole weeks past 14 days).");
 
   Record<SystemPrice>(m, "SystemPrice", "A system's price: given by its source or the sum of its parts.")
       .readonly("low", &SystemPrice::low)

@@ -5,10 +5,11 @@
 //
 // What a run is billed (billed_time): an hourly price (on-demand, spot) bills the run's hours; a
 // monthly rental is paid by the month, so whole months, ceil(run / 730 h), at least one and at least
-// min_term (a "3-month minimum"); a reserved price is a commitment paid in full, max(run, min_term)
-// (AWS EC2 Capacity Blocks are sold from one day: DescribeCapacityBlockOfferings'
-// CapacityDurationHours, 1-day increments up to 14 days; Azure, GCP and DigitalOcean reservations
-// for one or three years).
+// min_term (a "3-month minimum"); a reserved price is a commitment paid in full: with a term of a
+// month or more, max(run, min_term) (Azure, GCP and DigitalOcean reservations for one or three years);
+// with a shorter term, whole terms (reserved_billed below: AWS EC2 Capacity Blocks are booked in 1-day
+// increments up to 14 days and 7-day increments up to 182 days, DescribeCapacityBlockOfferings'
+// CapacityDurationHours and the EC2 User Guide's "Find and purchase Capacity Blocks").
 #pragma once
 
 #include "capplan/hardware/detail/validate.hpp"
@@ -52,9 +53,20 @@ inline std::string term_text(Duration term) {
   return format_number(h, 6) + " h";
 }
 
+// What a reserved price with a term shorter than a month bills for `run`: whole terms, at least one;
+// with a 1-day term (an EC2 Capacity Block) past 14 days, whole weeks (Capacity Blocks are booked in
+// 1-day increments up to 14 days, then 7-day increments). A run longer than the 182 days one block
+// holds is taken as further weeks of blocks.
+inline Duration reserved_billed(Duration run, Duration term) {
+  const double n = std::max(1.0, std::ceil(run.value() / term.value() - 1e-9));
+  const bool day_blocks = std::fabs(term.value() - scale::day) < 1e-6 * scale::day;
+  const double blocks = day_blocks && n > 14 ? 7 * std::ceil(n / 7 - 1e-12) : n;
+  return Duration::from_value(blocks * term.value());
+}
+
 // The time a price of kind k with minimum term `min_term` bills for a run of `run` (see the top of
 // this header): the run (on-demand, spot); whole months, at least one and at least the term's
-// (monthly); max(run, min_term) (reserved). `offer` names the offer in errors.
+// (monthly); max(run, min_term), or whole terms under a month (reserved). `offer` names the offer in errors.
 inline Duration billed_time(PriceKind k, const std::optional<Duration>& min_term, Duration run, std::string_view offer = "") {
   const double r = run.value();
   if (!(r >= 0) || !std::isfinite(r)) detail::fail("run", format_number(r, 6), "must be a finite time >= 0");
@@ -71,6 +83,7 @@ inline Duration billed_time(PriceKind k, const std::optional<Duration>& min_term
       if (!min_term) {
         detail::fail("min_term", "none", "offer \"" + std::string(offer) + "\" has a reserved price without its minimum term: what a run is billed is unknown");
       }
+      if (min_term->value() < scale::month) return reserved_billed(run, *min_term);
       return r > min_term->value() ? run : *min_term;
   }
   return run;

@@ -235,7 +235,7 @@ struct PurchaseRow {
   [[nodiscard]] bool estimated() const { return status.empty(); }
 
   // The wall clock the rent bills for `wall` of use (capplan::billed_time): whole months for a
-  // monthly rental, at least the term for a reserved price; `wall` itself for an hourly price or a
+  // monthly rental, at least the term for a reserved price (whole days for a Capacity Block); `wall` itself for an hourly price or a
   // reserved one whose term is not stated (a cloud row's; the note says so).
   [[nodiscard]] Duration rent_billed_for(Duration wall) const {
     return rent_kind == PriceKind::reserved && !rent_min_term ? wall : billed_time(rent_kind, rent_min_term, wall, rent_offer);
@@ -1281,16 +1281,18 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       if (r.rent_kind == PriceKind::monthly)
         what += ", whole months" +
                 (r.rent_min_term && r.rent_min_term->value() > scale::month * (1 + 1e-12) ? ", at least " + term_text(*r.rent_min_term) : std::string());
-      else if (r.rent_kind == PriceKind::reserved && r.rent_min_term) what += ", at least its " + term_text(*r.rent_min_term) + " term";
+      else if (r.rent_kind == PriceKind::reserved && r.rent_min_term)
+        what += r.rent_min_term->value() < scale::month ? ", whole " + term_text(*r.rent_min_term) + " terms"
+                                                        : ", at least its " + term_text(*r.rent_min_term) + " term";
       else if (r.rent_kind == PriceKind::reserved) unknown += (unknown.empty() ? "" : ", ") + r.rent_offer;
       terms += (terms.empty() ? "" : ", ") + r.option + (r.option == r.rent_offer ? "" : " (" + r.rent_offer + ")") + ": " + what;
       named.push_back(r.option);
     }
     if (!terms.empty())
       n.push_back("Rents that are not hourly on-demand prices, billed as sold (" + std::string(sv ? "a month of serving, for the budget," : "the run") +
-                  " rounded up to whole months or to at least the reserved term; the break-even rents month by month at the same price, a "
-                  "reserved one held all month or in blocks of at least a shorter term, without the rest of a commitment longer than the "
-                  "months compared): " + terms + ".");
+                  " rounded up to whole months, to at least a reserved term or to whole terms under a month (a Capacity Block's days, "
+                  "weeks past 14 days); the break-even rents month by month at the same price, a reserved one held all month or in whole "
+                  "blocks of a shorter term, without the rest of a commitment longer than the months compared): " + terms + ".");
     if (!unknown.empty())
       n.push_back("Reserved prices whose term the catalog does not state (" + unknown + "): priced for the hours used, though the term binds for longer.");
   }

@@ -1,7 +1,7 @@
 // What a run of some hours on some GPUs draws, emits and costs: IT power (plan/it_power.hpp),
 // energy = IT power x time x PUE, carbon = energy x grid intensity, and the cost = the GPU-hour price
 // x GPU-hours billed, the price given or the cheapest bill among the GPU's cloud offers in a catalog
-// (a monthly rental bills whole months, a reserved price at least its term: CloudOffer::billed_time).
+// (a monthly rental bills whole months, a reserved price at least its term, in whole terms under a month: CloudOffer::billed_time).
 //
 //   FootprintOptions o;  o.pue = 1.2;                                   // no price: the catalog's cheapest
 //   RunFootprint f = run_footprint(c, c.find_gpu("h100-sxm"), 8, 3600_s, 8.0, o);
@@ -62,7 +62,11 @@ inline std::string billing_text(PriceKind k, const std::optional<Duration>& min_
   if (!(billed.value() > run.value() * (1 + 1e-12))) return {};
   const std::string term = min_term ? term_text(*min_term) : std::string("unstated");
   const bool minimum = k == PriceKind::monthly && min_term && min_term->value() > scale::month * (1 + 1e-12);
-  const std::string why = k == PriceKind::monthly ? "whole months" + (minimum ? ", its " + term + " minimum" : std::string()) : "its " + term + " term";
+  // A reserved term under a month is booked in whole terms (reserved_billed): "whole 1-day terms".
+  const bool blocks = k == PriceKind::reserved && min_term && min_term->value() < scale::month;
+  const std::string why = k == PriceKind::monthly ? "whole months" + (minimum ? ", its " + term + " minimum" : std::string())
+                          : blocks                ? "whole " + term + " terms"
+                                                  : "its " + term + " term";
   return ", billed " + explain_text::hours(billed) + " (" + why + ") for a " + explain_text::hours(run) + " run";
 }
 
