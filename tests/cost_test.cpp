@@ -188,16 +188,19 @@ TEST_SUITE("cost") {
     auto mo = rented_month(RentedOption::monthly_rental("slow", 2000_CNY, 0.5), 1.0);
     CHECK(mo.instances == 2);
     CHECK(mo.cost == 4000_CNY);
-    // Reserved with a term shorter than a month (an EC2 Capacity Block, from one day): the hours
-    // needed in whole terms, whole weeks past 14 days. 0.01 x 730 h = 7.3 h bills 24 h; 0.5 x 730 h =
-    // 365 h, 15.2 days, bills three weeks (504 h).
+    // Reserved with a 1-day term (an EC2 Capacity Block): the hours needed in whole days. 0.01 x 730 h =
+    // 7.3 h bills 24 h; 0.5 x 730 h = 365 h bills 16 days (384 h).
     auto block = RentedOption::reserved("block", Money("1.50", Currency::USD) / 1_h);
     block.term = 1_day;
     auto b1 = rented_month(block, 0.01);
     CHECK(b1.hours_billed.value() == doctest::Approx(24 * 3600.0));
     CHECK(b1.cost == Money("36", Currency::USD));
-    CHECK(b1.explain() == "reserved 7.3 h in whole 24 h terms = 24 h × $1.50/h = $36.00");
-    CHECK(rented_month(block, 0.5).cost == Money("756", Currency::USD));
+    CHECK(b1.explain() == "reserved 7.3 h billed 24 h (whole days) × $1.50/h = $36.00");
+    CHECK(rented_month(block, 0.5).cost == Money("576", Currency::USD));
+    // Another term under a month: at least the term (a 2-day term: 7.3 h bills 48 h, 365 h bills 365 h).
+    block.term = 2_days;
+    CHECK(rented_month(block, 0.01).explain() == "reserved 7.3 h billed 48 h (at least its 48 h term) × $1.50/h = $72.00");
+    CHECK(rented_month(block, 0.5).cost == Money("547.5", Currency::USD));
     // A term of a month or more: held all month, as without a term.
     block.term = 1_year;
     CHECK(rented_month(block, 0.01).cost == Money("1095", Currency::USD));

@@ -670,23 +670,27 @@ TEST_SUITE("hardware") {
     }
   }
 
-  TEST_CASE("what a run is billed: hourly prices its hours, a monthly rent whole months, a reserved price at least its term") {
+  TEST_CASE("what a run is billed: hourly prices its hours, a monthly rent whole months, a reserved price at least its term, a Capacity Block whole days") {
     const auto& c = Catalog::builtin();
     const CloudOffer& p5 = c.find_offer("p5.48xlarge");
     CHECK(p5.billed_time(PriceKind::on_demand, 12_h).value() == doctest::Approx(12 * 3600.0));
-    // An EC2 Capacity Block is booked in whole days up to 14, then whole weeks up to 182 days
-    // (DescribeCapacityBlockOfferings, CapacityDurationHours): 12 h bills a day, 30 h two, 14 days 14,
-    // 15 days three weeks, 200 days 29 weeks (a second block past 182).
+    // An EC2 Capacity Block is booked for 1 to 14 days and extended by whole days (DescribeCapacityBlockOfferings,
+    // CapacityDurationHours; "Extend Capacity Blocks"): 12 h bills a day, 30 h two, 15 days 15, 200 days 200.
     REQUIRE(p5.min_term);
     CHECK(p5.min_term->value() == doctest::Approx(24 * 3600.0));
     CHECK(p5.billed_time(PriceKind::reserved, 12_h).value() == doctest::Approx(24 * 3600.0));
     CHECK(p5.billed_time(PriceKind::reserved, 24_h).value() == doctest::Approx(24 * 3600.0));
     CHECK(p5.billed_time(PriceKind::reserved, 30_h).value() == doctest::Approx(48 * 3600.0));
-    CHECK(p5.billed_time(PriceKind::reserved, 14_days).value() == doctest::Approx(14 * 86400.0));
-    CHECK(p5.billed_time(PriceKind::reserved, 15_days).value() == doctest::Approx(21 * 86400.0));
-    CHECK(p5.billed_time(PriceKind::reserved, 200_days).value() == doctest::Approx(203 * 86400.0));
-    // A term of other hours is booked in whole terms: 36-hour blocks bill 50 h as 72.
-    CHECK(reserved_billed(50_h, 36_h).value() == doctest::Approx(72 * 3600.0));
+    CHECK(p5.billed_time(PriceKind::reserved, 15_days).value() == doctest::Approx(15 * 86400.0));
+    CHECK(p5.billed_time(PriceKind::reserved, 200_days).value() == doctest::Approx(200 * 86400.0));
+    // Another term under a month has no sourced increment: at least the term, then the hours.
+    CHECK(reserved_billed(50_h, 36_h).value() == doctest::Approx(50 * 3600.0));
+    CHECK(reserved_billed(20_h, 36_h).value() == doctest::Approx(36 * 3600.0));
+    // Bad inputs are named, never a NaN or an infinite bill.
+    CHECK(input_error_of([] { (void)reserved_billed(10_h, Duration::from_value(0)); }).field() == "term");
+    CHECK(input_error_of([] { (void)reserved_billed(10_h, Duration::from_value(-3600)); }).field() == "term");
+    CHECK(input_error_of([] { (void)reserved_billed(Duration::from_value(-1), 1_day); }).field() == "run");
+    CHECK(input_error_of([] { (void)reserved_billed(Duration::from_value(std::nan("")), 1_day); }).field() == "run");
     // DigitalOcean's MI350X: 12 months reserved, so 10 h bills 8,760 h.
     const CloudOffer& mi = c.find_offer("do-mi350x");
     CHECK(mi.billed_time(PriceKind::reserved, 10_h).value() == doctest::Approx(8760 * 3600.0));

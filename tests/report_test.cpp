@@ -1227,7 +1227,7 @@ TEST_SUITE("report") {
     const RunFootprint trn = run_footprint(c, c.find_gpu("trainium2"), 16, 10_h, 160);
     REQUIRE(trn.cost);
     CHECK(to_json_string(*trn.cost) == "858.2592");
-    CHECK(trn.price_from.find("billed 24 h (whole 1-day terms) for a 10 h run") != std::string::npos);
+    CHECK(trn.price_from.find("billed 24 h (whole days) for a 10 h run") != std::string::npos);
     // 30 h pay two whole days (blocks are booked in days), not 30 h.
     const RunFootprint trn30 = run_footprint(c, c.find_gpu("trainium2"), 16, 30_h, 480);
     REQUIRE(trn30.cost);

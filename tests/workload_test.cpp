@@ -76,9 +76,29 @@ TEST_SUITE("workload") {
     CHECK(within_rounding(derived("qwen3-30b-a3b"), 30.5e9, 0.05e9));
     CHECK(within_rounding(derived("qwen3-235b-a22b"), 235e9, 0.5e9));
     // Activated, with the input embedding and the output head counted (catalog list's Active column):
-    // 3.353B against the card's 3.3B, 22.19B against 22B.
+    // 3.353B against the card's 3.3B (which rounds it down: 0.06B allowed), 22.19B against 22B.
     CHECK(within_rounding(static_cast<double>(active_parameter_count(find_model("qwen3-30b-a3b").transformer())), 3.3e9, 0.06e9));
     CHECK(within_rounding(static_cast<double>(active_parameter_count(find_model("qwen3-235b-a22b").transformer())), 22e9, 0.5e9));
+    // The shapes field by field, as config.json gives them (a total alone would not catch 8 KV heads for 4).
+    for (const char* id : {"qwen3-30b-a3b", "qwen3-235b-a22b"}) {
+      CAPTURE(id);
+      const TransformerShape s = find_model(id).transformer();
+      REQUIRE(s.moe);
+      CHECK(s.moe->experts == 128);
+      CHECK(s.moe->experts_per_token == 8);
+      CHECK(s.moe->shared_experts == 0);
+      CHECK(s.moe->first_dense_layers == 0);
+      CHECK(s.kv_heads == 4);
+      CHECK(s.head_dim == 128);
+      CHECK(s.vocab == 151936);
+      CHECK_FALSE(s.tied_embeddings);
+    }
+    CHECK(find_model("qwen3-30b-a3b").transformer().moe->moe_ffn_hidden == 768);
+    CHECK(find_model("qwen3-235b-a22b").transformer().moe->moe_ffn_hidden == 1536);
+    CHECK(find_model("qwen3-235b-a22b").transformer().layers == 94);
+    CHECK(find_model("llama3.2-1b").transformer().head_dim == 64);
+    CHECK(find_model("llama3.2-1b").pretrain_seq_len == 8192);
+    CHECK(find_model("qwen3-8b").pretrain_seq_len == 4096);
     // Qwen3's heads are 128 wide whatever the stream: Qwen3-32B's 64 heads make 8192 columns on 5120.
     CHECK(find_model("qwen3-32b").transformer().head_dim == 128);
     CHECK(find_model("qwen3-4b").transformer().tied_embeddings);

@@ -363,7 +363,8 @@ void bind_cost(py::module_& m) {
       .field("interruption_overhead", &RentedOption::interruption_overhead)
       .field("throughput_vs_owned", &RentedOption::throughput_vs_owned)
       .field("term", &RentedOption::term,
-             "reserved: the commitment (0 or at least a month: held all month; shorter: blocks of at least the term)")
+             "reserved: the commitment (0 or at least a month: held all month; 1 day: whole days, an EC2 Capacity Block; another "
+             "shorter term: at least the term)")
       .finish()
       .def_static("on_demand", &RentedOption::on_demand, py::arg("name"), py::arg("rate"), py::arg("throughput") = 1.0)
       .def_static("spot", &RentedOption::spot, py::arg("name"), py::arg("rate"), py::arg("interruption_overhead"),

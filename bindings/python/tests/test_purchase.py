@@ -319,10 +319,10 @@ def test_rents_are_billed_as_sold():
     mi = cat.find_offer("do-mi350x")
     assert mi.min_term == capplan.Duration(1, "year")
     assert mi.billed_time(capplan.PriceKind.reserved, capplan.Duration(10, "h")) == capplan.Duration(8760, "h")
-    # An EC2 Capacity Block is booked in whole days up to 14, then whole weeks: 30 h bills 2 days, 15 days 3 weeks.
+    # An EC2 Capacity Block is booked and extended in whole days: 30 h bills 2 days, 15 days 15.
     p5 = cat.find_offer("p5.48xlarge")
     assert p5.billed_time(capplan.PriceKind.reserved, capplan.Duration(30, "h")).value == pytest.approx(48 * 3600)
-    assert p5.billed_time(capplan.PriceKind.reserved, capplan.Duration(15 * 24, "h")).value == pytest.approx(21 * 86400)
+    assert p5.billed_time(capplan.PriceKind.reserved, capplan.Duration(15 * 24, "h")).value == pytest.approx(15 * 86400)
     f = capplan.run_footprint(cat, cat.find_gpu("mi350x"), 8, capplan.Duration(10, "h"), 80.0)
     assert f.price_kind == capplan.PriceKind.reserved
     assert f.billed_gpu_hours == pytest.approx(70080)

@@ -7,8 +7,8 @@
 //   on-demand: rate × hours
 //   spot:      rate × hours × (1 + interruption_overhead)   (work redone after preemptions)
 //   reserved:  rate × 730 h × instances, instances = ceil(hours / 730 h), at least 1; with a term
-//              shorter than a month (an EC2 Capacity Block, from one day): rate × the hours in whole
-//              terms (whole days, whole weeks past 14 days: reserved_billed, hardware/cloud.hpp)
+//              shorter than a month: rate × reserved_billed(hours, term) (hardware/cloud.hpp): whole
+//              days for a 1-day term (an EC2 Capacity Block), max(hours, term) for another
 //   monthly:   price × instances, same instance count
 #pragma once
 
@@ -102,10 +102,11 @@ inline RentedMonth rented_month(const RentedOption& r, double utilization) {
       break;
     case PriceKind::reserved:
       if (r.term.value() > 0 && r.term.value() < month.value()) {
-        // Booked in whole terms (whole days for a Capacity Block, weeks past 14 days), for the hours needed.
+        // Booked for the hours needed: whole days for a Capacity Block, at least the term otherwise.
         m.hours_billed = reserved_billed(m.hours_needed, r.term);
         m.cost = r.hourly * m.hours_billed;
-        m.arithmetic = "reserved " + hours(m.hours_needed) + " in whole " + hours(r.term) + " terms = " + hours(m.hours_billed) + " × " +
+        m.arithmetic = "reserved " + hours(m.hours_needed) + " billed " + hours(m.hours_billed) + " (" +
+                       (books_whole_days(r.term) ? std::string("whole days") : "at least its " + hours(r.term) + " term") + ") × " +
                        price(r.hourly) + " = " + money(m.cost);
         break;
       }

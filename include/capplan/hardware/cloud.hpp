@@ -7,9 +7,9 @@
 // monthly rental is paid by the month, so whole months, ceil(run / 730 h), at least one and at least
 // min_term (a "3-month minimum"); a reserved price is a commitment paid in full: with a term of a
 // month or more, max(run, min_term) (Azure, GCP and DigitalOcean reservations for one or three years);
-// with a shorter term, whole terms (reserved_billed below: AWS EC2 Capacity Blocks are booked in 1-day
-// increments up to 14 days and 7-day increments up to 182 days, DescribeCapacityBlockOfferings'
-// CapacityDurationHours and the EC2 User Guide's "Find and purchase Capacity Blocks").
+// with a 1-day term, whole days (reserved_billed below: AWS EC2 Capacity Blocks are booked for 1 to 14
+// days and extended by whole days, DescribeCapacityBlockOfferings' CapacityDurationHours and the EC2
+// User Guide's "Find and purchase Capacity Blocks" and "Extend Capacity Blocks").
 #pragma once
 
 #include "capplan/hardware/detail/validate.hpp"
@@ -53,20 +53,26 @@ inline std::string term_text(Duration term) {
   return format_number(h, 6) + " h";
 }
 
-// What a reserved price with a term shorter than a month bills for `run`: whole terms, at least one;
-// with a 1-day term (an EC2 Capacity Block) past 14 days, whole weeks (Capacity Blocks are booked in
-// 1-day increments up to 14 days, then 7-day increments). A run longer than the 182 days one block
-// holds is taken as further weeks of blocks.
+// What a reserved price with a term shorter than a month bills for `run`: with a 1-day term (an EC2
+// Capacity Block), whole days, at least one: a block is booked for 1 to 14 days and extended by whole
+// days any number of times ("Extend Capacity Blocks", EC2 User Guide: 1-day increments up to 14 days,
+// no limit on extensions), so a run pays its hours rounded up to a day; with another term under a
+// month, max(run, term), as a longer one (no increment is sourced for it). InputError naming run or
+// term for a negative, NaN or infinite run or a term that is not a positive finite time.
+// A term of one day: a reserved price booked in whole days (an EC2 Capacity Block).
+inline bool books_whole_days(Duration term) { return std::fabs(term.value() - scale::day) < 1e-6 * scale::day; }
+
 inline Duration reserved_billed(Duration run, Duration term) {
-  const double n = std::max(1.0, std::ceil(run.value() / term.value() - 1e-9));
-  const bool day_blocks = std::fabs(term.value() - scale::day) < 1e-6 * scale::day;
-  const double blocks = day_blocks && n > 14 ? 7 * std::ceil(n / 7 - 1e-12) : n;
-  return Duration::from_value(blocks * term.value());
+  const double r = run.value(), t = term.value();
+  if (!(r >= 0) || !std::isfinite(r)) detail::fail("run", format_number(r, 6), "must be a finite time >= 0");
+  if (!(t > 0) || !std::isfinite(t)) detail::fail("term", format_number(t, 6), "must be a positive finite time");
+  if (!books_whole_days(term)) return r > t ? run : term;
+  return Duration::from_value(std::max(1.0, std::ceil(r / t - 1e-9)) * t);
 }
 
 // The time a price of kind k with minimum term `min_term` bills for a run of `run` (see the top of
 // this header): the run (on-demand, spot); whole months, at least one and at least the term's
-// (monthly); max(run, min_term), or whole terms under a month (reserved). `offer` names the offer in errors.
+// (monthly); max(run, min_term), or whole days for a 1-day term (reserved). `offer` names the offer in errors.
 inline Duration billed_time(PriceKind k, const std::optional<Duration>& min_term, Duration run, std::string_view offer = "") {
   const double r = run.value();
   if (!(r >= 0) || !std::isfinite(r)) detail::fail("run", format_number(r, 6), "must be a finite time >= 0");

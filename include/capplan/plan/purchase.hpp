@@ -1282,17 +1282,16 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         what += ", whole months" +
                 (r.rent_min_term && r.rent_min_term->value() > scale::month * (1 + 1e-12) ? ", at least " + term_text(*r.rent_min_term) : std::string());
       else if (r.rent_kind == PriceKind::reserved && r.rent_min_term)
-        what += r.rent_min_term->value() < scale::month ? ", whole " + term_text(*r.rent_min_term) + " terms"
-                                                        : ", at least its " + term_text(*r.rent_min_term) + " term";
+        what += books_whole_days(*r.rent_min_term) ? std::string(", whole days") : ", at least its " + term_text(*r.rent_min_term) + " term";
       else if (r.rent_kind == PriceKind::reserved) unknown += (unknown.empty() ? "" : ", ") + r.rent_offer;
       terms += (terms.empty() ? "" : ", ") + r.option + (r.option == r.rent_offer ? "" : " (" + r.rent_offer + ")") + ": " + what;
       named.push_back(r.option);
     }
     if (!terms.empty())
       n.push_back("Rents that are not hourly on-demand prices, billed as sold (" + std::string(sv ? "a month of serving, for the budget," : "the run") +
-                  " rounded up to whole months, to at least a reserved term or to whole terms under a month (a Capacity Block's days, "
-                  "weeks past 14 days); the break-even rents month by month at the same price, a reserved one held all month or in whole "
-                  "blocks of a shorter term, without the rest of a commitment longer than the months compared): " + terms + ".");
+                  " rounded up to whole months, to at least a reserved term, or to whole days for a Capacity Block; the break-even "
+                  "rents month by month at the same price, a reserved one held all month, for whole days or for at least a shorter "
+                  "term, without the rest of a commitment longer than the months compared): " + terms + ".");
     if (!unknown.empty())
       n.push_back("Reserved prices whose term the catalog does not state (" + unknown + "): priced for the hours used, though the term binds for longer.");
   }

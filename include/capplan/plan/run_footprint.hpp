@@ -62,10 +62,10 @@ inline std::string billing_text(PriceKind k, const std::optional<Duration>& min_
   if (!(billed.value() > run.value() * (1 + 1e-12))) return {};
   const std::string term = min_term ? term_text(*min_term) : std::string("unstated");
   const bool minimum = k == PriceKind::monthly && min_term && min_term->value() > scale::month * (1 + 1e-12);
-  // A reserved term under a month is booked in whole terms (reserved_billed): "whole 1-day terms".
-  const bool blocks = k == PriceKind::reserved && min_term && min_term->value() < scale::month;
+  // A 1-day reserved term is booked in whole days (reserved_billed): "whole days".
+  const bool days = k == PriceKind::reserved && min_term && books_whole_days(*min_term);
   const std::string why = k == PriceKind::monthly ? "whole months" + (minimum ? ", its " + term + " minimum" : std::string())
-                          : blocks                ? "whole " + term + " terms"
+                          : days                  ? "whole days"
                                                   : "its " + term + " term";
   return ", billed " + explain_text::hours(billed) + " (" + why + ") for a " + explain_text::hours(run) + " run";
 }

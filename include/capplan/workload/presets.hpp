@@ -379,6 +379,12 @@ inline std::vector<ModelPreset> build() {
   for (const char* id : {"llama3.1-8b", "llama3.1-70b", "llama3.1-405b", "llama3.3-70b", "deepseek-r1-distill-llama-8b",
                          "deepseek-r1-distill-llama-70b"})
     pretrained_at(id, 8192, llama3);
+  // Llama 3.2 1B and 3B were pruned from Llama 3.1 8B and distilled from its 8B and 70B siblings (the
+  // Llama 3.2 model card); no pre-training length of their own is published, so they take their
+  // teachers' 8,192 (assumed, and said so in the source).
+  for (const char* id : {"llama3.2-1b", "llama3.2-3b"})
+    pretrained_at(id, 8192, "assumed: the 8,192 tokens of the Llama 3.1 models it was pruned and distilled from (Dubey et al. 2024, §3.4.1; "
+                            "the Llama 3.2 model card gives no pre-training length of its own)");
   // Jiang et al. 2023 (Mistral 7B), Table 1: context_len 8192 (sliding window 4096).
   pretrained_at("mistral-7b", 8192, "Jiang et al. 2023 (Mistral 7B), Table 1: context_len 8192");
   // Qwen2.5 technical report (arXiv 2412.15115), §3.3: pre-training at 4,096 tokens, extended to 32,768
@@ -387,13 +393,13 @@ inline std::vector<ModelPreset> build() {
   for (const char* id : {"qwen2.5-7b", "qwen2.5-14b", "qwen2.5-32b", "qwen2.5-72b", "deepseek-r1-distill-qwen-1.5b", "deepseek-r1-distill-qwen-7b",
                          "deepseek-r1-distill-qwen-14b", "deepseek-r1-distill-qwen-32b"})
     pretrained_at(id, 4096, qwen);
-  // DeepSeek-V3 report (arXiv 2412.19437), §4.2: maximum sequence length 4K in pre-training, then
-  // extended to 32K and 128K (§4.3).
   // Qwen3 technical report (arXiv 2505.09388), pre-training: stages S1 and S2 at 4,096 tokens, the third (long
   // context) at 32,768; the 40,960 positions of the configs follow.
   const std::string qwen3_pre = "Qwen3 technical report (arXiv 2505.09388), pre-training: stages S1 and S2 at 4,096 tokens, the long-context stage at 32,768";
   for (const char* id : {"qwen3-4b", "qwen3-8b", "qwen3-14b", "qwen3-32b", "qwen3-30b-a3b", "qwen3-235b-a22b"})
     pretrained_at(id, 4096, qwen3_pre);
+  // DeepSeek-V3 report (arXiv 2412.19437), §4.2: maximum sequence length 4K in pre-training, then
+  // extended to 32K and 128K (§4.3).
   pretrained_at("deepseek-v3", 4096, "DeepSeek-V3 report (arXiv 2412.19437), §4.2: 4K-token pre-training; 32K and 128K extension after (§4.3)");
   pretrained_at("deepseek-r1", 4096, "DeepSeek-V3 report (arXiv 2412.19437), §4.2: 4K-token pre-training; 32K and 128K extension after (§4.3)");
 
