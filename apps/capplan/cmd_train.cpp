@@ -135,6 +135,7 @@ struct TrainArgs {
   bool allow_tight = false;
   std::string launch_time;  // --launch-time: host time per kernel launch (Framework::cpu_seconds_per_kernel)
   std::string moe_routed_time;  // --moe-routed-time (Framework::moe_seconds_per_routed_value)
+  OverlapArgs overlap;  // --overlap-grad-reduce, --overlap-param-gather
 };
 
 // capplan train for an image model: data-parallel SGD over the GPUs (perf/image_model.hpp), the host's data
@@ -147,7 +148,8 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                   "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
                   "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework", "--grad-reduce",
                   "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-                  "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time", "--moe-routed-time", "--mtp-layers"},
+                  "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time", "--moe-routed-time", "--mtp-layers",
+                  "--overlap-grad-reduce", "--overlap-param-gather"},
                  "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
   const ImageArgs& c = a.image;
   const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
@@ -282,6 +284,9 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.framework.flash_attention = a.plan.flash_attention;
   if (a.flags.has("--launch-time")) setup.framework.cpu_seconds_per_kernel = launch_time_arg(a.launch_time);
   if (a.flags.has("--moe-routed-time")) setup.framework.moe_seconds_per_routed_value = moe_routed_time_arg(a.moe_routed_time, m.shape);
+  apply_overlap_args(a.overlap, setup.framework);
+  if (a.flags.has("--overlap-param-gather") && a.plan.zero == 0)
+    detail::fail("--overlap-param-gather", a.overlap.param_gather, "applies with --zero 1, 2 or 3: without ZeRO no weights are gathered");
   setup.framework.moe_capacity_factor = moe_capacity_arg(a.plan.moe_capacity_factor, m.shape);
   setup.framework.moe_dispatch = moe_dispatch_arg(a.plan.moe_dispatch, m.shape);
   if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
@@ -878,6 +883,7 @@ void add_train(CLI::App& app, Context& ctx) {
                 "Let the plan search return plans whose memory fit is tight (less headroom than the allocator may lose to fragmentation)");
   add_launch_time_flag(cmd, a->launch_time);
   add_moe_routed_time_flag(cmd, a->moe_routed_time);
+  add_overlap_flags(cmd, a->overlap);
   add_run_cost_flags(cmd, a->cost);
   a->flags.cmd = cmd;
   cmd->callback([a, &ctx] { write(run_train(*a, ctx), ctx); });

@@ -126,6 +126,27 @@ void add_launch_time_flag(CLI::App* cmd, std::string& into) {
                   "others, whose GPUs never wait on the host)");
 }
 
+void add_overlap_flags(CLI::App* cmd, OverlapArgs& a) {
+  cmd->add_option("--overlap-grad-reduce", a.grad_reduce,
+                  "on or off: the data-parallel gradient reduction runs during the backward pass, layer by layer (on: the default of "
+                  "every framework preset but Megatron-LM 2021's; Megatron's --overlap-grad-reduce, which Megatron-Bridge sets whenever "
+                  "DP > 1) or after it, exposed");
+  cmd->add_option("--overlap-param-gather", a.param_gather,
+                  "on or off: weights are all-gathered ahead of their use, overlapped with compute: under ZeRO 1-2 the updated "
+                  "weights during the next forward pass instead of in the optimizer step (Megatron's --overlap-param-gather: on for "
+                  "megatron-core, off for generic, DeepSpeed's way), under ZeRO 3 the next layer's prefetch (on for every preset)");
+}
+
+void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw) {
+  const auto on = [](const std::string& text, const char* flag) {
+    if (text == "on") return true;
+    if (text == "off") return false;
+    detail::fail(flag, "\"" + text + "\"", "is not on or off");
+  };
+  if (!a.grad_reduce.empty()) fw.overlap_grad_reduce = on(a.grad_reduce, "--overlap-grad-reduce");
+  if (!a.param_gather.empty()) fw.overlap_param_gather = fw.gather_weights_in_forward = on(a.param_gather, "--overlap-param-gather");
+}
+
 // A time of 0 to `max_s` (1 ms unless given; `max_text` says it) for `flag`.
 static Duration short_time_arg(const std::string& text, const char* flag, double max_s = 1e-3, const char* max_text = "1 ms") {
   const Duration d = quantity_arg<Duration>(text, "s", flag);

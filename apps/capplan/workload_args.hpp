@@ -60,6 +60,14 @@ double launch_time_arg(const std::string& text);
 // Framework::moe_seconds_per_routed_value (0 to 1 ns; refused for a model without experts).
 void add_moe_routed_time_flag(CLI::App* cmd, std::string& into);
 double moe_routed_time_arg(const std::string& text, const TransformerShape& shape);
+// --overlap-grad-reduce and --overlap-param-gather (train): on or off, Megatron's switches of the same
+// names; applied to `fw` (Framework::overlap_grad_reduce; overlap_param_gather and
+// gather_weights_in_forward) where given.
+struct OverlapArgs {
+  std::string grad_reduce, param_gather;  // empty: the framework's
+};
+void add_overlap_flags(CLI::App* cmd, OverlapArgs& a);
+void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw);
 // --recompute-modules (train, memory, compare): what selective recomputation reruns, as Megatron-Core's
 // --recompute-modules names it (ParallelPlan::recompute_modules).
 void add_recompute_modules_flag(CLI::App* cmd, std::optional<std::string>& into);

@@ -278,7 +278,10 @@ void bind_training(py::module_& m) {
       .field("attention_kernel", &Framework::attention_kernel, "which fused kernel times attention (flash_attention on)")
       .field("dropout", &Framework::dropout)
       .field("overlap_grad_reduce", &Framework::overlap_grad_reduce)
-      .field("overlap_param_gather", &Framework::overlap_param_gather)
+      .field("overlap_param_gather", &Framework::overlap_param_gather, "ZeRO 3: the next layer's weights prefetched during compute")
+      .field("gather_weights_in_forward", &Framework::gather_weights_in_forward,
+             "ZeRO 1-2: the updated weights all-gathered during the next forward pass, not in the optimizer step "
+             "(Megatron-Core's overlap_param_gather; DeepSpeed: False)")
       .field("grad_reduce_bytes", &Framework::grad_reduce_bytes)
       .field("param_gather_bytes", &Framework::param_gather_bytes)
       .field("master_grad_bytes", &Framework::master_grad_bytes, "gradient bytes kept and read by the optimizer: 2 or 4 (memory and time)")

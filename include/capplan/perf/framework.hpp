@@ -52,7 +52,7 @@ inline double require_moe_capacity_factor(double c, std::string_view field) {
 // 235B-A22B with token dropping on DGX H100, B200 and GB200) of the value that makes capplan's
 // tokens/s equal the published figure, each row run as its recipe ran it (gradients reduced in bf16,
 // reduce_gradients_in); scripts/fit-moe-routed-time re-derives it from those rows.
-inline constexpr double megatron_core_moe_routed_value_seconds = 17.40e-12;
+inline constexpr double megatron_core_moe_routed_value_seconds = 17.42e-12;
 
 struct Framework {
   std::string name = "generic (ZeRO-style mixed precision)";
@@ -61,6 +61,16 @@ struct Framework {
   bool dropout = false;
   bool overlap_grad_reduce = true;   // data-parallel gradient reduction overlapped with backward (DDP buckets)
   bool overlap_param_gather = true;  // ZeRO-3 / FSDP prefetch of the next layer's weights
+  // ZeRO 1-2: the weights the optimizer step updated are all-gathered bucket by bucket as the next
+  // iteration's first forward pass reaches them, overlapped with it, instead of inside the step.
+  // Megatron-Core's distributed optimizer with overlap_param_gather: "the first all-gather is launched
+  // asynchronously in the next optimizer.zero_grad() call and subsequent all-gathers are launched in the
+  // forward pre-hook" (megatron/core/optimizer/distrib_optimizer.py), chunked by a stage's (or virtual
+  // stage's) layers so that about one chunk stays exposed (NeMo docs, features/optimizations/
+  // communication_overlap.rst); Megatron-Bridge turns it on with overlap_grad_reduce whenever the data-
+  // parallel size exceeds 1 (src/megatron/bridge/training/comm_overlap.py, _get_optimizer_overlap_cfgs).
+  // false: gathered whole inside the step, exposed (DeepSpeed's ZeRO 1-2, Megatron-LM without the flag).
+  bool gather_weights_in_forward = false;
   double grad_reduce_bytes = 2;      // bytes per gradient element in the data-parallel reduction
   double param_gather_bytes = 2;     // bytes per weight element in ZeRO all-gathers
   // Bytes per gradient element kept for the optimizer, in memory (TrainingConfig::gradient_bytes)
@@ -203,8 +213,10 @@ inline Framework pytorch_fsdp() {
 //   gradient accumulation and all-reduce to be performed in fp32"; NeMo's bf16 DDP config sets
 //   grad_reduce_in_fp32): 4 B main gradients in memory (18 B/param, 6 + 12/d with the distributed
 //   optimizer, megatron/training/theoretical_memory_usage.py) and 4 B per element reduced;
-// - --overlap-grad-reduce and --overlap-param-gather, as the recipes set them; bf16 weights all-gathered
-//   after the distributed optimizer's step;
+// - --overlap-grad-reduce and --overlap-param-gather, as Megatron-Bridge sets them whenever the data-parallel
+//   size exceeds 1 (src/megatron/bridge/training/comm_overlap.py): the gradients reduce-scattered during the
+//   backward pass and the updated bf16 weights all-gathered during the next forward pass
+//   (Framework::gather_weights_in_forward);
 // - the vocabulary padded to a multiple of 128 x tp (--make-vocab-size-divisible-by 128).
 // The distributed optimizer itself is ZeRO stage 1 in the plan (ParallelPlan::zero_stage).
 // (FlashAttention on, no dropout, both overlaps and bf16 weight gathers are Framework's defaults.)
@@ -221,6 +233,7 @@ inline Framework megatron_core() {
   f.moe_seconds_per_routed_value = megatron_core_moe_routed_value_seconds;
   f.moe_gemm_per_expert = true;  // TE GroupedLinear: a cuBLAS GEMM per local expert
   f.grad_buffer_in_reduce_precision = true;  // main_grad in fp32 only under grad_reduce_in_fp32
+  f.gather_weights_in_forward = true;  // --overlap-param-gather
   return f;
 }
 

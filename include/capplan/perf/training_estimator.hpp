@@ -1130,7 +1130,11 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
       const double ag = perf::all_gather_seconds(cluster, dw, dp_group) + all_gather_seconds(cluster, ew, edp_group);
       const double reductions = plan.zero_stage == ZeroStage::gradients ? md : 1.0;
       n.dp_comm = reductions * rs + ag;
-      n.dp_exposed = reductions * (fw.overlap_grad_reduce ? perf::exposed_after_overlap(rs, backward_last, lps) : rs) + ag;
+      // The all-gather of the updated weights: inside the optimizer step, or during the next iteration's
+      // first forward pass on this stage, chunk by chunk (Framework::gather_weights_in_forward).
+      const double forward_first = lps * layer.fwd + pace_out_fwd;
+      n.dp_exposed = reductions * (fw.overlap_grad_reduce ? perf::exposed_after_overlap(rs, backward_last, lps) : rs) +
+                     (fw.gather_weights_in_forward ? perf::exposed_after_overlap(ag, forward_first, lps) : ag);
     } else {
       // ZeRO-3 / FSDP: every micro-batch gathers the weights for the forward and again for the backward and
       // reduce-scatters the gradients (Rajbhandari et al. 2020 §5.3: 1.5x the all-reduce volume). Each is
@@ -1155,7 +1159,7 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
       n.dp_exposed = md * (fw.overlap_param_gather ? perf::exposed_after_overlap(per_mb, compute_mb, lps) : per_mb);
     }
     // What hides under compute slows that compute (EfficiencyModel::overlap_slowdown, Lee et al. 2025).
-    // (ZeRO 1-2: the post-step all-gather is exposed whole, so only the reduce-scatter hides.)
+    // (ZeRO 1-2: the all-gather hides only where the framework gathers in the next forward pass.)
     n.overlap_hidden = n.dp_comm - n.dp_exposed;
     n.overlap_cost = n.overlap_hidden * rates.overlap_slowdown;
   }

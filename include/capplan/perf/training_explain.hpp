@@ -179,6 +179,12 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     if (n.expert_local > 0)
       text += "; expert weights " + size(n.expert_local * fw.grad_reduce_bytes) + " of gradients" + (per_micro_batch ? ", every micro-batch," : "") +
               " over the " + std::to_string(n.expert_dp) + " GPUs holding the same experts";
+    // How the framework overlaps them (Framework::overlap_grad_reduce, gather_weights_in_forward).
+    if (plan.zero_stage == ZeroStage::none && !fw.overlap_grad_reduce) text += " (after the backward pass, not overlapped)";
+    else if (plan.zero_stage != ZeroStage::none && plan.zero_stage != ZeroStage::parameters)
+      text += std::string(fw.overlap_grad_reduce ? " (reduce-scatters during the backward pass" : " (reduce-scatters after the backward pass") +
+              (fw.gather_weights_in_forward ? ", all-gathers during the next forward pass)" : ", all-gathers in the optimizer step)");
+    else if (plan.zero_stage == ZeroStage::parameters && !fw.overlap_param_gather) text += " (not prefetched)";
     b.add(plan.zero_stage == ZeroStage::parameters ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
           text + ": " + perf::seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),
           perf::group_links(cluster, perf::data_parallel_group(plan, gpn)));
