@@ -273,6 +273,9 @@ TEST_SUITE("catalog_io") {
     CHECK(contains(err(base + R"("expert_groups": 3, "groups_per_token": 1})"), "expert_groups: 3 does not divide experts (8)"));
     CHECK(contains(err(base + R"("expert_groups": 4})"), "groups_per_token: 0 must be between 1 and expert_groups (4)"));
     CHECK(contains(err(base + R"("expert_groups": 4, "groups_per_token": 5})"), "groups_per_token: 5 must be between 1"));
+    // Top-k must fit in the groups a token may use: 2 of 8 experts from 1 group of 1 cannot.
+    CHECK(contains(err(base + R"("expert_groups": 8, "groups_per_token": 1})"), "experts_per_token: 2 is more than the 1 experts in groups_per_token (1)"));
+    CHECK_NOTHROW((void)io::parse_model_json(base + R"("expert_groups": 4, "groups_per_token": 1})", "m.json"));
   }
 
   TEST_CASE("model file: every built-in transformer preset round-trips") {

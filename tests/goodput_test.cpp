@@ -79,6 +79,11 @@ TEST_SUITE("goodput") {
     CHECK(daly_interval(60_s, 10_h).value() == doctest::Approx(2038.65).epsilon(1e-5));
     CHECK(field_of([] { (void)young_interval(0_s, 10_h); }) == "checkpoint_stall");
     CHECK(field_of([] { (void)daly_interval(60_s, 0_s); }) == "job_mtbf");
+    // Near a double's limits: the product δM overflows (1e500) or underflows, the interval does not.
+    CHECK(young_interval(Duration::from_value(1e300), Duration::from_value(1e300)).value() == doctest::Approx(std::sqrt(2.0) * 1e300));
+    CHECK(std::isfinite(daly_interval(Duration::from_value(1e200), Duration::from_value(1e300)).value()));
+    CHECK(young_interval(Duration::from_value(5e-324), Duration::from_value(5e-324)).value() > 0);
+    CHECK(field_of([] { (void)daly_interval(Duration::from_value(5e-324), Duration::from_value(5e-324)); }) == "checkpoint_stall");
   }
 
   TEST_CASE("Daly's optimum reproduces the paper's Figs. 3-5 (delta = 5 min, R = 10 min)") {

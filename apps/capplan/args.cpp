@@ -58,8 +58,11 @@ MoneyRate money_rate_arg(const std::string& text, Currency currency, std::string
 
 EnergyPrice energy_price_arg(const std::string& text, Currency currency, std::string_view flag) {
   require_digits(text, flag, "0.12 or '0.12 USD/kWh'");
-  if (is_plain_number(text)) return nonnegative(EnergyPrice(Decimal::parse(text, flag), currency), text, flag);
-  return nonnegative(parse_energy_price(text, flag), text, flag);
+  const EnergyPrice p = is_plain_number(text) ? nonnegative(EnergyPrice(Decimal::parse(text, flag), currency), text, flag)
+                                              : nonnegative(parse_energy_price(text, flag), text, flag);
+  // The dearest tariffs are under one USD a kWh; 10,000 units covers every currency's.
+  if (p.amount() > Decimal(10000)) detail::fail(flag, "\"" + text + "\"", "is absurd (more than 10,000 a kWh)");
+  return p;
 }
 
 std::vector<ExchangeRate> usd_rates_arg(const std::vector<std::string>& texts, std::string_view flag) {

@@ -13,9 +13,11 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <exception>
 #include <functional>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -84,6 +86,21 @@ void parse_command_line(CLI::App& app, std::vector<std::string> args) {
     }
     break;
   }
+  // Numbers are decimal: a value written in hexadecimal ("0x10", "0x1p-10", "0x10 us"), which C's
+  // number parsers would take, is refused with the flag it was given to.
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    std::string flag = i > 1 && args[i - 1].rfind("--", 0) == 0 ? args[i - 1] : std::string("argument");
+    std::string value = args[i];
+    if (const auto eq = value.find('='); value.rfind("--", 0) == 0 && eq != std::string::npos) {
+      flag = value.substr(0, eq);
+      value.erase(0, eq + 1);
+    }
+    std::size_t k = value.find_first_not_of(" \t");
+    if (k != std::string::npos && (value[k] == '+' || value[k] == '-')) ++k;
+    const bool hex = k != std::string::npos && k + 2 < value.size() && value[k] == '0' && (value[k + 1] == 'x' || value[k + 1] == 'X') &&
+                     (std::isxdigit(static_cast<unsigned char>(value[k + 2])) != 0 || value[k + 2] == '.');
+    if (hex) throw capplan::InputError(flag, value, flag + ": " + value + " is hexadecimal; write the number in decimal");
+  }
   args.erase(args.begin());  // CLI11 takes the arguments without the program name, last first
   std::reverse(args.begin(), args.end());
   app.parse(args);
@@ -130,6 +147,12 @@ int run_tool(int argc, char** argv) {
     return 2;
   } catch (const capplan::InputError& e) {
     std::cerr << "capplan: " << e.what() << "\n";
+    return 2;
+  } catch (const std::overflow_error& e) {
+    // Exact arithmetic left its range: the figures given are too large; a usage error, not a fault.
+    std::string what = e.what();
+    if (what.rfind("capplan: ", 0) == 0) what.erase(0, 9);
+    std::cerr << "capplan: " << what << "; the figures given are too large\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "capplan: " << e.what() << "\n";

@@ -169,6 +169,11 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
     if (*a.batch_per_gpu < 1 || *a.batch_per_gpu > 65536) detail::fail("--batch-per-gpu", std::to_string(*a.batch_per_gpu), "is outside 1 to 65,536");
     q.batch_per_gpu = *a.batch_per_gpu;
   }
+  // Fewer images than one GPU's batch is less than one iteration on any option.
+  if (q.images < static_cast<double>(q.batch_per_gpu))
+    detail::fail(a.images.empty() ? "--epochs" : "--images", a.images.empty() ? format_number(*a.epochs, 6) : a.images,
+                 "gives " + count_text(q.images) + " images, less than one iteration of one GPU (" + std::to_string(q.batch_per_gpu) +
+                     " per GPU); train on more images or a smaller --batch-per-gpu");
   if (a.cpu_cores_per_gpu) {
     if (*a.cpu_cores_per_gpu < 1 || *a.cpu_cores_per_gpu > 1024)
       detail::fail("--cpu-cores-per-gpu", std::to_string(*a.cpu_cores_per_gpu), "is outside 1 to 1,024");

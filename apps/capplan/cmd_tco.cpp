@@ -17,6 +17,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -81,6 +82,10 @@ Result run_tco(const TcoArgs& a) {
   }
   owned.active_power = quantity_arg<Power>(a.power, "W", "--power");
   owned.idle_power = quantity_arg<Power>(a.idle_power, "W", "--idle-power");
+  // A machine or a cluster: at most a gigawatt (the largest data-centre campuses); with --electricity at
+  // most 10,000 a kWh and prices at most 1e15, every bill stays within exact money's range.
+  for (const auto& [w, text, flag] : {std::tuple{owned.active_power, a.power, "--power"}, std::tuple{owned.idle_power, a.idle_power, "--idle-power"}})
+    if (w.value() > 1e9) detail::fail(flag, text, "is above 1 GW");
   if (owned.idle_power > owned.active_power) {
     detail::fail("--idle-power", a.idle_power, "is above --power (" + a.power + "); idle draw cannot exceed busy draw");
   }
@@ -106,7 +111,11 @@ Result run_tco(const TcoArgs& a) {
   CompareOptions o;
   o.utilization = fraction_arg(a.utilization, "--utilization");
   o.horizon_months = a.months;
-  if (a.discount_rate) o.discount = DiscountRate(Decimal::parse(*a.discount_rate, "--discount-rate"));
+  if (a.discount_rate) {
+    const Decimal rate = Decimal::parse(*a.discount_rate, "--discount-rate");
+    if (rate.is_negative() || rate > Decimal(1)) detail::fail("--discount-rate", *a.discount_rate, "is outside [0, 1]; write 0.08 for 8% a year");
+    o.discount = DiscountRate(rate);
+  }
   if (a.fx) {
     if (a.fx_date.empty()) detail::fail("--fx-date", "\"\"", "is required with --fx: an exchange rate must be dated");
     parse_iso_date(a.fx_date, "--fx-date");

@@ -171,6 +171,11 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
     images = *c.epochs * static_cast<double>(c.dataset_images);
     images_text = format_number(*c.epochs, 6) + " epochs x " + count_text(static_cast<double>(c.dataset_images)) + " images";
   }
+  // A run is whole iterations (image_training_report refuses less; here with the flag that set it).
+  if (const double per_iteration = static_cast<double>(c.batch_per_gpu) * gpus; images < per_iteration)
+    detail::fail(c.images.empty() ? "--epochs" : "--images", c.images.empty() ? format_number(*c.epochs, 6) : c.images,
+                 "gives " + count_text(images) + " images, less than one iteration (" + std::to_string(gpus) + " GPUs x " +
+                     std::to_string(c.batch_per_gpu) + " per GPU = " + count_text(per_iteration) + "); train on more images or a smaller --batch-per-gpu");
   const int cores = c.cpu_cores ? positive_flag(c.cpu_cores, 1, "--cpu-cores") : 16 * gpus;
   if (cores > (1 << 20)) detail::fail("--cpu-cores", std::to_string(cores), "is more than 1,048,576");
   if (c.drives < 1 || c.drives > 1024) detail::fail("--drives", std::to_string(c.drives), "is outside 1 to 1024");
@@ -285,8 +290,6 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   if (a.flags.has("--launch-time")) setup.framework.cpu_seconds_per_kernel = launch_time_arg(a.launch_time);
   if (a.flags.has("--moe-routed-time")) setup.framework.moe_seconds_per_routed_value = moe_routed_time_arg(a.moe_routed_time, m.shape);
   apply_overlap_args(a.overlap, setup.framework);
-  if (a.flags.has("--overlap-param-gather") && a.plan.zero == 0)
-    detail::fail("--overlap-param-gather", a.overlap.param_gather, "applies with --zero 1, 2 or 3: without ZeRO no weights are gathered");
   setup.framework.moe_capacity_factor = moe_capacity_arg(a.plan.moe_capacity_factor, m.shape);
   setup.framework.moe_dispatch = moe_dispatch_arg(a.plan.moe_dispatch, m.shape);
   if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
@@ -409,6 +412,18 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     }
   }();
   const ParallelPlan& plan = rep.run.plan;
+  // The overlap flags where the plan has nothing for them to change: refused for a plan the user set,
+  // said in a note for one the search chose.
+  std::vector<std::string> overlap_notes;
+  if (a.flags.has("--overlap-param-gather") && plan.zero_stage == ZeroStage::none) {
+    if (!searched || a.plan.zero)
+      detail::fail("--overlap-param-gather", a.overlap.param_gather, "applies with --zero 1, 2 or 3: without ZeRO no weights are gathered");
+    overlap_notes.push_back("--overlap-param-gather: the plan found keeps whole weights on every GPU (ZeRO 0), so no weights are gathered.");
+  }
+  if (a.flags.has("--overlap-grad-reduce") && plan.dp * plan.cp == 1) {
+    if (!searched) detail::fail("--overlap-grad-reduce", a.overlap.grad_reduce, "applies with data parallelism (DP x CP > 1): no gradients are reduced");
+    overlap_notes.push_back("--overlap-grad-reduce: the plan found has no data parallelism, so no gradients are reduced.");
+  }
   const perf::TrainingEstimate& est = rep.run.estimate;
   const MemoryBudget& mem = rep.run.memory;
   const FitResult& fit = rep.fit;
@@ -463,6 +478,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
              Cell::of_text(fit_text(fit, g.capacity()))});
   add_footprint_rows(t, foot);
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
+  for (std::string& n : overlap_notes) t.notes.push_back(std::move(n));
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   t.notes.push_back(seq_len_note(a.plan.seq_len, m));
   for (std::string& s : pipeline_layout_notes(a.plan, m)) t.notes.push_back(std::move(s));

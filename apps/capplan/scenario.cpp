@@ -86,7 +86,10 @@ void append_flags(const char* who, const JsonDocument& doc, const Json& args, co
     }
     if (given.count(flag)) continue;
     if (v.is_boolean()) {
-      if (v.get<bool>()) out.push_back(flag);
+      // As --flag=true or --flag=false: a switch takes it (false turns a default-on switch off, as
+      // its --no- spelling does), and a flag that takes a value refuses it by name rather than
+      // swallowing the next word.
+      out.push_back(flag + (v.get<bool>() ? "=true" : "=false"));
     } else if (v.is_array()) {
       for (const auto& e : v) {
         out.push_back(flag);
@@ -246,13 +249,15 @@ struct Fitted {
 };
 
 // Whether a fitted constant changes case `c`: its metric is listed and the case's flags match `when`.
-// A "when" value of "true" matches a switch given alone ("eager": true in the case's args is "--eager").
+// A "when" value of "true" matches a switch given alone or as --flag=true ("eager": true in the case's
+// args is "--eager=true").
 bool touches(const Fitted& f, const Case& c) {
   if (c.command.empty() || c.command.front() != f.command) return false;
   if (std::find(f.metrics.begin(), f.metrics.end(), c.metric) == f.metrics.end()) return false;
   for (const auto& [flag, value] : f.when) {
     bool found = false;
     for (std::size_t i = 0; i < c.command.size(); ++i) {
+      if (c.command[i] == flag + "=" + value) found = true;
       if (c.command[i] != flag) continue;
       const bool has_value = i + 1 < c.command.size() && c.command[i + 1].rfind("--", 0) != 0;
       if (has_value ? c.command[i + 1] == value : value == "true") found = true;

@@ -8,8 +8,9 @@
 //     "args": {"tokens": "1e9", "budget": 50000, "sort": "own_cost_usd", "flash-attention": true}
 //   }
 //
-// Each key of "args" is a flag of the command without its dashes; true turns a flag on, false
-// leaves it off; numbers and strings are its value; an array gives the flag once per element.
+// Each key of "args" is a flag of the command without its dashes; true turns a switch on and false
+// off (--flag=true, --flag=false; a flag that takes a value refuses them); numbers and strings are
+// its value; an array gives the flag once per element.
 // A model object is read in place, as --model FILE#/model (io/model_json.hpp; no temporary file).
 // Flags given on the command line win over the file's. Errors (exit 2) name the file, line,
 // column and key. A scenario is at most 1 MiB; duplicate keys and a nested "scenario" are errors.

@@ -133,8 +133,10 @@ void add_overlap_flags(CLI::App* cmd, OverlapArgs& a) {
                   "DP > 1) or after it, exposed");
   cmd->add_option("--overlap-param-gather", a.param_gather,
                   "on or off: weights are all-gathered ahead of their use, overlapped with compute: under ZeRO 1-2 the updated "
-                  "weights during the next forward pass instead of in the optimizer step (Megatron's --overlap-param-gather: on for "
-                  "megatron-core, off for generic, DeepSpeed's way), under ZeRO 3 the next layer's prefetch (on for every preset)");
+                  "weights during the next forward pass, bucket by bucket, instead of in the optimizer step (Megatron's "
+                  "--overlap-param-gather: on for megatron-core and fsdp, off for generic, DeepSpeed's way; with --overlap-grad-reduce "
+                  "off Megatron keeps one bucket, which the forward waits for whole), under ZeRO 3 the next layer's prefetch (on for "
+                  "every preset); needs --zero 1, 2 or 3");
 }
 
 void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw) {

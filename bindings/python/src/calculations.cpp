@@ -203,14 +203,37 @@ void bind_memory_types(py::module_& m) {
       .def("gpus", &ParallelPlan::gpus);
   }
   m.def("expert_tensor_parallel", &expert_tensor_parallel, py::arg("plan"), "The expert tensor-parallel degree a plan runs: etp, or tp when etp is 0.");
-  m.def("expert_data_parallel", &expert_data_parallel, py::arg("plan"),
+  m.def(
+      "expert_data_parallel",
+      [](const ParallelPlan& plan) {
+        for (const auto& [v, f] : {std::pair{plan.tp, "tp"}, std::pair{plan.dp, "dp"}, std::pair{plan.cp, "cp"}, std::pair{plan.ep, "ep"}})
+          require_positive_count(v, f);
+        return expert_data_parallel(plan);
+      },
+      py::arg("plan"),
         "GPUs holding the same experts (expert gradients reduce over them): dp x cp / ep; 0 when ep does not divide dp x cp.");
-  m.def("stage_layers", &stage_layers, py::arg("layers"), py::arg("plan"), py::arg("stage"),
+  m.def(
+      "stage_layers",
+      [](int layers, const ParallelPlan& plan, int stage) {
+        require_positive_count(layers, "layers");
+        require_positive_count(plan.pp, "pp");
+        if (stage < 0 || stage >= plan.pp) detail::fail("stage", std::to_string(stage), "is not a stage of pp " + std::to_string(plan.pp) + " (0 to pp - 1)");
+        validate_stage_layout(layers, plan);
+        return stage_layers(layers, plan, stage);
+      },
+      py::arg("layers"), py::arg("plan"), py::arg("stage"),
         "Transformer layers on pipeline stage `stage` (0-based): the automatic layout or the given first/last counts.");
   m.def("validate_stage_layout", &validate_stage_layout, py::arg("layers"), py::arg("plan"),
         "Checks the plan's stages and chunks against a model of `layers` layers (first/last stage layers, interleave, a layout's "
         "chunk_layers, first_chunk_layers, last_chunk_layers); InputError naming the field otherwise.");
-  m.def("end_stage_layouts", &end_stage_layouts, py::arg("layers"), py::arg("pp"), py::arg("most") = 4,
+  m.def(
+      "end_stage_layouts",
+      [](int layers, int pp, std::size_t most) {
+        require_positive_count(layers, "layers");
+        require_positive_count(pp, "pp");
+        return end_stage_layouts(layers, pp, most);
+      },
+      py::arg("layers"), py::arg("pp"), py::arg("most") = 4,
         "(first, last) layer counts with lighter end stages that Megatron-Core accepts, beside the automatic layout: "
         "what search_plans tries.");
   py::class_<PipelineLayout>(m, "PipelineLayout",

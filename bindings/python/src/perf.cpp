@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <optional>
 #include <set>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -268,9 +269,23 @@ void bind_training(py::module_& m) {
         "One sentence on how a job's linear layers are quantized.");
   text_enum<MoeDispatch>(m, "MoeDispatch",
                          "MoE token dispatch across GPUs: alltoall (NCCL, a copy per token and expert) or deepep (two hops: one network copy per node).");
-  m.def("cp_a2a_size", &cp_a2a_size, py::arg("plan"), py::arg("gpus_per_node"),
+  m.def(
+      "cp_a2a_size",
+      [](const ParallelPlan& plan, int gpus_per_node) {
+        require_positive_count(gpus_per_node, "gpus_per_node");
+        require_positive_count(plan.cp, "cp");
+        return cp_a2a_size(plan, gpus_per_node);
+      },
+      py::arg("plan"), py::arg("gpus_per_node"),
         "Hierarchical CP (a2a_p2p): the CP ranks of one node, which form the all-to-all group.");
-  m.def("expected_token_nodes", &expected_token_nodes, py::arg("moe"), py::arg("nodes"),
+  m.def(
+      "expected_token_nodes",
+      [](const MoeShape& moe, int nodes) {
+        require_positive_count(nodes, "nodes");
+        validate_moe(moe, std::numeric_limits<std::int64_t>::max());  // any layer count
+        return expected_token_nodes(moe, nodes);
+      },
+      py::arg("moe"), py::arg("nodes"),
         "Expected distinct nodes a token's routed experts lie on, experts spread over `nodes` nodes (group-limited routing included).");
   Record<Framework>(m, "Framework", "How a training framework runs: fused kernels, overlap, bytes sent.")
       .field("name", &Framework::name)

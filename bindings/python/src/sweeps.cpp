@@ -12,6 +12,7 @@
 #include "areas.hpp"
 
 #include <capplan/compute/flops.hpp>
+#include <capplan/cost/compare.hpp>
 #include <capplan/error.hpp>
 #include <capplan/power/energy.hpp>
 #include <capplan/units/count.hpp>
@@ -48,7 +49,7 @@ enum class Rule {
   pue,          // >= 1 (power/energy.hpp)
   whole,        // a positive whole number (parameter and token counts)
   gpus,         // a positive whole number that fits an int
-  months,       // a whole number >= 1 that fits an int
+  months,       // a whole number of months, 1 to max_horizon_months (240)
 };
 
 struct Arg {
@@ -147,8 +148,8 @@ bool ok(double v, Rule r) {
     case Rule::mfu: return std::isfinite(v) && v > 0 && v <= 1;
     case Rule::pue: return std::isfinite(v) && v >= 1;
     case Rule::whole: return std::isfinite(v) && v > 0 && std::floor(v) == v && v <= max_input_count;
-    case Rule::gpus:
-    case Rule::months: return std::isfinite(v) && v >= 1 && std::floor(v) == v && v <= INT_MAX;
+    case Rule::gpus: return std::isfinite(v) && v >= 1 && std::floor(v) == v && v <= INT_MAX;
+    case Rule::months: return std::isfinite(v) && v >= 1 && std::floor(v) == v && v <= max_horizon_months;
   }
   return false;
 }
@@ -174,6 +175,8 @@ bool ok(double v, Rule r) {
       require_positive(v, field);
       capplan::to_count(v, field);
       if (v < 1) detail::fail(field, detail::format_double(v), "must be at least 1");
+      if (a.rule == Rule::months)
+        detail::fail(field, detail::format_double(v), "is more than " + std::to_string(max_horizon_months) + " months (20 years), as compare_costs allows");
       detail::fail(field, detail::format_double(v), "is too large (at most 2147483647)");
   }
   detail::fail(field, detail::format_double(v), "is not a valid sweep input");
@@ -431,6 +434,8 @@ py::dict sweep_rent_vs_own(const py::object& purchase_usd, const py::object& act
     double* const* o = out.data.data();
     for_each(args, shape, [&](const double* v, ssize i) {
       const double purchase = v[0], u = v[4], horizon = v[5];
+      if (v[6] > v[1])  // as the CLI's tco refuses --idle-power above --power
+        detail::fail("idle_power_w", detail::format_double(v[6]), "is above active_power_w (" + detail::format_double(v[1]) + "); idle draw cannot exceed busy draw");
       // owned_month (cost/owned.hpp): electricity over 730 h at utilization u, plus maintenance and space.
       const double run = v[2] * energy_kwh(v[1], scale::month, u, v[6], v[7]) + v[8] + v[9];
       // rented_month on demand (cost/rented.hpp): rate x u x 730 h.

@@ -109,3 +109,60 @@ class TestRecordsAndSolvers:
         shape = capplan.find_model("llama2-7b").transformer()
         with pytest.raises(capplan.InputError, match="limit: -5 is negative"):
             capplan.max_context(shape, capplan.InferenceConfig(), DataSize(24, "GB"), -5)
+
+
+class TestSecondProbe:
+    """Inputs a second round of probing found accepted or answered with inf, 0 or a negative value."""
+
+    def test_checkpoint_intervals_stay_finite_and_positive(self):
+        Duration = capplan.Duration
+        assert math.isfinite(capplan.young_interval(Duration(1e300, "s"), Duration(1e300, "s")).value)
+        assert math.isfinite(capplan.daly_interval(Duration(1e200, "s"), Duration(1e300, "s")).value)
+        # Below a double's resolution there is no interval to give: refused by name, never 0 or negative.
+        with pytest.raises(capplan.InputError, match="checkpoint_stall"):
+            capplan.daly_interval(Duration(5e-324, "s"), Duration(5e-324, "s"))
+        assert capplan.young_interval(Duration(5e-324, "s"), Duration(5e-324, "s")).value > 0
+
+    @pytest.mark.parametrize("ep", [0, -1])
+    def test_expert_data_parallel_refuses_a_degree_below_one(self, ep):
+        with pytest.raises(capplan.InputError, match="ep"):
+            capplan.expert_data_parallel(capplan.ParallelPlan(dp=8, ep=ep))
+
+    def test_routing_helpers_refuse_impossible_shapes(self):
+        moe = capplan.find_model("mixtral-8x7b").transformer().moe
+        with pytest.raises(capplan.InputError, match="nodes"):
+            capplan.expected_token_nodes(moe, -1)
+        bad = capplan.find_model("mixtral-8x7b").transformer().moe
+        bad.experts = 0
+        with pytest.raises(capplan.InputError, match="experts"):
+            capplan.expected_token_nodes(bad, 2)
+        with pytest.raises(capplan.InputError, match="gpus_per_node"):
+            capplan.cp_a2a_size(capplan.ParallelPlan(cp=16), -1)
+
+    def test_top_k_must_fit_in_the_groups_a_token_may_use(self):
+        shape = capplan.find_model("mixtral-8x7b").transformer()
+        moe = shape.moe
+        moe.experts, moe.experts_per_token, moe.expert_groups, moe.groups_per_token = 8, 4, 8, 1
+        shape.moe = moe
+        with pytest.raises(capplan.InputError, match="experts_per_token"):
+            shape.validate()
+
+    def test_stage_helpers_refuse_bad_stages(self):
+        with pytest.raises(capplan.InputError, match="pp"):
+            capplan.end_stage_layouts(32, -1)
+        with pytest.raises(capplan.InputError, match="stage: 5"):
+            capplan.stage_layers(32, capplan.ParallelPlan(pp=4), 5)
+        with pytest.raises(capplan.InputError):
+            capplan.stage_layers(32, capplan.ParallelPlan(pp=4, first_stage_layers=16, last_stage_layers=16), 1)
+
+    def test_rent_versus_own_sweep_bounds(self):
+        with pytest.raises(capplan.InputError, match="horizon_months"):
+            capplan.sweep_rent_vs_own(2000, 450, 0.12, 1.0, horizon_months=[1e9])
+        with pytest.raises(capplan.InputError, match="idle_power_w"):
+            capplan.sweep_rent_vs_own(2000, 450, 0.12, 1.0, idle_power_w=1000)
+
+    def test_unit_costs_name_the_value_given(self):
+        with pytest.raises(capplan.InputError, match="tokens: -1 "):
+            capplan.cost_per_million_tokens(capplan.Money("100 USD"), -1.0)
+        with pytest.raises(capplan.InputError, match="busy_time"):
+            capplan.cost_per_gpu_hour(capplan.Money("100 USD"), capplan.Duration(-1, "s"))

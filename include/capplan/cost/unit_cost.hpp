@@ -45,11 +45,14 @@ inline UnitCost unit_cost(const Money& total, double units, std::string unit, st
 // Total cost / (busy time × GPUs).
 inline UnitCost cost_per_gpu_hour(const Money& total, Duration busy_time, int gpus = 1) {
   require_positive_count(gpus, "gpus");
+  require_positive(busy_time.value(), "busy_time");  // named and valued as given, before the hours are made
   return unit_cost(total, busy_time.value() / scale::hour * gpus, "GPU-hour", "gpu_hours");
 }
 
 // Total cost / (tokens / 1e6).
 inline UnitCost cost_per_million_tokens(const Money& total, double tokens) {
+  require_finite(tokens, "tokens");
+  require_positive(tokens, "tokens");  // the count as given, not in millions
   return unit_cost(total, tokens / 1e6, "million tokens", "tokens");
 }
 

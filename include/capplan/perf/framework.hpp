@@ -38,10 +38,12 @@ BOOST_DESCRIBE_ENUM(MoeDispatch, alltoall, deepep)
 inline constexpr std::string_view name(MoeDispatch d) { return capplan::detail::enum_name(d); }
 
 // How a training framework runs: fused kernels, what it overlaps, what it sends.
-// A MoE capacity factor: finite, above 0 and at most the 64 that no published run comes near (GShard's
-// and Switch's are 1 to 2). InputError naming `field` otherwise.
+// A MoE capacity factor: finite, from 0.1 to the 64 that no published run comes near (GShard's and
+// Switch's are 1 to 2; below 0.1 an expert would drop nine in ten of its tokens). InputError naming
+// `field` otherwise.
 inline double require_moe_capacity_factor(double c, std::string_view field) {
   require_positive(c, field);
+  if (c < 0.1) capplan::detail::fail(field, capplan::detail::format_double(c), "is below 0.1 (published runs use 1 to 2)");
   if (c > 64) capplan::detail::fail(field, capplan::detail::format_double(c), "is above 64 (published runs use 1 to 2)");
   return c;
 }
@@ -70,6 +72,8 @@ struct Framework {
   // communication_overlap.rst); Megatron-Bridge turns it on with overlap_grad_reduce whenever the data-
   // parallel size exceeds 1 (src/megatron/bridge/training/comm_overlap.py, _get_optimizer_overlap_cfgs).
   // false: gathered whole inside the step, exposed (DeepSpeed's ZeRO 1-2, Megatron-LM without the flag).
+  // The chunks are the buckets of the overlapped gradient reduction: without overlap_grad_reduce the
+  // gather is one bucket that the forward pass waits for whole.
   bool gather_weights_in_forward = false;
   double grad_reduce_bytes = 2;      // bytes per gradient element in the data-parallel reduction
   double param_gather_bytes = 2;     // bytes per weight element in ZeRO all-gathers
@@ -199,6 +203,9 @@ inline Framework pytorch_fsdp() {
   f.dropout = false;
   f.overlap_grad_reduce = true;
   f.overlap_param_gather = true;
+  // SHARD_GRAD_OP (ZeRO 2) gathers each unit's weights ahead of its forward, prefetched, not in the
+  // optimizer step ("parameters are sharded outside computation": torch.distributed.fsdp.ShardingStrategy).
+  f.gather_weights_in_forward = true;
   f.grad_reduce_bytes = 4;
   f.param_gather_bytes = 2;
   f.master_grad_bytes = 4;

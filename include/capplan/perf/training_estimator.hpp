@@ -1131,10 +1131,15 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
       const double reductions = plan.zero_stage == ZeroStage::gradients ? md : 1.0;
       n.dp_comm = reductions * rs + ag;
       // The all-gather of the updated weights: inside the optimizer step, or during the next iteration's
-      // first forward pass on this stage, chunk by chunk (Framework::gather_weights_in_forward).
+      // first forward pass on this stage, chunk by chunk (Framework::gather_weights_in_forward). The
+      // chunks are the gradient buckets: without an overlapped reduction Megatron-Core keeps one bucket
+      // ("Set bucket_size to infinity if overlap_grad_reduce is False", DistributedDataParallel), whose
+      // gather the first layer waits for whole. With pipeline stages, the first stage is bucketed and
+      // the later ones, one bucket each, gather while the pipeline fills: the first stage's one forward
+      // pass is the window, as here.
       const double forward_first = lps * layer.fwd + pace_out_fwd;
       n.dp_exposed = reductions * (fw.overlap_grad_reduce ? perf::exposed_after_overlap(rs, backward_last, lps) : rs) +
-                     (fw.gather_weights_in_forward ? perf::exposed_after_overlap(ag, forward_first, lps) : ag);
+                     (fw.gather_weights_in_forward && fw.overlap_grad_reduce ? perf::exposed_after_overlap(ag, forward_first, lps) : ag);
     } else {
       // ZeRO-3 / FSDP: every micro-batch gathers the weights for the forward and again for the backward and
       // reduce-scatters the gradients (Rajbhandari et al. 2020 §5.3: 1.5x the all-reduce volume). Each is

@@ -183,7 +183,9 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
     if (plan.zero_stage == ZeroStage::none && !fw.overlap_grad_reduce) text += " (after the backward pass, not overlapped)";
     else if (plan.zero_stage != ZeroStage::none && plan.zero_stage != ZeroStage::parameters)
       text += std::string(fw.overlap_grad_reduce ? " (reduce-scatters during the backward pass" : " (reduce-scatters after the backward pass") +
-              (fw.gather_weights_in_forward ? ", all-gathers during the next forward pass)" : ", all-gathers in the optimizer step)");
+              (!fw.gather_weights_in_forward ? ", all-gathers in the optimizer step)"
+               : fw.overlap_grad_reduce       ? ", all-gathers during the next forward pass)"
+                                              : ", all-gathers in one bucket before the next forward pass)");
     else if (plan.zero_stage == ZeroStage::parameters && !fw.overlap_param_gather) text += " (not prefetched)";
     b.add(plan.zero_stage == ZeroStage::parameters ? "ZeRO-3 gathers + reduce-scatters (exposed)" : "data-parallel gradient reduction (exposed)", n.dp_exposed,
           text + ": " + perf::seconds_text(n.dp_comm) + (n.dp_exposed < n.dp_comm ? " of which the rest hides under compute" : ""),

@@ -144,10 +144,14 @@ inline DataSize checkpoint_size(std::int64_t params, double bytes_per_param = ad
 
 // Young 1974: τ = √(2δM), the first-order optimum compute time between checkpoints that take `stall`
 // on a job whose mean time between failures is `mtbf`.
+// (√2·√δ·√M rather than √(2δM): the product of two durations near a double's limits overflows or
+// underflows where the interval itself does not.)
 inline Duration young_interval(Duration stall, Duration mtbf) {
-  require_positive(stall.value(), "checkpoint_stall");
-  require_positive(mtbf.value(), "job_mtbf");
-  return Duration::from_value(std::sqrt(2.0 * stall.value() * mtbf.value()));
+  const double d = require_positive(stall.value(), "checkpoint_stall");
+  const double m = require_positive(mtbf.value(), "job_mtbf");
+  const double t = std::sqrt(2.0) * std::sqrt(d) * std::sqrt(m);
+  if (!std::isfinite(t) || !(t > 0)) capplan::detail::fail("checkpoint_stall", capplan::detail::format_double(d), "and job_mtbf give no finite checkpoint interval");
+  return Duration::from_value(t);
 }
 
 // Daly 2006, the higher-order optimum: τ = √(2δM)·[1 + ⅓√(δ/2M) + ⅑(δ/2M)] − δ for δ < 2M, else τ = M.
@@ -156,7 +160,9 @@ inline Duration daly_interval(Duration stall, Duration mtbf) {
   const double m = require_positive(mtbf.value(), "job_mtbf");
   if (d >= 2.0 * m) return mtbf;
   const double x = d / (2.0 * m);
-  return Duration::from_value(std::sqrt(2.0 * d * m) * (1.0 + std::sqrt(x) / 3.0 + x / 9.0) - d);
+  const double t = young_interval(stall, mtbf).value() * (1.0 + std::sqrt(x) / 3.0 + x / 9.0) - d;
+  if (!std::isfinite(t) || !(t > 0)) capplan::detail::fail("checkpoint_stall", capplan::detail::format_double(d), "and job_mtbf give no finite checkpoint interval");
+  return Duration::from_value(t);
 }
 
 namespace detail {

@@ -35,6 +35,7 @@
 #include "capplan/plan/goodput.hpp"
 #include "capplan/plan/it_power.hpp"
 #include "capplan/plan/run_footprint.hpp"
+#include "capplan/report/money_value.hpp"
 #include "capplan/report/pareto.hpp"
 #include "capplan/plan/serving_run.hpp"
 #include "capplan/report/table.hpp"
@@ -472,9 +473,9 @@ struct PurchaseTable {
       if (sv) {
         if (r.rent_rate) {
           const Money per_h = *r.rent_rate * Duration::from_value(3600);
-          Cell ph = Cell::of_money(format(per_h), to_json_string(per_h.rounded_to(4)), per_h.amount().to_double());
-          if (per_h.currency() != Currency::USD) ph.number.reset();
-          row.push_back(ph);
+          // Another currency: text with its code, as money_cell shows it (the column holds USD).
+          row.push_back(per_h.currency() != Currency::USD ? Cell::of_text(format(per_h, {.style = MoneyStyle::code}))
+                                                          : Cell::of_money(format(per_h), to_json_string(per_h.rounded_to(4)), per_h.amount().to_double()));
         } else {
           row.push_back(Cell::of_text("no offer"));
         }
@@ -536,10 +537,8 @@ struct PurchaseTable {
       j["output_tokens"] = q.serving.output;
       j["weights"] = std::string(q.serving.weights.name);
     }
-    auto money = [](const std::optional<Money>& m) -> Value {
-      if (!m) return {};
-      return Value::Exact{to_json_string(m->rounded_to(2))};
-    };
+    // Under the _usd keys: USD as an exact decimal, another currency as text with its code.
+    auto money = [](const std::optional<Money>& m) -> Value { return m ? detail::usd_output(m->rounded_to(2)) : Value(); };
     // A figure that exists only for an estimated row.
     auto when = [](bool known, Value v) { return known ? std::move(v) : Value(); };
     Value& out_rows = j["rows"] = Value::Array{};
@@ -575,8 +574,7 @@ struct PurchaseTable {
         e["replicas"] = when(est, r.replicas);
         e["own_cost_usd"] = money(r.purchase);
         e["own_cost_high_usd"] = money(r.purchase_high);
-        e["rent_usd_per_h"] =
-            r.rent_rate ? Value(Value::Exact{to_json_string((*r.rent_rate * Duration::from_value(3600)).rounded_to(4))}) : Value();
+        e["rent_usd_per_h"] = r.rent_rate ? detail::usd_output((*r.rent_rate * Duration::from_value(3600)).rounded_to(4)) : Value();
         if (si) e["rent_usd_per_kimage"] = Value::of(r.rent_usd_per_kimage);
         else e["rent_usd_per_mtok"] = Value::of(r.rent_usd_per_mtok);
       }

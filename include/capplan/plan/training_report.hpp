@@ -101,6 +101,10 @@ inline ImageTrainingReport image_training_report(const Catalog& catalog, std::st
                                              const FootprintOptions& footprint = {}) {
   require_finite(images, "images");
   require_positive(images, "images");
+  // A run is whole iterations: fewer images than one global batch would time a fraction of one.
+  if (const double per_iteration = static_cast<double>(batch_per_gpu) * cluster.gpus; images < per_iteration)
+    capplan::detail::fail("images", capplan::detail::format_double(images),
+                          "is less than one iteration (" + std::to_string(cluster.gpus) + " GPUs x " + std::to_string(batch_per_gpu) + " images)");
   ImageTrainingReport r;
   r.model = std::move(model);
   r.gpu = cluster.gpu.id;

@@ -8,6 +8,7 @@
 #include "capplan/plan/run_footprint.hpp"
 #include "capplan/plan/serving_report.hpp"
 #include "capplan/plan/training_report.hpp"
+#include "capplan/report/money_value.hpp"
 #include "capplan/report/value.hpp"
 #include "capplan/workload/parallel_plan.hpp"
 
@@ -16,18 +17,6 @@
 #include <vector>
 
 namespace capplan {
-
-namespace detail {
-
-// A money figure (an amount or a rate) under a key that says _usd: an exact decimal string, or text
-// with its currency code where it is not in USD.
-template <class D>
-Value usd_output(const BasicMoney<D>& m) {
-  if (m.currency() != Currency::USD) return format(m, {.style = MoneyStyle::code, .exact = true});
-  return Value::Exact{to_json_string(m)};
-}
-
-}  // namespace detail
 
 // it_power_w, energy_kwh, co2e_kg (null where the accelerator's power is not published), appended to `j`; with `priced`, cost_usd,
 // price_per_gpu_hour_usd, price_kind (the offer's: on_demand, monthly, reserved, spot; null for a given price) and billed_gpu_hours

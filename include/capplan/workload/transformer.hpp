@@ -147,6 +147,32 @@ template <class Int>
 }
 }  // namespace detail
 
+// A mixture-of-experts part: InputError naming the field when it is not a routing a model can have
+// (`layers`: the model's, for first_dense_layers).
+inline void validate_moe(const MoeShape& m, std::int64_t layers) {
+  using detail::fail_int;
+  if (m.experts <= 0) fail_int("experts", m.experts, "must be a positive number of experts");
+  if (m.experts_per_token <= 0 || m.experts_per_token > m.experts) {
+    fail_int("experts_per_token", m.experts_per_token,
+             "must be between 1 and experts (" + std::to_string(m.experts) + ")");
+  }
+  if (m.shared_experts < 0) fail_int("shared_experts", m.shared_experts, "is negative");
+  if (m.moe_ffn_hidden <= 0) fail_int("moe_ffn_hidden", m.moe_ffn_hidden, "must be a positive width");
+  if (m.first_dense_layers < 0 || m.first_dense_layers > layers) {
+    fail_int("first_dense_layers", m.first_dense_layers,
+             "must be between 0 and layers (" + std::to_string(layers) + ")");
+  }
+  if (m.expert_groups < 0 || (m.expert_groups > 0 && m.experts % m.expert_groups != 0))
+    fail_int("expert_groups", m.expert_groups, "must divide the " + std::to_string(m.experts) + " experts (0: no groups)");
+  if (m.groups_per_token < 0 || m.groups_per_token > m.expert_groups || (m.expert_groups > 0 && m.groups_per_token == 0))
+    fail_int("groups_per_token", m.groups_per_token,
+             "must be between 1 and expert_groups (" + std::to_string(m.expert_groups) + "), or 0 with no groups");
+  if (m.expert_groups > 0 && m.experts_per_token > static_cast<std::int64_t>(m.groups_per_token) * (m.experts / m.expert_groups))
+    fail_int("experts_per_token", m.experts_per_token,
+             "is more than the " + std::to_string(m.groups_per_token * (m.experts / m.expert_groups)) + " experts in groups_per_token (" +
+                 std::to_string(m.groups_per_token) + ") groups of " + std::to_string(m.experts / m.expert_groups));
+}
+
 inline void TransformerShape::validate() const {
   using detail::fail_int;
   if (layers <= 0) fail_int("layers", layers, "must be a positive number of layers");
@@ -169,25 +195,7 @@ inline void TransformerShape::validate() const {
   if (seq_len <= 0) fail_int("seq_len", seq_len, "must be a positive number of tokens");
   if (learned_positions < 0) fail_int("learned_positions", learned_positions, "is negative");
   if (token_types < 0) fail_int("token_types", token_types, "is negative");
-  if (moe) {
-    const MoeShape& m = *moe;
-    if (m.experts <= 0) fail_int("experts", m.experts, "must be a positive number of experts");
-    if (m.experts_per_token <= 0 || m.experts_per_token > m.experts) {
-      fail_int("experts_per_token", m.experts_per_token,
-               "must be between 1 and experts (" + std::to_string(m.experts) + ")");
-    }
-    if (m.shared_experts < 0) fail_int("shared_experts", m.shared_experts, "is negative");
-    if (m.moe_ffn_hidden <= 0) fail_int("moe_ffn_hidden", m.moe_ffn_hidden, "must be a positive width");
-    if (m.first_dense_layers < 0 || m.first_dense_layers > layers) {
-      fail_int("first_dense_layers", m.first_dense_layers,
-               "must be between 0 and layers (" + std::to_string(layers) + ")");
-    }
-    if (m.expert_groups < 0 || (m.expert_groups > 0 && m.experts % m.expert_groups != 0))
-      fail_int("expert_groups", m.expert_groups, "must divide the " + std::to_string(m.experts) + " experts (0: no groups)");
-    if (m.groups_per_token < 0 || m.groups_per_token > m.expert_groups || (m.expert_groups > 0 && m.groups_per_token == 0))
-      fail_int("groups_per_token", m.groups_per_token,
-               "must be between 1 and expert_groups (" + std::to_string(m.expert_groups) + "), or 0 with no groups");
-  }
+  if (moe) validate_moe(*moe, layers);
   if (mla) {
     const MlaShape& a = *mla;
     if (a.q_lora_rank < 0) fail_int("q_lora_rank", a.q_lora_rank, "is negative");
