@@ -828,7 +828,10 @@ TEST_SUITE("report") {
     const SystemPower sp = system_power(c.find_system("dgx-a100"), c);
     CHECK(dgx.power.total.value() == doctest::Approx(sp.wall_total().value() * dgx.units));
     CHECK(dgx.power.total > dgx.power.gpus);
-    CHECK(dgx.energy.value() == doctest::Approx(dgx.power.total.value() * dgx.time.value() * 1.1));
+    // Over the expected wall clock: the iterations with failures, restarts and checkpoints.
+    REQUIRE(dgx.goodput);
+    CHECK(dgx.goodput->expected_wall_clock > dgx.time);
+    CHECK(dgx.energy.value() == doctest::Approx(dgx.power.total.value() * dgx.goodput->expected_wall_clock.value() * 1.1));
     // A GPU alone, data centre: TDP x 1.10.
     const PurchaseRow& h = row_of(t, "h100-sxm");
     CHECK(h.power.total.value() == doctest::Approx(700.0 * 1.10 * h.gpus));
@@ -1301,7 +1304,8 @@ TEST_SUITE("report") {
     const PurchaseRow& r = row_of(t, "rtx-4090");
     REQUIRE(r.rent_cost);
     CHECK(r.rent_kind != PriceKind::monthly);
-    CHECK(r.rent_billed.value() == doctest::Approx(r.time.value()));
+    REQUIRE(r.goodput);  // on demand: the expected wall clock, failures, restarts and checkpoints included
+    CHECK(r.rent_billed.value() == doctest::Approx(r.goodput->expected_wall_clock.value()));
     PurchaseRow monthly = r;
     monthly.rent_kind = PriceKind::monthly;
     monthly.rent_min_term.reset();

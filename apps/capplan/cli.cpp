@@ -65,9 +65,18 @@ void add_commands(CLI::App& app, Context& ctx) {
   check_counts(&app);
 }
 
+// The option `name` ("--gpus") of `app` or any of its subcommands; null when none has it.
+static const CLI::Option* find_option(const CLI::App& app, const std::string& name) {
+  if (const CLI::Option* o = app.get_option_no_throw(name)) return o;
+  for (const CLI::App* sub : app.get_subcommands({}))
+    if (const CLI::Option* o = find_option(*sub, name)) return o;
+  return nullptr;
+}
+
 void parse_command_line(CLI::App& app, std::vector<std::string> args) {
   // The first word that is neither a flag nor a global flag's value must name a subcommand
   // (CLI11 alone would say "A subcommand is required").
+  const CLI::App* scope = &app;
   for (std::size_t i = 1; i < args.size(); ++i) {
     const std::string& w = args[i];
     if (w == "--format" || w == "--catalog" || w == "--scenario" || w == "--today") {
@@ -84,23 +93,60 @@ void parse_command_line(CLI::App& app, std::vector<std::string> args) {
     if (!known) {
       throw capplan::InputError("subcommand", w, "\"" + w + "\" is not a subcommand (" + names + ")");
     }
+    scope = app.get_subcommand(w);
     break;
   }
-  // Numbers are decimal: a value written in hexadecimal ("0x10", "0x1p-10", "0x10 us"), which C's
-  // number parsers would take, is refused with the flag it was given to.
+  // Options are looked up in the subcommand the line runs (and its own subcommands), then globally.
+  const auto option = [&](const std::string& name) -> const CLI::Option* {
+    if (const CLI::Option* o = find_option(*scope, name)) return o;
+    return app.get_option_no_throw(name);
+  };
+  // Words a scenario or validation file wrote for its booleans: --flag=true / --flag=false. For a
+  // switch, true is the switch given, false the switch left out, or its --no- spelling where it is on
+  // by default (--no-flash-attention); a flag that takes a value keeps the word, and refuses it by name.
+  // Numbers are decimal: a value of a numeric option written in hexadecimal ("0x10", "0x1p-10"), which
+  // C's number parsers would take, is refused with the flag it was given to (text options that hold
+  // quantities refuse it in their parsers; file names and ids may look like "0xabc").
+  std::vector<std::string> words{args.front()};
   for (std::size_t i = 1; i < args.size(); ++i) {
-    std::string flag = i > 1 && args[i - 1].rfind("--", 0) == 0 ? args[i - 1] : std::string("argument");
-    std::string value = args[i];
-    if (const auto eq = value.find('='); value.rfind("--", 0) == 0 && eq != std::string::npos) {
-      flag = value.substr(0, eq);
-      value.erase(0, eq + 1);
+    const std::string& w = args[i];
+    const auto eq = w.find('=');
+    const bool long_flag = w.rfind("--", 0) == 0;
+    const std::string name = long_flag ? w.substr(0, eq) : std::string();
+    const CLI::Option* o = long_flag ? option(name) : nullptr;
+    if (o != nullptr && eq != std::string::npos && o->get_expected_max() == 0) {
+      const std::string value = w.substr(eq + 1);
+      if (value == "true") {
+        words.push_back(name);
+        continue;
+      }
+      if (value == "false") {
+        const std::string negated = "--no-" + name.substr(2);
+        if (option(negated) != nullptr) words.push_back(negated);
+        continue;
+      }
     }
-    std::size_t k = value.find_first_not_of(" \t");
-    if (k != std::string::npos && (value[k] == '+' || value[k] == '-')) ++k;
-    const bool hex = k != std::string::npos && k + 2 < value.size() && value[k] == '0' && (value[k + 1] == 'x' || value[k + 1] == 'X') &&
-                     (std::isxdigit(static_cast<unsigned char>(value[k + 2])) != 0 || value[k + 2] == '.');
-    if (hex) throw capplan::InputError(flag, value, flag + ": " + value + " is hexadecimal; write the number in decimal");
+    // The value of a numeric option: the word after it, or after its '='.
+    const CLI::Option* numeric = nullptr;
+    std::string value;
+    if (o != nullptr && eq != std::string::npos) {
+      numeric = o;
+      value = w.substr(eq + 1);
+    } else if (i > 1 && args[i - 1].rfind("--", 0) == 0 && args[i - 1].find('=') == std::string::npos) {
+      numeric = option(args[i - 1]);
+      value = w;
+    }
+    if (numeric != nullptr && numeric->get_expected_max() != 0 && numeric->get_type_name() != "TEXT") {
+      std::size_t k = value.find_first_not_of(" \t");
+      if (k != std::string::npos && (value[k] == '+' || value[k] == '-')) ++k;
+      if (k != std::string::npos && k + 1 < value.size() && value[k] == '0' && (value[k + 1] == 'x' || value[k + 1] == 'X')) {
+        const std::string flag = o != nullptr && eq != std::string::npos ? name : args[i - 1];
+        throw capplan::InputError(flag, value, flag + ": " + value + " is hexadecimal; write the number in decimal");
+      }
+    }
+    words.push_back(w);
   }
+  args = std::move(words);
   args.erase(args.begin());  // CLI11 takes the arguments without the program name, last first
   std::reverse(args.begin(), args.end());
   app.parse(args);

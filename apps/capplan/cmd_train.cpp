@@ -407,7 +407,14 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     } catch (const InputError& e) {  // the library names its field; the user typed a flag
       const std::string flag = e.field() == "failures_per_gpu_hour" ? "--failure-rate"
                                : e.field() == "checkpoint_interval" ? "--checkpoint-interval"
+                               : e.field() == "checkpoint_stall"    ? "--storage-write"  // the stall is the checkpoint over its write rate
                                                                     : e.field();
+      // Failures that outpace checkpoints because the checkpoints crawl: the storage rate given is the cause.
+      if (const std::string what = e.what(); e.field() == "failures_per_gpu_hour" && !a.goodput.failure_rate && !a.goodput.storage_write.empty() &&
+                                             what.find("the expected wall clock") != std::string::npos)
+        detail::fail("--storage-write", a.goodput.storage_write, "is too slow for this run: " + what.substr(what.find("the expected wall clock")));
+      if (e.field() == "checkpoint_stall" && !a.goodput.storage_write.empty())
+        detail::fail("--storage-write", a.goodput.storage_write, "makes a checkpoint take forever (" + e.value() + " s); give a real storage write rate");
       fail_as_flag(flag, e.value(), e);
     }
   }();
@@ -419,6 +426,10 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     if (!searched || a.plan.zero)
       detail::fail("--overlap-param-gather", a.overlap.param_gather, "applies with --zero 1, 2 or 3: without ZeRO no weights are gathered");
     overlap_notes.push_back("--overlap-param-gather: the plan found keeps whole weights on every GPU (ZeRO 0), so no weights are gathered.");
+  } else if (a.flags.has("--overlap-param-gather") && plan.dp * plan.cp == 1) {
+    if (!searched)
+      detail::fail("--overlap-param-gather", a.overlap.param_gather, "applies with data parallelism (DP x CP > 1): with one replica nothing is gathered");
+    overlap_notes.push_back("--overlap-param-gather: the plan found has no data parallelism, so no weights are gathered.");
   }
   if (a.flags.has("--overlap-grad-reduce") && plan.dp * plan.cp == 1) {
     if (!searched) detail::fail("--overlap-grad-reduce", a.overlap.grad_reduce, "applies with data parallelism (DP x CP > 1): no gradients are reduced");
@@ -477,6 +488,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text(fit_text(fit, g.capacity()))});
   add_footprint_rows(t, foot);
+  t.notes.push_back("Energy, carbon and cost are over the expected wall clock (" + format(gp.expected_wall_clock, {.significant = 4}) +
+                    ": the iterations with failures, restarts, redone work and checkpoints), what the GPUs are held and billed for.");
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
   for (std::string& n : overlap_notes) t.notes.push_back(std::move(n));
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));

@@ -86,9 +86,9 @@ void append_flags(const char* who, const JsonDocument& doc, const Json& args, co
     }
     if (given.count(flag)) continue;
     if (v.is_boolean()) {
-      // As --flag=true or --flag=false: a switch takes it (false turns a default-on switch off, as
-      // its --no- spelling does), and a flag that takes a value refuses it by name rather than
-      // swallowing the next word.
+      // As --flag=true or --flag=false, which parse_command_line (cli.cpp) reads as the switch given,
+      // left out, or its --no- spelling for a switch on by default; a flag that takes a value refuses
+      // the word by name rather than swallowing the next one.
       out.push_back(flag + (v.get<bool>() ? "=true" : "=false"));
     } else if (v.is_array()) {
       for (const auto& e : v) {
@@ -700,7 +700,7 @@ std::vector<std::string> without_plan(const std::vector<std::string>& command) {
   bool mtp_given = false;
   for (std::size_t i = 0; i < command.size(); ++i) {
     const std::string& w = command[i];
-    if (w == "--sequence-parallel") continue;
+    if (w.substr(0, w.find('=')) == "--sequence-parallel") continue;  // "--sequence-parallel=true" from a case's args
     if (w == "--mtp-layers") mtp_given = true;
     if (w == "--pipeline-layout" && i + 1 < command.size()) {
       try {

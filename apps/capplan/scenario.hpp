@@ -9,8 +9,9 @@
 //   }
 //
 // Each key of "args" is a flag of the command without its dashes; true turns a switch on and false
-// off (--flag=true, --flag=false; a flag that takes a value refuses them); numbers and strings are
-// its value; an array gives the flag once per element.
+// off (written --flag=true, --flag=false, which the command line reads as the switch given, left out,
+// or --no-flag where the switch is on by default; a flag that takes a value refuses them by name);
+// numbers and strings are its value; an array gives the flag once per element.
 // A model object is read in place, as --model FILE#/model (io/model_json.hpp; no temporary file).
 // Flags given on the command line win over the file's. Errors (exit 2) name the file, line,
 // column and key. A scenario is at most 1 MiB; duplicate keys and a nested "scenario" are errors.

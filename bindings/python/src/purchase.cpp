@@ -302,7 +302,7 @@ void bind_purchase(py::module_& m) {
       .readonly("flops_total", &TrainingReport::flops_total, "model FLOPs, all GPUs")
       .readonly("goodput", &TrainingReport::goodput)
       .readonly("links", &TrainingReport::links)
-      .readonly("footprint", &TrainingReport::footprint)
+      .readonly("footprint", &TrainingReport::footprint, "power, energy, carbon and cost over the expected wall clock (goodput)")
       .finish(false)
       .def("gpus", &TrainingReport::gpus)
       .def("output", [](const TrainingReport& r, const std::vector<std::string>& notes) { return to_python(training_output(r, notes)); },

@@ -204,7 +204,9 @@ def test_training_report_output_is_the_cli_json():
                                 footprint=capplan.FootprintOptions(pue=1.2, grid_g_per_kwh=400))
     assert r.time.value == pytest.approx(run.time_for_tokens(1e9).value)
     # energy = IT power x time x PUE; carbon = energy x grid intensity
-    assert r.footprint.kwh == pytest.approx(r.footprint.power.total.value * r.time.value * 1.2 / 3.6e6)
+    # energy over the expected wall clock (failures, restarts and checkpoints included), as billed
+    assert r.footprint.kwh == pytest.approx(r.footprint.power.total.value * r.goodput.expected_wall_clock.value * 1.2 / 3.6e6)
+    assert r.goodput.expected_wall_clock.value > r.time.value
     assert r.footprint.co2_kg == pytest.approx(r.footprint.kwh * 0.4)
     out = r.output(["a note"])
     assert list(out)[:5] == ["model", "gpu", "gpus", "tokens", "plan"]

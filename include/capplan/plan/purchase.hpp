@@ -1035,7 +1035,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       ++out.filtered_out;
       continue;
     }
-    const Duration span = sv ? Duration::from_value(24 * 3600.0) : r.time;
+    // A training run draws power and pays rent for its whole wall clock: the iterations with the
+    // expected failures, restarts, redone work and checkpoints (plan/goodput.hpp), where it can finish.
+    const Duration wall = r.goodput ? r.goodput->expected_wall_clock : r.time;
+    const Duration span = sv ? Duration::from_value(24 * 3600.0) : wall;
     r.energy = r.power.total * span * q.pue;
     r.co2e_kg = (r.energy * grid_ci).value();
     if (r.power.known)
@@ -1061,7 +1064,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     // Training on a GPU or system row: the offer whose bill for this run is the cheapest (a month's
     // rent or a reserved term wins only a run long enough to fill it; a reserved-only offer joins here).
     if (!sv && c.kind != OptionKind::cloud) {
-      if (const auto best = cheapest_rent(cat, g.id, q.fx, r.time)) {
+      if (const auto best = cheapest_rent(cat, g.id, q.fx, wall)) {
         unit = best->per_gpu_hour * Decimal(c.unit_gpus);
         r.rent_offer = best->offer->id;
         r.rent_min_term = best->offer->min_term;
@@ -1071,7 +1074,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     } else if (!sv) {
       // A cloud row: the offer's price whose bill for the run is the cheapest (its headline where it has
       // no price a run can be billed at: a reserved one without its term).
-      if (const auto k = cheapest_kind(*c.offer, r.time); k && *k != c.rent_kind) {
+      if (const auto k = cheapest_kind(*c.offer, wall); k && *k != c.rent_kind) {
         std::string via;
         unit = in_usd(c.offer->per_instance_hour(*k), q.fx, &via);
         r.rent_kind = *k;
@@ -1081,9 +1084,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     if (unit) {
       r.rent_rate = MoneyRate(unit->amount() * Decimal(r.units), unit->currency());
       if (!sv) {
-        r.rent_billed = r.rent_billed_for(r.time);
+        r.rent_billed = r.rent_billed_for(wall);
         r.rent_cost = *r.rent_rate * r.rent_billed;
-        if (c.kind == OptionKind::cloud) r.rent_from += billing_text(r.rent_kind, r.rent_min_term, r.time, r.rent_billed);
+        if (c.kind == OptionKind::cloud) r.rent_from += billing_text(r.rent_kind, r.rent_min_term, wall, r.rent_billed);
       }
     }
     const bool usd_rent = r.rent_rate && r.rent_rate->currency() == Currency::USD;
@@ -1198,7 +1201,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                                                  "(perf/fabric.hpp: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100/H200/B200, one 100 GbE "
                                                  "port per PCIe server, no network for consumer cards).")));
     n.push_back("Time counts iterations only; the arithmetic (--explain) and JSON (expected_wall_clock_s, expected_gpu_hours) add "
-                "the whole run's failures, restarts, lost work and checkpoints (plan/goodput.hpp): " +
+                "the whole run's failures, restarts, lost work and checkpoints, and its energy, electricity and rent are over that "
+                "expected wall clock (plan/goodput.hpp): " +
                 format_number(q.goodput.failures_per_gpu_hour, 3) + " failures per GPU-hour, restarts of " +
                 format(q.goodput.restart, {.significant = 3}) + ", " + format_number(adam_checkpoint_bytes_per_param, 3) +
                 " B/parameter checkpoints " + (q.goodput.async_checkpoint ? "copied to host and written in the background" : "written") +

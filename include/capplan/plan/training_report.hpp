@@ -41,7 +41,7 @@ struct TrainingReport {
   double flops_total = 0;      // model FLOPs, all GPUs
   GoodputEstimate goodput;     // failures, restarts, lost work and checkpoints on top
   perf::PlanLinks links;       // the link each parallel group crosses
-  RunFootprint footprint;      // IT power, energy, carbon, price and cost of the iterations
+  RunFootprint footprint;      // IT power, energy, carbon, price and cost of the expected wall clock
   [[nodiscard]] int gpus() const { return run.gpus(); }
 };
 
@@ -71,7 +71,9 @@ inline TrainingReport training_report(const Catalog& catalog, std::string model,
                                                                  : static_cast<std::int64_t>(lora_parameter_count(shape, r.run.job.lora));
   r.goodput = estimate_goodput(r.time, gpus, checkpoint_size(saved), goodput);
   r.links = perf::plan_links(r.run.cluster, r.run.plan);
-  r.footprint = run_footprint(catalog, g, gpus, r.time, r.gpu_hours, footprint);
+  // Power drawn and rent paid over the whole run's expected wall clock (redone work, checkpoints and
+  // restarts included), as compare bills its training rows.
+  r.footprint = run_footprint(catalog, g, gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint);
   return r;
 }
 

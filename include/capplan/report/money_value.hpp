@@ -1,6 +1,7 @@
 // Money for programs: an amount or a rate under a key that names USD ("cost_usd") is an exact decimal
-// string in USD, or, where the figure is in another currency, text with its currency code ("50000.00
-// CNY"), never a bare number that a reader would take for dollars. No conversion is assumed.
+// string in USD, or, where the figure is in another currency, text with its currency code and its
+// exact digits ("50000 CNY"; tables show it rounded to cents), never a bare number that a reader would
+// take for dollars. No conversion is assumed.
 #pragma once
 
 #include "capplan/money/format.hpp"

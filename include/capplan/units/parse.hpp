@@ -35,6 +35,9 @@ inline double leading_number(std::string_view text, std::string_view field, std:
   if (s.empty()) fail_parse(field, text, "is empty; expected a " + std::string(role_name) + " such as \"80 GB\"");
   std::string buf(s);
   const char* begin = buf.c_str();
+  // Decimal only: strtod would also read hexadecimal ("0x10 us", "0x1p-10").
+  if (const std::size_t k = (buf[0] == '+' || buf[0] == '-') ? 1 : 0; buf.size() > k + 1 && buf[k] == '0' && (buf[k + 1] == 'x' || buf[k + 1] == 'X'))
+    fail_parse(field, text, "is hexadecimal; write the number in decimal");
   char* end = nullptr;
   errno = 0;
   const double v = std::strtod(begin, &end);
