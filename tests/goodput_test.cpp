@@ -242,6 +242,12 @@ TEST_SUITE("goodput") {
     CHECK(g.restarting.value() == 0);
     CHECK(g.goodput == doctest::Approx(864000.0 / 864000.49));
     CHECK(has_line(g, "none needed without failures; one checkpoint, at the end of the run"));
+    // Without failures the checkpoint writes are bounded too: a store so slow that the final write
+    // alone takes 100 times the iterations is refused, naming the stall (it gave 2,990 years).
+    GoodputConfig crawl = c;
+    crawl.storage_write = Bandwidth::from_value(1.0);
+    crawl.host_copy = Bandwidth::from_value(1.0);
+    CHECK(field_of([&] { (void)estimate_goodput(10_days, 8, ckpt, crawl); }) == "checkpoint_stall");
     // A given interval: T_s (1 + δ/τ): 240 hourly checkpoints × 0.49 s.
     const GoodputEstimate h = with_interval(10_days, 8, ckpt, c, 1_h);
     CHECK(h.checkpoints == doctest::Approx(240.0));

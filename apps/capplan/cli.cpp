@@ -115,7 +115,11 @@ void parse_command_line(CLI::App& app, std::vector<std::string> args) {
     const std::string name = long_flag ? w.substr(0, eq) : std::string();
     const CLI::Option* o = long_flag ? option(name) : nullptr;
     if (o != nullptr && eq != std::string::npos && o->get_expected_max() == 0) {
-      const std::string value = w.substr(eq + 1);
+      std::string value = w.substr(eq + 1);
+      for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      // CLI11's spellings of true and false, in any case.
+      if (value == "1" || value == "yes" || value == "on") value = "true";
+      if (value == "0" || value == "no" || value == "off") value = "false";
       if (value == "true") {
         words.push_back(name);
         continue;
@@ -136,7 +140,7 @@ void parse_command_line(CLI::App& app, std::vector<std::string> args) {
       numeric = option(args[i - 1]);
       value = w;
     }
-    if (numeric != nullptr && numeric->get_expected_max() != 0 && numeric->get_type_name() != "TEXT") {
+    if (numeric != nullptr && numeric->get_expected_max() != 0 && numeric->get_type_name().rfind("TEXT", 0) != 0) {
       std::size_t k = value.find_first_not_of(" \t");
       if (k != std::string::npos && (value[k] == '+' || value[k] == '-')) ++k;
       if (k != std::string::npos && k + 1 < value.size() && value[k] == '0' && (value[k + 1] == 'x' || value[k + 1] == 'X')) {

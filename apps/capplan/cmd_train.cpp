@@ -411,10 +411,17 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                                                                     : e.field();
       // Failures that outpace checkpoints because the checkpoints crawl: the storage rate given is the cause.
       if (const std::string what = e.what(); e.field() == "failures_per_gpu_hour" && !a.goodput.failure_rate && !a.goodput.storage_write.empty() &&
-                                             what.find("the expected wall clock") != std::string::npos)
+                                             what.find("the expected wall clock") != std::string::npos &&
+                                             goodput_config(a.goodput).restart < Duration::from_value(3600))  // not a restart of hours or more
         detail::fail("--storage-write", a.goodput.storage_write, "is too slow for this run: " + what.substr(what.find("the expected wall clock")));
-      if (e.field() == "checkpoint_stall" && !a.goodput.storage_write.empty())
-        detail::fail("--storage-write", a.goodput.storage_write, "makes a checkpoint take forever (" + e.value() + " s); give a real storage write rate");
+      if (e.field() == "checkpoint_stall" && !a.goodput.storage_write.empty()) {
+        const std::string what = e.what();
+        const auto cut = what.find("this run: ");
+        if (cut == std::string::npos || e.value().find("inf") != std::string::npos)
+          detail::fail("--storage-write", a.goodput.storage_write, "is too slow: a checkpoint would never finish");
+        detail::fail("--storage-write", a.goodput.storage_write,
+                     "is too slow for this run: checkpoints of " + e.value() + " each; " + what.substr(cut + 10));
+      }
       fail_as_flag(flag, e.value(), e);
     }
   }();

@@ -430,7 +430,7 @@ void bind_purchase(py::module_& m) {
           "energy", [](const PurchaseRow& r) -> std::optional<Energy> { return r.power.known ? std::optional<Energy>(r.energy) : std::nullopt; },
           nullptr, [](const PurchaseRow& r) { return r.power.known ? record_detail::plain(r.energy) : py::object(py::none()); },
           record_detail::key_of("energy", Energy{}),
-          "IT power x time (serving: a day) x PUE; None where the part has no published power (TPUs, Trainium)")
+          "IT power x the expected wall clock (image models: the time; serving: a day) x PUE; None where the part has no published power (TPUs, Trainium)")
       .property(
           "co2e_kg", [](const PurchaseRow& r) -> std::optional<double> { return r.power.known ? std::optional<double>(r.co2e_kg) : std::nullopt; },
           nullptr, [](const PurchaseRow& r) { return r.power.known ? py::cast(r.co2e_kg) : py::object(py::none()); }, "co2e_kg",

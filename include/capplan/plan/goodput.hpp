@@ -295,7 +295,11 @@ inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize 
 
   double wall = 0;
   if (!failures) {
-    // No failures: the iterations and the checkpoint writes only.
+    // No failures: the iterations and the checkpoint writes only, within the same bound.
+    if (!(ts + segments * delta <= max_goodput_slowdown * ts))
+      detail::fail("checkpoint_stall", quantity(Duration::from_value(delta)),
+                   "is too long for this run: checkpoint writes would make it more than " + number(max_goodput_slowdown, 3) +
+                       " × slower than its iterations (goodput below " + percent(1.0 / max_goodput_slowdown) + ")");
     wall = ts + segments * delta;
     g.checkpointing = Duration::from_value(segments * delta);
   } else {

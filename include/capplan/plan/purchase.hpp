@@ -177,7 +177,7 @@ struct PurchaseRow {
   OptionKind kind = OptionKind::gpu;
   const GpuSpec* gpu = nullptr;    // into the catalog passed to purchase_table: keep it alive
   std::string gpu_id;
-  std::string status;              // empty when estimated; else why not: "no fit", "no network", "no rate"
+  std::string status;              // empty when estimated; else why not: "no fit", "no network", "no rate", "no finish"
   int unit_gpus = 1;               // GPUs per unit bought or rented
   int units = 0;
   int gpus = 0;                    // units x unit_gpus
@@ -998,8 +998,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         how += "; expected " + format(r.goodput->expected_wall_clock, {.significant = 3}) + " with failures and checkpoints (goodput " +
                format_number(100 * r.goodput->goodput, 3) + "%)";
       } catch (const InputError&) {
-        r.goodput.reset();  // failures would outpace the checkpoints: no expected time
-        how += "; expected time: none (failures would outpace the checkpoints)";
+        // Failures would outpace the checkpoints: the run never finishes, so it has no wall clock to
+        // bill or draw power over, and no place on the frontier, under a budget or a deadline.
+        not_estimated("no finish");
+        continue;
       }
     } else if (!si) {
       auto it = serve_runs.find(g.id);
@@ -1191,7 +1193,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   } else if (!sv) {
     n.push_back("GPUs: the fewest, in whole systems or instances, on which a plan fits in memory" +
                 std::string(f.deadline ? "; † raised to the fewest that finish within the deadline " + format(*f.deadline, {.significant = 4}) +
-                                           " (beyond one node, whole nodes)" : "") +
+                                           " (beyond one node, whole nodes; the deadline and the time count iterations, not the expected "
+                                           "wall clock with failures and checkpoints)" : "") +
                 ". Time: the fastest plan of the plan search on that many GPUs (the same as capplan train; --explain shows it): " +
                 std::string(name(q.training.precision)) + ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences, " +
                 std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "
@@ -1336,7 +1339,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   n.push_back(host_allowance_note(q.host));
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.gpu && !(r.gpu->tdp.value() > 0); }))
     n.push_back("Rent-only parts (TPUs, Trainium) have no published power: their kWh and CO2e are blank, not 0.");
-  n.push_back("Energy = IT power x " + std::string(sv ? "24 h" : "time") + " x PUE " + format_number(q.pue, 3) + "; electricity " +
+  n.push_back("Energy = IT power x " + std::string(sv ? "24 h" : q.workload == PurchaseWorkload::train_images ? "time" : "expected wall clock") + " x PUE " + format_number(q.pue, 3) + "; electricity " +
               format(q.electricity) + "; carbon " + format_number(q.grid_g_per_kwh, 4) + " g CO2e/kWh" +
               (q.grid_g_per_kwh == 436 ? " (world 2022, Ember)" : "") + ".");
   n.push_back("B/E mo = first month owning (purchase + electricity at utilization " + format_number(q.utilization, 3) +
