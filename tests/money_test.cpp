@@ -135,6 +135,19 @@ TEST_SUITE("money") {
     CHECK(to_json_string(Money("70.956", Currency::USD)) == "70.956");
   }
 
+  TEST_CASE("a comma that does not group thousands is refused, not dropped (a decimal comma would read 100 x)") {
+    CHECK(parse_money("€1,234,567.50") == Money("1234567.50", Currency::EUR));
+    CHECK(parse_money("1_000 USD") == 1000_USD);
+    for (const char* s : {"12,50 EUR", "$1,2", "1.234,56 EUR", "$1,,234", "$,123", "$1,234,", "$12,3456", "$1,000_000"}) {
+      CAPTURE(s);
+      const std::string head = std::string("price: \"") + s + "\"";
+      CHECK_THROWS_WITH_AS(parse_money(s, "price"), doctest::Contains(head.c_str()), ParseError);
+    }
+    CHECK_THROWS_WITH(parse_money("12,50 EUR", "price"), doctest::Contains("does not separate thousands (write 1,234,567.5; a decimal comma is not read)"));
+    CHECK_THROWS_WITH(parse_money("$1,000_000", "price"), doctest::Contains("mixes ',' and '_'"));
+    CHECK_THROWS_AS(parse_money_rate("2,49 USD/h"), ParseError);
+  }
+
   TEST_CASE("bad money input names the field and the value") {
     CHECK_THROWS_WITH(parse_money("", "price"), doctest::Contains("price: \"\" is empty"));
     CHECK_THROWS_WITH(parse_money("12"), doctest::Contains("has no currency"));

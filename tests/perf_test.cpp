@@ -831,6 +831,21 @@ TEST_SUITE("perf") {
       CHECK(expert_data_parallel(t.plan) > 0);
     }
     CHECK(etp1);
+    // One degree alone keeps the plans whose experts split over it at every tp: a degree equal to a
+    // plan's tp is its 0 (as tp), the same plan counted once.
+    for (const int degree : {1, 2, 4}) {
+      CAPTURE(degree);
+      space.expert_tensor_parallel = {degree};
+      const SearchResult narrowed = search_plans(job, c, {}, {}, 200, space);
+      REQUIRE_FALSE(narrowed.top.empty());
+      bool other_tp = false;
+      for (const auto& t : narrowed.top) {
+        CHECK(expert_tensor_parallel(t.plan) == degree);
+        CHECK((t.plan.etp == 0) == (t.plan.tp == degree));
+        other_tp = other_tp || t.plan.tp != degree;
+      }
+      CHECK(other_tp);
+    }
   }
 
   TEST_CASE("context parallelism: Megatron's hierarchical a2a+p2p (configurations item 2)") {

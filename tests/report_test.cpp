@@ -11,6 +11,8 @@
 
 #include <doctest/doctest.h>
 
+#include <map>
+
 using namespace capplan;
 
 namespace {
@@ -371,6 +373,20 @@ PurchaseQuery train_query(const char* model, double tokens) {
   q.tokens = tokens;
   return q;
 }
+// A catalog of one GPU, for the tests whose plan searches need only that one.
+Catalog one_gpu_catalog(const char* id) {
+  Catalog c;
+  c.add_or_replace(Catalog::builtin().find_gpu(id));
+  return c;
+}
+// Llama 2 7B on 200B tokens within 3 days, GPU rows only.
+PurchaseQuery gpu_deadline_query() {
+  PurchaseQuery q = train_query("llama2-7b", 2e11);
+  q.filters.gpus = true;
+  q.filters.systems = q.filters.cloud = false;
+  q.filters.deadline = Duration::from_value(3 * 86400.0);
+  return q;
+}
 const PurchaseRow& row_of(const PurchaseTable& t, const std::string& option) {
   for (const auto& r : t.rows) {
     if (r.option == option) return r;
@@ -488,7 +504,8 @@ TEST_SUITE("report") {
     CHECK(t.flops_total == doctest::Approx(3 * 8.178e9 * q.images).epsilon(1e-3));
     // A card whose memory holds fewer images runs the most that fit, and says so.
     q.batch_per_gpu = 4096;
-    const PurchaseTable big = purchase_table(q, c);
+    const Catalog rtx3060 = one_gpu_catalog("rtx-3060-12gb");  // the rows point into it
+    const PurchaseTable big = purchase_table(q, rtx3060);
     const PurchaseRow& small = row_of(big, "rtx-3060-12gb");
     REQUIRE(small.estimated());
     CHECK(small.batch_per_gpu == image_max_batch(*q.image_model, c.find_gpu("rtx-3060-12gb").capacity(), Precision::bf16));
@@ -497,7 +514,8 @@ TEST_SUITE("report") {
     q.batch_per_gpu = 256;
     q.filters.deadline = Duration::from_value(3600.0);
     q.cpu_cores_per_gpu = 64;
-    const PurchaseTable fast = purchase_table(q, c);
+    const Catalog h100 = one_gpu_catalog("h100-sxm");
+    const PurchaseTable fast = purchase_table(q, h100);
     const PurchaseRow& h = row_of(fast, "h100-sxm");
     REQUIRE(h.estimated());
     CHECK(h.deadline_sized);
@@ -505,10 +523,10 @@ TEST_SUITE("report") {
     // The image workload needs the image model; its flags are checked.
     PurchaseQuery bad = q;
     bad.image_model.reset();
-    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "image_model");
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, h100); }) == "image_model");
     bad = q;
     bad.training.precision = Precision::fp8;
-    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "precision");
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, h100); }) == "precision");
   }
 
   TEST_CASE("purchase table: image serving rows agree with estimate_image_inference (capplan infer --model sd15-unet)") {
@@ -553,7 +571,8 @@ TEST_SUITE("report") {
     CHECK(row_of(t, "dgx-h100").gpus == 8);
     // Without guidance a step runs one latent per image: faster per image.
     q.guidance = false;
-    CHECK(row_of(purchase_table(q, c), "rtx-4090").images_per_s > 1.5 * row_of(t, "rtx-4090").images_per_s);
+    const Catalog rtx4090 = one_gpu_catalog("rtx-4090");  // the rows point into it
+    CHECK(row_of(purchase_table(q, rtx4090), "rtx-4090").images_per_s > 1.5 * row_of(t, "rtx-4090").images_per_s);
     // The default ranking is by rent per thousand images; the table has the image columns.
     CHECK(t.default_sort() == "rent_usd_per_kimage");
     const Table tab = t.table();
@@ -578,16 +597,17 @@ TEST_SUITE("report") {
     // A GPU whose memory cannot hold the weights is "no fit"; bad fields are named.
     q.image_model = *find_image_model("sdxl-unet");
     q.image_precision = Precision::fp32;  // 10.3 GB of weights
-    CHECK(row_of(purchase_table(q, c), "rtx-4060-ti-8gb").status == "no fit");
+    const Catalog rtx4060 = one_gpu_catalog("rtx-4060-ti-8gb");
+    CHECK(row_of(purchase_table(q, rtx4060), "rtx-4060-ti-8gb").status == "no fit");
     PurchaseQuery bad = q;
     bad.steps = 0;
-    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "steps");
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, rtx4060); }) == "steps");
     bad = q;
     bad.image_precision = Precision::fp4;
-    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "image_precision");
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, rtx4060); }) == "image_precision");
     bad = q;
     bad.image_model.reset();
-    CHECK(test_support::field_of([&] { (void)purchase_table(bad, c); }) == "image_model");
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad, rtx4060); }) == "image_model");
   }
 
   TEST_CASE("purchase table: a tiled or sliced VAE decode reaches the fit and the time (compare --serve --vae-tiling)") {
@@ -627,7 +647,8 @@ TEST_SUITE("report") {
     q.vae_tiling = false;
     q.vae_slicing = true;
     q.image_batch = 4;
-    const PurchaseTable sliced_table = purchase_table(q, cat);
+    const Catalog h100 = one_gpu_catalog("h100-sxm");  // the rows point into it
+    const PurchaseTable sliced_table = purchase_table(q, h100);
     const PurchaseRow& sliced = row_of(sliced_table, "h100-sxm");
     CHECK(sliced.image_memory == image_generation_memory(*q.image_model, 4, 8, Precision::fp16, std::nullopt, {}, true, false).total());
     CHECK(says(sliced_table, "one image at a time (VAE slicing: its memory, not its time)"));
@@ -711,30 +732,92 @@ TEST_SUITE("report") {
   }
 
   TEST_CASE("purchase table: --deadline finds the fewest GPUs that finish in time") {
-    PurchaseQuery q = train_query("llama2-7b", 2e11);
-    q.filters.gpus = true;
-    q.filters.systems = q.filters.cloud = false;
-    q.filters.vendor = Vendor::nvidia;
-    q.filters.form_factor = FormFactor::sxm;
-    q.filters.deadline = Duration::from_value(3 * 86400.0);
-    const PurchaseTable t = purchase_table(q, Catalog::builtin());
+    PurchaseQuery q = gpu_deadline_query();
+    const Catalog h100 = one_gpu_catalog("h100-sxm");  // the rows point into it
+    const PurchaseTable t = purchase_table(q, h100);
     const TransformerShape shape = q.model;
     const PurchaseRow& r = row_of(t, "h100-sxm");
     REQUIRE(r.estimated());
     CHECK(r.deadline_sized);
     CHECK(r.gpus > r.gpus_to_fit);
-    CHECK(r.time.value() <= 3 * 86400.0);
+    // In time means the expected wall clock, failures and checkpoints included.
+    REQUIRE(r.goodput);
+    CHECK(r.goodput->expected_wall_clock.value() <= 3 * 86400.0);
+    CHECK(r.time.value() < r.goodput->expected_wall_clock.value());
     // Beyond one node the search counts whole nodes of 8: one node fewer is late.
     REQUIRE(r.gpus > 8);
     CHECK(r.gpus % 8 == 0);
     const auto fewer = best_training_run(shape, *r.gpu, r.gpus - 8, {});
     REQUIRE(fewer.run);
-    CHECK(fewer.run->time_for_tokens(2e11).value() > 3 * 86400.0);
+    const Duration fewer_time = fewer.run->time_for_tokens(2e11);
+    CHECK(estimate_goodput(fewer_time, r.gpus - 8, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput)
+              .expected_wall_clock.value() > 3 * 86400.0);
     // The rendered row says so.
     const Table tt = t.table();
     bool marked = false;
     for (const auto& row : tt.rows) marked = marked || (row[0].text == "h100-sxm" && row[2].text == std::to_string(r.gpus) + "†");
     CHECK(marked);
+  }
+
+  TEST_CASE("purchase table: --deadline holds the expected wall clock, not the iterations, against the deadline") {
+    // A cluster that fails often: the iterations alone would make the deadline on fewer GPUs than the
+    // run, with its restarts and lost work, needs. Without failures the two agree.
+    PurchaseQuery q = gpu_deadline_query();
+    q.goodput.failures_per_gpu_hour = 0.0;
+    q.goodput.storage_write = Bandwidth::from_value(1e15);
+    const Catalog h100 = one_gpu_catalog("h100-sxm");
+    const PurchaseRow quiet = row_of(purchase_table(q, h100), "h100-sxm");
+    q.goodput.failures_per_gpu_hour = 20 * llama3_failures_per_gpu_hour;
+    q.goodput.restart = Duration::from_value(3600.0);
+    q.goodput.storage_write = GoodputConfig{}.storage_write;
+    const PurchaseRow failing = row_of(purchase_table(q, h100), "h100-sxm");
+    REQUIRE(quiet.estimated());
+    REQUIRE(failing.estimated());
+    REQUIRE(failing.goodput);
+    CHECK(failing.gpus > quiet.gpus);
+    CHECK(failing.goodput->expected_wall_clock.value() <= 3 * 86400.0);
+    // The quiet count's iterations would have made it; its expected wall clock does not.
+    const TransformerShape shape = q.model;
+    const auto at_quiet = best_training_run(shape, *failing.gpu, quiet.gpus, {});
+    REQUIRE(at_quiet.run);
+    const Duration iterations = at_quiet.run->time_for_tokens(2e11);
+    CHECK(iterations.value() <= 3 * 86400.0);
+    CHECK(estimate_goodput(iterations, quiet.gpus, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput)
+              .expected_wall_clock.value() > 3 * 86400.0);
+  }
+
+  TEST_CASE("purchase table: --deadline finds the fewest GPUs where the wall clock falls, then rises, with the GPUs") {
+    // Frequent failures and hour-long restarts: the expected wall clock of Llama 2 7B on 1e11 tokens
+    // stops falling near 64 H100s, as failures grow with the GPUs. A deadline just above its lowest
+    // point is met there, though probing on from the iterations' count would have stepped past it.
+    PurchaseQuery q = train_query("llama2-7b", 1e11);
+    q.filters.gpus = true;
+    q.filters.systems = q.filters.cloud = false;
+    q.goodput.failures_per_gpu_hour = 0.015;
+    q.goodput.restart = Duration::from_value(3600.0);
+    const TransformerShape shape = q.model;
+    const GpuSpec& g = Catalog::builtin().find_gpu("h100-sxm");
+    const DataSize ckpt = checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model)));
+    std::map<int, double> wall;
+    for (int nodes = 5; nodes <= 11; ++nodes) {
+      const auto run = best_training_run(shape, g, 8 * nodes, {});
+      REQUIRE(run.run);
+      wall[8 * nodes] = estimate_goodput(run.run->time_for_tokens(1e11), 8 * nodes, ckpt, q.goodput).expected_wall_clock.value();
+    }
+    const auto lowest = std::min_element(wall.begin(), wall.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+    REQUIRE(lowest->first > 40);
+    REQUIRE(lowest->first < 88);
+    CHECK(wall.rbegin()->second > lowest->second);  // it rises again: the case this test is for
+    q.filters.deadline = Duration::from_value(lowest->second * 1.0001);
+    const Catalog h100 = one_gpu_catalog("h100-sxm");  // the rows point into it
+    const PurchaseRow r = row_of(purchase_table(q, h100), "h100-sxm");
+    REQUIRE(r.estimated());
+    int fewest = 0;
+    for (const auto& [gpus, w] : wall)
+      if (!fewest && w <= q.filters.deadline->value()) fewest = gpus;
+    CHECK(r.gpus == fewest);
+    REQUIRE(r.goodput);
+    CHECK(r.goodput->expected_wall_clock.value() <= q.filters.deadline->value());
   }
 
   TEST_CASE("purchase table: a price range stays a range (issue: never collapsed to its low end)") {

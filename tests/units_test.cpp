@@ -81,6 +81,13 @@ TEST_SUITE("units") {
     CHECK(g.str() == "314280000000000000000000");
     CHECK(to_flop_count(g).value() == doctest::Approx(3.1428e23).epsilon(1e-15));
     CHECK(parse_count("1_000_000") == 1000000);
+    CHECK(parse_count("1,000,000,000") == 1000000000);
+    CHECK(parse_count("15,600e9") == parse_count("15.6e12"));
+    // A comma that does not group thousands is refused, not dropped: "1,5e9" would read 15e9.
+    for (const char* s : {"1,5e9", "12,5", "1.5,000", "1,0000", ",100", "100,", "1,000_000"}) {
+      CAPTURE(s);
+      CHECK_THROWS_AS(parse_count(s), ParseError);
+    }
     CHECK_THROWS_AS(parse_count("1.5"), ParseError);
     CHECK_THROWS_AS(parse_count("-3"), ParseError);
     CHECK_THROWS_AS(parse_count("abc"), ParseError);

@@ -41,6 +41,7 @@ bool is_plain_number(std::string_view s) {
 Money money_arg(const std::string& text, Currency currency, std::string_view flag) {
   require_digits(text, flag, "2200, '$2,200' or '2000 CNY'");
   if (is_plain_number(text)) {
+    if (const std::string why = detail::digit_grouping_error(text); !why.empty()) detail::fail(flag, "\"" + text + "\"", why);
     std::string digits;
     for (char c : text) {
       if (c != ',' && c != '_') digits += c;

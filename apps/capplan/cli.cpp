@@ -140,6 +140,11 @@ void parse_command_line(CLI::App& app, std::vector<std::string> args) {
       numeric = option(args[i - 1]);
       value = w;
     }
+    // An empty value ("--fabric ''", "--moe-dispatch=") is a mistake, not the default: refused by name.
+    if (numeric != nullptr && numeric->get_expected_max() != 0 && value.find_first_not_of(" \t") == std::string::npos) {
+      const std::string flag = o != nullptr && eq != std::string::npos ? name : args[i - 1];
+      throw capplan::InputError(flag, "\"" + value + "\"", flag + ": \"" + value + "\" is empty; give a value or leave the flag out");
+    }
     if (numeric != nullptr && numeric->get_expected_max() != 0 && numeric->get_type_name().rfind("TEXT", 0) != 0) {
       std::size_t k = value.find_first_not_of(" \t");
       if (k != std::string::npos && (value[k] == '+' || value[k] == '-')) ++k;

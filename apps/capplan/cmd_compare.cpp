@@ -101,6 +101,9 @@ struct CompareArgs {
   // Training: what the plan search may use.
   std::optional<std::int64_t> seq_len, global_batch, micro_batch;
   std::optional<int> zero;
+  std::optional<int> etp;                        // --etp: only plans whose experts split over this many GPUs
+  std::optional<std::string> cp_comm;            // --cp-comm: the K/V exchange of plans with context parallelism
+  OverlapArgs overlap;                           // --overlap-grad-reduce, --overlap-param-gather for every row
   std::optional<std::string> recompute;          // absent: any
   std::optional<std::string> recompute_modules;  // --recompute-modules: selective's modules (implies selective)
   std::optional<int> mtp_layers;                 // --mtp-layers (TrainingSetup::mtp_layers)
@@ -147,12 +150,12 @@ Duration duration_arg(const std::string& text, std::string_view flag) {
 // An image model's training: epochs (or images) and the batch per GPU; the transformer's and the
 // serving flags are refused, not ignored.
 void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
-  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--recompute-modules", "--mtp-layers", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
-                  "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--grad-reduce", "--moe-capacity-factor", "--moe-dispatch",
-                  "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
-                  "--warmup-share", "--serve", "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager",
-                  "--launch-time", "--prompt-tokens", "--output-tokens"},
-                 "describes a transformer's training or serving; " + image.id + " is an image model (--epochs or --images, --batch-per-gpu)");
+  {
+    const std::string why = "describes a transformer's training or serving; " + image.id + " is an image model (--epochs or --images, --batch-per-gpu)";
+    a.flags.refuse(language_training_flags, why);
+    a.flags.refuse({"--serve", "--batch", "--weights"}, why);
+    a.flags.refuse(language_serving_flags, why);
+  }
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
   q.workload = PurchaseWorkload::train_images;
   if (a.dataset_images < 1 || static_cast<double>(a.dataset_images) > 1e15)
@@ -199,12 +202,13 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
 // An image model's serving (--serve): images per batch on each GPU, the precision, a diffusion UNet's
 // steps and guidance; the training and the language model's serving flags are refused, not ignored.
 void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
-  a.flags.refuse({"--tokens", "--seq-len", "--global-batch", "--micro-batch", "--zero", "--recompute", "--recompute-modules", "--mtp-layers", "--offload-layers", "--fp8-recipe", "--finetune", "--lora-rank",
-                  "--lora-mlp", "--mfu", "--allow-tight", "--attention-kernel", "--framework", "--grad-reduce", "--moe-capacity-factor", "--moe-dispatch",
-                  "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval", "--async-checkpoint", "--eval-share",
-                  "--warmup-share", "--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate",
-                  "--context", "--expert-weights", "--kv-cache", "--cuda-graphs", "--eager", "--launch-time", "--prompt-tokens", "--output-tokens", "--precision"},
-                 "does not apply to serving " + image.id + ", an image model (--batch, --weights; a diffusion UNet's --steps, --no-guidance)");
+  {
+    const std::string why = "does not apply to serving " + image.id + ", an image model (--batch, --weights; a diffusion UNet's --steps, --no-guidance)";
+    for (const auto list : {std::span<const char* const>(language_training_flags), std::span<const char* const>(image_training_flags),
+                            std::span<const char* const>(language_serving_flags)})
+      a.flags.refuse(list, why);
+    a.flags.refuse({"--precision", "--deadline"}, why);
+  }
   apply_resolution(image, a.resolution);  // first: it rebuilds the UNet, which the attention flag then changes
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
   q.workload = PurchaseWorkload::serve_images;
@@ -241,7 +245,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
   if (image && !a.plan.serve) refuse_diffusion_training(*image);
   if (!image || !a.plan.serve)
     a.flags.refuse({"--steps", "--guidance", "--resolution", "--vae-slicing", "--vae-tiling"}, "applies to serving a diffusion UNet (--serve --model sd15-unet)");
-  if (!image) a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu", "--decode-rate"}, "describes an image model's run; a transformer trains on --tokens");
+  if (!image) a.flags.refuse(image_training_flags, "describes an image model's run; a transformer trains on --tokens");
   const ModelArg m = image ? ModelArg{} : model_arg(a.model);
   q.model = m.shape;
   q.model_name = m.id;
@@ -315,6 +319,10 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
     s.framework = framework_arg(a.framework, a.attention_kernel, a.grad_reduce);
+    apply_overlap_args(a.overlap, s.framework);
+    if (a.zero == 0 && a.flags.has("--overlap-param-gather"))
+      detail::fail("--overlap-param-gather", a.overlap.param_gather, "applies with --zero 1, 2 or 3: without ZeRO no weights are gathered");
+    narrow_plan_search(s.space.expert_tensor_parallel, s.space.cp_comms, a.etp, a.cp_comm, q.model);
     check_grad_reduce(a.grad_reduce, s.framework, s.precision);
     narrow_recompute(s.space.recompute, s.space.recompute_modules, s.space.recompute_module_lists, a.recompute, a.recompute_modules, q.model, s.framework.eager);
     s.framework.moe_capacity_factor = moe_capacity_arg(a.moe_capacity_factor, q.model);
@@ -362,6 +370,15 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
                  "sets one card's slot; compare ranks many cards on their own links (time one on x8 slots with train or infer --gpu ... --pcie-lanes)");
   const PurchaseQuery q = query_of(a);
   PurchaseTable pt = purchase_table(q, ctx.catalog());
+  // What the search-narrowing flags did, where a row shows no sign of them.
+  if (a.etp && std::any_of(pt.rows.begin(), pt.rows.end(), [](const PurchaseRow& r) { return r.status == "no fit"; }))
+    pt.assumptions.push_back("--etp " + std::to_string(*a.etp) + " keeps only plans whose experts split over " + std::to_string(*a.etp) +
+                             " GPUs (ETP x EP dividing TP x CP x DP, ETP a node's GPUs unless it spans them all): a row with no such plan reads "
+                             "no fit.");
+  if (a.cp_comm && q.workload == PurchaseWorkload::train &&
+      std::none_of(pt.rows.begin(), pt.rows.end(), [](const PurchaseRow& r) { return r.training && r.training->plan.cp > 1; }))
+    pt.assumptions.push_back("--cp-comm " + *a.cp_comm + ": no row's plan has context parallelism, so none exchanges K/V (the search tries it from " +
+                             std::to_string(q.training.space.min_cp_seq) + "-token sequences with FlashAttention).");
   if (!a.sort.empty() || a.descending) {
     const std::string key = a.sort.empty() ? pt.default_sort() : a.sort;
     try {
@@ -443,6 +460,11 @@ void add_compare(CLI::App& app, Context& ctx) {
   cmd->add_option("--global-batch", a->global_batch, "Sequences per iteration (default: about 4M tokens)");
   cmd->add_option("--micro-batch", a->micro_batch, "Only plans with this micro-batch (default: any)");
   cmd->add_option("--zero", a->zero, "Only plans with this ZeRO stage (default: any)")->check(CLI::IsMember({0, 1, 2, 3}));
+  cmd->add_option("--etp", a->etp, "MoE: only plans whose routed experts split over this many GPUs (default: as TP or 1, whichever is faster)");
+  cmd->add_option("--cp-comm", a->cp_comm,
+                  "Only this K/V exchange in plans with context parallelism: p2p, all_gather, a2a, a2a+p2p (default: any; the "
+                  "search tries CP for sequences of 8,192 tokens or more)");
+  add_overlap_flags(cmd, a->overlap);
   cmd->add_option("--offload-layers", a->offload_layers,
                   "0: no activation offloading in any row's plan (the search otherwise tries it on Grace superchips under "
                   "--framework megatron-core)");

@@ -83,10 +83,13 @@ std::string memory_chart(const std::string& title, const std::string& gpu, const
 Result run_memory_image(const MemoryArgs& a, const ImageModelArg& m, const Context& ctx) {
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
-  a.flags.refuse({"--serve", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len",
-                  "--recompute", "--recompute-modules", "--mtp-layers", "--sequence-parallel", "--zero", "--finetune", "--lora-rank", "--lora-mlp", "--optimizer", "--fp8-recipe",
-                  "--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--framework", "--grad-reduce"},
-                 "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)");
+  {
+    const std::string why = "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)";
+    a.flags.refuse({"--serve", "--tp", "--pp"}, why);
+    a.flags.refuse(language_training_flags, why);
+    a.flags.refuse({"--batch", "--weights"}, why);
+    a.flags.refuse(language_serving_flags, why);
+  }
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   const std::int64_t batch = a.batch_per_gpu.value_or(256);
   if (batch < 1 || batch > 1'000'000) detail::fail("--batch-per-gpu", std::to_string(batch), "must be an image count from 1 to 1,000,000");

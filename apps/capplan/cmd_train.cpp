@@ -144,13 +144,11 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
   // The transformer's flags have no meaning here: say so instead of ignoring them.
-  a.flags.refuse({"--tokens", "--tp", "--pp", "--dp", "--cp", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
-                  "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--sequence-parallel", "--zero", "--finetune", "--lora-rank",
-                  "--lora-mlp", "--mfu", "--optimizer", "--allow-tight", "--attention-kernel", "--framework", "--grad-reduce",
-                  "--moe-capacity-factor", "--moe-dispatch", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-                  "--async-checkpoint", "--eval-share", "--warmup-share", "--fp8-recipe", "--launch-time", "--moe-routed-time", "--mtp-layers",
-                  "--overlap-grad-reduce", "--overlap-param-gather"},
-                 "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)");
+  {
+    const std::string why = "describes a transformer run; " + id + " is an image model (--epochs, --batch-per-gpu)";
+    a.flags.refuse(language_training_flags, why);
+    a.flags.refuse({"--tp", "--pp", "--launch-time"}, why);
+  }
   const ImageArgs& c = a.image;
   const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
   if (!a.plan.gpus) detail::fail("--gpus", "\"\"", "is required: how many GPUs train");
@@ -272,8 +270,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     apply_image_attention_flag(*image, a.plan.flash_attention, a.flags);
     return run_train_image(a, *image, ctx);
   }
-  a.flags.refuse({"--epochs", "--images", "--dataset-images", "--batch-per-gpu", "--cpu-cores", "--storage", "--drives", "--decode-rate"},
-                 "describes an image model's run; a transformer trains on --tokens");
+  a.flags.refuse(image_training_flags, "describes an image model's run; a transformer trains on --tokens");
   if (a.tokens.empty()) detail::fail("--tokens", "\"\"", "is required: how many tokens to train on (e.g. 1e9)");
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
@@ -346,7 +343,13 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     if (a.plan.sequence_parallel) {
       detail::fail("--sequence-parallel", "true", "goes with a given plan (--tp ...); the search already tries it with every TP > 1");
     }
+    narrow_plan_search(setup.space.expert_tensor_parallel, setup.space.cp_comms, a.plan.etp, a.plan.cp_comm, m.shape);
     const TrainingRunSearch sr = best_training_run(m.shape, g, gpus, setup);
+    if (!sr.run && sr.candidates == 0 && a.plan.etp)  // no layout at all, not a memory problem
+      detail::fail("--etp", std::to_string(*a.plan.etp),
+                   "gives no plan on " + std::to_string(gpus) + " GPUs: ETP x EP must divide TP x CP x DP, and ETP must divide a node's " +
+                       std::to_string(setup.gpus_per_node > 0 ? setup.gpus_per_node : perf::usual_gpus_per_node(g)) +
+                       " GPUs unless it spans them all");
     if (!sr.run) {
       // A frugal layout of these GPUs the search tried: all data parallel under ZeRO-3 with full
       // recomputation, one sequence per micro-batch (without context parallelism, which the search
@@ -405,6 +408,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     try {
       return training_report(ctx.catalog(), m.id, g, tokens, *run, searched, setup, goodput_config(a.goodput), footprint_options(a.cost));
     } catch (const InputError& e) {  // the library names its field; the user typed a flag
+      if (e.field().rfind("--", 0) == 0) throw;  // a flag's own parser already named it
       const std::string flag = e.field() == "failures_per_gpu_hour" ? "--failure-rate"
                                : e.field() == "checkpoint_interval" ? "--checkpoint-interval"
                                : e.field() == "checkpoint_stall"    ? "--storage-write"  // the stall is the checkpoint over its write rate
@@ -437,6 +441,19 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     if (!searched)
       detail::fail("--overlap-param-gather", a.overlap.param_gather, "applies with data parallelism (DP x CP > 1): with one replica nothing is gathered");
     overlap_notes.push_back("--overlap-param-gather: the plan found has no data parallelism, so no weights are gathered.");
+  }
+  // --cp-comm narrows the search to one exchange for the plans with context parallelism; the one found may have none.
+  if (searched && a.plan.cp_comm && plan.cp == 1) {
+    const perf::SearchSpace& sp = setup.space;
+    const std::string why = job.seq_len < sp.min_cp_seq ? "the search tries it from " + std::to_string(sp.min_cp_seq) + "-token sequences; these have " +
+                                                               std::to_string(job.seq_len)
+                            : !fw.flash_attention ? std::string("it needs FlashAttention")
+                            : m.shape.mla          ? std::string("it is not modelled with latent attention")
+                            : sp.cp_degrees(job.seq_len, fw.flash_attention, m.shape).size() == 1
+                                ? "no degree splits " + std::to_string(job.seq_len) + " tokens into 2 x CP equal chunks of at least " +
+                                      std::to_string(sp.min_cp_tokens) + " tokens a rank"
+                                : std::string("the plans with it were slower or did not fit");
+    overlap_notes.push_back("--cp-comm: the plan found has no context parallelism, so no K/V is exchanged (" + why + ").");
   }
   if (a.flags.has("--overlap-grad-reduce") && plan.dp * plan.cp == 1) {
     if (!searched) detail::fail("--overlap-grad-reduce", a.overlap.grad_reduce, "applies with data parallelism (DP x CP > 1): no gradients are reduced");
@@ -554,9 +571,11 @@ struct InferArgs {
 Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context& ctx) {
   const ImageModel& net = m.shape;
   const std::string& id = m.id;
-  a.flags.refuse({"--gpus", "--tp", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens", "--cuda-graphs", "--eager", "--pcie-host", "--p2p", "--pcie-lanes",
-                  "--weight-stream-latency", "--launch-time"},
-                 "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)");
+  {
+    const std::string why = "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)";
+    a.flags.refuse(language_serving_flags, why);
+    a.flags.refuse({"--gpus", "--tp", "--pcie-host", "--p2p", "--pcie-lanes", "--weight-stream-latency"}, why);
+  }
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   // --batch: images per batch (default 64; a diffusion UNet's 1, as compare --serve); --weights: the
   // precision the network runs at, fp16 (default, mixed precision), bf16, fp32, fp8 or int8 (TensorRT).

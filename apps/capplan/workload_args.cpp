@@ -3,6 +3,7 @@
 #include "args.hpp"
 #include "fit_hints.hpp"
 
+#include <capplan/detail/text.hpp>
 #include <capplan/error.hpp>
 #include <capplan/io/image_model_json.hpp>
 #include <capplan/io/model_json.hpp>
@@ -487,6 +488,7 @@ void apply_image_attention_flag(ImageModelArg& m, bool flash_attention, const Gi
 }
 
 double count_arg(const std::string& text, std::string_view flag) {
+  if (const std::string why = detail::digit_grouping_error(text); !why.empty()) detail::fail(flag, "\"" + text + "\"", why);
   std::string s;
   for (char c : text) {
     if (c != ',' && c != '_') s += c;
@@ -512,6 +514,11 @@ void add_model_gpu_flags(CLI::App* cmd, std::string& model, std::string& gpu, bo
   if (gpu_required) g->required();
 }
 
+// Beside the language model's own families: what a training run or a serving load alone takes where
+// the command has --serve (compare, memory).
+constexpr const char* training_only_flags[] = {"--precision", "--deadline", "--fabric", "--fabric-bandwidth", "--fabric-latency"};
+constexpr const char* serving_only_flags[] = {"--batch", "--weights"};
+
 void separate_serve_flags(CLI::App* cmd) {
   if (cmd->get_option_no_throw("--serve") == nullptr) return;
   // Checked once the command line is parsed, before the command runs (not by CLI11's excludes and
@@ -519,21 +526,13 @@ void separate_serve_flags(CLI::App* cmd) {
   cmd->parse_complete_callback([cmd] {
     const bool serve = cmd->count("--serve") > 0;
     // Flags that describe a training run (its plan, batch, tokens, speed and failures).
-    static constexpr const char* training[] = {
-        "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers", "--pipeline-layout", "--offload-layers", "--micro-batch",
-        "--global-batch", "--seq-len", "--recompute", "--recompute-modules", "--mtp-layers", "--sequence-parallel", "--zero", "--precision", "--optimizer", "--mfu",
-        "--allow-tight", "--deadline", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-        "--async-checkpoint", "--eval-share", "--warmup-share", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--finetune",
-        "--lora-rank", "--lora-mlp", "--attention-kernel", "--moe-capacity-factor", "--moe-dispatch", "--framework", "--grad-reduce"};
-    // Flags that describe a serving load.
-    static constexpr const char* serving[] = {"--batch", "--context", "--weights", "--expert-weights", "--kv-cache", "--prompt-tokens", "--output-tokens",
-                                              "--cuda-graphs", "--eager", "--launch-time"};
-    for (const char* f : serve ? std::span<const char* const>(training) : std::span<const char* const>(serving)) {
-      const CLI::Option* o = cmd->get_option_no_throw(f);
-      if (o == nullptr || o->count() == 0) continue;
-      const auto& given = o->results();
-      detail::fail(f, given.empty() ? std::string("true") : given.front(),
-                   serve ? "describes a training run; it does not go with --serve" : "describes a serving load; it needs --serve");
+    const GivenFlags given{cmd};
+    if (serve) {
+      for (const auto list : {std::span<const char* const>(language_training_flags), std::span<const char* const>(training_only_flags)})
+        given.refuse(list, "describes a training run; it does not go with --serve");
+    } else {
+      for (const auto list : {std::span<const char* const>(language_serving_flags), std::span<const char* const>(serving_only_flags)})
+        given.refuse(list, "describes a serving load; it needs --serve");
     }
   });
 }
@@ -547,11 +546,11 @@ void add_plan_flags(CLI::App* cmd, PlanArgs& a) {
   cmd->add_option("--cp-comm", a.cp_comm,
                   "How the CP ranks exchange K/V, as Megatron's cp_comm_type: p2p (ring, overlapped; default), all_gather (Llama 3), "
                   "a2a (DeepSpeed-Ulysses: heads split over CP), a2a+p2p (hierarchical: a2a among a node's CP ranks, the ring across "
-                  "nodes)");
+                  "nodes); without a plan (train): the only exchange the search tries");
   cmd->add_option("--ep", a.ep, "Expert-parallel degree (MoE): routed experts spread over EP of the DP x CP GPUs, as Megatron folds it (default 1)");
   cmd->add_option("--etp", a.etp,
                   "Expert tensor-parallel degree (MoE): GPUs each routed expert is split over (default: TP; 1 in the DeepSeek and Qwen "
-                  "MoE recipes); the expert layers fold ETP x EP over the TP x CP x DP GPUs");
+                  "MoE recipes); the expert layers fold ETP x EP over the TP x CP x DP GPUs; without a plan (train): only plans with it");
   cmd->add_option("--interleave", a.interleave, "Model chunks per pipeline stage, interleaved 1F1B (default 1)");
   cmd->add_option("--first-stage-layers", a.first_stage_layers,
                   "Layers on the first pipeline stage (default: the last and first stages give up the layers that do not divide)");
@@ -758,8 +757,16 @@ void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
 }
 
 void fail_as_flag(const std::string& flag, const std::string& value, const InputError& e) {
-  const std::string what = e.what();
-  detail::fail(flag, value, what.substr(std::min(what.size(), e.field().size() + e.value().size() + 3)));
+  // The library's "FIELD: VALUE WHY", or "FIELD: \"VALUE\" WHY" from a parser: WHY, under the flag.
+  std::string why = e.what();
+  if (const std::string head = e.field() + ": "; why.rfind(head, 0) == 0) why.erase(0, head.size());
+  for (const std::string& v : {"\"" + e.value() + "\"", e.value()}) {
+    if (!e.value().empty() && why.rfind(v, 0) == 0) {
+      why.erase(0, v.size());
+      break;
+    }
+  }
+  detail::fail(flag, value, std::string(detail::trim(why)));
 }
 
 Recompute recompute_arg(const std::string& s) {
@@ -829,10 +836,33 @@ std::string GivenFlags::value_of(const char* flag) const {
   return o == nullptr || o->results().empty() ? std::string("true") : o->results().front();
 }
 
-void GivenFlags::refuse(std::initializer_list<const char*> flags, const std::string& why) const {
+void GivenFlags::refuse(std::span<const char* const> flags, const std::string& why) const {
   for (const char* f : flags) {
     if (has(f)) detail::fail(f, value_of(f), why);
   }
+}
+
+void GivenFlags::refuse(std::initializer_list<const char*> flags, const std::string& why) const {
+  refuse(std::span<const char* const>(flags.begin(), flags.size()), why);
+}
+
+int etp_arg(int etp, const TransformerShape& shape) {
+  if (etp < 1) detail::fail("--etp", std::to_string(etp), "must be a positive count");
+  if (!shape.moe) detail::fail("--etp", std::to_string(etp), "needs a mixture-of-experts model; " + shape.name + " is dense");
+  if (shape.moe->moe_ffn_hidden % etp != 0)
+    detail::fail("--etp", std::to_string(etp), "does not divide the experts' FFN width " + std::to_string(shape.moe->moe_ffn_hidden));
+  return etp;
+}
+
+CpComm cp_comm_arg(const std::string& text) {
+  // Megatron-Core spells the hierarchical exchange "a2a+p2p".
+  return detail::parse_enum<CpComm>(text == "a2a+p2p" ? std::string("a2a_p2p") : text, "--cp-comm");
+}
+
+void narrow_plan_search(std::vector<int>& space_etps, std::vector<CpComm>& space_cp_comms, const std::optional<int>& etp,
+                        const std::optional<std::string>& cp_comm, const TransformerShape& shape) {
+  if (etp) space_etps = {etp_arg(*etp, shape)};
+  if (cp_comm) space_cp_comms = {cp_comm_arg(*cp_comm)};
 }
 
 perf::Fp8Recipe fp8_recipe_arg(const std::string& recipe, Precision precision) {
@@ -883,9 +913,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
                  std::to_string(tp) + " x " + (cp > 1 ? std::to_string(cp) + " x " : "") + std::to_string(pp) + " x " + std::to_string(dp),
                  "(" + model_dims + " x DP) is more than " + std::to_string(max_plan_gpus) + " GPUs");
   }
-  // Megatron-Core spells the hierarchical exchange "a2a+p2p".
-  const CpComm cp_comm = a.cp_comm ? detail::parse_enum<CpComm>(*a.cp_comm == "a2a+p2p" ? std::string("a2a_p2p") : *a.cp_comm, "--cp-comm")
-                                   : CpComm::p2p;
+  const CpComm cp_comm = a.cp_comm ? cp_comm_arg(*a.cp_comm) : CpComm::p2p;
   if (cp > 1) {
     if (!a.flash_attention) detail::fail("--cp", std::to_string(cp), "needs --flash-attention: ring attention runs in the fused kernel");
     ParallelPlan kind;
@@ -909,13 +937,7 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   c.plan.cp = cp;
   c.plan.cp_comm = cp_comm;
   c.plan.interleave = positive_flag(a.interleave, 1, "--interleave");
-  if (a.etp) {
-    const int etp = positive_flag(a.etp, 1, "--etp");
-    if (!shape.moe) detail::fail("--etp", std::to_string(etp), "needs a mixture-of-experts model; " + shape.name + " is dense");
-    if (shape.moe->moe_ffn_hidden % etp != 0)
-      detail::fail("--etp", std::to_string(etp), "does not divide the experts' FFN width " + std::to_string(shape.moe->moe_ffn_hidden));
-    c.plan.etp = etp;
-  }
+  if (a.etp) c.plan.etp = etp_arg(positive_flag(a.etp, 1, "--etp"), shape);
   if (a.ep) {
     const int ep = positive_flag(a.ep, 1, "--ep");
     if (ep > 1 && !shape.moe) detail::fail("--ep", std::to_string(ep), "needs a mixture-of-experts model; " + shape.name + " is dense");

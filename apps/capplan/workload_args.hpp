@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -286,6 +287,36 @@ void narrow_recompute(std::vector<Recompute>& space_recompute, std::uint8_t& spa
                       const std::optional<std::string>& recompute,
                       const std::optional<std::string>& modules, const TransformerShape& shape, bool eager);
 
+// A search narrowed by the plan flags given without a plan (train, compare): --etp N keeps plans whose
+// experts split over N GPUs (perf::SearchSpace::expert_tensor_parallel), --cp-comm the one K/V exchange
+// for plans with context parallelism (cp_comms): pass the space's two lists. Each is checked as in a plan (etp_arg, cp_comm_arg).
+void narrow_plan_search(std::vector<int>& space_etps, std::vector<CpComm>& space_cp_comms, const std::optional<int>& etp,
+                        const std::optional<std::string>& cp_comm, const TransformerShape& shape);
+// --etp: a positive degree on a mixture-of-experts model that divides its experts' FFN width.
+int etp_arg(int etp, const TransformerShape& shape);
+// --cp-comm: p2p, all_gather, a2a, or a2a+p2p (Megatron-Core's spelling; a2a_p2p too).
+CpComm cp_comm_arg(const std::string& text);
+
+// Flag families, each listed once, for the commands that refuse them where they do not apply
+// (GivenFlags::refuse); a command refuses those of a family it has.
+// A language model's training run and nothing else: its plan beyond TP and PP, batch, tokens, kernels,
+// MoE routing, framework, optimizer and the whole run's failures and checkpoints. Not --tp, --pp,
+// --precision or the cluster's flags, which serving or image models also take, nor --deadline, which
+// an image model's training takes.
+inline constexpr const char* language_training_flags[] = {
+    "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
+    "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--recompute-modules",
+    "--mtp-layers", "--sequence-parallel", "--zero", "--optimizer", "--finetune", "--lora-rank", "--lora-mlp", "--mfu", "--allow-tight",
+    "--attention-kernel", "--framework", "--grad-reduce", "--overlap-grad-reduce", "--overlap-param-gather", "--moe-capacity-factor",
+    "--moe-dispatch", "--moe-routed-time", "--fp8-recipe", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
+    "--async-checkpoint", "--eval-share", "--warmup-share"};
+// A language model's serving load, beside --batch and --weights, which an image model's serving takes too.
+inline constexpr const char* language_serving_flags[] = {"--context",       "--expert-weights", "--kv-cache", "--prompt-tokens",
+                                                         "--output-tokens", "--cuda-graphs",    "--eager",    "--launch-time"};
+// An image model's training run (train's and compare's spellings).
+inline constexpr const char* image_training_flags[] = {"--epochs", "--images",  "--dataset-images", "--batch-per-gpu", "--cpu-cores-per-gpu",
+                                                       "--cpu-cores", "--storage", "--drives", "--decode-rate"};
+
 // Which flags a command was given, to refuse those that do not apply to its model.
 struct GivenFlags {
   const CLI::App* cmd = nullptr;
@@ -294,6 +325,7 @@ struct GivenFlags {
   [[nodiscard]] std::string value_of(const char* flag) const;
   // An exit-2 error "FLAG: VALUE WHY" for the first of `flags` that was given.
   void refuse(std::initializer_list<const char*> flags, const std::string& why) const;
+  void refuse(std::span<const char* const> flags, const std::string& why) const;
 };
 
 // --precision of training: bf16, fp16, fp32, fp8 or fp4.

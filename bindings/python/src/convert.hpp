@@ -30,6 +30,25 @@ inline py::object stdlib(const char* module, const char* name) { return py::modu
 inline std::string type_name(py::handle h) { return py::str(py::type::handle_of(h).attr("__name__")); }
 inline std::string py_repr(py::handle h) { return py::repr(h); }
 
+// An enum's constructor from an integer that refuses a value naming no member: pybind11 alone makes
+// Precision(99) a "Precision.???" that every function then takes. ValueError with the enum's name, the
+// value and the members'. Added ahead of pybind11's own constructor (py::prepend).
+template <class E>
+void refuse_unknown_values(py::enum_<E>& e, const std::string& name) {
+  using U = std::underlying_type_t<E>;
+  e.def(py::init([name](U v) {
+          std::string known;
+          for (auto item : py::type::of<E>().attr("__members__").attr("items")()) {
+            const auto pair = py::reinterpret_borrow<py::tuple>(item);
+            const E m = py::cast<E>(pair[1]);
+            if (static_cast<U>(m) == v) return m;
+            known += (known.empty() ? "" : ", ") + std::string(py::str(pair[0])) + " = " + std::to_string(static_cast<long long>(m));
+          }
+          throw py::value_error(name + ": " + std::to_string(static_cast<long long>(v)) + " is not one of its values (" + known + ")");
+        }),
+        py::arg("value"), py::prepend());
+}
+
 inline bool is_bool(py::handle h) { return PyBool_Check(h.ptr()) != 0; }
 inline bool is_str(py::handle h) { return PyUnicode_Check(h.ptr()) != 0; }
 

@@ -102,7 +102,9 @@ void bind_money_kind(py::module_& m, const char* doc, const char* init_doc) {
 
 inline void bind_money(py::module_& m) {
   namespace d = money_detail_py;
-  py::enum_<Currency>(m, "Currency", "ISO 4217 currencies known to capplan.")
+  py::enum_<Currency> currency(m, "Currency", "ISO 4217 currencies known to capplan.");
+  refuse_unknown_values(currency, "Currency");
+  currency
       .value("USD", Currency::USD)
       .value("EUR", Currency::EUR)
       .value("CNY", Currency::CNY)
@@ -111,14 +113,18 @@ inline void bind_money(py::module_& m) {
       .def_property_readonly("code", [](Currency c) { return std::string(info(c).code); })
       .def_property_readonly("symbol", [](Currency c) { return std::string(info(c).symbol); })
       .def_property_readonly("minor_digits", [](Currency c) { return info(c).minor_digits; });
-  py::enum_<RoundingMode>(m, "RoundingMode", "How Money.rounded rounds; half_even (banker's) by default.")
+  py::enum_<RoundingMode> rounding(m, "RoundingMode", "How Money.rounded rounds; half_even (banker's) by default.");
+  refuse_unknown_values(rounding, "RoundingMode");
+  rounding
       .value("half_even", RoundingMode::half_even)
       .value("half_up", RoundingMode::half_up)
       .value("down", RoundingMode::down)
       .value("up", RoundingMode::up)
       .value("floor", RoundingMode::floor)
       .value("ceiling", RoundingMode::ceiling);
-  py::enum_<MoneyStyle>(m, "MoneyStyle", "'$1,234.56' (symbol) or '1234.56 USD' (code).")
+  py::enum_<MoneyStyle> style(m, "MoneyStyle", "'$1,234.56' (symbol) or '1234.56 USD' (code).");
+  refuse_unknown_values(style, "MoneyStyle");
+  style
       .value("symbol", MoneyStyle::symbol)
       .value("code", MoneyStyle::code);
 

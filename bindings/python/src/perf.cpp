@@ -414,7 +414,7 @@ void bind_training(py::module_& m) {
      .field("interleave", &SearchSpace::interleave,
              "virtual pipeline stages tried (1 to 24), each where it splits every stage's layers and pp divides the micro-batches")
       .field("expert_parallel", &SearchSpace::expert_parallel)
-      .field("expert_tensor_parallel", &SearchSpace::expert_tensor_parallel, "ETP degrees tried for MoE at tp > 1 (0: as tp)")
+      .field("expert_tensor_parallel", &SearchSpace::expert_tensor_parallel, "ETP degrees tried for MoE models (0: as tp; n: the experts split over n GPUs at any tp); [n] alone keeps the plans whose experts split over n; empty: no MoE plans")
       .field("context_parallel", &SearchSpace::context_parallel,
              "tried for sequences of min_cp_seq tokens or more, each while a rank keeps min_cp_tokens")
       .field("min_cp_seq", &SearchSpace::min_cp_seq, "the shortest sequence CP is tried for (8192)")

@@ -425,6 +425,7 @@ py::enum_<E> text_enum(py::handle scope, const char* name, const char* doc) {
           throw py::value_error(n + ": '" + text + "' is not one of " + known);
         }),
         py::arg("name"));
+  refuse_unknown_values(e, n);
   py::implicitly_convertible<py::str, E>();
   return e;
 }

@@ -127,7 +127,9 @@ void bind_quantity(py::module_& m, const char* doc) {
 }
 
 inline void bind_units(py::module_& m) {
-  py::enum_<Prefixes>(m, "Prefixes", "Decimal (GB = 1e9 B) or binary (GiB = 2^30 B) prefixes when printing.")
+  py::enum_<Prefixes> prefixes(m, "Prefixes", "Decimal (GB = 1e9 B) or binary (GiB = 2^30 B) prefixes when printing.");
+  refuse_unknown_values(prefixes, "Prefixes");
+  prefixes
       .value("decimal", Prefixes::decimal)
       .value("binary", Prefixes::binary);
 

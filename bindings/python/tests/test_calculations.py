@@ -167,6 +167,12 @@ def test_memory_errors():
         capplan.WeightFormat("q3")
     with pytest.raises(ValueError, match="ZeroStage: 'four' is not one of"):
         capplan.ZeroStage("four")
+    # An integer that names no member is refused, not made a "Precision.???" every function takes.
+    assert capplan.Precision(int(capplan.Precision.bf16)) == capplan.Precision.bf16
+    for enum, value in [(capplan.Precision, 99), (capplan.ZeroStage, 4), (capplan.MoeDispatch, 7), (capplan.Currency, 9),
+                        (capplan.RoundingMode, 17), (capplan.MoneyStyle, 2), (capplan.Prefixes, 5)]:
+        with pytest.raises(ValueError, match=rf"{enum.__name__}: {value} is not one of its values \("):
+            enum(value)
 
 
 small_shapes = st.builds(

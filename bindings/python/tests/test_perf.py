@@ -608,6 +608,11 @@ def test_expert_tensor_parallel(cat):
     names = [t.name for t in capplan.estimate_training(job, whole, cluster).breakdown.terms]
     assert "expert tensor-parallel gathers" not in names
     assert capplan.SearchSpace().expert_tensor_parallel == [0, 1]
+    # One degree alone narrows the search to it, at any tp (the CLI's --etp without a plan).
+    space = capplan.SearchSpace(expert_tensor_parallel=[4], micro_batches=[1], interleave=[1])
+    top = capplan.search_plans(job, cluster, top=20, space=space).top
+    assert top and all(capplan.expert_tensor_parallel(t.plan) == 4 for t in top)
+    assert any(t.plan.tp != 4 for t in top)
     dense = TrainingJob(model=capplan.find_model("llama2-7b").transformer(), global_batch=16)
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_training(dense, ParallelPlan(tp=2, dp=8, etp=1), cluster)

@@ -19,6 +19,41 @@ inline std::string_view trim(std::string_view s) {
   return s;
 }
 
+// Why the digit grouping of a number ("1,234,567.5", "1_000_000", "2e12") is not well formed, or ""
+// where it is (or has none): one kind of separator (',' or '_'), only before the point or exponent, a
+// first group of 1-3 digits and then groups of exactly 3. A comma anywhere else ("12,50", "1,5e9",
+// "1.234,56") is refused, not dropped: in much of the world it is the decimal point, and dropping it
+// would read ten or a hundred times the number meant. The parsers of counts, plain numbers and money
+// put this after the field and the text.
+inline std::string digit_grouping_error(std::string_view number) {
+  const std::size_t first_sep = number.find_first_of(",_");
+  if (first_sep == std::string_view::npos) return {};
+  const char kind = number[first_sep];
+  const std::size_t begin = number.find_first_of("0123456789");
+  const std::size_t end = std::min(number.size(), number.find_first_of(".eE"));
+  const std::string example = kind == ',' ? "1,234,567" : "1_234_567";
+  const std::string misplaced = std::string("has a '") + kind + "' that does not separate thousands (write " + example + ".5" +
+                                (kind == ',' ? "; a decimal comma is not read)" : ")");
+  if (number.find_first_of(",_", end) != std::string_view::npos || begin == std::string_view::npos || begin > first_sep)
+    return misplaced;
+  std::size_t group = 0;
+  bool first = true;
+  for (std::size_t i = begin; i <= end; ++i) {
+    const char c = i < end ? number[i] : kind;
+    if (c >= '0' && c <= '9') {
+      ++group;
+      continue;
+    }
+    if (c != ',' && c != '_') return {};  // not digits: the parser says what is wrong
+    if (c != kind) return "mixes ',' and '_' between its digits (write " + example + ")";
+    if (group == 0 || group > 3 || (!first && group != 3))
+      return misplaced;
+    first = false;
+    group = 0;
+  }
+  return {};
+}
+
 // Levenshtein distance (insertions, deletions and substitutions each cost 1).
 inline std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);

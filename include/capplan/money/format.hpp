@@ -131,6 +131,10 @@ inline ParsedMoney parse_parts(std::string_view text, std::string_view field) {
     if (tail.empty()) fail_parse(field, text, "has no currency; write \"$12.50\" or \"12.50 USD\"");
     cur = currency_in(tail, text, field);
   }
+  // "2000_CNY", "CNY_2000": an underscore where a space would part the amount from its code.
+  while (!s.empty() && s.back() == '_') s.remove_suffix(1);
+  while (!s.empty() && s.front() == '_') s.remove_prefix(1);
+  if (const std::string why = digit_grouping_error(s); !why.empty()) fail_parse(field, text, why);
   std::string digits;
   for (char c : s) {
     if (c == ',' || c == '_') continue;

@@ -46,8 +46,10 @@ struct SearchSpace {
   // and 20 (Megatron-Bridge's Llama 3 70B, 405B, GPT-3 175B and Llama 2 70B), so every degree to 24.
   std::vector<int> interleave{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24};
   std::vector<int> expert_parallel{1, 2, 4, 8, 16, 32, 64};  // MoE models only
-  // Expert tensor parallel degrees tried for MoE models at tp > 1: 0 = as tp (Megatron's old coupling),
-  // 1 = whole experts, as Megatron-Bridge's DeepSeek and Qwen MoE recipes set it.
+  // Expert tensor parallel degrees tried for MoE models: 0 = as tp (Megatron's old coupling), n > 0 =
+  // the experts split over n GPUs whatever tp is (1: whole experts, as Megatron-Bridge's DeepSeek and
+  // Qwen MoE recipes set it; a degree equal to a plan's tp is that plan's 0). {n} alone keeps the
+  // plans whose experts split over n (capplan's --etp without a plan).
   std::vector<int> expert_tensor_parallel{0, 1};
   // Context parallelism, tried for sequences of at least min_cp_seq tokens with FlashAttention, each
   // degree only while a rank keeps at least min_cp_tokens of every sequence; shorter sequences search
@@ -288,6 +290,16 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   const std::vector<std::uint8_t> no_modules{0};
   for (int tp = 1; tp <= std::min(max_tp, n); ++tp) {
     if (n % tp || s.heads % tp || s.ffn % tp || (job.model.moe && job.model.moe->moe_ffn_hidden % tp)) continue;
+    // The expert TP degrees at this tp, each once: a listed degree equal to tp is the plan's 0 (as tp).
+    std::vector<int> etps;
+    if (job.model.moe) {
+      for (const int v : space.expert_tensor_parallel) {
+        const int etp = v == tp ? 0 : v;
+        if (etp >= 0 && std::find(etps.begin(), etps.end(), etp) == etps.end()) etps.push_back(etp);
+      }
+    } else {
+      etps.push_back(0);
+    }
     // Runnable: a tensor-parallel group stays inside one node and divides it (3 of 8 GPUs would
     // straddle two nodes and all-reduce over the network every layer; no framework lays TP out so).
     if (cluster.gpus_per_node % tp != 0 && cluster.gpus > tp) continue;
@@ -313,9 +325,9 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
             if (zero == ZeroStage::gradients && pp > 1) continue;
             for (int sp = 0; sp <= (space.sequence_parallel && tp > 1 && sequence_parallel_divides(seq, tp, cp) ? 1 : 0); ++sp) {
               for (int ep : job.model.moe ? space.expert_parallel : std::vector<int>{1}) {
-               for (int etp : job.model.moe && tp > 1 ? space.expert_tensor_parallel : std::vector<int>{0}) {
+               for (const int etp : etps) {
                 const int e_tp = etp > 0 ? etp : tp;
-                if (etp < 0 || (etp > 0 && etp == tp) || (job.model.moe && job.model.moe->moe_ffn_hidden % e_tp)) continue;
+                if (job.model.moe && job.model.moe->moe_ffn_hidden % e_tp) continue;
                 if (etp > 0 && cluster.gpus_per_node % etp != 0 && n > etp) continue;
                 if (ep < 1 || (static_cast<std::int64_t>(tp) * dp * cp) % (static_cast<std::int64_t>(e_tp) * ep) ||
                     (job.model.moe && job.model.moe->experts % ep))

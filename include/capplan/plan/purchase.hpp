@@ -37,6 +37,7 @@
 #include "capplan/plan/run_footprint.hpp"
 #include "capplan/report/money_value.hpp"
 #include "capplan/report/pareto.hpp"
+#include "capplan/report/plan_output.hpp"
 #include "capplan/plan/serving_run.hpp"
 #include "capplan/report/table.hpp"
 #include "capplan/report/value.hpp"
@@ -614,19 +615,9 @@ struct PurchaseTable {
         plan["memory_per_gpu_bytes"] =
             image_training_memory(*q.image_model, r.batch_per_gpu, q.training.precision).total().value();
       } else if (r.training) {
-        const ParallelPlan& p = r.training->plan;
-        plan["tp"] = p.tp;
-        plan["pp"] = p.pp;
-        plan["dp"] = p.dp;
-        plan["micro_batch"] = p.micro_batch;
+        plan_output(plan, r.training->plan, r.training->job.model.layers);
         plan["global_batch"] = r.training->job.global_batch;
-        plan["zero"] = static_cast<int>(p.zero_stage);
-        plan["recompute"] = std::string(name(p.recompute));
-        plan["recompute_modules"] = recompute_modules_text(recomputed_modules(p.recompute, p.recompute_modules));
-        plan["sequence_parallel"] = p.sequence_parallel;
-        plan["interleave"] = p.interleave;
-        plan["cp"] = p.cp;
-        plan["offload_layers"] = p.offload_layers;
+        plan["seq_len"] = r.training->job.seq_len;
         plan["gpus_per_node"] = r.training->cluster.gpus_per_node;
         plan["fabric"] = r.training->cluster.nodes() > 1 ? Value(r.training->fabric.id) : Value(nullptr);
         plan["memory_per_gpu_bytes"] = r.training->memory.total().value();
@@ -970,7 +961,16 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       if (f.deadline) {
         std::optional<int> d;
         try {
-          d = runs.fewest_gpus_for_deadline(g, q.tokens, *f.deadline, c.unit_gpus, c.per_node, n);
+          // Held against the expected wall clock, as the run is billed (a run that never finishes is late).
+          const DataSize ckpt = checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model)));
+          auto wall_clock = [&](int gpus, double iterations_s) -> std::optional<double> {
+            try {
+              return estimate_goodput(Duration::from_value(iterations_s), gpus, ckpt, q.goodput).expected_wall_clock.value();
+            } catch (const InputError&) {
+              return std::nullopt;
+            }
+          };
+          d = runs.fewest_gpus_for_deadline(g, q.tokens, *f.deadline, c.unit_gpus, c.per_node, n, 65536, wall_clock);
         } catch (const InputError& e) {
           if (e.field() != "fabric") throw;
           d.reset();  // more GPUs than one node would need a network: not in time within one node
@@ -1152,7 +1152,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         else if (sv && r.rent_rate && r.rent_rate->currency() == Currency::USD)
           price = Cell::of_number("", (*r.rent_rate * r.rent_billed_for(Duration::from_value(scale::month * q.months))).amount().to_double());
       }
-      Cell speed = r.estimated() ? Cell::of_number("", si ? r.images_per_s : sv ? r.decode_tokens_per_s : r.time.value()) : Cell::empty();
+      // A training row's time on the frontier is its expected wall clock, the time its cost is billed over.
+      const double time_s = r.goodput ? r.goodput->expected_wall_clock.value() : r.time.value();
+      Cell speed = r.estimated() ? Cell::of_number("", si ? r.images_per_s : sv ? r.decode_tokens_per_s : time_s) : Cell::empty();
       p.add_row({price, speed, Cell::of_number("", r.gpu_memory.value())});
     }
     for (std::size_t i : pareto_frontier(p, {{"price", false}, {"speed", sv}, {"memory", true}})) out.rows[i].pareto = true;
@@ -1161,7 +1163,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
 
   // Assumptions and sources.
   auto& n = out.assumptions;
-  n.push_back("* on the Pareto frontier of price (own, else rent), " + std::string(sv ? "throughput" : "time") + " and memory per GPU.");
+  n.push_back("* on the Pareto frontier of price (own, else rent), " +
+              std::string(sv ? "throughput" : img ? "time" : "expected wall clock (the Time column's iterations with failures and checkpoints)") +
+              " and memory per GPU.");
   n.push_back("Model: " + q.model_name + ", " + count_text(params) + " parameters (" + q.model_source + ").");
   if (img) {
     n.push_back("GPUs: one unit (a card, a system's or an instance's GPUs), data parallel" +
@@ -1193,8 +1197,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   } else if (!sv) {
     n.push_back("GPUs: the fewest, in whole systems or instances, on which a plan fits in memory" +
                 std::string(f.deadline ? "; † raised to the fewest that finish within the deadline " + format(*f.deadline, {.significant = 4}) +
-                                           " (beyond one node, whole nodes; the deadline and the time count iterations, not the expected "
-                                           "wall clock with failures and checkpoints)" : "") +
+                                           " (beyond one node, whole nodes), held against the expected wall clock with failures and checkpoints"
+                                         : "") +
                 ". Time: the fastest plan of the plan search on that many GPUs (the same as capplan train; --explain shows it): " +
                 std::string(name(q.training.precision)) + ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences, " +
                 std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "
@@ -1204,8 +1208,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                                                  "(perf/fabric.hpp: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100/H200/B200, one 100 GbE "
                                                  "port per PCIe server, no network for consumer cards).")));
     n.push_back("Time counts iterations only; the arithmetic (--explain) and JSON (expected_wall_clock_s, expected_gpu_hours) add "
-                "the whole run's failures, restarts, lost work and checkpoints, and its energy, electricity and rent are over that "
-                "expected wall clock (plan/goodput.hpp): " +
+                "the whole run's failures, restarts, lost work and checkpoints, and its energy, electricity and rent, the deadline "
+                "and the frontier's time are that expected wall clock (plan/goodput.hpp): " +
                 format_number(q.goodput.failures_per_gpu_hour, 3) + " failures per GPU-hour, restarts of " +
                 format(q.goodput.restart, {.significant = 3}) + ", " + format_number(adam_checkpoint_bytes_per_param, 3) +
                 " B/parameter checkpoints " + (q.goodput.async_checkpoint ? "copied to host and written in the background" : "written") +

@@ -270,21 +270,42 @@ class TrainingRunCache {
     return std::nullopt;
   }
 
+  // What a deadline is held against by default: the iterations' time alone.
+  struct IterationTime {
+    std::optional<double> operator()(int /*gpus*/, double iterations_s) const { return iterations_s; }
+  };
+
   // The fewest GPUs (a multiple of `unit`, at least `from`) that train `tokens` within `deadline`;
   // absent when even max_gpus is late. Up to one node every count of units is tried; beyond it,
   // whole nodes (a multiple of gpus_per_node when that is a multiple of the unit), as bought.
+  // `wall_clock(gpus, iterations_s)` turns the iterations' time into the time held against the
+  // deadline (compare passes the expected wall clock with failures and checkpoints, plan/goodput.hpp);
+  // absent where the run never finishes, which counts as late. It must never be shorter than the
+  // iterations. Beyond one node the iterations' time falls about as 1/GPUs, so the fewest nodes whose
+  // iterations alone make the deadline are found by probing and bisection, and none fewer can be in
+  // time; from there the wall clock is followed node by node, then in doubling steps, while it falls.
+  // Failures grow with the GPUs, so it may stop falling: its lowest point between the last probes is
+  // found by ternary search (the wall clock is taken to fall, then rise, once), and the fewest nodes in
+  // time lie before it.
+  template <class WallClock = IterationTime>
   std::optional<int> fewest_gpus_for_deadline(const GpuSpec& gpu, double tokens, Duration deadline, int unit, int gpus_per_node, int from,
-                                              int max_gpus = 65536) {
+                                              int max_gpus = 65536, const WallClock& wall_clock = {}) {
     require_positive(deadline.value(), "deadline");
     require_positive_count(unit, "unit");
-    auto in_time = [&](int n) {
-      const auto& s = best(gpu, n, gpus_per_node);
-      return s.run && s.run->time_for_tokens(tokens).value() <= deadline.value();
-    };
-    auto time_at = [&](int n) -> std::optional<double> {
+    const double limit = deadline.value();
+    auto iterations_at = [&](int n) -> std::optional<double> {
       const auto& s = best(gpu, n, gpus_per_node);
       if (!s.run) return std::nullopt;
       return s.run->time_for_tokens(tokens).value();
+    };
+    auto wall_at = [&](int n) -> std::optional<double> {
+      const auto t = iterations_at(n);
+      if (!t) return std::nullopt;
+      return wall_clock(n, *t);
+    };
+    auto in_time = [&](int n) {
+      const auto t = wall_at(n);
+      return t && *t <= limit;
     };
     int n = std::max(unit, (from + unit - 1) / unit * unit);
     for (; n <= std::min(gpus_per_node, max_gpus); n += unit) {
@@ -294,29 +315,71 @@ class TrainingRunCache {
     int lo = std::max(1, (n - 1) / step);  // lo * step: known late (or below the start)
     const int max_k = max_gpus / step;
     if (lo + 1 > max_k) return std::nullopt;
+    // 1. The fewest nodes whose iterations alone are in time.
     int k = lo + 1;
-    auto t = time_at(k * step);
+    auto t = iterations_at(k * step);
     int hi = 0;
     for (int i = 0; i < 40; ++i) {
-      if (t && *t <= deadline.value()) {
+      if (t && *t <= limit) {
         hi = k;
         break;
       }
       if (k >= max_k) break;
       lo = k;
       // Time falls about as 1/GPUs: jump to the count that would just make it, then 25% more.
-      const double ratio = t ? *t / deadline.value() : 2.0;
+      const double ratio = t ? *t / limit : 2.0;
       const double next = std::ceil(static_cast<double>(k) * std::max(ratio, 1.0) * (i == 0 ? 1.0 : 1.25));
       k = static_cast<int>(std::min<double>(max_k, std::max<double>(k + 1, next)));
-      t = time_at(k * step);
+      t = iterations_at(k * step);
     }
     if (!hi) return std::nullopt;
     while (hi - lo > 1) {
       const int mid = lo + (hi - lo) / 2;
-      if (in_time(mid * step)) hi = mid;
+      const auto tm = iterations_at(mid * step);
+      if (tm && *tm <= limit) hi = mid;
       else lo = mid;
     }
-    return hi * step;
+    // 2. From there, the wall clock.
+    const int first = hi;
+    auto wall = [&](int nodes) {
+      const auto w = wall_at(nodes * step);
+      return w ? *w : INFINITY;
+    };
+    double w_prev = wall(first);
+    if (w_prev <= limit) return first * step;
+    // The fewest nodes in time in (late, in_time], where the wall clock falls.
+    auto bisect = [&](int late, int on_time) {
+      while (on_time - late > 1) {
+        const int mid = late + (on_time - late) / 2;
+        if (wall(mid) <= limit) on_time = mid;
+        else late = mid;
+      }
+      return on_time * step;
+    };
+    int before = first, at = first;  // the last two probes, both late
+    for (int stride = 1; at < max_k; stride *= 2) {
+      const int next = std::min(max_k, at + stride);
+      const double w = wall(next);
+      if (w <= limit) return bisect(at, next);
+      if (!(w < w_prev)) {
+        // Not falling any more: the lowest point lies in [before, next].
+        int a = before, c = next;
+        while (c - a > 2) {
+          const int m1 = a + (c - a) / 3, m2 = c - (c - a) / 3;
+          if (wall(m1) <= wall(m2)) c = m2;
+          else a = m1;
+        }
+        int lowest = a;
+        for (int m = a + 1; m <= c; ++m)
+          if (wall(m) < wall(lowest)) lowest = m;
+        if (wall(lowest) > limit) return std::nullopt;
+        return bisect(before, lowest);
+      }
+      before = at;
+      at = next;
+      w_prev = w;
+    }
+    return std::nullopt;
   }
 
   [[nodiscard]] const TrainingSetup& setup() const { return setup_; }

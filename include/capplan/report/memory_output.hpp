@@ -8,6 +8,7 @@
 #include "capplan/memory/budget.hpp"
 #include "capplan/memory/solvers.hpp"
 #include "capplan/plan/memory_report.hpp"
+#include "capplan/report/plan_output.hpp"
 #include "capplan/report/value.hpp"
 #include "capplan/workload/parallel_plan.hpp"
 
@@ -81,30 +82,12 @@ inline Value training_memory_output(const TrainingMemoryReport& r, const std::ve
   j["parameters"] = r.parameters;
   Value& plan = j["plan"];
   plan["gpus"] = p.gpus();
-  plan["tp"] = p.tp;
-  plan["pp"] = p.pp;
-  plan["dp"] = p.dp;
-  plan["zero"] = static_cast<int>(p.zero_stage);
-  plan["micro_batch"] = p.micro_batch;
+  plan_output(plan, p, r.layers);
   plan["seq_len"] = r.seq_len;
-  plan["recompute"] = std::string(name(p.recompute));
-  plan["recompute_modules"] = recompute_modules_text(recomputed_modules(p.recompute, p.recompute_modules));
-  plan["sequence_parallel"] = p.sequence_parallel;
   plan["flash_attention"] = c.flash_attention;
   plan["precision"] = std::string(name(r.precision));
   plan["optimizer"] = std::string(name(c.optimizer));
-  plan["interleave"] = p.interleave;
-  plan["ep"] = p.ep;
-  plan["etp"] = expert_tensor_parallel(p);
-  plan["cp"] = p.cp;
-  plan["cp_comm"] = std::string(name(p.cp_comm));
-  plan["first_stage_layers"] = stage_layers(r.layers, p, 0);
-  plan["last_stage_layers"] = stage_layers(r.layers, p, p.pp - 1);
-  plan["chunk_layers"] = p.chunk_layers;
-  plan["last_chunk_layers"] = p.last_chunk_layers;
-  plan["first_chunk_layers"] = p.first_chunk_layers;
   plan["mtp_layers"] = c.mtp_layers;
-  plan["offload_layers"] = p.offload_layers;
   plan["finetune"] = std::string(name(c.finetune));
   plan["lora_rank"] = c.finetune == FineTune::full ? Value() : Value(c.lora.rank);
   plan["lora_mlp"] = c.finetune != FineTune::full && c.lora.mlp;

@@ -9,6 +9,7 @@
 #include "capplan/plan/serving_report.hpp"
 #include "capplan/plan/training_report.hpp"
 #include "capplan/report/money_value.hpp"
+#include "capplan/report/plan_output.hpp"
 #include "capplan/report/value.hpp"
 #include "capplan/workload/parallel_plan.hpp"
 
@@ -52,28 +53,10 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
   j["tokens"] = r.tokens;
   Value& p = j["plan"];
   p["searched"] = r.searched;
-  p["tp"] = plan.tp;
-  p["pp"] = plan.pp;
-  p["dp"] = plan.dp;
-  p["micro_batch"] = plan.micro_batch;
+  plan_output(p, plan, job.model.layers);
   p["global_batch"] = job.global_batch;
   p["seq_len"] = job.seq_len;
-  p["zero"] = static_cast<int>(plan.zero_stage);
-  p["recompute"] = std::string(name(plan.recompute));
-  p["recompute_modules"] = recompute_modules_text(recomputed_modules(plan.recompute, plan.recompute_modules));
-  p["sequence_parallel"] = plan.sequence_parallel;
-  p["interleave"] = plan.interleave;
-  p["ep"] = plan.ep;
-  p["etp"] = expert_tensor_parallel(plan);
-  p["cp"] = plan.cp;
-  p["cp_comm"] = std::string(name(plan.cp_comm));
-  p["first_stage_layers"] = stage_layers(job.model.layers, plan, 0);
-  p["last_stage_layers"] = stage_layers(job.model.layers, plan, plan.pp - 1);
-  p["chunk_layers"] = plan.chunk_layers;
-  p["last_chunk_layers"] = plan.last_chunk_layers;
-  p["first_chunk_layers"] = plan.first_chunk_layers;
   p["mtp_layers"] = job.mtp_layers;
-  p["offload_layers"] = plan.offload_layers;
   p["flash_attention"] = r.flash_attention;
   p["finetune"] = std::string(name(job.finetune));
   p["lora_rank"] = adapters ? Value(job.lora.rank) : Value();

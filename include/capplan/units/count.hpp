@@ -3,6 +3,7 @@
 // 64-bit integer overflows at 1.8e19 and a double rounds.
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 #include "capplan/units/quantity.hpp"
 
@@ -108,6 +109,7 @@ inline Count parse_count(std::string_view text, std::string_view field = "count"
     std::string msg = std::string(field) + ": \"" + std::string(text) + "\" " + std::string(why);
     throw ParseError(std::string(field), std::string(text), msg);
   };
+  if (const std::string why = detail::digit_grouping_error(text); !why.empty()) return bad(why);
   std::string digits;
   int frac = 0;
   bool point = false;
