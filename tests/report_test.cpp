@@ -818,6 +818,16 @@ TEST_SUITE("report") {
     CHECK(r.gpus == fewest);
     REQUIRE(r.goodput);
     CHECK(r.goodput->expected_wall_clock.value() <= q.filters.deadline->value());
+    // A longer deadline never leaves the row out, nor needs more GPUs.
+    int gpus = r.gpus;
+    for (const double longer : {1.1, 1.5, 3.0}) {
+      CAPTURE(longer);
+      q.filters.deadline = Duration::from_value(lowest->second * longer);
+      const PurchaseRow more = row_of(purchase_table(q, h100), "h100-sxm");
+      REQUIRE(more.estimated());
+      CHECK(more.gpus <= gpus);
+      gpus = more.gpus;
+    }
   }
 
   TEST_CASE("purchase table: a price range stays a range (issue: never collapsed to its low end)") {
@@ -1306,8 +1316,8 @@ TEST_SUITE("report") {
     CHECK(to_json_string(*mi.cost) == "333580.8");
     CHECK(mi.price_from.find("billed 8,760 h (its 1-year term) for a 10 h run") != std::string::npos);
     // A run past the term pays its own hours.
-    const RunFootprint long_run = run_footprint(c, c.find_gpu("mi350x"), 1, 10000_h, 10000);
-    CHECK(long_run.billed_gpu_hours == doctest::Approx(10000));
+    const RunFootprint long_run = run_footprint(c, c.find_gpu("mi350x"), 8, 10000_h, 80000);
+    CHECK(long_run.billed_gpu_hours == doctest::Approx(80000));
     CHECK(long_run.price_from.find("billed") == std::string::npos);
     // Trainium2: an EC2 Capacity Block from one day; 16 chips for 10 h pay one block, $35.7608 x 24 h.
     const RunFootprint trn = run_footprint(c, c.find_gpu("trainium2"), 16, 10_h, 160);
@@ -1319,6 +1329,16 @@ TEST_SUITE("report") {
     REQUIRE(trn30.cost);
     CHECK(trn30.billed_gpu_hours == doctest::Approx(16 * 48));
     CHECK(to_json_string(*trn30.cost) == "1716.5184");
+    // Whole instances: 20 chips rent two trn2.48xlarge of 16, 32 chips billed for the day.
+    const RunFootprint trn20 = run_footprint(c, c.find_gpu("trainium2"), 20, 10_h, 200);
+    REQUIRE(trn20.cost);
+    CHECK(trn20.billed_gpu_hours == doctest::Approx(32 * 24));
+    CHECK(*trn20.cost == *trn.cost * Decimal(2));
+    CHECK(trn20.price_from.find("2 whole instances of 16 GPUs (32) for 20") != std::string::npos);
+    // DigitalOcean rents MI350X one GPU at a time: 3 GPUs pay for 3.
+    const RunFootprint three = run_footprint(c, c.find_gpu("mi350x"), 3, 10000_h, 30000);
+    CHECK(three.billed_gpu_hours == doctest::Approx(30000));
+    CHECK(three.price_from.find("whole instance") == std::string::npos);
     Value j;
     footprint_output(j, trn);
     CHECK(std::get<std::string>(member(j, "price_kind").data()) == "reserved");

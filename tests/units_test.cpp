@@ -84,7 +84,7 @@ TEST_SUITE("units") {
     CHECK(parse_count("1,000,000,000") == 1000000000);
     CHECK(parse_count("15,600e9") == parse_count("15.6e12"));
     // A comma that does not group thousands is refused, not dropped: "1,5e9" would read 15e9.
-    for (const char* s : {"1,5e9", "12,5", "1.5,000", "1,0000", ",100", "100,", "1,000_000"}) {
+    for (const char* s : {"1,5e9", "12,5", "1.5,000", "1,0000", ",100", "100,", "1,000_000", "1,5 ", "1,50 "}) {
       CAPTURE(s);
       CHECK_THROWS_AS(parse_count(s), ParseError);
     }

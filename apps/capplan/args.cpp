@@ -27,6 +27,16 @@ M nonnegative(M m, const std::string& text, std::string_view flag) {
 
 }  // namespace
 
+// A plain number's digits without the separators that group its thousands (refused where they do not).
+static std::string plain_digits(const std::string& text, std::string_view flag) {
+  if (const std::string why = detail::digit_grouping_error(text); !why.empty()) detail::fail(flag, "\"" + text + "\"", why);
+  std::string digits;
+  for (char c : text) {
+    if (c != ',' && c != '_') digits += c;
+  }
+  return digits;
+}
+
 bool is_plain_number(std::string_view s) {
   if (s.empty()) return false;
   for (char c : s) {
@@ -40,26 +50,19 @@ bool is_plain_number(std::string_view s) {
 
 Money money_arg(const std::string& text, Currency currency, std::string_view flag) {
   require_digits(text, flag, "2200, '$2,200' or '2000 CNY'");
-  if (is_plain_number(text)) {
-    if (const std::string why = detail::digit_grouping_error(text); !why.empty()) detail::fail(flag, "\"" + text + "\"", why);
-    std::string digits;
-    for (char c : text) {
-      if (c != ',' && c != '_') digits += c;
-    }
-    return nonnegative(Money(Decimal::parse(digits, flag), currency), text, flag);
-  }
+  if (is_plain_number(text)) return nonnegative(Money(Decimal::parse(plain_digits(text, flag), flag), currency), text, flag);
   return nonnegative(parse_money(text, flag), text, flag);
 }
 
 MoneyRate money_rate_arg(const std::string& text, Currency currency, std::string_view flag) {
   require_digits(text, flag, "2.14, '2.14 USD/h' or '2000 CNY/month'");
-  if (is_plain_number(text)) return nonnegative(MoneyRate(Decimal::parse(text, flag), currency), text, flag);
+  if (is_plain_number(text)) return nonnegative(MoneyRate(Decimal::parse(plain_digits(text, flag), flag), currency), text, flag);
   return nonnegative(parse_money_rate(text, flag), text, flag);
 }
 
 EnergyPrice energy_price_arg(const std::string& text, Currency currency, std::string_view flag) {
   require_digits(text, flag, "0.12 or '0.12 USD/kWh'");
-  const EnergyPrice p = is_plain_number(text) ? nonnegative(EnergyPrice(Decimal::parse(text, flag), currency), text, flag)
+  const EnergyPrice p = is_plain_number(text) ? nonnegative(EnergyPrice(Decimal::parse(plain_digits(text, flag), flag), currency), text, flag)
                                               : nonnegative(parse_energy_price(text, flag), text, flag);
   // The dearest tariffs are under one USD a kWh; 10,000 units covers every currency's.
   if (p.amount() > Decimal(10000)) detail::fail(flag, "\"" + text + "\"", "is absurd (more than 10,000 a kWh)");

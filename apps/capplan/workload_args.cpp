@@ -760,13 +760,15 @@ void fail_as_flag(const std::string& flag, const std::string& value, const Input
   // The library's "FIELD: VALUE WHY", or "FIELD: \"VALUE\" WHY" from a parser: WHY, under the flag.
   std::string why = e.what();
   if (const std::string head = e.field() + ": "; why.rfind(head, 0) == 0) why.erase(0, head.size());
+  bool quoted = false;
   for (const std::string& v : {"\"" + e.value() + "\"", e.value()}) {
     if (!e.value().empty() && why.rfind(v, 0) == 0) {
       why.erase(0, v.size());
+      quoted = v.front() == '"' && e.value().front() != '"';
       break;
     }
   }
-  detail::fail(flag, value, std::string(detail::trim(why)));
+  detail::fail(flag, quoted && value.rfind('"', 0) != 0 ? "\"" + value + "\"" : value, std::string(detail::trim(why)));
 }
 
 Recompute recompute_arg(const std::string& s) {

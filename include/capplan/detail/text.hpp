@@ -44,7 +44,7 @@ inline std::string digit_grouping_error(std::string_view number) {
       ++group;
       continue;
     }
-    if (c != ',' && c != '_') return {};  // not digits: the parser says what is wrong
+    if (c != ',' && c != '_') return !first && group != 3 ? misplaced : std::string();  // then not digits: the parser says what
     if (c != kind) return "mixes ',' and '_' between its digits (write " + example + ")";
     if (group == 0 || group > 3 || (!first && group != 3))
       return misplaced;

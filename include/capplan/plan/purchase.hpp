@@ -1063,11 +1063,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       }
     }
     std::optional<MoneyRate> unit = c.unit_rent;
+    std::optional<MoneyRate> rent_total;  // where whole instances, not the row's units, set the rent
     // Training on a GPU or system row: the offer whose bill for this run is the cheapest (a month's
-    // rent or a reserved term wins only a run long enough to fill it; a reserved-only offer joins here).
+    // rent or a reserved term wins only a run long enough to fill it; a reserved-only offer joins here),
+    // in whole instances of the offer (12 GPUs rent two instances of 8).
     if (!sv && c.kind != OptionKind::cloud) {
-      if (const auto best = cheapest_rent(cat, g.id, q.fx, wall)) {
+      if (const auto best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus)) {
         unit = best->per_gpu_hour * Decimal(c.unit_gpus);
+        rent_total = best->per_gpu_hour * Decimal(best->billed_gpus);
         r.rent_offer = best->offer->id;
         r.rent_min_term = best->offer->min_term;
         r.rent_kind = best->kind;
@@ -1084,7 +1087,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       }
     }
     if (unit) {
-      r.rent_rate = MoneyRate(unit->amount() * Decimal(r.units), unit->currency());
+      r.rent_rate = rent_total ? *rent_total : MoneyRate(unit->amount() * Decimal(r.units), unit->currency());
       if (!sv) {
         r.rent_billed = r.rent_billed_for(wall);
         r.rent_cost = *r.rent_rate * r.rent_billed;

@@ -83,14 +83,23 @@ struct Rent {
   std::optional<ExchangeRate> converted;  // the rate a non-USD offer was converted at
   Duration run{};     // the wall clock priced; 0: a rate compared per hour (no run)
   Duration billed{};  // what the price bills for `run` (CloudOffer::billed_time)
+  // The GPUs a run on `gpus` GPUs rents: whole instances of the offer's gpu_count (20 Trainium2 chips
+  // are two trn2.48xlarge of 16, 32 chips billed); 0 and 0 where no GPU count was priced.
+  int gpus = 0;
+  int billed_gpus = 0;
 
   // billed / run: what the run's GPU-hours are multiplied by (1 where the price bills the run's hours).
   [[nodiscard]] double billed_factor() const { return run.value() > 0 ? billed.value() / run.value() : 1.0; }
+  // billed_gpus / gpus: what whole instances add (1 where the GPUs fill them, or no count was priced).
+  [[nodiscard]] double instance_factor() const { return gpus > 0 && billed_gpus > 0 ? static_cast<double>(billed_gpus) / gpus : 1.0; }
   // "offer-id (on_demand, 2026-03-01)": where the price comes from, the rate where converted, and the
   // time billed where longer than the run.
   [[nodiscard]] std::string source() const {
     return offer_price_source(*offer, kind, converted ? ", converted at " + usd_rate_text(*converted) : std::string()) +
-           billing_text(kind, offer->min_term, run, billed);
+           billing_text(kind, offer->min_term, run, billed) +
+           (billed_gpus > gpus ? ", " + std::to_string(billed_gpus / offer->gpu_count) + " whole instance" + (billed_gpus / offer->gpu_count > 1 ? "s" : "") +
+                                     " of " + std::to_string(offer->gpu_count) + " GPUs (" + std::to_string(billed_gpus) + ") for " + std::to_string(gpus)
+                               : std::string());
   }
 };
 
@@ -125,7 +134,8 @@ inline std::optional<PriceKind> cheapest_kind(const CloudOffer& o, std::optional
 //           months, a reserved price at least its term (CloudOffer::billed_time), so a 12-month
 //           commitment wins only a run that long and a month's rent only a run near a month.
 inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
-                                         std::optional<Duration> run = std::nullopt) {
+                                         std::optional<Duration> run = std::nullopt, int gpus = 0) {
+  require_nonnegative(gpus, "gpus");
   const bool for_run = run && run->value() > 0;
   std::optional<Rent> best;
   std::optional<Decimal> best_bill;
@@ -145,6 +155,12 @@ inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gp
       rent.run = *run;
       rent.billed = o->billed_time(*k, *run);
       bill = (r * rent.billed).amount();
+    }
+    if (gpus > 0) {  // whole instances: an offer of 16 GPUs bills 32 for a run on 20
+      const int per = std::max(1, o->gpu_count);
+      rent.gpus = gpus;
+      rent.billed_gpus = static_cast<int>((static_cast<long long>(gpus) + per - 1) / per * per);
+      bill = bill * Decimal(rent.billed_gpus);
     }
     if (!best || bill < *best_bill) {
       best = rent;
@@ -196,7 +212,7 @@ struct RunFootprint {
   std::string price_from;
   std::string price_offer;         // the cloud offer's id the price comes from; empty: a given price
   std::optional<PriceKind> price_kind;  // the offer's price it is; absent for a given price
-  double billed_gpu_hours = 0;     // the GPU-hours paid for: the run's, or more where the price bills whole months or a term
+  double billed_gpu_hours = 0;     // the GPU-hours paid for: the run's, or more where the price bills whole months, a term or whole instances
   std::optional<Money> cost;       // price x billed GPU-hours
   std::string no_price_why;        // without a price: the GPU's offers left out and why (offers_left_out)
 };
@@ -224,12 +240,12 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   if (o.price_per_gpu_hour) {
     f.price = o.price_per_gpu_hour;
     f.price_from = o.price_from;
-  } else if (const auto r = cheapest_rent(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt)) {
+  } else if (const auto r = cheapest_rent(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt, o.bill_as_sold ? gpus : 0)) {
     f.price = r->per_gpu_hour;
     f.price_from = r->source();
     f.price_offer = r->offer->id;
     f.price_kind = r->kind;
-    f.billed_gpu_hours = gpu_hours * r->billed_factor();
+    f.billed_gpu_hours = gpu_hours * r->billed_factor() * r->instance_factor();
   }
   if (f.price) f.cost = *f.price * Duration::from_value(f.billed_gpu_hours * 3600.0);  // price x billed GPU-hours
   if (!f.price) {

@@ -283,10 +283,8 @@ class TrainingRunCache {
   // absent where the run never finishes, which counts as late. It must never be shorter than the
   // iterations. Beyond one node the iterations' time falls about as 1/GPUs, so the fewest nodes whose
   // iterations alone make the deadline are found by probing and bisection, and none fewer can be in
-  // time; from there the wall clock is followed node by node, then in doubling steps, while it falls.
-  // Failures grow with the GPUs, so it may stop falling: its lowest point between the last probes is
-  // found by ternary search (the wall clock is taken to fall, then rise, once), and the fewest nodes in
-  // time lie before it.
+  // time; from there the wall clock is followed node by node, then in doubling steps (below). Failures
+  // grow with the GPUs, so it need not keep falling.
   template <class WallClock = IterationTime>
   std::optional<int> fewest_gpus_for_deadline(const GpuSpec& gpu, double tokens, Duration deadline, int unit, int gpus_per_node, int from,
                                               int max_gpus = 65536, const WallClock& wall_clock = {}) {
@@ -347,7 +345,7 @@ class TrainingRunCache {
     };
     double w_prev = wall(first);
     if (w_prev <= limit) return first * step;
-    // The fewest nodes in time in (late, in_time], where the wall clock falls.
+    // An in-time count in (late, on_time], bisected: the fewest where the wall clock falls there.
     auto bisect = [&](int late, int on_time) {
       while (on_time - late > 1) {
         const int mid = late + (on_time - late) / 2;
@@ -356,29 +354,30 @@ class TrainingRunCache {
       }
       return on_time * step;
     };
-    int before = first, at = first;  // the last two probes, both late
-    for (int stride = 1; at < max_k; stride *= 2) {
-      const int next = std::min(max_k, at + stride);
+    // Nodes one at a time, then in doubling steps. The best plan changes shape from one count to the
+    // next, so the wall clock is jagged: the search gives up only after four probes in a row above
+    // the lowest seen, the last a quarter more nodes away or more (failures then outgrow what more
+    // GPUs save), or at max_gpus, and first tries
+    // every count near the lowest probe, which the doubling may have stepped over.
+    int late = first, lowest_k = first, above = 0;
+    double lowest = w_prev;
+    for (int stride = 1; late < max_k; stride *= 2) {
+      // A probe on a multiple of the stride (a power of two): counts that factor into many plans,
+      // where an odd count may leave the search a poor one.
+      const int next = std::min(max_k, std::max(late + 1, (late + stride) / stride * stride));
       const double w = wall(next);
-      if (w <= limit) return bisect(at, next);
-      if (!(w < w_prev)) {
-        // Not falling any more: the lowest point lies in [before, next].
-        int a = before, c = next;
-        while (c - a > 2) {
-          const int m1 = a + (c - a) / 3, m2 = c - (c - a) / 3;
-          if (wall(m1) <= wall(m2)) c = m2;
-          else a = m1;
-        }
-        int lowest = a;
-        for (int m = a + 1; m <= c; ++m)
-          if (wall(m) < wall(lowest)) lowest = m;
-        if (wall(lowest) > limit) return std::nullopt;
-        return bisect(before, lowest);
+      if (w <= limit) return bisect(late, next);
+      if (w < lowest) {
+        lowest = w;
+        lowest_k = next;
+        above = 0;
+      } else if (++above >= 4 && stride >= std::max(16, late / 4)) {
+        break;
       }
-      before = at;
-      at = next;
-      w_prev = w;
+      late = next;
     }
+    for (int nodes = std::max(first + 1, lowest_k - 16); nodes <= std::min(max_k, lowest_k + 16); ++nodes)
+      if (wall(nodes) <= limit) return nodes * step;
     return std::nullopt;
   }
 
