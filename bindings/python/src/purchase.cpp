@@ -413,6 +413,8 @@ void bind_purchase(py::module_& m) {
       .readonly("rent_kind", &PurchaseRow::rent_kind, "which of the offer's prices the rent is")
       .readonly("rent_min_term", &PurchaseRow::rent_min_term, "that offer's minimum term (None: not stated)")
       .readonly("rent_billed", &PurchaseRow::rent_billed, "training: the wall clock the rent bills (whole months, a reserved term)")
+      .readonly("rent_billed_gpus", &PurchaseRow::rent_billed_gpus,
+                "training GPU and system rows: the GPUs the rent bills, in whole instances of the offer (0: the row's own)")
       .readonly("rent_cost", &PurchaseRow::rent_cost, "training: rent_rate x the time billed")
       .readonly("rent_usd_per_mtok", &PurchaseRow::rent_usd_per_mtok)
       .readonly("image_inference", &PurchaseRow::image_inference, "serve_images: one batch's forward (a UNet's denoising step)")
@@ -469,8 +471,8 @@ void bind_purchase(py::module_& m) {
   m.def("purchase_table", &purchase_table, py::arg("query"), py::arg("catalog"), py::keep_alive<0, 2>(),
         "Every GPU, system and cloud offer of the catalog ranked for the query (what `capplan compare` prints).");
   m.def("row_cost_comparison", &row_cost_comparison, py::arg("row"), py::arg("query"), py::arg("end") = PriceEnd::low,
-        "Owning a row's option (purchase, then electricity at the query's utilization) against renting as many GPUs at "
-        "its rent, month by month: what its break_even_month comes from (end=\"high\": break_even_month_high, at the high "
+        "Owning a row's option (purchase, then electricity at the query's utilization) against renting them at its rent "
+        "(in whole instances of the offer), month by month: what its break_even_month comes from (end=\"high\": break_even_month_high, at the high "
         "end of a price range; cost_chart_svg draws it); None unless the purchase, the rent and the tariff are in USD.");
 
   // capplan build: complete priced builds (plan/build.hpp).

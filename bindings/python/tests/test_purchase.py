@@ -355,6 +355,12 @@ def test_a_reserved_only_gpu_row_rents_at_its_term_for_training():
     assert mi.rent_billed == capplan.Duration(8760, "h")
     out = [e for e in capplan.purchase_table(q, Catalog.builtin()).output()["rows"] if e["option"] == "mi350x"][0]
     assert out["rent_kind"] == "reserved" and out["rent_billed_hours"] == pytest.approx(8760)
+    # Whole instances: a row of fewer GPUs than its offer's instance rents the instance, and says so.
+    table = capplan.purchase_table(q, Catalog.builtin())
+    gb200 = {r.option: r for r in table.rows}["gb200"]
+    assert gb200.gpus == 1 and gb200.rent_billed_gpus == 4
+    assert [e for e in table.output()["rows"] if e["option"] == "gb200"][0]["rent_billed_gpus"] == 4
+    assert any("gb200 4 for 1" in a for a in table.assumptions)
 
 
 def test_offers_left_out_say_why_a_gpu_has_no_rent():

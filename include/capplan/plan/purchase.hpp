@@ -204,7 +204,8 @@ struct PurchaseRow {
   // at it; `purchase` and `own_cost` are the low end, which ranks the row.
   std::optional<Money> purchase_high;
   std::optional<Money> own_cost_high;
-  std::optional<MoneyRate> rent_rate;  // all units
+  std::optional<MoneyRate> rent_rate;  // all units, in whole instances of the offer where it sells GPUs in them
+  int rent_billed_gpus = 0;            // training GPU and system rows: the GPUs the rent bills (whole instances); 0: the row's
   std::string rent_from;
   std::string rent_offer;              // the cloud offer's id rent_rate comes from
   PriceKind rent_kind = PriceKind::on_demand;   // which of its prices rent_rate is
@@ -586,6 +587,7 @@ struct PurchaseTable {
       e["rent_from"] = when(r.rent_rate.has_value(), r.rent_from);
       e["rent_kind"] = when(r.rent_rate.has_value(), std::string(name(r.rent_kind)));
       if (!sv) e["rent_billed_hours"] = when(est && r.rent_cost.has_value(), r.rent_billed.value() / scale::hour);
+      if (!sv) e["rent_billed_gpus"] = est && r.rent_cost && r.rent_billed_gpus > 0 ? Value(r.rent_billed_gpus) : Value();
       e["break_even_month"] = Value::of(r.break_even_month);
       e["break_even_month_high"] = Value::of(r.break_even_month_high);
       e["it_power_w"] = when(est && r.power.known, r.power.total.value());
@@ -1071,6 +1073,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       if (const auto best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus)) {
         unit = best->per_gpu_hour * Decimal(c.unit_gpus);
         rent_total = best->per_gpu_hour * Decimal(best->billed_gpus);
+        r.rent_billed_gpus = best->billed_gpus;
         r.rent_offer = best->offer->id;
         r.rent_min_term = best->offer->min_term;
         r.rent_kind = best->kind;
@@ -1115,7 +1118,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         continue;
       }
     }
-    // Break-even: owning (purchase + electricity at the utilization) against renting as many GPUs.
+    // Break-even: owning (purchase + electricity at the utilization) against renting them, in whole
+    // instances of the offer (rent_billed_gpus).
     if (const auto cmp = row_cost_comparison(r, q)) {
       r.break_even_month = cmp->break_even_month;
       r.break_even_checked = true;
@@ -1306,6 +1310,16 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                   "term, without the rest of a commitment longer than the months compared): " + terms + ".");
     if (!unknown.empty())
       n.push_back("Reserved prices whose term the catalog does not state (" + unknown + "): priced for the hours used, though the term binds for longer.");
+    // Rows whose rent bills more GPUs than they use: the offer sells whole instances.
+    std::string whole;
+    int more = 0;
+    for (const PurchaseRow& r : out.rows) {
+      if (!r.estimated() || !r.rent_cost || r.rent_billed_gpus <= r.gpus) continue;
+      if (++more <= 6) whole += (whole.empty() ? "" : ", ") + r.option + " " + std::to_string(r.rent_billed_gpus) + " for " + std::to_string(r.gpus);
+    }
+    if (more > 0)
+      n.push_back("Rent in whole instances of the offer, more GPUs than the row uses (the break-even rents them too): " + whole +
+                  (more > 6 ? ", and " + std::to_string(more - 6) + " more" : std::string()) + ".");
   }
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = " +

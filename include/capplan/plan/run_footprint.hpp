@@ -136,6 +136,7 @@ inline std::optional<PriceKind> cheapest_kind(const CloudOffer& o, std::optional
 inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
                                          std::optional<Duration> run = std::nullopt, int gpus = 0) {
   require_nonnegative(gpus, "gpus");
+  if (gpus > (1 << 20)) detail::fail("gpus", std::to_string(gpus), "is more than 1,048,576 GPUs");
   const bool for_run = run && run->value() > 0;
   std::optional<Rent> best;
   std::optional<Decimal> best_bill;

@@ -290,6 +290,7 @@ class TrainingRunCache {
                                               int max_gpus = 65536, const WallClock& wall_clock = {}) {
     require_positive(deadline.value(), "deadline");
     require_positive_count(unit, "unit");
+    if (max_gpus > (1 << 20)) detail::fail("max_gpus", std::to_string(max_gpus), "is more than 1,048,576 GPUs");
     const double limit = deadline.value();
     auto iterations_at = [&](int n) -> std::optional<double> {
       const auto& s = best(gpu, n, gpus_per_node);
@@ -376,6 +377,7 @@ class TrainingRunCache {
       }
       late = next;
     }
+    if (!(lowest <= 1.2 * limit)) return std::nullopt;  // far from the deadline at its best: no scan
     for (int nodes = std::max(first + 1, lowest_k - 16); nodes <= std::min(max_k, lowest_k + 16); ++nodes)
       if (wall(nodes) <= limit) return nodes * step;
     return std::nullopt;
