@@ -9,6 +9,8 @@
 #include <capplan/power/psu.hpp>
 #include <capplan/report/build_output.hpp>
 
+#include "test_support.hpp"
+
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -274,6 +276,11 @@ TEST_SUITE("power") {
     CHECK(i.storage_read.value() == doctest::Approx(3000 * 110e3));
     CHECK(i.lines[1].answer.find("too few") != std::string::npos);  // 16 cores
     CHECK(i.lines[4].answer.find("not enough") != std::string::npos);  // 28 lanes for 36
+    // Its checkpoints hold the fp32 weights and SGD momentum: 8 B per parameter, not Adam's 14.
+    img.checkpoint_bytes_per_param = sgd_checkpoint_bytes_per_param;
+    const SystemSizing sgd = size_system(img);
+    CHECK(sgd.storage.value() == doctest::Approx(i.storage.value() - 3 * 25.6e6 * (14 - 8)));
+    CHECK(sgd.assumptions.back().find("fp32 weights and SGD momentum: 8 B per parameter") != std::string::npos);
 
     SizingQuery bad = q;
     bad.gpus = 0;
@@ -284,6 +291,9 @@ TEST_SUITE("power") {
     bad = q;
     bad.gpu = nullptr;
     CHECK_THROWS_AS(size_system(bad), InputError);
+    bad = q;
+    bad.checkpoint_bytes_per_param = 0;
+    CHECK(test_support::field_of([&] { (void)size_system(bad); }) == "checkpoint_bytes_per_param");
   }
 
   TEST_CASE("builds: every proposed build passes the compatibility rules and the budget; a broken one does not") {

@@ -520,6 +520,50 @@ TEST_SUITE("report") {
     REQUIRE(h.estimated());
     CHECK(h.deadline_sized);
     CHECK(h.time.value() <= 3600.0);
+    // The whole run: checkpoints of the fp32 weights and SGD momentum (8 B per parameter), failures at
+    // Llama 3's rate; the deadline holds the expected wall clock, as energy and rent are billed over it.
+    REQUIRE(h.goodput);
+    const GoodputEstimate hg = estimate_goodput(h.time, h.gpus, image_checkpoint_size(*q.image_model), q.goodput);
+    CHECK(h.goodput->expected_wall_clock.value() == doctest::Approx(hg.expected_wall_clock.value()).epsilon(1e-12));
+    CHECK(h.goodput->checkpoint.value() == doctest::Approx(8.0 * q.image_model->parameters));
+    CHECK(h.goodput->expected_wall_clock.value() <= 3600.0);
+    CHECK(h.goodput->expected_wall_clock > h.time);
+    CHECK(h.energy.value() == doctest::Approx((h.power.total * h.goodput->expected_wall_clock * q.pue).value()).epsilon(1e-12));
+    // Failures ten thousand times as frequent as Llama 3's: the iterations alone would make the
+    // deadline on fewer GPUs than the wall clock does; the row takes the fewest whose wall clock is in time.
+    PurchaseQuery flaky = q;
+    flaky.goodput.failures_per_gpu_hour = 0.2;
+    flaky.goodput.restart = Duration::from_value(120.0);
+    const PurchaseTable slow = purchase_table(flaky, h100);
+    const PurchaseRow& fh = row_of(slow, "h100-sxm");
+    REQUIRE(fh.estimated());
+    REQUIRE(fh.goodput);
+    CHECK(fh.goodput->expected_wall_clock.value() <= 3600.0);
+    CHECK(fh.gpus > h.gpus);
+    {
+      // One node fewer is late on its wall clock, though its iterations are in time.
+      const int fewer = fh.gpus - 8;
+      REQUIRE(fewer >= h.gpus);
+      perf::DataPipeline host;
+      host.cpu_cores = 64 * fewer;
+      host.samples_per_core_second = q.decode_rate;
+      host.drives = fewer / 8;
+      const perf::Cluster cl = perf::make_cluster(*fh.gpu, fewer, 8, perf::usual_fabric(*fh.gpu).link(8));
+      const perf::ImageTrainingEstimate e = perf::estimate_image_training(*q.image_model, 256, cl, Precision::bf16, {}, true, host);
+      CHECK(e.time_for_images(q.images).value() <= 3600.0);
+      const auto late = [&] {
+        try {
+          return estimate_goodput(e.time_for_images(q.images), fewer, image_checkpoint_size(*q.image_model), flaky.goodput).expected_wall_clock.value() > 3600.0;
+        } catch (const InputError&) {
+          return true;  // never finishes
+        }
+      }();
+      CHECK(late);
+    }
+    // A bad whole-run config is an error naming its field, not "no finish" on every row.
+    PurchaseQuery bad_goodput = q;
+    bad_goodput.goodput.restart = Duration::from_value(-1.0);
+    CHECK(test_support::field_of([&] { (void)purchase_table(bad_goodput, h100); }) == "restart");
     // The image workload needs the image model; its flags are checked.
     PurchaseQuery bad = q;
     bad.image_model.reset();
@@ -1107,6 +1151,40 @@ TEST_SUITE("report") {
     CHECK(std::get<Value::Array>(member(v, "assumptions").data()).size() == 1);
     // Fewer tokens than nothing are refused, naming the field.
     CHECK_THROWS_WITH((void)training_report(c, "llama2-7b", h100, 0, *best.run, true, s), doctest::Contains("tokens"));
+  }
+
+  TEST_CASE("image_training_output: an image model's run has a whole run too, billed over its expected wall clock") {
+    const Catalog c = one_gpu_catalog("a100-sxm-80gb");
+    const GpuSpec& a100 = c.find_gpu("a100-sxm-80gb");
+    const ImageModel& net = *find_image_model("resnet50");
+    const perf::Cluster cl = perf::make_cluster(a100, 8, 8, perf::Link{});
+    perf::DataPipeline host;
+    host.cpu_cores = 128;
+    const double images = 90.0 * imagenet_1k_train_images;
+    const ImageTrainingReport r = image_training_report(c, "resnet50", net, cl, 256, Precision::bf16, host, images);
+    // Checkpoints of the fp32 weights and the SGD momentum: 8 B per parameter (torchvision's reference recipe).
+    CHECK(r.goodput.checkpoint.value() == doctest::Approx(8.0 * net.parameters));
+    const GoodputEstimate g = estimate_goodput(r.time, 8, checkpoint_size(static_cast<std::int64_t>(net.parameters), 8.0), GoodputConfig{});
+    CHECK(r.goodput.expected_wall_clock.value() == doctest::Approx(g.expected_wall_clock.value()).epsilon(1e-12));
+    CHECK(r.goodput.expected_wall_clock > r.time);
+    // Energy over the expected wall clock, as a transformer's run is billed.
+    REQUIRE(r.footprint.kwh);
+    CHECK(*r.footprint.kwh == doctest::Approx((r.footprint.power.total * r.goodput.expected_wall_clock).value() / 3.6e6).epsilon(1e-9));
+    const Value v = image_training_output(r);
+    CHECK(std::get<double>(member(v, "expected_wall_clock_s").data()) == r.goodput.expected_wall_clock.value());
+    CHECK(std::get<double>(member(v, "expected_gpu_hours").data()) == r.goodput.expected_gpu_hours);
+    CHECK(std::get<double>(member(member(v, "goodput"), "checkpoint_bytes").data()) == r.goodput.checkpoint.value());
+    // The goodput keys are training_output's, in the same order.
+    const std::vector<std::string> keys = keys_of(v);
+    const auto at = [&](std::string_view k) { return std::find(keys.begin(), keys.end(), k) - keys.begin(); };
+    CHECK(at("gpu_hours") + 1 == at("expected_wall_clock_s"));
+    CHECK(at("expected_wall_clock_s") + 1 == at("expected_gpu_hours"));
+    CHECK(at("expected_gpu_hours") + 1 == at("goodput"));
+    // Failures that outpace the checkpoints: refused, naming the field.
+    GoodputConfig flaky;
+    flaky.failures_per_gpu_hour = 50;
+    CHECK(test_support::field_of([&] { (void)image_training_report(c, "resnet50", net, cl, 256, Precision::bf16, host, images, flaky); }) ==
+          "failures_per_gpu_hour");
   }
 
   TEST_CASE("serving_output: times only where the layout fits; the cost of a million output tokens") {

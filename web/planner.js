@@ -162,7 +162,8 @@
     const out = [];
     if (cmd === 'train' && d.images !== undefined) {
       const pipe = d.data_pipeline || {};
-      out.push(card('Training time', 'time_s', d.time_s, duration(d.time_s), count(d.images) + ' images'));
+      out.push(card('Training time', 'time_s', d.time_s, duration(d.time_s),
+          count(d.images) + ' images; expected with failures: ' + duration(d.expected_wall_clock_s)));
       out.push(card('Throughput', 'images_per_s', d.images_per_s, count(d.images_per_s) + ' images/s',
         pipe.bottleneck === 'gpu' ? 'the GPUs set the pace'
           : 'waits on ' + (pipe.bottleneck === 'cpu' ? 'CPU decoding' : 'storage') + ' (the GPUs alone: ' + count(d.gpu_bound_images_per_s) + ')'));

@@ -173,6 +173,7 @@ Result run_size(const SizeArgs& a, const Context& ctx) {
       refuse_diffusion_training(*image);
       // An image model: the GPUs' own rate (perf/image_model.hpp, batch 256, no data pipeline) is what the host must feed.
       q.parameters = image->shape.parameters;
+      q.checkpoint_bytes_per_param = sgd_checkpoint_bytes_per_param;  // fp32 weights and SGD momentum
       const perf::Cluster c = perf::make_cluster(*q.gpu, q.gpus, q.gpus, perf::Link{});
       q.samples_per_second = perf::estimate_image_training(image->shape, 256, c, Precision::bf16).gpu_bound_images_per_second;
       q.dataset = DataSize::from_value(static_cast<double>(imagenet_1k_train_images) * q.sample_size.value());

@@ -194,6 +194,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
   q.training.fabric = fabric_arg(a.cluster);
   q.training.pcie_host = pcie_host_arg(a.cluster);
   q.training.p2p = p2p_arg(a.cluster);
+  q.goodput = goodput_config(a.goodput);
   q.model_name = image.id;
   q.model_source = image.source;
   q.image_model = std::move(image.shape);
@@ -205,7 +206,7 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
   {
     const std::string why = "does not apply to serving " + image.id + ", an image model (--batch, --weights; a diffusion UNet's --steps, --no-guidance)";
     for (const auto list : {std::span<const char* const>(language_training_flags), std::span<const char* const>(image_training_flags),
-                            std::span<const char* const>(language_serving_flags)})
+                            std::span<const char* const>(goodput_flags), std::span<const char* const>(language_serving_flags)})
       a.flags.refuse(list, why);
     a.flags.refuse({"--precision", "--deadline"}, why);
   }

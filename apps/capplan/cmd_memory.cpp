@@ -87,6 +87,7 @@ Result run_memory_image(const MemoryArgs& a, const ImageModelArg& m, const Conte
     const std::string why = "describes a transformer; " + id + " is an image model (--batch-per-gpu, --precision)";
     a.flags.refuse({"--serve", "--tp", "--pp"}, why);
     a.flags.refuse(language_training_flags, why);
+    a.flags.refuse(goodput_flags, why);
     a.flags.refuse({"--batch", "--weights"}, why);
     a.flags.refuse(language_serving_flags, why);
   }

@@ -138,6 +138,59 @@ struct TrainArgs {
   OverlapArgs overlap;  // --overlap-grad-reduce, --overlap-param-gather
 };
 
+// The whole run's InputError (plan/goodput.hpp names its fields) as an exit-2 error naming the flag
+// the user typed: --failure-rate, --checkpoint-interval, or --storage-write where slow checkpoints
+// are the cause.
+[[noreturn]] void fail_as_goodput_flag(const InputError& e, const GoodputArgs& a) {
+  if (e.field().rfind("--", 0) == 0) throw;  // a flag's own parser already named it (called in its catch block)
+  const std::string flag = e.field() == "failures_per_gpu_hour" ? "--failure-rate"
+                           : e.field() == "checkpoint_interval" ? "--checkpoint-interval"
+                           : e.field() == "checkpoint_stall"    ? "--storage-write"  // the stall is the checkpoint over its write rate
+                                                                : e.field();
+  // Failures that outpace checkpoints because the checkpoints crawl: the storage rate given is the cause.
+  if (const std::string what = e.what(); e.field() == "failures_per_gpu_hour" && !a.failure_rate && !a.storage_write.empty() &&
+                                         what.find("the expected wall clock") != std::string::npos &&
+                                         goodput_config(a).restart < Duration::from_value(3600))  // not a restart of hours or more
+    detail::fail("--storage-write", a.storage_write, "is too slow for this run: " + what.substr(what.find("the expected wall clock")));
+  if (e.field() == "checkpoint_stall" && !a.storage_write.empty()) {
+    const std::string what = e.what();
+    const auto cut = what.find("this run: ");
+    if (cut == std::string::npos || e.value().find("inf") != std::string::npos)
+      detail::fail("--storage-write", a.storage_write, "is too slow: a checkpoint would never finish");
+    detail::fail("--storage-write", a.storage_write, "is too slow for this run: checkpoints of " + e.value() + " each; " + what.substr(cut + 10));
+  }
+  fail_as_flag(flag, e.value(), e);
+}
+
+// The table's whole-run rows: the expected wall clock (goodput, failures, checkpoints) and GPU-hours.
+void add_goodput_rows(Table& t, const GoodputEstimate& gp) {
+  std::string how = "goodput " + format_number(100 * gp.goodput, 4) + "%: ";
+  if (gp.job_mtbf) {
+    how += format_number(gp.expected_failures, 3) + " failures expected (job MTBF " + format(*gp.job_mtbf, {.significant = 3}) + "), ";
+  } else {
+    how += "no failures, ";
+  }
+  how += "checkpoints of " + bytes_text(gp.checkpoint) + " every " + format(gp.checkpoint_interval, {.significant = 3}) + " (" +
+         format(gp.checkpoint_stall, {.significant = 3}) + " each)";
+  t.add_row({Cell::of_text("expected wall clock"), num_cell(format(gp.expected_wall_clock, {.significant = 3}), gp.expected_wall_clock.value()),
+             Cell::of_text(how)});
+  t.add_row({Cell::of_text("expected GPU-hours"), num_cell(format_number(gp.expected_gpu_hours, 4), gp.expected_gpu_hours),
+             Cell::of_text("with failures, restarts and checkpoints (plan/goodput.hpp)")});
+}
+
+// What the footprint rows are billed over.
+std::string wall_clock_note(const GoodputEstimate& gp) {
+  return "Energy, carbon and cost are over the expected wall clock (" + format(gp.expected_wall_clock, {.significant = 4}) +
+         ": the iterations with failures, restarts, redone work and checkpoints), what the GPUs are held and billed for.";
+}
+
+// --explain's whole-run lines.
+void add_goodput_explanation(std::vector<std::string>& out, const GoodputEstimate& gp) {
+  out.push_back("whole run " + format(gp.expected_wall_clock, {.significant = 4}) + " (goodput " + format_number(100 * gp.goodput, 4) + " %):");
+  for (const auto& line : gp.explanation) out.push_back("  " + line);
+  for (const auto& line : gp.assumptions) out.push_back("  assumes: " + line);
+}
+
 // capplan train for an image model: data-parallel SGD over the GPUs (perf/image_model.hpp), the host's data
 // pipeline checked against what the GPUs consume (perf/data_loading.hpp).
 Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context& ctx) {
@@ -202,7 +255,16 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
     detail::fail("--precision", a.plan.precision, "is not one an image model trains at here (bf16 or fp16 with AMP, fp32)");
   const auto prec = detail::usable_precision(g, asked);
   if (!prec) detail::fail("--gpu", g.id, "has no dense " + std::string(name(asked)) + ", FP16 or FP32 rate in the catalog");
-  const ImageTrainingReport rep = image_training_report(ctx.catalog(), id, net, cluster, c.batch_per_gpu, *prec, host, images, footprint_options(a.cost));
+  const ImageTrainingReport rep = [&] {
+    try {
+      return image_training_report(ctx.catalog(), id, net, cluster, c.batch_per_gpu, *prec, host, images, goodput_config(a.goodput),
+                                   footprint_options(a.cost));
+    } catch (const InputError& e) {
+      // The whole run's fields are the flags' (the images and the host were checked above).
+      if (e.field() != "failures_per_gpu_hour" && e.field() != "checkpoint_interval" && e.field() != "checkpoint_stall") throw;
+      fail_as_goodput_flag(e, a.goodput);
+    }
+  }();
   const perf::ImageTrainingEstimate& est = rep.estimate;
   const Duration time = rep.time;
   const double gpu_hours = rep.gpu_hours;
@@ -227,7 +289,8 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                            " cores x " + format_number(c.decode_rate, 4) + " images/s)")});
   t.add_row({Cell::of_text("time"), num_cell(format(time, {.significant = 3}), time.value()), Cell::of_text(images_text)});
   t.add_row({Cell::of_text("iteration"), num_cell(format(est.iteration, {.significant = 4}), est.iteration.value()), Cell::of_text("")});
-  t.add_row({Cell::of_text("GPU-hours"), num_cell(format_number(gpu_hours, 4), gpu_hours), Cell::of_text("")});
+  t.add_row({Cell::of_text("GPU-hours"), num_cell(format_number(gpu_hours, 4), gpu_hours), Cell::of_text("iterations only")});
+  add_goodput_rows(t, rep.goodput);
   t.add_row({Cell::of_text("achieved per GPU"), num_cell(format(est.achieved_per_gpu, {.significant = 4}), est.achieved_per_gpu.value()),
              Cell::of_text(format_number(100 * est.achieved_per_gpu.value() / peak, 3) + "% of the dense " + std::string(name(*prec)) +
                            " peak, while the GPUs compute")});
@@ -244,6 +307,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
     t.notes.push_back("Does not fit: " + std::to_string(c.batch_per_gpu) + " images per GPU need " + bytes_text(mem.total()) + " of " +
                       bytes_text(g.capacity()) + "; at most " + std::to_string(rep.max_batch_per_gpu) +
                       " fit (--batch-per-gpu; capplan memory shows the budget).");
+  t.notes.push_back(wall_clock_note(rep.goodput));
   t.notes.push_back("Model: " + net.name + " (" + net.kind() + ", " + count_text(net.parameters) + " parameters, " +
                     format_number(net.forward_flops_per_sample() / 1e9, 4) + " GFLOP forward per " + net.image + " image; " +
                     (m.source.rfind("model ", 0) == 0 ? m.source : std::string("workload/image_model.hpp")) +
@@ -260,6 +324,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   r.json = to_json(image_training_output(rep, t.notes));
   r.json["warnings"] = warnings;
   r.explanation = lines_of(est.breakdown.text());
+  add_goodput_explanation(r.explanation, rep.goodput);
   return r;
 }
 
@@ -407,26 +472,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   const TrainingReport rep = [&] {
     try {
       return training_report(ctx.catalog(), m.id, g, tokens, *run, searched, setup, goodput_config(a.goodput), footprint_options(a.cost));
-    } catch (const InputError& e) {  // the library names its field; the user typed a flag
-      if (e.field().rfind("--", 0) == 0) throw;  // a flag's own parser already named it
-      const std::string flag = e.field() == "failures_per_gpu_hour" ? "--failure-rate"
-                               : e.field() == "checkpoint_interval" ? "--checkpoint-interval"
-                               : e.field() == "checkpoint_stall"    ? "--storage-write"  // the stall is the checkpoint over its write rate
-                                                                    : e.field();
-      // Failures that outpace checkpoints because the checkpoints crawl: the storage rate given is the cause.
-      if (const std::string what = e.what(); e.field() == "failures_per_gpu_hour" && !a.goodput.failure_rate && !a.goodput.storage_write.empty() &&
-                                             what.find("the expected wall clock") != std::string::npos &&
-                                             goodput_config(a.goodput).restart < Duration::from_value(3600))  // not a restart of hours or more
-        detail::fail("--storage-write", a.goodput.storage_write, "is too slow for this run: " + what.substr(what.find("the expected wall clock")));
-      if (e.field() == "checkpoint_stall" && !a.goodput.storage_write.empty()) {
-        const std::string what = e.what();
-        const auto cut = what.find("this run: ");
-        if (cut == std::string::npos || e.value().find("inf") != std::string::npos)
-          detail::fail("--storage-write", a.goodput.storage_write, "is too slow: a checkpoint would never finish");
-        detail::fail("--storage-write", a.goodput.storage_write,
-                     "is too slow for this run: checkpoints of " + e.value() + " each; " + what.substr(cut + 10));
-      }
-      fail_as_flag(flag, e.value(), e);
+    } catch (const InputError& e) {
+      fail_as_goodput_flag(e, a.goodput);
     }
   }();
   const ParallelPlan& plan = rep.run.plan;
@@ -491,20 +538,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
              Cell::of_text(format_number(est.tokens_per_second, 4) + " tokens/s, " + format_number(est.tokens_per_second / gpus, 4) +
                            " per GPU")});
   t.add_row({Cell::of_text("GPU-hours"), num_cell(format_number(gpu_hours, 4), gpu_hours), Cell::of_text("iterations only")});
-  {
-    std::string how = "goodput " + format_number(100 * gp.goodput, 4) + "%: ";
-    if (gp.job_mtbf) {
-      how += format_number(gp.expected_failures, 3) + " failures expected (job MTBF " + format(*gp.job_mtbf, {.significant = 3}) + "), ";
-    } else {
-      how += "no failures, ";
-    }
-    how += "checkpoints of " + bytes_text(gp.checkpoint) + " every " + format(gp.checkpoint_interval, {.significant = 3}) + " (" +
-           format(gp.checkpoint_stall, {.significant = 3}) + " each)";
-    t.add_row({Cell::of_text("expected wall clock"), num_cell(format(gp.expected_wall_clock, {.significant = 3}), gp.expected_wall_clock.value()),
-               Cell::of_text(how)});
-    t.add_row({Cell::of_text("expected GPU-hours"), num_cell(format_number(gp.expected_gpu_hours, 4), gp.expected_gpu_hours),
-               Cell::of_text("with failures, restarts and checkpoints (plan/goodput.hpp)")});
-  }
+  add_goodput_rows(t, gp);
   t.add_row({Cell::of_text("achieved per GPU"), num_cell(format(est.model_rate_per_gpu, {.significant = 4}), achieved),
              Cell::of_text("MFU " + format_number(100 * est.mfu, 3) + "%, HFU " + format_number(100 * est.hfu, 3) + "%" +
                            (a.mfu ? " (MFU given)" : ""))});
@@ -512,8 +546,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text(fit_text(fit, g.capacity()))});
   add_footprint_rows(t, foot);
-  t.notes.push_back("Energy, carbon and cost are over the expected wall clock (" + format(gp.expected_wall_clock, {.significant = 4}) +
-                    ": the iterations with failures, restarts, redone work and checkpoints), what the GPUs are held and billed for.");
+  t.notes.push_back(wall_clock_note(gp));
   t.notes.push_back("Model: " + m.id + " (" + count_text(static_cast<double>(parameter_count(m.shape))) + " parameters; " + m.source + ").");
   for (std::string& n : overlap_notes) t.notes.push_back(std::move(n));
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
@@ -539,9 +572,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   r.json = to_json(training_output(rep, t.notes));
   r.json["warnings"] = warnings;
   r.explanation = lines_of(est.explain());
-  r.explanation.push_back("whole run " + format(gp.expected_wall_clock, {.significant = 4}) + " (goodput " + format_number(100 * gp.goodput, 4) + " %):");
-  for (const auto& line : gp.explanation) r.explanation.push_back("  " + line);
-  for (const auto& line : gp.assumptions) r.explanation.push_back("  assumes: " + line);
+  add_goodput_explanation(r.explanation, gp);
   if (!search_text.empty()) {
     auto more = lines_of(search_text);
     r.explanation.insert(r.explanation.begin(), more.begin(), more.begin() + 1);

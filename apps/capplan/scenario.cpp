@@ -49,7 +49,10 @@ constexpr std::size_t max_scenario_bytes = 1u << 20;
 // A flag's value as the user wrote it: strings as they are, numbers in their shortest exact form
 // (2.14, not 2.1400000000000001), so money and counts parse as typed.
 std::string value_text(const char* who, const JsonDocument& doc, const std::string& pointer, const std::string& key, const Json& v) {
-  if (v.is_string()) return v.get<std::string>();
+  if (v.is_string()) {
+    if (v.get_ref<const std::string&>().empty()) fail(who, doc, pointer, key, "\"\" is empty; give a value or leave the key out");
+    return v.get<std::string>();
+  }
   if (v.is_number_integer()) return v.dump();
   if (v.is_number_float()) {
     const double d = v.get<double>();
@@ -158,6 +161,7 @@ std::vector<std::string> expand_scenario(int argc, char** argv) {
   if (j.contains("model") && !given.count("--model")) {
     const auto& m = j["model"];
     if (m.is_string()) {
+      if (m.get_ref<const std::string&>().empty()) fail(who, doc, "/model", "model", "\"\" is empty; give a preset id, a file name or a model object");
       out.push_back("--model");
       out.push_back(m.get<std::string>());
     } else if (m.is_object()) {

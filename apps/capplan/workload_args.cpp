@@ -315,9 +315,18 @@ std::string seq_len_note(const std::optional<std::int64_t>& flag, const ModelArg
          "; --seq-len to change.";
 }
 
+// --pipeline-layout read for `layers` layers on `pp` ranks; the library's error under the flag.
+PipelineLayout layout_arg(const std::string& text, int layers, int pp) {
+  try {
+    return parse_pipeline_layout(text, layers, pp);
+  } catch (const InputError& e) {
+    fail_as_flag("--pipeline-layout", e.value(), e);
+  }
+}
+
 int pipeline_layout_mtp_layers(const PlanArgs& a, const ModelArg& m) {
   if (!a.pipeline_layout || !a.pp) return 0;
-  return parse_pipeline_layout(*a.pipeline_layout, m.shape.layers, *a.pp).mtp_layers;
+  return layout_arg(*a.pipeline_layout, m.shape.layers, *a.pp).mtp_layers;
 }
 
 int mtp_layers_of(const PlanArgs& a, const ModelArg& m) {
@@ -352,7 +361,7 @@ std::string mtp_note(int mtp_layers, const TransformerShape& shape) {
 std::vector<std::string> pipeline_layout_notes(const PlanArgs& a, const ModelArg& m) {
   if (!a.pipeline_layout || !a.pp) return {};
   const TransformerShape& shape = m.shape;
-  const PipelineLayout l = parse_pipeline_layout(*a.pipeline_layout, shape.layers, *a.pp);
+  const PipelineLayout l = layout_arg(*a.pipeline_layout, shape.layers, *a.pp);
   std::vector<std::string> out;
   out.push_back("Pipeline layout \"" + *a.pipeline_layout + "\" (Megatron-Core --pipeline-model-parallel-layout): " + std::to_string(l.pp) +
                 " ranks x " + std::to_string(l.interleave) + " virtual stages, ranks of " + rank_layers_text(l) +
@@ -528,7 +537,8 @@ void separate_serve_flags(CLI::App* cmd) {
     // Flags that describe a training run (its plan, batch, tokens, speed and failures).
     const GivenFlags given{cmd};
     if (serve) {
-      for (const auto list : {std::span<const char* const>(language_training_flags), std::span<const char* const>(training_only_flags)})
+      for (const auto list : {std::span<const char* const>(language_training_flags), std::span<const char* const>(goodput_flags),
+                              std::span<const char* const>(training_only_flags)})
         given.refuse(list, "describes a training run; it does not go with --serve");
     } else {
       for (const auto list : {std::span<const char* const>(language_serving_flags), std::span<const char* const>(serving_only_flags)})

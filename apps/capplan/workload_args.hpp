@@ -308,8 +308,10 @@ inline constexpr const char* language_training_flags[] = {
     "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--recompute-modules",
     "--mtp-layers", "--sequence-parallel", "--zero", "--optimizer", "--finetune", "--lora-rank", "--lora-mlp", "--mfu", "--allow-tight",
     "--attention-kernel", "--framework", "--grad-reduce", "--overlap-grad-reduce", "--overlap-param-gather", "--moe-capacity-factor",
-    "--moe-dispatch", "--moe-routed-time", "--fp8-recipe", "--failure-rate", "--restart", "--storage-write", "--checkpoint-interval",
-    "--async-checkpoint", "--eval-share", "--warmup-share"};
+    "--moe-dispatch", "--moe-routed-time", "--fp8-recipe"};
+// A training run's whole run (failures, restarts, checkpoints; plan/goodput.hpp): a transformer's or an image model's.
+inline constexpr const char* goodput_flags[] = {"--failure-rate", "--restart",    "--storage-write", "--checkpoint-interval",
+                                                "--async-checkpoint", "--eval-share", "--warmup-share"};
 // A language model's serving load, beside --batch and --weights, which an image model's serving takes too.
 inline constexpr const char* language_serving_flags[] = {"--context",       "--expert-weights", "--kv-cache", "--prompt-tokens",
                                                          "--output-tokens", "--cuda-graphs",    "--eager",    "--launch-time"};

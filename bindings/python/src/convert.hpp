@@ -18,7 +18,9 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <variant>
+#include <vector>
 
 namespace capplan::python {
 
@@ -30,25 +32,6 @@ inline py::object stdlib(const char* module, const char* name) { return py::modu
 inline std::string type_name(py::handle h) { return py::str(py::type::handle_of(h).attr("__name__")); }
 inline std::string py_repr(py::handle h) { return py::repr(h); }
 
-// An enum's constructor from an integer that refuses a value naming no member: pybind11 alone makes
-// Precision(99) a "Precision.???" that every function then takes. ValueError with the enum's name, the
-// value and the members'. Added ahead of pybind11's own constructor (py::prepend).
-template <class E>
-void refuse_unknown_values(py::enum_<E>& e, const std::string& name) {
-  using U = std::underlying_type_t<E>;
-  e.def(py::init([name](U v) {
-          std::string known;
-          for (auto item : py::type::of<E>().attr("__members__").attr("items")()) {
-            const auto pair = py::reinterpret_borrow<py::tuple>(item);
-            const E m = py::cast<E>(pair[1]);
-            if (static_cast<U>(m) == v) return m;
-            known += (known.empty() ? "" : ", ") + std::string(py::str(pair[0])) + " = " + std::to_string(static_cast<long long>(m));
-          }
-          throw py::value_error(name + ": " + std::to_string(static_cast<long long>(v)) + " is not one of its values (" + known + ")");
-        }),
-        py::arg("value"), py::prepend());
-}
-
 inline bool is_bool(py::handle h) { return PyBool_Check(h.ptr()) != 0; }
 inline bool is_str(py::handle h) { return PyUnicode_Check(h.ptr()) != 0; }
 
@@ -57,6 +40,38 @@ inline bool is_integral(py::handle h) {
   if (is_bool(h)) return false;
   if (PyLong_Check(h.ptr())) return true;
   return py::isinstance(h, stdlib("numbers", "Integral"));
+}
+
+// An enum's constructor from an integer that refuses a value naming no member: pybind11 alone makes
+// Precision(99) a "Precision.???" that every function then takes. ValueError with the enum's name, the
+// value and the members'. A bool is refused with a TypeError (pybind11 alone takes True as 1). Both
+// are added ahead of pybind11's own constructors (py::prepend; the bool one first, as a bool is an int).
+template <class E>
+void refuse_unknown_values(py::enum_<E>& e, const std::string& name) {
+  using U = std::underlying_type_t<E>;
+  const auto members = [] {
+    std::vector<std::pair<std::string, E>> out;
+    for (auto item : py::type::of<E>().attr("__members__").attr("items")()) {
+      const auto pair = py::reinterpret_borrow<py::tuple>(item);
+      out.emplace_back(py::str(pair[0]), py::cast<E>(pair[1]));
+    }
+    return out;
+  };
+  const auto known = [members] {
+    std::string out;
+    for (const auto& [n, m] : members()) out += (out.empty() ? "" : ", ") + n + " = " + std::to_string(static_cast<long long>(m));
+    return out;
+  };
+  e.def(py::init([name, members, known](U v) {
+          for (const auto& [n, m] : members())
+            if (static_cast<U>(m) == v) return m;
+          throw py::value_error(name + ": " + std::to_string(static_cast<long long>(v)) + " is not one of its values (" + known() + ")");
+        }),
+        py::arg("value"), py::prepend());
+  e.def(py::init([name, known](const py::bool_& b) -> E {
+          throw py::type_error(name + ": " + py_repr(b) + " is a bool, not one of its values (" + known() + ")");
+        }),
+        py::arg("value"), py::prepend());
 }
 
 // int, float, Fraction, numpy numbers (numbers.Real); never bool.

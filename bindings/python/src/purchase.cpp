@@ -134,7 +134,7 @@ void bind_purchase(py::module_& m) {
   m.def(
       "size_system",
       [](const GpuSpec& gpu, int gpus, SizingTask task, double parameters, double trainable, DataSize dataset, double samples_per_second,
-         int checkpoints_kept, bool offload_optimizer, bool cache_dataset, const CpuSpec* cpu, int nvme_drives) {
+         int checkpoints_kept, bool offload_optimizer, bool cache_dataset, const CpuSpec* cpu, int nvme_drives, double checkpoint_bytes_per_param) {
         SizingQuery q;
         q.gpu = &gpu;
         q.gpus = gpus;
@@ -148,12 +148,15 @@ void bind_purchase(py::module_& m) {
         q.cache_dataset = cache_dataset;
         q.cpu = cpu;
         q.nvme_drives = nvme_drives;
+        q.checkpoint_bytes_per_param = checkpoint_bytes_per_param;
         return size_system(q);
       },
       py::arg("gpu"), py::arg("gpus") = 1, py::arg("task") = SizingTask::train, py::arg("parameters") = 0.0, py::arg("trainable") = 0.0,
       py::arg("dataset") = DataSize::from_value(0), py::arg("samples_per_second") = 0.0, py::arg("checkpoints_kept") = 3,
       py::arg("offload_optimizer") = false, py::arg("cache_dataset") = false, py::arg("cpu") = nullptr, py::arg("nvme_drives") = 1,
-      "The machine around `gpus` x `gpu` (plan/system_sizing.hpp; capplan size).");
+      py::arg("checkpoint_bytes_per_param") = adam_checkpoint_bytes_per_param,
+      "The machine around `gpus` x `gpu` (plan/system_sizing.hpp; capplan size); checkpoints of `checkpoint_bytes_per_param` bytes per "
+      "trained parameter (14: mixed-precision Adam; 8 for an image model trained with SGD and momentum).");
 
   Record<ServingLoad>(m, "ServingLoad", "A serving load: weight and KV formats, batch, prompt and output tokens.")
       .field("weights", &ServingLoad::weights)
@@ -249,6 +252,8 @@ void bind_purchase(py::module_& m) {
       .def("explain", &GoodputEstimate::explain);
   m.def("checkpoint_size", &checkpoint_size, py::arg("params"), py::arg("bytes_per_param") = adam_checkpoint_bytes_per_param,
         "Bytes of a full mixed-precision Adam checkpoint: 14 B per parameter (ZeRO §3.1).");
+  m.def("image_checkpoint_size", &image_checkpoint_size, py::arg("net"),
+        "Bytes of an image model's checkpoint: its fp32 weights and SGD momentum, 8 B per parameter.");
   m.def("estimate_goodput", &estimate_goodput, py::arg("ideal_time"), py::arg("gpus"), py::arg("checkpoint"),
         py::arg("config") = GoodputConfig{}, "Expected wall clock of a run whose iterations take ideal_time (Daly 2006).");
   m.def("young_interval", &young_interval, py::arg("stall"), py::arg("mtbf"), "Young 1974: sqrt(2 stall mtbf).");
@@ -325,13 +330,16 @@ void bind_purchase(py::module_& m) {
       .readonly("time", &ImageTrainingReport::time)
       .readonly("gpu_hours", &ImageTrainingReport::gpu_hours)
       .readonly("flops_total", &ImageTrainingReport::flops_total)
-      .readonly("footprint", &ImageTrainingReport::footprint)
+      .readonly("goodput", &ImageTrainingReport::goodput, "failures, restarts, lost work and checkpoints on top of the iterations")
+      .readonly("footprint", &ImageTrainingReport::footprint, "over the expected wall clock")
       .finish(false)
       .def("output", [](const ImageTrainingReport& r, const std::vector<std::string>& notes) { return to_python(image_training_output(r, notes)); },
            py::arg("assumptions") = std::vector<std::string>{}, "The JSON object of `capplan train --format json` for an image model, as a dict.");
   m.def("image_training_report", &image_training_report, py::arg("catalog"), py::arg("model"), py::arg("net"), py::arg("cluster"),
-        py::arg("batch_per_gpu"), py::arg("precision"), py::arg("host"), py::arg("images"), py::arg("footprint") = FootprintOptions{},
-        "`net` trained data parallel on `cluster` for `images` images, fed by `host`, reported whole.");
+        py::arg("batch_per_gpu"), py::arg("precision"), py::arg("host"), py::arg("images"), py::arg("goodput") = GoodputConfig{},
+        py::arg("footprint") = FootprintOptions{},
+        "`net` trained data parallel on `cluster` for `images` images, fed by `host`, reported whole: its goodput (checkpoints of "
+        "the fp32 weights and SGD momentum, 8 B per parameter) and its footprint over the expected wall clock.");
   Record<ServingReport>(m, "ServingReport", "A serving load reported whole: the run, output tokens, footprint, cost per 1M tokens (capplan infer).")
       .readonly("model", &ServingReport::model)
       .readonly("gpu", &ServingReport::gpu)

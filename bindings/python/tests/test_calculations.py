@@ -173,6 +173,11 @@ def test_memory_errors():
                         (capplan.RoundingMode, 17), (capplan.MoneyStyle, 2), (capplan.Prefixes, 5)]:
         with pytest.raises(ValueError, match=rf"{enum.__name__}: {value} is not one of its values \("):
             enum(value)
+    # A bool is not an integer here (Python's True == 1 would make it fp32).
+    for enum in (capplan.Precision, capplan.ZeroStage, capplan.Currency):
+        with pytest.raises(TypeError, match=rf"{enum.__name__}: True is a bool, not one of its values \("):
+            enum(True)
+    assert capplan.ZeroStage("none") == capplan.ZeroStage(0)
 
 
 small_shapes = st.builds(

@@ -220,6 +220,38 @@ def test_training_report_output_is_the_cli_json():
         capplan.training_report(cat, "llama2-7b", gpu, -1.0, run, True, setup)
 
 
+def test_image_training_report_has_a_whole_run():
+    # An image model's run: checkpoints of the fp32 weights and SGD momentum (8 B per parameter), the
+    # footprint over the expected wall clock, the same keys as a transformer's run.
+    cat = Catalog.builtin()
+    gpu = cat.find_gpu("a100-sxm-80gb")
+    net = capplan.find_image_model("resnet50")
+    cluster = capplan.make_cluster(gpu, 8, 8, capplan.Link())
+    images = 90 * 1_281_167
+    r = capplan.image_training_report(cat, "resnet50", net, cluster, 256, capplan.Precision.bf16, capplan.DataPipeline(cpu_cores=128),
+                                      images, goodput=capplan.GoodputConfig(failures_per_gpu_hour=1e-3))
+    assert r.goodput.checkpoint.value == pytest.approx(8 * net.parameters) == capplan.image_checkpoint_size(net).value
+    assert r.goodput.expected_wall_clock.value > r.time.value
+    assert r.footprint.kwh == pytest.approx(r.footprint.power.total.value * r.goodput.expected_wall_clock.value / 3.6e6)
+    out = r.output()
+    assert out["expected_wall_clock_s"] == r.goodput.expected_wall_clock.value
+    assert out["goodput"]["failures_per_gpu_hour"] == 1e-3
+    with pytest.raises(capplan.InputError, match="failures_per_gpu_hour"):
+        capplan.image_training_report(cat, "resnet50", net, cluster, 256, capplan.Precision.bf16, capplan.DataPipeline(cpu_cores=128),
+                                      images, goodput=capplan.GoodputConfig(failures_per_gpu_hour=0.9,
+                                                                             restart=capplan.Duration(3, "h")))
+
+
+def test_size_system_checkpoints_per_optimizer():
+    # An image model's checkpoints (fp32 weights and SGD momentum) are 8 B per parameter, Adam's 14.
+    gpu = Catalog.builtin().find_gpu("a100-sxm-80gb")
+    adam = capplan.size_system(gpu, 8, parameters=25.6e6)
+    sgd = capplan.size_system(gpu, 8, parameters=25.6e6, checkpoint_bytes_per_param=8)
+    assert adam.storage.value - sgd.storage.value == pytest.approx(3 * 25.6e6 * 6)
+    with pytest.raises(capplan.InputError, match="checkpoint_bytes_per_param"):
+        capplan.size_system(gpu, 8, parameters=25.6e6, checkpoint_bytes_per_param=0)
+
+
 def test_serving_report_output_is_the_cli_json():
     cat = Catalog.builtin()
     gpu = cat.find_gpu("h100-sxm")

@@ -36,6 +36,7 @@
 #include "capplan/units/format.hpp"
 #include "capplan/units/literals.hpp"
 #include "capplan/units/quantity.hpp"
+#include "capplan/workload/image_model.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -59,6 +60,12 @@ inline constexpr double llama3_failures_per_gpu_hour = 419.0 / (54.0 * 24.0 * 16
 // §3.1: 2Ψ + 2Ψ + 12Ψ bytes of model states; the fp16 gradients (2Ψ) are not saved. BLOOM 176B's full
 // checkpoint was 2.3 TB (BigScience 2022; 176.2e9 × 14 B = 2.24 TiB).
 inline constexpr double adam_checkpoint_bytes_per_param = 14.0;
+
+// Bytes an image model's checkpoint holds per parameter, trained with SGD and momentum (AMP or fp32,
+// memory/image_model.hpp): the fp32 weights (4) and the momentum buffer (4) = 8; the gradients are not
+// saved. torchvision's reference recipe (references/classification/train.py) saves the model's and the
+// optimizer's state_dict, which hold exactly these.
+inline constexpr double sgd_checkpoint_bytes_per_param = 8.0;
 
 // A run whose expected wall clock is more than this many times its failure-free time is refused
 // (goodput below 1%): the job would, in practice, never finish, and the Poisson model says nothing
@@ -88,6 +95,11 @@ struct GoodputConfig {
   // (start-up, compilation, slow first steps). Each in [0, 1).
   double evaluation_share = 0.0;
   double warmup_share = 0.0;
+
+  // InputError naming the field: a negative rate or restart, a zero bandwidth or interval, a share
+  // outside [0, 1). estimate_goodput calls it; so does PurchaseQuery::validate, whose rows would
+  // otherwise read every bad config as a run that never finishes.
+  void validate() const;
 };
 
 struct GoodputEstimate {
@@ -142,6 +154,12 @@ inline DataSize checkpoint_size(std::int64_t params, double bytes_per_param = ad
   return DataSize::from_value(static_cast<double>(params) * bytes_per_param);
 }
 
+// The bytes of an image model's training checkpoint: its parameters x sgd_checkpoint_bytes_per_param.
+inline DataSize image_checkpoint_size(const ImageModel& net) {
+  require_positive(net.parameters, "parameters");
+  return DataSize::from_value(net.parameters * sgd_checkpoint_bytes_per_param);
+}
+
 // Young 1974: τ = √(2δM), the first-order optimum compute time between checkpoints that take `stall`
 // on a job whose mean time between failures is `mtbf`.
 // (√2·√δ·√M rather than √(2δM): the product of two durations near a double's limits overflows or
@@ -183,6 +201,16 @@ inline void require_share(double v, std::string_view field) {
 
 }  // namespace detail
 
+inline void GoodputConfig::validate() const {
+  require_nonnegative(failures_per_gpu_hour, "failures_per_gpu_hour");
+  require_nonnegative(restart.value(), "restart");
+  require_positive(storage_write.value(), "storage_write");
+  require_positive(host_copy.value(), "host_copy");
+  if (checkpoint_interval) require_positive(checkpoint_interval->value(), "checkpoint_interval");
+  detail::require_share(evaluation_share, "evaluation_share");
+  detail::require_share(warmup_share, "warmup_share");
+}
+
 // The expected wall clock and GPU-hours of a run whose iterations take `ideal_time` on `gpus` GPUs
 // and which saves `checkpoint` bytes at each checkpoint (checkpoint_size()). Throws InputError naming
 // the field on bad input, and naming failures_per_gpu_hour (or checkpoint_interval, when a given
@@ -193,13 +221,7 @@ inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize 
   require_positive(ideal_time.value(), "ideal_time");
   require_positive_count(gpus, "gpus");
   require_positive(checkpoint.value(), "checkpoint");
-  require_nonnegative(config.failures_per_gpu_hour, "failures_per_gpu_hour");
-  require_nonnegative(config.restart.value(), "restart");
-  require_positive(config.storage_write.value(), "storage_write");
-  require_positive(config.host_copy.value(), "host_copy");
-  if (config.checkpoint_interval) require_positive(config.checkpoint_interval->value(), "checkpoint_interval");
-  detail::require_share(config.evaluation_share, "evaluation_share");
-  detail::require_share(config.warmup_share, "warmup_share");
+  config.validate();
 
   GoodputEstimate g;
   g.ideal_time = ideal_time;

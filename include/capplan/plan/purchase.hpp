@@ -144,6 +144,8 @@ struct PurchaseQuery {
     } else {
       model.validate();
     }
+    // A training row's whole run: a bad config is an error, not a "no finish" on every row.
+    if (workload == PurchaseWorkload::train || workload == PurchaseWorkload::train_images) goodput.validate();
     if (workload != PurchaseWorkload::serve_images) {
       if (vae_slicing) detail::fail("vae_slicing", "true", "applies to serving a diffusion UNet (serve_images)");
       if (vae_tiling) detail::fail("vae_tiling", "true", "applies to serving a diffusion UNet (serve_images)");
@@ -886,10 +888,27 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         continue;
       }
       const perf::Fabric fabric = q.training.fabric ? *q.training.fabric : c.fabric ? *c.fabric : perf::usual_fabric(g);
-      // One unit; with a deadline, more units (beyond a node, whole nodes) until the run finishes in time.
+      // One unit; with a deadline, more units (beyond a node, whole nodes) until the run finishes in
+      // time: its expected wall clock with failures and checkpoints, as it is billed (a run that never
+      // finishes is late).
       std::optional<perf::ImageTrainingEstimate> est;
       int n = c.unit_gpus;
       bool no_network = false;
+      const DataSize ckpt = image_checkpoint_size(*q.image_model);
+      // The whole run of the latest estimate on `gpus` GPUs; absent where it never finishes, and then
+      // `failures` says whether failures outpace the checkpoints (more GPUs fail more often: no count
+      // above finishes either).
+      std::optional<GoodputEstimate> run;
+      bool failures = false;
+      const auto whole_run = [&](int gpus) {
+        run.reset();
+        failures = false;
+        try {
+          run = estimate_goodput(est->time_for_images(q.images), gpus, ckpt, q.goodput);
+        } catch (const InputError& e) {
+          failures = e.field() == "failures_per_gpu_hour";
+        }
+      };
       // A system-on-chip has no link to a second GPU: one per node.
       const int node_gpus = perf::linkless(g) ? 1 : c.per_node;
       for (;;) {
@@ -908,15 +927,19 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         const int per_host = std::min(per_node, 8);
         host.drives = (n + per_host - 1) / per_host;
         est = perf::estimate_image_training(*q.image_model, batch, cluster, *p, {}, true, host);
-        if (!f.deadline || est->time_for_images(q.images) <= *f.deadline || n >= 4096) break;
+        whole_run(n);
+        if (!f.deadline || (run && run->expected_wall_clock <= *f.deadline) || n >= 4096) break;
+        if (failures) break;  // more GPUs fail more often: failures outpace the checkpoints on any larger count too
         n += n < node_gpus ? c.unit_gpus : node_gpus;
         if (n > node_gpus) n = (n + node_gpus - 1) / node_gpus * node_gpus;
+        n = (n + c.unit_gpus - 1) / c.unit_gpus * c.unit_gpus;  // whole units, as the row is billed
       }
       if (no_network && !est) {
         not_estimated("no network");
         continue;
       }
-      if (f.deadline && (no_network || est->time_for_images(q.images) > *f.deadline)) {
+      // `run` is the last count's whole run (a count without a network was not estimated).
+      if (f.deadline && (no_network || !run || run->expected_wall_clock > *f.deadline)) {
         ++out.filtered_out;
         continue;
       }
@@ -934,6 +957,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
              (dl.ok() ? std::string("the GPUs set it") : "the host's " + std::string(dl.bottleneck() == "CPU" ? "CPU decoding" : "storage") + " sets it; the GPUs " +
                                                           format_number(est->gpu_bound_images_per_second, 4)) +
              ") -> " + format(r.time, {.significant = 3});
+      r.goodput = run;
+      if (!r.goodput) {
+        // Failures would outpace the checkpoints: no wall clock to bill or draw power over (as below).
+        not_estimated("no finish");
+        continue;
+      }
+      how += "; expected " + format(r.goodput->expected_wall_clock, {.significant = 3}) + " with failures and checkpoints (goodput " +
+             format_number(100 * r.goodput->goodput, 3) + "%)";
     } else if (!sv) {
       if (!can_time_training(g, q.training.precision)) {
         not_estimated("no rate");
@@ -1171,23 +1202,34 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   // Assumptions and sources.
   auto& n = out.assumptions;
   n.push_back("* on the Pareto frontier of price (own, else rent), " +
-              std::string(sv ? "throughput" : img ? "time" : "expected wall clock (the Time column's iterations with failures and checkpoints)") +
+              std::string(sv ? "throughput" : "expected wall clock (the Time column's iterations with failures and checkpoints)") +
               " and memory per GPU.");
   n.push_back("Model: " + q.model_name + ", " + count_text(params) + " parameters (" + q.model_source + ").");
+  // What a training row's whole run adds to its Time column, with the checkpoint's bytes per parameter.
+  const auto whole_run_note = [&](double checkpoint_bytes_per_param, std::string_view optimizer) {
+    return "Time counts iterations only; the arithmetic (--explain) and JSON (expected_wall_clock_s, expected_gpu_hours) add "
+           "the whole run's failures, restarts, lost work and checkpoints, and its energy, electricity and rent, the deadline "
+           "and the frontier's time are that expected wall clock (plan/goodput.hpp): " +
+           format_number(q.goodput.failures_per_gpu_hour, 3) + " failures per GPU-hour, restarts of " +
+           format(q.goodput.restart, {.significant = 3}) + ", " + format_number(checkpoint_bytes_per_param, 3) + " B/parameter checkpoints (" +
+           std::string(optimizer) + ") " + (q.goodput.async_checkpoint ? "copied to host and written in the background" : "written") + " at " +
+           format(q.goodput.storage_write, {.significant = 3}) + ".";
+  };
   if (img) {
     n.push_back("GPUs: one unit (a card, a system's or an instance's GPUs), data parallel" +
                 std::string(f.deadline ? "; † raised to the fewest that finish within the deadline " + format(*f.deadline, {.significant = 4}) +
-                                           " (beyond one node, whole nodes)"
+                                           " (beyond one node, whole nodes), held against the expected wall clock with failures and checkpoints"
                                        : "") +
                 ". Time: images / images per second of perf/image_model.hpp (the same as capplan train; --explain shows each row): " +
                 std::to_string(q.batch_per_gpu) + " images per GPU (the most that fit where fewer), " + std::string(name(q.training.precision)) +
                 " with AMP, SGD with momentum, gradients all-reduced under the backward pass; the host feeds each GPU from " +
                 std::to_string(q.cpu_cores_per_gpu) + " CPU cores decoding JPEGs at " + format_number(q.decode_rate, 4) +
                 " images/s each and one NVMe drive per node (--cpu-cores-per-gpu, --decode-rate; DALI decodes on the GPU instead).");
+    n.push_back(whole_run_note(sgd_checkpoint_bytes_per_param, "fp32 weights and SGD momentum"));
     // Rows the host, not the GPUs, sets the pace of: say so, with what the GPUs alone would do.
     std::vector<const PurchaseRow*> fed;
     for (const PurchaseRow& r : out.rows)
-      if (r.image && r.image->data_loading && !r.image->data_loading->ok()) fed.push_back(&r);
+      if (r.estimated() && r.image && r.image->data_loading && !r.image->data_loading->ok()) fed.push_back(&r);
     if (!fed.empty()) {
       std::sort(fed.begin(), fed.end(), [](const PurchaseRow* a, const PurchaseRow* b) {
         return a->image->gpu_bound_images_per_second / a->gpus > b->image->gpu_bound_images_per_second / b->gpus;
@@ -1214,13 +1256,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                                    : std::string("between nodes a system's own network adapters, else what a host of the GPU usually has "
                                                  "(perf/fabric.hpp: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100/H200/B200, one 100 GbE "
                                                  "port per PCIe server, no network for consumer cards).")));
-    n.push_back("Time counts iterations only; the arithmetic (--explain) and JSON (expected_wall_clock_s, expected_gpu_hours) add "
-                "the whole run's failures, restarts, lost work and checkpoints, and its energy, electricity and rent, the deadline "
-                "and the frontier's time are that expected wall clock (plan/goodput.hpp): " +
-                format_number(q.goodput.failures_per_gpu_hour, 3) + " failures per GPU-hour, restarts of " +
-                format(q.goodput.restart, {.significant = 3}) + ", " + format_number(adam_checkpoint_bytes_per_param, 3) +
-                " B/parameter checkpoints " + (q.goodput.async_checkpoint ? "copied to host and written in the background" : "written") +
-                " at " + format(q.goodput.storage_write, {.significant = 3}) + ".");
+    n.push_back(whole_run_note(adam_checkpoint_bytes_per_param, "mixed-precision Adam"));
   } else if (si) {
     n.push_back("GPUs: one unit (a card, a system's or an instance's GPUs), each GPU a replica on its own batches of " + images_per_batch +
                 "; a GPU too small for the " + std::string(name(q.image_precision)) +

@@ -48,6 +48,10 @@ struct SizingQuery {
   DataSize sample_size = DataSize::from_value(110e3);  // ImageNet-1k JPEG mean (perf/data_loading.hpp)
   double decode_per_core = 120;    // samples one core decodes and augments per second (perf/data_loading.hpp)
   int checkpoints_kept = 3;        // checkpoints on disk at once
+  // Bytes a checkpoint holds per trained parameter: 14 for mixed-precision Adam
+  // (adam_checkpoint_bytes_per_param), 8 for an image model trained with SGD and momentum
+  // (sgd_checkpoint_bytes_per_param; plan/goodput.hpp).
+  double checkpoint_bytes_per_param = adam_checkpoint_bytes_per_param;
   bool offload_optimizer = false;  // ZeRO-Offload: optimizer states and fp32 gradients in host memory
   bool cache_dataset = false;      // keep the dataset in the page cache
   const CpuSpec* cpu = nullptr;    // to check lanes and cores against; nullptr: none chosen
@@ -69,6 +73,8 @@ struct SizingQuery {
     require_positive(sample_size.value(), "sample_size");
     require_positive(decode_per_core, "decode_per_core");
     if (checkpoints_kept < 0 || checkpoints_kept > 1000) detail::fail("checkpoints_kept", std::to_string(checkpoints_kept), "is outside 0 to 1000");
+    if (!(checkpoint_bytes_per_param > 0 && checkpoint_bytes_per_param <= 64))
+      detail::fail("checkpoint_bytes_per_param", detail::format_double(checkpoint_bytes_per_param), "is outside (0, 64] bytes per parameter");
     if (nvme_drives < 0 || nvme_drives > 64) detail::fail("nvme_drives", std::to_string(nvme_drives), "is outside 0 to 64");
   }
 };
@@ -136,7 +142,13 @@ inline SystemSizing size_system(const SizingQuery& q) {
   const double params = q.parameters;
   const bool training = q.task != SizingTask::serve;
   const double trainable = q.task == SizingTask::finetune ? q.trainable : (q.trainable > 0 ? q.trainable : params);
-  const double ckpt = training && trainable > 0 ? checkpoint_size(static_cast<std::int64_t>(trainable)).value() : 0.0;
+  const double ckpt = training && trainable > 0 ? trainable * q.checkpoint_bytes_per_param : 0.0;
+  // What a checkpoint holds per trained parameter, in words.
+  const std::string ckpt_holds = q.checkpoint_bytes_per_param == sgd_checkpoint_bytes_per_param
+                                     ? "fp32 weights and SGD momentum: 8 B per parameter"
+                                 : q.checkpoint_bytes_per_param == adam_checkpoint_bytes_per_param
+                                     ? "fp32 master copy and Adam states: 14 B per trained parameter"
+                                     : format_number(q.checkpoint_bytes_per_param, 4) + " B per trained parameter";
 
   // --- System RAM ---------------------------------------------------------------------------------
   {
@@ -228,7 +240,7 @@ inline SystemSizing size_system(const SizingQuery& q) {
     if (ckpt > 0 && q.checkpoints_kept > 0) {
       need += ckpt * q.checkpoints_kept;
       l.parts.push_back(std::to_string(q.checkpoints_kept) + " checkpoints of " + size_text(ckpt) + " (" +
-                        (q.task == SizingTask::finetune ? "adapters" : "weights") + ", fp32 master copy and Adam states: 14 B per trained parameter)");
+                        (q.task == SizingTask::finetune ? "adapters" : "weights") + ", " + ckpt_holds + ")");
     }
     s.storage = DataSize::from_value(need);
     l.value = need;
@@ -311,7 +323,9 @@ inline SystemSizing size_system(const SizingQuery& q) {
   }
   s.assumptions = {"The allowances (16 GiB OS, 3 GiB per GPU process, 0.5-2 GiB data-loader buffers per GPU, 200 GB of software, a checkpoint "
                    "within a minute, 10 C air temperature rise) are capplan's assumptions, not measurements.",
-                   "Checkpoints: 14 B per trained parameter (plan/goodput.hpp: bf16 weights, fp32 master copy, Adam m and v)."};
+                   q.checkpoint_bytes_per_param == adam_checkpoint_bytes_per_param
+                       ? "Checkpoints: 14 B per trained parameter (plan/goodput.hpp: bf16 weights, fp32 master copy, Adam m and v)."
+                       : "Checkpoints: " + ckpt_holds + " (plan/goodput.hpp)."};
   return s;
 }
 

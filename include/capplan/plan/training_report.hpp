@@ -90,17 +90,20 @@ struct ImageTrainingReport {
   MemoryBudget memory;                    // per GPU (memory/image_model.hpp), AMP's fp32 states
   FitResult fit;                          // against the GPU's capacity
   std::int64_t max_batch_per_gpu = 0;     // the largest batch that fits (0: not one image)
-  Duration time{};
-  double gpu_hours = 0;
+  Duration time{};         // the iterations for `images`
+  double gpu_hours = 0;    // iterations only
   double flops_total = 0;  // forward + backward, all images
-  RunFootprint footprint;
+  GoodputEstimate goodput; // failures, restarts, lost work and checkpoints on top
+  RunFootprint footprint;  // IT power, energy, carbon, price and cost of the expected wall clock
 };
 
 // `net` on `cluster` at `batch_per_gpu` images per GPU in precision `p`, fed by `host`, for `images`
-// images (perf::estimate_image_training, gradients all-reduced under the backward pass).
+// images (perf::estimate_image_training, gradients all-reduced under the backward pass); the whole run
+// under `goodput` (checkpoints of the fp32 weights and the SGD momentum, sgd_checkpoint_bytes_per_param),
+// the footprint over its expected wall clock, as training_report bills a transformer's run.
 inline ImageTrainingReport image_training_report(const Catalog& catalog, std::string model, const ImageModel& net, const perf::Cluster& cluster,
                                              std::int64_t batch_per_gpu, Precision p, const perf::DataPipeline& host, double images,
-                                             const FootprintOptions& footprint = {}) {
+                                             const GoodputConfig& goodput = {}, const FootprintOptions& footprint = {}) {
   require_finite(images, "images");
   require_positive(images, "images");
   // A run is whole iterations: fewer images than one global batch would time a fraction of one.
@@ -123,7 +126,8 @@ inline ImageTrainingReport image_training_report(const Catalog& catalog, std::st
   r.time = r.estimate.time_for_images(images);
   r.gpu_hours = r.time.value() * r.gpus / 3600.0;
   r.flops_total = r.estimate.flops_per_image.value() * images;
-  r.footprint = run_footprint(catalog, cluster.gpu, r.gpus, r.time, r.gpu_hours, footprint);
+  r.goodput = estimate_goodput(r.time, r.gpus, image_checkpoint_size(net), goodput);
+  r.footprint = run_footprint(catalog, cluster.gpu, r.gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint);
   return r;
 }
 

@@ -306,6 +306,15 @@ class TrainingRunCache {
       const auto t = wall_at(n);
       return t && *t <= limit;
     };
+    // The fewest node count in (late, on_time] for which `ok` holds, by bisection (`ok(on_time)` holds).
+    const auto bisect = [](int late, int on_time, const auto& ok) {
+      while (on_time - late > 1) {
+        const int mid = late + (on_time - late) / 2;
+        if (ok(mid)) on_time = mid;
+        else late = mid;
+      }
+      return on_time;
+    };
     int n = std::max(unit, (from + unit - 1) / unit * unit);
     for (; n <= std::min(gpus_per_node, max_gpus); n += unit) {
       if (in_time(n)) return n;
@@ -332,29 +341,18 @@ class TrainingRunCache {
       t = iterations_at(k * step);
     }
     if (!hi) return std::nullopt;
-    while (hi - lo > 1) {
-      const int mid = lo + (hi - lo) / 2;
-      const auto tm = iterations_at(mid * step);
-      if (tm && *tm <= limit) hi = mid;
-      else lo = mid;
-    }
+    const int first = bisect(lo, hi, [&](int nodes) {
+      const auto tm = iterations_at(nodes * step);
+      return tm && *tm <= limit;
+    });
     // 2. From there, the wall clock.
-    const int first = hi;
     auto wall = [&](int nodes) {
       const auto w = wall_at(nodes * step);
       return w ? *w : INFINITY;
     };
+    const auto wall_in_time = [&](int nodes) { return wall(nodes) <= limit; };
     double w_prev = wall(first);
     if (w_prev <= limit) return first * step;
-    // An in-time count in (late, on_time], bisected: the fewest where the wall clock falls there.
-    auto bisect = [&](int late, int on_time) {
-      while (on_time - late > 1) {
-        const int mid = late + (on_time - late) / 2;
-        if (wall(mid) <= limit) on_time = mid;
-        else late = mid;
-      }
-      return on_time * step;
-    };
     // Nodes one at a time, then in doubling steps. The best plan changes shape from one count to the
     // next, so the wall clock is jagged: the search gives up only after four probes in a row above
     // the lowest seen, the last a quarter more nodes away or more (failures then outgrow what more
@@ -367,7 +365,7 @@ class TrainingRunCache {
       // where an odd count may leave the search a poor one.
       const int next = std::min(max_k, std::max(late + 1, (late + stride) / stride * stride));
       const double w = wall(next);
-      if (w <= limit) return bisect(late, next);
+      if (w <= limit) return bisect(late, next, wall_in_time) * step;
       if (w < lowest) {
         lowest = w;
         lowest_k = next;

@@ -19,6 +19,25 @@
 
 namespace capplan {
 
+// A training run's whole-run keys: expected_wall_clock_s, expected_gpu_hours and goodput (goodput,
+// expected_failures, job_mtbf_s, checkpoint_bytes, checkpoint_interval_s, checkpoint_stall_s,
+// checkpoints, failures_per_gpu_hour, restart_s, async_checkpoint).
+inline void goodput_output(Value& j, const GoodputEstimate& gp) {
+  j["expected_wall_clock_s"] = gp.expected_wall_clock.value();
+  j["expected_gpu_hours"] = gp.expected_gpu_hours;
+  Value& g = j["goodput"];
+  g["goodput"] = gp.goodput;
+  g["expected_failures"] = gp.expected_failures;
+  g["job_mtbf_s"] = gp.job_mtbf ? Value(gp.job_mtbf->value()) : Value();
+  g["checkpoint_bytes"] = gp.checkpoint.value();
+  g["checkpoint_interval_s"] = gp.checkpoint_interval.value();
+  g["checkpoint_stall_s"] = gp.checkpoint_stall.value();
+  g["checkpoints"] = gp.checkpoints;
+  g["failures_per_gpu_hour"] = gp.config.failures_per_gpu_hour;
+  g["restart_s"] = gp.config.restart.value();
+  g["async_checkpoint"] = gp.config.async_checkpoint;
+}
+
 // it_power_w, energy_kwh, co2e_kg (null where the accelerator's power is not published), appended to `j`; with `priced`, cost_usd,
 // price_per_gpu_hour_usd, price_kind (the offer's: on_demand, monthly, reserved, spot; null for a given price) and billed_gpu_hours
 // (more than the run's where a monthly rental bills whole months or a reserved price its term); null without a price.
@@ -83,20 +102,7 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
   j["time_s"] = r.time.value();
   j["iteration_time_s"] = est.iteration.value();
   j["gpu_hours"] = r.gpu_hours;
-  const GoodputEstimate& gp = r.goodput;
-  j["expected_wall_clock_s"] = gp.expected_wall_clock.value();
-  j["expected_gpu_hours"] = gp.expected_gpu_hours;
-  Value& g = j["goodput"];
-  g["goodput"] = gp.goodput;
-  g["expected_failures"] = gp.expected_failures;
-  g["job_mtbf_s"] = gp.job_mtbf ? Value(gp.job_mtbf->value()) : Value();
-  g["checkpoint_bytes"] = gp.checkpoint.value();
-  g["checkpoint_interval_s"] = gp.checkpoint_interval.value();
-  g["checkpoint_stall_s"] = gp.checkpoint_stall.value();
-  g["checkpoints"] = gp.checkpoints;
-  g["failures_per_gpu_hour"] = gp.config.failures_per_gpu_hour;
-  g["restart_s"] = gp.config.restart.value();
-  g["async_checkpoint"] = gp.config.async_checkpoint;
+  goodput_output(j, r.goodput);
   j["tokens_per_s_per_gpu"] = est.tokens_per_second / gpus;
   j["achieved_flop_per_s_per_gpu"] = est.model_rate_per_gpu.value();
   j["mfu"] = est.mfu;
@@ -155,8 +161,9 @@ inline Value serving_output(const ServingReport& r, const std::vector<std::strin
 
 // An image model's run: model, gpu, gpus, images, plan (batch per GPU, global batch, precision),
 // images_per_s, gpu_bound_images_per_s, data_pipeline (storage and CPU limits, cores, the
-// bottleneck: gpu, cpu or storage), time_s, iteration_time_s, gpu_hours, flops_total,
-// achieved_flop_per_s_per_gpu, the footprint and `assumptions`.
+// bottleneck: gpu, cpu or storage), time_s, iteration_time_s, gpu_hours, the whole run's keys
+// (goodput_output), flops_total, achieved_flop_per_s_per_gpu, the footprint (over the expected wall
+// clock) and `assumptions`.
 inline Value image_training_output(const ImageTrainingReport& r, const std::vector<std::string>& assumptions = {}) {
   const perf::ImageTrainingEstimate& est = r.estimate;
   Value j;
@@ -187,6 +194,7 @@ inline Value image_training_output(const ImageTrainingReport& r, const std::vect
   j["time_s"] = r.time.value();
   j["iteration_time_s"] = est.iteration.value();
   j["gpu_hours"] = r.gpu_hours;
+  goodput_output(j, r.goodput);
   j["flops_total"] = r.flops_total;
   j["achieved_flop_per_s_per_gpu"] = est.achieved_per_gpu.value();
   footprint_output(j, r.footprint);
