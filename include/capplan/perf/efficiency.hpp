@@ -69,7 +69,8 @@ struct GemmCalibration {
   // eager: 1.95 GHz at 622 W). Elsewhere 0.90, unmeasured (A100 SXM ~1.275 of 1.41 GHz under its
   // 400 W cap, datasheet ranges).
   double sustained_clock = 0.90;
-  bool sustained_clock_measured = false;  // the cap's effect measured on this part (H100 SXM and H200)
+  bool sustained_clock_measured = false;  // the cap's effect measured on this part in-house (H100 SXM and H200)
+  bool sustained_clock_published = false;  // ... or by others, published (B200; see calibrate())
   // FlashAttention-2 rate relative to the best GEMM rate: A100 forward 73 %, backward ~63 % of peak
   // (vs 86.9 %) -> 0.84 / 0.72; H100 up to 335 TF/s (34 % of 989, vs 80.3 %) -> 0.42, without
   // Hopper-specific instructions (Dao 2023, FlashAttention-2 §4.1).
@@ -171,6 +172,17 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
     c.attention_s0_forward = 1540;
     c.attention_s0_backward = 1720;
   }
+  // Blackwell under its power cap. A B200 at 1,000 W running BF16 FlashAttention-4 back to back fell
+  // from 1,450 TFLOP/s (short run, iterations 10-19) to 1,237 (iterations 70-79, "fully throttled"),
+  // its SM clock from 1,965 to about 1,580 MHz (flashinfer-ai/flashinfer pull request 2899,
+  // 2026-03-26): 0.853, the B200's counterpart of the H200's 0.85-0.86 for one large kernel run alone
+  // (FA4 at that rate loads the tensor cores as a GEMM does). A published figure, not capplan's own
+  // measurement; if the B200's best-case matmul rate above was itself taken partly throttled, this
+  // counts some of the cap twice. Set after the Blackwell validation rows had shown an optimistic bias,
+  // from this measurement, not fitted to them. The GB200 (the same die at 1,200 W) is assumed to keep
+  // at least the B200's share and takes the same 0.853; B300 and GB300 keep the unmeasured 0.90.
+  if (b200 || gb200) c.sustained_clock = 1237.0 / 1450.0;
+  c.sustained_clock_published = b200;
   // cuDNN fused attention on Blackwell, relative to the GPU's best GEMM rate below: NVIDIA
   // cudnn-frontend benchmark/sdpa_benchmark_training artifacts (causal, 128 query and 8 KV heads, head
   // dim 128, BF16, 16K tokens as the Hopper figures above; cuDNN 9.10.2 on B200 and GB300, the frontend
@@ -371,7 +383,7 @@ struct DeviceRates {
   double best_fraction = 0; // of peak, for the largest GEMMs, at the sustained clock
   double sustained_clock = 1;  // the power cap's factor in best_fraction (GemmCalibration::sustained_clock)
   // Where it comes from: measured on this part, assumed (the unmeasured default) or given by the user.
-  enum class ClockSource : std::uint8_t { measured, assumed, given } clock_source = ClockSource::assumed;
+  enum class ClockSource : std::uint8_t { measured, published, assumed, given } clock_source = ClockSource::assumed;
   double bandwidth = 0;     // achieved B/s
   double overhead = 0;      // s per kernel
   double stream_latency = 0;  // s a weight-streaming matmul takes beyond its bytes (EfficiencyModel)
@@ -445,9 +457,10 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
   const double clock = m.sustained_clock.value_or(cal.sustained_clock);
   r.best_fraction = m.gemm_best_fraction.value_or(fraction) * clock;
   r.sustained_clock = clock;
-  r.clock_source = m.sustained_clock        ? DeviceRates::ClockSource::given
-                   : cal.sustained_clock_measured ? DeviceRates::ClockSource::measured
-                                                  : DeviceRates::ClockSource::assumed;
+  r.clock_source = m.sustained_clock             ? DeviceRates::ClockSource::given
+                   : cal.sustained_clock_measured  ? DeviceRates::ClockSource::measured
+                   : cal.sustained_clock_published ? DeviceRates::ClockSource::published
+                                                   : DeviceRates::ClockSource::assumed;
   if (m.gemm_best_fraction) fill_peak = r.peak;  // the user's measured fraction of the peak itself
   r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
   r.overhead = m.kernel_overhead.value();

@@ -54,7 +54,7 @@ inline double require_moe_capacity_factor(double c, std::string_view field) {
 // 235B-A22B with token dropping on DGX H100, B200 and GB200) of the value that makes capplan's
 // tokens/s equal the published figure, each row run as its recipe ran it (gradients reduced in bf16,
 // reduce_gradients_in); scripts/fit-moe-routed-time re-derives it from those rows.
-inline constexpr double megatron_core_moe_routed_value_seconds = 17.42e-12;
+inline constexpr double megatron_core_moe_routed_value_seconds = 16.33e-12;
 
 struct Framework {
   std::string name = "generic (ZeRO-style mixed precision)";

@@ -213,9 +213,10 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
                                ? std::string()
                                : " (" + perf::num(100 * rates.best_fraction * kernel_rate / rates.sustained_clock, 3) +
                                      " % in a short run x " + perf::num(rates.sustained_clock, 3) +
-                                     (rates.clock_source == perf::DeviceRates::ClockSource::measured ? ""
-                                      : rates.clock_source == perf::DeviceRates::ClockSource::given  ? " (given)"
-                                                                                                     : " (assumed)") +
+                                     (rates.clock_source == perf::DeviceRates::ClockSource::measured    ? ""
+                                      : rates.clock_source == perf::DeviceRates::ClockSource::published ? " (measured by others)"
+                                      : rates.clock_source == perf::DeviceRates::ClockSource::given     ? " (given)"
+                                                                                                        : " (assumed)") +
                                      " under a training step's power cap)") +
                           (!fp8 || kernel_rate == 1.0                          ? ""
                            : job.fp8_recipe == perf::Fp8Recipe::mxfp8 ? " (MXFP8's block-scaled kernels)"
