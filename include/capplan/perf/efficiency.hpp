@@ -66,7 +66,8 @@ struct GemmCalibration {
   // leaves a lone GPU's compute-bound kernels 4-10 % below their measured rates: either a multi-GPU
   // step runs hotter or the model lacks that much multi-GPU cost, which this factor then absorbs
   // (docs/performance-model.md, Known limits). A small model never reaches the cap (Llama 3.2 1B,
-  // eager: 1.95 GHz at 622 W). Elsewhere 0.90, unmeasured (A100 SXM ~1.275 of 1.41 GHz under its
+  // eager: 1.95 GHz at 622 W). B200 and GB200 0.853 (a published B200 measurement, the GB200 assumed
+  // the same; see calibrate()). Elsewhere 0.90, unmeasured (A100 SXM ~1.275 of 1.41 GHz under its
   // 400 W cap, datasheet ranges).
   double sustained_clock = 0.90;
   bool sustained_clock_measured = false;  // the cap's effect measured on this part in-house (H100 SXM and H200)
@@ -177,8 +178,9 @@ inline GemmCalibration calibrate(const GpuSpec& gpu, bool with_source) {
   // its SM clock from 1,965 to about 1,580 MHz (flashinfer-ai/flashinfer pull request 2899,
   // 2026-03-26): 0.853, the B200's counterpart of the H200's 0.85-0.86 for one large kernel run alone
   // (FA4 at that rate loads the tensor cores as a GEMM does). A published figure, not capplan's own
-  // measurement; if the B200's best-case matmul rate above was itself taken partly throttled, this
-  // counts some of the cap twice. Set after the Blackwell validation rows had shown an optimistic bias,
+  // measurement, uncertain both ways: the run lasted about a tenth of a second and its short-run
+  // iterations may already have been throttling (the cap may cost more), while if the B200's
+  // best-case matmul rate above was itself taken partly throttled, this counts some of the cap twice. Set after the Blackwell validation rows had shown an optimistic bias,
   // from this measurement, not fitted to them. The GB200 (the same die at 1,200 W) is assumed to keep
   // at least the B200's share and takes the same 0.853; B300 and GB300 keep the unmeasured 0.90.
   if (b200 || gb200) c.sustained_clock = 1237.0 / 1450.0;
@@ -382,7 +384,8 @@ struct DeviceRates {
   double peak = 0;          // FLOP/s
   double best_fraction = 0; // of peak, for the largest GEMMs, at the sustained clock
   double sustained_clock = 1;  // the power cap's factor in best_fraction (GemmCalibration::sustained_clock)
-  // Where it comes from: measured on this part, assumed (the unmeasured default) or given by the user.
+  // Where it comes from: measured on this part in-house, published (measured by others: the B200),
+  // assumed (the unmeasured default, and the GB200's copy of the B200's) or given by the user.
   enum class ClockSource : std::uint8_t { measured, published, assumed, given } clock_source = ClockSource::assumed;
   double bandwidth = 0;     // achieved B/s
   double overhead = 0;      // s per kernel
