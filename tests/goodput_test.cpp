@@ -264,6 +264,66 @@ TEST_SUITE("goodput") {
     CHECK(std::isfinite(tinier.expected_gpu_hours));
   }
 
+  TEST_CASE("with the iteration given, the interval is whole iterations, at least one") {
+    // Daly's optimum for Llama 3 405B on 16,384 GPUs is about 17 min (above); with 7.3 s iterations
+    // (the step of Meta's run: 16M tokens at ~2.3M tokens/s) it becomes the nearest whole count.
+    const Duration it = Duration::from_value(7.3);
+    const GoodputEstimate free = estimate_goodput(54_days, 16384, llama3_405b_checkpoint);
+    const GoodputEstimate whole = estimate_goodput(54_days, 16384, llama3_405b_checkpoint, GoodputConfig{}, it);
+    const double k = whole.checkpoint_interval.value() / it.value();
+    CHECK(k == doctest::Approx(std::round(k)).epsilon(1e-12));
+    CHECK(whole.interval_iterations == doctest::Approx(k));
+    CHECK(std::abs(whole.checkpoint_interval.value() - free.checkpoint_interval.value()) <= it.value() / 2);
+    CHECK(has_line(whole, "iterations of 7.3 s"));
+    CHECK(sum_of_terms(whole) == doctest::Approx(whole.expected_wall_clock.value()));
+    // Daly's optimum is flat: half an iteration off it changes the wall clock by far less than 0.01 %.
+    CHECK(whole.expected_wall_clock.value() == doctest::Approx(free.expected_wall_clock.value()).epsilon(1e-4));
+    CHECK(free.interval_iterations == 0);
+
+    // A checkpoint so small that the optimum is shorter than one iteration (a 1M-parameter model:
+    // 14 MB, a stall of microseconds, an optimum of seconds against 60 s iterations) is still taken
+    // once an iteration at most, not several times within one.
+    GoodputConfig flaky;
+    flaky.failures_per_gpu_hour = 1e-3;
+    const DataSize small = checkpoint_size(1'000'000);
+    const GoodputEstimate cont = estimate_goodput(10_days, 1024, small, flaky);
+    REQUIRE(cont.checkpoint_interval.value() < 60.0);
+    const GoodputEstimate once = estimate_goodput(10_days, 1024, small, flaky, 60_s);
+    CHECK(once.checkpoint_interval.value() == doctest::Approx(60.0));
+    CHECK(once.interval_iterations == 1);
+    CHECK(once.checkpoints == doctest::Approx(10 * 86400.0 / 60.0));
+    CHECK(has_line(once, "; one iteration of 1 min"));
+    CHECK(once.expected_wall_clock > cont.expected_wall_clock);  // more work lost per failure
+    CHECK(sum_of_terms(once) == doctest::Approx(once.expected_wall_clock.value()));
+
+    // A given interval shorter than one iteration is one iteration; a longer one the nearest count.
+    const GoodputEstimate given = with_interval(10_days, 8, small, flaky, 10_s);
+    GoodputConfig g10 = flaky;
+    g10.checkpoint_interval = 10_s;
+    CHECK(estimate_goodput(10_days, 8, small, g10, 60_s).checkpoint_interval.value() == doctest::Approx(60.0));
+    g10.checkpoint_interval = 1_h;
+    CHECK(estimate_goodput(10_days, 8, small, g10, Duration::from_value(7.0)).checkpoint_interval.value() == doctest::Approx(514 * 7.0));
+    CHECK(given.checkpoint_interval.value() == doctest::Approx(10.0));
+
+    // Asynchronous: rounding never brings the next snapshot before the previous write is on storage.
+    GoodputConfig async;
+    async.async_checkpoint = true;
+    async.storage_write = Bandwidth::from_value(10e9);  // 5.67 TB at 10 GB/s: 567 s in the background
+    const GoodputEstimate a = estimate_goodput(54_days, 16384, llama3_405b_checkpoint, async, Duration::from_value(130.0));
+    CHECK(a.checkpoint_interval.value() >= 567.0);
+    CHECK(a.checkpoint_interval.value() == doctest::Approx(650.0));  // 4.36 iterations: 5, not 4 (520 s)
+
+    // A run shorter than one interval still checkpoints once, at its end.
+    const GoodputEstimate short_run = estimate_goodput(1_h, 8, checkpoint_size(7'000'000'000), GoodputConfig{}, 10_s);
+    CHECK(short_run.checkpoint_interval.value() == doctest::Approx(3600.0));
+    CHECK(short_run.interval_iterations == 0);
+
+    // Bad input names the field.
+    CHECK(field_of([&] { (void)estimate_goodput(1_h, 8, small, GoodputConfig{}, Duration::from_value(-1)); }) == "iteration");
+    CHECK(field_of([&] { (void)estimate_goodput(1_h, 8, small, GoodputConfig{}, Duration::from_value(std::nan(""))); }) == "iteration");
+    CHECK(field_of([&] { (void)estimate_goodput(1_h, 8, small, GoodputConfig{}, Duration::from_value(HUGE_VAL)); }) == "iteration");
+  }
+
   TEST_CASE("a run shorter than the optimum interval checkpoints once, at its end") {
     // 8 GPUs: M = 1 / (1.973e-5 × 8) = 6,335 h; the optimum interval (√(2 × 0.49 s × M) ≈ 2.6 h) is
     // longer than a 1-hour run.

@@ -523,7 +523,9 @@ TEST_SUITE("report") {
     // The whole run: checkpoints of the fp32 weights and SGD momentum (8 B per parameter), failures at
     // Llama 3's rate; the deadline holds the expected wall clock, as energy and rent are billed over it.
     REQUIRE(h.goodput);
-    const GoodputEstimate hg = estimate_goodput(h.time, h.gpus, image_checkpoint_size(*q.image_model), q.goodput);
+    REQUIRE(h.image);
+    const GoodputEstimate hg = estimate_goodput(h.time, h.gpus, image_checkpoint_size(*q.image_model), q.goodput, h.image->iteration);
+    CHECK(h.goodput->interval_iterations >= 1);
     CHECK(h.goodput->expected_wall_clock.value() == doctest::Approx(hg.expected_wall_clock.value()).epsilon(1e-12));
     CHECK(h.goodput->checkpoint.value() == doctest::Approx(8.0 * q.image_model->parameters));
     CHECK(h.goodput->expected_wall_clock.value() <= 3600.0);
@@ -553,7 +555,8 @@ TEST_SUITE("report") {
       CHECK(e.time_for_images(q.images).value() <= 3600.0);
       const auto late = [&] {
         try {
-          return estimate_goodput(e.time_for_images(q.images), fewer, image_checkpoint_size(*q.image_model), flaky.goodput).expected_wall_clock.value() > 3600.0;
+          return estimate_goodput(e.time_for_images(q.images), fewer, image_checkpoint_size(*q.image_model), flaky.goodput, e.iteration)
+                     .expected_wall_clock.value() > 3600.0;
         } catch (const InputError&) {
           return true;  // never finishes
         }

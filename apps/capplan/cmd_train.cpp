@@ -170,8 +170,11 @@ void add_goodput_rows(Table& t, const GoodputEstimate& gp) {
   } else {
     how += "no failures, ";
   }
+  const std::string every = gp.interval_iterations > 0 ? format_number(gp.interval_iterations, 12) +
+                                                            (gp.interval_iterations == 1 ? " iteration" : " iterations")
+                                                      : std::string();
   how += "checkpoints of " + bytes_text(gp.checkpoint) + " every " + format(gp.checkpoint_interval, {.significant = 3}) + " (" +
-         format(gp.checkpoint_stall, {.significant = 3}) + " each)";
+         (every.empty() ? "" : every + "; ") + format(gp.checkpoint_stall, {.significant = 3}) + " each)";
   t.add_row({Cell::of_text("expected wall clock"), num_cell(format(gp.expected_wall_clock, {.significant = 3}), gp.expected_wall_clock.value()),
              Cell::of_text(how)});
   t.add_row({Cell::of_text("expected GPU-hours"), num_cell(format_number(gp.expected_gpu_hours, 4), gp.expected_gpu_hours),

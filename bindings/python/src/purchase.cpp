@@ -226,6 +226,7 @@ void bind_purchase(py::module_& m) {
       .finish();
   Record<GoodputEstimate>(m, "GoodputEstimate", "Expected wall clock and GPU-hours of a whole run, term by term.")
       .readonly("ideal_time", &GoodputEstimate::ideal_time)
+      .readonly("iteration", &GoodputEstimate::iteration, "one iteration (0 s: not given)")
       .readonly("gpus", &GoodputEstimate::gpus)
       .readonly("checkpoint", &GoodputEstimate::checkpoint)
       .readonly("evaluation", &GoodputEstimate::evaluation)
@@ -240,6 +241,7 @@ void bind_purchase(py::module_& m) {
       .readonly("checkpoint_stall", &GoodputEstimate::checkpoint_stall)
       .readonly("checkpoint_interval", &GoodputEstimate::checkpoint_interval)
       .readonly("optimal_interval", &GoodputEstimate::optimal_interval)
+      .readonly("interval_iterations", &GoodputEstimate::interval_iterations, "checkpoint_interval / iteration, whole (0: no iteration given, or one checkpoint at the end)")
       .readonly("checkpoints", &GoodputEstimate::checkpoints)
       .readonly("expected_failures", &GoodputEstimate::expected_failures)
       .readonly("expected_wall_clock", &GoodputEstimate::expected_wall_clock)
@@ -255,7 +257,9 @@ void bind_purchase(py::module_& m) {
   m.def("image_checkpoint_size", &image_checkpoint_size, py::arg("net"),
         "Bytes of an image model's checkpoint: its fp32 weights and SGD momentum, 8 B per parameter.");
   m.def("estimate_goodput", &estimate_goodput, py::arg("ideal_time"), py::arg("gpus"), py::arg("checkpoint"),
-        py::arg("config") = GoodputConfig{}, "Expected wall clock of a run whose iterations take ideal_time (Daly 2006).");
+        py::arg("config") = GoodputConfig{}, py::arg("iteration") = Duration{},
+        "Expected wall clock of a run whose iterations take ideal_time (Daly 2006); with iteration (one iteration's time), "
+        "the checkpoint interval is a whole number of iterations, at least one.");
   m.def("young_interval", &young_interval, py::arg("stall"), py::arg("mtbf"), "Young 1974: sqrt(2 stall mtbf).");
   m.def("daly_interval", &daly_interval, py::arg("stall"), py::arg("mtbf"), "Daly 2006's higher-order optimum.");
 

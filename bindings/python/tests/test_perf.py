@@ -325,6 +325,21 @@ def test_goodput_of_a_whole_run():
     with pytest.raises(capplan.InputError) as e:
         capplan.estimate_goodput(Duration(54, "days"), 16384, DataSize(0, "B"))
     assert e.value.field == "checkpoint"
+    # With one iteration's time the interval is whole iterations, at least one: a tiny checkpoint whose
+    # optimum is under a second is still taken once an iteration at most.
+    assert g.interval_iterations == 0 and g.iteration.value == 0
+    whole = capplan.estimate_goodput(Duration(54, "days"), 16384, ckpt, iteration=Duration(7.3, "s"))
+    assert whole.interval_iterations >= 1 and whole.interval_iterations == int(whole.interval_iterations)
+    assert whole.checkpoint_interval.value == pytest.approx(whole.interval_iterations * 7.3)
+    assert abs(whole.checkpoint_interval.value - g.checkpoint_interval.value) <= 7.3 / 2
+    small = capplan.checkpoint_size(1_000_000)
+    flaky = capplan.GoodputConfig(failures_per_gpu_hour=1e-3)
+    assert capplan.estimate_goodput(Duration(10, "days"), 1024, small, flaky).checkpoint_interval.value < 60
+    once = capplan.estimate_goodput(Duration(10, "days"), 1024, small, flaky, Duration(1, "min"))
+    assert once.interval_iterations == 1 and once.checkpoint_interval.value == pytest.approx(60)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.estimate_goodput(Duration(1, "h"), 8, small, iteration=Duration(-1, "s"))
+    assert e.value.field == "iteration"
 
 
 def test_context_parallel_plan(cat):

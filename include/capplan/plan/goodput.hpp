@@ -26,6 +26,8 @@
 //
 // The interval is at most the solve time (a run shorter than the optimum checkpoints once, at its end),
 // and with asynchronous checkpoints at least the background write (the next snapshot waits for it).
+// Given the iteration time, it is a whole number of iterations, at least one: frameworks save between
+// iterations, every N of them (Megatron-LM's --save-interval, DeepSpeed's save_checkpoint in the loop).
 // With no failures (rate 0) there are no intermediate checkpoints: the run writes one, at its end.
 // T_w splits exactly into the iterations, evaluation, warm-up, the successful checkpoint writes, the
 // work lost to failures and the restarts (each GoodputEstimate term); see docs/goodput.md.
@@ -105,6 +107,7 @@ struct GoodputConfig {
 struct GoodputEstimate {
   // Inputs.
   Duration ideal_time{};  // the whole run's iteration-based time (iterations only, no failures): JSON time_s
+  Duration iteration{};   // one iteration (0: not given, and τ is not rounded to whole iterations)
   int gpus = 0;
   DataSize checkpoint{};
   GoodputConfig config{};
@@ -124,6 +127,7 @@ struct GoodputEstimate {
   Duration checkpoint_stall{};          // δ: training stopped per checkpoint (the write, or the host copy if async)
   Duration checkpoint_interval{};       // τ: compute between checkpoints
   bool optimal_interval = false;        // τ is Daly's optimum (possibly bounded by the run or the async write)
+  double interval_iterations = 0;       // τ / iteration, a whole number ≥ 1 (0: no iteration given, or one checkpoint at the run's end)
   double checkpoints = 0.0;             // T_s / τ, the last one at the end of the run
   double expected_failures = 0.0;       // T_w / M
   Duration expected_wall_clock{};       // T_w: JSON expected_wall_clock_s
@@ -212,19 +216,26 @@ inline void GoodputConfig::validate() const {
 }
 
 // The expected wall clock and GPU-hours of a run whose iterations take `ideal_time` on `gpus` GPUs
-// and which saves `checkpoint` bytes at each checkpoint (checkpoint_size()). Throws InputError naming
+// and which saves `checkpoint` bytes at each checkpoint (checkpoint_size()). With `iteration` (one
+// iteration's time; 0: unknown) the checkpoint interval is a whole number of iterations, at least one,
+// as a framework saves between them: a checkpoint cheap enough to want one every few seconds is still
+// taken once an iteration at most. Throws InputError naming
 // the field on bad input, and naming failures_per_gpu_hour (or checkpoint_interval, when a given
 // interval alone is to blame) when the run would take more than max_goodput_slowdown × its
 // failure-free time.
-inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize checkpoint, const GoodputConfig& config = {}) {
+inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize checkpoint, const GoodputConfig& config = {},
+                                        Duration iteration = {}) {
   using namespace explain_text;
   require_positive(ideal_time.value(), "ideal_time");
+  require_finite(iteration.value(), "iteration");
+  require_nonnegative(iteration.value(), "iteration");
   require_positive_count(gpus, "gpus");
   require_positive(checkpoint.value(), "checkpoint");
   config.validate();
 
   GoodputEstimate g;
   g.ideal_time = ideal_time;
+  g.iteration = iteration;
   g.gpus = gpus;
   g.checkpoint = checkpoint;
   g.config = config;
@@ -284,7 +295,19 @@ inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize 
       tau_text = "checkpoint interval: none needed without failures; one checkpoint, at the end of the run";
     }
   }
+  // Whole iterations, at least one (the nearest count; up to the async floor's when that is what set τ).
+  if (const double it = iteration.value(); it > 0 && tau < ts) {
+    double k = std::max(1.0, std::round(tau / it));
+    if (k * it < async_floor) k = std::ceil(async_floor / it);
+    if (k * it != tau) {
+      tau_text += "; " + std::string(k == 1 ? "one iteration" : "rounded to " + number(k, 12) + " iterations") + " of " + quantity(iteration) +
+                  " = " + quantity(Duration::from_value(k * it)) + " (checkpoints are taken between iterations)";
+    }
+    tau = k * it;
+    g.interval_iterations = k;
+  }
   if (tau > ts) {
+    g.interval_iterations = 0;
     if (failures || config.checkpoint_interval) {
       tau_text += "; longer than the run (" + quantity(g.solve_time) + "): one checkpoint, at its end";
     }

@@ -904,7 +904,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         run.reset();
         failures = false;
         try {
-          run = estimate_goodput(est->time_for_images(q.images), gpus, ckpt, q.goodput);
+          run = estimate_goodput(est->time_for_images(q.images), gpus, ckpt, q.goodput, est->iteration);
         } catch (const InputError& e) {
           failures = e.field() == "failures_per_gpu_hour";
         }
@@ -996,9 +996,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         try {
           // Held against the expected wall clock, as the run is billed (a run that never finishes is late).
           const DataSize ckpt = checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model)));
-          auto wall_clock = [&](int gpus, double iterations_s) -> std::optional<double> {
+          auto wall_clock = [&](int gpus, double iterations_s, Duration iteration) -> std::optional<double> {
             try {
-              return estimate_goodput(Duration::from_value(iterations_s), gpus, ckpt, q.goodput).expected_wall_clock.value();
+              return estimate_goodput(Duration::from_value(iterations_s), gpus, ckpt, q.goodput, iteration).expected_wall_clock.value();
             } catch (const InputError&) {
               return std::nullopt;
             }
@@ -1027,7 +1027,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
              format_number(e.tokens_per_second, 4) + " tokens/s, MFU " + format_number(100 * e.mfu, 3) + "% -> " +
              format(r.time, {.significant = 3}) + (r.training->precision_note.empty() ? "" : " (" + r.training->precision_note + ")");
       try {
-        r.goodput = estimate_goodput(r.time, n, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput);
+        r.goodput = estimate_goodput(r.time, n, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput, e.iteration);
         how += "; expected " + format(r.goodput->expected_wall_clock, {.significant = 3}) + " with failures and checkpoints (goodput " +
                format_number(100 * r.goodput->goodput, 3) + "%)";
       } catch (const InputError&) {

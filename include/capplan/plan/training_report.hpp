@@ -69,7 +69,7 @@ inline TrainingReport training_report(const Catalog& catalog, std::string model,
   const TransformerShape& shape = r.run.job.model;
   const std::int64_t saved = r.run.job.finetune == FineTune::full ? static_cast<std::int64_t>(parameter_count(shape))
                                                                  : static_cast<std::int64_t>(lora_parameter_count(shape, r.run.job.lora));
-  r.goodput = estimate_goodput(r.time, gpus, checkpoint_size(saved), goodput);
+  r.goodput = estimate_goodput(r.time, gpus, checkpoint_size(saved), goodput, est.iteration);
   r.links = perf::plan_links(r.run.cluster, r.run.plan);
   // Power drawn and rent paid over the whole run's expected wall clock (redone work, checkpoints and
   // restarts included), as compare bills its training rows.
@@ -126,7 +126,7 @@ inline ImageTrainingReport image_training_report(const Catalog& catalog, std::st
   r.time = r.estimate.time_for_images(images);
   r.gpu_hours = r.time.value() * r.gpus / 3600.0;
   r.flops_total = r.estimate.flops_per_image.value() * images;
-  r.goodput = estimate_goodput(r.time, r.gpus, image_checkpoint_size(net), goodput);
+  r.goodput = estimate_goodput(r.time, r.gpus, image_checkpoint_size(net), goodput, r.estimate.iteration);
   r.footprint = run_footprint(catalog, cluster.gpu, r.gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint);
   return r;
 }

@@ -272,13 +272,14 @@ class TrainingRunCache {
 
   // What a deadline is held against by default: the iterations' time alone.
   struct IterationTime {
-    std::optional<double> operator()(int /*gpus*/, double iterations_s) const { return iterations_s; }
+    std::optional<double> operator()(int /*gpus*/, double iterations_s, Duration /*iteration*/) const { return iterations_s; }
   };
 
   // The fewest GPUs (a multiple of `unit`, at least `from`) that train `tokens` within `deadline`;
   // absent when even max_gpus is late. Up to one node every count of units is tried; beyond it,
   // whole nodes (a multiple of gpus_per_node when that is a multiple of the unit), as bought.
-  // `wall_clock(gpus, iterations_s)` turns the iterations' time into the time held against the
+  // `wall_clock(gpus, iterations_s, iteration)` turns the iterations' time (one iteration: `iteration`)
+  // into the time held against the
   // deadline (compare passes the expected wall clock with failures and checkpoints, plan/goodput.hpp);
   // absent where the run never finishes, which counts as late. It must never be shorter than the
   // iterations. Beyond one node the iterations' time falls about as 1/GPUs, so the fewest nodes whose
@@ -300,7 +301,7 @@ class TrainingRunCache {
     auto wall_at = [&](int n) -> std::optional<double> {
       const auto t = iterations_at(n);
       if (!t) return std::nullopt;
-      return wall_clock(n, *t);
+      return wall_clock(n, *t, best(gpu, n, gpus_per_node).run->estimate.iteration);
     };
     auto in_time = [&](int n) {
       const auto t = wall_at(n);
