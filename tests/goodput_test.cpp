@@ -265,8 +265,8 @@ TEST_SUITE("goodput") {
   }
 
   TEST_CASE("with the iteration given, the interval is whole iterations, at least one") {
-    // Daly's optimum for Llama 3 405B on 16,384 GPUs is about 17 min (above); with 7.3 s iterations
-    // (the step of Meta's run: 16M tokens at ~2.3M tokens/s) it becomes the nearest whole count.
+    // Daly's optimum for Llama 3 405B on 16,384 GPUs is about 4.2 min (above); with 7.3 s iterations
+    // (the step of Meta's run: 16M tokens at ~2.3M tokens/s) it becomes the nearest whole count, 34.
     const Duration it = Duration::from_value(7.3);
     const GoodputEstimate free = estimate_goodput(54_days, 16384, llama3_405b_checkpoint);
     const GoodputEstimate whole = estimate_goodput(54_days, 16384, llama3_405b_checkpoint, GoodputConfig{}, it);
@@ -274,14 +274,14 @@ TEST_SUITE("goodput") {
     CHECK(k == doctest::Approx(std::round(k)).epsilon(1e-12));
     CHECK(whole.interval_iterations == doctest::Approx(k));
     CHECK(std::abs(whole.checkpoint_interval.value() - free.checkpoint_interval.value()) <= it.value() / 2);
-    CHECK(has_line(whole, "iterations of 7.3 s"));
+    CHECK(has_line(whole, "; rounded to 34 iterations (7.3 s each) = 4.137 min: checkpoints are taken between iterations"));
     CHECK(sum_of_terms(whole) == doctest::Approx(whole.expected_wall_clock.value()));
     // Daly's optimum is flat: half an iteration off it changes the wall clock by far less than 0.01 %.
     CHECK(whole.expected_wall_clock.value() == doctest::Approx(free.expected_wall_clock.value()).epsilon(1e-4));
     CHECK(free.interval_iterations == 0);
 
     // A checkpoint so small that the optimum is shorter than one iteration (a 1M-parameter model:
-    // 14 MB, a stall of microseconds, an optimum of seconds against 60 s iterations) is still taken
+    // 14 MB, a stall of 7 us, an optimum of 0.22 s against 60 s iterations) is still taken
     // once an iteration at most, not several times within one.
     GoodputConfig flaky;
     flaky.failures_per_gpu_hour = 1e-3;
@@ -292,7 +292,7 @@ TEST_SUITE("goodput") {
     CHECK(once.checkpoint_interval.value() == doctest::Approx(60.0));
     CHECK(once.interval_iterations == 1);
     CHECK(once.checkpoints == doctest::Approx(10 * 86400.0 / 60.0));
-    CHECK(has_line(once, "; one iteration of 1 min"));
+    CHECK(has_line(once, "; one iteration (1 min): checkpoints are taken between iterations"));
     CHECK(once.expected_wall_clock > cont.expected_wall_clock);  // more work lost per failure
     CHECK(sum_of_terms(once) == doctest::Approx(once.expected_wall_clock.value()));
 
@@ -313,10 +313,41 @@ TEST_SUITE("goodput") {
     CHECK(a.checkpoint_interval.value() >= 567.0);
     CHECK(a.checkpoint_interval.value() == doctest::Approx(650.0));  // 4.36 iterations: 5, not 4 (520 s)
 
-    // A run shorter than one interval still checkpoints once, at its end.
-    const GoodputEstimate short_run = estimate_goodput(1_h, 8, checkpoint_size(7'000'000'000), GoodputConfig{}, 10_s);
-    CHECK(short_run.checkpoint_interval.value() == doctest::Approx(3600.0));
+    // Given, on an asynchronous run, the interval is the nearest whole count, not raised to the write:
+    // the next snapshot waits for the previous write instead (the stall says so).
+    GoodputConfig async_given = async;
+    async_given.checkpoint_interval = 1_min;
+    const GoodputEstimate ag = estimate_goodput(54_days, 16384, llama3_405b_checkpoint, async_given, Duration::from_value(7.0));
+    CHECK(ag.checkpoint_interval.value() == doctest::Approx(63.0));  // 8.57 iterations: 9
+    CHECK(ag.checkpoint_stall.value() == doctest::Approx(567.0 - 63.0).epsilon(1e-3));
+    CHECK(has_line(ag, "also waits"));
+
+    // Evaluation and warm-up are spread over the iterations: N iterations apart means T_iter / (N t)
+    // checkpoints, however large the shares.
+    GoodputConfig shares = flaky;
+    shares.evaluation_share = 0.5;
+    shares.warmup_share = 0.4;
+    const GoodputEstimate sh = estimate_goodput(10_days, 1024, small, shares, 60_s);
+    CHECK(sh.interval_iterations == 1);
+    CHECK(sh.checkpoints == doctest::Approx(10 * 86400.0 / 60.0));
+    CHECK(sh.checkpoint_interval.value() == doctest::Approx(60.0 * 1.9));
+    CHECK(has_line(sh, "; one iteration (1.9 min with its share of evaluation and warm-up)"));
+
+    // An optimum shorter than the run whose whole iterations are not: one checkpoint, at its end.
+    GoodputConfig very_flaky;
+    very_flaky.failures_per_gpu_hour = 0.01;  // 8 GPUs: M = 12.5 h; τ = √(2 × 0.49 s × M) − δ ≈ 209.8 s
+    const Duration run_time = Duration::from_value(220.0);
+    REQUIRE(estimate_goodput(run_time, 8, checkpoint_size(7'000'000'000), very_flaky).checkpoint_interval.value() < 220.0);
+    const GoodputEstimate short_run = estimate_goodput(run_time, 8, checkpoint_size(7'000'000'000), very_flaky, 2_min);  // 1.75: 2
+    CHECK(short_run.checkpoint_interval.value() == doctest::Approx(220.0));
     CHECK(short_run.interval_iterations == 0);
+    CHECK(short_run.checkpoints == doctest::Approx(1.0));
+    CHECK(has_line(short_run, "as long as the run: one checkpoint, at its end"));
+
+    // An iteration too short to count (a vanishing time) leaves the interval continuous.
+    const GoodputEstimate vanishing = estimate_goodput(54_days, 16384, llama3_405b_checkpoint, GoodputConfig{}, Duration::from_value(5e-324));
+    CHECK(vanishing.checkpoint_interval.value() == doctest::Approx(free.checkpoint_interval.value()));
+    CHECK(vanishing.interval_iterations == 0);
 
     // Bad input names the field.
     CHECK(field_of([&] { (void)estimate_goodput(1_h, 8, small, GoodputConfig{}, Duration::from_value(-1)); }) == "iteration");

@@ -797,7 +797,8 @@ TEST_SUITE("report") {
     const auto fewer = best_training_run(shape, *r.gpu, r.gpus - 8, {});
     REQUIRE(fewer.run);
     const Duration fewer_time = fewer.run->time_for_tokens(2e11);
-    CHECK(estimate_goodput(fewer_time, r.gpus - 8, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput)
+    CHECK(estimate_goodput(fewer_time, r.gpus - 8, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput,
+                           fewer.run->estimate.iteration)
               .expected_wall_clock.value() > 3 * 86400.0);
     // The rendered row says so.
     const Table tt = t.table();
@@ -829,7 +830,8 @@ TEST_SUITE("report") {
     REQUIRE(at_quiet.run);
     const Duration iterations = at_quiet.run->time_for_tokens(2e11);
     CHECK(iterations.value() <= 3 * 86400.0);
-    CHECK(estimate_goodput(iterations, quiet.gpus, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput)
+    CHECK(estimate_goodput(iterations, quiet.gpus, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput,
+                           at_quiet.run->estimate.iteration)
               .expected_wall_clock.value() > 3 * 86400.0);
   }
 
@@ -849,7 +851,8 @@ TEST_SUITE("report") {
     for (int nodes = 5; nodes <= 11; ++nodes) {
       const auto run = best_training_run(shape, g, 8 * nodes, {});
       REQUIRE(run.run);
-      wall[8 * nodes] = estimate_goodput(run.run->time_for_tokens(1e11), 8 * nodes, ckpt, q.goodput).expected_wall_clock.value();
+      wall[8 * nodes] =
+          estimate_goodput(run.run->time_for_tokens(1e11), 8 * nodes, ckpt, q.goodput, run.run->estimate.iteration).expected_wall_clock.value();
     }
     const auto lowest = std::min_element(wall.begin(), wall.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
     REQUIRE(lowest->first > 40);
@@ -1167,8 +1170,12 @@ TEST_SUITE("report") {
     const ImageTrainingReport r = image_training_report(c, "resnet50", net, cl, 256, Precision::bf16, host, images);
     // Checkpoints of the fp32 weights and the SGD momentum: 8 B per parameter (torchvision's reference recipe).
     CHECK(r.goodput.checkpoint.value() == doctest::Approx(8.0 * net.parameters));
-    const GoodputEstimate g = estimate_goodput(r.time, 8, checkpoint_size(static_cast<std::int64_t>(net.parameters), 8.0), GoodputConfig{});
+    const GoodputEstimate g =
+        estimate_goodput(r.time, 8, checkpoint_size(static_cast<std::int64_t>(net.parameters), 8.0), GoodputConfig{}, r.estimate.iteration);
     CHECK(r.goodput.expected_wall_clock.value() == doctest::Approx(g.expected_wall_clock.value()).epsilon(1e-12));
+    // Checkpoints fall between iterations: a whole number of them.
+    CHECK(r.goodput.interval_iterations >= 1);
+    CHECK(r.goodput.checkpoint_interval.value() == doctest::Approx(r.goodput.interval_iterations * r.estimate.iteration.value()));
     CHECK(r.goodput.expected_wall_clock > r.time);
     // Energy over the expected wall clock, as a transformer's run is billed.
     REQUIRE(r.footprint.kwh);

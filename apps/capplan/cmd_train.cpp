@@ -170,11 +170,13 @@ void add_goodput_rows(Table& t, const GoodputEstimate& gp) {
   } else {
     how += "no failures, ";
   }
-  const std::string every = gp.interval_iterations > 0 ? format_number(gp.interval_iterations, 12) +
+  // The interval in whole iterations, where the iteration time was given (what a framework's save
+  // interval is set in: Megatron-LM's --save-interval).
+  const std::string every = gp.interval_iterations > 0 ? ", " + explain_text::number(gp.interval_iterations, 16) +
                                                             (gp.interval_iterations == 1 ? " iteration" : " iterations")
                                                       : std::string();
-  how += "checkpoints of " + bytes_text(gp.checkpoint) + " every " + format(gp.checkpoint_interval, {.significant = 3}) + " (" +
-         (every.empty() ? "" : every + "; ") + format(gp.checkpoint_stall, {.significant = 3}) + " each)";
+  how += "checkpoints of " + bytes_text(gp.checkpoint) + " every " + format(gp.checkpoint_interval, {.significant = 3}) + every +
+         " (stalling " + format(gp.checkpoint_stall, {.significant = 3}) + " each)";
   t.add_row({Cell::of_text("expected wall clock"), num_cell(format(gp.expected_wall_clock, {.significant = 3}), gp.expected_wall_clock.value()),
              Cell::of_text(how)});
   t.add_row({Cell::of_text("expected GPU-hours"), num_cell(format_number(gp.expected_gpu_hours, 4), gp.expected_gpu_hours),

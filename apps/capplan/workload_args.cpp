@@ -720,7 +720,7 @@ void add_goodput_flags(CLI::App* cmd, GoodputArgs& a) {
   cmd->add_option("--failure-rate", a.failure_rate, "Job-stopping failures per GPU-hour (default 1.97e-5, Llama 3's; 0: none)");
   cmd->add_option("--restart", a.restart, "Time from a failure to training again (default 10 min)");
   cmd->add_option("--storage-write", a.storage_write, "Checkpoint storage write bandwidth, all nodes (default 2 TB/s)");
-  cmd->add_option("--checkpoint-interval", a.checkpoint_interval, "Compute time between checkpoints (default: Daly's optimum)");
+  cmd->add_option("--checkpoint-interval", a.checkpoint_interval, "Compute time between checkpoints, in whole iterations (default: Daly's optimum)");
   cmd->add_flag("--async-checkpoint", a.async_checkpoint, "Checkpoints written in the background after a copy to host memory");
   cmd->add_option("--eval-share", a.eval_share, "Evaluation time as a share of the iteration time (default 0)");
   cmd->add_option("--warmup-share", a.warmup_share, "Start-up and warm-up time as a share of the iteration time (default 0)");

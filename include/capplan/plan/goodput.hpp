@@ -126,7 +126,7 @@ struct GoodputEstimate {
   Duration checkpoint_write{};          // one checkpoint onto storage
   Duration checkpoint_stall{};          // δ: training stopped per checkpoint (the write, or the host copy if async)
   Duration checkpoint_interval{};       // τ: compute between checkpoints
-  bool optimal_interval = false;        // τ is Daly's optimum (possibly bounded by the run or the async write)
+  bool optimal_interval = false;        // τ is Daly's optimum (possibly bounded by the run or the async write, and whole iterations)
   double interval_iterations = 0;       // τ / iteration, a whole number ≥ 1 (0: no iteration given, or one checkpoint at the run's end)
   double checkpoints = 0.0;             // T_s / τ, the last one at the end of the run
   double expected_failures = 0.0;       // T_w / M
@@ -295,16 +295,28 @@ inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize 
       tau_text = "checkpoint interval: none needed without failures; one checkpoint, at the end of the run";
     }
   }
-  // Whole iterations, at least one (the nearest count; up to the async floor's when that is what set τ).
-  if (const double it = iteration.value(); it > 0 && tau < ts) {
+  // Whole iterations, at least one: the nearest count of iterations, each with its share of the
+  // evaluation and warm-up (τ is solve time), raised to the next count where the async write set τ.
+  // A count beyond 2^53 (a vanishing iteration) leaves τ continuous, which it then is to the last bit.
+  if (const double it = iteration.value() * ts / ideal_time.value(); it > 0 && tau < ts && tau / it < 0x1p53) {
     double k = std::max(1.0, std::round(tau / it));
-    if (k * it < async_floor) k = std::ceil(async_floor / it);
-    if (k * it != tau) {
-      tau_text += "; " + std::string(k == 1 ? "one iteration" : "rounded to " + number(k, 12) + " iterations") + " of " + quantity(iteration) +
-                  " = " + quantity(Duration::from_value(k * it)) + " (checkpoints are taken between iterations)";
+    const bool raised = !config.checkpoint_interval && k * it < async_floor;
+    if (raised) k = std::ceil(async_floor / it);
+    const std::string each = quantity(Duration::from_value(it)) +
+                             (config.evaluation_share > 0 || config.warmup_share > 0 ? " with its share of evaluation and warm-up" : "");
+    if (k * it >= ts) {
+      tau = ts;  // as long as the run: its one checkpoint, at the end
+      tau_text += "; in whole iterations (" + each + ") as long as the run: one checkpoint, at its end";
+    } else {
+      if (k * it != tau) {
+        tau_text += k == 1 ? "; one iteration (" + each + ")"
+                           : std::string(raised ? "; raised to " : "; rounded to ") + number(k, 16) + " iterations (" + each + " each) = " +
+                                 quantity(Duration::from_value(k * it));
+        tau_text += ": checkpoints are taken between iterations";
+      }
+      tau = k * it;
+      g.interval_iterations = k;
     }
-    tau = k * it;
-    g.interval_iterations = k;
   }
   if (tau > ts) {
     g.interval_iterations = 0;
@@ -334,7 +346,10 @@ inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize 
   if (config.checkpoint_interval && (tau + delta) / tau > max_goodput_slowdown) {
     detail::fail("checkpoint_interval", quantity(*config.checkpoint_interval),
                  "is too short: checkpoint stalls of " + quantity(Duration::from_value(delta)) + " after every " +
-                     quantity(Duration::from_value(tau)) + " of work alone make the run more than " + number(max_goodput_slowdown, 3) +
+                     quantity(Duration::from_value(tau)) + (g.interval_iterations > 0 && tau != config.checkpoint_interval->value()
+                                                                ? " (" + number(g.interval_iterations, 16) + " whole iterations)"
+                                                                : std::string()) +
+                     " of work alone make the run more than " + number(max_goodput_slowdown, 3) +
                      " × slower than its iterations");
   }
 

@@ -13,6 +13,7 @@
 #include "capplan/report/value.hpp"
 #include "capplan/workload/parallel_plan.hpp"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +22,7 @@ namespace capplan {
 
 // A training run's whole-run keys: expected_wall_clock_s, expected_gpu_hours and goodput (goodput,
 // expected_failures, job_mtbf_s, checkpoint_bytes, checkpoint_interval_s, checkpoint_interval_iterations
-// (null: one checkpoint at the end), checkpoint_stall_s, checkpoints, failures_per_gpu_hour, restart_s,
+// (null: one checkpoint at the end, or no iteration time given), checkpoint_stall_s, checkpoints, failures_per_gpu_hour, restart_s,
 // async_checkpoint).
 inline void goodput_output(Value& j, const GoodputEstimate& gp) {
   j["expected_wall_clock_s"] = gp.expected_wall_clock.value();
@@ -32,7 +33,7 @@ inline void goodput_output(Value& j, const GoodputEstimate& gp) {
   g["job_mtbf_s"] = gp.job_mtbf ? Value(gp.job_mtbf->value()) : Value();
   g["checkpoint_bytes"] = gp.checkpoint.value();
   g["checkpoint_interval_s"] = gp.checkpoint_interval.value();
-  g["checkpoint_interval_iterations"] = gp.interval_iterations > 0 ? Value(gp.interval_iterations) : Value();
+  g["checkpoint_interval_iterations"] = gp.interval_iterations > 0 ? Value(static_cast<std::int64_t>(gp.interval_iterations)) : Value();
   g["checkpoint_stall_s"] = gp.checkpoint_stall.value();
   g["checkpoints"] = gp.checkpoints;
   g["failures_per_gpu_hour"] = gp.config.failures_per_gpu_hour;
