@@ -4,6 +4,7 @@
 #include <capplan/report/memory_output.hpp>
 #include <capplan/report/power_output.hpp>
 #include <capplan/report/render.hpp>
+#include <capplan/report/catalog_output.hpp>
 #include <capplan/report/value.hpp>
 #include <capplan/detail/text.hpp>
 
@@ -162,7 +163,8 @@ TEST_SUITE("report") {
     CHECK(render_markdown(t) ==
           "### GPUs\n\n| GPU | Memory | Price |\n|---|---:|---:|\n| RTX 4090 | 24 GB | $1,599.00 |\n"
           "| **H100 SXM** | 80 GB | – |\n\n- Prices: example\n");
-    CHECK(render_csv(t) == "gpu,memory_bytes,price_usd\r\nRTX 4090,24000000000,1599\r\nH100 SXM,80000000000,–\r\n");
+    // An empty cell is null to a program: an empty CSV field (a "–" would turn a numeric column into text).
+    CHECK(render_csv(t) == "gpu,memory_bytes,price_usd\r\nRTX 4090,24000000000,1599\r\nH100 SXM,80000000000,\r\n");
     CHECK(render_json(t) ==
           "{\n  \"title\": \"GPUs\",\n  \"rows\": [\n"
           "    {\"gpu\": \"RTX 4090\", \"memory_bytes\": 24000000000, \"price_usd\": \"1599\"},\n"
@@ -171,6 +173,26 @@ TEST_SUITE("report") {
     const std::string html = render_html(t);
     CHECK(html.find("<caption>GPUs</caption>") != std::string::npos);
     CHECK(html.find("<td><strong>H100 SXM</strong></td>") != std::string::npos);
+  }
+
+  TEST_CASE("one rule for a cell's machine value, in every machine format") {
+    // machine_value (report/table.hpp): money exact, a number as the number, "–" or no text null, text.
+    CHECK(std::get<Value::Exact>(machine_value(Cell::of_money("$1.10", "1.10", 1.1)).data()).decimal == "1.10");
+    CHECK(std::get<double>(machine_value(Cell::of_number("24 GB", 24e9)).data()) == 24e9);
+    CHECK(std::holds_alternative<std::nullptr_t>(machine_value(Cell::empty()).data()));
+    CHECK(std::holds_alternative<std::nullptr_t>(machine_value(Cell::of_text("")).data()));
+    CHECK(std::get<std::string>(machine_value(Cell::of_text("no price")).data()) == "no price");
+    // render_json, render_csv and table_rows_output (catalog list's JSON) agree with it cell for cell.
+    Table t;
+    t.columns = {{"a", "A", Align::left}, {"b", "B", Align::right}, {"c", "C", Align::right}, {"d", "D", Align::left}};
+    t.add_row({Cell::of_text(""), Cell::empty(), Cell::of_money("$2", "2.00", 2.0), Cell::of_text("x")});
+    CHECK(render_csv(t) == "a,b,c,d\r\n,,2.00,x\r\n");
+    CHECK(render_json(t).find("{\"a\": null, \"b\": null, \"c\": \"2.00\", \"d\": \"x\"}") != std::string::npos);
+    const Value rows = table_rows_output(t);
+    const auto& row = std::get<Value::Object>(std::get<Value::Array>(rows.data()).at(0).data());
+    CHECK(std::holds_alternative<std::nullptr_t>(row[0].second.data()));  // was "" before the rule was shared
+    CHECK(std::holds_alternative<std::nullptr_t>(row[1].second.data()));
+    CHECK(std::get<Value::Exact>(row[2].second.data()).decimal == "2.00");
   }
 
   TEST_CASE("escaping in machine formats") {

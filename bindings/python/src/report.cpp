@@ -29,13 +29,8 @@ namespace capplan::python {
 
 namespace {
 
-// A cell as a pandas value: the exact decimal for money, the number where there is one, else the text.
-py::object cell_value(const Cell& c) {
-  if (c.exact) return stdlib("decimal", "Decimal")(*c.exact);
-  if (c.number) return py::float_(*c.number);
-  if (c.text == "–") return py::none();
-  return py::str(c.text);
-}
+// A cell as a pandas value: its machine value (report/table.hpp), money as decimal.Decimal.
+py::object cell_value(const Cell& c) { return to_python(machine_value(c)); }
 
 py::object table_frame(const Table& t, bool values) {
   py::dict cols;

@@ -192,6 +192,12 @@ def test_catalog_show_and_list_outputs():
     t.add_row([capplan.Cell.of_text("a"), capplan.Cell.of_money("$1.50", "1.5", 1.5)])
     t.add_row([capplan.Cell.of_text("b"), capplan.Cell.empty()])
     assert t.rows_output() == [{"id": "a", "price": decimal.Decimal("1.5")}, {"id": "b", "price": None}]
+    # One rule for a cell's machine value (report/table.hpp machine_value): rows_output, CSV and JSON
+    # agree, and an empty cell ("–" or no text) is null everywhere, an empty CSV field.
+    t.add_row([capplan.Cell.of_text(""), capplan.Cell.of_number("2", 2.0)])
+    assert t.rows_output()[2] == {"id": None, "price": 2.0}
+    assert t.render("csv").splitlines()[2:] == ["b,", ",2"]
+    assert '{"id": "b", "price": null}' in t.render("json")
 
 
 def test_training_report_output_is_the_cli_json():

@@ -19,20 +19,12 @@
 
 namespace capplan {
 
-// One object per row: a money cell as its exact decimal, a number as a number, an empty cell ("–")
-// as null, any other cell as its text.
+// One object per row, each cell its machine_value (report/table.hpp).
 inline Value table_rows_output(const Table& t) {
   Value rows = Value::Array{};
   for (const auto& row : t.rows) {
     Value e = Value::Object{};
-    for (std::size_t i = 0; i < t.columns.size() && i < row.size(); ++i) {
-      const Cell& cell = row[i];
-      Value& v = e[t.columns[i].key];
-      if (cell.exact) v = Value::Exact{*cell.exact};
-      else if (cell.number) v = *cell.number;
-      else if (cell.text == Cell::empty().text) v = Value();
-      else v = cell.text;
-    }
+    for (std::size_t i = 0; i < t.columns.size() && i < row.size(); ++i) e[t.columns[i].key] = machine_value(row[i]);
     rows.push_back(std::move(e));
   }
   return rows;

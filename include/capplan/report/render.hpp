@@ -5,11 +5,13 @@
 
 #include "capplan/detail/text.hpp"
 #include "capplan/report/table.hpp"
+#include "capplan/report/value.hpp"
 
 #include <cstdio>
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <variant>
 
 namespace capplan {
 
@@ -81,10 +83,22 @@ inline std::string csv_field(std::string_view s) {
 
 using capplan::detail::html_escape;
 
-inline std::string machine_value(const Cell& c) {
-  if (c.exact) return *c.exact;
-  if (c.number) return json_number(*c.number);
-  return c.text;
+// A cell's machine value (machine_value, report/table.hpp) as a CSV field's text: null is an empty field.
+inline std::string csv_text(const Cell& c) {
+  const Value v = machine_value(c);
+  if (const auto* e = std::get_if<Value::Exact>(&v.data())) return e->decimal;
+  if (const auto* d = std::get_if<double>(&v.data())) return json_number(*d);
+  if (const auto* t = std::get_if<std::string>(&v.data())) return *t;
+  return {};
+}
+
+// ... and as JSON: null, a number, or a string (an exact decimal too).
+inline std::string json_text(const Cell& c) {
+  const Value v = machine_value(c);
+  if (const auto* e = std::get_if<Value::Exact>(&v.data())) return json_escape(e->decimal);
+  if (const auto* d = std::get_if<double>(&v.data())) return json_number(*d);
+  if (const auto* t = std::get_if<std::string>(&v.data())) return json_escape(*t);
+  return "null";
 }
 
 }  // namespace detail
@@ -203,7 +217,7 @@ inline std::string render_csv(const Table& t) {
   for (std::size_t i = 0; i < t.columns.size(); ++i) os << (i ? "," : "") << csv_field(t.columns[i].key);
   os << "\r\n";
   for (const auto& r : t.rows) {
-    for (std::size_t i = 0; i < r.size(); ++i) os << (i ? "," : "") << csv_field(machine_value(r[i]));
+    for (std::size_t i = 0; i < r.size(); ++i) os << (i ? "," : "") << csv_field(csv_text(r[i]));
     os << "\r\n";
   }
   return os.str();
@@ -216,12 +230,7 @@ inline std::string render_json(const Table& t) {
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
     os << (r ? ",\n    {" : "\n    {");
     for (std::size_t i = 0; i < t.columns.size(); ++i) {
-      const Cell& c = t.rows[r][i];
-      os << (i ? ", " : "") << json_escape(t.columns[i].key) << ": ";
-      if (c.exact) os << json_escape(*c.exact);
-      else if (c.number) os << json_number(*c.number);
-      else if (c.text == "–" || c.text.empty()) os << "null";
-      else os << json_escape(c.text);
+      os << (i ? ", " : "") << json_escape(t.columns[i].key) << ": " << json_text(t.rows[r][i]);
     }
     os << "}";
   }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "capplan/error.hpp"
+#include "capplan/report/value.hpp"
 
 #include <boost/describe/enum.hpp>
 
@@ -38,6 +39,16 @@ struct Cell {
   }
   static Cell empty() { return Cell{"–", std::nullopt, std::nullopt, false}; }
 };
+
+// A cell as programs read it: the one rule every machine form of a table follows (render_json's rows,
+// render_csv's fields, catalog list's JSON entries, Python's Table.frame() and rows_output()): money as
+// its exact decimal, a number as the number, an empty cell ("–", or no text) as null, else the text.
+inline Value machine_value(const Cell& c) {
+  if (c.exact) return Value::Exact{*c.exact};
+  if (c.number) return *c.number;
+  if (c.text.empty() || c.text == Cell::empty().text) return Value();
+  return c.text;
+}
 
 struct Table {
   std::string title;
