@@ -312,6 +312,7 @@ TEST_SUITE("goodput") {
     const GoodputEstimate a = estimate_goodput(54_days, 16384, llama3_405b_checkpoint, async, Duration::from_value(130.0));
     CHECK(a.checkpoint_interval.value() >= 567.0);
     CHECK(a.checkpoint_interval.value() == doctest::Approx(650.0));  // 4.36 iterations: 5, not 4 (520 s)
+    CHECK(has_line(a, "; raised to 5 iterations (2.167 min each) = 10.83 min"));
 
     // Given, on an asynchronous run, the interval is the nearest whole count, not raised to the write:
     // the next snapshot waits for the previous write instead (the stall says so).
@@ -331,18 +332,37 @@ TEST_SUITE("goodput") {
     CHECK(sh.interval_iterations == 1);
     CHECK(sh.checkpoints == doctest::Approx(10 * 86400.0 / 60.0));
     CHECK(sh.checkpoint_interval.value() == doctest::Approx(60.0 * 1.9));
-    CHECK(has_line(sh, "; one iteration (1.9 min with its share of evaluation and warm-up)"));
+    CHECK(has_line(sh, "; one iteration (1.9 min, with its share of evaluation and warm-up)"));
+    // ... and with more than one iteration between checkpoints: Llama 3's optimum, 4.156 min, over
+    // iterations of 7.3 s × 1.9 = 13.87 s is 17.98: 18 of them.
+    GoodputConfig llama_shares;
+    llama_shares.evaluation_share = 0.5;
+    llama_shares.warmup_share = 0.4;
+    const GoodputEstimate lsh = estimate_goodput(54_days, 16384, llama3_405b_checkpoint, llama_shares, Duration::from_value(7.3));
+    CHECK(lsh.interval_iterations == 18);
+    CHECK(lsh.checkpoint_interval.value() == doctest::Approx(18 * 7.3 * 1.9));
+    CHECK(lsh.checkpoints == doctest::Approx(54 * 86400.0 / (18 * 7.3)));
+    CHECK(has_line(lsh, "; rounded to 18 iterations (13.87 s each, with its share of evaluation and warm-up) = 4.161 min"));
+
+    // A given interval too short for its stalls is refused, naming the whole iterations it became.
+    GoodputConfig crawl;
+    crawl.failures_per_gpu_hour = 0;
+    crawl.storage_write = Bandwidth::from_value(0.5e9);  // 5.67 TB at 0.5 GB/s: 189 min a write, 190 x one iteration
+    crawl.checkpoint_interval = 1_s;
+    const std::string too_short = message_of([&] { (void)estimate_goodput(54_days, 16384, llama3_405b_checkpoint, crawl, 1_min); });
+    CHECK(too_short.find("checkpoint_interval: 1 s is too short") != std::string::npos);
+    CHECK(too_short.find("after every 1 min (1 whole iteration) of work") != std::string::npos);
 
     // An optimum shorter than the run whose whole iterations are not: one checkpoint, at its end.
     GoodputConfig very_flaky;
-    very_flaky.failures_per_gpu_hour = 0.01;  // 8 GPUs: M = 12.5 h; τ = √(2 × 0.49 s × M) − δ ≈ 209.8 s
+    very_flaky.failures_per_gpu_hour = 0.01;  // 8 GPUs: M = 12.5 h; τ = √(2 × 0.49 s × M) − δ ≈ 209.7 s
     const Duration run_time = Duration::from_value(220.0);
     REQUIRE(estimate_goodput(run_time, 8, checkpoint_size(7'000'000'000), very_flaky).checkpoint_interval.value() < 220.0);
     const GoodputEstimate short_run = estimate_goodput(run_time, 8, checkpoint_size(7'000'000'000), very_flaky, 2_min);  // 1.75: 2
     CHECK(short_run.checkpoint_interval.value() == doctest::Approx(220.0));
     CHECK(short_run.interval_iterations == 0);
     CHECK(short_run.checkpoints == doctest::Approx(1.0));
-    CHECK(has_line(short_run, "as long as the run: one checkpoint, at its end"));
+    CHECK(has_line(short_run, "; 2 iterations (2 min each) reach the run's end (3.667 min): one checkpoint, at its end"));
 
     // An iteration too short to count (a vanishing time) leaves the interval continuous.
     const GoodputEstimate vanishing = estimate_goodput(54_days, 16384, llama3_405b_checkpoint, GoodputConfig{}, Duration::from_value(5e-324));

@@ -241,7 +241,7 @@ void bind_purchase(py::module_& m) {
       .readonly("checkpoint_stall", &GoodputEstimate::checkpoint_stall)
       .readonly("checkpoint_interval", &GoodputEstimate::checkpoint_interval)
       .readonly("optimal_interval", &GoodputEstimate::optimal_interval)
-      .readonly("interval_iterations", &GoodputEstimate::interval_iterations, "checkpoint_interval / iteration, whole (0: no iteration given, or one checkpoint at the end)")
+      .readonly("interval_iterations", &GoodputEstimate::interval_iterations, "checkpoint_interval in iterations (each with its share of evaluation and warm-up), whole (0: no iteration given, or one checkpoint at the end)")
       .readonly("checkpoints", &GoodputEstimate::checkpoints)
       .readonly("expected_failures", &GoodputEstimate::expected_failures)
       .readonly("expected_wall_clock", &GoodputEstimate::expected_wall_clock)

@@ -127,7 +127,7 @@ struct GoodputEstimate {
   Duration checkpoint_stall{};          // δ: training stopped per checkpoint (the write, or the host copy if async)
   Duration checkpoint_interval{};       // τ: compute between checkpoints
   bool optimal_interval = false;        // τ is Daly's optimum (possibly bounded by the run or the async write, and whole iterations)
-  double interval_iterations = 0;       // τ / iteration, a whole number ≥ 1 (0: no iteration given, or one checkpoint at the run's end)
+  double interval_iterations = 0;       // τ in iterations (each with its share of evaluation and warm-up): whole, ≥ 1 (0: no iteration given, or one checkpoint at the run's end)
   double checkpoints = 0.0;             // T_s / τ, the last one at the end of the run
   double expected_failures = 0.0;       // T_w / M
   Duration expected_wall_clock{};       // T_w: JSON expected_wall_clock_s
@@ -298,20 +298,21 @@ inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize 
   // Whole iterations, at least one: the nearest count of iterations, each with its share of the
   // evaluation and warm-up (τ is solve time), raised to the next count where the async write set τ.
   // A count beyond 2^53 (a vanishing iteration) leaves τ continuous, which it then is to the last bit.
-  if (const double it = iteration.value() * ts / ideal_time.value(); it > 0 && tau < ts && tau / it < 0x1p53) {
+  if (const double it = iteration.value() * (ts / ideal_time.value()); it > 0 && tau < ts && tau / it < 0x1p53) {
     double k = std::max(1.0, std::round(tau / it));
     const bool raised = !config.checkpoint_interval && k * it < async_floor;
     if (raised) k = std::ceil(async_floor / it);
-    const std::string each = quantity(Duration::from_value(it)) +
-                             (config.evaluation_share > 0 || config.warmup_share > 0 ? " with its share of evaluation and warm-up" : "");
+    const std::string shares = config.evaluation_share > 0 || config.warmup_share > 0 ? ", with its share of evaluation and warm-up" : "";
+    const std::string count = number(k, 16) + (k == 1 ? " iteration" : " iterations");
     if (k * it >= ts) {
       tau = ts;  // as long as the run: its one checkpoint, at the end
-      tau_text += "; in whole iterations (" + each + ") as long as the run: one checkpoint, at its end";
+      tau_text += "; " + count + " (" + quantity(Duration::from_value(it)) + (k == 1 ? "" : " each") + shares + ") reach the run's end (" +
+                  quantity(g.solve_time) + "): one checkpoint, at its end";
     } else {
       if (k * it != tau) {
-        tau_text += k == 1 ? "; one iteration (" + each + ")"
-                           : std::string(raised ? "; raised to " : "; rounded to ") + number(k, 16) + " iterations (" + each + " each) = " +
-                                 quantity(Duration::from_value(k * it));
+        tau_text += k == 1 ? "; one iteration (" + quantity(Duration::from_value(it)) + shares + ")"
+                           : std::string(raised ? "; raised to " : "; rounded to ") + count + " (" + quantity(Duration::from_value(it)) + " each" +
+                                 shares + ") = " + quantity(Duration::from_value(k * it));
         tau_text += ": checkpoints are taken between iterations";
       }
       tau = k * it;
@@ -347,7 +348,8 @@ inline GoodputEstimate estimate_goodput(Duration ideal_time, int gpus, DataSize 
     detail::fail("checkpoint_interval", quantity(*config.checkpoint_interval),
                  "is too short: checkpoint stalls of " + quantity(Duration::from_value(delta)) + " after every " +
                      quantity(Duration::from_value(tau)) + (g.interval_iterations > 0 && tau != config.checkpoint_interval->value()
-                                                                ? " (" + number(g.interval_iterations, 16) + " whole iterations)"
+                                                                ? " (" + number(g.interval_iterations, 16) +
+                                                                      (g.interval_iterations == 1 ? " whole iteration)" : " whole iterations)")
                                                                 : std::string()) +
                      " of work alone make the run more than " + number(max_goodput_slowdown, 3) +
                      " × slower than its iterations");

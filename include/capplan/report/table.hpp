@@ -41,7 +41,7 @@ struct Cell {
 };
 
 // A cell as programs read it: the one rule every machine form of a table follows (render_json's rows,
-// render_csv's fields, catalog list's JSON entries, Python's Table.frame() and rows_output()): money as
+// render_csv's fields, catalog list's JSON entries, Python's Table.to_pandas() and rows_output()): money as
 // its exact decimal, a number as the number, an empty cell ("–", or no text) as null, else the text.
 inline Value machine_value(const Cell& c) {
   if (c.exact) return Value::Exact{*c.exact};
