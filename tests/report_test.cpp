@@ -5,6 +5,7 @@
 #include <capplan/report/power_output.hpp>
 #include <capplan/report/render.hpp>
 #include <capplan/report/catalog_output.hpp>
+#include <capplan/report/money_value.hpp>
 #include <capplan/report/value.hpp>
 #include <capplan/detail/text.hpp>
 
@@ -938,6 +939,12 @@ TEST_SUITE("report") {
       if (r.break_even_month_high != r.break_even_month) CHECK(row[be].text.find(std::to_string(*r.break_even_month)) == 0);
     }
     CHECK(seen);
+    // A range in another currency stays a range too, with its code, and no value under the USD column.
+    const Cell eur = detail::range_cell(Money("56000", Currency::EUR), Money("60000", Currency::EUR), "no price");
+    CHECK(eur.text == "56000\u201360000 EUR");
+    CHECK(eur.currency == std::optional<std::string>("EUR"));
+    CHECK(eur.exact == std::optional<std::string>("56000"));
+    CHECK(machine_value(eur).is_null());
     // JSON: the high ends under their own keys.
     Value out = t.output();
     bool keyed = false;
@@ -1120,12 +1127,17 @@ TEST_SUITE("report") {
     CHECK(q.price_from == "a quote");
     o.pue = 0.5;
     CHECK_THROWS_WITH((void)run_footprint(c, h100, 8, Duration::from_value(7200), 16, o), doctest::Contains("pue"));
-    // A price in another currency is text with its code under the _usd keys, never a USD number.
+    // A price in another currency never sits under the _usd keys: null there, the figure and its
+    // code under keys of their own (report/money_value.hpp).
     FootprintOptions eur;
     eur.price_per_gpu_hour = parse_money_rate("2 EUR/h", "price");
     Value j;
     footprint_output(j, run_footprint(c, h100, 1, Duration::from_value(3600), 1, eur));
-    CHECK(std::get<std::string>(member(j, "cost_usd").data()) == "2 EUR");
+    CHECK(member(j, "cost_usd").is_null());
+    CHECK(std::get<Value::Exact>(member(j, "cost").data()).decimal == "2");
+    CHECK(std::get<std::string>(member(j, "cost_currency").data()) == "EUR");
+    CHECK(member(j, "price_per_gpu_hour_usd").is_null());
+    CHECK(std::get<std::string>(member(j, "price_per_gpu_hour_currency").data()) == "EUR");
   }
 
   TEST_CASE("run footprint on a part without a published power: energy and carbon unknown, never 0; the rent still prices it") {
@@ -1368,6 +1380,62 @@ TEST_SUITE("report") {
 #include <capplan/report/catalog_output.hpp>
 
 TEST_SUITE("report") {
+  TEST_CASE("money in another currency never sits under a key that names USD (issue 16)") {
+    // A cell: no value under its column (it neither sorts nor ranks with the USD figures) ...
+    const Cell cny = Cell::of_other_currency("50000.00 CNY", "50000.00", "CNY");
+    CHECK(std::holds_alternative<std::nullptr_t>(machine_value(cny).data()));
+    CHECK_FALSE(cny.number.has_value());
+    // ... and in every machine form two columns of its own after it, null in the rows in USD.
+    CHECK(other_currency_keys("rent_cost_usd") == std::pair<std::string, std::string>{"rent_cost", "rent_cost_currency"});
+    CHECK(other_currency_keys("rent_usd_per_h") == std::pair<std::string, std::string>{"rent_per_h", "rent_per_h_currency"});
+    CHECK(other_currency_keys("price") == std::pair<std::string, std::string>{"price_amount", "price_currency"});
+    CHECK(other_currency_keys("usd_per_gb") == std::pair<std::string, std::string>{"per_gb", "per_gb_currency"});  // never names USD
+    Table t;
+    t.columns = {{"option", "Option", Align::left}, {"rent_cost_usd", "Rent", Align::right}, {"gpus", "GPUs", Align::right}};
+    t.add_row({Cell::of_text("us"), Cell::of_money("$12", "12.00", 12.0), Cell::of_number("1", 1)});
+    t.add_row({Cell::of_text("cn"), cny, Cell::of_number("2", 2)});
+    CHECK(render_csv(t) == "option,rent_cost_usd,rent_cost,rent_cost_currency,gpus\r\nus,12.00,,,1\r\ncn,,50000.00,CNY,2\r\n");
+    const std::string json = render_json(t);
+    CHECK(json.find("{\"option\": \"us\", \"rent_cost_usd\": \"12.00\", \"rent_cost\": null, \"rent_cost_currency\": null, \"gpus\": 1}") !=
+          std::string::npos);
+    CHECK(json.find("{\"option\": \"cn\", \"rent_cost_usd\": null, \"rent_cost\": \"50000.00\", \"rent_cost_currency\": \"CNY\", \"gpus\": 2}") !=
+          std::string::npos);
+    const Value out = table_rows_output(t);
+    const auto& rows = std::get<Value::Array>(out.data());
+    CHECK(keys_of(rows.at(1)) == std::vector<std::string>{"option", "rent_cost_usd", "rent_cost", "rent_cost_currency", "gpus"});
+    // A table without such a cell keeps its columns; the text a person reads is unchanged.
+    Table usd_only = t;
+    usd_only.rows.pop_back();
+    CHECK(machine_table(usd_only).columns.size() == 3);
+    CHECK(render_text(t).find("50000.00 CNY") != std::string::npos);
+    // A column already named like the extra keys is refused, naming it, not written twice.
+    Table clash = t;
+    clash.columns.push_back({"rent_cost", "Other", Align::right});
+    for (auto& row : clash.rows) row.push_back(Cell::empty());
+    CHECK_THROWS_WITH((void)render_csv(clash), doctest::Contains("\"rent_cost\" is a column already"));
+    // A column for programs only (the currency a price's symbol shows): in CSV and JSON, not in text.
+    Table cur;
+    cur.columns = {{"id", "Id", Align::left}, {"price", "Price", Align::right}, {"currency", "Currency", Align::left, true}};
+    cur.add_row({Cell::of_text("a"), Cell::of_money("¥2,000.00", "2000", 2000), Cell::of_text("CNY")});
+    CHECK(render_csv(cur) == "id,price,currency\r\na,2000,CNY\r\n");
+    CHECK(render_json(cur).find("\"currency\": \"CNY\"") != std::string::npos);
+    CHECK(render_text(cur).find("CNY") == std::string::npos);
+    CHECK(render_markdown(cur).find("Currency") == std::string::npos);
+    CHECK(render_html(cur).find("Currency") == std::string::npos);
+    CHECK(human_table(cur).columns.size() == 2);
+    // Objects (train, infer, compare --format json): the same keys, only where such a figure is.
+    Value o = Value::Object{};
+    detail::put_usd(o, "cost_usd", std::optional(Money("1864.51", Currency::CNY)));
+    detail::put_usd(o, "price_per_gpu_hour_usd", std::optional(Money("2.50", Currency::USD)));
+    detail::put_usd(o, "rent_usd_per_h", std::optional<Money>());
+    CHECK(keys_of(o) == std::vector<std::string>{"cost_usd", "cost", "cost_currency", "price_per_gpu_hour_usd", "rent_usd_per_h"});
+    CHECK(member(o, "cost_usd").is_null());
+    CHECK(std::get<Value::Exact>(member(o, "cost").data()).decimal == "1864.51");
+    CHECK(std::get<std::string>(member(o, "cost_currency").data()) == "CNY");
+    CHECK(std::get<Value::Exact>(member(o, "price_per_gpu_hour_usd").data()).decimal == "2.5");
+    CHECK(member(o, "rent_usd_per_h").is_null());
+  }
+
   TEST_CASE("table_rows_output, gpu_output and training_no_fit_output: catalog list, catalog show and train's keys") {
     Table t;
     t.columns = {{"id", "GPU", Align::left}, {"memory_bytes", "Memory", Align::right}, {"price", "Price", Align::right}, {"note", "Note", Align::left}};

@@ -144,6 +144,16 @@
   // A count: whole and grouped from 10,000 up ("15,360"), else 4 significant digits.
   const count = (v) => (Number(v) >= 1e4 ? Math.round(Number(v)).toLocaleString('en-US') : sig(v, 4));
   const usd = (m) => (m === null || m === undefined) ? 'no price' : '$' + Number(m).toLocaleString('en-US', { maximumFractionDigits: 2 });
+  // A key that names USD holds USD or null; a figure in another currency is under the key without
+  // "_usd", its ISO code under that plus "_currency" (docs/cli.md, "Money in another currency").
+  const money = (o, key) => {
+    const base = key.replace('_usd', '');
+    if ((o[key] === null || o[key] === undefined) && o[base + '_currency']) {
+      return Number(o[base]).toLocaleString('en-US', { maximumFractionDigits: 4 }) + ' ' + o[base + '_currency'];
+    }
+    return usd(o[key]);
+  };
+  const perGpuHour = (d) => (d.price_per_gpu_hour_usd || d.price_per_gpu_hour) ? money(d, 'price_per_gpu_hour_usd') + ' per GPU-hour' : 'no rent found';
 
   function card(label, key, raw, text, sub, cls) {
     const c = document.createElement('div');
@@ -169,7 +179,7 @@
           : 'waits on ' + (pipe.bottleneck === 'cpu' ? 'CPU decoding' : 'storage') + ' (the GPUs alone: ' + count(d.gpu_bound_images_per_s) + ')'));
       out.push(card('Memory per GPU', 'memory_per_gpu_bytes', d.memory_per_gpu_bytes, gb(d.memory_per_gpu_bytes), fitText(d) +
         ', at most ' + d.max_batch_per_gpu + ' images', d.fits ? 'fits' : 'nofit'));
-      out.push(card('Cost', 'cost_usd', d.cost_usd, usd(d.cost_usd), d.price_per_gpu_hour_usd ? usd(d.price_per_gpu_hour_usd) + ' per GPU-hour' : 'no rent found'));
+      out.push(card('Cost', 'cost_usd', d.cost_usd, money(d, 'cost_usd'), perGpuHour(d)));
       out.push(card('GPU-hours', 'gpu_hours', d.gpu_hours, sig(d.gpu_hours, 4)));
       out.push(card('Energy', 'energy_kwh', d.energy_kwh, sig(d.energy_kwh, 3) + ' kWh', sig(d.co2e_kg, 3) + ' kg CO2e'));
     } else if (cmd === 'infer' && d.images_per_s !== undefined) {
@@ -182,7 +192,7 @@
       const p = d.plan || {};
       out.push(card('Training time', 'time_s', d.time_s, duration(d.time_s), 'expected with failures: ' + duration(d.expected_wall_clock_s)));
       out.push(card('Memory per GPU', 'memory_per_gpu_bytes', d.memory_per_gpu_bytes, gb(d.memory_per_gpu_bytes), fitText(d), d.fits ? 'fits' : 'nofit'));
-      out.push(card('Cost', 'cost_usd', d.cost_usd, usd(d.cost_usd), d.price_per_gpu_hour_usd ? usd(d.price_per_gpu_hour_usd) + ' per GPU-hour' : 'no rent found'));
+      out.push(card('Cost', 'cost_usd', d.cost_usd, money(d, 'cost_usd'), perGpuHour(d)));
       out.push(card('GPU-hours', 'gpu_hours', d.gpu_hours, sig(d.gpu_hours, 4), 'MFU ' + sig(100 * d.mfu, 3) + ' %'));
       out.push(card('Energy', 'energy_kwh', d.energy_kwh, sig(d.energy_kwh, 3) + ' kWh', sig(d.co2e_kg, 3) + ' kg CO2e'));
       out.push(card('Plan', 'plan', JSON.stringify(p), 'TP ' + p.tp + ' · PP ' + p.pp + ' · DP ' + p.dp,
@@ -192,7 +202,7 @@
       out.push(card('Decode', 'decode_tokens_per_s', d.decode_tokens_per_s, sig(d.decode_tokens_per_s, 3) + ' tokens/s',
         sig(d.decode_tokens_per_s_per_sequence, 3) + ' per sequence'));
       out.push(card('Memory per GPU', 'memory_per_gpu_bytes', d.memory_per_gpu_bytes, gb(d.memory_per_gpu_bytes), fitText(d), d.fits ? 'fits' : 'nofit'));
-      out.push(card('Cost per million output tokens', 'cost_usd_per_million_tokens', d.cost_usd_per_million_tokens, usd(d.cost_usd_per_million_tokens)));
+      out.push(card('Cost per million output tokens', 'cost_usd_per_million_tokens', d.cost_usd_per_million_tokens, money(d, 'cost_usd_per_million_tokens')));
       out.push(card('Power', 'it_power_w', d.it_power_w, sig(d.it_power_w, 3) + ' W'));
     } else {
       const rows = d.rows || [];

@@ -40,6 +40,11 @@ namespace {
 
 Cell money_cell(const Money& m) { return Cell::of_money(format(m), to_json_string(m), m.amount().to_double()); }
 
+// The currency of a row's money, for programs (CSV, JSON): the text shows it as the symbol.
+Column currency_column() { return {"currency", "Currency", Align::left, true}; }
+template <class M>
+Cell currency_cell(const std::optional<M>& m) { return m ? Cell::of_text(std::string(code(m->currency()))) : Cell::empty(); }
+
 Cell rate_cell(const std::optional<FlopRate>& r) {
   if (!r) return Cell::empty();
   return Cell::of_number(format_number(in(*r, "TFLOP/s"), 4), r->value());
@@ -60,7 +65,8 @@ Table gpu_table(const Catalog& c) {
                {"price", "Price", Align::right},
                {"price_high", "to", Align::right},
                {"price_per_bf16_tflop", "$/TF", Align::right},
-               {"price_as_of", "Price date", Align::left}};
+               {"price_as_of", "Price date", Align::left},
+               currency_column()};
   for (const auto& g : c.gpus()) {
     const auto bf16 = g.dense.at(Precision::bf16) ? g.dense.at(Precision::bf16) : g.dense.at(Precision::fp16);
     const auto price = price_of(g);
@@ -74,7 +80,8 @@ Table gpu_table(const Catalog& c) {
                rate_cell(bf16), rate_cell(g.dense.at(Precision::fp8)), rate_cell(g.dense.at(Precision::fp4)),
                g.tdp.value() > 0 ? Cell::of_number(format(g.tdp), g.tdp.value()) : Cell::empty(),  // Apple publishes none
                price ? money_cell(price->amount) : Cell::empty(), price && price->high ? money_cell(*price->high) : Cell::empty(), per_tf,
-               price ? Cell::of_text(price->as_of) : Cell::empty()});
+               price ? Cell::of_text(price->as_of) : Cell::empty(),
+               currency_cell(price ? std::optional<Money>(price->amount) : std::nullopt)});
   }
   t.notes.push_back("Rates are dense (no 2:4 sparsity). BF16 falls back to FP16 where a part has no BF16.");
   t.notes.push_back("Price: one figure, or the low end of a range its source gives (to: the high end); $/TF at the low end.");
@@ -87,14 +94,14 @@ Table system_table(const Catalog& c) {
   t.title = "Systems and builds";
   t.columns = {{"id", "System", Align::left}, {"nodes", "Nodes", Align::right}, {"gpus", "GPUs", Align::right},
                {"gpu", "GPU", Align::left},    {"price_low", "Price", Align::right}, {"price_high", "to", Align::right},
-               {"price_basis", "Basis", Align::left}};
+               {"price_basis", "Basis", Align::left}, currency_column()};
   for (const auto& s : c.systems()) {
     const SystemPrice p = c.system_price(s);
     t.add_row({Cell::of_text(s.id), Cell::of_number(std::to_string(s.nodes), s.nodes),
                Cell::of_number(std::to_string(s.total_gpus()), s.total_gpus()), Cell::of_text(s.gpu_id()),
                p.low ? money_cell(*p.low) : Cell::empty(),
                p.high && p.low && *p.high != *p.low ? money_cell(*p.high) : Cell::empty(),
-               Cell::of_text(!p.known() ? "unknown" : (p.given ? "given" : "sum of parts"))});
+               Cell::of_text(!p.known() ? "unknown" : (p.given ? "given" : "sum of parts")), currency_cell(p.low)});
   }
   return t;
 }
@@ -105,7 +112,7 @@ Table cloud_table(const Catalog& c) {
   t.columns = {{"id", "Offer", Align::left},         {"gpus", "GPUs", Align::right},
                {"gpu", "GPU", Align::left},          {"price_kind", "Kind", Align::left},
                {"price_per_instance_hour", "Per instance", Align::right},
-               {"price_per_gpu_hour", "Per GPU-h", Align::right}, {"as_of", "As of", Align::left}};
+               {"price_per_gpu_hour", "Per GPU-h", Align::right}, {"as_of", "As of", Align::left}, currency_column()};
   for (const auto& o : c.cloud_offers()) {
     const PriceKind k = o.headline();
     const MoneyRate inst = o.per_instance_hour(k), gpu = o.per_gpu_hour(k);
@@ -114,7 +121,8 @@ Table cloud_table(const Catalog& c) {
     t.add_row({Cell::of_text(o.id), Cell::of_number(std::to_string(o.gpu_count), o.gpu_count), Cell::of_text(o.gpu_id),
                Cell::of_text(std::string(name(k))),
                Cell::of_money(quoted, to_json_string(inst), inst.amount().to_double()),
-               Cell::of_money(format(gpu), to_json_string(gpu), gpu.amount().to_double()), Cell::of_text(o.as_of)});
+               Cell::of_money(format(gpu), to_json_string(gpu), gpu.amount().to_double()), Cell::of_text(o.as_of),
+               Cell::of_text(std::string(code(o.currency)))});
   }
   t.notes.push_back("Per instance: the price as quoted (a monthly rent per month); per GPU-hour, a monthly price is divided by 730 h "
                     "first. In CSV and JSON, price_per_instance_hour is always per hour.");
@@ -365,7 +373,7 @@ Table system_detail(const Catalog& c, const SystemSpec& s) {
   Table t;
   t.title = s.name + " (" + s.id + ")" + (s.nodes > 1 ? ", " + std::to_string(s.nodes) + " nodes" : "");
   t.columns = {{"kind", "Kind", Align::left}, {"part", "Part", Align::left}, {"count", "Count", Align::right},
-               {"unit_price", "Each", Align::right}, {"subtotal", "Subtotal", Align::right}};
+               {"unit_price", "Each", Align::right}, {"subtotal", "Subtotal", Align::right}, currency_column()};
   for (const SystemPart& p : s.parts) {
     std::optional<PricePoint> price;
     std::string label = p.id;
@@ -388,7 +396,8 @@ Table system_detail(const Catalog& c, const SystemSpec& s) {
     const Cell each = !price ? Cell::empty() : cell(price->amount, price->high);
     const Cell sub = !price ? Cell::empty()
                             : cell(price->amount * p.count, price->high ? std::optional<Money>(*price->high * p.count) : std::nullopt);
-    t.add_row({Cell::of_text(std::string(name(p.kind))), Cell::of_text(label + " (" + p.id + ")"), Cell::of_number(std::to_string(p.count), p.count), each, sub});
+    t.add_row({Cell::of_text(std::string(name(p.kind))), Cell::of_text(label + " (" + p.id + ")"), Cell::of_number(std::to_string(p.count), p.count), each, sub,
+               currency_cell(price ? std::optional<Money>(price->amount) : std::nullopt)});
   }
   const SystemPrice sp = c.system_price(s);
   // A range (a part priced as a range) reads low-high; its JSON value is the low end, as the purchase tables rank.
@@ -397,7 +406,7 @@ Table system_detail(const Catalog& c, const SystemSpec& s) {
                                 : Cell::of_money(format(*sp.low, {.decimals = 2}) + "\u2013" + format(*sp.high, {.decimals = 2}),
                                                  to_json_string(*sp.low), sp.low->amount().to_double());
   t.add_row({Cell::of_text("total"), Cell::of_text(sp.given ? "as sold (given)" : "sum of the parts with a price"), Cell::of_text(""), Cell::of_text(""),
-             total});
+             total, currency_cell(sp.low)});
   t.notes.push_back("Topology: " + std::string(name(s.topology)) + "; source: " + s.source + " (" + s.as_of + ").");
   if (s.max_power)
     t.notes.push_back("Vendor's maximum power: " + format(*s.max_power, {.significant = 4}) +
@@ -594,6 +603,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
         r.json["price"]["low"] = sp.low ? nlohmann::ordered_json(to_json_string(*sp.low)) : nlohmann::ordered_json(nullptr);
         r.json["price"]["high"] = sp.high ? nlohmann::ordered_json(to_json_string(*sp.high)) : nlohmann::ordered_json(nullptr);
         r.json["price"]["given"] = sp.given;
+        r.json["price"]["currency"] = sp.low ? nlohmann::ordered_json(std::string(code(sp.low->currency()))) : nlohmann::ordered_json(nullptr);
         r.tables.push_back(system_detail(c, s));
         write(r, ctx);
         return;

@@ -21,6 +21,7 @@
 #include <capplan/plan/run_footprint.hpp>
 #include <capplan/plan/serving_report.hpp>
 #include <capplan/plan/training_report.hpp>
+#include <capplan/report/money_value.hpp>
 #include <capplan/report/run_output.hpp>
 #include <capplan/plan/serving_run.hpp>
 #include <capplan/plan/training_run.hpp>
@@ -795,7 +796,10 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   j["flops_per_image"] = gen.flops_per_image();
   j["achieved_flop_per_s"] = est.achieved.value();
   j["kwh_per_million_images"] = foot.kwh ? nlohmann::ordered_json(*foot.kwh) : nlohmann::ordered_json();
-  j["cost_per_million_images_usd"] = foot.cost ? nlohmann::ordered_json(to_json_string(foot.cost->rounded_to(4))) : nlohmann::ordered_json();
+  // Under the _usd key USD or null; another currency under keys of its own (report/money_value.hpp).
+  Value cost = Value::Object{};
+  detail::put_usd(cost, "cost_per_million_images_usd", foot.cost ? std::optional(foot.cost->rounded_to(4)) : std::nullopt);
+  for (const auto& [key, v] : std::get<Value::Object>(cost.data())) j[key] = to_json(v);
   j["notes"] = t.notes;
   j["warnings"] = warnings;
   r.json = std::move(j);

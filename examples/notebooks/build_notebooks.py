@@ -143,8 +143,9 @@ catalog = capplan.Catalog.builtin()
 candidates = {name: catalog.find_gpu(name) for name in ["H100 SXM", "A100 SXM 40GB", "B200"]}
 
 def cheapest_gpu_hour(gpu):
-    \"\"\"The catalog's cheapest on-demand price per GPU-hour for this GPU model (exact Money).\"\"\"
-    offers = [o for o in catalog.cloud_offers() if o.gpu_id == gpu.id and o.on_demand is not None]
+    \"\"\"The catalog's cheapest on-demand USD price per GPU-hour for this GPU model (exact Money).\"\"\"
+    offers = [o for o in catalog.cloud_offers() if o.gpu_id == gpu.id and o.on_demand is not None
+              and o.currency == capplan.Currency.USD]  # amounts in CNY do not compare with dollars
     best = min(offers, key=lambda o: o.on_demand.amount / o.gpu_count)
     return best.on_demand / best.gpu_count, best.id
 

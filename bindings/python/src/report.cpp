@@ -32,7 +32,9 @@ namespace {
 // A cell as a pandas value: its machine value (report/table.hpp), money as decimal.Decimal.
 py::object cell_value(const Cell& c) { return to_python(machine_value(c)); }
 
-py::object table_frame(const Table& t, bool values) {
+// values: the table as programs read it (machine_table: money in another currency in columns of its own).
+py::object table_frame(const Table& table, bool values) {
+  const Table t = values ? machine_table(table) : human_table(table);
   py::dict cols;
   for (std::size_t i = 0; i < t.columns.size(); ++i) {
     py::list col;
@@ -66,20 +68,26 @@ void bind_report(py::module_& m) {
       .value("html", OutputFormat::html);
   text_enum<Align>(m, "Align", "Column alignment in text output.");
 
-  Record<Column>(m, "Column", "A table column: machine key (unit in the name), human header, alignment.")
+  Record<Column>(m, "Column", "A table column: machine key (unit in the name), human header, alignment; machine_only: for CSV, JSON and "
+                          "to_pandas() only (text, Markdown and HTML leave it out).")
       .field("key", &Column::key)
       .field("header", &Column::header)
       .field("align", &Column::align)
+      .field("machine_only", &Column::machine_only)
       .finish();
   Record<Cell>(m, "Cell", "A cell: the text people read, the canonical number, the exact decimal (money).")
       .field("text", &Cell::text)
       .field("number", &Cell::number)
       .field("exact", &Cell::exact)
       .field("flag", &Cell::flag)
+      .field("currency", &Cell::currency)
       .finish()
       .def_static("of_text", &Cell::of_text, py::arg("text"))
       .def_static("of_number", &Cell::of_number, py::arg("text"), py::arg("value"))
       .def_static("of_money", &Cell::of_money, py::arg("text"), py::arg("exact_decimal"), py::arg("approx"))
+      .def_static("of_other_currency", &Cell::of_other_currency, py::arg("text"), py::arg("exact_decimal"), py::arg("currency_code"),
+                  "Money in another currency than the column's: no value under the column; CSV, JSON and to_pandas() "
+                  "give it two columns of its own (the key without _usd, and that plus _currency).")
       .def_static("empty", &Cell::empty);
   Record<Objective>(m, "Objective", "A column to minimize (or maximize) on the Pareto frontier.")
       .field("column", &Objective::column)
@@ -101,10 +109,12 @@ void bind_report(py::module_& m) {
       .def("_repr_html_", [](const Table& t) { return render(t, OutputFormat::html); })
       .def("to_pandas", &table_frame, py::arg("values") = true,
            "A pandas.DataFrame. values=True: columns by key, money as decimal.Decimal, numbers as floats, "
-           "empty cells as None; values=False: columns by header, the text people read. The title and notes "
-           "are in DataFrame.attrs.")
+           "empty cells as None, and after a column holding money in another currency (Cell.of_other_currency) "
+           "two more: the key without _usd and that plus _currency; values=False: columns by header (no "
+           "machine_only columns), the text people read. The title and notes are in DataFrame.attrs.")
       .def("rows_output", [](const Table& t) { return to_python(table_rows_output(t)); },
-           "One dict per row keyed by the columns' keys (money as decimal.Decimal, empty cells as None): what "
+           "One dict per row keyed by the columns' keys (money as decimal.Decimal, empty cells as None; money in "
+           "another currency under its own two keys, as to_pandas()): what "
            "`capplan catalog list --format json` prints under \"entries\".")
       .def("pareto_frontier", &pareto_frontier, py::arg("objectives"),
            "Indices of the rows no other row beats on every objective.")

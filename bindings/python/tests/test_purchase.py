@@ -198,6 +198,15 @@ def test_catalog_show_and_list_outputs():
     assert t.rows_output()[2] == {"id": None, "price": 2.0}
     assert t.render("csv").splitlines()[2:] == ["b,", ",2"]
     assert '{"id": "b", "price": null}' in t.render("json")
+    # Money in another currency than the column's: null under it, two columns of its own after it.
+    t.add_row([capplan.Cell.of_text("c"), capplan.Cell.of_other_currency("95000.00 CNY", "95000.00", "CNY")])
+    assert t.rows[3][1].currency == "CNY" and t.rows[3][1].number is None
+    assert t.rows_output()[3] == {"id": "c", "price": None, "price_amount": decimal.Decimal("95000.00"), "price_currency": "CNY"}
+    assert t.rows_output()[0]["price_currency"] is None
+    assert t.render("csv").splitlines()[0] == "id,price,price_amount,price_currency"
+    df = t.to_pandas()
+    assert df.loc[3, "price_amount"] == decimal.Decimal("95000.00") and df.loc[3, "price"] is None
+    assert "95000.00 CNY" in str(t)
 
 
 def test_training_report_output_is_the_cli_json():
@@ -277,7 +286,19 @@ def test_exchange_rates_bring_cny_offers_into_the_ranking():
     q = PurchaseQuery(model=capplan.find_model("llama2-7b").transformer(), model_name="llama2-7b", tokens=1e9)
     q.filters.systems = False
     q.filters.gpus = False
-    without = {r.option: r for r in capplan.purchase_table(q, Catalog.builtin()).rows}
+    quoted = capplan.purchase_table(q, Catalog.builtin())
+    without = {r.option: r for r in quoted.rows}
+    # Without a rate a CNY rent never sits under a key that names USD (issue 16): null there, the figure
+    # and its code under keys of their own, in the JSON objects and in the DataFrame's columns.
+    row = next(e for e in quoted.output()["rows"] if e["option"] == "cn-rental-4x-a100")
+    assert row["rent_cost_usd"] is None
+    assert row["rent_cost"] == without["cn-rental-4x-a100"].rent_cost.rounded_to(2).amount and row["rent_cost_currency"] == "CNY"
+    usd_row = next(e for e in quoted.output()["rows"] if isinstance(e["rent_cost_usd"], decimal.Decimal))
+    assert "rent_cost" not in usd_row and "rent_cost_currency" not in usd_row
+    df = quoted.to_pandas().set_index("option")
+    assert df.loc["cn-rental-4x-a100", "rent_cost_usd"] is None
+    assert df.loc["cn-rental-4x-a100", "rent_cost_currency"] == "CNY"
+    assert df.loc[usd_row["option"], "rent_cost_currency"] is None
     q.fx = [capplan.ExchangeRate("CNY", "USD", decimal.Decimal("0.138888888889"), "2026-11-01")]  # 1 / 7.2, to 12 places
     rows = {r.option: r for r in capplan.purchase_table(q, Catalog.builtin()).rows}
     cny, usd = without["cn-rental-4x-a100"], rows["cn-rental-4x-a100"]

@@ -268,10 +268,10 @@ inline std::string count_text(double v) {
 
 inline Cell money_cell(const std::optional<Money>& m, const std::string& missing) {
   if (!m) return Cell::of_text(missing);
-  // A price in another currency is shown with its currency code, as text in every format: the
-  // columns (own_cost_usd, ...) hold USD, and no conversion is assumed.
-  if (m->currency() != Currency::USD) return Cell::of_text(format(*m, {.style = MoneyStyle::code}));
   const Money r = m->rounded_to(2);
+  // A price in another currency is shown with its currency code: the columns (own_cost_usd, ...) hold
+  // USD, and no conversion is assumed; machine forms give it columns of its own (machine_table).
+  if (m->currency() != Currency::USD) return Cell::of_other_currency(format(*m, {.style = MoneyStyle::code}), to_json_string(r), std::string(code(m->currency())));
   return Cell::of_money(format(*m, {.decimals = 0}), to_json_string(r), r.amount().to_double());
 }
 
@@ -290,7 +290,16 @@ inline Cell break_even_cell(const PurchaseRow& r, int months) {
 // A price range as a range: "$25,042–30,042" (the low end is the cell's value, which sorts and ranks).
 inline Cell range_cell(const std::optional<Money>& low, const std::optional<Money>& high, const std::string& missing) {
   Cell c = money_cell(low, missing);
-  if (!low || !high || low->currency() != Currency::USD || high->currency() != Currency::USD || *high == *low) return c;
+  if (!low || !high || *high == *low) return c;
+  if (low->currency() != Currency::USD || high->currency() != Currency::USD) {
+    // Another currency: "56000–60000 EUR", whole units as the USD ranges (a range is never shown as its
+    // low end alone).
+    const std::string lo = format(*low, {.style = MoneyStyle::code, .decimals = 0}), hi = format(*high, {.style = MoneyStyle::code, .decimals = 0});
+    const auto cut = lo.rfind(' ');
+    if (low->currency() == high->currency() && cut != std::string::npos) c.text = lo.substr(0, cut) + "\u2013" + hi;
+    else c.text = lo + " \u2013 " + hi;
+    return c;
+  }
   std::string hi = format(*high, {.decimals = 0});
   if (!hi.empty() && hi.front() == '$') hi.erase(0, 1);
   c.text += "\u2013" + hi;
@@ -477,9 +486,10 @@ struct PurchaseTable {
       if (sv) {
         if (r.rent_rate) {
           const Money per_h = *r.rent_rate * Duration::from_value(3600);
-          // Another currency: text with its code, as money_cell shows it (the column holds USD).
-          row.push_back(per_h.currency() != Currency::USD ? Cell::of_text(format(per_h, {.style = MoneyStyle::code}))
-                                                          : Cell::of_money(format(per_h), to_json_string(per_h.rounded_to(4)), per_h.amount().to_double()));
+          // Another currency: with its code, as money_cell shows it (the column holds USD).
+          const std::string exact = to_json_string(per_h.rounded_to(4));
+          row.push_back(per_h.currency() != Currency::USD ? Cell::of_other_currency(format(per_h, {.style = MoneyStyle::code}), exact, std::string(code(per_h.currency())))
+                                                          : Cell::of_money(format(per_h), exact, per_h.amount().to_double()));
         } else {
           row.push_back(Cell::of_text("no offer"));
         }
@@ -541,8 +551,11 @@ struct PurchaseTable {
       j["output_tokens"] = q.serving.output;
       j["weights"] = std::string(q.serving.weights.name);
     }
-    // Under the _usd keys: USD as an exact decimal, another currency as text with its code.
-    auto money = [](const std::optional<Money>& m) -> Value { return m ? detail::usd_output(m->rounded_to(2)) : Value(); };
+    // Under the _usd keys: USD as an exact decimal, or null; a figure in another currency under keys of
+    // its own (report/money_value.hpp).
+    auto money = [](Value& e, std::string_view key, const std::optional<Money>& m) {
+      detail::put_usd(e, key, m ? std::optional(m->rounded_to(2)) : std::nullopt);
+    };
     // A figure that exists only for an estimated row.
     auto when = [](bool known, Value v) { return known ? std::move(v) : Value(); };
     Value& out_rows = j["rows"] = Value::Array{};
@@ -563,9 +576,9 @@ struct PurchaseTable {
         e["expected_gpu_hours"] = r.goodput ? Value(r.goodput->expected_gpu_hours) : Value();
         e["mfu"] = r.training ? Value(r.training->estimate.mfu) : Value();
         if (img) e["images_per_s"] = r.image ? Value(r.image->images_per_second) : Value();
-        e["own_cost_usd"] = money(r.own_cost);
-        e["own_cost_high_usd"] = money(r.own_cost_high);
-        e["rent_cost_usd"] = money(r.rent_cost);
+        money(e, "own_cost_usd", r.own_cost);
+        money(e, "own_cost_high_usd", r.own_cost_high);
+        money(e, "rent_cost_usd", r.rent_cost);
       } else {
         // Serving either kind: its rate, then the keys both share, then rent per unit of output.
         if (si) {
@@ -576,9 +589,9 @@ struct PurchaseTable {
           e["ttft_s"] = r.serving ? Value(r.serving->estimate.prefill.value()) : Value();
         }
         e["replicas"] = when(est, r.replicas);
-        e["own_cost_usd"] = money(r.purchase);
-        e["own_cost_high_usd"] = money(r.purchase_high);
-        e["rent_usd_per_h"] = r.rent_rate ? detail::usd_output((*r.rent_rate * Duration::from_value(3600)).rounded_to(4)) : Value();
+        money(e, "own_cost_usd", r.purchase);
+        money(e, "own_cost_high_usd", r.purchase_high);
+        detail::put_usd(e, "rent_usd_per_h", r.rent_rate ? std::optional((*r.rent_rate * Duration::from_value(3600)).rounded_to(4)) : std::nullopt);
         if (si) e["rent_usd_per_kimage"] = Value::of(r.rent_usd_per_kimage);
         else e["rent_usd_per_mtok"] = Value::of(r.rent_usd_per_mtok);
       }

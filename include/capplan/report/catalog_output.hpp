@@ -19,8 +19,9 @@
 
 namespace capplan {
 
-// One object per row, each cell its machine_value (report/table.hpp).
-inline Value table_rows_output(const Table& t) {
+// One object per row of machine_table(table), each cell its machine_value (report/table.hpp).
+inline Value table_rows_output(const Table& table) {
+  const Table t = machine_table(table);
   Value rows = Value::Array{};
   for (const auto& row : t.rows) {
     Value e = Value::Object{};

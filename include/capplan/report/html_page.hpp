@@ -151,7 +151,8 @@ inline constexpr const char* report_js = R"JS(
 )JS";
 
 // A table with the attributes the script reads: data-key per header, data-v per numeric cell.
-inline std::string report_table(const Table& t) {
+inline std::string report_table(const Table& table) {
+  const Table t = human_table(table);
   std::ostringstream os;
   bool pareto = false;
   for (const auto& r : t.rows)

@@ -154,9 +154,10 @@ inline Table fit_to_width(Table t, std::size_t width) {
   return t;
 }
 
+// Text, Markdown and HTML show the table as people read it (human_table, report/table.hpp).
 inline std::string render_text(const Table& table, const RenderOptions& options = {}) {
   using namespace detail;
-  const Table t = fit_to_width(table, options.width);
+  const Table t = fit_to_width(human_table(table), options.width);
   std::vector<std::size_t> w(t.columns.size());
   for (std::size_t i = 0; i < t.columns.size(); ++i) w[i] = display_width(t.columns[i].header);
   for (const auto& r : t.rows) {
@@ -186,7 +187,8 @@ inline std::string render_text(const Table& table, const RenderOptions& options 
   return os.str();
 }
 
-inline std::string render_markdown(const Table& t) {
+inline std::string render_markdown(const Table& table) {
+  const Table t = human_table(table);
   std::ostringstream os;
   if (!t.title.empty()) os << "### " << t.title << "\n\n";
   os << "|";
@@ -211,8 +213,10 @@ inline std::string render_markdown(const Table& t) {
   return os.str();
 }
 
-inline std::string render_csv(const Table& t) {
+// CSV and JSON write the table as programs read it (machine_table, report/table.hpp).
+inline std::string render_csv(const Table& table) {
   using namespace detail;
+  const Table t = machine_table(table);
   std::ostringstream os;
   for (std::size_t i = 0; i < t.columns.size(); ++i) os << (i ? "," : "") << csv_field(t.columns[i].key);
   os << "\r\n";
@@ -223,8 +227,9 @@ inline std::string render_csv(const Table& t) {
   return os.str();
 }
 
-inline std::string render_json(const Table& t) {
+inline std::string render_json(const Table& table) {
   using namespace detail;
+  const Table t = machine_table(table);
   std::ostringstream os;
   os << "{\n  \"title\": " << json_escape(t.title) << ",\n  \"rows\": [";
   for (std::size_t r = 0; r < t.rows.size(); ++r) {
@@ -240,8 +245,9 @@ inline std::string render_json(const Table& t) {
   return os.str();
 }
 
-inline std::string render_html(const Table& t) {
+inline std::string render_html(const Table& table) {
   using namespace detail;
+  const Table t = human_table(table);
   std::ostringstream os;
   os << "<table class=\"capplan\">\n";
   if (!t.title.empty()) os << "<caption>" << html_escape(t.title) << "</caption>\n";

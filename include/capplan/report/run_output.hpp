@@ -43,14 +43,16 @@ inline void goodput_output(Value& j, const GoodputEstimate& gp) {
 
 // it_power_w, energy_kwh, co2e_kg (null where the accelerator's power is not published), appended to `j`; with `priced`, cost_usd,
 // price_per_gpu_hour_usd, price_kind (the offer's: on_demand, monthly, reserved, spot; null for a given price) and billed_gpu_hours
-// (more than the run's where a monthly rental bills whole months or a reserved price its term); null without a price.
+// (more than the run's where a monthly rental bills whole months or a reserved price its term); null without a price. A price
+// in another currency leaves the _usd keys null and adds cost and cost_currency, price_per_gpu_hour and its currency
+// (detail::put_usd, report/money_value.hpp).
 inline void footprint_output(Value& j, const RunFootprint& f, bool priced = true) {
   j["it_power_w"] = f.power.known ? Value(f.power.total.value()) : Value();
   j["energy_kwh"] = Value::of(f.kwh);
   j["co2e_kg"] = Value::of(f.co2_kg);
   if (!priced) return;
-  j["cost_usd"] = f.cost ? detail::usd_output(f.cost->rounded_to(2)) : Value();
-  j["price_per_gpu_hour_usd"] = f.price ? detail::usd_output(*f.price) : Value();
+  detail::put_usd(j, "cost_usd", f.cost ? std::optional(f.cost->rounded_to(2)) : std::nullopt);
+  detail::put_usd(j, "price_per_gpu_hour_usd", f.price);
   j["price_kind"] = f.price_kind ? Value(std::string(name(*f.price_kind))) : Value();
   j["billed_gpu_hours"] = f.price ? Value(f.billed_gpu_hours) : Value();
 }
@@ -157,7 +159,7 @@ inline Value serving_output(const ServingReport& r, const std::vector<std::strin
   j["fits"] = r.run.fit.fits;
   j["tight"] = r.run.fit.tight;
   footprint_output(j, r.footprint, false);
-  j["cost_usd_per_million_tokens"] = r.cost_per_million_tokens ? detail::usd_output(r.cost_per_million_tokens->rounded_to(4)) : Value();
+  detail::put_usd(j, "cost_usd_per_million_tokens", r.cost_per_million_tokens ? std::optional(r.cost_per_million_tokens->rounded_to(4)) : std::nullopt);
   j["assumptions"] = Value::strings(assumptions);
   return j;
 }

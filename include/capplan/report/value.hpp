@@ -9,6 +9,7 @@
 // decimal string (Exact), never a double; an object keeps its keys in insertion order.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -81,5 +82,26 @@ class Value {
  private:
   Data data_;
 };
+
+// The keys a money figure in another currency goes under when its own key names USD: the key without
+// the word "usd" for its exact digits and that plus "_currency" for its ISO code ("rent_cost_usd" ->
+// "rent_cost", "rent_cost_currency"; "rent_usd_per_h" -> "rent_per_h", "rent_per_h_currency";
+// "usd_per_gb" -> "per_gb"); a key without the word gains "_amount" ("price" -> "price_amount",
+// "price_currency"), so neither key ever names USD.
+inline std::pair<std::string, std::string> other_currency_keys(std::string_view key) {
+  std::string base;
+  bool had_usd = false;
+  std::size_t from = 0;
+  while (from <= key.size()) {
+    const std::size_t to = std::min(key.find('_', from), key.size());
+    const std::string_view word = key.substr(from, to - from);
+    if (word == "usd") had_usd = true;
+    else base += (base.empty() ? "" : "_") + std::string(word);
+    from = to + 1;
+  }
+  if (!had_usd) return {std::string(key) + "_amount", std::string(key) + "_currency"};
+  if (base.empty()) return {"amount", "currency"};
+  return {base, base + "_currency"};
+}
 
 }  // namespace capplan
