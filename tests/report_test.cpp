@@ -1389,6 +1389,7 @@ TEST_SUITE("report") {
     CHECK(other_currency_keys("rent_cost_usd") == std::pair<std::string, std::string>{"rent_cost", "rent_cost_currency"});
     CHECK(other_currency_keys("rent_usd_per_h") == std::pair<std::string, std::string>{"rent_per_h", "rent_per_h_currency"});
     CHECK(other_currency_keys("price") == std::pair<std::string, std::string>{"price_amount", "price_currency"});
+    CHECK_THROWS_WITH((void)Cell::of_other_currency("1 x", "1", "cny"), doctest::Contains("currency: \"cny\" is not a currency code"));
     CHECK(other_currency_keys("usd_per_gb") == std::pair<std::string, std::string>{"per_gb", "per_gb_currency"});  // never names USD
     Table t;
     t.columns = {{"option", "Option", Align::left}, {"rent_cost_usd", "Rent", Align::right}, {"gpus", "GPUs", Align::right}};

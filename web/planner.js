@@ -186,7 +186,7 @@
       out.push(card('Throughput', 'images_per_s', d.images_per_s, count(d.images_per_s) + ' images/s', 'batch ' + d.batch + ', ' + d.precision));
       out.push(card('Latency', 'latency_s', d.latency_s, duration(d.latency_s), 'one batch'));
       out.push(card('Memory per GPU', 'memory_per_gpu_bytes', d.memory_per_gpu_bytes, gb(d.memory_per_gpu_bytes), fitText(d), d.fits ? 'fits' : 'nofit'));
-      out.push(card('Cost per million images', 'cost_per_million_images_usd', d.cost_per_million_images_usd, usd(d.cost_per_million_images_usd)));
+      out.push(card('Cost per million images', 'cost_per_million_images_usd', d.cost_per_million_images_usd, money(d, 'cost_per_million_images_usd')));
       out.push(card('Energy per million images', 'kwh_per_million_images', d.kwh_per_million_images, sig(d.kwh_per_million_images, 3) + ' kWh'));
     } else if (cmd === 'train') {
       const p = d.plan || {};

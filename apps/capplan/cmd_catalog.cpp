@@ -338,15 +338,23 @@ Table part_table(const Catalog& c, const KindColumns& k) {
   t.columns = {{"id", "Id", Align::left}};
   for (const auto& [key, header] : k.columns) t.columns.push_back({key, header, Align::right});
   t.columns.push_back({"price", "Price", Align::right});
+  t.columns.push_back({"price_high", "to", Align::right});
+  t.columns.push_back(currency_column());
   for_each_part_entry(c, [&](std::string_view section, std::string_view, const nlohmann::ordered_json& e) {
     if (section != k.section) return;
     std::vector<Cell> row{Cell::of_text(e["id"].get<std::string>())};
     for (const auto& col : k.columns)
       row.push_back(Cell::of_text(e.contains(col.first) && !unrecorded(col.first, e[col.first]) ? json_text(e[col.first]) : "–"));
+    // The price as the GPU listing gives it: the amount (the low end of a range), the high end, the currency.
     const auto* price = e.contains("street_price") ? &e["street_price"] : e.contains("launch_price") ? &e["launch_price"] : nullptr;
-    row.push_back(price ? Cell::of_text((*price)["amount"].get<std::string>() + " " +
-                                        ((*price).contains("currency") ? (*price)["currency"].get<std::string>() : std::string("USD")))
-                        : Cell::empty());
+    const std::string cur = price && price->contains("currency") ? (*price)["currency"].get<std::string>() : std::string("USD");
+    const auto money = [&](const char* key) {
+      if (!price || !price->contains(key) || !(*price)[key].is_string()) return Cell::empty();
+      return money_cell(Money((*price)[key].get<std::string>(), parse_currency(cur)));
+    };
+    row.push_back(money("amount"));
+    row.push_back(money("high"));
+    row.push_back(price ? Cell::of_text(cur) : Cell::empty());
     t.add_row(std::move(row));
   });
   t.notes.push_back("Every field with its source: capplan catalog show ID; all entries: capplan catalog export.");
@@ -387,6 +395,7 @@ Table system_detail(const Catalog& c, const SystemSpec& s) {
       case PartKind::network: { label = c.find_network_adapter(p.id).name; break; }
       case PartKind::motherboard: { const Motherboard& x = c.find_motherboard(p.id); price = x.street_price ? x.street_price : x.launch_price; label = x.name; break; }
     }
+    price = c.part_price(p.kind, p.id);  // the price the total sums (a NIC's too)
     // A unit price of a multi-pack (a 2 x 32 GB kit at $139.99: $69.995 each) keeps its third decimal.
     // A range (a card's lowest-to-median listing) reads low-high; the JSON value is the low end, as the total's.
     const auto text = [](const Money& m) { return format(m, {.decimals = m == m.rounded_to(2) ? 2 : 3}); };

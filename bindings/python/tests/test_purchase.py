@@ -207,6 +207,15 @@ def test_catalog_show_and_list_outputs():
     df = t.to_pandas()
     assert df.loc[3, "price_amount"] == decimal.Decimal("95000.00") and df.loc[3, "price"] is None
     assert "95000.00 CNY" in str(t)
+    with pytest.raises(capplan.InputError, match='currency: "yuan" is not a currency code'):
+        capplan.Cell.of_other_currency("1 yuan", "1", "yuan")
+    # A row built field by field without one cell per column is refused by every form, never read past.
+    short = capplan.Table(title="s", columns=t.columns, rows=[[capplan.Cell.of_text("d")]])
+    for form in ("json", "csv", "table", "markdown", "html"):
+        with pytest.raises(capplan.InputError, match="does not match the table's 2 columns"):
+            short.render(form)
+    with pytest.raises(capplan.InputError, match="row: 0"):
+        short.to_pandas()
 
 
 def test_training_report_output_is_the_cli_json():

@@ -45,7 +45,10 @@ struct Cell {
   }
   // Money in `currency_code`, not the column's currency: shown as `t`, no number (it neither sorts
   // nor ranks with the column's figures), its exact digits kept for machine_table().
+  // Throws InputError naming "currency" unless the code is three capital letters (ISO 4217's form).
   static Cell of_other_currency(std::string t, std::string exact_decimal, std::string currency_code) {
+    if (currency_code.size() != 3 || !std::all_of(currency_code.begin(), currency_code.end(), [](char c) { return c >= 'A' && c <= 'Z'; }))
+      detail::fail("currency", "\"" + currency_code + "\"", "is not a currency code of three capital letters (ISO 4217: \"CNY\", \"EUR\")");
     return Cell{std::move(t), std::nullopt, std::move(exact_decimal), false, std::move(currency_code)};
   }
   static Cell empty() { return Cell{"–", std::nullopt, std::nullopt, false, std::nullopt}; }
@@ -105,7 +108,18 @@ struct Table {
 // other_currency_keys(): the figure's exact digits and its ISO code in the rows that hold one, null in
 // the rest. So a key that names USD ("rent_cost_usd") never holds another currency, and at most one of
 // "rent_cost_usd" and "rent_cost" holds a row's figure.
+// Throws InputError naming "row" for a row without one cell per column (a Table built field by field).
+inline void check_row_sizes(const Table& t) {
+  for (std::size_t r = 0; r < t.rows.size(); ++r) {
+    if (t.rows[r].size() != t.columns.size()) {
+      detail::fail("row", std::to_string(r) + " (" + std::to_string(t.rows[r].size()) + " cells)",
+                   "does not match the table's " + std::to_string(t.columns.size()) + " columns");
+    }
+  }
+}
+
 inline Table machine_table(const Table& t) {
+  check_row_sizes(t);
   std::vector<bool> other(t.columns.size(), false);
   for (const auto& row : t.rows) {
     for (std::size_t i = 0; i < row.size() && i < other.size(); ++i) other[i] = other[i] || row[i].currency.has_value();
@@ -118,14 +132,17 @@ inline Table machine_table(const Table& t) {
     out.columns.push_back(t.columns[i]);
     if (!other[i]) continue;
     const auto [amount, currency] = other_currency_keys(t.columns[i].key);
-    for (const auto& c : t.columns) {
+    // Neither key may be a column already, or one another column's figures in another currency took.
+    std::vector<Column> taken = t.columns;
+    taken.insert(taken.end(), out.columns.begin(), out.columns.end());
+    for (const auto& c : taken) {
       if (c.key == amount || c.key == currency) {
         detail::fail("columns", "\"" + c.key + "\"", "is a column already, and the figures in another currency under \"" + t.columns[i].key +
                                                     "\" need that key; rename the column");
       }
     }
-    out.columns.push_back({amount, t.columns[i].header + " (amount)", t.columns[i].align});
-    out.columns.push_back({currency, t.columns[i].header + " (currency)", Align::left});
+    out.columns.push_back({amount, t.columns[i].header + " (amount)", t.columns[i].align, t.columns[i].machine_only});
+    out.columns.push_back({currency, t.columns[i].header + " (currency)", Align::left, t.columns[i].machine_only});
   }
   for (const auto& row : t.rows) {
     std::vector<Cell> r;
@@ -134,7 +151,8 @@ inline Table machine_table(const Table& t) {
       r.push_back(row[i]);
       if (i >= other.size() || !other[i]) continue;
       if (row[i].currency) {
-        r.push_back(Cell{row[i].text, std::nullopt, row[i].exact, false, std::nullopt});
+        // The exact digits only (a cell without them has no figure for programs: null).
+        r.push_back(row[i].exact ? Cell{row[i].text, std::nullopt, row[i].exact, false, std::nullopt} : Cell::empty());
         r.push_back(Cell::of_text(*row[i].currency));
       } else {
         r.push_back(Cell::empty());
@@ -149,6 +167,7 @@ inline Table machine_table(const Table& t) {
 // A table as people read it (render_text, render_markdown, render_html, to_pandas(values=False)):
 // without the columns for programs only (Column::machine_only).
 inline Table human_table(const Table& t) {
+  check_row_sizes(t);
   if (std::none_of(t.columns.begin(), t.columns.end(), [](const Column& c) { return c.machine_only; })) return t;
   Table out;
   out.title = t.title;
