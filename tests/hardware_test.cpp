@@ -1188,6 +1188,57 @@ TEST_SUITE("hardware") {
     CHECK_THROWS_AS(warnings_for(c, {"gpu h100-sxm"}, {.today = "26/11/2026"}), InputError);
   }
 
+  TEST_CASE("warnings_for checks only the entries asked for, and finds exactly what check_catalog finds about them") {
+    // Every rule fires somewhere: a sparse-looking rate (ratio and reference rules), stale prices, and
+    // Azure's H100 price out of line with its siblings (which stay siblings when only it is asked about).
+    Catalog c = Catalog::make_builtin();
+    GpuSpec g = c.find_gpu("H100 SXM");  // replaced under its id: the reference rule compares it with the built-in one
+    g.dense.set(Precision::bf16, 1979_TFLOPps);
+    c.add_or_replace(g);
+    const WarningOptions on{.today = "2026-11-21"};
+    const std::vector<CatalogWarning> all = check_catalog(c, on);
+    const auto about = [&](const std::vector<std::string>& labels) {
+      std::vector<std::string> seen;
+      std::vector<std::string> got;
+      for (const std::string& l : labels) {
+        if (std::find(seen.begin(), seen.end(), l) != seen.end()) continue;
+        seen.push_back(l);
+        for (const CatalogWarning& w : all)
+          if (w.entry == l) got.push_back(w.message);
+      }
+      return got;
+    };
+    const auto messages = [](const std::vector<CatalogWarning>& ws) {
+      std::vector<std::string> m;
+      for (const CatalogWarning& w : ws) m.push_back(w.message);
+      return m;
+    };
+    std::vector<std::string> labels;
+    for (const auto& x : c.gpus()) labels.push_back("gpu " + x.id);
+    for (const auto& x : c.cloud_offers()) labels.push_back("cloud offer " + x.id);
+    for (const auto& x : c.systems()) labels.push_back("system " + x.id);
+    std::size_t warned = 0;
+    for (const std::string& l : labels) {
+      CAPTURE(l);
+      const auto mine = messages(warnings_for(c, {l}, on));
+      CHECK(mine == about({l}));
+      warned += !mine.empty();
+    }
+    CHECK(warned > 10);
+    for (const char* must : {"gpu h100-sxm", "cloud offer azure-nd96isr-h100-v5", "cloud offer gcp-a3-highgpu-8g"}) {
+      CAPTURE(must);
+      CHECK_FALSE(warnings_for(c, {must}, on).empty());
+    }
+    const auto h100 = messages(warnings_for(c, {"gpu h100-sxm"}, on));
+    CHECK(std::any_of(h100.begin(), h100.end(), [](const std::string& m) { return m.find("is 2 x the dense") != std::string::npos; }));
+    CHECK(std::any_of(h100.begin(), h100.end(), [](const std::string& m) { return m.find("on every architecture") != std::string::npos; }));
+    CHECK(has_warning(warnings_for(c, {"cloud offer azure-nd96isr-h100-v5"}, on), WarningKind::price_outlier,
+                      "cloud offer azure-nd96isr-h100-v5"));
+    const std::vector<std::string> several{"cloud offer azure-nd96isr-h100-v5", "gpu h100-sxm", "gpu rtx-4090",
+                                           "cloud offer gcp-a3-highgpu-8g", "gpu h100-sxm"};
+    CHECK(messages(warnings_for(c, several, on)) == about(several));
+  }
+
   TEST_CASE("FP6: the FP8 rate on Blackwell, the FP4 rate on CDNA 4, where the vendor prints it") {
     // NVIDIA's HGX B200 and B300 tables print one "FP8/FP6" row (GB200 and GB300 take the same rule);
     // AMD's MI350X and MI355X "MXFP6/MXFP4" 9.2 and 10.1 PF dense.

@@ -187,13 +187,18 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
   }
   // b. Reference rule: a rate that is 2 x the reference entry's dense rate.
   if (reference != nullptr) {
+    // The first reference entry that shares a name with this one; each name normalised once.
+    std::vector<std::string> names;
+    for (const std::string& n : detail::names_of(g)) names.push_back(normalize_name(n));
     const GpuSpec* ref = nullptr;
     for (const auto& r : reference->gpus()) {
-      for (const std::string& n : detail::names_of(g)) {
-        for (const std::string& rn : detail::names_of(r)) {
-          if (!ref && normalize_name(n) == normalize_name(rn)) ref = &r;
+      for (const std::string& rn : detail::names_of(r)) {
+        if (std::find(names.begin(), names.end(), normalize_name(rn)) != names.end()) {
+          ref = &r;
+          break;
         }
       }
+      if (ref != nullptr) break;
     }
     if (ref != nullptr) {
       for (Precision p : all_precisions) {
@@ -211,11 +216,12 @@ inline std::vector<CatalogWarning> sparse_rate_suspects(const GpuSpec& g, const 
   return out;
 }
 
-// Rule 3: cloud offers whose per-GPU-hour price is out of line with their siblings'. With a
-// `today` (ISO date), offers whose price is more than max_age_days old (or dated after today)
-// are left out, as judged and as siblings; without one, every offer counts.
-inline std::vector<CatalogWarning> price_outliers(const Catalog& c, double factor = 3.0, std::size_t min_siblings = 3,
-                                                  std::string_view today = {}, long max_age_days = 365) {
+namespace detail {
+
+// Rule 3 for the offers `judged` accepts; every offer still counts as a sibling.
+template <class Judged>
+std::vector<CatalogWarning> price_outliers_of(const Catalog& c, double factor, std::size_t min_siblings,
+                                              std::string_view today, long max_age_days, const Judged& judged) {
   require_finite(factor, "outlier_factor");
   if (!(factor > 1)) detail::fail("outlier_factor", detail::format_double(factor), "must be > 1");
   if (!today.empty()) parse_iso_date(today, "today");
@@ -229,7 +235,7 @@ inline std::vector<CatalogWarning> price_outliers(const Catalog& c, double facto
   const Decimal k = Decimal::from_double(factor, 15, "outlier_factor");
   const auto& offers = c.cloud_offers();
   for (const auto& o : offers) {
-    if (!fresh(o)) continue;
+    if (!fresh(o) || !judged(o)) continue;
     std::vector<MoneyRate> group;
     for (const auto& s : offers) {
       if (s.gpu_id == o.gpu_id && s.currency == o.currency && fresh(s)) group.push_back(s.per_gpu_hour());
@@ -254,17 +260,38 @@ inline std::vector<CatalogWarning> price_outliers(const Catalog& c, double facto
   return out;
 }
 
-// All three checks over a whole catalog.
-inline std::vector<CatalogWarning> check_catalog(const Catalog& c, const WarningOptions& opt,
-                                                 const Catalog* reference = &Catalog::builtin()) {
+// The three checks in check_catalog's order, rules 2 and 3 only for the GPUs and offers `wanted`
+// accepts (by label): the rate check compares names with the whole reference catalog and the price
+// check sorts each offer's siblings, so a planner that asks about a few entries skips the rest.
+template <class Wanted>
+std::vector<CatalogWarning> check_entries(const Catalog& c, const WarningOptions& opt, const Catalog* reference,
+                                          const Wanted& wanted) {
   auto out = stale_prices(c, opt.today, opt.max_price_age_days);
   for (const auto& g : c.gpus()) {
+    if (!wanted("gpu " + g.id)) continue;
     auto w = sparse_rate_suspects(g, reference);
     out.insert(out.end(), w.begin(), w.end());
   }
-  auto p = price_outliers(c, opt.outlier_factor, opt.min_siblings, opt.today, opt.max_price_age_days);
+  auto p = price_outliers_of(c, opt.outlier_factor, opt.min_siblings, opt.today, opt.max_price_age_days,
+                             [&](const CloudOffer& o) { return wanted("cloud offer " + o.id); });
   out.insert(out.end(), p.begin(), p.end());
   return out;
+}
+
+}  // namespace detail
+
+// Rule 3: cloud offers whose per-GPU-hour price is out of line with their siblings'. With a
+// `today` (ISO date), offers whose price is more than max_age_days old (or dated after today)
+// are left out, as judged and as siblings; without one, every offer counts.
+inline std::vector<CatalogWarning> price_outliers(const Catalog& c, double factor = 3.0, std::size_t min_siblings = 3,
+                                                  std::string_view today = {}, long max_age_days = 365) {
+  return detail::price_outliers_of(c, factor, min_siblings, today, max_age_days, [](const CloudOffer&) { return true; });
+}
+
+// All three checks over a whole catalog.
+inline std::vector<CatalogWarning> check_catalog(const Catalog& c, const WarningOptions& opt,
+                                                 const Catalog* reference = &Catalog::builtin()) {
+  return detail::check_entries(c, opt, reference, [](const std::string&) { return true; });
 }
 
 // The warnings about the entries one answer used, judged on `opt.today`: `entries` are labels as
@@ -275,7 +302,11 @@ inline std::vector<CatalogWarning> warnings_for(const Catalog& c, const std::vec
                                                 const Catalog* reference = &Catalog::builtin()) {
   std::vector<CatalogWarning> out;
   if (entries.empty()) return out;
-  const std::vector<CatalogWarning> all = check_catalog(c, opt, reference);
+  // Only the entries asked about are checked by rules 2 and 3 (the same warnings, in the same order,
+  // as filtering check_catalog's).
+  const std::vector<CatalogWarning> all = detail::check_entries(c, opt, reference, [&](const std::string& label) {
+    return std::find(entries.begin(), entries.end(), label) != entries.end();
+  });
   std::vector<std::string> seen;
   for (const std::string& e : entries) {
     if (std::find(seen.begin(), seen.end(), e) != seen.end()) continue;

@@ -76,9 +76,11 @@ inline std::int64_t max_micro_batch(const TransformerShape& shape, TrainingConfi
                                     std::int64_t limit = 1 << 20) {
   require_positive(gpu_memory.value(), "gpu_memory");
   require_positive_count(limit, "limit");
+  // The parameter breakdown once, and no detail text: only the totals are compared.
+  const auto sizes = parameter_sizes(shape);
   return detail::largest(1, limit, [&](std::int64_t b) {
     cfg.plan.micro_batch = b;
-    return training_budget(shape, cfg).total() <= gpu_memory;
+    return training_budget(shape, cfg, sizes, false).total() <= gpu_memory;
   });
 }
 
@@ -138,6 +140,9 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
   cfg.plan.last_chunk_layers = 0;
   cfg.plan.first_chunk_layers = 0;
   std::optional<GpuPlan> best;
+  // The parameter breakdown once, and no detail text while searching: only the totals are compared
+  // (the chosen plan's budget, below, keeps its text).
+  const auto sizes = parameter_sizes(shape);
   const int e = cfg.plan.ep;
   const int cp = require_positive_count(cfg.plan.cp, "cp");
   for (int t = 1; t <= max_tp; ++t) {
@@ -150,7 +155,7 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
         c.plan.pp = p;
         if (p > 1) c.plan.offload_layers = 0;  // activation offloading runs without pipeline stages only
         c.plan.dp = static_cast<int>(k) * e;
-        return training_budget(shape, c).total() <= gpu_memory;
+        return training_budget(shape, c, sizes, false).total() <= gpu_memory;
       };
       const std::int64_t max_k = cfg.plan.zero_stage == ZeroStage::none ? 1 : max_gpus / (t * cp * p * e);
       if (max_k < 1) continue;
