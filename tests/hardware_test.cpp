@@ -1204,13 +1204,13 @@ TEST_SUITE("hardware") {
         if (std::find(seen.begin(), seen.end(), l) != seen.end()) continue;
         seen.push_back(l);
         for (const CatalogWarning& w : all)
-          if (w.entry == l) got.push_back(w.message);
+          if (w.entry == l) got.push_back(std::string(name(w.kind)) + " " + w.entry + " " + w.field + ": " + w.message);
       }
       return got;
     };
     const auto messages = [](const std::vector<CatalogWarning>& ws) {
       std::vector<std::string> m;
-      for (const CatalogWarning& w : ws) m.push_back(w.message);
+      for (const CatalogWarning& w : ws) m.push_back(std::string(name(w.kind)) + " " + w.entry + " " + w.field + ": " + w.message);
       return m;
     };
     std::vector<std::string> labels;
@@ -1234,6 +1234,16 @@ TEST_SUITE("hardware") {
     CHECK(std::any_of(h100.begin(), h100.end(), [](const std::string& m) { return m.find("on every architecture") != std::string::npos; }));
     CHECK(has_warning(warnings_for(c, {"cloud offer azure-nd96isr-h100-v5"}, on), WarningKind::price_outlier,
                       "cloud offer azure-nd96isr-h100-v5"));
+    // The reference rule takes the first reference entry that shares a name: a GPU named like both
+    // the H100 SXM (989.4 TFLOP/s BF16) and, by an alias, the H100 PCIe (756) is compared with the SXM,
+    // which comes first in the built-in catalog; its 1,979 is 2 x the SXM's, 2.6 x the PCIe's.
+    GpuSpec both = g;
+    both.aliases.push_back("H100 PCIe");
+    const auto twice = sparse_rate_suspects(both, &Catalog::builtin());
+    CHECK(std::count_if(twice.begin(), twice.end(), [](const CatalogWarning& w) {
+            return w.message.find("of catalog entry h100-sxm") != std::string::npos;
+          }) == 1);
+    CHECK(std::none_of(twice.begin(), twice.end(), [](const CatalogWarning& w) { return w.message.find("h100-pcie") != std::string::npos; }));
     const std::vector<std::string> several{"cloud offer azure-nd96isr-h100-v5", "gpu h100-sxm", "gpu rtx-4090",
                                            "cloud offer gcp-a3-highgpu-8g", "gpu h100-sxm"};
     CHECK(messages(warnings_for(c, several, on)) == about(several));

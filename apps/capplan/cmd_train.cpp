@@ -898,7 +898,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
              Cell::of_text(fit_text(fit, g.capacity()))});
   if (kwh && co2) {
     t.add_row({Cell::of_text("energy"), num_cell(format_number(*kwh * 1000, 4) + " Wh", *kwh), Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
-    t.add_row({Cell::of_text("carbon"), num_cell(format_number(*co2 * 1000, 4) + " g CO2e", *co2), Cell::of_text("")});
+    t.add_row({Cell::of_text("carbon"), num_cell(format_number(*co2 * 1000, 4) + " g CO2e", *co2), Cell::of_text(format_number(rep.footprint.grid_g_per_kwh, 4) + " g/kWh")});
   } else {
     t.add_row({Cell::of_text("energy"), Cell::empty(), Cell::of_text(power.basis)});
   }
