@@ -1627,3 +1627,56 @@ TEST_SUITE("report") {
     CHECK(noted);
   }
 }
+
+#include <capplan/plan/catalog_tco.hpp>
+
+TEST_SUITE("report") {
+  TEST_CASE("catalog_tco: the figures compare's GPU rows use, for owning N GPUs against renting as many") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& rtx = c.find_gpu("rtx-4090");
+    const CatalogTco t = catalog_tco(c, rtx, 2);
+    // Two at the street price (a range: both ends doubled), the GPUs only.
+    REQUIRE(t.purchase);
+    REQUIRE(rtx.street_price);
+    CHECK(*t.purchase == rtx.street_price->amount * Decimal(2));
+    REQUIRE(t.purchase_high);
+    CHECK(*t.purchase_high == *rtx.street_price->high * Decimal(2));
+    CHECK(t.price_source.find("street price " + rtx.street_price->as_of) == 0);
+    CHECK(t.price_source.find(" x 2") != std::string::npos);
+    // Busy power as train counts it: (450 W + 218 W host) / 0.9 per card.
+    CHECK(t.power.total.value() == doctest::Approx(gpu_it_power(rtx, 2).total.value()));
+    CHECK(t.power.total.value() == doctest::Approx(2 * 668.0 / 0.9).epsilon(0.01));
+    // The rent is cheapest_rent's for two GPUs, copied out of the catalog.
+    const auto r = cheapest_rent(c, rtx.id, {}, std::nullopt, 2);
+    REQUIRE(r);
+    REQUIRE(t.rent_per_gpu_hour);
+    CHECK(*t.rent_per_gpu_hour == r->per_gpu_hour);
+    CHECK(t.rent_kind == r->kind);
+    CHECK(t.rent_billed_gpus == 2);
+    CHECK(t.rent_offer == r->offer->id);
+    CHECK(t.rent_source == r->source());
+    CHECK(t.rent_left_out.empty());
+    // Whole instances: an offer sold only in 8-GPU instances bills 16 for 12.
+    Catalog eight = Catalog::make_builtin();
+    GpuSpec mine = rtx;
+    mine.id = "my-card";
+    mine.name = "My Card";
+    mine.aliases = {};
+    eight.add_or_replace(mine);
+    eight.add_or_replace(CloudOffer{.id = "x-8", .provider = "X", .instance_type = "eight", .gpu_count = 8, .gpu_id = "my-card",
+                                    .on_demand = MoneyRate("8.00", Currency::USD), .as_of = "2026-11-01", .source = "test"});
+    const CatalogTco twelve = catalog_tco(eight, eight.find_gpu("my-card"), 12);
+    CHECK(twelve.rent_billed_gpus == 16);
+    CHECK(*twelve.rent_per_gpu_hour == MoneyRate("1.00", Currency::USD));
+    CHECK(twelve.rent_source.find("2 whole instances of 8 GPUs (16) for 12") != std::string::npos);
+    // Without a price, a power figure or a USD rent: absent, and the rent says why.
+    const CatalogTco a800 = catalog_tco(c, c.find_gpu("a800-sxm4-80gb"), 1);
+    CHECK_FALSE(a800.rent_per_gpu_hour);
+    REQUIRE_FALSE(a800.rent_left_out.empty());
+    CHECK(a800.rent_left_out.front().find("autodl-a800 (in CNY") == 0);
+    CHECK_FALSE(catalog_tco(c, c.find_gpu("gb300"), 1).purchase);
+    CHECK_FALSE(catalog_tco(c, c.find_gpu("tpu-v5e"), 1).power.known);
+    CHECK_THROWS_WITH((void)catalog_tco(c, rtx, 0), doctest::Contains("gpus"));
+    CHECK_THROWS_WITH((void)catalog_tco(c, rtx, (1 << 20) + 1), doctest::Contains("1,048,576"));
+  }
+}

@@ -5,11 +5,13 @@
 #include "output.hpp"
 
 #include <capplan/cost/compare.hpp>
+#include <capplan/plan/catalog_tco.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/report/cost_chart.hpp>
 #include <capplan/report/cost_output.hpp>
 #include <capplan/report/table.hpp>
 #include <capplan/units/format.hpp>
+#include <capplan/units/literals.hpp>
 
 #include <CLI/CLI.hpp>
 
@@ -26,6 +28,8 @@ namespace capplan::cli {
 namespace {
 
 struct TcoArgs {
+  std::string gpu;               // a catalog GPU: its price, power and cheapest rent fill the flags not given
+  int gpus = 1;
   std::string price;             // owned purchase
   std::string power = "0";       // wall power while busy
   std::string idle_power = "0";  // wall power while idle (0: switched off)
@@ -43,6 +47,9 @@ struct TcoArgs {
   std::string fx_date;
   double pue = 1.0;
   double throughput = 1.0;
+  // Which flags were given (CLI11's counts), so that --gpu fills only the others.
+  bool price_given = false, power_given = false, cloud_price_given = false, currency_given = false;
+  bool owned_name_given = false, rented_name_given = false;
 };
 
 // "--price 25000-30000" (or "$25,000–30,000", as `catalog list` prints a street-price range): the
@@ -59,7 +66,68 @@ std::pair<std::string, std::optional<std::string>> price_range(const std::string
   return {text.substr(0, at), text.substr(at + width)};
 }
 
-Result run_tco(const TcoArgs& a) {
+// --gpu ID [--gpus N]: the flags not given from the catalog (plan/catalog_tco.hpp): the purchase
+// (N x the street price, else the launch price; the GPUs only), the busy wall power (GPUs and host, as
+// train and compare count it) and the cheapest rent of N GPUs in USD (whole instances billed). Each
+// figure taken is said in a note.
+TcoArgs with_catalog(TcoArgs a, const Catalog& cat, std::vector<std::string>& notes) {
+  if (a.gpu.empty()) {
+    if (a.gpus != 1) detail::fail("--gpus", std::to_string(a.gpus), "needs --gpu (the catalog GPU it counts)");
+    for (const auto& [given, flag] : {std::pair{a.price_given, "--price"}, std::pair{a.cloud_price_given, "--cloud-price"}}) {
+      if (!given) detail::fail(flag, "\"\"", "is required without --gpu (or pass --gpu ID to take price, power and rent from the catalog)");
+    }
+    return a;
+  }
+  if (a.gpus < 1 || a.gpus > (1 << 20)) detail::fail("--gpus", std::to_string(a.gpus), "is outside 1 to 1,048,576");
+  const GpuSpec& g = cat.find_gpu(a.gpu);
+  const CatalogTco t = catalog_tco(cat, g, a.gpus);
+  const std::string what = std::to_string(a.gpus) + " x " + g.id;
+  if (!a.price_given) {
+    if (!t.purchase) detail::fail("--gpu", g.id, "has no street or launch price in the catalog; pass --price");
+    if (a.currency_given && parse_currency(a.currency, "--currency") != t.purchase->currency()) {
+      detail::fail("--currency", a.currency, "differs from the catalog price of " + g.id + " (" + std::string(code(t.purchase->currency())) +
+                                                 "); leave --currency out or pass --price");
+    }
+    a.currency = std::string(code(t.purchase->currency()));
+    a.price = t.purchase->amount().to_string() + (t.purchase_high ? "-" + t.purchase_high->amount().to_string() : "");
+    notes.push_back("Purchase from the catalog: " + what + " at its " + t.price_source + "; the GPUs only (a host is priced by capplan build, or give "
+                    "the whole machine with --price).");
+  }
+  if (!a.power_given) {
+    if (!t.power.known) detail::fail("--gpu", g.id, "has no published power figure in the catalog; pass --power");
+    a.power = format_number(t.power.total.value(), 6) + " W";
+    notes.push_back("Busy wall power from the catalog: " + t.power.basis + " (plan/it_power.hpp, as train and compare count it).");
+  }
+  if (!a.cloud_price_given) {
+    if (!t.rent_per_gpu_hour) {
+      // The offers there are, and why none gave a rent here (tco compares with a USD rent unless told otherwise).
+      std::string why;
+      for (const CloudOffer* o : cat.offers_for_gpu(g.id)) {
+        const std::string cur(code(o->currency));
+        why += (why.empty() ? " (offers: " : ", ") + o->id + (o->currency != Currency::USD ? " in " + cur : std::string(" reserved only"));
+      }
+      if (!why.empty()) why += ")";
+      detail::fail("--gpu", g.id, "has no hourly USD rent in the catalog" + why +
+                                      "; pass --cloud-price (another currency with --rent-currency, --fx and --fx-date)");
+    }
+    // The offer's price for the GPUs it bills (whole instances), per hour, or per month for a monthly rental.
+    const MoneyRate per_hour = *t.rent_per_gpu_hour * Decimal(static_cast<long long>(t.rent_billed_gpus));
+    a.rent_currency = "USD";
+    const std::optional<Money> month = t.rent_kind == PriceKind::monthly
+                                           ? std::optional<Money>((per_hour * Duration::from_value(scale::month)).rounded_to(2))
+                                           : std::nullopt;
+    a.cloud_price = month ? month->amount().to_string() + " USD/month" : per_hour.amount().to_string() + " USD/h";
+    if (!a.rented_name_given) a.rented_name = t.rent_offer;
+    notes.push_back("Rent from the catalog: " + t.rent_source + ", " + (month ? format(*month) + " a month" : format(per_hour)) + " for " +
+                    std::to_string(t.rent_billed_gpus) + (t.rent_billed_gpus == 1 ? " GPU." : " GPUs."));
+  }
+  if (!a.owned_name_given) a.owned_name = what;
+  return a;
+}
+
+Result run_tco(const TcoArgs& given, const Catalog& cat) {
+  std::vector<std::string> catalog_notes;
+  const TcoArgs a = with_catalog(given, cat, catalog_notes);
   const Currency cur = parse_currency(a.currency, "--currency");
   const Currency rent_cur = a.rent_currency.empty() ? cur : parse_currency(a.rent_currency, "--rent-currency");
   months_arg(a.months, "--months");
@@ -178,6 +246,7 @@ Result run_tco(const TcoArgs& a) {
                           "; PUE " + format_number(a.pue, 3) + (o.discount ? "; discount rate " + o.discount->annual().to_string() + "/year" : "; no discounting") +
                           (resale ? "; straight-line resale to " + *a.resale_fraction + " of the price" : "; no resale"));
   summary.notes.push_back("Method: owned = purchase + monthly running cost; rented = monthly rent; break-even = first month owned <= rented (docs/cost.md).");
+  summary.notes.insert(summary.notes.end(), catalog_notes.begin(), catalog_notes.end());
   if (high) {
     summary.notes.push_back("--price is a range: each figure at its low end, then at its high end (\"to\"); JSON gives the high end's comparison under "
                             "\"high_price\".");
@@ -231,19 +300,23 @@ void add_tco(CLI::App& app, Context& ctx) {
       "      --cloud-price '2000 CNY/month'\n"
       "  capplan tco --price 2200 --power 450 --cloud-price '1.80 EUR/h' --rent-currency EUR \\\n"
       "      --fx 1.08 --fx-date 2026-11-01\n"
-      "  capplan tco --price 25000-30000 --power 1100 --cloud-price 2.99 --utilization 0.5");
-  cmd->add_option("--price", args->price,
-                  "Purchase price of the owned hardware (e.g. 2200 or '$2,200'), or a range LOW-HIGH ('25000-30000', as catalog list prints "
-                  "a street-price range): every figure at both ends")
-      ->required();
-  cmd->add_option("--power", args->power, "Wall power while busy (e.g. 450 or '450 W')");
+      "  capplan tco --price 25000-30000 --power 1100 --cloud-price 2.99 --utilization 0.5\n"
+      "  capplan tco --gpu rtx-4090 --gpus 2 --utilization 0.3      # price, power and rent from the catalog");
+  cmd->add_option("--gpu", args->gpu,
+                  "A catalog GPU: the flags not given come from the catalog (--price: N x its street price, the GPUs only; --power: "
+                  "GPUs and host at the wall; --cloud-price: its cheapest hourly USD rent for N GPUs, whole instances)");
+  cmd->add_option("--gpus", args->gpus, "How many of --gpu (default 1)");
+  auto* price = cmd->add_option("--price", args->price,
+                                "Purchase price of the owned hardware (e.g. 2200 or '$2,200'), or a range LOW-HIGH ('25000-30000', as catalog "
+                                "list prints a street-price range): every figure at both ends; required without --gpu");
+  auto* power = cmd->add_option("--power", args->power, "Wall power while busy (e.g. 450 or '450 W')");
   cmd->add_option("--idle-power", args->idle_power, "Wall power while idle (default 0: switched off)");
-  cmd->add_option("--cloud-price", args->cloud_price, "Rent: per hour (2.14, '2.14 USD/h') or per month ('2000 CNY/month')")
-      ->required();
+  auto* cloud_price = cmd->add_option("--cloud-price", args->cloud_price,
+                                      "Rent: per hour (2.14, '2.14 USD/h') or per month ('2000 CNY/month'); required without --gpu");
   cmd->add_option("--utilization", args->utilization, "Busy share of the time, 0..1 (default 1)");
   cmd->add_option("--electricity", args->electricity, "Electricity price per kWh (default 0.12)");
   cmd->add_option("--months", args->months, "Horizon in months (default 36)");
-  cmd->add_option("--currency", args->currency, "Currency of the owned side (default USD)");
+  auto* currency = cmd->add_option("--currency", args->currency, "Currency of the owned side (default USD; with --gpu, its price's)");
   cmd->add_option("--rent-currency", args->rent_currency, "Currency of the rent (default: --currency)");
   cmd->add_option("--fx", args->fx, "Exchange rate: one unit of the rent's currency in the owned currency");
   cmd->add_option("--fx-date", args->fx_date, "Date of the exchange rate (required with --fx)");
@@ -251,9 +324,18 @@ void add_tco(CLI::App& app, Context& ctx) {
   cmd->add_option("--resale-fraction", args->resale_fraction, "Resale value at the horizon as a fraction of the price");
   cmd->add_option("--pue", args->pue, "Power usage effectiveness (default 1.0 at home)");
   cmd->add_option("--throughput", args->throughput, "Rented hardware speed relative to owned (default 1)");
-  cmd->add_option("--owned-name", args->owned_name, "Label of the owned option, e.g. '2 x RTX 4090'");
-  cmd->add_option("--rented-name", args->rented_name, "Label of the rented option, e.g. 'H100 on demand'");
-  cmd->callback([args, &ctx] { write(run_tco(*args), ctx); });
+  auto* owned_name = cmd->add_option("--owned-name", args->owned_name, "Label of the owned option, e.g. '2 x RTX 4090'");
+  auto* rented_name = cmd->add_option("--rented-name", args->rented_name, "Label of the rented option, e.g. 'H100 on demand'");
+  cmd->callback([=, &ctx] {
+    TcoArgs a = *args;
+    a.price_given = price->count() > 0;
+    a.power_given = power->count() > 0;
+    a.cloud_price_given = cloud_price->count() > 0;
+    a.currency_given = currency->count() > 0;
+    a.owned_name_given = owned_name->count() > 0;
+    a.rented_name_given = rented_name->count() > 0;
+    write(run_tco(a, ctx.catalog()), ctx);
+  });
 }
 
 }  // namespace capplan::cli

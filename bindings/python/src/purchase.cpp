@@ -9,6 +9,7 @@
 #include "record.hpp"
 
 #include <capplan/plan/build.hpp>
+#include <capplan/plan/catalog_tco.hpp>
 #include <capplan/plan/goodput.hpp>
 #include <capplan/plan/it_power.hpp>
 #include <capplan/plan/purchase.hpp>
@@ -203,6 +204,25 @@ void bind_purchase(py::module_& m) {
       .finish(false);
   m.def("gpu_it_power", &gpu_it_power, py::arg("gpu"), py::arg("gpus"), py::arg("allowance") = HostAllowance{});
   m.def("system_it_power", &system_it_power, py::arg("system"), py::arg("catalog"), py::arg("units") = 1);
+
+  Record<CatalogTco>(m, "CatalogTco",
+                     "What the catalog knows for owning `gpus` of a GPU against renting as many (`capplan tco --gpu`): the purchase "
+                     "(street price, else launch price, x gpus; the GPUs only), the busy IT power, the cheapest USD rent for "
+                     "`gpus` in whole instances (copied out of the catalog), and why there is none.")
+      .readonly("purchase", &CatalogTco::purchase)
+      .readonly("purchase_high", &CatalogTco::purchase_high)
+      .readonly("price_source", &CatalogTco::price_source)
+      .readonly("power", &CatalogTco::power)
+      .readonly("rent_per_gpu_hour", &CatalogTco::rent_per_gpu_hour)
+      .readonly("rent_kind", &CatalogTco::rent_kind)
+      .readonly("rent_billed_gpus", &CatalogTco::rent_billed_gpus)
+      .readonly("rent_offer", &CatalogTco::rent_offer)
+      .readonly("rent_source", &CatalogTco::rent_source)
+      .readonly("rent_left_out", &CatalogTco::rent_left_out)
+      .finish(false);
+  m.def("catalog_tco", &catalog_tco, py::arg("catalog"), py::arg("gpu"), py::arg("gpus") = 1, py::arg("fx") = std::vector<ExchangeRate>{},
+        "Owning against renting `gpus` of `gpu` from the catalog's figures: feed purchase, power.total and rent_per_gpu_hour x "
+        "rent_billed_gpus to OwnedOption and RentedOption (as `capplan tco --gpu` does). InputError naming gpus outside 1..1,048,576.");
 
   Record<PurchaseFilters>(m, "PurchaseFilters", "Budget, deadline, power, vendor, form factor and which kinds of rows.")
       .field("budget", &PurchaseFilters::budget)

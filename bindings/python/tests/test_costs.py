@@ -153,3 +153,30 @@ def test_cost_errors_carry_the_cpp_message():
 def test_monthly_rentals_sum_exactly(amounts):
     total = sum((Money(a, "USD") for a in amounts), Money(0, "USD"))
     assert total.amount == sum(amounts, decimal.Decimal(0))
+
+
+def test_catalog_tco_feeds_the_comparison_as_capplan_tco_gpu_does():
+    cat = capplan.Catalog.builtin()
+    rtx = cat.find_gpu("rtx-4090")
+    t = capplan.catalog_tco(cat, rtx, 2)
+    assert t.purchase == rtx.street_price.amount * 2
+    assert t.purchase_high == rtx.street_price.high * 2
+    assert t.power.total.value == pytest.approx(capplan.gpu_it_power(rtx, 2).total.value)
+    assert t.rent_offer == "runpod-rtx-4090" and t.rent_billed_gpus == 2
+    assert t.rent_kind == capplan.PriceKind.on_demand
+    d = t.to_dict()
+    assert d["purchase_usd"] == decimal.Decimal("3639.98")
+    assert d["rent_per_gpu_hour_usd_per_h"] == decimal.Decimal("0.6")
+    # The month-by-month comparison from those figures: the break-even month `capplan tco --gpu rtx-4090
+    # --gpus 2 --utilization 0.3 --months 24` prints (month 17).
+    owned = capplan.OwnedOption(name="2 x rtx-4090", purchase=t.purchase, active_power=t.power.total,
+                                electricity=EnergyPrice("0.12 USD/kWh"))
+    rented = capplan.RentedOption.on_demand(t.rent_offer, t.rent_per_gpu_hour * t.rent_billed_gpus)
+    c = capplan.compare_costs(owned, rented, capplan.CompareOptions(utilization=0.3, horizon_months=24))
+    assert c.break_even_month == 17
+    # What the catalog lacks is absent, with the reason for a rent.
+    a800 = capplan.catalog_tco(cat, cat.find_gpu("a800-sxm4-80gb"))
+    assert a800.rent_per_gpu_hour is None and a800.rent_left_out[0].startswith("autodl-a800 (in CNY")
+    assert capplan.catalog_tco(cat, cat.find_gpu("gb300")).purchase is None
+    with pytest.raises(capplan.InputError, match="gpus"):
+        capplan.catalog_tco(cat, rtx, 0)
