@@ -1646,16 +1646,21 @@ TEST_SUITE("report") {
     // Busy power as train counts it: (450 W + 218 W host) / 0.9 per card.
     CHECK(t.power.total.value() == doctest::Approx(gpu_it_power(rtx, 2).total.value()));
     CHECK(t.power.total.value() == doctest::Approx(2 * 668.0 / 0.9).epsilon(0.01));
-    // The rent is cheapest_rent's for two GPUs, copied out of the catalog.
-    const auto r = cheapest_rent(c, rtx.id, {}, std::nullopt, 2);
+    // The rent is cheapest_rent's for two GPUs and a month of use, copied out of the catalog.
+    const auto r = cheapest_rent(c, rtx.id, {}, Duration::from_value(scale::month), 2);
     REQUIRE(r);
     REQUIRE(t.rent_per_gpu_hour);
     CHECK(*t.rent_per_gpu_hour == r->per_gpu_hour);
     CHECK(t.rent_kind == r->kind);
     CHECK(t.rent_billed_gpus == 2);
     CHECK(t.rent_offer == r->offer->id);
-    CHECK(t.rent_source == r->source());
+    CHECK(t.rent_source == "runpod-rtx-4090 (on_demand, 2026-03-10)");
     CHECK(t.rent_left_out.empty());
+    const auto ro = rented_option(t);
+    REQUIRE(ro);
+    CHECK(ro->kind == PriceKind::on_demand);
+    CHECK(ro->hourly == r->per_gpu_hour * Decimal(2));
+    CHECK_FALSE(t.launch_price);
     // Whole instances: an offer sold only in 8-GPU instances bills 16 for 12.
     Catalog eight = Catalog::make_builtin();
     GpuSpec mine = rtx;
@@ -1668,13 +1673,33 @@ TEST_SUITE("report") {
     const CatalogTco twelve = catalog_tco(eight, eight.find_gpu("my-card"), 12);
     CHECK(twelve.rent_billed_gpus == 16);
     CHECK(*twelve.rent_per_gpu_hour == MoneyRate("1.00", Currency::USD));
-    CHECK(twelve.rent_source.find("2 whole instances of 8 GPUs (16) for 12") != std::string::npos);
+    CHECK(twelve.rent_source == "x-8 (on_demand, 2026-11-01), 2 whole instances of 8 GPUs (16) for 12");
+    CHECK(rented_option(twelve)->hourly == MoneyRate("16.00", Currency::USD));
+    // The rent is chosen for the hours used: a monthly rental of the instance beats the hourly price only
+    // when the GPUs are busy enough ($300 a month against $0.50 an hour: 600 h, 82 % of a month).
+    eight.add_or_replace(CloudOffer{.id = "x-month", .provider = "X", .instance_type = "month", .gpu_count = 1, .gpu_id = "my-card",
+                                    .monthly = Money("300", Currency::USD), .as_of = "2026-11-01", .source = "test"});
+    eight.add_or_replace(CloudOffer{.id = "x-hour", .provider = "X", .instance_type = "hour", .gpu_count = 1, .gpu_id = "my-card",
+                                    .on_demand = MoneyRate("0.50", Currency::USD), .as_of = "2026-11-01", .source = "test"});
+    const CatalogTco busy = catalog_tco(eight, eight.find_gpu("my-card"), 1, 1.0);
+    CHECK(busy.rent_offer == "x-month");
+    CHECK(busy.rent_kind == PriceKind::monthly);
+    const auto monthly = rented_option(busy);
+    REQUIRE(monthly);
+    CHECK(monthly->kind == PriceKind::monthly);
+    CHECK(*monthly->monthly == Money("300", Currency::USD));
+    const CatalogTco idle = catalog_tco(eight, eight.find_gpu("my-card"), 1, 0.3);
+    CHECK(idle.rent_offer == "x-hour");
+    CHECK(rented_option(idle)->hourly == MoneyRate("0.50", Currency::USD));
+    CHECK_THROWS_WITH((void)catalog_tco(eight, eight.find_gpu("my-card"), 1, 0.0), doctest::Contains("utilization"));
     // Without a price, a power figure or a USD rent: absent, and the rent says why.
     const CatalogTco a800 = catalog_tco(c, c.find_gpu("a800-sxm4-80gb"), 1);
     CHECK_FALSE(a800.rent_per_gpu_hour);
     REQUIRE_FALSE(a800.rent_left_out.empty());
     CHECK(a800.rent_left_out.front().find("autodl-a800 (in CNY") == 0);
     CHECK_FALSE(catalog_tco(c, c.find_gpu("gb300"), 1).purchase);
+    CHECK_FALSE(rented_option(a800));
+    CHECK(catalog_tco(c, c.find_gpu("gaudi3"), 1).launch_price);
     CHECK_FALSE(catalog_tco(c, c.find_gpu("tpu-v5e"), 1).power.known);
     CHECK_THROWS_WITH((void)catalog_tco(c, rtx, 0), doctest::Contains("gpus"));
     CHECK_THROWS_WITH((void)catalog_tco(c, rtx, (1 << 20) + 1), doctest::Contains("1,048,576"));

@@ -49,7 +49,7 @@ struct TcoArgs {
   double throughput = 1.0;
   // Which flags were given (CLI11's counts), so that --gpu fills only the others.
   bool price_given = false, power_given = false, cloud_price_given = false, currency_given = false;
-  bool owned_name_given = false, rented_name_given = false;
+  bool owned_name_given = false, rented_name_given = false, gpus_given = false, rent_currency_given = false, electricity_given = false;
 };
 
 // "--price 25000-30000" (or "$25,000–30,000", as `catalog list` prints a street-price range): the
@@ -66,77 +66,114 @@ std::pair<std::string, std::optional<std::string>> price_range(const std::string
   return {text.substr(0, at), text.substr(at + width)};
 }
 
-// --gpu ID [--gpus N]: the flags not given from the catalog (plan/catalog_tco.hpp): the purchase
-// (N x the street price, else the launch price; the GPUs only), the busy wall power (GPUs and host, as
-// train and compare count it) and the cheapest rent of N GPUs in USD (whole instances billed). Each
-// figure taken is said in a note.
-TcoArgs with_catalog(TcoArgs a, const Catalog& cat, std::vector<std::string>& notes) {
+// --gpu ID [--gpus N]: the figures the flags did not give, from the catalog (plan/catalog_tco.hpp),
+// as values (never through flag text): the purchase (N x the street price, else the launch price; the
+// GPUs only), the busy wall power (GPUs and host, as train and compare count it) and the cheapest USD
+// rent of N GPUs for a month at --utilization (whole instances; monthly and reserved as sold). Each
+// figure taken is said in a note; the entries it rests on are checked for stale prices.
+struct FromCatalog {
+  std::optional<Money> purchase, purchase_high;
+  std::optional<Power> power;
+  std::optional<RentedOption> rented;
+  std::vector<std::string> notes;
+  std::vector<std::string> entries;  // "gpu rtx-4090", "cloud offer runpod-rtx-4090": for the warnings
+  nlohmann::ordered_json json;       // "catalog" in the JSON output: what was taken, for programs
+};
+
+FromCatalog from_catalog(TcoArgs& a, const Context& ctx) {
+  FromCatalog f;
   if (a.gpu.empty()) {
-    if (a.gpus != 1) detail::fail("--gpus", std::to_string(a.gpus), "needs --gpu (the catalog GPU it counts)");
+    if (a.gpus_given) detail::fail("--gpus", std::to_string(a.gpus), "needs --gpu (the catalog GPU it counts)");
     for (const auto& [given, flag] : {std::pair{a.price_given, "--price"}, std::pair{a.cloud_price_given, "--cloud-price"}}) {
-      if (!given) detail::fail(flag, "\"\"", "is required without --gpu (or pass --gpu ID to take price, power and rent from the catalog)");
+      if (!given) detail::fail(flag, "(not given)", "is required without --gpu (or pass --gpu ID to take price, power and rent from the catalog)");
     }
-    return a;
+    return f;
   }
   if (a.gpus < 1 || a.gpus > (1 << 20)) detail::fail("--gpus", std::to_string(a.gpus), "is outside 1 to 1,048,576");
+  const double u = fraction_arg(a.utilization, "--utilization");
+  if (!(u > 0)) detail::fail("--utilization", format_number(u, 4), "must be > 0 with --gpu (the rent is chosen for the hours used)");
+  const Catalog& cat = ctx.catalog();
   const GpuSpec& g = cat.find_gpu(a.gpu);
-  const CatalogTco t = catalog_tco(cat, g, a.gpus);
+  const CatalogTco t = catalog_tco(cat, g, a.gpus, u);
   const std::string what = std::to_string(a.gpus) + " x " + g.id;
+  f.entries.push_back("gpu " + g.id);
+  f.json["gpu"] = g.id;
+  f.json["gpus"] = a.gpus;
+  // Every figure the catalog cannot give, at once.
+  std::vector<std::string> missing;
+  if (!a.price_given && !t.purchase) missing.push_back("no street or launch price (pass --price)");
+  if (!a.power_given && !t.power.known) missing.push_back("no published power figure (pass --power)");
+  if (!a.cloud_price_given && !t.rent_per_gpu_hour) {
+    std::string why;
+    for (std::string o : t.rent_left_out) {
+      // offers_left_out's hint is compare's --fx form (CNY=RATE@DATE); tco's --fx converts a rent given by hand.
+      if (const std::size_t hint = o.find(": --fx "); hint != std::string::npos) o = o.substr(0, hint) + ")";
+      why += (why.empty() ? "; offers left out: " : ", ") + o;
+    }
+    missing.push_back("no USD rent" + why + " (pass --cloud-price; another currency with --rent-currency, --fx and --fx-date)");
+  }
+  if (!missing.empty()) {
+    std::string m;
+    for (const std::string& x : missing) m += (m.empty() ? "" : "; ") + x;
+    detail::fail("--gpu", g.id, "has in the catalog " + m);
+  }
   if (!a.price_given) {
-    if (!t.purchase) detail::fail("--gpu", g.id, "has no street or launch price in the catalog; pass --price");
     if (a.currency_given && parse_currency(a.currency, "--currency") != t.purchase->currency()) {
       detail::fail("--currency", a.currency, "differs from the catalog price of " + g.id + " (" + std::string(code(t.purchase->currency())) +
                                                  "); leave --currency out or pass --price");
     }
     a.currency = std::string(code(t.purchase->currency()));
-    a.price = t.purchase->amount().to_string() + (t.purchase_high ? "-" + t.purchase_high->amount().to_string() : "");
-    notes.push_back("Purchase from the catalog: " + what + " at its " + t.price_source + "; the GPUs only (a host is priced by capplan build, or give "
-                    "the whole machine with --price).");
+    f.purchase = t.purchase;
+    f.purchase_high = t.purchase_high;
+    f.notes.push_back("Purchase from the catalog: " + what + " at its " + t.price_source + "; the GPUs only (a host is priced by capplan build, or give "
+                      "the whole machine with --price)." +
+                      (t.launch_price ? " A launch price is what the part cost new, not what it sells for now." : ""));
+    f.json["price_source"] = t.price_source;
   }
   if (!a.power_given) {
-    if (!t.power.known) detail::fail("--gpu", g.id, "has no published power figure in the catalog; pass --power");
-    a.power = format_number(t.power.total.value(), 6) + " W";
-    notes.push_back("Busy wall power from the catalog: " + t.power.basis + " (plan/it_power.hpp, as train and compare count it).");
+    f.power = t.power.total;
+    f.notes.push_back("Busy wall power from the catalog: " + t.power.basis + " (plan/it_power.hpp, as train and compare count it).");
+    f.json["power_basis"] = t.power.basis;
   }
   if (!a.cloud_price_given) {
-    if (!t.rent_per_gpu_hour) {
-      // The offers there are, and why none gave a rent here (tco compares with a USD rent unless told otherwise).
-      std::string why;
-      for (const CloudOffer* o : cat.offers_for_gpu(g.id)) {
-        const std::string cur(code(o->currency));
-        why += (why.empty() ? " (offers: " : ", ") + o->id + (o->currency != Currency::USD ? " in " + cur : std::string(" reserved only"));
-      }
-      if (!why.empty()) why += ")";
-      detail::fail("--gpu", g.id, "has no hourly USD rent in the catalog" + why +
-                                      "; pass --cloud-price (another currency with --rent-currency, --fx and --fx-date)");
+    if (a.rent_currency_given && parse_currency(a.rent_currency, "--rent-currency") != Currency::USD) {
+      detail::fail("--rent-currency", a.rent_currency, "differs from the catalog's rent, in USD; leave it out or pass --cloud-price in " + a.rent_currency);
     }
-    // The offer's price for the GPUs it bills (whole instances), per hour, or per month for a monthly rental.
-    const MoneyRate per_hour = *t.rent_per_gpu_hour * Decimal(static_cast<long long>(t.rent_billed_gpus));
     a.rent_currency = "USD";
-    const std::optional<Money> month = t.rent_kind == PriceKind::monthly
-                                           ? std::optional<Money>((per_hour * Duration::from_value(scale::month)).rounded_to(2))
-                                           : std::nullopt;
-    a.cloud_price = month ? month->amount().to_string() + " USD/month" : per_hour.amount().to_string() + " USD/h";
-    if (!a.rented_name_given) a.rented_name = t.rent_offer;
-    notes.push_back("Rent from the catalog: " + t.rent_source + ", " + (month ? format(*month) + " a month" : format(per_hour)) + " for " +
-                    std::to_string(t.rent_billed_gpus) + (t.rent_billed_gpus == 1 ? " GPU." : " GPUs."));
+    f.rented = rented_option(t);
+    if (a.rented_name_given) f.rented->name = a.rented_name;
+    f.rented->throughput_vs_owned = a.throughput;
+    const std::string price = f.rented->kind == PriceKind::monthly ? format(*f.rented->monthly) + " a month" : format(f.rented->hourly);
+    f.notes.push_back("Rent from the catalog: " + t.rent_source + ", " + price + " for " + std::to_string(t.rent_billed_gpus) +
+                      (t.rent_billed_gpus == 1 ? " GPU" : " GPUs") + ": the cheapest for a month used " + format_number(u, 4) +
+                      " of the time (an hourly price bills the hours used; a monthly rental the month).");
+    f.entries.push_back("cloud offer " + t.rent_offer);
+    f.json["rent_offer"] = t.rent_offer;
+    f.json["rent_kind"] = std::string(name(*t.rent_kind));
+    f.json["rent_billed_gpus"] = t.rent_billed_gpus;
   }
   if (!a.owned_name_given) a.owned_name = what;
-  return a;
+  return f;
 }
 
-Result run_tco(const TcoArgs& given, const Catalog& cat) {
-  std::vector<std::string> catalog_notes;
-  const TcoArgs a = with_catalog(given, cat, catalog_notes);
+Result run_tco(TcoArgs a, const Context& ctx) {
+  FromCatalog cat = from_catalog(a, ctx);
   const Currency cur = parse_currency(a.currency, "--currency");
   const Currency rent_cur = a.rent_currency.empty() ? cur : parse_currency(a.rent_currency, "--rent-currency");
   months_arg(a.months, "--months");
   pue_arg(a.pue, "--pue");
   ratio_arg(a.throughput, 1000, "--throughput");
+  // The default tariff is a US one: in another currency the number would be read as that currency's.
+  if (!a.electricity_given && cur != Currency::USD) {
+    detail::fail("--electricity", "(not given)", "is required for a purchase in " + std::string(code(cur)) + " (the default, 0.12, is a US tariff in USD)");
+  }
   OwnedOption owned;
   owned.name = a.owned_name;
   std::optional<Money> purchase_high;
-  if (const auto [price_low, price_high] = price_range(a.price); price_high) {
+  if (cat.purchase) {
+    owned.purchase = *cat.purchase;
+    purchase_high = cat.purchase_high;
+  } else if (const auto [price_low, price_high] = price_range(a.price); price_high) {
     // Text that does not read as two prices is read (and refused) whole, so the error quotes it all.
     try {
       owned.purchase = money_arg(price_low, cur, "--price");
@@ -148,14 +185,17 @@ Result run_tco(const TcoArgs& given, const Catalog& cat) {
   } else {
     owned.purchase = money_arg(a.price, cur, "--price");
   }
-  owned.active_power = quantity_arg<Power>(a.power, "W", "--power");
+  owned.active_power = cat.power ? *cat.power : quantity_arg<Power>(a.power, "W", "--power");
   owned.idle_power = quantity_arg<Power>(a.idle_power, "W", "--idle-power");
   // A machine or a cluster: at most a gigawatt (the largest data-centre campuses); with --electricity at
   // most 10,000 a kWh and prices at most 1e15, every bill stays within exact money's range.
-  for (const auto& [w, text, flag] : {std::tuple{owned.active_power, a.power, "--power"}, std::tuple{owned.idle_power, a.idle_power, "--idle-power"}})
+  const std::string power_text = cat.power ? format(*cat.power) + " from --gpu " + a.gpu : a.power;
+  for (const auto& [w, text, flag] : {std::tuple{owned.active_power, power_text, cat.power ? "--gpus" : "--power"},
+                                      std::tuple{owned.idle_power, a.idle_power, "--idle-power"}})
     if (w.value() > 1e9) detail::fail(flag, text, "is above 1 GW");
   if (owned.idle_power > owned.active_power) {
-    detail::fail("--idle-power", a.idle_power, "is above --power (" + a.power + "); idle draw cannot exceed busy draw");
+    detail::fail("--idle-power", a.idle_power, "is above " + (cat.power ? "the busy power " : std::string("--power ")) + "(" + power_text +
+                                                 "); idle draw cannot exceed busy draw");
   }
   owned.pue = a.pue;
   owned.electricity = energy_price_arg(a.electricity, cur, "--electricity");
@@ -166,7 +206,7 @@ Result run_tco(const TcoArgs& given, const Catalog& cat) {
     owned.resale = Depreciation::straight_line(a.months, owned.purchase * f);
   }
   // A monthly price ("2000 CNY/month") is a monthly rental; anything else an hourly rate.
-  RentedOption rented = [&] {
+  RentedOption rented = cat.rented ? *cat.rented : [&] {
     const bool monthly = a.cloud_price.find("/month") != std::string::npos || a.cloud_price.find("/mo") != std::string::npos;
     if (monthly) {
       const MoneyRate per_hour = money_rate_arg(a.cloud_price, rent_cur, "--cloud-price");
@@ -185,6 +225,9 @@ Result run_tco(const TcoArgs& given, const Catalog& cat) {
     o.discount = DiscountRate(rate);
   }
   if (a.fx) {
+    if (rented.currency() == owned.currency()) {
+      detail::fail("--fx", *a.fx, "is not needed: the rent and the purchase are both in " + std::string(code(owned.currency())));
+    }
     if (a.fx_date.empty()) detail::fail("--fx-date", "\"\"", "is required with --fx: an exchange rate must be dated");
     parse_iso_date(a.fx_date, "--fx-date");
     // --fx R: one unit of the rental's currency is R units of the owned currency.
@@ -246,7 +289,8 @@ Result run_tco(const TcoArgs& given, const Catalog& cat) {
                           "; PUE " + format_number(a.pue, 3) + (o.discount ? "; discount rate " + o.discount->annual().to_string() + "/year" : "; no discounting") +
                           (resale ? "; straight-line resale to " + *a.resale_fraction + " of the price" : "; no resale"));
   summary.notes.push_back("Method: owned = purchase + monthly running cost; rented = monthly rent; break-even = first month owned <= rented (docs/cost.md).");
-  summary.notes.insert(summary.notes.end(), catalog_notes.begin(), catalog_notes.end());
+  summary.notes.insert(summary.notes.end(), cat.notes.begin(), cat.notes.end());
+  const nlohmann::ordered_json warnings = entry_warnings(ctx, cat.entries, summary.notes);
   if (high) {
     summary.notes.push_back("--price is a range: each figure at its low end, then at its high end (\"to\"); JSON gives the high end's comparison under "
                             "\"high_price\".");
@@ -278,6 +322,8 @@ Result run_tco(const TcoArgs& given, const Catalog& cat) {
   r.charts.push_back(render_svg(chart));
 
   r.json = to_json(cost_output(c, summary.notes));
+  if (!cat.json.empty()) r.json["catalog"] = cat.json;
+  if (!cat.entries.empty()) r.json["warnings"] = warnings;
   if (high) r.json["high_price"] = to_json(cost_output(*high));
   r.explanation = lines_of(c.explain());
   if (high) {
@@ -305,7 +351,7 @@ void add_tco(CLI::App& app, Context& ctx) {
   cmd->add_option("--gpu", args->gpu,
                   "A catalog GPU: the flags not given come from the catalog (--price: N x its street price, the GPUs only; --power: "
                   "GPUs and host at the wall; --cloud-price: its cheapest hourly USD rent for N GPUs, whole instances)");
-  cmd->add_option("--gpus", args->gpus, "How many of --gpu (default 1)");
+  auto* gpus = cmd->add_option("--gpus", args->gpus, "How many of --gpu (default 1)");
   auto* price = cmd->add_option("--price", args->price,
                                 "Purchase price of the owned hardware (e.g. 2200 or '$2,200'), or a range LOW-HIGH ('25000-30000', as catalog "
                                 "list prints a street-price range): every figure at both ends; required without --gpu");
@@ -314,10 +360,10 @@ void add_tco(CLI::App& app, Context& ctx) {
   auto* cloud_price = cmd->add_option("--cloud-price", args->cloud_price,
                                       "Rent: per hour (2.14, '2.14 USD/h') or per month ('2000 CNY/month'); required without --gpu");
   cmd->add_option("--utilization", args->utilization, "Busy share of the time, 0..1 (default 1)");
-  cmd->add_option("--electricity", args->electricity, "Electricity price per kWh (default 0.12)");
+  auto* electricity = cmd->add_option("--electricity", args->electricity, "Electricity price per kWh (default 0.12 USD; required in another currency)");
   cmd->add_option("--months", args->months, "Horizon in months (default 36)");
   auto* currency = cmd->add_option("--currency", args->currency, "Currency of the owned side (default USD; with --gpu, its price's)");
-  cmd->add_option("--rent-currency", args->rent_currency, "Currency of the rent (default: --currency)");
+  auto* rent_currency = cmd->add_option("--rent-currency", args->rent_currency, "Currency of the rent (default: --currency)");
   cmd->add_option("--fx", args->fx, "Exchange rate: one unit of the rent's currency in the owned currency");
   cmd->add_option("--fx-date", args->fx_date, "Date of the exchange rate (required with --fx)");
   cmd->add_option("--discount-rate", args->discount_rate, "Annual discount rate, e.g. 0.08 (default: none)");
@@ -334,7 +380,10 @@ void add_tco(CLI::App& app, Context& ctx) {
     a.currency_given = currency->count() > 0;
     a.owned_name_given = owned_name->count() > 0;
     a.rented_name_given = rented_name->count() > 0;
-    write(run_tco(a, ctx.catalog()), ctx);
+    a.gpus_given = gpus->count() > 0;
+    a.rent_currency_given = rent_currency->count() > 0;
+    a.electricity_given = electricity->count() > 0;
+    write(run_tco(a, ctx), ctx);
   });
 }
 

@@ -207,22 +207,30 @@ void bind_purchase(py::module_& m) {
 
   Record<CatalogTco>(m, "CatalogTco",
                      "What the catalog knows for owning `gpus` of a GPU against renting as many (`capplan tco --gpu`): the purchase "
-                     "(street price, else launch price, x gpus; the GPUs only), the busy IT power, the cheapest USD rent for "
-                     "`gpus` in whole instances (copied out of the catalog), and why there is none.")
+                     "(street price, else launch price, x gpus; the GPUs only), the busy IT power (power.known False: no figure, "
+                     "its powers 0), the cheapest USD rent of `gpus` for a month at the utilization, in whole instances (copied "
+                     "out of the catalog), and why there is none.")
       .readonly("purchase", &CatalogTco::purchase)
       .readonly("purchase_high", &CatalogTco::purchase_high)
+      .readonly("launch_price", &CatalogTco::launch_price)
       .readonly("price_source", &CatalogTco::price_source)
       .readonly("power", &CatalogTco::power)
       .readonly("rent_per_gpu_hour", &CatalogTco::rent_per_gpu_hour)
       .readonly("rent_kind", &CatalogTco::rent_kind)
+      .readonly("rent_min_term", &CatalogTco::rent_min_term)
       .readonly("rent_billed_gpus", &CatalogTco::rent_billed_gpus)
       .readonly("rent_offer", &CatalogTco::rent_offer)
       .readonly("rent_source", &CatalogTco::rent_source)
       .readonly("rent_left_out", &CatalogTco::rent_left_out)
-      .finish(false);
-  m.def("catalog_tco", &catalog_tco, py::arg("catalog"), py::arg("gpu"), py::arg("gpus") = 1, py::arg("fx") = std::vector<ExchangeRate>{},
-        "Owning against renting `gpus` of `gpu` from the catalog's figures: feed purchase, power.total and rent_per_gpu_hour x "
-        "rent_billed_gpus to OwnedOption and RentedOption (as `capplan tco --gpu` does). InputError naming gpus outside 1..1,048,576.");
+      .finish(false)
+      .def("rented_option", [](const CatalogTco& t) { return rented_option(t); },
+           "The rent as compare_costs takes it, for every GPU billed: on_demand (also for spot, as compare's rows count it), a "
+           "monthly_rental at the offer's monthly price, or reserved for its term; None without a rent.");
+  m.def("catalog_tco", &catalog_tco, py::arg("catalog"), py::arg("gpu"), py::arg("gpus") = 1, py::arg("utilization") = 1.0,
+        py::arg("fx") = std::vector<ExchangeRate>{},
+        "Owning against renting `gpus` of `gpu` from the catalog's figures, the rent chosen for a month used `utilization` of the "
+        "time: OwnedOption(purchase=t.purchase, active_power=t.power.total, ...) against t.rented_option() (as `capplan tco --gpu` "
+        "does). InputError naming gpus outside 1..1,048,576 or utilization outside (0, 1].");
 
   Record<PurchaseFilters>(m, "PurchaseFilters", "Budget, deadline, power, vendor, form factor and which kinds of rows.")
       .field("budget", &PurchaseFilters::budget)

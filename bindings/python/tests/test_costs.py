@@ -171,12 +171,17 @@ def test_catalog_tco_feeds_the_comparison_as_capplan_tco_gpu_does():
     # --gpus 2 --utilization 0.3 --months 24` prints (month 17).
     owned = capplan.OwnedOption(name="2 x rtx-4090", purchase=t.purchase, active_power=t.power.total,
                                 electricity=EnergyPrice("0.12 USD/kWh"))
-    rented = capplan.RentedOption.on_demand(t.rent_offer, t.rent_per_gpu_hour * t.rent_billed_gpus)
+    rented = t.rented_option()
+    assert rented.kind == capplan.PriceKind.on_demand and rented.hourly == t.rent_per_gpu_hour * 2
     c = capplan.compare_costs(owned, rented, capplan.CompareOptions(utilization=0.3, horizon_months=24))
     assert c.break_even_month == 17
     # What the catalog lacks is absent, with the reason for a rent.
     a800 = capplan.catalog_tco(cat, cat.find_gpu("a800-sxm4-80gb"))
     assert a800.rent_per_gpu_hour is None and a800.rent_left_out[0].startswith("autodl-a800 (in CNY")
+    assert a800.rented_option() is None
+    assert not capplan.catalog_tco(cat, cat.find_gpu("tpu-v5e")).power.known
+    with pytest.raises(capplan.InputError, match="utilization"):
+        capplan.catalog_tco(cat, rtx, 1, utilization=0)
     assert capplan.catalog_tco(cat, cat.find_gpu("gb300")).purchase is None
     with pytest.raises(capplan.InputError, match="gpus"):
         capplan.catalog_tco(cat, rtx, 0)
