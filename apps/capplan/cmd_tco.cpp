@@ -290,7 +290,8 @@ Result run_tco(TcoArgs a, const Context& ctx) {
                           (resale ? "; straight-line resale to " + *a.resale_fraction + " of the price" : "; no resale"));
   summary.notes.push_back("Method: owned = purchase + monthly running cost; rented = monthly rent; break-even = first month owned <= rented (docs/cost.md).");
   summary.notes.insert(summary.notes.end(), cat.notes.begin(), cat.notes.end());
-  const nlohmann::ordered_json warnings = entry_warnings(ctx, cat.entries, summary.notes);
+  // Only with --gpu: without it the command reads no catalog (a bad --catalog file cannot stop it).
+  const nlohmann::ordered_json warnings = cat.entries.empty() ? nlohmann::ordered_json::array() : entry_warnings(ctx, cat.entries, summary.notes);
   if (high) {
     summary.notes.push_back("--price is a range: each figure at its low end, then at its high end (\"to\"); JSON gives the high end's comparison under "
                             "\"high_price\".");
