@@ -46,6 +46,18 @@ struct RentedOption {
     return RentedOption{std::move(name), PriceKind::monthly, MoneyRate(0, per_month.currency()), per_month, 0,
                         throughput};
   }
+  // A catalog price as the offer sells it, from its hourly equivalent `rate` (CloudOffer::per_gpu_hour
+  // times the GPUs rented): a monthly rental at rate x 730 h to the cent, a reserved price for its
+  // `term` where one is known, anything else by the hour (spot too, as compare's rows count it).
+  static RentedOption as_sold(std::string name, MoneyRate rate, PriceKind kind, const std::optional<Duration>& term = std::nullopt) {
+    if (kind == PriceKind::monthly) return monthly_rental(std::move(name), (rate * Duration::from_value(scale::month)).rounded_to(2));
+    if (kind == PriceKind::reserved && term) {
+      RentedOption r = reserved(std::move(name), rate);
+      r.term = *term;
+      return r;
+    }
+    return on_demand(std::move(name), rate);
+  }
 
   [[nodiscard]] Currency currency() const {
     return kind == PriceKind::monthly && monthly ? monthly->currency() : hourly.currency();

@@ -85,16 +85,8 @@ inline CatalogTco catalog_tco(const Catalog& c, const GpuSpec& g, int gpus, doub
 // rate to the cent), or reserved for its term; none without a rent.
 inline std::optional<RentedOption> rented_option(const CatalogTco& t) {
   if (!t.rent_per_gpu_hour || !t.rent_kind) return std::nullopt;
-  const MoneyRate per_hour = *t.rent_per_gpu_hour * Decimal(static_cast<long long>(t.rent_billed_gpus));
-  if (*t.rent_kind == PriceKind::monthly) {
-    return RentedOption::monthly_rental(t.rent_offer, (per_hour * Duration::from_value(scale::month)).rounded_to(2));
-  }
-  if (*t.rent_kind == PriceKind::reserved && t.rent_min_term) {
-    RentedOption r = RentedOption::reserved(t.rent_offer, per_hour);
-    r.term = *t.rent_min_term;
-    return r;
-  }
-  return RentedOption::on_demand(t.rent_offer, per_hour);
+  return RentedOption::as_sold(t.rent_offer, *t.rent_per_gpu_hour * Decimal(static_cast<long long>(t.rent_billed_gpus)), *t.rent_kind,
+                               t.rent_min_term);
 }
 
 }  // namespace capplan

@@ -756,17 +756,10 @@ inline std::optional<CostComparison> row_cost_comparison(const PurchaseRow& r, c
   CompareOptions co;
   co.utilization = q.utilization;
   co.horizon_months = q.months;
-  // Renting as the offer sells: by the hour, by the month (whole months of the row's units), or
-  // reserved (paid for every hour of its term: whole months, or blocks of a shorter term).
-  RentedOption rent = RentedOption::on_demand(r.rent_from, *r.rent_rate);
-  if (r.rent_kind == PriceKind::monthly) {
-    // The month's rent back from the hourly rate (price / 730 h, to 12 places), to the cent.
-    rent = RentedOption::monthly_rental(r.rent_from, (*r.rent_rate * Duration::from_value(scale::month)).rounded_to(2));
-  } else if (r.rent_kind == PriceKind::reserved && r.rent_min_term) {
-    rent = RentedOption::reserved(r.rent_from, *r.rent_rate);
-    rent.term = *r.rent_min_term;
-  }
-  return compare_costs(o, rent, co);
+  // Renting as the offer sells: by the hour, by the month (whole months of the row's units, the month's
+  // rent back from the hourly rate to the cent), or reserved (paid for every hour of its term: whole
+  // months, or blocks of a shorter term).
+  return compare_costs(o, RentedOption::as_sold(r.rent_from, *r.rent_rate, r.rent_kind, r.rent_min_term), co);
 }
 
 inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) {
