@@ -1029,6 +1029,21 @@ TEST_SUITE("report") {
     CHECK(p.total.value() == doctest::Approx(ws).epsilon(0.10));
   }
 
+  // An SoC's TDP holds its CPU: its box adds a board, fans, memory and a drive, no desktop CPU. DGX
+  // Spark's GB10 is 140 W and the box ships with a 240 W adapter: (140 + 48) / 0.90 = 208.9 W fits
+  // under it; counted as a consumer card's desktop (TDP + 218 W) it came to 397.8 W, over the adapter.
+  TEST_CASE("host allowance: an SoC's box adds no CPU and stays inside its adapter") {
+    const Catalog& c = Catalog::builtin();
+    const ItPower spark = gpu_it_power(c.find_gpu("dgx-spark"), 1);
+    CHECK(spark.total.value() == doctest::Approx((140.0 + 48.0) / 0.90));
+    CHECK(spark.total.value() < 240.0);
+    CHECK(spark.basis.find("its CPU included") != std::string::npos);
+    const ItPower two = gpu_it_power(c.find_gpu("ryzen-ai-max-395"), 2);  // two boxes, a box each
+    CHECK(two.total.value() == doctest::Approx(2 * (120.0 + 48.0) / 0.90));
+    CHECK(host_allowance_note({}, true).find("SoCs (TDP, their CPU included, + 48 W") != std::string::npos);
+    CHECK(host_allowance_note().find("SoC") == std::string::npos);
+  }
+
   TEST_CASE("purchase table: sorting, bad input named") {
     PurchaseQuery q = train_query("llama2-7b", 1e9);
     q.filters.systems = q.filters.cloud = false;

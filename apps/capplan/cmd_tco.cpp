@@ -125,8 +125,11 @@ FromCatalog from_catalog(TcoArgs& a, const Context& ctx) {
     a.currency = std::string(code(t.purchase->currency()));
     f.purchase = t.purchase;
     f.purchase_high = t.purchase_high;
-    f.notes.push_back("Purchase from the catalog: " + what + " at its " + t.price_source + "; the GPUs only (a host is priced by capplan build, or give "
-                      "the whole machine with --price)." +
+    f.notes.push_back("Purchase from the catalog: " + what + " at its " + t.price_source +
+                      (g.form_factor == FormFactor::soc ? std::string("; an SoC is priced as the box it is sold in (see its source)")
+                                                        : std::string("; the GPUs only (a host is priced by capplan build, or give "
+                                                                      "the whole machine with --price)")) +
+                      "." +
                       (t.launch_price ? " A launch price is what the part cost new, not what it sells for now." : ""));
     f.json["price_source"] = t.price_source;
   }
@@ -257,10 +260,10 @@ Result run_tco(TcoArgs a, const Context& ctx) {
   const bool resale = owned.resale.method != DepreciationMethod::none;
 
   Table summary;
-  // Named options read "Owning RTX 4090 versus renting H100 on demand"; without names, "Owning versus renting".
-  const bool named = a.owned_name != "owned" || a.rented_name != "rented";
-  summary.title = (named ? "Owning " + owned.name + " versus renting " + rented.name : std::string("Owning versus renting")) + " over " +
-                  std::to_string(a.months) + " months";
+  // Named options read "Owning RTX 4090 versus renting H100 on demand"; without names, "Owning versus renting";
+  // a side without a name of its own (the default label) is left unnamed.
+  summary.title = "Owning" + (owned.name != "owned" ? " " + owned.name : std::string()) + " versus renting" +
+                  (rented.name != "rented" ? " " + rented.name : std::string()) + " over " + std::to_string(a.months) + " months";
   summary.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}};
   auto money_cell = [](const Money& m) {
     return Cell::of_money(format(m), to_json_string(m), m.amount().to_double());

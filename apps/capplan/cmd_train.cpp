@@ -323,7 +323,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                     (host.cached_in_ram ? "the dataset in page cache" : std::to_string(c.drives) + " x " + host.storage.name) + " (--storage, --drives).");
   if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
-  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state
+  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);
 
@@ -570,7 +570,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
   if (job.precision == Precision::fp8 || job.precision == Precision::fp4)
     t.notes.push_back(perf::quantization_note(job.precision, job.fp8_recipe, perf::quant_hardware(g)));
-  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state
+  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, foot), t.notes, false);
   r.tables.push_back(t);
@@ -766,7 +766,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   t.notes.push_back("Not modelled: the input batch's copy to the GPU (it overlaps the previous batch in a pipelined server) and an eager "
                     "framework's per-operator Python cost, which sets small-batch latency (PyTorch eager: about 13 ms at batch 1 on a V100; "
                     "validation.md, \"ResNet-50 inference\").");
-  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state
+  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, foot), t.notes, false);
   r.tables.push_back(t);
   nlohmann::ordered_json j;
@@ -924,7 +924,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host, load.p2p);
     if (std::string pcie = pcie_note(node, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   }
-  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note());  // no power figure: no allowance to state
+  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);

@@ -367,6 +367,9 @@ def test_rent_only_accelerator_has_no_energy_figure_not_zero():
     assert h.planning == h.total
     dgx = capplan.system_it_power(cat.find_system("dgx-b200"), cat)
     assert dgx.planning == capplan.Power(14.3, "kW") and dgx.total < dgx.planning
+    # An SoC's TDP holds its CPU: DGX Spark's box adds 48 W, not a desktop host, and stays inside its 240 W adapter.
+    spark = capplan.gpu_it_power(cat.find_gpu("dgx-spark"), 1)
+    assert spark.total.value == pytest.approx((140 + 48) / 0.9) and spark.total.value < 240
 
 
 def test_purchase_rows_of_rent_only_parts_have_no_energy():

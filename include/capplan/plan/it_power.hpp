@@ -13,7 +13,11 @@
 //   consumer and workstation cards (one or two a desktop): (TDP + desktop host) / PSU efficiency,
 //     the desktop host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the
 //     board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
-//     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%).
+//     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%);
+//   an SoC (DGX Spark, Ryzen AI Max), one box each: (TDP + SoC box) / PSU efficiency, where the
+//     SoC's TDP already holds its CPU, so the box adds no CPU: SystemPowerAssumptions' small board,
+//     2 fans, the soldered memory as 2 modules and an NVMe drive (20 + 10 + 10 + 8 W), through the
+//     same supply curve.
 #pragma once
 
 #include "capplan/error.hpp"
@@ -53,6 +57,19 @@ struct ItPower {
   bool known = true;
 };
 
+namespace detail {
+// A consumer card's desktop host: CPU, board, fans, 2 DIMMs and an NVMe drive.
+inline Power desktop_host_power(const HostAllowance& a) {
+  const SystemPowerAssumptions s;
+  return a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
+}
+// What an SoC's box adds to its TDP, which holds the CPU: board, fans, soldered memory, NVMe drive.
+inline Power soc_box_power() {
+  const SystemPowerAssumptions s;
+  return s.soc_board + s.tower_fan * static_cast<double>(s.soc_fans) + s.memory_module * 2.0 + s.nvme_active;
+}
+}  // namespace detail
+
 // Only the GPU known: `gpus` of `g` with capplan's host allowance.
 inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a = {}) {
   require_positive_count(gpus, "gpus");
@@ -72,13 +89,14 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
               explain_text::quantity(p.total);
     return p;
   }
-  const SystemPowerAssumptions s;
-  const Power host = a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
+  const bool soc = g.form_factor == FormFactor::soc;
+  const Power host = soc ? detail::soc_box_power() : detail::desktop_host_power(a);
   const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
   p.total = (g.tdp + host) / eta * static_cast<double>(gpus);  // P_wall = P_dc / efficiency (80 PLUS)
   p.planning = p.total;
-  p.basis = std::to_string(gpus) + " x (" + explain_text::quantity(g.tdp) + " + " + explain_text::quantity(host) + " host) / " +
-            explain_text::number(eta, 3) + " PSU = " + explain_text::quantity(p.total);
+  p.basis = std::to_string(gpus) + " x (" + explain_text::quantity(g.tdp) + (soc ? " SoC, its CPU included, + " : " + ") +
+            explain_text::quantity(host) + (soc ? " box" : " host") + ") / " + explain_text::number(eta, 3) + " PSU = " +
+            explain_text::quantity(p.total);
   return p;
 }
 
@@ -96,15 +114,19 @@ inline ItPower system_it_power(const SystemSpec& s, const Catalog& c, int units 
   return p;
 }
 
-// The allowance as one line, for the assumptions under a table.
-inline std::string host_allowance_note(const HostAllowance& a = {}) {
-  const SystemPowerAssumptions s;
-  const Power host = a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
+// The allowance as one line, for the assumptions under a table; `socs`: the table has SoC rows, whose
+// box is stated too.
+inline std::string host_allowance_note(const HostAllowance& a = {}, bool socs = false) {
+  const Power host = detail::desktop_host_power(a);
   const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
   return "IT power: systems from their parts at full load through their PSU (capplan power); a GPU alone or a cloud instance: "
          "data-centre GPUs at TDP x " + explain_text::number(a.server_factor, 3) +
          " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer cards (TDP + " +
-         explain_text::quantity(host) + " desktop host) / " + explain_text::percent(eta) + " (80 PLUS Gold).";
+         explain_text::quantity(host) + " desktop host) / " + explain_text::percent(eta) + " (80 PLUS Gold)" +
+         (socs ? ", SoCs (TDP, their CPU included, + " + explain_text::quantity(detail::soc_box_power()) + " for board, fans, memory and drive) / " +
+                     explain_text::percent(eta)
+               : std::string()) +
+         ".";
 }
 
 }  // namespace capplan

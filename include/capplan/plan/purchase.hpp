@@ -1399,7 +1399,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     for (const auto& r : q.fx) rates += (rates.empty() ? "" : "; ") + usd_rate_text(r);
     n.push_back("Prices and offers in other currencies converted to USD at " + rates + " (--fx), and ranked with the rest; other currencies are shown as they are.");
   }
-  n.push_back(host_allowance_note(q.host));
+  n.push_back(host_allowance_note(q.host, std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) {
+                                     return r.gpu && r.kind == OptionKind::gpu && r.gpu->form_factor == FormFactor::soc;
+                                   })));
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.gpu && !(r.gpu->tdp.value() > 0); }))
     n.push_back("Rent-only parts (TPUs, Trainium) have no published power: their kWh and CO2e are blank, not 0.");
   n.push_back("Energy = IT power x " + std::string(sv ? "24 h" : q.workload == PurchaseWorkload::train_images ? "time" : "expected wall clock") + " x PUE " + format_number(q.pue, 3) + "; electricity " +

@@ -55,6 +55,13 @@ struct SystemPowerAssumptions {
   Power tower_board = Power::from_value(50);
   int tower_fans = 5;
   Power tower_fan = Power::from_value(5);
+  // A box built around an SoC (DGX Spark, a Ryzen AI Max mini-PC): the SoC's TDP covers its CPU and
+  // GPU, so the box adds a small board at the low end of the ATX range above (20 W: no chipset, no
+  // slots to feed), 2 fans and its soldered LPDDR5X at 2 modules' worth. An assumption, not a
+  // measurement: with an NVMe drive it puts a DGX Spark (140 W GB10) at 209 W at the wall, inside
+  // the 240 W adapter it ships with.
+  Power soc_board = Power::from_value(20);
+  int soc_fans = 2;
   // Rack server: 100 W for a dual-socket board with its BMC, plus fans at 10% of the other parts'
   // maximum draw (fan power rises with the heat to move). An assumption, not a measurement.
   Power rack_board = Power::from_value(100);
