@@ -1029,6 +1029,27 @@ TEST_SUITE("report") {
     CHECK(p.total.value() == doctest::Approx(ws).epsilon(0.10));
   }
 
+  // Two cards share a desktop host, as in the catalog's ws-2x-rtx-4090 (parts at full load: 1.287 kW at
+  // the wall): (2 x 450 + 218) / 0.90 = 1.242 kW, within 5%; a host per card came to 1.484 kW (+15%).
+  TEST_CASE("host allowance: two consumer cards share one desktop") {
+    const Catalog& c = Catalog::builtin();
+    const ItPower two = gpu_it_power(c.find_gpu("rtx-4090"), 2);
+    CHECK(two.total.value() == doctest::Approx((2 * 450.0 + 218.0) / 0.90));
+    CHECK(two.basis.find("1 x 218 W host, up to 2 cards a desktop") != std::string::npos);
+    const double ws = system_it_power(c.find_system("ws-2x-rtx-4090"), c).total.value();
+    CHECK(two.total.value() == doctest::Approx(ws).epsilon(0.05));
+    // Three cards: two desktops; five: three.
+    CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 3).total.value() == doctest::Approx((3 * 450.0 + 2 * 218.0) / 0.90));
+    CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 5).total.value() == doctest::Approx((5 * 450.0 + 3 * 218.0) / 0.90));
+    HostAllowance four;
+    four.desktop_gpus = 4;
+    CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 4, four).total.value() == doctest::Approx((4 * 450.0 + 218.0) / 0.90));
+    HostAllowance bad;
+    bad.desktop_gpus = 0;
+    CHECK_THROWS_WITH_AS(gpu_it_power(c.find_gpu("rtx-4090"), 1, bad), doctest::Contains("host.desktop_gpus"), InputError);
+    CHECK(host_allowance_note().find("desktop host per 2 cards") != std::string::npos);
+  }
+
   // An SoC's TDP holds its CPU: its box adds a board, fans, memory and a drive, no desktop CPU. DGX
   // Spark's GB10 is 140 W and the box ships with a 240 W adapter: (140 + 48) / 0.90 = 208.9 W fits
   // under it; counted as a consumer card's desktop (TDP + 218 W) it came to 397.8 W, over the adapter.
@@ -1658,9 +1679,9 @@ TEST_SUITE("report") {
     CHECK(*t.purchase_high == *rtx.street_price->high * Decimal(2));
     CHECK(t.price_source.find("street price " + rtx.street_price->as_of) == 0);
     CHECK(t.price_source.find(" x 2") != std::string::npos);
-    // Busy power as train counts it: (450 W + 218 W host) / 0.9 per card.
+    // Busy power as train counts it: (2 x 450 W + one 218 W desktop host) / 0.9.
     CHECK(t.power.total.value() == doctest::Approx(gpu_it_power(rtx, 2).total.value()));
-    CHECK(t.power.total.value() == doctest::Approx(2 * 668.0 / 0.9).epsilon(0.01));
+    CHECK(t.power.total.value() == doctest::Approx((2 * 450.0 + 218.0) / 0.9).epsilon(0.01));
     // The rent is cheapest_rent's for two GPUs and a month of use, copied out of the catalog.
     const auto r = cheapest_rent(c, rtx.id, {}, Duration::from_value(scale::month), 2);
     REQUIRE(r);

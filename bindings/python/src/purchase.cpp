@@ -189,10 +189,11 @@ void bind_purchase(py::module_& m) {
   m.def("smallest_serving_run", &smallest_serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"),
         py::arg("max_gpus") = 256, "The fewest GPUs that hold the load, timed; None beyond max_gpus (as `capplan infer`).");
 
-  Record<HostAllowance>(m, "HostAllowance", "Host power where the catalog has no system: server factor, desktop CPU and PSU load.")
+  Record<HostAllowance>(m, "HostAllowance", "Host power where the catalog has no system: server factor, desktop CPU, PSU load and cards per desktop.")
       .field("server_factor", &HostAllowance::server_factor)
       .field("desktop_cpu", &HostAllowance::desktop_cpu)
       .field("desktop_psu_load", &HostAllowance::desktop_psu_load)
+      .field("desktop_gpus", &HostAllowance::desktop_gpus)
       .finish()
       .def("validate", &HostAllowance::validate);
   Record<ItPower>(m, "ItPower", "IT power of an option: the GPUs, the total at the wall and the arithmetic.")

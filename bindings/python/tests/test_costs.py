@@ -168,13 +168,13 @@ def test_catalog_tco_feeds_the_comparison_as_capplan_tco_gpu_does():
     assert d["purchase_usd"] == decimal.Decimal("3639.98")
     assert d["rent_per_gpu_hour_usd_per_h"] == decimal.Decimal("0.6")
     # The month-by-month comparison from those figures: the break-even month `capplan tco --gpu rtx-4090
-    # --gpus 2 --utilization 0.3 --months 24` prints (month 17).
+    # --gpus 2 --utilization 0.3 --months 24` prints (month 16).
     owned = capplan.OwnedOption(name="2 x rtx-4090", purchase=t.purchase, active_power=t.power.total,
                                 electricity=EnergyPrice("0.12 USD/kWh"))
     rented = t.rented_option()
     assert rented.kind == capplan.PriceKind.on_demand and rented.hourly == t.rent_per_gpu_hour * 2
     c = capplan.compare_costs(owned, rented, capplan.CompareOptions(utilization=0.3, horizon_months=24))
-    assert c.break_even_month == 17
+    assert c.break_even_month == 16
     # What the catalog lacks is absent, with the reason for a rent.
     a800 = capplan.catalog_tco(cat, cat.find_gpu("a800-sxm4-80gb"))
     assert a800.rent_per_gpu_hour is None and a800.rent_left_out[0].startswith("autodl-a800 (in CNY")

@@ -10,10 +10,12 @@
 //     Emissions and Large Neural Network Training"), Table 4, measured 330 W of system power per
 //     V100 (TDP 300 W) for GPT-3, counting the accelerator's share of host CPU, memory, network and
 //     fans: 330 / 300 = 1.10;
-//   consumer and workstation cards (one or two a desktop): (TDP + desktop host) / PSU efficiency,
-//     the desktop host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the
+//   consumer cards, up to HostAllowance::desktop_gpus (2) in a desktop: (N x TDP + desktops x
+//     desktop host) / PSU efficiency, desktops = ceil(N / 2), the desktop host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the
 //     board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
-//     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%);
+//     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%). Two cards share
+//     one host as in the catalog's ws-2x-rtx-4090, whose parts at full load come to 1.287 kW at the
+//     wall against this allowance's (2 x 450 + 218) / 0.9 = 1.242 kW (a host per card: 1.484 kW);
 //   an SoC (DGX Spark, Ryzen AI Max), one box each: (TDP + SoC box) / PSU efficiency, where the
 //     SoC's TDP already holds its CPU, so the box adds no CPU: SystemPowerAssumptions' small board,
 //     2 fans, the soldered memory as 2 modules and an NVMe drive (20 + 10 + 10 + 8 W), through the
@@ -34,6 +36,7 @@ struct HostAllowance {
   double server_factor = 1.10;                 // IT power / GPU TDP, data-centre GPUs (Patterson et al. 2021, Table 4)
   Power desktop_cpu = Power::from_value(125);  // Intel Core i9-13900K processor base power (Intel ARK)
   double desktop_psu_load = 0.5;               // where on the 80 PLUS Gold 115 V curve the desktop PSU runs
+  int desktop_gpus = 2;                        // consumer cards one desktop host serves (ws-2x-rtx-4090 holds 2)
 
   void validate() const {
     require_finite(server_factor, "host.server_factor");
@@ -41,6 +44,7 @@ struct HostAllowance {
     require_nonnegative(desktop_cpu.value(), "host.desktop_cpu");
     require_fraction(desktop_psu_load, "host.desktop_psu_load");
     if (!(desktop_psu_load > 0)) detail::fail("host.desktop_psu_load", explain_text::input(desktop_psu_load), "must be > 0");
+    if (desktop_gpus < 1 || desktop_gpus > 16) detail::fail("host.desktop_gpus", std::to_string(desktop_gpus), "is outside [1, 16]");
   }
 };
 
@@ -91,12 +95,20 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
   }
   const bool soc = g.form_factor == FormFactor::soc;
   const Power host = soc ? detail::soc_box_power() : detail::desktop_host_power(a);
+  const int hosts = soc ? gpus : (gpus - 1) / a.desktop_gpus + 1;  // an SoC is a box; cards share a desktop
   const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
-  p.total = (g.tdp + host) / eta * static_cast<double>(gpus);  // P_wall = P_dc / efficiency (80 PLUS)
+  // P_wall = P_dc / efficiency (80 PLUS)
+  p.total = (p.gpus + host * static_cast<double>(hosts)) / eta;
   p.planning = p.total;
-  p.basis = std::to_string(gpus) + " x (" + explain_text::quantity(g.tdp) + (soc ? " SoC, its CPU included, + " : " + ") +
-            explain_text::quantity(host) + (soc ? " box" : " host") + ") / " + explain_text::number(eta, 3) + " PSU = " +
-            explain_text::quantity(p.total);
+  if (hosts == gpus) {
+    p.basis = std::to_string(gpus) + " x (" + explain_text::quantity(g.tdp) + (soc ? " SoC, its CPU included, + " : " + ") +
+              explain_text::quantity(host) + (soc ? " box" : " host") + ") / " + explain_text::number(eta, 3) + " PSU = " +
+              explain_text::quantity(p.total);
+  } else {
+    p.basis = "(" + std::to_string(gpus) + " x " + explain_text::quantity(g.tdp) + " + " + std::to_string(hosts) + " x " +
+              explain_text::quantity(host) + " host, up to " + std::to_string(a.desktop_gpus) + " cards a desktop) / " +
+              explain_text::number(eta, 3) + " PSU = " + explain_text::quantity(p.total);
+  }
   return p;
 }
 
@@ -122,7 +134,8 @@ inline std::string host_allowance_note(const HostAllowance& a = {}, bool socs = 
   return "IT power: systems from their parts at full load through their PSU (capplan power); a GPU alone or a cloud instance: "
          "data-centre GPUs at TDP x " + explain_text::number(a.server_factor, 3) +
          " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer cards (TDP + " +
-         explain_text::quantity(host) + " desktop host) / " + explain_text::percent(eta) + " (80 PLUS Gold)" +
+         explain_text::quantity(host) + " desktop host per " + (a.desktop_gpus == 1 ? std::string("card") : std::to_string(a.desktop_gpus) + " cards") +
+         ") / " + explain_text::percent(eta) + " (80 PLUS Gold)" +
          (socs ? ", SoCs (TDP, their CPU included, + " + explain_text::quantity(detail::soc_box_power()) + " for board, fans, memory and drive) / " +
                      explain_text::percent(eta)
                : std::string()) +
