@@ -1035,7 +1035,14 @@ TEST_SUITE("report") {
     const Catalog& c = Catalog::builtin();
     const ItPower two = gpu_it_power(c.find_gpu("rtx-4090"), 2);
     CHECK(two.total.value() == doctest::Approx((2 * 450.0 + 218.0) / 0.90));
-    CHECK(two.basis.find("1 x 218 W host, up to 2 cards a desktop") != std::string::npos);
+    CHECK(two.basis.find("1 x 218 W host, one for every 2 cards)") != std::string::npos);
+    // Timed on one card per node (no link between hosts): a host per card, never fewer hosts than nodes.
+    const ItPower per_node = gpu_it_power(c.find_gpu("rtx-4090"), 4, {}, 1);
+    CHECK(per_node.total.value() == doctest::Approx(4 * (450.0 + 218.0) / 0.90));
+    CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 6, {}, 8).total.value() == doctest::Approx((6 * 450.0 + 3 * 218.0) / 0.90));
+    CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 6, {}, 2).total.value() == doctest::Approx((6 * 450.0 + 3 * 218.0) / 0.90));
+    CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 5, {}, 1).basis.find("5 x (450 W + 218 W host)") != std::string::npos);
+    CHECK_THROWS_WITH_AS(gpu_it_power(c.find_gpu("rtx-4090"), 2, {}, -1), doctest::Contains("gpus_per_node"), InputError);
     const double ws = system_it_power(c.find_system("ws-2x-rtx-4090"), c).total.value();
     CHECK(two.total.value() == doctest::Approx(ws).epsilon(0.05));
     // Three cards: two desktops; five: three.
@@ -1047,7 +1054,7 @@ TEST_SUITE("report") {
     HostAllowance bad;
     bad.desktop_gpus = 0;
     CHECK_THROWS_WITH_AS(gpu_it_power(c.find_gpu("rtx-4090"), 1, bad), doctest::Contains("host.desktop_gpus"), InputError);
-    CHECK(host_allowance_note().find("desktop host per 2 cards") != std::string::npos);
+    CHECK(host_allowance_note().find("a 218 W desktop host for every 2 cards, rounded up") != std::string::npos);
   }
 
   // An SoC's TDP holds its CPU: its box adds a board, fans, memory and a drive, no desktop CPU. DGX

@@ -64,7 +64,7 @@ Table gpu_table(const Catalog& c) {
                {"tdp_w", "TDP", Align::right},
                {"price", "Price", Align::right},
                {"price_high", "to", Align::right},
-               {"price_per_bf16_tflop", "$/TF", Align::right},
+               {"price_per_bf16_tflop", "Per TF", Align::right},
                {"price_as_of", "Price date", Align::left},
                currency_column()};
   for (const auto& g : c.gpus()) {
@@ -84,7 +84,8 @@ Table gpu_table(const Catalog& c) {
                currency_cell(price ? std::optional<Money>(price->amount) : std::nullopt)});
   }
   t.notes.push_back("Rates are dense (no 2:4 sparsity). BF16 falls back to FP16 where a part has no BF16.");
-  t.notes.push_back("Price: one figure, or the low end of a range its source gives (to: the high end); $/TF at the low end.");
+  t.notes.push_back("Price: one figure, or the low end of a range its source gives (to: the high end). Per TF: the price per dense BF16 "
+                    "TFLOP/s at the low end, in the price's currency.");
   t.notes.push_back("Sources and dates for every figure: capplan catalog show ID, or docs/catalog.md.");
   return t;
 }

@@ -68,7 +68,7 @@ std::pair<std::string, std::optional<std::string>> price_range(const std::string
 
 // --gpu ID [--gpus N]: the figures the flags did not give, from the catalog (plan/catalog_tco.hpp),
 // as values (never through flag text): the purchase (N x the street price, else the launch price; the
-// GPUs only), the busy wall power (GPUs and host, as train and compare count it) and the cheapest USD
+// GPUs only, an SoC as its entry prices it), the busy wall power (GPUs and host, as train and compare count it) and the cheapest USD
 // rent of N GPUs for a month at --utilization (whole instances; monthly and reserved as sold). Each
 // figure taken is said in a note; the entries it rests on are checked for stale prices.
 struct FromCatalog {
@@ -126,7 +126,8 @@ FromCatalog from_catalog(TcoArgs& a, const Context& ctx) {
     f.purchase = t.purchase;
     f.purchase_high = t.purchase_high;
     f.notes.push_back("Purchase from the catalog: " + what + " at its " + t.price_source +
-                      (g.form_factor == FormFactor::soc ? std::string("; an SoC is priced as the box it is sold in (see its source)")
+                      (g.form_factor == FormFactor::soc ? std::string("; an SoC's price is taken as its catalog entry gives it (the built-in entries price "
+                                                                                  "the box it is sold in)")
                                                         : std::string("; the GPUs only (a host is priced by capplan build, or give "
                                                                       "the whole machine with --price)")) +
                       "." +
@@ -353,7 +354,7 @@ void add_tco(CLI::App& app, Context& ctx) {
       "  capplan tco --price 25000-30000 --power 1100 --cloud-price 2.99 --utilization 0.5\n"
       "  capplan tco --gpu rtx-4090 --gpus 2 --utilization 0.3      # price, power and rent from the catalog");
   cmd->add_option("--gpu", args->gpu,
-                  "A catalog GPU: the flags not given come from the catalog (--price: N x its street price, the GPUs only; --power: "
+                  "A catalog GPU: the flags not given come from the catalog (--price: N x its street price, the GPUs only (an SoC: as its entry prices it); --power: "
                   "GPUs and host at the wall; --cloud-price: its cheapest hourly USD rent for N GPUs, whole instances)");
   auto* gpus = cmd->add_option("--gpus", args->gpus, "How many of --gpu (default 1)");
   auto* price = cmd->add_option("--price", args->price,

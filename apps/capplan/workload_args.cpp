@@ -701,6 +701,10 @@ int gpus_per_node_arg(const ClusterArgs& a, const GpuSpec& gpu) {
   // At most 1,024, or the GPU's own scale-up domain where that is larger (a TPU v5p slice: 6,144 chips).
   const int most = std::max(1024, perf::scale_up_domain(gpu));
   if (n > most) detail::fail("--gpus-per-node", std::to_string(n), "is more than " + std::to_string(most));
+  if (n > 1 && perf::linkless(gpu))
+    detail::fail("--gpus-per-node", std::to_string(n),
+                 "puts several " + gpu.id + " in a node, but it is a system-on-chip with no link to a second one: one per node (the default), "
+                 "the nodes joined by --fabric");
   return n;
 }
 

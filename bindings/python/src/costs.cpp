@@ -260,9 +260,12 @@ void bind_power(py::module_& m) {
       .field("tower_board", &SystemPowerAssumptions::tower_board)
       .field("tower_fans", &SystemPowerAssumptions::tower_fans)
       .field("tower_fan", &SystemPowerAssumptions::tower_fan)
+      .field("soc_board", &SystemPowerAssumptions::soc_board)
+      .field("soc_fans", &SystemPowerAssumptions::soc_fans)
       .field("rack_board", &SystemPowerAssumptions::rack_board)
       .field("rack_fan_fraction", &SystemPowerAssumptions::rack_fan_fraction)
-      .finish();
+      .finish()
+      .def("soc_box", &SystemPowerAssumptions::soc_box, "What an SoC's box adds to its TDP: board, fans, memory, drive.");
   Record<SystemPower>(m, "SystemPower", "A catalog system's draw, PSU advice, wall power, circuit check and heat.")
       .readonly("nodes", &SystemPower::nodes)
       .readonly("components", &SystemPower::components)

@@ -203,12 +203,14 @@ void bind_purchase(py::module_& m) {
       .readonly("basis", &ItPower::basis)
       .readonly("known", &ItPower::known)
       .finish(false);
-  m.def("gpu_it_power", &gpu_it_power, py::arg("gpu"), py::arg("gpus"), py::arg("allowance") = HostAllowance{});
+  m.def("gpu_it_power", &gpu_it_power, py::arg("gpu"), py::arg("gpus"), py::arg("allowance") = HostAllowance{}, py::arg("gpus_per_node") = 0,
+        "IT power of `gpus` x `gpu` with the host allowance: data-centre GPUs at TDP x server_factor, consumer cards with a desktop "
+        "host for every allowance.desktop_gpus cards (at least one per node of gpus_per_node; 0: not known), an SoC with its box.");
   m.def("system_it_power", &system_it_power, py::arg("system"), py::arg("catalog"), py::arg("units") = 1);
 
   Record<CatalogTco>(m, "CatalogTco",
                      "What the catalog knows for owning `gpus` of a GPU against renting as many (`capplan tco --gpu`): the purchase "
-                     "(street price, else launch price, x gpus; the GPUs only), the busy IT power (power.known False: no figure, "
+                     "(street price, else launch price, x gpus; the GPUs only, or an SoC's box as its entry prices it), the busy IT power (power.known False: no figure, "
                      "its powers 0), the cheapest USD rent of `gpus` for a month at the utilization, in whole instances (copied "
                      "out of the catalog), and why there is none.")
       .readonly("purchase", &CatalogTco::purchase)
@@ -321,7 +323,9 @@ void bind_purchase(py::module_& m) {
       .readonly("no_price_why", &RunFootprint::no_price_why, "without a price: the GPU's offers left out and why")
       .finish(false);
   m.def("run_footprint", &run_footprint, py::arg("catalog"), py::arg("gpu"), py::arg("gpus"), py::arg("time"), py::arg("gpu_hours"),
-        py::arg("options") = FootprintOptions{}, "IT power, energy, carbon and cost of `gpus` x `gpu` busy for `time`.");
+        py::arg("options") = FootprintOptions{}, py::arg("gpus_per_node") = 0,
+        "IT power, energy, carbon and cost of `gpus` x `gpu` busy for `time` (gpus_per_node: the node size timed, 0 unknown; "
+        "consumer cards get at least one desktop host per node).");
   m.def("offers_left_out", &offers_left_out, py::arg("catalog"), py::arg("gpu"), py::arg("fx") = std::vector<ExchangeRate>{},
         py::arg("for_run") = true,
         "The GPU's offers no rent can come from, each with why: a reserved price without its term (for a run), reserved only "

@@ -370,6 +370,13 @@ def test_rent_only_accelerator_has_no_energy_figure_not_zero():
     # An SoC's TDP holds its CPU: DGX Spark's box adds 48 W, not a desktop host, and stays inside its 240 W adapter.
     spark = capplan.gpu_it_power(cat.find_gpu("dgx-spark"), 1)
     assert spark.total.value == pytest.approx((140 + 48) / 0.9) and spark.total.value < 240
+    assert capplan.SystemPowerAssumptions().soc_box() == capplan.Power(48, "W")
+    # Consumer cards: a desktop host for every 2 cards, and never fewer hosts than nodes timed.
+    rtx = cat.find_gpu("rtx-4090")
+    assert capplan.gpu_it_power(rtx, 4).total.value == pytest.approx((4 * 450 + 2 * 218) / 0.9)
+    assert capplan.gpu_it_power(rtx, 4, gpus_per_node=1).total.value == pytest.approx(4 * (450 + 218) / 0.9)
+    with pytest.raises(capplan.InputError, match="gpus_per_node"):
+        capplan.gpu_it_power(rtx, 4, gpus_per_node=-1)
 
 
 def test_purchase_rows_of_rent_only_parts_have_no_energy():

@@ -359,6 +359,10 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
   c.pcie_host = host;
   c.p2p = p2p;
   require_p2p_modelled(gpu, p2p, c.gpus_per_node);
+  if (linkless(gpu) && c.gpus_per_node > 1)
+    detail::fail("gpus_per_node", std::to_string(c.gpus_per_node),
+                 "puts several " + gpu.id + " in a node, but it is a system-on-chip with no link to a second one: one per node, the nodes "
+                 "joined by a fabric");
   // A system-on-chip (Apple M-series, DGX Spark, Ryzen AI Max) has no PCIe or GPU link: alone in its
   // node it needs none, and collectives never run (Cluster::validate checks intra only with peers).
   const bool alone = linkless(gpu);

@@ -131,6 +131,7 @@ inline int scale_up_domain(const GpuSpec& gpu) {
 // GPUs to a node, as the intra-node links see it: the scale-up domain where it spans more than a
 // host (above), else the 8 GPUs of an HGX/DGX board or a typical PCIe server.
 inline int usual_gpus_per_node(const GpuSpec& gpu) {
+  if (linkless(gpu)) return 1;  // a system-on-chip: one a box, nothing to link a second to
   const int domain = scale_up_domain(gpu);
   return domain > 0 ? domain : 8;
 }

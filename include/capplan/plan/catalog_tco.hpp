@@ -9,7 +9,7 @@
 //                               // RentedOption (whole instances billed; a monthly rental or a reserved term as sold)
 //
 // The purchase counts the GPUs only, as compare's GPU rows do: a host (CPU, board, memory, PSU) is priced by
-// `capplan build` or given whole with --price.
+// `capplan build` or given whole with --price. An SoC's price is its entry's (the built-in DGX Spark's is its box).
 #pragma once
 
 #include "capplan/cost/rented.hpp"

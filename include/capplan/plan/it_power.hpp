@@ -67,17 +67,15 @@ inline Power desktop_host_power(const HostAllowance& a) {
   const SystemPowerAssumptions s;
   return a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
 }
-// What an SoC's box adds to its TDP, which holds the CPU: board, fans, soldered memory, NVMe drive.
-inline Power soc_box_power() {
-  const SystemPowerAssumptions s;
-  return s.soc_board + s.tower_fan * static_cast<double>(s.soc_fans) + s.memory_module * 2.0 + s.nvme_active;
-}
 }  // namespace detail
 
-// Only the GPU known: `gpus` of `g` with capplan's host allowance.
-inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a = {}) {
+// Only the GPU known: `gpus` of `g` with capplan's host allowance. `gpus_per_node`: the node size the
+// run was timed on (0: not known); consumer cards then get at least one desktop host per node, so a
+// run timed on one card per host is never powered as fewer hosts.
+inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a = {}, int gpus_per_node = 0) {
   require_positive_count(gpus, "gpus");
   a.validate();
+  if (gpus_per_node < 0) detail::fail("gpus_per_node", std::to_string(gpus_per_node), "must be 0 (not known) or a positive count");
   ItPower p;
   if (!(g.tdp.value() > 0)) {
     p.known = false;
@@ -94,8 +92,11 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
     return p;
   }
   const bool soc = g.form_factor == FormFactor::soc;
-  const Power host = soc ? detail::soc_box_power() : detail::desktop_host_power(a);
-  const int hosts = soc ? gpus : (gpus - 1) / a.desktop_gpus + 1;  // an SoC is a box; cards share a desktop
+  const Power host = soc ? SystemPowerAssumptions{}.soc_box() : detail::desktop_host_power(a);
+  // An SoC is a box; cards share a desktop, a host per desktop_gpus cards and at least one per node.
+  const int desktops = (gpus - 1) / a.desktop_gpus + 1;
+  const int nodes = gpus_per_node > 0 ? (gpus - 1) / gpus_per_node + 1 : 1;
+  const int hosts = soc ? gpus : std::max(desktops, nodes);
   const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
   // P_wall = P_dc / efficiency (80 PLUS)
   p.total = (p.gpus + host * static_cast<double>(hosts)) / eta;
@@ -106,7 +107,8 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
               explain_text::quantity(p.total);
   } else {
     p.basis = "(" + std::to_string(gpus) + " x " + explain_text::quantity(g.tdp) + " + " + std::to_string(hosts) + " x " +
-              explain_text::quantity(host) + " host, up to " + std::to_string(a.desktop_gpus) + " cards a desktop) / " +
+              explain_text::quantity(host) + " host, one for every " + std::to_string(a.desktop_gpus) + " cards" +
+              (nodes > desktops ? ", at least one per node of " + std::to_string(gpus_per_node) : std::string()) + ") / " +
               explain_text::number(eta, 3) + " PSU = " + explain_text::quantity(p.total);
   }
   return p;
@@ -133,10 +135,10 @@ inline std::string host_allowance_note(const HostAllowance& a = {}, bool socs = 
   const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
   return "IT power: systems from their parts at full load through their PSU (capplan power); a GPU alone or a cloud instance: "
          "data-centre GPUs at TDP x " + explain_text::number(a.server_factor, 3) +
-         " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer cards (TDP + " +
-         explain_text::quantity(host) + " desktop host per " + (a.desktop_gpus == 1 ? std::string("card") : std::to_string(a.desktop_gpus) + " cards") +
-         ") / " + explain_text::percent(eta) + " (80 PLUS Gold)" +
-         (socs ? ", SoCs (TDP, their CPU included, + " + explain_text::quantity(detail::soc_box_power()) + " for board, fans, memory and drive) / " +
+         " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer cards (each card's TDP + a " +
+         explain_text::quantity(host) + " desktop host for every " + (a.desktop_gpus == 1 ? std::string("card") : std::to_string(a.desktop_gpus) + " cards") +
+         ", rounded up) / " + explain_text::percent(eta) + " (80 PLUS Gold)" +
+         (socs ? ", SoCs (TDP, their CPU included, + " + explain_text::quantity(SystemPowerAssumptions{}.soc_box()) + " for board, fans, memory and drive) / " +
                      explain_text::percent(eta)
                : std::string()) +
          ".";

@@ -1071,7 +1071,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     }
 
     // Power and energy.
-    r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host);
+    r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host, perf::linkless(g) ? 1 : c.per_node);
     if (f.max_power && (!r.power.known || r.power.planning > *f.max_power)) {
       ++out.filtered_out;
       continue;
@@ -1400,7 +1400,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     n.push_back("Prices and offers in other currencies converted to USD at " + rates + " (--fx), and ranked with the rest; other currencies are shown as they are.");
   }
   n.push_back(host_allowance_note(q.host, std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) {
-                                     return r.gpu && r.kind == OptionKind::gpu && r.gpu->form_factor == FormFactor::soc;
+                                     return r.gpu && r.kind == OptionKind::gpu && r.gpu->form_factor == FormFactor::soc && r.power.known && r.power.total.value() > 0;
                                    })));
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.gpu && !(r.gpu->tdp.value() > 0); }))
     n.push_back("Rent-only parts (TPUs, Trainium) have no published power: their kWh and CO2e are blank, not 0.");

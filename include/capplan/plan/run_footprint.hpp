@@ -218,8 +218,10 @@ struct RunFootprint {
   std::string no_price_why;        // without a price: the GPU's offers left out and why (offers_left_out)
 };
 
-// `gpus` of `g` busy for `time` (the run's wall clock), `gpu_hours` GPU-hours priced.
-inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, Duration time, double gpu_hours, const FootprintOptions& o = {}) {
+// `gpus` of `g` busy for `time` (the run's wall clock), `gpu_hours` GPU-hours priced; `gpus_per_node`:
+// the node size the run was timed on (0: not known), for the hosts' power (gpu_it_power).
+inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, Duration time, double gpu_hours, const FootprintOptions& o = {},
+                                  int gpus_per_node = 0) {
   require_pue(o.pue, "pue");
   require_finite(o.grid_g_per_kwh, "grid_g_per_kwh");
   require_nonnegative(o.grid_g_per_kwh, "grid_g_per_kwh");
@@ -229,7 +231,7 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   require_nonnegative(gpu_hours, "gpu_hours");
   validate_usd_rates(o.fx);
   RunFootprint f;
-  f.power = gpu_it_power(g, gpus, o.host);
+  f.power = gpu_it_power(g, gpus, o.host, gpus_per_node);
   f.pue = o.pue;
   f.grid_g_per_kwh = o.grid_g_per_kwh;
   f.billed_gpu_hours = gpu_hours;

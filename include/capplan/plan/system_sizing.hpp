@@ -19,6 +19,7 @@
 #include "capplan/perf/communication.hpp"
 #include "capplan/plan/goodput.hpp"
 #include "capplan/power/heat.hpp"
+#include "capplan/power/system_power.hpp"
 #include "capplan/units/format.hpp"
 #include "capplan/units/quantity.hpp"
 
@@ -306,7 +307,9 @@ inline SystemSizing size_system(const SizingQuery& q) {
     SizingLine l;
     l.item = "cooling";
     s.gpu_power = g.tdp * static_cast<double>(q.gpus);
-    const double host = q.cpu ? q.cpu->tdp.value() + 75.0 : 250.0;
+    // An SoC's TDP holds its CPU: each SoC's box adds its board, fans, memory and drive (plan/it_power.hpp).
+    const bool soc = g.form_factor == FormFactor::soc;
+    const double host = soc ? SystemPowerAssumptions{}.soc_box().value() * q.gpus : q.cpu ? q.cpu->tdp.value() + 75.0 : 250.0;
     const double watts = s.gpu_power.value() + host;
     const HeatOutput heat = heat_output(Power::from_value(watts));
     // Sensible heat of air (ASHRAE Handbook, Fundamentals): Q [BTU/h] = 1.08 x CFM x dT [F], so
@@ -314,8 +317,10 @@ inline SystemSizing size_system(const SizingQuery& q) {
     s.airflow_cfm = 3.16 * watts / 18.0;
     l.value = s.airflow_cfm;
     l.parts.push_back("GPUs at TDP: " + format(s.gpu_power, {.significant = 4}));
-    l.parts.push_back(q.cpu ? "CPU at TDP + 75 W board and fans: " + format(Power::from_value(host), {.significant = 4})
-                            : std::string("host allowance: 250 W (no CPU chosen)"));
+    l.parts.push_back(soc   ? std::to_string(q.gpus) + " x the SoC's box (its CPU in the SoC's TDP; board, fans, memory and drive): " +
+                                  format(Power::from_value(host), {.significant = 4})
+                      : q.cpu ? "CPU at TDP + 75 W board and fans: " + format(Power::from_value(host), {.significant = 4})
+                              : std::string("host allowance: 250 W (no CPU chosen)"));
     l.answer = format_number(s.airflow_cfm, 3) + " CFM through the case, " + format_number(heat.btu_per_hour, 4) + " BTU/h for the room";
     l.rule = "all power ends as heat (power/heat.hpp); air must carry it out: CFM = 3.16 x W / dT(F), dT = 18 F (10 C) (ASHRAE sensible-heat "
              "equation). Blower-style or server cards suit packed multi-GPU cases; open-air consumer cards need the slot between them";

@@ -73,7 +73,7 @@ inline TrainingReport training_report(const Catalog& catalog, std::string model,
   r.links = perf::plan_links(r.run.cluster, r.run.plan);
   // Power drawn and rent paid over the whole run's expected wall clock (redone work, checkpoints and
   // restarts included), as compare bills its training rows.
-  r.footprint = run_footprint(catalog, g, gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint);
+  r.footprint = run_footprint(catalog, g, gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint, r.run.cluster.gpus_per_node);
   return r;
 }
 
@@ -127,7 +127,8 @@ inline ImageTrainingReport image_training_report(const Catalog& catalog, std::st
   r.gpu_hours = r.time.value() * r.gpus / 3600.0;
   r.flops_total = r.estimate.flops_per_image.value() * images;
   r.goodput = estimate_goodput(r.time, r.gpus, image_checkpoint_size(net), goodput, r.estimate.iteration);
-  r.footprint = run_footprint(catalog, cluster.gpu, r.gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint);
+  r.footprint = run_footprint(catalog, cluster.gpu, r.gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint,
+                              cluster.gpus_per_node);
   return r;
 }
 

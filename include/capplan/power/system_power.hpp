@@ -62,6 +62,8 @@ struct SystemPowerAssumptions {
   // the 240 W adapter it ships with.
   Power soc_board = Power::from_value(20);
   int soc_fans = 2;
+  // What an SoC's box adds to the SoC's TDP: board, fans, the soldered memory as 2 modules, an NVMe drive.
+  [[nodiscard]] Power soc_box() const { return soc_board + tower_fan * static_cast<double>(soc_fans) + memory_module * 2.0 + nvme_active; }
   // Rack server: 100 W for a dual-socket board with its BMC, plus fans at 10% of the other parts'
   // maximum draw (fan power rises with the heat to move). An assumption, not a measurement.
   Power rack_board = Power::from_value(100);
