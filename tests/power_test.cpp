@@ -47,6 +47,30 @@ std::vector<PowerComponent> workstation_4090() {
 }  // namespace
 
 TEST_SUITE("power") {
+  // An SoC box (DGX Spark): no CPU part (the GB10's 140 W holds it), a small board and 2 fans, its
+  // soldered memory as 2 modules: 140 + 30 + 10 = 180 W of DC, the 48 W box of gpu_it_power less the
+  // drive, which a box of listed parts counts only where listed.
+  TEST_CASE("an SoC box: small board, 2 fans, soldered memory, no CPU") {
+    const Catalog& c = Catalog::builtin();
+    SystemSpec s;
+    s.id = "spark";
+    s.name = "DGX Spark";
+    s.parts.push_back({PartKind::gpu, "dgx-spark", 1});
+    std::vector<std::string> notes;
+    const auto parts = system_components(s, c, &notes);
+    Power total{};
+    for (const auto& p : parts) total += p.max_draw * static_cast<double>(p.count);
+    CHECK(total.value() == doctest::Approx(180.0));
+    CHECK(parts.size() == 3);
+    CHECK(parts[1].max_draw.value() == doctest::Approx(30.0));
+    CHECK(parts[2].count == 2);
+    s.parts.front().count = 2;  // two boxes: twice the board, fans and memory
+    Power two{};
+    for (const auto& p : system_components(s, c)) two += p.max_draw * static_cast<double>(p.count);
+    CHECK(two.value() == doctest::Approx(360.0));
+    CHECK(SystemPowerAssumptions{}.soc_box().value() == doctest::Approx(48.0));
+  }
+
   TEST_CASE("component draw scales between idle and max with utilization") {
     auto gpu = gpu_component("RTX 4090", 450_W, 20_W);
     auto d = component_draw(gpu, 0.5);

@@ -1064,7 +1064,7 @@ TEST_SUITE("report") {
     const Catalog& c = Catalog::builtin();
     const ItPower spark = gpu_it_power(c.find_gpu("dgx-spark"), 1);
     CHECK(spark.total.value() == doctest::Approx((140.0 + 48.0) / 0.90));
-    CHECK(spark.total.value() < 240.0);
+    CHECK((spark.total * 0.90).value() < 240.0);  // its DC draw (188 W) inside the 240 W its adapter delivers
     CHECK(spark.basis.find("its CPU included") != std::string::npos);
     const ItPower two = gpu_it_power(c.find_gpu("ryzen-ai-max-395"), 2);  // two boxes, a box each
     CHECK(two.total.value() == doctest::Approx(2 * (120.0 + 48.0) / 0.90));

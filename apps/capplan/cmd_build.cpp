@@ -164,6 +164,10 @@ Result run_size(const SizeArgs& a, const Context& ctx) {
   if (q.gpu->form_factor == FormFactor::cloud)
     detail::fail("--gpu", q.gpu->id, "is rent-only (Google's TPUs, AWS Trainium): there is no machine of one's own to size");
   if (a.gpus < 1 || a.gpus > 64) detail::fail("--gpus", std::to_string(a.gpus), "is outside 1 to 64 GPUs in one machine");
+  if (perf::linkless(*q.gpu) && a.gpus > 1)
+    detail::fail("--gpus", std::to_string(a.gpus), "puts several " + q.gpu->id + " in one machine, but a system-on-chip is a machine of its own: size one");
+  if (q.gpu->form_factor == FormFactor::soc && !a.cpu.empty())
+    detail::fail("--cpu", a.cpu, "adds a CPU to " + q.gpu->id + ", a system-on-chip whose CPU is inside it");
   q.gpus = a.gpus;
   q.task = a.task == "serve" ? SizingTask::serve : a.task == "finetune" ? SizingTask::finetune : SizingTask::train;
   if (a.task != "train" && a.task != "finetune" && a.task != "serve") detail::fail("--task", a.task, "is not train, finetune or serve");

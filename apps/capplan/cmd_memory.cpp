@@ -267,6 +267,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
                             bytes_text(fit.headroom));
   } else {
     const InferenceConfig c = inference_config(a.plan, m.shape);
+    refuse_soc_serving_layout(a.plan, c, g);
     const ServingMemoryReport rep = serving_memory_report(m.id, m.shape, g, c);
     const MemoryBudget& b = rep.budget;
     const FitResult& fit = rep.fit;

@@ -56,6 +56,11 @@ SystemSpec system_of_parts(const PowerArgs& a, const Catalog& cat) {
   const auto needs = [&](const std::optional<int>& count, const std::string& part, std::string_view flag, std::string_view part_flag) {
     if (count && part.empty()) detail::fail(flag, std::to_string(*count), "needs " + std::string(part_flag));
   };
+  if (g.form_factor == FormFactor::soc) {
+    // An SoC box: its CPU is in the package and its memory soldered beside it; there is none to add.
+    if (!a.cpu.empty()) detail::fail("--cpu", a.cpu, "adds a CPU to " + g.id + ", a system-on-chip whose CPU is inside it");
+    if (!a.memory.empty()) detail::fail("--memory", a.memory, "adds DIMMs to " + g.id + ", a system-on-chip whose memory is soldered");
+  }
   needs(a.cpus, a.cpu, "--cpus", "--cpu");
   needs(a.dimms, a.memory, "--dimms", "--memory");
   needs(a.psus, a.psu, "--psus", "--psu");

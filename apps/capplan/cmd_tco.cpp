@@ -126,8 +126,8 @@ FromCatalog from_catalog(TcoArgs& a, const Context& ctx) {
     f.purchase = t.purchase;
     f.purchase_high = t.purchase_high;
     f.notes.push_back("Purchase from the catalog: " + what + " at its " + t.price_source +
-                      (g.form_factor == FormFactor::soc ? std::string("; an SoC's price is taken as its catalog entry gives it (the built-in entries price "
-                                                                                  "the box it is sold in)")
+                      (g.form_factor == FormFactor::soc ? std::string("; an SoC's price is taken as its catalog entry gives it (the built-in DGX Spark's "
+                                                                                  "is its whole box)")
                                                         : std::string("; the GPUs only (a host is priced by capplan build, or give "
                                                                       "the whole machine with --price)")) +
                       "." +

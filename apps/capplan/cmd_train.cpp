@@ -824,6 +824,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   PlanArgs p = a.plan;
   if (!p.context) p.context = a.prompt + a.output;
   const InferenceConfig ic = inference_config(p, m.shape);
+  refuse_soc_serving_layout(p, ic, g);
   // The load as plan/serving_run.hpp times it, so `capplan compare --serve` agrees.
   ServingLoad load;
   load.weights = ic.weights;
@@ -868,7 +869,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     t.title += ": does not fit";
     t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()), Cell::of_text(fit_text(fit, g.capacity()))});
     std::vector<std::string> hints;
-    if (const auto fewest = min_gpus_for_serving(m.shape, ic, g.capacity())) {
+    if (const auto fewest = min_gpus_for_serving(m.shape, ic, g.capacity(), perf::linkless(g) ? 1 : 1024)) {
       hints.push_back("--gpus " + std::to_string(fewest->gpus) + " (TP " + std::to_string(fewest->tensor) + " x PP " + std::to_string(fewest->pipeline) +
                       "): " + bytes_text(fewest->budget.total()) + " per GPU");
     }

@@ -621,7 +621,7 @@ void add_cluster_flags(CLI::App* cmd, ClusterArgs& a, bool with_plan_flags) {
   cmd->add_option("--fabric-latency", a.fabric_latency, "Latency per step between nodes, e.g. '5 us'");
   add_pcie_host_flag(cmd, a);
   if (!with_plan_flags) return;
-  cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node: one NVLink domain (default 8; 72 for GB200 and GB300, an NVL72 rack; a TPU pod or slice and a Trainium instance: their chip-link domain, 256 for TPU v6e)");
+  cmd->add_option("--gpus-per-node", a.gpus_per_node, "GPUs in one node: one NVLink domain (default 8; 72 for GB200 and GB300, an NVL72 rack; a TPU pod or slice and a Trainium instance: their chip-link domain, 256 for TPU v6e; 1 for a system-on-chip such as DGX Spark, one a box)");
   cmd->add_flag("--allow-cross-node-tp", a.allow_cross_node_tp, "Allow a TP group that spans nodes (timed over the fabric)");
 }
 
@@ -1082,6 +1082,16 @@ InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shap
   return c;
 }
 
+void refuse_soc_serving_layout(const PlanArgs& a, const InferenceConfig& c, const GpuSpec& g) {
+  const int n = c.tensor_parallel * c.pipeline_parallel;
+  if (n <= 1 || !perf::linkless(g)) return;
+  const std::string flag = a.gpus ? "--gpus" : c.tensor_parallel > 1 ? "--tp" : "--pp";
+  const int value = a.gpus ? *a.gpus : c.tensor_parallel > 1 ? c.tensor_parallel : c.pipeline_parallel;
+  detail::fail(flag, std::to_string(value),
+               "puts the model on " + std::to_string(n) + " x " + g.id + ", but a system-on-chip has no link to a second one: it serves alone "
+               "(a smaller --weights format or a shorter --context fits more)");
+}
+
 std::string bytes_text(DataSize d) { return format(d, {.significant = 4}); }
 std::string fit_text(const FitResult& fit, DataSize gpu_memory) {
   if (!fit.fits) return "does NOT fit in " + bytes_text(gpu_memory);
@@ -1164,8 +1174,9 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
       out.push_back(std::string("--finetune ") + flag + " (fine-tuning adapters, not pre-training): " + need_text(s, t, cap));
     }
   }
+  const int max_tp = perf::linkless(g) ? 1 : 8;  // a system-on-chip has no link to a second one
   const auto more_gpus = [&](const TrainingConfig& t, const std::string& label) -> std::optional<int> {
-    const auto more = min_gpus_for_training(s, t, cap);
+    const auto more = min_gpus_for_training(s, t, cap, 65536, max_tp);
     if (!more) return std::nullopt;
     out.push_back(label + std::to_string(more->gpus) + " x " + g.id + " (TP " + std::to_string(more->tensor) +
                   (more->context > 1 ? " x CP " + std::to_string(more->context) : "") + " x PP " + std::to_string(more->pipeline) +
@@ -1180,7 +1191,7 @@ std::vector<std::string> training_fit_hints(const ModelArg& m, const TrainingCon
     t.plan.recompute = Recompute::full;
     t.plan.recompute_modules = 0;
     t.plan.offload_layers = 0;
-    const auto frugal = min_gpus_for_training(s, t, cap);
+    const auto frugal = min_gpus_for_training(s, t, cap, 65536, max_tp);
     if (frugal && (!plain || frugal->gpus < *plain)) (void)more_gpus(t, "more GPUs with --zero 3 --recompute full: ");
   }
   // The GPU with the least memory that holds this very plan, of the same vendor when one does (the

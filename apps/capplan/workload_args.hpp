@@ -352,6 +352,9 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m);
 // The serving configuration: --gpus alone is tensor parallel when it divides the heads, else
 // pipeline parallel.
 InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shape);
+// A system-on-chip (DGX Spark, Ryzen AI Max) serves alone: TP x PP over several is an error naming the
+// flag that asked for it (--gpus, --tp or --pp).
+void refuse_soc_serving_layout(const PlanArgs& a, const InferenceConfig& c, const GpuSpec& g);
 
 // Readable figures for tables: "13.48 GB", "6.738B", "1.2e+21".
 std::string bytes_text(DataSize d);

@@ -369,7 +369,7 @@ def test_rent_only_accelerator_has_no_energy_figure_not_zero():
     assert dgx.planning == capplan.Power(14.3, "kW") and dgx.total < dgx.planning
     # An SoC's TDP holds its CPU: DGX Spark's box adds 48 W, not a desktop host, and stays inside its 240 W adapter.
     spark = capplan.gpu_it_power(cat.find_gpu("dgx-spark"), 1)
-    assert spark.total.value == pytest.approx((140 + 48) / 0.9) and spark.total.value < 240
+    assert spark.total.value == pytest.approx((140 + 48) / 0.9) and spark.total.value * 0.9 < 240  # DC against the adapter's output
     assert capplan.SystemPowerAssumptions().soc_box() == capplan.Power(48, "W")
     # Consumer cards: a desktop host for every 2 cards, and never fewer hosts than nodes timed.
     rtx = cat.find_gpu("rtx-4090")

@@ -10,9 +10,9 @@
 //     Emissions and Large Neural Network Training"), Table 4, measured 330 W of system power per
 //     V100 (TDP 300 W) for GPT-3, counting the accelerator's share of host CPU, memory, network and
 //     fans: 330 / 300 = 1.10;
-//   consumer cards, up to HostAllowance::desktop_gpus (2) in a desktop: (N x TDP + desktops x
-//     desktop host) / PSU efficiency, desktops = ceil(N / 2), the desktop host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the
-//     board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
+//   consumer cards: (N x TDP + hosts x desktop host) / PSU efficiency, hosts = max(ceil(N / 2), the
+//     nodes the run was timed on): up to HostAllowance::desktop_gpus (2) a desktop; the desktop
+//     host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
 //     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%). Two cards share
 //     one host as in the catalog's ws-2x-rtx-4090, whose parts at full load come to 1.287 kW at the
 //     wall against this allowance's (2 x 450 + 218) / 0.9 = 1.242 kW (a host per card: 1.484 kW);

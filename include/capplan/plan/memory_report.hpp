@@ -12,6 +12,7 @@
 #include "capplan/hardware/precision.hpp"
 #include "capplan/memory/budget.hpp"
 #include "capplan/memory/solvers.hpp"
+#include "capplan/perf/communication.hpp"
 #include "capplan/workload/params.hpp"
 #include "capplan/workload/transformer.hpp"
 
@@ -51,7 +52,8 @@ inline TrainingMemoryReport training_memory_report(std::string model, const Tran
   r.budget = training_budget(shape, config);
   r.fit = check_fit(r.budget, gpu.capacity());
   r.max_micro_batch = max_micro_batch(shape, config, gpu.capacity(), 4096);
-  r.fewest = min_gpus_for_training(shape, config, gpu.capacity());
+  // A system-on-chip has no link to a second one: no tensor parallelism across boxes.
+  r.fewest = min_gpus_for_training(shape, config, gpu.capacity(), 65536, perf::linkless(gpu) ? 1 : 8);
   return r;
 }
 
@@ -80,7 +82,7 @@ inline ServingMemoryReport serving_memory_report(std::string model, const Transf
   r.fit = check_fit(r.budget, gpu.capacity());
   r.max_context = max_context(shape, config, gpu.capacity(), std::max<std::int64_t>(r.context, shape.seq_len));
   r.max_batch = max_concurrent_sequences(shape, config, gpu.capacity(), 1 << 20);
-  r.fewest = min_gpus_for_serving(shape, config, gpu.capacity());
+  r.fewest = min_gpus_for_serving(shape, config, gpu.capacity(), perf::linkless(gpu) ? 1 : 1024);  // an SoC serves alone
   return r;
 }
 

@@ -1043,6 +1043,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         continue;
       }
     } else if (!si) {
+      if (!g.dense.at(Precision::fp16) && !g.dense.at(Precision::bf16) && !g.dense.at(Precision::fp32)) {
+        not_estimated("no rate");  // serving_run times in FP16, else BF16, else FP32
+        continue;
+      }
       auto it = serve_runs.find(g.id);
       if (it == serve_runs.end()) {
         std::optional<ServingRun> sr;
@@ -1071,7 +1075,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     }
 
     // Power and energy.
-    r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host, perf::linkless(g) ? 1 : c.per_node);
+    // The node the row was timed on: a serving replica is one node; an SoC is a box of its own.
+    const int timed_node = perf::linkless(g) ? 1 : r.serving ? r.serving->gpus() : c.per_node;
+    r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host, timed_node);
     if (f.max_power && (!r.power.known || r.power.planning > *f.max_power)) {
       ++out.filtered_out;
       continue;
@@ -1293,7 +1299,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   std::string pcie_p2p, pcie_host_memory;
   std::vector<std::string_view> listed;
   for (const PurchaseRow& r : out.rows) {
-    if (r.gpu == nullptr || r.gpus < 2 || !perf::pcie_only(*r.gpu))
+    if (r.gpu == nullptr || r.gpus < 2 || !perf::pcie_only(*r.gpu) || perf::linkless(*r.gpu))  // an SoC: one a box, no PCIe between
       continue;
     if (std::find(listed.begin(), listed.end(), r.gpu->id) != listed.end()) continue;
     listed.push_back(r.gpu->id);

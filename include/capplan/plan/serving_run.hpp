@@ -103,6 +103,9 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   require_positive_count(tp, "tp");
   require_positive_count(pp, "pp");
   if (pp > shape.layers) detail::fail("pp", std::to_string(pp), "exceeds the model's " + std::to_string(shape.layers) + " layers");
+  if (tp * pp > 1 && perf::linkless(gpu))
+    detail::fail(tp > 1 ? "tp" : "pp", std::to_string(tp > 1 ? tp : pp),
+                 "puts the model on " + std::to_string(tp * pp) + " x " + gpu.id + ", but a system-on-chip has no link to a second one: it serves alone");
   perf::InferenceJob job;
   job.model = shape;
   job.weight_bytes_per_parameter = load.weights.bytes_per_value();
@@ -138,7 +141,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
 inline std::optional<ServingRun> smallest_serving_run(const TransformerShape& shape, const GpuSpec& gpu, const ServingLoad& load,
                                                       int max_gpus = 256) {
   load.validate();
-  const auto plan = min_gpus_for_serving(shape, load.config(), gpu.capacity(), max_gpus);
+  const auto plan = min_gpus_for_serving(shape, load.config(), gpu.capacity(), perf::linkless(gpu) ? 1 : max_gpus);  // an SoC serves alone
   if (!plan) return std::nullopt;
   return serving_run(shape, gpu, load, plan->tensor, plan->pipeline);
 }

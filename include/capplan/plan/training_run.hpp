@@ -232,8 +232,11 @@ class TrainingRunCache {
     c.plan.zero_stage = ZeroStage::parameters;
     c.mtp_layers = setup_.mtp_layers;
     c.plan.sequence_parallel = true;
-    // Every TP degree the search may take: up to the node (or the space's max_tp), not only 1-8.
-    const int max_tp = setup_.space.max_tp > 0 ? setup_.space.max_tp : std::max(8, gpus_per_node);
+    // Every TP degree the search may take: up to the node (or the space's max_tp). A mixture of experts
+    // also shards its experts over EP, which the bound's solver does not take: TP up to 8 stands in for
+    // it. A dense model on small nodes (an SoC: one) keeps the node's TP, else the bound is far too low
+    // for the probes above it to reach a count that fits.
+    const int max_tp = setup_.space.max_tp > 0 ? setup_.space.max_tp : shape_.moe ? std::max(8, gpus_per_node) : gpus_per_node;
     const auto key = std::make_tuple(gpu.id, max_gpus, max_tp);
     auto lb_it = lower_bounds_.find(key);
     if (lb_it == lower_bounds_.end()) {

@@ -58,8 +58,8 @@ struct SystemPowerAssumptions {
   // A box built around an SoC (DGX Spark, a Ryzen AI Max mini-PC): the SoC's TDP covers its CPU and
   // GPU, so the box adds a small board at the low end of the ATX range above (20 W: no chipset, no
   // slots to feed), 2 fans and its soldered LPDDR5X at 2 modules' worth. An assumption, not a
-  // measurement: with an NVMe drive it puts a DGX Spark (140 W GB10) at 209 W at the wall, inside
-  // the 240 W adapter it ships with.
+  // measurement: with an NVMe drive a DGX Spark (140 W GB10) draws 188 W of DC, inside the 240 W its
+  // adapter delivers (chargerlab's teardown: 48 V x 5 A), 209 W at the wall.
   Power soc_board = Power::from_value(20);
   int soc_fans = 2;
   // What an SoC's box adds to the SoC's TDP: board, fans, the soldered memory as 2 modules, an NVMe drive.
@@ -131,7 +131,8 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
   auto note = [&](const std::string& line) {
     if (assumptions) assumptions->push_back(line);
   };
-  bool rack = false;
+  bool rack = false, has_memory = false;
+  int socs = 0;  // SoC boxes: GPUs of form factor soc, one a box
   for (const auto& p : s.parts) {
     switch (p.kind) {
       case PartKind::gpu: {
@@ -141,6 +142,10 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
           detail::fail("gpu", g.id, "is rent-only (" + std::string(name(g.form_factor)) + "): there is no machine of one's own to power");
         out.push_back(gpu_component(g.id, g.tdp, g.idle_power, p.count));
         if (g.idle_power.value() == 0) note(g.id + ": no idle figure in the catalog, idle counted as 0 W");
+        if (g.form_factor == FormFactor::soc) {
+          socs += p.count;
+          note(g.id + ": a system-on-chip, its CPU inside its TDP (" + detail::watts(g.tdp) + "), one a box");
+        }
         break;
       }
       case PartKind::cpu: {
@@ -150,6 +155,7 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
         break;
       }
       case PartKind::memory: {
+        has_memory = true;
         const MemoryModule& m = c.find_memory_module(p.id);
         const Power w = m.power ? *m.power : a.memory_module;
         if (!m.power) note(m.id + ": no power figure in the catalog; " + detail::watts(w) + " per module assumed");
@@ -188,6 +194,20 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
       case PartKind::psu: break;
       case PartKind::motherboard: break;  // in the board-and-fans allowance below
     }
+  }
+  // SoC boxes: a small board and 2 fans each, and the soldered memory (no DIMM to list) as 2 modules a
+  // box, the box gpu_it_power counts (SystemPowerAssumptions::soc_box, with the drive where listed).
+  if (socs > 0) {
+    const Power w = (a.soc_board + a.tower_fan * static_cast<double>(a.soc_fans)) * static_cast<double>(socs);
+    out.push_back(board_and_fans("board and fans", w));
+    note("board and fans (SoC box): " + std::to_string(socs) + " x (" + detail::watts(a.soc_board) + " small board + " +
+         std::to_string(a.soc_fans) + " fans x " + detail::watts(a.tower_fan) + ") = " + detail::watts(w) + " (capplan's allowance, not measured)");
+    if (!has_memory) {
+      out.push_back(memory_modules("soldered memory", a.memory_module, a.memory_module, 2 * socs));
+      note("soldered memory: the unified LPDDR5X of " + std::to_string(socs) + " box(es) as 2 modules each at " + detail::watts(a.memory_module) +
+           " (capplan's allowance)");
+    }
+    return out;
   }
   // Without a chassis part, several GPUs mean a server.
   bool has_chassis = false;
