@@ -1057,6 +1057,22 @@ TEST_SUITE("report") {
     CHECK(host_allowance_note().find("a 218 W desktop host for every 2 cards, rounded up") != std::string::npos);
   }
 
+  // A workstation card (a PCIe card with its own fans: the RTX 6000 Ada's blower) sits in a desktop:
+  // (300 + 218) / 0.90 = 575.6 W against the catalog's ws-rtx-6000-ada from its parts (628.2 W), within
+  // 10%; the data-centre factor gave 330 W. A passive PCIe card (L40S) keeps TDP x 1.10.
+  TEST_CASE("host allowance: a workstation card gets a desktop host, a passive PCIe card the server factor") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& ada = c.find_gpu("rtx-6000-ada");
+    CHECK(desktop_card(ada));
+    const ItPower one = gpu_it_power(ada, 1);
+    CHECK(one.total.value() == doctest::Approx((300.0 + 218.0) / 0.90));
+    CHECK(one.total.value() == doctest::Approx(system_it_power(c.find_system("ws-rtx-6000-ada"), c).total.value()).epsilon(0.10));
+    const GpuSpec& l40s = c.find_gpu("l40s");
+    CHECK_FALSE(desktop_card(l40s));
+    CHECK(gpu_it_power(l40s, 2).total.value() == doctest::Approx(2 * 350.0 * 1.10));
+    CHECK_FALSE(desktop_card(c.find_gpu("h200-nvl")));  // cooling not recorded: the data-centre factor
+  }
+
   // An SoC's TDP holds its CPU: its box adds a board, fans, memory and a drive, no desktop CPU. DGX
   // Spark's GB10 is 140 W and the box ships with a 240 W adapter: (140 + 48) / 0.90 = 208.9 W fits
   // under it; counted as a consumer card's desktop (TDP + 218 W) it came to 397.8 W, over the adapter.

@@ -206,6 +206,8 @@ void bind_purchase(py::module_& m) {
   m.def("gpu_it_power", &gpu_it_power, py::arg("gpu"), py::arg("gpus"), py::arg("allowance") = HostAllowance{}, py::arg("gpus_per_node") = 0,
         "IT power of `gpus` x `gpu` with the host allowance: data-centre GPUs at TDP x server_factor, consumer cards with a desktop "
         "host for every allowance.desktop_gpus cards (at least one per node of gpus_per_node; 0: not known), an SoC with its box.");
+  m.def("desktop_card", &desktop_card, py::arg("gpu"),
+        "True for a card that goes in a desktop with a desktop host: a consumer card, or a PCIe card with its own fans (blower, open-air).");
   m.def("system_it_power", &system_it_power, py::arg("system"), py::arg("catalog"), py::arg("units") = 1);
 
   Record<CatalogTco>(m, "CatalogTco",

@@ -371,6 +371,9 @@ def test_rent_only_accelerator_has_no_energy_figure_not_zero():
     spark = capplan.gpu_it_power(cat.find_gpu("dgx-spark"), 1)
     assert spark.total.value == pytest.approx((140 + 48) / 0.9) and spark.total.value * 0.9 < 240  # DC against the adapter's output
     assert capplan.SystemPowerAssumptions().soc_box() == capplan.Power(48, "W")
+    # A workstation card (blower-cooled RTX 6000 Ada) gets a desktop host; a passive L40S the server factor.
+    assert capplan.desktop_card(cat.find_gpu("rtx-6000-ada")) and not capplan.desktop_card(cat.find_gpu("l40s"))
+    assert capplan.gpu_it_power(cat.find_gpu("rtx-6000-ada"), 1).total.value == pytest.approx((300 + 218) / 0.9)
     # Consumer cards: a desktop host for every 2 cards, and never fewer hosts than nodes timed.
     rtx = cat.find_gpu("rtx-4090")
     assert capplan.gpu_it_power(rtx, 4).total.value == pytest.approx((4 * 450 + 2 * 218) / 0.9)

@@ -10,7 +10,8 @@
 //     Emissions and Large Neural Network Training"), Table 4, measured 330 W of system power per
 //     V100 (TDP 300 W) for GPT-3, counting the accelerator's share of host CPU, memory, network and
 //     fans: 330 / 300 = 1.10;
-//   consumer cards: (N x TDP + hosts x desktop host) / PSU efficiency, hosts = max(ceil(N / 2), the
+//   consumer cards and workstation cards (PCIe cards with their own fans, desktop_card): (N x TDP +
+//     hosts x desktop host) / PSU efficiency, hosts = max(ceil(N / 2), the
 //     nodes the run was timed on): up to HostAllowance::desktop_gpus (2) a desktop; the desktop
 //     host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
 //     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%). Two cards share
@@ -61,6 +62,15 @@ struct ItPower {
   bool known = true;
 };
 
+// A card that goes in a desktop, with a desktop host: a consumer card, or a workstation card (a PCIe
+// card with its own fans, blower or open-air: RTX 6000 Ada, RTX PRO 6000, RTX A6000). A passively
+// cooled PCIe card (A100 PCIe, L40S, L4) needs a server's airflow and takes the data-centre factor, as
+// does one whose cooling the catalog does not record.
+inline bool desktop_card(const GpuSpec& g) {
+  return g.form_factor == FormFactor::consumer ||
+         (g.form_factor == FormFactor::pcie && (g.cooling == GpuCooling::blower || g.cooling == GpuCooling::open_air));
+}
+
 namespace detail {
 // A consumer card's desktop host: CPU, board, fans, 2 DIMMs and an NVMe drive.
 inline Power desktop_host_power(const HostAllowance& a) {
@@ -83,7 +93,7 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
     return p;
   }
   p.gpus = g.tdp * static_cast<double>(gpus);
-  const bool desktop = g.form_factor == FormFactor::consumer || g.form_factor == FormFactor::soc;
+  const bool desktop = desktop_card(g) || g.form_factor == FormFactor::soc;
   if (!desktop) {
     p.total = p.gpus * a.server_factor;  // Patterson et al. 2021, Table 4: 330 W per 300 W V100
     p.planning = p.total;
@@ -135,7 +145,7 @@ inline std::string host_allowance_note(const HostAllowance& a = {}, bool socs = 
   const double eta = load_efficiency_curve(EightyPlusTier::gold).at(a.desktop_psu_load);
   return "IT power: systems from their parts at full load through their PSU (capplan power); a GPU alone or a cloud instance: "
          "data-centre GPUs at TDP x " + explain_text::number(a.server_factor, 3) +
-         " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer cards (each card's TDP + a " +
+         " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer and workstation cards (each card's TDP + a " +
          explain_text::quantity(host) + " desktop host for every " + (a.desktop_gpus == 1 ? std::string("card") : std::to_string(a.desktop_gpus) + " cards") +
          ", rounded up) / " + explain_text::percent(eta) + " (80 PLUS Gold)" +
          (socs ? ", SoCs (TDP, their CPU included, + " + explain_text::quantity(SystemPowerAssumptions{}.soc_box()) + " for board, fans, memory and drive) / " +
