@@ -357,7 +357,17 @@ class Catalog {
     for (const auto& part : s.parts) {
       const std::string who = "system \"" + s.id + "\"";
       switch (part.kind) {
-        case PartKind::gpu: require_id(gpus_, part.id, "parts.id", who); break;
+        case PartKind::gpu: {
+          require_id(gpus_, part.id, "parts.id", who);
+          // A system-on-chip is a box of its own (no PCIe or GPU link to a second one): one a node.
+          for (const GpuSpec& g : gpus_) {
+            if (g.id == part.id && g.form_factor == FormFactor::soc && part.count > 1)
+              throw InputError("parts.count", std::to_string(part.count),
+                               "parts.count: " + std::to_string(part.count) + " x \"" + g.id + "\" in one node of " + who +
+                                   ": a system-on-chip is a box of its own; give nodes instead");
+          }
+          break;
+        }
         case PartKind::cpu: require_id(cpus_, part.id, "parts.id", who); break;
         case PartKind::memory: require_id(memory_, part.id, "parts.id", who); break;
         case PartKind::storage: require_id(storage_, part.id, "parts.id", who); break;
