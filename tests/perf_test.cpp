@@ -3408,6 +3408,23 @@ TEST_SUITE("perf") {
     if (*f > 1) CHECK_FALSE(runs.best(gpu("H100 SXM"), *f - 1, 8).run);
   }
 
+  TEST_CASE("the fewest GPUs on one-GPU nodes: a dense bound within the node, probes beyond 16 counts") {
+    // Llama 2 70B on L4 instances of one GPU each (a fabric between them): the bound with TP 1 is a
+    // "tight" 108, and the first count the search fits is 132, beyond the 16 counts probed one by one.
+    // compare called these rows "no fit".
+    const TransformerShape& m = std::get<TransformerShape>(find_model("llama2-70b").model);
+    TrainingSetup s;
+    s.fabric = perf::find_fabric("eth-100");
+    TrainingRunCache runs(m, s);
+    const GpuSpec& l4 = gpu("L4");
+    const auto f = runs.fewest_gpus(l4, 1, 1, 4096);
+    REQUIRE(f);
+    CHECK(*f == 132);
+    REQUIRE(runs.best(l4, *f, 1).run);
+    CHECK(runs.best(l4, *f, 1).run->plan.tp == 1);
+    for (int n = 124; n < 132; ++n) CHECK_FALSE(runs.best(l4, n, 1).run);
+  }
+
   TEST_CASE("the fewest GPUs that train a model count activation offloading where the search may offload") {
     // BLOOM-176B at 32,768 tokens on GB300 under Megatron-Core: a plan without recomputation that keeps
     // one layer's activations on the GPU fits on 14, where full recomputation's checkpoints of all 70

@@ -58,6 +58,7 @@ SystemSpec system_of_parts(const PowerArgs& a, const Catalog& cat) {
   };
   if (g.form_factor == FormFactor::soc) {
     // An SoC box: its CPU is in the package and its memory soldered beside it; there is none to add.
+    if (gpus > 1) detail::fail("--gpus", std::to_string(gpus), "puts several " + g.id + " in one machine, but a system-on-chip is a box of its own: power one");
     if (!a.cpu.empty()) detail::fail("--cpu", a.cpu, "adds a CPU to " + g.id + ", a system-on-chip whose CPU is inside it");
     if (!a.memory.empty()) detail::fail("--memory", a.memory, "adds DIMMs to " + g.id + ", a system-on-chip whose memory is soldered");
   }

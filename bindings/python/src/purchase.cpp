@@ -204,7 +204,7 @@ void bind_purchase(py::module_& m) {
       .readonly("known", &ItPower::known)
       .finish(false);
   m.def("gpu_it_power", &gpu_it_power, py::arg("gpu"), py::arg("gpus"), py::arg("allowance") = HostAllowance{}, py::arg("gpus_per_node") = 0,
-        "IT power of `gpus` x `gpu` with the host allowance: data-centre GPUs at TDP x server_factor, consumer cards with a desktop "
+        "IT power of `gpus` x `gpu` with the host allowance: data-centre GPUs at TDP x server_factor, consumer and workstation cards (desktop_card) with a desktop "
         "host for every allowance.desktop_gpus cards (at least one per node of gpus_per_node; 0: not known), an SoC with its box.");
   m.def("desktop_card", &desktop_card, py::arg("gpu"),
         "True for a card that goes in a desktop with a desktop host: a consumer card, or a PCIe card with its own fans (blower, open-air).");
@@ -327,7 +327,7 @@ void bind_purchase(py::module_& m) {
   m.def("run_footprint", &run_footprint, py::arg("catalog"), py::arg("gpu"), py::arg("gpus"), py::arg("time"), py::arg("gpu_hours"),
         py::arg("options") = FootprintOptions{}, py::arg("gpus_per_node") = 0,
         "IT power, energy, carbon and cost of `gpus` x `gpu` busy for `time` (gpus_per_node: the node size timed, 0 unknown; "
-        "consumer cards get at least one desktop host per node).");
+        "consumer and workstation cards get at least one desktop host per node).");
   m.def("offers_left_out", &offers_left_out, py::arg("catalog"), py::arg("gpu"), py::arg("fx") = std::vector<ExchangeRate>{},
         py::arg("for_run") = true,
         "The GPU's offers no rent can come from, each with why: a reserved price without its term (for a run), reserved only "

@@ -63,7 +63,7 @@ struct ItPower {
 };
 
 // A card that goes in a desktop, with a desktop host: a consumer card, or a workstation card (a PCIe
-// card with its own fans, blower or open-air: RTX 6000 Ada, RTX PRO 6000, RTX A6000). A passively
+// card with its own fans, blower or open-air: RTX 6000 Ada, RTX PRO 6000, RTX A6000, RTX 4000 Ada). A passively
 // cooled PCIe card (A100 PCIe, L40S, L4) needs a server's airflow and takes the data-centre factor, as
 // does one whose cooling the catalog does not record.
 inline bool desktop_card(const GpuSpec& g) {

@@ -1076,7 +1076,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
 
     // Power and energy.
     // The node the row was timed on: a serving replica is one node; an SoC is a box of its own.
-    const int timed_node = perf::linkless(g) ? 1 : r.serving ? r.serving->gpus() : c.per_node;
+    const int timed_node = perf::linkless(g) ? 1 : r.serving ? std::max(r.serving->gpus(), c.per_node) : c.per_node;
     r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host, timed_node);
     if (f.max_power && (!r.power.known || r.power.planning > *f.max_power)) {
       ++out.filtered_out;

@@ -233,9 +233,11 @@ class TrainingRunCache {
     c.mtp_layers = setup_.mtp_layers;
     c.plan.sequence_parallel = true;
     // Every TP degree the search may take: up to the node (or the space's max_tp). A mixture of experts
-    // also shards its experts over EP, which the bound's solver does not take: TP up to 8 stands in for
-    // it. A dense model on small nodes (an SoC: one) keeps the node's TP, else the bound is far too low
-    // for the probes above it to reach a count that fits.
+    // also shards its experts over EP, which folds into the context- and data-parallel ranks in ways
+    // the bound's solver does not take: the bound is the fewer of TP up to 8 standing in for EP and
+    // each EP degree of the space with TP within the node (EP on its own GPUs, no folding). A dense
+    // model on small nodes (an SoC: one) keeps the node's TP, else the bound is far too low for the
+    // probes above it to reach a count that fits.
     const int max_tp = setup_.space.max_tp > 0 ? setup_.space.max_tp : shape_.moe ? std::max(8, gpus_per_node) : gpus_per_node;
     const auto key = std::make_tuple(gpu.id, max_gpus, max_tp);
     auto lb_it = lower_bounds_.find(key);
@@ -243,10 +245,14 @@ class TrainingRunCache {
       const std::int64_t seq = setup_.seq_len > 0 ? setup_.seq_len : shape_.seq_len;
       std::optional<int> fewest;
       // ZeRO 3 gathers the root unit and two layers beside its shards: at small data-parallel degrees
-      // that can exceed keeping the whole model without ZeRO, so both are bounds and the fewer counts.
-      TrainingConfig unsharded = c;
-      unsharded.plan.zero_stage = ZeroStage::none;
-      std::vector<TrainingConfig> least{c, unsharded};
+      // that can exceed keeping the whole model without ZeRO, or with ZeRO 1 or 2 (which keep the
+      // weights whole but shard the optimizer), so each is a bound and the fewest counts.
+      std::vector<TrainingConfig> least{c};
+      for (ZeroStage z : {ZeroStage::none, ZeroStage::optimizer, ZeroStage::gradients}) {
+        TrainingConfig other = c;
+        other.plan.zero_stage = z;
+        least.push_back(other);
+      }
       const auto& rc = setup_.space.recompute;
       if (perf::offloads_activations(setup_.space, setup_.framework, shape_.layers, gpu) &&
           std::find(rc.begin(), rc.end(), Recompute::none) != rc.end()) {
@@ -255,20 +261,46 @@ class TrainingRunCache {
         o.plan.offload_layers = static_cast<int>(shape_.layers) - 1;  // the most the search offloads
         least.push_back(o);
       }
+      // (TP cap, EP) pairs: the stand-in above, and for a mixture of experts each EP degree that
+      // divides the experts with TP within the node.
+      std::vector<std::pair<int, int>> shardings{{max_tp, 1}};
+      if (shape_.moe && setup_.space.max_tp <= 0) {
+        for (int ep : setup_.space.expert_parallel)
+          if (ep > 1 && shape_.moe->experts % ep == 0) shardings.emplace_back(gpus_per_node, ep);
+      }
       for (TrainingConfig& l : least) {
         for (int cp : setup_.space.cp_degrees(seq, l.flash_attention, shape_)) {
-          l.plan.cp = cp;
-          const auto lb = min_gpus_for_training(shape_, l, gpu.capacity(), max_gpus, max_tp);
-          if (lb && (!fewest || lb->gpus < *fewest)) fewest = lb->gpus;
+          for (const auto& [tp_cap, ep] : shardings) {
+            l.plan.cp = cp;
+            l.plan.ep = ep;
+            const auto lb = min_gpus_for_training(shape_, l, gpu.capacity(), max_gpus, tp_cap);
+            if (lb && (!fewest || lb->gpus < *fewest)) fewest = lb->gpus;
+          }
         }
       }
       lb_it = lower_bounds_.emplace(key, fewest).first;
     }
     if (!lb_it->second) return std::nullopt;
     int units = std::max(1, (*lb_it->second + unit - 1) / unit);
-    // The search also needs sizes that divide the model and batch: a few more units at most.
-    for (int tries = 0; tries < 16 && units * unit <= max_gpus; ++tries, ++units) {
+    const int max_units = max_gpus / unit;
+    // The search also needs sizes that divide the model and batch, and a margin the bound does not
+    // keep (a "tight" fit is refused): the next 16 counts one by one, then counts on a power-of-two
+    // stride that doubles every 4 probes (up to 48: counts that factor into many plans), and from the
+    // first that fits, back over the counts it stepped across, in order, since fitting is not
+    // monotone in the count.
+    for (int tries = 0; tries < 16 && units <= max_units; ++tries, ++units) {
       if (best(gpu, units * unit, gpus_per_node).run) return units * unit;
+    }
+    int late = units - 1;  // every count up to here was tried
+    for (int tries = 0, stride = 2; tries < 48 && late < max_units; ++tries) {
+      if (tries > 0 && tries % 4 == 0 && stride < (1 << 20)) stride *= 2;
+      const int next = std::min(max_units, (late + stride) / stride * stride);
+      if (best(gpu, next * unit, gpus_per_node).run) {
+        for (int u = late + 1; u < next; ++u)
+          if (best(gpu, u * unit, gpus_per_node).run) return u * unit;
+        return next * unit;
+      }
+      late = next;
     }
     return std::nullopt;
   }
