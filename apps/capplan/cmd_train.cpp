@@ -835,6 +835,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.output = a.output;
   load.cuda_graphs = a.plan.cuda_graphs;
   load.eager = a.plan.eager;
+  refuse_link_flags_on_soc(a.cluster, g);
   load.pcie_host = pcie_host_arg(a.cluster);
   load.p2p = p2p_arg(a.cluster);
   if (a.flags.has("--weight-stream-latency")) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);

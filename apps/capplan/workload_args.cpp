@@ -696,7 +696,16 @@ std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a) {
   return f;
 }
 
+void refuse_link_flags_on_soc(const ClusterArgs& a, const GpuSpec& gpu) {
+  if (!perf::linkless(gpu)) return;
+  const bool p2p = !a.p2p.empty();
+  if (p2p || !a.pcie_host.empty())
+    detail::fail(p2p ? "--p2p" : "--pcie-host", p2p ? a.p2p : a.pcie_host,
+                 "sets how GPUs of one host link, but " + gpu.id + " is a system-on-chip, one a box, with no PCIe or GPU link to a second");
+}
+
 int gpus_per_node_arg(const ClusterArgs& a, const GpuSpec& gpu) {
+  refuse_link_flags_on_soc(a, gpu);
   const int n = positive_flag(a.gpus_per_node, perf::usual_gpus_per_node(gpu), "--gpus-per-node");
   // At most 1,024, or the GPU's own scale-up domain where that is larger (a TPU v5p slice: 6,144 chips).
   const int most = std::max(1024, perf::scale_up_domain(gpu));

@@ -244,6 +244,8 @@ int gpus_per_node_arg(const ClusterArgs& a, const GpuSpec& gpu);
 
 // A given TP degree must lie inside one node (a divisor of its GPUs) unless --allow-cross-node-tp.
 void check_tp_in_node(const ClusterArgs& a, int tp, int gpus_per_node, int gpus);
+// --p2p or --pcie-host on a system-on-chip (no PCIe or GPU link to set): an error naming the flag.
+void refuse_link_flags_on_soc(const ClusterArgs& a, const GpuSpec& gpu);
 
 // What a whole run adds to its iterations (plan/goodput.hpp); empty strings keep the defaults.
 struct GoodputArgs {
