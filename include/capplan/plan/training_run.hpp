@@ -239,7 +239,8 @@ class TrainingRunCache {
     // model on small nodes (an SoC: one) keeps the node's TP, else the bound is far too low for the
     // probes above it to reach a count that fits.
     const int max_tp = setup_.space.max_tp > 0 ? setup_.space.max_tp : shape_.moe ? std::max(8, gpus_per_node) : gpus_per_node;
-    const auto key = std::make_tuple(gpu.id, max_gpus, max_tp);
+    // The node size too: the EP bounds take TP within it, whatever max_tp is.
+    const auto key = std::make_tuple(gpu.id, max_gpus, max_tp, gpus_per_node);
     auto lb_it = lower_bounds_.find(key);
     if (lb_it == lower_bounds_.end()) {
       const std::int64_t seq = setup_.seq_len > 0 ? setup_.seq_len : shape_.seq_len;
@@ -423,7 +424,7 @@ class TrainingRunCache {
   TransformerShape shape_;
   TrainingSetup setup_;
   std::map<std::tuple<std::string, int, int>, TrainingRunSearch> runs_;
-  std::map<std::tuple<std::string, int, int>, std::optional<int>> lower_bounds_;  // per (GPU id, max_gpus, max TP)
+  std::map<std::tuple<std::string, int, int, int>, std::optional<int>> lower_bounds_;  // per (GPU id, max_gpus, max TP, node size)
 };
 
 }  // namespace capplan
