@@ -764,6 +764,92 @@ TEST_SUITE("report") {
     CHECK(r.serving->estimate.prefill.value() == doctest::Approx(e.prefill.value()));
   }
 
+  TEST_CASE("a rent comes from instances that hold the plan's node; serving replicas share an instance") {
+    Catalog c = Catalog::make_builtin();
+    GpuSpec mine = c.find_gpu("h100-sxm");
+    mine.id = "my-card";
+    mine.name = "My Card";
+    mine.aliases = {};
+    c.add_or_replace(mine);
+    const auto offer = [](const char* id, int gpus, int max_gpus, const char* rate) {
+      return CloudOffer{.id = id, .provider = "X", .instance_type = id, .gpu_count = gpus, .max_gpus = max_gpus, .gpu_id = "my-card",
+                        .on_demand = MoneyRate(rate, Currency::USD), .as_of = "2026-11-01", .source = "test"};
+    };
+    c.add_or_replace(offer("x-1", 1, 0, "0.50"));      // a 1-GPU instance type
+    c.add_or_replace(offer("x-per", 1, 4, "0.75"));    // sold by the GPU, up to 4 of a host
+    c.add_or_replace(offer("x-8", 8, 0, "8.00"));      // an 8-GPU node, $1 a GPU
+    // Any instance for one GPU; a 2-GPU node leaves the 1-GPU type out, a 6-GPU node the 4-GPU hosts too.
+    CHECK(cheapest_rent(c, "my-card")->offer->id == "x-1");
+    CHECK(cheapest_rent(c, "my-card", {}, std::nullopt, 2, 2)->offer->id == "x-per");
+    const auto six = cheapest_rent(c, "my-card", {}, Duration::from_value(3600), 6, 6);
+    REQUIRE(six);
+    CHECK(six->offer->id == "x-8");
+    CHECK(six->billed_gpus == 8);
+    CHECK(six->rate() == MoneyRate("8.00", Currency::USD));
+    CHECK(six->source() == "x-8 (on_demand, 2026-11-01), 1 whole instance of 8 GPUs (8) for 6");
+    const std::vector<std::string> left = offers_left_out(c, "my-card", {}, true, 6);
+    CHECK(std::find(left.begin(), left.end(), "x-1 (instances of 1 GPU; the plan needs 6 in one node)") != left.end());
+    CHECK(std::find(left.begin(), left.end(), "x-per (instances of 4 GPUs; the plan needs 6 in one node)") != left.end());
+    CHECK(offers_left_out(c, "my-card", {}, true, 1).empty());
+    CHECK_THROWS_WITH((void)cheapest_rent(c, "my-card", {}, std::nullopt, 2, 0), doctest::Contains("node_gpus"));
+    // Serving: a replica of 3 GPUs with TP 3 on the 8-GPU node: two replicas to an instance, its 2 idle
+    // GPUs billed between them ($4 a replica-hour).
+    c.add_or_replace(offer("x-per", 1, 2, "0.75"));
+    const auto rep = cheapest_rent(c, "my-card", {}, std::nullopt, 3, 3, true);
+    REQUIRE(rep);
+    CHECK(rep->offer->id == "x-8");
+    CHECK(rep->replicas_per_instance == 2);
+    CHECK(rep->rate() == MoneyRate("4.00", Currency::USD));
+    CHECK(rep->instance_factor() == doctest::Approx(8.0 / 6.0));
+    CHECK(rep->source() == "x-8 (on_demand, 2026-11-01), 2 replicas of 3 GPUs to an instance of 8 (2 idle, billed)");
+    // Replicas of 2 fill it: no idle GPU, no text; a replica of 2 on the per-GPU offer rents exactly 2.
+    const auto two = cheapest_rent(c, "my-card", {}, std::nullopt, 2, 2, true);
+    REQUIRE(two);
+    CHECK(two->offer->id == "x-per");
+    CHECK(two->rate() == MoneyRate("1.50", Currency::USD));
+    CHECK(two->instance_factor() == doctest::Approx(1.0));
+    CHECK(two->source() == "x-per (on_demand, 2026-11-01)");
+    // A run's footprint: priced from an instance that holds the node it was timed on (gpus_per_node).
+    const RunFootprint f = run_footprint(c, c.find_gpu("my-card"), 6, Duration::from_value(3600), 6.0, {}, 8);
+    CHECK(f.price_offer == "x-8");
+    CHECK(f.billed_gpu_hours == doctest::Approx(8.0));
+    // A catalog offer sold by the GPU must be recorded per GPU, within bounds.
+    CloudOffer bad = offer("x-bad", 8, 16, "8.00");
+    CHECK_THROWS_WITH(bad.validate(), doctest::Contains("max_gpus: 16 needs gpu_count 1"));
+    bad = offer("x-bad", 1, 2000, "1.00");
+    CHECK_THROWS_WITH(bad.validate(), doctest::Contains("max_gpus"));
+  }
+
+  TEST_CASE("purchase table: a serving replica keeps TP inside an instance and rents where its TP group fits") {
+    PurchaseQuery q;
+    q.model = find_model("deepseek-r1-distill-qwen-32b").transformer();
+    q.model_name = "deepseek-r1-distill-qwen-32b";
+    q.workload = PurchaseWorkload::serve;
+    q.serving.weights = formats::q4_0;
+    q.serving.batch = 4;
+    q.serving.prompt = 8192 - 128;
+    const PurchaseTable t = purchase_table(q, Catalog::builtin());
+    // Two T4s: TP 2 in a server (the GPU row), two pipeline stages over Colab's 1-GPU instances.
+    const PurchaseRow& t4 = row_of(t, "t4");
+    REQUIRE(t4.serving);
+    CHECK(t4.serving->tp == 2);
+    CHECK_FALSE(t4.rent_rate);  // every T4 offer is a 1-GPU instance: none holds TP 2
+    const PurchaseRow& colab = row_of(t, "colab-pro");
+    REQUIRE(colab.serving);
+    CHECK(colab.serving->tp == 1);
+    CHECK(colab.serving->pp == 2);
+    CHECK(colab.decode_tokens_per_s < t4.decode_tokens_per_s);
+    CHECK(colab.explanation.find("stages across 2 nodes of 1, TP within one") != std::string::npos);
+    // A GPU row rents per replica from an offer whose instance holds its TP group.
+    const PurchaseRow& h100 = row_of(t, "h100-sxm");
+    REQUIRE(h100.serving);
+    REQUIRE(h100.rent_rate);
+    const auto rent = cheapest_rent(Catalog::builtin(), "h100-sxm", {}, std::nullopt, h100.serving->gpus(), h100.serving->tp, true);
+    REQUIRE(rent);
+    CHECK(*h100.rent_rate == MoneyRate(rent->rate().amount() * Decimal(h100.replicas), Currency::USD));
+    CHECK(min_gpus_for_serving(q.model, q.serving.config(), Catalog::builtin().find_gpu("t4").capacity(), 256, 1)->tensor == 1);
+  }
+
   TEST_CASE("purchase table: a note names the multi-GPU PCIe rows and the host they are timed on") {
     PurchaseQuery q;
     q.model = find_model("llama3.1-70b").transformer();

@@ -366,7 +366,8 @@ void bind_memory_functions(py::module_& m) {
         py::arg("max_gpus") = 65536, py::arg("max_tp") = 8,
         "Fewest GPUs that fit (tensor parallel up to max_tp dividing the heads x pipeline x ZeRO data parallel); None when none does.");
   m.def("min_gpus_for_serving", &min_gpus_for_serving, py::arg("shape"), py::arg("config"), py::arg("gpu_memory"),
-        py::arg("max_gpus") = 1024, "Fewest GPUs to serve config.sequences sequences; None when none does.");
+        py::arg("max_gpus") = 1024, py::arg("max_tp") = 8,
+        "Fewest GPUs to serve config.sequences sequences, TP at most max_tp (one node's GPUs); None when none does.");
 
   // "Will it fit?" whole, as capplan memory reports it (plan/memory_report.hpp, report/memory_output.hpp).
   Record<TrainingMemoryReport>(m, "TrainingMemoryReport", "A training plan's memory per GPU, its fit, and what the solvers say fits (capplan memory).")

@@ -187,7 +187,9 @@ void bind_purchase(py::module_& m) {
       .def("explain", [](const ServingRun& r) { return r.estimate.explain(); });
   m.def("serving_run", &serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"), py::arg("tp") = 1, py::arg("pp") = 1);
   m.def("smallest_serving_run", &smallest_serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"),
-        py::arg("max_gpus") = 256, "The fewest GPUs that hold the load, timed; None beyond max_gpus (as `capplan infer`).");
+        py::arg("max_gpus") = 256, py::arg("max_tp") = 8,
+        "The fewest GPUs that hold the load, timed; None beyond max_gpus (as `capplan infer`). max_tp: the GPUs of one node, "
+        "which a TP group may not leave (compare's cloud rows: the instance's).");
 
   Record<HostAllowance>(m, "HostAllowance", "Host power where the catalog has no system: server factor, desktop CPU, PSU load and cards per desktop.")
       .field("server_factor", &HostAllowance::server_factor)
@@ -307,7 +309,11 @@ void bind_purchase(py::module_& m) {
       .field("host", &FootprintOptions::host)
       .field("bill_as_sold", &FootprintOptions::bill_as_sold,
              "bill the run as the offer sells it (a monthly rent whole months, a reserved price at least its term); "
-             "False: the cheapest price per hour, for a rate of work")
+             "False: the cheapest price per hour, for a rate of work, the run's GPUs one serving replica that shares an instance "
+             "with as many others as fit")
+      .field("node_gpus", &FootprintOptions::node_gpus,
+             "GPUs that must share one rented instance (a serving replica's TP group); 0: the node the run was timed on "
+             "(gpus_per_node, at most the run's GPUs), any instance where that is 0")
       .finish();
   Record<RunFootprint>(m, "RunFootprint", "What a run draws, emits and costs: IT power, energy x PUE, carbon, price and cost.")
       .readonly("power", &RunFootprint::power)
@@ -321,6 +327,8 @@ void bind_purchase(py::module_& m) {
       .readonly("price_kind", &RunFootprint::price_kind, "the offer's price it is; None for a given price")
       .readonly("billed_gpu_hours", &RunFootprint::billed_gpu_hours,
                 "the GPU-hours paid for: more than the run's where a monthly rental bills whole months or a reserved price its term")
+      .readonly("instance_factor", &RunFootprint::instance_factor,
+                "GPUs billed over GPUs used: whole instances, or a replica's share of an instance with idle GPUs; 1 for a given price")
       .readonly("cost", &RunFootprint::cost, "price x billed GPU-hours")
       .readonly("no_price_why", &RunFootprint::no_price_why, "without a price: the GPU's offers left out and why")
       .finish(false);
@@ -329,9 +337,9 @@ void bind_purchase(py::module_& m) {
         "IT power, energy, carbon and cost of `gpus` x `gpu` busy for `time` (gpus_per_node: the node size timed, 0 unknown; "
         "consumer and workstation cards get at least one desktop host per node).");
   m.def("offers_left_out", &offers_left_out, py::arg("catalog"), py::arg("gpu"), py::arg("fx") = std::vector<ExchangeRate>{},
-        py::arg("for_run") = true,
-        "The GPU's offers no rent can come from, each with why: a reserved price without its term (for a run), reserved only "
-        "(per hour), or another currency without an --fx rate.");
+        py::arg("for_run") = true, py::arg("node_gpus") = 1,
+        "The GPU's offers no rent can come from, each with why: instances smaller than the node_gpus a plan puts in one node, "
+        "a reserved price without its term (for a run), reserved only (per hour), or another currency without an --fx rate.");
   Record<TrainingReport>(m, "TrainingReport", "A training run for some tokens, reported whole: fit, time, goodput, links, footprint (capplan train).")
       .readonly("model", &TrainingReport::model)
       .readonly("gpu", &TrainingReport::gpu)

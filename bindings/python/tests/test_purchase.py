@@ -451,3 +451,39 @@ def test_offers_left_out_say_why_a_gpu_has_no_rent():
     assert capplan.offers_left_out(cat, "mi350x") == []  # a run rents it at its 1-year term
     f = capplan.run_footprint(cat, cat.find_gpu("a800-sxm4-80gb"), 1, capplan.Duration(1, "h"), 1.0)
     assert f.price is None and "autodl-a800" in f.no_price_why
+
+
+def test_rents_come_from_instances_that_hold_the_node():
+    cat = Catalog.builtin()
+    # Every T4 offer is a 1-GPU instance: none holds a TP group of 2, and each says so.
+    left = capplan.offers_left_out(cat, "t4", node_gpus=2)
+    assert "colab-pro (instances of 1 GPU; the plan needs 2 in one node)" in left
+    assert capplan.offers_left_out(cat, "t4") == []
+    # A marketplace record sold by the GPU holds 8 of one host.
+    runpod = cat.find_offer("runpod-rtx-4090")
+    assert runpod.max_gpus == 8 and runpod.gpu_count == 1
+    h = capplan.Duration(1, "h")
+    f = capplan.run_footprint(cat, cat.find_gpu("rtx-4090"), 6, h, 6.0, gpus_per_node=6)
+    assert f.price_offer in ("runpod-rtx-4090", "vast-rtx-4090") and f.instance_factor == 1.0
+    # Serving: a replica's TP group must fit an instance, and replicas share one.
+    hourly = capplan.FootprintOptions(bill_as_sold=False, node_gpus=2)
+    s = capplan.run_footprint(cat, cat.find_gpu("t4"), 2, h, 2.0, hourly)
+    assert s.price is None and "colab-pro (instances of 1 GPU" in s.no_price_why
+    with pytest.raises(capplan.InputError, match="node_gpus"):
+        capplan.run_footprint(cat, cat.find_gpu("t4"), 1, h, 1.0, capplan.FootprintOptions(node_gpus=-1))
+    with pytest.raises(capplan.InputError, match="max_gpus: 4 needs gpu_count 1"):
+        capplan.CloudOffer(id="x", provider="X", instance_type="x", gpu_count=8, max_gpus=4, gpu_id="t4",
+                           on_demand=capplan.MoneyRate("8", "USD"), as_of="2026-11-01", source="test").validate()
+
+
+def test_serving_keeps_tp_within_max_tp():
+    cat = Catalog.builtin()
+    shape = capplan.find_model("deepseek-r1-distill-qwen-32b").transformer()
+    load = capplan.ServingLoad(weights="q4_0", batch=4, prompt=8064)
+    t4 = cat.find_gpu("t4")
+    assert capplan.smallest_serving_run(shape, t4, load).tp == 2
+    one = capplan.smallest_serving_run(shape, t4, load, max_tp=1)
+    assert (one.tp, one.pp) == (1, 2)
+    assert capplan.min_gpus_for_serving(shape, load.config(), t4.memory, max_tp=1).tensor == 1
+    with pytest.raises(capplan.InputError, match="max_tp"):
+        capplan.min_gpus_for_serving(shape, load.config(), t4.memory, max_tp=0)

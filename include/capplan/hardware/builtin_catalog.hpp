@@ -1550,6 +1550,21 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
                .as_of = "2026-11-29",
                .source = "AWS EC2 on-demand price as SkyPilot's catalog records it (https://github.com/skypilot-org/skypilot-catalog, catalogs/v7/aws/vms.csv at 001367d2: \"trn1.32xlarge,Trainium,16.0,128.0,512.0,,21.5\", us-east-1), read 2026-11-29",
                .note = "16 Trainium chips, 128 vCPU, 512 GiB. The same $21.50/h appears in an independent price table on GitHub. No on-demand price for trn2.48xlarge is recorded (aws-trn2.48xlarge holds its Capacity Block price): SkyPilot's row ($85.964/h, us-east-2) carries no accelerator field and another listing says $50-60/h; neither could be checked against an AWS page."});
+  // Offers sold by the GPU (max_gpus). Marketplaces rent a host's GPUs by the count at the per-GPU
+  // price: a RunPod pod has --gpuCount GPUs (docs.runpod.io, "runpodctl create pod": "number of GPUs
+  // for the pod"), a vast.ai or AutoDL instance some GPUs of one machine; up to 8 of one host is
+  // assumed (the usual 8-GPU server), as the largest count each sells was not read. The records whose
+  // instance type says "per GPU" hold the per-GPU price of an 8-GPU board's node (HGX, OAM), rented as
+  // a node of up to 8.
+  for (CloudOffer& o : v) {
+    if (o.gpu_count != 1) continue;
+    const bool market = o.provider == "RunPod" || o.provider == "vast.ai" || o.provider == "AutoDL";
+    const bool per_gpu = o.instance_type.find("per GPU") != std::string::npos;
+    if (!market && !per_gpu) continue;
+    o.max_gpus = 8;
+    o.note += market ? " Sold by the GPU: an instance of up to 8 GPUs of one host is assumed (max_gpus; the most the marketplace sells per host was not read)."
+                     : " A per-GPU price of an 8-GPU node: instances of up to 8 GPUs (max_gpus).";
+  }
   return v;
 }
 

@@ -101,6 +101,10 @@ struct CloudOffer {
   std::string instance_type{};           // "p5.48xlarge"
   std::string region{};                  // "us-east-1"; "" where the price is not regional
   int gpu_count = 1;                   // GPUs per instance
+  // Sold by the GPU (a marketplace pod: RunPod's --gpuCount, vast.ai's machines): one instance may
+  // hold 1 to max_gpus GPUs of one host, each at the per-GPU price, so a run timed on an 8-GPU node
+  // can rent one; needs gpu_count 1 (the price per GPU). 0: an instance is exactly gpu_count GPUs.
+  int max_gpus = 0;
   std::string gpu_id{};                  // catalog id of the GPU model
   int vcpus = 0;                       // 0: not stated
   DataSize ram{};                      // 0: not stated
@@ -150,6 +154,9 @@ struct CloudOffer {
   }
   [[nodiscard]] MoneyRate per_instance_hour() const { return per_instance_hour(headline()); }
 
+  // The most GPUs one instance holds: max_gpus for an offer sold by the GPU, else gpu_count.
+  [[nodiscard]] int instance_gpus() const { return max_gpus > 0 ? max_gpus : gpu_count; }
+
   // Price per GPU-hour: the instance price divided by gpu_count.
   [[nodiscard]] MoneyRate per_gpu_hour(PriceKind k) const { return per_instance_hour(k) / Decimal(gpu_count); }
   [[nodiscard]] MoneyRate per_gpu_hour() const { return per_gpu_hour(headline()); }
@@ -171,6 +178,11 @@ struct CloudOffer {
     detail::check_text(provider, "provider", label);
     detail::check_text(instance_type, "instance_type", label);
     detail::check_count(gpu_count, 1, 1024, "gpu_count", label);
+    if (max_gpus != 0) {
+      detail::check_count(max_gpus, 1, 1024, "max_gpus", label);
+      if (gpu_count != 1)
+        detail::fail("max_gpus", std::to_string(max_gpus), "needs gpu_count 1 (an offer priced per GPU), not " + std::to_string(gpu_count) + " " + label);
+    }
     detail::check_text(gpu_id, "gpu_id", label);
     detail::check_count(vcpus, 0, 10000, "vcpus", label);
     detail::check_quantity(ram, 100_TB, "ram", label);
@@ -205,7 +217,7 @@ inline Duration CloudOffer::billed_time(PriceKind k, Duration run) const {
   return capplan::billed_time(k, min_term, run, id);
 }
 
-BOOST_DESCRIBE_STRUCT(CloudOffer, (), (id, provider, instance_type, region, gpu_count, gpu_id, vcpus, ram, currency,
+BOOST_DESCRIBE_STRUCT(CloudOffer, (), (id, provider, instance_type, region, gpu_count, max_gpus, gpu_id, vcpus, ram, currency,
                                        on_demand, spot, reserved, monthly, min_term, as_of, source, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<CloudOffer>) {

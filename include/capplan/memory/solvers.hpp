@@ -186,15 +186,18 @@ inline std::optional<GpuPlan> min_gpus_for_training(const TransformerShape& shap
 // tensor parallel in {1, 2, 4, 8} (dividing heads) times pipeline stages, smallest product first,
 // less pipeline first on ties. cfg's tensor and pipeline degrees are ignored. With
 // cfg.expert_parallel = e > 1 the group is repeated e times with the routed experts split across
-// the copies, so the plan has t x p x e GPUs (GpuPlan::data = e).
+// the copies, so the plan has t x p x e GPUs (GpuPlan::data = e). `max_tp`: the most GPUs a TP group
+// may take, those of one node (a 1-GPU cloud instance: 1, so its replicas are pipelines across
+// instances).
 inline std::optional<GpuPlan> min_gpus_for_serving(const TransformerShape& shape, InferenceConfig cfg,
-                                                   DataSize gpu_memory, int max_gpus = 1024) {
+                                                   DataSize gpu_memory, int max_gpus = 1024, int max_tp = 8) {
   require_positive(gpu_memory.value(), "gpu_memory");
   require_positive_count(max_gpus, "max_gpus");
+  require_positive_count(max_tp, "max_tp");
   shape.validate();
   for (int n = 1; n <= max_gpus; ++n) {
     for (int t : {8, 4, 2, 1}) {
-      if (n % t != 0 || shape.heads % t != 0) continue;
+      if (t > max_tp || n % t != 0 || shape.heads % t != 0) continue;
       const int p = n / t;
       if (p > shape.layers) continue;
       cfg.tensor_parallel = t;

@@ -397,9 +397,9 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.gpu = &cat.find_gpu(o.gpu_id);
       c.unit_gpus = o.gpu_count;
       // Instances of an NVL72 rack share its NVLink domain (rented by the rack), TPU chips their pod's ICI;
-      // others are their own node.
+      // others are their own node, up to max_gpus GPUs of one host for an offer sold by the GPU.
       const int domain = perf::scale_up_domain(*c.gpu);
-      c.per_node = domain > 0 ? domain : std::max(1, o.gpu_count);
+      c.per_node = domain > 0 ? domain : o.instance_gpus();
       std::string via;
       c.unit_rent = in_usd(o.per_instance_hour(o.headline()), fx, &via);
       c.rent_from = offer_price_source(o, o.headline(), via);
@@ -818,7 +818,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     if (it == caches.end()) it = caches.emplace(key, TrainingRunCache(q.model, std::move(s))).first;
     return it->second;
   };
-  std::map<std::string, std::optional<ServingRun>> serve_runs;  // per GPU id
+  std::map<std::string, std::optional<ServingRun>> serve_runs;  // per GPU id and most TP in a node
 
   for (const Candidate& c : candidates(cat, f, q.fx)) {
     const GpuSpec& g = *c.gpu;
@@ -1047,15 +1047,19 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no rate");  // serving_run times in FP16, else BF16, else FP32
         continue;
       }
-      auto it = serve_runs.find(g.id);
+      // A replica's TP group stays in one node: a cloud row's instance (or the scale-up domain its
+      // instances share), a system's node, a card's 8-GPU server; stages beyond it are pipelines across.
+      const int max_tp = std::clamp(c.per_node, 1, 8);
+      const std::string run_key = g.id + "/" + std::to_string(max_tp);
+      auto it = serve_runs.find(run_key);
       if (it == serve_runs.end()) {
         std::optional<ServingRun> sr;
         try {
-          sr = smallest_serving_run(q.model, g, q.serving);
+          sr = smallest_serving_run(q.model, g, q.serving, 256, max_tp);
         } catch (const InputError&) {
           sr.reset();
         }
-        it = serve_runs.emplace(g.id, std::move(sr)).first;
+        it = serve_runs.emplace(run_key, std::move(sr)).first;
       }
       if (!it->second) {
         not_estimated("no fit");
@@ -1068,7 +1072,11 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       r.gpus = r.units * c.unit_gpus;
       r.replicas = r.gpus / per_replica;
       r.decode_tokens_per_s = r.serving->estimate.tokens_per_second * r.replicas;
-      how += std::to_string(r.replicas) + " replica(s) of TP " + std::to_string(r.serving->tp) + " x PP " + std::to_string(r.serving->pp) + ", " +
+      how += std::to_string(r.replicas) + " replica(s) of TP " + std::to_string(r.serving->tp) + " x PP " + std::to_string(r.serving->pp) +
+             (per_replica > c.per_node ? " (stages across " + std::to_string((per_replica + c.per_node - 1) / c.per_node) +
+                                             " nodes of " + std::to_string(c.per_node) + ", TP within one; their transfers not counted)"
+                                       : std::string()) +
+             ", " +
              format_number(r.serving->estimate.tokens_per_second, 4) + " tokens/s each (bound by " +
              std::string(perf::name(r.serving->estimate.decode_bound)) + "), time to first token " +
              format(r.serving->estimate.prefill, {.significant = 3}) + ", " + format(r.serving->memory.total(), {.significant = 4}) + " per GPU";
@@ -1113,12 +1121,24 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     // rent or a reserved term wins only a run long enough to fill it; a reserved-only offer joins here),
     // in whole instances of the offer (12 GPUs rent two instances of 8).
     if (!sv && c.kind != OptionKind::cloud) {
-      if (const auto best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus)) {
+      // Offers whose instances hold the node the run was timed on (cheapest_rent's node_gpus); none: no rent.
+      unit.reset();
+      if (const auto best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus, std::min(c.per_node, r.gpus))) {
         unit = best->per_gpu_hour * Decimal(c.unit_gpus);
         rent_total = best->per_gpu_hour * Decimal(best->billed_gpus);
         r.rent_billed_gpus = best->billed_gpus;
         r.rent_offer = best->offer->id;
         r.rent_min_term = best->offer->min_term;
+        r.rent_kind = best->kind;
+        r.rent_from = best->source();
+      }
+    } else if (sv && c.kind != OptionKind::cloud && r.serving) {
+      // Serving on a GPU or system row: the offer cheapest per replica whose instances hold the
+      // replica's TP group, as many replicas to an instance as fit (its idle GPUs billed too).
+      unit.reset();
+      if (const auto best = cheapest_rent(cat, g.id, q.fx, std::nullopt, r.serving->gpus(), r.serving->tp, true)) {
+        rent_total = MoneyRate(best->rate().amount() * Decimal(r.replicas), best->rate().currency());
+        r.rent_offer = best->offer->id;
         r.rent_kind = best->kind;
         r.rent_from = best->source();
       }
@@ -1132,7 +1152,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         r.rent_from = offer_price_source(*c.offer, *k, via);
       }
     }
-    if (unit) {
+    if (unit || rent_total) {
       r.rent_rate = rent_total ? *rent_total : MoneyRate(unit->amount() * Decimal(r.units), unit->currency());
       if (!sv) {
         r.rent_billed = r.rent_billed_for(wall);
@@ -1371,11 +1391,12 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   }
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = " +
-              std::string(sv ? "the cheapest of that GPU's offers per GPU-hour, at each offer's headline price (reserved-only offers left out)"
+              std::string(sv ? "the cheapest of that GPU's offers per replica-hour, at each offer's headline price (reserved-only offers left out), "
+                               "among those whose instance holds a replica's TP group, as many replicas to an instance as fit (idle GPUs billed)"
                              : "the cheapest bill for the run among that GPU's offers (hourly prices for the hours, monthly rents whole months, "
-                               "reserved prices at least their term)") +
+                               "reserved prices at least their term) whose instances hold the node the row was timed on") +
               ", in USD or converted with --fx (cloud rows: the offer's own " + std::string(sv ? "headline price" : "price with the cheapest bill") +
-              "); \"no offer\": no offer the row can be rented at.");
+              "; a replica larger than an instance runs its pipeline stages across instances); \"no offer\": no offer the row can be rented at.");
   {
     // Why a GPU row has no price, where the catalog knows (GpuSpec::unpriced): one line per reason.
     detail::NamesByKey why;  // reason -> ids

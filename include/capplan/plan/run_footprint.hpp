@@ -84,24 +84,53 @@ struct Rent {
   Duration run{};     // the wall clock priced; 0: a rate compared per hour (no run)
   Duration billed{};  // what the price bills for `run` (CloudOffer::billed_time)
   // The GPUs a run on `gpus` GPUs rents: whole instances of the offer's gpu_count (20 Trainium2 chips
-  // are two trn2.48xlarge of 16, 32 chips billed); 0 and 0 where no GPU count was priced.
+  // are two trn2.48xlarge of 16, 32 chips billed); 0 and 0 where no GPU count was priced. A serving
+  // replica (`replicas_per_instance` > 0) shares its instance with as many others as fit: 2 replicas
+  // of 3 GPUs to an instance of 8 bill its 8 GPUs between them, 2 idle (billed_gpus 8).
   int gpus = 0;
   int billed_gpus = 0;
+  int replicas_per_instance = 0;
 
   // billed / run: what the run's GPU-hours are multiplied by (1 where the price bills the run's hours).
   [[nodiscard]] double billed_factor() const { return run.value() > 0 ? billed.value() / run.value() : 1.0; }
-  // billed_gpus / gpus: what whole instances add (1 where the GPUs fill them, or no count was priced).
-  [[nodiscard]] double instance_factor() const { return gpus > 0 && billed_gpus > 0 ? static_cast<double>(billed_gpus) / gpus : 1.0; }
-  // "offer-id (on_demand, 2026-03-01)": where the price comes from, the rate where converted, and the
-  // time billed where longer than the run.
+  // The GPUs billed over the GPUs used: what whole instances add (1 where the GPUs fill them, or no
+  // count was priced); for replicas sharing an instance, its GPUs over theirs (8 / 6 for 2 of 3).
+  [[nodiscard]] double instance_factor() const {
+    if (gpus <= 0 || billed_gpus <= 0) return 1.0;
+    return static_cast<double>(billed_gpus) / (static_cast<double>(gpus) * std::max(1, replicas_per_instance));
+  }
+  // The rent of the `gpus` asked for per hour: the price per GPU-hour x the GPUs billed, shared among
+  // the replicas of an instance (exact where they divide it; else rounded at Decimal's 12th place).
+  [[nodiscard]] MoneyRate rate() const {
+    if (billed_gpus <= 0) return per_gpu_hour * Decimal(std::max(1, gpus));
+    const MoneyRate all = per_gpu_hour * Decimal(billed_gpus);
+    return replicas_per_instance > 1 ? MoneyRate(all.amount() / Decimal(replicas_per_instance), all.currency()) : all;
+  }
+  // "offer-id (on_demand, 2026-03-01)": where the price comes from, the rate where converted, the
+  // time billed where longer than the run, and the whole instances where they hold more GPUs.
   [[nodiscard]] std::string source() const {
+    std::string inst;
+    const int per = std::max(1, offer->gpu_count);
+    if (replicas_per_instance > 0 && gpus <= per) {
+      if (billed_gpus > gpus * replicas_per_instance)
+        inst = ", " + std::to_string(replicas_per_instance) + (replicas_per_instance > 1 ? " replicas" : " replica") + " of " + std::to_string(gpus) +
+             (gpus > 1 ? " GPUs" : " GPU") + " to an instance of " + std::to_string(per) + " (" + std::to_string(per - gpus * replicas_per_instance) +
+             " idle, billed)";
+    } else if (billed_gpus > gpus) {
+      inst = ", " + std::to_string(billed_gpus / per) + " whole instance" + (billed_gpus / per > 1 ? "s" : "") + " of " + std::to_string(per) +
+             " GPUs (" + std::to_string(billed_gpus) + ") for " + std::to_string(gpus);
+    }
     return offer_price_source(*offer, kind, converted ? ", converted at " + usd_rate_text(*converted) : std::string()) +
-           billing_text(kind, offer->min_term, run, billed) +
-           (billed_gpus > gpus ? ", " + std::to_string(billed_gpus / offer->gpu_count) + " whole instance" + (billed_gpus / offer->gpu_count > 1 ? "s" : "") +
-                                     " of " + std::to_string(offer->gpu_count) + " GPUs (" + std::to_string(billed_gpus) + ") for " + std::to_string(gpus)
-                               : std::string());
+           billing_text(kind, offer->min_term, run, billed) + inst;
   }
 };
+
+// Whether an instance of offer `o` (of `gpu`) holds `node_gpus` GPUs that must share one node (a TP
+// group, the node a run was timed on): its own GPUs (up to max_gpus of one host for an offer sold by
+// the GPU), or a scale-up domain its instances share (an NVL72 rack's NVLink, a TPU pod's chip links).
+inline bool instance_holds(const CloudOffer& o, const GpuSpec& gpu, int node_gpus) {
+  return node_gpus <= o.instance_gpus() || gpu.nvlink_domain >= node_gpus || gpu.chip_link_domain >= node_gpus;
+}
 
 // The price of `o` a run of `run` is billed least at, in the offer's currency: among its on-demand,
 // monthly and reserved prices whose term is known (CloudOffer::billable), or its spot price where it
@@ -127,20 +156,27 @@ inline std::optional<PriceKind> cheapest_kind(const CloudOffer& o, std::optional
 }
 
 // The cheapest way to rent a GPU model among the offers, in USD: offers in USD, and those in another
-// currency for which `fx` has a rate into USD, each at its cheapest_kind.
+// currency for which `fx` has a rate into USD, each at its cheapest_kind, among the offers whose
+// instances hold `node_gpus` GPUs in one node (instance_holds: a run timed on 8-GPU nodes, or a
+// serving replica with TP 4, is not priced from 1-GPU instances it could not run on).
 //   no run: the cheapest headline price per GPU-hour; offers whose only prices are reserved are left
 //           out (they stay in the catalog and the cloud rows);
 //   a run:  the cheapest bill for that wall clock, price x billed time: a monthly rental bills whole
 //           months, a reserved price at least its term (CloudOffer::billed_time), so a 12-month
 //           commitment wins only a run that long and a month's rent only a run near a month.
+//   gpus:   billed in whole instances; with `replicas`, `gpus` is one serving replica, and as many
+//           replicas as fit share an instance (Rent::replicas_per_instance), the rest of it idle.
 inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
-                                         std::optional<Duration> run = std::nullopt, int gpus = 0) {
+                                         std::optional<Duration> run = std::nullopt, int gpus = 0, int node_gpus = 1, bool replicas = false) {
   require_nonnegative(gpus, "gpus");
   if (gpus > (1 << 20)) detail::fail("gpus", std::to_string(gpus), "is more than 1,048,576 GPUs");
+  require_positive_count(node_gpus, "node_gpus");
+  const GpuSpec& spec = c.find_gpu(gpu);
   const bool for_run = run && run->value() > 0;
   std::optional<Rent> best;
   std::optional<Decimal> best_bill;
   for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
+    if (!instance_holds(*o, spec, node_gpus)) continue;
     const std::optional<PriceKind> k = cheapest_kind(*o, run);
     if (!k) continue;
     MoneyRate r = o->per_gpu_hour(*k);
@@ -151,18 +187,22 @@ inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gp
       r = convert(r, *via);
     }
     Rent rent{r, o, *k, via};
-    Decimal bill = r.amount();
     if (for_run) {
       rent.run = *run;
       rent.billed = o->billed_time(*k, *run);
-      bill = (r * rent.billed).amount();
     }
     if (gpus > 0) {  // whole instances: an offer of 16 GPUs bills 32 for a run on 20
       const int per = std::max(1, o->gpu_count);
       rent.gpus = gpus;
-      rent.billed_gpus = static_cast<int>((static_cast<long long>(gpus) + per - 1) / per * per);
-      bill = bill * Decimal(rent.billed_gpus);
+      if (replicas && gpus <= per) {
+        rent.replicas_per_instance = per / gpus;
+        rent.billed_gpus = per;
+      } else {
+        if (replicas) rent.replicas_per_instance = 1;
+        rent.billed_gpus = static_cast<int>((static_cast<long long>(gpus) + per - 1) / per * per);
+      }
     }
+    const Decimal bill = (for_run ? rent.rate() * rent.billed : rent.rate() * Duration::from_value(3600)).amount();
     if (!best || bill < *best_bill) {
       best = rent;
       best_bill = bill;
@@ -172,15 +212,21 @@ inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gp
 }
 
 // Each offer for `gpu` that no rent can come from, and why: "autodl-a800 (in CNY: --fx CNY=RATE@DATE
-// converts it)", "do-mi350x (reserved, without its term)"; without a run (a rate per hour),
-// "do-mi350x (reserved only: a commitment, not an hourly price)". Empty where a rent exists or the
-// catalog has no offer for the GPU.
+// converts it)", "do-mi350x (reserved, without its term)", "lambda-gpu-1x-a100 (instances of 1 GPU;
+// the plan needs 4 in one node)"; without a run (a rate per hour), "do-mi350x (reserved only: a
+// commitment, not an hourly price)". Empty where a rent exists or the catalog has no offer for the GPU.
 inline std::vector<std::string> offers_left_out(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
-                                                bool for_run = true) {
+                                                bool for_run = true, int node_gpus = 1) {
+  require_positive_count(node_gpus, "node_gpus");
+  const GpuSpec& spec = c.find_gpu(gpu);
   std::vector<std::string> out;
   for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
     const std::optional<PriceKind> k = cheapest_kind(*o, for_run ? std::optional<Duration>(Duration::from_value(3600)) : std::nullopt);
-    if (!k) {
+    if (!instance_holds(*o, spec, node_gpus)) {
+      const int per = o->instance_gpus();
+      out.push_back(o->id + " (instances of " + std::to_string(per) + (per == 1 ? " GPU" : " GPUs") + "; the plan needs " + std::to_string(node_gpus) +
+                    " in one node)");
+    } else if (!k) {
       out.push_back(o->id + (for_run ? " (reserved, without its term: what a run is billed is unknown)"
                                      : " (reserved only: a commitment, not an hourly price)"));
     } else if (o->currency != Currency::USD && !usd_rate(fx, o->currency)) {
@@ -199,8 +245,13 @@ struct FootprintOptions {
   std::vector<ExchangeRate> fx;             // rates into USD: offers in those currencies join the cheapest
   // Bill the run as the offer sells it (a monthly rent whole months, a reserved price at least its
   // term): a run's cost. false: the cheapest price per hour, for a rate of work (serving, a unit cost).
+  // false also makes the run's GPUs one serving replica, which shares an instance with as many
+  // others as fit (cheapest_rent's `replicas`).
   bool bill_as_sold = true;
   HostAllowance host{};
+  // GPUs that must share one rented instance (a serving replica's TP group); 0: the node the run was
+  // timed on (run_footprint's gpus_per_node, at most the run's GPUs), any instance where that is 0.
+  int node_gpus = 0;
 };
 
 struct RunFootprint {
@@ -214,6 +265,7 @@ struct RunFootprint {
   std::string price_offer;         // the cloud offer's id the price comes from; empty: a given price
   std::optional<PriceKind> price_kind;  // the offer's price it is; absent for a given price
   double billed_gpu_hours = 0;     // the GPU-hours paid for: the run's, or more where the price bills whole months, a term or whole instances
+  double instance_factor = 1;      // GPUs billed over GPUs used: whole instances (Rent::instance_factor); 1 for a given price
   std::optional<Money> cost;       // price x billed GPU-hours
   std::string no_price_why;        // without a price: the GPU's offers left out and why (offers_left_out)
 };
@@ -230,6 +282,8 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   require_finite(gpu_hours, "gpu_hours");
   require_nonnegative(gpu_hours, "gpu_hours");
   validate_usd_rates(o.fx);
+  require_nonnegative(o.node_gpus, "node_gpus");
+  const int node = o.node_gpus > 0 ? o.node_gpus : gpus_per_node > 0 ? std::min(gpus_per_node, gpus) : 1;
   RunFootprint f;
   f.power = gpu_it_power(g, gpus, o.host, gpus_per_node);
   f.pue = o.pue;
@@ -243,16 +297,17 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   if (o.price_per_gpu_hour) {
     f.price = o.price_per_gpu_hour;
     f.price_from = o.price_from;
-  } else if (const auto r = cheapest_rent(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt, o.bill_as_sold ? gpus : 0)) {
+  } else if (const auto r = cheapest_rent(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt, gpus, node, !o.bill_as_sold)) {
     f.price = r->per_gpu_hour;
     f.price_from = r->source();
     f.price_offer = r->offer->id;
     f.price_kind = r->kind;
-    f.billed_gpu_hours = gpu_hours * r->billed_factor() * r->instance_factor();
+    f.instance_factor = r->instance_factor();
+    f.billed_gpu_hours = gpu_hours * r->billed_factor() * f.instance_factor;
   }
   if (f.price) f.cost = *f.price * Duration::from_value(f.billed_gpu_hours * 3600.0);  // price x billed GPU-hours
   if (!f.price) {
-    for (const std::string& w : offers_left_out(c, g.id, o.fx, o.bill_as_sold)) f.no_price_why += (f.no_price_why.empty() ? "" : "; ") + w;
+    for (const std::string& w : offers_left_out(c, g.id, o.fx, o.bill_as_sold, node)) f.no_price_why += (f.no_price_why.empty() ? "" : "; ") + w;
   }
   return f;
 }

@@ -34,7 +34,10 @@ struct ServingReport {
 };
 
 // `run` of `load` on `g`: its footprint under `footprint` (prices from `catalog`), and the price
-// of a million output tokens = price per GPU-hour x GPUs / (decode tokens per second x 3600) x 1e6.
+// of a million output tokens = price per GPU-hour x GPUs billed / (decode tokens per second x 3600)
+// x 1e6. The replica is rented from an offer whose instance holds its TP group (footprint.node_gpus,
+// 0: the run's TP), as many replicas to an instance as fit (cheapest_rent's `replicas`), so the GPUs
+// billed are its own and its share of the instance's idle ones.
 inline ServingReport serving_report(const Catalog& catalog, std::string model, const GpuSpec& g, ServingRun run, const ServingLoad& load,
                                     const FootprintOptions& footprint = {}) {
   load.validate();
@@ -49,9 +52,10 @@ inline ServingReport serving_report(const Catalog& catalog, std::string model, c
   // A rate of work, not a run: the cheapest price per hour (a batch's seconds never bill a month or a term).
   FootprintOptions hourly = footprint;
   hourly.bill_as_sold = false;
+  if (hourly.node_gpus == 0) hourly.node_gpus = r.run.tp;
   r.footprint = run_footprint(catalog, g, gpus, est.total, est.total.value() * gpus / 3600.0, hourly);
   if (r.footprint.price && est.tokens_per_second > 0) {
-    const Money per_hour = *r.footprint.price * Duration::from_value(3600.0 * gpus);
+    const Money per_hour = *r.footprint.price * Duration::from_value(3600.0 * gpus * r.footprint.instance_factor);
     r.cost_per_million_tokens = per_hour * Decimal::from_double(1e6 / (est.tokens_per_second * 3600.0), 15, "tokens");
   }
   return r;

@@ -137,11 +137,14 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
 }
 
 // The fewest GPUs that hold the weights, KV cache and workspace (TP first, then pipeline stages),
-// timed; absent when more than max_gpus would be needed.
+// timed; absent when more than max_gpus would be needed. `max_tp`: the GPUs of one node, which a TP
+// group may not leave (a cloud offer's instance: compare's cloud rows); stages beyond it are
+// pipelines across nodes, whose transfers are not counted (above).
 inline std::optional<ServingRun> smallest_serving_run(const TransformerShape& shape, const GpuSpec& gpu, const ServingLoad& load,
-                                                      int max_gpus = 256) {
+                                                      int max_gpus = 256, int max_tp = 8) {
   load.validate();
-  const auto plan = min_gpus_for_serving(shape, load.config(), gpu.capacity(), perf::linkless(gpu) ? 1 : max_gpus);  // an SoC serves alone
+  const auto plan =
+      min_gpus_for_serving(shape, load.config(), gpu.capacity(), perf::linkless(gpu) ? 1 : max_gpus, max_tp);  // an SoC serves alone
   if (!plan) return std::nullopt;
   return serving_run(shape, gpu, load, plan->tensor, plan->pipeline);
 }
