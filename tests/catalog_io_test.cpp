@@ -880,16 +880,23 @@ TEST_SUITE("catalog_io") {
     CHECK(aws.offers[1].gpu_id == "l4");
     REQUIRE(aws.skipped.size() == 1);
     CHECK(aws.skipped[0].find("c5.large") != std::string::npos);
-    // Azure: on-demand and Spot join one offer; Windows, reservations and GPU-less sizes are left out.
+    // Azure: on-demand and Spot join one offer; a reservation is an offer of its own (its term's price
+    // over its hours); Windows and GPU-less sizes are left out.
     const io::PriceImport az = import(io::PriceFormat::azure, "azure-retail-sample.json");
-    REQUIRE(az.offers.size() == 2);
+    REQUIRE(az.offers.size() == 3);
+    const CloudOffer& reservation = az.offers[1];  // in the file's order
+    CHECK(reservation.id == "azure-standard-nd96isr-h100-v5-1-year-reservation-eastus");
+    CHECK(reservation.reserved == MoneyRate(Decimal(500000) / Decimal(8760), Currency::USD));
+    REQUIRE(reservation.min_term);
+    CHECK(reservation.min_term->value() == doctest::Approx(scale::year));
+    CHECK_FALSE(reservation.on_demand);
     CHECK(az.offers[0].id == "azure-nd96isr-h100-v5");  // the built-in one, refreshed
-    CHECK(az.offers[1].id == "azure-standard-nc24ads-a100-v4-eastus");  // new: named by provider, size and region
-    CHECK(az.offers[1].instance_type == "Standard_NC24ads_A100_v4 (eastus)");
+    CHECK(az.offers[2].id == "azure-standard-nc24ads-a100-v4-eastus");  // new: named by provider, size and region
+    CHECK(az.offers[2].instance_type == "Standard_NC24ads_A100_v4 (eastus)");
     CHECK(to_json_string(*az.offers[0].on_demand) == "98.32");
     CHECK(to_json_string(*az.offers[0].spot) == "39.328");
     CHECK(az.offers[0].as_of == "2026-11-05");  // the latest of its prices
-    CHECK(az.offers[1].gpu_id == "a100-pcie-80gb");
+    CHECK(az.offers[2].gpu_id == "a100-pcie-80gb");
     CHECK(az.skipped.size() == 1);
     // CSV: quoted fields with commas and quotes, a monthly CNY quote.
     const io::PriceImport csv = import(io::PriceFormat::csv, "marketplace-sample.csv");
@@ -949,6 +956,29 @@ TEST_SUITE("catalog_io") {
                          doctest::Contains("a.json:1:"), InputError);
     CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": 98, "unitOfMeasure": "1/Month"}]})"),
                          doctest::Contains("unitOfMeasure"), InputError);
+    // A reservation is an offer of its own: the term's whole price over its hours, held for the term.
+    const io::PriceImport res = azure(
+        R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 876000, "type": "Reservation",
+                       "reservationTerm": "1 Year", "unitOfMeasure": "1 Hour", "effectiveStartDate": "2026-11-01T00:00:00Z"},
+                      {"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 1576800, "type": "Reservation",
+                       "reservationTerm": "3 Years", "effectiveStartDate": "2026-11-01T00:00:00Z"},
+                      {"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 1, "type": "Reservation",
+                       "reservationTerm": "2 Years"}]})");
+    REQUIRE(res.offers.size() == 2);
+    CHECK(res.offers[0].reserved == MoneyRate("100", Currency::USD));  // $876,000 / 8,760 h
+    CHECK(res.offers[0].min_term->value() == doctest::Approx(scale::year));
+    CHECK_FALSE(res.offers[0].on_demand);
+    CHECK(res.offers[0].id == "azure-standard-nd96isr-h100-v5-1-year-reservation-eastus");
+    CHECK(res.offers[1].reserved == MoneyRate("60", Currency::USD));  // $1,576,800 / 26,280 h
+    CHECK(res.offers[1].min_term->value() == doctest::Approx(3 * scale::year));
+    CHECK(res.offers[1].note.find("1576800 USD, over its 26280 h") != std::string::npos);
+    REQUIRE(res.skipped.size() == 1);
+    CHECK(res.skipped[0].find("\"2 Years\"") != std::string::npos);
+    // A year's run on it pays the year: 8,760 h x $100.
+    CHECK(res.offers[0].billed_time(PriceKind::reserved, Duration::from_value(3600)).value() == doctest::Approx(scale::year));
+    CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": 5, "type": "Reservation", "reservationTerm": "1 Year"},
+                                             {"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": 6, "type": "Reservation", "reservationTerm": "1 Year"}]})"),
+                         doctest::Contains("reservationTerm: 1"), InputError);
     const auto aws = [&](const std::string& text) { return io::import_aws_price_list(io::JsonDocument::parse(text, "e.json"), base); };
     CHECK_THROWS_WITH_AS(aws(R"({"products": []})"), doctest::Contains("products"), InputError);
     CHECK_THROWS_WITH_AS(aws(R"({"products": {"S": {"attributes": {"instanceType": "p5.48xlarge", "gpu": "eight"}}}})"),

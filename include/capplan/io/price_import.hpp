@@ -8,7 +8,12 @@
 //          pre-installed software, capacity status "Used" (the plain on-demand price);
 //   azure  the Azure Retail Prices API JSON (https://prices.azure.com/api/retail/prices?$filter=...,
 //          "Items" with armSkuName, retailPrice, unitOfMeasure "1 Hour"): Linux virtual machines,
-//          on-demand ("Consumption") and Spot prices; Windows, Low Priority and reservations left out;
+//          on-demand ("Consumption") and Spot prices in one offer per size and region; each
+//          reservation term ("type": "Reservation", "reservationTerm": "1 Year", "3 Years") an offer of
+//          its own whose retailPrice is the whole term's price (the API's reservation sample: E64 v4,
+//          "1 Year", 25007.0, with unitOfMeasure "1 Hour"), recorded as a reserved price per
+//          instance-hour (the total over the term's 8,760 h a year, rounded at Decimal's 12th place)
+//          with min_term the term; Windows and Low Priority left out;
 //   csv    one offer per line for everything else (marketplace snapshots, a quote a buyer received):
 //          id,provider,instance_type,gpu_id,gpu_count,currency,on_demand,spot,reserved,monthly,as_of,source
 //          and optionally region,vcpus,ram,note; RFC 4180 quoting; prices as decimal text (per
@@ -285,7 +290,20 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
     const std::string type = r.string_opt("type").value_or("Consumption");
     const std::string region = r.string_opt("armRegionName").value_or("");
     const std::string label = arm + (region.empty() ? "" : " (" + region + ")");
-    if (type != "Consumption") continue;  // reservations: a price per term, not per hour
+    // A reservation: its term, whose whole price retailPrice is.
+    std::optional<int> term_years;
+    if (type == "Reservation") {
+      const std::string term = r.string_opt("reservationTerm").value_or("");
+      for (int y : {1, 3, 5}) {
+        if (term == std::to_string(y) + (y == 1 ? " Year" : " Years")) term_years = y;
+      }
+      if (!term_years) {
+        out.skipped.push_back(label + ": a reservation of term " + capplan::detail::quote_text(term) + " (1, 3 or 5 years are read)");
+        continue;
+      }
+    } else if (type != "Consumption") {
+      continue;  // DevTestConsumption and the like: not a price a buyer pays
+    }
     if (product.find("Windows") != std::string::npos) continue;
     if (sku_name.find("Low Priority") != std::string::npos) continue;
     const bool spot = sku_name.find("Spot") != std::string::npos;
@@ -299,7 +317,8 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
       continue;
     }
     const std::string unit = r.string_opt("unitOfMeasure").value_or("1 Hour");
-    if (unit != "1 Hour") r.fail("unitOfMeasure", capplan::detail::quote_text(unit), "is not \"1 Hour\": only hourly prices are imported");
+    if (!term_years && unit != "1 Hour")
+      r.fail("unitOfMeasure", capplan::detail::quote_text(unit), "is not \"1 Hour\": only hourly prices are imported");
     const std::string currency_code = r.string_opt("currencyCode").value_or("USD");
     const Json* price = r.find("retailPrice");
     if (!price) r.missing("retailPrice", "the price per hour");
@@ -314,6 +333,31 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
     }
     if (rate->is_zero()) {
       out.skipped.push_back(label + ": a price of 0");
+      continue;
+    }
+    if (term_years) {
+      // The term's price spread over its hours: a reserved price per instance-hour, held for the term.
+      const Duration term = Duration::from_value(*term_years * scale::year);
+      const std::string total = rate->amount().to_string() + " " + std::string(code(rate->currency()));
+      rate = MoneyRate(rate->amount() / Decimal(static_cast<long long>(*term_years) * 8760), rate->currency());
+      CloudOffer o;
+      o.provider = "Azure";
+      o.instance_type = arm + " " + std::to_string(*term_years) + "-year reservation";
+      o.region = region;
+      capplan::detail::name_imported_offer(o, cat);
+      o.gpu_count = known->gpus;
+      o.gpu_id = std::string(known->gpu_id);
+      o.currency = rate->currency();
+      o.reserved = *rate;
+      o.min_term = term;
+      o.as_of = capplan::detail::date_part(r.string_opt("effectiveStartDate").value_or(""));
+      o.source = "Azure Retail Prices API, " + (product.empty() ? arm : product) + ", reservation of " + std::to_string(*term_years) +
+                 (*term_years == 1 ? " year" : " years");
+      o.note = "imported by capplan catalog import azure: the term's price, " + total + ", over its " + std::to_string(*term_years * 8760) + " h";
+      const std::string key = size + "@" + region + "@" + std::to_string(*term_years) + "y";
+      if (index.count(key)) r.fail("reservationTerm", std::to_string(*term_years), "appears twice for " + label);
+      index.emplace(key, out.offers.size());
+      out.offers.push_back(std::move(o));
       continue;
     }
     const std::string key = size + "@" + region;
