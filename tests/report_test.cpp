@@ -813,6 +813,9 @@ TEST_SUITE("report") {
     const RunFootprint f = run_footprint(c, c.find_gpu("my-card"), 6, Duration::from_value(3600), 6.0, {}, 8);
     CHECK(f.price_offer == "x-8");
     CHECK(f.billed_gpu_hours == doctest::Approx(8.0));
+    FootprintOptions wide;
+    wide.node_gpus = 7;
+    CHECK_THROWS_WITH((void)run_footprint(c, c.find_gpu("my-card"), 6, Duration::from_value(3600), 6.0, wide), doctest::Contains("node_gpus: 7"));
     // A catalog offer sold by the GPU must be recorded per GPU, within bounds.
     CloudOffer bad = offer("x-bad", 8, 16, "8.00");
     CHECK_THROWS_WITH(bad.validate(), doctest::Contains("max_gpus: 16 needs gpu_count 1"));
@@ -848,6 +851,44 @@ TEST_SUITE("report") {
     REQUIRE(rent);
     CHECK(*h100.rent_rate == MoneyRate(rent->rate().amount() * Decimal(h100.replicas), Currency::USD));
     CHECK(min_gpus_for_serving(q.model, q.serving.config(), Catalog::builtin().find_gpu("t4").capacity(), 256, 1)->tensor == 1);
+    // The T4 row names no offer (none was rented), and the notes say why each was left out.
+    CHECK(t4.rent_offer.empty());
+    CHECK(t4.rent_node_gpus == 2);
+    const auto has_note = [&](std::string_view part) {
+      return std::any_of(t.assumptions.begin(), t.assumptions.end(), [&](const std::string& n) { return n.find(part) != std::string::npos; });
+    };
+    CHECK(has_note("colab-pro (instances of 1 GPU; the plan needs 2 in one node)"));
+    CHECK(has_note("per replica-hour"));
+    CHECK(has_note("pipeline stages across instances"));
+    // A training table says neither.
+    PurchaseQuery tq = train_query("llama2-7b", 1e9);
+    tq.filters.cloud = tq.filters.systems = false;
+    tq.filters.vendor = Vendor::nvidia;
+    tq.filters.form_factor = FormFactor::consumer;
+    const PurchaseTable tt = purchase_table(tq, Catalog::builtin());
+    CHECK(std::none_of(tt.assumptions.begin(), tt.assumptions.end(),
+                       [](const std::string& n) { return n.find("replica") != std::string::npos; }));
+  }
+
+  TEST_CASE("serving_report: a replica rents its share of an instance, idle GPUs included") {
+    Catalog c = Catalog::make_builtin();
+    GpuSpec mine = c.find_gpu("h100-sxm");
+    mine.id = "my-card";
+    mine.name = "My Card";
+    mine.aliases = {};
+    c.add_or_replace(mine);
+    c.add_or_replace(CloudOffer{.id = "x-8", .provider = "X", .instance_type = "eight", .gpu_count = 8, .gpu_id = "my-card",
+                                .on_demand = MoneyRate("8.00", Currency::USD), .as_of = "2026-11-01", .source = "test"});
+    const TransformerShape shape = find_model("llama2-7b").transformer();
+    ServingLoad load;
+    // Three pipeline stages of TP 1: two replicas to the 8-GPU instance, $4 an hour each.
+    const ServingReport r = serving_report(c, "llama2-7b", c.find_gpu("my-card"), serving_run(shape, c.find_gpu("my-card"), load, 1, 3), load);
+    CHECK(r.footprint.price_offer == "x-8");
+    CHECK(r.footprint.instance_factor == doctest::Approx(8.0 / 6.0));
+    CHECK(r.footprint.price_from == "x-8 (on_demand, 2026-11-01), 2 replicas of 3 GPUs to an instance of 8 (2 idle, billed)");
+    REQUIRE(r.cost_per_million_tokens);
+    CHECK(r.cost_per_million_tokens->amount().to_double() ==
+          doctest::Approx(4.0 / (r.run.estimate.tokens_per_second * 3600.0) * 1e6).epsilon(1e-9));
   }
 
   TEST_CASE("purchase table: a note names the multi-GPU PCIe rows and the host they are timed on") {

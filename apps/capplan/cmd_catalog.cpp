@@ -119,7 +119,9 @@ Table cloud_table(const Catalog& c) {
     const MoneyRate inst = o.per_instance_hour(k), gpu = o.per_gpu_hour(k);
     // A monthly rent reads as quoted (¥2,000.00/month); its machine value stays per instance-hour.
     const std::string quoted = k == PriceKind::monthly && o.monthly ? format(*o.monthly) + "/month" : format(inst);
-    t.add_row({Cell::of_text(o.id), Cell::of_number(std::to_string(o.gpu_count), o.gpu_count), Cell::of_text(o.gpu_id),
+    // An offer sold by the GPU reads "1–8": one GPU priced, up to max_gpus of a host in an instance.
+    const std::string gpus = o.max_gpus > 0 ? std::to_string(o.gpu_count) + "\u2013" + std::to_string(o.max_gpus) : std::to_string(o.gpu_count);
+    t.add_row({Cell::of_text(o.id), Cell::of_number(gpus, o.gpu_count), Cell::of_text(o.gpu_id),
                Cell::of_text(std::string(name(k))),
                Cell::of_money(quoted, to_json_string(inst), inst.amount().to_double()),
                Cell::of_money(format(gpu), to_json_string(gpu), gpu.amount().to_double()), Cell::of_text(o.as_of),
@@ -127,6 +129,9 @@ Table cloud_table(const Catalog& c) {
   }
   t.notes.push_back("Per instance: the price as quoted (a monthly rent per month); per GPU-hour, a monthly price is divided by 730 h "
                     "first. In CSV and JSON, price_per_instance_hour is always per hour.");
+  if (std::any_of(c.cloud_offers().begin(), c.cloud_offers().end(), [](const CloudOffer& o) { return o.max_gpus > 0; }))
+    t.notes.push_back("GPUs 1\u20138: sold by the GPU (a marketplace pod, a per-GPU price of an 8-GPU node): the price is per GPU, and an "
+                      "instance may hold up to 8 of one host (max_gpus in capplan catalog export).");
   return t;
 }
 

@@ -420,7 +420,7 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
   std::vector<std::string> entries;
   for (const auto& r : pt.rows) {
     entries.push_back((r.kind == OptionKind::gpu ? "gpu " : r.kind == OptionKind::system ? "system " : "cloud offer ") + r.option);
-    if (!r.rent_offer.empty()) entries.push_back("cloud offer " + r.rent_offer);
+    if (!r.rent_offer.empty() && r.rent_rate) entries.push_back("cloud offer " + r.rent_offer);
   }
   std::vector<std::string> warning_notes;
   res.json["warnings"] = entry_warnings(ctx, entries, warning_notes);

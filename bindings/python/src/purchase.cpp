@@ -336,6 +336,9 @@ void bind_purchase(py::module_& m) {
         py::arg("options") = FootprintOptions{}, py::arg("gpus_per_node") = 0,
         "IT power, energy, carbon and cost of `gpus` x `gpu` busy for `time` (gpus_per_node: the node size timed, 0 unknown; "
         "consumer and workstation cards get at least one desktop host per node).");
+  m.def("instance_holds", &instance_holds, py::arg("offer"), py::arg("gpu"), py::arg("node_gpus"),
+        "Whether an instance of the offer holds node_gpus GPUs in one node: its GPUs (up to max_gpus for an offer sold by the GPU) "
+        "or a scale-up domain its instances share (NVL72, a TPU pod).");
   m.def("offers_left_out", &offers_left_out, py::arg("catalog"), py::arg("gpu"), py::arg("fx") = std::vector<ExchangeRate>{},
         py::arg("for_run") = true, py::arg("node_gpus") = 1,
         "The GPU's offers no rent can come from, each with why: instances smaller than the node_gpus a plan puts in one node, "
@@ -466,6 +469,8 @@ void bind_purchase(py::module_& m) {
       .readonly("rent_from", &PurchaseRow::rent_from)
       .readonly("rent_offer", &PurchaseRow::rent_offer, "the cloud offer's id the rent comes from")
       .readonly("rent_kind", &PurchaseRow::rent_kind, "which of the offer's prices the rent is")
+      .readonly("rent_node_gpus", &PurchaseRow::rent_node_gpus,
+                "GPU and system rows: the GPUs an instance had to hold (the node timed, a serving replica's TP group); 0: any")
       .readonly("rent_min_term", &PurchaseRow::rent_min_term, "that offer's minimum term (None: not stated)")
       .readonly("rent_billed", &PurchaseRow::rent_billed, "training: the wall clock the rent bills (whole months, a reserved term)")
       .readonly("rent_billed_gpus", &PurchaseRow::rent_billed_gpus,

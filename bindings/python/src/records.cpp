@@ -181,6 +181,7 @@ void bind_hardware_records(py::module_& m) {
       .finish()
       .def("validate", &CloudOffer::validate)
       .def("has", &CloudOffer::has, py::arg("kind"))
+      .def("instance_gpus", &CloudOffer::instance_gpus, "The most GPUs one instance holds: max_gpus for an offer sold by the GPU, else gpu_count.")
       .def("headline", &CloudOffer::headline, "The first price present: on-demand, monthly, reserved, spot.")
       .def(
           "per_instance_hour",

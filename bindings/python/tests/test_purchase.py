@@ -461,7 +461,9 @@ def test_rents_come_from_instances_that_hold_the_node():
     assert capplan.offers_left_out(cat, "t4") == []
     # A marketplace record sold by the GPU holds 8 of one host.
     runpod = cat.find_offer("runpod-rtx-4090")
-    assert runpod.max_gpus == 8 and runpod.gpu_count == 1
+    assert runpod.max_gpus == 8 and runpod.gpu_count == 1 and runpod.instance_gpus() == 8
+    assert capplan.instance_holds(runpod, cat.find_gpu("rtx-4090"), 8)
+    assert not capplan.instance_holds(cat.find_offer("colab-pro"), cat.find_gpu("t4"), 2)
     h = capplan.Duration(1, "h")
     f = capplan.run_footprint(cat, cat.find_gpu("rtx-4090"), 6, h, 6.0, gpus_per_node=6)
     assert f.price_offer in ("runpod-rtx-4090", "vast-rtx-4090") and f.instance_factor == 1.0

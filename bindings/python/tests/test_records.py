@@ -229,11 +229,14 @@ def test_import_prices_round_trips_through_a_catalog_file():
     data = pathlib.Path(__file__).resolve().parents[3] / "tests" / "cli" / "data" / "prices"
     cat = capplan.Catalog.builtin()
     offers, skipped = cat.import_prices("azure", str(data / "azure-retail-sample.json"))
-    assert [o.id for o in offers] == ["azure-nd96isr-h100-v5", "azure-standard-nc24ads-a100-v4-eastus"]
+    assert [o.id for o in offers] == ["azure-nd96isr-h100-v5", "azure-standard-nd96isr-h100-v5-1-year-reservation-eastus",
+                                      "azure-standard-nc24ads-a100-v4-eastus"]
     assert str(offers[0].spot) == "$39.328/h" or offers[0].spot.amount == decimal.Decimal("39.328")
+    # A 1-year reservation: its $500,000 over 8,760 h, held for the year.
+    assert offers[1].on_demand is None and offers[1].min_term == capplan.Duration(1, "year")
     assert len(skipped) == 1 and "Standard_D2_v5" in skipped[0]
     summary = cat.load_json(capplan.write_offers_json(offers), "imported.json")
-    assert summary.total_added() + summary.total_replaced() == 2
+    assert summary.total_added() + summary.total_replaced() == 3
     assert cat.find_offer("azure-nd96isr-h100-v5").reserved is None  # the older reserved price is gone
     with pytest.raises(capplan.InputError) as e:
         cat.import_prices("csv", str(data / "bad-prices.csv"))

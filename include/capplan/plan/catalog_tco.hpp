@@ -62,6 +62,8 @@ inline CatalogTco catalog_tco(const Catalog& c, const GpuSpec& g, int gpus, doub
   }
   t.power = gpu_it_power(g, gpus);
   // One month's busy hours: the bill each offer would send for them (cost/rented.hpp bills the same way).
+  // The GPUs are compared as GPUs, not as a plan: any instance size rents them (1-GPU instances too),
+  // where compare and train rent only instances that hold the node a run was timed on.
   const Duration month_used = Duration::from_value(scale::month * utilization);
   if (const std::optional<Rent> r = cheapest_rent(c, g.id, fx, month_used, gpus)) {
     t.rent_per_gpu_hour = r->per_gpu_hour;

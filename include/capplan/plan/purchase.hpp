@@ -212,6 +212,9 @@ struct PurchaseRow {
   std::string rent_offer;              // the cloud offer's id rent_rate comes from
   PriceKind rent_kind = PriceKind::on_demand;   // which of its prices rent_rate is
   std::optional<Duration> rent_min_term;        // that offer's minimum term (CloudOffer::min_term)
+  // GPU and system rows: the GPUs an instance of the offer had to hold (the node the row was timed on,
+  // a serving replica's TP group; cheapest_rent's node_gpus); 0: any instance.
+  int rent_node_gpus = 0;
   Duration rent_billed{};          // training: the wall clock the rent bills (whole months, a reserved term)
   std::optional<Money> rent_cost;  // training: rent for the run, rent_rate x rent_billed
   std::optional<double> rent_usd_per_mtok;  // serving
@@ -238,6 +241,15 @@ struct PurchaseRow {
   std::string explanation;
 
   [[nodiscard]] bool estimated() const { return status.empty(); }
+
+  // No offer behind the rent: its offer, source, kind and term cleared (a row the node rule left
+  // without a rent names no offer in its warnings or JSON).
+  void clear_rent() {
+    rent_from.clear();
+    rent_offer.clear();
+    rent_kind = PriceKind::on_demand;
+    rent_min_term.reset();
+  }
 
   // The wall clock the rent bills for `wall` of use (capplan::billed_time): whole months for a
   // monthly rental, at least the term for a reserved price (whole days for a Capacity Block); `wall` itself for an hourly price or a
@@ -1123,7 +1135,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     if (!sv && c.kind != OptionKind::cloud) {
       // Offers whose instances hold the node the run was timed on (cheapest_rent's node_gpus); none: no rent.
       unit.reset();
-      if (const auto best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus, std::min(c.per_node, r.gpus))) {
+      r.clear_rent();
+      r.rent_node_gpus = std::min(c.per_node, r.gpus);
+      if (const auto best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus, r.rent_node_gpus)) {
         unit = best->per_gpu_hour * Decimal(c.unit_gpus);
         rent_total = best->per_gpu_hour * Decimal(best->billed_gpus);
         r.rent_billed_gpus = best->billed_gpus;
@@ -1136,9 +1150,12 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       // Serving on a GPU or system row: the offer cheapest per replica whose instances hold the
       // replica's TP group, as many replicas to an instance as fit (its idle GPUs billed too).
       unit.reset();
+      r.clear_rent();
+      r.rent_node_gpus = r.serving->tp;
       if (const auto best = cheapest_rent(cat, g.id, q.fx, std::nullopt, r.serving->gpus(), r.serving->tp, true)) {
         rent_total = MoneyRate(best->rate().amount() * Decimal(r.replicas), best->rate().currency());
         r.rent_offer = best->offer->id;
+        r.rent_min_term = best->offer->min_term;
         r.rent_kind = best->kind;
         r.rent_from = best->source();
       }
@@ -1391,12 +1408,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   }
   n.push_back("Own = purchase (street, else launch price; systems: given or sum of parts)" + std::string(sv ? "" : " + electricity for the run") +
               "; \"no price\": the catalog has none (cloud rows: rented only). Rent = " +
-              std::string(sv ? "the cheapest of that GPU's offers per replica-hour, at each offer's headline price (reserved-only offers left out), "
-                               "among those whose instance holds a replica's TP group, as many replicas to an instance as fit (idle GPUs billed)"
-                             : "the cheapest bill for the run among that GPU's offers (hourly prices for the hours, monthly rents whole months, "
-                               "reserved prices at least their term) whose instances hold the node the row was timed on") +
+              std::string(si   ? "the cheapest of that GPU's offers per GPU-hour, at each offer's headline price (reserved-only offers left out)"
+                          : sv ? "the cheapest of that GPU's offers per replica-hour, at each offer's headline price (reserved-only offers left out), "
+                                 "among those whose instance holds a replica's TP group, as many replicas to an instance as fit (idle GPUs billed)"
+                               : "the cheapest bill for the run among that GPU's offers (hourly prices for the hours, monthly rents whole months, "
+                                 "reserved prices at least their term) whose instances hold the node the row was timed on") +
               ", in USD or converted with --fx (cloud rows: the offer's own " + std::string(sv ? "headline price" : "price with the cheapest bill") +
-              "; a replica larger than an instance runs its pipeline stages across instances); \"no offer\": no offer the row can be rented at.");
+              (sv && !si ? "; a replica larger than an instance runs its pipeline stages across instances" : "") +
+              "); \"no offer\": no offer the row can be rented at.");
   {
     // Why a GPU row has no price, where the catalog knows (GpuSpec::unpriced): one line per reason.
     detail::NamesByKey why;  // reason -> ids
@@ -1412,7 +1431,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     for (const PurchaseRow& r : out.rows) {
       if (!r.estimated() || r.rent_rate || r.kind == OptionKind::cloud || r.gpu == nullptr) continue;
       std::string left;
-      for (const std::string& w : offers_left_out(cat, r.gpu->id, q.fx, !sv)) left += (left.empty() ? "" : "; ") + w;
+      for (const std::string& w : offers_left_out(cat, r.gpu->id, q.fx, !sv, std::max(1, r.rent_node_gpus))) left += (left.empty() ? "" : "; ") + w;
       if (!left.empty()) why.add(left, r.option);
     }
     for (const auto& [reason, ids] : why.groups()) n.push_back("No offer for " + ids + ": the catalog's " + reason + ".");

@@ -283,6 +283,8 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   require_nonnegative(gpu_hours, "gpu_hours");
   validate_usd_rates(o.fx);
   require_nonnegative(o.node_gpus, "node_gpus");
+  if (o.node_gpus > gpus && gpus > 0)
+    detail::fail("node_gpus", std::to_string(o.node_gpus), "is more than the run's " + std::to_string(gpus) + " GPUs: a node holds at most the GPUs it runs");
   const int node = o.node_gpus > 0 ? o.node_gpus : gpus_per_node > 0 ? std::min(gpus_per_node, gpus) : 1;
   RunFootprint f;
   f.power = gpu_it_power(g, gpus, o.host, gpus_per_node);
