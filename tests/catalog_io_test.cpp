@@ -974,11 +974,32 @@ TEST_SUITE("catalog_io") {
     CHECK(res.offers[1].note.find("1576800 USD, over its 26280 h") != std::string::npos);
     REQUIRE(res.skipped.size() == 1);
     CHECK(res.skipped[0].find("\"2 Years\"") != std::string::npos);
+    // Rounded at the 12th decimal place, the rate brings the term's price back to the cent.
+    const io::PriceImport odd = azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": 500000, "type": "Reservation",
+                                                   "reservationTerm": "5 Years", "effectiveStartDate": "2026-11-01"}]})");
+    REQUIRE(odd.offers.size() == 1);
+    CHECK((*odd.offers[0].reserved * Duration::from_value(5 * scale::year)).rounded_to(2) == Money("500000", Currency::USD));
+    CHECK(odd.offers[0].min_term->value() == doctest::Approx(5 * scale::year));
+    // Importing again over the first import's offers: the size and its reservation keep their own ids
+    // (a reservation listed first is not taken for its size, nor the size for it).
+    Catalog again = base;
+    const io::PriceImport first = azure(
+        R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 20000, "type": "Reservation", "reservationTerm": "1 Year", "effectiveStartDate": "2026-11-01"},
+                      {"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.673, "effectiveStartDate": "2026-11-01"}]})");
+    io::apply_catalog_json(again, io::write_offers_json(first.offers), "first.json");
+    const io::PriceImport second = io::import_azure_retail_prices(
+        io::JsonDocument::parse(R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 20000, "type": "Reservation", "reservationTerm": "1 Year", "effectiveStartDate": "2026-11-01"},
+                                              {"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.673, "effectiveStartDate": "2026-11-01"}]})", "b.json"),
+        again);
+    REQUIRE(second.offers.size() == 2);
+    CHECK(second.offers[0].id == first.offers[0].id);
+    CHECK(second.offers[1].id == first.offers[1].id);
+    CHECK(second.offers[0].id != second.offers[1].id);
     // A year's run on it pays the year: 8,760 h x $100.
     CHECK(res.offers[0].billed_time(PriceKind::reserved, Duration::from_value(3600)).value() == doctest::Approx(scale::year));
     CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": 5, "type": "Reservation", "reservationTerm": "1 Year"},
                                              {"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": 6, "type": "Reservation", "reservationTerm": "1 Year"}]})"),
-                         doctest::Contains("reservationTerm: 1"), InputError);
+                         doctest::Contains("reservationTerm: \"1 Year\" appears twice"), InputError);
     const auto aws = [&](const std::string& text) { return io::import_aws_price_list(io::JsonDocument::parse(text, "e.json"), base); };
     CHECK_THROWS_WITH_AS(aws(R"({"products": []})"), doctest::Contains("products"), InputError);
     CHECK_THROWS_WITH_AS(aws(R"({"products": {"S": {"attributes": {"instanceType": "p5.48xlarge", "gpu": "eight"}}}})"),

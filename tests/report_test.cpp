@@ -843,6 +843,11 @@ TEST_SUITE("report") {
     CHECK(colab.serving->pp == 2);
     CHECK(colab.decode_tokens_per_s < t4.decode_tokens_per_s);
     CHECK(colab.explanation.find("stages across 2 nodes of 1, TP within one") != std::string::npos);
+    // Two 1-GPU workstations serve it as two stages over their Ethernet; two cards in one box as TP 2.
+    REQUIRE(row_of(t, "ws-rtx-4090").serving);
+    CHECK(row_of(t, "ws-rtx-4090").serving->pp == 2);
+    CHECK(row_of(t, "ws-rtx-4090").units == 2);
+    CHECK(row_of(t, "rtx-4090").serving->tp == 2);
     // A GPU row rents per replica from an offer whose instance holds its TP group.
     const PurchaseRow& h100 = row_of(t, "h100-sxm");
     REQUIRE(h100.serving);

@@ -113,7 +113,8 @@ Table cloud_table(const Catalog& c) {
   t.columns = {{"id", "Offer", Align::left},         {"gpus", "GPUs", Align::right},
                {"gpu", "GPU", Align::left},          {"price_kind", "Kind", Align::left},
                {"price_per_instance_hour", "Per instance", Align::right},
-               {"price_per_gpu_hour", "Per GPU-h", Align::right}, {"as_of", "As of", Align::left}, currency_column()};
+               {"price_per_gpu_hour", "Per GPU-h", Align::right}, {"as_of", "As of", Align::left}, currency_column(),
+               {"max_gpus", "Max GPUs", Align::right, true}};
   for (const auto& o : c.cloud_offers()) {
     const PriceKind k = o.headline();
     const MoneyRate inst = o.per_instance_hour(k), gpu = o.per_gpu_hour(k);
@@ -125,13 +126,13 @@ Table cloud_table(const Catalog& c) {
                Cell::of_text(std::string(name(k))),
                Cell::of_money(quoted, to_json_string(inst), inst.amount().to_double()),
                Cell::of_money(format(gpu), to_json_string(gpu), gpu.amount().to_double()), Cell::of_text(o.as_of),
-               Cell::of_text(std::string(code(o.currency)))});
+               Cell::of_text(std::string(code(o.currency))), Cell::of_number(std::to_string(o.instance_gpus()), o.instance_gpus())});
   }
   t.notes.push_back("Per instance: the price as quoted (a monthly rent per month); per GPU-hour, a monthly price is divided by 730 h "
                     "first. In CSV and JSON, price_per_instance_hour is always per hour.");
   if (std::any_of(c.cloud_offers().begin(), c.cloud_offers().end(), [](const CloudOffer& o) { return o.max_gpus > 0; }))
-    t.notes.push_back("GPUs 1\u20138: sold by the GPU (a marketplace pod, a per-GPU price of an 8-GPU node): the price is per GPU, and an "
-                      "instance may hold up to 8 of one host (max_gpus in capplan catalog export).");
+    t.notes.push_back("GPUs 1\u2013N: sold by the GPU (a marketplace pod, a per-GPU price of a node): the price is per GPU, and an "
+                      "instance may hold up to N of one host (max_gpus; CSV and JSON: max_gpus, the most GPUs one instance holds).");
   return t;
 }
 

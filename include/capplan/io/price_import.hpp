@@ -9,7 +9,7 @@
 //   azure  the Azure Retail Prices API JSON (https://prices.azure.com/api/retail/prices?$filter=...,
 //          "Items" with armSkuName, retailPrice, unitOfMeasure "1 Hour"): Linux virtual machines,
 //          on-demand ("Consumption") and Spot prices in one offer per size and region; each
-//          reservation term ("type": "Reservation", "reservationTerm": "1 Year", "3 Years") an offer of
+//          reservation term ("type": "Reservation", "reservationTerm": "1 Year", "3 Years", "5 Years") an offer of
 //          its own whose retailPrice is the whole term's price (the API's reservation sample: E64 v4,
 //          "1 Year", 25007.0, with unitOfMeasure "1 Hour"), recorded as a reserved price per
 //          instance-hour (the total over the term's 8,760 h a year, rounded at Decimal's 12th place)
@@ -126,11 +126,20 @@ inline std::string alnum_lower(std::string_view s) {
 // its id and instance name, so loading the file refreshes that offer's prices; any other offer is
 // "<provider>-<instance>-<region>" named "<instance> (<region>)" (an instance name is a lookup name
 // and must stay unique across regions).
+// The instance name without a trailing " (...)" ("Standard_ND96isr_H100_v5 (ND H100 v5)" is
+// "Standard_ND96isr_H100_v5"): what two offers of the same instance share.
+inline std::string_view instance_base(std::string_view name) {
+  const std::size_t open = name.rfind(" (");
+  return open != std::string_view::npos && !name.empty() && name.back() == ')' ? name.substr(0, open) : name;
+}
+
 inline void name_imported_offer(CloudOffer& o, const Catalog& cat) {
   const std::string want = alnum_lower(o.instance_type);
   for (const CloudOffer& e : cat.cloud_offers()) {
+    // The same instance: equal names once a trailing " (...)" is set aside, so that a size's reservation
+    // offer ("... 1-year reservation (eastus)") is never taken for the size itself, nor the reverse.
     if (alnum_lower(e.provider) == alnum_lower(o.provider) && e.region == o.region && !want.empty() &&
-        alnum_lower(e.instance_type).rfind(want, 0) == 0) {
+        alnum_lower(instance_base(e.instance_type)) == want) {
       o.id = e.id;
       o.instance_type = e.instance_type;
       return;
@@ -355,7 +364,8 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
                  (*term_years == 1 ? " year" : " years");
       o.note = "imported by capplan catalog import azure: the term's price, " + total + ", over its " + std::to_string(*term_years * 8760) + " h";
       const std::string key = size + "@" + region + "@" + std::to_string(*term_years) + "y";
-      if (index.count(key)) r.fail("reservationTerm", std::to_string(*term_years), "appears twice for " + label);
+      if (index.count(key))
+        r.fail("reservationTerm", capplan::detail::quote_text(r.string_opt("reservationTerm").value_or("")), "appears twice for " + label);
       index.emplace(key, out.offers.size());
       out.offers.push_back(std::move(o));
       continue;
@@ -383,8 +393,10 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
     const std::string date = capplan::detail::date_part(r.string_opt("effectiveStartDate").value_or(""));
     if (o.as_of.empty() || (!date.empty() && date > o.as_of)) o.as_of = date;  // the latest of its prices
   }
+  std::map<std::string, int> ids;
   for (const CloudOffer& o : out.offers) {
     capplan::detail::check_offer(o, cat, [&](const InputError& e) { capplan::detail::rethrow_at(e, doc.file() + ": " + o.id); });
+    if (++ids[o.id] > 1) capplan::detail::fail("id", o.id, doc.file() + ": two offers of the import would share this id");
   }
   return out;
 }

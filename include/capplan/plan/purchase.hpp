@@ -853,6 +853,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       ++out.cannot_run;
       if (filtering) return;
       r.status = std::move(why);
+      if (c.kind != OptionKind::cloud) r.clear_rent();  // no run, no rent: the candidate's offer is not the row's
       out.rows.push_back(std::move(r));
     };
 
@@ -1077,8 +1078,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no fit");
         continue;
       }
+      // Stages across nodes pass one token's activations per step (a pipeline over any network, a
+      // desktop's Ethernet too, as llama.cpp's RPC and vLLM's pipeline stages run), not counted.
+      const int per_replica = it->second->gpus();
       r.serving = *it->second;
-      const int per_replica = r.serving->gpus();
       r.gpus_to_fit = per_replica;
       r.units = (per_replica + c.unit_gpus - 1) / c.unit_gpus;
       r.gpus = r.units * c.unit_gpus;
