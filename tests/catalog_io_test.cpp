@@ -950,6 +950,12 @@ TEST_SUITE("catalog_io") {
     // An offer without a term writes "min_term": null, so a refresh over an offer that had one drops it.
     CHECK(io::write_offers_json(csv(head + "b,P,i,h100-sxm,1,USD,2,,,,2026-11-01,s\n").offers).find("\"min_term\": null") != std::string::npos);
     CHECK_THROWS_WITH_AS(csv(termed + "a,P,i,h100-sxm,8,USD,,,30,soon,,2026-11-01,s\n"), doctest::Contains("p.csv:2: "), InputError);
+    // A marketplace snapshot priced per GPU: max_gpus, only with gpu_count 1, within bounds.
+    const std::string pods = head.substr(0, head.size() - 1) + ",max_gpus\n";
+    CHECK(csv(pods + "m,P,i,h100-sxm,1,USD,2,,,,2026-11-01,s,8\n").offers[0].max_gpus == 8);
+    CHECK(csv(pods + "m,P,i,h100-sxm,1,USD,2,,,,2026-11-01,s,\n").offers[0].max_gpus == 0);
+    CHECK_THROWS_WITH_AS(csv(pods + "m,P,i,h100-sxm,8,USD,2,,,,2026-11-01,s,16\n"), doctest::Contains("p.csv:2: max_gpus: 16 needs gpu_count 1"), InputError);
+    CHECK_THROWS_WITH_AS(csv(pods + "m,P,i,h100-sxm,1,USD,2,,,,2026-11-01,s,2000\n"), doctest::Contains("p.csv:2: max_gpus"), InputError);
     const auto azure = [&](const std::string& text) { return io::import_azure_retail_prices(io::JsonDocument::parse(text, "a.json"), base); };
     CHECK_THROWS_WITH_AS(azure("{}"), doctest::Contains("Items: is missing"), InputError);
     CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": "98"}]})"),

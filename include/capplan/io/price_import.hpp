@@ -16,7 +16,7 @@
 //          with min_term the term; Windows and Low Priority left out;
 //   csv    one offer per line for everything else (marketplace snapshots, a quote a buyer received):
 //          id,provider,instance_type,gpu_id,gpu_count,currency,on_demand,spot,reserved,monthly,as_of,source
-//          and optionally region,vcpus,ram,note; RFC 4180 quoting; prices as decimal text (per
+//          and optionally region,vcpus,ram,note,min_term,max_gpus; RFC 4180 quoting; prices as decimal text (per
 //          instance-hour; monthly per instance-month), empty where none.
 //
 //   const io::PriceImport r = io::import_prices(io::PriceFormat::aws, io::JsonDocument::read_text_file(path), path,
@@ -514,7 +514,7 @@ namespace capplan::io {
 inline PriceImport import_price_csv(std::string_view text, const std::string& file, const Catalog& cat) {
   static constexpr std::string_view required[] = {"id", "provider", "instance_type", "gpu_id", "gpu_count", "currency",
                                                   "on_demand", "spot", "reserved", "monthly", "as_of", "source"};
-  static constexpr std::string_view optional_cols[] = {"region", "vcpus", "ram", "note", "min_term"};
+  static constexpr std::string_view optional_cols[] = {"region", "vcpus", "ram", "note", "min_term", "max_gpus"};
   const std::vector<capplan::detail::CsvRecord> rows = capplan::detail::parse_csv(text, file);
   if (rows.empty()) throw InputError("csv", "", file + ": is empty; expected a header line: id,provider,instance_type,gpu_id,...");
   std::map<std::string, std::size_t> col;
@@ -566,6 +566,7 @@ inline PriceImport import_price_csv(std::string_view text, const std::string& fi
       };
       o.gpu_count = whole("gpu_count", 1, 1024);
       if (!get("vcpus").empty()) o.vcpus = whole("vcpus", 0, 10000);
+      if (!get("max_gpus").empty()) o.max_gpus = whole("max_gpus", 0, 1024);  // sold by the GPU: up to this many of a host
       if (!get("ram").empty()) o.ram = parse<DataSize>(get("ram"), "ram");
       if (!get("min_term").empty()) o.min_term = parse<Duration>(get("min_term"), "min_term");
       o.currency = parse_currency(get("currency"), "currency");
