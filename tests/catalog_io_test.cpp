@@ -1001,6 +1001,19 @@ TEST_SUITE("catalog_io") {
     CHECK(second.offers[0].id == first.offers[0].id);
     CHECK(second.offers[1].id == first.offers[1].id);
     CHECK(second.offers[0].id != second.offers[1].id);
+    // Regions that differ in case are one region: its items join one offer, never two of one id.
+    CHECK(azure(R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.6, "effectiveStartDate": "2026-11-01"},
+                              {"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "EastUS", "retailPrice": 3.7, "effectiveStartDate": "2026-11-01"}]})")
+              .offers.size() == 1);
+    // A Capacity Block named "<instance> (Capacity Block)" with a term is not the on-demand instance.
+    Catalog blocks = base;
+    blocks.add_or_replace(CloudOffer{.id = "x-block", .provider = "Azure", .instance_type = "Standard_NC24ads_A100_v4 (Capacity Block)",
+                                     .region = "eastus", .gpu_count = 1, .gpu_id = "a100-pcie-80gb", .reserved = MoneyRate("2", Currency::USD),
+                                     .min_term = Duration::from_value(scale::day), .as_of = "2026-11-01", .source = "test"});
+    CHECK(io::import_azure_retail_prices(io::JsonDocument::parse(R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.6, "effectiveStartDate": "2026-11-01"}]})", "c.json"),
+                                         blocks)
+              .offers[0]
+              .id != "x-block");
     // A year's run on it pays the year: 8,760 h x $100.
     CHECK(res.offers[0].billed_time(PriceKind::reserved, Duration::from_value(3600)).value() == doctest::Approx(scale::year));
     CHECK_THROWS_WITH_AS(azure(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "retailPrice": 5, "type": "Reservation", "reservationTerm": "1 Year"},

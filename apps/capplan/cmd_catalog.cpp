@@ -114,7 +114,7 @@ Table cloud_table(const Catalog& c) {
                {"gpu", "GPU", Align::left},          {"price_kind", "Kind", Align::left},
                {"price_per_instance_hour", "Per instance", Align::right},
                {"price_per_gpu_hour", "Per GPU-h", Align::right}, {"as_of", "As of", Align::left}, currency_column(),
-               {"max_gpus", "Max GPUs", Align::right, true}};
+               {"instance_gpus", "GPUs an instance", Align::right, true}};
   for (const auto& o : c.cloud_offers()) {
     const PriceKind k = o.headline();
     const MoneyRate inst = o.per_instance_hour(k), gpu = o.per_gpu_hour(k);
@@ -132,7 +132,7 @@ Table cloud_table(const Catalog& c) {
                     "first. In CSV and JSON, price_per_instance_hour is always per hour.");
   if (std::any_of(c.cloud_offers().begin(), c.cloud_offers().end(), [](const CloudOffer& o) { return o.max_gpus > 0; }))
     t.notes.push_back("GPUs 1\u2013N: sold by the GPU (a marketplace pod, a per-GPU price of a node): the price is per GPU, and an "
-                      "instance may hold up to N of one host (max_gpus; CSV and JSON: max_gpus, the most GPUs one instance holds).");
+                      "instance may hold up to N of one host (max_gpus; CSV and JSON: instance_gpus, the most GPUs one instance holds).");
   return t;
 }
 

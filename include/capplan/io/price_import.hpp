@@ -133,20 +133,36 @@ inline std::string_view instance_base(std::string_view name) {
   return open != std::string_view::npos && !name.empty() && name.back() == ')' ? name.substr(0, open) : name;
 }
 
-inline void name_imported_offer(CloudOffer& o, const Catalog& cat) {
+inline void name_imported_offer(CloudOffer& o, const Catalog& cat, bool termed = false) {
   const std::string want = alnum_lower(o.instance_type);
+  const auto take = [&](const CloudOffer& e) {
+    o.id = e.id;
+    o.instance_type = e.instance_type;
+  };
+  const auto same_place = [&](const CloudOffer& e) {
+    return alnum_lower(e.provider) == alnum_lower(o.provider) && e.region == o.region && !want.empty();
+  };
+  // The same instance: its full name first; else equal names once a trailing " (...)" is set aside
+  // ("Standard_ND96isr_H100_v5 (ND H100 v5)"), and then only an offer of the same kind (reserved only,
+  // or with an hourly price), so that a size's reservation offer ("... 1-year reservation (eastus)") or a Capacity
+  // Block ("p5.48xlarge (Capacity Block)") is never taken for the size itself, nor the reverse.
   for (const CloudOffer& e : cat.cloud_offers()) {
-    // The same instance: equal names once a trailing " (...)" is set aside, so that a size's reservation
-    // offer ("... 1-year reservation (eastus)") is never taken for the size itself, nor the reverse.
-    if (alnum_lower(e.provider) == alnum_lower(o.provider) && e.region == o.region && !want.empty() &&
-        alnum_lower(instance_base(e.instance_type)) == want) {
-      o.id = e.id;
-      o.instance_type = e.instance_type;
-      return;
-    }
+    if (same_place(e) && alnum_lower(e.instance_type) == want) return take(e);
+  }
+  for (const CloudOffer& e : cat.cloud_offers()) {
+    const bool reserved_only = e.reserved && !e.on_demand && !e.spot;  // a reservation or a Capacity Block of its own
+    if (same_place(e) && reserved_only == termed && alnum_lower(instance_base(e.instance_type)) == want) return take(e);
   }
   o.id = offer_id(o.provider, o.instance_type, o.region);
   if (!o.region.empty()) o.instance_type += " (" + o.region + ")";
+}
+
+// Every offer of an import has its own id: two that would share one are an error naming it.
+inline void check_unique_ids(const std::vector<CloudOffer>& offers, const std::string& file) {
+  std::map<std::string, int> ids;
+  for (const CloudOffer& o : offers) {
+    if (++ids[o.id] > 1) capplan::detail::fail("id", quote_text(o.id), file + ": two offers of the import would share this id");
+  }
 }
 
 // Rethrows a capplan error with `where: ` in front of its message, keeping its type, field and value.
@@ -278,6 +294,7 @@ inline PriceImport import_aws_price_list(const JsonDocument& doc, const Catalog&
     capplan::detail::check_offer(o, cat, [&](const InputError& e) { p.rethrow(e); });
     out.offers.push_back(std::move(o));
   }
+  capplan::detail::check_unique_ids(out.offers, doc.file());
   return out;
 }
 
@@ -353,7 +370,7 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
       o.provider = "Azure";
       o.instance_type = arm + " " + std::to_string(*term_years) + "-year reservation";
       o.region = region;
-      capplan::detail::name_imported_offer(o, cat);
+      capplan::detail::name_imported_offer(o, cat, /*termed=*/true);
       o.gpu_count = known->gpus;
       o.gpu_id = std::string(known->gpu_id);
       o.currency = rate->currency();
@@ -363,14 +380,14 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
       o.source = "Azure Retail Prices API, " + (product.empty() ? arm : product) + ", reservation of " + std::to_string(*term_years) +
                  (*term_years == 1 ? " year" : " years");
       o.note = "imported by capplan catalog import azure: the term's price, " + total + ", over its " + std::to_string(*term_years * 8760) + " h";
-      const std::string key = size + "@" + region + "@" + std::to_string(*term_years) + "y";
+      const std::string key = size + "@" + capplan::detail::alnum_lower(region) + "@" + std::to_string(*term_years) + "y";
       if (index.count(key))
         r.fail("reservationTerm", capplan::detail::quote_text(r.string_opt("reservationTerm").value_or("")), "appears twice for " + label);
       index.emplace(key, out.offers.size());
       out.offers.push_back(std::move(o));
       continue;
     }
-    const std::string key = size + "@" + region;
+    const std::string key = size + "@" + capplan::detail::alnum_lower(region);
     auto it = index.find(key);
     if (it == index.end()) {
       CloudOffer o;
@@ -393,11 +410,10 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
     const std::string date = capplan::detail::date_part(r.string_opt("effectiveStartDate").value_or(""));
     if (o.as_of.empty() || (!date.empty() && date > o.as_of)) o.as_of = date;  // the latest of its prices
   }
-  std::map<std::string, int> ids;
   for (const CloudOffer& o : out.offers) {
     capplan::detail::check_offer(o, cat, [&](const InputError& e) { capplan::detail::rethrow_at(e, doc.file() + ": " + o.id); });
-    if (++ids[o.id] > 1) capplan::detail::fail("id", o.id, doc.file() + ": two offers of the import would share this id");
   }
+  capplan::detail::check_unique_ids(out.offers, doc.file());
   return out;
 }
 
