@@ -410,6 +410,17 @@ PurchaseQuery gpu_deadline_query() {
   q.filters.deadline = Duration::from_value(3 * 86400.0);
   return q;
 }
+// The built-in catalog with a copy of the H100 SXM as "my-card", which no built-in offer rents: the
+// rent tests add their own offers for it.
+Catalog catalog_with_my_card() {
+  Catalog c = Catalog::make_builtin();
+  GpuSpec mine = c.find_gpu("h100-sxm");
+  mine.id = "my-card";
+  mine.name = "My Card";
+  mine.aliases = {};
+  c.add_or_replace(mine);
+  return c;
+}
 const PurchaseRow& row_of(const PurchaseTable& t, const std::string& option) {
   for (const auto& r : t.rows) {
     if (r.option == option) return r;
@@ -765,12 +776,7 @@ TEST_SUITE("report") {
   }
 
   TEST_CASE("a rent comes from instances that hold the plan's node; serving replicas share an instance") {
-    Catalog c = Catalog::make_builtin();
-    GpuSpec mine = c.find_gpu("h100-sxm");
-    mine.id = "my-card";
-    mine.name = "My Card";
-    mine.aliases = {};
-    c.add_or_replace(mine);
+    Catalog c = catalog_with_my_card();
     const auto offer = [](const char* id, int gpus, int max_gpus, const char* rate) {
       return CloudOffer{.id = id, .provider = "X", .instance_type = id, .gpu_count = gpus, .max_gpus = max_gpus, .gpu_id = "my-card",
                         .on_demand = MoneyRate(rate, Currency::USD), .as_of = "2026-11-01", .source = "test"};
@@ -876,12 +882,7 @@ TEST_SUITE("report") {
   }
 
   TEST_CASE("serving_report: a replica rents its share of an instance, idle GPUs included") {
-    Catalog c = Catalog::make_builtin();
-    GpuSpec mine = c.find_gpu("h100-sxm");
-    mine.id = "my-card";
-    mine.name = "My Card";
-    mine.aliases = {};
-    c.add_or_replace(mine);
+    Catalog c = catalog_with_my_card();
     c.add_or_replace(CloudOffer{.id = "x-8", .provider = "X", .instance_type = "eight", .gpu_count = 8, .gpu_id = "my-card",
                                 .on_demand = MoneyRate("8.00", Currency::USD), .as_of = "2026-11-01", .source = "test"});
     const TransformerShape shape = find_model("llama2-7b").transformer();
