@@ -1906,6 +1906,129 @@ TEST_SUITE("perf") {
     CHECK(term_seconds(estimate_inference(job, r4090), "decode: tensor-parallel all-reduces") == doctest::Approx(g_switch));
   }
 
+  TEST_CASE("inference: pipeline stages pass each token's hidden state and residual, between nodes over the fabric") {
+    // Where the boundaries lie: TP groups inside a node, whole stages to a node.
+    CHECK(stage_boundaries(1, 1, 0).within + stage_boundaries(1, 1, 0).across == 0);
+    CHECK(stage_boundaries(1, 4, 0).within == 3);
+    CHECK(stage_boundaries(1, 4, 0).across == 0);
+    CHECK(stage_boundaries(2, 4, 4).stages_per_node == 2);
+    CHECK(stage_boundaries(2, 4, 4).across == 1);
+    CHECK(stage_boundaries(2, 4, 4).within == 2);
+    CHECK(stage_boundaries(1, 3, 1).across == 2);
+    CHECK(stage_boundaries(1, 5, 2).across == 2);  // nodes of 2, 2, 1 stages
+    // Stages of TP 4 on nodes of 6: one stage a node (its other 2 GPUs idle), 3 nodes, not ceil(12 / 6).
+    CHECK(stage_boundaries(4, 3, 6).nodes == 3);
+    CHECK(stage_boundaries(4, 3, 6).node_gpus == 4);
+    CHECK(stage_boundaries(4, 3, 6).within == 0);
+    CHECK(stage_boundaries(2, 4, 8).nodes == 1);
+    CHECK(stage_boundaries(2, 4, 8).node_gpus == 8);
+    CHECK(stage_boundaries(1 << 20, 1 << 20, 0).node_gpus == (1LL << 40));  // no int overflow
+
+    InferenceJob job;
+    job.model = validation::gpt("7b", 32, 4096, 32, 32000, 2048);
+    job.prompt = 1000;
+    job.generate = 100;
+    const GpuSpec& r4090 = gpu("RTX 4090");
+    const InferenceEstimate one = estimate_inference(job, r4090);
+    // Two desktops of one card each over 10 GbE: 70 % of 1.25 GB/s, 30 us a message.
+    job.pp = 2;
+    job.gpus_per_node = 1;
+    job.inter = find_fabric("eth-10").link(1);
+    const InferenceEstimate two = estimate_inference(job, r4090);
+    const double token_bytes = 2.0 * 4096 * 2;  // hidden state and residual, fp16
+    const double rate = 10e9 / 8 * 0.70;
+    CHECK(term_seconds(two, "prefill: pipeline stage transfers") == doctest::Approx(30e-6 + 1000 * token_bytes / rate).epsilon(1e-12));
+    CHECK(term_seconds(two, "decode: pipeline stage transfers") == doctest::Approx(100 * (30e-6 + token_bytes / rate)).epsilon(1e-12));
+    // Everything else is TP 1's over the whole model.
+    CHECK(two.prefill.value() - one.prefill.value() == doctest::Approx(30e-6 + 1000 * token_bytes / rate).epsilon(1e-9));
+    CHECK(two.decode_step.value() - one.decode_step.value() == doctest::Approx(30e-6 + token_bytes / rate).epsilon(1e-9));
+    CHECK(two.explain().find("1 boundary (1 between nodes over Ethernet)") != std::string::npos);
+    // The same two cards in one box: through host memory (GeForce has no peer-to-peer), far faster.
+    job.gpus_per_node = 0;
+    const InferenceEstimate box = estimate_inference(job, r4090);
+    CHECK(term_seconds(box, "prefill: pipeline stage transfers") > 0);
+    CHECK(term_seconds(box, "prefill: pipeline stage transfers") < term_seconds(two, "prefill: pipeline stage transfers") / 10);
+    CHECK(box.explain().find("inside a node over PCIe through host memory") != std::string::npos);
+    // TP 2 stages: each rank sends half, the next stage all-gathers the whole.
+    job.tp = 2;
+    job.gpus_per_node = 2;
+    job.inter = find_fabric("eth-10").link(2);
+    const double bytes = 1000 * token_bytes;
+    const Cluster node = make_cluster(r4090, 2, 2, Link{});
+    // Half the bytes on each GPU's half of the port (30 us + bytes / rate), then a ring all-gather of 2
+    // through host memory (NCCL's SHM: 31.5 GB/s x 0.556 a direction, Simple protocol) to the next stage.
+    const double gather = comm::ring_all_gather(bytes, 2, node.intra_for(2));
+    CHECK(gather > bytes / 2 / (31.5e9 * 0.6));
+    CHECK(gather < bytes / 2 / (31.5e9 * 0.5) + 100e-6);
+    CHECK(term_seconds(estimate_inference(job, r4090), "prefill: pipeline stage transfers") ==
+          doctest::Approx(30e-6 + bytes / rate + gather).epsilon(1e-9));
+    // Bad layouts name their field.
+    InferenceJob bad = job;
+    bad.gpus_per_node = 1;
+    CHECK(field_of([&] { (void)estimate_inference(bad, r4090); }) == "tp");
+    bad = job;
+    bad.inter = Link{};
+    CHECK(field_of([&] { (void)estimate_inference(bad, r4090); }) == "inter.bandwidth");
+    bad = job;
+    bad.inter.latency = Duration::from_value(std::nan(""));
+    CHECK(field_of([&] { (void)estimate_inference(bad, r4090); }) == "inter.latency");
+    bad.gpus_per_node = -1;
+    CHECK(field_of([&] { (void)estimate_inference(bad, r4090); }) == "gpus_per_node");
+    bad = job;
+    bad.pp = 0;
+    CHECK(field_of([&] { (void)estimate_inference(bad, r4090); }) == "pp");
+    bad.pp = 33;  // more stages than the 32 layers
+    CHECK(field_of([&] { (void)estimate_inference(bad, r4090); }) == "pp");
+    // Inside a node each boundary takes its own link: NVLink-bridged A100 PCIe pairs (0-1, 2-3) pass
+    // the 0-1 and 2-3 boundaries over the bridge and the 1-2 one over PCIe.
+    InferenceJob bridged;
+    bridged.model = job.model;
+    bridged.prompt = 1000;
+    bridged.generate = 100;
+    bridged.pp = 4;
+    const InferenceEstimate br = estimate_inference(bridged, gpu("A100 PCIe 80GB"));
+    CHECK(br.explain().find("3 boundaries (2 inside a node over NVLink, 1 inside a node over PCIe") != std::string::npos);
+  }
+
+  TEST_CASE("serving_run: stages beyond a node cross serving_fabric; TP stays in one node") {
+    const TransformerShape m = find_model("llama3.1-70b").transformer();
+    const GpuSpec& r4090 = gpu("RTX 4090");
+    ServingLoad load;
+    load.weights = formats::q4_0;
+    load.prompt = 4000;
+    load.gpus_per_node = 1;
+    CHECK(serving_fabric(r4090, load).id == "eth-10");
+    CHECK(serving_fabric(gpu("H100 SXM"), load).id == "ib-ndr");
+    CHECK(serving_fabric(gpu("A100 SXM 80GB"), load).id == "ib-hdr");
+    const ServingRun across = serving_run(m, r4090, load, 1, 2);
+    CHECK(term_seconds(across.estimate, "prefill: pipeline stage transfers") == doctest::Approx(30e-6 + 4000 * 2.0 * 8192 * 2 / (1.25e9 * 0.7)));
+    // A stage of TP 2 on an 8-GPU node with one 10 GbE port: its 2 senders share the port, not 8 (stages
+    // run one at a time, so the node's other GPUs send nothing meanwhile).
+    ServingLoad eight = load;
+    eight.gpus_per_node = 8;
+    const GpuSpec& r4080 = gpu("RTX 4080");
+    const ServingRun wide = serving_run(m, r4080, eight, 2, 5);  // stages of 2 GPUs: 4 to a node, 2 nodes
+    const double bytes = 4000 * 2.0 * 8192 * 2;
+    const double across_term = term_seconds(wide.estimate, "prefill: pipeline stage transfers");
+    CHECK(across_term > 30e-6 + bytes / 2 / (1.25e9 / 2 * 0.7));
+    CHECK(across_term < 30e-6 + bytes / 2 / (1.25e9 / 8 * 0.7));
+    CHECK(field_of([&] { (void)serving_run(m, r4090, load, 2, 2); }) == "tp");
+    ServingLoad none = load;
+    none.fabric = find_fabric("none");
+    CHECK(field_of([&] { (void)serving_run(m, r4090, none, 1, 2); }) == "fabric");
+    // On one node nothing crosses a network, even without one.
+    none.gpus_per_node = 2;
+    CHECK(term_seconds(serving_run(m, r4090, none, 1, 2).estimate, "prefill: pipeline stage transfers") > 0);
+    // The fewest GPUs keep TP inside the node: pipeline stages across desktops.
+    const auto fewest = smallest_serving_run(m, r4090, load);
+    REQUIRE(fewest);
+    CHECK(fewest->tp == 1);
+    CHECK(fewest->pp >= 2);
+    ServingLoad bad = load;
+    bad.gpus_per_node = -1;
+    CHECK(field_of([&] { bad.validate(); }) == "gpus_per_node");
+  }
+
   TEST_CASE("inference: CUDA graphs cut each decode kernel's launch to 70/260 of eager (CUDA.jl, Graphs)") {
     InferenceJob job;
     job.model = validation::gpt("7b", 32, 4096, 32, 32000, 2048);

@@ -589,7 +589,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
 struct InferArgs {
   std::string model, gpu;
   PlanArgs plan;
-  ClusterArgs cluster;  // --pcie-host only
+  ClusterArgs cluster;  // --pcie-host, --p2p, --pcie-lanes, --fabric, --gpus-per-node
   RunCostArgs cost;
   std::int64_t prompt = 512, output = 128;
   bool fused_kernels = false;  // image models: batch norm folded, ReLU fused (TensorRT, torch.compile)
@@ -611,7 +611,9 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   {
     const std::string why = "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)";
     a.flags.refuse(language_serving_flags, why);
-    a.flags.refuse({"--gpus", "--tp", "--pcie-host", "--p2p", "--pcie-lanes", "--weight-stream-latency"}, why);
+    a.flags.refuse({"--gpus", "--tp", "--pp", "--gpus-per-node", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--pcie-host", "--p2p",
+                    "--pcie-lanes", "--weight-stream-latency"},
+                   why);
   }
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
   // --batch: images per batch (default 64; a diffusion UNet's 1, as compare --serve); --weights: the
@@ -823,8 +825,26 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   if (a.output < 1) detail::fail("--output-tokens", std::to_string(a.output), "must be a positive count");
   PlanArgs p = a.plan;
   if (!p.context) p.context = a.prompt + a.output;
-  const InferenceConfig ic = inference_config(p, m.shape);
+  InferenceConfig ic = inference_config(p, m.shape);
   refuse_soc_serving_layout(p, ic, g);
+  // The replica's nodes: TP inside one, pipeline stages beyond it over the fabric (plan/serving_run.hpp).
+  const int gpus_per_node = gpus_per_node_arg(a.cluster, g);
+  if (ic.tensor_parallel > gpus_per_node) {
+    // --gpus alone: the widest TP that fits a node and divides both the heads and the GPUs, stages across.
+    const int n = ic.tensor_parallel * ic.pipeline_parallel;
+    int tp = gpus_per_node;
+    while (tp > 1 && (m.shape.heads % tp != 0 || n % tp != 0)) --tp;
+    if (a.plan.gpus && !a.plan.tp && !a.plan.pp && n / tp <= m.shape.layers) {
+      ic.tensor_parallel = tp;
+      ic.pipeline_parallel = n / tp;
+    } else {
+      const std::string flag = a.plan.tp ? "--tp" : "--gpus";
+      detail::fail(flag, std::to_string(a.plan.tp ? *a.plan.tp : n),
+                   "puts TP " + std::to_string(ic.tensor_parallel) + " across nodes of " + std::to_string(gpus_per_node) +
+                       (gpus_per_node == 1 ? " GPU" : " GPUs") + " (--gpus-per-node): a replica keeps TP inside one node; give --tp " +
+                       std::to_string(tp) + " --pp " + std::to_string(n / tp) + " (pipeline stages across nodes)");
+    }
+  }
   // The load as plan/serving_run.hpp times it, so `capplan compare --serve` agrees.
   ServingLoad load;
   load.weights = ic.weights;
@@ -838,14 +858,26 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   refuse_link_flags_on_soc(a.cluster, g);
   load.pcie_host = pcie_host_arg(a.cluster);
   load.p2p = p2p_arg(a.cluster);
+  load.gpus_per_node = gpus_per_node;
+  load.fabric = fabric_arg(a.cluster);
   if (a.flags.has("--weight-stream-latency")) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);
   if (a.flags.has("--launch-time")) {
     if (!load.eager)
       detail::fail("--launch-time", a.launch_time, "applies to --eager serving: other engines launch kernels without Python (--cuda-graphs: one graph per step)");
     load.eager_launch_time = from_canonical<Duration>(launch_time_arg(a.launch_time));
   }
-  const ServingReport rep =
-      serving_report(ctx.catalog(), m.id, g, serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel), load, footprint_options(a.cost));
+  ServingRun timed;
+  try {
+    timed = serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel);
+  } catch (const InputError& e) {
+    if (e.field() != "fabric") throw;
+    const perf::Fabric f = serving_fabric(g, load);
+    detail::fail("--fabric", "\"" + f.id + "\"",
+                 "has no network between nodes, but TP " + std::to_string(ic.tensor_parallel) + " x PP " + std::to_string(ic.pipeline_parallel) +
+                     " on nodes of " + std::to_string(load.gpus_per_node) + (load.gpus_per_node == 1 ? " GPU" : " GPUs") +
+                     " (--gpus-per-node) crosses nodes; choose a network (" + perf::fabric_ids(false) + ") or more GPUs per node");
+  }
+  const ServingReport rep = serving_report(ctx.catalog(), m.id, g, std::move(timed), load, footprint_options(a.cost));
   const ServingRun& run = rep.run;
   const perf::InferenceEstimate& est = run.estimate;
   const MemoryBudget& mem = run.memory;
@@ -921,7 +953,21 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   else if (ic.weights.name == formats::nvfp4.name)
     t.notes.push_back(g.id + " has no NVIDIA FP4 tensor cores: nvfp4 weights are stored in 4.5 bits and converted to fp16 for the matmuls "
                       "(weight-only, as vLLM's FP4 Marlin kernels run before Blackwell); the memory and the weight reads shrink, the math does not speed up.");
-  if (run.pp > 1) t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) + " over the whole model.");
+  if (run.pp > 1) {
+    const perf::StageBoundaries b = perf::stage_boundaries(run.tp, run.pp, load.gpus_per_node);
+    t.notes.push_back("Pipeline stages decode in turn: timed as TP " + std::to_string(run.tp) +
+                      " over the whole model, plus the transfer of the tokens' hidden state and residual at each stage boundary" +
+                      (b.nodes > 1 ? ": " + std::to_string(b.nodes) + " nodes of " + std::to_string(load.gpus_per_node) + " GPU" +
+                                         (load.gpus_per_node == 1 ? "" : "s") + " (" + std::to_string(b.stages_per_node) + " stage" +
+                                         (b.stages_per_node == 1 ? "" : "s") + " of TP " + std::to_string(run.tp) + " on each), " +
+                                         std::to_string(b.across) + " boundar" + (b.across == 1 ? "y" : "ies") + " between them over " +
+                                         serving_fabric(g, load).describe(std::min(run.tp, load.gpus_per_node)) +
+                                         (serving_fabric(g, load).nics_per_node > 0 && run.tp > 1
+                                              ? ", shared by the stage's " + std::to_string(run.tp) + " GPUs, which send at once"
+                                              : std::string())
+                                   : std::string(", inside one node")) +
+                      " (--explain shows the transfers).");
+  }
   if (run.tp > 1) {
     const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host, load.p2p);
     if (std::string pcie = pcie_note(node, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
@@ -999,8 +1045,9 @@ void add_infer(CLI::App& app, Context& ctx) {
       "  capplan infer --model sdxl-unet --gpu rtx4090 --batch 4 --steps 30");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   add_usable_memory_flag(cmd, a->plan.usable_memory);
-  cmd->add_option("--gpus", a->plan.gpus, "GPUs (tensor parallel)");
-  cmd->add_option("--tp", a->plan.tp, "Tensor-parallel degree");
+  cmd->add_option("--gpus", a->plan.gpus, "GPUs: TP x PP (alone: tensor parallel where it divides the heads, else pipeline stages)");
+  cmd->add_option("--tp", a->plan.tp, "Tensor-parallel degree, inside one node");
+  cmd->add_option("--pp", a->plan.pp, "Pipeline stages, run one after another; beyond a node they cross --fabric");
   cmd->add_option("--batch", a->plan.batch, "Sequences served at once (default 1)");
   cmd->add_option("--weights", a->plan.weights, "Weight format (default bf16)")->check(weight_format_check());
   cmd->add_option("--expert-weights", a->plan.expert_weights,
@@ -1012,7 +1059,11 @@ void add_infer(CLI::App& app, Context& ctx) {
   add_eager_flag(cmd, a->plan.eager);
   add_weight_stream_latency_flag(cmd, a->weight_stream_latency);
   add_eager_launch_time_flag(cmd, a->launch_time);
-  add_pcie_host_flag(cmd, a->cluster);
+  add_cluster_flags(cmd, a->cluster, false);
+  cmd->add_option("--gpus-per-node", a->cluster.gpus_per_node,
+                  "GPUs in one node (default 8; 72 for GB200 and GB300 racks, a TPU or Trainium chip-link domain, 1 for a system-on-chip): "
+                  "TP stays inside one, pipeline stages beyond it cross --fabric (default: what a host of the GPU usually has; consumer "
+                  "cards: a desktop's 10 GbE port)");
   cmd->add_option("--output-tokens", a->output, "Generated tokens per sequence (default 128)");
   cmd->add_flag("--fused-kernels", a->fused_kernels,
                 "Image models: batch norm folded into the convolutions and ReLU fused, as TensorRT and torch.compile run them "

@@ -524,8 +524,9 @@ void add_model_gpu_flags(CLI::App* cmd, std::string& model, std::string& gpu, bo
 }
 
 // Beside the language model's own families: what a training run or a serving load alone takes where
-// the command has --serve (compare, memory).
-constexpr const char* training_only_flags[] = {"--precision", "--deadline", "--fabric", "--fabric-bandwidth", "--fabric-latency"};
+// the command has --serve (compare, memory). The fabric goes with both: a served replica's pipeline
+// stages cross it between nodes.
+constexpr const char* training_only_flags[] = {"--precision", "--deadline"};
 constexpr const char* serving_only_flags[] = {"--batch", "--weights"};
 
 void separate_serve_flags(CLI::App* cmd) {

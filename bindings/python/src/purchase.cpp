@@ -174,6 +174,9 @@ void bind_purchase(py::module_& m) {
              "a weight-streaming matmul's fixed time beyond its bytes (None: the fitted 12 us; 0 s: its prior)")
       .field("eager_launch_time", &ServingLoad::eager_launch_time,
              "with eager: the host's time to launch one kernel (None: the fitted 32.7 us; 0 s: its prior), 0 to 1 ms")
+      .field("gpus_per_node", &ServingLoad::gpus_per_node,
+             "GPUs of one node: TP stays inside one, pipeline stages beyond it cross `fabric` (0: the replica is one node)")
+      .field("fabric", &ServingLoad::fabric, "the network between nodes (None: serving_fabric's default for the GPU)")
       .finish()
       .def("validate", &ServingLoad::validate)
       .def("config", &ServingLoad::config, py::arg("tp") = 1, py::arg("pp") = 1, "The InferenceConfig that sizes its memory.");
@@ -186,6 +189,8 @@ void bind_purchase(py::module_& m) {
       .finish(false)
       .def("explain", [](const ServingRun& r) { return r.estimate.explain(); });
   m.def("serving_run", &serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"), py::arg("tp") = 1, py::arg("pp") = 1);
+  m.def("serving_fabric", &serving_fabric, py::arg("gpu"), py::arg("load"),
+        "The network a replica's stages cross between nodes: the load's fabric, else the GPU's usual one; consumer cards a 10 GbE port.");
   m.def("smallest_serving_run", &smallest_serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"),
         py::arg("max_gpus") = 256, py::arg("max_tp") = 8,
         "The fewest GPUs that hold the load, timed; None beyond max_gpus (as `capplan infer`). max_tp: the GPUs of one node, "
@@ -396,6 +401,8 @@ void bind_purchase(py::module_& m) {
       .readonly("load", &ServingReport::load)
       .readonly("run", &ServingReport::run)
       .readonly("output_tokens", &ServingReport::output_tokens)
+      .readonly("nodes", &ServingReport::nodes, "nodes of load.gpus_per_node the replica's stages lie on")
+      .readonly("fabric", &ServingReport::fabric, "the fabric's id between them; empty on one node")
       .readonly("footprint", &ServingReport::footprint)
       .readonly("cost_per_million_tokens", &ServingReport::cost_per_million_tokens, "output tokens; None without a price")
       .finish(false)

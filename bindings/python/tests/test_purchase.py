@@ -489,3 +489,31 @@ def test_serving_keeps_tp_within_max_tp():
     assert capplan.min_gpus_for_serving(shape, load.config(), t4.memory, max_tp=1).tensor == 1
     with pytest.raises(capplan.InputError, match="max_tp"):
         capplan.min_gpus_for_serving(shape, load.config(), t4.memory, max_tp=0)
+
+
+def test_serving_stages_across_nodes_cross_the_fabric():
+    cat = Catalog.builtin()
+    shape = capplan.find_model("llama3.1-70b").transformer()
+    r4090 = cat.find_gpu("rtx4090")
+    one_box = capplan.ServingLoad(weights="q4_0", prompt=4000)
+    two_boxes = capplan.ServingLoad(weights="q4_0", prompt=4000, gpus_per_node=1)
+    # Consumer cards: a desktop's 10 GbE port; data-centre GPUs: their usual fabric.
+    assert capplan.serving_fabric(r4090, two_boxes).id == "eth-10"
+    assert capplan.serving_fabric(cat.find_gpu("h100-sxm"), two_boxes).id == "ib-ndr"
+    inside = capplan.serving_run(shape, r4090, one_box, tp=1, pp=2)
+    across = capplan.serving_run(shape, r4090, two_boxes, tp=1, pp=2)
+    # The prompt's 4,000 x 2 x 8,192 fp16 values cross 10 GbE at 70 % of line rate, plus 30 us.
+    wire = 4000 * 2 * 8192 * 2 / (10e9 / 8 * 0.70) + 30e-6
+    stage = [t for t in across.estimate.breakdown.terms if t.name == "prefill: pipeline stage transfers"][0]
+    assert stage.time.value == pytest.approx(wire, rel=1e-9)
+    assert across.estimate.prefill.value > inside.estimate.prefill.value + 0.9 * wire
+    report = capplan.serving_report(cat, "llama3.1-70b", r4090, across, two_boxes)
+    assert (report.nodes, report.fabric) == (2, "eth-10")
+    assert report.output()["plan"]["fabric"] == "eth-10"
+    # No network between nodes, or TP wider than a node: errors naming the field.
+    with pytest.raises(capplan.InputError, match="^fabric"):
+        capplan.serving_run(shape, r4090, capplan.ServingLoad(weights="q4_0", gpus_per_node=1, fabric=capplan.find_fabric("none")), tp=1, pp=2)
+    with pytest.raises(capplan.InputError, match="^tp"):
+        capplan.serving_run(shape, r4090, two_boxes, tp=2, pp=2)
+    with pytest.raises(capplan.InputError, match="gpus_per_node"):
+        capplan.ServingLoad(gpus_per_node=-1).validate()

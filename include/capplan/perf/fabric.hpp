@@ -98,10 +98,11 @@ inline const std::array<Fabric, 9>& fabric_presets() {
   return all;
 }
 
-// The ids of the presets, "ib-edr, ib-hdr, ...", for messages.
-inline std::string fabric_ids() {
+// The ids of the presets, "ib-edr, ib-hdr, ...", for messages; without "none" where a network is needed.
+inline std::string fabric_ids(bool with_none = true) {
   std::string s;
-  for (const auto& f : fabric_presets()) s += (s.empty() ? "" : ", ") + f.id;
+  for (const auto& f : fabric_presets())
+    if (with_none || !f.none()) s += (s.empty() ? "" : ", ") + f.id;
   return s;
 }
 

@@ -11,6 +11,9 @@
 //   Inference", §2.1; llama.cpp PR #4766 measures it); large batches become compute-bound.
 //   prefill = one forward pass over the prompt (the training kernels of roofline.hpp, causal attention).
 // Tensor parallelism splits weights and KV cache over tp GPUs and adds 2 all-reduces per layer.
+// Pipeline stages (pp) run one after another: each boundary passes batch x 2 x hidden values a decode
+// step and batch x prompt x 2 x hidden in the prefill, alpha + bytes / tp / B over the boundary's link
+// (a node's, or `inter` between nodes) plus an all-gather among the next stage's tp ranks.
 #pragma once
 
 #include "capplan/compute/flops.hpp"
@@ -28,6 +31,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace capplan::perf {
 
@@ -41,6 +46,13 @@ struct InferenceJob {
   std::int64_t prompt = 512;                      // prompt tokens per sequence
   std::int64_t generate = 128;                    // new tokens per sequence
   int tp = 1;                                     // tensor-parallel GPUs
+  // Pipeline stages of tp GPUs each, run one after another for every pass (no micro-batching across
+  // stages), so the layers' time is TP tp's over the whole model; each boundary passes its tokens'
+  // hidden state and residual on (stage_transfer_seconds below).
+  int pp = 1;
+  // GPUs of one node: a stage boundary between nodes crosses `inter`; 0: the replica is one node.
+  int gpus_per_node = 0;
+  Link inter{};                                   // per GPU between nodes, where stages cross them
   PcieHost pcie_host = PcieHost::pcie_switch;     // how a PCIe node attaches its GPUs (perf/communication.hpp)
   PeerToPeer p2p = PeerToPeer::automatic;         // what NCCL may do over its PCIe links (perf/communication.hpp)
   // Quantized weights on tensor cores that take them: the linear layers' matmuls at this rate, their
@@ -82,6 +94,46 @@ struct InferenceOptions {
   double eager_launch_seconds = eager_inference_host_seconds_per_kernel;
 };
 
+// Values a pipeline stage passes to the next per token: the hidden state and the residual stream,
+// as vLLM's models hand them on (`IntermediateTensors({"hidden_states": ..., "residual": ...})` on every
+// rank but the last of the pipeline group). Each of the stage's tp ranks sends 1/tp of them and the
+// receiving ranks all-gather them over their node's link, as vLLM's send_tensor_dict does with its
+// all_gather_group and Megatron-LM's scatter/gather for training (Narayanan et al. 2021, §4.1).
+inline constexpr double stage_values_per_token_per_hidden = 2;
+
+// A pipeline's stage boundaries as they lie on nodes: TP groups of tp inside a node of gpus_per_node
+// (0: one node holds all), whole stages to a node, so ceil(pp / stages per node) - 1 boundaries cross
+// nodes and the rest stay inside one. Counts in 64 bits: a caller's tp x pp may not fit an int.
+struct StageBoundaries {
+  int within = 0;           // boundaries between two stages of one node
+  int across = 0;           // boundaries between nodes
+  int stages_per_node = 1;  // whole stages a node holds
+  int nodes = 1;            // nodes the pipeline lies on
+  // GPUs a node holds: stages_per_node x tp where the pipeline crosses nodes, else all of them (the
+  // node size to count hosts and instances by).
+  long long node_gpus = 1;
+};
+inline StageBoundaries stage_boundaries(int tp, int pp, int gpus_per_node) {
+  StageBoundaries b;
+  const long long t = std::max(tp, 1), p = std::max(pp, 1), all = t * p;
+  b.node_gpus = all;
+  if (p <= 1) return b;
+  const long long node = gpus_per_node > 0 ? std::min<long long>(gpus_per_node, all) : all;
+  b.stages_per_node = static_cast<int>(std::max<long long>(1, node / t));
+  b.nodes = static_cast<int>((p + b.stages_per_node - 1) / b.stages_per_node);
+  b.across = b.nodes - 1;
+  b.within = static_cast<int>(p - 1 - b.across);
+  if (b.nodes > 1) b.node_gpus = b.stages_per_node * t;
+  return b;
+}
+
+// One boundary's transfer of `tokens` tokens: each of the tp ranks sends its 1/tp share over `link`,
+// then the next stage's ranks all-gather the whole over their node's link `gather`.
+inline double stage_transfer_seconds(double tokens, double hidden, double bytes_per_value, int tp, const Link& link, const Link& gather) {
+  const double bytes = tokens * stage_values_per_token_per_hidden * hidden * bytes_per_value;
+  return comm::p2p(bytes / tp, link) + (tp > 1 ? comm::ring_all_gather(bytes, tp, gather) : 0.0);
+}
+
 // Kernels outside the layers in an eager forward: the embedding lookup, the final norm (eager: 5),
 // the output projection and the argmax.
 inline constexpr int eager_model_kernels = 8;
@@ -119,6 +171,11 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   require_nonnegative(static_cast<double>(job.prompt), "prompt");
   require_positive_count(job.generate, "generate");
   require_positive_count(job.tp, "tp");
+  require_positive_count(job.pp, "pp");
+  if (job.gpus_per_node < 0) capplan::detail::fail("gpus_per_node", std::to_string(job.gpus_per_node), "is negative (0: one node)");
+  if (job.gpus_per_node > 0 && job.tp > job.gpus_per_node && job.pp > 1)
+    capplan::detail::fail("tp", std::to_string(job.tp),
+                          "is more than the " + std::to_string(job.gpus_per_node) + " GPUs of a node (gpus_per_node): a stage's TP group stays in one node");
   require_positive(job.weight_bytes_per_parameter, "weight_bytes_per_parameter");
   require_nonnegative(job.expert_weight_bytes_per_parameter, "expert_weight_bytes_per_parameter");
   require_positive(job.kv_bytes_per_element, "kv_bytes_per_element");
@@ -132,6 +189,19 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
                           "is not modelled for a mixture of experts (an eager MoE layer loops over its experts in Python, which capplan does not count)");
   const ResolvedShape s = resolve(job.model);
   if (s.heads % job.tp != 0) capplan::detail::fail("tp", std::to_string(job.tp), "does not divide the " + std::to_string(s.heads) + " heads");
+  if (job.pp > s.layers) capplan::detail::fail("pp", std::to_string(job.pp), "exceeds the model's " + std::to_string(s.layers) + " layers");
+  const StageBoundaries boundaries = stage_boundaries(job.tp, job.pp, job.gpus_per_node);
+  if (boundaries.across > 0) {
+    if (!(job.inter.bandwidth.value() > 0) || !std::isfinite(job.inter.bandwidth.value()))
+      capplan::detail::fail("inter.bandwidth", format(job.inter.bandwidth),
+                            "is no link: " + std::to_string(job.pp) + " stages of TP " + std::to_string(job.tp) + " on nodes of " +
+                                std::to_string(job.gpus_per_node) + " GPUs cross " + std::to_string(boundaries.across) +
+                                " node boundaries and need a network between them");
+    if (!(job.inter.latency.value() >= 0) || !std::isfinite(job.inter.latency.value()))
+      capplan::detail::fail("inter.latency", capplan::detail::format_double(job.inter.latency.value()), "must be a finite time of 0 s or more");
+    if (!(job.inter.efficiency > 0 && job.inter.efficiency <= 1))
+      capplan::detail::fail("inter.efficiency", capplan::detail::format_double(job.inter.efficiency), "must be in (0, 1]");
+  }
   if (job.compute_precision != Precision::fp16 && job.compute_precision != Precision::bf16 && job.compute_precision != Precision::fp32)
     capplan::detail::fail("compute_precision", std::string(name(job.compute_precision)),
                           "is not fp16, bf16 or fp32 (the activations' precision; quantized matmuls: matmul_precision)");
@@ -256,7 +326,54 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   // four per layer as serving engines fuse them (QKV, output projection, gate-up, down), and the logits.
   const double weight_matmuls = layers * weight_matmuls_per_layer + (s.vocab > 0 ? 1.0 : 0.0);
   const double t_stream = weight_matmuls * rm.stream_latency;
-  const double step_gpu = t_weights + t_stream + t_attention + launches + t_tp;
+  // Pipeline stage boundaries (StageBoundaries), each over its own link: between nodes `inter`; inside
+  // a node the link between the two stages' GPUs, rank r of one stage sending to rank r of the next,
+  // tp GPUs on (an NVLink bridge where both lie in one bridged pair, else PCIe; one xGMI link of a
+  // mesh; the switch's link), the slowest rank setting the pace. The next stage all-gathers over its
+  // TP group's link.
+  std::vector<const Link*> stage_path;  // one link per boundary, in pipeline order
+  double t_stage = 0;
+  std::string stage_links;  // the links the boundaries cross, as the explanation names them
+  std::string stage_bound;  // the slowest of them
+  Cluster stage_node;
+  if (job.pp > 1) {
+    const int node = static_cast<int>(std::min<long long>(boundaries.node_gpus, 1 << 20));
+    stage_node = make_cluster(gpu, node, node, Link{}, job.pcie_host, job.p2p);
+    const Link& pair = stage_node.intra_for(2);
+    for (int stage = 0; stage + 1 < job.pp; ++stage) {
+      const int local = stage % boundaries.stages_per_node;
+      if (local + 1 == boundaries.stages_per_node) {
+        stage_path.push_back(&job.inter);
+        continue;
+      }
+      bool crosses = false;  // some rank's pair leaves its bridged domain
+      if (stage_node.intra_domain > 0)
+        for (int rank = 0; rank < job.tp && !crosses; ++rank)
+          crosses = (local * job.tp + rank) / stage_node.intra_domain != ((local + 1) * job.tp + rank) / stage_node.intra_domain;
+      stage_path.push_back(crosses ? &stage_node.intra_beyond : &pair);
+    }
+    // "3 boundaries (2 inside a node over NVLink, 1 between nodes over Ethernet)".
+    std::vector<std::pair<std::string, int>> kinds;
+    const Link* slowest = stage_path.front();
+    for (const Link* l : stage_path) {
+      const std::string k = l == &job.inter ? "between nodes over " + std::string(name(l->kind)) : "inside a node over " + std::string(name(l->kind));
+      auto it = std::find_if(kinds.begin(), kinds.end(), [&](const auto& entry) { return entry.first == k; });
+      if (it == kinds.end()) kinds.emplace_back(k, 1);
+      else ++it->second;
+      if (l->effective() < slowest->effective()) slowest = l;
+    }
+    for (const auto& [k, n] : kinds) stage_links += (stage_links.empty() ? "" : ", ") + std::to_string(n) + " " + k;
+    stage_links = std::to_string(job.pp - 1) + (job.pp == 2 ? " boundary (" : " boundaries (") + stage_links + ")";
+    stage_bound = name(slowest->kind);
+  }
+  const auto stage_seconds = [&](double tokens) {
+    double t = 0;
+    for (const Link* l : stage_path)
+      t += stage_transfer_seconds(tokens, static_cast<double>(s.hidden), e, job.tp, *l, stage_node.intra_for(job.tp));
+    return t;
+  };
+  t_stage = stage_seconds(B);
+  const double step_gpu = t_weights + t_stream + t_attention + launches + t_tp + t_stage;
   const double step = std::max(step_gpu, host_pass);  // eager: the GPU waits on Python where that is longer
 
   // Prefill: the forward kernels of one layer over batch x prompt tokens, plus the last token's logits.
@@ -297,6 +414,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
       prefill += 2.0 * layers * all_reduce_seconds(c, static_cast<double>(tokens) * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
     }
   }
+  // The prompt's hidden states pass every stage boundary once, one stage after another.
+  const double prefill_stage = job.prompt > 0 ? stage_seconds(static_cast<double>(job.batch * job.prompt)) : 0.0;
+  prefill += prefill_stage;
 
   const double prefill_gpu = prefill;
   if (job.prompt > 0) prefill = std::max(prefill_gpu, host_pass);
@@ -319,8 +439,13 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   const std::string host_how = num(eager_kernels) + " kernels launched from Python x " + seconds_text(opt.eager_launch_seconds) +
                                (fitted_launch ? " (eager PyTorch, measured on one host: a user's CPU may differ)" : " (given)");
   if (job.prompt > 0) {
-    b.add("prefill (time to first token)", prefill_gpu, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
+    b.add("prefill (time to first token)", prefill_gpu - prefill_stage, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
                                                             std::to_string(s.layers) + " layers", "kernels");
+    if (prefill_stage > 0)
+      b.add("prefill: pipeline stage transfers", prefill_stage,
+            stage_links + " x " + num(static_cast<double>(job.batch * job.prompt)) +
+                " tokens x 2 x " + std::to_string(s.hidden) + " values (hidden state and residual)",
+            stage_bound);
     if (prefill > prefill_gpu) b.add("prefill: waiting on the host's kernel launches", prefill - prefill_gpu, host_how, "CPU");
   }
   const double g = static_cast<double>(job.generate);
@@ -352,6 +477,11 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
             " x " + seconds_text(r.overhead) + (opt.cuda_graphs ? " x " + num(cuda_graph_launch_fraction) + " (CUDA graph)" : ""),
         "overhead");
   if (job.tp > 1) b.add("decode: tensor-parallel all-reduces", g * t_tp, num(g) + " steps x 2 x " + std::to_string(s.layers) + " layers", std::string(tp_link));
+  if (t_stage > 0)
+    b.add("decode: pipeline stage transfers", g * t_stage,
+          num(g) + " steps x " + stage_links + " x " + num(B) + " tokens x 2 x " +
+              std::to_string(s.hidden) + " values",
+          stage_bound);
   if (step > step_gpu) b.add("decode: waiting on the host's kernel launches", g * (step - step_gpu), num(g) + " steps x " + host_how, "CPU");
   return est;
 }

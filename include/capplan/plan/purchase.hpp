@@ -849,6 +849,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     if (c.offer) r.rent_min_term = c.offer->min_term;
     r.purchase_source = c.price_source;
     std::string how = c.id + ": ";
+    int serve_node = c.per_node;  // serving: the GPUs a node holds of a replica whose stages cross nodes
     auto not_estimated = [&](std::string why) {
       ++out.cannot_run;
       if (filtering) return;
@@ -1063,14 +1064,27 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       // A replica's TP group stays in one node: a cloud row's instance (or the scale-up domain its
       // instances share), a system's node, a card's 8-GPU server; stages beyond it are pipelines across.
       const int max_tp = std::clamp(c.per_node, 1, 8);
-      const std::string run_key = g.id + "/" + std::to_string(max_tp);
+      // Stages across nodes pass their tokens' hidden states over the row's network (a system's NICs,
+      // else the query's fabric or serving_fabric's default: a desktop's 10 GbE port for consumer cards,
+      // as llama.cpp's RPC and vLLM's pipeline stages run over TCP).
+      ServingLoad load = q.serving;
+      load.gpus_per_node = std::max(1, c.per_node);
+      if (!load.fabric && c.fabric) load.fabric = c.fabric;
+      const perf::Fabric fabric = serving_fabric(g, load);
+      const std::string run_key = g.id + "/" + std::to_string(max_tp) + "/" + std::to_string(load.gpus_per_node) + "/" + fabric.id + "/" + fabric.name;
       auto it = serve_runs.find(run_key);
+      bool no_network = false;
       if (it == serve_runs.end()) {
         std::optional<ServingRun> sr;
         try {
-          sr = smallest_serving_run(q.model, g, q.serving, 256, max_tp);
-        } catch (const InputError&) {
+          sr = smallest_serving_run(q.model, g, load, 256, max_tp);
+        } catch (const InputError& e) {
           sr.reset();
+          no_network = e.field() == "fabric";
+        }
+        if (no_network) {
+          not_estimated("no network");
+          continue;
         }
         it = serve_runs.emplace(run_key, std::move(sr)).first;
       }
@@ -1078,9 +1092,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no fit");
         continue;
       }
-      // Stages across nodes pass one token's activations per step (a pipeline over any network, a
-      // desktop's Ethernet too, as llama.cpp's RPC and vLLM's pipeline stages run), not counted.
       const int per_replica = it->second->gpus();
+      const perf::StageBoundaries stages = perf::stage_boundaries(it->second->tp, it->second->pp, load.gpus_per_node);
+      serve_node = stages.nodes > 1 ? static_cast<int>(stages.node_gpus) : c.per_node;
       r.serving = *it->second;
       r.gpus_to_fit = per_replica;
       r.units = (per_replica + c.unit_gpus - 1) / c.unit_gpus;
@@ -1088,9 +1102,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       r.replicas = r.gpus / per_replica;
       r.decode_tokens_per_s = r.serving->estimate.tokens_per_second * r.replicas;
       how += std::to_string(r.replicas) + " replica(s) of TP " + std::to_string(r.serving->tp) + " x PP " + std::to_string(r.serving->pp) +
-             (per_replica > c.per_node ? " (stages across " + std::to_string((per_replica + c.per_node - 1) / c.per_node) +
-                                             " nodes of " + std::to_string(c.per_node) + ", TP within one; their transfers not counted)"
-                                       : std::string()) +
+             (stages.nodes > 1 ? " (stages across " + std::to_string(stages.nodes) + " nodes of " + std::to_string(c.per_node) +
+                                     ", TP within one, over " + fabric.name + ")"
+                               : std::string()) +
              ", " +
              format_number(r.serving->estimate.tokens_per_second, 4) + " tokens/s each (bound by " +
              std::string(perf::name(r.serving->estimate.decode_bound)) + "), time to first token " +
@@ -1098,8 +1112,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     }
 
     // Power and energy.
-    // The node the row was timed on: a serving replica is one node; an SoC is a box of its own.
-    const int timed_node = perf::linkless(g) ? 1 : r.serving ? std::max(r.serving->gpus(), c.per_node) : c.per_node;
+    // The node the row was timed on (a serving replica's stages beyond it on nodes of their own, each
+    // holding whole stages); an SoC is a box of its own.
+    const int timed_node = perf::linkless(g) ? 1 : r.serving ? serve_node : c.per_node;
     r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host, timed_node);
     if (f.max_power && (!r.power.known || r.power.planning > *f.max_power)) {
       ++out.filtered_out;
@@ -1332,7 +1347,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                       : ""));
   } else {
     n.push_back("GPUs: the fewest that hold weights, KV cache and workspace (TP, then PP); more GPUs in a whole unit serve more replicas. "
-                "Tok/s: decode of perf/inference.hpp (the same as capplan infer), all replicas; $/Mtok: rent per million output tokens.");
+                "Tok/s: decode of perf/inference.hpp (the same as capplan infer), all replicas; $/Mtok: rent per million output tokens. "
+                "Pipeline stages pass each token's hidden state and residual on, inside a node over its link, across nodes (TP stays in one) over " +
+                (q.serving.fabric ? (q.serving.fabric->none() ? std::string("no network (a replica larger than a node: \"no network\")")
+                                                              : q.serving.fabric->name + (q.serving.fabric->nics_per_node == 0 ? ", one NIC per GPU"
+                                                                                                                              : ", shared by a node's GPUs"))
+                                  : std::string("a system's own network adapters, else what a host of the GPU usually has (perf/fabric.hpp), "
+                                                "for consumer cards a desktop's 10 GbE port over TCP (an assumption)")) +
+                ".");
   }
   // Which rows' GPUs talk over PCIe (no NVLink or Infinity Fabric), more than one to a node: their transport depends
   // on the host (perf/communication.hpp PcieHost), which the table assumes.

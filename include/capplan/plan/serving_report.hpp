@@ -13,6 +13,7 @@
 #include "capplan/plan/run_footprint.hpp"
 #include "capplan/plan/serving_run.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <utility>
@@ -25,6 +26,8 @@ struct ServingReport {
   ServingLoad load;
   ServingRun run;
   double output_tokens = 0;                       // batch x output tokens per sequence
+  int nodes = 1;                                  // nodes of load.gpus_per_node the replica's stages lie on
+  std::string fabric;                             // the fabric's id between them; empty on one node
   RunFootprint footprint;                         // of the whole load (prefill + decode) on all its GPUs
   std::optional<Money> cost_per_million_tokens;   // output tokens, at the footprint's GPU-hour price
   [[nodiscard]] int gpus() const { return run.gpus(); }
@@ -48,12 +51,18 @@ inline ServingReport serving_report(const Catalog& catalog, std::string model, c
   r.run = std::move(run);
   const perf::InferenceEstimate& est = r.run.estimate;
   const int gpus = r.run.gpus();
+  const perf::StageBoundaries stages = perf::stage_boundaries(r.run.tp, r.run.pp, load.gpus_per_node);
+  r.nodes = stages.nodes;
+  if (stages.across > 0) r.fabric = serving_fabric(g, load).id;
   r.output_tokens = static_cast<double>(load.output * load.batch);
   // A rate of work, not a run: the cheapest price per hour (a batch's seconds never bill a month or a term).
   FootprintOptions hourly = footprint;
   hourly.bill_as_sold = false;
   if (hourly.node_gpus == 0) hourly.node_gpus = r.run.tp;
-  r.footprint = run_footprint(catalog, g, gpus, est.total, est.total.value() * gpus / 3600.0, hourly);
+  // Stages across nodes (ServingLoad::gpus_per_node): a host for each node at least, each node holding
+  // its whole stages (StageBoundaries::node_gpus).
+  r.footprint = run_footprint(catalog, g, gpus, est.total, est.total.value() * gpus / 3600.0, hourly,
+                              load.gpus_per_node > 0 ? static_cast<int>(stages.node_gpus) : 0);
   if (r.footprint.price && est.tokens_per_second > 0) {
     const Money per_hour = *r.footprint.price * Duration::from_value(3600.0 * gpus * r.footprint.instance_factor);
     r.cost_per_million_tokens = per_hour * Decimal::from_double(1e6 / (est.tokens_per_second * 3600.0), 15, "tokens");

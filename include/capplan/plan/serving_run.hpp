@@ -7,18 +7,22 @@
 //   r->estimate.tokens_per_second;  r->estimate.prefill;  r->memory.total();
 //
 // Pipeline stages: a decode step passes through the stages one after another (no micro-batching
-// across stages), so a layout of TP t x PP p decodes as fast as TP t over the whole model; the
-// point-to-point transfers between stages are not counted. Activations are FP16 (else BF16, else
-// FP32 where the catalog lists no tensor rate).
+// across stages), so a layout of TP t x PP p decodes as fast as TP t over the whole model, plus each
+// stage boundary's transfer of the tokens' hidden state and residual (perf/inference.hpp): over the
+// node's link, or between nodes of `gpus_per_node` over the fabric (serving_fabric). Activations are
+// FP16 (else BF16, else FP32 where the catalog lists no tensor rate).
 #pragma once
 
 #include "capplan/error.hpp"
 #include "capplan/memory/budget.hpp"
 #include "capplan/memory/solvers.hpp"
+#include "capplan/perf/fabric.hpp"
 #include "capplan/perf/inference.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace capplan {
 
@@ -34,6 +38,11 @@ struct ServingLoad {
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how a PCIe node attaches its GPUs (perf/communication.hpp)
   perf::PeerToPeer p2p = perf::PeerToPeer::automatic;      // what NCCL may do over its PCIe links (perf/communication.hpp);
                                                            // disabled: PCIe cards and bridged pairs only, others keep the default
+  // GPUs of one node: a replica's TP group stays inside one, and its pipeline stages beyond it cross
+  // `fabric` (serving_fabric). 0: the whole replica in one node.
+  int gpus_per_node = 0;
+  // The network between nodes; absent: serving_fabric's default for the GPU.
+  std::optional<perf::Fabric> fabric;
   // A weight-streaming matmul's fixed time beyond its bytes (perf::EfficiencyModel::weight_stream_latency);
   // absent: the model's fitted value (capplan infer --weight-stream-latency sets it).
   std::optional<Duration> weight_stream_latency;
@@ -46,6 +55,8 @@ struct ServingLoad {
     if (prompt < 0) detail::fail("prompt", std::to_string(prompt), "is negative");
     require_positive_count(output, "output");
     if (weight_stream_latency) efficiency().validate();
+    if (gpus_per_node < 0 || gpus_per_node > 1 << 20) detail::fail("gpus_per_node", std::to_string(gpus_per_node), "must be 0 (one node) to 1048576");
+    if (fabric) fabric->validate();
     if (eager && cuda_graphs) detail::fail("eager", "true", "launches each kernel from Python, which a CUDA graph (cuda_graphs) replays without it: choose one");
     if (eager_launch_time) {
       const double t = eager_launch_time->value();
@@ -88,6 +99,19 @@ inline std::optional<Precision> quantized_matmuls(const GpuSpec& gpu, const Weig
   return std::nullopt;
 }
 
+// The network a replica's stages cross between nodes: the load's fabric, else what a host of the GPU
+// usually has (perf/fabric.hpp usual_fabric), and for a host that usually has none (consumer cards in
+// a desktop) one 10 GbE port over TCP (eth-10): capplan's assumption for a desktop's pipeline, as
+// llama.cpp's RPC backend and vLLM's pipeline stages run over plain TCP between machines.
+inline perf::Fabric serving_fabric(const GpuSpec& gpu, const ServingLoad& load) {
+  if (load.fabric) return *load.fabric;
+  const perf::Fabric usual = perf::usual_fabric(gpu);
+  if (!usual.none() || perf::linkless(gpu)) return usual;
+  perf::Fabric f = perf::find_fabric("eth-10");
+  f.source = "a desktop's 10 GbE port over TCP (capplan's assumption for serving stages across desktops)";
+  return f;
+}
+
 struct ServingRun {
   int tp = 1;
   int pp = 1;
@@ -115,6 +139,20 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   job.prompt = load.prompt;
   job.generate = load.output;
   job.tp = tp;  // pipeline stages run in turn: as fast as TP tp over the whole model
+  job.pp = pp;
+  const int node = load.gpus_per_node > 0 ? load.gpus_per_node : tp * pp;
+  if (tp > node) detail::fail("tp", std::to_string(tp), "is more than the " + std::to_string(node) + " GPUs of a node (gpus_per_node): a replica's TP group stays in one node");
+  if (tp * pp > node) {
+    // Stages across nodes: the fabric's link, each GPU's share of the node's NICs.
+    job.gpus_per_node = node;
+    const perf::Fabric f = serving_fabric(gpu, load);
+    if (f.none())
+      detail::fail("fabric", "\"" + f.id + "\"",
+                   "has no network between nodes, but TP " + std::to_string(tp) + " x PP " + std::to_string(pp) + " on nodes of " +
+                       std::to_string(node) + " GPUs crosses nodes; choose a fabric (" + perf::fabric_ids(false) + ") or more GPUs per node");
+    // Stages run one at a time, so only a boundary's tp senders share their node's NICs.
+    job.inter = f.link(std::min(node, tp));
+  }
   job.pcie_host = load.pcie_host;
   job.p2p = perf::modelled_p2p(gpu, load.p2p);  // as training_run
   // Activations in FP16, else BF16, else FP32 where the catalog has no tensor rate (e.g. RTX 3060).
@@ -138,11 +176,12 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
 
 // The fewest GPUs that hold the weights, KV cache and workspace (TP first, then pipeline stages),
 // timed; absent when more than max_gpus would be needed. `max_tp`: the GPUs of one node, which a TP
-// group may not leave (a cloud offer's instance: compare's cloud rows); stages beyond it are
-// pipelines across nodes, whose transfers are not counted (above).
+// group may not leave (a cloud offer's instance: compare's cloud rows), and at most the load's
+// gpus_per_node; stages beyond it are pipelines across nodes over serving_fabric (above).
 inline std::optional<ServingRun> smallest_serving_run(const TransformerShape& shape, const GpuSpec& gpu, const ServingLoad& load,
                                                       int max_gpus = 256, int max_tp = 8) {
   load.validate();
+  if (load.gpus_per_node > 0) max_tp = std::min(max_tp, load.gpus_per_node);
   const auto plan =
       min_gpus_for_serving(shape, load.config(), gpu.capacity(), perf::linkless(gpu) ? 1 : max_gpus, max_tp);  // an SoC serves alone
   if (!plan) return std::nullopt;

@@ -136,6 +136,8 @@ inline Value serving_output(const ServingReport& r, const std::vector<std::strin
   p["gpus"] = r.gpus();
   p["tp"] = r.run.tp;
   p["pp"] = r.run.pp;
+  p["nodes"] = r.nodes;
+  p["fabric"] = r.fabric.empty() ? Value(nullptr) : Value(r.fabric);
   p["weights"] = std::string(load.weights.name);
   p["kv_cache"] = std::string(load.kv_cache.name);
   p["batch"] = load.batch;
