@@ -241,8 +241,13 @@ TEST_SUITE("perf") {
     const Cluster bridged_pairs = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::switch_pairs);
     CHECK(bridged_pairs.intra.kind == LinkKind::nvlink);
     CHECK(bridged_pairs.intra_beyond.kind == LinkKind::pcie_via_host);
-    CHECK(all_reduce_bus_bandwidth(pairs, 8_GiB, Group{8, 8}).value() ==
-          doctest::Approx(all_reduce_bus_bandwidth(make_cluster(gpu("L40S"), 8, 8, Link{}, PcieHost::root_complex), 8_GiB, Group{8, 8}).value()));
+    // A ring over the 8 crosses host memory between pairs only: 4 flows share the one-socket host's
+    // 0.75 x 204.8 GB/s (19.2 GB/s each, above the link's 17.5), where all 8 on the root complex send
+    // every flow through it (9.6 GB/s each: shm_host_share).
+    CHECK(pairs.intra_beyond.effective() == doctest::Approx(pcie_bandwidth(4, 16).value() * shm_efficiency));
+    const Cluster all_shm = make_cluster(gpu("L40S"), 8, 8, Link{}, PcieHost::root_complex);
+    CHECK(all_shm.intra.effective() == doctest::Approx(0.75 * 204.8e9 / 16));
+    CHECK(all_reduce_bus_bandwidth(pairs, 8_GiB, Group{8, 8}).value() > 1.5 * all_reduce_bus_bandwidth(all_shm, 8_GiB, Group{8, 8}).value());
     CHECK(std::string(name(PcieHost::switch_pairs)) == "in pairs under PCIe switches on the CPU's root ports");
     // NCCL_P2P_DISABLE=1 drops an NVLink bridge's peer-to-peer too: every hop of a bridged box through host memory.
     const Cluster bridged_off = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled);
@@ -1882,6 +1887,32 @@ TEST_SUITE("perf") {
     bad = job;
     bad.tp = 3;
     CHECK(field_of([&] { (void)estimate_inference(bad, a100); }) == "tp");
+  }
+
+  TEST_CASE("SHM: a node's GPUs share the host's memory, 2 bytes of DRAM traffic per byte sent (NVIDIA/nccl#1639)") {
+    const GpuSpec& r5090 = gpu("RTX 5090");
+    // The assumed hosts: 8 channels of DDR5-4800 a socket with PCIe 5, two sockets in a server.
+    CHECK(assumed_host_memory_bandwidth(5, PcieHost::pcie_switch) == doctest::Approx(614.4e9));
+    CHECK(assumed_host_memory_bandwidth(5, PcieHost::root_complex) == doctest::Approx(307.2e9));
+    CHECK(assumed_host_memory_bandwidth(4, PcieHost::two_sockets) == doctest::Approx(409.6e9));
+    CHECK(shm_host_share(r5090, PcieHost::root_complex, 8, 614.4e9) == doctest::Approx(0.75 * 614.4e9 / 16));
+    // 4 x RTX 5090 keep the calibrated 35 GB/s (PCIe 5 x16 x 0.556): 57.6 GB/s of DRAM each is more.
+    const Cluster four = make_cluster(r5090, 4, 4, Link{}, PcieHost::root_complex, PeerToPeer::automatic, 614.4e9);
+    CHECK(four.intra.efficiency == doctest::Approx(shm_efficiency));
+    // 8 share it: 0.75 x 614.4 / 16 = 28.8 GB/s each, as the 28 measured.
+    const Cluster eight = make_cluster(r5090, 8, 8, Link{}, PcieHost::root_complex, PeerToPeer::automatic, 614.4e9);
+    CHECK(eight.intra.effective() == doctest::Approx(28.8e9));
+    const DataSize gib8 = from_canonical<DataSize>(8.0 * 1073741824);
+    CHECK(all_reduce_bus_bandwidth(eight, gib8, Group{8, 8}).value() == doctest::Approx(28.8e9).epsilon(0.01));
+    // Without a named host, a one-socket workstation's 307.2 GB/s: 14.4 GB/s each for 8.
+    CHECK(make_cluster(r5090, 8, 8, Link{}, PcieHost::root_complex).intra.effective() == doctest::Approx(14.4e9));
+    // Peer-to-peer links and NVLink do not touch host memory.
+    CHECK(make_cluster(gpu("L40S"), 8, 8, Link{}).intra.efficiency == doctest::Approx(0.87));
+    CHECK(make_cluster(gpu("H100 SXM"), 8, 8, Link{}).intra.efficiency == doctest::Approx(0.80));
+    // A PCIe 4 box of 4 x RTX 4090 on one socket: 0.75 x 204.8 / 8 = 19.2 GB/s, above the link's 17.5.
+    CHECK(make_cluster(gpu("RTX 4090"), 4, 4, Link{}, PcieHost::root_complex).intra.efficiency == doctest::Approx(shm_efficiency));
+    CHECK(field_of([&] { (void)make_cluster(r5090, 8, 8, Link{}, PcieHost::root_complex, PeerToPeer::automatic, -1); }) ==
+          "host_memory_bandwidth");
   }
 
   TEST_CASE("inference: TP all-reduces follow the PCIe host (peer-to-peer under switches, host memory otherwise)") {

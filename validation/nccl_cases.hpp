@@ -9,8 +9,8 @@
 // SHARP (NCCL's maintainer's figure) nvls_efficiency, 4 x RTX 5090 through host memory
 // shm_efficiency, 4 x RTX PRO 6000 with peer-to-peer forced through a CPU p2p_via_cpu_efficiency; the
 // summary counts the validation rows only. What is an input: the GPU (Catalog::builtin()), how many
-// GPUs and how many per node, the fabric between nodes, the message size. What is never an input: the
-// measured bus bandwidth.
+// GPUs and how many per node, the fabric between nodes, the message size, the host's memory where the
+// source names the CPUs. What is never an input: the measured bus bandwidth.
 //
 // busbw is nccl-tests' "bus bandwidth": algbw x 2(n-1)/n for all-reduce (nccl-tests doc/PERFORMANCE.md),
 // what capplan's all_reduce_bus_bandwidth() returns. nccl-tests sizes are binary (8G = 8 GiB).
@@ -78,6 +78,9 @@ struct NcclRow {
   bool ring;               // the run forced NCCL's ring (NCCL_ALGO=RING or NCCL_NVLS_ENABLE=0): capplan times the ring too
   PcieHost host = PcieHost::pcie_switch;  // how the host attaches PCIe GPUs (perf/communication.hpp)
   PeerToPeer p2p = PeerToPeer::automatic;  // NCCL_P2P_LEVEL=SYS (forced) or NCCL_P2P_DISABLE=1 in the run
+  // The host's DRAM wire rate where the source names its CPUs, GB/s (NCCL's SHM shares it among the
+  // GPUs: perf/communication.hpp shm_host_share); 0: capplan's assumption for the host.
+  double host_memory_gbps = 0;
 };
 
 // A row further off than this gets a "why" line on the page (tests/integration_test.cpp checks both ways).
@@ -113,13 +116,14 @@ inline constexpr NcclRow nccl_rows[] = {
     {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 8, 8, "", 8, 28, "M",
      "NVIDIA/nccl#1639: \"8 GPU max performance : bwbus 28GB/s\"",
      "GeForce cards have no PCIe peer-to-peer (catalog; sjeaugey, nccl-tests#287), so NCCL goes through host memory "
-     "(SHM) at the efficiency the 4-GPU row sets",
-     "eight GPUs share the host's memory bandwidth (\"8 flows at 28GB/s in both directions\", sjeaugey, same thread); "
-     "capplan's through-host rate does not fall as more GPUs share one host", "validation", false, PcieHost::root_complex},
+     "(SHM) at the efficiency the 4-GPU row sets, and the 8 GPUs share the host's DRAM: 2 x 8 channels of DDR5-4800 "
+     "(614.4 GB/s) x 0.75 (STREAM) / (2 x 8) = 28.8 GB/s each (shm_host_share; the mechanism was modelled after this "
+     "row had shown it, 2026-12-02, so the row is not independent of it; the constant is STREAM's, not fitted)",
+     "", "validation", false, PcieHost::root_complex, PeerToPeer::automatic, 614.4},
     {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 4, 4, "", 8, 35, "M",
      "NVIDIA/nccl#1639: \"4GPU max performance : bwbus 35GB/s\"",
      "Through host memory (SHM), as the 8-GPU row; sets shm_efficiency = 35 / 63.0 GB/s (PCIe 5 x16)", "", "calibration",
-     false, PcieHost::root_complex},
+     false, PcieHost::root_complex, PeerToPeer::automatic, 614.4},
     {"1 box, PCIe 4, one NUMA node, no PCIe switch", "RTX 4090", 4, 4, "", 8, 18, "M",
      "NVIDIA/nccl#1603: \"It's good when set NCCL_P2P_LEVEL=SYS on allreduce, compared to SHM, got 18->22 BUSBW\"",
      "The SHM figure (stock driver: no peer-to-peer); the thread gives no message size (8 GiB used)", "", "validation",
@@ -131,8 +135,9 @@ inline constexpr NcclRow nccl_rows[] = {
      "", "validation", false, PcieHost::root_complex, PeerToPeer::forced},
     {"1 box, PCIe 5, 2 x EPYC 9575F, one NUMA node (PHB), stock NCCL", "RTX PRO 6000", 4, 4, "", 0.125, 37.60, "M",
      "NVIDIA/nccl#2080 (NCCL 2.29.7): \"128M | 37.60 | 46.65 | +24%\" (stock, through SHM)",
-     "Peer-to-peer-capable cards on CPU root ports: NCCL's default goes through host memory (SHM)", "", "validation",
-     false, PcieHost::root_complex},
+     "Peer-to-peer-capable cards on CPU root ports: NCCL's default goes through host memory (SHM), whose 12 channels "
+     "of DDR5-6000 on the GPUs' socket (576 GB/s) carry 4 GPUs' traffic without limiting it", "", "validation",
+     false, PcieHost::root_complex, PeerToPeer::automatic, 576},
     {"1 box, PCIe 5, 2 x EPYC 9575F, one NUMA node (PHB), P2P forced", "RTX PRO 6000", 4, 4, "", 0.125, 46.65, "M",
      "NVIDIA/nccl#2080 (as the stock row): the build that runs peer-to-peer on PHB paths",
      "Peer-to-peer through the CPU on one socket (a PR's NCCL build that runs P2P on PHB paths, what "
@@ -207,7 +212,7 @@ inline Cluster nccl_cluster(const NcclRow& r) {
   const GpuSpec& gpu = Catalog::builtin().find_gpu(r.gpu);
   const std::string fabric = r.fabric;
   const Link inter = fabric.empty() ? Link{} : find_fabric(fabric).link(r.gpus_per_node);
-  Cluster c = make_cluster(gpu, r.gpus, std::min(r.gpus_per_node, r.gpus), inter, r.host, r.p2p);
+  Cluster c = make_cluster(gpu, r.gpus, std::min(r.gpus_per_node, r.gpus), inter, r.host, r.p2p, r.host_memory_gbps * 1e9);
   if (r.ring) c.nvls = false;  // NCCL_ALGO=RING or NCCL_NVLS_ENABLE=0
   return c;
 }
@@ -265,9 +270,10 @@ inline std::vector<CollectiveCase> nccl_all_reduce() {
       std::snprintf(text, sizeof text, "%s %.3f -> %.2f", f.constant, f.fitted, f.prior);
       row.left_out_constants = text;
       if (std::string_view(f.constant) == "shm_efficiency") {
-        Cluster prior = c;
-        if (prior.intra.kind == LinkKind::pcie_via_host) prior.intra.efficiency = f.prior;
-        if (prior.intra_beyond.kind == LinkKind::pcie_via_host) prior.intra_beyond.efficiency = f.prior;
+        Cluster prior = c;  // the prior, still within what the host's memory delivers (shm_host_share)
+        const double share = shm_host_share(c.gpu, r.host, c.gpus_per_node, r.host_memory_gbps * 1e9);
+        for (Link* l : {&prior.intra, &prior.intra_beyond})
+          if (l->kind == LinkKind::pcie_via_host) l->efficiency = std::min(f.prior, share / l->bandwidth.value());
         row.left_out = all_reduce_bus_bandwidth(prior, bytes, g).value() / 1e9;
       } else if (std::string_view(f.constant) == "p2p_via_cpu_efficiency") {
         Cluster prior = c;  // only a forced peer-to-peer link through the CPU takes the constant

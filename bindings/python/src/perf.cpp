@@ -132,9 +132,14 @@ void bind_explain_and_links(py::module_& m) {
   m.def("group_links", &group_links, py::arg("cluster"), py::arg("group"), "The links a collective over the group crosses, by name.");
 
   m.def("make_cluster", &make_cluster, py::arg("gpu"), py::arg("gpus"), py::arg("gpus_per_node"), py::arg("inter"),
-        py::arg("pcie_host") = PcieHost::pcie_switch, py::arg("p2p") = PeerToPeer::automatic,
+        py::arg("pcie_host") = PcieHost::pcie_switch, py::arg("p2p") = PeerToPeer::automatic, py::arg("host_memory_bandwidth") = 0.0,
         "gpus GPUs, gpus_per_node to a node, the GPU's own intra-node link and `inter` between nodes; PCIe GPUs "
-        "attached as pcie_host says.");
+        "attached as pcie_host says; through host memory (SHM) the node's GPUs share the host's DRAM (host_memory_bandwidth, "
+        "B/s wire rate; 0: assumed for the PCIe generation, shm_host_share).");
+  m.def("shm_host_share", &shm_host_share, py::arg("gpu"), py::arg("pcie_host"), py::arg("gpus"), py::arg("host_memory_bandwidth") = 0.0,
+        "B/s each of a node's GPUs gets through host memory: 0.75 (STREAM) x the DRAM wire rate / 2 gpus.");
+  m.def("assumed_host_memory_bandwidth", &assumed_host_memory_bandwidth, py::arg("pcie_generation"), py::arg("pcie_host"),
+        "The host DRAM wire rate capplan assumes (8 channels a socket of the PCIe generation's DDR; 2 sockets in a server), B/s.");
   m.def("p2p_setting_modelled", &p2p_setting_modelled, py::arg("gpu"), py::arg("p2p"),
         "Whether capplan times this PeerToPeer setting on the GPU's node (not `disabled` where NVSwitch, xGMI or a chip link joins it).");
   m.def("pcie_bandwidth", &pcie_bandwidth, py::arg("generation"), py::arg("lanes"), "Per direction, after encoding.");

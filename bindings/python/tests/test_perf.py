@@ -1172,3 +1172,17 @@ def test_megatron_core_moe_dispatch_path_time_per_routed_value(cat):
     mc.moe_seconds_per_routed_value = -1e-12
     with pytest.raises(capplan.InputError, match="moe_seconds_per_routed_value"):
         capplan.estimate_training(job, plan, cluster, mc)
+
+
+def test_shm_shares_the_hosts_memory():
+    cat = capplan.Catalog.builtin()
+    r5090 = cat.find_gpu("RTX 5090")
+    # 8 x RTX 5090 on 2 x Xeon 8480+ (16 channels of DDR5-4800): 0.75 x 614.4 GB/s / 16 = 28.8 GB/s each.
+    eight = capplan.make_cluster(r5090, 8, 8, capplan.Link(), "root_complex", host_memory_bandwidth=614.4e9)
+    assert eight.intra.bandwidth.value * eight.intra.efficiency == pytest.approx(28.8e9)
+    four = capplan.make_cluster(r5090, 4, 4, capplan.Link(), "root_complex", host_memory_bandwidth=614.4e9)
+    assert four.intra.efficiency == pytest.approx(35 / 63.0, rel=1e-3)
+    assert capplan.assumed_host_memory_bandwidth(5, "pcie_switch") == pytest.approx(614.4e9)
+    assert capplan.shm_host_share(r5090, "root_complex", 8, 614.4e9) == pytest.approx(28.8e9)
+    with pytest.raises(capplan.InputError, match="host_memory_bandwidth"):
+        capplan.make_cluster(r5090, 8, 8, capplan.Link(), "root_complex", host_memory_bandwidth=float("nan"))

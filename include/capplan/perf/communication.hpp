@@ -170,8 +170,37 @@ inline constexpr double p2p_via_cpu_efficiency = 46.65 / 63.0;
 // you get is usually determined by the bandwidth your CPU and memory can deliver", sjeaugey,
 // NVIDIA/nccl#1639). A calibration: 4 x RTX 5090 on 2 x Xeon 8480+ reach 35 GB/s busbw on PCIe 5
 // x16 (63.0 GB/s), 0.556 (NVIDIA/nccl#1639); docs/validation.md reports the rows it was not set
-// from. Host memory shared by more GPUs (8 x RTX 5090 on the same host: 28 GB/s) is not modelled.
+// from. Host memory shared by more GPUs (8 x RTX 5090 on the same host: 28 GB/s) is host_memory_share's.
 inline constexpr double shm_efficiency = 35.0 / 63.0;
+
+// Host memory under NCCL's SHM transport: every byte a GPU sends is written to host memory by its GPU
+// and read back by the next, two bytes of DRAM traffic per byte, and with all of a node's n GPUs
+// sending at once (a ring's every hop, or concurrent groups) the host's memory carries 2 n B for B per
+// GPU per direction ("8 flows at 28GB/s in both directions", sjeaugey, NVIDIA/nccl#1639, of 8 x RTX
+// 5090 on one host). B is at most host_memory_efficiency x the DIMMs' wire rate / (2 n). The
+// efficiency is STREAM's: copy and triad sustain about three quarters of the wire rate (Texas
+// Instruments SPRAD45A, Table 3-3: triad 78 % of DDR4-1600; Microway, "3 DIMMs per channel on Xeon
+// E5-2600v3": copy 73.9 of 102.4 GB/s, 72 %): 0.75, not fitted.
+inline constexpr double host_memory_efficiency = 0.75;
+
+// The host's memory, as capplan assumes it where the catalog gives no system (the notes say so): the
+// DDR generation of the GPU's PCIe generation's platforms, 8 channels a socket (Xeon Scalable 4th/5th
+// generation, Xeon W-3400, Threadripper PRO: PCIe 5 with DDR5-4800; Ice Lake-SP and EPYC Milan, PCIe
+// 4, DDR4-3200; Cascade Lake, PCIe 3, DDR4-2933), two sockets in a server (PCIe switches, or across
+// sockets) and one on a workstation's root complex (also in switch pairs on its root ports). Bytes per
+// second, wire rate (8 bytes a transfer).
+inline double assumed_host_memory_bandwidth(int pcie_generation, PcieHost host) {
+  const double mts = pcie_generation >= 5 ? 4800e6 : pcie_generation == 4 ? 3200e6 : 2933e6;
+  const int sockets = host == PcieHost::root_complex || host == PcieHost::switch_pairs ? 1 : 2;
+  return mts * 8.0 * 8 * sockets;
+}
+
+// What host memory gives each of a node's `gpus` GPUs through SHM, per direction, B/s: the host's
+// (`host_memory_bandwidth`, wire rate; 0: assumed_host_memory_bandwidth) x host_memory_efficiency / 2n.
+inline double shm_host_share(const GpuSpec& gpu, PcieHost host, int gpus, double host_memory_bandwidth = 0) {
+  const double m = host_memory_bandwidth > 0 ? host_memory_bandwidth : assumed_host_memory_bandwidth(gpu.pcie_generation, host);
+  return host_memory_efficiency * m / (2.0 * std::max(gpus, 1));
+}
 
 // Whether capplan times `p2p` on this GPU's node: everywhere but NCCL_P2P_DISABLE=1 where NVSwitch, an
 // xGMI mesh or a chip link joins the GPUs (NCCL would drop NVLink peer-to-peer there too, for host
@@ -350,8 +379,13 @@ struct Cluster {
 // A cluster of `nodes` x `gpus_per_node` GPUs with the GPU's own intra-node link and `inter` between
 // nodes; PCIe GPUs attached as `host` says (the default, PCIe switches, is what 8-GPU PCIe servers
 // have; GeForce cards go through host memory on any host).
+// `host_memory_bandwidth`: the host's DRAM wire rate in B/s, which NCCL's SHM transport shares among
+// the node's GPUs (shm_host_share); 0: assumed_host_memory_bandwidth.
 inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, const Link& inter,
-                            PcieHost host = PcieHost::pcie_switch, PeerToPeer p2p = PeerToPeer::automatic) {
+                            PcieHost host = PcieHost::pcie_switch, PeerToPeer p2p = PeerToPeer::automatic,
+                            double host_memory_bandwidth = 0) {
+  if (!(host_memory_bandwidth >= 0) || !std::isfinite(host_memory_bandwidth))
+    capplan::detail::fail("host_memory_bandwidth", capplan::detail::format_double(host_memory_bandwidth), "must be a finite rate of 0 B/s (assumed) or more");
   Cluster c;
   c.gpu = gpu;
   c.gpus = require_positive_count(gpus, "gpus");
@@ -389,6 +423,18 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
       l.bandwidth = c.intra.bandwidth * (static_cast<double>(links) / xgmi_mesh_links);
       c.mesh[static_cast<std::size_t>(links - 1)] = l;
     }
+  }
+  // Through host memory, the node's flows share the host's DRAM (shm_host_share): every GPU's where
+  // `intra` itself goes through host memory, one per domain where only the hops between bridged or
+  // switched pairs do (a ring over 8 GPUs in pairs crosses host memory 4 times). The link's efficiency
+  // falls to what the host delivers to each flow.
+  if (c.gpus_per_node > 1 && !alone) {
+    const auto cap = [&](Link& l, int flows) {
+      const double share = shm_host_share(gpu, host, flows, host_memory_bandwidth);
+      if (l.kind == LinkKind::pcie_via_host && l.bandwidth.value() > 0 && l.effective() > share) l.efficiency = share / l.bandwidth.value();
+    };
+    cap(c.intra, c.gpus_per_node);
+    if (c.intra_domain > 0) cap(c.intra_beyond, (c.gpus_per_node + c.intra_domain - 1) / c.intra_domain);
   }
   // NVLink SHARP came with third-generation NVSwitch (NVLink 4, Hopper).
   c.nvls = c.intra.kind == LinkKind::nvlink && gpu.form_factor == FormFactor::sxm && gpu.nvlink_generation >= 4;
