@@ -241,13 +241,18 @@ TEST_SUITE("perf") {
     const Cluster bridged_pairs = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::switch_pairs);
     CHECK(bridged_pairs.intra.kind == LinkKind::nvlink);
     CHECK(bridged_pairs.intra_beyond.kind == LinkKind::pcie_via_host);
-    // A ring over the 8 crosses host memory between pairs only: 4 flows share the one-socket host's
-    // 0.75 x 204.8 GB/s (19.2 GB/s each, above the link's 17.5), where all 8 on the root complex send
-    // every flow through it (9.6 GB/s each: shm_host_share).
-    CHECK(pairs.intra_beyond.effective() == doctest::Approx(pcie_bandwidth(4, 16).value() * shm_efficiency));
+    // Every GPU of the node may send through host memory at once (DP rings beside TP groups inside the
+    // pairs cross it on every hop), so the 8 share the one-socket host's 0.75 x 204.8 GB/s: 9.6 GB/s
+    // each, as on the root complex.
+    CHECK(pairs.intra_beyond.effective() == doctest::Approx(0.75 * 204.8e9 / 16));
     const Cluster all_shm = make_cluster(gpu("L40S"), 8, 8, Link{}, PcieHost::root_complex);
     CHECK(all_shm.intra.effective() == doctest::Approx(0.75 * 204.8e9 / 16));
-    CHECK(all_reduce_bus_bandwidth(pairs, 8_GiB, Group{8, 8}).value() > 1.5 * all_reduce_bus_bandwidth(all_shm, 8_GiB, Group{8, 8}).value());
+    CHECK(all_reduce_bus_bandwidth(pairs, 8_GiB, Group{8, 8}).value() ==
+          doctest::Approx(all_reduce_bus_bandwidth(all_shm, 8_GiB, Group{8, 8}).value()));
+    // GeForce cards in pairs: every hop through host memory, all 8 flows counted either way.
+    const Cluster geforce_pairs = make_cluster(gpu("RTX 5090"), 8, 8, Link{}, PcieHost::switch_pairs);
+    CHECK(geforce_pairs.intra.effective() == doctest::Approx(geforce_pairs.intra_beyond.effective()));
+    CHECK(geforce_pairs.intra.effective() == doctest::Approx(0.75 * 460.8e9 / 16));
     CHECK(std::string(name(PcieHost::switch_pairs)) == "in pairs under PCIe switches on the CPU's root ports");
     // NCCL_P2P_DISABLE=1 drops an NVLink bridge's peer-to-peer too: every hop of a bridged box through host memory.
     const Cluster bridged_off = make_cluster(gpu("RTX 3090"), 4, 4, Link{}, PcieHost::pcie_switch, PeerToPeer::disabled);
@@ -1893,7 +1898,8 @@ TEST_SUITE("perf") {
     const GpuSpec& r5090 = gpu("RTX 5090");
     // The assumed hosts: 8 channels of DDR5-4800 a socket with PCIe 5, two sockets in a server.
     CHECK(assumed_host_memory_bandwidth(5, PcieHost::pcie_switch) == doctest::Approx(614.4e9));
-    CHECK(assumed_host_memory_bandwidth(5, PcieHost::root_complex) == doctest::Approx(307.2e9));
+    CHECK(assumed_host_memory_bandwidth(5, PcieHost::root_complex) == doctest::Approx(460.8e9));
+    CHECK(assumed_host_memory_bandwidth(3, PcieHost::pcie_switch) == doctest::Approx(2 * 6 * 8 * 2933e6));
     CHECK(assumed_host_memory_bandwidth(4, PcieHost::two_sockets) == doctest::Approx(409.6e9));
     CHECK(shm_host_share(r5090, PcieHost::root_complex, 8, 614.4e9) == doctest::Approx(0.75 * 614.4e9 / 16));
     // 4 x RTX 5090 keep the calibrated 35 GB/s (PCIe 5 x16 x 0.556): 57.6 GB/s of DRAM each is more.
@@ -1904,8 +1910,28 @@ TEST_SUITE("perf") {
     CHECK(eight.intra.effective() == doctest::Approx(28.8e9));
     const DataSize gib8 = from_canonical<DataSize>(8.0 * 1073741824);
     CHECK(all_reduce_bus_bandwidth(eight, gib8, Group{8, 8}).value() == doctest::Approx(28.8e9).epsilon(0.01));
-    // Without a named host, a one-socket workstation's 307.2 GB/s: 14.4 GB/s each for 8.
-    CHECK(make_cluster(r5090, 8, 8, Link{}, PcieHost::root_complex).intra.effective() == doctest::Approx(14.4e9));
+    // Without a named host, one socket with the lanes for 8 cards (an EPYC: 12 channels, 460.8 GB/s):
+    // 21.6 GB/s each for 8; 4 keep the link's 35 GB/s (43.2 of DRAM each).
+    CHECK(make_cluster(r5090, 8, 8, Link{}, PcieHost::root_complex).intra.effective() == doctest::Approx(21.6e9));
+    CHECK(make_cluster(r5090, 4, 4, Link{}, PcieHost::root_complex).intra.efficiency == doctest::Approx(shm_efficiency));
+    CHECK(make_cluster(r5090, 4, 4, Link{}, PcieHost::root_complex).host_memory_bandwidth == doctest::Approx(460.8e9));
+    // A serving pipeline's boundary: only the stage's tp senders share it (TP 2 x PP 4 on one socket).
+    InferenceJob staged;
+    staged.model = validation::gpt("7b", 32, 4096, 32, 32000, 2048);
+    staged.prompt = 1000;
+    staged.tp = 2;
+    staged.pp = 4;
+    staged.pcie_host = PcieHost::root_complex;
+    const double bytes = 1000 * 2.0 * 4096 * 2;
+    const Link link = pcie(r5090, PcieHost::root_complex);  // 35 GB/s: 2 senders of 460.8 x 0.75 get far more
+    const double per_boundary = comm::p2p(bytes / 2, link) +
+                                comm::ring_all_gather(bytes, 2, make_cluster(r5090, 2, 2, Link{}, PcieHost::root_complex).intra);
+    CHECK(term_seconds(estimate_inference(staged, r5090), "prefill: pipeline stage transfers") == doctest::Approx(3 * per_boundary));
+    // Bad hosts name the field.
+    CHECK(field_of([&] { (void)shm_host_share(r5090, PcieHost::root_complex, 8, std::nan("")); }) == "host_memory_bandwidth");
+    CHECK(field_of([&] { (void)shm_host_share(r5090, PcieHost::root_complex, 8, 1e-300); }) == "host_memory_bandwidth");
+    CHECK(field_of([&] { (void)shm_host_share(r5090, PcieHost::root_complex, 0); }) == "flows");
+    CHECK(field_of([&] { (void)assumed_host_memory_bandwidth(0, PcieHost::root_complex); }) == "pcie_generation");
     // Peer-to-peer links and NVLink do not touch host memory.
     CHECK(make_cluster(gpu("L40S"), 8, 8, Link{}).intra.efficiency == doctest::Approx(0.87));
     CHECK(make_cluster(gpu("H100 SXM"), 8, 8, Link{}).intra.efficiency == doctest::Approx(0.80));

@@ -117,8 +117,9 @@ inline constexpr NcclRow nccl_rows[] = {
      "NVIDIA/nccl#1639: \"8 GPU max performance : bwbus 28GB/s\"",
      "GeForce cards have no PCIe peer-to-peer (catalog; sjeaugey, nccl-tests#287), so NCCL goes through host memory "
      "(SHM) at the efficiency the 4-GPU row sets, and the 8 GPUs share the host's DRAM: 2 x 8 channels of DDR5-4800 "
-     "(614.4 GB/s) x 0.75 (STREAM) / (2 x 8) = 28.8 GB/s each (shm_host_share; the mechanism was modelled after this "
-     "row had shown it, 2026-12-02, so the row is not independent of it; the constant is STREAM's, not fitted)",
+     "(614.4 GB/s; the thread names the CPUs and 16 DIMMs, the speed is inferred from the Xeon 8480+'s) x 0.75 (STREAM) "
+     "/ (2 x 8) = 28.8 GB/s each (shm_host_share; the mechanism was modelled after this row had shown it, 2026-12-02, so "
+     "the row is not independent of it, and shm_efficiency no longer sets it; the 0.75 is STREAM's, not fitted)",
      "", "validation", false, PcieHost::root_complex, PeerToPeer::automatic, 614.4},
     {"1 box, PCIe 5, 2 x Xeon 8480+, ACS off", "RTX 5090", 4, 4, "", 8, 35, "M",
      "NVIDIA/nccl#1639: \"4GPU max performance : bwbus 35GB/s\"",
@@ -136,7 +137,8 @@ inline constexpr NcclRow nccl_rows[] = {
     {"1 box, PCIe 5, 2 x EPYC 9575F, one NUMA node (PHB), stock NCCL", "RTX PRO 6000", 4, 4, "", 0.125, 37.60, "M",
      "NVIDIA/nccl#2080 (NCCL 2.29.7): \"128M | 37.60 | 46.65 | +24%\" (stock, through SHM)",
      "Peer-to-peer-capable cards on CPU root ports: NCCL's default goes through host memory (SHM), whose 12 channels "
-     "of DDR5-6000 on the GPUs' socket (576 GB/s) carry 4 GPUs' traffic without limiting it", "", "validation",
+     "of DDR5-6000 on the GPUs' socket (576 GB/s, inferred from the EPYC 9575F's specification, not stated in the thread) "
+     "carry 4 GPUs' traffic without limiting it", "", "validation",
      false, PcieHost::root_complex, PeerToPeer::automatic, 576},
     {"1 box, PCIe 5, 2 x EPYC 9575F, one NUMA node (PHB), P2P forced", "RTX PRO 6000", 4, 4, "", 0.125, 46.65, "M",
      "NVIDIA/nccl#2080 (as the stock row): the build that runs peer-to-peer on PHB paths",
@@ -270,10 +272,9 @@ inline std::vector<CollectiveCase> nccl_all_reduce() {
       std::snprintf(text, sizeof text, "%s %.3f -> %.2f", f.constant, f.fitted, f.prior);
       row.left_out_constants = text;
       if (std::string_view(f.constant) == "shm_efficiency") {
-        Cluster prior = c;  // the prior, still within what the host's memory delivers (shm_host_share)
-        const double share = shm_host_share(c.gpu, r.host, c.gpus_per_node, r.host_memory_gbps * 1e9);
+        Cluster prior = c;  // the prior, still within what the host's memory delivers (as make_cluster shares it)
         for (Link* l : {&prior.intra, &prior.intra_beyond})
-          if (l->kind == LinkKind::pcie_via_host) l->efficiency = std::min(f.prior, share / l->bandwidth.value());
+          share_host_memory(*l, c.gpu, r.host, c.gpus_per_node, r.host_memory_gbps * 1e9, f.prior);
         row.left_out = all_reduce_bus_bandwidth(prior, bytes, g).value() / 1e9;
       } else if (std::string_view(f.constant) == "p2p_via_cpu_efficiency") {
         Cluster prior = c;  // only a forced peer-to-peer link through the CPU takes the constant

@@ -650,10 +650,9 @@ std::string pcie_note(const perf::Cluster& c, bool host_given) {
   std::string rate = format(from_canonical<Bandwidth>(l.effective()), {.significant = 3});
   if (l.kind == perf::LinkKind::pcie_via_host && l.efficiency < perf::shm_efficiency * (1 - 1e-9)) {
     // Host memory is what limits it (perf/communication.hpp shm_host_share).
-    const int flows = bridged ? (c.gpus_per_node + c.intra_domain - 1) / c.intra_domain : c.gpus_per_node;
-    rate += " (" + std::to_string(flows) + " flows sharing the host's memory: assumed " +
-            format(from_canonical<Bandwidth>(perf::assumed_host_memory_bandwidth(c.gpu.pcie_generation, c.pcie_host)), {.significant = 4}) +
-            " of DIMMs x 0.75 / (2 x " + std::to_string(flows) + "))";
+    rate += " (the host's DRAM shared by " + std::to_string(c.gpus_per_node) + " GPUs: " +
+            format(from_canonical<Bandwidth>(c.host_memory_bandwidth), {.significant = 4}) + " assumed for a host " +
+            std::string(perf::name(c.pcie_host)) + " x 0.75 / (2 x " + std::to_string(c.gpus_per_node) + "))";
   }
   const bool nvlink_pairs = bridged && c.intra.kind == perf::LinkKind::nvlink;
   std::string s = "Inside a node: " + std::string(nvlink_pairs ? "beyond each NVLink-bridged pair, " : bridged ? "between the switch pairs, " : "") + "PCIe " +

@@ -101,6 +101,8 @@ void bind_explain_and_links(py::module_& m) {
       .field("nvls", &Cluster::nvls, "NVLink SHARP: the switches reduce all-reduces inside the node (NVLink 4+ switch systems)")
       .field("pcie_host", &Cluster::pcie_host, "how PCIe links run: peer-to-peer under switches, else through host memory (or through the CPU where p2p is forced)")
       .field("p2p", &Cluster::p2p, "what NCCL may do over the PCIe links: automatic, forced (NCCL_P2P_LEVEL=SYS), disabled")
+      .field("host_memory_bandwidth", &Cluster::host_memory_bandwidth,
+             "the host's DRAM wire rate (B/s) NCCL's SHM transport shares among the node's GPUs (make_cluster's, given or assumed)")
       .finish()
       .def("validate", &Cluster::validate)
       .def("nodes", &Cluster::nodes);
@@ -136,10 +138,10 @@ void bind_explain_and_links(py::module_& m) {
         "gpus GPUs, gpus_per_node to a node, the GPU's own intra-node link and `inter` between nodes; PCIe GPUs "
         "attached as pcie_host says; through host memory (SHM) the node's GPUs share the host's DRAM (host_memory_bandwidth, "
         "B/s wire rate; 0: assumed for the PCIe generation, shm_host_share).");
-  m.def("shm_host_share", &shm_host_share, py::arg("gpu"), py::arg("pcie_host"), py::arg("gpus"), py::arg("host_memory_bandwidth") = 0.0,
-        "B/s each of a node's GPUs gets through host memory: 0.75 (STREAM) x the DRAM wire rate / 2 gpus.");
+  m.def("shm_host_share", &shm_host_share, py::arg("gpu"), py::arg("pcie_host"), py::arg("flows"), py::arg("host_memory_bandwidth") = 0.0,
+        "B/s each of `flows` GPUs sending through host memory at once gets: 0.75 (STREAM) x the DRAM wire rate / 2 flows.");
   m.def("assumed_host_memory_bandwidth", &assumed_host_memory_bandwidth, py::arg("pcie_generation"), py::arg("pcie_host"),
-        "The host DRAM wire rate capplan assumes (8 channels a socket of the PCIe generation's DDR; 2 sockets in a server), B/s.");
+        "The host DRAM wire rate capplan assumes (a server's 2 sockets of 8 channels; one EPYC socket on a root complex), B/s.");
   m.def("p2p_setting_modelled", &p2p_setting_modelled, py::arg("gpu"), py::arg("p2p"),
         "Whether capplan times this PeerToPeer setting on the GPU's node (not `disabled` where NVSwitch, xGMI or a chip link joins it).");
   m.def("pcie_bandwidth", &pcie_bandwidth, py::arg("generation"), py::arg("lanes"), "Per direction, after encoding.");

@@ -1186,3 +1186,9 @@ def test_shm_shares_the_hosts_memory():
     assert capplan.shm_host_share(r5090, "root_complex", 8, 614.4e9) == pytest.approx(28.8e9)
     with pytest.raises(capplan.InputError, match="host_memory_bandwidth"):
         capplan.make_cluster(r5090, 8, 8, capplan.Link(), "root_complex", host_memory_bandwidth=float("nan"))
+    for bad in (float("inf"), -1.0, 1e-300):
+        with pytest.raises(capplan.InputError, match="host_memory_bandwidth"):
+            capplan.shm_host_share(r5090, "root_complex", 8, bad)
+    with pytest.raises(capplan.InputError, match="flows"):
+        capplan.shm_host_share(r5090, "root_complex", 0)
+    assert eight.host_memory_bandwidth == pytest.approx(614.4e9)

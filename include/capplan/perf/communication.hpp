@@ -170,7 +170,7 @@ inline constexpr double p2p_via_cpu_efficiency = 46.65 / 63.0;
 // you get is usually determined by the bandwidth your CPU and memory can deliver", sjeaugey,
 // NVIDIA/nccl#1639). A calibration: 4 x RTX 5090 on 2 x Xeon 8480+ reach 35 GB/s busbw on PCIe 5
 // x16 (63.0 GB/s), 0.556 (NVIDIA/nccl#1639); docs/validation.md reports the rows it was not set
-// from. Host memory shared by more GPUs (8 x RTX 5090 on the same host: 28 GB/s) is host_memory_share's.
+// from. Host memory shared by more GPUs (8 x RTX 5090 on the same host: 28 GB/s) is shm_host_share's.
 inline constexpr double shm_efficiency = 35.0 / 63.0;
 
 // Host memory under NCCL's SHM transport: every byte a GPU sends is written to host memory by its GPU
@@ -183,23 +183,43 @@ inline constexpr double shm_efficiency = 35.0 / 63.0;
 // E5-2600v3": copy 73.9 of 102.4 GB/s, 72 %): 0.75, not fitted.
 inline constexpr double host_memory_efficiency = 0.75;
 
-// The host's memory, as capplan assumes it where the catalog gives no system (the notes say so): the
-// DDR generation of the GPU's PCIe generation's platforms, 8 channels a socket (Xeon Scalable 4th/5th
-// generation, Xeon W-3400, Threadripper PRO: PCIe 5 with DDR5-4800; Ice Lake-SP and EPYC Milan, PCIe
-// 4, DDR4-3200; Cascade Lake, PCIe 3, DDR4-2933), two sockets in a server (PCIe switches, or across
-// sockets) and one on a workstation's root complex (also in switch pairs on its root ports). Bytes per
-// second, wire rate (8 bytes a transfer).
+// The host's memory, as capplan assumes it where the catalog gives no system (the notes say so), wire
+// rate in B/s (8 bytes a transfer): a server's two sockets (PCIe switches, or across sockets) of 8
+// channels each, as the usual two-socket GPU servers have (Xeon Scalable 4th/5th generation with PCIe
+// 5, DDR5-4800; Ice Lake-SP with PCIe 4, DDR4-3200; Cascade Lake with PCIe 3, 6 channels of
+// DDR4-2933); one socket on a root complex (also in switch pairs on its root ports), which takes a CPU
+// with the lanes for several x16 cards: EPYC (PCIe 5: 9004/9005, 12 channels of DDR5-4800; PCIe 4:
+// 7003, 8 of DDR4-3200; PCIe 3: Xeon, 6 of DDR4-2933).
 inline double assumed_host_memory_bandwidth(int pcie_generation, PcieHost host) {
+  if (pcie_generation < 1 || pcie_generation > 7)
+    capplan::detail::fail("pcie_generation", std::to_string(pcie_generation), "is not a PCIe generation from 1 to 7");
+  const bool one_socket = host == PcieHost::root_complex || host == PcieHost::switch_pairs;
   const double mts = pcie_generation >= 5 ? 4800e6 : pcie_generation == 4 ? 3200e6 : 2933e6;
-  const int sockets = host == PcieHost::root_complex || host == PcieHost::switch_pairs ? 1 : 2;
-  return mts * 8.0 * 8 * sockets;
+  const int channels = pcie_generation >= 5 ? (one_socket ? 12 : 8) : pcie_generation == 4 ? 8 : 6;
+  return mts * 8.0 * channels * (one_socket ? 1 : 2);
 }
 
-// What host memory gives each of a node's `gpus` GPUs through SHM, per direction, B/s: the host's
-// (`host_memory_bandwidth`, wire rate; 0: assumed_host_memory_bandwidth) x host_memory_efficiency / 2n.
-inline double shm_host_share(const GpuSpec& gpu, PcieHost host, int gpus, double host_memory_bandwidth = 0) {
+// A host's DRAM as given (B/s, wire rate): 0 for capplan's assumption, else 1 GB/s to 100 TB/s.
+inline void require_host_memory_bandwidth(double bytes_per_s) {
+  if (!(bytes_per_s == 0 || (bytes_per_s >= 1e9 && bytes_per_s <= 1e14)))
+    capplan::detail::fail("host_memory_bandwidth", capplan::detail::format_double(bytes_per_s),
+                          "must be 0 B/s (assumed) or a DRAM wire rate from 1 GB/s to 100 TB/s");
+}
+
+// What host memory gives each of `flows` GPUs sending through SHM at once, per direction, B/s: the
+// host's (`host_memory_bandwidth`, wire rate; 0: assumed_host_memory_bandwidth) x host_memory_efficiency / 2n.
+inline double shm_host_share(const GpuSpec& gpu, PcieHost host, int flows, double host_memory_bandwidth = 0) {
+  require_host_memory_bandwidth(host_memory_bandwidth);
+  require_positive_count(flows, "flows");
   const double m = host_memory_bandwidth > 0 ? host_memory_bandwidth : assumed_host_memory_bandwidth(gpu.pcie_generation, host);
-  return host_memory_efficiency * m / (2.0 * std::max(gpus, 1));
+  return host_memory_efficiency * m / (2.0 * flows);
+}
+
+// A link through host memory at the SHM efficiency `base`, at most what the host gives each of
+// `flows` senders (shm_host_share); other links unchanged.
+inline void share_host_memory(Link& l, const GpuSpec& gpu, PcieHost host, int flows, double host_memory_bandwidth, double base = shm_efficiency) {
+  if (l.kind != LinkKind::pcie_via_host || !(l.bandwidth.value() > 0)) return;
+  l.efficiency = std::min(base, shm_host_share(gpu, host, flows, host_memory_bandwidth) / l.bandwidth.value());
 }
 
 // Whether capplan times `p2p` on this GPU's node: everywhere but NCCL_P2P_DISABLE=1 where NVSwitch, an
@@ -353,6 +373,8 @@ struct Cluster {
   // A full mesh without a switch (AMD xGMI: 7 links per GPU, `intra` all of them): a collective over n
   // GPUs of the node has n - 1 links, `mesh[n - 2]`; 0: a switch, every group gets all of `intra`.
   int mesh_links = 0;
+  // The host's DRAM wire rate NCCL's SHM transport shares (B/s; make_cluster's, given or assumed).
+  double host_memory_bandwidth = 0;
   std::array<Link, xgmi_mesh_links - 1> mesh{};
 
   // The link a collective among `members` GPUs of one node, `stride` ranks apart, runs at: a ring is
@@ -368,6 +390,7 @@ struct Cluster {
   void validate() const {
     require_positive_count(gpus, "gpus");
     require_positive_count(gpus_per_node, "gpus_per_node");
+    require_host_memory_bandwidth(host_memory_bandwidth);
     if (gpus_per_node > 1 || intra.bandwidth.value() > 0) intra.validate();
     if (intra_domain < 0) capplan::detail::fail("intra_domain", std::to_string(intra_domain), "is negative");
     if (intra_domain > 0 && intra_domain < gpus_per_node) intra_beyond.validate();
@@ -384,8 +407,7 @@ struct Cluster {
 inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, const Link& inter,
                             PcieHost host = PcieHost::pcie_switch, PeerToPeer p2p = PeerToPeer::automatic,
                             double host_memory_bandwidth = 0) {
-  if (!(host_memory_bandwidth >= 0) || !std::isfinite(host_memory_bandwidth))
-    capplan::detail::fail("host_memory_bandwidth", capplan::detail::format_double(host_memory_bandwidth), "must be a finite rate of 0 B/s (assumed) or more");
+  require_host_memory_bandwidth(host_memory_bandwidth);
   Cluster c;
   c.gpu = gpu;
   c.gpus = require_positive_count(gpus, "gpus");
@@ -424,18 +446,14 @@ inline Cluster make_cluster(const GpuSpec& gpu, int gpus, int gpus_per_node, con
       c.mesh[static_cast<std::size_t>(links - 1)] = l;
     }
   }
-  // Through host memory, the node's flows share the host's DRAM (shm_host_share): every GPU's where
-  // `intra` itself goes through host memory, one per domain where only the hops between bridged or
-  // switched pairs do (a ring over 8 GPUs in pairs crosses host memory 4 times). The link's efficiency
-  // falls to what the host delivers to each flow.
-  if (c.gpus_per_node > 1 && !alone) {
-    const auto cap = [&](Link& l, int flows) {
-      const double share = shm_host_share(gpu, host, flows, host_memory_bandwidth);
-      if (l.kind == LinkKind::pcie_via_host && l.bandwidth.value() > 0 && l.effective() > share) l.efficiency = share / l.bandwidth.value();
-    };
-    cap(c.intra, c.gpus_per_node);
-    if (c.intra_domain > 0) cap(c.intra_beyond, (c.gpus_per_node + c.intra_domain - 1) / c.intra_domain);
-  }
+  // Through host memory every GPU of the node may send at once (a ring's every hop; beside TP groups
+  // inside pairs, DP rings that cross host memory on every hop), so the node's GPUs share the host's
+  // DRAM (shm_host_share), the hops beyond a pair's too.
+  c.host_memory_bandwidth = host_memory_bandwidth > 0                             ? host_memory_bandwidth
+                            : gpu.pcie_generation >= 1 && gpu.pcie_generation <= 7 ? assumed_host_memory_bandwidth(gpu.pcie_generation, host)
+                                                                                    : 0;
+  if (c.gpus_per_node > 1 && !alone)
+    for (Link* l : {&c.intra, &c.intra_beyond}) share_host_memory(*l, gpu, host, c.gpus_per_node, host_memory_bandwidth);
   // NVLink SHARP came with third-generation NVSwitch (NVLink 4, Hopper).
   c.nvls = c.intra.kind == LinkKind::nvlink && gpu.form_factor == FormFactor::sxm && gpu.nvlink_generation >= 4;
   c.inter = inter;

@@ -339,6 +339,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   if (job.pp > 1) {
     const int node = static_cast<int>(std::min<long long>(boundaries.node_gpus, 1 << 20));
     stage_node = make_cluster(gpu, node, node, Link{}, job.pcie_host, job.p2p);
+    // Stages run one at a time: a boundary's tp senders alone share the host's memory through SHM.
+    for (Link* l : {&stage_node.intra, &stage_node.intra_beyond})
+      share_host_memory(*l, gpu, job.pcie_host, job.tp, stage_node.host_memory_bandwidth);
     const Link& pair = stage_node.intra_for(2);
     for (int stage = 0; stage + 1 < job.pp; ++stage) {
       const int local = stage % boundaries.stages_per_node;
