@@ -5,6 +5,7 @@
 #include "capplan/compute/flops.hpp"
 #include "capplan/hardware/builtin_catalog.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/hardware/host_memory.hpp"
 #include "capplan/memory/image_model.hpp"
 #include "capplan/memory/kv_cache.hpp"
 #include "capplan/perf/image_model.hpp"
@@ -1939,6 +1940,70 @@ TEST_SUITE("perf") {
     CHECK(make_cluster(gpu("RTX 4090"), 4, 4, Link{}, PcieHost::root_complex).intra.efficiency == doctest::Approx(shm_efficiency));
     CHECK(field_of([&] { (void)make_cluster(r5090, 8, 8, Link{}, PcieHost::root_complex, PeerToPeer::automatic, -1); }) ==
           "host_memory_bandwidth");
+  }
+
+  TEST_CASE("host memory: a CPU's channels x 8 B x MT/s; a system's from its CPUs and DIMMs; runs take the host given") {
+    const Catalog& cat = Catalog::builtin();
+    CHECK(ddr_speed_mts("DDR5-4800") == 4800);
+    CHECK(ddr_speed_mts("DDR4-3200") == 3200);
+    CHECK(ddr_speed_mts("HBM3") == 0);
+    CHECK(ddr_speed_mts("DDR5-") == 0);
+    CHECK(ddr_speed_mts("DDR5-48x0") == 0);
+    CHECK(ddr_speed_mts("") == 0);
+    const CpuSpec& epyc = cat.find_cpu("epyc-7763");
+    CHECK(memory_bandwidth(epyc).value() == doctest::Approx(8 * 8 * 3200e6));  // 204.8 GB/s
+    CHECK(memory_bandwidth(epyc, 4).value() == doctest::Approx(4 * 8 * 3200e6));
+    CHECK(memory_bandwidth(epyc, 8, 2933).value() == doctest::Approx(8 * 8 * 2933e6));  // slower DIMMs
+    CHECK(memory_bandwidth(epyc, 8, 4800).value() == doctest::Approx(8 * 8 * 3200e6));  // faster DIMMs run at the CPU's rating
+    CHECK(memory_bandwidth(epyc, 12).value() == doctest::Approx(8 * 8 * 3200e6));      // it has 8 channels
+    CHECK(field_of([&] { (void)memory_bandwidth(epyc, -2); }) == "channels");
+    CHECK(field_of([&] { (void)memory_bandwidth(epyc, 8, 30000); }) == "speed_mts");
+    // A desktop: 2 DDR5-5600 DIMMs on a Ryzen 9 7950X rated DDR5-5200: 2 x 8 x 5200 = 83.2 GB/s.
+    const HostMemory ws = host_memory(cat.find_system("ws-2x-rtx-4090"), cat);
+    CHECK(ws.bandwidth.value() == doctest::Approx(83.2e9));
+    CHECK(ws.channels == 2);
+    CHECK(ws.speed_mts == 5200);
+    CHECK(ws.basis.find("the CPU's rating") != std::string::npos);
+    // DGX H100: 2 x Xeon 8480+ (8 channels of DDR5-4800 each), 32 DIMMs: 16 channels, 614.4 GB/s.
+    const HostMemory dgx = host_memory(cat.find_system("dgx-h100"), cat);
+    CHECK(dgx.sockets == 2);
+    CHECK(dgx.channels == 16);
+    CHECK(dgx.bandwidth.value() == doctest::Approx(614.4e9));
+    // Odd systems: fewer DIMMs than sockets fill that many channels; DIMMs a CPU does not take, nothing.
+    CHECK(ddr_speed_mts("ddr5-4800") == 4800);
+    SystemSpec odd;
+    odd.id = "odd";
+    odd.parts = {{PartKind::cpu, "epyc-7763", 2}, {PartKind::memory, "ddr4-3200-rdimm-64gb", 1}};
+    CHECK(host_memory(odd, cat).bandwidth.value() == doctest::Approx(25.6e9));
+    CHECK(host_memory(odd, cat).basis.find("2 x AMD EPYC 7763") != std::string::npos);
+    odd.parts = {{PartKind::cpu, "epyc-7763", 1}, {PartKind::cpu, "epyc-9654", 1}, {PartKind::memory, "ddr4-3200-rdimm-64gb", 16}};
+    CHECK(host_memory(odd, cat).bandwidth.value() == 0);
+    CHECK(host_memory(odd, cat).basis.find("DDR4 DIMMs on AMD EPYC 9654") != std::string::npos);
+    // A baseboard lists no CPU: not known from its parts.
+    const HostMemory hgx = host_memory(cat.find_system("hgx-h100-8gpu"), cat);
+    CHECK(hgx.bandwidth.value() == 0);
+    CHECK(hgx.basis.find("no CPU") != std::string::npos);
+
+    // A training run through host memory takes the host given: 8 x RTX 4090 on one EPYC 7763 socket
+    // (204.8 GB/s) get 0.75 x 204.8 / 16 = 9.6 GB/s each instead of the link's 17.5 (the assumed
+    // 2-socket server's 409.6 GB/s leave it 19.2).
+    TrainingSetup setup;
+    setup.global_batch = 64;
+    const TransformerShape llama = validation::gpt("7b", 32, 4096, 32, 32000, 2048);
+    const GpuSpec& r4090 = gpu("RTX 4090");
+    const auto assumed = training_job(llama, r4090, 8, setup);
+    setup.host_memory_bandwidth = memory_bandwidth(epyc).value();
+    const auto given = training_job(llama, r4090, 8, setup);
+    CHECK(given.second.host_memory_bandwidth == doctest::Approx(204.8e9));
+    CHECK(given.second.intra.effective() == doctest::Approx(9.6e9));
+    CHECK(assumed.second.intra.efficiency == doctest::Approx(shm_efficiency));
+    CHECK(assumed.second.intra.effective() > given.second.intra.effective());
+    setup.host_memory_bandwidth = -5;
+    CHECK(field_of([&] { (void)training_job(llama, r4090, 8, setup); }) == "host_memory_bandwidth");
+    // Serving: a stage boundary's senders share the host given; a bad one names the field.
+    ServingLoad load;
+    load.host_memory_bandwidth = 1e-3;
+    CHECK(field_of([&] { load.validate(); }) == "host_memory_bandwidth");
   }
 
   TEST_CASE("inference: TP all-reduces follow the PCIe host (peer-to-peer under switches, host memory otherwise)") {

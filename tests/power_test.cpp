@@ -320,6 +320,82 @@ TEST_SUITE("power") {
     CHECK(test_support::field_of([&] { (void)size_system(bad); }) == "checkpoint_bytes_per_param");
   }
 
+  TEST_CASE("system sizing: GPUs without peer-to-peer need the host memory their collectives pass through") {
+    const Catalog& cat = Catalog::builtin();
+    const auto line = [](const SystemSizing& s) -> const SizingLine* {
+      for (const SizingLine& l : s.lines)
+        if (l.item == "host memory bandwidth") return &l;
+      return nullptr;
+    };
+    SizingQuery q;
+    q.gpu = &cat.find_gpu("rtx4090");
+    q.gpus = 8;
+    // 8 x 17.5 GB/s (PCIe 4 x16 x 0.556, NCCL's SHM) x 2 (written and read back) / 0.75 (STREAM) = 373.3 GB/s.
+    const SystemSizing eight = size_system(q);
+    const SizingLine* l = line(eight);
+    REQUIRE(l != nullptr);
+    const double per_gpu = perf::shm_efficiency * perf::pcie_bandwidth(4, 16).value();
+    CHECK(l->value == doctest::Approx(2 * 8 * per_gpu / 0.75));
+    CHECK(l->answer.find("15 channels of DDR4-3200") != std::string::npos);  // 373.3 / 25.6 = 14.6
+    // A desktop's 2 channels of DDR5-5600 (89.6 GB/s) cap them: 0.75 x 89.6 / 16 = 4.2 GB/s each.
+    REQUIRE(l->rules_of_thumb.size() == 1);
+    CHECK(l->rules_of_thumb[0].verdict.rfind("wrong here", 0) == 0);
+    CHECK(l->rules_of_thumb[0].verdict.find("4.2 GB/s") != std::string::npos);
+    CHECK(l->answer.find("two sockets") != std::string::npos);
+    // One EPYC 7763 socket: 128 lanes, short of 8 x 16 + 4, so the cards run x8 and need half: 186.7 GB/s,
+    // which its 8 channels of DDR4-3200 (204.8 GB/s) carry.
+    q.cpu = &cat.find_cpu("epyc-7763");
+    const SystemSizing on_epyc = size_system(q);
+    const SizingLine* epyc = line(on_epyc);
+    REQUIRE(epyc != nullptr);
+    CHECK(epyc->value == doctest::Approx(2 * 8 * perf::shm_efficiency * perf::pcie_bandwidth(4, 8).value() / 0.75));
+    CHECK(epyc->answer.find("(enough)") != std::string::npos);
+    // 4 cards on a Ryzen 9 7950X (x8 each): 93.4 GB/s needed, 83.2 there: 7.8 GB/s each, 89.1 % of 8.75.
+    q.gpus = 4;
+    q.cpu = &cat.find_cpu("ryzen-9-7950x");
+    const SystemSizing on_ryzen = size_system(q);
+    REQUIRE(line(on_ryzen) != nullptr);
+    CHECK(line(on_ryzen)->answer.find("get 7.8 GB/s, 89.1 % of the 8.75 GB/s") != std::string::npos);
+    // Two cards at x16: 93.3 GB/s; a desktop at its best (2 channels of DDR5-5600, 89.6 GB/s) leaves
+    // each 16.8 GB/s, 96 % of the link's: about enough.
+    q.gpus = 2;
+    q.cpu = nullptr;
+    const SystemSizing two_cards = size_system(q);
+    const SizingLine* two = line(two_cards);
+    REQUIRE(two != nullptr);
+    CHECK(two->value == doctest::Approx(2 * 2 * per_gpu / 0.75));
+    CHECK(two->rules_of_thumb[0].verdict.rfind("about holds here", 0) == 0);
+    CHECK(two->rules_of_thumb[0].verdict.find("16.8 GB/s") != std::string::npos);
+    // With enough channels, enough: a Threadripper PRO 5975WX's 8 of DDR4-3200.
+    q.cpu = &cat.find_cpu("threadripper-pro-5975wx");
+    const SystemSizing on_threadripper = size_system(q);
+    REQUIRE(line(on_threadripper) != nullptr);
+    CHECK(line(on_threadripper)->answer.find("(enough)") != std::string::npos);
+    // One card, or GPUs with peer-to-peer or NVLink: nothing passes through host memory.
+    q.gpus = 1;
+    CHECK(line(size_system(q)) == nullptr);
+    q.gpus = 8;
+    q.cpu = nullptr;
+    q.gpu = &cat.find_gpu("h100-sxm");
+    CHECK(line(size_system(q)) == nullptr);
+    q.gpu = &cat.find_gpu("l40s");  // a server's card, under PCIe switches: peer-to-peer
+    CHECK(line(size_system(q)) == nullptr);
+    // A workstation card has peer-to-peer, but on a CPU's root ports NCCL still goes through host memory.
+    q.gpu = &cat.find_gpu("rtx-6000-ada");
+    q.gpus = 4;
+    const SystemSizing ada = size_system(q);
+    CHECK(line(ada) != nullptr);
+    // A CPU short of 16 lanes a card runs them x8, which halves what they need: 2 x RTX 4090 on a
+    // Ryzen 9 7950X (28 lanes) need 46.7 GB/s, which its 83.2 carry.
+    q.gpu = &cat.find_gpu("rtx4090");
+    q.gpus = 2;
+    q.cpu = &cat.find_cpu("ryzen-9-7950x");
+    const SystemSizing x8 = size_system(q);
+    REQUIRE(line(x8) != nullptr);
+    CHECK(line(x8)->value == doctest::Approx(2 * 2 * perf::shm_efficiency * perf::pcie_bandwidth(4, 8).value() / 0.75));
+    CHECK(line(x8)->answer.find("(enough)") != std::string::npos);
+  }
+
   TEST_CASE("builds: every proposed build passes the compatibility rules and the budget; a broken one does not") {
     const Catalog& cat = Catalog::builtin();
     BuildQuery q = lora_8b_query();

@@ -280,7 +280,7 @@ void add_size(CLI::App& app, Context& ctx) {
   cmd->add_option("--checkpoints", a->checkpoints, "Checkpoints kept on disk (default 3)");
   cmd->add_flag("--offload-optimizer", a->offload_optimizer, "ZeRO-Offload: optimizer states in host memory");
   cmd->add_flag("--cache-dataset", a->cache_dataset, "Keep the dataset in the page cache");
-  cmd->add_option("--cpu", a->cpu, "A CPU from the catalog to check cores and lanes against");
+  cmd->add_option("--cpu", a->cpu, "A CPU from the catalog to check cores, lanes and memory bandwidth against");
   cmd->add_option("--drives", a->drives, "NVMe drives (4 PCIe lanes each; default 1)");
   cmd->callback([a, &ctx] { write(run_size(*a, ctx), ctx); });
 }

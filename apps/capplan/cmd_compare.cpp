@@ -194,6 +194,7 @@ void image_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery& q) {
   q.training.fabric = fabric_arg(a.cluster);
   q.training.pcie_host = pcie_host_arg(a.cluster);
   q.training.p2p = p2p_arg(a.cluster);
+  q.training.host_memory_bandwidth = host_memory_arg(a.cluster);
   q.goodput = goodput_config(a.goodput);
   q.model_name = image.id;
   q.model_source = image.source;
@@ -208,7 +209,7 @@ void image_serve_query(const CompareArgs& a, ImageModelArg image, PurchaseQuery&
     for (const auto list : {std::span<const char* const>(language_training_flags), std::span<const char* const>(image_training_flags),
                             std::span<const char* const>(goodput_flags), std::span<const char* const>(language_serving_flags)})
       a.flags.refuse(list, why);
-    a.flags.refuse({"--precision", "--deadline", "--fabric", "--fabric-bandwidth", "--fabric-latency"}, why);
+    a.flags.refuse({"--precision", "--deadline", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--host-memory-bandwidth"}, why);
   }
   apply_resolution(image, a.resolution);  // first: it rebuilds the UNet, which the attention flag then changes
   apply_image_attention_flag(image, a.plan.flash_attention, a.flags);
@@ -331,6 +332,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.fabric = fabric_arg(a.cluster);
     s.pcie_host = pcie_host_arg(a.cluster);
     s.p2p = p2p_arg(a.cluster);
+    s.host_memory_bandwidth = host_memory_arg(a.cluster);
     q.goodput = goodput_config(a.goodput);
   } else {
     q.workload = PurchaseWorkload::serve;
@@ -349,6 +351,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     }
     q.serving.pcie_host = pcie_host_arg(a.cluster);
     q.serving.p2p = p2p_arg(a.cluster);
+    q.serving.host_memory_bandwidth = host_memory_arg(a.cluster);
     q.serving.fabric = fabric_arg(a.cluster);  // between nodes where a replica's stages cross them
     if (q.serving.output < 1) detail::fail("--output-tokens", std::to_string(q.serving.output), "must be a positive count");
     // --context is prompt + output tokens; with --prompt-tokens it would say the prompt twice.

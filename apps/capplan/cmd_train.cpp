@@ -254,7 +254,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                  "needs several nodes, and " + g.id + " hosts have no network by default; choose --fabric (" + perf::fabric_ids() + ")");
   const perf::Cluster cluster =
       perf::make_cluster(g, gpus, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), pcie_host_arg(a.cluster),
-                         p2p_arg(a.cluster));
+                         p2p_arg(a.cluster), host_memory_arg(a.cluster));
   const Precision asked = precision_arg(a.plan.precision);
   // PyTorch AMP (fp16 or bf16) or fp32, as compare and memory take them: no FP8 recipe for image models.
   if (asked != Precision::bf16 && asked != Precision::fp16 && asked != Precision::fp32)
@@ -321,7 +321,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   t.notes.push_back("Host: " + std::to_string(cores) + " CPU cores" + (c.cpu_cores ? "" : " (16 per GPU, capplan's default; --cpu-cores)") +
                     " decoding JPEG at " + format_number(c.decode_rate, 4) + " images/s each (--decode-rate; DALI decodes on the GPU instead); " +
                     (host.cached_in_ram ? "the dataset in page cache" : std::to_string(c.drives) + " x " + host.storage.name) + " (--storage, --drives).");
-  if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
+  if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty(), !a.cluster.host_memory.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
@@ -387,6 +387,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.fabric = fabric_arg(a.cluster);
   setup.pcie_host = pcie_host_arg(a.cluster);
   setup.p2p = p2p_arg(a.cluster);
+  setup.host_memory_bandwidth = host_memory_arg(a.cluster);
   perf::require_p2p_modelled(g, setup.p2p, gpus);  // the plan search would keep NCCL's default there (training_run.hpp)
   std::string precision_note;
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
@@ -566,7 +567,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                                                (setup.fabric ? "" : ", assumed for " + g.id + " hosts (--fabric to change)")
                                          : "") +
                     "; framework: " + fw.name + ".");
-  if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
+  if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty(), !a.cluster.host_memory.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
   if (job.precision == Precision::fp8 || job.precision == Precision::fp4)
     t.notes.push_back(perf::quantization_note(job.precision, job.fp8_recipe, perf::quant_hardware(g)));
@@ -612,7 +613,7 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
     const std::string why = "describes a language model's serving; " + id + " is an image model (--batch, --weights, --fused-kernels)";
     a.flags.refuse(language_serving_flags, why);
     a.flags.refuse({"--gpus", "--tp", "--pp", "--gpus-per-node", "--fabric", "--fabric-bandwidth", "--fabric-latency", "--pcie-host", "--p2p",
-                    "--pcie-lanes", "--weight-stream-latency"},
+                    "--pcie-lanes", "--host-memory-bandwidth", "--weight-stream-latency"},
                    why);
   }
   const GpuSpec g = gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory);
@@ -858,6 +859,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   refuse_link_flags_on_soc(a.cluster, g);
   load.pcie_host = pcie_host_arg(a.cluster);
   load.p2p = p2p_arg(a.cluster);
+  load.host_memory_bandwidth = host_memory_arg(a.cluster);
   load.gpus_per_node = gpus_per_node;
   load.fabric = fabric_arg(a.cluster);
   if (a.flags.has("--weight-stream-latency")) load.weight_stream_latency = weight_stream_latency_arg(a.weight_stream_latency);
@@ -969,8 +971,8 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
                       " (--explain shows the transfers).");
   }
   if (run.tp > 1) {
-    const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host, load.p2p);
-    if (std::string pcie = pcie_note(node, !a.cluster.pcie_host.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
+    const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host, load.p2p, load.host_memory_bandwidth);
+    if (std::string pcie = pcie_note(node, !a.cluster.pcie_host.empty(), !a.cluster.host_memory.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   }
   if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);

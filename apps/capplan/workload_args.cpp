@@ -602,6 +602,10 @@ void add_pcie_host_flag(CLI::App* cmd, ClusterArgs& a) {
                   "(NCCL_P2P_LEVEL=SYS: peer-to-peer through the CPU too; GeForce cards need a driver patched to enable it) or off "
                   "(NCCL_P2P_DISABLE=1: through host memory)")
       ->check(CLI::IsMember({"auto", "force", "off"}));
+  cmd->add_option("--host-memory-bandwidth", a.host_memory,
+                  "The host's DRAM wire rate, which GPUs without peer-to-peer share through host memory, e.g. '204.8 GB/s' "
+                  "(filled channels x 8 B x MT/s: 8 x DDR4-3200) (default: a host assumed for the GPU's PCIe generation and --pcie-host: "
+                  "two sockets, or one on a CPU's root ports)");
   cmd->add_option("--pcie-lanes", a.pcie_lanes,
                   "Electrical lanes of each GPU's slot: 16, 8 (two cards on a desktop CPU's 16 lanes), 4, 2 or 1 (default: the card's own)");
 }
@@ -641,7 +645,14 @@ perf::PeerToPeer p2p_arg(const ClusterArgs& a) {
   detail::fail("--p2p", "\"" + a.p2p + "\"", "is not auto, force or off");
 }
 
-std::string pcie_note(const perf::Cluster& c, bool host_given) {
+double host_memory_arg(const ClusterArgs& a) {
+  if (a.host_memory.empty()) return 0;
+  const double b = quantity_arg<Bandwidth>(a.host_memory, "B/s", "--host-memory-bandwidth").value();
+  if (!(b >= 1e9 && b <= 1e14)) detail::fail("--host-memory-bandwidth", "\"" + a.host_memory + "\"", "is outside 1 GB/s to 100 TB/s");
+  return b;
+}
+
+std::string pcie_note(const perf::Cluster& c, bool host_given, bool host_memory_given) {
   const bool bridged = c.intra_domain > 0;
   const perf::Link& l = bridged ? c.intra_beyond : c.intra;
   if (c.gpus_per_node < 2 || (bridged ? c.gpus_per_node <= c.intra_domain
@@ -651,8 +662,11 @@ std::string pcie_note(const perf::Cluster& c, bool host_given) {
   if (l.kind == perf::LinkKind::pcie_via_host && l.efficiency < perf::shm_efficiency * (1 - 1e-9)) {
     // Host memory is what limits it (perf/communication.hpp shm_host_share).
     rate += " (the host's DRAM shared by " + std::to_string(c.gpus_per_node) + " GPUs: " +
-            format(from_canonical<Bandwidth>(c.host_memory_bandwidth), {.significant = 4}) + " assumed for a host " +
-            std::string(perf::name(c.pcie_host)) + " x 0.75 / (2 x " + std::to_string(c.gpus_per_node) + "))";
+            format(from_canonical<Bandwidth>(c.host_memory_bandwidth), {.significant = 4}) +
+            (host_memory_given ? std::string(" as given") : " assumed for a host " + std::string(perf::name(c.pcie_host)) + " (--host-memory-bandwidth)") +
+            " x 0.75 / (2 x " + std::to_string(c.gpus_per_node) + "))";
+  } else if (l.kind == perf::LinkKind::pcie_via_host && host_memory_given) {
+    rate += " (the host's DRAM as given, " + format(from_canonical<Bandwidth>(c.host_memory_bandwidth), {.significant = 4}) + ", does not limit it)";
   }
   const bool nvlink_pairs = bridged && c.intra.kind == perf::LinkKind::nvlink;
   std::string s = "Inside a node: " + std::string(nvlink_pairs ? "beyond each NVLink-bridged pair, " : bridged ? "between the switch pairs, " : "") + "PCIe " +
@@ -706,6 +720,9 @@ std::optional<perf::Fabric> fabric_arg(const ClusterArgs& a) {
 void refuse_link_flags_on_soc(const ClusterArgs& a, const GpuSpec& gpu) {
   if (!perf::linkless(gpu)) return;
   const bool p2p = !a.p2p.empty();
+  if (!a.host_memory.empty())
+    detail::fail("--host-memory-bandwidth", "\"" + a.host_memory + "\"",
+                 "sets the host memory GPUs share without peer-to-peer, but " + gpu.id + " is a system-on-chip, one a box, with no PCIe or GPU link to a second");
   if (p2p || !a.pcie_host.empty())
     detail::fail(p2p ? "--p2p" : "--pcie-host", p2p ? a.p2p : a.pcie_host,
                  "sets how GPUs of one host link, but " + gpu.id + " is a system-on-chip, one a box, with no PCIe or GPU link to a second");

@@ -212,6 +212,7 @@ struct ClusterArgs {
   std::string pcie_host;  // --pcie-host; empty: PCIe switches (an 8-GPU PCIe server's)
   std::string p2p;        // --p2p auto|force|off; empty: NCCL's default
   std::optional<int> pcie_lanes;  // --pcie-lanes: the electrical lanes of each GPU's slot
+  std::string host_memory;        // --host-memory-bandwidth, e.g. "204.8 GB/s"; empty: assumed for the GPU's PCIe generation
 };
 
 // The GPU as its slot wires it: --pcie-lanes caps its PCIe lanes (two cards on a desktop CPU's 16
@@ -235,8 +236,12 @@ perf::PcieHost pcie_host_arg(const ClusterArgs& a);
 // --p2p auto|force|off (perf::PeerToPeer); empty: NCCL's default.
 perf::PeerToPeer p2p_arg(const ClusterArgs& a);
 
+// --host-memory-bandwidth: the host's DRAM wire rate in B/s (1 GB/s to 100 TB/s); 0 when not given
+// (perf::assumed_host_memory_bandwidth).
+double host_memory_arg(const ClusterArgs& a);
+
 // "Inside a node: ..." when the node's GPUs talk over PCIe (nothing for NVLink / Infinity Fabric nodes).
-std::string pcie_note(const perf::Cluster& c, bool host_given);
+std::string pcie_note(const perf::Cluster& c, bool host_given, bool host_memory_given = false);
 
 // --gpus-per-node, 1..1024 or the GPU's scale-up domain where larger (default perf::usual_gpus_per_node(gpu): 8, 72 for an
 // NVL72 rack's GPU, a TPU pod's or Trainium instance's chips).

@@ -26,6 +26,7 @@
 #include "capplan/hardware/cpu.hpp"
 #include "capplan/date.hpp"
 #include "capplan/hardware/gpu.hpp"
+#include "capplan/hardware/host_memory.hpp"
 #include "capplan/hardware/memory_module.hpp"
 #include "capplan/hardware/network_adapter.hpp"
 #include "capplan/hardware/precision.hpp"

@@ -515,6 +515,8 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("inter", &InferenceJob::inter, "the link between nodes, per GPU")
       .field("pcie_host", &InferenceJob::pcie_host, "how a PCIe node attaches its GPUs (peer-to-peer only under switches)")
       .field("p2p", &InferenceJob::p2p, "what NCCL may do over its PCIe links: automatic, forced, disabled")
+      .field("host_memory_bandwidth", &InferenceJob::host_memory_bandwidth,
+             "the host's DRAM wire rate, B/s, its GPUs share through host memory (0: assumed_host_memory_bandwidth)")
       .field("matmul_precision", &InferenceJob::matmul_precision, "fp8 (W8A8) or fp4 (NVFP4 W4A4); None: the compute precision")
       .finish();
   Record<InferenceOptions>(m, "InferenceOptions", "Kernels per layer per decode step, and the prefill attention kernel.")

@@ -56,6 +56,8 @@ void bind_purchase(py::module_& m) {
       .field("fabric", &TrainingSetup::fabric, "between nodes; None: usual_fabric(gpu)")
       .field("pcie_host", &TrainingSetup::pcie_host, "how PCIe GPUs hang off a node's host: pcie_switch, root_complex, two_sockets")
       .field("p2p", &TrainingSetup::p2p, "what NCCL may do over those PCIe links: automatic, forced (NCCL_P2P_LEVEL=SYS), disabled")
+      .field("host_memory_bandwidth", &TrainingSetup::host_memory_bandwidth,
+             "the host's DRAM wire rate, B/s, its GPUs share through host memory (0: assumed_host_memory_bandwidth)")
       .field("framework", &TrainingSetup::framework)
       .field("space", &TrainingSetup::space)
       .field("finetune", &TrainingSetup::finetune, "full, or LoRA / QLoRA adapters")
@@ -166,6 +168,8 @@ void bind_purchase(py::module_& m) {
       .field("eager", &ServingLoad::eager, "plain PyTorch: each kernel launched from Python; not with cuda_graphs")
       .field("pcie_host", &ServingLoad::pcie_host, "how a PCIe node attaches its GPUs: pcie_switch, root_complex, two_sockets")
       .field("p2p", &ServingLoad::p2p, "what NCCL may do over its PCIe links: automatic, forced (NCCL_P2P_LEVEL=SYS), disabled")
+      .field("host_memory_bandwidth", &ServingLoad::host_memory_bandwidth,
+             "the host's DRAM wire rate, B/s, its GPUs share through host memory (0: assumed_host_memory_bandwidth)")
       .field("kv_cache", &ServingLoad::kv_cache)
       .field("batch", &ServingLoad::batch)
       .field("prompt", &ServingLoad::prompt)

@@ -10,6 +10,7 @@
 
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/hardware/host_memory.hpp>
 #include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>
 #include <capplan/io/price_import.hpp>
@@ -115,7 +116,20 @@ void bind_hardware_records(py::module_& m) {
   Record<CpuSpec>(m, "CpuSpec", "A host processor model.")
       .described_fields()
       .finish()
-      .def("validate", &CpuSpec::validate);
+      .def("validate", &CpuSpec::validate)
+      .def(
+          "memory_bandwidth", [](const CpuSpec& c, int channels, int speed_mts) { return memory_bandwidth(c, channels, speed_mts); },
+          py::arg("channels") = -1, py::arg("speed_mts") = 0,
+          "One socket's DRAM wire rate: channels filled (-1: all) x 8 B x MT/s (0: the CPU's rated speed; faster DIMMs run at it).");
+  m.def("ddr_speed_mts", [](const std::string& memory_type) { return ddr_speed_mts(memory_type); }, py::arg("memory_type"),
+        "The transfer rate a DDR memory type names (\"DDR5-4800\" -> 4800); 0 where it names none.");
+  Record<HostMemory>(m, "HostMemory", "A machine's host DRAM from its CPUs and DIMMs (hardware/host_memory.hpp).")
+      .field("bandwidth", &HostMemory::bandwidth, "the DRAM wire rate, all sockets (0: the parts do not give it)")
+      .field("sockets", &HostMemory::sockets)
+      .field("channels", &HostMemory::channels, "filled channels, all sockets")
+      .field("speed_mts", &HostMemory::speed_mts, "the speed they run at: the slower of the CPU's rating and the DIMMs'")
+      .field("basis", &HostMemory::basis, "the arithmetic, or why there is none")
+      .finish();
 
   Record<MemoryModule>(m, "MemoryModule", "A host DRAM module (DDR4 / DDR5 DIMM).")
       .described_fields()
@@ -320,6 +334,8 @@ void bind_catalog(py::module_& m) {
   c.def("parts_price", &Catalog::parts_price, py::arg("system"),
         "nodes x the sum of the system's parts' prices, even when the system has its own price.");
   c.def("validate", &Catalog::validate, "Every entry valid, names unique, references resolved; InputError otherwise.");
+  m.def("host_memory", &host_memory, py::arg("system"), py::arg("catalog"),
+        "One node's host DRAM from the system's CPU and memory-module parts: what its GPUs share through host memory (NCCL's SHM).");
   c.def(
       "warnings",
       [](const Catalog& cat, const std::string& today, long max_price_age_days, double outlier_factor, std::size_t min_siblings) {

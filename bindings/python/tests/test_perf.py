@@ -1192,3 +1192,37 @@ def test_shm_shares_the_hosts_memory():
     with pytest.raises(capplan.InputError, match="flows"):
         capplan.shm_host_share(r5090, "root_complex", 0)
     assert eight.host_memory_bandwidth == pytest.approx(614.4e9)
+
+
+def test_host_memory_from_parts_and_given():
+    cat = capplan.Catalog.builtin()
+    assert capplan.ddr_speed_mts("DDR5-4800") == 4800
+    assert capplan.ddr_speed_mts("HBM3") == 0
+    epyc = cat.find_cpu("epyc-7763")
+    # 8 channels x 8 B x 3,200 MT/s; faster DIMMs run at the CPU's rating.
+    assert epyc.memory_bandwidth().value == pytest.approx(204.8e9)
+    assert epyc.memory_bandwidth(4).value == pytest.approx(102.4e9)
+    assert epyc.memory_bandwidth(8, 4800).value == pytest.approx(204.8e9)
+    with pytest.raises(capplan.InputError, match="channels"):
+        epyc.memory_bandwidth(-2)
+    with pytest.raises(capplan.InputError, match="speed_mts"):
+        epyc.memory_bandwidth(8, 99999)
+    ws = capplan.host_memory(cat.find_system("ws-2x-rtx-4090"), cat)
+    assert ws.bandwidth.value == pytest.approx(83.2e9) and ws.channels == 2 and ws.speed_mts == 5200
+    assert capplan.host_memory(cat.find_system("dgx-h100"), cat).bandwidth.value == pytest.approx(614.4e9)
+    assert capplan.host_memory(cat.find_system("hgx-h100-8gpu"), cat).bandwidth.value == 0
+    # A run takes the host given: 8 x RTX 4090 on one EPYC 7763 socket get 0.75 x 204.8 / 16 = 9.6 GB/s each.
+    shape = capplan.find_model("llama2-7b").transformer()
+    r4090 = cat.find_gpu("rtx4090")
+    setup = capplan.TrainingSetup()
+    setup.host_memory_bandwidth = 204.8e9
+    run = capplan.best_training_run(shape, r4090, 8, setup).run
+    assert run.cluster.host_memory_bandwidth == pytest.approx(204.8e9)
+    assert run.cluster.intra.bandwidth.value * run.cluster.intra.efficiency == pytest.approx(9.6e9)
+    setup.host_memory_bandwidth = -1.0
+    with pytest.raises(capplan.InputError, match="host_memory_bandwidth"):
+        capplan.best_training_run(shape, r4090, 8, setup)
+    load = capplan.ServingLoad()
+    load.host_memory_bandwidth = float("nan")
+    with pytest.raises(capplan.InputError, match="host_memory_bandwidth"):
+        load.validate()

@@ -7,8 +7,10 @@
 
 #include <boost/describe/class.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <type_traits>
 #include <vector>
@@ -60,6 +62,35 @@ struct CpuSpec {
 BOOST_DESCRIBE_STRUCT(CpuSpec, (), (id, name, aliases, vendor, architecture, socket, cores, threads, tdp, pcie_generation,
                                     pcie_lanes, memory_type, memory_channels, max_memory, launch_price, street_price,
                                     source, as_of, note))
+// The transfer rate a DDR memory type names: "DDR5-4800" (or "ddr5-4800") -> 4800 MT/s; 0 where it
+// names none (an empty or unrecognised type).
+inline int ddr_speed_mts(std::string_view memory_type) {
+  const std::size_t dash = memory_type.rfind('-');
+  const auto upper = [](char ch) { return ch >= 'a' && ch <= 'z' ? static_cast<char>(ch - 'a' + 'A') : ch; };
+  if (dash == std::string_view::npos || memory_type.size() < 3 || upper(memory_type[0]) != 'D' || upper(memory_type[1]) != 'D' ||
+      upper(memory_type[2]) != 'R')
+    return 0;
+  int mts = 0;
+  for (const char ch : memory_type.substr(dash + 1)) {
+    if (ch < '0' || ch > '9' || mts > 100000) return 0;
+    mts = mts * 10 + (ch - '0');
+  }
+  return mts >= 1000 && mts <= 20000 ? mts : 0;
+}
+
+// One socket's DRAM wire rate with `channels` of its memory channels filled (-1: all of them) at
+// `speed_mts` (0: the CPU's rated speed; a faster DIMM runs at the CPU's rating): channels x 8 B x
+// MT/s, a DDR4 or DDR5 channel being 64 bits wide (JEDEC JESD79-4, JESD79-5: two 32-bit
+// sub-channels a DIMM). 0 B/s where no speed is known.
+inline Bandwidth memory_bandwidth(const CpuSpec& c, int channels = -1, int speed_mts = 0) {
+  if (channels < -1 || channels > 24) detail::fail("channels", std::to_string(channels), "is outside 0 to 24 (-1: all of the CPU's)");
+  if (speed_mts < 0 || speed_mts > 20000) detail::fail("speed_mts", std::to_string(speed_mts), "is outside 0 to 20,000 MT/s (0: the CPU's rating)");
+  const int rated = ddr_speed_mts(c.memory_type);
+  const int mts = rated > 0 && speed_mts > 0 ? std::min(rated, speed_mts) : rated > 0 ? rated : speed_mts;
+  const int filled = channels < 0 ? c.memory_channels : std::min(channels, c.memory_channels);
+  return Bandwidth::from_value(8.0 * static_cast<double>(std::max(filled, 0)) * static_cast<double>(std::max(mts, 0)) * 1e6);
+}
+
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<CpuSpec>) {
   return std::tuple{&CpuSpec::id, &CpuSpec::name, &CpuSpec::vendor, &CpuSpec::cores, &CpuSpec::threads, &CpuSpec::tdp,

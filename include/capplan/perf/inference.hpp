@@ -55,6 +55,8 @@ struct InferenceJob {
   Link inter{};                                   // per GPU between nodes, where stages cross them
   PcieHost pcie_host = PcieHost::pcie_switch;     // how a PCIe node attaches its GPUs (perf/communication.hpp)
   PeerToPeer p2p = PeerToPeer::automatic;         // what NCCL may do over its PCIe links (perf/communication.hpp)
+  // The host's DRAM wire rate NCCL's SHM transport shares (B/s; make_cluster); 0: assumed_host_memory_bandwidth.
+  double host_memory_bandwidth = 0;
   // Quantized weights on tensor cores that take them: the linear layers' matmuls at this rate, their
   // activations quantized per matmul with a calibrated (static) scale; attention, norms and the logits
   // stay at compute_precision. fp8: W8A8 (TensorRT-LLM's and vLLM's FP8 checkpoints); fp4: NVFP4 W4A4
@@ -172,6 +174,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   require_positive_count(job.generate, "generate");
   require_positive_count(job.tp, "tp");
   require_positive_count(job.pp, "pp");
+  require_host_memory_bandwidth(job.host_memory_bandwidth);
   if (job.gpus_per_node < 0) capplan::detail::fail("gpus_per_node", std::to_string(job.gpus_per_node), "is negative (0: one node)");
   if (job.gpus_per_node > 0 && job.tp > job.gpus_per_node && job.pp > 1)
     capplan::detail::fail("tp", std::to_string(job.tp),
@@ -318,7 +321,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   std::string_view tp_link;  // the link the all-reduces ran on, as the explanation names it
   if (job.tp > 1) {
     // One node's GPUs with its topology (NVLink bridges join pairs only: make_cluster).
-    const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host, job.p2p);
+    const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host, job.p2p, job.host_memory_bandwidth);
     t_tp = 2.0 * layers * all_reduce_seconds(c, B * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
     tp_link = name(c.intra_for(job.tp).kind);
   }
@@ -338,7 +341,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   Cluster stage_node;
   if (job.pp > 1) {
     const int node = static_cast<int>(std::min<long long>(boundaries.node_gpus, 1 << 20));
-    stage_node = make_cluster(gpu, node, node, Link{}, job.pcie_host, job.p2p);
+    stage_node = make_cluster(gpu, node, node, Link{}, job.pcie_host, job.p2p, job.host_memory_bandwidth);
     // Stages run one at a time: a boundary's tp senders alone share the host's memory through SHM.
     for (Link* l : {&stage_node.intra, &stage_node.intra_beyond})
       share_host_memory(*l, gpu, job.pcie_host, job.tp, stage_node.host_memory_bandwidth);
@@ -413,7 +416,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     if (windowed > 0) prefill += windowed * layer_time(job.model.window->tokens);
     if (s.vocab > 0) prefill += r.time(gemm("logits", job.batch, std::max<std::int64_t>(1, s.vocab / job.tp), s.hidden, e));
     if (job.tp > 1) {
-      const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host, job.p2p);
+      const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host, job.p2p, job.host_memory_bandwidth);
       prefill += 2.0 * layers * all_reduce_seconds(c, static_cast<double>(tokens) * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
     }
   }

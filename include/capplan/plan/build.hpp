@@ -370,37 +370,41 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       Build b;
       b.gpu_id = g.id;
       b.gpus = n;
-      // Speed and memory fit.
-      try {
-        if (q.task == SizingTask::serve) {
-          if (q.model.heads % n != 0) continue;
-          const ServingRun run = serving_run(q.model, g, q.load, n, 1);
-          if (!run.fit.fits || run.fit.tight) {
-            out.rejected.push_back(label + ": the model and its KV cache do not fit (" + format(run.memory.total()) + " per GPU)");
-            continue;
+      // Speed and memory fit, on the host memory given (0: assumed for the GPU's PCIe generation); the
+      // reason it does not run, or nothing.
+      const auto time_build = [&](double host_memory_bandwidth) -> std::optional<std::string> {
+        try {
+          if (q.task == SizingTask::serve) {
+            if (q.model.heads % n != 0) return std::string();
+            ServingLoad load = q.load;
+            load.host_memory_bandwidth = host_memory_bandwidth;
+            const ServingRun run = serving_run(q.model, g, load, n, 1);
+            if (!run.fit.fits || run.fit.tight) return "the model and its KV cache do not fit (" + format(run.memory.total()) + " per GPU)";
+            b.tokens_per_second = run.estimate.tokens_per_second;
+            b.memory_per_gpu = run.memory.total();
+            b.plan = "TP " + std::to_string(n);
+          } else {
+            TrainingSetup setup;
+            setup.seq_len = q.seq_len;
+            setup.gpus_per_node = n;
+            setup.host_memory_bandwidth = host_memory_bandwidth;
+            if (q.task == SizingTask::finetune) {
+              setup.finetune = q.finetune;
+              setup.lora = q.lora;
+            }
+            const TrainingRunSearch sr = best_training_run(q.model, g, n, setup);
+            if (!sr.run) return std::string("no plan fits in memory") + (q.task != SizingTask::serve ? " (a shorter --seq-len may)" : "");
+            b.tokens_per_second = sr.run->estimate.tokens_per_second;
+            b.memory_per_gpu = sr.run->memory.total();
+            b.plan = plan_text(sr.run->plan);
           }
-          b.tokens_per_second = run.estimate.tokens_per_second;
-          b.memory_per_gpu = run.memory.total();
-          b.plan = "TP " + std::to_string(n);
-        } else {
-          TrainingSetup setup;
-          setup.seq_len = q.seq_len;
-          setup.gpus_per_node = n;
-          if (q.task == SizingTask::finetune) {
-            setup.finetune = q.finetune;
-            setup.lora = q.lora;
-          }
-          const TrainingRunSearch sr = best_training_run(q.model, g, n, setup);
-          if (!sr.run) {
-            out.rejected.push_back(label + ": no plan fits in memory" + (q.task != SizingTask::serve ? " (a shorter --seq-len may)" : ""));
-            continue;
-          }
-          b.tokens_per_second = sr.run->estimate.tokens_per_second;
-          b.memory_per_gpu = sr.run->memory.total();
-          b.plan = plan_text(sr.run->plan);
+        } catch (const InputError& e) {
+          return std::string(e.what());
         }
-      } catch (const InputError& e) {
-        out.rejected.push_back(label + ": " + e.what());
+        return std::nullopt;
+      };
+      if (const auto why = time_build(0)) {
+        if (!why->empty()) out.rejected.push_back(label + ": " + *why);
         continue;
       }
       // The machine around the GPUs.
@@ -482,13 +486,22 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
                            board->socket + (n == 1 ? "; the card in slot " : "; the " + std::to_string(n) + " cards in slots ") +
                                detail::positions_text(best->fit.slots)});
       }
-      // Memory: the platform's (detail::cheapest_memory).
+      // Memory: the platform's (detail::cheapest_memory). Its channels x speed are what several GPUs
+      // without peer-to-peer share through host memory: timed again on them (perf::shm_host_share).
       const MemoryModule* mem = best->memory.module;
       const int dimms = best->memory.dimms;
+      const Bandwidth dram = memory_bandwidth(*cpu, std::min(dimms, cpu->memory_channels), mem->speed_mts);
+      if (n > 1 && dram.value() >= 1e9) {
+        if (const auto why = time_build(dram.value())) {
+          if (!why->empty()) out.rejected.push_back(label + ": " + *why);
+          continue;
+        }
+        b.items.front().why = b.plan + ", " + format(b.memory_per_gpu) + " per GPU";
+      }
       const std::optional<Money> mem_cost = best->memory.cost;
       b.items.push_back({PartKind::memory, mem->id, mem->name, dimms, *mem_cost / Decimal(dimms), *mem_cost,
                          format(DataSize::from_value(mem->size.value() * dimms)) + " for the " + format(need.ram_needed) + " needed, " +
-                             std::to_string(cpu->memory_channels) + " channels"});
+                             std::to_string(cpu->memory_channels) + " channels, " + format(dram, {.significant = 4}) + " of DRAM"});
       // Drives: the cheapest count of one model that holds the storage needed.
       const StorageDevice* drive = nullptr;
       int drives = 0;

@@ -28,6 +28,7 @@
 #include "capplan/cost/compare.hpp"
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/hardware/host_memory.hpp"
 #include "capplan/memory/image_model.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/perf/image_model.hpp"
@@ -161,6 +162,8 @@ struct PurchaseQuery {
       serving.validate();
       if (filters.deadline) detail::fail("deadline", "given", "applies to training, not serving");
     }
+    perf::require_host_memory_bandwidth(training.host_memory_bandwidth);
+    perf::require_host_memory_bandwidth(serving.host_memory_bandwidth);
     require_pue(pue, "pue");
     if (pue > 3) detail::fail("pue", detail::format_double(pue), "is outside [1, 3]");
     require_finite(grid_g_per_kwh, "grid");
@@ -327,6 +330,9 @@ struct Candidate {
   int unit_gpus = 1;
   int per_node = 8;
   std::optional<perf::Fabric> fabric;  // a system's own NICs; absent: what a host of the GPU usually has
+  // A system's host DRAM from its CPUs and DIMMs (hardware/host_memory.hpp), B/s, which its GPUs share
+  // through host memory; 0: the query's, else assumed (perf::assumed_host_memory_bandwidth).
+  double host_memory_bandwidth = 0;
   std::optional<Money> unit_price;
   std::optional<Money> unit_price_high;  // the high end of a price range
   std::string price_source;
@@ -380,6 +386,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.system = &s;
       c.unit_gpus = s.total_gpus();
       c.per_node = std::max(1, s.gpus_per_node());
+      c.host_memory_bandwidth = host_memory(s, cat).bandwidth.value();
       // Between nodes (and between units bought): the system's network adapters, all ports.
       for (const auto& p : s.parts) {
         if (p.kind != PartKind::network) continue;
@@ -825,7 +832,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   auto runs_for = [&](const Candidate& c) -> TrainingRunCache& {
     TrainingSetup s = q.training;
     if (!s.fabric && c.fabric) s.fabric = c.fabric;
-    const std::string key = s.fabric ? s.fabric->id + "/" + s.fabric->name : "";
+    if (!(s.host_memory_bandwidth > 0)) s.host_memory_bandwidth = c.host_memory_bandwidth;
+    const std::string key = (s.fabric ? s.fabric->id + "/" + s.fabric->name : "") + "/" + detail::format_double(s.host_memory_bandwidth);
     auto it = caches.find(key);
     if (it == caches.end()) it = caches.emplace(key, TrainingRunCache(q.model, std::move(s))).first;
     return it->second;
@@ -938,7 +946,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
           break;
         }
         const perf::Cluster cluster = perf::make_cluster(g, n, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), q.training.pcie_host,
-                                                         perf::modelled_p2p(g, q.training.p2p));
+                                                         perf::modelled_p2p(g, q.training.p2p),
+                                                         q.training.host_memory_bandwidth > 0 ? q.training.host_memory_bandwidth : c.host_memory_bandwidth);
         perf::DataPipeline host;
         host.cpu_cores = q.cpu_cores_per_gpu * n;
         host.samples_per_core_second = q.decode_rate;
@@ -1070,8 +1079,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       ServingLoad load = q.serving;
       load.gpus_per_node = std::max(1, c.per_node);
       if (!load.fabric && c.fabric) load.fabric = c.fabric;
+      if (!(load.host_memory_bandwidth > 0)) load.host_memory_bandwidth = c.host_memory_bandwidth;
       const perf::Fabric fabric = serving_fabric(g, load);
-      const std::string run_key = g.id + "/" + std::to_string(max_tp) + "/" + std::to_string(load.gpus_per_node) + "/" + fabric.id + "/" + fabric.name;
+      const std::string run_key = g.id + "/" + std::to_string(max_tp) + "/" + std::to_string(load.gpus_per_node) + "/" + fabric.id + "/" + fabric.name +
+                                  "/" + detail::format_double(load.host_memory_bandwidth);
       auto it = serve_runs.find(run_key);
       bool no_network = false;
       if (it == serve_runs.end()) {
@@ -1393,7 +1404,24 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   if (!pcie_host_memory.empty()) {
     n.push_back(p2p == perf::PeerToPeer::forced
                     ? "GeForce cards (" + pcie_host_memory + "): peer-to-peer forced, which needs a driver patched to enable it (NVIDIA's has none for them)."
-                    : "GeForce cards (" + pcie_host_memory + ") have no peer-to-peer: collectives go through host memory on any host.");
+                    : "GeForce cards (" + pcie_host_memory + ") have no peer-to-peer: collectives go through host memory on any host, whose DRAM a "
+                      "node's GPUs share (" +
+                          ((sv ? q.serving.host_memory_bandwidth : q.training.host_memory_bandwidth) > 0
+                               ? format(Bandwidth::from_value(sv ? q.serving.host_memory_bandwidth : q.training.host_memory_bandwidth), {.significant = 4}) +
+                                     " as given"
+                               : std::string("a system's from its CPUs and DIMMs, else a host assumed for their PCIe generation; --host-memory-bandwidth "
+                                             "gives yours")) +
+                          ").");
+    // The systems among them: the host memory their parts give (hardware/host_memory.hpp).
+    if (!((sv ? q.serving.host_memory_bandwidth : q.training.host_memory_bandwidth) > 0) && p2p != perf::PeerToPeer::forced) {
+      for (const PurchaseRow& r : out.rows) {
+        if (r.kind != OptionKind::system || r.gpu == nullptr || r.gpu->peer_to_peer || !perf::pcie_only(*r.gpu)) continue;
+        const SystemSpec& sys = cat.find_system(r.option);
+        if (sys.gpus_per_node() < 2) continue;  // one card a node: nothing passes through host memory
+        const HostMemory h = host_memory(sys, cat);
+        n.push_back(r.option + "'s host memory, from its parts: " + h.basis + (h.bandwidth.value() > 0 ? "." : " (assumed instead)."));
+      }
+    }
   }
   {
     // Rents that are not an hourly on-demand price: what each bills (whole months, a reserved term).

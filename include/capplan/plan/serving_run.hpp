@@ -38,6 +38,9 @@ struct ServingLoad {
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how a PCIe node attaches its GPUs (perf/communication.hpp)
   perf::PeerToPeer p2p = perf::PeerToPeer::automatic;      // what NCCL may do over its PCIe links (perf/communication.hpp);
                                                            // disabled: PCIe cards and bridged pairs only, others keep the default
+  // The host's DRAM wire rate (B/s) its GPUs share through host memory (NCCL's SHM, perf::make_cluster);
+  // 0: perf::assumed_host_memory_bandwidth.
+  double host_memory_bandwidth = 0;
   // GPUs of one node: a replica's TP group stays inside one, and its pipeline stages beyond it cross
   // `fabric` (serving_fabric). 0: the whole replica in one node.
   int gpus_per_node = 0;
@@ -57,6 +60,7 @@ struct ServingLoad {
     if (weight_stream_latency) efficiency().validate();
     if (gpus_per_node < 0 || gpus_per_node > 1 << 20) detail::fail("gpus_per_node", std::to_string(gpus_per_node), "must be 0 (one node) to 1048576");
     if (fabric) fabric->validate();
+    perf::require_host_memory_bandwidth(host_memory_bandwidth);
     if (eager && cuda_graphs) detail::fail("eager", "true", "launches each kernel from Python, which a CUDA graph (cuda_graphs) replays without it: choose one");
     if (eager_launch_time) {
       const double t = eager_launch_time->value();
@@ -155,6 +159,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   }
   job.pcie_host = load.pcie_host;
   job.p2p = perf::modelled_p2p(gpu, load.p2p);  // as training_run
+  job.host_memory_bandwidth = load.host_memory_bandwidth;
   // Activations in FP16, else BF16, else FP32 where the catalog has no tensor rate (e.g. RTX 3060).
   if (gpu.dense.at(Precision::fp16)) job.compute_precision = Precision::fp16;
   else if (gpu.dense.at(Precision::bf16)) job.compute_precision = Precision::bf16;

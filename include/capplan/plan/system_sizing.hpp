@@ -302,6 +302,70 @@ inline SystemSizing size_system(const SizingQuery& q) {
     s.lines.push_back(std::move(l));
   }
 
+  // --- Host memory bandwidth -----------------------------------------------------------------------
+  // GPUs on a CPU's root ports, as a workstation's slots are, exchange every collective's bytes
+  // through host memory (NCCL's SHM transport; GeForce cards, which have no peer-to-peer, on any
+  // host): each byte a GPU sends is written to DRAM and read back, so n GPUs sending at once need 2n
+  // times one GPU's rate, of which DRAM sustains perf::host_memory_efficiency (STREAM) of its wire
+  // rate (perf/communication.hpp shm_host_share). With a CPU short of 16 lanes a card, the cards run x8.
+  if (q.gpus > 1 && !perf::linkless(g)) {
+    GpuSpec slot = g;
+    const bool narrow = q.cpu && g.pcie_lanes > 8 && q.cpu->pcie_lanes < q.gpus * g.pcie_lanes + 4 * q.nvme_drives;
+    if (narrow) slot.pcie_lanes = 8;
+    // Cards with their own fans go in a workstation, on the CPU's root ports; passively cooled ones in
+    // a server, under PCIe switches (plan/it_power.hpp desktop_card).
+    const bool workstation = g.form_factor == FormFactor::consumer ||
+                             (g.form_factor == FormFactor::pcie && (g.cooling == GpuCooling::blower || g.cooling == GpuCooling::open_air));
+    const perf::Cluster node =
+        perf::make_cluster(slot, q.gpus, q.gpus, perf::Link{}, workstation ? perf::PcieHost::root_complex : perf::PcieHost::pcie_switch);
+    const perf::Link& link = node.intra_for(q.gpus);
+    if (link.kind == perf::LinkKind::pcie_via_host && link.bandwidth.value() > 0) {
+      SizingLine l;
+      l.item = "host memory bandwidth";
+      const double n = q.gpus;
+      const double per_gpu = perf::shm_efficiency * link.bandwidth.value();  // NCCL through host memory, one GPU
+      const double need = 2.0 * n * per_gpu / perf::host_memory_efficiency;
+      l.value = need;
+      const auto gbs = [](double bytes_per_s) { return format(Bandwidth::from_value(bytes_per_s), {.significant = 3}); };
+      // How many channels of the DDR this PCIe generation's platforms carry (perf::assumed_host_memory_bandwidth:
+      // DDR5-4800 with PCIe 5, DDR4-3200 with PCIe 4, DDR4-2933 before).
+      const int ddr = g.pcie_generation >= 5 ? 4800 : g.pcie_generation == 4 ? 3200 : 2933;
+      const std::string ddr_name = g.pcie_generation >= 5 ? "DDR5-4800" : g.pcie_generation == 4 ? "DDR4-3200" : "DDR4-2933";
+      const int channels = static_cast<int>(std::ceil(need / (8.0 * ddr * 1e6) - 1e-9));
+      const std::string sockets = channels <= 8 ? "" : channels <= 12 ? ": one 12-channel socket, or two" : channels <= 24 ? ": two sockets" : ": more than two sockets";
+      l.parts.push_back(std::to_string(q.gpus) + " GPUs x " + gbs(per_gpu) + " each through host memory (NCCL's SHM transport over PCIe gen " +
+                        std::to_string(g.pcie_generation) + " x" + std::to_string(slot.pcie_lanes) + (narrow ? ", the CPU's lanes shared" : "") + " at " + format_number(perf::shm_efficiency, 3) + " of " +
+                        gbs(link.bandwidth.value()) + ") x 2 (every byte is written to host memory and read back) / " +
+                        format_number(perf::host_memory_efficiency, 2) + " (the share of the DIMMs' wire rate a program sustains, STREAM)");
+      l.answer = gbs(need) + " of DRAM (" + std::to_string(channels) + " channels of " + ddr_name + sockets + ")";
+      // What each GPU's collectives get from `have` B/s of DRAM, against their PCIe rate.
+      const auto share_text = [&](double have) {
+        const double share = perf::host_memory_efficiency * have / (2.0 * n);
+        return gbs(share) + ", " + format_number(100.0 * share / per_gpu, 3) + " % of the " + gbs(per_gpu) + " they get with enough DRAM";
+      };
+      if (q.cpu) {
+        const double have = memory_bandwidth(*q.cpu).value();
+        if (have <= 0)
+          l.answer += "; " + q.cpu->id + "'s memory speed is not recorded (" + (q.cpu->memory_type.empty() ? std::string("no memory type") : q.cpu->memory_type) + ")";
+        else
+          l.answer += "; " + q.cpu->id + " has " + std::to_string(q.cpu->memory_channels) + " channels of " + q.cpu->memory_type + " = " + gbs(have) +
+                      " a socket, all filled (" + (have >= need ? std::string("enough") : "each GPU's collectives get " + share_text(have)) + ")";
+      }
+      l.rule = "on a CPU's root ports NCCL passes collectives through host memory (GeForce cards, without peer-to-peer, on any host), so "
+               "the CPU's memory channels (filled, one DIMM each) times their speed set how fast the GPUs exchange gradients; DIMMs in fewer "
+               "channels, or a second DIMM in a channel, add capacity, not bandwidth (perf/communication.hpp shm_host_share). Under PCIe "
+               "switches cards with peer-to-peer (data-centre and workstation cards) need none of it";
+      const double desktop = 2 * 8.0 * 5600e6;  // 2 channels of DDR5-5600: a Ryzen 7000 or Core 13th-gen desktop at its best
+      l.rules_of_thumb.push_back({"memory frequency matters, but less than capacity; an i7/i9 or Ryzen 7/9 desktop is enough",
+                                  "deep-learning workstation article (seeds, 000)", "2 channels of DDR5-5600: " + gbs(desktop),
+                                  desktop >= need         ? "holds here: a desktop's memory carries these GPUs' exchanges"
+                                  : desktop >= 0.9 * need ? "about holds here: with a desktop's 2 channels each GPU's collectives get " + share_text(desktop)
+                                                          : "wrong here: with a desktop's 2 channels each GPU's collectives get " + share_text(desktop) +
+                                                                "; these GPUs need " + std::to_string(channels) + " channels, a workstation or server CPU's"});
+      s.lines.push_back(std::move(l));
+    }
+  }
+
   // --- Heat and airflow ----------------------------------------------------------------------------
   {
     SizingLine l;

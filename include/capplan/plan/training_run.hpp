@@ -46,6 +46,9 @@ struct TrainingSetup {
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how PCIe GPUs hang off a node's host (perf/communication.hpp)
   perf::PeerToPeer p2p = perf::PeerToPeer::automatic;      // what NCCL may do over those PCIe links (perf/communication.hpp);
                                                            // disabled: PCIe cards and bridged pairs only, others keep the default
+  // The host's DRAM wire rate (B/s) its GPUs share through host memory (NCCL's SHM, perf::make_cluster);
+  // 0: perf::assumed_host_memory_bandwidth.
+  double host_memory_bandwidth = 0;
   perf::Framework framework{};
   perf::SearchSpace space{};
   FineTune finetune = FineTune::full;        // full, or LoRA / QLoRA adapters (perf::TrainingJob)
@@ -158,7 +161,7 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
   // p2p disabled is for PCIe cards and bridged pairs (perf::p2p_setting_modelled); a table of many GPUs keeps
   // NCCL's default on the rows NVSwitch, xGMI or a chip link joins, and says so (purchase.hpp).
   const perf::PeerToPeer p2p = perf::modelled_p2p(gpu, setup.p2p);
-  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, per_node, inter, setup.pcie_host, p2p);
+  const perf::Cluster cluster = perf::make_cluster(gpu, gpus, per_node, inter, setup.pcie_host, p2p, setup.host_memory_bandwidth);
   return {job, cluster};
 }
 
