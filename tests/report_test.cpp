@@ -1172,7 +1172,8 @@ TEST_SUITE("report") {
     // Timed on one card per node (no link between hosts): a host per card, never fewer hosts than nodes.
     const ItPower per_node = gpu_it_power(c.find_gpu("rtx-4090"), 4, {}, 1);
     CHECK(per_node.total.value() == doctest::Approx(4 * (450.0 + 218.0) / 0.90));
-    CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 6, {}, 8).total.value() == doctest::Approx((6 * 450.0 + 3 * 218.0) / 0.90));
+    // Timed as 6 cards on a node of 8: 6/8 of a 2-socket GPU server's host (below), not three desktops.
+    CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 6, {}, 8).basis.find("+ 0.75 x a 2-socket GPU server host") != std::string::npos);
     CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 6, {}, 2).total.value() == doctest::Approx((6 * 450.0 + 3 * 218.0) / 0.90));
     CHECK(gpu_it_power(c.find_gpu("rtx-4090"), 5, {}, 1).basis.find("5 x (450 W + 218 W host)") != std::string::npos);
     CHECK_THROWS_WITH_AS(gpu_it_power(c.find_gpu("rtx-4090"), 2, {}, -1), doctest::Contains("gpus_per_node"), InputError);
@@ -1188,6 +1189,64 @@ TEST_SUITE("report") {
     bad.desktop_gpus = 0;
     CHECK_THROWS_WITH_AS(gpu_it_power(c.find_gpu("rtx-4090"), 1, bad), doctest::Contains("host.desktop_gpus"), InputError);
     CHECK(host_allowance_note().find("a 218 W desktop host for every 2 cards, rounded up") != std::string::npos);
+  }
+
+  // A node of more cards than a desktop holds is a 2-socket GPU server, the host the performance model
+  // assumes for them: 2 CPUs, 16 DIMMs, a drive, the rack board and 10 % fans, through an 80 PLUS
+  // Platinum 230 V redundant supply at 80 % load (92.2 %), as capplan power models such a box from
+  // parts; each card takes 1 / (cards a node) of the host.
+  TEST_CASE("host allowance: a node of 8 consumer cards is a GPU server, not four desktops") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& r4090 = c.find_gpu("rtx-4090");
+    const double eta = load_efficiency_curve(EightyPlusTier::platinum, PsuInput::v230_internal_redundant).at(0.8);
+    CHECK(eta == doctest::Approx(0.922));
+    const auto server = [&](double cards, double cpu, double share) {
+      const double loads = 2 * cpu + 16 * 5 + 8;
+      return (cards + share * (loads + 100) + 0.10 * (cards + share * loads)) / eta;
+    };
+    const ItPower eight = gpu_it_power(r4090, 8, {}, 8);
+    CHECK(eight.total.value() == doctest::Approx(server(8 * 450.0, 280, 1)));  // 5.18 kW; four desktops gave 4.97
+    CHECK(eight.basis.find("+ a 2-socket GPU server host, one a node of 8 (2 x 280 W CPUs + 16 DIMMs x 5 W + 8 W drive + 100 W board = 748 W)") !=
+          std::string::npos);
+    CHECK(eight.planning.value() == doctest::Approx(eight.total.value()));
+    // PCIe 5 cards: a Xeon Platinum 8480+ pair (350 W each), as NVIDIA/nccl#1639's 8 x RTX 5090 box.
+    CHECK(gpu_it_power(c.find_gpu("rtx-5090"), 8, {}, 8).total.value() == doctest::Approx(server(8 * 575.0, 350, 1)));
+    // Each card its share: 16 on nodes of 8, two hosts; 10, 1.25; a replica of 4 on a node of 8, half.
+    CHECK(gpu_it_power(r4090, 16, {}, 8).total.value() == doctest::Approx(server(16 * 450.0, 280, 2)));
+    CHECK(gpu_it_power(r4090, 10, {}, 8).total.value() == doctest::Approx(server(10 * 450.0, 280, 1.25)));
+    CHECK(gpu_it_power(r4090, 10, {}, 8).basis.find("+ 1.25 x a 2-socket GPU server host") != std::string::npos);
+    CHECK(gpu_it_power(r4090, 4, {}, 8).total.value() == doctest::Approx(server(4 * 450.0, 280, 0.5)));
+    // Node unknown, nodes of a desktop's cards, or no more cards than a desktop holds: desktops, as before.
+    CHECK(gpu_it_power(r4090, 8).total.value() == doctest::Approx((8 * 450.0 + 4 * 218.0) / 0.90));
+    CHECK(gpu_it_power(r4090, 8, {}, 2).total.value() == doctest::Approx((8 * 450.0 + 4 * 218.0) / 0.90));
+    CHECK(gpu_it_power(r4090, 2, {}, 8).total.value() == doctest::Approx((2 * 450.0 + 218.0) / 0.90));
+    // desktop_gpus sets both: 4 cards a desktop, so a node of 4 is a desktop and one of 8 a server.
+    HostAllowance four;
+    four.desktop_gpus = 4;
+    CHECK(gpu_it_power(r4090, 4, four, 4).total.value() == doctest::Approx((4 * 450.0 + 218.0) / 0.90));
+    CHECK(gpu_it_power(r4090, 8, four, 8).total.value() == doctest::Approx(server(8 * 450.0, 280, 1)));
+    // A PCIe 5 workstation card in a server node; an SoC stays a box; data-centre cards keep the factor.
+    const GpuSpec& pro = c.find_gpu("rtx-pro-6000");
+    CHECK(gpu_it_power(pro, 8, {}, 8).total.value() == doctest::Approx(server(8 * pro.tdp.value(), 350, 1)));
+    CHECK(gpu_it_power(c.find_gpu("dgx-spark"), 8, {}, 8).total.value() == doctest::Approx(8 * (140.0 + 48.0) / 0.90));
+    CHECK(gpu_it_power(c.find_gpu("h100-sxm"), 8, {}, 8).total.value() == doctest::Approx(8 * 700.0 * 1.10));
+    // The same box from parts (capplan power: a system of more than 2 GPUs and no chassis is a rack
+    // server, its supply sized at the draw x 1.25): the same watts.
+    SystemSpec box;
+    box.id = "box";
+    box.parts = {{PartKind::gpu, "rtx-4090", 8}, {PartKind::cpu, "epyc-7763", 2}, {PartKind::memory, "ddr4-3200-rdimm-64gb", 16},
+                 {PartKind::storage, "samsung-990-pro-2tb", 1}};
+    CHECK(eight.total.value() == doctest::Approx(system_it_power(box, c).total.value()).epsilon(0.01));
+    HostAllowance bad;
+    bad.server_dimms = -1;
+    CHECK_THROWS_WITH_AS(gpu_it_power(r4090, 8, bad, 8), doctest::Contains("host.server_dimms"), InputError);
+    bad = {};
+    bad.server_psu_load = 0;
+    CHECK_THROWS_WITH_AS(gpu_it_power(r4090, 8, bad, 8), doctest::Contains("host.server_psu_load"), InputError);
+    bad = {};
+    bad.server_cpu_pcie5 = Power::from_value(-1);
+    CHECK_THROWS_WITH_AS(gpu_it_power(r4090, 8, bad, 8), doctest::Contains("host.server_cpu_pcie5"), InputError);
+    CHECK(host_allowance_note().find("a node timed with more than 2 cards is a 2-socket GPU server") != std::string::npos);
   }
 
   // A workstation card (a PCIe card with its own fans: the RTX 6000 Ada's blower) sits in a desktop:

@@ -380,6 +380,18 @@ def test_rent_only_accelerator_has_no_energy_figure_not_zero():
     assert capplan.gpu_it_power(rtx, 4, gpus_per_node=1).total.value == pytest.approx(4 * (450 + 218) / 0.9)
     with pytest.raises(capplan.InputError, match="gpus_per_node"):
         capplan.gpu_it_power(rtx, 4, gpus_per_node=-1)
+    # A node of 8 cards is a 2-socket GPU server: 2 x 280 W CPUs, 16 DIMMs, drive, board, 10 % fans / 0.922.
+    loads = 2 * 280 + 16 * 5 + 8
+    server = (8 * 450 + loads + 100 + 0.1 * (8 * 450 + loads)) / 0.922
+    assert capplan.gpu_it_power(rtx, 8, gpus_per_node=8).total.value == pytest.approx(server)
+    # A replica of 4 on a node of 8: half the host.
+    half = (4 * 450 + 0.5 * (loads + 100) + 0.1 * (4 * 450 + 0.5 * loads)) / 0.922
+    assert capplan.gpu_it_power(rtx, 4, gpus_per_node=8).total.value == pytest.approx(half)
+    a = capplan.HostAllowance()
+    assert a.server_cpu_pcie4 == capplan.Power(280, "W") and a.server_dimms == 16 and a.server_psu_load == 0.8
+    a.server_dimms = 100
+    with pytest.raises(capplan.InputError, match="server_dimms"):
+        capplan.gpu_it_power(rtx, 8, a, 8)
 
 
 def test_purchase_rows_of_rent_only_parts_have_no_energy():

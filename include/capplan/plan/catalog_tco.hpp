@@ -14,6 +14,7 @@
 
 #include "capplan/cost/rented.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/perf/fabric.hpp"
 #include "capplan/plan/it_power.hpp"
 #include "capplan/plan/run_footprint.hpp"
 #include "capplan/units/literals.hpp"
@@ -60,7 +61,8 @@ inline CatalogTco catalog_tco(const Catalog& c, const GpuSpec& g, int gpus, doub
     t.price_source = std::string(g.street_price ? "street price " : "launch price (MSRP) ") + p->as_of +
                      (p->source.empty() ? "" : " (" + p->source + ")") + " x " + std::to_string(gpus);
   }
-  t.power = gpu_it_power(g, gpus);
+  // On the node train and compare time these GPUs on (perf::usual_gpus_per_node: 8 cards to a server).
+  t.power = gpu_it_power(g, gpus, {}, perf::usual_gpus_per_node(g));
   // One month's busy hours: the bill each offer would send for them (cost/rented.hpp bills the same way).
   // The GPUs are compared as GPUs, not as a plan: any instance size rents them (1-GPU instances too),
   // where compare and train rent only instances that hold the node a run was timed on.

@@ -12,7 +12,17 @@
 //     fans: 330 / 300 = 1.10;
 //   consumer cards and workstation cards (PCIe cards with their own fans, desktop_card): (N x TDP +
 //     hosts x desktop host) / PSU efficiency, hosts = max(ceil(N / 2), the
-//     nodes the run was timed on): up to HostAllowance::desktop_gpus (2) a desktop; the desktop
+//     nodes the run was timed on): up to HostAllowance::desktop_gpus (2) a desktop. A node the run
+//     was timed on that holds more cards than a desktop is a 2-socket GPU server instead, the host the
+//     performance model assumes under PCIe switches (perf::assumed_host_memory_bandwidth: 2 sockets of
+//     8 channels): 2 CPUs (an EPYC 7763, 280 W, with PCIe 4 and earlier; a Xeon Platinum 8480+,
+//     350 W, with PCIe 5, as in NVIDIA/nccl#1639's 8 x RTX 5090 box; both in the catalog), 16 DIMMs,
+//     an NVMe drive, and SystemPowerAssumptions' rack board (100 W) and fans (10 % of the other
+//     parts), through an 80 PLUS Platinum 230 V redundant supply at 80 % load (92.2 %), as
+//     power/system_power.hpp treats a system of more than 2 GPUs without a chassis (its supply sized at
+//     the draw x 1.25). Each card takes 1 / gpus_per_node of that host, so a replica of 4 cards on a
+//     node of 8 takes half. The host is not the --pcie-host one: a node on one CPU's root ports is
+//     still powered as two sockets. The desktop
 //     host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
 //     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%). Two cards share
 //     one host as in the catalog's ws-2x-rtx-4090, whose parts at full load come to 1.287 kW at the
@@ -29,6 +39,7 @@
 #include "capplan/power/explain.hpp"
 #include "capplan/power/system_power.hpp"
 
+#include <algorithm>
 #include <string>
 
 namespace capplan {
@@ -38,6 +49,13 @@ struct HostAllowance {
   Power desktop_cpu = Power::from_value(125);  // Intel Core i9-13900K processor base power (Intel ARK)
   double desktop_psu_load = 0.5;               // where on the 80 PLUS Gold 115 V curve the desktop PSU runs
   int desktop_gpus = 2;                        // consumer cards one desktop host serves (ws-2x-rtx-4090 holds 2)
+  // A node of more desktop cards than that: a 2-socket GPU server (see the header comment).
+  Power server_cpu_pcie4 = Power::from_value(280);  // AMD EPYC 7763 default TDP (catalog: AMD's product page), PCIe 4 and earlier
+  Power server_cpu_pcie5 = Power::from_value(350);  // Intel Xeon Platinum 8480+ TDP (catalog: Intel ARK), PCIe 5
+  int server_dimms = 16;                            // 2 sockets x 8 channels, one DIMM each
+  // Where on the 80 PLUS Platinum 230 V redundant curve the supplies run: 80 %, as capplan power sizes
+  // an assumed supply (the draw x 1.25: PsuSizingOptions::headroom).
+  double server_psu_load = 0.8;
 
   void validate() const {
     require_finite(server_factor, "host.server_factor");
@@ -46,6 +64,11 @@ struct HostAllowance {
     require_fraction(desktop_psu_load, "host.desktop_psu_load");
     if (!(desktop_psu_load > 0)) detail::fail("host.desktop_psu_load", explain_text::input(desktop_psu_load), "must be > 0");
     if (desktop_gpus < 1 || desktop_gpus > 16) detail::fail("host.desktop_gpus", std::to_string(desktop_gpus), "is outside [1, 16]");
+    require_nonnegative(server_cpu_pcie4.value(), "host.server_cpu_pcie4");
+    require_nonnegative(server_cpu_pcie5.value(), "host.server_cpu_pcie5");
+    if (server_dimms < 0 || server_dimms > 64) detail::fail("host.server_dimms", std::to_string(server_dimms), "is outside [0, 64]");
+    require_fraction(server_psu_load, "host.server_psu_load");
+    if (!(server_psu_load > 0)) detail::fail("host.server_psu_load", explain_text::input(server_psu_load), "must be > 0");
   }
 };
 
@@ -77,6 +100,28 @@ inline Power desktop_host_power(const HostAllowance& a) {
   const SystemPowerAssumptions s;
   return a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
 }
+
+// A 2-socket GPU server's host for a node of desktop cards drawing `cards` in all: 2 CPUs, DIMMs, an
+// NVMe drive and the rack board, and fans at SystemPowerAssumptions::rack_fan_fraction of the cards,
+// CPUs, DIMMs and drive (as power/system_power.hpp's rack servers).
+struct ServerHost {
+  Power cpu{};    // each of 2
+  Power parts{};  // CPUs, DIMMs, drive, board
+  Power fans{};
+  [[nodiscard]] Power total() const { return parts + fans; }
+};
+inline ServerHost gpu_server_host(const GpuSpec& g, const HostAllowance& a, Power cards) {
+  const SystemPowerAssumptions s;
+  ServerHost h;
+  h.cpu = g.pcie_generation >= 5 ? a.server_cpu_pcie5 : a.server_cpu_pcie4;
+  const Power loads = h.cpu * 2.0 + s.memory_module * static_cast<double>(a.server_dimms) + s.nvme_active;
+  h.fans = (cards + loads) * s.rack_fan_fraction;
+  h.parts = loads + s.rack_board;
+  return h;
+}
+inline double server_psu_efficiency(const HostAllowance& a) {
+  return load_efficiency_curve(EightyPlusTier::platinum, PsuInput::v230_internal_redundant).at(a.server_psu_load);
+}
 }  // namespace detail
 
 // Only the GPU known: `gpus` of `g` with capplan's host allowance. `gpus_per_node`: the node size the
@@ -102,6 +147,29 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
     return p;
   }
   const bool soc = g.form_factor == FormFactor::soc;
+  const int node_cards = gpus_per_node > 0 ? std::min(gpus_per_node, gpus) : 0;
+  if (!soc && node_cards > a.desktop_gpus) {
+    // Nodes of more cards than a desktop holds: each card takes its share of a 2-socket GPU server's
+    // host, 1 / gpus_per_node of it (a whole node's cards a whole host; a replica of 4 on a node of 8,
+    // half), and fans at rack_fan_fraction of the cards and that share.
+    const SystemPowerAssumptions sa;
+    const double share = static_cast<double>(gpus) / gpus_per_node;
+    const detail::ServerHost h = detail::gpu_server_host(g, a, Power{});
+    const Power fixed = h.parts * share;                                    // CPUs, DIMMs, drive, board
+    const Power fans = (p.gpus + (h.parts - sa.rack_board) * share) * sa.rack_fan_fraction;  // as system_power's rack servers
+    const double eta = detail::server_psu_efficiency(a);
+    p.total = (p.gpus + fixed + fans) / eta;  // P_wall = P_dc / efficiency (80 PLUS)
+    p.planning = p.total;
+    const std::string of = share == 1 ? std::string("a") : explain_text::number(share, 4) + " x a";
+    p.basis = "(" + std::to_string(gpus) + " x " + explain_text::quantity(g.tdp) + " + " + of + " 2-socket GPU server host, one a node of " +
+              std::to_string(gpus_per_node) + " (2 x " + explain_text::quantity(h.cpu) + " CPUs + " + std::to_string(a.server_dimms) + " DIMMs x " +
+              explain_text::quantity(sa.memory_module) + " + " + explain_text::quantity(sa.nvme_active) + " drive + " +
+              explain_text::quantity(sa.rack_board) + " board = " + explain_text::quantity(h.parts) + ") + fans " +
+              explain_text::number(sa.rack_fan_fraction * 100, 3) + " % of the rest " + explain_text::quantity(fans) + ") / " +
+              explain_text::number(eta, 3) + " PSU (80 PLUS Platinum, 230 V, at " + explain_text::percent(a.server_psu_load) + " load) = " +
+              explain_text::quantity(p.total);
+    return p;
+  }
   const Power host = soc ? SystemPowerAssumptions{}.soc_box() : detail::desktop_host_power(a);
   // An SoC is a box; cards share a desktop, a host per desktop_gpus cards and at least one per node.
   const int desktops = (gpus - 1) / a.desktop_gpus + 1;
@@ -147,7 +215,9 @@ inline std::string host_allowance_note(const HostAllowance& a = {}, bool socs = 
          "data-centre GPUs at TDP x " + explain_text::number(a.server_factor, 3) +
          " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer and workstation cards (each card's TDP + a " +
          explain_text::quantity(host) + " desktop host for every " + (a.desktop_gpus == 1 ? std::string("card") : std::to_string(a.desktop_gpus) + " cards") +
-         ", rounded up) / " + explain_text::percent(eta) + " (80 PLUS Gold)" +
+         ", rounded up) / " + explain_text::percent(eta) + " (80 PLUS Gold); a node timed with more than " + std::to_string(a.desktop_gpus) +
+         " cards is a 2-socket GPU server (2 CPUs, " + std::to_string(a.server_dimms) + " DIMMs, board, fans) / " +
+         explain_text::percent(detail::server_psu_efficiency(a)) + " (80 PLUS Platinum, 230 V)" +
          (socs ? ", SoCs (TDP, their CPU included, + " + explain_text::quantity(SystemPowerAssumptions{}.soc_box()) + " for board, fans, memory and drive) / " +
                      explain_text::percent(eta)
                : std::string()) +
