@@ -101,22 +101,20 @@ inline Power desktop_host_power(const HostAllowance& a) {
   return a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
 }
 
-// A 2-socket GPU server's host for a node of desktop cards drawing `cards` in all: 2 CPUs, DIMMs, an
-// NVMe drive and the rack board, and fans at SystemPowerAssumptions::rack_fan_fraction of the cards,
-// CPUs, DIMMs and drive (as power/system_power.hpp's rack servers).
+// A 2-socket GPU server's host for desktop cards, without its fans (gpu_it_power adds them at
+// SystemPowerAssumptions::rack_fan_fraction of the cards and these loads, as power/system_power.hpp's
+// rack servers): 2 CPUs, DIMMs and an NVMe drive (`loads`), and the rack board.
 struct ServerHost {
   Power cpu{};    // each of 2
-  Power parts{};  // CPUs, DIMMs, drive, board
-  Power fans{};
-  [[nodiscard]] Power total() const { return parts + fans; }
+  Power loads{};  // CPUs, DIMMs, drive
+  Power parts{};  // loads + board
 };
-inline ServerHost gpu_server_host(const GpuSpec& g, const HostAllowance& a, Power cards) {
+inline ServerHost gpu_server_host(const GpuSpec& g, const HostAllowance& a) {
   const SystemPowerAssumptions s;
   ServerHost h;
   h.cpu = g.pcie_generation >= 5 ? a.server_cpu_pcie5 : a.server_cpu_pcie4;
-  const Power loads = h.cpu * 2.0 + s.memory_module * static_cast<double>(a.server_dimms) + s.nvme_active;
-  h.fans = (cards + loads) * s.rack_fan_fraction;
-  h.parts = loads + s.rack_board;
+  h.loads = h.cpu * 2.0 + s.memory_module * static_cast<double>(a.server_dimms) + s.nvme_active;
+  h.parts = h.loads + s.rack_board;
   return h;
 }
 inline double server_psu_efficiency(const HostAllowance& a) {
@@ -154,9 +152,9 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
     // half), and fans at rack_fan_fraction of the cards and that share.
     const SystemPowerAssumptions sa;
     const double share = static_cast<double>(gpus) / gpus_per_node;
-    const detail::ServerHost h = detail::gpu_server_host(g, a, Power{});
-    const Power fixed = h.parts * share;                                    // CPUs, DIMMs, drive, board
-    const Power fans = (p.gpus + (h.parts - sa.rack_board) * share) * sa.rack_fan_fraction;  // as system_power's rack servers
+    const detail::ServerHost h = detail::gpu_server_host(g, a);
+    const Power fixed = h.parts * share;                                     // CPUs, DIMMs, drive, board
+    const Power fans = (p.gpus + h.loads * share) * sa.rack_fan_fraction;  // as system_power's rack servers
     const double eta = detail::server_psu_efficiency(a);
     p.total = (p.gpus + fixed + fans) / eta;  // P_wall = P_dc / efficiency (80 PLUS)
     p.planning = p.total;

@@ -1381,6 +1381,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   }
   const perf::PcieHost host = sv ? q.serving.pcie_host : q.training.pcie_host;
   const perf::PeerToPeer p2p = sv ? q.serving.p2p : q.training.p2p;
+  const double host_memory_given = sv ? q.serving.host_memory_bandwidth : q.training.host_memory_bandwidth;  // 0: not given
   if (!pcie_p2p.empty()) {
     if (p2p == perf::PeerToPeer::disabled)
       n.push_back("PCIe boxes (" + pcie_p2p + "): peer-to-peer disabled (NCCL_P2P_DISABLE=1), so collectives go through host memory.");
@@ -1406,14 +1407,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                     ? "GeForce cards (" + pcie_host_memory + "): peer-to-peer forced, which needs a driver patched to enable it (NVIDIA's has none for them)."
                     : "GeForce cards (" + pcie_host_memory + ") have no peer-to-peer: collectives go through host memory on any host, whose DRAM a "
                       "node's GPUs share (" +
-                          ((sv ? q.serving.host_memory_bandwidth : q.training.host_memory_bandwidth) > 0
-                               ? format(Bandwidth::from_value(sv ? q.serving.host_memory_bandwidth : q.training.host_memory_bandwidth), {.significant = 4}) +
+                          (host_memory_given > 0
+                               ? format(Bandwidth::from_value(host_memory_given), {.significant = 4}) +
                                      " as given"
                                : std::string("a system's from its CPUs and DIMMs, else a host assumed for their PCIe generation; --host-memory-bandwidth "
                                              "gives yours")) +
                           ").");
     // The systems among them: the host memory their parts give (hardware/host_memory.hpp).
-    if (!((sv ? q.serving.host_memory_bandwidth : q.training.host_memory_bandwidth) > 0) && p2p != perf::PeerToPeer::forced) {
+    if (!(host_memory_given > 0) && p2p != perf::PeerToPeer::forced) {
       for (const PurchaseRow& r : out.rows) {
         if (r.kind != OptionKind::system || r.gpu == nullptr || r.gpu->peer_to_peer || !perf::pcie_only(*r.gpu)) continue;
         const SystemSpec& sys = cat.find_system(r.option);

@@ -18,6 +18,7 @@
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/perf/communication.hpp"
 #include "capplan/plan/goodput.hpp"
+#include "capplan/plan/it_power.hpp"
 #include "capplan/power/heat.hpp"
 #include "capplan/power/system_power.hpp"
 #include "capplan/units/format.hpp"
@@ -313,11 +314,9 @@ inline SystemSizing size_system(const SizingQuery& q) {
     const bool narrow = q.cpu && g.pcie_lanes > 8 && q.cpu->pcie_lanes < q.gpus * g.pcie_lanes + 4 * q.nvme_drives;
     if (narrow) slot.pcie_lanes = 8;
     // Cards with their own fans go in a workstation, on the CPU's root ports; passively cooled ones in
-    // a server, under PCIe switches (plan/it_power.hpp desktop_card).
-    const bool workstation = g.form_factor == FormFactor::consumer ||
-                             (g.form_factor == FormFactor::pcie && (g.cooling == GpuCooling::blower || g.cooling == GpuCooling::open_air));
+    // a server, under PCIe switches.
     const perf::Cluster node =
-        perf::make_cluster(slot, q.gpus, q.gpus, perf::Link{}, workstation ? perf::PcieHost::root_complex : perf::PcieHost::pcie_switch);
+        perf::make_cluster(slot, q.gpus, q.gpus, perf::Link{}, desktop_card(g) ? perf::PcieHost::root_complex : perf::PcieHost::pcie_switch);
     const perf::Link& link = node.intra_for(q.gpus);
     if (link.kind == perf::LinkKind::pcie_via_host && link.bandwidth.value() > 0) {
       SizingLine l;
