@@ -2,6 +2,7 @@
 // per-GPU-hour prices and system prices.
 #include <capplan/detail/enum_names.hpp>
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/hardware/gpu_slots.hpp>
 #include <capplan/hardware/warnings.hpp>
 
 #include <boost/describe/members.hpp>
@@ -951,6 +952,107 @@ TEST_SUITE("hardware") {
     priced.street_price = PricePoint{Money("649", Currency::USD), "2026-11-01", "a test price"};
     mine.add_or_replace(priced);
     CHECK(mine.part_price(PartKind::motherboard, "asrock-rack-romed8-2t")->amount == Money("649", Currency::USD));
+  }
+
+  TEST_CASE("GPU slots: the link each GPU runs at from the machine's CPU lanes or its board's slots") {
+    // The width arithmetic: all at their own width where the lanes suffice, else the widest power of two each gets.
+    CHECK(lanes_per_card(16, 1, 20) == 16);
+    CHECK(lanes_per_card(16, 2, 20) == 8);   // a desktop CPU's lanes: x8/x8
+    CHECK(lanes_per_card(16, 2, 32) == 16);
+    CHECK(lanes_per_card(16, 3, 20) == 4);
+    CHECK(lanes_per_card(8, 2, 20) == 8);    // x8 cards (RTX 4060 Ti) keep x8
+    CHECK(lanes_per_card(16, 4, 0) == 1);    // no free lanes: x1 (a switch would be needed)
+    CHECK(lanes_per_card(0, 2, 20) == 0);    // no PCIe link
+    const Catalog& c = Catalog::builtin();
+    // AMD: the Ryzen 9 7950X has 28 lanes, 4 link the chipset; one NVMe drive takes 4 more: 20 free.
+    CHECK(c.find_cpu("ryzen-9-7950x").chipset_lanes == 4);
+    const GpuSlots two = gpu_slots(c.find_system("ws-2x-rtx-4090"), c);
+    CHECK(two.lanes == 8);
+    CHECK(two.generation == 4);  // the RTX 4090's PCIe 4.0 on a PCIe 5.0 CPU
+    CHECK(two.narrowed);
+    CHECK(two.basis.find("PCIe 4.0 x8 each") == 0);
+    CHECK(two.basis.find("20 free lanes") != std::string::npos);
+    CHECK(two.basis.find("4 link the chipset") != std::string::npos);
+    const GpuSpec timed = two.apply(c.find_gpu("rtx-4090"));
+    CHECK(timed.pcie_lanes == 8);
+    CHECK(timed.id == "rtx-4090");
+    const GpuSlots one = gpu_slots(c.find_system("ws-rtx-4090"), c);
+    CHECK(one.lanes == 16);
+    CHECK_FALSE(one.narrowed);
+    // An NVLink baseboard's GPUs sit behind PCIe switches: their own width.
+    const GpuSlots dgx = gpu_slots(c.find_system("dgx-h100"), c);
+    CHECK(dgx.lanes == 16);
+    CHECK(dgx.generation == 5);
+    CHECK_FALSE(dgx.narrowed);
+    // A board listed: its widest slots (the ROMED8-2T's seven, one of them x8) decide.
+    SystemSpec s;
+    s.id = "romed-box";
+    s.topology = Topology::nvlink_bridge;  // 3090s on the CPU's root ports
+    s.parts = {{PartKind::gpu, "rtx-3090", 4}, {PartKind::cpu, "epyc-7763", 1}, {PartKind::motherboard, "asrock-rack-romed8-2t", 1}};
+    CHECK(gpu_slots(s, c).lanes == 16);
+    CHECK_FALSE(gpu_slots(s, c).narrowed);
+    s.parts[0].count = 7;
+    CHECK(gpu_slots(s, c).lanes == 8);
+    CHECK(gpu_slots(s, c).basis.find("ASRock Rack ROMED8-2T") != std::string::npos);
+    // A PCIe 5.0 card on a PCIe 4.0 CPU runs at 4.0.
+    s.parts = {{PartKind::gpu, "rtx-5090", 2}, {PartKind::cpu, "epyc-7763", 1}};
+    const GpuSlots older = gpu_slots(s, c);
+    CHECK(older.lanes == 16);
+    CHECK(older.generation == 4);
+    CHECK(older.narrowed);
+    CHECK(older.basis.find("the older of rtx-5090's 5.0") != std::string::npos);
+    // No CPU listed (a baseboard): the card's own link.
+    CHECK_FALSE(gpu_slots(c.find_system("hgx-h100-8gpu"), c).narrowed);
+    // A server whose GPUs sit behind PCIe switches keeps x16, however few the CPU's lanes.
+    s.topology = Topology::pcie_switch;
+    s.parts = {{PartKind::gpu, "l40s", 8}, {PartKind::cpu, "epyc-9654", 1}};
+    CHECK(gpu_slots(s, c).lanes == 16);
+    CHECK(gpu_slots(s, c).basis.find("behind PCIe switches") != std::string::npos);
+    // Two EPYC sockets give 64 lanes each to the link between them: 128 left. 8 cards fit at x16 with no
+    // drive; a server's drive takes 4 more, and the cards drop to x8.
+    s.topology = Topology::pcie_no_p2p;
+    s.parts = {{PartKind::gpu, "rtx-4090", 8}, {PartKind::cpu, "epyc-7763", 2}};
+    CHECK(gpu_slots(s, c).lanes == 16);
+    s.parts.push_back({PartKind::storage, "samsung-990-pro-2tb", 1});
+    CHECK(gpu_slots(s, c).lanes == 8);
+    CHECK(gpu_slots(s, c).basis.find("128 link the sockets") != std::string::npos);
+    // A desktop's further drives hang off the chipset: three drives take 4 of the 7950X's lanes, not 12.
+    SystemSpec ws = c.find_system("ws-2x-rtx-4090");
+    for (SystemPart& p : ws.parts)
+      if (p.kind == PartKind::storage) p.count = 3;
+    CHECK(gpu_slots(ws, c).lanes == 8);
+    CHECK(gpu_slots(ws, c).basis.find("further drives on the chipset") != std::string::npos);
+    // Four cards on that CPU: x4 each; a board listed cannot widen them.
+    for (SystemPart& p : ws.parts)
+      if (p.kind == PartKind::gpu) p.count = 4;
+    CHECK(gpu_slots(ws, c).lanes == 4);
+    ws.parts.push_back({PartKind::motherboard, "asrock-rack-romed8-2t", 1});
+    CHECK(gpu_slots(ws, c).lanes == 4);
+    // A CPU that records no lanes leaves the cards their own width (a board's slots may still narrow them).
+    Catalog mine = Catalog::make_builtin();
+    CpuSpec unknown = c.find_cpu("ryzen-9-7950x");
+    unknown.id = "no-lanes-cpu";
+    unknown.name = "No-lanes CPU";
+    unknown.aliases = {};
+    unknown.pcie_lanes = 0;
+    unknown.chipset_lanes = 0;
+    mine.add_or_replace(unknown);
+    SystemSpec bare = c.find_system("ws-2x-rtx-4090");
+    for (SystemPart& p : bare.parts)
+      if (p.kind == PartKind::cpu) p.id = "no-lanes-cpu";
+    CHECK(gpu_slots(bare, mine).lanes == 16);
+    CHECK(gpu_slots(bare, mine).basis.find("records no PCIe lanes") != std::string::npos);
+    // The arithmetic the sizing uses: a desktop CPU's free lanes, one drive on the CPU.
+    CHECK(cpu_free_lanes(c.find_cpu("ryzen-9-7950x"), 3) == 20);
+    CHECK(cpu_free_lanes(c.find_cpu("epyc-7763"), 3) == 116);
+    CHECK(cpu_free_lanes(unknown, 1) == 0);
+    // A chipset link larger than the CPU's lanes names the field.
+    CpuSpec bad = c.find_cpu("ryzen-9-7950x");
+    bad.chipset_lanes = 40;
+    CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("chipset_lanes") != std::string::npos);
+    bad = c.find_cpu("ryzen-9-7950x");
+    bad.memory_speed_2dpc = -1;
+    CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("memory_speed_2dpc") != std::string::npos);
   }
 
   TEST_CASE("system price: given, derived from parts, or unknown with the missing parts") {

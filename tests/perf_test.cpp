@@ -1964,11 +1964,23 @@ TEST_SUITE("perf") {
     CHECK(ws.channels == 2);
     CHECK(ws.speed_mts == 5200);
     CHECK(ws.basis.find("the CPU's rating") != std::string::npos);
-    // DGX H100: 2 x Xeon 8480+ (8 channels of DDR5-4800 each), 32 DIMMs: 16 channels, 614.4 GB/s.
+    // DGX H100: 2 x Xeon 8480+ (8 channels of DDR5-4800 each), 32 DIMMs: two a channel, where DDR5 on
+    // Sapphire Rapids runs at 4,400 MT/s (WWT's population guide): 16 x 8 x 4400 = 563.2 GB/s.
     const HostMemory dgx = host_memory(cat.find_system("dgx-h100"), cat);
     CHECK(dgx.sockets == 2);
     CHECK(dgx.channels == 16);
-    CHECK(dgx.bandwidth.value() == doctest::Approx(614.4e9));
+    CHECK(dgx.speed_mts == 4400);
+    CHECK(dgx.bandwidth.value() == doctest::Approx(563.2e9));
+    CHECK(dgx.basis.find("two DIMMs a channel") != std::string::npos);
+    // A desktop with four DIMMs: the Ryzen 7000's DDR5-3600 with two a channel (AMD): 2 x 8 x 3600.
+    SystemSpec four = cat.find_system("ws-2x-rtx-4090");
+    for (SystemPart& p : four.parts)
+      if (p.kind == PartKind::memory) p.count = 4;
+    CHECK(host_memory(four, cat).bandwidth.value() == doctest::Approx(57.6e9));
+    // DGX B200: 32 DIMMs on 2 x Xeon 8570, whose speed with two a channel is not recorded: one's, and said.
+    const HostMemory b200 = host_memory(cat.find_system("dgx-b200"), cat);
+    CHECK(b200.speed_mts == 4800);
+    CHECK(b200.basis.find("counted at one's speed") != std::string::npos);
     // Odd systems: fewer DIMMs than sockets fill that many channels; DIMMs a CPU does not take, nothing.
     CHECK(ddr_speed_mts("ddr5-4800") == 4800);
     SystemSpec odd;

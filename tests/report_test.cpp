@@ -381,6 +381,8 @@ TEST_SUITE("report") {
 // deadline, counts host power, and never shows a missing price as zero.
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/hardware/gpu_slots.hpp>
+#include <capplan/hardware/host_memory.hpp>
 #include <capplan/plan/purchase.hpp>
 #include <capplan/workload/image_model.hpp>
 #include <capplan/workload/presets.hpp>
@@ -458,6 +460,41 @@ TEST_SUITE("report") {
     REQUIRE(eight.run);
     CHECK(row_of(t, "dgx-h100").time.value() == doctest::Approx(eight.run->time_for_tokens(1e9).value()));
     CHECK(row_of(t, "dgx-h100").gpus == 8);
+  }
+
+  TEST_CASE("purchase table: a system's GPUs are timed on the links its parts give them (2 x RTX 4090 at x8/x8)") {
+    PurchaseQuery q = train_query("llama3.2-1b", 1e9);
+    q.training.seq_len = 8192;  // as capplan compare sets it: too long for one card, two hold it
+    q.filters.gpus = false;
+    q.filters.cloud = false;
+    const Catalog& c = Catalog::builtin();
+    const PurchaseTable t = purchase_table(q, c);
+    const PurchaseRow& r = row_of(t, "ws-2x-rtx-4090");
+    CAPTURE(r.status);
+    REQUIRE(r.estimated());
+    REQUIRE(r.training);
+    // The Ryzen 9 7950X's 20 free lanes run the two cards at PCIe 4.0 x8 each, the catalog's GPU at x16.
+    CHECK(r.training->cluster.gpu.pcie_lanes == 8);
+    CHECK(r.gpu->pcie_lanes == 16);
+    // The same run as capplan train on the card in those slots, on the system's host memory.
+    TrainingSetup s;
+    s.gpus_per_node = 2;
+    s.seq_len = 8192;
+    s.host_memory_bandwidth = host_memory(c.find_system("ws-2x-rtx-4090"), c).bandwidth.value();
+    const GpuSlots slots = gpu_slots(c.find_system("ws-2x-rtx-4090"), c);
+    const TrainingRunSearch x8 = best_training_run(q.model, slots.apply(c.find_gpu("rtx-4090")), r.gpus, s);
+    const TrainingRunSearch x16 = best_training_run(q.model, c.find_gpu("rtx-4090"), r.gpus, s);
+    REQUIRE(x8.run);
+    REQUIRE(x16.run);
+    CHECK(r.time.value() == doctest::Approx(x8.run->time_for_tokens(1e9).value()).epsilon(1e-12));
+    CHECK(r.gpus == 2);
+    CHECK(x8.run->time_for_tokens(1e9).value() > x16.run->time_for_tokens(1e9).value());
+    // The notes say so.
+    bool said = false;
+    for (const std::string& n : t.assumptions) said = said || n.find("ws-2x-rtx-4090's GPU links, from its parts, as timed: PCIe 4.0 x8 each") == 0;
+    CHECK(said);
+    // A one-card workstation keeps x16 and gets no such note.
+    for (const std::string& n : t.assumptions) CHECK(n.find("ws-rtx-4090's GPU links") == std::string::npos);
   }
 
   TEST_CASE("purchase table: a power cap is checked against a system's stated maximum, energy against its parts") {

@@ -10,6 +10,7 @@
 
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/hardware/gpu_slots.hpp>
 #include <capplan/hardware/host_memory.hpp>
 #include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>
@@ -130,6 +131,15 @@ void bind_hardware_records(py::module_& m) {
       .field("speed_mts", &HostMemory::speed_mts, "the speed they run at: the slower of the CPU's rating and the DIMMs'")
       .field("basis", &HostMemory::basis, "the arithmetic, or why there is none")
       .finish();
+  Record<GpuSlots>(m, "GpuSlots", "The PCIe link each GPU of a machine runs at, from its CPUs' lanes or its board's slots (hardware/gpu_slots.hpp).")
+      .field("lanes", &GpuSlots::lanes, "electrical lanes each GPU's link runs at")
+      .field("generation", &GpuSlots::generation, "the PCIe generation it runs at: the older of the card's and the host's")
+      .field("narrowed", &GpuSlots::narrowed, "below the card's own width or generation")
+      .field("basis", &GpuSlots::basis, "the arithmetic, in words")
+      .finish()
+      .def("apply", &GpuSlots::apply, py::arg("gpu"), "The card as it runs in these slots: its PCIe link at lanes and generation.");
+  m.def("lanes_per_card", &lanes_per_card, py::arg("card_lanes"), py::arg("gpus"), py::arg("free_lanes"),
+        "The widest link each of `gpus` cards gets from `free_lanes`: its own where they all fit, else the widest power of two each gets (at least 1).");
 
   Record<MemoryModule>(m, "MemoryModule", "A host DRAM module (DDR4 / DDR5 DIMM).")
       .described_fields()
@@ -336,6 +346,8 @@ void bind_catalog(py::module_& m) {
   c.def("validate", &Catalog::validate, "Every entry valid, names unique, references resolved; InputError otherwise.");
   m.def("host_memory", &host_memory, py::arg("system"), py::arg("catalog"),
         "One node's host DRAM from the system's CPU and memory-module parts: what its GPUs share through host memory (NCCL's SHM).");
+  m.def("gpu_slots", &gpu_slots, py::arg("system"), py::arg("catalog"),
+        "The PCIe link each GPU of one node runs at: its CPUs' free lanes shared by the cards (x8/x8 on a desktop CPU) or its board's slots.");
   c.def(
       "warnings",
       [](const Catalog& cat, const std::string& today, long max_price_age_days, double outlier_factor, std::size_t min_siblings) {

@@ -1209,7 +1209,10 @@ def test_host_memory_from_parts_and_given():
         epyc.memory_bandwidth(8, 99999)
     ws = capplan.host_memory(cat.find_system("ws-2x-rtx-4090"), cat)
     assert ws.bandwidth.value == pytest.approx(83.2e9) and ws.channels == 2 and ws.speed_mts == 5200
-    assert capplan.host_memory(cat.find_system("dgx-h100"), cat).bandwidth.value == pytest.approx(614.4e9)
+    # 32 DIMMs on 16 channels: two a channel, where a 4th-generation Xeon runs DDR5 at 4,400 MT/s.
+    dgx = capplan.host_memory(cat.find_system("dgx-h100"), cat)
+    assert dgx.bandwidth.value == pytest.approx(563.2e9) and dgx.speed_mts == 4400
+    assert cat.find_cpu("xeon-platinum-8480plus").memory_speed_2dpc == 4400
     assert capplan.host_memory(cat.find_system("hgx-h100-8gpu"), cat).bandwidth.value == 0
     # A run takes the host given: 8 x RTX 4090 on one EPYC 7763 socket get 0.75 x 204.8 / 16 = 9.6 GB/s each.
     shape = capplan.find_model("llama2-7b").transformer()
@@ -1226,3 +1229,22 @@ def test_host_memory_from_parts_and_given():
     load.host_memory_bandwidth = float("nan")
     with pytest.raises(capplan.InputError, match="host_memory_bandwidth"):
         load.validate()
+
+
+def test_gpu_slots_from_parts():
+    cat = capplan.Catalog.builtin()
+    # Two cards on a Ryzen 9 7950X: 28 lanes, 4 link the chipset, 4 the NVMe drive: x8 each, PCIe 4.0.
+    assert cat.find_cpu("ryzen-9-7950x").chipset_lanes == 4
+    slots = capplan.gpu_slots(cat.find_system("ws-2x-rtx-4090"), cat)
+    assert (slots.lanes, slots.generation, slots.narrowed) == (8, 4, True)
+    assert slots.basis.startswith("PCIe 4.0 x8 each")
+    card = slots.apply(cat.find_gpu("rtx-4090"))
+    assert card.pcie_lanes == 8 and cat.find_gpu("rtx-4090").pcie_lanes == 16
+    assert not capplan.gpu_slots(cat.find_system("dgx-h100"), cat).narrowed
+    assert capplan.lanes_per_card(16, 2, 20) == 8
+    assert capplan.lanes_per_card(16, 1, 20) == 16
+    assert capplan.lanes_per_card(16, 3, 20) == 4
+    bad = cat.find_cpu("ryzen-9-7950x")
+    bad.chipset_lanes = 99
+    with pytest.raises(capplan.InputError, match="chipset_lanes"):
+        bad.validate()

@@ -832,8 +832,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
   std::vector<CpuSpec> v;
   // EPYC 7763: AMD product page: 64 cores / 128 threads, default TDP 280 W, 128 PCIe 4.0 lanes, 8 channels
   // DDR4-3200, up to 4 TB; launch 1ku price $7,890 (AMD EPYC 7003 launch, 2021-03-15).
+  // EPYC in two sockets: 64 of each socket's 128 lanes link the sockets, 128 left in all (AnandTech, "AMD Rome
+  // Second Generation EPYC Review", 2019-08-07, PCIe 4.0 page: "to enable a dual socket configuration, 64 PCIe lanes
+  // from each CPU were used to link them together ... AMD still allows for 64"; a board maker may trade one link
+  // for 32 more lanes, 160 in all, which socket_link_lanes does not assume). The same for 7002, 7003 and 9004.
   v.push_back({.id = "epyc-7763", .name = "AMD EPYC 7763", .aliases = {"EPYC 7763"}, .vendor = Vendor::amd,
-               .architecture = "Zen 3 (Milan)", .socket = "SP3", .cores = 64, .threads = 128, .tdp = 280_W, .pcie_generation = 4, .pcie_lanes = 128,
+               .architecture = "Zen 3 (Milan)", .socket = "SP3", .cores = 64, .threads = 128, .tdp = 280_W, .pcie_generation = 4, .pcie_lanes = 128, .socket_link_lanes = 64,
                .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 4_TB,
                .launch_price = usd("7890", "2021-03-15", "AMD EPYC 7003 launch price list (1ku), https://techgage.com/article/amd-epyc-milan-launch-performance/"),
                .source = "AMD EPYC 7763 product page, https://www.amd.com/en/products/cpu/amd-epyc-7763; platform figures per https://www.anandtech.com/show/16529/amd-epyc-milan-review",
@@ -841,14 +845,14 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
                .note = "Checked against stored copies: 64C/128T, cTDP 225-280 W, $7,890 (1ku) at techgage; 8 x DDR4-3200, 4 TB, 128 PCIe 4.0 lanes at AnandTech. DDR4 only: the platform (SP3) does not take DDR5."});
   // EPYC 7742: AMD product page: 64 / 128, 225 W, 128 PCIe 4.0 lanes, 8 ch DDR4-3200; launch 1ku $6,950 (2019-08-07).
   v.push_back({.id = "epyc-7742", .name = "AMD EPYC 7742", .aliases = {"EPYC 7742"}, .vendor = Vendor::amd,
-               .architecture = "Zen 2 (Rome)", .socket = "SP3", .cores = 64, .threads = 128, .tdp = 225_W, .pcie_generation = 4, .pcie_lanes = 128,
+               .architecture = "Zen 2 (Rome)", .socket = "SP3", .cores = 64, .threads = 128, .tdp = 225_W, .pcie_generation = 4, .pcie_lanes = 128, .socket_link_lanes = 64,
                .memory_type = "DDR4-3200", .memory_channels = 8, .max_memory = 4_TB,
                .launch_price = usd("6950", "2019-08-07", "AMD EPYC 7002 series launch price list (1ku), as reported by the press"),
                .source = "AMD EPYC 7742 product page, https://www.amd.com/en/products/cpu/amd-epyc-7742", .as_of = recorded,
                .note = src::unverified});
   // EPYC 9654: AMD product page: 96 / 192, 360 W, 128 PCIe 5.0 lanes, 12 ch DDR5-4800, 6 TB; launch 1ku $11,805 (2022-11-10).
   v.push_back({.id = "epyc-9654", .name = "AMD EPYC 9654", .aliases = {"EPYC 9654"}, .vendor = Vendor::amd,
-               .architecture = "Zen 4 (Genoa)", .socket = "SP5", .cores = 96, .threads = 192, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 128,
+               .architecture = "Zen 4 (Genoa)", .socket = "SP5", .cores = 96, .threads = 192, .tdp = 360_W, .pcie_generation = 5, .pcie_lanes = 128, .socket_link_lanes = 64,
                .memory_type = "DDR5-4800", .memory_channels = 12, .max_memory = 6_TB,
                .launch_price = usd("11805", "2022-11-10", "AMD EPYC 9004 series launch price list (1ku), as reported by the press"),
                .source = "AMD EPYC 9654 product page, https://www.amd.com/en/products/cpu/amd-epyc-9654", .as_of = recorded,
@@ -860,18 +864,22 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
                .launch_price = usd("3299", "2022-03-08", "AMD Threadripper PRO 5000WX launch SEP, as reported by the press"),
                .source = "AMD Threadripper PRO 5975WX product page, https://www.amd.com/en/products/cpu/amd-ryzen-threadripper-pro-5975wx",
                .as_of = recorded, .note = src::unverified});
-  // Ryzen 9 7950X: AMD product page: 16 / 32, 170 W, 28 PCIe 5.0 lanes (24 usable), 2 ch DDR5-5200; launch $699.
+  // Ryzen 9 7950X: AMD product page: 16 / 32, 170 W, 28 PCIe 5.0 lanes (24 usable: 4 link the chipset), 2 ch
+  // DDR5-5200; launch $699. DDR5-5200 with one DIMM a channel, DDR5-3600 with two (AMD's specification, as
+  // TechSpot reported it, "AMD Ryzen 7000's memory sweet spot will be DDR5-6000", 2022-09).
   v.push_back({.id = "ryzen-9-7950x", .name = "AMD Ryzen 9 7950X", .aliases = {"Ryzen 9 7950X", "7950X"}, .vendor = Vendor::amd,
                .architecture = "Zen 4 (Raphael)", .socket = "AM5", .cores = 16, .threads = 32, .tdp = 170_W, .pcie_generation = 5, .pcie_lanes = 28,
-               .memory_type = "DDR5-5200", .memory_channels = 2, .max_memory = 192_GB,
+               .chipset_lanes = 4, .memory_type = "DDR5-5200", .memory_channels = 2, .memory_speed_2dpc = 3600, .max_memory = 192_GB,
                .launch_price = usd("699", "2022-09-27", "AMD Ryzen 7000 launch SEP, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x"),
                .street_price = usd("449.96", src::pcpp_date, (std::string(src::pcpp) + "; cpu.csv")),
                .source = "AMD Ryzen 9 7950X product page, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x", .as_of = recorded,
                .note = std::string(src::unverified) + " 192 GB maximum after the 2023 AGESA update (128 GB at launch)."});
-  // Xeon Platinum 8480+: Intel ARK: 56 / 112, 350 W, 80 PCIe 5.0 lanes, 8 ch DDR5-4800, 4 TB; RCP $10,710.
+  // Xeon Platinum 8480+: Intel ARK: 56 / 112, 350 W, 80 PCIe 5.0 lanes, 8 ch DDR5-4800, 4 TB; RCP $10,710. DDR5-4800
+  // with one DIMM a channel, 4,400 MT/s with two (WWT, "Memory Population Guidelines for Intel 4th Gen Xeon Scalable
+  // Processors": "When the second DIMM in each memory channel is populated, the speed ... is reduced to 4400MT/s").
   v.push_back({.id = "xeon-platinum-8480plus", .name = "Intel Xeon Platinum 8480+", .aliases = {"Xeon 8480+", "Xeon Platinum 8480+", "8480+"},
                .vendor = Vendor::intel, .architecture = "Sapphire Rapids", .socket = "LGA4677", .cores = 56, .threads = 112, .tdp = 350_W,
-               .pcie_generation = 5, .pcie_lanes = 80, .memory_type = "DDR5-4800", .memory_channels = 8, .max_memory = 4_TB,
+               .pcie_generation = 5, .pcie_lanes = 80, .memory_type = "DDR5-4800", .memory_channels = 8, .memory_speed_2dpc = 4400, .max_memory = 4_TB,
                .launch_price = usd("10710", "2023-01-10", "Intel ARK recommended customer price, https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html"),
                .source = "Intel ARK, https://www.intel.com/content/www/us/en/products/sku/231746/intel-xeon-platinum-8480-processor-105m-cache-2-00-ghz/specifications.html",
                .as_of = recorded, .note = std::string(src::unverified) + " DGX H100 ships the 8480C variant (not sold separately)."});
@@ -1081,7 +1089,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<SystemSpec> systems() {
                .parts = {{K::gpu, "rtx-4090", 2}, {K::cpu, "ryzen-9-7950x", 1}, {K::memory, "ddr5-5600-udimm-32gb", 2},
                          {K::storage, "samsung-990-pro-2tb", 1}, {K::psu, "corsair-hx1500i", 1}, {K::chassis, "generic-atx-tower", 1}},
                .topology = Topology::pcie_no_p2p, .source = src::source_material, .as_of = recorded,
-               .note = "GPUs from the source material; the rest is a typical AM5 desktop build chosen for the catalog: the two cards share the CPU's lanes at PCIe 4.0 x8 each (x8/x8), which matters little because 40-series cards have no peer-to-peer anyway. A Threadripper PRO platform (x16/x16, RDIMMs) costs more and its RDIMMs have no sourced price. Price derived from the parts."});
+               .note = "GPUs from the source material; the rest is a typical AM5 desktop build chosen for the catalog: the two cards share the CPU's lanes at PCIe 4.0 x8 each (x8/x8); 40-series cards have no peer-to-peer, so their collectives go through host memory over those x8 links, as compare times them (hardware/gpu_slots.hpp). A Threadripper PRO platform (x16/x16, RDIMMs) costs more and its RDIMMs have no sourced price. Price derived from the parts."});
   // 4 x A100 80GB NVLink server: HGX A100 4-GPU baseboard, GPUs joined all-to-all by NVLink without NVSwitch.
   v.push_back({.id = "server-4x-a100-80gb-nvlink", .name = "Server, 4 x A100 SXM 80GB NVLink (HGX A100 4-GPU)", .aliases = {"4xA100 80GB"},
                .parts = {{K::gpu, "a100-sxm-80gb", 4}, {K::cpu, "epyc-7763", 2}, {K::memory, "ddr4-3200-rdimm-64gb", 16},

@@ -29,8 +29,13 @@ struct CpuSpec {
   Power tdp{};                       // default TDP (Intel: processor base power)
   int pcie_generation = 4;
   int pcie_lanes = 0;                // lanes per socket from the CPU
+  int chipset_lanes = 0;             // of those, the lanes that link the chipset, not free for slots (AM5: 4 of 28)
+  int socket_link_lanes = 0;         // of those, the lanes a socket gives to the link to a second one (EPYC 2P: 64 of 128)
   std::string memory_type{};           // "DDR4-3200"
   int memory_channels = 0;           // per socket
+  // DDR5 runs slower with two DIMMs in a channel: the rated MT/s then (Ryzen 7000: 3,600; Xeon
+  // Scalable 4th gen: 4,400); 0: not recorded, or no slowdown (DDR4 Ice Lake keeps 3,200).
+  int memory_speed_2dpc = 0;
   DataSize max_memory{};             // per socket; 0: not published
   std::optional<PricePoint> launch_price{};
   std::optional<PricePoint> street_price{};
@@ -38,7 +43,8 @@ struct CpuSpec {
   std::string as_of{};
   std::string note{};
 
-  // Bounds: cores 1..1024, threads cores..4*cores, TDP 1 W..2 kW, PCIe lanes 0..256,
+  // Bounds: cores 1..1024, threads cores..4*cores, TDP 1 W..2 kW, PCIe lanes 0..256 (chipset and
+  // socket-link lanes 0..those), 2-DIMM-per-channel speed 0..20,000 MT/s,
   // memory channels 1..24, max memory <= 100 TB.
   void validate() const {
     using namespace capplan::literals;
@@ -50,7 +56,10 @@ struct CpuSpec {
     detail::check_quantity(tdp, 2_kW, "tdp", label, true);
     detail::check_count(pcie_generation, 0, 7, "pcie_generation", label);
     detail::check_count(pcie_lanes, 0, 256, "pcie_lanes", label);
+    detail::check_count(chipset_lanes, 0, pcie_lanes, "chipset_lanes", label);
+    detail::check_count(socket_link_lanes, 0, pcie_lanes - chipset_lanes, "socket_link_lanes", label);
     detail::check_count(memory_channels, 1, 24, "memory_channels", label);
+    detail::check_count(memory_speed_2dpc, 0, 20000, "memory_speed_2dpc", label);
     detail::check_quantity(max_memory, 100_TB, "max_memory", label);
     if (launch_price) launch_price->validate("launch_price");
     if (street_price) street_price->validate("street_price");
@@ -60,7 +69,7 @@ struct CpuSpec {
 };
 
 BOOST_DESCRIBE_STRUCT(CpuSpec, (), (id, name, aliases, vendor, architecture, socket, cores, threads, tdp, pcie_generation,
-                                    pcie_lanes, memory_type, memory_channels, max_memory, launch_price, street_price,
+                                    pcie_lanes, chipset_lanes, socket_link_lanes, memory_type, memory_channels, memory_speed_2dpc, max_memory, launch_price, street_price,
                                     source, as_of, note))
 // The transfer rate a DDR memory type names: "DDR5-4800" (or "ddr5-4800") -> 4800 MT/s; 0 where it
 // names none (an empty or unrecognised type).

@@ -30,12 +30,14 @@ struct HostMemory {
 };
 
 // The host memory of one node of `s`, from its CPU and memory-module parts. Not known (0) where the
-// system lists no CPU or no DIMMs, or DIMMs of another DDR generation than a CPU takes. Not modelled:
-// DDR5 running slower with two DIMMs in a channel (DGX H100's 32 DIMMs on 16 channels count at 4,800).
+// system lists no CPU or no DIMMs, or DIMMs of another DDR generation than a CPU takes. More DIMMs
+// than channels put two in a channel, where DDR5 runs slower: at the CPU's `memory_speed_2dpc`
+// (DGX H100's 32 DIMMs on 16 channels of Xeon 8480+ at 4,400 MT/s), or at its one-DIMM rating where
+// that is not recorded (and the basis says so).
 inline HostMemory host_memory(const SystemSpec& s, const Catalog& c) {
   HostMemory h;
-  int cpu_channels = 0, rated = 0, dimms = 0, dimm_speed = 0;
-  bool unrated = false;
+  int cpu_channels = 0, rated = 0, dimms = 0, dimm_speed = 0, rated_2dpc = 0;
+  bool unrated = false, unrated_2dpc = false;
   std::string cpus, dimm_name, mismatch;
   std::vector<DramType> dimm_types;
   for (const SystemPart& p : s.parts) {
@@ -54,6 +56,8 @@ inline HostMemory host_memory(const SystemSpec& s, const Catalog& c) {
     const int r = ddr_speed_mts(cpu.memory_type);
     if (r > 0) rated = rated > 0 ? std::min(rated, r) : r;
     else unrated = true;
+    if (cpu.memory_speed_2dpc > 0) rated_2dpc = rated_2dpc > 0 ? std::min(rated_2dpc, cpu.memory_speed_2dpc) : cpu.memory_speed_2dpc;
+    else unrated_2dpc = true;
     cpus += (cpus.empty() ? "" : " + ") + (p.count == 1 ? std::string() : std::to_string(p.count) + " x ") + cpu.name;
     for (const DramType t : dimm_types) {
       const std::string kind(name(t));  // "DDR4", "DDR5"
@@ -68,12 +72,21 @@ inline HostMemory host_memory(const SystemSpec& s, const Catalog& c) {
   }
   h.channels = std::min(cpu_channels, dimms);
   h.speed_mts = rated > 0 ? std::min(rated, dimm_speed) : dimm_speed;
+  const bool two_a_channel = dimms > cpu_channels;
+  const bool slowed = two_a_channel && !unrated_2dpc && rated_2dpc < h.speed_mts;
+  const bool capped = !slowed && rated > 0 && rated < dimm_speed;
+  if (slowed) h.speed_mts = rated_2dpc;
   h.bandwidth = Bandwidth::from_value(8.0 * h.channels * h.speed_mts * 1e6);
-  const bool capped = rated > 0 && rated < dimm_speed;
   h.basis = std::to_string(h.channels) + " channel" + (h.channels == 1 ? "" : "s") + " (" + std::to_string(dimms) + " x " + dimm_name + " on " + cpus +
             ", " + std::to_string(cpu_channels) + " channels) x 8 B x " + format_number(h.speed_mts, 5) + " MT/s" +
-            (capped ? " (the CPU's rating)" : unrated ? " (the DIMMs'; a CPU's rated speed is not recorded)" : "") + " = " +
-            format(h.bandwidth, {.significant = 4});
+            (slowed   ? " (the CPU's rating with two DIMMs a channel)"
+             : capped ? " (the CPU's rating)"
+             : unrated ? " (the DIMMs'; a CPU's rated speed is not recorded)"
+                       : "") +
+            (two_a_channel && unrated_2dpc && std::find(dimm_types.begin(), dimm_types.end(), DramType::ddr5) != dimm_types.end()
+                 ? " (two DIMMs a channel, counted at one's speed: the CPU's speed with two is not recorded)"
+                 : "") +
+            " = " + format(h.bandwidth, {.significant = 4});
   return h;
 }
 

@@ -21,6 +21,8 @@
 #include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/hardware/gpu_slots.hpp"
+#include "capplan/hardware/host_memory.hpp"
 #include "capplan/memory/budget.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/money/money.hpp"
@@ -286,8 +288,8 @@ inline std::vector<std::string> build_problems(const Build& b, const BuildQuery&
   }
   const SystemSizing need = size_system(detail::sizing_query(q, *gpu, gpus));
   const int lanes_needed = 8 * gpus + 4;
-  if (cpu->pcie_lanes < lanes_needed)
-    p.push_back(cpu->id + " has " + std::to_string(cpu->pcie_lanes) + " PCIe lanes; " + std::to_string(gpus) + " GPUs at x8 and a drive need " +
+  if (cpu->pcie_lanes - cpu->chipset_lanes < lanes_needed)
+    p.push_back(cpu->id + " has " + std::to_string(cpu->pcie_lanes - cpu->chipset_lanes) + (cpu->chipset_lanes > 0 ? " PCIe lanes free for slots; " : " PCIe lanes; ") + std::to_string(gpus) + " GPUs at x8 and a drive need " +
                 std::to_string(lanes_needed));
   if (cpu->cores < need.cpu_cores) p.push_back(cpu->id + " has " + std::to_string(cpu->cores) + " cores; the workload needs " + std::to_string(need.cpu_cores));
   if (board) {
@@ -370,15 +372,15 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       Build b;
       b.gpu_id = g.id;
       b.gpus = n;
-      // Speed and memory fit, on the host memory given (0: assumed for the GPU's PCIe generation); the
-      // reason it does not run, or nothing.
-      const auto time_build = [&](double host_memory_bandwidth) -> std::optional<std::string> {
+      // Speed and memory fit of `gpu` (g in the build's slots), on the host memory given (0: assumed for
+      // the GPU's PCIe generation); the reason it does not run, or nothing.
+      const auto time_build = [&](const GpuSpec& gpu, double host_memory_bandwidth) -> std::optional<std::string> {
         try {
           if (q.task == SizingTask::serve) {
             if (q.model.heads % n != 0) return std::string();
             ServingLoad load = q.load;
             load.host_memory_bandwidth = host_memory_bandwidth;
-            const ServingRun run = serving_run(q.model, g, load, n, 1);
+            const ServingRun run = serving_run(q.model, gpu, load, n, 1);
             if (!run.fit.fits || run.fit.tight) return "the model and its KV cache do not fit (" + format(run.memory.total()) + " per GPU)";
             b.tokens_per_second = run.estimate.tokens_per_second;
             b.memory_per_gpu = run.memory.total();
@@ -392,7 +394,7 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
               setup.finetune = q.finetune;
               setup.lora = q.lora;
             }
-            const TrainingRunSearch sr = best_training_run(q.model, g, n, setup);
+            const TrainingRunSearch sr = best_training_run(q.model, gpu, n, setup);
             if (!sr.run) return std::string("no plan fits in memory") + (q.task != SizingTask::serve ? " (a shorter --seq-len may)" : "");
             b.tokens_per_second = sr.run->estimate.tokens_per_second;
             b.memory_per_gpu = sr.run->memory.total();
@@ -403,7 +405,7 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
         }
         return std::nullopt;
       };
-      if (const auto why = time_build(0)) {
+      if (const auto why = time_build(g, 0)) {
         if (!why->empty()) out.rejected.push_back(label + ": " + *why);
         continue;
       }
@@ -432,7 +434,7 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       bool any_cpu = false, any_case = false;
       for (const CpuSpec& x : c.cpus()) {
         const auto pr = detail::usd_price(x.street_price, x.launch_price);
-        if (!pr || x.pcie_lanes < 8 * n + 4 || x.cores < need.cpu_cores) continue;
+        if (!pr || x.pcie_lanes - x.chipset_lanes < 8 * n + 4 || x.cores < need.cpu_cores) continue;
         any_cpu = true;
         std::vector<std::pair<const Motherboard*, Money>> boards;
         for (const Motherboard& mb : c.motherboards()) {
@@ -479,25 +481,21 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       const Chassis* box = best->box;
       const Money box_price = best->box_price;
       b.items.push_back({PartKind::cpu, cpu->id, cpu->name, 1, best->cpu_price, best->cpu_price,
-                         std::to_string(cpu->pcie_lanes) + " lanes, " + std::to_string(cpu->cores) + " cores (needs " + std::to_string(8 * n + 4) +
+                         std::to_string(cpu->pcie_lanes - cpu->chipset_lanes) + (cpu->chipset_lanes > 0 ? " free lanes, " : " lanes, ") +
+                             std::to_string(cpu->cores) + " cores (needs " + std::to_string(8 * n + 4) +
                              " and " + std::to_string(need.cpu_cores) + ")"});
       if (board) {
         b.items.push_back({PartKind::motherboard, board->id, board->name, 1, best->board_price, best->board_price,
                            board->socket + (n == 1 ? "; the card in slot " : "; the " + std::to_string(n) + " cards in slots ") +
                                detail::positions_text(best->fit.slots)});
       }
-      // Memory: the platform's (detail::cheapest_memory). Its channels x speed are what several GPUs
-      // without peer-to-peer share through host memory: timed again on them (perf::shm_host_share).
+      // Memory: the platform's (detail::cheapest_memory), its channels x speed (hardware/host_memory.hpp:
+      // DDR5 slower with two DIMMs a channel) what several GPUs without peer-to-peer share through host
+      // memory (perf::shm_host_share).
       const MemoryModule* mem = best->memory.module;
       const int dimms = best->memory.dimms;
-      const Bandwidth dram = memory_bandwidth(*cpu, std::min(dimms, cpu->memory_channels), mem->speed_mts);
-      if (n > 1 && dram.value() >= 1e9) {
-        if (const auto why = time_build(dram.value())) {
-          if (!why->empty()) out.rejected.push_back(label + ": " + *why);
-          continue;
-        }
-        b.items.front().why = b.plan + ", " + format(b.memory_per_gpu) + " per GPU";
-      }
+      b.system.parts = {{PartKind::gpu, g.id, n}, {PartKind::cpu, cpu->id, 1}, {PartKind::memory, mem->id, dimms}};
+      const Bandwidth dram = host_memory(b.system, c).bandwidth;
       const std::optional<Money> mem_cost = best->memory.cost;
       b.items.push_back({PartKind::memory, mem->id, mem->name, dimms, *mem_cost / Decimal(dimms), *mem_cost,
                          format(DataSize::from_value(mem->size.value() * dimms)) + " for the " + format(need.ram_needed) + " needed, " +
@@ -523,6 +521,18 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
       if (board) b.system.parts.push_back({PartKind::motherboard, board->id, 1});
       b.system.source = "capplan build";
       b.system.as_of = g.as_of;
+      // Timed again on the machine chosen: its host memory and the PCIe links the cards get on its CPU's
+      // root ports, in the slots card_fit put them in (hardware/gpu_slots.hpp: x8 each for two cards on
+      // a desktop CPU).
+      const GpuSlots slots = root_port_slots(b.system, c, board ? &best->fit.slots : nullptr);
+      if ((n > 1 && dram.value() >= 1e9) || slots.narrowed) {
+        if (const auto why = time_build(slots.apply(g), dram.value() >= 1e9 ? dram.value() : 0)) {
+          if (!why->empty()) out.rejected.push_back(label + ": " + *why);
+          continue;
+        }
+        b.items.front().why = b.plan + ", " + format(b.memory_per_gpu) + " per GPU" +
+                              (slots.narrowed ? ", " + detail::pcie_link_text(slots.generation, slots.lanes) + (n == 1 ? "" : " each") : std::string());
+      }
       PsuSizingOptions po;
       po.headroom = q.psu_headroom;
       const SystemPower draft = system_power(b.system, c, {}, q.circuit, po);

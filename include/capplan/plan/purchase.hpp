@@ -28,6 +28,7 @@
 #include "capplan/cost/compare.hpp"
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/hardware/gpu_slots.hpp"
 #include "capplan/hardware/host_memory.hpp"
 #include "capplan/memory/image_model.hpp"
 #include "capplan/money/format.hpp"
@@ -333,6 +334,11 @@ struct Candidate {
   // A system's host DRAM from its CPUs and DIMMs (hardware/host_memory.hpp), B/s, which its GPUs share
   // through host memory; 0: the query's, else assumed (perf::assumed_host_memory_bandwidth).
   double host_memory_bandwidth = 0;
+  // A system's GPU as its slots run it (hardware/gpu_slots.hpp: two cards x8/x8 on a desktop CPU),
+  // where that is narrower than the card's own link; absent: the card as the catalog has it.
+  std::optional<GpuSpec> in_slots;
+  // The GPU the row is timed on.
+  [[nodiscard]] const GpuSpec& timed_gpu() const { return in_slots ? *in_slots : *gpu; }
   std::optional<Money> unit_price;
   std::optional<Money> unit_price_high;  // the high end of a price range
   std::string price_source;
@@ -387,6 +393,7 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.unit_gpus = s.total_gpus();
       c.per_node = std::max(1, s.gpus_per_node());
       c.host_memory_bandwidth = host_memory(s, cat).bandwidth.value();
+      if (const GpuSlots slots = gpu_slots(s, cat); slots.narrowed) c.in_slots = slots.apply(*c.gpu);
       // Between nodes (and between units bought): the system's network adapters, all ports.
       for (const auto& p : s.parts) {
         if (p.kind != PartKind::network) continue;
@@ -833,7 +840,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     TrainingSetup s = q.training;
     if (!s.fabric && c.fabric) s.fabric = c.fabric;
     if (!(s.host_memory_bandwidth > 0)) s.host_memory_bandwidth = c.host_memory_bandwidth;
-    const std::string key = (s.fabric ? s.fabric->id + "/" + s.fabric->name : "") + "/" + detail::format_double(s.host_memory_bandwidth);
+    // Runs are cached per GPU id: a system's narrower slots time its GPU apart from the card's own.
+    const GpuSpec& tg = c.timed_gpu();
+    const std::string key = (s.fabric ? s.fabric->id + "/" + s.fabric->name : "") + "/" + detail::format_double(s.host_memory_bandwidth) + "/" +
+                            std::to_string(tg.pcie_generation) + "x" + std::to_string(tg.pcie_lanes);
     auto it = caches.find(key);
     if (it == caches.end()) it = caches.emplace(key, TrainingRunCache(q.model, std::move(s))).first;
     return it->second;
@@ -842,6 +852,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
 
   for (const Candidate& c : candidates(cat, f, q.fx)) {
     const GpuSpec& g = *c.gpu;
+    const GpuSpec& tg = c.timed_gpu();  // g in the row's slots (a system's PCIe lanes), what its runs are timed on
     if (f.vendor && g.vendor != *f.vendor) continue;
     if (f.form_factor && g.form_factor != *f.form_factor) continue;
     PurchaseRow r;
@@ -945,7 +956,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
           no_network = true;
           break;
         }
-        const perf::Cluster cluster = perf::make_cluster(g, n, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), q.training.pcie_host,
+        const perf::Cluster cluster = perf::make_cluster(tg, n, per_node, fabric.none() ? perf::Link{} : fabric.link(per_node), q.training.pcie_host,
                                                          perf::modelled_p2p(g, q.training.p2p),
                                                          q.training.host_memory_bandwidth > 0 ? q.training.host_memory_bandwidth : c.host_memory_bandwidth);
         perf::DataPipeline host;
@@ -1009,7 +1020,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       std::optional<int> fit;
       bool no_network = false;
       try {
-        fit = runs.fewest_gpus(g, c.unit_gpus, c.per_node);
+        fit = runs.fewest_gpus(tg, c.unit_gpus, c.per_node);
       } catch (const InputError& e) {
         fit.reset();
         no_network = e.field() == "fabric";
@@ -1032,7 +1043,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
               return std::nullopt;
             }
           };
-          d = runs.fewest_gpus_for_deadline(g, q.tokens, *f.deadline, c.unit_gpus, c.per_node, n, 65536, wall_clock);
+          d = runs.fewest_gpus_for_deadline(tg, q.tokens, *f.deadline, c.unit_gpus, c.per_node, n, 65536, wall_clock);
         } catch (const InputError& e) {
           if (e.field() != "fabric") throw;
           d.reset();  // more GPUs than one node would need a network: not in time within one node
@@ -1044,7 +1055,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         r.deadline_sized = *d > n;
         n = *d;
       }
-      const TrainingRunSearch& s = runs.best(g, n, c.per_node);
+      const TrainingRunSearch& s = runs.best(tg, n, c.per_node);
       r.training = *s.run;
       r.gpus = n;
       r.units = n / c.unit_gpus;
@@ -1081,14 +1092,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       if (!load.fabric && c.fabric) load.fabric = c.fabric;
       if (!(load.host_memory_bandwidth > 0)) load.host_memory_bandwidth = c.host_memory_bandwidth;
       const perf::Fabric fabric = serving_fabric(g, load);
-      const std::string run_key = g.id + "/" + std::to_string(max_tp) + "/" + std::to_string(load.gpus_per_node) + "/" + fabric.id + "/" + fabric.name +
+      const std::string run_key = g.id + "/" + std::to_string(tg.pcie_generation) + "x" + std::to_string(tg.pcie_lanes) + "/" + std::to_string(max_tp) + "/" + std::to_string(load.gpus_per_node) + "/" + fabric.id + "/" + fabric.name +
                                   "/" + detail::format_double(load.host_memory_bandwidth);
       auto it = serve_runs.find(run_key);
       bool no_network = false;
       if (it == serve_runs.end()) {
         std::optional<ServingRun> sr;
         try {
-          sr = smallest_serving_run(q.model, g, load, 256, max_tp);
+          sr = smallest_serving_run(q.model, tg, load, 256, max_tp);
         } catch (const InputError& e) {
           sr.reset();
           no_network = e.field() == "fabric";
@@ -1423,6 +1434,12 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         n.push_back(r.option + "'s host memory, from its parts: " + h.basis + (h.bandwidth.value() > 0 ? "." : " (assumed instead)."));
       }
     }
+  }
+  // Systems whose GPUs run narrower links than the cards' own (hardware/gpu_slots.hpp), as they are timed.
+  for (const PurchaseRow& r : out.rows) {
+    if (r.kind != OptionKind::system) continue;
+    const GpuSlots slots = gpu_slots(cat.find_system(r.option), cat);
+    if (slots.narrowed) n.push_back(r.option + "'s GPU links, from its parts, as timed: " + slots.basis + ".");
   }
   {
     // Rents that are not an hourly on-demand price: what each bills (whole months, a reserved term).

@@ -16,6 +16,7 @@
 #include "capplan/error.hpp"
 #include "capplan/hardware/cpu.hpp"
 #include "capplan/hardware/gpu.hpp"
+#include "capplan/hardware/gpu_slots.hpp"
 #include "capplan/perf/communication.hpp"
 #include "capplan/plan/goodput.hpp"
 #include "capplan/plan/it_power.hpp"
@@ -290,11 +291,14 @@ inline SystemSizing size_system(const SizingQuery& q) {
     l.parts.push_back(std::to_string(q.nvme_drives) + " NVMe drive" + (q.nvme_drives == 1 ? "" : "s") + " x 4 lanes");
     l.answer = std::to_string(s.pcie_lanes) + " lanes";
     if (q.cpu) {
-      const int have = q.cpu->pcie_lanes;
+      const int have = q.cpu->pcie_lanes - q.cpu->chipset_lanes;
+      const int each = lanes_per_card(gpu_lanes, q.gpus, cpu_free_lanes(*q.cpu, q.nvme_drives));
       l.answer += "; " + q.cpu->id + " has " + std::to_string(have) +
+                  (q.cpu->chipset_lanes > 0 ? " free (" + std::to_string(q.cpu->pcie_lanes) + ", " + std::to_string(q.cpu->chipset_lanes) + " link the chipset)"
+                                            : std::string()) +
                   (have >= s.pcie_lanes ? " (every GPU at full width)"
-                                        : " (not enough: the GPUs run at x8 or share lanes through a switch; data-parallel gradient "
-                                          "exchange over PCIe slows accordingly)");
+                                        : " (not enough: the GPUs run at x" + std::to_string(each) +
+                                              " each, or share lanes through a switch; data-parallel gradient exchange over PCIe slows accordingly)");
     }
     l.rule = "full-width slots for every GPU and 4 lanes per NVMe drive; consumer platforms give 20-28 lanes, workstation and server "
              "platforms 64-128 per socket. Slot width (2-4 slots per consumer card) is not in the catalog: check the board's spacing";
@@ -308,11 +312,16 @@ inline SystemSizing size_system(const SizingQuery& q) {
   // through host memory (NCCL's SHM transport; GeForce cards, which have no peer-to-peer, on any
   // host): each byte a GPU sends is written to DRAM and read back, so n GPUs sending at once need 2n
   // times one GPU's rate, of which DRAM sustains perf::host_memory_efficiency (STREAM) of its wire
-  // rate (perf/communication.hpp shm_host_share). With a CPU short of 16 lanes a card, the cards run x8.
+  // rate (perf/communication.hpp shm_host_share). With a CPU short of lanes, the cards run narrower
+  // (hardware/gpu_slots.hpp lanes_per_card: x8 each for two cards on a desktop CPU).
   if (q.gpus > 1 && !perf::linkless(g)) {
+    // On that CPU's root ports (hardware/gpu_slots.hpp): its free lanes shared, at the older PCIe generation.
     GpuSpec slot = g;
-    const bool narrow = q.cpu && g.pcie_lanes > 8 && q.cpu->pcie_lanes < q.gpus * g.pcie_lanes + 4 * q.nvme_drives;
-    if (narrow) slot.pcie_lanes = 8;
+    if (q.cpu && g.pcie_lanes > 0 && q.cpu->pcie_lanes > 0) {
+      slot.pcie_lanes = lanes_per_card(g.pcie_lanes, q.gpus, cpu_free_lanes(*q.cpu, q.nvme_drives));
+      if (q.cpu->pcie_generation > 0) slot.pcie_generation = std::min(g.pcie_generation, q.cpu->pcie_generation);
+    }
+    const bool narrow = slot.pcie_lanes < g.pcie_lanes;
     // Cards with their own fans go in a workstation, on the CPU's root ports; passively cooled ones in
     // a server, under PCIe switches.
     const perf::Cluster node =
@@ -333,7 +342,7 @@ inline SystemSizing size_system(const SizingQuery& q) {
       const int channels = static_cast<int>(std::ceil(need / (8.0 * ddr * 1e6) - 1e-9));
       const std::string sockets = channels <= 8 ? "" : channels <= 12 ? ": one 12-channel socket, or two" : channels <= 24 ? ": two sockets" : ": more than two sockets";
       l.parts.push_back(std::to_string(q.gpus) + " GPUs x " + gbs(per_gpu) + " each through host memory (NCCL's SHM transport over PCIe gen " +
-                        std::to_string(g.pcie_generation) + " x" + std::to_string(slot.pcie_lanes) + (narrow ? ", the CPU's lanes shared" : "") + " at " + format_number(perf::shm_efficiency, 3) + " of " +
+                        std::to_string(slot.pcie_generation) + " x" + std::to_string(slot.pcie_lanes) + (narrow ? ", the CPU's lanes shared" : "") + " at " + format_number(perf::shm_efficiency, 3) + " of " +
                         gbs(link.bandwidth.value()) + ") x 2 (every byte is written to host memory and read back) / " +
                         format_number(perf::host_memory_efficiency, 2) + " (the share of the DIMMs' wire rate a program sustains, STREAM)");
       l.answer = gbs(need) + " of DRAM (" + std::to_string(channels) + " channels of " + ddr_name + sockets + ")";
@@ -352,7 +361,8 @@ inline SystemSizing size_system(const SizingQuery& q) {
       }
       l.rule = "on a CPU's root ports NCCL passes collectives through host memory (GeForce cards, without peer-to-peer, on any host), so "
                "the CPU's memory channels (filled, one DIMM each) times their speed set how fast the GPUs exchange gradients; DIMMs in fewer "
-               "channels, or a second DIMM in a channel, add capacity, not bandwidth (perf/communication.hpp shm_host_share). Under PCIe "
+               "channels add capacity, not bandwidth, and a second DIMM in a DDR5 channel slows it (hardware/host_memory.hpp; "
+               "perf/communication.hpp shm_host_share). Under PCIe "
                "switches cards with peer-to-peer (data-centre and workstation cards) need none of it";
       const double desktop = 2 * 8.0 * 5600e6;  // 2 channels of DDR5-5600: a Ryzen 7000 or Core 13th-gen desktop at its best
       l.rules_of_thumb.push_back({"memory frequency matters, but less than capacity; an i7/i9 or Ryzen 7/9 desktop is enough",
