@@ -877,6 +877,9 @@ TEST_SUITE("catalog_io") {
     CHECK(to_json_string(*aws.offers[0].on_demand) == "55.04");  // the built-in aws-p5.48xlarge's figure
     CHECK(aws.offers[0].on_demand->amount() == base.find_offer("aws-p5.48xlarge").on_demand->amount());
     CHECK(aws.offers[0].as_of == "2026-11-01");
+    // A price feed says nothing of the network between instances: the built-in offer's stays.
+    CHECK(aws.offers[0].network.value() == doctest::Approx(3200e9 / 8));
+    CHECK(aws.offers[0].network_kind == InstanceNetwork::efa);
     CHECK(aws.offers[1].gpu_id == "l4");
     REQUIRE(aws.skipped.size() == 1);
     CHECK(aws.skipped[0].find("c5.large") != std::string::npos);
@@ -897,6 +900,8 @@ TEST_SUITE("catalog_io") {
     CHECK(to_json_string(*az.offers[0].spot) == "39.328");
     CHECK(az.offers[0].as_of == "2026-11-05");  // the latest of its prices
     CHECK(az.offers[2].gpu_id == "a100-pcie-80gb");
+    CHECK(az.offers[0].network_kind == InstanceNetwork::infiniband);  // the built-in record's
+    CHECK(az.offers[2].network.value() == 0);                         // a new offer: not recorded
     CHECK(az.skipped.size() == 1);
     // CSV: quoted fields with commas and quotes, a monthly CNY quote.
     const io::PriceImport csv = import(io::PriceFormat::csv, "marketplace-sample.csv");

@@ -461,6 +461,56 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)nic_fabric(cat.find_network_adapter("connectx-6-hdr-200g"), 0, 8); }) == "nics");
   }
 
+  TEST_CASE("a cloud offer's network between instances: its published one, each GPU its share; none for an unrecorded slice") {
+    const Catalog& cat = Catalog::builtin();
+    const auto fabric_of = [&](const char* offer) {
+      const CloudOffer& o = cat.find_offer(offer);
+      return offer_fabric(o, cat.find_gpu(o.gpu_id));
+    };
+    // AWS p4d.24xlarge: 4 x 100 Gb/s EFA for 8 A100s: 50 Gb/s each, where the usual A100 node gives 200.
+    const auto p4d = fabric_of("aws-p4d.24xlarge");
+    REQUIRE(p4d);
+    CHECK(p4d->per_gpu(8).value() == doctest::Approx(50e9 / 8));
+    CHECK(p4d->efficiency == doctest::Approx(0.85));
+    CHECK(p4d->name.find("400 Gb/s EFA") != std::string::npos);
+    // GCP a2-highgpu-8g: 100 Gb/s over TCP for 8 GPUs.
+    const auto a2 = fabric_of("gcp-a2-highgpu-8g");
+    REQUIRE(a2);
+    CHECK(a2->per_gpu(8).value() == doctest::Approx(12.5e9 / 8));
+    CHECK(a2->efficiency == doctest::Approx(0.70));
+    CHECK(a2->link(8).latency.value() == doctest::Approx(30e-6));
+    // Azure ND A100 v4: HDR InfiniBand, one 200 Gb/s rail a GPU, as the usual A100 node.
+    const auto nd = fabric_of("azure-nd96asr-v4");
+    REQUIRE(nd);
+    CHECK(nd->kind == LinkKind::infiniband);
+    CHECK(nd->per_gpu(8).value() == doctest::Approx(200e9 / 8));
+    // AWS g5.xlarge: the 2.5 Gb/s baseline of its "up to 10".
+    const auto g5 = fabric_of("aws-g5.xlarge");
+    REQUIRE(g5);
+    CHECK(g5->per_gpu(1).value() == doctest::Approx(2.5e9 / 8));
+    // A 1-GPU slice of an A100 server that records no network: none, plans stay in one instance.
+    const auto a2_1g = fabric_of("gcp-a2-highgpu-1g");
+    REQUIRE(a2_1g);
+    CHECK(a2_1g->none());
+    // An 8-GPU instance with none recorded: the usual fabric (no override); a TPU slice: its provider's.
+    CHECK_FALSE(fabric_of("lambda-gpu-8x-h100-sxm5"));
+    CHECK_FALSE(fabric_of("gcp-tpu-v5e"));
+    // Consumer cards have no network anyway: nothing to override.
+    CHECK_FALSE(fabric_of("runpod-rtx-4090"));
+    // A marketplace offer's network is per instance of its max_gpus: each GPU its share.
+    CloudOffer pod = cat.find_offer("runpod-h100-sxm");
+    pod.network = Bandwidth::from_value(3200e9 / 8);
+    pod.network_kind = InstanceNetwork::roce;
+    REQUIRE(offer_fabric(pod, gpu("H100 SXM")));
+    CHECK(offer_fabric(pod, gpu("H100 SXM"))->per_gpu(8).value() == doctest::Approx(400e9 / 8));
+    // A bad network names the field.
+    CloudOffer bad = cat.find_offer("aws-g5.xlarge");
+    bad.network = Bandwidth::from_value(-1);
+    CHECK(field_of([&] { bad.validate(); }) == "network");
+    bad.network = Bandwidth::from_value(1e15);
+    CHECK(field_of([&] { bad.validate(); }) == "network");
+  }
+
   TEST_CASE("placement: links each collective crosses; straddling groups go over the fabric") {
     const GpuSpec& a100 = gpu("A100 SXM 80GB");
     const Cluster c = make_cluster(a100, 384, 8, find_fabric("ib-hdr").link(8));

@@ -497,6 +497,34 @@ TEST_SUITE("report") {
     for (const std::string& n : t.assumptions) CHECK(n.find("ws-rtx-4090's GPU links") == std::string::npos);
   }
 
+  TEST_CASE("purchase table: cloud rows cross instances over the network their provider publishes") {
+    PurchaseQuery q = train_query("llama2-7b", 1e9);
+    q.filters.gpus = false;
+    q.filters.systems = false;
+    const Catalog& c = Catalog::builtin();
+    const PurchaseTable t = purchase_table(q, c);
+    // A 1-GPU A100 40GB slice records no network between instances: a 7B model needs more than one GPU.
+    CHECK(row_of(t, "gcp-a2-highgpu-1g").status == "no network");
+    // p4d.24xlarge is timed on its own 4 x 100 Gb/s EFA where a run crosses instances.
+    const PurchaseRow& p4d = row_of(t, "aws-p4d.24xlarge");
+    REQUIRE(p4d.training);
+    CHECK(p4d.training->fabric.id == "aws-p4d.24xlarge");
+    // A deadline that needs more than one instance: p4d's 50 Gb/s a GPU against Azure's 200 of the same A100s.
+    q.filters.deadline = Duration::from_value(2 * 3600.0);
+    q.tokens = 2e10;
+    const PurchaseTable d = purchase_table(q, c);
+    const PurchaseRow& aws = row_of(d, "aws-p4d.24xlarge");
+    const PurchaseRow& azure = row_of(d, "azure-nd96asr-v4");
+    REQUIRE(aws.training);
+    REQUIRE(azure.training);
+    CHECK(aws.training->cluster.inter.bandwidth.value() == doctest::Approx(50e9 / 8));
+    CHECK(azure.training->cluster.inter.bandwidth.value() == doctest::Approx(200e9 / 8));
+    CHECK(aws.gpus >= azure.gpus);
+    bool said = false;
+    for (const std::string& n : t.assumptions) said = said || n.find("a cloud offer's network between its instances") != std::string::npos;
+    CHECK(said);
+  }
+
   TEST_CASE("purchase table: a power cap is checked against a system's stated maximum, energy against its parts") {
     // A DGX B200's parts draw about 10.9 kW at the wall; NVIDIA states 14.3 kW. A 12 kW cap keeps the
     // parts' estimate under it but not the system: the row is filtered out.
@@ -875,17 +903,22 @@ TEST_SUITE("report") {
     q.serving.batch = 4;
     q.serving.prompt = 8192 - 128;
     const PurchaseTable t = purchase_table(q, Catalog::builtin());
-    // Two T4s: TP 2 in a server (the GPU row), two pipeline stages over Colab's 1-GPU instances.
+    // Two T4s: TP 2 in a server (the GPU row); Colab's 1-GPU instances record no network between them,
+    // so no replica spans two.
     const PurchaseRow& t4 = row_of(t, "t4");
     REQUIRE(t4.serving);
     CHECK(t4.serving->tp == 2);
     CHECK_FALSE(t4.rent_rate);  // every T4 offer is a 1-GPU instance: none holds TP 2
-    const PurchaseRow& colab = row_of(t, "colab-pro");
-    REQUIRE(colab.serving);
-    CHECK(colab.serving->tp == 1);
-    CHECK(colab.serving->pp == 2);
-    CHECK(colab.decode_tokens_per_s < t4.decode_tokens_per_s);
-    CHECK(colab.explanation.find("stages across 2 nodes of 1, TP within one") != std::string::npos);
+    CHECK(row_of(t, "colab-pro").status == "no network");
+    // Two L4s: TP 2 in a server; two pipeline stages over g6.xlarge's 2.5 Gb/s between 1-GPU instances.
+    const PurchaseRow& l4 = row_of(t, "l4");
+    REQUIRE(l4.serving);
+    const PurchaseRow& g6 = row_of(t, "aws-g6.xlarge");
+    REQUIRE(g6.serving);
+    CHECK(g6.serving->tp == 1);
+    CHECK(g6.serving->pp == 2);
+    CHECK(g6.decode_tokens_per_s < l4.decode_tokens_per_s);
+    CHECK(g6.explanation.find("stages across 2 nodes of 1, TP within one") != std::string::npos);
     // Two 1-GPU workstations serve it as two stages over their Ethernet; two cards in one box as TP 2.
     REQUIRE(row_of(t, "ws-rtx-4090").serving);
     CHECK(row_of(t, "ws-rtx-4090").serving->pp == 2);

@@ -130,6 +130,9 @@ void bind_explain_and_links(py::module_& m) {
         "The named fabrics: ib-edr, ib-hdr, ib-ndr, ib-xdr, roce-400, eth-100, eth-25, eth-10, none.");
   m.def("find_fabric", [](const std::string& id) { return find_fabric(id); }, py::arg("id"), "A preset by id (ValueError names it otherwise).");
   m.def("usual_fabric", &usual_fabric, py::arg("gpu"), "What a host of this GPU usually has between nodes (an assumption).");
+  m.def("offer_fabric", &offer_fabric, py::arg("offer"), py::arg("gpu"),
+        "A cloud offer's network between its instances as its provider publishes it (each GPU its share); no network for a "
+        "slice of a server that records none; None: what a host of the GPU usually has.");
   m.def("nic_fabric", &nic_fabric, py::arg("nic"), py::arg("count"), py::arg("gpus_per_node"), "A system's own NICs as a fabric.");
   m.def("group_links", &group_links, py::arg("cluster"), py::arg("group"), "The links a collective over the group crosses, by name.");
 

@@ -68,6 +68,7 @@ void bind_hardware_enums(py::module_& m) {
   text_enum<PsuInput>(m, "PsuInput", "80 PLUS test category (input voltage, redundancy).");
   text_enum<Topology>(m, "Topology", "How the GPUs inside one node talk to each other.");
   text_enum<PartKind>(m, "PartKind", "Kind of a system part.");
+  text_enum<InstanceNetwork>(m, "InstanceNetwork", "How a cloud offer's instances reach each other: tcp, gpudirect_tcpx, efa, roce, infiniband.");
   text_enum<PriceKind>(m, "PriceKind", "Kind of a cloud price.")
       .value("on_demand", PriceKind::on_demand)
       .value("spot", PriceKind::spot)
@@ -201,7 +202,8 @@ void bind_hardware_records(py::module_& m) {
   Record<CloudOffer>(m, "CloudOffer", "A rentable instance with its prices per INSTANCE in its own currency.")
       .described_fields({{"on_demand", "MoneyRate per instance-hour"},
                          {"min_term", "Duration: the shortest time the reserved or the monthly price is sold for; None: not stated"},
-                         {"monthly", "Money per instance-month"}})
+                         {"monthly", "Money per instance-month"},
+                         {"network", "Bandwidth between instances: the NICs the GPUs' traffic uses, per direction, sustained; 0: not recorded"}})
       .finish()
       .def("validate", &CloudOffer::validate)
       .def("has", &CloudOffer::has, py::arg("kind"))

@@ -1248,3 +1248,21 @@ def test_gpu_slots_from_parts():
     bad.chipset_lanes = 99
     with pytest.raises(capplan.InputError, match="chipset_lanes"):
         bad.validate()
+
+
+def test_offer_fabric_between_cloud_instances():
+    cat = capplan.Catalog.builtin()
+    p4d = cat.find_offer("aws-p4d.24xlarge")
+    assert p4d.network.value == pytest.approx(400e9 / 8)
+    assert p4d.network_kind == capplan.InstanceNetwork.efa
+    f = capplan.offer_fabric(p4d, cat.find_gpu("a100-sxm-40gb"))
+    assert f.per_gpu(8).value == pytest.approx(50e9 / 8)
+    # A 1-GPU slice with no recorded network: none; an 8-GPU instance without one: the usual (None).
+    a2 = cat.find_offer("gcp-a2-highgpu-1g")
+    assert capplan.offer_fabric(a2, cat.find_gpu(a2.gpu_id)).none()
+    lam = cat.find_offer("lambda-gpu-8x-h100-sxm5")
+    assert capplan.offer_fabric(lam, cat.find_gpu(lam.gpu_id)) is None
+    bad = cat.find_offer("aws-g5.xlarge")
+    bad.network = capplan.Bandwidth(1000, "Tb/s")
+    with pytest.raises(capplan.InputError, match="network"):
+        bad.validate()

@@ -1558,6 +1558,62 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
                .as_of = "2026-11-29",
                .source = "AWS EC2 on-demand price as SkyPilot's catalog records it (https://github.com/skypilot-org/skypilot-catalog, catalogs/v7/aws/vms.csv at 001367d2: \"trn1.32xlarge,Trainium,16.0,128.0,512.0,,21.5\", us-east-1), read 2026-11-29",
                .note = "16 Trainium chips, 128 vCPU, 512 GiB. The same $21.50/h appears in an independent price table on GitHub. No on-demand price for trn2.48xlarge is recorded (aws-trn2.48xlarge holds its Capacity Block price): SkyPilot's row ($85.964/h, us-east-2) carries no accelerator field and another listing says $50-60/h; neither could be checked against an AWS page."});
+  // The network between instances, as each provider publishes it: the NICs the GPUs' traffic uses (a
+  // host-only NIC apart where the provider lists it so), per direction, sustained (an "up to" rate's
+  // baseline). Offers not listed here record none
+  // (perf/fabric.hpp offer_fabric says what is assumed for them).
+  {
+    const char* aws = "AWS EC2 accelerated computing instance types, \"Network specifications\" (baseline / burst Gbps, EFA), "
+                      "https://docs.aws.amazon.com/ec2/latest/instancetypes/ac.html";
+    const char* gcp = "Google Cloud, \"GPU network bandwidth\" (bandwidth per machine series and its GPU-to-GPU networking), "
+                      "https://cloud.google.com/compute/docs/gpus/gpu-network-bandwidth";
+    const char* oci = "Oracle, oracle-quickstart/oci-gpu-quickstarts README for the shape (RDMA network: NICs x Gb/s)";
+    struct Net {
+      const char* id;
+      double gbit;  // per instance, all NICs
+      InstanceNetwork kind;
+      const char* source;
+      const char* what;  // as the source gives it
+    };
+    using N = InstanceNetwork;
+    const Net nets[] = {
+        {"aws-p4d.24xlarge", 400, N::efa, aws, "4x 100 Gigabit, EFA"},
+        {"aws-p5.48xlarge", 3200, N::efa, aws, "3200 Gigabit, EFA"},
+        {"aws-p5e.48xlarge", 3200, N::efa, aws, "3200 Gigabit, EFA"},
+        {"aws-p5en.48xlarge", 3200, N::efa, aws, "3200 Gigabit, EFA"},
+        {"aws-p6-b200.48xlarge", 3200, N::efa, aws, "3200 Gigabit, EFA"},
+        {"aws-p6-b300.48xlarge", 6400, N::efa, aws, "6400 Gigabit, EFA"},
+        {"aws-p3dn.24xlarge", 100, N::efa, aws, "100 Gigabit, EFA"},
+        {"aws-g5.12xlarge", 40, N::efa, aws, "40 Gigabit, EFA"},
+        {"aws-g6e.48xlarge", 400, N::efa, aws, "400 Gigabit, EFA"},
+        {"aws-g5.xlarge", 2.5, N::tcp, aws, "2.5 / 10.0 Gbps baseline / burst, no EFA"},
+        {"aws-g6.xlarge", 2.5, N::tcp, aws, "2.5 / 10.0 Gbps baseline / burst, no EFA"},
+        {"aws-g6e.xlarge", 2.5, N::tcp, aws, "2.5 / 20.0 Gbps baseline / burst, no EFA"},
+        {"aws-p3.2xlarge", 2.5, N::tcp, aws, "2.5 / 10.0 Gbps baseline / burst, no EFA"},
+        {"gcp-a2-highgpu-8g", 100, N::tcp, gcp, "A2: 100 Gbps, GPU-to-GPU networking N/A"},
+        {"gcp-g2-standard-96", 100, N::tcp, gcp, "G2: up to 100 Gbps, GPU-to-GPU networking N/A"},
+        {"gcp-a3-highgpu-8g", 1000, N::gpudirect_tcpx, gcp, "A3 High: 1,000 Gbps, GPUDirect-TCPX"},
+        {"gcp-a3-megagpu-8g", 1800, N::gpudirect_tcpx, gcp, "A3 Mega: 1,800 Gbps, GPUDirect-TCPXO"},
+        {"gcp-a3-ultragpu-8g", 3200, N::roce, gcp, "A3 Ultra: eight CX-7 NICs, 3,200 Gbps, GPUDirect RDMA (3,600 with the host NIC)"},
+        {"gcp-a4-highgpu-8g", 3200, N::roce, gcp, "A4: 3,600 Gbps, GPUDirect RDMA; 3,200 recorded, the GPUs' NICs without the 400 Gbps host NIC, as A3 Ultra's eight CX-7 NICs"},
+        {"azure-nd96asr-v4", 1600, N::infiniband,
+         "Microsoft Learn, ND A100 v4 series, https://learn.microsoft.com/azure/virtual-machines/nda100-v4-series", "8 x 200 Gb/s HDR InfiniBand a VM, GPUDirect RDMA"},
+        {"azure-nd96isr-h100-v5", 3200, N::infiniband, "Microsoft Learn, ND H100 v5 series (MicrosoftDocs/azure-docs includes/ndh100v5-series-summary.md)",
+         "3.2 Tb/s a VM, 400 Gb/s Quantum-2 CX7 InfiniBand per GPU, GPUDirect RDMA"},
+        {"azure-nd96isr-mi300x-v5", 3200, N::infiniband, "Microsoft Learn, ND MI300X v5 series (MicrosoftDocs/azure-docs nd-mi300x-v5-series.md)",
+         "8 x 400 Gigabit NDR InfiniBand, GPUDirect RDMA"},
+        {"oci-bm-gpu-b300-8", 6400, N::roce, oci, "nvidia/B300/README-B300.md: 8 x 2 x 400 Gb/s RDMA (RoCE)"},
+        {"oci-bm-gpu-gb300-4", 3200, N::roce, oci, "nvidia/GB300/README-GB300.md: 8 x 400 Gb/s RDMA"},
+        {"oci-bm-gpu-mi355x-8", 3200, N::roce, oci, "amd/MI355X/README-MI355X.md: 8 x 400 Gb/s Ethernet RDMA"},
+    };
+    for (const Net& n : nets)
+      for (CloudOffer& o : v)
+        if (o.id == n.id) {
+          o.network = Bandwidth::from_value(n.gbit * 1e9 / 8);
+          o.network_kind = n.kind;
+          o.note += std::string(o.note.empty() ? "" : " ") + "Network between instances: " + n.what + " (" + n.source + ").";
+        }
+  }
   // Offers sold by the GPU (max_gpus). Marketplaces rent a host's GPUs by the count at the per-GPU
   // price: a RunPod pod has --gpuCount GPUs (docs.runpod.io, "runpodctl create pod": "number of GPUs
   // for the pod"), a vast.ai or AutoDL instance some GPUs of one machine; up to 8 of one host is

@@ -19,6 +19,7 @@
 #include "capplan/units/literals.hpp"
 
 #include <boost/describe/class.hpp>
+#include <boost/describe/enum.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -32,6 +33,23 @@
 namespace capplan {
 
 enum class PriceKind { on_demand, spot, reserved, monthly };
+
+// How an offer's instances reach each other for GPU collectives, as the provider names it: plain TCP
+// sockets; Google's GPUDirect-TCPX(O) (TCP from GPU memory); AWS's Elastic Fabric Adapter; RDMA over
+// Converged Ethernet; InfiniBand.
+enum class InstanceNetwork { tcp, gpudirect_tcpx, efa, roce, infiniband };
+BOOST_DESCRIBE_ENUM(InstanceNetwork, tcp, gpudirect_tcpx, efa, roce, infiniband)
+
+inline constexpr std::string_view name(InstanceNetwork k) {
+  switch (k) {
+    case InstanceNetwork::tcp: return "TCP";
+    case InstanceNetwork::gpudirect_tcpx: return "GPUDirect-TCPX";
+    case InstanceNetwork::efa: return "EFA";
+    case InstanceNetwork::roce: return "RoCE";
+    case InstanceNetwork::infiniband: return "InfiniBand";
+  }
+  return "?";
+}
 
 inline constexpr std::string_view name(PriceKind k) {
   switch (k) {
@@ -108,6 +126,13 @@ struct CloudOffer {
   std::string gpu_id{};                  // catalog id of the GPU model
   int vcpus = 0;                       // 0: not stated
   DataSize ram{};                      // 0: not stated
+  // The network between instances as the provider publishes it: the NICs the GPUs' traffic uses
+  // together (a host-only NIC left out where the provider lists it apart), per direction, sustained
+  // (AWS g5.xlarge: 2.5 Gb/s, the baseline of its "up to 10"; p4d.24xlarge: 4 x 100 Gb/s EFA); 0: not
+  // recorded. Each GPU of an instance gets its share (perf/fabric.hpp offer_fabric); without
+  // network_kind the network counts as TCP.
+  Bandwidth network{};
+  InstanceNetwork network_kind = InstanceNetwork::tcp;
   Currency currency = Currency::USD;
   std::optional<MoneyRate> on_demand{};  // per instance-hour
   std::optional<MoneyRate> spot{};       // per instance-hour
@@ -169,7 +194,7 @@ struct CloudOffer {
   // naming the kind where the offer has no such price, or min_term where a reserved one has no term.
   [[nodiscard]] Duration billed_time(PriceKind k, Duration run) const;
 
-  // Bounds: GPUs 1..1,024, vCPUs 0..10,000, RAM <= 100 TB; prices >= 0, in `currency`, at most
+  // Bounds: GPUs 1..1,024, vCPUs 0..10,000, RAM <= 100 TB, network <= 100 Tb/s; prices >= 0, in `currency`, at most
   // 10,000 per GPU-hour; at least one price.
   void validate() const {
     using namespace capplan::literals;
@@ -186,6 +211,7 @@ struct CloudOffer {
     detail::check_text(gpu_id, "gpu_id", label);
     detail::check_count(vcpus, 0, 10000, "vcpus", label);
     detail::check_quantity(ram, 100_TB, "ram", label);
+    detail::check_quantity(network, Bandwidth::from_value(100e12 / 8), "network", label);
     bool any = false;
     for (PriceKind k : {PriceKind::on_demand, PriceKind::spot, PriceKind::reserved, PriceKind::monthly}) {
       if (!has(k)) continue;
@@ -217,7 +243,7 @@ inline Duration CloudOffer::billed_time(PriceKind k, Duration run) const {
   return capplan::billed_time(k, min_term, run, id);
 }
 
-BOOST_DESCRIBE_STRUCT(CloudOffer, (), (id, provider, instance_type, region, gpu_count, max_gpus, gpu_id, vcpus, ram, currency,
+BOOST_DESCRIBE_STRUCT(CloudOffer, (), (id, provider, instance_type, region, gpu_count, max_gpus, gpu_id, vcpus, ram, network, network_kind, currency,
                                        on_demand, spot, reserved, monthly, min_term, as_of, source, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<CloudOffer>) {

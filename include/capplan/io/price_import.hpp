@@ -138,6 +138,11 @@ inline void name_imported_offer(CloudOffer& o, const Catalog& cat, bool termed =
   const auto take = [&](const CloudOffer& e) {
     o.id = e.id;
     o.instance_type = e.instance_type;
+    // A price feed says nothing of the network between instances: the catalog's record stays.
+    if (!(o.network.value() > 0)) {
+      o.network = e.network;
+      o.network_kind = e.network_kind;
+    }
   };
   const auto same_place = [&](const CloudOffer& e) {
     return alnum_lower(e.provider) == alnum_lower(o.provider) && e.region == o.region && !want.empty();

@@ -22,6 +22,7 @@
 #pragma once
 
 #include "capplan/error.hpp"
+#include "capplan/hardware/cloud.hpp"
 #include "capplan/hardware/gpu.hpp"
 #include "capplan/hardware/network_adapter.hpp"
 #include "capplan/perf/communication.hpp"
@@ -29,6 +30,7 @@
 #include "capplan/units/quantity.hpp"
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -204,6 +206,40 @@ inline Fabric nic_fabric(const NetworkAdapter& nic, int count, int gpus_per_node
   f.source = "the system's network adapters (" + nic.source + ")";
   f.validate();
   return f;
+}
+
+// A cloud offer's network between its instances (hardware/cloud.hpp CloudOffer::network), as its
+// provider publishes it: each GPU of an instance (instance_gpus: a marketplace pod's max_gpus) gets its
+// share, one rail each (AWS p4d.24xlarge: 400
+// Gb/s EFA for 8 GPUs, 50 Gb/s a GPU; g5.xlarge: its 2.5 Gb/s baseline). RDMA (InfiniBand, EFA,
+// RoCE) at the presets' 85 % and 5 us (InfiniBand) or 8 us; TCP, GPUDirect-TCPX among it, at the
+// TCP presets' 70 % and 30 us (capplan's assumption: no measured collective across cloud instances is
+// in a stored source). Where the offer records none: nothing for an instance of a server's GPUs (the
+// GPU's usual fabric, or its provider's or its rack's domain), and no network for a smaller instance,
+// a slice of a server whose instances nothing says reach each other faster than the internet: plans
+// stay in one instance (a query's --fabric times more).
+inline std::optional<Fabric> offer_fabric(const CloudOffer& o, const GpuSpec& gpu) {
+  if (o.network.value() > 0) {
+    const double gbit = o.network.value() * 8 / 1e9;
+    const bool rdma = o.network_kind == InstanceNetwork::infiniband || o.network_kind == InstanceNetwork::efa || o.network_kind == InstanceNetwork::roce;
+    Fabric f;
+    f.id = o.id;
+    f.name = o.instance_type + "'s " + format_number(gbit, 4) + " Gb/s " + std::string(name(o.network_kind));
+    f.kind = o.network_kind == InstanceNetwork::infiniband ? LinkKind::infiniband : LinkKind::ethernet;
+    f.nic_speed = o.network / static_cast<double>(o.instance_gpus());  // each GPU its share (nics_per_node 0: a rail each)
+    f.latency = from_canonical<Duration>(o.network_kind == InstanceNetwork::infiniband ? 5e-6 : rdma ? 8e-6 : 30e-6);
+    f.efficiency = rdma ? 0.85 : 0.70;
+    f.source = "the provider's published instance network (" + o.id + ")";
+    f.validate();
+    return f;
+  }
+  if (scale_up_domain(gpu) == 0 && o.instance_gpus() < usual_gpus_per_node(gpu) && !usual_fabric(gpu).none()) {
+    Fabric f = find_fabric("none");
+    f.name = "no network between " + o.id + " instances recorded";
+    f.source = "capplan: the offer records no network between its instances";
+    return f;
+  }
+  return std::nullopt;
 }
 
 }  // namespace capplan::perf

@@ -330,7 +330,7 @@ struct Candidate {
   const SystemSpec* system = nullptr;
   int unit_gpus = 1;
   int per_node = 8;
-  std::optional<perf::Fabric> fabric;  // a system's own NICs; absent: what a host of the GPU usually has
+  std::optional<perf::Fabric> fabric;  // a system's own NICs, a cloud offer's network; absent: what a host of the GPU usually has
   // A system's host DRAM from its CPUs and DIMMs (hardware/host_memory.hpp), B/s, which its GPUs share
   // through host memory; 0: the query's, else assumed (perf::assumed_host_memory_bandwidth).
   double host_memory_bandwidth = 0;
@@ -426,6 +426,9 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       // others are their own node, up to max_gpus GPUs of one host for an offer sold by the GPU.
       const int domain = perf::scale_up_domain(*c.gpu);
       c.per_node = domain > 0 ? domain : o.instance_gpus();
+      // Between instances: the network the provider publishes, none for a slice of a server whose
+      // network is not recorded, else what a host of the GPU usually has (perf/fabric.hpp offer_fabric).
+      c.fabric = perf::offer_fabric(o, *c.gpu);
       std::string via;
       c.unit_rent = in_usd(o.per_instance_hour(o.headline()), fx, &via);
       c.rent_from = offer_price_source(o, o.headline(), via);
@@ -1084,9 +1087,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       // A replica's TP group stays in one node: a cloud row's instance (or the scale-up domain its
       // instances share), a system's node, a card's 8-GPU server; stages beyond it are pipelines across.
       const int max_tp = std::clamp(c.per_node, 1, 8);
-      // Stages across nodes pass their tokens' hidden states over the row's network (a system's NICs,
-      // else the query's fabric or serving_fabric's default: a desktop's 10 GbE port for consumer cards,
-      // as llama.cpp's RPC and vLLM's pipeline stages run over TCP).
+      // Stages across nodes pass their tokens' hidden states over the row's network (the query's fabric,
+      // a system's NICs, a cloud offer's published network or none for an unrecorded slice of a server,
+      // else serving_fabric's default: a desktop's 10 GbE port for consumer cards, as llama.cpp's RPC and
+      // vLLM's pipeline stages run over TCP).
       ServingLoad load = q.serving;
       load.gpus_per_node = std::max(1, c.per_node);
       if (!load.fabric && c.fabric) load.fabric = c.fabric;
@@ -1342,7 +1346,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                 std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "
                                                     : "kernels and communication of docs/performance-model.md, ") +
                 (q.training.fabric ? "between nodes " + q.training.fabric->name + (q.training.fabric->nics_per_node == 0 ? ", one NIC per GPU." : ", shared by a node's GPUs.")
-                                   : std::string("between nodes a system's own network adapters, else what a host of the GPU usually has "
+                                   : std::string("between nodes a system's own network adapters, a cloud offer's network between its "
+                                                 "instances as its provider publishes it (none where an instance smaller than a server "
+                                                 "records none: its plans stay in one instance), else what a host of the GPU usually has "
                                                  "(perf/fabric.hpp: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100/H200/B200, one 100 GbE "
                                                  "port per PCIe server, no network for consumer cards).")));
     n.push_back(whole_run_note(adam_checkpoint_bytes_per_param, "mixed-precision Adam"));
@@ -1374,8 +1380,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                 (q.serving.fabric ? (q.serving.fabric->none() ? std::string("no network (a replica larger than a node: \"no network\")")
                                                               : q.serving.fabric->name + (q.serving.fabric->nics_per_node == 0 ? ", one NIC per GPU"
                                                                                                                               : ", shared by a node's GPUs"))
-                                  : std::string("a system's own network adapters, else what a host of the GPU usually has (perf/fabric.hpp), "
-                                                "for consumer cards a desktop's 10 GbE port over TCP (an assumption)")) +
+                                  : std::string("a system's own network adapters, a cloud offer's published network (none where an "
+                                                "instance smaller than a server records none), else what a host of the GPU usually has "
+                                                "(perf/fabric.hpp), for consumer cards a desktop's 10 GbE port over TCP (an assumption)")) +
                 ".");
   }
   // Which rows' GPUs talk over PCIe (no NVLink or Infinity Fabric), more than one to a node: their transport depends
