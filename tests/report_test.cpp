@@ -1317,6 +1317,39 @@ TEST_SUITE("report") {
     bad.server_cpu_pcie5 = Power::from_value(-1);
     CHECK_THROWS_WITH_AS(gpu_it_power(r4090, 8, bad, 8), doctest::Contains("host.server_cpu_pcie5"), InputError);
     CHECK(host_allowance_note().find("a node timed with more than 2 cards is a 2-socket GPU server") != std::string::npos);
+    bad = {};
+    bad.server_sockets = 3;
+    CHECK_THROWS_WITH_AS(gpu_it_power(r4090, 8, bad, 8), doctest::Contains("host.server_sockets"), InputError);
+    // On one CPU's root ports (--pcie-host cpu or pairs), timed on one socket: powered as one, 1 CPU and 8 DIMMs.
+    const HostAllowance one = for_pcie_host({}, perf::PcieHost::root_complex);
+    CHECK(one.server_sockets == 1);
+    CHECK(for_pcie_host({}, perf::PcieHost::switch_pairs).server_sockets == 1);
+    CHECK(for_pcie_host(one, perf::PcieHost::pcie_switch).server_sockets == 2);
+    const ItPower single = gpu_it_power(r4090, 8, one, 8);
+    const double loads1 = 280 + 8 * 5 + 8;
+    CHECK(single.total.value() == doctest::Approx((8 * 450.0 + loads1 + 100 + 0.10 * (8 * 450.0 + loads1)) / eta));
+    CHECK(single.basis.find("a 1-socket GPU server host, one a node of 8 (1 x 280 W CPU + 8 DIMMs") != std::string::npos);
+    CHECK(host_allowance_note(one).find("is a 1-socket GPU server (1 CPU, 8 DIMMs") != std::string::npos);
+    // compare powers its GPU rows on the host they are timed on (an 8B model needs more than 2 cards).
+    PurchaseQuery q = train_query("llama3.1-8b", 1e9);
+    q.training.seq_len = 4096;
+    q.filters.systems = q.filters.cloud = false;
+    Catalog only;
+    only.add_or_replace(r4090);
+    q.training.global_batch = 64;
+    const PurchaseTable two_sockets = purchase_table(q, only);
+    q.training.pcie_host = perf::PcieHost::root_complex;
+    const PurchaseTable one_socket = purchase_table(q, only);
+    const PurchaseRow& a2 = row_of(two_sockets, "rtx-4090");
+    const PurchaseRow& a1 = row_of(one_socket, "rtx-4090");
+    REQUIRE(a2.estimated());
+    REQUIRE(a1.estimated());
+    CAPTURE(a1.gpus);
+    CAPTURE(a1.power.basis);
+    REQUIRE(a1.gpus > 2);  // more cards than a desktop: a GPU server's node
+    CHECK(a1.power.total.value() < a2.power.total.value());
+    CHECK(a1.power.basis.find("1-socket") != std::string::npos);
+    CHECK(a2.power.basis.find("2-socket") != std::string::npos);
   }
 
   // A workstation card (a PCIe card with its own fans: the RTX 6000 Ada's blower) sits in a desktop:

@@ -323,7 +323,8 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
                     (host.cached_in_ram ? "the dataset in page cache" : std::to_string(c.drives) + " x " + host.storage.name) + " (--storage, --drives).");
   if (std::string pcie = pcie_note(cluster, !a.cluster.pcie_host.empty(), !a.cluster.host_memory.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
-  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
+  if (g.tdp.value() > 0)  // no power figure: no allowance to state; the server host the run was timed on
+    t.notes.push_back(host_allowance_note(for_pcie_host({}, cluster.pcie_host), g.form_factor == FormFactor::soc));
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);
 
@@ -571,7 +572,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   if (!precision_note.empty()) t.notes.push_back(precision_note + ".");
   if (job.precision == Precision::fp8 || job.precision == Precision::fp4)
     t.notes.push_back(perf::quantization_note(job.precision, job.fp8_recipe, perf::quant_hardware(g)));
-  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
+  if (g.tdp.value() > 0)  // no power figure: no allowance to state; the server host the run was timed on
+    t.notes.push_back(host_allowance_note(for_pcie_host({}, cluster.pcie_host), g.form_factor == FormFactor::soc));
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, foot), t.notes, false);
   r.tables.push_back(t);
@@ -974,7 +976,8 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     const perf::Cluster node = perf::make_cluster(g, run.tp, run.tp, perf::Link{}, load.pcie_host, load.p2p, load.host_memory_bandwidth);
     if (std::string pcie = pcie_note(node, !a.cluster.pcie_host.empty(), !a.cluster.host_memory.empty()); !pcie.empty()) t.notes.push_back(std::move(pcie));
   }
-  if (g.tdp.value() > 0) t.notes.push_back(host_allowance_note({}, g.form_factor == FormFactor::soc));  // no power figure: no allowance to state
+  if (g.tdp.value() > 0)  // no power figure: no allowance to state; the server host the replica was timed on
+    t.notes.push_back(host_allowance_note(for_pcie_host({}, load.pcie_host), g.form_factor == FormFactor::soc));
   for (const auto& s : est.breakdown.assumptions) t.notes.push_back(s);
   const nlohmann::ordered_json warnings = entry_warnings(ctx, used_entries(g.id, rep.footprint), t.notes, false);
   r.tables.push_back(t);

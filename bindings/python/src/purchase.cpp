@@ -205,9 +205,11 @@ void bind_purchase(py::module_& m) {
       .field("desktop_cpu", &HostAllowance::desktop_cpu)
       .field("desktop_psu_load", &HostAllowance::desktop_psu_load)
       .field("desktop_gpus", &HostAllowance::desktop_gpus)
-      .field("server_cpu_pcie4", &HostAllowance::server_cpu_pcie4, "each of a GPU server's 2 CPUs with PCIe 4 and earlier cards (EPYC 7763)")
-      .field("server_cpu_pcie5", &HostAllowance::server_cpu_pcie5, "each of a GPU server's 2 CPUs with PCIe 5 cards (Xeon Platinum 8480+)")
+      .field("server_cpu_pcie4", &HostAllowance::server_cpu_pcie4, "each of a GPU server's CPUs with PCIe 4 and earlier cards (EPYC 7763)")
+      .field("server_cpu_pcie5", &HostAllowance::server_cpu_pcie5, "each of a GPU server's CPUs with PCIe 5 cards (Xeon Platinum 8480+)")
       .field("server_dimms", &HostAllowance::server_dimms)
+      .field("server_sockets", &HostAllowance::server_sockets,
+             "the GPU server host's sockets: 2, or 1 where its GPUs sit on one CPU's root ports (the reports set it from the run's pcie_host)")
       .field("server_psu_load", &HostAllowance::server_psu_load, "where on the 80 PLUS Platinum 230 V curve a GPU server's supplies run (0.8: the draw x 1.25)")
       .finish()
       .def("validate", &HostAllowance::validate);
@@ -221,7 +223,7 @@ void bind_purchase(py::module_& m) {
   m.def("gpu_it_power", &gpu_it_power, py::arg("gpu"), py::arg("gpus"), py::arg("allowance") = HostAllowance{}, py::arg("gpus_per_node") = 0,
         "IT power of `gpus` x `gpu` with the host allowance: data-centre GPUs at TDP x server_factor, consumer and workstation cards (desktop_card) with a desktop "
         "host for every allowance.desktop_gpus cards (at least one per node of gpus_per_node; 0: not known) or, where a node of gpus_per_node holds "
-        "more cards than that, each card's 1 / gpus_per_node share of a 2-socket GPU server host; an SoC with its box.");
+        "more cards than that, each card's 1 / gpus_per_node share of a GPU server host (allowance.server_sockets sockets); an SoC with its box.");
   m.def("desktop_card", &desktop_card, py::arg("gpu"),
         "True for a card that goes in a desktop with a desktop host: a consumer card, or a PCIe card with its own fans (blower, open-air).");
   m.def("system_it_power", &system_it_power, py::arg("system"), py::arg("catalog"), py::arg("units") = 1);

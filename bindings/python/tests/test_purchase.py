@@ -392,6 +392,14 @@ def test_rent_only_accelerator_has_no_energy_figure_not_zero():
     a.server_dimms = 100
     with pytest.raises(capplan.InputError, match="server_dimms"):
         capplan.gpu_it_power(rtx, 8, a, 8)
+    # One socket (the GPUs on one CPU's root ports): 1 CPU and 8 DIMMs.
+    one = capplan.HostAllowance(server_sockets=1)
+    loads1 = 280 + 8 * 5 + 8
+    single = (8 * 450 + loads1 + 100 + 0.1 * (8 * 450 + loads1)) / 0.922
+    assert capplan.gpu_it_power(rtx, 8, one, 8).total.value == pytest.approx(single)
+    one.server_sockets = 3
+    with pytest.raises(capplan.InputError, match="server_sockets"):
+        capplan.gpu_it_power(rtx, 8, one, 8)
 
 
 def test_purchase_rows_of_rent_only_parts_have_no_energy():

@@ -21,8 +21,11 @@
 //     parts), through an 80 PLUS Platinum 230 V redundant supply at 80 % load (92.2 %), as
 //     power/system_power.hpp treats a system of more than 2 GPUs without a chassis (its supply sized at
 //     the draw x 1.25). Each card takes 1 / gpus_per_node of that host, so a replica of 4 cards on a
-//     node of 8 takes half. The host is not the --pcie-host one: a node on one CPU's root ports is
-//     still powered as two sockets. The desktop
+//     node of 8 takes half. A node on one CPU's root ports (PcieHost root_complex or switch_pairs:
+//     `--pcie-host cpu` or `pairs`), which the performance model times on one socket, is powered as
+//     one: 1 CPU and 8 DIMMs (HostAllowance::server_sockets; for_pcie_host). A simplification for
+//     PCIe 5: the timing's one socket is an EPYC 9004 with 12 channels, the power one 350 W Xeon
+//     socket's CPU and 8 DIMMs (a 360 W EPYC 9654 with 12 would add about 70 W at the wall). The desktop
 //     host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
 //     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%). Two cards share
 //     one host as in the catalog's ws-2x-rtx-4090, whose parts at full load come to 1.287 kW at the
@@ -35,6 +38,7 @@
 
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
+#include "capplan/perf/communication.hpp"
 #include "capplan/power/efficiency.hpp"
 #include "capplan/power/explain.hpp"
 #include "capplan/power/system_power.hpp"
@@ -52,7 +56,8 @@ struct HostAllowance {
   // A node of more desktop cards than that: a 2-socket GPU server (see the header comment).
   Power server_cpu_pcie4 = Power::from_value(280);  // AMD EPYC 7763 default TDP (catalog: AMD's product page), PCIe 4 and earlier
   Power server_cpu_pcie5 = Power::from_value(350);  // Intel Xeon Platinum 8480+ TDP (catalog: Intel ARK), PCIe 5
-  int server_dimms = 16;                            // 2 sockets x 8 channels, one DIMM each
+  int server_dimms = 16;                            // 2 sockets x 8 channels, one DIMM each (half of them, rounded down, for one socket)
+  int server_sockets = 2;                           // 1 where the GPUs sit on one CPU's root ports (for_pcie_host)
   // Where on the 80 PLUS Platinum 230 V redundant curve the supplies run: 80 %, as capplan power sizes
   // an assumed supply (the draw x 1.25: PsuSizingOptions::headroom).
   double server_psu_load = 0.8;
@@ -67,10 +72,18 @@ struct HostAllowance {
     require_nonnegative(server_cpu_pcie4.value(), "host.server_cpu_pcie4");
     require_nonnegative(server_cpu_pcie5.value(), "host.server_cpu_pcie5");
     if (server_dimms < 0 || server_dimms > 64) detail::fail("host.server_dimms", std::to_string(server_dimms), "is outside [0, 64]");
+    if (server_sockets < 1 || server_sockets > 2) detail::fail("host.server_sockets", std::to_string(server_sockets), "is not 1 or 2");
     require_fraction(server_psu_load, "host.server_psu_load");
     if (!(server_psu_load > 0)) detail::fail("host.server_psu_load", explain_text::input(server_psu_load), "must be > 0");
   }
 };
+
+// The allowance for a run timed on `host`: a GPU server of one socket where its GPUs sit on one CPU's
+// root ports (root_complex, switch_pairs), as perf::assumed_host_memory_bandwidth times them, else two.
+inline HostAllowance for_pcie_host(HostAllowance a, perf::PcieHost host) {
+  a.server_sockets = host == perf::PcieHost::root_complex || host == perf::PcieHost::switch_pairs ? 1 : 2;
+  return a;
+}
 
 struct ItPower {
   Power gpus{};      // GPU boards at TDP
@@ -101,19 +114,24 @@ inline Power desktop_host_power(const HostAllowance& a) {
   return a.desktop_cpu + s.tower_board + s.tower_fan * static_cast<double>(s.tower_fans) + s.memory_module * 2.0 + s.nvme_active;
 }
 
-// A 2-socket GPU server's host for desktop cards, without its fans (gpu_it_power adds them at
-// SystemPowerAssumptions::rack_fan_fraction of the cards and these loads, as power/system_power.hpp's
-// rack servers): 2 CPUs, DIMMs and an NVMe drive (`loads`), and the rack board.
+// A GPU server's host for desktop cards (HostAllowance::server_sockets sockets), without its fans
+// (gpu_it_power adds them at SystemPowerAssumptions::rack_fan_fraction of the cards and these loads,
+// as power/system_power.hpp's rack servers): its CPUs, DIMMs (server_dimms for 2 sockets, half for
+// one) and an NVMe drive (`loads`), and the rack board.
 struct ServerHost {
-  Power cpu{};    // each of 2
+  int sockets = 2;
+  int dimms = 16;
+  Power cpu{};    // each
   Power loads{};  // CPUs, DIMMs, drive
   Power parts{};  // loads + board
 };
 inline ServerHost gpu_server_host(const GpuSpec& g, const HostAllowance& a) {
   const SystemPowerAssumptions s;
   ServerHost h;
+  h.sockets = a.server_sockets;
+  h.dimms = a.server_dimms * a.server_sockets / 2;
   h.cpu = g.pcie_generation >= 5 ? a.server_cpu_pcie5 : a.server_cpu_pcie4;
-  h.loads = h.cpu * 2.0 + s.memory_module * static_cast<double>(a.server_dimms) + s.nvme_active;
+  h.loads = h.cpu * static_cast<double>(h.sockets) + s.memory_module * static_cast<double>(h.dimms) + s.nvme_active;
   h.parts = h.loads + s.rack_board;
   return h;
 }
@@ -147,7 +165,7 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
   const bool soc = g.form_factor == FormFactor::soc;
   const int node_cards = gpus_per_node > 0 ? std::min(gpus_per_node, gpus) : 0;
   if (!soc && node_cards > a.desktop_gpus) {
-    // Nodes of more cards than a desktop holds: each card takes its share of a 2-socket GPU server's
+    // Nodes of more cards than a desktop holds: each card takes its share of a GPU server's (server_sockets)
     // host, 1 / gpus_per_node of it (a whole node's cards a whole host; a replica of 4 on a node of 8,
     // half), and fans at rack_fan_fraction of the cards and that share.
     const SystemPowerAssumptions sa;
@@ -159,8 +177,9 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
     p.total = (p.gpus + fixed + fans) / eta;  // P_wall = P_dc / efficiency (80 PLUS)
     p.planning = p.total;
     const std::string of = share == 1 ? std::string("a") : explain_text::number(share, 4) + " x a";
-    p.basis = "(" + std::to_string(gpus) + " x " + explain_text::quantity(g.tdp) + " + " + of + " 2-socket GPU server host, one a node of " +
-              std::to_string(gpus_per_node) + " (2 x " + explain_text::quantity(h.cpu) + " CPUs + " + std::to_string(a.server_dimms) + " DIMMs x " +
+    p.basis = "(" + std::to_string(gpus) + " x " + explain_text::quantity(g.tdp) + " + " + of + " " + std::to_string(h.sockets) +
+              "-socket GPU server host, one a node of " + std::to_string(gpus_per_node) + " (" + std::to_string(h.sockets) + " x " +
+              explain_text::quantity(h.cpu) + (h.sockets == 1 ? " CPU + " : " CPUs + ") + std::to_string(h.dimms) + " DIMMs x " +
               explain_text::quantity(sa.memory_module) + " + " + explain_text::quantity(sa.nvme_active) + " drive + " +
               explain_text::quantity(sa.rack_board) + " board = " + explain_text::quantity(h.parts) + ") + fans " +
               explain_text::number(sa.rack_fan_fraction * 100, 3) + " % of the rest " + explain_text::quantity(fans) + ") / " +
@@ -214,7 +233,8 @@ inline std::string host_allowance_note(const HostAllowance& a = {}, bool socs = 
          " for their share of the host (Patterson et al. 2021, Table 4: 330 W per 300 W V100), consumer and workstation cards (each card's TDP + a " +
          explain_text::quantity(host) + " desktop host for every " + (a.desktop_gpus == 1 ? std::string("card") : std::to_string(a.desktop_gpus) + " cards") +
          ", rounded up) / " + explain_text::percent(eta) + " (80 PLUS Gold); a node timed with more than " + std::to_string(a.desktop_gpus) +
-         " cards is a 2-socket GPU server (2 CPUs, " + std::to_string(a.server_dimms) + " DIMMs, board, fans) / " +
+         " cards is a " + std::to_string(a.server_sockets) + "-socket GPU server (" + std::to_string(a.server_sockets) +
+         (a.server_sockets == 1 ? " CPU, " : " CPUs, ") + std::to_string(a.server_dimms * a.server_sockets / 2) + " DIMMs, board, fans) / " +
          explain_text::percent(detail::server_psu_efficiency(a)) + " (80 PLUS Platinum, 230 V)" +
          (socs ? ", SoCs (TDP, their CPU included, + " + explain_text::quantity(SystemPowerAssumptions{}.soc_box()) + " for board, fans, memory and drive) / " +
                      explain_text::percent(eta)

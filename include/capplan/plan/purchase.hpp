@@ -796,6 +796,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   q.validate();
   const bool si = q.workload == PurchaseWorkload::serve_images;
   const bool sv = q.workload == PurchaseWorkload::serve || si;
+  // The host power allowance for the GPU rows, on the server host the rows are timed on (one socket
+  // with --pcie-host cpu or pairs).
+  const HostAllowance host_allowance = for_pcie_host(q.host, sv ? q.serving.pcie_host : q.training.pcie_host);
   const PurchaseFilters& f = q.filters;
   PurchaseTable out;
   out.query = q;
@@ -1141,7 +1144,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     // The node the row was timed on (a serving replica's stages beyond it on nodes of their own, each
     // holding whole stages); an SoC is a box of its own.
     const int timed_node = perf::linkless(g) ? 1 : r.serving ? serve_node : c.per_node;
-    r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, q.host, timed_node);
+    r.power = c.system ? system_it_power(*c.system, cat, r.units) : gpu_it_power(g, r.gpus, host_allowance, timed_node);
     if (f.max_power && (!r.power.known || r.power.planning > *f.max_power)) {
       ++out.filtered_out;
       continue;
@@ -1523,7 +1526,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     for (const auto& r : q.fx) rates += (rates.empty() ? "" : "; ") + usd_rate_text(r);
     n.push_back("Prices and offers in other currencies converted to USD at " + rates + " (--fx), and ranked with the rest; other currencies are shown as they are.");
   }
-  n.push_back(host_allowance_note(q.host, std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) {
+  n.push_back(host_allowance_note(host_allowance, std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) {
                                      return r.gpu && r.kind == OptionKind::gpu && r.gpu->form_factor == FormFactor::soc && r.power.known && r.power.total.value() > 0;
                                    })));
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.gpu && !(r.gpu->tdp.value() > 0); }))

@@ -58,6 +58,7 @@ inline ServingReport serving_report(const Catalog& catalog, std::string model, c
   // A rate of work, not a run: the cheapest price per hour (a batch's seconds never bill a month or a term).
   FootprintOptions hourly = footprint;
   hourly.bill_as_sold = false;
+  hourly.host = for_pcie_host(hourly.host, load.pcie_host);  // the server host the replica was timed on
   if (hourly.node_gpus == 0) hourly.node_gpus = r.run.tp;
   // Stages across nodes (ServingLoad::gpus_per_node): a host for each node at least, each node holding
   // its whole stages (StageBoundaries::node_gpus).

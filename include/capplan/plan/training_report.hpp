@@ -73,7 +73,9 @@ inline TrainingReport training_report(const Catalog& catalog, std::string model,
   r.links = perf::plan_links(r.run.cluster, r.run.plan);
   // Power drawn and rent paid over the whole run's expected wall clock (redone work, checkpoints and
   // restarts included), as compare bills its training rows.
-  r.footprint = run_footprint(catalog, g, gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint, r.run.cluster.gpus_per_node);
+  FootprintOptions fo = footprint;
+  fo.host = for_pcie_host(fo.host, r.run.cluster.pcie_host);  // the server host the run was timed on
+  r.footprint = run_footprint(catalog, g, gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, fo, r.run.cluster.gpus_per_node);
   return r;
 }
 
@@ -127,7 +129,9 @@ inline ImageTrainingReport image_training_report(const Catalog& catalog, std::st
   r.gpu_hours = r.time.value() * r.gpus / 3600.0;
   r.flops_total = r.estimate.flops_per_image.value() * images;
   r.goodput = estimate_goodput(r.time, r.gpus, image_checkpoint_size(net), goodput, r.estimate.iteration);
-  r.footprint = run_footprint(catalog, cluster.gpu, r.gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, footprint,
+  FootprintOptions fo = footprint;
+  fo.host = for_pcie_host(fo.host, cluster.pcie_host);  // the server host the run was timed on
+  r.footprint = run_footprint(catalog, cluster.gpu, r.gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, fo,
                               cluster.gpus_per_node);
   return r;
 }
