@@ -495,8 +495,17 @@ TEST_SUITE("perf") {
     // An 8-GPU instance with none recorded: the usual fabric (no override); a TPU slice: its provider's.
     CHECK_FALSE(fabric_of("lambda-gpu-8x-h100-sxm5"));
     CHECK_FALSE(fabric_of("gcp-tpu-v5e"));
-    // Consumer cards have no network anyway: nothing to override.
-    CHECK_FALSE(fabric_of("runpod-rtx-4090"));
+    // Consumer cards have no network anyway: nothing to override, where nothing is recorded.
+    CHECK_FALSE(fabric_of("cn-rental-rtx-4090-low"));
+    // RunPod's pods reach each other over a 100 Mb/s overlay (its Global Networking), vast.ai's
+    // instances over one assumed: no network for collectives.
+    const auto pod_net = fabric_of("runpod-h100-sxm");
+    REQUIRE(pod_net);
+    CHECK(pod_net->none());
+    CHECK(pod_net->name == "runpod-h100-sxm instances reach each other over a 0.1 Gb/s overlay only");
+    REQUIRE(fabric_of("vast-rtx-4090"));
+    CHECK(fabric_of("vast-rtx-4090")->none());
+    CHECK(cat.find_offer("vast-b200").network_kind == InstanceNetwork::overlay);
     // A marketplace offer's network is per instance of its max_gpus: each GPU its share.
     CloudOffer pod = cat.find_offer("runpod-h100-sxm");
     pod.network = Bandwidth::from_value(3200e9 / 8);

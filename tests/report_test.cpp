@@ -388,6 +388,8 @@ TEST_SUITE("report") {
 #include <capplan/workload/presets.hpp>
 
 #include <algorithm>
+#include <cmath>
+#include <initializer_list>
 
 namespace {
 PurchaseQuery train_query(const char* model, double tokens) {
@@ -402,6 +404,18 @@ PurchaseQuery train_query(const char* model, double tokens) {
 Catalog one_gpu_catalog(const char* id) {
   Catalog c;
   c.add_or_replace(Catalog::builtin().find_gpu(id));
+  return c;
+}
+// A catalog of the given cloud offers and their GPUs, for the tests about those offers alone (a
+// deadline search over every built-in offer takes seconds under the sanitizers).
+Catalog offers_catalog(std::initializer_list<const char*> ids) {
+  const Catalog& b = Catalog::builtin();
+  Catalog c;
+  for (const char* id : ids) {
+    const CloudOffer& o = b.find_offer(id);
+    c.add_or_replace(b.find_gpu(o.gpu_id));
+    c.add_or_replace(o);
+  }
   return c;
 }
 // Llama 2 7B on 200B tokens within 3 days, GPU rows only.
@@ -501,8 +515,9 @@ TEST_SUITE("report") {
     PurchaseQuery q = train_query("llama2-7b", 1e9);
     q.filters.gpus = false;
     q.filters.systems = false;
-    const Catalog& c = Catalog::builtin();
+    const Catalog c = offers_catalog({"gcp-a2-highgpu-1g", "aws-p4d.24xlarge", "azure-nd96asr-v4"});
     const PurchaseTable t = purchase_table(q, c);
+    CHECK(t.rows.size() == 3);
     // A 1-GPU A100 40GB slice records no network between instances: a 7B model needs more than one GPU.
     CHECK(row_of(t, "gcp-a2-highgpu-1g").status == "no network");
     // p4d.24xlarge is timed on its own 4 x 100 Gb/s EFA where a run crosses instances.
@@ -838,6 +853,111 @@ TEST_SUITE("report") {
     const perf::InferenceEstimate e = perf::estimate_inference(job, *r.gpu);
     CHECK(r.decode_tokens_per_s == doctest::Approx(e.tokens_per_second));
     CHECK(r.serving->estimate.prefill.value() == doctest::Approx(e.prefill.value()));
+  }
+
+  TEST_CASE("a rent across nodes comes from instances whose network carries the run as it is timed") {
+    Catalog c = catalog_with_my_card();  // my-card: a copy of the H100 SXM, whose nodes are timed on NDR 400 Gb/s a GPU
+    const auto offer = [](const char* id, double gbit, InstanceNetwork kind, const char* rate) {
+      CloudOffer o{.id = id, .provider = "X", .instance_type = id, .gpu_count = 8, .gpu_id = "my-card",
+                   .on_demand = MoneyRate(rate, Currency::USD), .as_of = "2026-11-01", .source = "test"};
+      o.network = from_canonical<Bandwidth>(gbit * 1e9 / 8);
+      o.network_kind = kind;
+      return o;
+    };
+    c.add_or_replace(offer("x-tcp", 800, InstanceNetwork::tcp, "16.00"));           // 100 Gb/s a GPU at 70 %
+    c.add_or_replace(offer("x-ib", 3200, InstanceNetwork::infiniband, "24.00"));    // 400 Gb/s a GPU at 85 %
+    const GpuSpec& g = c.find_gpu("my-card");
+    CHECK(offer_network_rate(c.find_offer("x-tcp"), g).value() == doctest::Approx(100e9 / 8 * 0.70));
+    CHECK(offer_network_rate(c.find_offer("x-ib"), g).value() == doctest::Approx(400e9 / 8 * 0.85));
+    const perf::Fabric ndr = perf::usual_fabric(g);
+    const Bandwidth need = network_timed(perf::make_cluster(g, 16, 8, ndr.link(8)));
+    CHECK(need.value() == doctest::Approx(400e9 / 8 * 0.85));
+    CHECK(network_timed(perf::make_cluster(g, 8, 8, ndr.link(8))).value() == 0);  // one node: none asked
+    const Duration hour = Duration::from_value(3600);
+    // One node: the cheaper TCP instances; two nodes timed on NDR: the InfiniBand ones; nothing asked: TCP.
+    CHECK(cheapest_rent(c, "my-card", {}, hour, 8, 8, false, need)->offer->id == "x-tcp");
+    CHECK(cheapest_rent(c, "my-card", {}, hour, 16, 8, false, need)->offer->id == "x-ib");
+    CHECK(cheapest_rent(c, "my-card", {}, hour, 16, 8)->offer->id == "x-tcp");
+    // A run timed on 100 Gb/s Ethernet at 70 % runs on the TCP instances.
+    CHECK(cheapest_rent(c, "my-card", {}, hour, 16, 8, false, from_canonical<Bandwidth>(100e9 / 8 * 0.70))->offer->id == "x-tcp");
+    // An instance of a whole server that records no network is assumed to have the GPU's usual one:
+    // it holds a run timed on that, not one timed on a faster --fabric (XDR 800 Gb/s a GPU).
+    const CloudOffer plain = offer("x-plain", 0, InstanceNetwork::tcp, "20.00");
+    CHECK(offer_network_rate(plain, g).value() == doctest::Approx(400e9 / 8 * 0.85));
+    CHECK(network_holds(plain, g, 16, need));
+    const Bandwidth xdr = network_timed(perf::make_cluster(g, 16, 8, perf::find_fabric("ib-xdr").link(8)));
+    CHECK(xdr.value() == doctest::Approx(800e9 / 8 * 0.85));
+    CHECK_FALSE(network_holds(plain, g, 16, xdr));
+    CHECK(network_shortfall(plain, g, xdr).rfind("its instances carry 42.5 GB/s a GPU between them (none recorded: the GPU's usual ", 0) == 0);
+    CHECK(network_shortfall(plain, g, xdr).find("assumed, at 85 %), less than the 85 GB/s a GPU the run is timed on") != std::string::npos);
+    CHECK_FALSE(network_holds(c.find_offer("x-tcp"), g, 16, need));
+    CHECK(network_holds(c.find_offer("x-tcp"), g, 8, need));  // within one instance
+    // Without the InfiniBand offer: no rent, and why.
+    Catalog slow = catalog_with_my_card();
+    slow.add_or_replace(offer("x-tcp", 800, InstanceNetwork::tcp, "16.00"));
+    CHECK_FALSE(cheapest_rent(slow, "my-card", {}, hour, 16, 8, false, need));
+    const std::vector<std::string> left = offers_left_out(slow, "my-card", {}, true, 8, 16, need);
+    REQUIRE(left.size() == 1);
+    CHECK(left[0] == "x-tcp (its instances carry 8.75 GB/s a GPU between them (x-tcp's 800 Gb/s TCP for 8 GPUs at 70 %), less than the 42.5 GB/s "
+                     "a GPU the run is timed on)");
+    CHECK(offers_left_out(slow, "my-card", {}, true, 8, 8, need).empty());
+    // The footprint of a run across nodes rents so; bad input is named.
+    FootprintOptions fo;
+    fo.network = need;
+    const RunFootprint f16 = run_footprint(c, g, 16, hour, 16, fo, 8);
+    CHECK(f16.price_offer == "x-ib");
+    CHECK(f16.passed_over == "x-tcp, whose instances carry 8.75 GB/s a GPU between them (x-tcp's 800 Gb/s TCP for 8 GPUs at 70 %), less than the "
+                             "42.5 GB/s a GPU the run is timed on");
+    CHECK(run_footprint(c, g, 16, hour, 16, {}, 8).passed_over.empty());  // nothing asked: the cheapest
+    CHECK(run_footprint(slow, g, 16, hour, 16, fo, 8).no_price_why.find("x-tcp (its instances carry 8.75 GB/s a GPU") == 0);
+    CHECK_THROWS_WITH((void)network_holds(c.find_offer("x-ib"), g, 16, from_canonical<Bandwidth>(-1.0)), doctest::Contains("network"));
+    CHECK_THROWS_WITH((void)network_holds(c.find_offer("x-ib"), g, 16, from_canonical<Bandwidth>(std::nan(""))), doctest::Contains("network"));
+    // Checked on every path, also where no offer is looked at.
+    const Bandwidth nan = from_canonical<Bandwidth>(std::nan(""));
+    CHECK_THROWS_WITH((void)cheapest_rent(c, "h100-sxm", {}, hour, 16, 8, false, nan), doctest::Contains("network"));
+    CHECK_THROWS_WITH((void)offers_left_out(c, "h100-sxm", {}, true, 8, 16, nan), doctest::Contains("network"));
+    FootprintOptions given;
+    given.price_per_gpu_hour = MoneyRate("2.00", Currency::USD);
+    given.network = nan;
+    CHECK_THROWS_WITH((void)run_footprint(c, g, 16, hour, 16, given, 8), doctest::Contains("network"));
+  }
+
+  TEST_CASE("purchase table: a GPU row timed across nodes rents instances whose network carries it (not p4d's 50 Gb/s a GPU)") {
+    PurchaseQuery q = train_query("llama2-7b", 2e10);
+    q.filters.systems = q.filters.cloud = false;
+    q.filters.deadline = Duration::from_value(2 * 3600.0);
+    const Catalog c = offers_catalog({"aws-p4d.24xlarge", "azure-nd96asr-v4"});
+    const PurchaseTable t = purchase_table(q, c);
+    const PurchaseRow& r = row_of(t, "a100-sxm-40gb");
+    REQUIRE(r.training);
+    REQUIRE(r.training->cluster.nodes() > 1);
+    // Timed on DGX A100's HDR 200 Gb/s a GPU at 85 %; p4d's 400 Gb/s EFA for 8 GPUs is 50 a GPU.
+    CHECK(r.rent_network.value() == doctest::Approx(200e9 / 8 * 0.85));
+    CHECK(r.rent_offer == "azure-nd96asr-v4");
+    bool said = false;
+    for (const std::string& n : t.assumptions)
+      said = said || n == "a100-sxm-40gb: rent from azure-nd96asr-v4, not the cheaper aws-p4d.24xlarge: its instances carry 5.31 GB/s a GPU between "
+                          "them (p4d.24xlarge's 400 Gb/s EFA for 8 GPUs at 85 %), less than the 21.2 GB/s a GPU the run is timed on (bandwidth x "
+                          "efficiency).";
+    CHECK(said);
+    // With p4d alone: no rent, and the note on offers left out says why (no "Rent for" note).
+    const PurchaseTable alone = purchase_table(q, offers_catalog({"aws-p4d.24xlarge"}));
+    CHECK_FALSE(row_of(alone, "a100-sxm-40gb").rent_rate);
+    bool why = false;
+    for (const std::string& n : alone.assumptions) {
+      CHECK(n.find("not the cheaper") == std::string::npos);
+      why = why || n.rfind("No offer for a100-sxm-40gb: the catalog's aws-p4d.24xlarge (its instances carry 5.31 GB/s a GPU between them", 0) == 0;
+    }
+    CHECK(why);
+    // Within one node nothing is asked: the cheaper p4d.
+    q.filters.deadline.reset();
+    q.tokens = 1e9;
+    const PurchaseTable one = purchase_table(q, c);
+    const PurchaseRow& o = row_of(one, "a100-sxm-40gb");
+    REQUIRE(o.training);
+    CHECK(o.training->cluster.nodes() == 1);
+    CHECK(o.rent_network.value() == 0);
+    CHECK(o.rent_offer == "aws-p4d.24xlarge");
   }
 
   TEST_CASE("a rent comes from instances that hold the plan's node; serving replicas share an instance") {

@@ -52,7 +52,8 @@ struct RunCostArgs {
 };
 
 void add_run_cost_flags(CLI::App* cmd, RunCostArgs& a) {
-  cmd->add_option("--price-per-gpu-hour", a.price_per_gpu_hour, "USD per GPU-hour (default: the cheapest cloud offer for the GPU)");
+  cmd->add_option("--price-per-gpu-hour", a.price_per_gpu_hour, "USD per GPU-hour (default: the catalog's cheapest cloud offer for the GPU among those that run the plan as timed: instances "
+                  "that hold its node and, for a training run across nodes, a network between them as fast)");
   cmd->add_option("--pue", a.pue, "Power usage effectiveness (default 1.0)");
   cmd->add_option("--grid", a.grid_g_per_kwh, "Grid carbon intensity, g CO2e/kWh (default 436, world 2022, Ember)");
   cmd->add_option("--fx", a.fx,
@@ -109,6 +110,8 @@ void add_footprint_rows(Table& t, const RunFootprint& f) {
   t.add_row({Cell::of_text("cost"),
              f.cost ? Cell::of_money(format(*f.cost), to_json_string(f.cost->rounded_to(2)), f.cost->amount().to_double()) : Cell::empty(),
              Cell::of_text(f.price ? format(*f.price) + " per GPU from " + f.price_from : no_price_text(f))});
+  // A cheaper offer whose network between instances is slower than the run is timed on.
+  if (!f.passed_over.empty()) t.notes.push_back("Rent: not the cheaper " + f.passed_over + " (bandwidth x efficiency).");
 }
 
 // An image model (CNN) run: epochs over a dataset, a batch per GPU, the host that feeds the GPUs.

@@ -323,6 +323,9 @@ void bind_purchase(py::module_& m) {
       .field("price_from", &FootprintOptions::price_from, "where a given price comes from")
       .field("fx", &FootprintOptions::fx, "rates into USD: offers in those currencies join the cheapest")
       .field("host", &FootprintOptions::host)
+      .field("network", &FootprintOptions::network,
+             "the rate per GPU (bandwidth x efficiency) the run's traffic between nodes is timed at: offers whose instances carry it slower "
+             "are not its rent (0: none asked; the training reports set it)")
       .field("bill_as_sold", &FootprintOptions::bill_as_sold,
              "bill the run as the offer sells it (a monthly rent whole months, a reserved price at least its term); "
              "False: the cheapest price per hour, for a rate of work, the run's GPUs one serving replica that shares an instance "
@@ -347,6 +350,8 @@ void bind_purchase(py::module_& m) {
                 "GPUs billed over GPUs used: whole instances, or a replica's share of an instance with idle GPUs; 1 for a given price")
       .readonly("cost", &RunFootprint::cost, "price x billed GPU-hours")
       .readonly("no_price_why", &RunFootprint::no_price_why, "without a price: the GPU's offers left out and why")
+      .readonly("passed_over", &RunFootprint::passed_over,
+                "the cheaper offer whose network between instances is slower than the run is timed on, and why; empty: none")
       .finish(false);
   m.def("run_footprint", &run_footprint, py::arg("catalog"), py::arg("gpu"), py::arg("gpus"), py::arg("time"), py::arg("gpu_hours"),
         py::arg("options") = FootprintOptions{}, py::arg("gpus_per_node") = 0,
@@ -355,9 +360,22 @@ void bind_purchase(py::module_& m) {
   m.def("instance_holds", &instance_holds, py::arg("offer"), py::arg("gpu"), py::arg("node_gpus"),
         "Whether an instance of the offer holds node_gpus GPUs in one node: its GPUs (up to max_gpus for an offer sold by the GPU) "
         "or a scale-up domain its instances share (NVL72, a TPU pod).");
+  m.def("offer_network", &offer_network, py::arg("offer"), py::arg("gpu"),
+        "The network between the offer's instances as a fabric: the published one; none for a slice of a server that records none; "
+        "the GPU's usual network (assumed) for a whole server's instance that records none.");
+  m.def("offer_network_rate", &offer_network_rate, py::arg("offer"), py::arg("gpu"),
+        "The rate per GPU (bandwidth x efficiency) the offer's instances carry between them (offer_network); 0: no network.");
+  m.def("network_shortfall", &network_shortfall, py::arg("offer"), py::arg("gpu"), py::arg("network"), py::arg("subject") = "its instances",
+        "Why the offer does not hold a run timed at `network` a GPU between nodes, in words.");
+  m.def("network_holds", &network_holds, py::arg("offer"), py::arg("gpu"), py::arg("gpus"), py::arg("network"),
+        "Whether the offer runs `gpus` GPUs whose traffic between nodes is timed at `network` per GPU (bandwidth x efficiency): "
+        "within one instance, or on a network at least that fast.");
+  m.def("network_timed", &network_timed, py::arg("cluster"),
+        "The rate per GPU (bandwidth x efficiency) a run on the cluster is timed at between its nodes; 0 within one node.");
   m.def("offers_left_out", &offers_left_out, py::arg("catalog"), py::arg("gpu"), py::arg("fx") = std::vector<ExchangeRate>{},
-        py::arg("for_run") = true, py::arg("node_gpus") = 1,
+        py::arg("for_run") = true, py::arg("node_gpus") = 1, py::arg("gpus") = 0, py::arg("network") = Bandwidth{},
         "The GPU's offers no rent can come from, each with why: instances smaller than the node_gpus a plan puts in one node, "
+        "a network between instances slower than the `network` per GPU `gpus` GPUs are timed at, "
         "a reserved price without its term (for a run), reserved only (per hour), or another currency without an --fx rate.");
   Record<TrainingReport>(m, "TrainingReport", "A training run for some tokens, reported whole: fit, time, goodput, links, footprint (capplan train).")
       .readonly("model", &TrainingReport::model)
@@ -489,6 +507,9 @@ void bind_purchase(py::module_& m) {
       .readonly("rent_kind", &PurchaseRow::rent_kind, "which of the offer's prices the rent is")
       .readonly("rent_node_gpus", &PurchaseRow::rent_node_gpus,
                 "GPU and system rows: the GPUs an instance had to hold (the node timed, a serving replica's TP group); 0: any")
+      .readonly("rent_network", &PurchaseRow::rent_network,
+                "training GPU and system rows across nodes: the rate per GPU (bandwidth x efficiency) between nodes they are timed at, which "
+                "the rented instances had to carry; 0: none asked")
       .readonly("rent_min_term", &PurchaseRow::rent_min_term, "that offer's minimum term (None: not stated)")
       .readonly("rent_billed", &PurchaseRow::rent_billed, "training: the wall clock the rent bills (whole months, a reserved term)")
       .readonly("rent_billed_gpus", &PurchaseRow::rent_billed_gpus,

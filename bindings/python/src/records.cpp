@@ -68,7 +68,7 @@ void bind_hardware_enums(py::module_& m) {
   text_enum<PsuInput>(m, "PsuInput", "80 PLUS test category (input voltage, redundancy).");
   text_enum<Topology>(m, "Topology", "How the GPUs inside one node talk to each other.");
   text_enum<PartKind>(m, "PartKind", "Kind of a system part.");
-  text_enum<InstanceNetwork>(m, "InstanceNetwork", "How a cloud offer's instances reach each other: tcp, gpudirect_tcpx, efa, roce, infiniband.");
+  text_enum<InstanceNetwork>(m, "InstanceNetwork", "How a cloud offer's instances reach each other: tcp, gpudirect_tcpx, efa, roce, infiniband, or overlay (no network for collectives).");
   text_enum<PriceKind>(m, "PriceKind", "Kind of a cloud price.")
       .value("on_demand", PriceKind::on_demand)
       .value("spot", PriceKind::spot)

@@ -537,3 +537,49 @@ def test_serving_stages_across_nodes_cross_the_fabric():
         capplan.serving_run(shape, r4090, two_boxes, tp=2, pp=2)
     with pytest.raises(capplan.InputError, match="gpus_per_node"):
         capplan.ServingLoad(gpus_per_node=-1).validate()
+
+
+def test_a_rent_across_nodes_comes_from_instances_whose_network_carries_it():
+    cat = Catalog.builtin()
+    a100 = cat.find_gpu("a100-sxm-40gb")
+    p4d, azure = cat.find_offer("aws-p4d.24xlarge"), cat.find_offer("azure-nd96asr-v4")
+    # p4d: 400 Gb/s EFA for 8 GPUs at 85 %; a DGX A100 node is timed on HDR 200 Gb/s a GPU at 85 %.
+    assert capplan.offer_network_rate(p4d, a100).value == pytest.approx(50e9 / 8 * 0.85)
+    cluster = capplan.make_cluster(a100, 16, 8, capplan.usual_fabric(a100).link(8))
+    need = capplan.network_timed(cluster)
+    assert need.value == pytest.approx(200e9 / 8 * 0.85)
+    assert capplan.network_timed(capplan.make_cluster(a100, 8, 8, capplan.usual_fabric(a100).link(8))).value == 0
+    assert not capplan.network_holds(p4d, a100, 16, need)
+    assert capplan.network_holds(p4d, a100, 8, need)  # within one instance
+    assert capplan.network_holds(azure, a100, 16, need)
+    left = capplan.offers_left_out(cat, "a100-sxm-40gb", node_gpus=8, gpus=16, network=need)
+    assert ("aws-p4d.24xlarge (its instances carry 5.31 GB/s a GPU between them (p4d.24xlarge's 400 Gb/s EFA for 8 GPUs at 85 %), "
+            "less than the 21.2 GB/s a GPU the run is timed on)") in left
+    assert capplan.network_shortfall(p4d, a100, need).startswith("its instances carry 5.31 GB/s")
+    h = capplan.Duration(1, "h")
+    o = capplan.FootprintOptions()
+    o.network = need
+    f = capplan.run_footprint(cat, a100, 16, h, 16.0, o, 8)
+    assert f.price_offer == "azure-nd96asr-v4"
+    assert f.passed_over.startswith("aws-p4d.24xlarge, whose instances carry 5.31 GB/s a GPU between them")
+    assert capplan.run_footprint(cat, a100, 16, h, 16.0, capplan.FootprintOptions(), 8).price_offer == "aws-p4d.24xlarge"
+    with pytest.raises(capplan.InputError, match="network"):
+        capplan.network_holds(p4d, a100, 16, capplan.Bandwidth(-1, "GB/s"))
+    o.network = capplan.Bandwidth(-1, "GB/s")  # NaN is refused by Bandwidth itself
+    o.price_per_gpu_hour = capplan.MoneyRate("2.00", "USD")
+    with pytest.raises(capplan.InputError, match="network"):
+        capplan.run_footprint(cat, a100, 16, h, 16.0, o, 8)
+
+
+def test_an_overlay_between_instances_carries_no_collectives():
+    cat = Catalog.builtin()
+    pod = cat.find_offer("runpod-h100-sxm")
+    assert pod.network_kind == capplan.InstanceNetwork.overlay
+    assert pod.network.value == pytest.approx(0.1e9 / 8)
+    h100 = cat.find_gpu("h100-sxm")
+    assert capplan.offer_network(pod, h100).none()
+    assert capplan.offer_network_rate(pod, h100).value == 0
+    need = capplan.network_timed(capplan.make_cluster(h100, 16, 8, capplan.usual_fabric(h100).link(8)))
+    assert not capplan.network_holds(pod, h100, 16, need)
+    assert capplan.network_holds(pod, h100, 8, need)
+    assert capplan.network_shortfall(pod, h100, need).startswith("its instances reach each other over an overlay only of 0.1 Gb/s")

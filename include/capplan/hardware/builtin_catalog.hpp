@@ -1602,6 +1602,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
          "3.2 Tb/s a VM, 400 Gb/s Quantum-2 CX7 InfiniBand per GPU, GPUDirect RDMA"},
         {"azure-nd96isr-mi300x-v5", 3200, N::infiniband, "Microsoft Learn, ND MI300X v5 series (MicrosoftDocs/azure-docs nd-mi300x-v5-series.md)",
          "8 x 400 Gigabit NDR InfiniBand, GPUDirect RDMA"},
+        {"azure-nd96isr-h200-v5", 3200, N::infiniband, "Microsoft Learn, ND H200 v5 series (MicrosoftDocs/azure-compute-docs includes/nd-h200-v5-series-summary.md)",
+         "3.2 Tb/s a VM, a dedicated 400 Gb/s Quantum-2 CX7 InfiniBand connection per GPU, GPUDirect RDMA, configured between the VMs of one scale set (the 80,000 Mbps of the size table is the separate Ethernet)"},
+        {"alibaba-gn7-c13g1.26xlarge", 30, N::tcp, gn7_family_src + 2, "network baseline bandwidth 30 Gbit/s (VPC Ethernet; gn7 has no RDMA network)"},
+        {"alibaba-gn7-c13g1.13xlarge", 16, N::tcp, gn7_family_src + 2,
+         "network baseline bandwidth 16 Gbit/s (15 in an older copy of the page; VPC Ethernet; gn7 has no RDMA network)"},
         {"oci-bm-gpu-b300-8", 6400, N::roce, oci, "nvidia/B300/README-B300.md: 8 x 2 x 400 Gb/s RDMA (RoCE)"},
         {"oci-bm-gpu-gb300-4", 3200, N::roce, oci, "nvidia/GB300/README-GB300.md: 8 x 400 Gb/s RDMA"},
         {"oci-bm-gpu-mi355x-8", 3200, N::roce, oci, "amd/MI355X/README-MI355X.md: 8 x 400 Gb/s Ethernet RDMA"},
@@ -1613,6 +1618,24 @@ CAPPLAN_CATALOG_DATA inline std::vector<CloudOffer> cloud_offers() {
           o.network_kind = n.kind;
           o.note += std::string(o.note.empty() ? "" : " ") + "Network between instances: " + n.what + " (" + n.source + ").";
         }
+    // RunPod's pods reach each other over its Global Networking overlay only: "The network operates at
+    // 100 Mbps between Pods" (https://docs.runpod.io/pods/networking); its Instant Clusters, with
+    // dedicated interfaces, are another product, not priced here. vast.ai's and AutoDL's instances are
+    // GPUs of independent hosts, between which neither publishes a network: an overlay (the internet)
+    // is assumed. An overlay carries no collectives: a run stays in one instance.
+    for (CloudOffer& o : v)
+      if (o.provider == "RunPod") {
+        o.network = Bandwidth::from_value(0.1e9 / 8);
+        o.network_kind = N::overlay;
+        o.note += std::string(o.note.empty() ? "" : " ") +
+                  "Network between instances: 100 Mbps between pods, RunPod's Global Networking overlay (https://docs.runpod.io/pods/networking), "
+                  "no network for collectives; Instant Clusters, with their own interfaces, are not this offer.";
+      } else if (o.provider == "vast.ai" || o.provider == "AutoDL") {
+        o.network_kind = N::overlay;
+        o.note += std::string(o.note.empty() ? "" : " ") +
+                  "Network between instances: none published; instances on a marketplace's independent hosts are assumed to reach each other "
+                  "over the internet only (an overlay: no network for collectives).";
+      }
   }
   // Offers sold by the GPU (max_gpus). Marketplaces rent a host's GPUs by the count at the per-GPU
   // price: a RunPod pod has --gpuCount GPUs (docs.runpod.io, "runpodctl create pod": "number of GPUs

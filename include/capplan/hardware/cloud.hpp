@@ -36,9 +36,10 @@ enum class PriceKind { on_demand, spot, reserved, monthly };
 
 // How an offer's instances reach each other for GPU collectives, as the provider names it: plain TCP
 // sockets; Google's GPUDirect-TCPX(O) (TCP from GPU memory); AWS's Elastic Fabric Adapter; RDMA over
-// Converged Ethernet; InfiniBand.
-enum class InstanceNetwork { tcp, gpudirect_tcpx, efa, roce, infiniband };
-BOOST_DESCRIBE_ENUM(InstanceNetwork, tcp, gpudirect_tcpx, efa, roce, infiniband)
+// Converged Ethernet; InfiniBand; or only an overlay (a marketplace's service network between pods, the
+// internet), which carries no collectives: a run stays in one instance (perf/fabric.hpp offer_fabric).
+enum class InstanceNetwork { tcp, gpudirect_tcpx, efa, roce, infiniband, overlay };
+BOOST_DESCRIBE_ENUM(InstanceNetwork, tcp, gpudirect_tcpx, efa, roce, infiniband, overlay)
 
 inline constexpr std::string_view name(InstanceNetwork k) {
   switch (k) {
@@ -47,6 +48,7 @@ inline constexpr std::string_view name(InstanceNetwork k) {
     case InstanceNetwork::efa: return "EFA";
     case InstanceNetwork::roce: return "RoCE";
     case InstanceNetwork::infiniband: return "InfiniBand";
+    case InstanceNetwork::overlay: return "overlay";
   }
   return "?";
 }
@@ -130,7 +132,8 @@ struct CloudOffer {
   // together (a host-only NIC left out where the provider lists it apart), per direction, sustained
   // (AWS g5.xlarge: 2.5 Gb/s, the baseline of its "up to 10"; p4d.24xlarge: 4 x 100 Gb/s EFA); 0: not
   // recorded. Each GPU of an instance gets its share (perf/fabric.hpp offer_fabric); without
-  // network_kind the network counts as TCP.
+  // network_kind the network counts as TCP. With network_kind overlay the instances have no network
+  // for collectives, whatever the rate (RunPod's pods: 100 Mb/s between them).
   Bandwidth network{};
   InstanceNetwork network_kind = InstanceNetwork::tcp;
   Currency currency = Currency::USD;

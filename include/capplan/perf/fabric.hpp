@@ -219,12 +219,21 @@ inline Fabric nic_fabric(const NetworkAdapter& nic, int count, int gpus_per_node
 // a slice of a server whose instances nothing says reach each other faster than the internet: plans
 // stay in one instance (a query's --fabric times more).
 inline std::optional<Fabric> offer_fabric(const CloudOffer& o, const GpuSpec& gpu) {
+  if (o.network_kind == InstanceNetwork::overlay) {
+    // A service network between pods, or the internet: no collectives across it.
+    Fabric f = find_fabric("none");
+    f.name = o.network.value() > 0 ? o.id + " instances reach each other over a " + format_number(o.network.value() * 8 / 1e9, 4) + " Gb/s overlay only"
+                                   : o.id + " instances reach each other over an overlay only";
+    f.source = "the provider's published instance network (" + o.id + "): an overlay, no network for collectives";
+    return f;
+  }
   if (o.network.value() > 0) {
     const double gbit = o.network.value() * 8 / 1e9;
     const bool rdma = o.network_kind == InstanceNetwork::infiniband || o.network_kind == InstanceNetwork::efa || o.network_kind == InstanceNetwork::roce;
     Fabric f;
     f.id = o.id;
-    f.name = o.instance_type + "'s " + format_number(gbit, 4) + " Gb/s " + std::string(name(o.network_kind));
+    f.name = o.instance_type + "'s " + format_number(gbit, 4) + " Gb/s " + std::string(name(o.network_kind)) +
+             (o.max_gpus > 0 ? ", an instance of up to " + std::to_string(o.instance_gpus()) + " GPUs" : std::string());
     f.kind = o.network_kind == InstanceNetwork::infiniband ? LinkKind::infiniband : LinkKind::ethernet;
     f.nic_speed = o.network / static_cast<double>(o.instance_gpus());  // each GPU its share (nics_per_node 0: a rail each)
     f.latency = from_canonical<Duration>(o.network_kind == InstanceNetwork::infiniband ? 5e-6 : rdma ? 8e-6 : 30e-6);

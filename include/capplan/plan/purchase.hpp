@@ -219,6 +219,10 @@ struct PurchaseRow {
   // GPU and system rows: the GPUs an instance of the offer had to hold (the node the row was timed on,
   // a serving replica's TP group; cheapest_rent's node_gpus); 0: any instance.
   int rent_node_gpus = 0;
+  // Training GPU and system rows across nodes: the rate per GPU (bandwidth x efficiency) the row's
+  // traffic between nodes is timed at, which the offer's instances had to carry (cheapest_rent's
+  // network); 0: one node, none asked.
+  Bandwidth rent_network{};
   Duration rent_billed{};          // training: the wall clock the rent bills (whole months, a reserved term)
   std::optional<Money> rent_cost;  // training: rent for the run, rent_rate x rent_billed
   std::optional<double> rent_usd_per_mtok;  // serving
@@ -855,6 +859,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     return it->second;
   };
   std::map<std::string, std::optional<ServingRun>> serve_runs;  // per GPU id and most TP in a node
+  // Training rows whose cheapest offer was passed over for its network between instances: what was
+  // rented instead and why -> the rows.
+  detail::NamesByKey network_passed;
 
   for (const Candidate& c : candidates(cat, f, q.fx)) {
     const GpuSpec& g = *c.gpu;
@@ -879,7 +886,10 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       ++out.cannot_run;
       if (filtering) return;
       r.status = std::move(why);
-      if (c.kind != OptionKind::cloud) r.clear_rent();  // no run, no rent: the candidate's offer is not the row's
+      if (c.kind != OptionKind::cloud) {  // no run, no rent: the candidate's offer is not the row's
+        r.clear_rent();
+        r.rent_network = Bandwidth{};
+      }
       out.rows.push_back(std::move(r));
     };
 
@@ -937,6 +947,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       // time: its expected wall clock with failures and checkpoints, as it is billed (a run that never
       // finishes is late).
       std::optional<perf::ImageTrainingEstimate> est;
+      Bandwidth timed_network{};  // the latest estimate's rate per GPU between nodes (network_timed)
       int n = c.unit_gpus;
       bool no_network = false;
       const DataSize ckpt = image_checkpoint_size(*q.image_model);
@@ -973,6 +984,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         const int per_host = std::min(per_node, 8);
         host.drives = (n + per_host - 1) / per_host;
         est = perf::estimate_image_training(*q.image_model, batch, cluster, *p, {}, true, host);
+        timed_network = network_timed(cluster);
         whole_run(n);
         if (!f.deadline || (run && run->expected_wall_clock <= *f.deadline) || n >= 4096) break;
         if (failures) break;  // more GPUs fail more often: failures outpace the checkpoints on any larger count too
@@ -990,6 +1002,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         continue;
       }
       r.image = est;
+      if (c.kind != OptionKind::cloud) r.rent_network = timed_network;  // a cloud row's rent is its own offer's
       r.batch_per_gpu = batch;
       r.gpus_to_fit = c.unit_gpus;
       r.deadline_sized = n > c.unit_gpus;
@@ -1063,6 +1076,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       }
       const TrainingRunSearch& s = runs.best(tg, n, c.per_node);
       r.training = *s.run;
+      if (c.kind != OptionKind::cloud) r.rent_network = network_timed(r.training->cluster);  // a cloud row's rent is its own offer's
       r.gpus = n;
       r.units = n / c.unit_gpus;
       r.time = r.training->time_for_tokens(q.tokens);
@@ -1184,7 +1198,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       unit.reset();
       r.clear_rent();
       r.rent_node_gpus = std::min(c.per_node, r.gpus);
-      if (const auto best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus, r.rent_node_gpus)) {
+      const std::optional<Rent> best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus, r.rent_node_gpus, false, r.rent_network);
+      if (best) {
         unit = best->per_gpu_hour * Decimal(c.unit_gpus);
         rent_total = best->per_gpu_hour * Decimal(best->billed_gpus);
         r.rent_billed_gpus = best->billed_gpus;
@@ -1192,6 +1207,13 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         r.rent_min_term = best->offer->min_term;
         r.rent_kind = best->kind;
         r.rent_from = best->source();
+      }
+      // The cheaper offer the network rule passed over for another (with none left, the note on offers
+      // left out says why).
+      if (best && r.rent_network.value() > 0) {
+        if (const auto any = cheapest_rent(cat, g.id, q.fx, wall, r.gpus, r.rent_node_gpus); any && any->offer != best->offer && any->bill() < best->bill())
+          network_passed.add("rent from " + best->offer->id + ", not the cheaper " + any->offer->id + ": " + network_shortfall(*any->offer, g, r.rent_network),
+                             r.option);
       }
     } else if (sv && c.kind != OptionKind::cloud && r.serving) {
       // Serving on a GPU or system row: the offer cheapest per replica whose instances hold the
@@ -1493,7 +1515,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                           : sv ? "the cheapest of that GPU's offers per replica-hour, at each offer's headline price (reserved-only offers left out), "
                                  "among those whose instance holds a replica's TP group, as many replicas to an instance as fit (idle GPUs billed)"
                                : "the cheapest bill for the run among that GPU's offers (hourly prices for the hours, monthly rents whole months, "
-                                 "reserved prices at least their term) whose instances hold the node the row was timed on") +
+                                 "reserved prices at least their term) whose instances hold the node the row was timed on and, across nodes, "
+                                 "carry its traffic as fast as it is timed") +
               ", in USD or converted with --fx (cloud rows: the offer's own " + std::string(sv ? "headline price" : "price with the cheapest bill") +
               (sv && !si ? "; a replica larger than an instance runs its pipeline stages across instances" : "") +
               "); \"no offer\": no offer the row can be rented at.");
@@ -1512,11 +1535,14 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     for (const PurchaseRow& r : out.rows) {
       if (!r.estimated() || r.rent_rate || r.kind == OptionKind::cloud || r.gpu == nullptr) continue;
       std::string left;
-      for (const std::string& w : offers_left_out(cat, r.gpu->id, q.fx, !sv, std::max(1, r.rent_node_gpus))) left += (left.empty() ? "" : "; ") + w;
+      for (const std::string& w : offers_left_out(cat, r.gpu->id, q.fx, !sv, std::max(1, r.rent_node_gpus), r.gpus, r.rent_network)) left += (left.empty() ? "" : "; ") + w;
       if (!left.empty()) why.add(left, r.option);
     }
     for (const auto& [reason, ids] : why.groups()) n.push_back("No offer for " + ids + ": the catalog's " + reason + ".");
   }
+  // A GPU or system row timed across nodes rents only instances whose network carries its traffic as
+  // fast as it is timed (cheapest_rent's network): the cheaper offer passed over, per row.
+  for (const auto& [reason, ids] : network_passed.groups()) n.push_back(ids + ": " + reason + " (bandwidth x efficiency).");
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.purchase_high.has_value(); })) {
     n.push_back("Where the catalog's price is a range (street prices vary), Own and B/E read low\u2013high: the low end ranks the row, "
                 "draws the frontier and meets the budget; JSON has own_cost_high_usd and break_even_month_high for the high end.");

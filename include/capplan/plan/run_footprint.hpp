@@ -15,10 +15,12 @@
 #include "capplan/error.hpp"
 #include "capplan/hardware/catalog.hpp"
 #include "capplan/money/money.hpp"
+#include "capplan/perf/fabric.hpp"
 #include "capplan/plan/it_power.hpp"
 #include "capplan/power/carbon.hpp"
 #include "capplan/power/energy.hpp"
 #include "capplan/power/explain.hpp"
+#include "capplan/units/format.hpp"
 #include "capplan/units/quantity.hpp"
 
 #include <cmath>
@@ -106,6 +108,8 @@ struct Rent {
     const MoneyRate all = per_gpu_hour * Decimal(billed_gpus);
     return replicas_per_instance > 1 ? MoneyRate(all.amount() / Decimal(replicas_per_instance), all.currency()) : all;
   }
+  // What cheapest_rent ranks offers by: the bill for the run (rate() x billed), else an hour's rent.
+  [[nodiscard]] Decimal bill() const { return (run.value() > 0 ? rate() * billed : rate() * Duration::from_value(3600)).amount(); }
   // "offer-id (on_demand, 2026-03-01)": where the price comes from, the rate where converted, the
   // time billed where longer than the run, and the whole instances where they hold more GPUs.
   [[nodiscard]] std::string source() const {
@@ -130,6 +134,74 @@ struct Rent {
 // the GPU), or a scale-up domain its instances share (an NVL72 rack's NVLink, a TPU pod's chip links).
 inline bool instance_holds(const CloudOffer& o, const GpuSpec& gpu, int node_gpus) {
   return node_gpus <= o.instance_gpus() || gpu.nvlink_domain >= node_gpus || gpu.chip_link_domain >= node_gpus;
+}
+
+// The network between offer `o`'s instances as a fabric, each GPU its share: the one its provider
+// publishes (perf::offer_fabric); none for a slice of a server that records none; for an instance of
+// a whole server (or a scale-up domain) that records none, the GPU's usual network (perf::usual_fabric:
+// an assumption, the one the GPU's rows are timed on when no --fabric is given).
+inline perf::Fabric offer_network(const CloudOffer& o, const GpuSpec& gpu) {
+  if (std::optional<perf::Fabric> f = perf::offer_fabric(o, gpu)) return *std::move(f);
+  return perf::usual_fabric(gpu);
+}
+
+// The rate per GPU (link bandwidth x efficiency, perf::Link) at which offer `o`'s instances carry a
+// run's traffic between them (offer_network, on a node of the instance's GPUs, at most the GPU's
+// usual node); 0 where they have no network.
+inline Bandwidth offer_network_rate(const CloudOffer& o, const GpuSpec& gpu) {
+  const perf::Fabric f = offer_network(o, gpu);
+  if (f.none()) return Bandwidth{};
+  return f.per_gpu(std::max(1, std::min(o.instance_gpus(), perf::usual_gpus_per_node(gpu)))) * f.efficiency;
+}
+
+// The rate per GPU a run on `cl` is timed at between its nodes (its inter-node link's bandwidth x
+// efficiency, perf::Link::effective); 0 for a run within one node.
+inline Bandwidth network_timed(const perf::Cluster& cl) {
+  if (cl.nodes() <= 1) return Bandwidth{};
+  return cl.inter.bandwidth * cl.inter.efficiency;
+}
+
+namespace detail {
+// A `network` asked of an offer: a rate per GPU, finite and not negative (0: none asked).
+inline void require_network(Bandwidth network, std::string_view field = "network") {
+  require_finite(network.value(), field);
+  require_nonnegative(network.value(), field);
+}
+}  // namespace detail
+
+// Whether offer `o` (of `gpu`) runs `gpus` GPUs as fast between nodes as the run was timed: `network`
+// is the rate per GPU (bandwidth x efficiency) its traffic between nodes was timed at (0: it stays in
+// one node, or nothing is asked). A run within one instance (or the scale-up domain its instances
+// share) needs no network; otherwise the offer's network (offer_network_rate: the published one, else
+// the GPU's usual one assumed) must carry at least `network` (AWS p4d.24xlarge: 400 Gb/s EFA for 8
+// A100s, 42.5 Gb/s a GPU at 85 %, does not run a plan timed on DGX A100's 200 Gb/s HDR InfiniBand a
+// GPU, 170 Gb/s at 85 %). Latency is not compared: a slower network with a longer step time (TCP's 30
+// us against InfiniBand's 5) holds where its rate does.
+inline bool network_holds(const CloudOffer& o, const GpuSpec& gpu, int gpus, Bandwidth network) {
+  detail::require_network(network);
+  if (!(network.value() > 0) || gpus <= o.instance_gpus() || instance_holds(o, gpu, gpus)) return true;
+  return offer_network_rate(o, gpu).value() >= network.value() * (1 - 1e-9);
+}
+
+// Why offer `o` does not hold a run timed at `network` a GPU between nodes (network_holds false):
+// "its instances carry 5.31 GB/s a GPU between them (p4d.24xlarge's 400 Gb/s EFA for 8 GPUs at 85 %),
+// less than the 21.2 GB/s a GPU the run is timed on".
+// `subject` names the instances ("whose instances" after the offer's id).
+inline std::string network_shortfall(const CloudOffer& o, const GpuSpec& gpu, Bandwidth network, std::string_view subject = "its instances") {
+  const perf::Fabric f = offer_network(o, gpu);
+  const std::string timed = ", less than the " + format(network, {.significant = 3}) + " a GPU the run is timed on";
+  if (f.none())
+    return std::string(subject) + (o.network_kind == InstanceNetwork::overlay ? " reach each other over an overlay only" +
+                                                                                    (o.network.value() > 0 ? " of " + format_number(o.network.value() * 8 / 1e9, 4) + " Gb/s" : std::string()) +
+                                                                                    ", no network for collectives"
+                                                                              : std::string(" have no network between them recorded")) +
+           "; the run is timed on " + format(network, {.significant = 3}) + " a GPU between nodes";
+  const bool recorded = perf::offer_fabric(o, gpu).has_value();
+  const std::string eff = format_number(f.efficiency * 100, 3) + " %";
+  return std::string(subject) + " carry " + format(offer_network_rate(o, gpu), {.significant = 3}) + " a GPU between them (" +
+         (recorded ? f.name + " for " + std::to_string(o.instance_gpus()) + (o.instance_gpus() == 1 ? " GPU" : " GPUs") + " at " + eff
+                   : "none recorded: the GPU's usual " + f.name + " assumed, at " + eff) +
+         ")" + timed;
 }
 
 // The price of `o` a run of `run` is billed least at, in the offer's currency: among its on-demand,
@@ -166,17 +238,22 @@ inline std::optional<PriceKind> cheapest_kind(const CloudOffer& o, std::optional
 //           commitment wins only a run that long and a month's rent only a run near a month.
 //   gpus:   billed in whole instances; with `replicas`, `gpus` is one serving replica, and as many
 //           replicas as fit share an instance (Rent::replicas_per_instance), the rest of it idle.
+//   network: the rate per GPU (bandwidth x efficiency) the run's traffic between nodes was timed at;
+//           offers whose instances carry it slower are left out (network_holds), so that a plan timed
+//           on InfiniBand is not priced from instances on a slower network; 0: none asked.
 inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
-                                         std::optional<Duration> run = std::nullopt, int gpus = 0, int node_gpus = 1, bool replicas = false) {
+                                         std::optional<Duration> run = std::nullopt, int gpus = 0, int node_gpus = 1, bool replicas = false,
+                                         Bandwidth network = Bandwidth{}) {
   require_nonnegative(gpus, "gpus");
   if (gpus > (1 << 20)) detail::fail("gpus", std::to_string(gpus), "is more than 1,048,576 GPUs");
   require_positive_count(node_gpus, "node_gpus");
+  detail::require_network(network);
   const GpuSpec& spec = c.find_gpu(gpu);
   const bool for_run = run && run->value() > 0;
   std::optional<Rent> best;
   std::optional<Decimal> best_bill;
   for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
-    if (!instance_holds(*o, spec, node_gpus)) continue;
+    if (!instance_holds(*o, spec, node_gpus) || !network_holds(*o, spec, gpus, network)) continue;
     const std::optional<PriceKind> k = cheapest_kind(*o, run);
     if (!k) continue;
     MoneyRate r = o->per_gpu_hour(*k);
@@ -202,7 +279,7 @@ inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gp
         rent.billed_gpus = static_cast<int>((static_cast<long long>(gpus) + per - 1) / per * per);
       }
     }
-    const Decimal bill = (for_run ? rent.rate() * rent.billed : rent.rate() * Duration::from_value(3600)).amount();
+    const Decimal bill = rent.bill();
     if (!best || bill < *best_bill) {
       best = rent;
       best_bill = bill;
@@ -216,8 +293,10 @@ inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gp
 // the plan needs 4 in one node)"; without a run (a rate per hour), "do-mi350x (reserved only: a
 // commitment, not an hourly price)". Empty where a rent exists or the catalog has no offer for the GPU.
 inline std::vector<std::string> offers_left_out(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
-                                                bool for_run = true, int node_gpus = 1) {
+                                                bool for_run = true, int node_gpus = 1, int gpus = 0, Bandwidth network = Bandwidth{}) {
   require_positive_count(node_gpus, "node_gpus");
+  require_nonnegative(gpus, "gpus");
+  detail::require_network(network);
   const GpuSpec& spec = c.find_gpu(gpu);
   std::vector<std::string> out;
   for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
@@ -226,6 +305,13 @@ inline std::vector<std::string> offers_left_out(const Catalog& c, const std::str
       const int per = o->instance_gpus();
       out.push_back(o->id + " (instances of " + std::to_string(per) + (per == 1 ? " GPU" : " GPUs") + "; the plan needs " + std::to_string(node_gpus) +
                     " in one node)");
+    } else if (!network_holds(*o, spec, gpus, network)) {
+      std::string why = network_shortfall(*o, spec, network);
+      if (o->currency != Currency::USD && !usd_rate(fx, o->currency)) {
+        const std::string cur(code(o->currency));
+        why += "; and in " + cur + ": --fx " + cur + "=RATE@DATE converts it";
+      }
+      out.push_back(o->id + " (" + why + ")");
     } else if (!k) {
       out.push_back(o->id + (for_run ? " (reserved, without its term: what a run is billed is unknown)"
                                      : " (reserved only: a commitment, not an hourly price)"));
@@ -252,6 +338,10 @@ struct FootprintOptions {
   // GPUs that must share one rented instance (a serving replica's TP group); 0: the node the run was
   // timed on (run_footprint's gpus_per_node, at most the run's GPUs), any instance where that is 0.
   int node_gpus = 0;
+  // The rate per GPU (bandwidth x efficiency) the run's traffic between nodes was timed at: offers
+  // whose instances carry it slower are not its rent (cheapest_rent's `network`); 0: none asked. The
+  // training reports set it from the cluster they time on, where it spans nodes.
+  Bandwidth network{};
 };
 
 struct RunFootprint {
@@ -268,6 +358,10 @@ struct RunFootprint {
   double instance_factor = 1;      // GPUs billed over GPUs used: whole instances (Rent::instance_factor); 1 for a given price
   std::optional<Money> cost;       // price x billed GPU-hours
   std::string no_price_why;        // without a price: the GPU's offers left out and why (offers_left_out)
+  // The offer whose bill would have been cheaper but whose network between instances is slower than
+  // the run is timed on (FootprintOptions::network), and why: "aws-p4d.24xlarge, whose instances carry
+  // ..." (network_shortfall); empty where the cheapest offer was taken.
+  std::string passed_over;
 };
 
 // `gpus` of `g` busy for `time` (the run's wall clock), `gpu_hours` GPU-hours priced; `gpus_per_node`:
@@ -283,6 +377,7 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   require_nonnegative(gpu_hours, "gpu_hours");
   validate_usd_rates(o.fx);
   require_nonnegative(o.node_gpus, "node_gpus");
+  detail::require_network(o.network);
   if (o.node_gpus > gpus && gpus > 0)
     detail::fail("node_gpus", std::to_string(o.node_gpus), "is more than the run's " + std::to_string(gpus) + " GPUs: a node holds at most the GPUs it runs");
   const int node = o.node_gpus > 0 ? o.node_gpus : gpus_per_node > 0 ? std::min(gpus_per_node, gpus) : 1;
@@ -299,17 +394,24 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   if (o.price_per_gpu_hour) {
     f.price = o.price_per_gpu_hour;
     f.price_from = o.price_from;
-  } else if (const auto r = cheapest_rent(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt, gpus, node, !o.bill_as_sold)) {
+  } else if (const auto r = cheapest_rent(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt, gpus, node, !o.bill_as_sold,
+                                           o.network)) {
     f.price = r->per_gpu_hour;
     f.price_from = r->source();
     f.price_offer = r->offer->id;
     f.price_kind = r->kind;
     f.instance_factor = r->instance_factor();
     f.billed_gpu_hours = gpu_hours * r->billed_factor() * f.instance_factor;
+    // The offer the network rule passed over, where its bill is strictly the lower.
+    if (o.network.value() > 0) {
+      const std::optional<Duration> run = o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt;
+      if (const auto any = cheapest_rent(c, g.id, o.fx, run, gpus, node, !o.bill_as_sold); any && any->offer != r->offer && any->bill() < r->bill())
+        f.passed_over = any->offer->id + ", " + network_shortfall(*any->offer, g, o.network, "whose instances");
+    }
   }
   if (f.price) f.cost = *f.price * Duration::from_value(f.billed_gpu_hours * 3600.0);  // price x billed GPU-hours
   if (!f.price) {
-    for (const std::string& w : offers_left_out(c, g.id, o.fx, o.bill_as_sold, node)) f.no_price_why += (f.no_price_why.empty() ? "" : "; ") + w;
+    for (const std::string& w : offers_left_out(c, g.id, o.fx, o.bill_as_sold, node, gpus, o.network)) f.no_price_why += (f.no_price_why.empty() ? "" : "; ") + w;
   }
   return f;
 }

@@ -75,6 +75,7 @@ inline TrainingReport training_report(const Catalog& catalog, std::string model,
   // restarts included), as compare bills its training rows.
   FootprintOptions fo = footprint;
   fo.host = for_pcie_host(fo.host, r.run.cluster.pcie_host);  // the server host the run was timed on
+  fo.network = network_timed(r.run.cluster);                  // rented where instances carry it as fast
   r.footprint = run_footprint(catalog, g, gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, fo, r.run.cluster.gpus_per_node);
   return r;
 }
@@ -131,6 +132,7 @@ inline ImageTrainingReport image_training_report(const Catalog& catalog, std::st
   r.goodput = estimate_goodput(r.time, r.gpus, image_checkpoint_size(net), goodput, r.estimate.iteration);
   FootprintOptions fo = footprint;
   fo.host = for_pcie_host(fo.host, cluster.pcie_host);  // the server host the run was timed on
+  fo.network = network_timed(cluster);                  // rented where instances carry it as fast
   r.footprint = run_footprint(catalog, cluster.gpu, r.gpus, r.goodput.expected_wall_clock, r.goodput.expected_gpu_hours, fo,
                               cluster.gpus_per_node);
   return r;
