@@ -476,6 +476,36 @@ TEST_SUITE("report") {
     CHECK(row_of(t, "dgx-h100").gpus == 8);
   }
 
+  TEST_CASE("default global batch: about 4M tokens, never twice that, a multiple of the GPUs or of the most that divide them") {
+    // 4,096-token sequences: B = 1,024.
+    CHECK(default_global_batch(4096, 8) == 1024);
+    CHECK(default_global_batch(4096, 600) == 1200);    // up to a multiple of the GPUs
+    CHECK(default_global_batch(4096, 1024) == 1024);
+    CHECK(default_global_batch(4096, 16384) == 1024);  // data-parallel degree at most 1,024
+    CHECK(default_global_batch(4096, 2048) == 1024);
+    // 40,278 = 2 x 3 x 7 x 7 x 137: the most GPUs up to 1,024 that divide them are 959 (7 x 137).
+    CHECK(default_global_batch(4096, 40278) == 1918);
+    CHECK(default_global_batch(4096, 1031) == 1024);  // a prime: every GPU in one model-parallel group
+    for (const std::int64_t seq : {128, 2048, 4096, 8192, 131072})
+      for (const int gpus : {1, 7, 8, 96, 1000, 1536, 4104, 16384, 65536, 40278}) {
+        CAPTURE(seq);
+        CAPTURE(gpus);
+        const std::int64_t base = std::max<std::int64_t>(1, 4194304 / seq), gb = default_global_batch(seq, gpus);
+        CHECK(gb >= base);
+        CHECK((gb < 2 * base || gb == gpus));  // at most a round-up to the GPUs below B
+        // Some data-parallel degree of at least min(GPUs, B) / 2 divides both.
+        std::int64_t d = std::min<std::int64_t>(gpus, gb);
+        while (gpus % d || gb % d) --d;
+        CHECK(2 * d >= std::min<std::int64_t>(gpus, base));
+      }
+    CHECK(test_support::field_of([] { (void)default_global_batch(0, 8); }) == "seq_len");
+    CHECK(test_support::field_of([] { (void)default_global_batch(4096, 0); }) == "gpus");
+    // best_training_run holds it: 16,384 GPUs train a 4M-token batch, not 16,384 sequences.
+    TrainingSetup s;
+    auto [job, cluster] = training_job(find_model("llama2-7b").transformer(), Catalog::builtin().find_gpu("h100-sxm"), 16384, s);
+    CHECK(job.global_batch * job.seq_len == 4194304);
+  }
+
   TEST_CASE("purchase table: a system's GPUs are timed on the links its parts give them (2 x RTX 4090 at x8/x8)") {
     PurchaseQuery q = train_query("llama3.2-1b", 1e9);
     q.training.seq_len = 8192;  // as capplan compare sets it: too long for one card, two hold it

@@ -130,7 +130,7 @@ void add_launch_time_flag(CLI::App* cmd, std::string& into) {
 void add_overlap_flags(CLI::App* cmd, OverlapArgs& a) {
   cmd->add_option("--overlap-grad-reduce", a.grad_reduce,
                   "on or off: the data-parallel gradient reduction runs during the backward pass, layer by layer (on: the default of "
-                  "every framework preset but Megatron-LM 2021's; Megatron's --overlap-grad-reduce, which Megatron-Bridge sets whenever "
+                  "every framework preset but the Megatron-LM 2021 and 2022 ones; Megatron's --overlap-grad-reduce, which Megatron-Bridge sets whenever "
                   "DP > 1) or after it, exposed");
   cmd->add_option("--overlap-param-gather", a.param_gather,
                   "on or off: weights are all-gathered ahead of their use, overlapped with compute: under ZeRO 1-2 the updated "

@@ -334,8 +334,12 @@ void bind_training(py::module_& m) {
              "MoE: GPU time per routed value (tokens x k x hidden) of a MoE layer beyond its kernels (Megatron-Core: fitted)")
       .field("grad_buffer_in_reduce_precision", &Framework::grad_buffer_in_reduce_precision,
              "gradients are kept in the precision they are reduced in (Megatron-Core); see reduce_gradients_in")
+      .field("kernel_time_scale", &Framework::kernel_time_scale,
+             "the layers' kernel time relative to capplan's kernel model (1; Megatron-LM 2021: fitted on its Table 1)")
       .finish()
-      .def_static("megatron_lm_2021", &megatron_lm_2021, "Megatron-LM as in Narayanan et al. 2021.")
+      .def_static("megatron_lm_2021", &megatron_lm_2021,
+                  "Megatron-LM as in Narayanan et al. 2021: the 2022 release with its kernels slower by the scale fitted on Table 1.")
+      .def_static("megatron_lm_2022", &megatron_lm_2022, "Megatron-LM as in Korthikanti et al. 2022: no FlashAttention, dropout, fp16 gradients all-reduced after the backward pass.")
       .def_static("pytorch_fsdp", &pytorch_fsdp, "PyTorch FSDP FULL_SHARD with FlashAttention: fp32 parameters as the master copy.")
       .def_static("pytorch_eager", &pytorch_eager,
                   "Plain PyTorch under autocast (Hugging Face Transformers): pytorch_fsdp's memory, every element-wise step its own kernel.")

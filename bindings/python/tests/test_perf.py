@@ -38,6 +38,20 @@ def test_training_estimate_matches_megatron_closed_form(cat):
     assert "pipeline bubble" in e.explain()
     frame = e.breakdown.to_pandas()
     assert frame["time_s"].sum() == pytest.approx(e.iteration.value)
+    # The 2022 release runs capplan's kernel model; 2021's layers' kernels take 1.117 times as long
+    # (fitted on Megatron-LM Table 1): the kernels scale, the collectives and the FLOPs do not.
+    new = capplan.estimate_training(job, plan, cluster, capplan.Framework.megatron_lm_2022())
+    assert capplan.Framework.megatron_lm_2022().kernel_time_scale == 1
+    assert capplan.Framework.megatron_lm_2021().kernel_time_scale == pytest.approx(1.117)
+    terms = {t.name: t.time.value for t in e.breakdown.terms}
+    new_terms = {t.name: t.time.value for t in new.breakdown.terms}
+    assert terms["forward"] == pytest.approx(1.117 * new_terms["forward"])
+    assert terms["tensor-parallel all-reduces"] == pytest.approx(new_terms["tensor-parallel all-reduces"])
+    assert e.hardware_flops.value == pytest.approx(new.hardware_flops.value)
+    for bad in (0.0, 3.0, float("nan")):
+        with pytest.raises(capplan.InputError) as err:
+            capplan.estimate_training(job, plan, cluster, capplan.Framework(kernel_time_scale=bad))
+        assert err.value.field == "kernel_time_scale"
     assert e.to_dict()["iteration_s"] == e.iteration.value
     assert e.time_for_tokens(300e9).value == pytest.approx(300e9 / e.tokens_per_second)
     # Megatron's own Table 1 row for this model is 138 TFLOP/s per GPU; the model is within 20 %.

@@ -154,6 +154,15 @@ struct PassCost {
   [[nodiscard]] double flops_recompute(Recompute r, std::uint8_t modules = 0) const {
     return r == Recompute::full ? flops_recompute_full : modules_flops(recomputed_modules(r, modules));
   }
+  // Every time scaled by k, the FLOPs kept (Framework::kernel_time_scale).
+  void scale_time(double k) {
+    fwd *= k;
+    bwd *= k;
+    recompute_full *= k;
+    for (double& t : module_time) t *= k;
+    attn_fwd *= k;
+    attn_bwd *= k;
+  }
   // Forward time and FLOPs of exactly the module set `m` (with what moe includes).
   [[nodiscard]] double modules_time(std::uint8_t m) const { return sum(m, module_time); }
   [[nodiscard]] double modules_flops(std::uint8_t m) const { return sum(m, module_flops); }
@@ -539,6 +548,11 @@ inline detail::LayerCosts layer_costs(const TrainingJob& job, int tp, std::int64
     output_layer_ops(ops, job.model, tokens_mb, tp, kernels, fw.vocab_multiple, fw.eager);
     c.output = detail::cost_of(ops, r16, frozen);
     c.host_output = host_seconds(ops);
+  }
+  // A release's own slowness (Framework::kernel_time_scale): the GPU time, not the host's launches.
+  if (fw.kernel_time_scale != 1.0) {
+    c.layer.scale_time(fw.kernel_time_scale);
+    c.output.scale_time(fw.kernel_time_scale);
   }
   return c;
 }

@@ -220,7 +220,13 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
                                      " under a training step's power cap)") +
                           (!fp8 || kernel_rate == 1.0                          ? ""
                            : job.fp8_recipe == perf::Fp8Recipe::mxfp8 ? " (MXFP8's block-scaled kernels)"
-                                                                       : " (blockwise-scaled FP8 kernels)"));
+                                                                       : " (blockwise-scaled FP8 kernels)") +
+                          // A release's own slowness (Framework::kernel_time_scale).
+                          (fw.kernel_time_scale == 1.0 ? ""
+                                                       : "; the layers' kernels take x " + perf::num(fw.kernel_time_scale, 4) + " the time" +
+                                                             (fw.kernel_time_scale == perf::megatron_lm_2021_kernel_time_scale
+                                                                  ? " (Megatron-LM 2021's, fitted on its Table 1)"
+                                                                  : " (given)")));
   if (fw.flash_attention) {
     // The attention kernel and the rates it is timed at (perf/framework.hpp AttentionKernel).
     const auto [fwd, bwd] = perf::attention_kernel_rates(fw.attention_kernel, rates);
@@ -278,6 +284,7 @@ struct OpLine {
 inline std::vector<OpLine> layer_op_lines(const TrainingJob& job, const ParallelPlan& plan, const Cluster& cluster,
                                           const Framework& fw = {}, const EfficiencyModel& model = {}) {
   validate_plan(job, plan, cluster);
+  fw.validate();
   const std::int64_t seq = job.seq_len > 0 ? job.seq_len : job.model.seq_len;
   LayerOptions lo;
   lo.flash_attention = fw.flash_attention;
@@ -291,7 +298,7 @@ inline std::vector<OpLine> layer_op_lines(const TrainingJob& job, const Parallel
     OpLine l;
     l.op = op;
     l.roofline = roofline(op, cluster.gpu, job.precision);
-    const double t = r.time(op);
+    const double t = r.time(op) * fw.kernel_time_scale;  // a release's own slowness, as layer_costs charges it
     l.forward = from_canonical<Duration>(t);
     l.achieved = from_canonical<FlopRate>(op.flops / t);
     lines.push_back(l);
@@ -304,7 +311,9 @@ inline std::string explain_layer_ops(const TrainingJob& job, const ParallelPlan&
                                      const Framework& fw = {}, const EfficiencyModel& model = {}) {
   const auto lines = layer_op_lines(job, plan, cluster, fw, model);
   std::string out = "one layer, one micro-batch, one GPU (forward; ridge point " +
-                    num(ridge_point(cluster.gpu, job.precision).value()) + " FLOP/B):\n";
+                    num(ridge_point(cluster.gpu, job.precision).value()) + " FLOP/B" +
+                    (fw.kernel_time_scale == 1.0 ? std::string() : "; times x " + num(fw.kernel_time_scale, 4) + ", " + fw.name + "'s kernels") +
+                    "):\n";
   for (const auto& l : lines) {
     std::string name_col(l.op.name);
     name_col.resize(std::max<std::size_t>(name_col.size(), 30), ' ');

@@ -1367,7 +1367,11 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                                            " (beyond one node, whole nodes), held against the expected wall clock with failures and checkpoints"
                                          : "") +
                 ". Time: the fastest plan of the plan search on that many GPUs (the same as capplan train; --explain shows it): " +
-                std::string(name(q.training.precision)) + ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences, " +
+                std::string(name(q.training.precision)) +
+                (q.training.global_batch ? ", a global batch of " + std::to_string(*q.training.global_batch) + " " + std::to_string(seq) + "-token sequences, "
+                                         : ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences (on more GPUs than its " +
+                                               std::to_string(std::max<std::int64_t>(1, 4194304 / seq)) +
+                                               " sequences, data-parallel over at most that many, the rest model-parallel), ") +
                 std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "
                                                     : "kernels and communication of docs/performance-model.md, ") +
                 (q.training.fabric ? "between nodes " + q.training.fabric->name + (q.training.fabric->nics_per_node == 0 ? ", one NIC per GPU." : ", shared by a node's GPUs.")

@@ -7,7 +7,8 @@
 //   s.run->estimate.time_for_tokens(1e9);  s.run->plan;  s.run->memory.total();
 //
 // Defaults: global batch of about 4M tokens (Llama 2: "global batch-size of 4M tokens", Touvron et
-// al. 2023, §2.2) rounded up to a multiple of the GPUs; between nodes the fabric a host of that GPU
+// al. 2023, §2.2) rounded up to a multiple of the GPUs, or on more GPUs than it has sequences, of the
+// most GPUs up to that many that divide them (default_global_batch); between nodes the fabric a host of that GPU
 // usually has (perf/fabric.hpp usual_fabric: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100 SXM,
 // one 100 GbE port per PCIe server, none for consumer cards, whose plans then stay in one node), an
 // assumption stated in every report; the framework of perf::Framework{}.
@@ -38,7 +39,7 @@ namespace capplan {
 
 struct TrainingSetup {
   std::int64_t seq_len = 0;                  // 0: the model's
-  std::optional<std::int64_t> global_batch;  // sequences; default about 4M tokens, a multiple of the GPUs
+  std::optional<std::int64_t> global_batch;  // sequences; default about 4M tokens (default_global_batch)
   Precision precision = Precision::bf16;
   std::optional<double> measured_mfu;        // given: iteration time follows from it (perf::TrainingJob)
   int gpus_per_node = 0;                     // GPUs that share the fast intra-node links; 0: perf::usual_gpus_per_node(gpu)
@@ -105,6 +106,26 @@ inline perf::Fabric training_fabric(const GpuSpec& gpu, const TrainingSetup& set
   return f;
 }
 
+// The default global batch, in sequences of `seq_len` tokens, on `gpus` GPUs: about 4M tokens (Touvron
+// et al. 2023, §2.2: Llama 2's "global batch-size of 4M tokens"; GPT-3 175B ran 3.2M, Brown et al.
+// 2020, Table 2.1), B = 4,194,304 / seq_len sequences, rounded up to a multiple of the GPUs, so that
+// any data-parallel degree a plan on them takes divides it. On more GPUs than B, a multiple of the most
+// GPUs up to B that divide them, D: the batch stays under 2B, its data-parallel degree at most D, and
+// the GPUs beyond that go to model parallelism, as large runs keep their batch (Llama 3 405B: 16M
+// tokens on 16,384 GPUs at TP 8 x PP 16, Dubey et al. 2024, Table 4). Rounding up to the GPUs instead
+// would train 20B tokens on 40,000 GPUs in 121 steps of 165M tokens, which no run converges in.
+inline std::int64_t default_global_batch(std::int64_t seq_len, int gpus) {
+  require_positive_count(seq_len, "seq_len");
+  require_positive_count(gpus, "gpus");
+  const std::int64_t base = std::max<std::int64_t>(1, (4 * 1024 * 1024) / seq_len);
+  std::int64_t d = gpus;
+  if (d > base) {
+    d = base;
+    while (gpus % d != 0) --d;
+  }
+  return (base + d - 1) / d * d;
+}
+
 // The job and cluster for `gpus` GPUs; throws InputError naming the field on bad input.
 inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const TransformerShape& shape, const GpuSpec& gpu, int gpus,
                                                                 const TrainingSetup& setup, std::string* precision_note = nullptr) {
@@ -143,10 +164,8 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
       *precision_note = gpu.id + (hw.block_scaled ? ": blockwise FP8 runs emulated through MXFP8 off Hopper (Transformer Engine); timed as mxfp8"
                                                   : ": no blockwise-scaled FP8 GEMMs (Hopper only); timed with per-tensor current scaling");
   }
-  // About 4M tokens a global batch (Touvron et al. 2023, §2.2), a multiple of the GPUs.
-  std::int64_t gb = setup.global_batch ? *setup.global_batch : std::max<std::int64_t>(1, (4 * 1024 * 1024) / job.seq_len);
+  const std::int64_t gb = setup.global_batch ? *setup.global_batch : default_global_batch(job.seq_len, gpus);
   require_positive_count(gb, "global_batch");
-  if (!setup.global_batch) gb = (gb + gpus - 1) / gpus * gpus;
   job.global_batch = gb;
   const perf::Fabric fabric = training_fabric(gpu, setup);
   const int per_node = std::min(setup.gpus_per_node > 0 ? setup.gpus_per_node : perf::usual_gpus_per_node(gpu), gpus);
