@@ -476,34 +476,40 @@ TEST_SUITE("report") {
     CHECK(row_of(t, "dgx-h100").gpus == 8);
   }
 
-  TEST_CASE("default global batch: about 4M tokens, never twice that, a multiple of the GPUs or of the most that divide them") {
+  TEST_CASE("default global batch: about 4M tokens up to a multiple of the GPUs; beyond twice that, flagged") {
     // 4,096-token sequences: B = 1,024.
+    CHECK(default_batch_sequences(4096) == 1024);
+    CHECK(default_batch_sequences(8 * 1024 * 1024) == 1);
     CHECK(default_global_batch(4096, 8) == 1024);
-    CHECK(default_global_batch(4096, 600) == 1200);    // up to a multiple of the GPUs
+    CHECK(default_global_batch(4096, 600) == 1200);
     CHECK(default_global_batch(4096, 1024) == 1024);
-    CHECK(default_global_batch(4096, 16384) == 1024);  // data-parallel degree at most 1,024
-    CHECK(default_global_batch(4096, 2048) == 1024);
-    // 40,278 = 2 x 3 x 7 x 7 x 137: the most GPUs up to 1,024 that divide them are 959 (7 x 137).
-    CHECK(default_global_batch(4096, 40278) == 1918);
-    CHECK(default_global_batch(4096, 1031) == 1024);  // a prime: every GPU in one model-parallel group
-    for (const std::int64_t seq : {128, 2048, 4096, 8192, 131072})
-      for (const int gpus : {1, 7, 8, 96, 1000, 1536, 4104, 16384, 65536, 40278}) {
-        CAPTURE(seq);
-        CAPTURE(gpus);
-        const std::int64_t base = std::max<std::int64_t>(1, 4194304 / seq), gb = default_global_batch(seq, gpus);
-        CHECK(gb >= base);
-        CHECK((gb < 2 * base || gb == gpus));  // at most a round-up to the GPUs below B
-        // Some data-parallel degree of at least min(GPUs, B) / 2 divides both.
-        std::int64_t d = std::min<std::int64_t>(gpus, gb);
-        while (gpus % d || gb % d) --d;
-        CHECK(2 * d >= std::min<std::int64_t>(gpus, base));
-      }
+    CHECK(default_global_batch(4096, 16384) == 16384);
+    CHECK_FALSE(default_batch_oversized(4096, 1024));
+    CHECK_FALSE(default_batch_oversized(4096, 1500));  // 1,500 sequences: under twice 1,024
+    CHECK(default_batch_oversized(4096, 2048));
+    CHECK(default_batch_oversized(4096, 40278));
     CHECK(test_support::field_of([] { (void)default_global_batch(0, 8); }) == "seq_len");
     CHECK(test_support::field_of([] { (void)default_global_batch(4096, 0); }) == "gpus");
-    // best_training_run holds it: 16,384 GPUs train a 4M-token batch, not 16,384 sequences.
+    // best_training_run's job takes it.
     TrainingSetup s;
-    auto [job, cluster] = training_job(find_model("llama2-7b").transformer(), Catalog::builtin().find_gpu("h100-sxm"), 16384, s);
-    CHECK(job.global_batch * job.seq_len == 4194304);
+    auto [job, cluster] = training_job(find_model("llama2-7b").transformer(), Catalog::builtin().find_gpu("h100-sxm"), 2048, s);
+    CHECK(job.global_batch == 2048);
+    // The purchase table names the rows whose default batch grew past twice 4M tokens.
+    // Llama 2 7B on 20B tokens in 2 hours on L4 instances takes thousands of GPUs.
+    PurchaseQuery q = train_query("llama2-7b", 2e10);
+    q.filters.deadline = Duration::from_value(2 * 3600);
+    q.filters.gpus = q.filters.systems = false;
+    const PurchaseTable t = purchase_table(q, offers_catalog({"gcp-g2-standard-96"}));
+    const PurchaseRow& r = row_of(t, "gcp-g2-standard-96");
+    REQUIRE(r.training);
+    CHECK(r.training->job.global_batch >= 2048);
+    const auto batch = std::find_if(t.assumptions.begin(), t.assumptions.end(), [](const std::string& n) { return n.rfind("BATCH: ", 0) == 0; });
+    REQUIRE(batch != t.assumptions.end());
+    CHECK(batch->find("gcp-g2-standard-96 (" + std::to_string(r.training->job.global_batch) + ")") != std::string::npos);
+    // With --global-batch, or on fewer GPUs, no such note.
+    q.training.global_batch = 4096;
+    const PurchaseTable given = purchase_table(q, offers_catalog({"gcp-g2-standard-96"}));
+    CHECK(std::none_of(given.assumptions.begin(), given.assumptions.end(), [](const std::string& n) { return n.rfind("BATCH: ", 0) == 0; }));
   }
 
   TEST_CASE("purchase table: a system's GPUs are timed on the links its parts give them (2 x RTX 4090 at x8/x8)") {
@@ -908,6 +914,14 @@ TEST_SUITE("report") {
     CHECK(cheapest_rent(c, "my-card", {}, hour, 8, 8, false, need)->offer->id == "x-tcp");
     CHECK(cheapest_rent(c, "my-card", {}, hour, 16, 8, false, need)->offer->id == "x-ib");
     CHECK(cheapest_rent(c, "my-card", {}, hour, 16, 8)->offer->id == "x-tcp");
+    // One pass gives both: the rent and the cheaper offer the network rule passed over.
+    const RentChoice choice = cheapest_rent_choice(c, "my-card", {}, hour, 16, 8, false, need);
+    CHECK(choice.rent->offer->id == "x-ib");
+    REQUIRE(choice.passed_over);
+    CHECK(choice.passed_over->offer->id == "x-tcp");
+    CHECK(choice.passed_over->bill() < choice.rent->bill());
+    CHECK_FALSE(cheapest_rent_choice(c, "my-card", {}, hour, 8, 8, false, need).passed_over);  // one node: the cheapest holds
+    CHECK_FALSE(cheapest_rent_choice(c, "my-card", {}, hour, 16, 8).passed_over);             // nothing asked
     // A run timed on 100 Gb/s Ethernet at 70 % runs on the TCP instances.
     CHECK(cheapest_rent(c, "my-card", {}, hour, 16, 8, false, from_canonical<Bandwidth>(100e9 / 8 * 0.70))->offer->id == "x-tcp");
     // An instance of a whole server that records no network is assumed to have the GPU's usual one:

@@ -562,6 +562,15 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   for (std::string& n : overlap_notes) t.notes.push_back(std::move(n));
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   t.notes.push_back(seq_len_note(a.plan.seq_len, m));
+  // A default batch that grew with the GPUs past twice the ~4M tokens (default_batch_oversized).
+  if (!a.plan.global_batch && default_batch_oversized(run->job.seq_len, run->gpus()))
+    t.notes.push_back("Global batch: " + std::to_string(run->job.global_batch) + " sequences (" +
+                      format_number(static_cast<double>(run->job.global_batch * run->job.seq_len) / 1e6, 4) +
+                      "M tokens), one or more a GPU: the default of about 4M tokens (" + std::to_string(default_batch_sequences(run->job.seq_len)) +
+                      " sequences) rounded up to a multiple of the " + std::to_string(run->gpus()) +
+                      " GPUs: fewer, larger steps than 4M-token ones, which a run of these tokens may not converge in as it would at 4M "
+                      "(critical batch size: McCandlish et al. 2018); large runs keep their batch and go model-parallel (Llama 3 "
+                      "405B: 16M tokens on 16,384 GPUs): --global-batch sets it.");
   for (std::string& s : pipeline_layout_notes(a.plan, m)) t.notes.push_back(std::move(s));
   if (run->job.mtp_layers > 0) t.notes.push_back(mtp_note(run->job.mtp_layers, m.shape));
   if (!tuning.empty()) t.notes.push_back(tuning + "; the checkpoints hold the adapters only.");

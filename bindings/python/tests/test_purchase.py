@@ -583,3 +583,15 @@ def test_an_overlay_between_instances_carries_no_collectives():
     assert not capplan.network_holds(pod, h100, 16, need)
     assert capplan.network_holds(pod, h100, 8, need)
     assert capplan.network_shortfall(pod, h100, need).startswith("its instances reach each other over an overlay only of 0.1 Gb/s")
+
+
+def test_default_global_batch_is_about_4m_tokens_and_flags_more():
+    # 4,096-token sequences: 1,024 of them, rounded up to a multiple of the GPUs; from twice that on, flagged.
+    assert capplan.default_global_batch(4096, 8) == 1024
+    assert capplan.default_global_batch(4096, 600) == 1200
+    assert capplan.default_global_batch(4096, 16384) == 16384
+    assert not capplan.default_batch_oversized(4096, 1500)
+    assert capplan.default_batch_oversized(4096, 2048)
+    with pytest.raises(capplan.InputError) as e:
+        capplan.default_global_batch(4096, 0)
+    assert e.value.field == "gpus"

@@ -1198,7 +1198,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       unit.reset();
       r.clear_rent();
       r.rent_node_gpus = std::min(c.per_node, r.gpus);
-      const std::optional<Rent> best = cheapest_rent(cat, g.id, q.fx, wall, r.gpus, r.rent_node_gpus, false, r.rent_network);
+      const RentChoice choice = cheapest_rent_choice(cat, g.id, q.fx, wall, r.gpus, r.rent_node_gpus, false, r.rent_network);
+      const std::optional<Rent>& best = choice.rent;
       if (best) {
         unit = best->per_gpu_hour * Decimal(c.unit_gpus);
         rent_total = best->per_gpu_hour * Decimal(best->billed_gpus);
@@ -1210,11 +1211,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       }
       // The cheaper offer the network rule passed over for another (with none left, the note on offers
       // left out says why).
-      if (best && r.rent_network.value() > 0) {
-        if (const auto any = cheapest_rent(cat, g.id, q.fx, wall, r.gpus, r.rent_node_gpus); any && any->offer != best->offer && any->bill() < best->bill())
-          network_passed.add("rent from " + best->offer->id + ", not the cheaper " + any->offer->id + ": " + network_shortfall(*any->offer, g, r.rent_network),
-                             r.option);
-      }
+      if (const std::optional<Rent>& any = choice.passed_over)
+        network_passed.add("rent from " + best->offer->id + ", not the cheaper " + any->offer->id + ": " + network_shortfall(*any->offer, g, r.rent_network),
+                           r.option);
     } else if (sv && c.kind != OptionKind::cloud && r.serving) {
       // Serving on a GPU or system row: the offer cheapest per replica whose instances hold the
       // replica's TP group, as many replicas to an instance as fit (its idle GPUs billed too).
@@ -1368,10 +1367,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                                          : "") +
                 ". Time: the fastest plan of the plan search on that many GPUs (the same as capplan train; --explain shows it): " +
                 std::string(name(q.training.precision)) +
-                (q.training.global_batch ? ", a global batch of " + std::to_string(*q.training.global_batch) + " " + std::to_string(seq) + "-token sequences, "
-                                         : ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences (on more GPUs than its " +
-                                               std::to_string(std::max<std::int64_t>(1, 4194304 / seq)) +
-                                               " sequences, data-parallel over at most that many, the rest model-parallel), ") +
+                (q.training.global_batch ? ", a global batch of " + std::to_string(*q.training.global_batch) + " sequences of " + std::to_string(seq) + " tokens, "
+                                         : ", about 4M tokens a global batch of " + std::to_string(seq) + "-token sequences, ") +
                 std::string(q.training.measured_mfu ? "iteration time from MFU " + format_number(*q.training.measured_mfu, 3) + ", "
                                                     : "kernels and communication of docs/performance-model.md, ") +
                 (q.training.fabric ? "between nodes " + q.training.fabric->name + (q.training.fabric->nics_per_node == 0 ? ", one NIC per GPU." : ", shared by a node's GPUs.")
@@ -1547,6 +1544,22 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   // A GPU or system row timed across nodes rents only instances whose network carries its traffic as
   // fast as it is timed (cheapest_rent's network): the cheaper offer passed over, per row.
   for (const auto& [reason, ids] : network_passed.groups()) n.push_back(ids + ": " + reason + " (bandwidth x efficiency).");
+  // Rows on more GPUs than the default batch has sequences train a batch that grows with them
+  // (default_batch_oversized): fewer, larger steps than the ~4M tokens the table assumes.
+  if (!sv && !si && !q.training.global_batch) {
+    std::string big;
+    std::size_t count = 0;
+    for (const PurchaseRow& r : out.rows) {
+      if (!r.estimated() || !r.training || !default_batch_oversized(r.training->job.seq_len, r.training->gpus())) continue;
+      if (++count <= 4) big += (big.empty() ? "" : ", ") + r.option + " (" + std::to_string(r.training->job.global_batch) + ")";
+    }
+    if (count > 0)
+      n.push_back("BATCH: " + big + (count > 4 ? " and " + std::to_string(count - 4) + " more" : "") +
+                  " train a global batch of one sequence or more a GPU (sequences in brackets), more than twice the ~4M tokens the "
+                  "other rows train: fewer, larger steps, which a run of these tokens may not converge in as it would at 4M "
+                  "(critical batch size: McCandlish et al. 2018); large runs keep their batch and go model-parallel "
+                  "(Llama 3 405B: 16M tokens on 16,384 GPUs). --global-batch sets one batch for every row.");
+  }
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.purchase_high.has_value(); })) {
     n.push_back("Where the catalog's price is a range (street prices vary), Own and B/E read low\u2013high: the low end ranks the row, "
                 "draws the frontier and meets the budget; JSON has own_cost_high_usd and break_even_month_high for the high end.");

@@ -241,19 +241,26 @@ inline std::optional<PriceKind> cheapest_kind(const CloudOffer& o, std::optional
 //   network: the rate per GPU (bandwidth x efficiency) the run's traffic between nodes was timed at;
 //           offers whose instances carry it slower are left out (network_holds), so that a plan timed
 //           on InfiniBand is not priced from instances on a slower network; 0: none asked.
-inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
-                                         std::optional<Duration> run = std::nullopt, int gpus = 0, int node_gpus = 1, bool replicas = false,
-                                         Bandwidth network = Bandwidth{}) {
+// cheapest_rent's answer with the offer its network rule passed over: `rent`, the cheapest among the
+// offers whose instances carry the run's network; `passed_over`, the cheapest offer of all where it is
+// another whose bill is strictly the lower (its network too slow), else absent. One pass over the offers.
+struct RentChoice {
+  std::optional<Rent> rent;
+  std::optional<Rent> passed_over;
+};
+inline RentChoice cheapest_rent_choice(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
+                                       std::optional<Duration> run = std::nullopt, int gpus = 0, int node_gpus = 1, bool replicas = false,
+                                       Bandwidth network = Bandwidth{}) {
   require_nonnegative(gpus, "gpus");
   if (gpus > (1 << 20)) detail::fail("gpus", std::to_string(gpus), "is more than 1,048,576 GPUs");
   require_positive_count(node_gpus, "node_gpus");
   detail::require_network(network);
   const GpuSpec& spec = c.find_gpu(gpu);
   const bool for_run = run && run->value() > 0;
-  std::optional<Rent> best;
-  std::optional<Decimal> best_bill;
+  std::optional<Rent> best, any;
+  std::optional<Decimal> best_bill, any_bill;
   for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
-    if (!instance_holds(*o, spec, node_gpus) || !network_holds(*o, spec, gpus, network)) continue;
+    if (!instance_holds(*o, spec, node_gpus)) continue;
     const std::optional<PriceKind> k = cheapest_kind(*o, run);
     if (!k) continue;
     MoneyRate r = o->per_gpu_hour(*k);
@@ -280,12 +287,39 @@ inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gp
       }
     }
     const Decimal bill = rent.bill();
+    if (!any || bill < *any_bill) {
+      any = rent;
+      any_bill = bill;
+    }
+    if (!network_holds(*o, spec, gpus, network)) continue;
     if (!best || bill < *best_bill) {
       best = rent;
       best_bill = bill;
     }
   }
-  return best;
+  RentChoice out{best, std::nullopt};
+  if (best && any && any->offer != best->offer && *any_bill < *best_bill) out.passed_over = any;
+  return out;
+}
+
+// The cheapest way to rent a GPU model among the offers, in USD: offers in USD, and those in another
+// currency for which `fx` has a rate into USD, each at its cheapest_kind, among the offers whose
+// instances hold `node_gpus` GPUs in one node (instance_holds: a run timed on 8-GPU nodes, or a
+// serving replica with TP 4, is not priced from 1-GPU instances it could not run on).
+//   no run: the cheapest headline price per GPU-hour; offers whose only prices are reserved are left
+//           out (they stay in the catalog and the cloud rows);
+//   a run:  the cheapest bill for that wall clock, price x billed time: a monthly rental bills whole
+//           months, a reserved price at least its term (CloudOffer::billed_time), so a 12-month
+//           commitment wins only a run that long and a month's rent only a run near a month.
+//   gpus:   billed in whole instances; with `replicas`, `gpus` is one serving replica, and as many
+//           replicas as fit share an instance (Rent::replicas_per_instance), the rest of it idle.
+//   network: the rate per GPU (bandwidth x efficiency) the run's traffic between nodes was timed at;
+//           offers whose instances carry it slower are left out (network_holds), so that a plan timed
+//           on InfiniBand is not priced from instances on a slower network; 0: none asked.
+inline std::optional<Rent> cheapest_rent(const Catalog& c, const std::string& gpu, const std::vector<ExchangeRate>& fx = {},
+                                         std::optional<Duration> run = std::nullopt, int gpus = 0, int node_gpus = 1, bool replicas = false,
+                                         Bandwidth network = Bandwidth{}) {
+  return cheapest_rent_choice(c, gpu, fx, run, gpus, node_gpus, replicas, network).rent;
 }
 
 // Each offer for `gpu` that no rent can come from, and why: "autodl-a800 (in CNY: --fx CNY=RATE@DATE
@@ -299,6 +333,12 @@ inline std::vector<std::string> offers_left_out(const Catalog& c, const std::str
   detail::require_network(network);
   const GpuSpec& spec = c.find_gpu(gpu);
   std::vector<std::string> out;
+  // An offer priced in a currency without a rate into USD: how to convert it ("" where it needs none).
+  const auto currency_reason = [&](const CloudOffer& o) -> std::string {
+    if (o.currency == Currency::USD || usd_rate(fx, o.currency)) return {};
+    const std::string cur(code(o.currency));
+    return "in " + cur + ": --fx " + cur + "=RATE@DATE converts it";
+  };
   for (const CloudOffer* o : c.offers_for_gpu(gpu)) {
     const std::optional<PriceKind> k = cheapest_kind(*o, for_run ? std::optional<Duration>(Duration::from_value(3600)) : std::nullopt);
     if (!instance_holds(*o, spec, node_gpus)) {
@@ -306,18 +346,13 @@ inline std::vector<std::string> offers_left_out(const Catalog& c, const std::str
       out.push_back(o->id + " (instances of " + std::to_string(per) + (per == 1 ? " GPU" : " GPUs") + "; the plan needs " + std::to_string(node_gpus) +
                     " in one node)");
     } else if (!network_holds(*o, spec, gpus, network)) {
-      std::string why = network_shortfall(*o, spec, network);
-      if (o->currency != Currency::USD && !usd_rate(fx, o->currency)) {
-        const std::string cur(code(o->currency));
-        why += "; and in " + cur + ": --fx " + cur + "=RATE@DATE converts it";
-      }
-      out.push_back(o->id + " (" + why + ")");
+      const std::string cur = currency_reason(*o);
+      out.push_back(o->id + " (" + network_shortfall(*o, spec, network) + (cur.empty() ? "" : "; and " + cur) + ")");
     } else if (!k) {
       out.push_back(o->id + (for_run ? " (reserved, without its term: what a run is billed is unknown)"
                                      : " (reserved only: a commitment, not an hourly price)"));
-    } else if (o->currency != Currency::USD && !usd_rate(fx, o->currency)) {
-      const std::string cur(code(o->currency));
-      out.push_back(o->id + " (in " + cur + ": --fx " + cur + "=RATE@DATE converts it)");
+    } else if (const std::string cur = currency_reason(*o); !cur.empty()) {
+      out.push_back(o->id + " (" + cur + ")");
     }
   }
   return out;
@@ -394,8 +429,10 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
   if (o.price_per_gpu_hour) {
     f.price = o.price_per_gpu_hour;
     f.price_from = o.price_from;
-  } else if (const auto r = cheapest_rent(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt, gpus, node, !o.bill_as_sold,
-                                           o.network)) {
+  } else if (const RentChoice choice = cheapest_rent_choice(c, g.id, o.fx, o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt, gpus, node,
+                                                            !o.bill_as_sold, o.network);
+             choice.rent) {
+    const std::optional<Rent>& r = choice.rent;
     f.price = r->per_gpu_hour;
     f.price_from = r->source();
     f.price_offer = r->offer->id;
@@ -403,11 +440,7 @@ inline RunFootprint run_footprint(const Catalog& c, const GpuSpec& g, int gpus, 
     f.instance_factor = r->instance_factor();
     f.billed_gpu_hours = gpu_hours * r->billed_factor() * f.instance_factor;
     // The offer the network rule passed over, where its bill is strictly the lower.
-    if (o.network.value() > 0) {
-      const std::optional<Duration> run = o.bill_as_sold ? std::optional<Duration>(time) : std::nullopt;
-      if (const auto any = cheapest_rent(c, g.id, o.fx, run, gpus, node, !o.bill_as_sold); any && any->offer != r->offer && any->bill() < r->bill())
-        f.passed_over = any->offer->id + ", " + network_shortfall(*any->offer, g, o.network, "whose instances");
-    }
+    if (choice.passed_over) f.passed_over = choice.passed_over->offer->id + ", " + network_shortfall(*choice.passed_over->offer, g, o.network, "whose instances");
   }
   if (f.price) f.cost = *f.price * Duration::from_value(f.billed_gpu_hours * 3600.0);  // price x billed GPU-hours
   if (!f.price) {

@@ -7,8 +7,7 @@
 //   s.run->estimate.time_for_tokens(1e9);  s.run->plan;  s.run->memory.total();
 //
 // Defaults: global batch of about 4M tokens (Llama 2: "global batch-size of 4M tokens", Touvron et
-// al. 2023, §2.2) rounded up to a multiple of the GPUs, or on more GPUs than it has sequences, of the
-// most GPUs up to that many that divide them (default_global_batch); between nodes the fabric a host of that GPU
+// al. 2023, §2.2) rounded up to a multiple of the GPUs (default_global_batch); between nodes the fabric a host of that GPU
 // usually has (perf/fabric.hpp usual_fabric: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100 SXM,
 // one 100 GbE port per PCIe server, none for consumer cards, whose plans then stay in one node), an
 // assumption stated in every report; the framework of perf::Framework{}.
@@ -109,21 +108,24 @@ inline perf::Fabric training_fabric(const GpuSpec& gpu, const TrainingSetup& set
 // The default global batch, in sequences of `seq_len` tokens, on `gpus` GPUs: about 4M tokens (Touvron
 // et al. 2023, §2.2: Llama 2's "global batch-size of 4M tokens"; GPT-3 175B ran 3.2M, Brown et al.
 // 2020, Table 2.1), B = 4,194,304 / seq_len sequences, rounded up to a multiple of the GPUs, so that
-// any data-parallel degree a plan on them takes divides it. On more GPUs than B, a multiple of the most
-// GPUs up to B that divide them, D: the batch stays under 2B, its data-parallel degree at most D, and
-// the GPUs beyond that go to model parallelism, as large runs keep their batch (Llama 3 405B: 16M
-// tokens on 16,384 GPUs at TP 8 x PP 16, Dubey et al. 2024, Table 4). Rounding up to the GPUs instead
-// would train 20B tokens on 40,000 GPUs in 121 steps of 165M tokens, which no run converges in.
-inline std::int64_t default_global_batch(std::int64_t seq_len, int gpus) {
+// any data-parallel degree a plan on them takes divides it. On more GPUs than B that is one sequence a
+// GPU or more, a batch beyond 4M tokens that grows with the GPUs (default_batch_oversized): large runs
+// keep theirs and go model-parallel instead (Llama 3 405B: 16M tokens on 16,384 GPUs at TP 8 x PP 16,
+// Dubey et al. 2024, Table 4), which --global-batch sets; the reports say so.
+inline std::int64_t default_batch_sequences(std::int64_t seq_len) {
   require_positive_count(seq_len, "seq_len");
+  return std::max<std::int64_t>(1, (4 * 1024 * 1024) / seq_len);
+}
+inline std::int64_t default_global_batch(std::int64_t seq_len, int gpus) {
   require_positive_count(gpus, "gpus");
-  const std::int64_t base = std::max<std::int64_t>(1, (4 * 1024 * 1024) / seq_len);
-  std::int64_t d = gpus;
-  if (d > base) {
-    d = base;
-    while (gpus % d != 0) --d;
-  }
-  return (base + d - 1) / d * d;
+  const std::int64_t base = default_batch_sequences(seq_len);
+  return (base + gpus - 1) / gpus * gpus;
+}
+// The default global batch on `gpus` GPUs is more than twice the ~4M tokens asked for: the GPUs
+// outnumber its sequences, and what such a batch trains in its fewer steps is not what 4M tokens
+// train (critical batch size: McCandlish et al. 2018).
+inline bool default_batch_oversized(std::int64_t seq_len, int gpus) {
+  return default_global_batch(seq_len, gpus) >= 2 * default_batch_sequences(seq_len);
 }
 
 // The job and cluster for `gpus` GPUs; throws InputError naming the field on bad input.
