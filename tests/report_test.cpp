@@ -512,6 +512,22 @@ TEST_SUITE("report") {
     CHECK(std::none_of(given.assumptions.begin(), given.assumptions.end(), [](const std::string& n) { return n.rfind("BATCH: ", 0) == 0; }));
   }
 
+  TEST_CASE("deadline: counts that factor badly for a given batch do not push the answer far past it") {
+    // A global batch of 1,024 sequences: 240 H100 (PP 15 x DP 16) is slow, and the probing stepped
+    // from there toward 65,536 GPUs, where 256 finish 20B tokens of Llama 2 7B within 2 hours.
+    TrainingSetup s;
+    s.global_batch = 1024;
+    TrainingRunCache runs(find_model("llama2-7b").transformer(), s);
+    const GpuSpec& h100 = Catalog::builtin().find_gpu("h100-sxm");
+    const Duration two_hours = Duration::from_value(7200);
+    const std::optional<int> n = runs.fewest_gpus_for_deadline(h100, 2e10, two_hours, 1, 8, 1);
+    REQUIRE(n);
+    CHECK(*n <= 256);
+    const auto& at = runs.best(h100, *n, 8);
+    REQUIRE(at.run);
+    CHECK(at.run->time_for_tokens(2e10).value() <= 7200);
+  }
+
   TEST_CASE("purchase table: a system's GPUs are timed on the links its parts give them (2 x RTX 4090 at x8/x8)") {
     PurchaseQuery q = train_query("llama3.2-1b", 1e9);
     q.training.seq_len = 8192;  // as capplan compare sets it: too long for one card, two hold it

@@ -91,7 +91,7 @@ void bind_purchase(py::module_& m) {
   m.def("default_global_batch", &default_global_batch, py::arg("seq_len"), py::arg("gpus"),
         "The default global batch in sequences: about 4M tokens, rounded up to a multiple of the GPUs.");
   m.def("default_batch_oversized", &default_batch_oversized, py::arg("seq_len"), py::arg("gpus"),
-        "The default global batch on these GPUs is twice the ~4M tokens or more (the GPUs outnumber its sequences).");
+        "The default global batch on these GPUs is twice the ~4M tokens or more (the GPUs are at least twice its sequences).");
   m.def("training_run", &training_run, py::arg("shape"), py::arg("gpu"), py::arg("plan"), py::arg("setup") = TrainingSetup{},
         "A given plan on plan.gpus() GPUs: its estimate and memory (as `capplan train --tp ...`; the caller checks the fit).");
 

@@ -1544,9 +1544,9 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   // A GPU or system row timed across nodes rents only instances whose network carries its traffic as
   // fast as it is timed (cheapest_rent's network): the cheaper offer passed over, per row.
   for (const auto& [reason, ids] : network_passed.groups()) n.push_back(ids + ": " + reason + " (bandwidth x efficiency).");
-  // Rows on more GPUs than the default batch has sequences train a batch that grows with them
-  // (default_batch_oversized): fewer, larger steps than the ~4M tokens the table assumes.
-  if (!sv && !si && !q.training.global_batch) {
+  // Rows on at least twice as many GPUs as the default batch has sequences train a batch that grew with
+  // them to twice the ~4M tokens or more (default_batch_oversized).
+  if (!sv && !q.training.global_batch) {
     std::string big;
     std::size_t count = 0;
     for (const PurchaseRow& r : out.rows) {
@@ -1555,8 +1555,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     }
     if (count > 0)
       n.push_back("BATCH: " + big + (count > 4 ? " and " + std::to_string(count - 4) + " more" : "") +
-                  " train a global batch of one sequence or more a GPU (sequences in brackets), more than twice the ~4M tokens the "
-                  "other rows train: fewer, larger steps, which a run of these tokens may not converge in as it would at 4M "
+                  " train a global batch of one sequence or more a GPU (sequences in brackets), twice the ~4M tokens or more "
+                  "(the other rows up to twice): fewer, larger steps, which a run of these tokens may not converge in as it would at 4M "
                   "(critical batch size: McCandlish et al. 2018); large runs keep their batch and go model-parallel "
                   "(Llama 3 405B: 16M tokens on 16,384 GPUs). --global-batch sets one batch for every row.");
   }

@@ -227,20 +227,6 @@ inline std::optional<PriceKind> cheapest_kind(const CloudOffer& o, std::optional
   return best;
 }
 
-// The cheapest way to rent a GPU model among the offers, in USD: offers in USD, and those in another
-// currency for which `fx` has a rate into USD, each at its cheapest_kind, among the offers whose
-// instances hold `node_gpus` GPUs in one node (instance_holds: a run timed on 8-GPU nodes, or a
-// serving replica with TP 4, is not priced from 1-GPU instances it could not run on).
-//   no run: the cheapest headline price per GPU-hour; offers whose only prices are reserved are left
-//           out (they stay in the catalog and the cloud rows);
-//   a run:  the cheapest bill for that wall clock, price x billed time: a monthly rental bills whole
-//           months, a reserved price at least its term (CloudOffer::billed_time), so a 12-month
-//           commitment wins only a run that long and a month's rent only a run near a month.
-//   gpus:   billed in whole instances; with `replicas`, `gpus` is one serving replica, and as many
-//           replicas as fit share an instance (Rent::replicas_per_instance), the rest of it idle.
-//   network: the rate per GPU (bandwidth x efficiency) the run's traffic between nodes was timed at;
-//           offers whose instances carry it slower are left out (network_holds), so that a plan timed
-//           on InfiniBand is not priced from instances on a slower network; 0: none asked.
 // cheapest_rent's answer with the offer its network rule passed over: `rent`, the cheapest among the
 // offers whose instances carry the run's network; `passed_over`, the cheapest offer of all where it is
 // another whose bill is strictly the lower (its network too slow), else absent. One pass over the offers.

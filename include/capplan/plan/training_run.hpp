@@ -33,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 namespace capplan {
 
@@ -121,8 +122,8 @@ inline std::int64_t default_global_batch(std::int64_t seq_len, int gpus) {
   const std::int64_t base = default_batch_sequences(seq_len);
   return (base + gpus - 1) / gpus * gpus;
 }
-// The default global batch on `gpus` GPUs is more than twice the ~4M tokens asked for: the GPUs
-// outnumber its sequences, and what such a batch trains in its fewer steps is not what 4M tokens
+// The default global batch on `gpus` GPUs is twice the ~4M tokens asked for or more: the GPUs are at
+// least twice its sequences, and what such a batch trains in its fewer steps is not what 4M tokens
 // train (critical batch size: McCandlish et al. 2018).
 inline bool default_batch_oversized(std::int64_t seq_len, int gpus) {
   return default_global_batch(seq_len, gpus) >= 2 * default_batch_sequences(seq_len);
@@ -343,12 +344,43 @@ class TrainingRunCache {
   // deadline (compare passes the expected wall clock with failures and checkpoints, plan/goodput.hpp);
   // absent where the run never finishes, which counts as late. It must never be shorter than the
   // iterations. Beyond one node the iterations' time falls about as 1/GPUs, so the fewest nodes whose
-  // iterations alone make the deadline are found by probing and bisection, and none fewer can be in
-  // time; from there the wall clock is followed node by node, then in doubling steps (below). Failures
-  // grow with the GPUs, so it need not keep falling.
+  // iterations alone make the deadline are found by probing and bisection; from there the wall clock
+  // is followed node by node, then in doubling steps (below). Failures grow with the GPUs, so it need
+  // not keep falling. Where a count factors badly for the global batch (a given --global-batch of
+  // 1,024 on 240 GPUs: PP 15 x DP 16) its best plan is slow or there is none, the time is jagged, and
+  // the probing can step far past the answer (1,024 sequences on H100: 65,536 GPUs where 256 finish):
+  // so the answer is then checked against the node counts that factor best, 2^j and 3 x 2^j nodes
+  // below it, and the fewest of those in time, if any, is returned instead.
   template <class WallClock = IterationTime>
   std::optional<int> fewest_gpus_for_deadline(const GpuSpec& gpu, double tokens, Duration deadline, int unit, int gpus_per_node, int from,
                                               int max_gpus = 65536, const WallClock& wall_clock = {}) {
+    const std::optional<int> found = deadline_probe(gpu, tokens, deadline, unit, gpus_per_node, from, max_gpus, wall_clock);
+    if (!found || *found <= gpus_per_node) return found;  // within one node every count was tried
+    const int step = gpus_per_node > unit && gpus_per_node % unit == 0 ? gpus_per_node : unit;
+    std::vector<int> round;  // node counts 2^j and 3 x 2^j, ascending, below the answer
+    for (long long p = 1; p * step < *found; p *= 2) {
+      round.push_back(static_cast<int>(p));
+      if (3 * p * step < *found) round.push_back(static_cast<int>(3 * p));
+    }
+    std::sort(round.begin(), round.end());
+    for (const int nodes : round) {
+      const int n = nodes * step;
+      if (n <= gpus_per_node || n < from) continue;
+      const auto& s = best(gpu, n, gpus_per_node);
+      if (!s.run) continue;
+      const auto w = wall_clock(n, s.run->time_for_tokens(tokens).value(), s.run->estimate.iteration);
+      if (w && *w <= deadline.value()) return n;
+    }
+    return found;
+  }
+
+  [[nodiscard]] const TrainingSetup& setup() const { return setup_; }
+
+ private:
+  // fewest_gpus_for_deadline's probing, bisection and wall-clock walk, before the check of round counts.
+  template <class WallClock>
+  std::optional<int> deadline_probe(const GpuSpec& gpu, double tokens, Duration deadline, int unit, int gpus_per_node, int from, int max_gpus,
+                                    const WallClock& wall_clock) {
     require_positive(deadline.value(), "deadline");
     require_positive_count(unit, "unit");
     if (max_gpus > (1 << 20)) detail::fail("max_gpus", std::to_string(max_gpus), "is more than 1,048,576 GPUs");
@@ -442,9 +474,6 @@ class TrainingRunCache {
     return std::nullopt;
   }
 
-  [[nodiscard]] const TrainingSetup& setup() const { return setup_; }
-
- private:
   TransformerShape shape_;
   TrainingSetup setup_;
   std::map<std::tuple<std::string, int, int>, TrainingRunSearch> runs_;
