@@ -938,6 +938,30 @@ TEST_SUITE("report") {
     CHECK(choice.passed_over->bill() < choice.rent->bill());
     CHECK_FALSE(cheapest_rent_choice(c, "my-card", {}, hour, 8, 8, false, need).passed_over);  // one node: the cheapest holds
     CHECK_FALSE(cheapest_rent_choice(c, "my-card", {}, hour, 16, 8).passed_over);             // nothing asked
+    {
+      // Passed over only where strictly cheaper: a slow offer at the same bill is not named.
+      Catalog tie = catalog_with_my_card();
+      tie.add_or_replace(offer("x-tie", 800, InstanceNetwork::tcp, "24.00"));
+      tie.add_or_replace(offer("x-ib", 3200, InstanceNetwork::infiniband, "24.00"));
+      const RentChoice t = cheapest_rent_choice(tie, "my-card", {}, hour, 16, 8, false, need);
+      REQUIRE(t.rent);
+      CHECK(t.rent->offer->id == "x-ib");
+      CHECK_FALSE(t.passed_over);
+      // A cheaper slow offer in a currency without a rate is no rent, so not one passed over; with
+      // the rate it is.
+      Catalog cny = catalog_with_my_card();
+      CloudOffer yuan = offer("x-cny", 800, InstanceNetwork::tcp, "1.00");
+      yuan.on_demand = MoneyRate("10.00", Currency::CNY);
+      yuan.currency = Currency::CNY;
+      cny.add_or_replace(yuan);
+      cny.add_or_replace(offer("x-ib", 3200, InstanceNetwork::infiniband, "24.00"));
+      CHECK_FALSE(cheapest_rent_choice(cny, "my-card", {}, hour, 16, 8, false, need).passed_over);
+      const std::vector<ExchangeRate> fx = {ExchangeRate(Currency::CNY, Currency::USD, Decimal(std::string_view("0.14")), "2026-11-01", "test")};
+      const RentChoice converted = cheapest_rent_choice(cny, "my-card", fx, hour, 16, 8, false, need);
+      REQUIRE(converted.passed_over);
+      CHECK(converted.passed_over->offer->id == "x-cny");
+      CHECK(converted.rent->offer->id == "x-ib");
+    }
     // A run timed on 100 Gb/s Ethernet at 70 % runs on the TCP instances.
     CHECK(cheapest_rent(c, "my-card", {}, hour, 16, 8, false, from_canonical<Bandwidth>(100e9 / 8 * 0.70))->offer->id == "x-tcp");
     // An instance of a whole server that records no network is assumed to have the GPU's usual one:
