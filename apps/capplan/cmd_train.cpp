@@ -395,18 +395,13 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   perf::require_p2p_modelled(g, setup.p2p, gpus);  // the plan search would keep NCCL's default there (training_run.hpp)
   std::string precision_note;
   const auto [job, cluster] = training_job(m.shape, g, gpus, setup, &precision_note);
-  // A run is whole iterations: fewer tokens than one global batch would time a fraction of one. Checked
-  // before the search against the least batch a plan may take (the default's ~4M tokens, which each plan
-  // rounds up to its steps), and after it against the plan's.
-  const std::int64_t seq_len = job.seq_len;  // a copy: clang does not capture structured bindings
-  const auto require_an_iteration = [&](std::int64_t gb) {
-    if (const double per_iteration = static_cast<double>(gb) * static_cast<double>(seq_len); tokens < per_iteration) {
-      detail::fail("--tokens", a.tokens,
-                   "is less than one iteration (global batch " + std::to_string(gb) + " x " + std::to_string(seq_len) +
-                       " tokens = " + count_text(per_iteration) + "); pass more tokens or a smaller --global-batch");
-    }
-  };
-  require_an_iteration(setup.global_batch ? *setup.global_batch : default_batch_sequences(job.seq_len));
+  const std::int64_t gb = job.global_batch;
+  // A run is whole iterations: fewer tokens than one global batch would time a fraction of one.
+  if (const double per_iteration = static_cast<double>(gb) * static_cast<double>(job.seq_len); tokens < per_iteration) {
+    detail::fail("--tokens", a.tokens,
+                 "is less than one iteration (global batch " + std::to_string(gb) + " x " + std::to_string(job.seq_len) +
+                     " tokens = " + count_text(per_iteration) + "); pass more tokens or a smaller --global-batch");
+  }
   const perf::Framework& fw = setup.framework;
   const bool searched = !a.plan.tp && !a.plan.pp && !a.plan.dp && !a.plan.ep && !a.plan.cp && !a.plan.interleave && !a.plan.first_stage_layers &&
                         !a.plan.last_stage_layers && !a.plan.pipeline_layout && a.plan.offload_layers.value_or(0) == 0;
@@ -477,13 +472,12 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     }
     const ParallelPlan& plan = tc.plan;
     check_tp_in_node(a.cluster, plan.tp, setup.gpus_per_node, gpus);
-    if (setup.global_batch && job.global_batch % (plan.micro_batch * plan.dp) != 0) {
+    if (job.global_batch % (plan.micro_batch * plan.dp) != 0) {
       detail::fail("--global-batch", std::to_string(job.global_batch),
                    "is not a multiple of micro-batch x DP = " + std::to_string(plan.micro_batch * plan.dp));
     }
     run = training_run(m.shape, g, plan, setup);
   }
-  require_an_iteration(run->job.global_batch);
   // The whole run: failures, restarts, lost work and checkpoints on top of the iterations; what it
   // draws, emits and costs (plan/training_report.hpp).
   const TrainingReport rep = [&] {
@@ -550,7 +544,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   t.add_row({Cell::of_text("plan"), Cell::of_text(searched ? "searched" : "given"), Cell::of_text(plan_line)});
   if (!links_text.empty()) t.add_row({Cell::of_text("links"), Cell::of_text(""), Cell::of_text(links_text)});
   t.add_row({Cell::of_text("time"), num_cell(format(time, {.significant = 3}), time.value()),
-             Cell::of_text(std::to_string(rep.run.job.global_batch) + " sequences x " + std::to_string(job.seq_len) + " tokens per iteration")});
+             Cell::of_text(std::to_string(gb) + " sequences x " + std::to_string(job.seq_len) + " tokens per iteration")});
   t.add_row({Cell::of_text("iteration"), num_cell(format(est.iteration, {.significant = 4}), est.iteration.value()),
              Cell::of_text(format_number(est.tokens_per_second, 4) + " tokens/s, " + format_number(est.tokens_per_second / gpus, 4) +
                            " per GPU")});
@@ -568,16 +562,13 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   for (std::string& n : overlap_notes) t.notes.push_back(std::move(n));
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   t.notes.push_back(seq_len_note(a.plan.seq_len, m));
-  // A default batch twice the ~4M tokens or more: the plan's one step holds more (default_batch_oversized).
-  if (!a.plan.global_batch && default_batch_oversized(run->job.seq_len, run->job.global_batch))
+  // A default batch that grew with the GPUs past twice the ~4M tokens (default_batch_oversized).
+  if (!a.plan.global_batch && default_batch_oversized(run->job.seq_len, run->gpus()))
     t.notes.push_back("Global batch: " + std::to_string(run->job.global_batch) + " sequences (" +
                       format_number(static_cast<double>(run->job.global_batch * run->job.seq_len) / 1e6, 4) +
-                      "M tokens): the default of about 4M tokens (" + std::to_string(default_batch_sequences(run->job.seq_len)) +
-                      " sequences) rounded up to whole steps of micro-batch x DP = " + std::to_string(run->plan.micro_batch * run->plan.dp) +
-                      (searched ? " sequences, since no plan on these GPUs both steps at most " + std::to_string(default_batch_sequences(run->job.seq_len)) +
-                                      " sequences and fits"
-                                : " sequences of this plan") +
-                      ": fewer, larger steps than 4M-token ones, which a run of these tokens may not converge in as it would at 4M "
+                      "M tokens), one or more a GPU: the default of about 4M tokens (" + std::to_string(default_batch_sequences(run->job.seq_len)) +
+                      " sequences) rounded up to a multiple of the " + std::to_string(run->gpus()) +
+                      " GPUs: fewer, larger steps than 4M-token ones, which a run of these tokens may not converge in as it would at 4M "
                       "(critical batch size: McCandlish et al. 2018); large runs keep their batch and go model-parallel (Llama 3 "
                       "405B: 16M tokens on 16,384 GPUs): --global-batch sets it.");
   for (std::string& s : pipeline_layout_notes(a.plan, m)) t.notes.push_back(std::move(s));

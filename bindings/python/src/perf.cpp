@@ -443,15 +443,11 @@ void bind_training(py::module_& m) {
              "also try activation offloading on plans without pipeline stages or recomputation that do not fit: the fewest layers that make them fit "
              "(over a superchip's NVLink-C2C; over PCIe too with offload_over_pcie)")
       .field("offload_over_pcie", &SearchSpace::offload_over_pcie, "also offload over PCIe (off: the copies would share it with traffic capplan does not model)")
-      .field("batch_per_plan", &SearchSpace::batch_per_plan,
-             "the job's global_batch is an aim: each plan trains the fewest whole steps of micro_batch x dp sequences that reach it "
-             "(RankedPlan.global_batch), ranked by time per sequence, a step beyond the aim last (best_training_run's default)")
       .finish();
   }
   Record<RankedPlan>(m, "RankedPlan", "A plan and its estimate.")
       .readonly("plan", &RankedPlan::plan)
       .readonly("estimate", &RankedPlan::estimate)
-      .readonly("global_batch", &RankedPlan::global_batch)
       .finish(false);
   Record<SearchResult>(m, "SearchResult", "The fastest plans that fit in memory, fastest first.")
       .readonly("top", &SearchResult::top)

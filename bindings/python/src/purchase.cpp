@@ -88,13 +88,10 @@ void bind_purchase(py::module_& m) {
       .finish(false);
   m.def("best_training_run", &best_training_run, py::arg("shape"), py::arg("gpu"), py::arg("gpus"),
         py::arg("setup") = TrainingSetup{}, "The fastest plan that fits on `gpus` GPUs of this model (as `capplan train`).");
-  m.def("default_batch_sequences", &default_batch_sequences, py::arg("seq_len"),
-        "The default global batch aimed at, in sequences: about 4M tokens (4,194,304 / seq_len).");
-  m.def("default_global_batch", &default_global_batch, py::arg("seq_len"), py::arg("sequences_per_step"),
-        "The default global batch of a plan stepping sequences_per_step (micro-batch x DP) sequences: about 4M tokens, "
-        "rounded up to whole steps.");
-  m.def("default_batch_oversized", &default_batch_oversized, py::arg("seq_len"), py::arg("global_batch"),
-        "A default global batch of this many sequences is twice the ~4M tokens or more.");
+  m.def("default_global_batch", &default_global_batch, py::arg("seq_len"), py::arg("gpus"),
+        "The default global batch in sequences: about 4M tokens, rounded up to a multiple of the GPUs.");
+  m.def("default_batch_oversized", &default_batch_oversized, py::arg("seq_len"), py::arg("gpus"),
+        "The default global batch on these GPUs is twice the ~4M tokens or more (the GPUs are at least twice its sequences).");
   m.def("training_run", &training_run, py::arg("shape"), py::arg("gpu"), py::arg("plan"), py::arg("setup") = TrainingSetup{},
         "A given plan on plan.gpus() GPUs: its estimate and memory (as `capplan train --tp ...`; the caller checks the fit).");
 

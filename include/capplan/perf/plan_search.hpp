@@ -24,7 +24,6 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
-#include <limits>
 #include <string>
 #include <vector>
 
@@ -82,17 +81,6 @@ struct SearchSpace {
   // few per cent there that a user cannot count on.
   bool offload = true;
   bool offload_over_pcie = false;
-  // The job's global_batch is the batch aimed at, not one every plan must divide: each plan trains the
-  // fewest whole steps of its micro-batch x dp sequences that reach it (the smallest multiple of
-  // micro_batch x dp at or above it; RankedPlan::global_batch), plans are ranked by time per sequence,
-  // and those whose one step (micro_batch x dp) is already more than the aim rank after every other,
-  // taken only where no other fits: one sequence a micro-batch first, then by time per sequence (such a
-  // plan trains one micro-batch a replica an iteration, so a pipeline of it would idle most stages; its
-  // batch is its step, at micro-batch 1 a sequence a replica, as large a batch as the GPUs ask for). plan/training_run.hpp's default batch of about 4M tokens runs so:
-  // on many GPUs the search keeps it by going model-parallel, as large runs do, instead of training a
-  // batch of a sequence a GPU that grows with the GPUs. Off: every plan trains global_batch, which its
-  // micro_batch x dp must divide.
-  bool batch_per_plan = false;
 
   // The context-parallel degrees tried for a job: context_parallel for sequences of min_cp_seq tokens
   // or more with FlashAttention on a model without MLA (CP with MLA is not modelled; with MoE the
@@ -245,7 +233,6 @@ namespace capplan::perf {
 struct RankedPlan {
   ParallelPlan plan;
   TrainingEstimate estimate;  // with its breakdown
-  std::int64_t global_batch = 0;  // the sequences per iteration it was timed with (SearchSpace::batch_per_plan)
 };
 
 struct SearchResult {
@@ -285,44 +272,16 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   TrainingJob job = job_in;
   if (!(job.parameters > 0)) job.parameters = parameter_total(job.model, sizes);
   if (job.model.moe && !job.expert_parameters) job.expert_parameters = detail::expert_parameters(job, job.parameters, &sizes);
-  // The batch a plan of `step` = micro_batch x dp sequences a step trains (SearchSpace::batch_per_plan).
-  const std::int64_t aim = job_in.global_batch;
-  const bool per_plan = space.batch_per_plan;
-  const auto batch_for = [&](std::int64_t step) { return per_plan ? (aim + step - 1) / step * step : aim; };
-  // What recomputation runs again and the model FLOPs, per batch timed: one batch without
-  // batch_per_plan, a few (one per step size that rounds differently) with it.
-  std::vector<std::pair<std::int64_t, detail::JobFlops>> flops_by_batch;
-  const auto flops_for = [&](std::int64_t batch) {
-    for (const auto& [b, f] : flops_by_batch)
-      if (b == batch) return f;
-    TrainingJob j = job;
-    j.global_batch = batch;
-    flops_by_batch.emplace_back(batch, detail::job_flops(j, seq));
-    return flops_by_batch.back().second;
-  };
+  const detail::JobFlops flops = detail::job_flops(job, seq);  // what recomputation runs again, for every plan
   if (!job.model_flops_per_token)
     job.model_flops_per_token = detail::job_model_flops(job, 1, seq) / static_cast<double>(seq);
   const DeviceRates rates = device_rates(cluster.gpu, job.precision, model);
   const int n = cluster.gpus;
   const int max_tp = space.max_tp > 0 ? space.max_tp : cluster.gpus_per_node;
 
-  // Ranked by seconds per sequence, those whose one step is beyond the aimed batch after the rest, by
-  // their micro-batch (SearchSpace::batch_per_plan); without batch_per_plan every plan trains one batch
-  // and seconds per iteration rank them (no division, so ties stay exact ties).
-  struct Rank {
-    std::int64_t over = 0;  // the micro-batch of a plan whose step is beyond the aim; 0: within it
-    double key = 0;
-    bool operator<(const Rank& o) const { return over != o.over ? over < o.over : key < o.key; }
-    bool operator<=(const Rank& o) const { return !(o < *this); }
-  };
   struct Timed {
     ParallelPlan plan;
-    std::int64_t batch;
-    Rank rank;
-  };
-  const auto rank_of = [&](double seconds, std::int64_t batch, const ParallelPlan& p) {
-    const std::int64_t step = p.micro_batch * p.dp;
-    return per_plan ? Rank{step > aim ? p.micro_batch : 0, seconds / static_cast<double>(batch)} : Rank{0, seconds};
+    double seconds;
   };
   std::vector<Timed> timed;
   SearchResult result;
@@ -356,12 +315,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
           layouts.insert(layouts.end(), more.begin(), more.end());
         }
         for (std::int64_t mb : space.micro_batches) {
-          if (mb <= 0) continue;
-          const std::int64_t step = mb * dp;
-          if (!per_plan && aim % step) continue;
-          const std::int64_t batch = batch_for(step);
-          job.global_batch = batch;
-          const detail::JobFlops flops = flops_for(batch);
+          if (mb <= 0 || job.global_batch % (mb * dp)) continue;
           for (ZeroStage zero : space.zero_stages) {
             const int stage = static_cast<int>(zero);
             if (stage < 0 || stage > 3 || (zero != ZeroStage::none && dp * cp == 1)) continue;
@@ -389,7 +343,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                     p.pp = pp;
                     p.interleave = v;
                     if (v > 1 && !chunks_divide(static_cast<int>(s.layers), p)) continue;
-                    if (!interleave_fits_microbatches(p, batch / step)) continue;
+                    if (!interleave_fits_microbatches(p, job.global_batch / (mb * dp))) continue;
                     p.dp = dp;
                     p.micro_batch = mb;
                     p.zero_stage = zero;
@@ -411,7 +365,7 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                         }
                         p.cp_comm = comm;
                         const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs, &flops);
-                        timed.push_back({p, batch, rank_of(e.iteration.value(), batch, p)});
+                        timed.push_back({p, e.iteration.value()});
                       }
                     }
                   }
@@ -428,31 +382,24 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   result.candidates = timed.size();
   // Stable: among plans of equal time the one generated first wins, i.e. the simpler one (less
   // recomputation, lower ZeRO stage, no interleaving), whatever the candidate list holds.
-  std::stable_sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.rank < b.rank; });
+  std::stable_sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.seconds < b.seconds; });
   // Offloaded variants of plans that do not fit, each slower than the plan it comes from: a min-heap by
   // time, taken into the ranking when the plans timed so far reach their time.
   const GpuSpec& g = cluster.gpu;
   const bool can_offload = offloads_activations(space, fw, s.layers, g);
   std::vector<Timed> offloaded;
-  const auto later = [](const Timed& a, const Timed& b) { return b.rank < a.rank; };
-  // The plan's estimate with its breakdown, at the batch it was ranked at.
-  const auto ranked = [&](const Timed& t) {
-    job.global_batch = t.batch;
-    const detail::JobFlops flops = flops_for(t.batch);
-    return RankedPlan{t.plan, estimate_training(job, t.plan, cluster, fw, rates, true, nullptr, &flops), t.batch};
-  };
-  const auto take_offloaded = [&](const Rank& up_to) {
-    while (!offloaded.empty() && result.top.size() < top && offloaded.front().rank <= up_to) {
+  const auto later = [](const Timed& a, const Timed& b) { return a.seconds > b.seconds; };
+  const auto take_offloaded = [&](double up_to) {
+    while (!offloaded.empty() && result.top.size() < top && offloaded.front().seconds <= up_to) {
       std::pop_heap(offloaded.begin(), offloaded.end(), later);
-      result.top.push_back(ranked(offloaded.back()));
+      result.top.push_back({offloaded.back().plan, estimate_training(job, offloaded.back().plan, cluster, fw, rates, true, nullptr, &flops)});
       offloaded.pop_back();
     }
   };
   for (const Timed& t : timed) {
-    take_offloaded(t.rank);
+    take_offloaded(t.seconds);
     if (result.top.size() >= top) break;
     ++result.memory_checked;
-    job.global_batch = t.batch;
     if (!fits(job, t.plan, cluster)) {
       ++result.rejected_for_memory;
       if (can_offload && t.plan.pp == 1 && t.plan.recompute == Recompute::none && t.plan.offload_layers == 0) {
@@ -472,17 +419,15 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
             else lo = p.offload_layers + 1;
           }
           p.offload_layers = hi;
-          const detail::JobFlops flops = flops_for(t.batch);
-          const double seconds = estimate_training(job, p, cluster, fw, rates, false, nullptr, &flops).iteration.value();
-          offloaded.push_back({p, t.batch, rank_of(seconds, t.batch, p)});
+          offloaded.push_back({p, estimate_training(job, p, cluster, fw, rates, false, nullptr, &flops).iteration.value()});
           std::push_heap(offloaded.begin(), offloaded.end(), later);
         }
       }
       continue;
     }
-    result.top.push_back(ranked(t));
+    result.top.push_back({t.plan, estimate_training(job, t.plan, cluster, fw, rates, true, nullptr, &flops)});
   }
-  take_offloaded(Rank{std::numeric_limits<std::int64_t>::max(), INFINITY});
+  take_offloaded(INFINITY);
   return result;
 }
 

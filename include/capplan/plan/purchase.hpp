@@ -1544,20 +1544,19 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   // A GPU or system row timed across nodes rents only instances whose network carries its traffic as
   // fast as it is timed (cheapest_rent's network): the cheaper offer passed over, per row.
   for (const auto& [reason, ids] : network_passed.groups()) n.push_back(ids + ": " + reason + " (bandwidth x efficiency).");
-  // Rows whose plan steps twice the default batch's sequences or more (micro-batch x DP) train a batch
-  // of twice the ~4M tokens or more (default_batch_oversized): no plan of a smaller step fits them.
+  // Rows on at least twice as many GPUs as the default batch has sequences train a batch that grew with
+  // them to twice the ~4M tokens or more (default_batch_oversized).
   if (!sv && !q.training.global_batch) {
     std::string big;
     std::size_t count = 0;
     for (const PurchaseRow& r : out.rows) {
-      if (!r.estimated() || !r.training || !default_batch_oversized(r.training->job.seq_len, r.training->job.global_batch)) continue;
+      if (!r.estimated() || !r.training || !default_batch_oversized(r.training->job.seq_len, r.training->gpus())) continue;
       if (++count <= 4) big += (big.empty() ? "" : ", ") + r.option + " (" + std::to_string(r.training->job.global_batch) + ")";
     }
     if (count > 0)
       n.push_back("BATCH: " + big + (count > 4 ? " and " + std::to_string(count - 4) + " more" : "") +
-                  " train a global batch of twice the ~4M tokens or more (sequences in brackets), since no plan on their GPUs whose "
-                  "one step (micro-batch x DP) holds at most ~4M tokens fits; the other rows keep under twice. Such a batch takes "
-                  "fewer, larger steps, which a run of these tokens may not converge in as it would at 4M "
+                  " train a global batch of one sequence or more a GPU (sequences in brackets), twice the ~4M tokens or more "
+                  "(the other rows up to twice): fewer, larger steps, which a run of these tokens may not converge in as it would at 4M "
                   "(critical batch size: McCandlish et al. 2018); large runs keep their batch and go model-parallel "
                   "(Llama 3 405B: 16M tokens on 16,384 GPUs). --global-batch sets one batch for every row.");
   }

@@ -7,8 +7,7 @@
 //   s.run->estimate.time_for_tokens(1e9);  s.run->plan;  s.run->memory.total();
 //
 // Defaults: global batch of about 4M tokens (Llama 2: "global batch-size of 4M tokens", Touvron et
-// al. 2023, §2.2), chosen per plan: the fewest whole steps of the plan's micro-batch x DP sequences that
-// reach it (default_global_batch, perf::SearchSpace::batch_per_plan); between nodes the fabric a host of that GPU
+// al. 2023, §2.2) rounded up to a multiple of the GPUs (default_global_batch); between nodes the fabric a host of that GPU
 // usually has (perf/fabric.hpp usual_fabric: HDR 200 Gb/s per A100 SXM, NDR 400 Gb/s per H100 SXM,
 // one 100 GbE port per PCIe server, none for consumer cards, whose plans then stay in one node), an
 // assumption stated in every report; the framework of perf::Framework{}.
@@ -28,7 +27,6 @@
 #include "capplan/perf/training.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -41,7 +39,7 @@ namespace capplan {
 
 struct TrainingSetup {
   std::int64_t seq_len = 0;                  // 0: the model's
-  std::optional<std::int64_t> global_batch;  // sequences; default about 4M tokens per plan (default_global_batch)
+  std::optional<std::int64_t> global_batch;  // sequences; default about 4M tokens (default_global_batch)
   Precision precision = Precision::bf16;
   std::optional<double> measured_mfu;        // given: iteration time follows from it (perf::TrainingJob)
   int gpus_per_node = 0;                     // GPUs that share the fast intra-node links; 0: perf::usual_gpus_per_node(gpu)
@@ -108,29 +106,27 @@ inline perf::Fabric training_fabric(const GpuSpec& gpu, const TrainingSetup& set
   return f;
 }
 
-// The default global batch, in sequences of `seq_len` tokens, of a plan that steps `sequences_per_step`
-// sequences at a time (micro-batch x DP): about 4M tokens (Touvron et al. 2023, §2.2: Llama 2's "global
-// batch-size of 4M tokens"; GPT-3 175B ran 3.2M, Brown et al. 2020, Table 2.1), B = 4,194,304 / seq_len
-// sequences (default_batch_sequences), rounded up to a whole number of steps. Each plan gets its own
-// (best_training_run's search ranks plans by time per sequence, perf::SearchSpace::batch_per_plan), so
-// a plan of fewer replicas keeps nearer 4M tokens, and on more GPUs than B the search goes model-
-// parallel to keep it, as large runs do (Llama 3 405B: 16M tokens on 16,384 GPUs at TP 8 x PP 16,
-// Dubey et al. 2024, Table 4). A step of more than B sequences is a larger batch, taken only where no
-// plan of a smaller step fits (default_batch_oversized flags it); --global-batch sets one batch.
+// The default global batch, in sequences of `seq_len` tokens, on `gpus` GPUs: about 4M tokens (Touvron
+// et al. 2023, §2.2: Llama 2's "global batch-size of 4M tokens"; GPT-3 175B ran 3.2M, Brown et al.
+// 2020, Table 2.1), B = 4,194,304 / seq_len sequences, rounded up to a multiple of the GPUs, so that
+// any data-parallel degree a plan on them takes divides it. On more GPUs than B that is one sequence a
+// GPU or more, a batch beyond 4M tokens that grows with the GPUs (default_batch_oversized): large runs
+// keep theirs and go model-parallel instead (Llama 3 405B: 16M tokens on 16,384 GPUs at TP 8 x PP 16,
+// Dubey et al. 2024, Table 4), which --global-batch sets; the reports say so.
 inline std::int64_t default_batch_sequences(std::int64_t seq_len) {
   require_positive_count(seq_len, "seq_len");
   return std::max<std::int64_t>(1, (4 * 1024 * 1024) / seq_len);
 }
-inline std::int64_t default_global_batch(std::int64_t seq_len, std::int64_t sequences_per_step) {
-  require_positive_count(sequences_per_step, "sequences_per_step");
+inline std::int64_t default_global_batch(std::int64_t seq_len, int gpus) {
+  require_positive_count(gpus, "gpus");
   const std::int64_t base = default_batch_sequences(seq_len);
-  return (base + sequences_per_step - 1) / sequences_per_step * sequences_per_step;
+  return (base + gpus - 1) / gpus * gpus;
 }
-// A default batch of `global_batch` sequences is twice the ~4M tokens asked for or more: its plan steps
-// that many sequences at once, and what such a batch trains in its fewer steps is not what 4M tokens
+// The default global batch on `gpus` GPUs is twice the ~4M tokens asked for or more: the GPUs are at
+// least twice its sequences, and what such a batch trains in its fewer steps is not what 4M tokens
 // train (critical batch size: McCandlish et al. 2018).
-inline bool default_batch_oversized(std::int64_t seq_len, std::int64_t global_batch) {
-  return global_batch >= 2 * default_batch_sequences(seq_len);
+inline bool default_batch_oversized(std::int64_t seq_len, int gpus) {
+  return default_global_batch(seq_len, gpus) >= 2 * default_batch_sequences(seq_len);
 }
 
 // The job and cluster for `gpus` GPUs; throws InputError naming the field on bad input.
@@ -171,8 +167,6 @@ inline std::pair<perf::TrainingJob, perf::Cluster> training_job(const Transforme
       *precision_note = gpu.id + (hw.block_scaled ? ": blockwise FP8 runs emulated through MXFP8 off Hopper (Transformer Engine); timed as mxfp8"
                                                   : ": no blockwise-scaled FP8 GEMMs (Hopper only); timed with per-tensor current scaling");
   }
-  // Default: the batch of the plan of these GPUs all data-parallel at micro-batch 1 (any plan's DP
-  // divides it); best_training_run and training_run give each plan its own (default_global_batch).
   const std::int64_t gb = setup.global_batch ? *setup.global_batch : default_global_batch(job.seq_len, gpus);
   require_positive_count(gb, "global_batch");
   job.global_batch = gb;
@@ -198,19 +192,13 @@ inline TrainingRunSearch best_training_run(const TransformerShape& shape, const 
   TrainingRunSearch out;
   std::string note;
   auto [job, cluster] = training_job(shape, gpu, gpus, setup, &note);
-  perf::SearchSpace space = setup.space;
-  if (!setup.global_batch) {  // about 4M tokens, whole steps of each plan (default_global_batch)
-    job.global_batch = default_batch_sequences(job.seq_len);
-    space.batch_per_plan = true;
-  }
-  out.search = perf::search_plans(job, cluster, setup.framework, {}, 1, space);
+  out.search = perf::search_plans(job, cluster, setup.framework, {}, 1, setup.space);
   const perf::SearchResult& sr = out.search;
   out.candidates = sr.candidates;
   out.rejected_for_memory = sr.rejected_for_memory;
   if (sr.top.empty()) return out;
   TrainingRun r;
   r.job = job;
-  r.job.global_batch = sr.top.front().global_batch;
   r.cluster = cluster;
   r.fabric = training_fabric(gpu, setup);
   r.plan = sr.top.front().plan;
@@ -226,10 +214,6 @@ inline TrainingRun training_run(const TransformerShape& shape, const GpuSpec& gp
                                 const TrainingSetup& setup = {}) {
   TrainingRun r;
   std::tie(r.job, r.cluster) = training_job(shape, gpu, plan.gpus(), setup, &r.precision_note);
-  // The default batch in whole steps of this plan, as the search gives it (validate_plan names a bad
-  // micro-batch or DP).
-  if (!setup.global_batch && plan.micro_batch > 0 && plan.dp > 0)
-    r.job.global_batch = default_global_batch(r.job.seq_len, static_cast<std::int64_t>(plan.micro_batch) * plan.dp);
   r.fabric = training_fabric(gpu, setup);
   r.plan = plan;
   r.estimate = perf::estimate_training(r.job, plan, r.cluster, setup.framework);
@@ -363,34 +347,22 @@ class TrainingRunCache {
   // iterations alone make the deadline are found by probing and bisection; from there the wall clock
   // is followed node by node, then in doubling steps (below). Failures grow with the GPUs, so it need
   // not keep falling. Where a count factors badly for the global batch (a given --global-batch of
-  // 1,024 on 240 GPUs: PP 15 x DP 16) its best plan is slow or there is none, and where the default
-  // batch rounds up to more whole steps on one count than on the next (default_global_batch), the
-  // time is jagged, and the probing can step far past the answer (1,024 sequences on H100: 65,536
-  // GPUs where 256 finish): so the answer is then checked against the node counts that factor best
-  // below it (2^j and 3 x 2^j nodes, and in its upper half every count of four significant bits),
-  // and the fewest of those in time, if any, is returned instead.
+  // 1,024 on 240 GPUs: PP 15 x DP 16) its best plan is slow or there is none, the time is jagged, and
+  // the probing can step far past the answer (1,024 sequences on H100: 65,536 GPUs where 256 finish):
+  // so the answer is then checked against the node counts that factor best, 2^j and 3 x 2^j nodes
+  // below it, and the fewest of those in time, if any, is returned instead.
   template <class WallClock = IterationTime>
   std::optional<int> fewest_gpus_for_deadline(const GpuSpec& gpu, double tokens, Duration deadline, int unit, int gpus_per_node, int from,
                                               int max_gpus = 65536, const WallClock& wall_clock = {}) {
     const std::optional<int> found = deadline_probe(gpu, tokens, deadline, unit, gpus_per_node, from, max_gpus, wall_clock);
     if (!found || *found <= gpus_per_node) return found;  // within one node every count was tried
     const int step = gpus_per_node > unit && gpus_per_node % unit == 0 ? gpus_per_node : unit;
-    // Node counts below the answer that factor well: 2^j and 3 x 2^j, and in its upper half every count
-    // of at most four significant bits (8 to 15 x 2^j: 480 nodes = 15 x 32), where a count whose plans
-    // round the default batch up (default_global_batch: 3,840 L4 at DP 960 train 1,920 sequences, 4,096
-    // at DP 1,024 train 1,024) can finish sooner than a larger one.
-    const int found_nodes = *found / step;
-    std::vector<int> round;
-    for (long long p = 1; p < found_nodes; p *= 2) {
+    std::vector<int> round;  // node counts 2^j and 3 x 2^j, ascending, below the answer
+    for (long long p = 1; p * step < *found; p *= 2) {
       round.push_back(static_cast<int>(p));
-      if (3 * p < found_nodes) round.push_back(static_cast<int>(3 * p));
-    }
-    for (int k = std::max(1, found_nodes / 2); k < found_nodes; ++k) {
-      const int low_bits = std::max(0, static_cast<int>(std::bit_width(static_cast<unsigned>(k))) - 4);
-      if ((k >> low_bits) << low_bits == k) round.push_back(k);
+      if (3 * p * step < *found) round.push_back(static_cast<int>(3 * p));
     }
     std::sort(round.begin(), round.end());
-    round.erase(std::unique(round.begin(), round.end()), round.end());
     for (const int nodes : round) {
       const int n = nodes * step;
       if (n <= gpus_per_node || n < from) continue;
