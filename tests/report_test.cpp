@@ -490,6 +490,15 @@ TEST_SUITE("report") {
     CHECK(default_batch_oversized(4096, 40278));
     CHECK(test_support::field_of([] { (void)default_global_batch(0, 8); }) == "seq_len");
     CHECK(test_support::field_of([] { (void)default_global_batch(4096, 0); }) == "gpus");
+    // Kept by model-parallel replicas: a multiple of the largest divisor of the GPUs at most 1,024.
+    CHECK(model_parallel_batch(4096, 8) == 1024);
+    CHECK(model_parallel_batch(4096, 600) == 1200);  // 600 itself
+    CHECK(model_parallel_batch(4096, 2048) == 1024);
+    CHECK(model_parallel_batch(4096, 16384) == 1024);
+    CHECK(model_parallel_batch(4096, 4032) == 2016);  // d = 1,008
+    CHECK(model_parallel_batch(4096, 2 * 1031) == 1024);  // 1,031 is prime: d = 2
+    CHECK(model_parallel_batch(4096, 65536) == 1024);
+    CHECK(test_support::field_of([] { (void)model_parallel_batch(4096, 0); }) == "gpus");
     // best_training_run's job takes it.
     TrainingSetup s;
     auto [job, cluster] = training_job(find_model("llama2-7b").transformer(), Catalog::builtin().find_gpu("h100-sxm"), 2048, s);

@@ -63,6 +63,21 @@ void add_run_cost_flags(CLI::App* cmd, RunCostArgs& a) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
+// Beside a default batch that grew with the GPUs (default_batch_oversized): the same GPUs keeping about
+// 4M tokens by going model-parallel (model_parallel_batch), searched the same way: its plan and
+// iterations' time, or that no plan fits it.
+std::string kept_batch_text(const TransformerShape& shape, const GpuSpec& g, double tokens, const TrainingRun& run, TrainingSetup setup) {
+  const std::int64_t kept = model_parallel_batch(run.job.seq_len, run.gpus());
+  if (kept >= run.job.global_batch) return {};
+  setup.global_batch = kept;
+  const std::string flag = " (--global-batch " + std::to_string(kept) + ")";
+  const TrainingRunSearch s = best_training_run(shape, g, run.gpus(), setup);
+  if (!s.run) return " Kept at " + std::to_string(kept) + " sequences" + flag + ", no plan on these GPUs fits.";
+  const Duration t = s.run->time_for_tokens(tokens);
+  return " Kept at " + std::to_string(kept) + " sequences" + flag + ": " + plan_text(s.run->plan) + ", " + format(t, {.significant = 3}) +
+         " of iterations against " + format(run.time_for_tokens(tokens), {.significant = 3}) + ".";
+}
+
 void check_cost_args(const RunCostArgs& a) {
   pue_arg(a.pue, "--pue");
   grid_arg(a.grid_g_per_kwh, "--grid");
@@ -570,7 +585,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
                       " sequences) rounded up to a multiple of the " + std::to_string(run->gpus()) +
                       " GPUs: fewer, larger steps than 4M-token ones, which a run of these tokens may not converge in as it would at 4M "
                       "(critical batch size: McCandlish et al. 2018); large runs keep their batch and go model-parallel (Llama 3 "
-                      "405B: 16M tokens on 16,384 GPUs): --global-batch sets it.");
+                      "405B: 16M tokens on 16,384 GPUs): --global-batch sets it." + kept_batch_text(m.shape, g, tokens, *run, setup));
   for (std::string& s : pipeline_layout_notes(a.plan, m)) t.notes.push_back(std::move(s));
   if (run->job.mtp_layers > 0) t.notes.push_back(mtp_note(run->job.mtp_layers, m.shape));
   if (!tuning.empty()) t.notes.push_back(tuning + "; the checkpoints hold the adapters only.");

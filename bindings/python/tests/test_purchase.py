@@ -590,6 +590,13 @@ def test_default_global_batch_is_about_4m_tokens_and_flags_more():
     assert capplan.default_global_batch(4096, 8) == 1024
     assert capplan.default_global_batch(4096, 600) == 1200
     assert capplan.default_global_batch(4096, 16384) == 16384
+    assert capplan.default_batch_sequences(4096) == 1024
+    # What model-parallel replicas keep instead (train's note beside an oversized default).
+    assert capplan.model_parallel_batch(4096, 16384) == 1024
+    assert capplan.model_parallel_batch(4096, 4032) == 2016
+    with pytest.raises(capplan.InputError) as e:
+        capplan.model_parallel_batch(4096, 0)
+    assert e.value.field == "gpus"
     assert not capplan.default_batch_oversized(4096, 1500)
     assert capplan.default_batch_oversized(4096, 2048)
     with pytest.raises(capplan.InputError) as e:
