@@ -498,7 +498,9 @@ TEST_SUITE("report") {
     CHECK(model_parallel_batch(4096, 4032) == 2016);  // d = 1,008
     CHECK(model_parallel_batch(4096, 2 * 1031) == 1024);  // 1,031 is prime: d = 2
     CHECK(model_parallel_batch(4096, 65536) == 1024);
+    CHECK(model_parallel_batch(8 * 1024 * 1024, 256) == 1);  // sequences longer than 4M tokens: one
     CHECK(test_support::field_of([] { (void)model_parallel_batch(4096, 0); }) == "gpus");
+    CHECK(test_support::field_of([] { (void)model_parallel_batch(0, 8); }) == "seq_len");
     // best_training_run's job takes it.
     TrainingSetup s;
     auto [job, cluster] = training_job(find_model("llama2-7b").transformer(), Catalog::builtin().find_gpu("h100-sxm"), 2048, s);

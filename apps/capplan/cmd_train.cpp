@@ -63,19 +63,32 @@ void add_run_cost_flags(CLI::App* cmd, RunCostArgs& a) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
 }
 
-// Beside a default batch that grew with the GPUs (default_batch_oversized): the same GPUs keeping about
-// 4M tokens by going model-parallel (model_parallel_batch), searched the same way: its plan and
-// iterations' time, or that no plan fits it.
-std::string kept_batch_text(const TransformerShape& shape, const GpuSpec& g, double tokens, const TrainingRun& run, TrainingSetup setup) {
+// "1 sequence", "1024 sequences".
+std::string sequences_text(std::int64_t n) { return std::to_string(n) + (n == 1 ? " sequence" : " sequences"); }
+
+// Beside a default batch that grew with the GPUs (default_batch_oversized): the same GPUs at the batch
+// model-parallel replicas keep under twice ~4M tokens (model_parallel_batch), timed for the same
+// tokens: a given plan itself where its steps divide that batch, else the plan search's best (under
+// the flags that narrowed the search); or why nothing runs it.
+std::string kept_batch_text(const TransformerShape& shape, const GpuSpec& g, double tokens, const TrainingRun& run, bool searched,
+                            TrainingSetup setup) {
   const std::int64_t kept = model_parallel_batch(run.job.seq_len, run.gpus());
   if (kept >= run.job.global_batch) return {};
   setup.global_batch = kept;
-  const std::string flag = " (--global-batch " + std::to_string(kept) + ")";
+  const std::string head = " Kept under twice ~4M tokens by model-parallel replicas: " + sequences_text(kept) + " (" +
+                           format_number(static_cast<double>(kept * run.job.seq_len) / 1e6, 4) + "M tokens)";
+  const std::string against = " of iterations against " + format(run.time_for_tokens(tokens), {.significant = 3}) + ".";
+  const ParallelPlan& p = run.plan;
+  const std::int64_t step = p.micro_batch * p.dp;
+  if (!searched && kept % step == 0 && interleave_fits_microbatches(p, kept / step)) {
+    const TrainingRun given = training_run(shape, g, p, setup);
+    return head + ", this plan (--global-batch " + std::to_string(kept) + "): " + format(given.time_for_tokens(tokens), {.significant = 3}) + against;
+  }
   const TrainingRunSearch s = best_training_run(shape, g, run.gpus(), setup);
-  if (!s.run) return " Kept at " + std::to_string(kept) + " sequences" + flag + ", no plan on these GPUs fits.";
-  const Duration t = s.run->time_for_tokens(tokens);
-  return " Kept at " + std::to_string(kept) + " sequences" + flag + ": " + plan_text(s.run->plan) + ", " + format(t, {.significant = 3}) +
-         " of iterations against " + format(run.time_for_tokens(tokens), {.significant = 3}) + ".";
+  if (!s.run)
+    return head + (s.candidates == 0 ? ": no layout of these GPUs has replicas that divide it." : ": no plan on these GPUs fits it in memory.");
+  return head + ", the plan search's best (--global-batch " + std::to_string(kept) + "): " + plan_text(s.run->plan) + ", " +
+         format(s.run->time_for_tokens(tokens), {.significant = 3}) + against;
 }
 
 void check_cost_args(const RunCostArgs& a) {
@@ -581,11 +594,11 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   if (!a.plan.global_batch && default_batch_oversized(run->job.seq_len, run->gpus()))
     t.notes.push_back("Global batch: " + std::to_string(run->job.global_batch) + " sequences (" +
                       format_number(static_cast<double>(run->job.global_batch * run->job.seq_len) / 1e6, 4) +
-                      "M tokens), one or more a GPU: the default of about 4M tokens (" + std::to_string(default_batch_sequences(run->job.seq_len)) +
-                      " sequences) rounded up to a multiple of the " + std::to_string(run->gpus()) +
+                      "M tokens), one or more a GPU: the default of about 4M tokens (" + sequences_text(default_batch_sequences(run->job.seq_len)) +
+                      ") rounded up to a multiple of the " + std::to_string(run->gpus()) +
                       " GPUs: fewer, larger steps than 4M-token ones, which a run of these tokens may not converge in as it would at 4M "
                       "(critical batch size: McCandlish et al. 2018); large runs keep their batch and go model-parallel (Llama 3 "
-                      "405B: 16M tokens on 16,384 GPUs): --global-batch sets it." + kept_batch_text(m.shape, g, tokens, *run, setup));
+                      "405B: 16M tokens on 16,384 GPUs): --global-batch sets it." + kept_batch_text(m.shape, g, tokens, *run, searched, setup));
   for (std::string& s : pipeline_layout_notes(a.plan, m)) t.notes.push_back(std::move(s));
   if (run->job.mtp_layers > 0) t.notes.push_back(mtp_note(run->job.mtp_layers, m.shape));
   if (!tuning.empty()) t.notes.push_back(tuning + "; the checkpoints hold the adapters only.");

@@ -89,12 +89,13 @@ void bind_purchase(py::module_& m) {
   m.def("best_training_run", &best_training_run, py::arg("shape"), py::arg("gpu"), py::arg("gpus"),
         py::arg("setup") = TrainingSetup{}, "The fastest plan that fits on `gpus` GPUs of this model (as `capplan train`).");
   m.def("default_batch_sequences", &default_batch_sequences, py::arg("seq_len"),
-        "The sequences of about 4M tokens (4,194,304 / seq_len) the default global batch rounds up.");
+        "The sequences of about 4M tokens the default global batch rounds up: 4,194,304 // seq_len, at least 1.");
   m.def("default_global_batch", &default_global_batch, py::arg("seq_len"), py::arg("gpus"),
         "The default global batch in sequences: about 4M tokens, rounded up to a multiple of the GPUs.");
   m.def("model_parallel_batch", &model_parallel_batch, py::arg("seq_len"), py::arg("gpus"),
-        "About 4M tokens kept on `gpus` GPUs by model-parallel replicas: the default's sequences rounded up to a multiple of the "
-        "largest divisor of the GPUs at most that many (train's note beside an oversized default; pass it as global_batch).");
+        "The batch model-parallel replicas keep under twice ~4M tokens on `gpus` GPUs: the default's sequences rounded up to a "
+        "multiple of the largest divisor of the GPUs at most that many (train's note beside an oversized default; pass it as "
+        "global_batch).");
   m.def("default_batch_oversized", &default_batch_oversized, py::arg("seq_len"), py::arg("gpus"),
         "The default global batch on these GPUs is twice the ~4M tokens or more (the GPUs are at least twice its sequences).");
   m.def("training_run", &training_run, py::arg("shape"), py::arg("gpu"), py::arg("plan"), py::arg("setup") = TrainingSetup{},

@@ -122,16 +122,17 @@ inline std::int64_t default_global_batch(std::int64_t seq_len, int gpus) {
   const std::int64_t base = default_batch_sequences(seq_len);
   return (base + gpus - 1) / gpus * gpus;
 }
-// The batch about 4M tokens stays on `gpus` GPUs when their replicas go model-parallel instead of
-// growing it: the default's sequences (default_batch_sequences) rounded up to a multiple of the largest
-// divisor d of the GPUs that is at most that many, so plans of d replicas (or a divisor of d), each over
-// gpus / d GPUs, train it, under twice 4M tokens: 1,024 sequences of 4,096 tokens on 2,048 or 16,384
-// GPUs, 2,016 on 4,032 (d = 1,008). On at most that many GPUs: default_global_batch. What the reports
-// set beside an oversized default (default_batch_oversized): large runs keep their batch so (Llama 3
-// 405B: 16M tokens on 16,384 GPUs at TP 8 x PP 16). Not the default: the fewest GPUs for a deadline
-// assume a time that falls about as 1/GPUs, and at a kept batch it jumps between neighbouring counts
-// (Llama 2 7B on H100: 4,032 GPUs train 2,016 sequences a step and 20B tokens in 9.6 min, 4,096 GPUs
-// 1,024 sequences in 12.3 min), which sent that search to twice the GPUs needed and more (L4 for
+// The batch that stays under twice ~4M tokens on `gpus` GPUs when their replicas go model-parallel
+// instead of growing it: the default's sequences (default_batch_sequences) rounded up to a multiple of
+// the largest divisor d of the GPUs that is at most that many, so that a plan of d replicas, each over
+// gpus / d GPUs, trains it in whole steps (as may any plan whose data-parallel degree divides it):
+// 1,024 sequences of 4,096 tokens on 2,048 or 16,384 GPUs, 2,016 on 4,032 (d = 1,008), nearly twice
+// where d falls just short of the sequences. On at most that many GPUs: default_global_batch. What
+// `train` times beside an oversized default (default_batch_oversized): large runs keep their batch so
+// (Llama 3 405B: 16M tokens on 16,384 GPUs at TP 8 x PP 16). Not the default: the fewest GPUs for a
+// deadline assume a time that falls about as 1/GPUs, and at a kept batch it jumps between neighbouring
+// counts (Llama 2 7B on H100: 4,032 GPUs train 2,016 sequences a step and 20B tokens in 9.6 min, 4,096
+// GPUs 1,024 sequences in 12.3 min), which sent that search to twice the GPUs needed and more (L4 for
 // that run: 11,472 where 5,760 finish in time).
 inline std::int64_t model_parallel_batch(std::int64_t seq_len, int gpus) {
   require_positive_count(gpus, "gpus");
