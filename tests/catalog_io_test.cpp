@@ -894,6 +894,10 @@ TEST_SUITE("catalog_io") {
     CHECK(reservation.min_term->value() == doctest::Approx(scale::year));
     CHECK_FALSE(reservation.on_demand);
     CHECK(az.offers[0].id == "azure-nd96isr-h100-v5");  // the built-in one, refreshed
+    // with the built-in's reserved price (a 1-year term) from the import's 1-year reservation
+    CHECK(az.offers[0].reserved == reservation.reserved);
+    REQUIRE(az.offers[0].min_term);
+    CHECK(az.offers[0].min_term->value() == doctest::Approx(scale::year));
     CHECK(az.offers[2].id == "azure-standard-nc24ads-a100-v4-eastus");  // new: named by provider, size and region
     CHECK(az.offers[2].instance_type == "Standard_NC24ads_A100_v4 (eastus)");
     CHECK(to_json_string(*az.offers[0].on_demand) == "98.32");
@@ -1006,6 +1010,18 @@ TEST_SUITE("catalog_io") {
     CHECK(second.offers[0].id == first.offers[0].id);
     CHECK(second.offers[1].id == first.offers[1].id);
     CHECK(second.offers[0].id != second.offers[1].id);
+    // A refresh of the built-in ND H100 v5 (1-year reserved $63.40) without a 1-year reservation: the
+    // reserved price is left out, and said; a 3-year reservation is not its term and stays its own offer.
+    const io::PriceImport bare = azure(
+        R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 98.32, "effectiveStartDate": "2026-11-01"},
+                      {"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 1150000, "type": "Reservation", "reservationTerm": "3 Years", "effectiveStartDate": "2026-11-01"}]})");
+    REQUIRE(bare.offers.size() == 2);
+    CHECK(bare.offers[0].id == "azure-nd96isr-h100-v5");
+    CHECK_FALSE(bare.offers[0].reserved);
+    CHECK_FALSE(bare.offers[0].min_term);
+    REQUIRE(bare.skipped.size() == 1);
+    CHECK(bare.skipped[0] ==
+          "azure-nd96isr-h100-v5: its reserved price (1-year term) left out: this import has no reservation of that term for the size and region");
     // Regions that differ in case are one region: its items join one offer, never two of one id.
     CHECK(azure(R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.6, "effectiveStartDate": "2026-11-01"},
                               {"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "EastUS", "retailPrice": 3.7, "effectiveStartDate": "2026-11-01"}]})")

@@ -237,7 +237,9 @@ def test_import_prices_round_trips_through_a_catalog_file():
     assert len(skipped) == 1 and "Standard_D2_v5" in skipped[0]
     summary = cat.load_json(capplan.write_offers_json(offers), "imported.json")
     assert summary.total_added() + summary.total_replaced() == 3
-    assert cat.find_offer("azure-nd96isr-h100-v5").reserved is None  # the older reserved price is gone
+    # The refreshed offer keeps a reserved price of its 1-year term, the file's reservation's, not the older $63.40.
+    refreshed = cat.find_offer("azure-nd96isr-h100-v5")
+    assert refreshed.reserved == offers[1].reserved and refreshed.min_term == capplan.Duration(1, "year")
     with pytest.raises(capplan.InputError) as e:
         cat.import_prices("csv", str(data / "bad-prices.csv"))
     assert "bad-prices.csv:3" in str(e.value)

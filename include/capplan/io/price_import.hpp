@@ -13,7 +13,8 @@
 //          its own whose retailPrice is the whole term's price (the API's reservation sample: E64 v4,
 //          "1 Year", 25007.0, with unitOfMeasure "1 Hour"), recorded as a reserved price per
 //          instance-hour (the total over the term's 8,760 h a year, rounded at Decimal's 12th place)
-//          with min_term the term; Windows and Low Priority left out;
+//          with min_term the term (a refreshed catalog offer with a reserved price takes the reservation
+//          of its term too); Windows and Low Priority left out;
 //   csv    one offer per line for everything else (marketplace snapshots, a quote a buyer received):
 //          id,provider,instance_type,gpu_id,gpu_count,currency,on_demand,spot,reserved,monthly,as_of,source
 //          and optionally region,vcpus,ram,note,min_term,max_gpus; RFC 4180 quoting; prices as decimal text (per
@@ -46,6 +47,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstddef>
 #include <map>
 #include <optional>
@@ -311,6 +313,7 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
   if (!items) top.missing("Items", "the array of price items");
   if (!items->is_array()) top.type_error("Items", *items, "an array of price items");
   std::map<std::string, std::size_t> index;  // size@region -> position in out.offers (Spot joins its size's offer)
+  std::vector<std::pair<std::size_t, std::string>> hourly;  // (position, size@region) of each on-demand/Spot offer
   for (std::size_t i = 0; i < items->size(); ++i) {
     const std::string pointer = "/Items/" + std::to_string(i);
     ObjectReader r(doc, (*items)[i], pointer, "Items[" + std::to_string(i) + "]");
@@ -407,6 +410,7 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
       o.source = "Azure Retail Prices API, " + (product.empty() ? arm : product);
       o.note = "imported by capplan catalog import azure";
       it = index.emplace(key, out.offers.size()).first;
+      hourly.emplace_back(out.offers.size(), key);
       out.offers.push_back(std::move(o));
     }
     CloudOffer& o = out.offers[it->second];
@@ -414,6 +418,31 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
     (spot ? o.spot : o.on_demand) = *rate;
     const std::string date = capplan::detail::date_part(r.string_opt("effectiveStartDate").value_or(""));
     if (o.as_of.empty() || (!date.empty() && date > o.as_of)) o.as_of = date;  // the latest of its prices
+  }
+  // A refreshed catalog offer that holds a reserved price (its size's reservation of min_term's years,
+  // as azure-nd96isr-h100-v5's 1-year $63.40) takes the import's reservation of that term for the same
+  // size and region, so that loading the file keeps a reserved price, at the import's figure and date;
+  // without one in the import, `skipped` says the refreshed offer's reserved price is left out. The
+  // reservation stays an offer of its own too.
+  for (const auto& [pos, key] : hourly) {
+    CloudOffer& o = out.offers[pos];
+    const CloudOffer* e = nullptr;
+    for (const CloudOffer& c : cat.cloud_offers())
+      if (c.id == o.id && (c.on_demand || c.spot)) e = &c;
+    if (!e || !e->reserved || !e->min_term) continue;
+    const double years = e->min_term->value() / scale::year;
+    const int y = static_cast<int>(std::lround(years));
+    const auto r = std::abs(years - y) < 1e-9 ? index.find(key + "@" + std::to_string(y) + "y") : index.end();
+    if (r == index.end()) {
+      out.skipped.push_back(o.id + ": its reserved price (" + capplan::detail::format_double(years) +
+                            "-year term) left out: this import has no reservation of that term for the size and region");
+      continue;
+    }
+    const CloudOffer& res = out.offers[r->second];
+    if (res.currency != o.currency) continue;  // a reservation priced in another currency stays its own offer
+    o.reserved = res.reserved;
+    o.min_term = res.min_term;
+    if (!res.as_of.empty() && res.as_of > o.as_of) o.as_of = res.as_of;
   }
   for (const CloudOffer& o : out.offers) {
     capplan::detail::check_offer(o, cat, [&](const InputError& e) { capplan::detail::rethrow_at(e, doc.file() + ": " + o.id); });
