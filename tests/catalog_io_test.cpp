@@ -1021,7 +1021,23 @@ TEST_SUITE("catalog_io") {
     CHECK_FALSE(bare.offers[0].min_term);
     REQUIRE(bare.skipped.size() == 1);
     CHECK(bare.skipped[0] ==
-          "azure-nd96isr-h100-v5: its reserved price (1-year term) left out: this import has no reservation of that term for the size and region");
+          "azure-nd96isr-h100-v5: imported without the catalog's 1-year reserved price: no 1-year reservation for ND96isr_H100_v5 in eastus in this file");
+    // A 1-year reservation in another currency than the hourly price: not joined, and said.
+    const io::PriceImport eur = azure(
+        R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 98.32, "effectiveStartDate": "2026-11-01"},
+                      {"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 480000, "currencyCode": "EUR", "type": "Reservation", "reservationTerm": "1 Year", "effectiveStartDate": "2026-11-01"}]})");
+    CHECK_FALSE(eur.offers[0].reserved);
+    REQUIRE(eur.skipped.size() == 1);
+    CHECK(eur.skipped[0].find("1-year reservation for ND96isr_H100_v5 in eastus is in EUR, its hourly prices in USD") != std::string::npos);
+    // The reservation's later date dates the refreshed offer (its prices hold together from then).
+    const io::PriceImport later = azure(
+        R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 500000, "type": "Reservation", "reservationTerm": "1 Year", "effectiveStartDate": "2026-11-20"},
+                      {"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 98.32, "effectiveStartDate": "2026-11-01"}]})");
+    REQUIRE(later.offers.size() == 2);
+    CHECK(later.offers[1].id == "azure-nd96isr-h100-v5");  // listed after its reservation: still joined
+    CHECK(later.offers[1].reserved == later.offers[0].reserved);
+    CHECK(later.offers[1].as_of == "2026-11-20");
+    CHECK(later.skipped.empty());
     // Regions that differ in case are one region: its items join one offer, never two of one id.
     CHECK(azure(R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.6, "effectiveStartDate": "2026-11-01"},
                               {"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "EastUS", "retailPrice": 3.7, "effectiveStartDate": "2026-11-01"}]})")

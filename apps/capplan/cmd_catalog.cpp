@@ -527,7 +527,8 @@ void add_catalog(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"aws", "azure", "csv"}));
   imp->add_option("file", *import_file, "The price list file")->required()->check(CLI::ExistingFile);
   imp->footer("Prints a capplan-catalog file with a cloud_offers section (docs/catalog-files.md); products of GPU families capplan\n"
-              "does not know are skipped and listed on standard error.\nExamples:\n"
+              "does not know are skipped and listed on standard error (\"left out\"), with a refreshed offer's reserved price the file\n"
+              "has no reservation of its term for.\nExamples:\n"
               "  capplan catalog import aws index.json > aws-prices.json\n"
               "  capplan catalog import azure retail.json > azure-prices.json && capplan --catalog azure-prices.json compare ...\n"
               "  capplan catalog import csv quotes.csv > quotes.json");
@@ -539,7 +540,7 @@ void add_catalog(CLI::App& app, Context& ctx) {
     std::cerr << "capplan: catalog import " << *import_format << ": " << r.offers.size() << " offer" << (r.offers.size() == 1 ? "" : "s")
               << " from " << *import_file;
     if (!r.skipped.empty()) {
-      std::cerr << "; skipped " << r.skipped.size() << ":";
+      std::cerr << "; left out " << r.skipped.size() << ":";
       for (const auto& why : r.skipped) std::cerr << "\n  " << why;
     }
     std::cerr << "\n";

@@ -41,6 +41,7 @@
 #include "capplan/money/currency.hpp"
 #include "capplan/money/decimal.hpp"
 #include "capplan/money/money.hpp"
+#include "capplan/units/format.hpp"
 #include "capplan/units/parse.hpp"
 
 #include <boost/describe/enum.hpp>
@@ -63,7 +64,9 @@ BOOST_DESCRIBE_ENUM(PriceFormat, aws, azure, csv)
 
 struct PriceImport {
   std::vector<CloudOffer> offers;    // validated, ids unique, in the order the file gives them
-  std::vector<std::string> skipped;  // "c5.large (us-east-1): no GPU", one line per product left out
+  // What was left out, one line each: a product ("c5.large (us-east-1): no GPU"), or a catalog offer's
+  // price the refresh does not carry (its reserved price without a reservation of its term).
+  std::vector<std::string> skipped;
 };
 
 // One provider family: a name prefix and the GPU its instances hold.
@@ -421,25 +424,39 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
   }
   // A refreshed catalog offer that holds a reserved price (its size's reservation of min_term's years,
   // as azure-nd96isr-h100-v5's 1-year $63.40) takes the import's reservation of that term for the same
-  // size and region, so that loading the file keeps a reserved price, at the import's figure and date;
-  // without one in the import, `skipped` says the refreshed offer's reserved price is left out. The
-  // reservation stays an offer of its own too.
+  // size, region and currency, so that loading the file keeps a reserved price, at the import's figure
+  // (the offer dated by its latest price); without one, `skipped` says the refreshed offer comes without
+  // the catalog's reserved price. The reservation stays an offer of its own too.
   for (const auto& [pos, key] : hourly) {
     CloudOffer& o = out.offers[pos];
     const CloudOffer* e = nullptr;
     for (const CloudOffer& c : cat.cloud_offers())
       if (c.id == o.id && (c.on_demand || c.spot)) e = &c;
-    if (!e || !e->reserved || !e->min_term) continue;
+    if (!e || !e->reserved) continue;
+    const std::string size_region = key.substr(0, key.find('@')) + (o.region.empty() ? std::string() : " in " + o.region);
+    const auto without = [&](const std::string& term, const std::string& why) {
+      out.skipped.push_back(o.id + ": imported without the catalog's " + term + "reserved price: " + why);
+    };
+    if (!e->min_term) {
+      without("", "the catalog gives it no term to match a reservation of this file by");
+      continue;
+    }
     const double years = e->min_term->value() / scale::year;
     const int y = static_cast<int>(std::lround(years));
-    const auto r = std::abs(years - y) < 1e-9 ? index.find(key + "@" + std::to_string(y) + "y") : index.end();
+    const bool whole = y >= 1 && std::abs(years - y) < 1e-9;
+    const std::string term = whole ? std::to_string(y) + "-year " : format(*e->min_term, {.significant = 4}) + " ";
+    const auto r = whole ? index.find(key + "@" + std::to_string(y) + "y") : index.end();
     if (r == index.end()) {
-      out.skipped.push_back(o.id + ": its reserved price (" + capplan::detail::format_double(years) +
-                            "-year term) left out: this import has no reservation of that term for the size and region");
+      without(term, whole ? "no " + std::to_string(y) + "-year reservation for " + size_region + " in this file"
+                          : "Azure sells reservations of 1, 3 or 5 years only");
       continue;
     }
     const CloudOffer& res = out.offers[r->second];
-    if (res.currency != o.currency) continue;  // a reservation priced in another currency stays its own offer
+    if (res.currency != o.currency) {
+      without(term, "this file's " + std::to_string(y) + "-year reservation for " + size_region + " is in " + std::string(code(res.currency)) +
+                        ", its hourly prices in " + std::string(code(o.currency)));
+      continue;
+    }
     o.reserved = res.reserved;
     o.min_term = res.min_term;
     if (!res.as_of.empty() && res.as_of > o.as_of) o.as_of = res.as_of;
