@@ -1038,6 +1038,14 @@ TEST_SUITE("catalog_io") {
     CHECK(later.offers[1].reserved == later.offers[0].reserved);
     CHECK(later.offers[1].as_of == "2026-11-20");
     CHECK(later.skipped.empty());
+    // Spot and the reservation without an on-demand item: the built-in's on-demand price is not carried, and said.
+    const io::PriceImport spot_only = azure(
+        R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 39.3, "skuName": "ND96isr H100 v5 Spot", "effectiveStartDate": "2026-11-01"},
+                      {"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 500000, "type": "Reservation", "reservationTerm": "1 Year", "effectiveStartDate": "2026-11-01"}]})");
+    REQUIRE(spot_only.offers.size() == 2);
+    CHECK_FALSE(spot_only.offers[0].on_demand);
+    REQUIRE(spot_only.skipped.size() == 1);
+    CHECK(spot_only.skipped[0] == "azure-nd96isr-h100-v5: imported without the catalog's on-demand price: no on-demand item for ND96isr_H100_v5 in eastus in this file");
     // Regions that differ in case are one region: its items join one offer, never two of one id.
     CHECK(azure(R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.6, "effectiveStartDate": "2026-11-01"},
                               {"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "EastUS", "retailPrice": 3.7, "effectiveStartDate": "2026-11-01"}]})")

@@ -426,14 +426,20 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
   // as azure-nd96isr-h100-v5's 1-year $63.40) takes the import's reservation of that term for the same
   // size, region and currency, so that loading the file keeps a reserved price, at the import's figure
   // (the offer dated by its latest price); without one, `skipped` says the refreshed offer comes without
-  // the catalog's reserved price. The reservation stays an offer of its own too.
+  // the catalog's reserved price, as it says of an on-demand or Spot price the file does not give. The
+  // reservation stays an offer of its own too.
   for (const auto& [pos, key] : hourly) {
     CloudOffer& o = out.offers[pos];
     const CloudOffer* e = nullptr;
     for (const CloudOffer& c : cat.cloud_offers())
       if (c.id == o.id && (c.on_demand || c.spot)) e = &c;
-    if (!e || !e->reserved) continue;
+    if (!e) continue;
     const std::string size_region = key.substr(0, key.find('@')) + (o.region.empty() ? std::string() : " in " + o.region);
+    // An hourly price the catalog has and the file does not give is removed with the refresh (not kept
+    // under the new date), and said.
+    if (e->on_demand && !o.on_demand) out.skipped.push_back(o.id + ": imported without the catalog's on-demand price: no on-demand item for " + size_region + " in this file");
+    if (e->spot && !o.spot) out.skipped.push_back(o.id + ": imported without the catalog's Spot price: no Spot item for " + size_region + " in this file");
+    if (!e->reserved) continue;
     const auto without = [&](const std::string& term, const std::string& why) {
       out.skipped.push_back(o.id + ": imported without the catalog's " + term + "reserved price: " + why);
     };
