@@ -881,8 +881,12 @@ TEST_SUITE("catalog_io") {
     CHECK(aws.offers[0].network.value() == doctest::Approx(3200e9 / 8));
     CHECK(aws.offers[0].network_kind == InstanceNetwork::efa);
     CHECK(aws.offers[1].gpu_id == "l4");
-    REQUIRE(aws.skipped.size() == 1);
-    CHECK(aws.skipped[0].find("c5.large") != std::string::npos);
+    REQUIRE(aws.skipped.size() == 2);
+    // The offer file holds on-demand prices only: the refreshed offer's Capacity Block price is not
+    // carried under the new date, and said.
+    CHECK(aws.skipped[0] == "aws-p5.48xlarge: imported without the catalog's reserved price: the AWS offer file holds on-demand prices only");
+    CHECK_FALSE(aws.offers[0].reserved);
+    CHECK(aws.skipped[1].find("c5.large") != std::string::npos);
     // Azure: on-demand and Spot join one offer; a reservation is an offer of its own (its term's price
     // over its hours); Windows and GPU-less sizes are left out.
     const io::PriceImport az = import(io::PriceFormat::azure, "azure-retail-sample.json");
@@ -1050,6 +1054,61 @@ TEST_SUITE("catalog_io") {
     CHECK(azure(R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.6, "effectiveStartDate": "2026-11-01"},
                               {"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "EastUS", "retailPrice": 3.7, "effectiveStartDate": "2026-11-01"}]})")
               .offers.size() == 1);
+    // A region written in other case is the catalog's region: the built-in offer is refreshed (its id,
+    // its region's spelling), not doubled by a second offer of the same place.
+    const io::PriceImport upper = azure(
+        R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "EastUS", "retailPrice": 98.32, "effectiveStartDate": "2026-11-01"},
+                      {"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "EastUS", "retailPrice": 500000, "type": "Reservation", "reservationTerm": "1 Year", "effectiveStartDate": "2026-11-01"}]})");
+    REQUIRE(upper.offers.size() == 2);
+    CHECK(upper.offers[0].id == "azure-nd96isr-h100-v5");
+    CHECK(upper.offers[0].region == "eastus");
+    CHECK(upper.offers[0].reserved == upper.offers[1].reserved);
+    CHECK(upper.offers[1].id == "azure-standard-nd96isr-h100-v5-1-year-reservation-eastus");
+    CHECK(upper.skipped.empty());
+    // An hourly price never takes the id of a reservation-only offer of the same instance name (nor the
+    // reverse): an on-demand p5e.48xlarge in us-east-2 is an offer of its own beside the built-in
+    // aws-p5e.48xlarge, sold as Capacity Blocks only, whose reserved price stays.
+    const io::PriceImport p5e = io::import_aws_price_list(
+        io::JsonDocument::parse(R"({"products": {"S": {"attributes": {"instanceType": "p5e.48xlarge", "regionCode": "us-east-2", "gpu": "8"}}},
+                                    "terms": {"OnDemand": {"S": {"S.T": {"effectiveDate": "2026-11-01T00:00:00Z", "priceDimensions": {"S.T.R": {"unit": "Hrs", "pricePerUnit": {"USD": "49.75"}}}}}}}})",
+                                "p5e.json"),
+        base);
+    REQUIRE(p5e.offers.size() == 1);
+    CHECK(p5e.offers[0].id == "aws-p5e.48xlarge-us-east-2");
+    CHECK(p5e.offers[0].instance_type == "p5e.48xlarge (us-east-2)");
+    CHECK(p5e.skipped.empty());
+    // The same machine: the Capacity Block offer's recorded vCPUs, memory and network carry over.
+    CHECK(p5e.offers[0].vcpus == 192);
+    CHECK(p5e.offers[0].ram == base.find_offer("aws-p5e.48xlarge").ram);
+    CHECK(p5e.offers[0].network == base.find_offer("aws-p5e.48xlarge").network);
+    CHECK(p5e.offers[0].network_kind == base.find_offer("aws-p5e.48xlarge").network_kind);
+    // Nor does a new offer take the id or instance name of a catalog offer of the other kind that
+    // happens to be named "<provider>-<instance>-<region>": it would replace it on loading.
+    {
+      Catalog held = base;
+      held.add_or_replace(CloudOffer{.id = "azure-standard-nc24ads-a100-v4-eastus", .provider = "Azure",
+                                     .instance_type = "Standard_NC24ads_A100_v4 (Capacity Block)", .region = "eastus", .gpu_count = 1,
+                                     .gpu_id = "a100-pcie-80gb", .reserved = MoneyRate("2.1", Currency::USD),
+                                     .min_term = Duration::from_value(scale::day), .as_of = "2026-11-01", .source = "test"});
+      held.add_or_replace(CloudOffer{.id = "azure-nc-named", .provider = "Azure", .instance_type = "Standard_NC24ads_A100_v4 (eastus)",
+                                     .region = "westus", .gpu_count = 1, .gpu_id = "a100-pcie-80gb", .reserved = MoneyRate("2.2", Currency::USD),
+                                     .min_term = Duration::from_value(scale::day), .as_of = "2026-11-01", .source = "test"});
+      const io::PriceImport nc = io::import_azure_retail_prices(
+          io::JsonDocument::parse(R"({"Items": [{"armSkuName": "Standard_NC24ads_A100_v4", "armRegionName": "eastus", "retailPrice": 3.6, "effectiveStartDate": "2026-11-01"}]})", "nc.json"),
+          held);
+      REQUIRE(nc.offers.size() == 1);
+      CHECK(nc.offers[0].id == "azure-standard-nc24ads-a100-v4-eastus-hourly");
+      CHECK(nc.offers[0].instance_type == "Standard_NC24ads_A100_v4 (eastus) hourly");
+      Catalog c = held;
+      (void)io::apply_catalog_json(c, io::write_offers_json(nc.offers), "nc-offers.json");
+      CHECK(c.find_offer("azure-standard-nc24ads-a100-v4-eastus").reserved == MoneyRate("2.1", Currency::USD));
+    }
+    {
+      Catalog c = base;
+      (void)io::apply_catalog_json(c, io::write_offers_json(p5e.offers), "p5e-offers.json");
+      CHECK(c.find_offer("aws-p5e.48xlarge").reserved == base.find_offer("aws-p5e.48xlarge").reserved);
+      CHECK(c.find_offer("aws-p5e.48xlarge-us-east-2").on_demand == MoneyRate("49.75", Currency::USD));
+    }
     // A Capacity Block named "<instance> (Capacity Block)" with a term is not the on-demand instance.
     Catalog blocks = base;
     blocks.add_or_replace(CloudOffer{.id = "x-block", .provider = "Azure", .instance_type = "Standard_NC24ads_A100_v4 (Capacity Block)",

@@ -527,8 +527,8 @@ void add_catalog(CLI::App& app, Context& ctx) {
       ->check(CLI::IsMember({"aws", "azure", "csv"}));
   imp->add_option("file", *import_file, "The price list file")->required()->check(CLI::ExistingFile);
   imp->footer("Prints a capplan-catalog file with a cloud_offers section (docs/catalog-files.md); products of GPU families capplan\n"
-              "does not know are skipped and listed on standard error (\"left out\"), with a refreshed offer's reserved price the file\n"
-              "has no reservation of its term for.\nExamples:\n"
+              "does not know are skipped and listed on standard error (\"left out\"), with each price of a refreshed catalog offer the\n"
+              "file does not give (AWS: on-demand prices only; Azure: a reserved price without a reservation of its term).\nExamples:\n"
               "  capplan catalog import aws index.json > aws-prices.json\n"
               "  capplan catalog import azure retail.json > azure-prices.json && capplan --catalog azure-prices.json compare ...\n"
               "  capplan catalog import csv quotes.csv > quotes.json");

@@ -65,7 +65,8 @@ BOOST_DESCRIBE_ENUM(PriceFormat, aws, azure, csv)
 struct PriceImport {
   std::vector<CloudOffer> offers;    // validated, ids unique, in the order the file gives them
   // What was left out, one line each: a product ("c5.large (us-east-1): no GPU"), or a catalog offer's
-  // price the refresh does not carry (its reserved price without a reservation of its term).
+  // price the refresh does not carry (an on-demand, Spot or monthly price the file does not give, a
+  // reserved price without a reservation of its term; from an AWS offer file, on-demand prices only).
   std::vector<std::string> skipped;
 };
 
@@ -143,28 +144,61 @@ inline void name_imported_offer(CloudOffer& o, const Catalog& cat, bool termed =
   const auto take = [&](const CloudOffer& e) {
     o.id = e.id;
     o.instance_type = e.instance_type;
+    o.region = e.region;  // the catalog's spelling ("eastus" for a file's "EastUS")
     // A price feed says nothing of the network between instances: the catalog's record stays.
     if (!(o.network.value() > 0)) {
       o.network = e.network;
       o.network_kind = e.network_kind;
     }
   };
+  // The same provider and region, letters and digits compared without case: a file's "EastUS" is the
+  // catalog's "eastus" (Azure's region names are case-insensitive), and the same kind of offer
+  // (reserved only, or with an hourly price), so that an hourly price never takes the id of a
+  // reservation or Capacity Block sold under the same instance name (aws-p5e.48xlarge, Capacity Blocks
+  // only, is not refreshed by an on-demand p5e.48xlarge price, which would drop its reserved price),
+  // nor the reverse.
   const auto same_place = [&](const CloudOffer& e) {
-    return alnum_lower(e.provider) == alnum_lower(o.provider) && e.region == o.region && !want.empty();
+    const bool reserved_only = e.reserved && !e.on_demand && !e.spot;  // a reservation or a Capacity Block of its own
+    return alnum_lower(e.provider) == alnum_lower(o.provider) && alnum_lower(e.region) == alnum_lower(o.region) &&
+           e.region.empty() == o.region.empty() && reserved_only == termed && !want.empty();
   };
   // The same instance: its full name first; else equal names once a trailing " (...)" is set aside
-  // ("Standard_ND96isr_H100_v5 (ND H100 v5)"), and then only an offer of the same kind (reserved only,
-  // or with an hourly price), so that a size's reservation offer ("... 1-year reservation (eastus)") or a Capacity
-  // Block ("p5.48xlarge (Capacity Block)") is never taken for the size itself, nor the reverse.
+  // ("Standard_ND96isr_H100_v5 (ND H100 v5)"), so that a size's reservation offer ("... 1-year
+  // reservation (eastus)") or a Capacity Block ("p5.48xlarge (Capacity Block)") is never taken for the
+  // size itself, nor the reverse.
   for (const CloudOffer& e : cat.cloud_offers()) {
     if (same_place(e) && alnum_lower(e.instance_type) == want) return take(e);
   }
   for (const CloudOffer& e : cat.cloud_offers()) {
-    const bool reserved_only = e.reserved && !e.on_demand && !e.spot;  // a reservation or a Capacity Block of its own
-    if (same_place(e) && reserved_only == termed && alnum_lower(instance_base(e.instance_type)) == want) return take(e);
+    if (same_place(e) && alnum_lower(instance_base(e.instance_type)) == want) return take(e);
+  }
+  // An offer of the other kind for the same instance there (aws-p5e.48xlarge, sold as Capacity Blocks,
+  // for an on-demand p5e.48xlarge price) is the same machine: its recorded vCPUs, memory and network
+  // carry over, its id and prices do not.
+  const auto other_kind = [&](const CloudOffer& e) {
+    return alnum_lower(e.provider) == alnum_lower(o.provider) && alnum_lower(e.region) == alnum_lower(o.region) && !want.empty() &&
+           (alnum_lower(e.instance_type) == want || alnum_lower(instance_base(e.instance_type)) == want);
+  };
+  for (const CloudOffer& e : cat.cloud_offers()) {
+    if (!other_kind(e)) continue;
+    if (o.vcpus == 0) o.vcpus = e.vcpus;
+    if (!(o.ram.value() > 0)) o.ram = e.ram;
+    if (!(o.network.value() > 0)) {
+      o.network = e.network;
+      o.network_kind = e.network_kind;
+    }
+    break;
   }
   o.id = offer_id(o.provider, o.instance_type, o.region);
   if (!o.region.empty()) o.instance_type += " (" + o.region + ")";
+  // A new offer never takes the id or the instance name of a catalog offer it did not match (one of
+  // the other kind named "<provider>-<instance>-<region>"): loading the file would replace that offer.
+  const auto taken = [&](auto field, const std::string& v) {
+    return std::any_of(cat.cloud_offers().begin(), cat.cloud_offers().end(), [&](const CloudOffer& e) { return alnum_lower(e.*field) == alnum_lower(v); });
+  };
+  const std::string kind = termed ? "reserved" : "hourly";
+  while (taken(&CloudOffer::id, o.id)) o.id += "-" + kind;
+  while (taken(&CloudOffer::instance_type, o.instance_type)) o.instance_type += " " + kind;
 }
 
 // Every offer of an import has its own id: two that would share one are an error naming it.
@@ -302,6 +336,17 @@ inline PriceImport import_aws_price_list(const JsonDocument& doc, const Catalog&
     o.source = "AWS EC2 price list (offer file)" + (published.empty() ? std::string() : ", published " + published) + ", SKU " + sku;
     o.note = "imported by capplan catalog import aws";
     capplan::detail::check_offer(o, cat, [&](const InputError& e) { p.rethrow(e); });
+    // The offer file holds on-demand prices only: a refreshed catalog offer's Spot, reserved (a Capacity
+    // Block's) or monthly price is not carried under the new date (loading the file removes it), and said.
+    for (const CloudOffer& e : cat.cloud_offers()) {
+      if (e.id != o.id) continue;
+      const auto without = [&](const std::string& what) {
+        out.skipped.push_back(o.id + ": imported without the catalog's " + what + ": the AWS offer file holds on-demand prices only");
+      };
+      if (e.spot) without("Spot price");
+      if (e.reserved) without("reserved price");
+      if (e.monthly) without("monthly price");
+    }
     out.offers.push_back(std::move(o));
   }
   capplan::detail::check_unique_ids(out.offers, doc.file());
@@ -432,13 +477,14 @@ inline PriceImport import_azure_retail_prices(const JsonDocument& doc, const Cat
     CloudOffer& o = out.offers[pos];
     const CloudOffer* e = nullptr;
     for (const CloudOffer& c : cat.cloud_offers())
-      if (c.id == o.id && (c.on_demand || c.spot)) e = &c;
+      if (c.id == o.id) e = &c;
     if (!e) continue;
     const std::string size_region = key.substr(0, key.find('@')) + (o.region.empty() ? std::string() : " in " + o.region);
     // An hourly price the catalog has and the file does not give is removed with the refresh (not kept
     // under the new date), and said.
     if (e->on_demand && !o.on_demand) out.skipped.push_back(o.id + ": imported without the catalog's on-demand price: no on-demand item for " + size_region + " in this file");
     if (e->spot && !o.spot) out.skipped.push_back(o.id + ": imported without the catalog's Spot price: no Spot item for " + size_region + " in this file");
+    if (e->monthly) out.skipped.push_back(o.id + ": imported without the catalog's monthly price: the Retail Prices API gives none");
     if (!e->reserved) continue;
     const auto without = [&](const std::string& term, const std::string& why) {
       out.skipped.push_back(o.id + ": imported without the catalog's " + term + "reserved price: " + why);
