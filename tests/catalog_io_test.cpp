@@ -957,7 +957,7 @@ TEST_SUITE("catalog_io") {
     REQUIRE(t.offers.size() == 1);
     REQUIRE(t.offers[0].min_term);
     CHECK(t.offers[0].min_term->value() == doctest::Approx(86400));
-    CHECK(io::write_offers_json(t.offers).find("\"min_term\": \"1 days\"") != std::string::npos);
+    CHECK(io::write_offers_json(t.offers).find("\"min_term\": \"1 day\"") != std::string::npos);
     CHECK_THROWS_WITH_AS(csv(termed + "a,P,i,h100-sxm,8,USD,,,30,1 day,200000,2026-11-01,s\n"), doctest::Contains("p.csv:2: min_term"), InputError);
     CHECK_THROWS_WITH_AS(csv(termed + "a,P,i,h100-sxm,8,USD,,,30,0 h,,2026-11-01,s\n"), doctest::Contains("p.csv:2: min_term"), InputError);
     // An offer without a term writes "min_term": null, so a refresh over an offer that had one drops it.

@@ -102,6 +102,12 @@ TEST_SUITE("units") {
     CHECK(format(989_TFLOPps) == "989 TFLOP/s");
     CHECK(format(1287_MWh, {.significant = 3}) == "1.29 GWh");
     CHECK(format(34_days, {.significant = 3, .trim_zeros = false}) == "34.0 days");
+    // The word units read in the singular for exactly one, and parse back so.
+    CHECK(format(Duration::from_value(scale::year)) == "1 year");
+    CHECK(format(Duration::from_value(scale::day)) == "1 day");
+    CHECK(format(Duration::from_value(1.5 * scale::day)) == "1.5 days");
+    CHECK(format(Duration::from_value(scale::year), {.significant = 3, .trim_zeros = false}) == "1.00 years");
+    CHECK(parse<Duration>(format(Duration::from_value(scale::year))) == Duration::from_value(scale::year));
     CHECK(format(999.96_GB) == "1 TB");
     CHECK(format(0_B) == "0 B");
     CHECK(format(700_W) == "700 W");

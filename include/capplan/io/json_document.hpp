@@ -745,7 +745,9 @@ Json quantity_json(const Q& q) {
     for (int decimals = 0; decimals <= 17; ++decimals) {
       const int n = std::snprintf(buf, sizeof buf, "%.*f", decimals, x);
       if (n <= 0 || static_cast<std::size_t>(n) >= best_len) break;
-      const std::string text = std::string(buf) + " " + std::string(u.symbol);
+      std::string_view symbol = u.symbol;  // "1 day", "1 year" in the singular, as format() writes them
+      if ((symbol == "days" || symbol == "years") && std::string_view(buf) == "1") symbol.remove_suffix(1);
+      const std::string text = std::string(buf) + " " + std::string(symbol);
       try {
         if (capplan::parse<Q>(text).value() == v) {
           best = text;

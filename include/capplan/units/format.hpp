@@ -13,6 +13,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace capplan {
 
@@ -87,7 +88,12 @@ inline std::string with_units(double canonical, std::span<const units::UnitSymbo
       if (u.printable && u.factor == 1.0) best = &u;
     }
   }
-  return format_number(canonical / best->factor, o.significant, o.trim_zeros) + " " + std::string(best->symbol);
+  const std::string number = format_number(canonical / best->factor, o.significant, o.trim_zeros);
+  std::string_view symbol = best->symbol;
+  // The word units read in the singular for exactly one ("1 day", "1 year", as the parser reads them
+  // too); "1.5 days" and "1.00 years" keep the plural.
+  if ((symbol == "days" || symbol == "years") && (number == "1" || number == "-1")) symbol.remove_suffix(1);
+  return number + " " + std::string(symbol);
 }
 
 }  // namespace detail
