@@ -517,10 +517,32 @@ TEST_SUITE("report") {
     const auto batch = std::find_if(t.assumptions.begin(), t.assumptions.end(), [](const std::string& n) { return n.rfind("BATCH: ", 0) == 0; });
     REQUIRE(batch != t.assumptions.end());
     CHECK(batch->find("gcp-g2-standard-96 (" + std::to_string(r.training->job.global_batch) + ")") != std::string::npos);
+    // Each named row's kept batch: the same GPUs at the batch model-parallel replicas keep under twice
+    // ~4M tokens, the plan search's best at it, timed for the same tokens and held to the deadline.
+    CHECK(r.kept_batch == model_parallel_batch(r.training->job.seq_len, r.gpus));
+    CHECK(r.kept_batch < r.training->job.global_batch);
+    REQUIRE(r.kept_batch_run);
+    CHECK(r.kept_batch_plans > 0);
+    // on the row's nodes and network
+    CHECK(r.kept_batch_run->cluster.gpus_per_node == r.training->cluster.gpus_per_node);
+    CHECK(network_timed(r.kept_batch_run->cluster).value() == doctest::Approx(network_timed(r.training->cluster).value()));
+    CHECK(r.kept_batch_run->job.global_batch == r.kept_batch);
+    CHECK(r.kept_batch_run->gpus() == r.gpus);
+    CHECK(r.kept_batch_time.value() == doctest::Approx(r.kept_batch_run->time_for_tokens(2e10).value()));
+    const GoodputEstimate kept_run = estimate_goodput(r.kept_batch_time, r.gpus, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))),
+                                                      q.goodput, r.kept_batch_run->estimate.iteration);
+    CHECK(r.kept_batch_late == (kept_run.expected_wall_clock.value() > 2 * 3600));
+    CHECK(batch->find("gcp-g2-standard-96: " + std::to_string(r.kept_batch) + " sequences (") != std::string::npos);
+    CHECK(batch->find("M tokens, --global-batch " + std::to_string(r.kept_batch) + "), ") != std::string::npos);
+    CHECK(batch->find(plan_text(r.kept_batch_run->plan) + ", " + format(r.kept_batch_time, {.significant = 3}) + " of iterations against " +
+                      format(r.time, {.significant = 3})) != std::string::npos);
+    CHECK((batch->find("past the deadline") != std::string::npos) == r.kept_batch_late);
     // With --global-batch, or on fewer GPUs, no such note.
     q.training.global_batch = 4096;
     const PurchaseTable given = purchase_table(q, offers_catalog({"gcp-g2-standard-96"}));
     CHECK(std::none_of(given.assumptions.begin(), given.assumptions.end(), [](const std::string& n) { return n.rfind("BATCH: ", 0) == 0; }));
+    CHECK(row_of(given, "gcp-g2-standard-96").kept_batch == 0);
+    CHECK_FALSE(row_of(given, "gcp-g2-standard-96").kept_batch_run);
   }
 
   TEST_CASE("deadline: counts that factor badly for a given batch do not push the answer far past it") {

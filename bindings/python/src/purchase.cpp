@@ -502,6 +502,14 @@ void bind_purchase(py::module_& m) {
       .readonly("batch_per_gpu", &PurchaseRow::batch_per_gpu, "train_images: the batch per GPU it ran at")
       .readonly("time", &PurchaseRow::time, "iterations only")
       .readonly("goodput", &PurchaseRow::goodput, "the whole run; None when it could not finish")
+      .readonly("kept_batch", &PurchaseRow::kept_batch,
+                "training rows whose default batch grew to twice ~4M tokens or more: the batch model-parallel replicas keep on the same "
+                "GPUs (model_parallel_batch); 0 elsewhere")
+      .readonly("kept_batch_run", &PurchaseRow::kept_batch_run,
+                "the plan search's best at kept_batch on the row's nodes and network; None where no layout divides it (kept_batch_plans 0) or no plan fits")
+      .readonly("kept_batch_plans", &PurchaseRow::kept_batch_plans, "the plans timed at kept_batch (0: no layout of the GPUs divides it)")
+      .readonly("kept_batch_time", &PurchaseRow::kept_batch_time, "iterations at kept_batch for the same tokens")
+      .readonly("kept_batch_late", &PurchaseRow::kept_batch_late, "the whole run at kept_batch misses the deadline")
       .readonly("serving", &PurchaseRow::serving)
       .readonly("replicas", &PurchaseRow::replicas)
       .readonly("decode_tokens_per_s", &PurchaseRow::decode_tokens_per_s)

@@ -585,6 +585,32 @@ def test_an_overlay_between_instances_carries_no_collectives():
     assert capplan.network_shortfall(pod, h100, need).startswith("its instances reach each other over an overlay only of 0.1 Gb/s")
 
 
+def test_compare_rows_time_the_kept_batch_beside_an_oversized_default():
+    # Llama 2 7B, 20B tokens in 2 hours on AMD cards: the Radeon Pro W7900 row takes thousands of GPUs,
+    # a sequence a GPU; beside it, the batch model-parallel replicas keep on the same GPUs.
+    q = PurchaseQuery(model=capplan.find_model("llama2-7b").transformer(), model_name="llama2-7b",
+                      model_source="preset", tokens=2e10)
+    q.filters.systems = False
+    q.filters.cloud = False
+    q.filters.vendor = capplan.Vendor.amd
+    q.filters.deadline = capplan.Duration(2, "h")
+    t = capplan.purchase_table(q, Catalog.builtin())
+    row = next(r for r in t.rows if r.option == "radeon-pro-w7900")
+    assert capplan.default_batch_oversized(4096, row.gpus)
+    assert row.kept_batch == capplan.model_parallel_batch(4096, row.gpus) < row.training.job.global_batch
+    assert row.kept_batch_run is not None and row.kept_batch_plans > 0
+    assert row.kept_batch_run.cluster.gpus_per_node == row.training.cluster.gpus_per_node
+    assert row.kept_batch_run.job.global_batch == row.kept_batch and row.kept_batch_run.gpus() == row.gpus
+    assert row.kept_batch_time.value == pytest.approx(row.kept_batch_run.time_for_tokens(2e10).value)
+    note = next(n for n in t.assumptions if n.startswith("BATCH: "))
+    segment = note[note.index(f"radeon-pro-w7900: {row.kept_batch} sequences"):].split(";")[0]
+    assert f"--global-batch {row.kept_batch})" in segment
+    assert ("past the deadline" in segment) == row.kept_batch_late
+    # Rows on fewer GPUs keep none.
+    assert all(r.kept_batch == 0 and r.kept_batch_run is None for r in t.rows
+               if r.estimated() and not capplan.default_batch_oversized(4096, r.gpus))
+
+
 def test_default_global_batch_is_about_4m_tokens_and_flags_more():
     # 4,096-token sequences: 1,024 of them, rounded up to a multiple of the GPUs; from twice that on, flagged.
     assert capplan.default_global_batch(4096, 8) == 1024

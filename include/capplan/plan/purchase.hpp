@@ -194,6 +194,16 @@ struct PurchaseRow {
   std::optional<TrainingRun> training;
   Duration time{};                 // iterations only
   std::optional<GoodputEstimate> goodput;  // the whole run; absent when it could not finish (plan/goodput.hpp)
+  // Rows whose default batch grew with the GPUs to twice ~4M tokens or more (default_batch_oversized):
+  // the batch model-parallel replicas keep under twice that on the same GPUs (model_parallel_batch, 0
+  // elsewhere), the plan search's best at it on the row's nodes and network (absent where no layout of
+  // the GPUs divides it, kept_batch_plans 0, or no plan fits), its iterations for the same tokens, and
+  // whether its whole run (failures and checkpoints) misses the query's deadline.
+  std::int64_t kept_batch = 0;
+  std::optional<TrainingRun> kept_batch_run;
+  std::size_t kept_batch_plans = 0;  // the plans timed at the kept batch (0: no layout of the GPUs divides it)
+  Duration kept_batch_time{};
+  bool kept_batch_late = false;
   // Image-model training: the estimate and the batch per GPU it ran at.
   std::optional<perf::ImageTrainingEstimate> image;
   std::int64_t batch_per_gpu = 0;
@@ -608,6 +618,13 @@ struct PurchaseTable {
         e["expected_wall_clock_s"] = r.goodput ? Value(r.goodput->expected_wall_clock.value()) : Value();
         e["expected_gpu_hours"] = r.goodput ? Value(r.goodput->expected_gpu_hours) : Value();
         e["mfu"] = r.training ? Value(r.training->estimate.mfu) : Value();
+        if (!img) {
+          // A default batch grown past twice ~4M tokens: the batch model-parallel replicas keep on the
+          // same GPUs, its iterations and whether its whole run misses the deadline (else null).
+          e["kept_batch"] = r.kept_batch > 0 ? Value(r.kept_batch) : Value();
+          e["kept_batch_time_s"] = r.kept_batch_run ? Value(r.kept_batch_time.value()) : Value();
+          e["kept_batch_late"] = r.kept_batch_run && q.filters.deadline ? Value(r.kept_batch_late) : Value();
+        }
         if (img) e["images_per_s"] = r.image ? Value(r.image->images_per_second) : Value();
         money(e, "own_cost_usd", r.own_cost);
         money(e, "own_cost_high_usd", r.own_cost_high);
@@ -1096,6 +1113,26 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         not_estimated("no finish");
         continue;
       }
+      // A default batch grown past twice ~4M tokens: the same GPUs at the batch model-parallel
+      // replicas keep, timed by the plan search for the same tokens (the BATCH note).
+      if (!q.training.global_batch && default_batch_oversized(r.training->job.seq_len, n)) {
+        r.kept_batch = model_parallel_batch(r.training->job.seq_len, n);
+        const TrainingRunSearch k = runs.best_at_batch(tg, n, c.per_node, r.kept_batch);
+        r.kept_batch_plans = k.candidates;
+        if (k.run) {
+          r.kept_batch_run = *k.run;
+          r.kept_batch_time = k.run->time_for_tokens(q.tokens);
+          if (f.deadline) {
+            try {
+              const GoodputEstimate kg = estimate_goodput(r.kept_batch_time, n, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))),
+                                                          q.goodput, k.run->estimate.iteration);
+              r.kept_batch_late = kg.expected_wall_clock.value() > f.deadline->value();
+            } catch (const InputError&) {
+              r.kept_batch_late = true;  // never finishes
+            }
+          }
+        }
+      }
     } else if (!si) {
       if (!g.dense.at(Precision::fp16) && !g.dense.at(Precision::bf16) && !g.dense.at(Precision::fp32)) {
         not_estimated("no rate");  // serving_run times in FP16, else BF16, else FP32
@@ -1546,19 +1583,33 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   for (const auto& [reason, ids] : network_passed.groups()) n.push_back(ids + ": " + reason + " (bandwidth x efficiency).");
   // Rows on at least twice as many GPUs as the default batch has sequences train a batch that grew with
   // them to twice the ~4M tokens or more (default_batch_oversized).
+  // Each named row's kept batch follows (PurchaseRow::kept_batch): the same GPUs at the batch
+  // model-parallel replicas keep under twice ~4M tokens, the plan search's best at it.
   if (!sv && !q.training.global_batch) {
-    std::string big;
+    std::string big, kept;
     std::size_t count = 0;
     for (const PurchaseRow& r : out.rows) {
-      if (!r.estimated() || !r.training || !default_batch_oversized(r.training->job.seq_len, r.training->gpus())) continue;
-      if (++count <= 4) big += (big.empty() ? "" : ", ") + r.option + " (" + std::to_string(r.training->job.global_batch) + ")";
+      if (!r.estimated() || !r.training || r.kept_batch == 0) continue;
+      if (++count > 4) continue;
+      big += (big.empty() ? "" : ", ") + r.option + " (" + std::to_string(r.training->job.global_batch) + ")";
+      std::string k = r.option + ": " + std::to_string(r.kept_batch) + (r.kept_batch == 1 ? " sequence (" : " sequences (") +
+                      format_number(static_cast<double>(r.kept_batch * r.training->job.seq_len) / 1e6, 4) + "M tokens, --global-batch " +
+                      std::to_string(r.kept_batch) + ")";
+      if (r.kept_batch_run)
+        k += ", " + plan_text(r.kept_batch_run->plan) + ", " + format(r.kept_batch_time, {.significant = 3}) + " of iterations against " +
+             format(r.time, {.significant = 3}) + (r.kept_batch_late ? ", past the deadline" : "");
+      else
+        k += r.kept_batch_plans == 0 ? ": no layout of these GPUs has replicas that divide it" : ": no plan on these GPUs fits it in memory";
+      kept += (kept.empty() ? "" : "; ") + k;
     }
     if (count > 0)
       n.push_back("BATCH: " + big + (count > 4 ? " and " + std::to_string(count - 4) + " more" : "") +
                   " train a global batch of one sequence or more a GPU (sequences in brackets), twice the ~4M tokens or more "
                   "(the other rows up to twice): fewer, larger steps, which a run of these tokens may not converge in as it would at 4M "
                   "(critical batch size: McCandlish et al. 2018); large runs keep their batch and go model-parallel "
-                  "(Llama 3 405B: 16M tokens on 16,384 GPUs). --global-batch sets one batch for every row.");
+                  "(Llama 3 405B: 16M tokens on 16,384 GPUs). Kept under twice ~4M tokens by model-parallel replicas on the same GPUs, "
+                  "the plan search's best: " + kept +
+                  ". --global-batch sets one batch for every row.");
   }
   if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return r.purchase_high.has_value(); })) {
     n.push_back("Where the catalog's price is a range (street prices vary), Own and B/E read low\u2013high: the low end ranks the row, "

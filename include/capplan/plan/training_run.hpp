@@ -259,6 +259,15 @@ class TrainingRunCache {
     return runs_.emplace(key, best_training_run(shape_, gpu, gpus, s)).first->second;
   }
 
+  // The plan search's best on `gpus` GPUs at a global batch of `global_batch` sequences instead of the
+  // setup's (not kept: a row's alternative batch, asked once).
+  TrainingRunSearch best_at_batch(const GpuSpec& gpu, int gpus, int gpus_per_node, std::int64_t global_batch) const {
+    TrainingSetup s = setup_;
+    s.gpus_per_node = gpus_per_node;
+    s.global_batch = global_batch;
+    return best_training_run(shape_, gpu, gpus, s);
+  }
+
   // The fewest GPUs, a multiple of `unit`, on which some plan fits; absent above max_gpus.
   std::optional<int> fewest_gpus(const GpuSpec& gpu, int unit, int gpus_per_node, int max_gpus = 65536) {
     require_positive_count(unit, "unit");
