@@ -1109,6 +1109,35 @@ TEST_SUITE("catalog_io") {
       CHECK(c.find_offer("aws-p5e.48xlarge").reserved == base.find_offer("aws-p5e.48xlarge").reserved);
       CHECK(c.find_offer("aws-p5e.48xlarge-us-east-2").on_demand == MoneyRate("49.75", Currency::USD));
     }
+    // An AWS refresh of an offer that also has a Spot and a monthly price lists each as left out (the
+    // offer file holds on-demand prices only); an Azure refresh lists the monthly price.
+    {
+      Catalog priced = base;
+      CloudOffer p5 = base.find_offer("aws-p5.48xlarge");
+      p5.spot = MoneyRate("20", Currency::USD);
+      p5.monthly = Money("30000", Currency::USD);
+      p5.reserved.reset();  // a reserved and a monthly price are never one offer's (min_term would be ambiguous)
+      p5.min_term.reset();
+      priced.add_or_replace(p5);
+      const io::PriceImport r = io::import_prices(io::PriceFormat::aws, io::JsonDocument::read_text_file((std::filesystem::path(__FILE__).parent_path() / "cli" / "data" / "prices" / "aws-ec2-sample.json").string()),
+                                                  "aws-ec2-sample.json", priced);
+      REQUIRE(r.skipped.size() == 3);
+      CHECK(r.skipped[0] == "aws-p5.48xlarge: imported without the catalog's Spot price: the AWS offer file holds on-demand prices only");
+      CHECK(r.skipped[1] == "aws-p5.48xlarge: imported without the catalog's monthly price: the AWS offer file holds on-demand prices only");
+      Catalog az_priced = base;
+      CloudOffer nd = base.find_offer("azure-nd96isr-h100-v5");
+      nd.monthly = Money("40000", Currency::USD);
+      nd.reserved.reset();
+      nd.min_term.reset();
+      az_priced.add_or_replace(nd);
+      const io::PriceImport a = io::import_azure_retail_prices(
+          io::JsonDocument::parse(R"({"Items": [{"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 98.32, "effectiveStartDate": "2026-11-01"},
+                      {"armSkuName": "Standard_ND96isr_H100_v5", "armRegionName": "eastus", "retailPrice": 500000, "type": "Reservation", "reservationTerm": "1 Year", "effectiveStartDate": "2026-11-01"}]})",
+                                  "m.json"),
+          az_priced);
+      REQUIRE(a.skipped.size() == 1);
+      CHECK(a.skipped[0] == "azure-nd96isr-h100-v5: imported without the catalog's monthly price: the Retail Prices API gives none");
+    }
     // A Capacity Block named "<instance> (Capacity Block)" with a term is not the on-demand instance.
     Catalog blocks = base;
     blocks.add_or_replace(CloudOffer{.id = "x-block", .provider = "Azure", .instance_type = "Standard_NC24ads_A100_v4 (Capacity Block)",
