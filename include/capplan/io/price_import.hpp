@@ -157,10 +157,13 @@ inline void name_imported_offer(CloudOffer& o, const Catalog& cat, bool termed =
   // reservation or Capacity Block sold under the same instance name (aws-p5e.48xlarge, Capacity Blocks
   // only, is not refreshed by an on-demand p5e.48xlarge price, which would drop its reserved price),
   // nor the reverse.
+  const auto same_provider_region = [&](const CloudOffer& e) {
+    return alnum_lower(e.provider) == alnum_lower(o.provider) && alnum_lower(e.region) == alnum_lower(o.region) &&
+           e.region.empty() == o.region.empty() && !want.empty();
+  };
   const auto same_place = [&](const CloudOffer& e) {
     const bool reserved_only = e.reserved && !e.on_demand && !e.spot;  // a reservation or a Capacity Block of its own
-    return alnum_lower(e.provider) == alnum_lower(o.provider) && alnum_lower(e.region) == alnum_lower(o.region) &&
-           e.region.empty() == o.region.empty() && reserved_only == termed && !want.empty();
+    return same_provider_region(e) && reserved_only == termed;
   };
   // The same instance: its full name first; else equal names once a trailing " (...)" is set aside
   // ("Standard_ND96isr_H100_v5 (ND H100 v5)"), so that a size's reservation offer ("... 1-year
@@ -176,8 +179,7 @@ inline void name_imported_offer(CloudOffer& o, const Catalog& cat, bool termed =
   // for an on-demand p5e.48xlarge price) is the same machine: its recorded vCPUs, memory and network
   // carry over, its id and prices do not.
   const auto other_kind = [&](const CloudOffer& e) {
-    return alnum_lower(e.provider) == alnum_lower(o.provider) && alnum_lower(e.region) == alnum_lower(o.region) && !want.empty() &&
-           (alnum_lower(e.instance_type) == want || alnum_lower(instance_base(e.instance_type)) == want);
+    return same_provider_region(e) && (alnum_lower(e.instance_type) == want || alnum_lower(instance_base(e.instance_type)) == want);
   };
   for (const CloudOffer& e : cat.cloud_offers()) {
     if (!other_kind(e)) continue;

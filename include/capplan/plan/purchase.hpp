@@ -1067,11 +1067,11 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       }
       int n = *fit;
       r.gpus_to_fit = n;
+      const DataSize ckpt = checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model)));  // what each checkpoint writes
       if (f.deadline) {
         std::optional<int> d;
         try {
           // Held against the expected wall clock, as the run is billed (a run that never finishes is late).
-          const DataSize ckpt = checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model)));
           auto wall_clock = [&](int gpus, double iterations_s, Duration iteration) -> std::optional<double> {
             try {
               return estimate_goodput(Duration::from_value(iterations_s), gpus, ckpt, q.goodput, iteration).expected_wall_clock.value();
@@ -1104,7 +1104,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
              format_number(e.tokens_per_second, 4) + " tokens/s, MFU " + format_number(100 * e.mfu, 3) + "% -> " +
              format(r.time, {.significant = 3}) + (r.training->precision_note.empty() ? "" : " (" + r.training->precision_note + ")");
       try {
-        r.goodput = estimate_goodput(r.time, n, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))), q.goodput, e.iteration);
+        r.goodput = estimate_goodput(r.time, n, ckpt, q.goodput, e.iteration);
         how += "; expected " + format(r.goodput->expected_wall_clock, {.significant = 3}) + " with failures and checkpoints (goodput " +
                format_number(100 * r.goodput->goodput, 3) + "%)";
       } catch (const InputError&) {
@@ -1124,8 +1124,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
           r.kept_batch_time = k.run->time_for_tokens(q.tokens);
           if (f.deadline) {
             try {
-              const GoodputEstimate kg = estimate_goodput(r.kept_batch_time, n, checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model))),
-                                                          q.goodput, k.run->estimate.iteration);
+              const GoodputEstimate kg = estimate_goodput(r.kept_batch_time, n, ckpt, q.goodput, k.run->estimate.iteration);
               r.kept_batch_late = kg.expected_wall_clock.value() > f.deadline->value();
             } catch (const InputError&) {
               r.kept_batch_late = true;  // never finishes
