@@ -215,6 +215,23 @@ void BM_PlanSearchMoe(benchmark::State& state) {
 }
 BENCHMARK(BM_PlanSearchMoe)->Arg(1)->Arg(0)->Unit(benchmark::kMillisecond);
 
+// The same search (ETP 1 beside ETP = TP) with the lists of candidates search_plans keeps between
+// searches freed before each one (release_search_memory): every search pays for fresh memory, as
+// every search did before the lists were kept. Its ratio to BM_PlanSearchMoe/1 is what keeping them saves.
+void BM_PlanSearchMoeFreshMemory(benchmark::State& state) {
+  const TrainingJob job = search_job("mixtral-8x7b", 32768, 64);
+  const Cluster c = h100_cluster(64);
+  std::size_t candidates = 0;
+  for (auto _ : state) {
+    release_search_memory();
+    SearchResult r = search_plans(job, c, Framework{}, {}, 5, SearchSpace{});
+    candidates = r.candidates;
+    benchmark::DoNotOptimize(r);
+  }
+  state.counters["plans"] = static_cast<double>(candidates);
+}
+BENCHMARK(BM_PlanSearchMoeFreshMemory)->Unit(benchmark::kMillisecond);
+
 // DeepSeek-V3 (MLA, 256 experts, 3 dense layers: all five published recomputation module lists
 // apply) at 4,096 tokens on 256 H100, under the Megatron-Core preset (the one that tries them): Arg 1
 // with the module lists, Arg 0 core_attn only.

@@ -3344,6 +3344,41 @@ TEST_SUITE("perf") {
     CHECK(field_of([&] { (void)search_plans(job, c, megatron_lm_2021(), {}, 0); }) == "top");
   }
 
+  TEST_CASE("plan search: one ranking whether its lists were kept from the last search, freed, or taken by a search inside a memory check") {
+    const TrainingJob job = validation::gpt3_175b_job();
+    const Cluster c = validation::dgx_a100_cluster(1024);
+    const auto same = [](const SearchResult& a, const SearchResult& b) {
+      REQUIRE(a.top.size() == b.top.size());
+      CHECK(a.candidates == b.candidates);
+      CHECK(a.memory_checked == b.memory_checked);
+      for (std::size_t i = 0; i < a.top.size(); ++i) {
+        CHECK(plan_text(a.top[i].plan) == plan_text(b.top[i].plan));
+        CHECK(a.top[i].estimate.iteration.value() == b.top[i].estimate.iteration.value());
+      }
+    };
+    release_search_memory();
+    const SearchResult fresh = search_plans(job, c, megatron_lm_2021(), {}, 40);
+    REQUIRE(fresh.top.size() == 40);
+    for (std::size_t i = 1; i < fresh.top.size(); ++i)
+      CHECK(fresh.top[i].estimate.iteration.value() >= fresh.top[i - 1].estimate.iteration.value());
+    same(fresh, search_plans(job, c, megatron_lm_2021(), {}, 40));  // the kept lists
+    // A larger search between them leaves longer lists behind; a smaller one then reuses them.
+    (void)search_plans(validation::gpt3_175b_job(), validation::dgx_a100_cluster(1536), megatron_lm_2021(), {}, 5);
+    same(fresh, search_plans(job, c, megatron_lm_2021(), {}, 40));
+    // A memory check that runs a search of its own (another cluster) while the outer one walks its ranking.
+    int inner_searches = 0;
+    std::size_t inner_top = 0;
+    const MemoryCheck plain = budget_memory_check(megatron_lm_2021());
+    const MemoryCheck searching = [&](const TrainingJob& j, const ParallelPlan& p, const Cluster& cl) {
+      if (inner_searches++ < 3) inner_top = search_plans(job, validation::dgx_a100_cluster(512), megatron_lm_2021(), {}, 3).top.size();
+      return plain(j, p, cl);
+    };
+    same(fresh, search_plans(job, c, megatron_lm_2021(), {}, 40, SearchSpace{}, searching));
+    CHECK(inner_searches > 3);
+    CHECK(inner_top == 3);
+    same(fresh, search_plans(job, c, megatron_lm_2021(), {}, 40));
+  }
+
   TEST_CASE("ZeRO-3 gathers and reduce-scatters one message per layer, each paying the ring's latency (fidelity item 12)") {
     // Llama 2 7B under FSDP FULL_SHARD on 512 H100 (64 nodes), one sequence per GPU. With the gathers
     // not overlapped, raising the fabric's per-step latency by 45 us costs exactly

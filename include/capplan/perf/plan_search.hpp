@@ -24,7 +24,9 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace capplan::perf {
@@ -218,6 +220,22 @@ inline MemoryCheck budget_memory_check(const Framework& fw, bool allow_tight = f
 }  // namespace capplan::perf
 
 namespace capplan::detail {
+// A candidate's place in search_plans' ranking: its iteration time, then the order it was generated in.
+struct PlanRank {
+  double seconds;
+  std::uint32_t index;  // into the search's candidate list
+};
+
+// A search's candidates and their ranks; the calling thread keeps one pair spare between searches.
+struct SearchLists {
+  std::vector<ParallelPlan> plans;
+  std::vector<PlanRank> ranks;
+};
+inline SearchLists& spare_search_lists() {
+  thread_local SearchLists spare;
+  return spare;
+}
+
 // The default check inside one search: the same budget with the parameter breakdown of the searched
 // model worked out once (the search checks many plans of one job).
 inline perf::MemoryCheck budget_memory_check(const perf::Framework& fw, const ParamSizes& params, bool allow_tight) {
@@ -283,7 +301,30 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
     ParallelPlan plan;
     double seconds;
   };
-  std::vector<Timed> timed;
+  // Every candidate in the order generated, and its place in the ranking: time, then that order.
+  // The two lists (tens of MB for a mixture of experts at long context) are the calling thread's
+  // spare ones, kept between searches: fresh memory of that size costs page faults on every search,
+  // a third of a search's time where the plans are cheap to time (planners run hundreds of searches).
+  // A search that starts while another is running on the thread (from a memory check) gets lists of
+  // its own; lists above 256 MB are not kept.
+  // release_search_memory() frees them.
+  using capplan::detail::PlanRank;
+  using Lists = capplan::detail::SearchLists;
+  struct Borrowed {
+    Lists lists = std::exchange(capplan::detail::spare_search_lists(), Lists{});
+    ~Borrowed() {
+      constexpr std::size_t keep = std::size_t{256} << 20;
+      if (lists.plans.capacity() * sizeof(ParallelPlan) + lists.ranks.capacity() * sizeof(PlanRank) > keep) return;
+      lists.plans.clear();
+      lists.ranks.clear();
+      Lists& spare = capplan::detail::spare_search_lists();
+      if (spare.plans.capacity() < lists.plans.capacity()) spare = std::move(lists);
+    }
+  } borrowed;
+  std::vector<ParallelPlan>& plans = borrowed.lists.plans;
+  std::vector<PlanRank>& ranks = borrowed.lists.ranks;
+  plans.clear();
+  ranks.clear();
   SearchResult result;
   const std::vector<int> cps = space.cp_degrees(seq, fw.flash_attention, job.model);
   const std::vector<std::uint8_t> module_sets = selective_module_sets(space, job.model, fw);
@@ -365,7 +406,10 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                         }
                         p.cp_comm = comm;
                         const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs, &flops);
-                        timed.push_back({p, e.iteration.value()});
+                        if (plans.size() >= std::numeric_limits<std::uint32_t>::max())
+                          capplan::detail::fail("plan search", std::to_string(plans.size()) + " candidates", "is more than the search can rank");
+                        ranks.push_back({e.iteration.value(), static_cast<std::uint32_t>(plans.size())});
+                        plans.push_back(p);
                       }
                     }
                   }
@@ -379,10 +423,14 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
       }
     }
   }
-  result.candidates = timed.size();
-  // Stable: among plans of equal time the one generated first wins, i.e. the simpler one (less
-  // recomputation, lower ZeRO stage, no interleaving), whatever the candidate list holds.
-  std::stable_sort(timed.begin(), timed.end(), [](const Timed& a, const Timed& b) { return a.seconds < b.seconds; });
+  result.candidates = plans.size();
+  // Fastest first; among plans of equal time the one generated first wins, i.e. the simpler one (less
+  // recomputation, lower ZeRO stage, no interleaving), whatever the candidate list holds. The walk
+  // below stops at `top` plans that fit, usually a few hundred ranks into hundreds of thousands of
+  // candidates (a mixture of experts at 32,768 tokens: ~700,000), so the ranking is a heap popped as
+  // the walk goes (linear to build) rather than a sort of every candidate.
+  const auto ranked_after = [](const PlanRank& a, const PlanRank& b) { return a.seconds > b.seconds || (a.seconds == b.seconds && a.index > b.index); };
+  std::make_heap(ranks.begin(), ranks.end(), ranked_after);
   // Offloaded variants of plans that do not fit, each slower than the plan it comes from: a min-heap by
   // time, taken into the ranking when the plans timed so far reach their time.
   const GpuSpec& g = cluster.gpu;
@@ -396,7 +444,10 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
       offloaded.pop_back();
     }
   };
-  for (const Timed& t : timed) {
+  while (!ranks.empty()) {
+    std::pop_heap(ranks.begin(), ranks.end(), ranked_after);
+    const Timed t{plans[ranks.back().index], ranks.back().seconds};
+    ranks.pop_back();
     take_offloaded(t.seconds);
     if (result.top.size() >= top) break;
     ++result.memory_checked;
@@ -430,5 +481,9 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
   take_offloaded(INFINITY);
   return result;
 }
+
+// Frees the lists search_plans keeps on the calling thread between searches (about 100 MB after a
+// mixture of experts at long context on thousands of GPUs, at most 256 MB); the next search on the thread allocates them afresh.
+inline void release_search_memory() { capplan::detail::spare_search_lists() = capplan::detail::SearchLists{}; }
 
 }  // namespace capplan::perf
