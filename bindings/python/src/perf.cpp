@@ -490,6 +490,9 @@ void bind_training(py::module_& m) {
       py::arg("job"), py::arg("cluster"), py::arg("framework") = Framework{}, py::arg("model") = EfficiencyModel{},
       py::arg("top") = 5, py::arg("space") = SearchSpace{},
       "Every valid plan timed; the `top` fastest that fit in GPU memory (training_budget) with their breakdowns.");
+  m.def("release_search_memory", &release_search_memory,
+        "Frees the candidate lists search_plans keeps on this thread between searches (about 100 MB after a "
+        "mixture of experts at long context on thousands of GPUs, at most 256 MB); the next search allocates them afresh.");
   m.def("plan_memory", py::overload_cast<const TrainingJob&, const ParallelPlan&, const Framework&>(&plan_memory), py::arg("job"), py::arg("plan"),
         py::arg("framework"), "The memory budget of a plan on its busiest GPU, as this framework keeps gradients and master weights.");
   m.def("plan_memory", py::overload_cast<const TrainingJob&, const ParallelPlan&, bool>(&plan_memory), py::arg("job"), py::arg("plan"), py::arg("flash_attention") = true,

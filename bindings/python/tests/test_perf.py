@@ -159,6 +159,10 @@ def test_plan_search_returns_fitting_plans_fastest_first(cat):
     df = r.to_pandas()
     assert list(df["iteration_s"]) == times
     assert "valid plans timed" in r.explain()
+    # The lists a search keeps between searches, once freed, are allocated afresh: the same answer.
+    capplan.release_search_memory()
+    again = capplan.search_plans(job, cluster, top=3)
+    assert [p.estimate.iteration.value for p in again.top] == times and again.candidates == r.candidates
 
 
 def test_inference_decode_is_bandwidth_bound(cat):
