@@ -3351,6 +3351,9 @@ TEST_SUITE("perf") {
       REQUIRE(a.top.size() == b.top.size());
       CHECK(a.candidates == b.candidates);
       CHECK(a.memory_checked == b.memory_checked);
+      CHECK(a.rejected_for_memory == b.rejected_for_memory);
+      CHECK(a.offload_checks == b.offload_checks);
+      CHECK(a.offloaded_fits == b.offloaded_fits);
       for (std::size_t i = 0; i < a.top.size(); ++i) {
         CHECK(plan_text(a.top[i].plan) == plan_text(b.top[i].plan));
         CHECK(a.top[i].estimate.iteration.value() == b.top[i].estimate.iteration.value());
@@ -3367,16 +3370,64 @@ TEST_SUITE("perf") {
     same(fresh, search_plans(job, c, megatron_lm_2021(), {}, 40));
     // A memory check that runs a search of its own (another cluster) while the outer one walks its ranking.
     int inner_searches = 0;
-    std::size_t inner_top = 0;
+    std::vector<SearchResult> inner;
     const MemoryCheck plain = budget_memory_check(megatron_lm_2021());
     const MemoryCheck searching = [&](const TrainingJob& j, const ParallelPlan& p, const Cluster& cl) {
-      if (inner_searches++ < 3) inner_top = search_plans(job, validation::dgx_a100_cluster(512), megatron_lm_2021(), {}, 3).top.size();
+      if (inner_searches++ < 3) inner.push_back(search_plans(job, validation::dgx_a100_cluster(512), megatron_lm_2021(), {}, 3));
       return plain(j, p, cl);
     };
     same(fresh, search_plans(job, c, megatron_lm_2021(), {}, 40, SearchSpace{}, searching));
     CHECK(inner_searches > 3);
-    CHECK(inner_top == 3);
+    REQUIRE(inner.size() == 3);
+    const SearchResult alone = search_plans(job, validation::dgx_a100_cluster(512), megatron_lm_2021(), {}, 3);
+    for (const SearchResult& r : inner) same(alone, r);
     same(fresh, search_plans(job, c, megatron_lm_2021(), {}, 40));
+  }
+
+  TEST_CASE("plan search: the whole ranking is by time, ties going to the plan its loops generate first") {
+    // Llama 2 7B on 16 H100 (two 8-GPU nodes over NDR), 4,096 tokens: no context or expert parallelism,
+    // so a plan's place in the loops is (tp, pp, micro-batch, ZeRO stage, SP, recomputation,
+    // interleaving, end-stage layout), each in the order SearchSpace lists it.
+    TrainingJob job;
+    job.model = find_model("llama2-7b").transformer();
+    job.seq_len = 4096;
+    job.global_batch = 64;
+    const Cluster c = make_cluster(Catalog::builtin().find_gpu("h100-sxm"), 16, 8, find_fabric("ib-ndr").link(8));
+    const SearchSpace space;
+    // A memory check that refuses every plan sees the whole ranking, in order.
+    std::vector<ParallelPlan> walked;
+    const MemoryCheck refuse = [&](const TrainingJob&, const ParallelPlan& p, const Cluster&) {
+      walked.push_back(p);
+      return false;
+    };
+    const SearchResult none = search_plans(job, c, Framework{}, {}, 5, space, refuse);
+    CHECK(none.top.empty());
+    REQUIRE(walked.size() == none.candidates);
+    REQUIRE(none.candidates > 1000);
+    // Accepting every plan returns them all, in the same order, with their times.
+    const MemoryCheck accept = [](const TrainingJob&, const ParallelPlan&, const Cluster&) { return true; };
+    const SearchResult every = search_plans(job, c, Framework{}, {}, none.candidates, space, accept);
+    REQUIRE(every.top.size() == walked.size());
+    const auto at = [](const auto& list, const auto& v) { return std::find(list.begin(), list.end(), v) - list.begin(); };
+    const auto order = [&](const ParallelPlan& p) {
+      const auto ends = end_stage_layouts(static_cast<int>(job.model.layers), p.pp);
+      const std::ptrdiff_t layout =
+          p.first_stage_layers == 0 && p.last_stage_layers == 0 ? 0 : 1 + at(ends, std::pair{p.first_stage_layers, p.last_stage_layers});
+      return std::tuple{p.tp, p.pp, at(space.micro_batches, p.micro_batch), at(space.zero_stages, p.zero_stage), p.sequence_parallel,
+                        at(space.recompute, p.recompute), at(space.interleave, p.interleave), layout};
+    };
+    std::size_t ties = 0;
+    for (std::size_t i = 0; i < walked.size(); ++i) {
+      CHECK(order(every.top[i].plan) == order(walked[i]));
+      if (i == 0) continue;
+      const double t = every.top[i].estimate.iteration.value(), before = every.top[i - 1].estimate.iteration.value();
+      CHECK(t >= before);
+      if (t == before) {
+        ++ties;
+        CHECK(order(walked[i - 1]) < order(walked[i]));
+      }
+    }
+    CHECK(ties > 10);  // equal times do occur (plans that differ only where nothing is timed)
   }
 
   TEST_CASE("ZeRO-3 gathers and reduce-scatters one message per layer, each paying the ring's latency (fidelity item 12)") {

@@ -9,8 +9,9 @@
 // (model chunks per GPU, with pp > 1), expert parallelism (MoE models; divides dp and the experts). Time from training.hpp; memory from memory/budget.hpp
 // (training_budget) unless the caller passes its own check.
 //
-// Speed: every plan's time is computed without its text; plans are sorted by time and memory is
-// checked from the fastest down until `top` plans fit, so the exact memory model runs on few plans.
+// Speed: every plan's time is computed without its text; plans are ranked by time (a heap popped as
+// the walk goes) and memory is checked from the fastest down until `top` plans fit, so the exact
+// memory model runs on few plans. The candidate lists are kept on the thread between searches.
 #pragma once
 
 #include "capplan/error.hpp"
@@ -231,9 +232,25 @@ struct SearchLists {
   std::vector<ParallelPlan> plans;
   std::vector<PlanRank> ranks;
 };
-inline SearchLists& spare_search_lists() {
-  thread_local SearchLists spare;
-  return spare;
+// Set when the thread's spare lists are destroyed (the thread ends, or the program exits): a bool has
+// no destructor, so it can still be read by a search run from a later destructor, which then works
+// in lists of its own.
+inline bool& search_lists_gone() {
+  thread_local bool gone = false;
+  return gone;
+}
+struct SpareSearchLists {
+  SearchLists lists;
+  SpareSearchLists() = default;
+  SpareSearchLists(const SpareSearchLists&) = delete;
+  SpareSearchLists& operator=(const SpareSearchLists&) = delete;
+  ~SpareSearchLists() { search_lists_gone() = true; }
+};
+// The calling thread's spare lists; null once they are destroyed.
+inline SearchLists* spare_search_lists() {
+  if (search_lists_gone()) return nullptr;
+  thread_local SpareSearchLists spare;
+  return &spare.lists;
 }
 
 // The default check inside one search: the same budget with the parameter breakdown of the searched
@@ -302,23 +319,28 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
     double seconds;
   };
   // Every candidate in the order generated, and its place in the ranking: time, then that order.
-  // The two lists (tens of MB for a mixture of experts at long context) are the calling thread's
-  // spare ones, kept between searches: fresh memory of that size costs page faults on every search,
-  // a third of a search's time where the plans are cheap to time (planners run hundreds of searches).
-  // A search that starts while another is running on the thread (from a memory check) gets lists of
-  // its own; lists above 256 MB are not kept.
-  // release_search_memory() frees them.
+  // The two lists (tens to over a hundred MB for a mixture of experts at long context) are the calling
+  // thread's spare ones, kept between searches: on a virtual machine, fresh memory of that size cost
+  // most of a search's time in page faults where the plans are cheap to time (docs/performance.md),
+  // and planners run hundreds of searches. A search that starts while another is running on the
+  // thread (from a memory check) gets lists of its own; lists above 256 MB are not kept.
+  // release_search_memory() frees the calling thread's.
   using capplan::detail::PlanRank;
   using Lists = capplan::detail::SearchLists;
   struct Borrowed {
-    Lists lists = std::exchange(capplan::detail::spare_search_lists(), Lists{});
+    Lists lists;
+    Borrowed() {
+      if (Lists* spare = capplan::detail::spare_search_lists()) lists = std::exchange(*spare, Lists{});
+    }
+    Borrowed(const Borrowed&) = delete;
+    Borrowed& operator=(const Borrowed&) = delete;
     ~Borrowed() {
       constexpr std::size_t keep = std::size_t{256} << 20;
       if (lists.plans.capacity() * sizeof(ParallelPlan) + lists.ranks.capacity() * sizeof(PlanRank) > keep) return;
       lists.plans.clear();
       lists.ranks.clear();
-      Lists& spare = capplan::detail::spare_search_lists();
-      if (spare.plans.capacity() < lists.plans.capacity()) spare = std::move(lists);
+      Lists* spare = capplan::detail::spare_search_lists();
+      if (spare && spare->plans.capacity() < lists.plans.capacity()) *spare = std::move(lists);
     }
   } borrowed;
   std::vector<ParallelPlan>& plans = borrowed.lists.plans;
@@ -408,8 +430,8 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
                         const TrainingEstimate e = estimate_training(job, p, cluster, fw, rates, false, &costs, &flops);
                         if (plans.size() >= std::numeric_limits<std::uint32_t>::max())
                           capplan::detail::fail("plan search", std::to_string(plans.size()) + " candidates", "is more than the search can rank");
-                        ranks.push_back({e.iteration.value(), static_cast<std::uint32_t>(plans.size())});
                         plans.push_back(p);
+                        ranks.push_back({e.iteration.value(), static_cast<std::uint32_t>(plans.size() - 1)});
                       }
                     }
                   }
@@ -483,7 +505,10 @@ inline SearchResult search_plans(const TrainingJob& job_in, const Cluster& clust
 }
 
 // Frees the lists search_plans keeps on the calling thread between searches (about 100 MB after a
-// mixture of experts at long context on thousands of GPUs, at most 256 MB); the next search on the thread allocates them afresh.
-inline void release_search_memory() { capplan::detail::spare_search_lists() = capplan::detail::SearchLists{}; }
+// mixture of experts at long context on thousands of GPUs, at most 256 MB); other threads keep
+// theirs. The next search on the thread allocates them afresh.
+inline void release_search_memory() {
+  if (capplan::detail::SearchLists* spare = capplan::detail::spare_search_lists()) *spare = capplan::detail::SearchLists{};
+}
 
 }  // namespace capplan::perf

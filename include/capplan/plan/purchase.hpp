@@ -876,6 +876,12 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     return it->second;
   };
   std::map<std::string, std::optional<ServingRun>> serve_runs;  // per GPU id and most TP in a node
+  // What each checkpoint of the model's training run writes (plan/goodput.hpp), worked out at first use.
+  std::optional<DataSize> model_checkpoint;
+  const auto checkpoint = [&] {
+    if (!model_checkpoint) model_checkpoint = checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model)));
+    return *model_checkpoint;
+  };
   // Training rows whose cheapest offer was passed over for its network between instances: what was
   // rented instead and why -> the rows.
   detail::NamesByKey network_passed;
@@ -1067,7 +1073,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       }
       int n = *fit;
       r.gpus_to_fit = n;
-      const DataSize ckpt = checkpoint_size(static_cast<std::int64_t>(parameter_count(q.model)));  // what each checkpoint writes
+      const DataSize ckpt = checkpoint();
       if (f.deadline) {
         std::optional<int> d;
         try {
@@ -1112,25 +1118,6 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         // bill or draw power over, and no place on the frontier, under a budget or a deadline.
         not_estimated("no finish");
         continue;
-      }
-      // A default batch grown past twice ~4M tokens: the same GPUs at the batch model-parallel
-      // replicas keep, timed by the plan search for the same tokens (the BATCH note).
-      if (!q.training.global_batch && default_batch_oversized(r.training->job.seq_len, n)) {
-        r.kept_batch = model_parallel_batch(r.training->job.seq_len, n);
-        const TrainingRunSearch k = runs.best_at_batch(tg, n, c.per_node, r.kept_batch);
-        r.kept_batch_plans = k.candidates;
-        if (k.run) {
-          r.kept_batch_run = *k.run;
-          r.kept_batch_time = k.run->time_for_tokens(q.tokens);
-          if (f.deadline) {
-            try {
-              const GoodputEstimate kg = estimate_goodput(r.kept_batch_time, n, ckpt, q.goodput, k.run->estimate.iteration);
-              r.kept_batch_late = kg.expected_wall_clock.value() > f.deadline->value();
-            } catch (const InputError&) {
-              r.kept_batch_late = true;  // never finishes
-            }
-          }
-        }
       }
     } else if (!si) {
       if (!g.dense.at(Precision::fp16) && !g.dense.at(Precision::bf16) && !g.dense.at(Precision::fp32)) {
@@ -1326,6 +1313,27 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     else how += "; no price in the catalog";
     if (r.rent_cost) how += "; rent " + format(*r.rent_cost, {.decimals = 0}) + " from " + r.rent_from;
     else if (r.rent_rate) how += "; rent " + format(*r.rent_rate) + " from " + r.rent_from;
+    // A default batch grown past twice ~4M tokens: the same GPUs at the batch model-parallel replicas
+    // keep, timed by the plan search for the same tokens (the BATCH note); only for the rows the
+    // budget, deadline and power filters kept, since the search is the costliest step of a row.
+    if (r.training && !q.training.global_batch && default_batch_oversized(r.training->job.seq_len, r.gpus)) {
+      const int n = r.gpus;
+      r.kept_batch = model_parallel_batch(r.training->job.seq_len, n);
+      const TrainingRunSearch k = runs_for(c).best_at_batch(tg, n, c.per_node, r.kept_batch);
+      r.kept_batch_plans = k.candidates;
+      if (k.run) {
+        r.kept_batch_run = *k.run;
+        r.kept_batch_time = k.run->time_for_tokens(q.tokens);
+        if (f.deadline) {
+          try {
+            const GoodputEstimate kg = estimate_goodput(r.kept_batch_time, n, checkpoint(), q.goodput, k.run->estimate.iteration);
+            r.kept_batch_late = kg.expected_wall_clock.value() > f.deadline->value();
+          } catch (const InputError&) {
+            r.kept_batch_late = true;  // never finishes
+          }
+        }
+      }
+    }
     r.explanation = how;
     out.rows.push_back(std::move(r));
   }
