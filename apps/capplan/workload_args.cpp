@@ -138,9 +138,14 @@ void add_overlap_flags(CLI::App* cmd, OverlapArgs& a) {
                   "--overlap-param-gather: on for megatron-core and fsdp, off for generic, DeepSpeed's way; with --overlap-grad-reduce "
                   "off Megatron keeps one bucket, which the forward waits for whole), under ZeRO 3 the next layer's prefetch (on for "
                   "every preset); needs --zero 1, 2 or 3");
+  cmd->add_option("--moe-a2a-overlap", a.moe_a2a,
+                  "on or off: mixture of experts with expert parallelism: one micro-batch's dispatch and combine all-to-alls run under "
+                  "another's compute, a forward paired with a backward (Megatron-Core's --overlap-moe-expert-parallel-comm, the combined "
+                  "1F1B schedule, which Megatron-Bridge's DeepSeek-V3 H100 recipes turn on; off: the default, all-to-alls exposed); runs "
+                  "without pipelining or with --interleave 2 or more, not under --recompute full");
 }
 
-void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw) {
+void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw, const TransformerShape& shape) {
   const auto on = [](const std::string& text, const char* flag) {
     if (text == "on") return true;
     if (text == "off") return false;
@@ -148,6 +153,10 @@ void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw) {
   };
   if (!a.grad_reduce.empty()) fw.overlap_grad_reduce = on(a.grad_reduce, "--overlap-grad-reduce");
   if (!a.param_gather.empty()) fw.overlap_param_gather = fw.gather_weights_in_forward = on(a.param_gather, "--overlap-param-gather");
+  if (!a.moe_a2a.empty()) {
+    fw.moe_a2a_overlap = on(a.moe_a2a, "--moe-a2a-overlap");
+    if (!shape.moe) detail::fail("--moe-a2a-overlap", "\"" + a.moe_a2a + "\"", "needs a mixture-of-experts model; " + shape.name + " is dense");
+  }
 }
 
 // A time of 0 to `max_s` (1 ms unless given; `max_text` says it) for `flag`.
@@ -215,7 +224,11 @@ GpuSpec gpu_with_usable_memory(const GpuSpec& gpu, const std::string& flag) {
   // (a B200's "180 GB" reports 192.3 GB).
   const DataSize most = gpu.capacity().value() > gpu.memory.value() ? gpu.capacity() : gpu.memory;
   if (d.value() > most.value()) {
-    detail::fail("--usable-memory", flag, "is more than the " + format(most, {.significant = 4}) + " of memory " + gpu.id + " has");
+    // Both units: a card's "24 GB" is 24 GiB of chips, of which the runtime reports a little less.
+    const bool reported = gpu.usable_memory && most.value() == gpu.usable_memory->value();
+    detail::fail("--usable-memory", flag,
+                 "is more than the " + format(most, {.significant = 4, .prefixes = Prefixes::binary}) + " (" + format(most, {.significant = 4}) + ") " +
+                     (reported ? "the runtime reports for " + gpu.id + ", the most a run can use" : "of memory " + gpu.id + " has"));
   }
   g.usable_memory = d;
   return g;
@@ -254,6 +267,13 @@ std::string window_note(const TransformerShape& shape) {
   return "Sliding-window attention: " + (w == shape.layers ? "every layer attends" : std::to_string(w) + " of " + std::to_string(shape.layers) + " layers attend") +
          " to the last " + tokens + " tokens, the others to the whole context; those layers keep " + tokens +
          " tokens of KV cache and skip the attention work outside the window (docs/memory.md, docs/flops.md).";
+}
+
+std::string context_note(const TransformerShape& shape, std::int64_t tokens) {
+  if (tokens <= shape.seq_len) return "";
+  return "Context: " + std::to_string(tokens) + " tokens a sequence, more than the " + std::to_string(shape.seq_len) + " tokens of " + shape.name +
+         "'s context window (the preset's sequence length): sized and timed as asked, though the model was not trained to attend that "
+         "far (a long-context variant or RoPE scaling is).";
 }
 
 ModelArg model_arg(const std::string& text) {

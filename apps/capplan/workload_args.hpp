@@ -45,6 +45,9 @@ struct ModelArg {
 // A note on the model's sliding-window attention ("" without one): which layers attend to how many
 // tokens, so that a reader sees why the KV cache and the attention time are smaller.
 std::string window_note(const TransformerShape& shape);
+// A sequence of `tokens` longer than the model's context window (TransformerShape::seq_len): a note
+// that it is sized and timed as asked though the model was not trained for it; "" otherwise.
+std::string context_note(const TransformerShape& shape, std::int64_t tokens);
 
 // --attention-kernel: the flag, and its value (flash2 when empty).
 void add_attention_kernel_flag(CLI::App* cmd, std::string& into);
@@ -64,11 +67,12 @@ double moe_routed_time_arg(const std::string& text, const TransformerShape& shap
 // --overlap-grad-reduce and --overlap-param-gather (train): on or off, Megatron's switches of the same
 // names; applied to `fw` (Framework::overlap_grad_reduce; overlap_param_gather and
 // gather_weights_in_forward) where given.
+// --moe-a2a-overlap (train, compare): Framework::moe_a2a_overlap, refused for a dense `shape`.
 struct OverlapArgs {
-  std::string grad_reduce, param_gather;  // empty: the framework's
+  std::string grad_reduce, param_gather, moe_a2a;  // empty: the framework's
 };
 void add_overlap_flags(CLI::App* cmd, OverlapArgs& a);
-void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw);
+void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw, const TransformerShape& shape);
 // --recompute-modules (train, memory, compare): what selective recomputation reruns, as Megatron-Core's
 // --recompute-modules names it (ParallelPlan::recompute_modules).
 void add_recompute_modules_flag(CLI::App* cmd, std::optional<std::string>& into);
@@ -314,7 +318,7 @@ inline constexpr const char* language_training_flags[] = {
     "--tokens", "--dp", "--cp", "--cp-comm", "--ep", "--etp", "--interleave", "--first-stage-layers", "--last-stage-layers",
     "--pipeline-layout", "--offload-layers", "--micro-batch", "--global-batch", "--seq-len", "--recompute", "--recompute-modules",
     "--mtp-layers", "--sequence-parallel", "--zero", "--optimizer", "--finetune", "--lora-rank", "--lora-mlp", "--mfu", "--allow-tight",
-    "--attention-kernel", "--framework", "--grad-reduce", "--overlap-grad-reduce", "--overlap-param-gather", "--moe-capacity-factor",
+    "--attention-kernel", "--framework", "--grad-reduce", "--overlap-grad-reduce", "--overlap-param-gather", "--moe-a2a-overlap", "--moe-capacity-factor",
     "--moe-dispatch", "--moe-routed-time", "--fp8-recipe"};
 // A training run's whole run (failures, restarts, checkpoints; plan/goodput.hpp): a transformer's or an image model's.
 inline constexpr const char* goodput_flags[] = {"--failure-rate", "--restart",    "--storage-write", "--checkpoint-interval",

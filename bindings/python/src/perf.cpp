@@ -317,6 +317,8 @@ void bind_training(py::module_& m) {
       .field("moe_capacity_factor", &Framework::moe_capacity_factor,
              "MoE: tokens each expert computes and exchanges over a balanced share (1: balanced; GShard/Switch capacity factor)")
       .field("moe_dispatch", &Framework::moe_dispatch, "MoE token dispatch across nodes: alltoall or deepep (two-hop)")
+      .field("moe_a2a_overlap", &Framework::moe_a2a_overlap,
+             "MoE: expert-parallel all-to-alls of one micro-batch under another's compute (Megatron-Core's combined 1F1B; off by default)")
       .field("vocab_multiple", &Framework::vocab_multiple, "vocabulary padded to a multiple of this x tp (Megatron: 128; 1: tp only)")
       .field("eager", &Framework::eager, "plain PyTorch: fp32 residual stream, unfused element-wise kernels, fp32 loss")
       .field("cpu_seconds_per_kernel", &Framework::cpu_seconds_per_kernel,

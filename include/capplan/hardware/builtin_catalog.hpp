@@ -609,16 +609,17 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .launch_price = usd("1499", "2020-09-24", "NVIDIA GeForce RTX 3090 launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),
                .street_price = pcpp_listings("1518.99", "1599.99", "GeForce RTX 3090", 16, 51),
                .source = src::ga102, .as_of = recorded, .note = std::string(src::unverified) + " Founders Edition card: 313 mm, three slots, flow-through fans, one 12-pin connector (adapter from two 8-pin) (Hardwareluxx, https://hardwareluxx.de/index.php/artikel/hardware/grafikkarten/54210-wenig-geforce-fuer-einen-hohen-aufpreis-gigabyte-geforce-rtx-3090-gaming-im-test.html?start=5)."});
-  // RTX 3090 Ti: NVIDIA spec page: FP32 40, 24 GB GDDR6X, 1,008 GB/s, 450 W; NVLink bridge supported.
+  // RTX 3090 Ti: NVIDIA spec page: FP32 40, 10,752 CUDA cores (84 SMs), 1.86 GHz boost, 24 GB GDDR6X,
+  // 1,008 GB/s, 450 W; NVLink bridge supported. Tensor rates derived from GA10x's per-SM rates (src::ga10x_per_sm).
   v.push_back({.id = "rtx-3090-ti", .name = "NVIDIA GeForce RTX 3090 Ti 24GB", .aliases = {"RTX 3090 Ti", "GeForce RTX 3090 Ti", "3090 Ti"},
                .vendor = Vendor::nvidia, .architecture = "Ampere", .form_factor = FormFactor::consumer,
                .memory = 24_GB, .usable_memory = 24564_MiB, .memory_type = "GDDR6X", .memory_bandwidth = 1008_GBps,
-               .dense = dense_rates({.fp32 = 40}),
+               .dense = dense_rates({.fp32 = 40, .tf32 = 40, .bf16 = 80, .fp16 = 80, .int8 = 320, .int4 = 640}),
                .fp32_accumulate_half_rate = true, .tdp = 450_W, .nvlink_generation = 3, .nvlink_bandwidth = 56.25_GBps,
                .launch_price = usd("1999", "2022-03-29", "NVIDIA GeForce RTX 3090 Ti launch MSRP, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/"),
                .street_price = pcpp_listings("1499.99", "1989", "GeForce RTX 3090 Ti", 7, 32),
                .source = "NVIDIA RTX 3090 family spec page, https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090-3090ti/",
-               .as_of = recorded, .note = std::string("Usable memory: 24,564 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3090 Ti in public logs (\"24564MiB\" beside \"NVIDIA GeForce RTX 3090 Ti\"). ") + std::string(src::unverified) + " NVIDIA publishes no tensor TFLOPS for the 3090 Ti (it postdates the GA102 whitepaper), so tensor rates are absent."});
+               .as_of = recorded, .note = std::string("Usable memory: 24,564 MiB, the total nvidia-smi reports for the NVIDIA GeForce RTX 3090 Ti in public logs (\"24564MiB\" beside \"NVIDIA GeForce RTX 3090 Ti\"). ") + std::string(src::unverified) + " NVIDIA publishes no tensor TFLOPS for the 3090 Ti (it postdates the GA102 whitepaper), so they are derived, not printed by NVIDIA: " + src::ga10x_per_sm + "; the 3090 Ti has 84 SMs (10,752 CUDA cores) at 1,860 MHz boost, so FP16 with FP16 accumulate = 160.0 dense, with FP32 accumulate (half rate on GeForce) and BF16 80.0, TF32 40.0, INT8 320, INT4 640 (the RTX 3090 column's ratios). Before 2026-12-04 they were left out, and the card was timed at its FP32 rate, about half the RTX 3090's tensor rate."});
   // RTX 3060 12GB: NVIDIA spec page: FP32 12.7 (12.74), 12 GB GDDR6 192-bit at 15 Gb/s = 360 GB/s, 170 W, PCIe 4.0 x16.
   // Matches reference-cases.md §6.
   v.push_back({.id = "rtx-3060-12gb", .name = "NVIDIA GeForce RTX 3060 12GB", .aliases = {"RTX 3060 12GB", "RTX 3060", "3060 12GB"},

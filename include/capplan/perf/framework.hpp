@@ -116,6 +116,15 @@ struct Framework {
   // Megatron-LM and Megatron-Core: 128 (--make-vocab-size-divisible-by); 1: an even split over tp only.
   int vocab_multiple = 1;
   MoeDispatch moe_dispatch = MoeDispatch::alltoall;  // MoE token dispatch across GPUs (MoeDispatch)
+  // Mixture of experts with expert parallelism: the dispatch and combine all-to-alls of one micro-batch
+  // run while another micro-batch computes (Megatron-Core's overlap_moe_expert_parallel_comm, the
+  // combined 1F1B schedule, megatron/core/pipeline_parallel/combined_1f1b.py: "EP A2A in forward step is
+  // hidden by the attention/mlp computation in the backward step, and vice versa"; the first micro-batch's
+  // forward and the last one's backward run alone, as do an interleaved pipeline's warm-up and cool-down
+  // passes). Megatron-Core runs it without pipelining or with an interleaved pipeline, and not under full
+  // recomputation (detail::moe_a2a_overlap_runs); off by default, as in Megatron-Core (Megatron-Bridge's
+  // DeepSeek-V3 H100 recipes turn it on: moe_a2a_overlap).
+  bool moe_a2a_overlap = false;
   // Plain PyTorch without fusion (torch.autocast, no torch.compile): an fp32 residual stream and each
   // element-wise step its own kernel (roofline.hpp eager_layer_steps), the loss in fp32 kernels, and
   // autocast's weight casts every micro-batch. Bytes and launches only; runs BF16, FP16 or FP32.

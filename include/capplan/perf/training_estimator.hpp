@@ -23,6 +23,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -800,6 +801,30 @@ inline double offload_exposed_seconds(int layers, int offloaded, double layer_se
   return exposed;
 }
 
+// Why Megatron-Core's combined 1F1B schedule (Framework::moe_a2a_overlap) does not run a plan, or
+// "" where it does: it has two entry points, without pipelining and with an interleaved pipeline
+// (megatron/core/pipeline_parallel/schedules.py, combined_1f1b.py), hides expert-parallel all-to-alls
+// only, and does not checkpoint whole micro-batches' layers ("checkpoint_activations_microbatch is not
+// supported for overlap_moe_expert_parallel_comm"; recipes pair it with selective recomputation).
+inline std::string_view moe_a2a_overlap_blocker(const ParallelPlan& plan) {
+  if (plan.ep <= 1) return "there is no expert parallelism (ep 1), so no all-to-all to hide";
+  if (plan.pp > 1 && plan.interleave <= 1) return "Megatron-Core's combined 1F1B schedule runs without pipelining or with an interleaved pipeline, not plain 1F1B";
+  if (plan.recompute == Recompute::full) return "Megatron-Core's combined 1F1B schedule does not run under full recomputation";
+  return "";
+}
+inline bool moe_a2a_overlap_runs(const ParallelPlan& plan) { return moe_a2a_overlap_blocker(plan).empty(); }
+
+// The share of a stage's forward and backward passes the combined 1F1B schedule pairs with another
+// micro-batch's: without pipelining all but the first forward and the last backward of m; with an
+// interleaved pipeline all but the warm-up forwards (and as many cool-down backwards) of the first
+// stage, the most of any stage: (pp - 1) x 2 + (v - 1) x pp + 1 of its m x v chunk passes (Megatron-Core's
+// interleaved schedule, one more warm-up pass under overlap_moe_expert_parallel_comm).
+inline double moe_a2a_paired_share(const ParallelPlan& plan, std::int64_t microbatches) {
+  const double passes = static_cast<double>(microbatches) * (plan.pp > 1 ? plan.interleave : 1);
+  const double alone = plan.pp > 1 ? 2.0 * (plan.pp - 1) + static_cast<double>(plan.interleave - 1) * plan.pp + 1 : 1.0;
+  return passes > alone ? (passes - alone) / passes : 0.0;
+}
+
 struct Numbers {
   std::int64_t m = 0;  // micro-batches per iteration
   int lps = 0;         // layers of the stage that sets the pace (the slowest per micro-batch)
@@ -811,6 +836,9 @@ struct Numbers {
   double layer_recompute = 0;
   double act_bytes = 0, t_ar = 0, tp_comm_layer = 0, a2a_layer = 0;
   double a2a_one = 0, ep_remote_nodes = 0;  // one dispatch or combine; other nodes a token goes to (two-hop dispatch, else 0)
+  // Framework::moe_a2a_overlap: the all-to-all time per layer hidden under another micro-batch's compute
+  // (after the paired share), and that share of the stage's passes; 0 where it does not run.
+  double a2a_hidden_layer = 0, a2a_paired = 0;
   // MoE: values routed per MoE layer and micro-batch on this GPU (tokens x k x hidden, its share,
   // padded to the capacity factor), and the fitted dispatch-path time per layer this adds
   // (Framework::moe_seconds_per_routed_value, averaged over the layers like the all-to-alls).
@@ -944,6 +972,16 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
     n.a2a_one = one;
     n.a2a_layer = n_a2a * one * moe_share;
     n.tp_comm_layer += n.a2a_layer;
+    // Megatron-Core's combined 1F1B (Framework::moe_a2a_overlap): a paired forward's dispatch and
+    // combine run under the other micro-batch's backward compute (its recomputation included), the
+    // backward's (and a recomputed MoE forward's) under the other's forward compute, each only up to
+    // that compute; averaged over the layers like the all-to-alls. What hides slows the compute it
+    // hides under (EfficiencyModel::overlap_slowdown), as the data-parallel overlap does.
+    if (fw.moe_a2a_overlap && moe_a2a_overlap_runs(plan)) {
+      const double fwd_comm = 2 * one * moe_share, bwd_comm = (n_a2a - 2) * one * moe_share;
+      n.a2a_paired = moe_a2a_paired_share(plan, n.m);
+      n.a2a_hidden_layer = n.a2a_paired * (std::min(fwd_comm, costs.layer.bwd + n.layer_recompute) + std::min(bwd_comm, costs.layer.fwd));
+    }
   }
 
   // A recomputed MLP runs its forward collective again (one of the layer's four), averaged over the
@@ -1038,7 +1076,9 @@ inline Numbers training_numbers(const perf::TrainingJob& job, const ParallelPlan
   //   pipeline = m t_max + (sum_i t_i - t_max) / v
   // which is (m + (p - 1) / v) t for equal stages (Narayanan et al. 2021, §2.2). The output layer and
   // the loss run on the last stage only.
-  const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer + n.moe_path_layer;
+  // (All-to-all time hidden by the combined 1F1B schedule leaves the stage, less what it slows the compute.)
+  const double layer_total = layer.fwd + layer.bwd + n.layer_recompute + n.tp_comm_layer + n.moe_path_layer -
+                             n.a2a_hidden_layer * (1 - rates.overlap_slowdown);
   const double out_total = out.fwd + out.bwd;
   // Activation offloading (pp = 1, no recomputation: validate_offload). Transformer Engine copies each
   // offloaded layer's activations to the host on a side stream, one window of layers each (its offload

@@ -60,8 +60,21 @@ inline void fill_breakdown(perf::Breakdown& b, const Numbers& n, const perf::Tra
   if (plan.recompute != Recompute::none)
     b.add("recomputation (" + recompute_text(plan) + ")", md * lps * n.layer_recompute,
           per + perf::seconds_text(n.layer_recompute), "kernels");
+  // Under Megatron-Core's combined 1F1B (Framework::moe_a2a_overlap) part of them hides under another
+  // micro-batch's compute, which it slows by the overlap slowdown: the line keeps what the stage pays.
+  const double a2a_paid = n.a2a_layer - n.a2a_hidden_layer * (1 - rates.overlap_slowdown);
+  std::string a2a_overlap;
+  if (n.a2a_hidden_layer > 0)
+    a2a_overlap = "; " + perf::seconds_text(n.a2a_hidden_layer) + " of " + perf::seconds_text(n.a2a_layer) +
+                  " hidden under another micro-batch's compute (Megatron-Core's combined 1F1B, --moe-a2a-overlap; " +
+                  format_number(n.a2a_paired * 100, 3) + " % of the passes paired), slowing it by " +
+                  format_number(rates.overlap_slowdown * 100, 3) + " % of that";
+  else if (fw.moe_a2a_overlap && plan.ep > 1 && job.model.moe) {
+    const std::string_view why = moe_a2a_overlap_blocker(plan);
+    a2a_overlap = "; not overlapped: " + (why.empty() ? std::string("too few micro-batches to pair one's passes with another's") : std::string(why));
+  }
   if (plan.ep > 1)
-    b.add("expert-parallel all-to-alls", md * lps * n.a2a_layer, per + perf::seconds_text(n.a2a_layer) + " (MoE layers' share" +
+    b.add("expert-parallel all-to-alls", md * lps * a2a_paid, per + perf::seconds_text(a2a_paid) + " (MoE layers' share" + a2a_overlap +
               (fw.moe_capacity_factor != 1.0 ? ", buffers of capacity factor " + format_number(fw.moe_capacity_factor, 4) : std::string()) +
               (n.ep_remote_nodes > 0 ? "; two-hop (DeepEP): each token crosses the network to " + format_number(n.ep_remote_nodes, 3) +
                                            " other nodes, then NVLink to its experts"
