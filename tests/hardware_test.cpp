@@ -365,6 +365,23 @@ TEST_SUITE("hardware") {
     CHECK(c.find_gpu("M2 Ultra").memory_bandwidth == 800_GBps);  // Apple newsroom, 2023-06-05
   }
 
+  TEST_CASE("RTX 3090 Ti: tensor rates derived from GA10x's per-SM rates, above the RTX 3090's by SMs x clock") {
+    // 84 SMs x 1,860 MHz against the RTX 3090's 82 x 1,695 (GA102 whitepaper): 1.124 x its 71 TFLOPS
+    // with FP32 accumulate; a card with Tensor Cores is never left timed at FP32.
+    const auto& c = Catalog::builtin();
+    const GpuSpec& ti = c.find_gpu("RTX 3090 Ti");
+    const GpuSpec& base = c.find_gpu("RTX 3090");
+    REQUIRE(ti.dense.at(Precision::bf16));
+    CHECK(ti.dense.at(Precision::bf16)->value() == doctest::Approx(80e12));
+    CHECK(ti.dense.at(Precision::fp16)->value() == doctest::Approx(80e12));
+    CHECK(ti.dense.at(Precision::tf32)->value() == doctest::Approx(40e12));
+    CHECK(ti.dense.at(Precision::int8)->value() == doctest::Approx(320e12));
+    const double scale = 84.0 * 1860 / (82.0 * 1695);
+    CHECK(ti.dense.at(Precision::bf16)->value() == doctest::Approx(base.dense.at(Precision::bf16)->value() * scale).epsilon(0.01));
+    for (const GpuSpec& g : c.gpus())
+      if (g.vendor == Vendor::nvidia && g.form_factor == FormFactor::consumer) CHECK_MESSAGE(g.dense.at(Precision::fp16), g.id);
+  }
+
   TEST_CASE("the built-in catalog is complete, valid and dated") {
     const auto& c = Catalog::builtin();
     CHECK_NOTHROW(c.validate());

@@ -321,7 +321,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     s.measured_mfu = a.mfu;
     s.space.allow_tight = a.allow_tight;
     s.framework = framework_arg(a.framework, a.attention_kernel, a.grad_reduce);
-    apply_overlap_args(a.overlap, s.framework, q.model);
+    apply_overlap_args(a.overlap, s.framework, q.model, a.framework, a.recompute);
     if (a.zero == 0 && a.flags.has("--overlap-param-gather"))
       detail::fail("--overlap-param-gather", a.overlap.param_gather, "applies with --zero 1, 2 or 3: without ZeRO no weights are gathered");
     narrow_plan_search(s.space.expert_tensor_parallel, s.space.cp_comms, a.etp, a.cp_comm, q.model);

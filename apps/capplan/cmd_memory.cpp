@@ -299,7 +299,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
       w.add_row({Cell::of_text("fewest GPUs for this load"), Cell::empty(), Cell::of_text("no layout up to 1,024 GPUs fits")});
     }
     w.notes = notes;
-    if (std::string n = context_note(m.shape, ctx_tokens); !n.empty()) w.notes.push_back(std::move(n));
+    if (std::string n = context_note(m, ctx_tokens); !n.empty()) w.notes.push_back(std::move(n));
     w.notes.push_back("KV cache in " + std::string(c.kv_cache.name) + "; method: docs/memory.md (weights, KV cache, one layer's working set).");
     r.json = to_json(serving_memory_output(rep, w.notes));
     r.tables.push_back(std::move(w));

@@ -389,7 +389,7 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   setup.framework.flash_attention = a.plan.flash_attention;
   if (a.flags.has("--launch-time")) setup.framework.cpu_seconds_per_kernel = launch_time_arg(a.launch_time);
   if (a.flags.has("--moe-routed-time")) setup.framework.moe_seconds_per_routed_value = moe_routed_time_arg(a.moe_routed_time, m.shape);
-  apply_overlap_args(a.overlap, setup.framework, m.shape);
+  apply_overlap_args(a.overlap, setup.framework, m.shape, a.plan.framework, a.plan.recompute);
   setup.framework.moe_capacity_factor = moe_capacity_arg(a.plan.moe_capacity_factor, m.shape);
   setup.framework.moe_dispatch = moe_dispatch_arg(a.plan.moe_dispatch, m.shape);
   if (setup.framework.attention_kernel == perf::AttentionKernel::flash3 && !perf::runs_flash_attention_3(g))
@@ -546,8 +546,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
     overlap_notes.push_back("--overlap-grad-reduce: the plan found has no data parallelism, so no gradients are reduced.");
   }
   if (fw.moe_a2a_overlap && a.flags.has("--moe-a2a-overlap")) {
-    if (const std::string_view why = detail::moe_a2a_overlap_blocker(plan); !why.empty()) {
-      if (!searched) detail::fail("--moe-a2a-overlap", a.overlap.moe_a2a, "does not apply to this plan: " + std::string(why));
+    if (const std::string_view why = capplan::moe_a2a_overlap_blocker(plan); !why.empty()) {
+      if (!searched) detail::fail("--moe-a2a-overlap", "\"" + a.overlap.moe_a2a + "\"", "does not apply to this plan: " + std::string(why));
       overlap_notes.push_back("--moe-a2a-overlap: the plan found does not run it (" + std::string(why) + ").");
     }
   }
@@ -966,7 +966,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     for (const auto& h : hints) t.add_row({Cell::of_text("would fit?"), Cell::of_text(""), Cell::of_text(h)});
     t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
     if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
-    if (std::string c = context_note(m.shape, *p.context); !c.empty()) t.notes.push_back(std::move(c));
+    if (std::string c = context_note(m, *p.context); !c.empty()) t.notes.push_back(std::move(c));
     const nlohmann::ordered_json warnings = entry_warnings(ctx, {"gpu " + g.id}, t.notes, false);
     r.tables.push_back(t);
     r.json = to_json(serving_output(rep, t.notes, hints));
@@ -992,7 +992,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
              Cell::of_text(price ? format(*price) + " per GPU from " + price_from : no_price_text(rep.footprint))});
   t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
-  if (std::string c = context_note(m.shape, *p.context); !c.empty()) t.notes.push_back(std::move(c));
+  if (std::string c = context_note(m, *p.context); !c.empty()) t.notes.push_back(std::move(c));
   if (fp8_weight_only)
     t.notes.push_back(g.id + " has no FP8 tensor cores: fp8 weights are stored in 8 bits and converted to fp16 for the matmuls (weight-only, "
                       "as vLLM's FP8 Marlin kernels run on Ampere); the memory and the weight reads shrink, the math does not speed up.");

@@ -141,11 +141,12 @@ void add_overlap_flags(CLI::App* cmd, OverlapArgs& a) {
   cmd->add_option("--moe-a2a-overlap", a.moe_a2a,
                   "on or off: mixture of experts with expert parallelism: one micro-batch's dispatch and combine all-to-alls run under "
                   "another's compute, a forward paired with a backward (Megatron-Core's --overlap-moe-expert-parallel-comm, the combined "
-                  "1F1B schedule, which Megatron-Bridge's DeepSeek-V3 H100 recipes turn on; off: the default, all-to-alls exposed); runs "
-                  "without pipelining or with --interleave 2 or more, not under --recompute full");
+                  "1F1B schedule, which Megatron-Bridge's DeepSeek-V3 H100 recipes turn on; off: the default, all-to-alls exposed); needs "
+                  "--framework megatron-core; runs without pipelining or with an interleaved pipeline, not under --recompute full");
 }
 
-void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw, const TransformerShape& shape) {
+void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw, const TransformerShape& shape, const std::string& framework,
+                        const std::optional<std::string>& recompute) {
   const auto on = [](const std::string& text, const char* flag) {
     if (text == "on") return true;
     if (text == "off") return false;
@@ -156,6 +157,12 @@ void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw, const Transfo
   if (!a.moe_a2a.empty()) {
     fw.moe_a2a_overlap = on(a.moe_a2a, "--moe-a2a-overlap");
     if (!shape.moe) detail::fail("--moe-a2a-overlap", "\"" + a.moe_a2a + "\"", "needs a mixture-of-experts model; " + shape.name + " is dense");
+    if (fw.moe_a2a_overlap && framework != "megatron-core")
+      detail::fail("--moe-a2a-overlap", "\"" + a.moe_a2a + "\"",
+                   "is Megatron-Core's combined 1F1B schedule: give --framework megatron-core (this run: " +
+                       (framework.empty() ? std::string("generic") : framework) + ")");
+    if (fw.moe_a2a_overlap && recompute && *recompute == "full")
+      detail::fail("--moe-a2a-overlap", "\"" + a.moe_a2a + "\"", "does not run under --recompute full (Megatron-Core's combined 1F1B schedule); use selective");
   }
 }
 
@@ -226,8 +233,11 @@ GpuSpec gpu_with_usable_memory(const GpuSpec& gpu, const std::string& flag) {
   if (d.value() > most.value()) {
     // Both units: a card's "24 GB" is 24 GiB of chips, of which the runtime reports a little less.
     const bool reported = gpu.usable_memory && most.value() == gpu.usable_memory->value();
+    // Whole MiB where the figure is one (what nvidia-smi prints), so that rounding never makes the two look equal.
+    const double mib = most.value() / 1048576.0;
+    const std::string exact = mib == std::floor(mib) ? std::to_string(static_cast<std::int64_t>(mib)) + " MiB = " : std::string();
     detail::fail("--usable-memory", flag,
-                 "is more than the " + format(most, {.significant = 4, .prefixes = Prefixes::binary}) + " (" + format(most, {.significant = 4}) + ") " +
+                 "is more than the " + exact + format(most, {.significant = 4, .prefixes = Prefixes::binary}) + " (" + format(most, {.significant = 4}) + ") " +
                      (reported ? "the runtime reports for " + gpu.id + ", the most a run can use" : "of memory " + gpu.id + " has"));
   }
   g.usable_memory = d;
@@ -269,11 +279,12 @@ std::string window_note(const TransformerShape& shape) {
          " tokens of KV cache and skip the attention work outside the window (docs/memory.md, docs/flops.md).";
 }
 
-std::string context_note(const TransformerShape& shape, std::int64_t tokens) {
-  if (tokens <= shape.seq_len) return "";
-  return "Context: " + std::to_string(tokens) + " tokens a sequence, more than the " + std::to_string(shape.seq_len) + " tokens of " + shape.name +
-         "'s context window (the preset's sequence length): sized and timed as asked, though the model was not trained to attend that "
-         "far (a long-context variant or RoPE scaling is).";
+std::string context_note(const ModelArg& m, std::int64_t tokens) {
+  if (tokens <= m.shape.seq_len) return "";
+  const bool file = m.source.rfind("model file", 0) == 0;
+  return "Context: " + std::to_string(tokens) + " tokens a sequence, more than the " + std::to_string(m.shape.seq_len) + " tokens of " + m.shape.name +
+         "'s context window (" + (file ? "the model file's seq_len, 2048 where it gives none" : "the preset's sequence length") +
+         "): sized and timed as asked, though the model was not trained to attend that far (a long-context variant or RoPE scaling is).";
 }
 
 ModelArg model_arg(const std::string& text) {

@@ -47,7 +47,7 @@ struct ModelArg {
 std::string window_note(const TransformerShape& shape);
 // A sequence of `tokens` longer than the model's context window (TransformerShape::seq_len): a note
 // that it is sized and timed as asked though the model was not trained for it; "" otherwise.
-std::string context_note(const TransformerShape& shape, std::int64_t tokens);
+std::string context_note(const ModelArg& m, std::int64_t tokens);
 
 // --attention-kernel: the flag, and its value (flash2 when empty).
 void add_attention_kernel_flag(CLI::App* cmd, std::string& into);
@@ -72,7 +72,10 @@ struct OverlapArgs {
   std::string grad_reduce, param_gather, moe_a2a;  // empty: the framework's
 };
 void add_overlap_flags(CLI::App* cmd, OverlapArgs& a);
-void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw, const TransformerShape& shape);
+// `framework` and `recompute`: the --framework and --recompute given (the overlap needs megatron-core and
+// runs under no full recomputation).
+void apply_overlap_args(const OverlapArgs& a, perf::Framework& fw, const TransformerShape& shape, const std::string& framework,
+                        const std::optional<std::string>& recompute);
 // --recompute-modules (train, memory, compare): what selective recomputation reruns, as Megatron-Core's
 // --recompute-modules names it (ParallelPlan::recompute_modules).
 void add_recompute_modules_flag(CLI::App* cmd, std::optional<std::string>& into);

@@ -213,6 +213,9 @@ struct TrainingConfig {
   // residual stream (activation_memory_per_layer), the loss's fp32 tensors, and autocast's 16-bit copy
   // of each linear weight, which every linear layer keeps for its backward pass.
   bool eager = false;
+  // Megatron-Core's combined 1F1B (perf::Framework::moe_a2a_overlap) where it runs on an interleaved
+  // pipeline (moe_a2a_overlap_runs): one more warm-up forward, so one more model chunk in flight.
+  bool moe_a2a_overlap = false;
   // What the framework's layers keep for the backward pass (ActivationOptions, memory/activations.hpp):
   // dropout masks only with dropout on (perf::Framework::dropout), a fused activation that keeps
   // only its input (Megatron-Core's SwiGLU), and the bytes of a saved linear-layer input (0: 2 bytes;
@@ -520,12 +523,15 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   const double logits = (cfg.eager ? 12.0 : 4.0) * sb * static_cast<double>(vocab) / par.tp;
 
   // Micro-batches of the stage's L_i layers in flight at its peak (layer-micro-batches / L_i).
+  // Megatron-Core's combined 1F1B runs one more warm-up forward on an interleaved pipeline
+  // (schedules.py: "+1" to the warm-up under overlap_moe_expert_parallel_comm).
+  const int overlap_warmup = cfg.moe_a2a_overlap && par.interleave > 1 && moe_a2a_overlap_runs(par) ? 1 : 0;
   const auto in_flight_chunks = [&](int stage, int layers_here) -> double {
     const double v = par.interleave;
     if (par.interleave == 1) return static_cast<double>(std::min<std::int64_t>(pp - stage, microbatches));
     if (par.chunk_layers > 0 && layers_here > 0)
-      return peak_layer_microbatches(rank_chunk_layers(layers_here, par, stage), pp, stage, microbatches) / layers_here;
-    const double chunks = 2.0 * (pp - stage - 1) + (v - 1) * pp + 1;
+      return peak_layer_microbatches(rank_chunk_layers(layers_here, par, stage), pp, stage, microbatches, overlap_warmup) / layers_here;
+    const double chunks = 2.0 * (pp - stage - 1) + (v - 1) * pp + 1 + overlap_warmup;
     return std::min(chunks, static_cast<double>(microbatches) * v) / v;  // in units of the stage's L_i layers
   };
 

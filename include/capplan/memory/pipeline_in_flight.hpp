@@ -44,15 +44,16 @@ inline std::vector<double> rank_chunk_layers(int stage_layers, const ParallelPla
 }
 
 // Layer-micro-batches of activations rank `rank` of `pp` holds at its peak, its chunks' layers in
-// `chunks` (one entry without interleaving), `microbatches` per iteration.
-inline double peak_layer_microbatches(const std::vector<double>& chunks, int pp, int rank, std::int64_t microbatches) {
+// `chunks` (one entry without interleaving), `microbatches` per iteration; `extra_warmup` more warm-up
+// forwards on an interleaved pipeline (1 under Megatron-Core's combined 1F1B, TrainingConfig::moe_a2a_overlap).
+inline double peak_layer_microbatches(const std::vector<double>& chunks, int pp, int rank, std::int64_t microbatches, int extra_warmup = 0) {
   const auto v = static_cast<std::int64_t>(chunks.size());
   if (v <= 1) return (chunks.empty() ? 0.0 : chunks[0]) * static_cast<double>(std::min<std::int64_t>(pp - rank, microbatches));
   const std::int64_t period = pp * v;
   const std::int64_t total = microbatches * v;  // virtual micro-batches
   const auto forward = [&](std::int64_t k) { return chunks[static_cast<std::size_t>((k % period) / pp)]; };
   const auto backward = [&](std::int64_t k) { return chunks[static_cast<std::size_t>(v - 1 - (k % period) / pp)]; };
-  const std::int64_t warmup = std::min<std::int64_t>(2 * (pp - rank - 1) + (v - 1) * pp, total);
+  const std::int64_t warmup = std::min<std::int64_t>(2 * (pp - rank - 1) + (v - 1) * pp + extra_warmup, total);
   double held = 0;
   // All forwards in the warm-up (a batch of few micro-batches): every one is held before the first backward.
   if (warmup == total) {

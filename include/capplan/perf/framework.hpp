@@ -122,7 +122,7 @@ struct Framework {
   // hidden by the attention/mlp computation in the backward step, and vice versa"; the first micro-batch's
   // forward and the last one's backward run alone, as do an interleaved pipeline's warm-up and cool-down
   // passes). Megatron-Core runs it without pipelining or with an interleaved pipeline, and not under full
-  // recomputation (detail::moe_a2a_overlap_runs); off by default, as in Megatron-Core (Megatron-Bridge's
+  // recomputation (moe_a2a_overlap_blocker, workload/parallel_plan.hpp); off by default, as in Megatron-Core (Megatron-Bridge's
   // DeepSeek-V3 H100 recipes turn it on: moe_a2a_overlap).
   bool moe_a2a_overlap = false;
   // Plain PyTorch without fusion (torch.autocast, no torch.compile): an fp32 residual stream and each

@@ -17,6 +17,7 @@ inline void apply_framework(TrainingConfig& cfg, const Framework& fw) {
   cfg.eager = fw.eager;                       // unfused kernels' activations, autocast's weight copies
   cfg.dropout = fw.dropout;                   // dropout masks only with dropout on
   cfg.fused_activation = fw.fused_activation; // a fused SwiGLU keeps gate and up only
+  cfg.moe_a2a_overlap = fw.moe_a2a_overlap;   // one more warm-up forward on an interleaved pipeline
 }
 
 // What the job's precision changes in memory: FP8 and FP4 training keep the linear layers' inputs in

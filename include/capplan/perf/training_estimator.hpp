@@ -801,19 +801,6 @@ inline double offload_exposed_seconds(int layers, int offloaded, double layer_se
   return exposed;
 }
 
-// Why Megatron-Core's combined 1F1B schedule (Framework::moe_a2a_overlap) does not run a plan, or
-// "" where it does: it has two entry points, without pipelining and with an interleaved pipeline
-// (megatron/core/pipeline_parallel/schedules.py, combined_1f1b.py), hides expert-parallel all-to-alls
-// only, and does not checkpoint whole micro-batches' layers ("checkpoint_activations_microbatch is not
-// supported for overlap_moe_expert_parallel_comm"; recipes pair it with selective recomputation).
-inline std::string_view moe_a2a_overlap_blocker(const ParallelPlan& plan) {
-  if (plan.ep <= 1) return "there is no expert parallelism (ep 1), so no all-to-all to hide";
-  if (plan.pp > 1 && plan.interleave <= 1) return "Megatron-Core's combined 1F1B schedule runs without pipelining or with an interleaved pipeline, not plain 1F1B";
-  if (plan.recompute == Recompute::full) return "Megatron-Core's combined 1F1B schedule does not run under full recomputation";
-  return "";
-}
-inline bool moe_a2a_overlap_runs(const ParallelPlan& plan) { return moe_a2a_overlap_blocker(plan).empty(); }
-
 // The share of a stage's forward and backward passes the combined 1F1B schedule pairs with another
 // micro-batch's: without pipelining all but the first forward and the last backward of m; with an
 // interleaved pipeline all but the warm-up forwards (and as many cool-down backwards) of the first

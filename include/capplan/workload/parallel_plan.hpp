@@ -427,6 +427,19 @@ inline void validate_stage_layout(int layers, const ParallelPlan& plan) {
   }
 }
 
+// Why Megatron-Core's combined 1F1B schedule (Framework::moe_a2a_overlap) does not run a plan, or
+// "" where it does: it has two entry points, without pipelining and with an interleaved pipeline
+// (megatron/core/pipeline_parallel/schedules.py, combined_1f1b.py), hides expert-parallel all-to-alls
+// only, and does not checkpoint whole micro-batches' layers ("checkpoint_activations_microbatch is not
+// supported for overlap_moe_expert_parallel_comm"; recipes pair it with selective recomputation).
+inline std::string_view moe_a2a_overlap_blocker(const ParallelPlan& plan) {
+  if (plan.ep <= 1) return "there is no expert parallelism (ep 1), so no all-to-all to hide";
+  if (plan.pp > 1 && plan.interleave <= 1) return "Megatron-Core's combined 1F1B schedule runs without pipelining or with an interleaved pipeline, not plain 1F1B";
+  if (plan.recompute == Recompute::full) return "Megatron-Core's combined 1F1B schedule does not run under full recomputation";
+  return "";
+}
+inline bool moe_a2a_overlap_runs(const ParallelPlan& plan) { return moe_a2a_overlap_blocker(plan).empty(); }
+
 // Activation offloading as Megatron-Core allows it (megatron/core/transformer/transformer_config.py):
 // fewer layers than the model has ("CPU offloading can be done only for layers less than
 // num_layers"), no pipeline stages ("Currently there is no support for Pipeline parallelism with CPU
