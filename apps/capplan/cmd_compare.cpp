@@ -460,7 +460,7 @@ void add_compare(CLI::App& app, Context& ctx) {
       "  (serving: decode_tokens_per_s rent_usd_per_h rent_usd_per_mtok energy_kwh_per_day co2e_kg_per_day;\n"
       "  an image model's: images_per_h rent_usd_per_kimage)");
   cmd->add_option("--model", a->model, "Model preset id (e.g. llama2-7b) or a JSON model file")->required();
-  cmd->add_option("--tokens", a->tokens, "Training tokens, e.g. 1e9 (training)");
+  cmd->add_option("--tokens", a->tokens, "Training tokens, e.g. 1e9 or 1B (K, M, B, T: thousand to trillion) (training)");
   cmd->add_option("--seq-len", a->seq_len, "Training sequence length (default: the model's pre-training length)");
   cmd->add_option("--global-batch", a->global_batch, "Sequences per iteration (default: about 4M tokens)");
   cmd->add_option("--micro-batch", a->micro_batch, "Only plans with this micro-batch (default: any)");

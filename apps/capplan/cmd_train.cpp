@@ -1052,7 +1052,7 @@ void add_train(CLI::App& app, Context& ctx) {
       "      --price-per-gpu-hour 1.5");
   add_model_gpu_flags(cmd, a->model, a->gpu);
   add_usable_memory_flag(cmd, a->plan.usable_memory);
-  cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9 (required for a transformer)");
+  cmd->add_option("--tokens", a->tokens, "Tokens to train on, e.g. 1e9 or 1B (K, M, B, T: thousand to trillion; required for a transformer)");
   add_plan_flags(cmd, a->plan);
   cmd->get_option("--gpus")->description("Number of GPUs (required; with a plan, TP x CP x PP x DP)");
   cmd->get_option("--flash-attention")

@@ -533,14 +533,27 @@ double count_arg(const std::string& text, std::string_view flag) {
   for (char c : text) {
     if (c != ',' && c != '_') s += c;
   }
+  // The suffixes capplan's own output writes counts with ("1T tokens", "50M"): K, M, B, T (thousand,
+  // million, billion, trillion), either case, after the number ("1.5T", "50m").
+  double scale = 1;
+  if (!s.empty()) {
+    switch (s.back()) {
+      case 'K': case 'k': scale = 1e3; break;
+      case 'M': case 'm': scale = 1e6; break;
+      case 'B': case 'b': scale = 1e9; break;
+      case 'T': case 't': scale = 1e12; break;
+      default: break;
+    }
+    if (scale != 1) s.pop_back();
+  }
   // Decimal digits, a point and an exponent only: strtod would also take hex ("0x10"), "inf"
   // and "nan".
   const bool decimal = !s.empty() && s.find_first_not_of("0123456789.eE+-") == std::string::npos &&
                        std::isdigit(static_cast<unsigned char>(s.front()));
   char* end = nullptr;
-  const double v = decimal ? std::strtod(s.c_str(), &end) : 0.0;
+  const double v = decimal ? std::strtod(s.c_str(), &end) * scale : 0.0;
   if (!decimal || end == nullptr || *end != '\0' || !std::isfinite(v)) {
-    detail::fail(flag, "\"" + text + "\"", "is not a number; write e.g. 1e9 or 2,000,000,000");
+    detail::fail(flag, "\"" + text + "\"", "is not a number; write e.g. 1e9, 1B or 2,000,000,000");
   }
   if (!(v >= 1)) detail::fail(flag, "\"" + text + "\"", "must be a count of at least 1");
   if (v != std::floor(v)) detail::fail(flag, "\"" + text + "\"", "is not a whole number");
