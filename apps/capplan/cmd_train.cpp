@@ -963,6 +963,15 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
       const FitResult qf = check_fit(inference_budget(m.shape, q), g.capacity());
       hints.push_back("--weights " + std::string(f.name) + ": " + bytes_text(qf.required) + " per GPU, " + (qf.fits ? "fits" : "does not fit"));
     }
+    // A mixture of experts: the routed experts alone in MXFP4, the format gpt-oss is released in (its
+    // model card: the MoE weights quantized to MXFP4, the rest in BF16).
+    if (m.shape.moe && (!ic.expert_weights || ic.expert_weights->bits_per_value > formats::mxfp4.bits_per_value)) {
+      InferenceConfig q = ic;
+      q.expert_weights = formats::mxfp4;
+      const FitResult qf = check_fit(inference_budget(m.shape, q), g.capacity());
+      hints.push_back("--expert-weights mxfp4 (the routed experts only, as gpt-oss is released): " + bytes_text(qf.required) + " per GPU, " +
+                      (qf.fits ? "fits" : "does not fit"));
+    }
     for (const auto& h : hints) t.add_row({Cell::of_text("would fit?"), Cell::of_text(""), Cell::of_text(h)});
     t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
     if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
