@@ -305,6 +305,70 @@ TEST_SUITE("memory") {
     CHECK(rel(training_budget(s, eager).total().value(), 148.04e9) < 0.10);
   }
 
+  TEST_CASE("frozen weights keep no inputs for weight gradients; autocast's copies peak with the activations (in-house H200)") {
+    // Llama-3.1-8B-shaped, as bench/gpu/measure.py builds it (finetune section).
+    TransformerShape s = model("llama3.1-8b");
+    s.seq_len = 2048;
+    const double h = 4096, q = 4096, kv = 1024, f = 14336, tokens = 4 * 2048.0;
+    ActivationOptions o;
+    o.flash_attention = true;
+    o.eager = true;
+    o.finetune = FineTune::lora;  // rank 16 on q, k, v, o
+    // Norms: two fp32 upcasts (4h each), the QKV input kept for the adapters (2h), the MLP's not;
+    // attention: Q, K, V, the output and the projection's copy (o has an adapter); the MLP: gate, up
+    // and silu's output, not the down projection's input; four adapters' A x (2 r bytes each).
+    const double lora_token = (4 + 2 + 4) * h + (4 * q + 4 * kv + 2 * q) + 6 * f + 4 * 2 * 16.0;
+    CHECK(activation_memory_per_layer(s, 4, 2048, o).value() == doctest::Approx(tokens * lora_token));
+    CHECK(lora_token / (2 * 10 * h + 6 * q + 4 * kv + 8 * f) == doctest::Approx(0.6916).epsilon(0.001));
+    o.lora.o = false;  // the projection's input goes; the attention kernel's own output stays
+    CHECK(activation_memory_per_layer(s, 4, 2048, o).value() == doctest::Approx(tokens * (lora_token - 2 * q - 2 * 16.0)));
+    o.lora.o = true;
+    o.lora.mlp = true;  // the MLP's inputs come back, and three more adapters
+    CHECK(activation_memory_per_layer(s, 4, 2048, o).value() == doctest::Approx(tokens * (lora_token + 2 * h + 2 * f + 3 * 2 * 16.0)));
+    o.recompute = Recompute::full;  // the 16-bit residual stream
+    CHECK(activation_memory_per_layer(s, 4, 2048, o).value() == doctest::Approx(tokens * 2 * h));
+    // Fused (non-eager) frozen layers drop the linear inputs Korthikanti's table keeps for the weights.
+    ActivationOptions fused;
+    fused.flash_attention = true;
+    fused.recompute = Recompute::selective;
+    ActivationOptions frozen = fused;
+    frozen.finetune = FineTune::lora;
+    frozen.lora.o = false;
+    // The MLP's two inputs and the projection's (attention recomputed: no kernel output kept) go; the
+    // q, k and v adapters' A x come.
+    const double dropped = (2 * h + 2 * f + 2 * q) * tokens - 3 * 2 * 16.0 * tokens;
+    CHECK(activation_memory_per_layer(s, 4, 2048, fused).value() - activation_memory_per_layer(s, 4, 2048, frozen).value() ==
+          doctest::Approx(dropped));
+
+    // Measured on one H200 (2026-12-04, validation/measured/h200-2026-12-04-finetune.json), peak
+    // reserved: LoRA micro-batch 4 x 2,048 tokens 70.56 GB (capplan said 93.8 GB before the rule);
+    // full fine-tuning with checkpointing, micro-batch 1, 137.66 GB (capplan said 151.7 GB, more than
+    // the card, before autocast's copies and the gradients were taken as never coexisting).
+    TrainingConfig lora;
+    lora.eager = true;
+    lora.flash_attention = true;
+    lora.fp32_params = true;
+    lora.gradient_bytes = 4;
+    lora.finetune = FineTune::lora;
+    lora.plan.micro_batch = 4;
+    CHECK(rel(training_budget(s, lora).total().value(), 70.563e9) < 0.06);
+    TrainingConfig full = lora;
+    full.finetune = FineTune::full;
+    full.plan.micro_batch = 1;
+    full.plan.recompute = Recompute::full;
+    const MemoryBudget fb = training_budget(s, full);
+    CHECK(rel(fb.total().value(), 137.659e9) < 0.02);
+    CHECK(fb.weights.detail.find("held to the forward pass's end") != std::string::npos);
+    CHECK(fb.gradients.detail.find("activations and autocast's copies") != std::string::npos);
+    // The lines add up to max(activations + copies, gradients + one layer's copies) over the states.
+    const double params = parameter_count(s).convert_to<double>();
+    const double copies = params - 128256.0 * 4096;  // the untied input embedding is not cast
+    const double layer = (params - 2 * 128256.0 * 4096) / 32;
+    const double a = fb.activations.size.value();
+    CHECK(fb.weights.size.value() + fb.gradients.size.value() + fb.activations.size.value() ==
+          doctest::Approx(4 * params + std::max(2 * copies + a, 4 * params + 2 * layer)));
+  }
+
   TEST_CASE("MoE activations keep the router output and the dispatch/combine buffers (fidelity item 9)") {
     // Mixtral 8x7B: h 4096, 32 heads, 8 KV heads of 128, 8 experts of FFN 14336, top-2, every layer
     // MoE. One sequence of 4096 tokens, no parallelism, selective recompute (no s x s scores).

@@ -22,6 +22,10 @@ HOLDOUT = ("h100-sxm", "H100 SXM", "h100-sxm-2026-11-27-holdout.json")
 # prefill_sweep fp8_scaling grouped_mm), on another H200 and host.
 KERNELS = ("h200", "H200", "h200-2026-11-29-kernels.json")
 HOLDOUT_2 = ("h200", "H200", "h200-2026-11-29-holdout.json")
+# The fine-tuning steps of 2026-12-04 (bench/gpu/measure.py info finetune int4_gemv), and the held-out ones
+# measured after the frozen-weight activation accounting was written (bench/gpu/measure.py info finetune_holdout).
+FINETUNE = ("h200", "H200", "h200-2026-12-04-finetune.json", "finetune")
+FINETUNE_HOLDOUT = ("h200", "H200", "h200-2026-12-04-finetune-holdout.json", "finetune_holdout")
 
 # The shapes bench/gpu/measure.py builds (its LLAMA32_1B and GPT2_124M), as capplan model objects.
 MODELS = {
@@ -39,6 +43,14 @@ MODELS = {
                   "vocab": 50304, "tied_embeddings": True, "seq_len": 1024, "norm": "layernorm",
                   "linear_bias": True, "learned_positions": 1024},
 }
+# The fine-tuning rows' larger shapes as bench/gpu/measure.py builds them (LLAMA31_8B, MISTRAL_7B); the rows
+# above name the presets for these models.
+FINETUNE_MODELS = dict(MODELS, **{
+    "llama3.1-8b": {"name": "Llama 3.1 8B", "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 8,
+                    "ffn_hidden": 14336, "gated_mlp": True, "vocab": 128256, "tied_embeddings": False, "seq_len": 2048},
+    "mistral-7b": {"name": "Mistral 7B", "layers": 32, "hidden": 4096, "heads": 32, "kv_heads": 8,
+                   "ffn_hidden": 14336, "gated_mlp": True, "vocab": 32000, "tied_embeddings": False, "seq_len": 4096}
+})
 IMAGE_MODELS = {"vit-b16": "ViT-B/16", "vit-l16": "ViT-L/16", "resnet50": "ResNet-50"}
 
 # Bands wider than the usual +-25 % (training) and +-30 % (serving), each with the reason, per group of rows.
@@ -51,6 +63,19 @@ NOTES = {
     "held_out": (0.30, "held out: measured after --framework eager and its memory were written, on shapes they were "
                        "not developed on; the host launch time per kernel was fitted afterwards on the GPT-2-124M "
                        "rows alone, not on these"),
+    "finetune": (0.25, "Hugging Face-shaped layers (separate q, k, v, o, gate, up, down projections) trained in plain "
+                       "PyTorch under autocast BF16, timed with --framework eager: LoRA as PEFT runs it (frozen BF16 base "
+                       "weights, fp32 adapters, fused AdamW over the adapters), gradient checkpointing of every decoder "
+                       "layer as --recompute full; full fine-tuning with fp32 weights as the training rows above"),
+    "finetune_memory": (0.25, "PyTorch's peak reserved bytes. Before 2026-12-04 capplan kept a frozen layer's activations as "
+                              "full training's (every linear layer's input, an fp32 residual stream) and autocast's copies "
+                              "on top of the gradients: these LoRA rows came out +10 to +33 % and the 8B full fine-tuning "
+                              "with checkpointing did not fit (151.7 GB). The frozen-weight accounting "
+                              "(memory/activations.hpp) was written after seeing these rows, so they are not a test of it: "
+                              "the held-out rows below are"),
+    "finetune_held_out": (0.25, "held out: measured after the frozen-weight accounting was written, its predictions recorded "
+                                "before the run: other shapes (Llama 3.2 3B, Mistral 7B), 4,096 tokens, other ranks. Under "
+                                "the accounting before it the LoRA memory rows were +6.6 to +41.5 %"),
     "decode": (0.35, "the measured step is PyTorch's own kernels in a CUDA graph: about 40 kernels per layer (capplan "
                      "counts 20) and attention over the KV cache as batched matmuls around a separate softmax, which "
                      "read K and V slower than a fused decode kernel"),
@@ -117,6 +142,30 @@ def train_cases(out, rows, gpu, label, suffix="", group="train"):
                         "calibration" if calibration else "validation"))
         out.append(case(what + ", peak memory", "train", m, args, "memory_per_gpu_gb",
                         r["peak_reserved_bytes"] / 1e9, "train_memory"))
+
+
+def finetune_cases(out, rows, gpu, label, suffix, group):
+    """A fine-tuning row: tokens per second and peak reserved memory, with the plan as measured."""
+    for r in rows:
+        if r.get("oom") or "error" in r:
+            continue
+        m = dict(FINETUNE_MODELS[r["model"]], seq_len=r["seq"])
+        args = {"gpu": gpu, "gpus": 1, "tokens": "1e9", "micro-batch": r["micro_batch"],
+                "global-batch": r["micro_batch"], "seq-len": r["seq"], "framework": "eager",
+                "recompute": "full" if r["checkpoint"] else "none", "allow-tight": True}
+        if r["mode"] == "full":
+            how = "full fine-tuning"
+        else:
+            args["finetune"] = r["mode"]
+            args["lora-rank"] = r["rank"]
+            if r["mlp_adapters"]:
+                args["lora-mlp"] = True
+            how = f"LoRA rank {r['rank']} on q k v o" + (" and the MLP" if r["mlp_adapters"] else "")
+        what = (f"{m['name']} {how}, micro-batch {r['micro_batch']} x {r['seq']} tokens" +
+                (", checkpointing" if r["checkpoint"] else "") + f", {label}{suffix}")
+        out.append(case(what, "train", m, args, "tokens_per_s_per_gpu", r["tokens_per_s"], group))
+        out.append(case(what + ", peak memory", "train", m, args, "memory_per_gpu_gb", r["peak_reserved_bytes"] / 1e9,
+                        "finetune_memory" if group == "finetune" else group))
 
 
 def decode_cases(out, d, gpu, label, suffix="", prefill_group="prefill"):
@@ -201,19 +250,26 @@ def cases():
                         "train_images_per_s", r["train_images_per_s"], "resnet_host" if r["batch"] < 128 else "resnet"))
         out.append(case(f"ResNet-50 inference, batch {r['batch']}, {label}, held out", "infer", "resnet50",
                         {"gpu": gpu, "batch": r["batch"]}, "infer_images_per_s", r["infer_images_per_s"], "resnet"))
+    for gpu, label, file, section in (FINETUNE, FINETUNE_HOLDOUT):
+        with open(os.path.join(MEASURED, file)) as f:
+            s = json.load(f)["sections"]
+        held = section == "finetune_holdout"
+        finetune_cases(out, s[section]["data"]["rows"], gpu, label + ", 2026-12-04", ", held out" if held else "",
+                       "finetune_held_out" if held else "finetune")
     return out
 
 
 doc = {
     "capplan_validation": 1,
-    "source": "Measured in-house: one H100 SXM and one H200, PyTorch 2.11 (CUDA 13.0), 2026-11-27 and 2026-11-29",
+    "source": "Measured in-house: one H100 SXM and one H200, PyTorch 2.11 (CUDA 13.0), 2026-11-27 to 2026-12-04",
     "citation": "bench/gpu/measure.py on one NVIDIA H100 80GB HBM3 and one NVIDIA H200 (700 W, driver 580.159.04, "
                 "PyTorch 2.11.0+cu130, timm, torchvision 0.26); results in validation/measured/*.json with "
                 "nvidia-smi samples: median step times with CUDA events, random data",
     "description": "Single-GPU runs as people run them in plain PyTorch: LLM training steps with autocast BF16, fp32 "
                    "weights and fused AdamW, FlashAttention through scaled_dot_product_attention (capplan's eager "
                    "framework, each plan as measured: no recomputation, --allow-tight where capplan calls it tight); Llama 3.1 8B decoding of a batch with a static KV cache "
-                   "(context 2,048) replayed as a CUDA graph, and prefill of one prompt; ViT and ResNet-50 training "
+                   "(context 2,048) replayed as a CUDA graph, and prefill of one prompt; Hugging Face-shaped full and LoRA "
+                   "fine-tuning steps (PEFT's layout, with and without gradient checkpointing); ViT and ResNet-50 training "
                    "(AMP BF16, channels_last, SGD as timm's benchmark script) and inference. The memory figures are "
                    "PyTorch's peak reserved bytes for the LLM steps and peak allocated bytes for the image models. "
                    "The GPT-2-124M-shaped training throughputs are calibration rows (the eager framework's host time "

@@ -23,6 +23,11 @@ Sections (each one's figures are what capplan predicts, see docs/validation.md, 
 
 Run only when named (python3 bench/gpu/measure.py info SECTION ...): host_launch, conv_layers, image_profile,
 prefill_sweep, fp8_scaling, grouped_mm, holdout_eager, holdout_resnet, fp8_blockwise_2d, and
+  finetune           Hugging Face-shaped Llama 3.2 1B and 3.1 8B fine-tuning steps: full, LoRA (PEFT-style
+                     adapters beside frozen BF16 weights) and, where bitsandbytes is installed, QLoRA;
+                     with and without gradient checkpointing
+  finetune_holdout   the same on other shapes, 4,096 tokens and other ranks, held out from the memory accounting
+  int4_gemv          weight-only INT4 (tinygemm, group 128) decode products at Llama 3.1 8B's shapes vs BF16
   sustained_kernels  each kernel alone under minutes of load (BF16 GEMMs, cuDNN and flash attention) and a
                      mixed load of a Llama 3.1 8B layer's GEMMs and attention: rate per window, with the
                      clocks from the nvidia-smi log (how far the power cap lowers each kind's rate)
@@ -1283,6 +1288,248 @@ def sustained_layer():
     return out
 
 
+# ---- fine-tuning: Hugging Face's layout (separate q, k, v, o, gate, up, down), PEFT-style adapters ----
+
+class LoraLinear(nn.Module):
+    """A frozen linear layer with a trainable rank-r adapter beside it, as PEFT's lora.Linear: y = W x +
+    (alpha / r) B A x, A Kaiming-initialised, B zero, adapters kept in fp32 (PEFT's autocast_adapter_dtype)
+    and run under autocast. With r == 0 the layer is plain and trainable (full fine-tuning)."""
+
+    def __init__(self, fin, fout, r, quant=None):
+        super().__init__()
+        self.r = r
+        if quant == "nf4":
+            import bitsandbytes as bnb
+            self.base = bnb.nn.Linear4bit(fin, fout, bias=False, compute_dtype=torch.bfloat16, quant_type="nf4")
+        else:
+            self.base = nn.Linear(fin, fout, bias=False)
+        if r:
+            self.base.requires_grad_(False)
+            self.a = nn.Parameter(torch.empty(r, fin, dtype=torch.float32))
+            nn.init.kaiming_uniform_(self.a, a=math.sqrt(5))
+            self.b = nn.Parameter(torch.randn(fout, r, dtype=torch.float32) * 1e-3)  # not zero: real numbers
+            self.scale = 16.0 / r
+
+    def forward(self, x):
+        y = self.base(x)
+        if self.r:
+            y = y + F.linear(F.linear(x, self.a), self.b) * self.scale
+        return y
+
+
+class HFBlock(nn.Module):
+    def __init__(self, cfg, r, mlp, quant):
+        super().__init__()
+        h, self.heads, self.kv = cfg["hidden"], cfg["heads"], cfg["kv_heads"]
+        self.d = h // self.heads
+        f = cfg["ffn"]
+        ra = r
+        rm = r if mlp else 0
+        self.n1 = Norm(h, True)
+        self.n2 = Norm(h, True)
+        self.q = LoraLinear(h, h, ra, quant)
+        self.k = LoraLinear(h, self.kv * self.d, ra, quant)
+        self.v = LoraLinear(h, self.kv * self.d, ra, quant)
+        self.o = LoraLinear(h, h, ra, quant)
+        self.gate = LoraLinear(h, f, rm, quant)
+        self.up = LoraLinear(h, f, rm, quant)
+        self.down = LoraLinear(f, h, rm, quant)
+        if r and not mlp:
+            for m in (self.gate, self.up, self.down):
+                m.requires_grad_(False)
+
+    def forward(self, x, cos, sin):
+        b, s, h = x.shape
+        y = self.n1(x)
+        q = self.q(y).view(b, s, self.heads, self.d).transpose(1, 2)
+        k = self.k(y).view(b, s, self.kv, self.d).transpose(1, 2)
+        v = self.v(y).view(b, s, self.kv, self.d).transpose(1, 2)
+        a = attend(rope(q, cos, sin), rope(k, cos, sin), v)
+        x = x + self.o(a.transpose(1, 2).reshape(b, s, h))
+        y = self.n2(x)
+        return x + self.down(F.silu(self.gate(y)) * self.up(y))
+
+
+class HFDecoder(nn.Module):
+    def __init__(self, cfg, r, mlp, quant, checkpoint):
+        super().__init__()
+        h = cfg["hidden"]
+        self.checkpoint = checkpoint
+        self.emb = nn.Embedding(cfg["vocab"], h)
+        self.blocks = nn.ModuleList(HFBlock(cfg, r, mlp, quant) for _ in range(cfg["layers"]))
+        self.norm = Norm(h, True)
+        self.head = nn.Linear(h, cfg["vocab"], bias=False)
+        if cfg["tied"]:
+            self.head.weight = self.emb.weight
+        d = h // cfg["heads"]
+        inv = 1.0 / (500000.0 ** (torch.arange(0, d, 2).float() / d))
+        ang = torch.outer(torch.arange(cfg["seq"]).float(), inv)
+        ang = torch.cat((ang, ang), dim=-1)
+        self.register_buffer("cos", ang.cos(), persistent=False)
+        self.register_buffer("sin", ang.sin(), persistent=False)
+
+    def forward(self, idx, targets):
+        s = idx.shape[1]
+        x = self.emb(idx)
+        cos, sin = self.cos[:s].to(torch.bfloat16), self.sin[:s].to(torch.bfloat16)
+        for blk in self.blocks:
+            if self.checkpoint:  # Hugging Face's gradient_checkpointing: each decoder layer rerun in the backward
+                import torch.utils.checkpoint as ckpt
+                x = ckpt.checkpoint(blk, x, cos, sin, use_reentrant=False)
+            else:
+                x = blk(x, cos, sin)
+        logits = self.head(self.norm(x))
+        return F.cross_entropy(logits.float().view(-1, logits.shape[-1]), targets.view(-1))
+
+
+LLAMA31_8B = {"name": "llama3.1-8b", "hidden": 4096, "layers": 32, "heads": 32, "kv_heads": 8, "ffn": 14336,
+              "vocab": 128256, "seq": 2048, "llama": True, "tied": False}
+
+
+def finetune_steps(cfg, mode, micro_batch, r=16, mlp=False, checkpoint=False, steps=6):
+    """Median step time and peak memory of one fine-tuning configuration, as Hugging Face Trainer + PEFT run
+    it: mode 'full' (fp32 weights, autocast BF16, fused AdamW over every weight, as llm_train), 'lora'
+    (frozen BF16 base weights, fp32 adapters, autocast BF16, fused AdamW over the adapters) or 'qlora'
+    (frozen NF4 base weights from bitsandbytes, BF16 compute)."""
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    row = {"model": cfg["name"], "mode": mode, "micro_batch": micro_batch, "seq": cfg["seq"], "rank": r if mode != "full" else 0,
+           "mlp_adapters": mlp, "checkpoint": checkpoint}
+    model = None
+    try:
+        rr = 0 if mode == "full" else r
+        quant = "nf4" if mode == "qlora" else None
+        if mode != "full":  # base weights made in BF16 (from_pretrained's torch_dtype=torch.bfloat16), adapters fp32
+            torch.set_default_dtype(torch.bfloat16)
+        try:
+            with torch.device(dev):
+                model = HFDecoder(cfg, rr, mlp, quant, checkpoint)
+        finally:
+            torch.set_default_dtype(torch.float32)
+        if mode == "qlora":
+            model.to(dev)  # bitsandbytes quantizes its weights on the move to the GPU
+        torch.cuda.synchronize()
+        torch.cuda.empty_cache()
+        torch.cuda.reset_peak_memory_stats()
+        row["weights_allocated_bytes"] = torch.cuda.memory_allocated()
+        if mode != "full":
+            model.emb.requires_grad_(False)
+            model.head.requires_grad_(False)
+            for n_ in (model.norm, *[b.n1 for b in model.blocks], *[b.n2 for b in model.blocks]):
+                n_.requires_grad_(False)
+        trainable = [p for p in model.parameters() if p.requires_grad]
+        row["trainable_params"] = sum(p.numel() for p in trainable)
+        row["params"] = sum(p.numel() for p in model.parameters())
+        opt = torch.optim.AdamW(trainable, lr=1e-4, fused=True)
+        s = cfg["seq"]
+        idx = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
+        tgt = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
+
+        def step():
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = model(idx, tgt)
+            loss.backward()
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+        ms = median_ms(step, warmup=2, iters=steps)
+        row.update(step_ms=ms, tokens_per_s=micro_batch * s / (ms / 1e3),
+                   peak_allocated_bytes=torch.cuda.max_memory_allocated(),
+                   peak_reserved_bytes=torch.cuda.max_memory_reserved())
+    except torch.OutOfMemoryError as e:
+        row.update(oom=True, error=str(e)[:200])
+    except Exception as e:
+        row.update(error=repr(e)[:300])
+    del model
+    print("  ", {k: (round(v, 1) if isinstance(v, float) else v) for k, v in row.items()}, flush=True)
+    return row
+
+
+def finetune():
+    out = {}
+    try:
+        import bitsandbytes
+        out["bitsandbytes"] = bitsandbytes.__version__
+    except Exception as e:
+        out["bitsandbytes"] = "unavailable: " + repr(e)[:120]
+    try:
+        import peft
+        out["peft"] = peft.__version__
+    except Exception as e:
+        out["peft"] = "unavailable: " + repr(e)[:120]
+    out["torch"] = torch.__version__
+    rows = [
+        finetune_steps(LLAMA32_1B, "full", 4),
+        finetune_steps(LLAMA32_1B, "lora", 4),
+        finetune_steps(LLAMA32_1B, "lora", 8),
+        finetune_steps(LLAMA32_1B, "lora", 4, r=64, mlp=True),
+        finetune_steps(LLAMA31_8B, "lora", 1),
+        finetune_steps(LLAMA31_8B, "lora", 4),
+        finetune_steps(LLAMA31_8B, "lora", 4, checkpoint=True),
+        finetune_steps(LLAMA31_8B, "lora", 4, r=64, mlp=True, checkpoint=True),
+        finetune_steps(LLAMA31_8B, "full", 1, checkpoint=True),
+    ]
+    if not out["bitsandbytes"].startswith("unavailable"):
+        rows.append(finetune_steps(LLAMA31_8B, "qlora", 4, r=16, mlp=True, checkpoint=True))
+        rows.append(finetune_steps(LLAMA31_8B, "qlora", 1, r=16, mlp=True))
+    out["rows"] = rows
+    return out
+
+
+LLAMA32_3B = {"name": "llama3.2-3b", "hidden": 3072, "layers": 28, "heads": 24, "kv_heads": 8, "ffn": 8192,
+              "vocab": 128256, "seq": 4096, "llama": True, "tied": True}
+MISTRAL_7B = {"name": "mistral-7b", "hidden": 4096, "layers": 32, "heads": 32, "kv_heads": 8, "ffn": 14336,
+              "vocab": 32000, "seq": 4096, "llama": True, "tied": False}
+
+
+def finetune_holdout():
+    """Held out from the fine-tuning memory accounting (written after the finetune section's rows):
+    other shapes, 4,096 tokens, other ranks."""
+    rows = [
+        finetune_steps(LLAMA32_3B, "lora", 2, r=8),
+        finetune_steps(LLAMA32_3B, "lora", 4, r=8),
+        finetune_steps(LLAMA32_3B, "lora", 2, r=32, mlp=True, checkpoint=True),
+        finetune_steps(LLAMA32_3B, "full", 2, checkpoint=True),
+        finetune_steps(LLAMA32_3B, "full", 1),
+        finetune_steps(MISTRAL_7B, "lora", 2, r=16),
+        finetune_steps(MISTRAL_7B, "lora", 8, r=16, mlp=True, checkpoint=True),
+        finetune_steps(dict(LLAMA31_8B, seq=4096), "lora", 2, r=8, mlp=True, checkpoint=True),
+    ]
+    return {"torch": torch.__version__, "rows": rows}
+
+
+def int4_gemv():
+    """Weight-only INT4 matrix products as gpt-fast and torchao run them (PyTorch's tinygemm kernel,
+    _weight_int4pack_mm, group size 128, BF16 scales and zeros) at Llama 3.1 8B's decode shapes, 1-16
+    token rows, against the same product in BF16: time and weight bytes streamed per second."""
+    shapes = [(4096, 6144), (4096, 4096), (4096, 28672), (14336, 4096)]  # (k, n): qkv, o, gate+up, down
+    g = 128
+    rows = []
+    for k, n in shapes:
+        w = torch.randn(n, k, device=dev, dtype=torch.bfloat16)
+        try:
+            q = torch.randint(0, 16, (n, k), device=dev, dtype=torch.int32)
+            packed_u8 = (q[:, ::2] << 4 | q[:, 1::2]).to(torch.uint8)
+            wp = torch.ops.aten._convert_weight_to_int4pack(packed_u8, 8)
+            sz = torch.randn(k // g, n, 2, device=dev, dtype=torch.bfloat16) * 0.01
+        except Exception as e:
+            rows.append({"k": k, "n": n, "error": repr(e)[:300]})
+            continue
+        for m in (1, 4, 16):
+            x = torch.randn(m, k, device=dev, dtype=torch.bfloat16)
+            row = {"k": k, "n": n, "m": m}
+            try:
+                row["bf16_us"] = bench_ms(lambda: x @ w.t()) * 1e3
+                row["int4_us"] = bench_ms(lambda: torch.ops.aten._weight_int4pack_mm(x, wp, g, sz)) * 1e3
+                row["int4_weight_bytes"] = n * k // 2 + (k // g) * n * 4
+                row["int4_gb_per_s"] = row["int4_weight_bytes"] / (row["int4_us"] * 1e-6) / 1e9
+                row["bf16_gb_per_s"] = n * k * 2 / (row["bf16_us"] * 1e-6) / 1e9
+            except Exception as e:
+                row["error"] = repr(e)[:300]
+            rows.append(row)
+        print("  ", rows[-1], flush=True)
+    return rows
+
+
 if ONLY:
     section("fp8_blockwise_2d")(fp8_blockwise_2d)
     section("sustained_kernels")(sustained_kernels)
@@ -1293,7 +1540,9 @@ if ONLY:
 
 if ONLY:
     for _name, _fn in (("host_launch", host_launch), ("conv_layers", conv_layers), ("image_profile", image_profile),
-                       ("prefill_sweep", prefill_sweep), ("fp8_scaling", fp8_scaling), ("grouped_mm", grouped_mm)):
+                       ("prefill_sweep", prefill_sweep), ("fp8_scaling", fp8_scaling), ("grouped_mm", grouped_mm),
+                       ("finetune", finetune), ("int4_gemv", int4_gemv),
+                       ("finetune_holdout", finetune_holdout)):
         section(_name)(_fn)
 
 

@@ -108,6 +108,14 @@ void bind_memory_types(py::module_& m) {
       .value("lora", FineTune::lora)
       .value("qlora", FineTune::qlora);
 
+  Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
+      .field("rank", &LoraOptions::rank)
+      .field("q", &LoraOptions::q)
+      .field("k", &LoraOptions::k)
+      .field("v", &LoraOptions::v)
+      .field("o", &LoraOptions::o)
+      .field("mlp", &LoraOptions::mlp)
+      .finish();
   {
     Record<ActivationOptions> r(m, "ActivationOptions", "Tensor and sequence parallel degrees and recomputation for activation memory.");
     r.field("tensor_parallel", &ActivationOptions::tensor_parallel)
@@ -119,6 +127,8 @@ void bind_memory_types(py::module_& m) {
         .field("dropout", &ActivationOptions::dropout, "dropout masks kept (none at p = 0)")
         .field("fused_activation", &ActivationOptions::fused_activation, "the MLP activation keeps only its input (Megatron-Core's fused SwiGLU)")
         .field("linear_input_bytes", &ActivationOptions::linear_input_bytes, "bytes of a saved linear-layer input: 2, or 1 for Transformer Engine's FP8 copy")
+        .field("finetune", &ActivationOptions::finetune, "lora or qlora: frozen base weights keep no inputs for weight gradients, only the adapted layers' (and each adapter's A x)")
+        .field("lora", &ActivationOptions::lora, "with finetune lora or qlora: the adapters")
         .finish();
   }
   Record<MemoryItem>(m, "MemoryItem", "One line of a memory budget: label, size, how it was worked out.")
@@ -263,14 +273,6 @@ void bind_memory_types(py::module_& m) {
       py::arg("plan"), py::arg("layout"), py::arg("text") = "",
       "A copy of `plan` with the layout's pp, interleave and first/last stage layers (chunk_layers, first_chunk_layers and last_chunk_layers set; set TrainingJob.mtp_layers (or TrainingConfig.mtp_layers) to layout.mtp_layers yourself); the middle ranks must "
       "hold equal layers and MTP layers sit on the last rank.");
-  Record<LoraOptions>(m, "LoraOptions", "LoRA adapters (Hu et al. 2021, §4).")
-      .field("rank", &LoraOptions::rank)
-      .field("q", &LoraOptions::q)
-      .field("k", &LoraOptions::k)
-      .field("v", &LoraOptions::v)
-      .field("o", &LoraOptions::o)
-      .field("mlp", &LoraOptions::mlp)
-      .finish();
   Record<TrainingConfig>(m, "TrainingConfig", "How a model is trained, for the memory model.")
       .field("plan", &TrainingConfig::plan)
       .field("seq_len", &TrainingConfig::seq_len, "0: the shape's seq_len")

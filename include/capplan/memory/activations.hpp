@@ -27,6 +27,7 @@
 
 #include "capplan/error.hpp"
 #include "capplan/units/quantity.hpp"
+#include "capplan/workload/finetune.hpp"
 #include "capplan/workload/parallel_plan.hpp"
 #include "capplan/workload/transformer.hpp"
 
@@ -61,6 +62,15 @@ struct ActivationOptions {
   double linear_input_bytes = 2;
   // With Recompute::selective: the modules recomputed (ParallelPlan::recompute_modules; 0: core_attn).
   std::uint8_t recompute_modules = 0;
+  // Fine-tuning with frozen base weights (lora, qlora; workload/finetune.hpp): a frozen linear layer
+  // computes no weight gradient, so it keeps no input for one (PyTorch's linear saves its input only for
+  // the weight's gradient; Transformer Engine's Linear: backward_needs_input = is_grad_enabled and
+  // weight.requires_grad). A layer with an adapter keeps its input for the adapter's A, and each
+  // adapter keeps its r-wide A x (16-bit) for B's gradient; a frozen norm weight keeps no normalized
+  // output. Eager PyTorch's residual stream is then 16-bit: the base model is loaded in bf16
+  // (from_pretrained(torch_dtype=torch.bfloat16), then PEFT), the norms keeping their fp32 upcast.
+  FineTune finetune = FineTune::full;
+  LoraOptions lora{};
 };
 
 namespace detail {
@@ -129,13 +139,21 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // that input lives in the sequence-parallel region, split along the sequence over the t ranks
   // (Korthikanti et al. 2022, §4.2.2; Megatron-LM checkpoints the sharded hidden states), so a GPU
   // keeps 2sbh/t. Table 2 prints the row without that split.
-  // Eager PyTorch's layer input is the fp32 residual stream: 4sbh.
+  // Eager PyTorch's layer input is the fp32 residual stream: 4sbh (16-bit, 2sbh, under frozen bf16 base
+  // weights).
   if (!(o.linear_input_bytes > 0 && o.linear_input_bytes <= 4))
     detail::fail("linear_input_bytes", detail::format_double(o.linear_input_bytes), "must be in (0, 4] bytes per element");
-  const double input = o.eager ? 4 * sbh : 2 * sbh;
+  const bool frozen = o.finetune != FineTune::full;
+  if (frozen && o.lora.rank <= 0) detail::fail("lora.rank", std::to_string(o.lora.rank), "must be a positive rank");
+  const double input = o.eager && !frozen ? 4 * sbh : 2 * sbh;
   if (o.recompute == Recompute::full) return DataSize::from_value(o.sequence_parallel ? input / t : input);
   validate_recompute_modules(shape, o.recompute, o.recompute_modules, o.eager);
   const double li = o.linear_input_bytes;  // bytes per element of a saved linear-layer input
+  // Which linear layers keep their inputs: all in full training; with frozen base weights the adapted
+  // ones (the QKV input is shared by q, k and v).
+  const bool keep_qkv_in = !frozen || o.lora.q || o.lora.k || o.lora.v;
+  const bool keep_proj_in = !frozen || o.lora.o;
+  const bool keep_mlp_in = !frozen || o.lora.mlp;
   // Selective recomputation's modules (workload/parallel_plan.hpp recompute_module): what each one
   // does not keep is left out below.
   namespace rm = recompute_module;
@@ -150,7 +168,7 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // same tensor, in FP8 it keeps its quantized copy beside it. Without the fused kernel, or with the
   // attention core recomputed, only the projection's copy is kept.
   const bool attention_keeps_output = o.flash_attention && !core_attn;
-  const double projection_input = li < 2 && attention_keeps_output ? 2 + li : li;
+  const double projection_input = keep_proj_in ? (li < 2 && attention_keeps_output ? 2 + li : li) : (attention_keeps_output ? 2.0 : 0.0);
   // Multi-head latent attention: the up-projections keep their inputs, the query and key-value latents
   // (li bytes each: q_lora_rank + kv_lora_rank per token). mla_up_proj: the per-head queries, keys and
   // values are dropped and rebuilt from the latents (and the rope key, kept at 16 bits, rope dims per
@@ -165,8 +183,9 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // Bytes per token per FFN column: the first layer's output the activation reads (gate and up when
   // gated, 4; GELU's input, 2), SiLU's output when SwiGLU is not one fused function (2), and the
   // second layer's input (li). Eager PyTorch: 8 gated, 4 not (below).
-  const double mlp_per_width = o.eager ? (shape.gated_mlp ? 8.0 : 4.0)
-                                       : (shape.gated_mlp ? (o.fused_activation ? 4.0 : 6.0) : 2.0) + li;
+  // A frozen second layer without an adapter keeps no input (its li, eager's 2).
+  const double mlp_per_width = o.eager ? (shape.gated_mlp ? 8.0 : 4.0) - (keep_mlp_in ? 0.0 : 2.0)
+                                       : (shape.gated_mlp ? (o.fused_activation ? 4.0 : 6.0) : 2.0) + (keep_mlp_in ? li : 0.0);
   // mlp: a dense layer's MLP keeps only its input (the second norm's, counted with the norms).
   const bool dense_recomputed = mods & rm::mlp;
   const double dense_mlp = dense_recomputed ? 0.0 : mlp_per_width * s * b * dbl(shape.effective_ffn_hidden());
@@ -183,8 +202,9 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // after them keep at 16 bits (the QKV and dense first MLP layers' inputs in BF16, the router's
   // input); FP8's quantized copies stay.
   const bool norms_dropped = mods & rm::layernorm;
-  const double norm_out = norms_dropped && li >= 2 ? 0.0 : li;  // a linear layer's kept 16-bit norm output
-  const double dense_input = dense_recomputed ? 0.0 : norm_out;
+  const double norm_kept = norms_dropped && li >= 2 ? 0.0 : li;  // a linear layer's kept 16-bit norm output
+  const double norm_out = keep_qkv_in ? norm_kept : 0.0;
+  const double dense_input = dense_recomputed || !keep_mlp_in ? 0.0 : norm_kept;
   double mlp_input = dense_input;
   double router = 0, dispatch = 0;
   if (shape.moe) {
@@ -203,13 +223,28 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     // The k permuted copies the experts' first layer keeps (li bytes: in FP8 the grouped linear keeps
     // its quantized copy; the permutation itself saves no data) and the experts' outputs before
     // they are weighted and combined (2 bytes).
-    dispatch = moe_recomputed ? 0.0 : ((o.eager ? 2.0 : li) + 2) * sbh * m.experts_per_token * share;
+    dispatch = moe_recomputed ? 0.0 : ((keep_mlp_in ? (o.eager ? 2.0 : li) : 0.0) + 2) * sbh * m.experts_per_token * share;
     // The router's 16-bit input, the second norm's output: the checkpoint's input when moe is
     // recomputed (Megatron-Core runs pre_mlp_layernorm outside the MoE module), dropped with layernorm.
     const double router_input = norms_dropped && !moe_recomputed ? 0.0 : 2.0;
-    const double shared_input = moe_recomputed || !shared_kept ? 0.0 : (li < 2 ? li : 0.0);
+    const double shared_input = moe_recomputed || !shared_kept || !keep_mlp_in ? 0.0 : (li < 2 ? li : 0.0);
     const double moe_input = li < 2 ? router_input + (m.shared_experts > 0 ? shared_input : 0.0) : router_input;
     mlp_input = (1 - share) * dense_input + share * moe_input;
+  }
+  // Each adapter's A x: r 16-bit values per token (not split by tensor parallelism: A x is the
+  // adapter's narrow middle). MLP adapters: every FFN matrix of the dense layers, of the k routed and
+  // the shared experts a token visits in the MoE layers.
+  double adapter_mid = 0;
+  if (frozen) {
+    const double attention_adapters = (o.lora.q ? 1 : 0) + (o.lora.k ? 1 : 0) + (o.lora.v ? 1 : 0) + (o.lora.o ? 1 : 0);
+    double mlp_adapters = 0;
+    if (o.lora.mlp) {
+      const double mats = shape.gated_mlp ? 3 : 2;
+      const double share = shape.moe ? static_cast<double>(shape.moe_layers()) / shape.layers : 0.0;
+      const double per_moe_token = shape.moe ? dbl(shape.moe->experts_per_token + shape.moe->shared_experts) : 0.0;
+      mlp_adapters = mats * ((1 - share) + share * per_moe_token);
+    }
+    adapter_mid = 2.0 * o.lora.rank * (attention_adapters + mlp_adapters) * s * b;
   }
   if (o.eager) {
     // Eager PyTorch under autocast (perf::Framework::eager), per token, as its autograd functions save
@@ -218,13 +253,15 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     // attention (fused) Q, K, V and its output, and the output projection its transposed copy of
     // that output; the MLP as above (SwiGLU: the gate-up output that silu's saved gate keeps alive,
     // the silu output and the product; GELU: its input and output); RoPE saves only its constant
-    // cos and sin; no dropout masks.
-    const double norm = shape.norm == NormKind::rmsnorm ? 8.0 : 4.0;
-    const double norms = 2 * (norm + 2) * sbh;
-    const double attention = 3 * 2 * s * b * q_width + 4 * s * b * kv_width;
+    // cos and sin; no dropout masks. Frozen base weights (above): each norm keeps its fp32 upcast
+    // of the 16-bit residual stream (4h), not its output; the linear layers without adapters keep
+    // no input.
+    const double norm = shape.norm == NormKind::rmsnorm && !frozen ? 8.0 : 4.0;
+    const double norms = ((norm + (keep_qkv_in ? 2 : 0)) + (norm + (keep_mlp_in ? 2 : 0))) * sbh;
+    const double attention = (keep_proj_in ? 6 : 4) * s * b * q_width + 4 * s * b * kv_width;
     const double eager_scores = !core_attn && !o.flash_attention ? 5 * a * s * s * b : 0.0;
-    const double bytes = dispatch + (o.sequence_parallel ? (norms + router + attention + mlp_split + eager_scores) / t
-                                                         : norms + router + (attention + mlp_split + eager_scores) / t);
+    const double bytes = dispatch + adapter_mid + (o.sequence_parallel ? (norms + router + attention + mlp_split + eager_scores) / t
+                                                                       : norms + router + (attention + mlp_split + eager_scores) / t);
     return DataSize::from_value(bytes);
   }
   // Layer inputs (the QKV and first MLP layers' inputs) 4sbh at 16 bits, LayerNorm inputs 4sbh,
@@ -234,8 +271,8 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // Unfused attention keeps the softmax output (2 a s^2 b), and with dropout its mask and output
   // (a s^2 b + 2 a s^2 b: Korthikanti's 5 a s^2 b).
   const double scores = keep_scores ? (o.dropout ? 5.0 : 2.0) * a * s * s * b : 0.0;
-  const double bytes = dispatch + (o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
-                                                      : unsplit + (attn_split + mlp_split + scores) / t);
+  const double bytes = dispatch + adapter_mid + (o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
+                                                                    : unsplit + (attn_split + mlp_split + scores) / t);
   return DataSize::from_value(bytes);
 }
 

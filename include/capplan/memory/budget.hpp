@@ -24,6 +24,7 @@
 #include "capplan/units/literals.hpp"
 #include "capplan/units/quantity.hpp"
 #include "capplan/workload/parallel_plan.hpp"
+#include "capplan/workload/finetune.hpp"
 #include "capplan/workload/params.hpp"
 #include "capplan/workload/transformer.hpp"
 
@@ -164,25 +165,6 @@ inline double optimizer_state_bytes_per_param(Optimizer o, std::int64_t hidden) 
   }
   return 0;
 }
-
-enum class FineTune { full, lora, qlora };
-
-inline constexpr std::string_view name(FineTune f) {
-  switch (f) {
-    case FineTune::full: return "full";
-    case FineTune::lora: return "lora";
-    case FineTune::qlora: return "qlora";
-  }
-  return "?";
-}
-
-// LoRA adapters (Hu et al. 2021, §4): a rank-r pair B (d_out x r), A (r x d_in) beside each target
-// matrix: r (d_in + d_out) trainable parameters per matrix.
-struct LoraOptions {
-  int rank = 16;
-  bool q = true, k = true, v = true, o = true;  // attention projections adapted
-  bool mlp = false;                             // FFN matrices (all experts for MoE)
-};
 
 struct TrainingConfig {
   ParallelPlan plan;               // parallel degrees, ZeRO stage, micro-batch, recomputation
@@ -335,36 +317,7 @@ inline void add_reserve(MemoryBudget& b, const RuntimeReserve& r, bool details =
                                "% of " + format(planned);
 }
 
-// Trainable adapter parameters of LoRA on the whole model.
-inline double lora_params(const TransformerShape& s, const LoraOptions& l) {
-  if (l.rank <= 0) detail::fail("lora.rank", std::to_string(l.rank), "must be a positive rank");
-  const double r = l.rank, h = static_cast<double>(s.hidden);
-  double per_layer = 0;
-  const double q = static_cast<double>(s.heads) * static_cast<double>(s.effective_head_dim());
-  const double kv = static_cast<double>(s.effective_kv_heads()) * static_cast<double>(s.effective_head_dim());
-  if (l.q) per_layer += r * (h + q);
-  if (l.k) per_layer += r * (h + kv);
-  if (l.v) per_layer += r * (h + kv);
-  if (l.o) per_layer += r * (q + h);
-  double total = per_layer * s.layers;
-  if (l.mlp) {
-    const double mats = s.gated_mlp ? 3 : 2;
-    total += mats * r * (h + static_cast<double>(s.effective_ffn_hidden())) * s.dense_layers();
-    if (s.moe) {
-      total += mats * r * (h + static_cast<double>(s.moe->moe_ffn_hidden)) *
-               (s.moe->experts + s.moe->shared_experts) * s.moe_layers();
-    }
-  }
-  return total;
-}
-
 }  // namespace detail
-
-// Trainable LoRA parameters for a shape (Hu et al. 2021, §4: r (d_in + d_out) per adapted matrix).
-inline Count lora_parameter_count(const TransformerShape& shape, const LoraOptions& lora = {}) {
-  shape.validate();
-  return Count(static_cast<long long>(std::llround(detail::lora_params(shape, lora))));
-}
 
 // What a transformer layer keeps for its backward pass under `cfg` (memory/activations.hpp), as
 // training_budget counts it.
@@ -379,6 +332,8 @@ inline ActivationOptions activation_options(const TrainingConfig& cfg) {
   ao.dropout = cfg.dropout;
   ao.fused_activation = cfg.fused_activation;
   if (cfg.linear_input_bytes != 0) ao.linear_input_bytes = cfg.linear_input_bytes;
+  ao.finetune = cfg.finetune;
+  ao.lora = cfg.lora;
   return ao;
 }
 
@@ -517,7 +472,8 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
   // element; LayerNorm 4 + 2), and at the start of the backward pass holds the fp32 log-softmax output
   // with the loss's two fp32 gradients over the logits (incoming and outgoing): 12 bytes per logit
   // (PyTorch's log_softmax and nll_loss autograd functions).
-  const double output_input = (cfg.eager ? (shape.norm == NormKind::rmsnorm ? 10.0 : 6.0) : 2.0) * sb *
+  // Frozen base weights (LoRA): the final norm's fp32 upcast alone; the frozen head keeps no input.
+  const double output_input = (cfg.eager ? (cfg.finetune != FineTune::full ? 4.0 : shape.norm == NormKind::rmsnorm ? 10.0 : 6.0) : 2.0) * sb *
                               static_cast<double>(shape.hidden) / (par.sequence_parallel ? par.tp : 1);
   const std::int64_t vocab = padded_vocab(shape.vocab, par.tp, cfg.vocab_multiple);
   const double logits = (cfg.eager ? 12.0 : 4.0) * sb * static_cast<double>(vocab) / par.tp;
@@ -575,6 +531,7 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
       unsharded_grads = one_layer;
     }
 
+    double cast_copies = 0;  // autocast's 16-bit weight copies (eager, fp32 weights), in parameters
     if (cfg.finetune == FineTune::full) {
       const double w_params = sharded(3) + gathered;
       if (cfg.offload_parameters) {
@@ -586,10 +543,13 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
         }
       } else {
         // Eager PyTorch under autocast: every linear layer keeps the 16-bit copy of its weight it computed
-        // with for its backward pass; the embedding lookup is not cast (a tied output head is).
-        const double cast_copies = cfg.eager && cfg.mixed_precision && w_bytes > 2
-                                       ? std::max(0.0, sh.total() - (shape.tied_embeddings || !first ? 0.0 : static_cast<double>(vocab) * static_cast<double>(shape.hidden) / par.tp))
-                                       : 0.0;
+        // with for its backward pass; the embedding lookup is not cast (a tied output head is). Under
+        // full recomputation the saved copies are dropped with the layer's other tensors, but autocast's
+        // cast cache holds every copy until the forward pass leaves the autocast region
+        // (torch.autocast.__exit__ clears it), so they all exist at the forward pass's end either way.
+        cast_copies = cfg.eager && cfg.mixed_precision && w_bytes > 2
+                          ? std::max(0.0, sh.total() - (shape.tied_embeddings || !first ? 0.0 : static_cast<double>(vocab) * static_cast<double>(shape.hidden) / par.tp))
+                          : 0.0;
         b.weights.size = DataSize::from_value(sharded(3) * w_bytes + gathered * gathered_bytes + cast_copies * 2);
         if (with_text) {
           if (gathered > 0 && gathered_bytes != w_bytes) {
@@ -599,7 +559,9 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
             b.weights.detail = n(w_params) + " params x " + n(w_bytes) + " B (" + w_name + ")" +
                                (gathered > 0 ? ", of which " + n(gathered) + " gathered (the root unit, the current and the prefetched layer)" : "");
           }
-          if (cast_copies > 0) b.weights.detail += " + " + n(cast_copies) + " x 2 B (autocast's copies, kept for the backward pass)";
+          if (cast_copies > 0)
+            b.weights.detail += " + " + n(cast_copies) + " x 2 B (autocast's copies" +
+                                (par.recompute == Recompute::full ? ", held to the forward pass's end)" : ", kept for the backward pass)");
         }
       }
       const double g_params = sharded(2) + unsharded_grads;
@@ -690,13 +652,18 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                                       : "");
     }
     // Eager PyTorch on one GPU (no DDP buckets, no ZeRO, no pipeline; zero_grad(set_to_none=True), the
-    // default since PyTorch 2.0): the gradients do not exist when the activations peak at the start of
-    // the backward pass, and appear as the backward pass frees the activations, so the two never add up:
-    // the budget counts max(gradients, activations), the gradients line what exceeds the activations.
+    // default since PyTorch 2.0): the gradients do not exist when the activations and autocast's weight
+    // copies peak at the forward pass's end, and appear as the backward pass frees them, so they never
+    // add up: the budget counts max(activations + copies, gradients + the one layer's copies still in
+    // use), the gradients line what exceeds the activations and copies (measured on one H200,
+    // 2026-12-04: Llama 3.1 8B, full recomputation, 128.6 GB peak allocated against 129.9 GB).
     if (cfg.eager && cfg.finetune == FineTune::full && dp_dense == 1 && pp == 1 && !cfg.offload_optimizer) {
       const double g = b.gradients.size.value(), a = b.activations.size.value();
-      b.gradients.size = DataSize::from_value(std::max(0.0, g - a));
-      if (with_text) b.gradients.detail += "; only what exceeds the activations counts (freed as the gradients appear)";
+      const double layer_copy = layers_here > 0 ? 2 * one_layer : 0.0;
+      b.gradients.size = DataSize::from_value(std::max(0.0, g + std::min(layer_copy, 2 * cast_copies) - a - 2 * cast_copies));
+      if (with_text)
+        b.gradients.detail += cast_copies > 0 ? "; only what exceeds the activations and autocast's copies counts (freed as the gradients appear)"
+                                              : "; only what exceeds the activations counts (freed as the gradients appear)";
     }
     if (with_text) {
       if (pp > 1) {
