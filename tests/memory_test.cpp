@@ -565,14 +565,53 @@ TEST_SUITE("memory") {
     CHECK(rel(gb(weight_memory(parameter_count(model("deepseek-r1")), formats::bf16)), 1342.0) < 2e-3);
     // The checkpoint ships in FP8 (config_671B.json "dtype": "fp8"): about 671 GB.
     CHECK(rel(gb(weight_memory(parameter_count(model("deepseek-r1")), formats::fp8)), 671.0) < 2e-3);
-    // Distills: nominal size x 4 bit, printed in GiB: 1.5B -> 0.70, 70B -> 32.6 (the source says 32.7).
-    CHECK(std::abs(gib(weight_memory(parse_count("1.5e9"), formats::int4)) - 0.7) < 0.005);
-    CHECK(rel(gib(weight_memory(parse_count("70e9"), formats::int4)), 32.7) < 0.005);
-    // With the real parameter counts, 4-bit is 0.83 GiB and 32.85 GiB (docs/memory.md).
-    CHECK(gib(weight_memory(parameter_count(model("deepseek-r1-distill-qwen-1.5b")), formats::int4)) ==
-          doctest::Approx(0.8274).epsilon(1e-3));
-    CHECK(gib(weight_memory(parameter_count(model("deepseek-r1-distill-llama-70b")), formats::int4)) ==
-          doctest::Approx(32.85).epsilon(1e-3));
+    // Distills: nominal size x a flat 4 bits, printed in GiB: 1.5B -> 0.70, 70B -> 32.6 (the source says 32.7).
+    const WeightFormat flat4{"4 bit", 4};
+    CHECK(std::abs(gib(weight_memory(parse_count("1.5e9"), flat4)) - 0.7) < 0.005);
+    CHECK(rel(gib(weight_memory(parse_count("70e9"), flat4)), 32.7) < 0.005);
+    // With the real parameter counts, a flat 4 bits is 0.83 GiB and 32.85 GiB (docs/memory.md); an
+    // AWQ/GPTQ checkpoint (int4) is more: group scales and zeros, and the embedding and head in bf16.
+    CHECK(gib(weight_memory(parameter_count(model("deepseek-r1-distill-qwen-1.5b")), flat4)) == doctest::Approx(0.8274).epsilon(1e-3));
+    CHECK(gib(weight_memory(parameter_count(model("deepseek-r1-distill-llama-70b")), flat4)) == doctest::Approx(32.85).epsilon(1e-3));
+    InferenceConfig awq;
+    awq.weights = formats::int4;
+    CHECK(gib(inference_budget(model("deepseek-r1-distill-llama-70b"), awq).weights.size) > 35.0);
+  }
+
+  TEST_CASE("quantized checkpoints: INT4 group scales, the embedding and head kept wider (AWQ, GGUF)") {
+    const TransformerShape& s = model("llama3.1-8b");
+    const double params = 8030261248.0, matrix = 128256.0 * 4096;  // the embedding; the head is another
+    // INT4 as AutoAWQ and GPTQ store it: groups of 128, an fp16 scale and a 4-bit zero each.
+    CHECK(formats::int4.bits_per_value == 4 + 20.0 / 128);
+    CHECK(formats::q6_k.bits_per_value == 210.0 * 8 / 256);  // block_q6_K: 210 bytes per 256 weights
+    InferenceConfig cfg;
+    cfg.weights = formats::int4;
+    const MemoryBudget awq = inference_budget(s, cfg);
+    CHECK(awq.weights.size.value() == doctest::Approx((params - 2 * matrix) * 4.15625 / 8 + 2 * matrix * 2));
+    CHECK(awq.weights.detail.find("embedding/head params x 16 bit (bf16)") != std::string::npos);
+    // hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4 (AutoAWQ, zero point, group 128): its two
+    // safetensors files are 4.68 GB + 1.05 GB = 5.73 GB; a flat 4 bits would say 4.02 GB.
+    CHECK(rel(awq.weights.size.value(), 5.73e9) < 0.005);
+    // llama.cpp's Q4_0 keeps the embedding in Q4_0 and raises the output head to Q6_K; Q8_0 is all Q8_0.
+    cfg.weights = formats::q4_0;
+    const MemoryBudget q4 = inference_budget(s, cfg);
+    CHECK(q4.weights.size.value() == doctest::Approx((params - matrix) * 4.5 / 8 + matrix * 6.5625 / 8));
+    CHECK(q4.weights.detail.find("output-head params x 6.562 bit (q6_k)") != std::string::npos);
+    cfg.weights = formats::q8_0;
+    CHECK(inference_budget(s, cfg).weights.size.value() == doctest::Approx(params * 8.5 / 8));
+    cfg.weights = formats::bf16;
+    CHECK(inference_budget(s, cfg).weights.detail == "8.03B params x 16 bit (bf16)");
+    // A tied embedding on one stage is the head's matrix: Q6_K in a Q4_0 file.
+    const TransformerShape& tied = model("llama3.2-1b");
+    cfg.weights = formats::q4_0;
+    const double tied_params = static_cast<double>(parameter_count(tied)), tied_matrix = 128256.0 * 2048;
+    CHECK(inference_budget(tied, cfg).weights.size.value() == doctest::Approx((tied_params - tied_matrix) * 4.5 / 8 + tied_matrix * 6.5625 / 8));
+    // A pipeline's first stage holds the embedding only.
+    cfg.pipeline_parallel = 2;
+    cfg.weights = formats::int4;
+    const MemoryBudget first = inference_budget(s, cfg);
+    CHECK(first.weights.detail.find("embedding params x 16 bit (bf16)") != std::string::npos);
+    CHECK(first.weights.detail.find("output-head") == std::string::npos);
   }
 
   TEST_CASE("training budget: optimizers, offload, pipeline in-flight micro-batches, interleaving") {

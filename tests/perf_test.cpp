@@ -2420,6 +2420,29 @@ TEST_SUITE("perf") {
     CHECK_THROWS_WITH_AS(estimate_inference(job, h100, bad), doctest::Contains("above 1 ms"), InputError);
   }
 
+  TEST_CASE("inference: a quantized checkpoint's wider output head is streamed at its width (memory/formats.hpp checkpoint_ends)") {
+    InferenceJob job;
+    job.model = find_model("llama3.1-8b").transformer();
+    job.weight_bytes_per_parameter = formats::int4.bytes_per_value();
+    const GpuSpec& g = gpu("RTX 4090");
+    const double flat = estimate_inference(job, g).weight_bytes_per_gpu.value();
+    job.head_weight_bytes_per_parameter = 2;  // AWQ keeps lm_head in 16 bits
+    const double wide = estimate_inference(job, g).weight_bytes_per_gpu.value();
+    const double head = 128256.0 * 4096;
+    CHECK(wide - flat == doctest::Approx(head * (2 - 4.15625 / 8)));
+    // serving_run sets it from the format: bf16 for int4, Q6_K for q4_0, nothing for bf16 or q8_0.
+    ServingLoad load;
+    load.weights = formats::int4;
+    CHECK(serving_run(job.model, g, load).estimate.weight_bytes_per_gpu.value() == doctest::Approx(wide));
+    load.weights = formats::q4_0;
+    job.weight_bytes_per_parameter = 4.5 / 8;
+    job.head_weight_bytes_per_parameter = 6.5625 / 8;
+    CHECK(serving_run(job.model, g, load).estimate.weight_bytes_per_gpu.value() ==
+          doctest::Approx(estimate_inference(job, g).weight_bytes_per_gpu.value()));
+    job.head_weight_bytes_per_parameter = -1;
+    CHECK_THROWS_WITH_AS(estimate_inference(job, g), doctest::Contains("head_weight_bytes_per_parameter"), InputError);
+  }
+
   TEST_CASE("sliding-window attention: the fused kernel runs the band; time, KV cache and decode follow") {
     // A windowed layer's flash kernel runs w^2/2 + (s - w) w query-key pairs (the causal s^2/2 at w = s).
     TransformerShape s = gpt(4, 2048, 16);

@@ -839,7 +839,10 @@ void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
   if (with_serve_flag) cmd->add_flag("--serve", a.serve, "Serving (inference) memory instead of training");
   cmd->add_option("--batch", a.batch, "Sequences served at once (default 1)");
   cmd->add_option("--context", a.context, "Tokens per sequence, prompt + output (default 512 + 128 = 640)");
-  cmd->add_option("--weights", a.weights, "Weight format (default bf16)")->check(weight_format_check());
+  cmd->add_option("--weights", a.weights,
+                  "Weight format (default bf16): int4 is AWQ/GPTQ's (groups of 128 with an fp16 scale and a 4-bit zero, 4.16 bits); "
+                  "the quantized formats keep the embedding and output head as their quantizers do (bf16; Q6_K head in a q4_0 file)")
+      ->check(weight_format_check());
   cmd->add_option("--expert-weights", a.expert_weights,
                   "Format of a mixture of experts' routed experts, where it differs from --weights (gpt-oss ships mxfp4 experts)")
       ->check(weight_format_check());

@@ -27,6 +27,7 @@ prefill_sweep, fp8_scaling, grouped_mm, holdout_eager, holdout_resnet, fp8_block
                      adapters beside frozen BF16 weights) and, where bitsandbytes is installed, QLoRA;
                      with and without gradient checkpointing
   finetune_holdout   the same on other shapes, 4,096 tokens and other ranks, held out from the memory accounting
+  finetune_peft      LoRA through Hugging Face PEFT itself (get_peft_model), the shapes of the two above
   int4_gemv          weight-only INT4 (tinygemm, group 128) decode products at Llama 3.1 8B's shapes vs BF16
   sustained_kernels  each kernel alone under minutes of load (BF16 GEMMs, cuDNN and flash attention) and a
                      mixed load of a Llama 3.1 8B layer's GEMMs and attention: rate per window, with the
@@ -1292,8 +1293,9 @@ def sustained_layer():
 
 class LoraLinear(nn.Module):
     """A frozen linear layer with a trainable rank-r adapter beside it, as PEFT's lora.Linear: y = W x +
-    (alpha / r) B A x, A Kaiming-initialised, B zero, adapters kept in fp32 (PEFT's autocast_adapter_dtype)
-    and run under autocast. With r == 0 the layer is plain and trainable (full fine-tuning)."""
+    (alpha / r) B A x, A Kaiming-initialised, B small random values (PEFT starts it at zero; a trained adapter
+    is not), adapters kept in fp32 (PEFT's autocast_adapter_dtype) and run under autocast, but without PEFT's
+    cast of the input to the adapters' dtype (finetune_peft runs PEFT itself). With r == 0 the layer is plain and trainable (full fine-tuning)."""
 
     def __init__(self, fin, fout, r, quant=None):
         super().__init__()
@@ -1497,6 +1499,76 @@ def finetune_holdout():
     return {"torch": torch.__version__, "rows": rows}
 
 
+def peft_steps(cfg, micro_batch, r=16, mlp=False, checkpoint=False, steps=6):
+    """One LoRA configuration as Hugging Face PEFT builds it: the plain model in BF16, then
+    peft.get_peft_model with LoraConfig(r, lora_alpha=16, lora_dropout=0, target_modules=the linear layers),
+    which freezes every base weight and keeps the adapters in fp32 (autocast_adapter_dtype); trained
+    under autocast BF16 with fused AdamW over the adapters, as finetune_steps."""
+    import peft
+    torch.cuda.empty_cache()
+    row = {"model": cfg["name"], "mode": "peft", "micro_batch": micro_batch, "seq": cfg["seq"], "rank": r,
+           "mlp_adapters": mlp, "checkpoint": checkpoint, "peft": peft.__version__}
+    model = None
+    try:
+        torch.set_default_dtype(torch.bfloat16)
+        try:
+            with torch.device(dev):
+                model = HFDecoder(cfg, 0, False, None, checkpoint)
+        finally:
+            torch.set_default_dtype(torch.float32)
+        targets = ["q.base", "k.base", "v.base", "o.base"] + (["gate.base", "up.base", "down.base"] if mlp else [])
+        model = peft.get_peft_model(model, peft.LoraConfig(r=r, lora_alpha=16, lora_dropout=0.0, target_modules=targets))
+        torch.cuda.synchronize()
+        torch.cuda.empty_cache()
+        torch.cuda.reset_peak_memory_stats()
+        row["weights_allocated_bytes"] = torch.cuda.memory_allocated()
+        trainable = [p for p in model.parameters() if p.requires_grad]
+        row["trainable_params"] = sum(p.numel() for p in trainable)
+        row["adapter_dtype"] = str(trainable[0].dtype)
+        opt = torch.optim.AdamW(trainable, lr=1e-4, fused=True)
+        s = cfg["seq"]
+        idx = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
+        tgt = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
+        for p in trainable:  # B starts at zero in PEFT: give it values, as a trained adapter has
+            if p.dim() == 2 and p.shape[1] == r:
+                torch.nn.init.normal_(p, std=1e-3)
+
+        def step():
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = model(idx, tgt)
+            loss.backward()
+            opt.step()
+            opt.zero_grad(set_to_none=True)
+        ms = median_ms(step, warmup=2, iters=steps)
+        row.update(step_ms=ms, tokens_per_s=micro_batch * s / (ms / 1e3),
+                   peak_allocated_bytes=torch.cuda.max_memory_allocated(),
+                   peak_reserved_bytes=torch.cuda.max_memory_reserved())
+    except torch.OutOfMemoryError as e:
+        row.update(oom=True, error=str(e)[:200])
+    except Exception as e:
+        row.update(error=repr(e)[:300])
+    del model
+    print("  ", {k: (round(v, 1) if isinstance(v, float) else v) for k, v in row.items()}, flush=True)
+    return row
+
+
+def finetune_peft():
+    """LoRA through Hugging Face PEFT itself (its dtype casts: each adapter casts its input to the adapter's
+    fp32 and autocast casts it back, so each adapted layer keeps its own 16-bit copy of its input)."""
+    rows = [
+        peft_steps(LLAMA32_1B, 4),
+        peft_steps(LLAMA32_1B, 4, r=64, mlp=True),
+        peft_steps(LLAMA31_8B, 4),
+        peft_steps(LLAMA31_8B, 1),
+        peft_steps(LLAMA31_8B, 4, checkpoint=True),
+        peft_steps(LLAMA31_8B, 4, r=64, mlp=True, checkpoint=True),
+        peft_steps(LLAMA32_3B, 2, r=8),
+        peft_steps(MISTRAL_7B, 2),
+        peft_steps(MISTRAL_7B, 4, r=32, mlp=True),
+    ]
+    return {"torch": torch.__version__, "rows": rows}
+
+
 def int4_gemv():
     """Weight-only INT4 matrix products as gpt-fast and torchao run them (PyTorch's tinygemm kernel,
     _weight_int4pack_mm, group size 128, BF16 scales and zeros) at Llama 3.1 8B's decode shapes, 1-16
@@ -1542,7 +1614,7 @@ if ONLY:
     for _name, _fn in (("host_launch", host_launch), ("conv_layers", conv_layers), ("image_profile", image_profile),
                        ("prefill_sweep", prefill_sweep), ("fp8_scaling", fp8_scaling), ("grouped_mm", grouped_mm),
                        ("finetune", finetune), ("int4_gemv", int4_gemv),
-                       ("finetune_holdout", finetune_holdout)):
+                       ("finetune_holdout", finetune_holdout), ("finetune_peft", finetune_peft)):
         section(_name)(_fn)
 
 

@@ -71,7 +71,8 @@ void bind_memory_types(py::module_& m) {
   py::class_<WeightFormat> wf(m, "WeightFormat",
                               "A storage format of weights or caches: bits per value including block-scale overhead.");
   wf.def(py::init([](const std::string& n) { return parse_weight_format(n); }), py::arg("name"),
-         "fp32, bf16, fp16, fp8, int8, int4, q8_0 (8.5 bit), q4_0 (4.5 bit), nf4 (4.127 bit), mxfp4 (4.25 bit), nvfp4 (4.5 bit), mxfp6 (6.25 bit).");
+         "fp32, bf16, fp16, fp8, int8, int4 (AWQ/GPTQ, group 128: 4.156 bit), q8_0 (8.5 bit), q6_k (6.5625 bit), q4_0 (4.5 bit), nf4 (4.127 bit), "
+         "mxfp4 (4.25 bit), nvfp4 (4.5 bit), mxfp6 (6.25 bit).");
   wf.def_property_readonly("name", [](const WeightFormat& f) { return std::string(f.name); });
   wf.def_readonly("bits_per_value", &WeightFormat::bits_per_value);
   wf.def("bytes_per_value", &WeightFormat::bytes_per_value);
@@ -88,6 +89,14 @@ void bind_memory_types(py::module_& m) {
     return d;
   });
   py::implicitly_convertible<py::str, WeightFormat>();
+  wf.def(
+      "checkpoint_ends",
+      [](const WeightFormat& f) {
+        const CheckpointEnds e = checkpoint_ends(f);
+        return py::make_tuple(e.embedding, e.head);
+      },
+      "(embedding, head): the formats a checkpoint in this format keeps its input embedding and output head in "
+      "(bf16 for the GPU quantizers' formats, Q6_K for a q4_0 file's head; the format itself for 16-bit formats and q8_0).");
   m.def("weight_format", &weight_format, py::arg("precision"), "The storage format of a compute precision.");
   m.def("parse_weight_format", [](const std::string& t) { return parse_weight_format(t); }, py::arg("text"));
   m.def("weight_memory", &weight_memory, py::arg("params"), py::arg("format"), "Memory of `params` weights in `format`.");

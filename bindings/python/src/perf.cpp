@@ -517,6 +517,8 @@ void bind_inference_and_image_models(py::module_& m) {
       .field("compute_precision", &InferenceJob::compute_precision)
       .field("weight_bytes_per_parameter", &InferenceJob::weight_bytes_per_parameter)
       .field("expert_weight_bytes_per_parameter", &InferenceJob::expert_weight_bytes_per_parameter, "the routed experts'; 0: as the rest")
+      .field("head_weight_bytes_per_parameter", &InferenceJob::head_weight_bytes_per_parameter,
+             "the output head's, which quantized checkpoints keep wider (WeightFormat.checkpoint_ends); 0: as the rest")
       .field("kv_bytes_per_element", &InferenceJob::kv_bytes_per_element)
       .field("batch", &InferenceJob::batch)
       .field("prompt", &InferenceJob::prompt)

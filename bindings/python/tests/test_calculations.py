@@ -157,6 +157,27 @@ def test_solvers():
     assert s is not None and s.gpus >= 2
 
 
+def test_quantized_checkpoints_keep_their_ends_wider():
+    # hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4: 4.68 GB + 1.05 GB of safetensors (the C++ test's figure).
+    shape = capplan.find_model("llama3.1-8b").transformer()
+    int4 = capplan.WeightFormat("int4")
+    assert int4.bits_per_value == pytest.approx(4 + 20 / 128)
+    assert [f.name for f in int4.checkpoint_ends()] == ["bf16", "bf16"]
+    assert [f.name for f in capplan.WeightFormat("q4_0").checkpoint_ends()] == ["q4_0", "q6_k"]
+    assert [f.name for f in capplan.WeightFormat("q8_0").checkpoint_ends()] == ["q8_0", "q8_0"]
+    awq = capplan.inference_budget(shape, capplan.InferenceConfig(weights="int4"))
+    assert awq.weights.size.to("GB") == pytest.approx(5.73, rel=0.005)
+    assert "embedding/head params x 16 bit (bf16)" in awq.weights.detail
+    job = capplan.InferenceJob(model=shape, weight_bytes_per_parameter=int4.bytes_per_value())
+    flat = capplan.estimate_inference(job, capplan.Catalog.builtin().find_gpu("rtx4090")).weight_bytes_per_gpu
+    job.head_weight_bytes_per_parameter = 2.0
+    wide = capplan.estimate_inference(job, capplan.Catalog.builtin().find_gpu("rtx4090")).weight_bytes_per_gpu
+    assert wide.value - flat.value == pytest.approx(128256 * 4096 * (2 - int4.bytes_per_value()))
+    with pytest.raises(capplan.InputError, match="head_weight_bytes_per_parameter"):
+        job.head_weight_bytes_per_parameter = -1.0
+        capplan.estimate_inference(job, capplan.Catalog.builtin().find_gpu("rtx4090"))
+
+
 def test_memory_errors():
     shape = capplan.find_model("llama2-7b").transformer()
     cfg = TrainingConfig()

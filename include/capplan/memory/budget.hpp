@@ -765,14 +765,34 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
                                          cfg.pipeline_parallel == 1);
 
   MemoryBudget b;
-  b.weights.size = cfg.weights.size_of(sh.total());
-  b.weights.detail = n(sh.total()) + " params x " + n(cfg.weights.bits_per_value) + " bit (" +
-                     std::string(cfg.weights.name) + ")";
+  // The input embedding and the output head in the formats the checkpoint keeps them in
+  // (memory/formats.hpp checkpoint_ends): on this stage the head's matrix if it is the last (a tied
+  // embedding on one stage is that same matrix), the embedding and the small parameters the rest of
+  // the ends.
+  const CheckpointEnds ends = checkpoint_ends(cfg.weights);
+  const bool last = cfg.pipeline_parallel == 1;
+  const double head_here = last ? dbl(shape.vocab) * dbl(shape.hidden) / cfg.tensor_parallel : 0.0;
+  const double embedding_here = std::max(0.0, sh.ends - head_here);
+  const double body = sh.dense - sh.ends + (cfg.expert_weights && shape.moe ? 0.0 : sh.expert);
+  b.weights.size = cfg.weights.size_of(body) + ends.embedding.size_of(embedding_here) + ends.head.size_of(head_here);
+  // The text: the parameters in the checkpoint's format, then the ends kept in another one.
+  double in_format = body;
+  if (ends.embedding == cfg.weights) in_format += embedding_here;
+  if (ends.head == cfg.weights) in_format += head_here;
+  b.weights.detail = n(in_format) + " params x " + n(cfg.weights.bits_per_value) + " bit (" + std::string(cfg.weights.name) + ")";
+  const auto kept = [&](double params, const char* what, const WeightFormat& f) {
+    if (params > 0) b.weights.detail += " + " + n(params) + " " + what + " params x " + n(f.bits_per_value) + " bit (" + std::string(f.name) + ")";
+  };
+  if (!(ends.embedding == cfg.weights) && ends.embedding == ends.head && embedding_here > 0 && head_here > 0) {
+    kept(embedding_here + head_here, "embedding/head", ends.head);
+  } else {
+    if (!(ends.embedding == cfg.weights)) kept(embedding_here, "embedding", ends.embedding);
+    if (!(ends.head == cfg.weights)) kept(head_here, "output-head", ends.head);
+  }
   if (cfg.expert_weights && shape.moe && sh.expert > 0) {
     const WeightFormat& ef = *cfg.expert_weights;
-    b.weights.size = cfg.weights.size_of(sh.dense) + ef.size_of(sh.expert);
-    b.weights.detail = n(sh.dense) + " params x " + n(cfg.weights.bits_per_value) + " bit (" + std::string(cfg.weights.name) + ") + " +
-                       n(sh.expert) + " expert params x " + n(ef.bits_per_value) + " bit (" + std::string(ef.name) + ")";
+    b.weights.size += ef.size_of(sh.expert);
+    b.weights.detail += " + " + n(sh.expert) + " expert params x " + n(ef.bits_per_value) + " bit (" + std::string(ef.name) + ")";
   }
   b.gradients.detail = "none (inference)";
   b.optimizer_states.detail = "none (inference)";

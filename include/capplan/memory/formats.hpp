@@ -12,7 +12,19 @@
 // Engine's NVFP4BlockScaling) packs 16 FP4 E2M1 values with one FP8 E4M3 scale, plus one FP32 scale per
 // tensor: 4 + 8/16 = 4.5 bits (the per-tensor scale is not counted). MXFP6 (OCP MX v1.0, §5: 32 FP6
 // E2M3 or E3M2 values sharing one E8M0 scale) costs 6 + 8/32 = 6.25 bits; AMD Quark writes such
-// checkpoints.
+// checkpoints. INT4 as the GPU quantizers store it (AutoAWQ, GPTQ, llm-compressor's W4A16): 4-bit
+// weights in groups of 128 along the input dimension, each group with an fp16 scale and a 4-bit zero
+// point (AWQ's and GPTQ's asymmetric default; AutoAWQ q_group_size 128, "zero_point": True):
+// 4 + (16 + 4) / 128 = 4.15625 bits. ggml's Q6_K packs 256 weights as 256 x 6 bit, 16 int8 sub-block
+// scales and one fp16 super-scale: 210 B / 256 = 6.5625 bits (block_q6_K in ggml-common.h).
+//
+// A quantized checkpoint is not all in its format: the quantizers quantize the decoder layers' linear
+// layers and keep the input embedding and the output head as the model came (AutoAWQ and GPTQ quantize
+// the blocks' nn.Linear modules only; llm-compressor's recipes ignore lm_head; bitsandbytes skips it,
+// transformers' llm_int8_skip_modules). llama.cpp keeps the embedding in the file's type but raises
+// the output head (or a tied embedding, the same tensor) to Q6_K unless the file is Q8_0 (llama-quant.cpp,
+// llama_tensor_get_type: "else if (new_type != GGML_TYPE_Q8_0) new_type = GGML_TYPE_Q6_K").
+// checkpoint_ends gives both formats.
 #pragma once
 
 #include "capplan/error.hpp"
@@ -47,14 +59,15 @@ inline constexpr WeightFormat bf16{"bf16", 16};
 inline constexpr WeightFormat fp16{"fp16", 16};
 inline constexpr WeightFormat fp8{"fp8", 8};
 inline constexpr WeightFormat int8{"int8", 8};
-inline constexpr WeightFormat int4{"int4", 4};
+inline constexpr WeightFormat int4{"int4", 4.15625};  // group 128: + fp16 scale + 4-bit zero per group (AWQ, GPTQ)
 inline constexpr WeightFormat q8_0{"q8_0", 8.5};   // ggml block_q8_0: 32 x int8 + fp16 scale
 inline constexpr WeightFormat q4_0{"q4_0", 4.5};   // ggml block_q4_0: 32 x 4 bit + fp16 scale
+inline constexpr WeightFormat q6_k{"q6_k", 6.5625};  // ggml block_q6_K: 256 x 6 bit + 16 int8 scales + fp16
 inline constexpr WeightFormat nf4{"nf4", 4.127};   // QLoRA NF4 + double-quantized constants (Dettmers et al. 2023, §3)
 inline constexpr WeightFormat mxfp4{"mxfp4", 4.25};  // OCP MX: 32 x FP4 E2M1 + one E8M0 scale
 inline constexpr WeightFormat nvfp4{"nvfp4", 4.5};   // 16 x FP4 E2M1 + one E4M3 scale (+ one FP32 per tensor)
 inline constexpr WeightFormat mxfp6{"mxfp6", 6.25};  // OCP MX: 32 x FP6 (E2M3 or E3M2) + one E8M0 scale
-inline constexpr std::array<WeightFormat, 12> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q4_0, nf4, mxfp4, nvfp4, mxfp6};
+inline constexpr std::array<WeightFormat, 13> all{fp32, bf16, fp16, fp8, int8, int4, q8_0, q6_k, q4_0, nf4, mxfp4, nvfp4, mxfp6};
 
 // The formats' names, comma-separated, for help texts and error messages.
 inline std::string names() {
@@ -89,6 +102,20 @@ inline WeightFormat parse_weight_format(std::string_view text, std::string_view 
     if (f.name == text) return f;
   }
   detail::fail(field, "\"" + std::string(text) + "\"", "is not a weight format (" + formats::names() + ")");
+}
+
+// The formats a checkpoint in `f` keeps its input embedding and its output head in (the comment at the
+// top): 16-bit formats and Q8_0 all in `f`; Q4_0 and Q6_K the embedding in `f`, the head in Q6_K; the
+// other quantized formats both in bf16.
+struct CheckpointEnds {
+  WeightFormat embedding;
+  WeightFormat head;
+};
+
+inline CheckpointEnds checkpoint_ends(const WeightFormat& f) {
+  if (f.bits_per_value >= 16 || f == formats::q8_0) return {f, f};
+  if (f == formats::q4_0 || f == formats::q6_k) return {f, formats::q6_k};
+  return {formats::bf16, formats::bf16};
 }
 
 // Memory of `params` weights stored in `format`.

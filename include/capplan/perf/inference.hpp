@@ -41,6 +41,9 @@ struct InferenceJob {
   Precision compute_precision = Precision::fp16;  // activations and tensor-core math
   double weight_bytes_per_parameter = 2;          // fp16 2, int8 1, 4-bit formats ~0.5625 (q4_0: 4.5 bits)
   double expert_weight_bytes_per_parameter = 0;   // the routed experts' (gpt-oss MXFP4: 0.53125); 0: as the rest
+  // The output head's, which quantized checkpoints keep wider (memory/formats.hpp checkpoint_ends: bf16
+  // under AWQ, GPTQ, FP8; Q6_K in a Q4_0 file); 0: as the rest.
+  double head_weight_bytes_per_parameter = 0;
   double kv_bytes_per_element = 2;                // KV cache element width
   std::int64_t batch = 1;                         // concurrent sequences
   std::int64_t prompt = 512;                      // prompt tokens per sequence
@@ -181,6 +184,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
                           "is more than the " + std::to_string(job.gpus_per_node) + " GPUs of a node (gpus_per_node): a stage's TP group stays in one node");
   require_positive(job.weight_bytes_per_parameter, "weight_bytes_per_parameter");
   require_nonnegative(job.expert_weight_bytes_per_parameter, "expert_weight_bytes_per_parameter");
+  require_nonnegative(job.head_weight_bytes_per_parameter, "head_weight_bytes_per_parameter");
   require_positive(job.kv_bytes_per_element, "kv_bytes_per_element");
   if (opt.kernels_per_layer < 0) capplan::detail::fail("kernels_per_layer", std::to_string(opt.kernels_per_layer), "is negative");
   if (opt.eager && opt.cuda_graphs)
@@ -261,10 +265,14 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     weight_params += routed_total * (touched - k_over_e);
     expert_params_read = routed_total * touched;
   }
-  double weight_bytes = weight_params * job.weight_bytes_per_parameter / tp;
+  // The output head in its own format where the checkpoint keeps it wider.
+  const double head_params = static_cast<double>(s.vocab) * static_cast<double>(s.hidden);
+  const double head_extra =
+      job.head_weight_bytes_per_parameter > 0 ? head_params * (job.head_weight_bytes_per_parameter - job.weight_bytes_per_parameter) : 0.0;
+  double weight_bytes = (weight_params * job.weight_bytes_per_parameter + head_extra) / tp;
   if (job.expert_weight_bytes_per_parameter > 0 && expert_params_read > 0) {
     // Experts in their own format (weight-only: dequantized for the matmuls, as the 4-bit formats are).
-    weight_bytes = ((weight_params - expert_params_read) * job.weight_bytes_per_parameter +
+    weight_bytes = ((weight_params - expert_params_read) * job.weight_bytes_per_parameter + head_extra +
                     expert_params_read * job.expert_weight_bytes_per_parameter) / tp;
   }
   const double kv_bytes = B * kv_tokens_read * kv_per_token_per_layer;

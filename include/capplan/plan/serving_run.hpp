@@ -138,6 +138,7 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   job.model = shape;
   job.weight_bytes_per_parameter = load.weights.bytes_per_value();
   if (load.expert_weights) job.expert_weight_bytes_per_parameter = load.expert_weights->bytes_per_value();
+  if (const WeightFormat head = checkpoint_ends(load.weights).head; !(head == load.weights)) job.head_weight_bytes_per_parameter = head.bytes_per_value();
   job.kv_bytes_per_element = load.kv_cache.bytes_per_value();
   job.batch = load.batch;
   job.prompt = load.prompt;
