@@ -64,18 +64,22 @@ NOTES = {
                        "not developed on; the host launch time per kernel was fitted afterwards on the GPT-2-124M "
                        "rows alone, not on these"),
     "finetune": (0.25, "Hugging Face-shaped layers (separate q, k, v, o, gate, up, down projections) trained in plain "
-                       "PyTorch under autocast BF16, timed with --framework eager: LoRA as PEFT runs it (frozen BF16 base "
+                       "PyTorch under autocast BF16, timed with --framework eager: LoRA as PEFT sets it up (frozen BF16 base "
                        "weights, fp32 adapters, fused AdamW over the adapters), gradient checkpointing of every decoder "
                        "layer as --recompute full; full fine-tuning with fp32 weights as the training rows above"),
-    "finetune_memory": (0.25, "PyTorch's peak reserved bytes. Before 2026-12-04 capplan kept a frozen layer's activations as "
-                              "full training's (every linear layer's input, an fp32 residual stream) and autocast's copies "
-                              "on top of the gradients: these LoRA rows came out +10 to +33 % and the 8B full fine-tuning "
-                              "with checkpointing did not fit (151.7 GB). The frozen-weight accounting "
-                              "(memory/activations.hpp) was written after seeing these rows, so they are not a test of it: "
-                              "the held-out rows below are"),
-    "finetune_held_out": (0.25, "held out: measured after the frozen-weight accounting was written, its predictions recorded "
-                                "before the run: other shapes (Llama 3.2 3B, Mistral 7B), 4,096 tokens, other ranks. Under "
-                                "the accounting before it the LoRA memory rows were +6.6 to +41.5 %"),
+    "finetune_memory": (0.25, "PyTorch's peak reserved bytes. The LoRA rows ran measure.py's own adapters, which share their "
+                              "layers' inputs (q, k and v one copy; o reads the attention kernel's output); capplan counts "
+                              "Hugging Face PEFT's, whose lora.Linear casts each input to the fp32 adapters' dtype so that "
+                              "every adapted layer keeps its own 16-bit copy: 4h + 2q bytes more per token and layer for "
+                              "q k v o, which these rows show as +4 to +12 % (finetune_peft measures PEFT itself; not yet "
+                              "run). Before 2026-12-04 capplan kept a frozen layer's activations as full training's and "
+                              "autocast's copies on top of the gradients: +10 to +33 % here, and the 8B full fine-tuning "
+                              "with checkpointing did not fit (151.7 GB)"),
+    "finetune_held_out": (0.25, "held out: measured after the frozen-weight accounting was first written, its predictions "
+                                "recorded before the run: other shapes (Llama 3.2 3B, Mistral 7B), 4,096 tokens, other "
+                                "ranks; the same hand-written adapters as the rows above (PEFT's per-adapter input copies "
+                                "counted since: those LoRA rows high by them). Under the accounting before 2026-12-04 the "
+                                "LoRA memory rows were +6.6 to +41.5 %"),
     "decode": (0.35, "the measured step is PyTorch's own kernels in a CUDA graph: about 40 kernels per layer (capplan "
                      "counts 20) and attention over the KV cache as batched matmuls around a separate softmax, which "
                      "read K and V slower than a fused decode kernel"),

@@ -271,12 +271,12 @@ def test_frozen_weights_keep_no_inputs_for_weight_gradients():
     full = capplan.ActivationOptions(flash_attention=True, eager=True)
     lora = capplan.ActivationOptions(flash_attention=True, eager=True, finetune=capplan.FineTune.lora)
     h, q, kv, f = 4096, 4096, 1024, 14336
-    per_token = (4 + 2 + 4) * h + 4 * q + 4 * kv + 2 * q + 6 * f + 4 * 2 * 16
+    per_token = (4 + 4) * h + 4 * q + 4 * kv + 3 * 2 * h + 2 * q + 6 * f + 4 * 2 * 16
     assert capplan.activation_memory_per_layer(shape, 4, 2048, lora).value == pytest.approx(8192 * per_token)
     assert capplan.activation_memory_per_layer(shape, 4, 2048, full).value > capplan.activation_memory_per_layer(shape, 4, 2048, lora).value
     mlp = capplan.ActivationOptions(flash_attention=True, eager=True, finetune=capplan.FineTune.lora,
                                     lora=capplan.LoraOptions(rank=16, mlp=True))
-    assert capplan.activation_memory_per_layer(shape, 4, 2048, mlp).value == pytest.approx(8192 * (per_token + 2 * h + 2 * f + 3 * 2 * 16))
+    assert capplan.activation_memory_per_layer(shape, 4, 2048, mlp).value == pytest.approx(8192 * (per_token + 4 * h + 2 * f + 3 * 2 * 16))
     with pytest.raises(capplan.InputError, match="lora.rank"):
         capplan.activation_memory_per_layer(shape, 4, 2048, capplan.ActivationOptions(finetune=capplan.FineTune.lora,
                                                                                       lora=capplan.LoraOptions(rank=0)))

@@ -145,10 +145,15 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     detail::fail("linear_input_bytes", detail::format_double(o.linear_input_bytes), "must be in (0, 4] bytes per element");
   const bool frozen = o.finetune != FineTune::full;
   if (frozen && o.lora.rank <= 0) detail::fail("lora.rank", std::to_string(o.lora.rank), "must be a positive rank");
+  if (frozen && !(o.lora.q || o.lora.k || o.lora.v || o.lora.o || o.lora.mlp))
+    detail::fail("lora", "no target", "adapts no layer: set q, k, v, o or mlp");
   const double input = o.eager && !frozen ? 4 * sbh : 2 * sbh;
   if (o.recompute == Recompute::full) return DataSize::from_value(o.sequence_parallel ? input / t : input);
   validate_recompute_modules(shape, o.recompute, o.recompute_modules, o.eager);
-  const double li = o.linear_input_bytes;  // bytes per element of a saved linear-layer input
+  // Bytes per element of a saved linear-layer input. A frozen Transformer Engine layer keeps no FP8
+  // copy (backward_needs_input is false), and the adapter beside it, a 16-bit linear layer, keeps the
+  // 16-bit input.
+  const double li = frozen ? 2.0 : o.linear_input_bytes;
   // Which linear layers keep their inputs: all in full training; with frozen base weights the adapted
   // ones (the QKV input is shared by q, k and v).
   const bool keep_qkv_in = !frozen || o.lora.q || o.lora.k || o.lora.v;
@@ -184,7 +189,7 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   // gated, 4; GELU's input, 2), SiLU's output when SwiGLU is not one fused function (2), and the
   // second layer's input (li). Eager PyTorch: 8 gated, 4 not (below).
   // A frozen second layer without an adapter keeps no input (its li, eager's 2).
-  const double mlp_per_width = o.eager ? (shape.gated_mlp ? 8.0 : 4.0) - (keep_mlp_in ? 0.0 : 2.0)
+  const double mlp_per_width = o.eager ? (shape.gated_mlp ? 8.0 : 4.0) - (frozen ? 2.0 : 0.0)
                                        : (shape.gated_mlp ? (o.fused_activation ? 4.0 : 6.0) : 2.0) + (keep_mlp_in ? li : 0.0);
   // mlp: a dense layer's MLP keeps only its input (the second norm's, counted with the norms).
   const bool dense_recomputed = mods & rm::mlp;
@@ -223,7 +228,8 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     // The k permuted copies the experts' first layer keeps (li bytes: in FP8 the grouped linear keeps
     // its quantized copy; the permutation itself saves no data) and the experts' outputs before
     // they are weighted and combined (2 bytes).
-    dispatch = moe_recomputed ? 0.0 : ((keep_mlp_in ? (o.eager ? 2.0 : li) : 0.0) + 2) * sbh * m.experts_per_token * share;
+    // (Eager PyTorch with PEFT's adapters on the experts: their own copies, counted below.)
+    dispatch = moe_recomputed ? 0.0 : ((keep_mlp_in && !(o.eager && frozen) ? (o.eager ? 2.0 : li) : 0.0) + 2) * sbh * m.experts_per_token * share;
     // The router's 16-bit input, the second norm's output: the checkpoint's input when moe is
     // recomputed (Megatron-Core runs pre_mlp_layernorm outside the MoE module), dropped with layernorm.
     const double router_input = norms_dropped && !moe_recomputed ? 0.0 : 2.0;
@@ -256,9 +262,31 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
     // cos and sin; no dropout masks. Frozen base weights (above): each norm keeps its fp32 upcast
     // of the 16-bit residual stream (4h), not its output; the linear layers without adapters keep
     // no input.
+    //
+    // Frozen base weights as Hugging Face PEFT runs them (lora.Linear.forward: x =
+    // self._cast_input_dtype(x, lora_A.weight.dtype), the adapters being fp32 under
+    // autocast_adapter_dtype): each adapter casts its layer's input to fp32 and autocast casts that back
+    // to 16 bits for lora_A, so every adapted layer keeps its own 16-bit copy of its input, 2 d_in (q,
+    // k and v one each; o its own beside the attention kernel's output), while the frozen layers keep
+    // none; the MLP keeps what its activation needs (gate, up and SiLU's output; GELU's input).
     const double norm = shape.norm == NormKind::rmsnorm && !frozen ? 8.0 : 4.0;
-    const double norms = ((norm + (keep_qkv_in ? 2 : 0)) + (norm + (keep_mlp_in ? 2 : 0))) * sbh;
-    const double attention = (keep_proj_in ? 6 : 4) * s * b * q_width + 4 * s * b * kv_width;
+    double norms = ((norm + (keep_qkv_in ? 2 : 0)) + (norm + (keep_mlp_in ? 2 : 0))) * sbh;
+    double attention = (keep_proj_in ? 6 : 4) * s * b * q_width + 4 * s * b * kv_width;
+    if (frozen) {
+      norms = 2 * norm * sbh;
+      const double copies = (o.lora.q ? 2 * h : 0.0) + (o.lora.k ? 2 * h : 0.0) + (o.lora.v ? 2 * h : 0.0) + (o.lora.o ? 2 * q_width : 0.0);
+      attention = 4 * s * b * q_width + 4 * s * b * kv_width + copies * s * b;
+      if (o.lora.mlp) {
+        // The first layers' inputs (gate and up, or fc1) and the second layer's (the FFN-wide product),
+        // for every FFN a token passes: the dense layers', the k routed and shared experts' in MoE layers.
+        const double first = (shape.gated_mlp ? 2 : 1) * 2 * h;
+        const double share = shape.moe ? static_cast<double>(shape.moe_layers()) / shape.layers : 0.0;
+        const double dense_ffn = dbl(shape.effective_ffn_hidden());
+        const double moe_ffn = shape.moe ? dbl(shape.moe->moe_ffn_hidden) * dbl(shape.moe->experts_per_token + shape.moe->shared_experts) : 0.0;
+        const double moe_first = shape.moe ? first * dbl(shape.moe->experts_per_token + shape.moe->shared_experts) : 0.0;
+        mlp_split += ((1 - share) * (first + 2 * dense_ffn) + share * (moe_first + 2 * moe_ffn)) * s * b;
+      }
+    }
     const double eager_scores = !core_attn && !o.flash_attention ? 5 * a * s * s * b : 0.0;
     const double bytes = dispatch + adapter_mid + (o.sequence_parallel ? (norms + router + attention + mlp_split + eager_scores) / t
                                                                        : norms + router + (attention + mlp_split + eager_scores) / t);
@@ -266,13 +294,18 @@ inline DataSize activation_memory_per_layer(const TransformerShape& shape, std::
   }
   // Layer inputs (the QKV and first MLP layers' inputs) 4sbh at 16 bits, LayerNorm inputs 4sbh,
   // dropout masks 2sbh.
-  const double unsplit = (norm_out + mlp_input) * sbh + 4 * sbh + (o.dropout ? 2 * sbh : 0.0) + router + latents;
+  // Frozen weights under sequence parallelism: NeMo's and Megatron-Bridge's LoRA feed the adapters
+  // of the QKV and first MLP layers the gathered norm output (return_layernorm_output_gathered), which
+  // the adapter keeps whole: not split over the t ranks.
+  const double dense_share = shape.moe ? 1.0 - static_cast<double>(shape.moe_layers()) / shape.layers : 1.0;
+  const double gathered = frozen && o.sequence_parallel ? (norm_out + dense_share * dense_input) * sbh : 0.0;
+  const double unsplit = (norm_out + mlp_input) * sbh - gathered + 4 * sbh + (o.dropout ? 2 * sbh : 0.0) + router + latents;
   const bool keep_scores = !core_attn && !o.flash_attention;
   // Unfused attention keeps the softmax output (2 a s^2 b), and with dropout its mask and output
   // (a s^2 b + 2 a s^2 b: Korthikanti's 5 a s^2 b).
   const double scores = keep_scores ? (o.dropout ? 5.0 : 2.0) * a * s * s * b : 0.0;
-  const double bytes = dispatch + adapter_mid + (o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
-                                                                    : unsplit + (attn_split + mlp_split + scores) / t);
+  const double bytes = dispatch + adapter_mid + gathered + (o.sequence_parallel ? (unsplit + attn_split + mlp_split + scores) / t
+                                                                               : unsplit + (attn_split + mlp_split + scores) / t);
   return DataSize::from_value(bytes);
 }
 

@@ -639,7 +639,8 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
                                             : std::string()) +
                              (par.interleave > 1 ? " (interleaved, " + n(par.interleave) + " chunks" + chunks_text(stage, layers_here) + ")" : "") +
                              (cfg.eager || par.recompute == Recompute::full ? std::string()
-                                                                            : std::string(ao.linear_input_bytes < 2 ? "; linear-layer inputs kept quantized (" +
+                                                                            : std::string(ao.linear_input_bytes < 2 && cfg.finetune == FineTune::full
+                                                                                              ? "; linear-layer inputs kept quantized (" +
                                                                                                                   n(ao.linear_input_bytes) + " B)"
                                                                                                             : "") +
                                                                                   (shape.gated_mlp && ao.fused_activation ? "; fused SwiGLU keeps gate and up only" : "")) +
@@ -657,7 +658,9 @@ MemoryBudget training_budget(const TransformerShape& shape, const TrainingConfig
     // add up: the budget counts max(activations + copies, gradients + the one layer's copies still in
     // use), the gradients line what exceeds the activations and copies (measured on one H200,
     // 2026-12-04: Llama 3.1 8B, full recomputation, 128.6 GB peak allocated against 129.9 GB).
-    if (cfg.eager && cfg.finetune == FineTune::full && dp_dense == 1 && pp == 1 && !cfg.offload_optimizer) {
+    // With gradient accumulation (more than one micro-batch a step) the gradients live on beside the
+    // next micro-batch's activations and copies: the sum.
+    if (cfg.eager && cfg.finetune == FineTune::full && dp_dense == 1 && pp == 1 && !cfg.offload_optimizer && cfg.microbatches <= 1) {
       const double g = b.gradients.size.value(), a = b.activations.size.value();
       const double layer_copy = layers_here > 0 ? 2 * one_layer : 0.0;
       b.gradients.size = DataSize::from_value(std::max(0.0, g + std::min(layer_copy, 2 * cast_copies) - a - 2 * cast_copies));
