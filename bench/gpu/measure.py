@@ -1388,6 +1388,26 @@ LLAMA31_8B = {"name": "llama3.1-8b", "hidden": 4096, "layers": 32, "heads": 32, 
               "vocab": 128256, "seq": 2048, "llama": True, "tied": False}
 
 
+def time_adapter_steps(row, model, trainable, cfg, micro_batch, steps):
+    """Median step time and peak memory of `model` trained under autocast BF16 with fused AdamW over
+    `trainable`, on random tokens; written into `row`."""
+    opt = torch.optim.AdamW(trainable, lr=1e-4, fused=True)
+    s = cfg["seq"]
+    idx = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
+    tgt = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
+
+    def step():
+        with torch.autocast("cuda", dtype=torch.bfloat16):
+            loss = model(idx, tgt)
+        loss.backward()
+        opt.step()
+        opt.zero_grad(set_to_none=True)
+    ms = median_ms(step, warmup=2, iters=steps)
+    row.update(step_ms=ms, tokens_per_s=micro_batch * s / (ms / 1e3),
+               peak_allocated_bytes=torch.cuda.max_memory_allocated(),
+               peak_reserved_bytes=torch.cuda.max_memory_reserved())
+
+
 def finetune_steps(cfg, mode, micro_batch, r=16, mlp=False, checkpoint=False, steps=6):
     """Median step time and peak memory of one fine-tuning configuration, as Hugging Face Trainer + PEFT run
     it: mode 'full' (fp32 weights, autocast BF16, fused AdamW over every weight, as llm_train), 'lora'
@@ -1422,21 +1442,7 @@ def finetune_steps(cfg, mode, micro_batch, r=16, mlp=False, checkpoint=False, st
         trainable = [p for p in model.parameters() if p.requires_grad]
         row["trainable_params"] = sum(p.numel() for p in trainable)
         row["params"] = sum(p.numel() for p in model.parameters())
-        opt = torch.optim.AdamW(trainable, lr=1e-4, fused=True)
-        s = cfg["seq"]
-        idx = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
-        tgt = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
-
-        def step():
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                loss = model(idx, tgt)
-            loss.backward()
-            opt.step()
-            opt.zero_grad(set_to_none=True)
-        ms = median_ms(step, warmup=2, iters=steps)
-        row.update(step_ms=ms, tokens_per_s=micro_batch * s / (ms / 1e3),
-                   peak_allocated_bytes=torch.cuda.max_memory_allocated(),
-                   peak_reserved_bytes=torch.cuda.max_memory_reserved())
+        time_adapter_steps(row, model, trainable, cfg, micro_batch, steps)
     except torch.OutOfMemoryError as e:
         row.update(oom=True, error=str(e)[:200])
     except Exception as e:
@@ -1525,24 +1531,10 @@ def peft_steps(cfg, micro_batch, r=16, mlp=False, checkpoint=False, steps=6):
         trainable = [p for p in model.parameters() if p.requires_grad]
         row["trainable_params"] = sum(p.numel() for p in trainable)
         row["adapter_dtype"] = str(trainable[0].dtype)
-        opt = torch.optim.AdamW(trainable, lr=1e-4, fused=True)
-        s = cfg["seq"]
-        idx = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
-        tgt = torch.randint(0, cfg["vocab"], (micro_batch, s), device=dev)
         for p in trainable:  # B starts at zero in PEFT: give it values, as a trained adapter has
             if p.dim() == 2 and p.shape[1] == r:
                 torch.nn.init.normal_(p, std=1e-3)
-
-        def step():
-            with torch.autocast("cuda", dtype=torch.bfloat16):
-                loss = model(idx, tgt)
-            loss.backward()
-            opt.step()
-            opt.zero_grad(set_to_none=True)
-        ms = median_ms(step, warmup=2, iters=steps)
-        row.update(step_ms=ms, tokens_per_s=micro_batch * s / (ms / 1e3),
-                   peak_allocated_bytes=torch.cuda.max_memory_allocated(),
-                   peak_reserved_bytes=torch.cuda.max_memory_reserved())
+        time_adapter_steps(row, model, trainable, cfg, micro_batch, steps)
     except torch.OutOfMemoryError as e:
         row.update(oom=True, error=str(e)[:200])
     except Exception as e:
