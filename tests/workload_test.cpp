@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -449,6 +450,63 @@ TEST_SUITE("workload") {
     CHECK(closest_model_ids("deepseek-r1-distill-qwen-8b", 1).front() == "deepseek-r1-distill-qwen-7b");
     CHECK(find_model("resnet50").id == "resnet50");
     CHECK(find_model("Llama2-7B").id == "llama2-7b");
+  }
+
+  TEST_CASE("Hugging Face repository names reach the preset whose shape they have") {
+    // A repository name as users paste it: the org prefix, case, separators and the tune's suffix
+    // (Instruct, chat, -hf, it) do not change the architecture.
+    CHECK(find_model("meta-llama/Llama-3.1-8B-Instruct").id == "llama3.1-8b");
+    CHECK(find_model("meta-llama/Meta-Llama-3-70B-Instruct").id == "llama3-70b");
+    CHECK(find_model("meta-llama/Llama-2-7b-chat-hf").id == "llama2-7b");
+    CHECK(find_model("Qwen/Qwen3-8B").id == "qwen3-8b");
+    CHECK(find_model("Qwen/Qwen2.5-7B-Instruct").id == "qwen2.5-7b");
+    CHECK(find_model("mistralai/Mixtral-8x7B-Instruct-v0.1").id == "mixtral-8x7b");
+    CHECK(find_model("mistralai/Mistral-7B-v0.1").id == "mistral-7b");
+    CHECK(find_model("deepseek-ai/DeepSeek-R1-Distill-Qwen-7B").id == "deepseek-r1-distill-qwen-7b");
+    CHECK(find_model("openai/gpt-oss-120b").id == "gpt-oss-120b");
+    CHECK(find_model("microsoft/resnet-50").id == "resnet50");
+    CHECK(find_model("ViT-B/16").id == "vit-b16");
+    CHECK(find_model("google-bert/bert-base-cased").id == "bert-base");
+    CHECK(find_model("bert-large-uncased").id == "bert-large");
+    // Never a quiet wrong shape: a quantized checkpoint's name (its bytes differ), a later Mistral
+    // release (no sliding window), a size that is not a preset, a near miss.
+    CHECK(match_model("Qwen/Qwen3-8B-FP8") == nullptr);
+    CHECK(match_model("TheBloke/Llama-2-7B-AWQ") == nullptr);
+    CHECK(match_model("mistralai/Mistral-7B-Instruct-v0.3") == nullptr);
+    CHECK(match_model("google-bert/bert-base-uncased") == nullptr);  // 30,522 rows, not the cased 28,996
+    CHECK(match_model("bert-large-cased") == nullptr);
+    CHECK(match_model("meta-llama/Llama-3.1-7B") == nullptr);
+    CHECK(match_model("llama3-18b") == nullptr);  // dots kept: never llama3.1-8b
+    CHECK(match_model("") == nullptr);
+    CHECK(match_model("/") == nullptr);
+    CHECK(match_model("instruct") == nullptr);
+    CHECK_THROWS_AS((void)find_model("Qwen/Qwen3-8B-FP8"), LookupError);
+    // Every preset is reached by exactly one key: no two ids collapse to the same name.
+    std::set<std::string> keys;
+    for (const ModelPreset& p : model_presets()) {
+      CAPTURE(p.id);
+      CHECK(keys.insert(capplan::detail::model_name_key(p.id)).second);
+      CHECK(match_model(p.id) == &p);
+    }
+  }
+
+  TEST_CASE("released weight formats: the formats the checkpoints are published in") {
+    // gpt-oss model card (OpenAI 2025): MoE weights in MXFP4, the rest in BF16; DeepSeek-V3
+    // README_WEIGHTS.md: FP8 with 128x128 block scaling. Others are released in bf16 (empty).
+    const ModelPreset& oss = find_model("gpt-oss-120b");
+    CHECK(oss.released_weights == "bf16");
+    CHECK(oss.released_expert_weights == "mxfp4");
+    CHECK_FALSE(oss.released_source.empty());
+    CHECK(find_model("gpt-oss-20b").released_expert_weights == "mxfp4");
+    CHECK(find_model("deepseek-r1").released_weights == "fp8");
+    CHECK(find_model("deepseek-v3").released_weights == "fp8");
+    CHECK(find_model("deepseek-r1").released_expert_weights.empty());
+    CHECK(find_model("llama3.1-8b").released_weights.empty());
+    for (const ModelPreset& p : model_presets()) {
+      CAPTURE(p.id);
+      CHECK(p.released_weights.empty() == p.released_source.empty());
+      if (!p.released_expert_weights.empty()) CHECK_FALSE(p.released_weights.empty());
+    }
   }
 
   TEST_CASE("every issue model has a preset with a lower-case id and a source") {

@@ -62,12 +62,17 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
     else if (method == "full") q.finetune = FineTune::full;
     else detail::fail("--workload", "\"" + method + "\"", "is not a fine-tuning method: lora, qlora or full");
   } else if (q.task == SizingTask::serve) {
-    // 'serve MODEL [WEIGHTS]': the weight format (bf16 by default; q4_0, fp8, int8 ...).
+    // 'serve MODEL [WEIGHTS]': the weight format (as the model is released by default: bf16 for most; q4_0, fp8, int8 ...).
     if (!method.empty()) q.load.weights = parse_weight_format(method, "--workload");
   } else if (!method.empty()) {
     detail::fail("--workload", "\"" + method + "\"", "names a method; only 'finetune MODEL METHOD' and 'serve MODEL WEIGHTS' take one");
   }
   const ModelArg m = model_arg(model);
+  if (q.task == SizingTask::serve && method.empty() && !m.released_weights.empty()) {
+    // 'serve MODEL' alone: the format the model is released in (gpt-oss: MXFP4 experts; DeepSeek-V3: FP8).
+    q.load.weights = parse_weight_format(m.released_weights, "--workload");
+    if (!m.released_expert_weights.empty()) q.load.expert_weights = parse_weight_format(m.released_expert_weights, "--workload");
+  }
   q.model = m.shape;
   q.model_id = m.id;
   q.seq_len = q.task == SizingTask::serve ? 0 : training_seq_len(a.seq_len, m);
@@ -138,6 +143,9 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
                       "drives for the storage needed, the cheapest case that holds the board and fits the cards (their width in slot "
                       "positions, their length, a passive card's need for server airflow), and the PSU the power model asks for (capplan power). Prices: street, else launch, USD; where a street price is a range "
                       "(the lowest to the median listing of a card), its low end (capplan catalog show ID for each source, date and range).");
+  if (q.task == SizingTask::serve && method.empty() && !m.released_weights.empty())
+    rej.notes.push_back("Weights: " + m.released_weights + (m.released_expert_weights.empty() ? "" : " with " + m.released_expert_weights + " experts") +
+                        ", as " + m.id + " is released (" + m.released_source + "); 'serve " + m.id + " bf16' sizes a full-precision copy.");
   rej.notes.push_back("A card with no price is not proposed; a catalog file can price it (--catalog FILE, docs/catalog-files.md).");
   rej.notes.push_back("Renting instead: capplan compare --model " + m.id + " --tokens N --only cloud; owning against renting: capplan tco.");
   res.tables.push_back(std::move(rej));

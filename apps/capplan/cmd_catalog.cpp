@@ -440,7 +440,10 @@ Table gpu_detail(const GpuSpec& g) {
   row("vendor", std::string(name(g.vendor)));
   row("architecture", g.architecture);
   row("form factor", std::string(name(g.form_factor)));
-  row("memory", format(g.memory) + " " + g.memory_type + " (" + format(g.memory, {.prefixes = Prefixes::binary}) + ")");
+  // A marketed "80 GB" is 80 GiB of chips, less the runtime's share: converting it to GiB says
+  // nothing true; the usable row is what software sees.
+  row("memory", format(g.memory) + " " + g.memory_type +
+                    (g.usable_memory ? " as marketed" : " (" + format(g.memory, {.prefixes = Prefixes::binary}) + ")"));
   row("usable memory", g.usable_memory ? format(*g.usable_memory, {.prefixes = Prefixes::binary}) + " (" + format(*g.usable_memory) +
                                              "), as the runtime reports it; fit checks use it"
                                        : "no source: fit checks use the memory above");

@@ -336,7 +336,7 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.goodput = goodput_config(a.goodput);
   } else {
     q.workload = PurchaseWorkload::serve;
-    const InferenceConfig ic = inference_config(a.plan, q.model);
+    const InferenceConfig ic = inference_config(a.plan, q.model, image ? nullptr : &m);
     q.serving.weights = ic.weights;
     q.serving.expert_weights = ic.expert_weights;
     q.serving.kv_cache = ic.kv_cache;
@@ -434,6 +434,8 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
     res.tables.back().notes.push_back(seq_len_note(a.seq_len, m));
     const std::string tuning = finetune_text(q.training.finetune, q.training.lora, q.model);
     if (!tuning.empty()) res.tables.back().notes.push_back(tuning + ": the base weights frozen, the adapters trained (docs/performance-model.md).");
+  } else if (a.plan.serve && !image_model_arg(a.model)) {
+    if (std::string w = released_weights_note(a.plan, model_arg(a.model)); !w.empty()) res.tables.back().notes.push_back(std::move(w));
   }
   for (std::string& w : warning_notes) res.tables.back().notes.push_back(std::move(w));
   return res;

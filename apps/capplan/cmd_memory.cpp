@@ -155,7 +155,8 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
   std::vector<std::string> notes;
   notes.push_back("Model: " + m.id + " (" + count_text(params) + " parameters; " + m.source + ").");
   if (std::string w = window_note(m.shape); !w.empty()) notes.push_back(std::move(w));
-  notes.push_back("GPU: " + g.name + ", " + bytes_text(g.memory) + " (" + format(g.memory, {.prefixes = Prefixes::binary}) + ")" +
+  notes.push_back("GPU: " + g.name + ", " + bytes_text(g.memory) +
+                  (g.usable_memory ? std::string(" as marketed") : " (" + format(g.memory, {.prefixes = Prefixes::binary}) + ")") +
                   (g.usable_memory ? (a.plan.usable_memory.empty() ? "; the runtime reports " : "; --usable-memory gives ") +
                                          format(*g.usable_memory, {.prefixes = Prefixes::binary}) + " (" + bytes_text(*g.usable_memory) +
                                          "), which the fit uses"
@@ -266,7 +267,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     r.explanation.push_back("total " + bytes_text(b.total()) + " vs " + bytes_text(g.capacity()) + " on the GPU: headroom " +
                             bytes_text(fit.headroom));
   } else {
-    const InferenceConfig c = inference_config(a.plan, m.shape);
+    const InferenceConfig c = inference_config(a.plan, m.shape, &m);
     refuse_soc_serving_layout(a.plan, c, g);
     const ServingMemoryReport rep = serving_memory_report(m.id, m.shape, g, c);
     const MemoryBudget& b = rep.budget;
@@ -300,6 +301,7 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     }
     w.notes = notes;
     if (std::string n = context_note(m, ctx_tokens); !n.empty()) w.notes.push_back(std::move(n));
+    if (std::string n = released_weights_note(a.plan, m); !n.empty()) w.notes.push_back(std::move(n));
     w.notes.push_back("KV cache in " + std::string(c.kv_cache.name) + "; method: docs/memory.md (weights, KV cache, one layer's working set).");
     r.json = to_json(serving_memory_output(rep, w.notes));
     r.tables.push_back(std::move(w));

@@ -347,7 +347,7 @@ Result run_train_image(const TrainArgs& a, const ImageModelArg& m, const Context
   t.notes.push_back(wall_clock_note(rep.goodput));
   t.notes.push_back("Model: " + net.name + " (" + net.kind() + ", " + count_text(net.parameters) + " parameters, " +
                     format_number(net.forward_flops_per_sample() / 1e9, 4) + " GFLOP forward per " + net.image + " image; " +
-                    (m.source.rfind("model ", 0) == 0 ? m.source : std::string("workload/image_model.hpp")) +
+                    (m.source.rfind("model ", 0) == 0 ? m.source : m.read_as + "workload/image_model.hpp") +
                     ").");
   t.notes.push_back("Host: " + std::to_string(cores) + " CPU cores" + (c.cpu_cores ? "" : " (16 per GPU, capplan's default; --cpu-cores)") +
                     " decoding JPEG at " + format_number(c.decode_rate, 4) + " images/s each (--decode-rate; DALI decodes on the GPU instead); " +
@@ -874,7 +874,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   if (a.output < 1) detail::fail("--output-tokens", std::to_string(a.output), "must be a positive count");
   PlanArgs p = a.plan;
   if (!p.context) p.context = a.prompt + a.output;
-  InferenceConfig ic = inference_config(p, m.shape);
+  InferenceConfig ic = inference_config(p, m.shape, &m);
   refuse_soc_serving_layout(p, ic, g);
   // The replica's nodes: TP inside one, pipeline stages beyond it over the fabric (plan/serving_run.hpp).
   const int gpus_per_node = gpus_per_node_arg(a.cluster, g);
@@ -960,7 +960,9 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
       if (f.bits_per_value >= ic.weights.bits_per_value) continue;
       InferenceConfig q = ic;
       q.weights = f;
+      if (a.plan.expert_weights.empty()) q.expert_weights.reset();  // --weights alone sets the experts' format too
       const FitResult qf = check_fit(inference_budget(m.shape, q), g.capacity());
+      if (!(qf.required < mem.total())) continue;  // no smaller than what did not fit
       hints.push_back("--weights " + std::string(f.name) + ": " + bytes_text(qf.required) + " per GPU, " + (qf.fits ? "fits" : "does not fit"));
     }
     // A mixture of experts: the routed experts alone in MXFP4, the format gpt-oss is released in (its
@@ -974,6 +976,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
     }
     for (const auto& h : hints) t.add_row({Cell::of_text("would fit?"), Cell::of_text(""), Cell::of_text(h)});
     t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+    if (std::string w = released_weights_note(p, m); !w.empty()) t.notes.push_back(std::move(w));
     if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
     if (std::string c = context_note(m, *p.context); !c.empty()) t.notes.push_back(std::move(c));
     const nlohmann::ordered_json warnings = entry_warnings(ctx, {"gpu " + g.id}, t.notes, false);
@@ -1000,6 +1003,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
              per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
              Cell::of_text(price ? format(*price) + " per GPU from " + price_from : no_price_text(rep.footprint))});
   t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+  if (std::string w = released_weights_note(p, m); !w.empty()) t.notes.push_back(std::move(w));
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   if (std::string c = context_note(m, *p.context); !c.empty()) t.notes.push_back(std::move(c));
   if (fp8_weight_only)

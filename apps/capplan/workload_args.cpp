@@ -34,6 +34,15 @@ bool looks_like_file(const std::string& text) {
          (text.size() > 5 && text.substr(text.size() - 5) == ".json");
 }
 
+// "\"Llama-3.1-8B-Instruct\" read as llama3.1-8b ...; " where a name other than the id found the
+// preset (workload/presets.hpp match_model), "" where the id was typed.
+std::string read_as(const std::string& text, const ModelPreset& p) {
+  std::string lower = text;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == p.id) return "";
+  return "\"" + text + "\" taken as " + p.id + ", whose tunes and releases share its shape; ";
+}
+
 }  // namespace
 
 Optimizer optimizer_arg(const std::string& s) {
@@ -300,8 +309,12 @@ ModelArg model_arg(const std::string& text) {
     m.train_seq_len = m.shape.seq_len;
     return m;
   }
-  if (looks_like_file(text)) {
-    if (!std::filesystem::exists(text)) detail::fail("--model", "\"" + text + "\"", "is not an existing file");
+  // A path that is no file may be a Hugging Face repository name ("meta-llama/Llama-3.1-8B").
+  if (looks_like_file(text) && (std::filesystem::exists(text) || !match_model(text))) {
+    if (!std::filesystem::exists(text))
+      detail::fail("--model", "\"" + text + "\"",
+                   "is neither an existing file nor a model preset's name (capplan catalog list --kind models lists them; a quantized "
+                   "repository's name is not taken: pass its base model and --weights)");
     m.shape = io::load_model_file(text);
     m.id = m.shape.name.empty() ? text : m.shape.name;
     m.source = "model file " + text;
@@ -315,8 +328,11 @@ ModelArg model_arg(const std::string& text) {
                    "is an image model (" + p.generic().name + "): capplan train (--epochs), memory (--batch-per-gpu) and infer (--batch) take it; compare and the other commands take transformers");
     m.shape = p.transformer();
     m.id = p.id;
-    m.source = p.source;
+    m.source = read_as(text, p) + p.source;
     m.train_seq_len = p.training_seq_len();
+    m.released_weights = p.released_weights;
+    m.released_expert_weights = p.released_expert_weights;
+    m.released_source = p.released_source;
     if (p.pretrain_seq_len > 0) m.train_seq_source = "pre-training length (" + p.pretrain_source + ")";
   } catch (const InputError& e) {
     // Name the flag: "--model: model: ..." reads badly, so replace the field.
@@ -498,7 +514,7 @@ std::optional<ImageModelArg> image_model_arg(const std::string& text) {
     std::string id = net.name.empty() ? "model" : net.name;
     return ImageModelArg{std::move(net), std::move(id), "model object at " + pointer + " in " + file};
   }
-  if (looks_like_file(text)) {
+  if (looks_like_file(text) && (std::filesystem::exists(text) || !match_model(text))) {
     if (!std::filesystem::is_regular_file(text)) return std::nullopt;
     const io::JsonDocument doc = io::JsonDocument::load(text, io::max_image_model_file_bytes);
     if (!io::is_image_model_json(doc.root())) return std::nullopt;
@@ -506,12 +522,9 @@ std::optional<ImageModelArg> image_model_arg(const std::string& text) {
     std::string id = net.name.empty() ? text : net.name;
     return ImageModelArg{std::move(net), std::move(id), "model file " + text};
   }
-  std::string lower = text;
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const ModelPreset& p : model_presets()) {
-    if (p.id != lower || p.is_transformer()) continue;
-    if (const ImageModel* net = find_image_model(p.id)) return ImageModelArg{*net, p.id, p.source};
-  }
+  const ModelPreset* p = match_model(text);
+  if (!p || p->is_transformer()) return std::nullopt;
+  if (const ImageModel* net = find_image_model(p->id)) return ImageModelArg{*net, p->id, read_as(text, *p) + p->source, read_as(text, *p)};
   return std::nullopt;
 }
 
@@ -840,7 +853,7 @@ void add_serve_flags(CLI::App* cmd, PlanArgs& a, bool with_serve_flag) {
   cmd->add_option("--batch", a.batch, "Sequences served at once (default 1)");
   cmd->add_option("--context", a.context, "Tokens per sequence, prompt + output (default 512 + 128 = 640)");
   cmd->add_option("--weights", a.weights,
-                  "Weight format (default bf16): int4 is AWQ/GPTQ's (groups of 128 with an fp16 scale and a 4-bit zero, 4.16 bits); "
+                  "Weight format (default: as the model is released: bf16; gpt-oss with mxfp4 experts; DeepSeek-V3 and R1 fp8): int4 is AWQ/GPTQ's (groups of 128 with an fp16 scale and a 4-bit zero, 4.16 bits); "
                   "the quantized formats keep the embedding and output head as their quantizers do (bf16; Q6_K head in a q4_0 file)")
       ->check(weight_format_check());
   cmd->add_option("--expert-weights", a.expert_weights,
@@ -1122,12 +1135,16 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m) {
   return c;
 }
 
-InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shape) {
+InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shape, const ModelArg* released) {
   InferenceConfig c;
-  c.weights = parse_weight_format(a.weights, "--weights");
+  // No --weights: the format the model is released in (gpt-oss: MXFP4 experts; DeepSeek-V3: FP8).
+  const bool as_released = a.weights.empty() && released && !released->released_weights.empty();
+  c.weights = parse_weight_format(a.weights.empty() ? (as_released ? released->released_weights : std::string("bf16")) : a.weights, "--weights");
   if (!a.expert_weights.empty()) {
     if (!shape.moe) detail::fail("--expert-weights", "\"" + a.expert_weights + "\"", "needs a mixture-of-experts model; " + shape.name + " has no experts");
     c.expert_weights = parse_weight_format(a.expert_weights, "--expert-weights");
+  } else if (as_released && !released->released_expert_weights.empty()) {
+    c.expert_weights = parse_weight_format(released->released_expert_weights, "--expert-weights");
   }
   c.kv_cache = a.kv_cache.empty() ? formats::bf16 : parse_weight_format(a.kv_cache, "--kv-cache");
   if (a.batch < 1) detail::fail("--batch", std::to_string(a.batch), "must be a positive count");
@@ -1160,6 +1177,15 @@ InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shap
     c.pipeline_parallel = pp;
   }
   return c;
+}
+
+std::string released_weights_note(const PlanArgs& a, const ModelArg& m) {
+  if (!a.weights.empty() || m.released_weights.empty()) return "";
+  // --expert-weights given and the rest released in bf16: the default changed nothing.
+  if (!a.expert_weights.empty() && m.released_weights == "bf16") return "";
+  const std::string experts = a.expert_weights.empty() && !m.released_expert_weights.empty() ? " with " + m.released_expert_weights + " experts" : "";
+  return "Weights: " + m.released_weights + experts + ", as " + m.id + " is released (" + m.released_source +
+         "); --weights bf16 sizes a full-precision copy.";
 }
 
 void refuse_soc_serving_layout(const PlanArgs& a, const InferenceConfig& c, const GpuSpec& g) {

@@ -40,6 +40,11 @@ struct ModelArg {
   // the shape's seq_len; `train_seq_source` says which.
   std::int64_t train_seq_len = 0;
   std::string train_seq_source;
+  // The preset's released weight format where it is not bf16 (ModelPreset::released_weights);
+  // serving uses it unless --weights is given.
+  std::string released_weights{};
+  std::string released_expert_weights{};
+  std::string released_source{};
 };
 
 // A note on the model's sliding-window attention ("" without one): which layers attend to how many
@@ -148,6 +153,7 @@ struct ImageModelArg {
   ImageModel shape;
   std::string id;
   std::string source;  // "preset" or "model file PATH"
+  std::string read_as{};  // "\"NAME\" taken as ID, ...; " where a name other than the preset's id found it
 };
 // The image model --model names; absent for a transformer (preset or file) or an unknown id (model_arg says why).
 std::optional<ImageModelArg> image_model_arg(const std::string& text);
@@ -194,7 +200,7 @@ struct PlanArgs {
   std::string usable_memory;                  // --usable-memory: empty for the catalog's figure
   bool cuda_graphs = false;                   // --cuda-graphs (infer, compare --serve)
   bool eager = false;                         // --eager (infer, compare --serve)
-  std::string weights = "bf16";
+  std::string weights{};  // "": as the model is released (bf16 unless the preset records another)
   std::string expert_weights;  // routed experts' format; empty: as --weights
   std::string kv_cache;  // default: the weights' format when 16 bit, else bf16
 };
@@ -365,7 +371,9 @@ TrainingConfig training_config(const PlanArgs& a, const ModelArg& m);
 
 // The serving configuration: --gpus alone is tensor parallel when it divides the heads, else
 // pipeline parallel.
-InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shape);
+InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shape, const ModelArg* released = nullptr);
+// "Weights: as released, ..." where serving took the model's released format (no --weights); "" otherwise.
+std::string released_weights_note(const PlanArgs& a, const ModelArg& m);
 // A system-on-chip (DGX Spark, Ryzen AI Max) serves alone: TP x PP over several is an error naming the
 // flag that asked for it (--gpus, --tp or --pp).
 void refuse_soc_serving_layout(const PlanArgs& a, const InferenceConfig& c, const GpuSpec& g);

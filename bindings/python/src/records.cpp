@@ -473,6 +473,9 @@ void bind_workload(py::module_& m) {
       .readonly("source", &ModelPreset::source)
       .readonly("pretrain_seq_len", &ModelPreset::pretrain_seq_len, "0: the shape's seq_len")
       .readonly("pretrain_source", &ModelPreset::pretrain_source)
+      .readonly("released_weights", &ModelPreset::released_weights, "Released weight format where not bf16 (a WeightFormat name); '': bf16")
+      .readonly("released_expert_weights", &ModelPreset::released_expert_weights, "Routed experts' released format where it differs ('mxfp4': gpt-oss)")
+      .readonly("released_source", &ModelPreset::released_source)
       .finish(false)
       .def("training_seq_len", &ModelPreset::training_seq_len, "Default training sequence length: the pre-training one.")
       .def("is_transformer", &ModelPreset::is_transformer)
@@ -494,7 +497,9 @@ void bind_workload(py::module_& m) {
 
   m.def("model_presets", &model_presets, "Every built-in model preset, in a stable order.");
   m.def("find_model", &find_model, py::arg("id"), py::return_value_policy::copy,
-        "The preset with this id (case-insensitive); capplan.LookupError listing the closest ids otherwise.");
+        "The preset a model name means: its id (any case) or a Hugging Face repository name whose tune keeps "
+        "the shape ('meta-llama/Llama-3.1-8B-Instruct' is llama3.1-8b; a quantized repository such as "
+        "'Qwen/Qwen3-8B-FP8' is not taken); capplan.LookupError listing the closest ids otherwise.");
   m.def("closest_model_ids", &closest_model_ids, py::arg("id"), py::arg("n") = 3);
   m.def("parameter_breakdown", &parameter_breakdown, py::arg("shape"), "Exact parameter counts, part by part.");
   m.def("parameter_count", &parameter_count, py::arg("shape"), "Total parameters: params_override if given, else derived.");

@@ -184,6 +184,18 @@ def test_presets_and_exact_parameter_counts():
     assert capplan.find_model("resnet50").generic().params > 0
 
 
+def test_model_names_as_repositories_write_them_and_released_formats():
+    assert capplan.find_model("meta-llama/Llama-3.1-8B-Instruct").id == "llama3.1-8b"
+    assert capplan.find_model("mistralai/Mixtral-8x7B-Instruct-v0.1").id == "mixtral-8x7b"
+    with pytest.raises(capplan.LookupError, match="Qwen3-8B-FP8"):
+        capplan.find_model("Qwen/Qwen3-8B-FP8")
+    oss = capplan.find_model("openai/gpt-oss-120b")
+    assert (oss.released_weights, oss.released_expert_weights) == ("bf16", "mxfp4")
+    assert "MXFP4" in oss.released_source
+    assert capplan.find_model("deepseek-r1").released_weights == "fp8"
+    assert capplan.find_model("llama3.1-8b").released_weights == ""
+
+
 def test_unknown_model_lists_the_closest_ids():
     with pytest.raises(capplan.LookupError, match="closest: llama2-7b"):
         capplan.find_model("llama2-7")

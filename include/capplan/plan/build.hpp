@@ -117,7 +117,15 @@ inline SizingQuery sizing_query(const BuildQuery& q, const GpuSpec& g, int gpus)
   sq.task = q.task;
   sq.parameters = static_cast<double>(parameter_count(q.model));
   if (q.task == SizingTask::finetune && q.finetune != FineTune::full) sq.trainable = static_cast<double>(lora_parameter_count(q.model, q.lora));
-  if (q.task == SizingTask::serve) sq.weight_bytes = q.load.weights.bits_per_value / 8;
+  if (q.task == SizingTask::serve && sq.parameters > 0) {
+    // The checkpoint's bytes a parameter as serving holds it: the ends and the experts in their own
+    // formats (memory/budget.hpp inference_budget, memory/formats.hpp checkpoint_ends).
+    InferenceConfig whole;
+    whole.weights = q.load.weights;
+    whole.expert_weights = q.load.expert_weights;
+    whole.sequences = 0;
+    sq.weight_bytes = inference_budget(q.model, whole).weights.size.value() / sq.parameters;
+  }
   return sq;
 }
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -34,6 +35,13 @@ struct ModelPreset {
   // 0: the same as seq_len. Training estimates default to it (training_seq_len()).
   std::int64_t pretrain_seq_len = 0;
   std::string pretrain_source;  // where pretrain_seq_len comes from
+  // The format the weights are released in, where it is not bf16: a format name of
+  // memory/formats.hpp for the linear layers ("fp8": DeepSeek-V3), and for the routed experts
+  // where they differ ("mxfp4": gpt-oss); the embedding and output head as checkpoint_ends says.
+  // Serving defaults to it. Empty: bf16.
+  std::string released_weights{};
+  std::string released_expert_weights{};
+  std::string released_source{};  // where the released format is stated
 
   // The default training sequence length: pretrain_seq_len, else the shape's seq_len (0 for a generic model).
   [[nodiscard]] std::int64_t training_seq_len() const {
@@ -403,6 +411,28 @@ inline std::vector<ModelPreset> build() {
   pretrained_at("deepseek-v3", 4096, "DeepSeek-V3 report (arXiv 2412.19437), §4.2: 4K-token pre-training; 32K and 128K extension after (§4.3)");
   pretrained_at("deepseek-r1", 4096, "DeepSeek-V3 report (arXiv 2412.19437), §4.2: 4K-token pre-training; 32K and 128K extension after (§4.3)");
 
+  // Released weight formats other than bf16 (ModelPreset::released_weights); serving defaults to them.
+  auto released_as = [&](std::string_view id, std::string weights, std::string experts, std::string source) {
+    for (ModelPreset& p : v) {
+      if (p.id == id) {
+        p.released_weights = std::move(weights);
+        p.released_expert_weights = std::move(experts);
+        p.released_source = std::move(source);
+        return;
+      }
+    }
+    detail::fail("preset", std::string(id), "is not a preset");
+  };
+  // gpt-oss model card (OpenAI 2025), "Quantization": the MoE weights (over 90 % of the parameters) are
+  // post-trained and released in MXFP4, 4.25 bits a parameter, the rest in BF16; the 120b model
+  // thus fits one 80 GB GPU.
+  for (const char* id : {"gpt-oss-120b", "gpt-oss-20b"})
+    released_as(id, "bf16", "mxfp4", "gpt-oss model card (OpenAI 2025): MoE weights in MXFP4 (4.25 bits a parameter), the rest in BF16");
+  // DeepSeek-V3's README_WEIGHTS.md: "natively supports FP8 weight format with 128x128 block scaling"
+  // (e4m3, one fp32 scale a block: +0.002 bits); the embedding and output head are not quantized.
+  for (const char* id : {"deepseek-v3", "deepseek-r1"})
+    released_as(id, "fp8", "", "DeepSeek-V3 README_WEIGHTS.md: FP8 (e4m3) weights with 128x128 block scaling, as trained (arXiv 2412.19437, §3.3)");
+
   add("resnet50", GenericModel{"ResNet-50 v1.5", Count(25'557'032), 4.089e9, "224x224 image"}, 25'557'032.0,
       "torchvision models/resnet.py ResNet50_Weights.IMAGENET1K_V1 (25,557,032 params, 4.089 GMACs)");
   // torchvision models/vision_transformer.py ViT_B_16_Weights / ViT_L_16_Weights.IMAGENET1K_V1:
@@ -440,16 +470,96 @@ inline std::vector<std::string> closest_model_ids(std::string_view id, std::size
   return out;
 }
 
-// The preset with this id (ids are lower case; "Llama2-7B" finds "llama2-7b"); LookupError
-// listing the closest ids otherwise.
-inline const ModelPreset& find_model(std::string_view id) {
-  std::string lower(id);
-  for (char& c : lower) {
+namespace detail {
+
+inline std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
     if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
   }
-  for (const auto& p : model_presets()) {
-    if (p.id == lower) return p;
+  return out;
+}
+
+// A model name as it is matched: lower case with the separators '-', '_', ' ' and '/' dropped
+// ("Llama-3.1-8B" and "llama3.1-8b" are both "llama3.18b"; "ViT-B/16" is "vitb16"). Dots stay, so
+// "llama3.1-8b" and "llama3-18b" never meet.
+inline std::string model_name_key(std::string_view name) {
+  std::string key;
+  for (const char c : lower_ascii(name)) {
+    if (c != '-' && c != '_' && c != ' ' && c != '/') key += c;
   }
+  return key;
+}
+
+// Words a published repository name adds to the architecture's name, dropped from its end one at a
+// time: tunes that keep the base model's shape (Instruct, chat, it, Thinking, Qwen3's 2507
+// refresh), the Hugging Face conversion ("-hf"), Mistral's first release ("v0.1"). BERT's casing is
+// not dropped: the cased and uncased vocabularies differ (28,996 and 30,522 rows), so only the
+// casing a preset was read from names it (model_name_aliases).
+// Mistral 7B v0.2 and v0.3 are not dropped: they lost the sliding window (and v0.3 grew its
+// vocabulary to 32,768), so their KV cache is not the preset's. A quantization's name (FP8, AWQ,
+// GGUF) is never dropped: it changes the weights' bytes. "Meta-Llama-3-70B-Instruct" is llama3-70b.
+inline constexpr std::string_view model_name_suffixes[] = {"instruct", "chat",     "it",   "hf",
+                                                           "base",     "thinking", "2507", "v0.1"};
+
+// Published names that are a preset's own checkpoint but not its id with a suffix: {name, id}.
+inline constexpr std::pair<std::string_view, std::string_view> model_name_aliases[] = {
+    {"bert-base-cased", "bert-base"},  // google-bert/bert-base-cased, the preset's config.json
+    {"bert-large-uncased", "bert-large"},  // google-bert/bert-large-uncased, the preset's config.json
+};
+
+}  // namespace detail
+
+// The preset a model name means, or nullptr: its id exactly (any case), else the name as a Hugging
+// Face repository writes it ("meta-llama/Llama-3.1-8B-Instruct", "Qwen/Qwen2.5-7B-Instruct",
+// "mistralai/Mixtral-8x7B-Instruct-v0.1", "gemma-2-9b-it", "ViT-B/16"): an "org/" prefix and a
+// leading "Meta-" dropped, separators ignored, and the suffixes above dropped from the end while no
+// preset matches. A tune named so has its base model's shape; a name that only resembles an id
+// (edit distance) is never taken.
+inline const ModelPreset* match_model(std::string_view name) {
+  const std::string lower = detail::lower_ascii(name);
+  for (const auto& p : model_presets()) {
+    if (p.id == lower) return &p;
+  }
+  std::string_view rest = lower;
+  // "org/Name": the part after the first '/' when it holds a letter ("ViT-B/16" keeps its "/16").
+  if (const auto slash = rest.find('/'); slash != std::string_view::npos) {
+    const std::string_view after = rest.substr(slash + 1);
+    if (std::any_of(after.begin(), after.end(), [](char c) { return c >= 'a' && c <= 'z'; })) rest = after;
+  }
+  if (rest.rfind("meta-", 0) == 0) rest.remove_prefix(5);
+  for (;;) {
+    const std::string key = detail::model_name_key(rest);
+    if (key.empty()) return nullptr;
+    for (const auto& p : model_presets()) {
+      if (detail::model_name_key(p.id) == key) return &p;
+    }
+    for (const auto& [alias, id] : detail::model_name_aliases) {
+      if (detail::model_name_key(alias) != key) continue;
+      for (const auto& p : model_presets()) {
+        if (p.id == id) return &p;
+      }
+    }
+    bool dropped = false;
+    for (const std::string_view suffix : detail::model_name_suffixes) {
+      if (rest.size() > suffix.size() + 1 && rest.substr(rest.size() - suffix.size()) == suffix) {
+        const char sep = rest[rest.size() - suffix.size() - 1];
+        if (sep == '-' || sep == '_' || sep == ' ') {
+          rest.remove_suffix(suffix.size() + 1);
+          dropped = true;
+          break;
+        }
+      }
+    }
+    if (!dropped) return nullptr;
+  }
+}
+
+// The preset a model name means (see match_model: an id in any case, or a Hugging Face repository
+// name); LookupError listing the closest ids otherwise.
+inline const ModelPreset& find_model(std::string_view id) {
+  if (const ModelPreset* p = match_model(id)) return *p;
+  const std::string lower = detail::lower_ascii(id);
   std::string msg = "model: \"" + std::string(id) + "\" is not a known model preset; closest: ";
   const auto near = closest_model_ids(lower);
   for (std::size_t i = 0; i < near.size(); ++i) msg += (i ? ", " : "") + near[i];
