@@ -655,6 +655,19 @@ TEST_SUITE("hardware") {
       CHECK(e.value() == "32");
     }
     {
+      // A package power limit below the TDP is a typo (Intel: PL2 >= PL1; AMD: PPT = 1.35 x TDP).
+      CpuSpec cpu = Catalog::builtin().find_cpu("13900K");
+      CHECK(full_load_power(cpu) == 253_W);  // Intel ARK: maximum turbo power
+      CHECK(full_load_power(Catalog::builtin().find_cpu("7950X")) == 230_W);  // AMD: PPT 170 x 1.35
+      CHECK(full_load_power(Catalog::builtin().find_cpu("EPYC 7763")) == 280_W);  // no max_power: its TDP
+      cpu.max_power = 100_W;
+      const auto e = input_error_of([&] { cpu.validate(); });
+      CHECK(e.field() == "max_power");
+      CHECK(std::string(e.what()).find("below the TDP 125 W") != std::string::npos);
+      cpu.max_power = 5_kW;
+      CHECK(input_error_of([&] { cpu.validate(); }).field() == "max_power");
+    }
+    {
       PowerSupply p = Catalog::builtin().find_psu("AX1600i");
       p.rated = 20_W;
       CHECK(input_error_of([&] { p.validate(); }).field() == "rated");

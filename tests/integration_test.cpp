@@ -3,6 +3,7 @@
 #include <capplan/hardware/builtin_catalog.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/perf/image_model.hpp>
+#include <capplan/plan/it_power.hpp>
 #include <capplan/power/system_power.hpp>
 #include <capplan/units/literals.hpp>
 #include <capplan/plan/purchase.hpp>
@@ -29,26 +30,28 @@ using namespace capplan;
 using namespace capplan::literals;
 
 TEST_SUITE("integration") {
-  // ws-rtx-4090: RTX 4090 (450 W TDP, NVIDIA spec), Ryzen 9 7950X (170 W TDP, AMD), 2 DDR5 DIMMs,
-  // one Samsung 990 Pro, a Corsair RM1000x (1000 W, 80 PLUS Gold, 115 V), an ATX tower.
+  // ws-rtx-4090: RTX 4090 (450 W TDP, NVIDIA spec), Ryzen 9 7950X (170 W TDP, 230 W PPT, AMD), 2 DDR5
+  // DIMMs, one Samsung 990 Pro, a Corsair RM1000x (1000 W, 80 PLUS Gold, 115 V), an ATX tower.
   // Hand arithmetic, with the allowances of SystemPowerAssumptions where the catalog has no figure:
-  //   450 + 170 + 2 x 5 + 8 + (50 + 5 x 5) = 713 W at full load;
-  //   PSU: 713 x 1.25 = 891.25 W > transients (263 + 2 x 450) / 2 = 581.5 W -> a 1000 W unit;
-  //   Gold 115 V at 71.3% load: 0.90 + (0.87 - 0.90) x (0.713 - 0.5) / 0.5 = 0.88722;
-  //   wall 713 / 0.88722 = 803.63 W; heat x 3.412142 = 2,742.1 BTU/h; 803.63 / 1,440 W fits.
+  //   450 + 230 + 2 x 5 + 8 + (50 + 5 x 5) = 773 W at full load (the CPU at its PPT);
+  //   PSU: 773 x 1.25 = 966.25 W > transients (323 + 2 x 450) / 2 = 611.5 W -> a 1000 W unit;
+  //   Gold 115 V at 77.3% load: 0.90 + (0.87 - 0.90) x (0.773 - 0.5) / 0.5 = 0.88362;
+  //   wall 773 / 0.88362 = 874.81 W; heat x 3.412142 = 2,985.0 BTU/h; 874.81 / 1,440 W fits.
+  // The energy of a run counts the CPU at its TDP (system_it_power): 713 W, 713 / 0.88722 = 803.63 W.
   TEST_CASE("power of the 1 x RTX 4090 workstation from its catalog parts") {
     const Catalog& c = Catalog::builtin();
     const SystemPower p = system_power(c.find_system("ws-rtx-4090"), c);
-    CHECK(p.draw.max_total.value() == doctest::Approx(713.0));
+    CHECK(p.draw.max_total.value() == doctest::Approx(773.0));
     REQUIRE(p.psu.recommended_rating);
     CHECK(p.psu.recommended_rating->value() == doctest::Approx(1000.0));
-    CHECK(p.psu.required.value() == doctest::Approx(891.25));
+    CHECK(p.psu.required.value() == doctest::Approx(966.25));
     REQUIRE(p.installed_psu);
     CHECK(p.installed_psu->id == "corsair-rm1000x");
     REQUIRE(p.wall);
-    CHECK(p.wall->efficiency == doctest::Approx(0.88722));
-    CHECK(p.wall->wall.value() == doctest::Approx(713.0 / 0.88722));
-    CHECK(p.heat.btu_per_hour == doctest::Approx(713.0 / 0.88722 * 3.412142));
+    CHECK(p.wall->efficiency == doctest::Approx(0.88362));
+    CHECK(p.wall->wall.value() == doctest::Approx(773.0 / 0.88362));
+    CHECK(p.heat.btu_per_hour == doctest::Approx(773.0 / 0.88362 * 3.412142));
+    CHECK(system_it_power(c.find_system("ws-rtx-4090"), c).total.value() == doctest::Approx(713.0 / 0.88722));
     CHECK(p.circuit.ok);
     CHECK_FALSE(p.psu_overloaded);
     // Every allowance used is written down.

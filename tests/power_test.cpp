@@ -13,6 +13,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -88,6 +89,27 @@ TEST_SUITE("power") {
     CHECK(sys.total.value() == doctest::Approx(771.0));
     CHECK(sys.idle_total.value() == doctest::Approx(20 + 15 + 4 + 1 + 50));
     CHECK(system_draw(parts, 0.0).total.value() == doctest::Approx(90.0));
+  }
+
+  TEST_CASE("a catalog CPU draws its package power limit at full load and its TDP idle") {
+    // Core i9-13900K: 253 W maximum turbo power (PL2), 125 W base power; EPYC 7763: its 280 W TDP.
+    const Catalog& c = Catalog::builtin();
+    SystemSpec s;
+    s.id = "box";
+    s.name = "box";
+    s.parts = {{PartKind::gpu, "rtx-4090", 1}, {PartKind::cpu, "core-i9-13900k", 1}};
+    std::vector<std::string> notes;
+    const auto parts = system_components(s, c, &notes);
+    REQUIRE(parts.size() == 3);
+    CHECK(parts[1].kind == ComponentKind::cpu);
+    CHECK(parts[1].max_draw == 253_W);
+    CHECK(parts[1].idle_draw == 125_W);
+    CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find("PL2") != std::string::npos; }));
+    // The PSU is sized for it: (450 + 253 + 75) x 1.25 = 972.5 W, not (450 + 125 + 75) x 1.25 = 812.5 W.
+    const SystemPower p = system_power(s, c);
+    CHECK(p.psu.sustained_required.value() == doctest::Approx(972.5));
+    s.parts[1].id = "epyc-7763";
+    CHECK(system_components(s, c)[1].max_draw == 280_W);
   }
 
   TEST_CASE("PSU sizing: headroom, GPU transients, vendor recommendation") {

@@ -480,6 +480,11 @@ TEST_SUITE("workload") {
     CHECK(match_model("") == nullptr);
     CHECK(match_model("/") == nullptr);
     CHECK(match_model("instruct") == nullptr);
+    CHECK(match_model("Qwen/Qwen3-30B-A3B-Instruct-2507") == nullptr);  // 262,144-token native context
+    CHECK(match_model("meta-llama/") == nullptr);
+    CHECK(match_model("a/b/llama2-7b") == nullptr);  // only the part after the first '/' is the name
+    CHECK(match_model("Meta-Llama-3-70B")->id == "llama3-70b");
+    CHECK(match_model("x" + std::string(100000, 'i') + "-it") == nullptr);  // long input: refused at once
     CHECK_THROWS_AS((void)find_model("Qwen/Qwen3-8B-FP8"), LookupError);
     // Every preset is reached by exactly one key: no two ids collapse to the same name.
     std::set<std::string> keys;

@@ -260,7 +260,7 @@ struct KindColumns {
 const std::vector<KindColumns>& part_kinds() {
   static const std::vector<KindColumns> all = {
       {"cpus", "cpus", "CPUs (per socket)",
-       {{"socket", "Socket"}, {"cores", "Cores"}, {"threads", "Threads"}, {"tdp", "TDP"}, {"pcie", "PCIe"}, {"memory_type", "Memory"}, {"memory_channels", "Channels"},
+       {{"socket", "Socket"}, {"cores", "Cores"}, {"threads", "Threads"}, {"tdp", "TDP"}, {"max_power", "Max power"}, {"pcie", "PCIe"}, {"memory_type", "Memory"}, {"memory_channels", "Channels"},
         {"max_memory", "Max memory"}}},
       {"memory", "memory_modules", "Memory modules", {{"type", "Type"}, {"speed_mts", "MT/s"}, {"size", "Size"}, {"registered", "Registered"}, {"ecc", "ECC"}}},
       {"storage", "storage_devices", "Drives",

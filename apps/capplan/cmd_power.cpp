@@ -7,6 +7,7 @@
 #include "workload_args.hpp"
 
 #include <capplan/hardware/catalog.hpp>
+#include <capplan/plan/it_power.hpp>
 #include <capplan/power/system_power.hpp>
 #include <capplan/report/power_output.hpp>
 #include <capplan/report/table.hpp>
@@ -43,7 +44,7 @@ int part_count(std::optional<int> v, int fallback, std::string_view flag) {
 
 // The machine of --gpu, --cpu, --memory, --drive, --nic, --psu, --chassis: each part looked up in
 // the catalog (an unknown id names its kind and the closest ids), then checked as a system.
-SystemSpec system_of_parts(const PowerArgs& a, const Catalog& cat) {
+SystemSpec system_of_parts(const PowerArgs& a, const Catalog& cat, std::vector<std::string>& notes) {
   SystemSpec s;
   s.id = "custom";
   const GpuSpec& g = cat.find_gpu(a.gpu);
@@ -86,6 +87,47 @@ SystemSpec system_of_parts(const PowerArgs& a, const Catalog& cat) {
     }
     s.parts.push_back({PartKind::storage, cat.find_storage(id).id, part_count(count, 1, "--drive")});
   }
+  // The host parts not given are those capplan's IT-power allowance assumes (plan/it_power.hpp,
+  // HostAllowance): a desktop for up to 2 desktop cards (a Core i9-13900K), else a 2-socket GPU
+  // server (EPYC 7763s with PCIe 4 cards, Xeon Platinum 8480+s with PCIe 5) in a rack chassis; one
+  // DIMM a memory channel of the CPU's type (2 on a desktop) and one NVMe drive. A CPU given decides
+  // desktop or server by its memory channels. A machine without its CPU would get too small a PSU.
+  if (g.form_factor != FormFactor::soc && g.host_link_bandwidth.value() > 0) {
+    notes.push_back(g.id + " is hosted by the Grace CPU of its superchip, which the catalog does not hold: no host part is assumed.");
+  } else if (g.form_factor != FormFactor::soc) {
+    const HostAllowance host;
+    const CpuSpec* given = a.cpu.empty() ? nullptr : &cat.find_cpu(a.cpu);
+    const bool desktop = given ? given->memory_channels <= 2 : desktop_card(g) && gpus <= host.desktop_gpus;
+    std::vector<std::string> assumed;
+    const CpuSpec& cpu = given ? *given : cat.find_cpu(desktop ? "core-i9-13900k" : g.pcie_generation >= 5 ? "xeon-platinum-8480plus" : "epyc-7763");
+    const int sockets = given ? part_count(a.cpus, 1, "--cpus") : desktop ? 1 : host.server_sockets;
+    if (!given) {
+      s.parts.push_back({PartKind::cpu, cpu.id, sockets});
+      assumed.push_back((sockets > 1 ? std::to_string(sockets) + " x " : "") + cpu.id + " (--cpu)");
+    }
+    if (a.memory.empty()) {
+      const bool ddr4 = cpu.memory_type.rfind("DDR4", 0) == 0;
+      const MemoryModule& m = cat.find_memory_module(ddr4 ? "ddr4-3200-rdimm-64gb" : desktop ? "ddr5-5600-udimm-32gb" : "ddr5-4800-rdimm-64gb");
+      const int n = desktop ? 2 : cpu.memory_channels * sockets;
+      s.parts.push_back({PartKind::memory, m.id, n});
+      assumed.push_back(std::to_string(n) + " x " + m.id + " (--memory, --dimms)");
+    }
+    if (a.drives.empty()) {
+      s.parts.push_back({PartKind::storage, cat.find_storage("samsung-990-pro-2tb").id, 1});
+      assumed.push_back("samsung-990-pro-2tb (--drive)");
+    }
+    // A server of 1 or 2 cards is still a rack server (its board, fans and supply), not a tower.
+    if (!desktop && a.chassis.empty() && gpus <= 2) {
+      s.parts.push_back({PartKind::chassis, cat.find_chassis("generic-4u-gpu-chassis").id, 1});
+      assumed.push_back("generic-4u-gpu-chassis (--chassis)");
+    }
+    if (!assumed.empty()) {
+      std::string line = std::string("Not given, assumed for ") + (desktop ? "a desktop" : "a GPU server") +
+                         " (docs/power.md): ";
+      for (std::size_t i = 0; i < assumed.size(); ++i) line += (i ? ", " : "") + assumed[i];
+      notes.push_back(line + "; name yours with those flags.");
+    }
+  }
   if (!a.nic.empty()) s.parts.push_back({PartKind::network, cat.find_network_adapter(a.nic).id, part_count(a.nics, 1, "--nics")});
   if (!a.psu.empty()) s.parts.push_back({PartKind::psu, cat.find_psu(a.psu).id, part_count(a.psus, 1, "--psus")});
   if (!a.chassis.empty()) s.parts.push_back({PartKind::chassis, cat.find_chassis(a.chassis).id, 1});
@@ -114,9 +156,11 @@ Result run_power(const PowerArgs& a, const Context& ctx) {
   const Circuit circuit = circuits::find(a.circuit, "--circuit");
   PsuSizingOptions psu;
   psu.headroom = a.psu_headroom;
-  const SystemSpec custom = a.system.empty() ? system_of_parts(a, cat) : SystemSpec{};
+  std::vector<std::string> assumed;
+  const SystemSpec custom = a.system.empty() ? system_of_parts(a, cat, assumed) : SystemSpec{};
   const SystemSpec& s = a.system.empty() ? custom : cat.find_system(a.system);
-  const SystemPower p = system_power(s, cat, {}, circuit, psu);
+  SystemPower p = system_power(s, cat, {}, circuit, psu);
+  p.assumptions.insert(p.assumptions.begin(), assumed.begin(), assumed.end());
   auto w = [](Power x) { return Cell::of_number(format(x, {.significant = 4}), x.value()); };
 
   Result r;
@@ -170,7 +214,7 @@ Result run_power(const PowerArgs& a, const Context& ctx) {
                              ")")});
   sum.add_row({Cell::of_text("heat"), Cell::of_number(explain_text::number(p.heat.btu_per_hour, 4) + " BTU/h", p.heat.btu_per_hour),
                Cell::of_text(format(p.heat.power, {.significant = 4}) + " x 3.412142 BTU/h per W")});
-  sum.notes.push_back("GPUs at TDP, CPUs at TDP; PSU sizing: max draw + " + format_number(100 * a.psu_headroom, 3) +
+  sum.notes.push_back("GPUs at TDP, CPUs at their package power limit (AMD PPT, Intel PL2) where recorded, else TDP; PSU sizing: max draw + " + format_number(100 * a.psu_headroom, 3) +
                       "% headroom (--psu-headroom), GPU transients 2x on ATX 3.0 (docs/power.md).");
   sum.notes.push_back("System: " + s.source + " (" + s.as_of + ").");
   r.tables.push_back(sum);

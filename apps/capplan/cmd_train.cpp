@@ -1007,8 +1007,10 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   if (std::string c = context_note(m, *p.context); !c.empty()) t.notes.push_back(std::move(c));
   if (fp8_weight_only)
-    t.notes.push_back(g.id + " has no FP8 tensor cores: fp8 weights are stored in 8 bits and converted to fp16 for the matmuls (weight-only, "
-                      "as vLLM's FP8 Marlin kernels run on Ampere); the memory and the weight reads shrink, the math does not speed up.");
+    t.notes.push_back(g.id + " has no FP8 tensor cores: fp8 weights are stored in 8 bits and converted to fp16 for the matmuls (weight-only" +
+                      std::string(g.vendor == Vendor::nvidia ? ", as vLLM's FP8 Marlin kernels run on Ampere"
+                                                             : "; vLLM's weight-only FP8 kernels (Marlin) are NVIDIA's: check that your runtime has such a path") +
+                      "); the memory and the weight reads shrink, the math does not speed up.");
   else if (ic.weights.name == formats::fp8.name)
     t.notes.push_back("FP8 weights on FP8 tensor cores: the linear layers' matmuls run in FP8 with activations quantized per matmul (W8A8, as "
                       "TensorRT-LLM and vLLM run FP8 checkpoints); attention, norms and the logits stay in fp16/bf16.");
@@ -1115,7 +1117,8 @@ void add_infer(CLI::App& app, Context& ctx) {
   cmd->add_option("--tp", a->plan.tp, "Tensor-parallel degree, inside one node");
   cmd->add_option("--pp", a->plan.pp, "Pipeline stages, run one after another; beyond a node they cross --fabric");
   cmd->add_option("--batch", a->plan.batch, "Sequences served at once (default 1)");
-  cmd->add_option("--weights", a->plan.weights, "Weight format (default bf16)")->check(weight_format_check());
+  cmd->add_option("--weights", a->plan.weights,
+                  "Weight format (default: as the model is released: bf16; gpt-oss with mxfp4 experts; DeepSeek-V3 and R1 fp8)")->check(weight_format_check());
   cmd->add_option("--expert-weights", a->plan.expert_weights,
                   "Format of a mixture of experts' routed experts, where it differs from --weights (gpt-oss ships mxfp4 experts)")
       ->check(weight_format_check());

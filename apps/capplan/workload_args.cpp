@@ -310,11 +310,17 @@ ModelArg model_arg(const std::string& text) {
     return m;
   }
   // A path that is no file may be a Hugging Face repository name ("meta-llama/Llama-3.1-8B").
-  if (looks_like_file(text) && (std::filesystem::exists(text) || !match_model(text))) {
-    if (!std::filesystem::exists(text))
+  // A local clone's directory ("meta-llama/Llama-3.1-8B") is no model file: its name is tried as a preset's.
+  if (looks_like_file(text) && (std::filesystem::is_regular_file(text) || !match_model(text))) {
+    if (!std::filesystem::is_regular_file(text)) {
+      std::string msg = "is neither a model file nor a model preset's name; closest presets: ";
+      const std::string tail = text.substr(text.find_last_of("/\\") == std::string::npos ? 0 : text.find_last_of("/\\") + 1);
+      const auto near = closest_model_ids(capplan::detail::lower_ascii(tail));
+      for (std::size_t i = 0; i < near.size(); ++i) msg += (i ? ", " : "") + near[i];
       detail::fail("--model", "\"" + text + "\"",
-                   "is neither an existing file nor a model preset's name (capplan catalog list --kind models lists them; a quantized "
-                   "repository's name is not taken: pass its base model and --weights)");
+                   msg + " (capplan catalog list --kind models lists them; a quantized checkpoint's name is not taken: "
+                         "pass its base model and --weights)");
+    }
     m.shape = io::load_model_file(text);
     m.id = m.shape.name.empty() ? text : m.shape.name;
     m.source = "model file " + text;

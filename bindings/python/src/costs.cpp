@@ -264,6 +264,8 @@ void bind_power(py::module_& m) {
       .field("soc_fans", &SystemPowerAssumptions::soc_fans)
       .field("rack_board", &SystemPowerAssumptions::rack_board)
       .field("rack_fan_fraction", &SystemPowerAssumptions::rack_fan_fraction)
+      .field("cpu_at_package_limit", &SystemPowerAssumptions::cpu_at_package_limit,
+             "CPUs at full load draw their max_power (PPT, PL2) where recorded; False: their TDP (a run's energy)")
       .finish()
       .def("soc_box", &SystemPowerAssumptions::soc_box, "What an SoC's box adds to its TDP: board, fans, memory, drive.");
   Record<SystemPower>(m, "SystemPower", "A catalog system's draw, PSU advice, wall power, circuit check and heat.")

@@ -119,6 +119,8 @@ void bind_hardware_records(py::module_& m) {
       .described_fields()
       .finish()
       .def("validate", &CpuSpec::validate)
+      .def("full_load_power", [](const CpuSpec& c) { return full_load_power(c); },
+           "What it draws at full load: max_power (AMD PPT, Intel PL2) where recorded, else the TDP.")
       .def(
           "memory_bandwidth", [](const CpuSpec& c, int channels, int speed_mts) { return memory_bandwidth(c, channels, speed_mts); },
           py::arg("channels") = -1, py::arg("speed_mts") = 0,

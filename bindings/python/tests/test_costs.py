@@ -74,6 +74,24 @@ def test_system_power_from_the_catalog():
     assert out["assumptions"] == list(p.assumptions)
 
 
+def test_a_cpu_at_full_load_draws_its_package_power_limit():
+    # Ryzen 9 7950X: 170 W TDP, 230 W PPT (AMD); the energy of a run counts the TDP.
+    cat = capplan.Catalog.builtin()
+    cpu = cat.find_cpu("ryzen-9-7950x")
+    assert cpu.max_power == Power(230, "W") and cpu.full_load_power() == Power(230, "W")
+    assert cat.find_cpu("epyc-7763").max_power is None
+    assert cat.find_cpu("epyc-7763").full_load_power() == Power(280, "W")
+    s = cat.find_system("ws-rtx-4090")
+    full = capplan.system_power(s, cat)
+    at_tdp = capplan.SystemPowerAssumptions()
+    at_tdp.cpu_at_package_limit = False
+    typical = capplan.system_power(s, cat, at_tdp)
+    assert (full.draw.max_total - typical.draw.max_total).value == pytest.approx(60.0)
+    cpu.max_power = Power(100, "W")
+    with pytest.raises(capplan.InputError, match="max_power"):
+        cpu.validate()
+
+
 def test_system_power_plans_by_the_vendors_maximum():
     # NVIDIA's DGX B200 user guide: 14.3 kW max, above what the itemized parts draw at the wall.
     cat = capplan.Catalog.builtin()

@@ -866,10 +866,12 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
                .source = "AMD Threadripper PRO 5975WX product page, https://www.amd.com/en/products/cpu/amd-ryzen-threadripper-pro-5975wx",
                .as_of = recorded, .note = src::unverified});
   // Ryzen 9 7950X: AMD product page: 16 / 32, 170 W, 28 PCIe 5.0 lanes (24 usable: 4 link the chipset), 2 ch
-  // DDR5-5200; launch $699. DDR5-5200 with one DIMM a channel, DDR5-3600 with two (AMD's specification, as
+  // DDR5-5200; launch $699. PPT 230 W: AMD to Tom's Hardware (2022-05, reported by TechPowerUp, "AMD Clarifies
+  // Ryzen 7000 TDP and Power Limits: 170W TDP, 230W PPT"): "TDP*1.35 is the standard calculation for TDP v. PPT
+  // for AMD sockets in the Zen era ... (170*1.35=229.5)". DDR5-5200 with one DIMM a channel, DDR5-3600 with two (AMD's specification, as
   // TechSpot reported it, "AMD Ryzen 7000's memory sweet spot will be DDR5-6000", 2022-09).
   v.push_back({.id = "ryzen-9-7950x", .name = "AMD Ryzen 9 7950X", .aliases = {"Ryzen 9 7950X", "7950X"}, .vendor = Vendor::amd,
-               .architecture = "Zen 4 (Raphael)", .socket = "AM5", .cores = 16, .threads = 32, .tdp = 170_W, .pcie_generation = 5, .pcie_lanes = 28,
+               .architecture = "Zen 4 (Raphael)", .socket = "AM5", .cores = 16, .threads = 32, .tdp = 170_W, .max_power = 230_W, .pcie_generation = 5, .pcie_lanes = 28,
                .chipset_lanes = 4, .memory_type = "DDR5-5200", .memory_channels = 2, .memory_speed_2dpc = 3600, .max_memory = 192_GB,
                .launch_price = usd("699", "2022-09-27", "AMD Ryzen 7000 launch SEP, https://www.amd.com/en/products/cpu/amd-ryzen-9-7950x"),
                .street_price = usd("449.96", src::pcpp_date, (std::string(src::pcpp) + "; cpu.csv")),
@@ -892,15 +894,17 @@ CAPPLAN_CATALOG_DATA inline std::vector<CpuSpec> cpus() {
                .source = "NVIDIA DGX B200 User Guide, Hardware Overview (\"2 x Intel Xeon 8570 PCIe Gen5 CPUs with 56 cores each 2.1/4 GHz\"), https://docs.nvidia.com/dgx/dgxb200-user-guide/introduction-to-dgxb200.html",
                .as_of = "2026-11-29",
                .note = std::string("Cores and clocks from NVIDIA's guide; socket, 350 W TDP, 80 PCIe 5.0 lanes and 8 channels of DDR5-5600 from Intel ARK, recalled. ") + src::unverified + " No price recorded: the DGX B200 that ships it has a price of its own."});
-  // Core i9-13900K: Intel ARK: 24 cores (8P+16E) / 32 threads, 125 W base (253 W turbo), 20 lanes (16 PCIe 5.0 + 4 PCIe 4.0),
+  // Core i9-13900K: Intel ARK: 24 cores (8P+16E) / 32 threads, 125 W processor base power, 253 W maximum turbo
+  // power (max_power: PL2; Intel's 2024 default profiles: Baseline PL1 125 / PL2 188 W, Performance 125 / 253 W,
+  // Extreme 253 / 253 W, as Hardware Times reported them, 2024-05), 20 lanes (16 PCIe 5.0 + 4 PCIe 4.0),
   // 2 ch DDR5-5600, 128 GB (192 GB later); RCP $589-599.
   v.push_back({.id = "core-i9-13900k", .name = "Intel Core i9-13900K", .aliases = {"i9-13900K", "13900K"}, .vendor = Vendor::intel,
-               .architecture = "Raptor Lake", .socket = "LGA1700", .cores = 24, .threads = 32, .tdp = 125_W, .pcie_generation = 5, .pcie_lanes = 20,
+               .architecture = "Raptor Lake", .socket = "LGA1700", .cores = 24, .threads = 32, .tdp = 125_W, .max_power = 253_W, .pcie_generation = 5, .pcie_lanes = 20,
                .memory_type = "DDR5-5600", .memory_channels = 2, .max_memory = 192_GB,
                .launch_price = usd_range("589", "599", "2022-10-20", "Intel ARK recommended customer price, https://www.intel.com/content/www/us/en/products/sku/230496/intel-core-i913900k-processor-36m-cache-up-to-5-80-ghz/specifications.html"),
                .street_price = usd("434", src::pcpp_date, (std::string(src::pcpp) + "; cpu.csv")),
                .source = "Intel ARK, https://www.intel.com/content/www/us/en/products/sku/230496/intel-core-i913900k-processor-36m-cache-up-to-5-80-ghz/specifications.html",
-               .as_of = recorded, .note = std::string(src::unverified) + " TDP is processor base power; maximum turbo power is 253 W."});
+               .as_of = recorded, .note = std::string(src::unverified) + " TDP is processor base power; maximum turbo power (max_power) is 253 W."});
   return v;
 }
 

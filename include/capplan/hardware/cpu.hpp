@@ -27,6 +27,12 @@ struct CpuSpec {
   int cores = 0;
   int threads = 0;
   Power tdp{};                       // default TDP (Intel: processor base power)
+  // The most the package draws at stock settings under an all-core load, where it is above the TDP:
+  // AMD's package power tracking limit (PPT, 1.35 x TDP on AM4/AM5), Intel's maximum turbo power
+  // (PL2; Intel's 2024 "Extreme" default profile for K-series parts also makes it the sustained PL1,
+  // and many boards ship with no limit at all). Empty: the TDP is the most it draws (EPYC and Xeon
+  // Scalable run at their TDP).
+  std::optional<Power> max_power{};
   int pcie_generation = 4;
   int pcie_lanes = 0;                // lanes per socket from the CPU
   int chipset_lanes = 0;             // of those, the lanes that link the chipset, not free for slots (AM5: 4 of 28)
@@ -43,7 +49,7 @@ struct CpuSpec {
   std::string as_of{};
   std::string note{};
 
-  // Bounds: cores 1..1024, threads cores..4*cores, TDP 1 W..2 kW, PCIe lanes 0..256 (chipset and
+  // Bounds: cores 1..1024, threads cores..4*cores, TDP 1 W..2 kW (max_power TDP..2 kW), PCIe lanes 0..256 (chipset and
   // socket-link lanes 0..those), 2-DIMM-per-channel speed 0..20,000 MT/s,
   // memory channels 1..24, max memory <= 100 TB.
   void validate() const {
@@ -54,6 +60,11 @@ struct CpuSpec {
     detail::check_count(cores, 1, 1024, "cores", label);
     detail::check_count(threads, cores, 4L * cores, "threads", label);
     detail::check_quantity(tdp, 2_kW, "tdp", label, true);
+    if (max_power) {
+      detail::check_quantity(*max_power, 2_kW, "max_power", label, true);
+      if (*max_power < tdp)
+        detail::fail("max_power", format(*max_power), "is below the TDP " + format(tdp) + " " + label);
+    }
     detail::check_count(pcie_generation, 0, 7, "pcie_generation", label);
     detail::check_count(pcie_lanes, 0, 256, "pcie_lanes", label);
     detail::check_count(chipset_lanes, 0, pcie_lanes, "chipset_lanes", label);
@@ -68,9 +79,12 @@ struct CpuSpec {
   }
 };
 
-BOOST_DESCRIBE_STRUCT(CpuSpec, (), (id, name, aliases, vendor, architecture, socket, cores, threads, tdp, pcie_generation,
+BOOST_DESCRIBE_STRUCT(CpuSpec, (), (id, name, aliases, vendor, architecture, socket, cores, threads, tdp, max_power, pcie_generation,
                                     pcie_lanes, chipset_lanes, socket_link_lanes, memory_type, memory_channels, memory_speed_2dpc, max_memory, launch_price, street_price,
                                     source, as_of, note))
+// What the CPU draws at full load: its max_power where recorded (PPT, PL2), else its TDP.
+inline Power full_load_power(const CpuSpec& c) { return c.max_power ? *c.max_power : c.tdp; }
+
 // The transfer rate a DDR memory type names: "DDR5-4800" (or "ddr5-4800") -> 4800 MT/s; 0 where it
 // names none (an empty or unrecognised type).
 inline int ddr_speed_mts(std::string_view memory_type) {

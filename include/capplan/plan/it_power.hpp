@@ -28,7 +28,7 @@
 //     socket's CPU and 8 DIMMs (a 360 W EPYC 9654 with 12 would add about 70 W at the wall). The desktop
 //     host = a 125 W CPU (Intel Core i9-13900K processor base power, Intel ARK) + the board, 5 fans, 2 DIMMs and an NVMe drive of power/system_power.hpp's SystemPowerAssumptions
 //     (50 + 25 + 10 + 8 W), through an 80 PLUS Gold 115 V supply at 50% load (90%). Two cards share
-//     one host as in the catalog's ws-2x-rtx-4090, whose parts at full load come to 1.287 kW at the
+//     one host as in the catalog's ws-2x-rtx-4090, whose parts at full load (CPU at TDP) come to 1.287 kW at the
 //     wall against this allowance's (2 x 450 + 218) / 0.9 = 1.242 kW (a host per card: 1.484 kW);
 //   an SoC (DGX Spark, Ryzen AI Max), one box each: (TDP + SoC box) / PSU efficiency, where the
 //     SoC's TDP already holds its CPU, so the box adds no CPU: SystemPowerAssumptions' small board,
@@ -209,17 +209,25 @@ inline ItPower gpu_it_power(const GpuSpec& g, int gpus, const HostAllowance& a =
   return p;
 }
 
-// A known system, `units` of it: its parts at full load through its PSU (system_power).
+// A known system, `units` of it: its parts at full load through its PSU (system_power), its CPUs at
+// their TDP: a run that keeps the GPUs busy does not hold the CPU at its package power limit
+// (SystemPowerAssumptions::cpu_at_package_limit), which capplan power sizes the PSU and circuit for.
 inline ItPower system_it_power(const SystemSpec& s, const Catalog& c, int units = 1) {
   require_positive_count(units, "units");
-  const SystemPower sp = system_power(s, c);
+  SystemPowerAssumptions at_tdp;
+  at_tdp.cpu_at_package_limit = false;
+  const SystemPower sp = system_power(s, c, at_tdp);
+  // Power caps (compare --max-power) plan for the machine at full load, as capplan power does.
+  const SystemPower full = system_power(s, c);
   ItPower p;
   p.gpus = max_draw_of(sp.components, ComponentKind::gpu) * static_cast<double>(sp.nodes * units);
   p.total = sp.wall_total() * static_cast<double>(units);
-  p.planning = sp.planning_total() * static_cast<double>(units);
+  p.planning = std::max(full.planning_total(), sp.planning_total()) * static_cast<double>(units);
   p.basis = std::to_string(units) + " x " + s.id + " at full load, " + explain_text::quantity(sp.wall_total()) + " at the wall" +
             (sp.psu_overloaded ? " (PSU overloaded: DC draw)" : "") + " = " + explain_text::quantity(p.total) +
-            (p.planning > p.total ? " (the vendor's maximum, " + explain_text::quantity(p.planning) + ", for power caps)" : "");
+            (p.planning > p.total ? std::string(full.planning_total() > full.wall_total() ? " (the vendor's maximum, " : " (its CPUs at their package power limit, ") +
+                                        explain_text::quantity(p.planning) + ", for power caps)"
+                                  : std::string());
   return p;
 }
 

@@ -593,6 +593,7 @@ struct PurchaseTable {
       j["prompt_tokens"] = q.serving.prompt;
       j["output_tokens"] = q.serving.output;
       j["weights"] = std::string(q.serving.weights.name);
+      if (q.serving.expert_weights) j["expert_weights"] = std::string(q.serving.expert_weights->name);
     }
     // Under the _usd keys: USD as an exact decimal, or null; a figure in another currency under keys of
     // its own (report/money_value.hpp).
@@ -856,7 +857,8 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
     }
   } else {
     out.title = "Serving " + q.model_name + ": " + std::to_string(q.serving.batch) + " x (" + std::to_string(q.serving.prompt) + " prompt + " +
-                std::to_string(q.serving.output) + " output) tokens, " + std::string(q.serving.weights.name) + " weights";
+                std::to_string(q.serving.output) + " output) tokens, " + std::string(q.serving.weights.name) + " weights" +
+                (q.serving.expert_weights ? ", " + std::string(q.serving.expert_weights->name) + " experts" : std::string());
   }
   const bool filtering = f.budget || f.deadline || f.max_power;
 

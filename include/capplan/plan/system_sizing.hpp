@@ -382,7 +382,7 @@ inline SystemSizing size_system(const SizingQuery& q) {
     s.gpu_power = g.tdp * static_cast<double>(q.gpus);
     // An SoC's TDP holds its CPU: each SoC's box adds its board, fans, memory and drive (plan/it_power.hpp).
     const bool soc = g.form_factor == FormFactor::soc;
-    const double host = soc ? SystemPowerAssumptions{}.soc_box().value() * q.gpus : q.cpu ? q.cpu->tdp.value() + 75.0 : 250.0;
+    const double host = soc ? SystemPowerAssumptions{}.soc_box().value() * q.gpus : q.cpu ? full_load_power(*q.cpu).value() + 75.0 : 250.0;
     const double watts = s.gpu_power.value() + host;
     const HeatOutput heat = heat_output(Power::from_value(watts));
     // Sensible heat of air (ASHRAE Handbook, Fundamentals): Q [BTU/h] = 1.08 x CFM x dT [F], so
@@ -392,7 +392,8 @@ inline SystemSizing size_system(const SizingQuery& q) {
     l.parts.push_back("GPUs at TDP: " + format(s.gpu_power, {.significant = 4}));
     l.parts.push_back(soc   ? std::to_string(q.gpus) + " x the SoC's box (its CPU in the SoC's TDP; board, fans, memory and drive): " +
                                   format(Power::from_value(host), {.significant = 4})
-                      : q.cpu ? "CPU at TDP + 75 W board and fans: " + format(Power::from_value(host), {.significant = 4})
+                      : q.cpu ? std::string(q.cpu->max_power ? "CPU at its maximum power (PPT, PL2)" : "CPU at TDP") +
+                                    " + 75 W board and fans: " + format(Power::from_value(host), {.significant = 4})
                               : std::string("host allowance: 250 W (no CPU chosen)"));
     l.answer = format_number(s.airflow_cfm, 3) + " CFM through the case, " + format_number(heat.btu_per_hour, 4) + " BTU/h for the room";
     l.rule = "all power ends as heat (power/heat.hpp); air must carry it out: CFM = 3.16 x W / dT(F), dT = 18 F (10 C) (ASHRAE sensible-heat "

@@ -7,7 +7,8 @@
 //
 // Parts map to components as follows (per node; `nodes` multiplies the totals):
 //   GPU      max = TDP, idle = the catalog's idle power (0 W where the vendor publishes none);
-//   CPU      max = TDP; no idle figure in the catalog, so idle = TDP (conservative);
+//   CPU      max = its package power limit where recorded (CpuSpec::max_power: AMD PPT, Intel PL2),
+//            else TDP; no idle figure in the catalog, so idle = TDP (conservative);
 //   memory   the module's typical power, else SystemPowerAssumptions::memory_module (idle = max);
 //   storage  the drive's active/idle power, else the assumption for its kind;
 //   network  the adapter's power, else SystemPowerAssumptions::network_adapter (idle = max);
@@ -68,6 +69,10 @@ struct SystemPowerAssumptions {
   // maximum draw (fan power rises with the heat to move). An assumption, not a measurement.
   Power rack_board = Power::from_value(100);
   double rack_fan_fraction = 0.10;
+  // A CPU at full load draws its package power limit (CpuSpec::max_power: AMD PPT, Intel PL2) where
+  // recorded: what a PSU and a circuit must carry. false: at its TDP, the load a run that keeps the GPUs
+  // busy puts on it (a few data-loader cores), which the energy of a run counts (system_it_power).
+  bool cpu_at_package_limit = true;
   // The PSU curve used when the system lists no PSU: the recommended rating at 80 PLUS Gold
   // 115 V for a tower, 80 PLUS Platinum 230 V redundant for a rack server.
 };
@@ -150,8 +155,16 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
       }
       case PartKind::cpu: {
         const CpuSpec& cpu = c.find_cpu(p.id);
-        out.push_back(cpu_component(cpu.id, cpu.tdp, cpu.tdp, p.count));
-        note(cpu.id + ": at its TDP " + detail::watts(cpu.tdp) + " whatever the load (no idle figure in the catalog)");
+        // At full load a CPU draws its package power limit (AMD PPT, Intel PL2) where the catalog
+        // records one above its TDP; idle is counted at the TDP (no idle figure in the catalog).
+        const Power full = a.cpu_at_package_limit ? full_load_power(cpu) : cpu.tdp;
+        out.push_back(cpu_component(cpu.id, full, cpu.tdp, p.count));
+        if (cpu.max_power && a.cpu_at_package_limit)
+          note(cpu.id + ": at its maximum power " + detail::watts(full) + " at full load (" +
+               (cpu.vendor == Vendor::intel ? "Intel maximum turbo power, PL2" : "AMD package power tracking, PPT") + "; TDP " +
+               detail::watts(cpu.tdp) + "), at its TDP idle (no idle figure in the catalog)");
+        else
+          note(cpu.id + ": at its TDP " + detail::watts(cpu.tdp) + " whatever the load (no idle figure in the catalog)");
         break;
       }
       case PartKind::memory: {

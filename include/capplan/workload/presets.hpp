@@ -492,15 +492,15 @@ inline std::string model_name_key(std::string_view name) {
 }
 
 // Words a published repository name adds to the architecture's name, dropped from its end one at a
-// time: tunes that keep the base model's shape (Instruct, chat, it, Thinking, Qwen3's 2507
-// refresh), the Hugging Face conversion ("-hf"), Mistral's first release ("v0.1"). BERT's casing is
+// time: tunes that keep the base model's shape (Instruct, chat, it, Base), the Hugging Face
+// conversion ("-hf"), Mistral's first release ("v0.1"). Qwen3's 2507 refresh (Instruct-2507,
+// Thinking-2507) is not dropped: its 262,144-token native context is not the preset's. BERT's casing is
 // not dropped: the cased and uncased vocabularies differ (28,996 and 30,522 rows), so only the
 // casing a preset was read from names it (model_name_aliases).
 // Mistral 7B v0.2 and v0.3 are not dropped: they lost the sliding window (and v0.3 grew its
 // vocabulary to 32,768), so their KV cache is not the preset's. A quantization's name (FP8, AWQ,
 // GGUF) is never dropped: it changes the weights' bytes. "Meta-Llama-3-70B-Instruct" is llama3-70b.
-inline constexpr std::string_view model_name_suffixes[] = {"instruct", "chat",     "it",   "hf",
-                                                           "base",     "thinking", "2507", "v0.1"};
+inline constexpr std::string_view model_name_suffixes[] = {"instruct", "chat", "it", "hf", "base", "v0.1"};
 
 // Published names that are a preset's own checkpoint but not its id with a suffix: {name, id}.
 inline constexpr std::pair<std::string_view, std::string_view> model_name_aliases[] = {
@@ -517,6 +517,7 @@ inline constexpr std::pair<std::string_view, std::string_view> model_name_aliase
 // preset matches. A tune named so has its base model's shape; a name that only resembles an id
 // (edit distance) is never taken.
 inline const ModelPreset* match_model(std::string_view name) {
+  if (name.size() > 256) return nullptr;  // no preset's name is that long; keeps the suffix walk short
   const std::string lower = detail::lower_ascii(name);
   for (const auto& p : model_presets()) {
     if (p.id == lower) return &p;
