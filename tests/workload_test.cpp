@@ -482,7 +482,15 @@ TEST_SUITE("workload") {
     CHECK(match_model("instruct") == nullptr);
     CHECK(match_model("Qwen/Qwen3-30B-A3B-Instruct-2507") == nullptr);  // 262,144-token native context
     CHECK(match_model("meta-llama/") == nullptr);
-    CHECK(match_model("a/b/llama2-7b") == nullptr);  // only the part after the first '/' is the name
+    CHECK(match_model("a/b/llama2-7b")->id == "llama2-7b");  // a path: its last part is the name
+    CHECK(match_model("./Llama-3.1-8B-Instruct/")->id == "llama3.1-8b");
+    CHECK(match_model("/models/Meta-Llama-3.1-8B-Instruct")->id == "llama3.1-8b");
+    CHECK(match_model("https://huggingface.co/Qwen/Qwen2.5-72B-Instruct")->id == "qwen2.5-72b");
+    CHECK(match_model("x/ViT-B/16")->id == "vit-b16");
+    CHECK(match_model("meta-llama/Meta-Llama-3-8B-Instruct")->id == "llama3-8b");
+    CHECK(match_model("deepseek-ai/DeepSeek-V3-0324")->id == "deepseek-v3");
+    CHECK(match_model("deepseek-ai/DeepSeek-R1-0528")->id == "deepseek-r1");
+    CHECK(match_model("deepseek-ai/DeepSeek-V3.1")->id == "deepseek-v3");
     CHECK(match_model("Meta-Llama-3-70B")->id == "llama3-70b");
     CHECK(match_model("x" + std::string(100000, 'i') + "-it") == nullptr);  // long input: refused at once
     CHECK_THROWS_AS((void)find_model("Qwen/Qwen3-8B-FP8"), LookupError);

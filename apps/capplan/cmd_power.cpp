@@ -122,7 +122,7 @@ SystemSpec system_of_parts(const PowerArgs& a, const Catalog& cat, std::vector<s
       assumed.push_back("generic-4u-gpu-chassis (--chassis)");
     }
     if (!assumed.empty()) {
-      std::string line = std::string("Not given, assumed for ") + (desktop ? "a desktop" : "a GPU server") +
+      std::string line = std::string("Not given, assumed for ") + (desktop && gpus <= 2 ? "a desktop" : "a GPU server") +
                          " (docs/power.md): ";
       for (std::size_t i = 0; i < assumed.size(); ++i) line += (i ? ", " : "") + assumed[i];
       notes.push_back(line + "; name yours with those flags.");

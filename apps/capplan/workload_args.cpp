@@ -312,14 +312,27 @@ ModelArg model_arg(const std::string& text) {
   // A path that is no file may be a Hugging Face repository name ("meta-llama/Llama-3.1-8B").
   // A local clone's directory ("meta-llama/Llama-3.1-8B") is no model file: its name is tried as a preset's.
   if (looks_like_file(text) && (std::filesystem::is_regular_file(text) || !match_model(text))) {
+    const bool json_name = text.size() > 5 && capplan::detail::lower_ascii(text.substr(text.size() - 5)) == ".json";
+    if (json_name && !std::filesystem::is_regular_file(text))
+      detail::fail("--model", "\"" + text + "\"", "is not an existing model file (keys: docs/catalog-files.md)");
     if (!std::filesystem::is_regular_file(text)) {
       std::string msg = "is neither a model file nor a model preset's name; closest presets: ";
-      const std::string tail = text.substr(text.find_last_of("/\\") == std::string::npos ? 0 : text.find_last_of("/\\") + 1);
+      std::string tail = text;
+      while (!tail.empty() && (tail.back() == '/' || tail.back() == '\\')) tail.pop_back();
+      if (const auto slash = tail.find_last_of("/\\"); slash != std::string::npos) tail = tail.substr(slash + 1);
       const auto near = closest_model_ids(capplan::detail::lower_ascii(tail));
       for (std::size_t i = 0; i < near.size(); ++i) msg += (i ? ", " : "") + near[i];
+      // A quantized checkpoint's name says so; its base model with --weights sizes it.
+      const std::string lower = capplan::detail::lower_ascii(text);
+      bool quantized = false;
+      for (const char* word : {"awq", "gptq", "gguf", "fp8", "fp4", "int4", "int8", "bnb", "4bit", "8bit", "exl2", "mlx", "nvfp4", "mxfp4", "w4a16", "w8a8"})
+        quantized = quantized || lower.find(word) != std::string::npos;
       detail::fail("--model", "\"" + text + "\"",
-                   msg + " (capplan catalog list --kind models lists them; a quantized checkpoint's name is not taken: "
-                         "pass its base model and --weights)");
+                   msg + " (capplan catalog list --kind models lists them" +
+                       (quantized ? "; a quantized checkpoint's name is not taken: pass its base model and --weights (int4 for AWQ/GPTQ, "
+                                    "q4_0 for a GGUF Q4_0, nf4 for bitsandbytes 4-bit, fp8)"
+                                  : "; a model of another shape is described in a JSON model file, docs/catalog-files.md") +
+                       ")");
     }
     m.shape = io::load_model_file(text);
     m.id = m.shape.name.empty() ? text : m.shape.name;

@@ -185,6 +185,9 @@ inline std::vector<ModelPreset> build() {
   // Llama 3 paper (Dubey et al. 2024), Table 3: 405B has 126 layers, 16384 wide, 128 heads, 8 KV heads.
   add("llama3-70b", llama_like("Llama 3 70B", 80, 8192, 64, 8, 28672, 128256, 8192), 70.6e9,
       "huggingface.co/meta-llama/Meta-Llama-3-70B config.json (model card: 70B)");
+  // meta-llama/Meta-Llama-3-8B config.json: Llama 3.1 8B's shape with an 8,192-token context.
+  add("llama3-8b", llama_like("Llama 3 8B", 32, 4096, 32, 8, 14336, 128256, 8192), 8'030'261'248.0,
+      "huggingface.co/meta-llama/Meta-Llama-3-8B config.json (the 3.1 model's shape and 8,030,261,248 params; 8,192-token context)");
   add("llama3.1-8b", llama_like("Llama 3.1 8B", 32, 4096, 32, 8, 14336, 128256, 131072), 8'030'261'248.0,
       "huggingface.co/meta-llama/Llama-3.1-8B config.json (8,030,261,248 params)");
   add("llama3.1-70b", llama_like("Llama 3.1 70B", 80, 8192, 64, 8, 28672, 128256, 131072), 70'553'706'496.0,
@@ -506,6 +509,11 @@ inline constexpr std::string_view model_name_suffixes[] = {"instruct", "chat", "
 inline constexpr std::pair<std::string_view, std::string_view> model_name_aliases[] = {
     {"bert-base-cased", "bert-base"},  // google-bert/bert-base-cased, the preset's config.json
     {"bert-large-uncased", "bert-large"},  // google-bert/bert-large-uncased, the preset's config.json
+    // DeepSeek's later checkpoints of the same architecture (their config.json: 61 layers, 7168 wide,
+    // 256 routed experts, MLA; FP8 weights), post-trained again.
+    {"deepseek-v3-0324", "deepseek-v3"},
+    {"deepseek-v3.1", "deepseek-v3"},
+    {"deepseek-r1-0528", "deepseek-r1"},
 };
 
 }  // namespace detail
@@ -523,10 +531,18 @@ inline const ModelPreset* match_model(std::string_view name) {
     if (p.id == lower) return &p;
   }
   std::string_view rest = lower;
-  // "org/Name": the part after the first '/' when it holds a letter ("ViT-B/16" keeps its "/16").
-  if (const auto slash = rest.find('/'); slash != std::string_view::npos) {
+  while (!rest.empty() && (rest.back() == '/' || rest.back() == '\\')) rest.remove_suffix(1);  // "./Llama-3.1-8B/"
+  // "org/Name", a URL or a local clone's path: the part after the last '/' that holds a letter
+  // ("ViT-B/16" keeps its "/16").
+  for (std::size_t end = rest.size(); end > 0;) {
+    const auto slash = rest.find_last_of("/\\", end - 1);
+    if (slash == std::string_view::npos) break;
     const std::string_view after = rest.substr(slash + 1);
-    if (std::any_of(after.begin(), after.end(), [](char c) { return c >= 'a' && c <= 'z'; })) rest = after;
+    if (std::any_of(after.begin(), after.end(), [](char c) { return c >= 'a' && c <= 'z'; })) {
+      rest = after;
+      break;
+    }
+    end = slash;
   }
   if (rest.rfind("meta-", 0) == 0) rest.remove_prefix(5);
   for (;;) {
