@@ -2420,6 +2420,48 @@ TEST_SUITE("perf") {
     CHECK_THROWS_WITH_AS(estimate_inference(job, h100, bad), doctest::Contains("above 1 ms"), InputError);
   }
 
+  TEST_CASE("inference: a GPU with no compute rate decodes from its memory traffic alone, with no prefill") {
+    // Apple publishes no FLOP/s for the M2 Ultra (catalog note): the decode step is the bytes it reads at
+    // 0.88 x 800 GB/s, the weight matmuls' 12 us and the kernels' 4 us; the prefill is not estimated.
+    InferenceJob job;
+    job.model = validation::gpt("7b", 32, 4096, 32, 32000, 2048);
+    job.prompt = 512;
+    job.generate = 128;
+    const GpuSpec& m2 = gpu("M2 Ultra");
+    REQUIRE_FALSE(m2.dense.at(Precision::fp16));
+    const InferenceEstimate est = estimate_inference(job, m2);
+    CHECK_FALSE(est.compute_timed);
+    CHECK(est.prefill.value() == 0);
+    CHECK(est.total.value() == doctest::Approx(128 * est.decode_step.value()));
+    CHECK(est.decode_bound == Bound::memory);
+    const double bandwidth = 800e9 * 0.88;
+    // The weights each step streams plus 8 activation vectors of 4,096 fp16 values a layer.
+    const double weight_bytes = est.weight_bytes_per_gpu.value() + 32.0 * 4096 * 2 * 8;
+    CHECK(term_seconds(est, "decode: weight matmuls") == doctest::Approx(128 * weight_bytes / bandwidth));
+    CHECK(term_seconds(est, "decode: weight-matmul ramp and tail") == doctest::Approx(128 * (32 * 4 + 1) * 12e-6));
+    CHECK(term_seconds(est, "decode: kernel launches") == doctest::Approx(128 * 32 * 20 * 4e-6));
+    CHECK(term_seconds(est, "prefill (time to first token)") < 0);  // no such term
+    CHECK(est.explain().find("if memory-bound") != std::string::npos);
+    CHECK(est.explain().find("time to first token not estimated") != std::string::npos);
+    // The same part with an fp16 rate too large to matter decodes in the same time: only the math was left out.
+    GpuSpec rated = m2;
+    rated.dense.set(Precision::fp16, from_canonical<FlopRate>(1e21));
+    const InferenceEstimate timed = estimate_inference(job, rated);
+    CHECK(timed.compute_timed);
+    CHECK(timed.prefill.value() > 0);
+    CHECK(timed.decode_step.value() == doctest::Approx(est.decode_step.value()).epsilon(1e-6));
+    // Quantized matmuls need rates: refused, naming the field.
+    job.matmul_precision = Precision::fp8;
+    CHECK_THROWS_WITH_AS(estimate_inference(job, m2), doctest::Contains("matmul_precision"), InputError);
+    // serving_run keeps FP16 activations on such a part and says the same.
+    ServingLoad load;
+    load.weights = formats::q8_0;
+    const ServingRun run = serving_run(job.model, gpu("DGX Spark"), load);
+    CHECK_FALSE(run.estimate.compute_timed);
+    CHECK(run.estimate.tokens_per_second > 0);
+    CHECK(run.fit.fits);
+  }
+
   TEST_CASE("inference: a quantized checkpoint's wider output head is streamed at its width (memory/formats.hpp checkpoint_ends)") {
     InferenceJob job;
     job.model = find_model("llama3.1-8b").transformer();

@@ -1845,6 +1845,35 @@ TEST_SUITE("report") {
     CHECK(keys_of(n) == std::vector<std::string>{"model", "gpu", "plan", "memory_per_gpu_bytes", "fits", "would_fit", "assumptions"});
   }
 
+  TEST_CASE("serving_output on a GPU with no compute rate: the decode's speed, no first token, no whole-load time or energy") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& spark = c.find_gpu("dgx-spark");
+    const TransformerShape shape = find_model("qwen2.5-7b").transformer();
+    ServingLoad load;
+    load.weights = formats::q8_0;
+    FootprintOptions priced;
+    priced.price_per_gpu_hour = MoneyRate("0.50", Currency::USD);
+    const ServingReport r = serving_report(c, "qwen2.5-7b", spark, serving_run(shape, spark, load), load, priced);
+    REQUIRE(r.run.fit.fits);
+    CHECK_FALSE(r.run.estimate.compute_timed);
+    CHECK_FALSE(r.output_tokens_per_s_per_gpu());
+    CHECK_FALSE(r.footprint.kwh);
+    CHECK_FALSE(r.footprint.co2_kg);
+    // The price of a million tokens at the decode's speed: $0.50 / (tokens/s x 3600) x 1e6.
+    REQUIRE(r.cost_per_million_tokens);
+    CHECK(r.cost_per_million_tokens->amount().to_double() == doctest::Approx(0.5 / (r.run.estimate.tokens_per_second * 3600) * 1e6));
+    const Value v = serving_output(r);
+    CHECK(std::get<bool>(member(v, "compute_timed").data()) == false);
+    CHECK(member(v, "ttft_s").is_null());
+    CHECK(member(v, "time_s").is_null());
+    CHECK(member(v, "output_tokens_per_s_per_gpu").is_null());
+    CHECK(member(v, "energy_kwh").is_null());
+    CHECK(std::get<double>(member(v, "decode_tokens_per_s_per_sequence").data()) == r.run.estimate.tokens_per_second_per_sequence);
+    // A rated GPU says so.
+    const GpuSpec& h100 = c.find_gpu("h100-sxm");
+    CHECK(std::get<bool>(member(serving_output(serving_report(c, "qwen2.5-7b", h100, serving_run(shape, h100, load), load)), "compute_timed").data()));
+  }
+
   TEST_CASE("serving_run: eager serving's launch time per kernel, given, reaches the estimate; checked in the load") {
     const Catalog& c = Catalog::builtin();
     const GpuSpec& h200 = c.find_gpu("h200");

@@ -858,6 +858,12 @@ Result run_infer_image(const InferArgs& a, const ImageModelArg& m, const Context
   return r;
 }
 
+// Measured over estimated decode speed on GPUs with no compute rate, lowest and highest, over the
+// rows of validation/cases/llama-cpp-decode-bound.json (llama.cpp on Apple M2 Ultra, M3 Ultra, M4 Max
+// and DGX Spark; all validation, nothing fitted). scripts/check-decode-bound-reach (the test
+// validation.decode_bound_reach) recomputes the range from that file and fails when this differs.
+inline constexpr std::string_view decode_bound_reach = "86-104 %";
+
 Result run_infer(const InferArgs& a, const Context& ctx) {
   check_cost_args(a.cost);
   if (auto image = image_model_arg(a.model)) {
@@ -987,13 +993,29 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
                             bytes_text(-1.0 * fit.headroom));
     return r;
   }
-  t.add_row({Cell::of_text("time to first token"), num_cell(format(est.prefill, {.significant = 3}), est.prefill.value()), Cell::of_text("prefill")});
-  t.add_row({Cell::of_text("decode"), num_cell(format_number(est.tokens_per_second, 4) + " tok/s", est.tokens_per_second),
-             Cell::of_text(format_number(est.tokens_per_second_per_sequence, 4) + " tok/s per sequence, bound by " + std::string(perf::name(est.decode_bound)))});
-  t.add_row({Cell::of_text("total time"), num_cell(format(est.total, {.significant = 3}), est.total.value()), Cell::of_text("prefill + decode")});
+  // A GPU with no published compute rate (Apple's, DGX Spark): the decode from its memory traffic
+  // and kernel costs alone, its speed if memory-bound; no prefill, no whole-load time or energy.
+  const bool rated = est.compute_timed;
+  const std::string no_rate = g.id + " has no published compute rate";
+  if (rated) {
+    t.add_row({Cell::of_text("time to first token"), num_cell(format(est.prefill, {.significant = 3}), est.prefill.value()), Cell::of_text("prefill")});
+    t.add_row({Cell::of_text("decode"), num_cell(format_number(est.tokens_per_second, 4) + " tok/s", est.tokens_per_second),
+               Cell::of_text(format_number(est.tokens_per_second_per_sequence, 4) + " tok/s per sequence, bound by " + std::string(perf::name(est.decode_bound)))});
+    t.add_row({Cell::of_text("total time"), num_cell(format(est.total, {.significant = 3}), est.total.value()), Cell::of_text("prefill + decode")});
+  } else {
+    t.add_row({Cell::of_text("time to first token"), Cell::empty(), Cell::of_text("not estimated: " + no_rate + ", and a prefill is compute-bound")});
+    t.add_row({Cell::of_text("decode"), num_cell(format_number(est.tokens_per_second, 4) + " tok/s", est.tokens_per_second),
+               Cell::of_text(format_number(est.tokens_per_second_per_sequence, 4) + " tok/s per sequence if memory-bound: the weights and KV cache read at " +
+                             format(perf::achieved_bandwidth(g, load.efficiency()), {.significant = 3}) + " (" +
+                             format_number(100 * load.efficiency().memory_fraction, 3) + " % of " + format(g.memory_bandwidth, {.significant = 3}) +
+                             ") each step; the math is not timed")});
+    t.add_row({Cell::of_text("total time"), Cell::empty(), Cell::of_text("not estimated (no prefill time)")});
+  }
   t.add_row({Cell::of_text("memory per GPU"), num_cell(bytes_text(mem.total()), mem.total().value()),
              Cell::of_text(fit_text(fit, g.capacity()))});
-  if (kwh && co2) {
+  if (!rated) {
+    t.add_row({Cell::of_text("energy"), Cell::empty(), Cell::of_text("not estimated (no prefill time)")});
+  } else if (kwh && co2) {
     t.add_row({Cell::of_text("energy"), num_cell(format_number(*kwh * 1000, 4) + " Wh", *kwh), Cell::of_text(power.basis + " IT power, x PUE " + format_number(a.cost.pue, 3))});
     t.add_row({Cell::of_text("carbon"), num_cell(format_number(*co2 * 1000, 4) + " g CO2e", *co2), Cell::of_text(format_number(rep.footprint.grid_g_per_kwh, 4) + " g/kWh")});
   } else {
@@ -1001,7 +1023,17 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   }
   t.add_row({Cell::of_text("cost per 1M output tokens"),
              per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
-             Cell::of_text(price ? format(*price) + " per GPU from " + price_from : no_price_text(rep.footprint))});
+             Cell::of_text(price ? format(*price) + " per GPU from " + price_from + (rated ? "" : ", at the memory-bound decode speed")
+                                 : no_price_text(rep.footprint))});
+  if (!rated)
+    t.notes.push_back(no_rate + " (capplan catalog show " + g.id + " says why), so its decode is timed from the bytes each step reads "
+                      "and its kernels' fixed costs, as if memory-bound: batch-1 decode usually is, a larger batch less so. llama.cpp's "
+                      "published batch-1 decodes on Apple's M2 Ultra, M3 Ultra and M4 Max and on DGX Spark ran at " +
+                      std::string(decode_bound_reach) + " of this estimate (docs/validation-runs.md). A prefill is compute-bound and is not estimated." +
+                      (m.shape.moe && g.vendor == Vendor::apple
+                           ? " No mixture of experts on Apple's GPUs is among those rows, and users report less: 14-15 tok/s for DeepSeek-R1 "
+                             "at 4 bits on an M3 Ultra (kvcache-ai/ktransformers#1207), where capplan estimates 27 tok/s in Q4_0."
+                           : ""));
   t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
   if (std::string w = released_weights_note(p, m); !w.empty()) t.notes.push_back(std::move(w));
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));

@@ -176,6 +176,26 @@ def test_inference_decode_is_bandwidth_bound(cat):
     assert "decode" in e.explain()
 
 
+def test_inference_without_a_compute_rate(cat):
+    # Apple publishes no FLOP/s for the M2 Ultra: the decode from its memory traffic, no prefill.
+    job = capplan.InferenceJob(model=capplan.find_model("llama2-7b").transformer(), batch=1, prompt=512, generate=128)
+    e = capplan.estimate_inference(job, cat.find_gpu("M2 Ultra"))
+    assert e.compute_timed is False
+    assert e.prefill.value == 0
+    assert e.total.value == pytest.approx(128 * e.decode_step.value)
+    assert "if memory-bound" in e.explain()
+    # llama.cpp's Llama 2 7B Q4_0 decode on an M2 Ultra, 94.3 tokens/s (discussion #4167), via the CLI's load.
+    load = capplan.ServingLoad(weights="q4_0", prompt=0, output=128)
+    run = capplan.serving_run(job.model, cat.find_gpu("M2 Ultra"), load)
+    assert run.estimate.compute_timed is False
+    assert run.estimate.tokens_per_second_per_sequence == pytest.approx(94.3, rel=0.2)
+    report = capplan.serving_report(cat, "llama2-7b", cat.find_gpu("M2 Ultra"), run, load)
+    out = report.output()
+    assert out["compute_timed"] is False and out["ttft_s"] is None and out["time_s"] is None
+    assert report.output_tokens_per_s_per_gpu() is None
+    assert capplan.estimate_inference(job, cat.find_gpu("H100 SXM")).compute_timed is True
+
+
 def test_roofline_places_layer_ops(cat):
     gpu = cat.find_gpu("H100 SXM")
     ops = capplan.transformer_layer_forward(capplan.find_model("llama2-7b").transformer(), 4096, 4096, 1, "bf16")

@@ -436,6 +436,18 @@ struct DeviceRates {
   }
 };
 
+// The rates that need no compute figure: achieved bandwidth, a kernel's fixed cost and a weight
+// stream's latency. A part with no published FLOP/s (Apple's GPUs, DGX Spark) has only these
+// (perf/inference.hpp times its decode from them); device_rates adds the compute side.
+inline DeviceRates memory_rates(const GpuSpec& gpu, const EfficiencyModel& m = {}) {
+  m.validate();
+  DeviceRates r;
+  r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
+  r.overhead = m.kernel_overhead.value();
+  r.stream_latency = m.weight_stream_latency.value();
+  return r;
+}
+
 inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const EfficiencyModel& m = {}) {
   m.validate();
   const GemmCalibration cal = impl::calibrate_numbers(gpu);
@@ -465,9 +477,10 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
                    : cal.sustained_clock_published ? DeviceRates::ClockSource::published
                                                    : DeviceRates::ClockSource::assumed;
   if (m.gemm_best_fraction) fill_peak = r.peak;  // the user's measured fraction of the peak itself
-  r.bandwidth = peak_bandwidth(gpu).value() * m.memory_fraction;
-  r.overhead = m.kernel_overhead.value();
-  r.stream_latency = m.weight_stream_latency.value();
+  const DeviceRates memory = memory_rates(gpu, m);
+  r.bandwidth = memory.bandwidth;
+  r.overhead = memory.overhead;
+  r.stream_latency = memory.stream_latency;
   r.sm_count = cal.sm_count;
   r.sm_count_known = cal.sm_count_known;
   r.k_fill = k_fill_depth(fill_peak, cal.sm_count);

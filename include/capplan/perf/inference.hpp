@@ -10,6 +10,8 @@
 //   Batch-1 decode is bound by memory bandwidth (Pope et al. 2022, "Efficiently Scaling Transformer
 //   Inference", §2.1; llama.cpp PR #4766 measures it); large batches become compute-bound.
 //   prefill = one forward pass over the prompt (the training kernels of roofline.hpp, causal attention).
+// A GPU with no published compute rate (Apple's, DGX Spark) has its decode step timed from the bytes,
+// kernel costs and links alone, as if memory-bound, and no prefill (InferenceEstimate::compute_timed).
 // Tensor parallelism splits weights and KV cache over tp GPUs and adds 2 all-reduces per layer.
 // Pipeline stages (pp) run one after another: each boundary passes batch x 2 x hidden values a decode
 // step and batch x prompt x 2 x hidden in the prefill, alpha + bytes / tp / B over the boundary's link
@@ -160,10 +162,20 @@ struct InferenceEstimate {
   DataSize weight_bytes_per_gpu{};
   DataSize kv_cache_bytes_per_gpu{};  // at the end of generation
   Bound decode_bound = Bound::memory;
+  // False where the GPU has no compute rate at the activations' precision (Apple's GPUs, DGX Spark:
+  // their makers publish none): the decode step is its memory traffic, kernel costs and links alone,
+  // its time if memory-bound (batch-1 decode usually is; llama.cpp's published runs on such GPUs
+  // decode at 86-104 % of it: validation/cases/llama-cpp-decode-bound.json), and the prefill, which
+  // is compute-bound, is not estimated (prefill 0, total the decode's).
+  bool compute_timed = true;
   Breakdown breakdown;
 
   [[nodiscard]] Duration time_to_first_token() const { return prefill; }
   [[nodiscard]] std::string explain() const {
+    if (!compute_timed)
+      return "decode " + num(tokens_per_second_per_sequence) + " tokens/s per sequence, " + num(tokens_per_second) +
+             " tokens/s in all if memory-bound (the GPU has no compute rate: the math is not timed); time to first token not estimated\n" +
+             breakdown.text();
     return "decode " + num(tokens_per_second_per_sequence) + " tokens/s per sequence, " + num(tokens_per_second) +
            " tokens/s in all, bound by " + std::string(name(decode_bound)) + "; time to first token " +
            format(prefill, {.significant = 4}) + "\n" + breakdown.text();
@@ -212,7 +224,10 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   if (job.compute_precision != Precision::fp16 && job.compute_precision != Precision::bf16 && job.compute_precision != Precision::fp32)
     capplan::detail::fail("compute_precision", std::string(name(job.compute_precision)),
                           "is not fp16, bf16 or fp32 (the activations' precision; quantized matmuls: matmul_precision)");
-  const DeviceRates r = device_rates(gpu, job.compute_precision, model);
+  // A GPU without a rate at the compute precision: its decode from bytes alone (compute_timed).
+  const auto rate = gpu.dense.at(job.compute_precision);
+  const bool rated = rate && rate->value() > 0 && std::isfinite(rate->value());
+  const DeviceRates r = rated ? device_rates(gpu, job.compute_precision, model) : memory_rates(gpu, model);
   const double e = bytes_per_element(job.compute_precision);
   // The linear matmuls' rates: FP8 (W8A8) or FP4 (W4A4) where matmul_precision says so, else the
   // compute precision's; their operands' bytes are the format's, block scales included (fp8: 1, fp4:
@@ -220,6 +235,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   if (job.matmul_precision && *job.matmul_precision != Precision::fp8 && *job.matmul_precision != Precision::fp4)
     capplan::detail::fail("matmul_precision", std::string(name(*job.matmul_precision)), "is not fp8 or fp4");
   const bool quantized = job.matmul_precision.has_value();
+  if (quantized && !rated)
+    capplan::detail::fail("matmul_precision", std::string(name(*job.matmul_precision)),
+                          "needs the GPU's " + std::string(name(job.compute_precision)) + " rate as well, which \"" + gpu.id + "\" does not have");
   const DeviceRates rm = quantized ? device_rates(gpu, *job.matmul_precision, model) : r;
   const double operand_bytes = quantized ? weight_format(*job.matmul_precision).bytes_per_value() : e;
   const double tp = job.tp;
@@ -303,8 +321,8 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     attention.flops = B * context * layers * per_pair / tp;
   }
   attention.bytes = kv_bytes;
-  const double t_weights = rm.time(weights) - rm.overhead;
-  const double attention_compute = attention.flops / (r.peak * r.best_fraction);
+  const double t_weights = rated ? rm.time(weights) - rm.overhead : weights.bytes / r.bandwidth;
+  const double attention_compute = rated ? attention.flops / (r.peak * r.best_fraction) : 0.0;
   const double t_attention = std::max(attention_compute, attention.bytes / r.bandwidth);
   // Eager: the kernels of capplan's eager layer (their count does not depend on the tokens), each
   // launched from Python (eager_inference_host_seconds_per_kernel). Their GPU time is the fused
@@ -392,7 +410,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
 
   // Prefill: the forward kernels of one layer over batch x prompt tokens, plus the last token's logits.
   double prefill = 0;
-  if (job.prompt > 0) {
+  if (job.prompt > 0 && rated) {
     LayerOptions lo;
     lo.flash_attention = opt.flash_attention;
     lo.dropout = false;
@@ -429,11 +447,11 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     }
   }
   // The prompt's hidden states pass every stage boundary once, one stage after another.
-  const double prefill_stage = job.prompt > 0 ? stage_seconds(static_cast<double>(job.batch * job.prompt)) : 0.0;
+  const double prefill_stage = job.prompt > 0 && rated ? stage_seconds(static_cast<double>(job.batch * job.prompt)) : 0.0;
   prefill += prefill_stage;
 
   const double prefill_gpu = prefill;
-  if (job.prompt > 0) prefill = std::max(prefill_gpu, host_pass);
+  if (job.prompt > 0 && rated) prefill = std::max(prefill_gpu, host_pass);
 
   InferenceEstimate est;
   if (!(step > 0) || !std::isfinite(step)) capplan::detail::fail("decode_step", capplan::detail::format_double(step), "is not a positive finite time");
@@ -445,14 +463,16 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.weight_bytes_per_gpu = from_canonical<DataSize>(weight_bytes);
   est.kv_cache_bytes_per_gpu =
       from_canonical<DataSize>(B * kv_tokens_kept * kv_per_token_per_layer);
-  const double weights_compute = weights.flops / (rm.peak * rm.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, rm.sm_count, rm.k_fill));
+  est.compute_timed = rated;
+  const double weights_compute =
+      rated ? weights.flops / (rm.peak * rm.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, rm.sm_count, rm.k_fill)) : 0.0;
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
 
   Breakdown& b = est.breakdown;
   const bool fitted_launch = opt.eager_launch_seconds == eager_inference_host_seconds_per_kernel;
   const std::string host_how = num(eager_kernels) + " kernels launched from Python x " + seconds_text(opt.eager_launch_seconds) +
                                (fitted_launch ? " (eager PyTorch, measured on one host: a user's CPU may differ)" : " (given)");
-  if (job.prompt > 0) {
+  if (job.prompt > 0 && rated) {
     b.add("prefill (time to first token)", prefill_gpu - prefill_stage, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
                                                             std::to_string(s.layers) + " layers", "kernels");
     if (prefill_stage > 0)
@@ -467,8 +487,10 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
         : *job.matmul_precision == Precision::fp4 ? "decode: weight matmuls (FP4)"
                                                   : "decode: weight matmuls (FP8)",
         g * t_weights,
-        num(g) + " steps x max(" + format(from_canonical<FlopCount>(weights.flops)) + " / compute, " +
-            format(from_canonical<DataSize>(weights.bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)) + ")",
+        rated ? num(g) + " steps x max(" + format(from_canonical<FlopCount>(weights.flops)) + " / compute, " +
+                    format(from_canonical<DataSize>(weights.bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)) + ")"
+              : num(g) + " steps x " + format(from_canonical<DataSize>(weights.bytes)) + " / " + format(from_canonical<Bandwidth>(r.bandwidth)) +
+                    " (no compute rate: not timed)",
         t_weights * r.bandwidth > weights.bytes * 1.0001 ? "compute" : "memory");
   // The fitted latency (EfficiencyModel's default) or a value the caller gave (--weight-stream-latency).
   const bool fitted_latency = model.weight_stream_latency.value() == EfficiencyModel{}.weight_stream_latency.value();

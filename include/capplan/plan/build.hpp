@@ -389,6 +389,7 @@ inline BuildSearch propose_builds(const BuildQuery& q, const Catalog& c, std::si
             ServingLoad load = q.load;
             load.host_memory_bandwidth = host_memory_bandwidth;
             const ServingRun run = serving_run(q.model, gpu, load, n, 1);
+            if (!run.estimate.compute_timed) return "no published compute rate: its prefill cannot be timed";
             if (!run.fit.fits || run.fit.tight) return "the model and its KV cache do not fit (" + format(run.memory.total()) + " per GPU)";
             b.tokens_per_second = run.estimate.tokens_per_second;
             b.memory_per_gpu = run.memory.total();

@@ -32,8 +32,11 @@ struct ServingReport {
   std::optional<Money> cost_per_million_tokens;   // output tokens, at the footprint's GPU-hour price
   [[nodiscard]] int gpus() const { return run.gpus(); }
   // Output tokens per second per GPU over the whole load, prefill included (TensorRT-LLM's
-  // throughput figure).
-  [[nodiscard]] double output_tokens_per_s_per_gpu() const { return output_tokens / run.estimate.total.value() / gpus(); }
+  // throughput figure); absent where the prefill is not timed (estimate.compute_timed false).
+  [[nodiscard]] std::optional<double> output_tokens_per_s_per_gpu() const {
+    if (!run.estimate.compute_timed) return std::nullopt;
+    return output_tokens / run.estimate.total.value() / gpus();
+  }
 };
 
 // `run` of `load` on `g`: its footprint under `footprint` (prices from `catalog`), and the price
@@ -64,6 +67,12 @@ inline ServingReport serving_report(const Catalog& catalog, std::string model, c
   // its whole stages (StageBoundaries::node_gpus).
   r.footprint = run_footprint(catalog, g, gpus, est.total, est.total.value() * gpus / 3600.0, hourly,
                               load.gpus_per_node > 0 ? static_cast<int>(stages.node_gpus) : 0);
+  if (!est.compute_timed) {
+    // No prefill time (the GPU has no compute rate): no energy for the whole load. The price of a
+    // million tokens below stays, at the decode's upper-bound speed: a lower bound on the cost.
+    r.footprint.kwh.reset();
+    r.footprint.co2_kg.reset();
+  }
   if (r.footprint.price && est.tokens_per_second > 0) {
     const Money per_hour = *r.footprint.price * Duration::from_value(3600.0 * gpus * r.footprint.instance_factor);
     r.cost_per_million_tokens = per_hour * Decimal::from_double(1e6 / (est.tokens_per_second * 3600.0), 15, "tokens");

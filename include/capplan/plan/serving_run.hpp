@@ -10,7 +10,9 @@
 // across stages), so a layout of TP t x PP p decodes as fast as TP t over the whole model, plus each
 // stage boundary's transfer of the tokens' hidden state and residual (perf/inference.hpp): over the
 // node's link, or between nodes of `gpus_per_node` over the fabric (serving_fabric). Activations are
-// FP16 (else BF16, else FP32 where the catalog lists no tensor rate).
+// FP16 (else BF16, else FP32 where the catalog lists no tensor rate). A GPU with no rate at all is
+// timed by its decode's memory traffic alone, an upper bound on its speed, with no prefill
+// (estimate.compute_timed false).
 #pragma once
 
 #include "capplan/error.hpp"
@@ -162,10 +164,12 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   job.p2p = perf::modelled_p2p(gpu, load.p2p);  // as training_run
   job.host_memory_bandwidth = load.host_memory_bandwidth;
   // Activations in FP16, else BF16, else FP32 where the catalog has no tensor rate (e.g. RTX 3060).
+  // A GPU with none of the three (Apple's, DGX Spark: no published rate) keeps FP16 activations and
+  // is timed by its memory traffic alone: perf::InferenceEstimate::compute_timed is false.
   if (gpu.dense.at(Precision::fp16)) job.compute_precision = Precision::fp16;
   else if (gpu.dense.at(Precision::bf16)) job.compute_precision = Precision::bf16;
   else if (gpu.dense.at(Precision::fp32)) job.compute_precision = Precision::fp32;
-  else detail::fail("gpu", "\"" + gpu.id + "\"", "has no dense FP16, BF16 or FP32 rate in the catalog");
+  else job.compute_precision = Precision::fp16;
   job.matmul_precision = quantized_matmuls(gpu, load.weights);
   ServingRun r;
   r.tp = tp;

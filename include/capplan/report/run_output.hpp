@@ -121,7 +121,9 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
 }
 
 // model, gpu, plan (GPUs, TP, PP, formats, batch, prompt and output tokens); then, where the layout
-// fits: ttft_s, decode_tokens_per_s(_per_sequence), time_s, output_tokens_total,
+// fits: compute_timed (false: the GPU has no compute rate, so the decode's speed is an upper bound
+// from its memory traffic and ttft_s, time_s and output_tokens_per_s_per_gpu are null), ttft_s,
+// decode_tokens_per_s(_per_sequence), time_s, output_tokens_total,
 // output_tokens_per_s_per_gpu, memory_per_gpu_bytes, fits, tight, it_power_w, energy_kwh, co2e_kg,
 // cost_usd_per_million_tokens; where it does not: memory_per_gpu_bytes, fits (false) and
 // `would_fit`, what would (no time: the layout cannot run). `assumptions` last.
@@ -151,12 +153,16 @@ inline Value serving_output(const ServingReport& r, const std::vector<std::strin
     j["assumptions"] = Value::strings(assumptions);
     return j;
   }
-  j["ttft_s"] = est.prefill.value();
+  // A GPU with no compute rate (est.compute_timed false): the decode's upper-bound speed, no prefill
+  // and no whole-load time.
+  const bool timed = est.compute_timed;
+  j["compute_timed"] = timed;
+  j["ttft_s"] = timed ? Value(est.prefill.value()) : Value();
   j["decode_tokens_per_s"] = est.tokens_per_second;
   j["decode_tokens_per_s_per_sequence"] = est.tokens_per_second_per_sequence;
-  j["time_s"] = est.total.value();
+  j["time_s"] = timed ? Value(est.total.value()) : Value();
   j["output_tokens_total"] = r.output_tokens;
-  j["output_tokens_per_s_per_gpu"] = r.output_tokens_per_s_per_gpu();
+  j["output_tokens_per_s_per_gpu"] = Value::of(r.output_tokens_per_s_per_gpu());
   j["memory_per_gpu_bytes"] = r.run.memory.total().value();
   j["fits"] = r.run.fit.fits;
   j["tight"] = r.run.fit.tight;
