@@ -449,9 +449,8 @@ inline DeviceRates memory_rates(const GpuSpec& gpu, const EfficiencyModel& m = {
 }
 
 inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const EfficiencyModel& m = {}) {
-  m.validate();
+  DeviceRates r = memory_rates(gpu, m);  // validates m
   const GemmCalibration cal = impl::calibrate_numbers(gpu);
-  DeviceRates r;
   r.peak = peak_rate(gpu, p).value();
   // The measured FP8 fraction where the precision is FP8 and there is one; BF16's otherwise.
   double fraction = p == Precision::fp8 && cal.fp8_best_fraction > 0 ? cal.fp8_best_fraction : cal.best_fraction;
@@ -477,10 +476,6 @@ inline DeviceRates device_rates(const GpuSpec& gpu, Precision p, const Efficienc
                    : cal.sustained_clock_published ? DeviceRates::ClockSource::published
                                                    : DeviceRates::ClockSource::assumed;
   if (m.gemm_best_fraction) fill_peak = r.peak;  // the user's measured fraction of the peak itself
-  const DeviceRates memory = memory_rates(gpu, m);
-  r.bandwidth = memory.bandwidth;
-  r.overhead = memory.overhead;
-  r.stream_latency = memory.stream_latency;
   r.sm_count = cal.sm_count;
   r.sm_count_known = cal.sm_count_known;
   r.k_fill = k_fill_depth(fill_peak, cal.sm_count);
