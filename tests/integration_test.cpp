@@ -60,6 +60,30 @@ TEST_SUITE("integration") {
     CHECK(board);
   }
 
+  // The same workstation with its RTX 4090 power-limited to 300 W (nvidia-smi --power-limit 300):
+  //   300 + 230 + 10 + 8 + 75 = 623 W; PSU 623 x 1.25 = 778.75 W > (323 + 2 x 300) / 2 = 461.5 W
+  //   -> an 850 W unit would do (the installed 1000 W one carries it).
+  TEST_CASE("a power limit caps each GPU's draw and the transients the PSU is sized for") {
+    const Catalog& c = Catalog::builtin();
+    SystemPowerAssumptions a;
+    a.gpu_power_limit = 300_W;
+    const SystemPower p = system_power(c.find_system("ws-rtx-4090"), c, a);
+    CHECK(p.draw.max_total.value() == doctest::Approx(623.0));
+    CHECK(p.psu.required.value() == doctest::Approx(778.75));
+    CHECK(p.psu.transient_peak.value() == doctest::Approx(323.0 + 600.0));
+    REQUIRE(p.psu.recommended_rating);
+    CHECK(p.psu.recommended_rating->value() == doctest::Approx(850.0));
+    CHECK(p.draw.idle_total.value() == doctest::Approx(system_power(c.find_system("ws-rtx-4090"), c).draw.idle_total.value()));
+    bool said = false;
+    for (const auto& s : p.assumptions) said = said || s.find("power-limited to 300 W") != std::string::npos;
+    CHECK(said);
+    // Above the TDP, at 0 or below the idle draw: refused, naming the field and the value.
+    a.gpu_power_limit = 500_W;
+    CHECK_THROWS_WITH_AS(system_power(c.find_system("ws-rtx-4090"), c, a), doctest::Contains("gpu_power_limit: 500 W is above rtx-4090's TDP of 450 W"), InputError);
+    a.gpu_power_limit = 0_W;
+    CHECK_THROWS_WITH_AS(system_power(c.find_system("ws-rtx-4090"), c, a), doctest::Contains("gpu_power_limit"), InputError);
+  }
+
   // DGX A100: 8 x 400 W GPUs alone exceed a 15 A / 120 V circuit's 1,440 W continuous limit; the
   // system lists no PSU, so the advice is "split over several" (no standard rating is large enough).
   TEST_CASE("a DGX A100 does not fit on a household circuit") {

@@ -2462,6 +2462,63 @@ TEST_SUITE("perf") {
     CHECK(run.fit.fits);
   }
 
+  TEST_CASE("inference: an encoder (BERT) serves one forward pass a request, attention over every pair, no KV cache or decode") {
+    const TransformerShape bert = find_model("bert-large").transformer();
+    REQUIRE(bert.encoder);
+    const GpuSpec& t4 = gpu("T4");
+    InferenceJob job;
+    job.model = bert;
+    job.batch = 8;
+    job.prompt = 512;
+    // It generates nothing: generate must be 0, and the prompt is the request.
+    CHECK_THROWS_WITH_AS(estimate_inference(job, t4), doctest::Contains("generate"), InputError);
+    job.generate = 0;
+    const InferenceEstimate est = estimate_inference(job, t4);
+    CHECK(est.encoder);
+    CHECK(est.decode_step.value() == 0);
+    CHECK(est.total.value() == est.prefill.value());
+    CHECK(est.kv_cache_bytes_per_gpu.value() == 0);
+    CHECK(est.tokens_per_second == doctest::Approx(8.0 * 512 / est.prefill.value()));
+    CHECK(term_seconds(est, "forward pass") == doctest::Approx(est.prefill.value()));
+    CHECK(term_seconds(est, "decode: weight matmuls") < 0);  // no decode terms
+    CHECK(est.explain().find("input tokens/s") != std::string::npos);
+    // The same shape as a causal decoder: its flash-attention kernel skips the masked half, and its
+    // prefill adds the last token's logits; the encoder runs every pair and no output head.
+    const auto flash_flops = [&](const TransformerShape& shape) {
+      LayerOptions lo;
+      lo.flash_attention = true;
+      lo.dropout = false;
+      for (const Op& op : transformer_layer_forward(shape, 8 * 512, 512, 1, Precision::fp16, lo))
+        if (op.kind == OpKind::flash_attention) return op.flops;
+      return 0.0;
+    };
+    TransformerShape decoder = bert;
+    decoder.encoder = false;
+    CHECK(flash_flops(bert) == doctest::Approx(2 * flash_flops(decoder)));
+    InferenceJob causal = job;
+    causal.model = decoder;
+    causal.generate = 1;
+    const InferenceEstimate dec = estimate_inference(causal, t4);
+    CHECK_FALSE(dec.encoder);
+    CHECK(dec.kv_cache_bytes_per_gpu.value() > 0);
+    // Memory: no KV cache for the encoder, whatever the context.
+    InferenceConfig c;
+    c.context = 512;
+    c.sequences = 8;
+    CHECK(inference_budget(bert, c).kv_cache.size.value() == 0);
+    CHECK(inference_budget(decoder, c).kv_cache.size.value() > 0);
+    // serving_run: output 0 for the encoder (and only for it); a GPU without a rate is refused.
+    ServingLoad load;
+    load.batch = 8;
+    CHECK_THROWS_WITH_AS(serving_run(bert, t4, load), doctest::Contains("encoder"), InputError);
+    load.output = 0;
+    const ServingRun run = serving_run(bert, t4, load);
+    CHECK(run.estimate.encoder);
+    CHECK(run.fit.fits);
+    CHECK_THROWS_WITH_AS(serving_run(decoder, t4, load), doctest::Contains("output"), InputError);
+    CHECK_THROWS_WITH_AS(serving_run(bert, gpu("M2 Ultra"), load), doctest::Contains("encoder's forward pass"), InputError);
+  }
+
   TEST_CASE("inference: a quantized checkpoint's wider output head is streamed at its width (memory/formats.hpp checkpoint_ends)") {
     InferenceJob job;
     job.model = find_model("llama3.1-8b").transformer();

@@ -8,6 +8,7 @@
 #include <capplan/report/money_value.hpp>
 #include <capplan/report/value.hpp>
 #include <capplan/detail/text.hpp>
+#include <capplan/hardware/catalog.hpp>
 
 #include "test_support.hpp"
 
@@ -52,6 +53,17 @@ TEST_SUITE("report") {
     REQUIRE(g.groups().size() == 2);
     CHECK(g.groups()[0] == std::pair<std::string, std::string>{"no public price", "b200, gb300, mi355x"});
     CHECK(g.groups()[1] == std::pair<std::string, std::string>{"out of production", "v100-sxm2"});
+  }
+
+  TEST_CASE("lower_ascii, upper_ascii and name_key change ASCII letters only") {
+    CHECK(detail::lower_ascii("RTX-4090 Ti") == "rtx-4090 ti");
+    CHECK(detail::upper_ascii("gqa usd") == "GQA USD");
+    // UTF-8 bytes pass through unchanged ("Ä" is not ASCII; "–" is three bytes).
+    CHECK(detail::lower_ascii("\xC3\x84 \xE2\x80\x93 X") == "\xC3\x84 \xE2\x80\x93 x");
+    CHECK(detail::name_key("H100 SXM-80_GB", " -_") == "h100sxm80gb");
+    CHECK(detail::name_key("ViT-B/16", "-_ /") == "vitb16");
+    CHECK(detail::name_key("Llama-3.1-8B", "-_ /") == "llama3.18b");  // dots stay
+    CHECK(normalize_name("H100\tSXM") == "h100sxm");
   }
 
   TEST_CASE("text wraps at RenderOptions' width; 0 leaves lines as they are") {

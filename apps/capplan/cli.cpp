@@ -7,13 +7,13 @@
 #include "output.hpp"
 #include "scenario.hpp"
 
+#include <capplan/detail/text.hpp>
 #include <capplan/error.hpp>
 #include <capplan/version.hpp>
 
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <exception>
 #include <functional>
 #include <iostream>
@@ -115,8 +115,7 @@ void parse_command_line(CLI::App& app, std::vector<std::string> args) {
     const std::string name = long_flag ? w.substr(0, eq) : std::string();
     const CLI::Option* o = long_flag ? option(name) : nullptr;
     if (o != nullptr && eq != std::string::npos && o->get_expected_max() == 0) {
-      std::string value = w.substr(eq + 1);
-      for (char& c : value) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      std::string value = capplan::detail::lower_ascii(w.substr(eq + 1));
       // CLI11's spellings of true and false, in any case.
       if (value == "1" || value == "yes" || value == "on") value = "true";
       if (value == "0" || value == "no" || value == "off") value = "false";

@@ -68,6 +68,10 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
     detail::fail("--workload", "\"" + method + "\"", "names a method; only 'finetune MODEL METHOD' and 'serve MODEL WEIGHTS' take one");
   }
   const ModelArg m = model_arg(model);
+  if (q.task == SizingTask::serve && m.shape.encoder)
+    detail::fail("--workload", "\"" + a.workload + "\"",
+                 "serves " + m.id + ", an encoder (one forward pass a request, no generated tokens), which build does not size by its decode: "
+                 "capplan infer --model " + m.id + " --gpu GPU --batch N times its forward passes");
   if (q.task == SizingTask::serve && method.empty() && !m.released_weights.empty()) {
     // 'serve MODEL' alone: the format the model is released in (gpt-oss: MXFP4 experts; DeepSeek-V3: FP8).
     q.load.weights = parse_weight_format(m.released_weights, "--workload");

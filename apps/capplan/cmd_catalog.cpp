@@ -4,6 +4,7 @@
 #include "output.hpp"
 #include "workload_args.hpp"
 
+#include <capplan/detail/text.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/hardware/warnings.hpp>
 #include <capplan/io/catalog_json.hpp>
@@ -24,7 +25,6 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <type_traits>
 #include <iostream>
 #include <map>
@@ -157,7 +157,7 @@ Table model_table() {
     }
     const TransformerShape& s = p.transformer();
     std::string attention = std::string(name(s.attention_kind()));
-    for (char& ch : attention) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+    attention = capplan::detail::upper_ascii(attention);
     if (!s.mla) attention += " " + std::to_string(s.heads) + "/" + std::to_string(s.effective_kv_heads());
     if (s.window) {
       attention += ", window " + std::to_string(s.window->tokens) + " in " +
@@ -596,15 +596,8 @@ void add_catalog(CLI::App& app, Context& ctx) {
     const Catalog& c = ctx.catalog();
     // An exact id, name or alias of a part other than a GPU, or a system, first; then the GPU lookup
     // (which also takes unambiguous parts of names, and lists the closest ids when nothing matches).
-    std::string wanted = *name_arg;
-    for (char& ch : wanted) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    const auto same = [&](const std::string& x) {
-      if (x.size() != wanted.size()) return false;
-      for (std::size_t i = 0; i < x.size(); ++i) {
-        if (std::tolower(static_cast<unsigned char>(x[i])) != wanted[i]) return false;
-      }
-      return true;
-    };
+    const std::string wanted = capplan::detail::lower_ascii(*name_arg);
+    const auto same = [&](const std::string& x) { return capplan::detail::lower_ascii(x) == wanted; };
     const auto names_it = [&](const nlohmann::ordered_json& e) {
       if (same(e["id"].get<std::string>()) || (e.contains("name") && same(e["name"].get<std::string>()))) return true;
       if (e.contains("aliases")) {

@@ -9,6 +9,7 @@
 #include "workload_args.hpp"
 
 #include <capplan/detail/enum_names.hpp>
+#include <capplan/detail/text.hpp>
 #include <capplan/hardware/catalog.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/plan/purchase.hpp>
@@ -20,7 +21,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <cctype>
 #include <memory>
 #include <optional>
 #include <string>
@@ -134,12 +134,6 @@ struct CompareArgs {
   bool descending = false;
   std::string kinds = "all";  // gpus, systems, cloud, all
 };
-
-// ASCII lower case: --vendor and --form-factor ignore case.
-std::string lower(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
 
 Duration duration_arg(const std::string& text, std::string_view flag) {
   // A plain number is days.
@@ -282,8 +276,8 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.filters.max_power = quantity_arg<Power>(a.max_power, "W", "--max-power");
     if (!(q.filters.max_power->value() > 0)) detail::fail("--max-power", "\"" + a.max_power + "\"", "must be positive");
   }
-  if (!a.vendor.empty()) q.filters.vendor = detail::parse_enum<Vendor>(lower(a.vendor), "--vendor");
-  if (!a.form_factor.empty()) q.filters.form_factor = detail::parse_enum<FormFactor>(lower(a.form_factor), "--form-factor");
+  if (!a.vendor.empty()) q.filters.vendor = detail::parse_enum<Vendor>(capplan::detail::lower_ascii(a.vendor), "--vendor");
+  if (!a.form_factor.empty()) q.filters.form_factor = detail::parse_enum<FormFactor>(capplan::detail::lower_ascii(a.form_factor), "--form-factor");
   q.filters.gpus = a.kinds == "all" || a.kinds == "gpus";
   q.filters.systems = a.kinds == "all" || a.kinds == "systems";
   q.filters.cloud = a.kinds == "all" || a.kinds == "cloud";
@@ -336,6 +330,10 @@ PurchaseQuery query_of(const CompareArgs& a) {
     q.goodput = goodput_config(a.goodput);
   } else {
     q.workload = PurchaseWorkload::serve;
+    if (q.model.encoder)
+      detail::fail("--model", a.model,
+                   "is an encoder (one forward pass a request, no generated tokens): compare --serve ranks decode speed; "
+                   "capplan infer --model " + m.id + " --gpu GPU --batch N times its forward passes on one GPU");
     const InferenceConfig ic = inference_config(a.plan, q.model, image ? nullptr : &m);
     q.serving.weights = ic.weights;
     q.serving.expert_weights = ic.expert_weights;
@@ -434,6 +432,8 @@ Result run_compare(const CompareArgs& a, const Context& ctx) {
     res.tables.back().notes.push_back(seq_len_note(a.seq_len, m));
     const std::string tuning = finetune_text(q.training.finetune, q.training.lora, q.model);
     if (!tuning.empty()) res.tables.back().notes.push_back(tuning + ": the base weights frozen, the adapters trained (docs/performance-model.md).");
+    if (std::string n = qlora_recompute_note(q.training.finetune, Recompute::none, a.recompute || a.recompute_modules); !n.empty())
+      res.tables.back().notes.push_back(std::move(n));
   } else if (a.plan.serve && !image_model_arg(a.model)) {
     if (std::string w = released_weights_note(a.plan, model_arg(a.model)); !w.empty()) res.tables.back().notes.push_back(std::move(w));
   }

@@ -180,6 +180,9 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
       fail_as_flag("--offload-layers", e.value(), e);
     }
     std::tie(c.finetune, c.lora) = finetune_arg(a.finetune);
+    const bool recompute_given = a.plan.recompute || a.plan.recompute_modules;
+    if (c.finetune == FineTune::qlora && !recompute_given) c.plan.recompute = Recompute::full;  // PEFT's default (qlora_recompute_note)
+    if (std::string n = qlora_recompute_note(c.finetune, c.plan.recompute, recompute_given); !n.empty()) notes.push_back(std::move(n));
     const std::string tuning = finetune_text(c.finetune, c.lora, m.shape);
     const Precision precision = precision_arg(a.plan.precision);
     // Sized at the precision this GPU runs, as train times it: FP8 asked on a GPU without FP8 tensor
@@ -287,11 +290,18 @@ Result run_memory(const MemoryArgs& a, const Context& ctx) {
     Table w;
     w.title = "What fits on " + g.id;
     w.columns = {{"question", "Question", Align::left}, {"answer", "Answer", Align::right}, {"detail", "Plan", Align::left}};
-    w.add_row({Cell::of_text("largest context, " + std::to_string(c.sequences) + " sequence" + (c.sequences == 1 ? "" : "s")),
-               Cell::of_number(std::to_string(max_ctx), static_cast<double>(max_ctx)),
-               Cell::of_text(max_ctx == 0 ? "the weights alone do not fit" : "tokens per sequence")});
-    w.add_row({Cell::of_text("most sequences of " + std::to_string(ctx_tokens) + " tokens"),
-               Cell::of_number(std::to_string(max_seqs), static_cast<double>(max_seqs)), Cell::of_text("served at once")});
+    if (m.shape.encoder) {
+      // No KV cache: the sequences of a pass share one layer's working set, which does not grow with them.
+      notes.push_back(m.id + " is an encoder: it keeps no KV cache, so its memory does not grow with the sequences served, only with a "
+                      "pass's working set (one layer for the tokens of one step); its learned positions stop at " +
+                      std::to_string(m.shape.seq_len) + " tokens a sequence.");
+    } else {
+      w.add_row({Cell::of_text("largest context, " + std::to_string(c.sequences) + " sequence" + (c.sequences == 1 ? "" : "s")),
+                 Cell::of_number(std::to_string(max_ctx), static_cast<double>(max_ctx)),
+                 Cell::of_text(max_ctx == 0 ? "the weights alone do not fit" : "tokens per sequence")});
+      w.add_row({Cell::of_text("most sequences of " + std::to_string(ctx_tokens) + " tokens"),
+                 Cell::of_number(std::to_string(max_seqs), static_cast<double>(max_seqs)), Cell::of_text("served at once")});
+    }
     if (fewest) {
       w.add_row({Cell::of_text("fewest GPUs for this load"), Cell::of_number(std::to_string(fewest->gpus), fewest->gpus),
                  Cell::of_text("TP " + std::to_string(fewest->tensor) + " x PP " + std::to_string(fewest->pipeline) + ", " +

@@ -1,6 +1,7 @@
 // capplan power --system NAME, or --gpu G --gpus N [--cpu ...]: draw per part, PSU advice, wall
 // power, the wall circuit and heat, from a catalog system's parts or from parts named on the command
 // line (include/capplan/power/system_power.hpp).
+#include "args.hpp"
 #include "commands.hpp"
 #include "context.hpp"
 #include "output.hpp"
@@ -33,6 +34,7 @@ struct PowerArgs {
   std::vector<std::string> drives;  // ID or ID:COUNT, repeatable
   double psu_headroom = 0.25;
   std::string circuit = "us-15a-120v";
+  std::string power_limit;  // --power-limit: each GPU's board power limit, e.g. "300W"
 };
 
 // A count flag of a part: 1..1024 (SystemSpec's bound), `fallback` when not given.
@@ -159,7 +161,16 @@ Result run_power(const PowerArgs& a, const Context& ctx) {
   std::vector<std::string> assumed;
   const SystemSpec custom = a.system.empty() ? system_of_parts(a, cat, assumed) : SystemSpec{};
   const SystemSpec& s = a.system.empty() ? custom : cat.find_system(a.system);
-  SystemPower p = system_power(s, cat, {}, circuit, psu);
+  SystemPowerAssumptions assume;
+  if (!a.power_limit.empty()) assume.gpu_power_limit = quantity_arg<Power>(a.power_limit, "W", "--power-limit");
+  SystemPower p = [&] {
+    try {
+      return system_power(s, cat, assume, circuit, psu);
+    } catch (const InputError& e) {  // the library names the field; the user typed a flag
+      if (e.field() != "gpu_power_limit") throw;
+      fail_as_flag("--power-limit", e.value(), e);
+    }
+  }();
   p.assumptions.insert(p.assumptions.begin(), assumed.begin(), assumed.end());
   auto w = [](Power x) { return Cell::of_number(format(x, {.significant = 4}), x.value()); };
 
@@ -214,8 +225,12 @@ Result run_power(const PowerArgs& a, const Context& ctx) {
                              ")")});
   sum.add_row({Cell::of_text("heat"), Cell::of_number(explain_text::number(p.heat.btu_per_hour, 4) + " BTU/h", p.heat.btu_per_hour),
                Cell::of_text(format(p.heat.power, {.significant = 4}) + " x 3.412142 BTU/h per W")});
-  sum.notes.push_back("GPUs at TDP, CPUs at their package power limit (AMD PPT, Intel PL2) where recorded, else TDP; PSU sizing: max draw + " + format_number(100 * a.psu_headroom, 3) +
+  sum.notes.push_back(std::string(assume.gpu_power_limit ? "GPUs at their --power-limit (" + format(*assume.gpu_power_limit, {.significant = 4}) + ")" : "GPUs at TDP") +
+                      ", CPUs at their package power limit (AMD PPT, Intel PL2) where recorded, else TDP; PSU sizing: max draw + " + format_number(100 * a.psu_headroom, 3) +
                       "% headroom (--psu-headroom), GPU transients 2x on ATX 3.0 (docs/power.md).");
+  if (assume.gpu_power_limit)
+    sum.notes.push_back("A power limit lowers the GPUs' clocks under load: capplan train and infer time a card at its TDP, and do not "
+                        "model the speed it keeps at a lower limit.");
   sum.notes.push_back("System: " + s.source + " (" + s.as_of + ").");
   r.tables.push_back(sum);
 
@@ -239,6 +254,7 @@ void add_power(CLI::App& app, Context& ctx) {
       "  capplan power --system '2 x RTX 4090' --explain\n"
       "  capplan power --system dgx-a100 --format json\n"
       "  capplan power --gpu rtx4090 --gpus 2 --cpu ryzen-9-7950x --psu-headroom 0.3 --circuit cn-10a-220v\n"
+      "  capplan power --gpu rtx4090 --gpus 4 --cpu threadripper-pro-5975wx --power-limit 300W\n"
       "Systems: capplan catalog list --kind systems");
   cmd->add_option("--system", a->system, "A catalog system or build (id or name); or a machine from parts with --gpu");
   cmd->add_option("--gpu", a->gpu, "A machine from parts: the GPU (any name the catalog accepts)");
@@ -254,6 +270,9 @@ void add_power(CLI::App& app, Context& ctx) {
   cmd->add_option("--psus", a->psus, "Installed PSUs (default 1)");
   cmd->add_option("--chassis", a->chassis, "Chassis (catalog id): a tower or a rack server");
   cmd->add_option("--psu-headroom", a->psu_headroom, "PSU headroom above the maximum draw, 0..1 (default 0.25)");
+  cmd->add_option("--power-limit", a->power_limit,
+                  "Each GPU's board power limit, e.g. 300W (nvidia-smi --power-limit): its maximum draw and the transients the PSU "
+                  "is sized for; at most its TDP (default: the TDP)");
   cmd->add_option("--circuit", a->circuit,
                   "Wall circuit: us-15a-120v (default), us-20a-120v, us-30a-240v, eu-16a-230v, uk-13a-230v, cn-10a-220v, cn-16a-220v");
   cmd->callback([a, &ctx] { write(run_power(*a, ctx), ctx); });

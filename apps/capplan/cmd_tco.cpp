@@ -5,6 +5,7 @@
 #include "output.hpp"
 
 #include <capplan/cost/compare.hpp>
+#include <capplan/detail/text.hpp>
 #include <capplan/plan/catalog_tco.hpp>
 #include <capplan/money/format.hpp>
 #include <capplan/report/cost_chart.hpp>
@@ -15,7 +16,6 @@
 
 #include <CLI/CLI.hpp>
 
-#include <cctype>
 #include <memory>
 #include <optional>
 #include <string>
@@ -253,11 +253,7 @@ Result run_tco(TcoArgs a, const Context& ctx) {
   }
 
   Result r;
-  const std::string cc = [&] {
-    std::string s(code(cur));
-    for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    return s;
-  }();
+  const std::string cc = capplan::detail::lower_ascii(code(cur));
   const bool resale = owned.resale.method != DepreciationMethod::none;
 
   Table summary;

@@ -608,6 +608,8 @@ Result run_train(const TrainArgs& a, const Context& ctx) {
   for (std::string& s : pipeline_layout_notes(a.plan, m)) t.notes.push_back(std::move(s));
   if (run->job.mtp_layers > 0) t.notes.push_back(mtp_note(run->job.mtp_layers, m.shape));
   if (!tuning.empty()) t.notes.push_back(tuning + "; the checkpoints hold the adapters only.");
+  if (std::string n = qlora_recompute_note(setup.finetune, run->plan.recompute, a.plan.recompute || a.plan.recompute_modules); !n.empty())
+    t.notes.push_back(std::move(n));
   if (!fw.flash_attention) t.notes.push_back("No FlashAttention (--no-flash-attention): attention scores materialized and kept.");
   t.notes.push_back("Cluster: " + std::to_string(cluster.nodes()) + " node(s) of " + std::to_string(cluster.gpus_per_node) + " GPUs" +
                     (cluster.nodes() > 1 ? "; between nodes " + fabric.describe(cluster.gpus_per_node) +
@@ -877,9 +879,16 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   const ModelArg m = model_arg(a.model);
   const GpuSpec g = with_slot_lanes(gpu_with_usable_memory(ctx.catalog().find_gpu(a.gpu), a.plan.usable_memory), a.cluster);
   if (a.prompt < 0) detail::fail("--prompt-tokens", std::to_string(a.prompt), "is negative");
-  if (a.output < 1) detail::fail("--output-tokens", std::to_string(a.output), "must be a positive count");
+  // An encoder (BERT) generates nothing: a request is one forward pass over its tokens (perf/inference.hpp).
+  const bool encoder = m.shape.encoder;
+  if (encoder && a.flags.has("--output-tokens") && a.output != 0)
+    detail::fail("--output-tokens", std::to_string(a.output),
+                 "does not apply to " + m.id + ", an encoder: it generates no tokens; a request is one forward pass over --prompt-tokens");
+  if (encoder && a.prompt < 1) detail::fail("--prompt-tokens", std::to_string(a.prompt), "must be a positive count: an encoder's request is its input tokens");
+  const std::int64_t output = encoder ? 0 : a.output;
+  if (!encoder && output < 1) detail::fail("--output-tokens", std::to_string(a.output), "must be a positive count");
   PlanArgs p = a.plan;
-  if (!p.context) p.context = a.prompt + a.output;
+  if (!p.context) p.context = a.prompt + output;
   InferenceConfig ic = inference_config(p, m.shape, &m);
   refuse_soc_serving_layout(p, ic, g);
   // The replica's nodes: TP inside one, pipeline stages beyond it over the fabric (plan/serving_run.hpp).
@@ -907,7 +916,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   load.kv_cache = ic.kv_cache;
   load.batch = ic.sequences;
   load.prompt = a.prompt;
-  load.output = a.output;
+  load.output = output;
   load.cuda_graphs = a.plan.cuda_graphs;
   load.eager = a.plan.eager;
   refuse_link_flags_on_soc(a.cluster, g);
@@ -922,6 +931,8 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
       detail::fail("--launch-time", a.launch_time, "applies to --eager serving: other engines launch kernels without Python (--cuda-graphs: one graph per step)");
     load.eager_launch_time = from_canonical<Duration>(launch_time_arg(a.launch_time));
   }
+  if (encoder && !g.dense.at(Precision::fp16) && !g.dense.at(Precision::bf16) && !g.dense.at(Precision::fp32))
+    detail::fail("--gpu", g.id, "has no published compute rate: an encoder's forward pass is compute-bound, and capplan does not time it without one");
   ServingRun timed;
   try {
     timed = serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel);
@@ -947,9 +958,10 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
 
   Result r;
   Table t;
-  t.title = "Serving " + m.id + " on " + std::to_string(gpus) + " x " + g.id + ": " + std::to_string(ic.sequences) + " x (" +
-            std::to_string(a.prompt) + " prompt + " + std::to_string(a.output) + " output) tokens, " + std::string(ic.weights.name) + " weights" +
-            (ic.expert_weights ? ", " + std::string(ic.expert_weights->name) + " experts" : "");
+  t.title = "Serving " + m.id + " on " + std::to_string(gpus) + " x " + g.id + ": " + std::to_string(ic.sequences) + " x " +
+            (encoder ? std::to_string(a.prompt) + " input tokens, one forward pass (an encoder)"
+                     : "(" + std::to_string(a.prompt) + " prompt + " + std::to_string(output) + " output) tokens") +
+            ", " + std::string(ic.weights.name) + " weights" + (ic.expert_weights ? ", " + std::string(ic.expert_weights->name) + " experts" : "");
   t.columns = {{"item", "Item", Align::left}, {"value", "Value", Align::right}, {"detail", "How", Align::left}};
   // FP8 weights on a GPU without FP8 tensor cores (Ampere and older): stored in 8 bits, dequantized for fp16 math.
   const bool fp8_weight_only = (ic.weights.name == formats::fp8.name) && !g.dense.at(Precision::fp8);
@@ -997,7 +1009,13 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   // and kernel costs alone, its speed if memory-bound; no prefill, no whole-load time or energy.
   const bool rated = est.compute_timed;
   const std::string no_rate = g.id + " has no published compute rate";
-  if (rated) {
+  if (encoder) {
+    const double per_s = static_cast<double>(ic.sequences) / est.prefill.value();
+    t.add_row({Cell::of_text("latency"), num_cell(format(est.prefill, {.significant = 3}), est.prefill.value()),
+               Cell::of_text("one forward pass over the batch's " + std::to_string(ic.sequences * a.prompt) + " tokens")});
+    t.add_row({Cell::of_text("throughput"), num_cell(format_number(per_s, 4) + " seq/s", per_s),
+               Cell::of_text(format_number(est.tokens_per_second, 4) + " input tokens/s, batches back to back")});
+  } else if (rated) {
     t.add_row({Cell::of_text("time to first token"), num_cell(format(est.prefill, {.significant = 3}), est.prefill.value()), Cell::of_text("prefill")});
     t.add_row({Cell::of_text("decode"), num_cell(format_number(est.tokens_per_second, 4) + " tok/s", est.tokens_per_second),
                Cell::of_text(format_number(est.tokens_per_second_per_sequence, 4) + " tok/s per sequence, bound by " + std::string(perf::name(est.decode_bound)))});
@@ -1021,8 +1039,11 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   } else {
     t.add_row({Cell::of_text("energy"), Cell::empty(), Cell::of_text(power.basis)});
   }
-  t.add_row({Cell::of_text("cost per 1M output tokens"),
-             per_mtok ? Cell::of_money(format(*per_mtok), to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double()) : Cell::empty(),
+  t.add_row({Cell::of_text(encoder ? "cost per 1M input tokens" : "cost per 1M output tokens"),
+             // Below a cent (an encoder's short passes): four decimals, not "$0.00".
+             per_mtok ? Cell::of_money(format(*per_mtok, {.decimals = per_mtok->amount().to_double() < 0.01 ? 4 : -1}),
+                                       to_json_string(per_mtok->rounded_to(4)), per_mtok->amount().to_double())
+                      : Cell::empty(),
              Cell::of_text(price ? format(*price) + " per GPU from " + price_from + (rated ? "" : ", at the memory-bound decode speed")
                                  : no_price_text(rep.footprint))});
   if (!rated)
@@ -1035,6 +1056,12 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
                              "at 4 bits on an M3 Ultra (kvcache-ai/ktransformers#1207), where capplan estimates 27 tok/s in Q4_0."
                            : ""));
   t.notes.push_back("Model: " + m.id + " (" + m.source + ").");
+  if (encoder)
+    t.notes.push_back(m.id + " is an encoder (bidirectional attention): a request is one forward pass over its tokens, attention over every "
+                      "pair of them, as embedding and classification servers run it; no tokens are generated, no KV cache is kept and the "
+                      "masked-LM head is not run. --batch sequences a pass; the cost is per million input tokens. The pass is timed with the "
+                      "training kernels, unfused: TensorRT's published FP16 BERT passes on A100, L4, L40S and T4 lie within 60 % of it, "
+                      "faster where TensorRT fuses them, slower on a T4 that throttles (validation/cases/tensorrt-bert.json).");
   if (std::string w = released_weights_note(p, m); !w.empty()) t.notes.push_back(std::move(w));
   if (std::string w = window_note(m.shape); !w.empty()) t.notes.push_back(std::move(w));
   if (std::string c = context_note(m, *p.context); !c.empty()) t.notes.push_back(std::move(c));

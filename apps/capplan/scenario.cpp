@@ -216,6 +216,7 @@ constexpr Metric metrics[] = {
     {"itl_ms", "infer", "ms between output tokens", "decode_tokens_per_s_per_sequence", 1000, true},
     {"output_tokens_per_s_per_gpu", "infer", "output tokens/s per GPU, whole requests", "output_tokens_per_s_per_gpu", 1},
     {"request_time_s", "infer", "s per request", "time_s", 1},
+    {"forward_pass_ms", "infer", "ms per forward pass (an encoder's batch)", "forward_pass_s", 1000},
     {"infer_images_per_s", "infer", "images/s", "images_per_s", 1},
 };
 
@@ -285,7 +286,8 @@ const FittableFlag fittable_flags[] = {
     {"launch-time", "train", {"tokens_per_s_per_gpu", "tflops_per_gpu", "mfu_percent", "iteration_time_s", "train_days"},
      [] { return perf::pytorch_eager().cpu_seconds_per_kernel; }},
     {"launch-time", "infer",
-     {"ttft_ms", "decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s"},
+     {"ttft_ms", "decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s",
+      "forward_pass_ms"},
      [] { return perf::eager_inference_host_seconds_per_kernel; }, "eager"},
     {"weight-stream-latency", "infer",
      {"decode_tokens_per_s", "decode_tokens_per_s_per_sequence", "itl_ms", "output_tokens_per_s_per_gpu", "request_time_s"},

@@ -37,9 +37,7 @@ bool looks_like_file(const std::string& text) {
 // "\"Llama-3.1-8B-Instruct\" read as llama3.1-8b ...; " where a name other than the id found the
 // preset (workload/presets.hpp match_model), "" where the id was typed.
 std::string read_as(const std::string& text, const ModelPreset& p) {
-  std::string lower = text;
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == p.id) return "";
+  if (capplan::detail::lower_ascii(text) == p.id) return "";
   return "\"" + text + "\" taken as " + p.id + ", whose tunes and releases share its shape; ";
 }
 
@@ -474,6 +472,18 @@ std::string finetune_text(FineTune f, const LoraOptions& l, const TransformerSha
   return std::string(f == FineTune::qlora ? "QLoRA" : "LoRA") + " rank " + std::to_string(l.rank) + " on q k v o" +
          (l.mlp ? " and the FFN" : "") + " (" + count_text(static_cast<double>(lora_parameter_count(shape, l))) +
          " trainable parameters)";
+}
+
+std::string qlora_recompute_note(FineTune f, Recompute r, bool given) {
+  if (f != FineTune::qlora) return "";
+  static constexpr const char* peft =
+      "PEFT's prepare_model_for_kbit_training turns gradient checkpointing on for QLoRA unless told otherwise "
+      "(use_gradient_checkpointing=True; Dettmers et al. 2023 train with it)";
+  if (r == Recompute::full)
+    return given ? "" : std::string("Recompute full: ") + peft + "; --recompute none counts the activations without it.";
+  if (given) return "";
+  return std::string("QLoRA without gradient checkpointing (recompute none or selective) where the plan search finds it fits, as faster: ") +
+         peft + ", so pass use_gradient_checkpointing=False to run such a plan; --recompute full times PEFT's default.";
 }
 
 void refuse_diffusion_training(const ImageModelArg& m) {
@@ -1172,7 +1182,8 @@ InferenceConfig inference_config(const PlanArgs& a, const TransformerShape& shap
     if (*a.context < 1) detail::fail("--context", std::to_string(*a.context), "must be a positive count");
     c.context = *a.context;
   } else {
-    c.context = default_prompt_tokens + default_output_tokens;  // as infer and compare --serve
+    // As infer and compare --serve; an encoder generates nothing (perf/inference.hpp).
+    c.context = default_prompt_tokens + (shape.encoder ? 0 : default_output_tokens);
   }
   const int tp = positive_flag(a.tp, 1, "--tp");
   const int pp = positive_flag(a.pp, 1, "--pp");

@@ -142,6 +142,13 @@ void add_finetune_flags(CLI::App* cmd, FinetuneArgs& a);
 std::pair<FineTune, LoraOptions> finetune_arg(const FinetuneArgs& a);
 // "LoRA rank 16 on q k v o (6.816M trainable parameters)"; empty for full training.
 std::string finetune_text(FineTune f, const LoraOptions& l, const TransformerShape& shape);
+// QLoRA's gradient checkpointing, as PEFT runs it: prepare_model_for_kbit_training turns it on unless
+// told otherwise (use_gradient_checkpointing=True), recomputing every layer's activations in the
+// backward pass (Recompute::full). The note for a QLoRA plan with recomputation `r`, `given` by
+// --recompute or --recompute-modules or not (memory's default, train's and compare's search); "" for
+// other fine-tuning, where the plan is PEFT's default, and where the recomputation was given. Compare
+// passes Recompute::none for its rows (each its own plan).
+std::string qlora_recompute_note(FineTune f, Recompute r, bool given);
 
 ModelArg model_arg(const std::string& text);
 

@@ -551,6 +551,7 @@ void bind_inference_and_image_models(py::module_& m) {
       .readonly("kv_cache_bytes_per_gpu", &InferenceEstimate::kv_cache_bytes_per_gpu)
       .readonly("decode_bound", &InferenceEstimate::decode_bound)
       .readonly("compute_timed", &InferenceEstimate::compute_timed)
+      .readonly("encoder", &InferenceEstimate::encoder)
       .readonly("breakdown", &InferenceEstimate::breakdown)
       .finish(false)
       .def("time_to_first_token", &InferenceEstimate::time_to_first_token)

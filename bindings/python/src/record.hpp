@@ -28,7 +28,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <cctype>
 #include <functional>
 #include <map>
 #include <optional>
@@ -100,15 +99,9 @@ struct inner<std::optional<T>> : inner<T> {};
 template <class T, class A>
 struct inner<std::vector<T, A>> : inner<T> {};
 
-inline std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 template <class M>
 std::string money_suffix(const M& m) {
-  std::string s = "_" + lower(code(m.currency()));
+  std::string s = "_" + capplan::detail::lower_ascii(code(m.currency()));
   if constexpr (std::is_same_v<M, MoneyRate>) s += "_per_h";
   else if constexpr (std::is_same_v<M, EnergyPrice>) s += "_per_kwh";
   return s;

@@ -196,6 +196,25 @@ def test_inference_without_a_compute_rate(cat):
     assert capplan.estimate_inference(job, cat.find_gpu("H100 SXM")).compute_timed is True
 
 
+def test_encoder_serves_one_forward_pass(cat):
+    # BERT generates nothing: a request is one forward pass; the rate is of input tokens.
+    bert = capplan.find_model("bert-large").transformer()
+    t4 = cat.find_gpu("T4")
+    with pytest.raises(capplan.InputError, match="generate"):
+        capplan.estimate_inference(capplan.InferenceJob(model=bert, batch=8, prompt=512, generate=128), t4)
+    e = capplan.estimate_inference(capplan.InferenceJob(model=bert, batch=8, prompt=512, generate=0), t4)
+    assert e.encoder is True and e.decode_step.value == 0 and e.kv_cache_bytes_per_gpu.value == 0
+    assert e.tokens_per_second == pytest.approx(8 * 512 / e.prefill.value)
+    with pytest.raises(capplan.InputError, match="encoder"):
+        capplan.serving_run(bert, t4, capplan.ServingLoad(batch=8))
+    load = capplan.ServingLoad(batch=8, prompt=512, output=0)
+    report = capplan.serving_report(cat, "bert-large", t4, capplan.serving_run(bert, t4, load), load)
+    out = report.output()
+    assert out["encoder"] is True and out["forward_pass_s"] == pytest.approx(e.prefill.value)
+    assert out["decode_tokens_per_s"] is None and out["ttft_s"] is None
+    assert report.output_tokens_per_s_per_gpu() is None
+
+
 def test_roofline_places_layer_ops(cat):
     gpu = cat.find_gpu("H100 SXM")
     ops = capplan.transformer_layer_forward(capplan.find_model("llama2-7b").transformer(), 4096, 4096, 1, "bf16")

@@ -19,6 +19,35 @@ inline std::string_view trim(std::string_view s) {
   return s;
 }
 
+// ASCII lower and upper case: names, ids, currency codes, flag values. Bytes outside A-Z (a-z) pass
+// through unchanged, so UTF-8 text is never altered, whatever the locale.
+inline std::string lower_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+inline std::string upper_ascii(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) {
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+  }
+  return out;
+}
+
+// The key a name is compared by: lower case, without the characters in `drop`. Catalog names drop
+// spaces, tabs, '-' and '_' (hardware/catalog.hpp normalize_name); model names also drop '/'
+// ("ViT-B/16"), and keep dots (workload/presets.hpp).
+inline std::string name_key(std::string_view s, std::string_view drop) {
+  std::string out;
+  out.reserve(s.size());
+  for (const char c : lower_ascii(s)) {
+    if (drop.find(c) == std::string_view::npos) out += c;
+  }
+  return out;
+}
+
 // Why the digit grouping of a number ("1,234,567.5", "1_000_000", "2e12") is not well formed, or ""
 // where it is (or has none): one kind of separator (',' or '_'), only before the point or exponent, a
 // first group of 1-3 digits and then groups of exactly 3. A comma anywhere else ("12,50", "1,5e9",

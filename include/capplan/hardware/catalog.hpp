@@ -25,7 +25,6 @@
 #include "capplan/hardware/system.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -35,15 +34,7 @@
 namespace capplan {
 
 // Lower case, without spaces, dashes and underscores: the form names are compared in.
-inline std::string normalize_name(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (char c : s) {
-    if (c == ' ' || c == '-' || c == '_' || c == '\t') continue;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  }
-  return out;
-}
+inline std::string normalize_name(std::string_view s) { return detail::name_key(s, " \t-_"); }
 
 // Levenshtein distance (detail/text.hpp), for the closest-match suggestions.
 using detail::edit_distance;

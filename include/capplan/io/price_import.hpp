@@ -104,15 +104,9 @@ inline constexpr AzureSize azure_gpu_sizes[] = {
 
 namespace capplan::detail {
 
-inline std::string ascii_lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // An offer id from provider text: lower case, '_' and ' ' to '-'.
 inline std::string offer_id(std::string_view provider, std::string_view instance, std::string_view region) {
-  std::string id = ascii_lower(provider) + "-" + ascii_lower(instance) + (region.empty() ? "" : "-" + ascii_lower(region));
+  std::string id = lower_ascii(provider) + "-" + lower_ascii(instance) + (region.empty() ? "" : "-" + lower_ascii(region));
   for (char& c : id) {
     if (c == '_' || c == ' ') c = '-';
   }
@@ -123,7 +117,7 @@ inline std::string offer_id(std::string_view provider, std::string_view instance
 inline std::string alnum_lower(std::string_view s) {
   std::string out;
   for (char c : s) {
-    if (std::isalnum(static_cast<unsigned char>(c))) out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (std::isalnum(static_cast<unsigned char>(c))) out += lower_ascii(std::string_view(&c, 1));
   }
   return out;
 }

@@ -803,7 +803,11 @@ inline MemoryBudget inference_budget(const TransformerShape& shape, const Infere
   b.kv_cache.detail = format(kv_cache_per_token(shape, cfg.kv_cache, cfg.tensor_parallel, cfg.pipeline_parallel)) +
                       "/token x " + n(static_cast<double>(context)) + " tokens x " +
                       n(static_cast<double>(cfg.sequences)) + " sequences";
-  if (const std::int64_t in_window = shape.window_span(context); in_window < context) {
+  if (shape.encoder) {
+    // An encoder runs one forward pass a request and keeps nothing for a next token (perf/inference.hpp).
+    b.kv_cache.size = DataSize{};
+    b.kv_cache.detail = "none (an encoder generates no tokens: one forward pass a request)";
+  } else if (const std::int64_t in_window = shape.window_span(context); in_window < context) {
     // Windowed layers keep the last W tokens only (memory/kv_cache.hpp).
     b.kv_cache.detail = "(" + format(kv_cache_per_token(shape, cfg.kv_cache, cfg.tensor_parallel, cfg.pipeline_parallel)) +
                         "/token x " + n(static_cast<double>(in_window)) + " tokens in every layer + " +

@@ -1,10 +1,10 @@
 // Currencies known to capplan: ISO 4217 code, symbol and minor-unit digits.
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 
 #include <array>
-#include <cctype>
 #include <string>
 #include <string_view>
 
@@ -40,8 +40,7 @@ inline std::string_view code(Currency c) { return info(c).code; }
 
 // "usd", "USD", "Cny" -> Currency; throws InputError naming the field and the code.
 inline Currency parse_currency(std::string_view text, std::string_view field = "currency") {
-  std::string up;
-  for (char ch : text) up += static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  std::string up = detail::upper_ascii(text);
   if (up == "RMB") up = "CNY";
   for (const auto& i : currency_table) {
     if (i.code == up) return i.currency;

@@ -10,6 +10,10 @@
 //   Batch-1 decode is bound by memory bandwidth (Pope et al. 2022, "Efficiently Scaling Transformer
 //   Inference", §2.1; llama.cpp PR #4766 measures it); large batches become compute-bound.
 //   prefill = one forward pass over the prompt (the training kernels of roofline.hpp, causal attention).
+// An encoder (bidirectional attention: BERT) generates nothing: a request is one forward pass over its
+// tokens, attention over every pair (Devlin et al. 2019, §3), no KV cache kept and no output head run
+// (embeddings and classifiers read the last hidden state); `generate` is 0, the estimate's prefill is
+// the pass, decode_step 0 and tokens_per_second the input tokens a second.
 // A GPU with no published compute rate (Apple's, DGX Spark) has its decode step timed from the bytes,
 // kernel costs and links alone, as if memory-bound, and no prefill (InferenceEstimate::compute_timed).
 // Tensor parallelism splits weights and KV cache over tp GPUs and adds 2 all-reduces per layer.
@@ -168,10 +172,16 @@ struct InferenceEstimate {
   // decode at 86-104 % of it: validation/cases/llama-cpp-decode-bound.json), and the prefill, which
   // is compute-bound, is not estimated (prefill 0, total the decode's).
   bool compute_timed = true;
+  // An encoder's estimate (BERT): `prefill` is the request's one forward pass, `total` the same,
+  // decode_step 0, and the tokens a second are input tokens.
+  bool encoder = false;
   Breakdown breakdown;
 
   [[nodiscard]] Duration time_to_first_token() const { return prefill; }
   [[nodiscard]] std::string explain() const {
+    if (encoder)
+      return "forward pass " + format(prefill, {.significant = 4}) + " a batch (an encoder generates no tokens): " + num(tokens_per_second) +
+             " input tokens/s in all\n" + breakdown.text();
     if (!compute_timed)
       return "decode " + num(tokens_per_second_per_sequence) + " tokens/s per sequence, " + num(tokens_per_second) +
              " tokens/s in all if memory-bound (the GPU has no compute rate: the math is not timed); time to first token not estimated\n" +
@@ -186,7 +196,14 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
                                             const InferenceOptions& opt = {}) {
   require_positive_count(job.batch, "batch");
   require_nonnegative(static_cast<double>(job.prompt), "prompt");
-  require_positive_count(job.generate, "generate");
+  if (job.model.encoder) {
+    if (job.generate != 0)
+      capplan::detail::fail("generate", std::to_string(job.generate),
+                            "must be 0 for an encoder (" + job.model.name + ": bidirectional attention): it generates no tokens, a request is one forward pass over its prompt");
+    require_positive_count(job.prompt, "prompt");
+  } else {
+    require_positive_count(job.generate, "generate");
+  }
   require_positive_count(job.tp, "tp");
   require_positive_count(job.pp, "pp");
   require_host_memory_bandwidth(job.host_memory_bandwidth);
@@ -227,6 +244,9 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   // A GPU without a rate at the compute precision: its decode from bytes alone (compute_timed).
   const auto rate = gpu.dense.at(job.compute_precision);
   const bool rated = rate && rate->value() > 0 && std::isfinite(rate->value());
+  if (job.model.encoder && !rated)
+    capplan::detail::fail("compute_precision", std::string(name(job.compute_precision)),
+                          "has no rate on \"" + gpu.id + "\": an encoder's forward pass is compute-bound and is not timed without one");
   const DeviceRates r = rated ? device_rates(gpu, job.compute_precision, model) : memory_rates(gpu, model);
   const double e = bytes_per_element(job.compute_precision);
   // The linear matmuls' rates: FP8 (W8A8) or FP4 (W4A4) where matmul_precision says so, else the
@@ -440,7 +460,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
     };
     prefill = global_layers * layer_time(0);
     if (windowed > 0) prefill += windowed * layer_time(job.model.window->tokens);
-    if (s.vocab > 0) prefill += r.time(gemm("logits", job.batch, std::max<std::int64_t>(1, s.vocab / job.tp), s.hidden, e));
+    if (s.vocab > 0 && !job.model.encoder) prefill += r.time(gemm("logits", job.batch, std::max<std::int64_t>(1, s.vocab / job.tp), s.hidden, e));
     if (job.tp > 1) {
       const Cluster c = make_cluster(gpu, job.tp, job.tp, Link{}, job.pcie_host, job.p2p, job.host_memory_bandwidth);
       prefill += 2.0 * layers * all_reduce_seconds(c, static_cast<double>(tokens) * static_cast<double>(s.hidden) * e, Group{job.tp, job.tp});
@@ -464,6 +484,16 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   est.kv_cache_bytes_per_gpu =
       from_canonical<DataSize>(B * kv_tokens_kept * kv_per_token_per_layer);
   est.compute_timed = rated;
+  if (job.model.encoder) {
+    // One forward pass a request: no decode, no KV cache; the rate is of input tokens.
+    est.encoder = true;
+    est.decode_step = Duration{};
+    est.total = est.prefill;
+    est.tokens_per_second_per_sequence = static_cast<double>(job.prompt) / prefill;
+    est.tokens_per_second = B * static_cast<double>(job.prompt) / prefill;
+    est.kv_cache_bytes_per_gpu = DataSize{};
+    est.decode_bound = Bound::compute;
+  }
   const double weights_compute =
       rated ? weights.flops / (rm.peak * rm.best_fraction * gemm_shape_factor(weights.m, weights.n, weights.k, 1, rm.sm_count, rm.k_fill)) : 0.0;
   est.decode_bound = (weights_compute + attention_compute) > (weights.bytes + attention.bytes) / r.bandwidth ? Bound::compute : Bound::memory;
@@ -473,7 +503,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
   const std::string host_how = num(eager_kernels) + " kernels launched from Python x " + seconds_text(opt.eager_launch_seconds) +
                                (fitted_launch ? " (eager PyTorch, measured on one host: a user's CPU may differ)" : " (given)");
   if (job.prompt > 0 && rated) {
-    b.add("prefill (time to first token)", prefill_gpu - prefill_stage, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
+    b.add(job.model.encoder ? "forward pass" : "prefill (time to first token)", prefill_gpu - prefill_stage, num(static_cast<double>(job.batch * job.prompt)) + " prompt tokens, " +
                                                             std::to_string(s.layers) + " layers", "kernels");
     if (prefill_stage > 0)
       b.add("prefill: pipeline stage transfers", prefill_stage,
@@ -482,6 +512,7 @@ inline InferenceEstimate estimate_inference(const InferenceJob& job, const GpuSp
             stage_bound);
     if (prefill > prefill_gpu) b.add("prefill: waiting on the host's kernel launches", prefill - prefill_gpu, host_how, "CPU");
   }
+  if (job.model.encoder) return est;  // no decode
   const double g = static_cast<double>(job.generate);
   b.add(!quantized                                   ? "decode: weight matmuls"
         : *job.matmul_precision == Precision::fp4 ? "decode: weight matmuls (FP4)"

@@ -164,7 +164,7 @@ struct LayerOptions {
   bool flash_attention = false;  // fused attention (Dao et al. 2022): no s x s matrix in memory
   bool dropout = true;           // dropout after attention probabilities and both residual branches
   bool sequence_parallel = false;  // norms and dropouts split over tensor-parallel ranks (Korthikanti 2022 §4.2.2)
-  bool causal = true;            // decoder: flash attention skips the masked half
+  bool causal = true;            // decoder: flash attention skips the masked half (an encoder's shape, e.g. BERT, never does)
   bool moe_layer = true;         // for a MoE shape: this layer's FFN is the routed experts (false: a leading dense layer)
   int expert_parallel = 1;       // GPUs the routed experts are spread over
   // GPUs each routed expert's FFN is split over (Megatron-Core --expert-tensor-parallel-size); 0: tp.
@@ -409,7 +409,7 @@ inline void transformer_layer_ops(OpList& ops, const TransformerShape& shape, st
     if (o.flash_attention) {
       // Reads Q, K, V and writes O once.
       ops.push_back(flash_attention_op(o.window > 0 && o.window < kv_seq ? "flash attention (sliding window)" : "flash attention",
-                                       seqs * heads_local, seq, s.head_dim, s.head_dim, o.causal,
+                                       seqs * heads_local, seq, s.head_dim, s.head_dim, o.causal && !shape.encoder,
                                        t * static_cast<double>(qkv_width + q_width) * e, kv_seq, o.window));
     } else {
       const double scores = static_cast<double>(seqs * heads_local) * static_cast<double>(seq) * static_cast<double>(kv_seq);

@@ -29,12 +29,14 @@ struct ServingReport {
   int nodes = 1;                                  // nodes of load.gpus_per_node the replica's stages lie on
   std::string fabric;                             // the fabric's id between them; empty on one node
   RunFootprint footprint;                         // of the whole load (prefill + decode) on all its GPUs
-  std::optional<Money> cost_per_million_tokens;   // output tokens, at the footprint's GPU-hour price
+  // Output tokens (an encoder's: input tokens, as it makes none), at the footprint's GPU-hour price.
+  std::optional<Money> cost_per_million_tokens;
   [[nodiscard]] int gpus() const { return run.gpus(); }
   // Output tokens per second per GPU over the whole load, prefill included (TensorRT-LLM's
-  // throughput figure); absent where the prefill is not timed (estimate.compute_timed false).
+  // throughput figure); absent where the prefill is not timed (estimate.compute_timed false) and for
+  // an encoder, which makes none.
   [[nodiscard]] std::optional<double> output_tokens_per_s_per_gpu() const {
-    if (!run.estimate.compute_timed) return std::nullopt;
+    if (!run.estimate.compute_timed || run.estimate.encoder) return std::nullopt;
     return output_tokens / run.estimate.total.value() / gpus();
   }
 };

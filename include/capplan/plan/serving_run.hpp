@@ -34,7 +34,7 @@ struct ServingLoad {
   WeightFormat kv_cache = formats::bf16;
   std::int64_t batch = 1;    // sequences served at once
   std::int64_t prompt = 512;  // prompt tokens per sequence
-  std::int64_t output = 128;  // generated tokens per sequence
+  std::int64_t output = 128;  // generated tokens per sequence; 0 for an encoder (BERT), which generates none
   bool cuda_graphs = false;   // the engine replays decode steps as CUDA graphs (perf/inference.hpp)
   bool eager = false;         // plain PyTorch: each kernel launched from Python (perf::InferenceOptions::eager)
   perf::PcieHost pcie_host = perf::PcieHost::pcie_switch;  // how a PCIe node attaches its GPUs (perf/communication.hpp)
@@ -58,7 +58,7 @@ struct ServingLoad {
   void validate() const {
     require_positive_count(batch, "batch");
     if (prompt < 0) detail::fail("prompt", std::to_string(prompt), "is negative");
-    require_positive_count(output, "output");
+    if (output < 0) detail::fail("output", std::to_string(output), "is negative");
     if (weight_stream_latency) efficiency().validate();
     if (gpus_per_node < 0 || gpus_per_node > 1 << 20) detail::fail("gpus_per_node", std::to_string(gpus_per_node), "must be 0 (one node) to 1048576");
     if (fabric) fabric->validate();
@@ -136,6 +136,10 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
   if (tp * pp > 1 && perf::linkless(gpu))
     detail::fail(tp > 1 ? "tp" : "pp", std::to_string(tp > 1 ? tp : pp),
                  "puts the model on " + std::to_string(tp * pp) + " x " + gpu.id + ", but a system-on-chip has no link to a second one: it serves alone");
+  if (shape.encoder && load.output != 0)
+    detail::fail("output", std::to_string(load.output),
+                 "must be 0 for " + shape.name + ", an encoder: it generates no tokens, a request is one forward pass over its prompt");
+  if (!shape.encoder) require_positive_count(load.output, "output");
   perf::InferenceJob job;
   job.model = shape;
   job.weight_bytes_per_parameter = load.weights.bytes_per_value();

@@ -27,6 +27,7 @@
 #include "capplan/power/psu.hpp"
 #include "capplan/units/literals.hpp"
 
+#include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +74,11 @@ struct SystemPowerAssumptions {
   // recorded: what a PSU and a circuit must carry. false: at its TDP, the load a run that keeps the GPUs
   // busy puts on it (a few data-loader cores), which the energy of a run counts (system_it_power).
   bool cpu_at_package_limit = true;
+  // Each GPU's board power limit (nvidia-smi --power-limit, MSI Afterburner's power slider): its
+  // maximum draw, which the PSU's sustained load and its transients (psu.hpp: GPU max x the transient
+  // factor) scale from; absent: the TDP. Above 0 and at most the GPU's TDP: raising a limit above
+  // the TDP, as some boards allow, is not modelled. Idle draw does not change.
+  std::optional<Power> gpu_power_limit;
   // The PSU curve used when the system lists no PSU: the recommended rating at 80 PLUS Gold
   // 115 V for a tower, 80 PLUS Platinum 230 V redundant for a rack server.
 };
@@ -145,7 +151,22 @@ inline std::vector<PowerComponent> system_components(const SystemSpec& s, const 
         // A rent-only part (TPU, Trainium) is never in a machine of one's own, and its provider gives no power.
         if (g.form_factor == FormFactor::cloud)
           detail::fail("gpu", g.id, "is rent-only (" + std::string(name(g.form_factor)) + "): there is no machine of one's own to power");
-        out.push_back(gpu_component(g.id, g.tdp, g.idle_power, p.count));
+        if (a.gpu_power_limit) {
+          const Power limit = *a.gpu_power_limit;
+          if (g.form_factor == FormFactor::soc)
+            detail::fail("gpu_power_limit", detail::watts(limit), "applies to a GPU card; " + g.id + " is a system-on-chip whose TDP covers its CPU too");
+          if (!(limit.value() > 0) || !std::isfinite(limit.value()))
+            detail::fail("gpu_power_limit", detail::watts(limit), "must be a positive power");
+          if (limit < g.idle_power)
+            detail::fail("gpu_power_limit", detail::watts(limit), "is below " + g.id + "'s idle draw of " + detail::watts(g.idle_power));
+          if (limit > g.tdp)
+            detail::fail("gpu_power_limit", detail::watts(limit),
+                         "is above " + g.id + "'s TDP of " + detail::watts(g.tdp) + ": a limit lowers the draw; raising it above the TDP is not modelled");
+          out.push_back(gpu_component(g.id, g.tdp, g.idle_power, p.count, limit));
+          note(g.id + ": power-limited to " + detail::watts(limit) + " a card (TDP " + detail::watts(g.tdp) + "): its maximum draw, and the transients the PSU is sized for scale from it");
+        } else {
+          out.push_back(gpu_component(g.id, g.tdp, g.idle_power, p.count));
+        }
         if (g.idle_power.value() == 0) note(g.id + ": no idle figure in the catalog, idle counted as 0 W");
         if (g.form_factor == FormFactor::soc) {
           socs += p.count;

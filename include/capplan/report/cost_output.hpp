@@ -4,10 +4,10 @@
 #pragma once
 
 #include "capplan/cost/compare.hpp"
+#include "capplan/detail/text.hpp"
 #include "capplan/money/format.hpp"
 #include "capplan/report/value.hpp"
 
-#include <cctype>
 #include <string>
 #include <vector>
 
@@ -15,8 +15,7 @@ namespace capplan {
 
 // `notes`: the assumptions the caller states under its tables (utilization, electricity, PUE, ...).
 inline Value cost_output(const CostComparison& c, const std::vector<std::string>& notes = {}) {
-  std::string cc(code(c.owned.currency()));
-  for (char& ch : cc) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string cc = detail::lower_ascii(code(c.owned.currency()));
   auto exact = [](const Money& m) { return Value::Exact{to_json_string(m)}; };
   Value j;
   j["currency"] = std::string(code(c.owned.currency()));

@@ -122,8 +122,10 @@ inline Value training_output(const TrainingReport& r, const std::vector<std::str
 
 // model, gpu, plan (GPUs, TP, PP, formats, batch, prompt and output tokens); then, where the layout
 // fits: compute_timed (false: the GPU has no compute rate, so the decode's speed is an upper bound
-// from its memory traffic and ttft_s, time_s and output_tokens_per_s_per_gpu are null), ttft_s,
-// decode_tokens_per_s(_per_sequence), time_s, output_tokens_total,
+// from its memory traffic and ttft_s, time_s and output_tokens_per_s_per_gpu are null), encoder
+// (true for an encoder such as BERT: one forward pass a request, forward_pass_s and input_tokens_per_s
+// set, the decode keys and ttft_s null, the cost per million input tokens), forward_pass_s,
+// input_tokens_per_s, ttft_s, decode_tokens_per_s(_per_sequence), time_s, output_tokens_total,
 // output_tokens_per_s_per_gpu, memory_per_gpu_bytes, fits, tight, it_power_w, energy_kwh, co2e_kg,
 // cost_usd_per_million_tokens; where it does not: memory_per_gpu_bytes, fits (false) and
 // `would_fit`, what would (no time: the layout cannot run). `assumptions` last.
@@ -157,9 +159,13 @@ inline Value serving_output(const ServingReport& r, const std::vector<std::strin
   // and no whole-load time.
   const bool timed = est.compute_timed;
   j["compute_timed"] = timed;
-  j["ttft_s"] = timed ? Value(est.prefill.value()) : Value();
-  j["decode_tokens_per_s"] = est.tokens_per_second;
-  j["decode_tokens_per_s_per_sequence"] = est.tokens_per_second_per_sequence;
+  const bool encoder = est.encoder;
+  j["encoder"] = encoder;
+  j["forward_pass_s"] = encoder ? Value(est.prefill.value()) : Value();
+  j["input_tokens_per_s"] = encoder ? Value(est.tokens_per_second) : Value();
+  j["ttft_s"] = timed && !encoder ? Value(est.prefill.value()) : Value();
+  j["decode_tokens_per_s"] = encoder ? Value() : Value(est.tokens_per_second);
+  j["decode_tokens_per_s_per_sequence"] = encoder ? Value() : Value(est.tokens_per_second_per_sequence);
   j["time_s"] = timed ? Value(est.total.value()) : Value();
   j["output_tokens_total"] = r.output_tokens;
   j["output_tokens_per_s_per_gpu"] = Value::of(r.output_tokens_per_s_per_gpu());

@@ -475,24 +475,10 @@ inline std::vector<std::string> closest_model_ids(std::string_view id, std::size
 
 namespace detail {
 
-inline std::string lower_ascii(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 // A model name as it is matched: lower case with the separators '-', '_', ' ' and '/' dropped
 // ("Llama-3.1-8B" and "llama3.1-8b" are both "llama3.18b"; "ViT-B/16" is "vitb16"). Dots stay, so
 // "llama3.1-8b" and "llama3-18b" never meet.
-inline std::string model_name_key(std::string_view name) {
-  std::string key;
-  for (const char c : lower_ascii(name)) {
-    if (c != '-' && c != '_' && c != ' ' && c != '/') key += c;
-  }
-  return key;
-}
+inline std::string model_name_key(std::string_view name) { return name_key(name, "-_ /"); }
 
 // Words a published repository name adds to the architecture's name, dropped from its end one at a
 // time: tunes that keep the base model's shape (Instruct, chat, it, Base), the Hugging Face
