@@ -952,6 +952,36 @@ TEST_SUITE("report") {
     CHECK(r.serving->estimate.prefill.value() == doctest::Approx(e.prefill.value()));
   }
 
+  TEST_CASE("weights_without_kernel: FP8 and NVFP4 weights have no engine before Turing; compare --serve says \"no kernel\"") {
+    const Catalog& c = Catalog::builtin();
+    const GpuSpec& v100 = c.find_gpu("v100-sxm2-32gb");
+    CHECK(weights_without_kernel(v100, formats::fp8, std::nullopt) == "fp8 weights");
+    CHECK(weights_without_kernel(v100, formats::nvfp4, std::nullopt) == "nvfp4 weights");
+    CHECK(weights_without_kernel(v100, formats::bf16, formats::fp8) == "fp8 experts");
+    CHECK(weights_without_kernel(v100, formats::bf16, formats::mxfp4).empty());  // llama.cpp's MXFP4 GGUF type runs there
+    CHECK(weights_without_kernel(v100, formats::q8_0, std::nullopt).empty());
+    CHECK(weights_without_kernel(v100, formats::int4, std::nullopt).empty());    // GPTQ runs on Volta
+    CHECK(weights_without_kernel(c.find_gpu("t4"), formats::fp8, std::nullopt).empty());  // FP8 Marlin from Turing
+    CHECK(weights_without_kernel(c.find_gpu("a100-sxm-80gb"), formats::nvfp4, std::nullopt).empty());
+    GpuSpec pascal = v100;
+    pascal.architecture = "PASCAL";  // a catalog file's spelling
+    CHECK(weights_without_kernel(pascal, formats::fp8, std::nullopt) == "fp8 weights");
+
+    PurchaseQuery q;
+    q.model = find_model("llama3.1-8b").transformer();
+    q.model_name = "llama3.1-8b";
+    q.workload = PurchaseWorkload::serve;
+    q.serving.weights = formats::fp8;
+    q.filters.systems = q.filters.cloud = false;
+    const PurchaseTable t = purchase_table(q, c);
+    CHECK(row_of(t, "v100-sxm2-32gb").status == "no kernel");
+    CHECK(row_of(t, "t4").estimated());
+    const auto& notes = t.assumptions;
+    CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find("\"no kernel\": no serving engine runs the fp8 weights") != std::string::npos; }));
+    q.serving.weights = formats::q8_0;
+    CHECK(row_of(purchase_table(q, c), "v100-sxm2-32gb").estimated());
+  }
+
   TEST_CASE("a rent across nodes comes from instances whose network carries the run as it is timed") {
     Catalog c = catalog_with_my_card();  // my-card: a copy of the H100 SXM, whose nodes are timed on NDR 400 Gb/s a GPU
     const auto offer = [](const char* id, double gbit, InstanceNetwork kind, const char* rate) {

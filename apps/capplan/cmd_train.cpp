@@ -933,6 +933,17 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   }
   if (encoder && !g.dense.at(Precision::fp16) && !g.dense.at(Precision::bf16) && !g.dense.at(Precision::fp32))
     detail::fail("--gpu", g.id, "has no published compute rate: an encoder's forward pass is compute-bound, and capplan does not time it without one");
+  // FP8/NVFP4 weights before Turing: no engine runs them (plan/serving_run.hpp weights_without_kernel).
+  if (std::string w = weights_without_kernel(g, load.weights, load.expert_weights); !w.empty()) {
+    const bool experts = w.find("experts") != std::string::npos;
+    const char* flag = experts ? "--expert-weights" : "--weights";
+    const bool given = a.flags.has(flag);
+    detail::fail(given ? flag : std::string("--gpu"), given ? std::string(experts ? load.expert_weights->name : load.weights.name) : g.id,
+                 (given ? "has no kernel on " + g.id + " (" + g.architecture + ")" : "(" + g.architecture + ") runs no serving engine's kernel for " + m.id + "'s released " + w) +
+                     ": vLLM runs FP8 and NVFP4 weights on GPUs without such tensor cores through its weight-only Marlin kernels, which "
+                     "start at Turing (compute capability 7.5), and llama.cpp has no such type; pass --weights q8_0 (a GGUF, as llama.cpp "
+                     "runs it) or --weights fp16");
+  }
   ServingRun timed;
   try {
     timed = serving_run(m.shape, g, load, ic.tensor_parallel, ic.pipeline_parallel);
@@ -1067,7 +1078,7 @@ Result run_infer(const InferArgs& a, const Context& ctx) {
   if (std::string c = context_note(m, *p.context); !c.empty()) t.notes.push_back(std::move(c));
   if (fp8_weight_only)
     t.notes.push_back(g.id + " has no FP8 tensor cores: fp8 weights are stored in 8 bits and converted to fp16 for the matmuls (weight-only" +
-                      std::string(g.vendor == Vendor::nvidia ? ", as vLLM's FP8 Marlin kernels run on Ampere"
+                      std::string(g.vendor == Vendor::nvidia ? ", as vLLM's FP8 Marlin kernels run on Turing and Ampere"
                                                              : "; vLLM's weight-only FP8 kernels (Marlin) are NVIDIA's: check that your runtime has such a path") +
                       "); the memory and the weight reads shrink, the math does not speed up.");
   else if (ic.weights.name == formats::fp8.name)

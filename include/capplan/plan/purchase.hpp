@@ -824,6 +824,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
   const PurchaseFilters& f = q.filters;
   PurchaseTable out;
   out.query = q;
+  std::string no_kernel_what;  // serving: the weights no engine runs on a "no kernel" row's GPU
   const bool img = q.workload == PurchaseWorkload::train_images;
   const double params = img || si ? q.image_model->parameters : static_cast<double>(parameter_count(q.model));
   // Image serving: the batch each GPU makes at a time, and what one image costs in forward passes.
@@ -1122,6 +1123,11 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         continue;
       }
     } else if (!si) {
+      if (std::string w = weights_without_kernel(g, q.serving.weights, q.serving.expert_weights); !w.empty()) {
+        no_kernel_what = std::move(w);
+        not_estimated("no kernel");  // FP8/FP4 weights before Turing: no vLLM kernel (serving_run.hpp)
+        continue;
+      }
       if (!g.dense.at(Precision::fp16) && !g.dense.at(Precision::bf16) && !g.dense.at(Precision::fp32)) {
         not_estimated("no rate");  // serving_run times in FP16, else BF16, else FP32
         continue;
@@ -1650,13 +1656,19 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                   (q.training.precision == Precision::bf16 ? "FP16 or FP32" : "the next wider precision the GPU has") + ": " + fp32 + ".");
   }
   bool any_status = false;
-  for (const auto& r : out.rows) any_status = any_status || !r.estimated();
+  for (const auto& r : out.rows) {
+    any_status = any_status || !r.estimated();
+  }
   if (any_status)
     n.push_back("\"no fit\": does not fit in memory on any GPU count searched; \"no network\": needs more than one node (or unit) and has no network "
                 "between nodes (pass a fabric); \"no rate\": the catalog lists no dense rate to time it with." +
                 (q.training.framework.flash_attention && q.training.framework.attention_kernel == perf::AttentionKernel::flash3
                      ? std::string(" \"no FlashAttention-3\": the kernel asked for runs on Hopper GPUs only.")
-                     : std::string()));
+                     : std::string()) +
+                (!no_kernel_what.empty() ? " \"no kernel\": no serving engine runs the " + no_kernel_what +
+                                 " on an NVIDIA GPU older than Turing: vLLM runs them on GPUs without FP8/FP4 tensor cores through its weight-only Marlin kernels, which start "
+                                 "at Turing (compute capability 7.5), and llama.cpp has no such type (a GGUF such as --weights q8_0 runs on Volta)."
+                           : std::string()));
   if (out.filtered_out) n.push_back(std::to_string(out.filtered_out) + " option(s) left out by the budget, deadline or power filters.");
   if (out.cannot_run && filtering) n.push_back(std::to_string(out.cannot_run) + " option(s) cannot run this workload.");
   return out;

@@ -15,6 +15,7 @@
 // (estimate.compute_timed false).
 #pragma once
 
+#include "capplan/detail/text.hpp"
 #include "capplan/error.hpp"
 #include "capplan/memory/budget.hpp"
 #include "capplan/memory/solvers.hpp"
@@ -103,6 +104,24 @@ inline std::optional<Precision> quantized_matmuls(const GpuSpec& gpu, const Weig
   if (weights.name == formats::fp8.name && gpu.dense.has(Precision::fp8)) return Precision::fp8;
   if (weights.name == formats::nvfp4.name && gpu.dense.has(Precision::fp4) && gpu.vendor == Vendor::nvidia) return Precision::fp4;
   return std::nullopt;
+}
+
+// The weights of a load that no serving engine runs on `gpu`: "fp8 weights" or "nvfp4 weights" (dense
+// or experts) on an NVIDIA GPU before Turing; empty when an engine runs them. Without FP8 or FP4 tensor
+// cores vLLM runs these formats weight-only through its Marlin kernels, which need compute capability
+// 7.5 (Turing) or newer: "FP8 models will run on compute capability >= 7.5 (Turing) as weight-only
+// W8A16, utilizing FP8 Marlin" (vLLM docs, "FP8 W8A8"); the "Supported Hardware" table of vLLM's
+// quantization docs marks Marlin unsupported on Volta (SM 7.0). llama.cpp has no FP8 or NVFP4 type to
+// fall back on (a GGUF such as q8_0 is another checkpoint). MXFP4 is not refused: llama.cpp's MXFP4
+// GGUF type (gpt-oss's GGUF releases) runs on every CUDA GPU.
+inline std::string weights_without_kernel(const GpuSpec& gpu, const WeightFormat& weights, const std::optional<WeightFormat>& expert_weights) {
+  if (gpu.vendor != Vendor::nvidia) return {};
+  const std::string arch = detail::lower_ascii(gpu.architecture);
+  if (arch != "volta" && arch != "pascal" && arch != "maxwell" && arch != "kepler") return {};
+  auto no_kernel = [](const WeightFormat& w) { return w.name == formats::fp8.name || w.name == formats::nvfp4.name; };
+  if (no_kernel(weights)) return std::string(weights.name) + " weights";
+  if (expert_weights && no_kernel(*expert_weights)) return std::string(expert_weights->name) + " experts";
+  return {};
 }
 
 // The network a replica's stages cross between nodes: the load's fabric, else what a host of the GPU
