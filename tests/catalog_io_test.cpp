@@ -646,7 +646,7 @@ TEST_SUITE("catalog_io") {
     // 17. Unknown key, with a suggestion.
     CHECK(load_error(gpu_with([](Json& g) { g["memroy"] = "48 GB"; }))
               .starts_with("user.json:16:7: gpu \"my-gpu\": memroy: \"memroy\" is not a known key; did you mean "
-                           "\"memory\"? (known: aliases, architecture, as_of, chip_link_bandwidth, chip_link_domain, cooling, dense, "));
+                           "\"memory\"? (known: aliases, architecture, as_of, board_gpus, chip_link_bandwidth, chip_link_domain, cooling, dense, "));
     // 18. Wrong unit.
     CHECK(load_error<ParseError>(gpu_with([](Json& g) { g["memory"] = "48 W"; })) ==
           "user.json:8:7: gpu \"my-gpu\": memory: \"48 W\" has an unknown data size unit \"W\"; known units: B, kB, "

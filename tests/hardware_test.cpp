@@ -934,6 +934,36 @@ TEST_SUITE("hardware") {
     CHECK(std::string(input_error_of([&] { bad.validate(); }).what()).find("slot_width") != std::string::npos);
   }
 
+  TEST_CASE("modules are bought on baseboards: the smallest board each ships on") {
+    const Catalog& c = Catalog::builtin();
+    // H100 / H200 datasheets: HGX with 4 or 8 GPUs; A100 datasheet: 4, 8 or 16; B200 only in 8-GPU HGX /
+    // DGX; AMD's MI300X platform: 8 OAM on a UBB; GB200 in NVL72 racks.
+    CHECK(purchase_unit_gpus(c.find_gpu("h100-sxm")) == 4);
+    CHECK(purchase_unit_gpus(c.find_gpu("h200-sxm")) == 4);
+    CHECK(purchase_unit_gpus(c.find_gpu("a100-sxm-80gb")) == 4);
+    CHECK(purchase_unit_gpus(c.find_gpu("b200")) == 8);
+    CHECK(purchase_unit_gpus(c.find_gpu("mi300x")) == 8);
+    CHECK(purchase_unit_gpus(c.find_gpu("gb200")) == 72);
+    // Cards and SoCs one at a time.
+    CHECK(purchase_unit_gpus(c.find_gpu("h100-pcie")) == 1);
+    CHECK(purchase_unit_gpus(c.find_gpu("rtx-4090")) == 1);
+    // Every module records its board; a catalog file's module without one is taken as 8 (HGX, UBB).
+    for (const GpuSpec& g : c.gpus()) {
+      if (g.form_factor == FormFactor::sxm || g.form_factor == FormFactor::oam) CHECK_MESSAGE(g.board_gpus > 0, g.id);
+    }
+    GpuSpec module = c.find_gpu("h100-sxm");
+    module.board_gpus = 0;
+    CHECK(purchase_unit_gpus(module) == 8);
+    // Only modules ship on boards: a card with a board size is refused, naming the field and the value.
+    GpuSpec card = c.find_gpu("rtx-4090");
+    card.board_gpus = 4;
+    const std::string e = input_error_of([&] { card.validate(); }).what();
+    CHECK(e.find("board_gpus") != std::string::npos);
+    CHECK(e.find("4") != std::string::npos);
+    module.board_gpus = 2000;
+    CHECK(std::string(input_error_of([&] { module.validate(); }).what()).find("board_gpus") != std::string::npos);
+  }
+
   TEST_CASE("motherboards: sockets, slot positions, and where N cards of a width go") {
     const Catalog& c = Catalog::builtin();
     const Motherboard& romed = c.find_motherboard("ROMED8-2T");

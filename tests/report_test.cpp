@@ -477,8 +477,10 @@ TEST_SUITE("report") {
       REQUIRE(best.run);
       CHECK(r.time.value() == doctest::Approx(best.run->time_for_tokens(1e9).value()).epsilon(1e-12));
       CHECK(r.training->plan.gpus() == r.gpus);
-      // The fewest GPUs that fit: one fewer unit has no plan that fits.
-      if (r.kind == OptionKind::gpu && r.gpus > 1) CHECK_FALSE(best_training_run(shape, g, r.gpus - 1, s).run);
+      // The fewest whole units that fit: one fewer unit has no plan that fits (an SXM module's unit is
+      // its baseboard, 4 here, which a 7B model fits on).
+      if (r.kind == OptionKind::gpu && r.gpus > r.unit_gpus) CHECK_FALSE(best_training_run(shape, g, r.gpus - r.unit_gpus, s).run);
+      if (r.kind == OptionKind::gpu) CHECK(r.gpus == r.unit_gpus * r.units);
     }
     // A DGX H100 is 8 H100 SXM in one node: the same run as 8 loose H100 SXM.
     TrainingSetup s;
@@ -939,7 +941,9 @@ TEST_SUITE("report") {
     const PurchaseRow& r = row_of(t, "h100-sxm");
     REQUIRE(r.estimated());
     REQUIRE(r.serving);
-    CHECK(r.gpus == 2);  // 141 GB of bf16 weights + KV: two 80 GB GPUs, TP 2
+    CHECK(r.gpus_to_fit == 2);  // 141 GB of bf16 weights + KV: two 80 GB GPUs, TP 2
+    CHECK(r.gpus == 4);         // a board of 4 H100 SXM: two replicas
+    CHECK(r.replicas == 2);
     CHECK(r.serving->tp == 2);
     perf::InferenceJob job;  // as capplan infer builds it
     job.model = q.model;
@@ -948,7 +952,8 @@ TEST_SUITE("report") {
     job.generate = 200;
     job.tp = 2;
     const perf::InferenceEstimate e = perf::estimate_inference(job, *r.gpu);
-    CHECK(r.decode_tokens_per_s == doctest::Approx(e.tokens_per_second));
+    CHECK(r.serving->estimate.tokens_per_second == doctest::Approx(e.tokens_per_second));
+    CHECK(r.decode_tokens_per_s == doctest::Approx(2 * e.tokens_per_second));
     CHECK(r.serving->estimate.prefill.value() == doctest::Approx(e.prefill.value()));
   }
 
@@ -980,6 +985,54 @@ TEST_SUITE("report") {
     CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) { return n.find("\"no kernel\": no serving engine runs the fp8 weights") != std::string::npos; }));
     q.serving.weights = formats::q8_0;
     CHECK(row_of(purchase_table(q, c), "v100-sxm2-32gb").estimated());
+  }
+
+  TEST_CASE("a GPU row of priced modules is whole baseboards: DeepSeek-R1's 6 H200 SXM are a replica on 8") {
+    const Catalog& c = Catalog::builtin();
+    PurchaseQuery q;
+    q.model = find_model("deepseek-r1").transformer();
+    q.model_name = "deepseek-r1";
+    q.workload = PurchaseWorkload::serve;
+    q.serving.weights = formats::fp8;
+    q.filters.systems = q.filters.cloud = false;
+    const PurchaseTable t = purchase_table(q, c);
+    const GpuSpec& h200 = c.find_gpu("h200-sxm");
+    const PurchaseRow& r = row_of(t, "h200-sxm");
+    REQUIRE(r.estimated());
+    CHECK(r.gpus_to_fit == 6);  // 6 x 141 GB hold the 671B FP8 weights and the cache
+    CHECK(r.unit_gpus == 4);    // HGX H200: boards of 4 or 8
+    CHECK(r.units == 2);
+    CHECK(r.gpus == 8);
+    CHECK(r.replicas == 1);     // the 2 GPUs the replica leaves over idle
+    REQUIRE(r.purchase);
+    CHECK(*r.purchase == h200.street_price->amount * Decimal(8));
+    CHECK(r.power.basis.find("8 x 700 W") == 0);
+    // A board that holds two replicas serves both: MI300X, 4 a replica, 8 a board.
+    const PurchaseRow& mi300x = row_of(t, "mi300x");
+    CHECK(mi300x.gpus_to_fit == 4);
+    CHECK(mi300x.gpus == 8);
+    CHECK(mi300x.replicas == 2);
+    CHECK(mi300x.decode_tokens_per_s == doctest::Approx(2 * mi300x.serving->estimate.tokens_per_second));
+    // A card is bought one at a time; a module without a price is timed on the fewest GPUs, as rented.
+    const PurchaseRow& pcie = row_of(t, "a100-pcie-80gb");
+    CHECK(pcie.unit_gpus == 1);
+    CHECK(pcie.gpus == pcie.gpus_to_fit);
+    CHECK(*pcie.purchase == c.find_gpu("a100-pcie-80gb").street_price->amount * Decimal(pcie.gpus));
+    const PurchaseRow& b200 = row_of(t, "b200");
+    CHECK(!b200.purchase);
+    CHECK(b200.unit_gpus == 1);
+    const auto& notes = t.assumptions;
+    CHECK(std::any_of(notes.begin(), notes.end(), [](const std::string& n) {
+      return n.find("h200-sxm") != std::string::npos && n.find("sold on baseboards of 4") != std::string::npos;
+    }));
+    // Training steps in boards too: a 7B model on H100 SXM is a board of 4, not 1 GPU.
+    PurchaseQuery tq = train_query("llama2-7b", 1e9);
+    tq.filters.systems = tq.filters.cloud = false;
+    tq.filters.form_factor = FormFactor::sxm;
+    const PurchaseTable tt = purchase_table(tq, c);
+    const PurchaseRow& h100 = row_of(tt, "h100-sxm");
+    CHECK(h100.gpus % 4 == 0);
+    CHECK(*h100.purchase == c.find_gpu("h100-sxm").street_price->amount * Decimal(h100.gpus));
   }
 
   TEST_CASE("a rent across nodes comes from instances whose network carries the run as it is timed") {
@@ -1398,8 +1451,8 @@ TEST_SUITE("report") {
     REQUIRE(price->high);
     REQUIRE(r.purchase);
     REQUIRE(r.purchase_high);
-    CHECK(*r.purchase == price->amount * r.units);
-    CHECK(*r.purchase_high == *price->high * r.units);
+    CHECK(*r.purchase == price->amount * r.gpus);  // whole boards of 4
+    CHECK(*r.purchase_high == *price->high * r.gpus);
     REQUIRE(r.own_cost_high);
     CHECK(*r.own_cost_high - *r.own_cost == *r.purchase_high - *r.purchase);
     // Break-even at each end: a dearer purchase pays off no sooner.
@@ -2114,9 +2167,11 @@ TEST_SUITE("report") {
     const GpuSpec& h100 = Catalog::builtin().find_gpu("h100-sxm");
     const Value g = gpu_output(h100);
     CHECK(keys_of(g) == std::vector<std::string>{"id", "name", "memory_bytes", "usable_memory_bytes", "memory_bandwidth_bytes_per_s", "tdp_w",
-                                                 "dense_flop_per_s", "slot_width", "length_m", "cooling", "launch_price", "street_price",
+                                                 "dense_flop_per_s", "slot_width", "length_m", "cooling", "board_gpus", "launch_price", "street_price",
                                                  "unpriced", "source", "as_of"});
     CHECK(std::get<double>(member(g, "tdp_w").data()) == h100.tdp.value());
+    CHECK(std::get<std::int64_t>(member(g, "board_gpus").data()) == 4);  // HGX H100 4-GPU, the smallest board
+    CHECK(member(gpu_output(Catalog::builtin().find_gpu("rtx-4090")), "board_gpus").is_null());
     // Prices as exact decimals with their range, date and source; the reason only where neither price is given.
     CHECK(member(g, "launch_price").is_null());
     CHECK(std::get<Value::Exact>(member(member(g, "street_price"), "amount").data()).decimal == "28750");
@@ -2305,6 +2360,15 @@ TEST_SUITE("report") {
     CHECK(*t.purchase_high == *rtx.street_price->high * Decimal(2));
     CHECK(t.price_source.find("street price " + rtx.street_price->as_of) == 0);
     CHECK(t.price_source.find(" x 2") != std::string::npos);
+    CHECK(t.bought_gpus == 0);  // cards are bought one at a time
+    // Modules buy whole baseboards: 2 H100 SXM are a board of 4 (the H100 datasheet's HGX with 4 or 8 GPUs).
+    const GpuSpec& h100 = c.find_gpu("h100-sxm");
+    const CatalogTco m = catalog_tco(c, h100, 2);
+    CHECK(m.bought_gpus == 4);
+    CHECK(*m.purchase == h100.street_price->amount * Decimal(4));
+    CHECK(m.price_source.find("4 bought for the 2 used") != std::string::npos);
+    CHECK(m.power.total.value() == doctest::Approx(gpu_it_power(h100, 2, {}, 8).total.value()));
+    CHECK(catalog_tco(c, h100, 8).bought_gpus == 0);
     // Busy power as train counts it: (2 x 450 W + one 218 W desktop host) / 0.9.
     CHECK(t.power.total.value() == doctest::Approx(gpu_it_power(rtx, 2).total.value()));
     CHECK(t.power.total.value() == doctest::Approx((2 * 450.0 + 218.0) / 0.9).epsilon(0.01));

@@ -472,6 +472,10 @@ Table gpu_detail(const GpuSpec& g) {
     else if (g.cooling == GpuCooling::open_air) card += ", open-air fans (exhaust into the case)";
     if (g.form_factor == FormFactor::pcie || g.form_factor == FormFactor::consumer) row("card", card);
   }
+  if (const int board = purchase_unit_gpus(g); board > 1)
+    row("sold", (board == g.nvlink_domain ? "in racks of " + std::to_string(board) + " (one NVLink domain)" : "on baseboards of " + std::to_string(board)) +
+                    (g.board_gpus > 0 ? "" : " (assumed: not recorded)") + ", not one at a time: a purchase buys whole " +
+                    (board == g.nvlink_domain ? "racks" : "boards"));
   // A range reads low-high, as in the purchase tables; where neither price is public, the reason.
   const auto price_text = [](const PricePoint& p) {
     return format(p.amount) + (p.high ? "\u2013" + format(*p.high) : std::string()) + " (" + p.as_of + ", " + p.source + ")";

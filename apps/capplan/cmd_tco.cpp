@@ -133,6 +133,7 @@ FromCatalog from_catalog(TcoArgs& a, const Context& ctx) {
                       "." +
                       (t.launch_price ? " A launch price is what the part cost new, not what it sells for now." : ""));
     f.json["price_source"] = t.price_source;
+    f.json["bought_gpus"] = t.bought_gpus > 0 ? t.bought_gpus : a.gpus;  // whole baseboards of an SXM or OAM module
   }
   if (!a.power_given) {
     f.power = t.power.total;

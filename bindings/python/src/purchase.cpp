@@ -247,6 +247,8 @@ void bind_purchase(py::module_& m) {
       .readonly("purchase_high", &CatalogTco::purchase_high)
       .readonly("launch_price", &CatalogTco::launch_price)
       .readonly("price_source", &CatalogTco::price_source)
+      .readonly("bought_gpus", &CatalogTco::bought_gpus,
+                "SXM and OAM modules: the GPUs the purchase buys in whole baseboards where more than gpus (4 for 2 H100 SXM); 0: gpus")
       .readonly("power", &CatalogTco::power)
       .readonly("rent_per_gpu_hour", &CatalogTco::rent_per_gpu_hour)
       .readonly("rent_kind", &CatalogTco::rent_kind)
@@ -264,6 +266,9 @@ void bind_purchase(py::module_& m) {
         "Owning against renting `gpus` of `gpu` from the catalog's figures, the rent chosen for a month used `utilization` of the "
         "time: OwnedOption(purchase=t.purchase, active_power=t.power.total, ...) against t.rented_option() (as `capplan tco --gpu` "
         "does). InputError naming gpus outside 1..1,048,576 or utilization outside (0, 1].");
+  m.def("purchase_unit_gpus", &purchase_unit_gpus, py::arg("gpu"),
+        "The GPUs one purchase of `gpu` comes in: an SXM or OAM module's whole baseboard (GpuSpec.board_gpus, 8 where not "
+        "recorded), a card or an SoC 1.");
 
   Record<PurchaseFilters>(m, "PurchaseFilters", "Budget, deadline, power, vendor, form factor and which kinds of rows.")
       .field("budget", &PurchaseFilters::budget)

@@ -203,3 +203,23 @@ def test_catalog_tco_feeds_the_comparison_as_capplan_tco_gpu_does():
     assert capplan.catalog_tco(cat, cat.find_gpu("gb300")).purchase is None
     with pytest.raises(capplan.InputError, match="gpus"):
         capplan.catalog_tco(cat, rtx, 0)
+
+
+def test_modules_are_bought_in_whole_baseboards():
+    cat = capplan.Catalog.builtin()
+    h100 = cat.find_gpu("h100-sxm")
+    # The H100 datasheet's HGX with 4 or 8 GPUs; AMD's MI300X platform, 8 OAM; cards one at a time.
+    assert h100.board_gpus == 4 and capplan.purchase_unit_gpus(h100) == 4
+    assert capplan.purchase_unit_gpus(cat.find_gpu("mi300x")) == 8
+    assert capplan.purchase_unit_gpus(cat.find_gpu("rtx-4090")) == 1
+    t = capplan.catalog_tco(cat, h100, 2)
+    assert t.bought_gpus == 4
+    assert t.purchase == h100.street_price.amount * 4
+    assert "4 bought for the 2 used" in t.price_source
+    assert t.power.total.value == pytest.approx(capplan.gpu_it_power(h100, 2, gpus_per_node=8).total.value)
+    assert capplan.catalog_tco(cat, cat.find_gpu("rtx-4090"), 3).bought_gpus == 0
+    # A card with a board size is refused, naming the field.
+    card = cat.find_gpu("rtx-4090")
+    card.board_gpus = 4
+    with pytest.raises(capplan.InputError, match="board_gpus"):
+        card.validate()

@@ -98,6 +98,13 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
   v.reserve(40);
 
   // ---------------------------------------------------------------- NVIDIA data centre: Hopper, Blackwell
+  // Boards (board_gpus, the smallest baseboard a module ships on): the H100 and H200 datasheets' server
+  // options, "NVIDIA HGX H100 / H200 partner and NVIDIA-Certified Systems with 4 or 8 GPUs"; the A100
+  // datasheet's "HGX A100 ... with 4, 8, or 16 GPUs"; V100 SXM2 in 4-GPU boards (DGX Station) and
+  // 8-GPU HGX-1; B200 and B300 only in 8-GPU HGX and DGX systems; H800, H20 and A800 SXM in 8-GPU HGX
+  // servers (no 4-GPU board of them is listed); GB200 / GB300 in NVL72 racks; AMD's MI300X, MI325X and
+  // MI350-series platforms 8 OAM on a universal baseboard, an MI250X / MI250 board 4 OAM (8 GCDs, the
+  // catalog's unit); Intel's Gaudi 3 HLB-325 baseboard 8 OAM.
   // H100 SXM5 80GB: H100 datasheet (SXM column): FP64 tensor 67, FP32 67, TF32 989*, BF16/FP16 1,979*,
   // FP8 3,958*, INT8 3,958* (* with sparsity; dense = half); 80 GB HBM3, 3.35 TB/s, up to 700 W,
   // NVLink 900 GB/s (450 GB/s per direction), PCIe Gen5. Matches reference-cases.md §6.
@@ -111,7 +118,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                // Street price: Epoch AI's price data, 2025: per GPU, an 8 x H100 SXM5 baseboard ($230,000) and an 8-GPU
                // HGX H100 ($255,237); a single H100 SXM5 listed at $31,250 lies between. (Before: Raymond James's
                // $25,000-30,000 estimate of 2023-08-16.)
-               .street_price = usd_range("28750", "31904.63", "2025-01-31", std::string(src::epoch) + "; per GPU, an 8 x H100 SXM5 baseboard at $230,000 (interpromicro.com, 2025-03-03, https://www.interpromicro.com/product/40088-nvidia-h100-sxm5-baseboard) and an 8-GPU HGX H100 (2025-01-31, https://archive.ph/miFcW); a single H100 SXM5 listed at $31,250 by Uvation's marketplace (2025-03-03) lies between"),
+               .board_gpus = 4, .street_price = usd_range("28750", "31904.63", "2025-01-31", std::string(src::epoch) + "; per GPU, an 8 x H100 SXM5 baseboard at $230,000 (interpromicro.com, 2025-03-03, https://www.interpromicro.com/product/40088-nvidia-h100-sxm5-baseboard) and an 8-GPU HGX H100 (2025-01-31, https://archive.ph/miFcW); a single H100 SXM5 listed at $31,250 by Uvation's marketplace (2025-03-03) lies between"),
                .source = src::h100, .as_of = recorded,
                .note = "Dense = half the datasheet's sparsity figures (989*/1,979*/3,958*); dense BF16 989, 80 GB HBM3, 3.35 TB/s and 700 W checked at https://grokipedia.com/page/Nvidia_H100 and https://pricegpu.pages.dev/blog/h100-vs-a100-cloud-price. No vendor list price is published; the street price is Epoch AI's 2025 range per GPU, from an 8-GPU baseboard's and an HGX server's prices (the 2023 analyst estimate it replaces was $25,000-30,000)."});
   // H100 PCIe 80GB: H100 datasheet (PCIe column): FP64 tensor 51, FP32 51, TF32 756*, BF16/FP16 1,513*,
@@ -135,7 +142,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 67, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16,
                .ecc = true,
-               .street_price = usd_range("33820.65", "39083.38", "2024-03-27", std::string(src::epoch) + "; per GPU, an 8 x H200 baseboard at $270,565 (anafrashop.com, 2024-03-27, https://web.archive.org/web/20250310135833/https://anafrashop.com/nvidia-gpu-baseboard-8-h200-935-24287-0040-000-4) and an 8-GPU HGX H200 on sale (2025-01-31, https://archive.ph/TxlLv)"),
+               .board_gpus = 4, .street_price = usd_range("33820.65", "39083.38", "2024-03-27", std::string(src::epoch) + "; per GPU, an 8 x H200 baseboard at $270,565 (anafrashop.com, 2024-03-27, https://web.archive.org/web/20250310135833/https://anafrashop.com/nvidia-gpu-baseboard-8-h200-935-24287-0040-000-4) and an 8-GPU HGX H200 on sale (2025-01-31, https://archive.ph/TxlLv)"),
                .source = src::h200, .as_of = recorded,
                .note = "Dense = half the datasheet's sparsity figures. No vendor list price."});
   // B200 in HGX B200 (1,000 W): NVIDIA's HGX platform table, "Individual Blackwell GPU Specifications", HGX B200
@@ -147,7 +154,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .dense = dense_rates({.fp64 = 37, .fp32 = 75, .tf32 = 1100, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .int8 = 4500, .fp4 = 9000, .fp6 = 4500}),
                .tdp = 1000_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16,
                .ecc = true,
-               .unpriced = "NVIDIA sells the B200 only inside HGX and DGX B200 servers; the one dated public figure, a DGX B200 at $379,273 (Epoch AI's price data from deltacomputer.com, 2024-12-17), prices the whole server: the dgx-b200 row",
+               .board_gpus = 8, .unpriced = "NVIDIA sells the B200 only inside HGX and DGX B200 servers; the one dated public figure, a DGX B200 at $379,273 (Epoch AI's price data from deltacomputer.com, 2024-12-17), prices the whole server: the dgx-b200 row",
                .source = "NVIDIA HGX platform page, per-GPU table (HGX B200 column), https://www.nvidia.com/en-us/data-center/hgx/, as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html",
                .as_of = recorded,
                .note = "Usable memory: 183,359 MiB (192.3 GB), the total nvidia-smi reports on HGX B200 hosts in public logs (\"NVIDIA B200 ... 0MiB / 183359MiB\", drivers 570.172.08 to 595.71.05): the product's \"180 GB\" understates it by 6.8 %. Dense = half the table's sparsity figures (TF32 2.2 PF*, FP16/BF16 4.5 PF*, FP8/FP6 9 PF*, INT8 9 POPS*, FP4 18 PF*): FP6 4.5 PF dense, the FP8 rate. FP32 75 TF, FP64 37 TF and 7.7 TB/s also match https://hmc-tech.com/gpus/nvidia-b200-vs-nvidia-b100 (75.02 / 37.51 TF, 7.7 TB/s); an earlier entry used 40/80 TF and 8 TB/s, which a third-party table gives for the HGX part but NVIDIA's table gives for GB200. The chip has 192 GB; HGX B200 is sold as 180 GB per GPU, and the runtime reports the 183,359 MiB above. No vendor list price."});
@@ -159,7 +166,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 270_GB, .usable_memory = 275040_MiB, .memory_type = "HBM3e", .memory_bandwidth = 7.7_TBps,
                .dense = dense_rates({.fp64 = 1.25, .fp32 = 75, .tf32 = 1125, .bf16 = 2250, .fp16 = 2250, .fp8 = 4500, .fp4 = 13500, .fp6 = 4500}),
                .tdp = 1100_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .pcie_generation = 6, .pcie_lanes = 16, .ecc = true,
-               .unpriced = "NVIDIA sells the B300 only inside HGX B300 servers, through server makers; no public price was found",
+               .board_gpus = 8, .unpriced = "NVIDIA sells the B300 only inside HGX B300 servers, through server makers; no public price was found",
                .source = "NVIDIA HGX B300 per-8-GPU table as reproduced at https://fibermall.com/blog/?p=17161 (TF32 18 PF*, FP16/BF16 36 PF*, FP8/FP6 72 PF*, FP32 600 TF, FP64 10 TF, per 8 GPUs); HGX B300 memory, bandwidth and power per https://verda.com/blog/gb300-nvl72-architecture; NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era",
                .as_of = "2026-11-26",
                .note = "Usable memory: 275,040 MiB (288.4 GB), the total nvidia-smi reports on HGX B300 hosts in public logs (\"NVIDIA B300 SXM6 AC ... 0MiB / 275040MiB\"). Per GPU = the HGX 8-GPU totals / 8; dense = half the sparse figures. The chip carries 288 GB HBM3e at 8 TB/s (NVIDIA blog; the GB300 part); HGX B300 listings give 270 GB, 7.7 TB/s and 1,100 W, used here. INT8 is cut on Blackwell Ultra and sources disagree (0.125-0.15 POPS dense), so no INT8 rate is stored; FP4 (NVFP4) 13.5 PF dense: the HGX B300 table's 108 PF dense per 8 GPUs, 1.5 x Blackwell's per-clock FP4 (NVIDIA blog; other listings give up to 14 PF). ECC assumed as on every NVIDIA HBM part. No vendor list price."});
@@ -168,7 +175,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 186_GB, .usable_memory = 189471_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 40, .fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .int8 = 5000, .fp4 = 10000, .fp6 = 5000}),
                .tdp = 1200_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 5, .pcie_lanes = 16, .host_link_bandwidth = 225_GBps, .ecc = true,
-               .unpriced = "sold only inside GB200 NVL72 racks, through server makers at prices agreed with each buyer; no public price was found",
+               .board_gpus = 72, .unpriced = "sold only inside GB200 NVL72 racks, through server makers at prices agreed with each buyer; no public price was found",
                .source = "NVIDIA GB200 NVL72 specification table (per GPU: 186 GB HBM3e, 8 TB/s, TF32 2.5 PF*, FP16/BF16 5 PF*, FP8/INT8 10 PF*, FP32 80 TF, FP64 40 TF, up to 1,200 W) as reproduced at https://zdszero.github.io/Computer/Artificial_Intelligence/Hardware.html; 186 GB per GPU also in MLPerf Inference v6.1 system descriptions (mlcommons/inference_results_v6.1, closed/Crusoe/systems)",
                .as_of = "2026-11-26",
                .note = "Usable memory: 189,471 MiB (198.7 GB), the total nvidia-smi reports on GB200 NVL72 trays in public logs (\"NVIDIA GB200 ... 0MiB / 189471MiB\", driver 580.95.05 among others). Dense = half the table's sparsity figures. FP6 is stored at the FP8 rate: the table as reproduced lists FP8 with INT8, and NVIDIA's HGX B200 table prints FP8 and FP6 on one row for the same silicon. Earlier NVIDIA figures were 45 TF FP64 / 90 TF FP32 and 192 GB. One GPU of the 72-GPU NVLink domain of a GB200 NVL72 rack (NVLink 5, 900 GB/s per direction to every other GPU of the rack); the GPU reaches its Grace CPU over NVLink-C2C. Host link: NVLink-C2C joins the Grace CPU to both GPUs of its superchip at 900 GB/s in both directions together (NVIDIA's GB200 / GB300 NVL72 specifications; one Grace and two GPUs per superchip, https://verda.com/blog/gb300-nvl72-architecture): 225 GB/s a direction per GPU when both move data at once (activation offloading), stored as host_link_bandwidth; if each GPU had a 900 GB/s link of its own, it would be twice that. Rack estimates $2-3.1 M (about $28-43k per GPU with CPUs and switches) are not stored as a GPU price."});
@@ -177,7 +184,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 288_GB, .usable_memory = 284208_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp32 = 80, .tf32 = 1250, .bf16 = 2500, .fp16 = 2500, .fp8 = 5000, .fp4 = 15000, .fp6 = 5000}),
                .tdp = 1400_W, .nvlink_generation = 5, .nvlink_bandwidth = 900_GBps, .nvlink_domain = 72, .pcie_generation = 6, .pcie_lanes = 16, .host_link_bandwidth = 225_GBps, .ecc = true,
-               .unpriced = "sold only inside GB300 NVL72 racks, through server makers at prices agreed with each buyer; no public price was found",
+               .board_gpus = 72, .unpriced = "sold only inside GB300 NVL72 racks, through server makers at prices agreed with each buyer; no public price was found",
                .source = "NVIDIA, \"Inside NVIDIA Blackwell Ultra\", https://developer.nvidia.com/blog/inside-nvidia-blackwell-ultra-the-chip-powering-the-ai-factory-era (288 GB HBM3e, 8 TB/s, NVFP4 15 PF dense); dense per-GPU rates and 1,400 W per https://verda.com/blog/gb300-nvl72-architecture; sparse per-package figures in https://www.tomshardware.com/pc-components/gpus/nvidia-shares-blackwell-ultras-secrets-nvfp4-boost-detailed-and-pcie-6-0-support",
                .as_of = "2026-11-26",
                .note = "Usable memory: 284,208 MiB (298.0 GB), the total nvidia-smi reports on GB300 NVL72 trays in public logs (\"NVIDIA GB300 ... 0MiB / 284208MiB\"). Dense rates as Verda labels them \"without sparsity\", half of Tom's Hardware's per-package sparse figures. FP64 (~1.25-1.4 TF) and INT8 (~0.165 POPS dense) are cut on Blackwell Ultra and not stored; FP4 (NVFP4) 15 PF dense, NVIDIA's figure; FP6 stored at the FP8 rate, as NVIDIA's HGX B300 table prints FP8 and FP6 on one row for the same silicon. One GPU of a 72-GPU NVLink domain. Host link: NVLink-C2C joins the Grace CPU to both GPUs of its superchip at 900 GB/s in both directions together (NVIDIA's GB200 / GB300 NVL72 specifications; one Grace and two GPUs per superchip, https://verda.com/blog/gb300-nvl72-architecture): 225 GB/s a direction per GPU when both move data at once (activation offloading), stored as host_link_bandwidth; if each GPU had a 900 GB/s link of its own, it would be twice that. Rack estimate $3-4 M not stored as a GPU price."});
@@ -205,7 +212,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 96_GB, .usable_memory = 97871_MiB, .memory_type = "HBM3", .memory_bandwidth = 4_TBps,
                .dense = dense_rates({.fp64 = 1, .fp32 = 44, .tf32 = 74, .bf16 = 148, .fp16 = 148, .fp8 = 296, .int8 = 296}),
                .tdp = 400_W, .nvlink_generation = 4, .nvlink_bandwidth = 450_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
-               .street_price = usd_range("12000", "13000", "2024-07-05", "SemiAnalysis estimate of the average H20 price (report of 2024-07-05), as relayed at https://in.whatpsu.com/articles/1176-NVIDIA-will-sell-more-than-one-million-H20-GPUs-to-China-resulting-in-12-billion-in-revenue"),
+               .board_gpus = 8, .street_price = usd_range("12000", "13000", "2024-07-05", "SemiAnalysis estimate of the average H20 price (report of 2024-07-05), as relayed at https://in.whatpsu.com/articles/1176-NVIDIA-will-sell-more-than-one-million-H20-GPUs-to-China-resulting-in-12-billion-in-revenue"),
                .source = "NVIDIA HGX H20 specification table (partner copy): FP8 296, BF16/FP16 148, TF32 74, FP32 44, FP64 1 TF, 96 GB HBM3, 4.0 TB/s, NVLink 900 GB/s, 400 W; http://1cnz.cn/d/2353773.html, https://zangshuxian.com/new/674733024499207168, memory per https://trendforce.com/news/2024/09/24/news-nvidias-custom-h20-chip-for-china-reportedly-halted",
                .as_of = "2026-11-26",
                .note = "Usable memory: 97,871 MiB, the total nvidia-smi reports for the NVIDIA H20 in public logs (\"97871MiB\"; the same lines show a 500 W power limit, above the 400 W recorded here from the specification table). The China-market Hopper: the figures are dense as published (148 TF BF16 is 15 % of the H100's dense 989.5; the export metric TPP 2,368 = 148 x 16 uses dense FP16). No nvidia.com page was reachable. NVLink 900 GB/s total = 450 per direction. PCIe Gen5 x16 not confirmed by a source."});
@@ -214,7 +221,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .usable_memory = 81559_MiB, .memory_type = "HBM3", .memory_bandwidth = 3.35_TBps,
                .dense = dense_rates({.fp64 = 1, .fp32 = 67, .tf32 = 494.5, .bf16 = 989.5, .fp16 = 989.5, .fp8 = 1979, .int8 = 1979}),
                .tdp = 700_W, .nvlink_generation = 4, .nvlink_bandwidth = 200_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
-               .street_price = usd("33800", "2025-03-03", std::string(src::epoch) + "; the H800 SXM5 listed by viperatech.com, https://web.archive.org/web/20250303202437/https://viperatech.com/shop/nvidia-h800-sxm5/ (Epoch AI files the row as \"H800 PCIe\"; the listing is the SXM5 part)"),
+               .board_gpus = 8, .street_price = usd("33800", "2025-03-03", std::string(src::epoch) + "; the H800 SXM5 listed by viperatech.com, https://web.archive.org/web/20250303202437/https://viperatech.com/shop/nvidia-h800-sxm5/ (Epoch AI files the row as \"H800 PCIe\"; the listing is the SXM5 part)"),
                .source = std::string(src::h100) + " (H100 SXM column, which the H800 matches but for NVLink and FP64); the H800's cuts (NVLink 400 GB/s total, FP64 about 1 TF) per https://www.philisun.com/technical-analysis/nvidia-h800-vs-h100-a-technical-deep-dive-into-politically-defined-ai-chips and https://aiwiki.ai/wiki/nvidia_h800",
                .as_of = "2026-11-26",
                .note = "Usable memory: 81,559 MiB, the total nvidia-smi reports for the NVIDIA H800 in public logs (\"81559MiB\" beside \"NVIDIA H800\"; as the H100 SXM). No NVIDIA H800 datasheet was reachable: compute and memory are the H100 SXM's, which every source says the H800 keeps; NVLink 400 GB/s total = 200 per direction (DeepSeek-V3 was trained on H800s). No vendor list price."});
@@ -223,7 +230,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 80_GB, .usable_memory = 81920_MiB, .memory_type = "HBM2e", .memory_bandwidth = 2039_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 200_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
-               .unpriced = "made for China only; no dated public price was found",
+               .board_gpus = 8, .unpriced = "made for China only; no dated public price was found",
                .source = std::string(src::a100) + " (A100 80GB SXM column, which the A800 matches but for NVLink); NVLink cut to 400 GB/s per https://tweakers.net/nieuws/203182/nvidia-introduceert-a800-gpu-voor-china-die-niet-onder-exportrestricties-vs-valt.html",
                .as_of = "2026-11-26",
                .note = "Usable memory: 81,920 MiB, the total nvidia-smi reports for the NVIDIA A800-SXM4-80GB in public logs (\"81920MiB\"), as the A100 80GB. No A800 datasheet was reachable: every source says only NVLink changed (400 GB/s total = 200 per direction, against the A100's 600). No vendor list price."});
@@ -267,7 +274,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
                .ecc = true,
                // Street price: "$8K-$15K new A100 80GB unit price range, 2025-2026" (aitooldiscovery.com, 2026-03-20).
-               .street_price = usd_range("8000", "15000", "2026-03-20", "https://www.aitooldiscovery.com/ai-infra/nvidia-a100-specs-price"),
+               .board_gpus = 4, .street_price = usd_range("8000", "15000", "2026-03-20", "https://www.aitooldiscovery.com/ai-infra/nvidia-a100-specs-price"),
                .source = src::a100, .as_of = recorded,
                .note = "GA100 rates (19.5 FP32, 156 TF32, 312 BF16/FP16, 624 INT8, NVLink 600 GB/s) checked against NVIDIA's launch sheet as quoted at https://techpowerup.com/forums/goto/post?id=4265351. No vendor list price; the street price is a third-party market range for \"A100 80GB\" units that does not name the form factor."});
   // A100 SXM4 40GB: A100 datasheet: same rates; 40 GB HBM2, 1,555 GB/s, 400 W.
@@ -277,7 +284,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 40_GB, .usable_memory = 40960_MiB, .memory_type = "HBM2", .memory_bandwidth = 1555_GBps,
                .dense = dense_rates({.fp64 = 19.5, .fp32 = 19.5, .tf32 = 156, .bf16 = 312, .fp16 = 312, .int8 = 624, .int4 = 1248}),
                .tdp = 400_W, .nvlink_generation = 3, .nvlink_bandwidth = 300_GBps, .pcie_generation = 4, .pcie_lanes = 16,
-               .ecc = true, .unpriced = "no longer made, and its newest dated price, The Next Platform's estimate of $12,500 in mid-2022 (Epoch AI's price data), is too old to rank against 2025-2026 prices", .source = src::a100, .as_of = recorded,
+               .ecc = true, .board_gpus = 4, .unpriced = "no longer made, and its newest dated price, The Next Platform's estimate of $12,500 in mid-2022 (Epoch AI's price data), is too old to rank against 2025-2026 prices", .source = src::a100, .as_of = recorded,
                .note = "GA100 rates (19.5 FP32, 156 TF32, 312 BF16/FP16, 624 INT8, NVLink 600 GB/s) checked against NVIDIA's launch sheet as quoted at https://techpowerup.com/forums/goto/post?id=4265351. No vendor list price."});
   // A100 PCIe 80GB: A100 datasheet: same rates; 80 GB HBM2e, 1,935 GB/s, 300 W; NVLink bridge 600 GB/s.
   v.push_back({.id = "a100-pcie-80gb", .name = "NVIDIA A100 PCIe 80GB", .aliases = {"A100 80GB PCIe", "A100 PCIe 80GB", "A100-PCIE-80GB"},
@@ -369,7 +376,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                  .memory = DataSize::from_value(gb * 1e9), .usable_memory = DataSize::from_value(gb * 1073741824.0), .memory_type = "HBM2",
                  .memory_bandwidth = 900_GBps, .dense = dense_rates({.fp64 = 7.8, .fp32 = 15.7, .fp16 = 125}),
                  .tdp = 300_W, .nvlink_generation = 2, .nvlink_bandwidth = 150_GBps, .pcie_generation = 3, .pcie_lanes = 16,
-                 .ecc = true, .unpriced = "no longer made, and its newest dated price, a 2018 single-unit list price (Microway, in Epoch AI's price data), is too old to rank against 2025-2026 prices", .source = src::v100, .as_of = recorded,
+                 .ecc = true, .board_gpus = 4, .unpriced = "no longer made, and its newest dated price, a 2018 single-unit list price (Microway, in Epoch AI's price data), is too old to rank against 2025-2026 prices", .source = src::v100, .as_of = recorded,
                  .note = "Usable memory: " + g + " GiB (" + std::to_string(gb * 1024) + " MiB), the total nvidia-smi reports for the Tesla V100-SXM2-" + g +
                          "GB in public logs (\"" + std::to_string(gb * 1024) + "MiB\", ECC on): the \"" + g +
                          " GB\" of the V100 is binary. Tensor cores: FP16 with FP32 accumulate at full rate; no BF16/TF32 on Volta. No vendor list price."});
@@ -642,7 +649,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 192_GB, .usable_memory = 196608_MiB, .memory_type = "HBM3", .memory_bandwidth = 5.3_TBps,
                .dense = dense_rates({.fp64 = 163.4, .fp32 = 163.4, .tf32 = 653.7, .bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9}),
                .tdp = 750_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
-               .street_price = usd("25733.71", "2025-02-10", std::string(src::epoch) + "; per GPU, an 8 x MI300X OAM universal baseboard listed by interpromicro.com, https://web.archive.org/web/20250210202751/https://www.interpromicro.com/product/39955-amd-instinct-mi300x-192gb-8-oam-ubb"),
+               .board_gpus = 8, .street_price = usd("25733.71", "2025-02-10", std::string(src::epoch) + "; per GPU, an 8 x MI300X OAM universal baseboard listed by interpromicro.com, https://web.archive.org/web/20250210202751/https://www.interpromicro.com/product/39955-amd-instinct-mi300x-192gb-8-oam-ubb"),
                .source = "AMD Instinct MI300X data sheet, https://www.amd.com/en/products/accelerators/instinct/mi300/mi300x.html",
                .as_of = recorded,
                .note = "Usable memory: 196,608 MiB (206.2 GB): rocm-smi reports \"VRAM Total Memory (B): 206158430208\" on an MI300X in public logs (a dstack run on AMD's developer cloud): AMD's \"192 GB\" is 192 GiB. Checked against stored copies: ~1.3 PFLOPS FP16, ~2.6 PFLOPS FP8, 192 GB, 5.3 TB/s, 750 W (https://www.jaredwatkins.com/research/ai-accelerators/amd-instinct/mi300-series/), 896 GB/s Infinity Fabric (https://gpu.blog/gpus/instinct-mi300x-mi300x). Some third-party pages (codesota.com) print 2,615 TFLOPS as dense FP16; that is the sparse figure. fp64/fp32 are matrix-core rates; Infinity Fabric aggregate halved for per direction. No vendor list price."});
@@ -658,7 +665,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 64_GB, .usable_memory = 65520_MiB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
                .dense = dense_rates({.fp64 = 47.85, .fp32 = 47.85, .bf16 = 191.5, .fp16 = 191.5, .int8 = 191.5}),
                .tdp = 250_W, .infinity_fabric_bandwidth = 50_GBps, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
-               .unpriced = "no longer made, and its newest dated price, The Next Platform's estimate of $14,500 a package in November 2021 (Epoch AI's price data), is too old to rank against 2025-2026 prices",
+               .board_gpus = 8, .unpriced = "no longer made, and its newest dated price, The Next Platform's estimate of $14,500 a package in November 2021 (Epoch AI's price data), is too old to rank against 2025-2026 prices",
                .source = src::mi200, .as_of = recorded,
                .note = std::string("Usable memory: 65,520 MiB per GCD (64 GiB less 16 MiB): a gfx90a GCD reports \"Total GPU memory 68702699520\" in a public HPE Cray OpenACC log. One GCD of the two in an MI250X package (Pawsey Setonix user guide, https://pawsey.atlassian.net/wiki/spaces/US/pages/51928618: "
                                    "\"two Global Compute Dies (GCD) that are accessible as two logical GPUs\", 110 CUs and 64 GB each). Package figures halved: "
@@ -673,7 +680,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 64_GB, .usable_memory = 65520_MiB, .memory_type = "HBM2e", .memory_bandwidth = 1638.4_GBps,
                .dense = dense_rates({.fp64 = 45.25, .fp32 = 45.25, .bf16 = 181.05, .fp16 = 181.05, .int8 = 181.05}),
                .tdp = 250_W, .pcie_generation = 4, .pcie_lanes = 16, .ecc = true,
-               .street_price = usd("7885.245", "2025-02-21", std::string(src::epoch) + "; half the package's $15,770.49 (this entry is one of its two GCDs), https://archive.ph/9WHHS"),
+               .board_gpus = 8, .street_price = usd("7885.245", "2025-02-21", std::string(src::epoch) + "; half the package's $15,770.49 (this entry is one of its two GCDs), https://archive.ph/9WHHS"),
                .source = src::mi200, .as_of = recorded,
                .note = "Usable memory: 65,520 MiB per GCD (64 GiB less 16 MiB), as the MI250X's gfx90a GCD reports (\"Total GPU memory 68702699520\" in a public HPE Cray OpenACC log): the same HBM2e per GCD. One GCD of the two in an MI250 package, seen by the OS as its own GPU of 64 GB. Package figures halved: AMD launch table checked at https://zexron.com/amd-mi250-x-aldebaran-as-mcm-with-up-to-479-teraflop-s-and-560-watt-tdp (45.3 vector / 90.5 matrix, 362.1 FP16/BF16, 362.1 INT8 TOPS, 128 GB, 3.2 TB/s, 500 W). Infinity Fabric bandwidth not recorded. No vendor list price."});
   // Added 2026-11-26: AMD's 2025 Instinct parts and the Radeon cards people run models on locally.
@@ -682,7 +689,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 256_GB, .usable_memory = 262128_MiB, .memory_type = "HBM3e", .memory_bandwidth = 6_TBps,
                .dense = dense_rates({.fp64 = 163.4, .fp32 = 163.4, .tf32 = 653.7, .bf16 = 1307.4, .fp16 = 1307.4, .fp8 = 2614.9, .int8 = 2614.9}),
                .tdp = 1000_W, .infinity_fabric_bandwidth = 448_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
-               .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
+               .board_gpus = 8, .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
                .source = "AMD ROCm GPU specifications, https://rocm.docs.amd.com/en/7.13.0-preview/reference/gpu-specs.html (304 CUs, 256 GiB); AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (FP16/BF16 1,307.4 dense = 2*32*32*8 x 1,216 matrix cores x 2,100 MHz / 32 cycles); 6 TB/s and PCIe 5.0 x16 per https://wiaix.com/amd-instincttm-mi325x-accelerators; 1,000 W per https://www.svethardware.cz/amd-predstavilo-instinct-mi325x-s-256gb-pameti-hbm3e-slibuje-i-vykonnejsi-mi355x/61224",
                .as_of = "2026-11-26",
                .note = "Usable memory: 262,128 MiB (274.9 GB; AMD's \"256 GB\" is GiB, less 16 MiB as on the MI300X), the total amd-smi prints for an MI325X in AMD's own JAX install guide (ROCm/rocm-install-on-linux docs/install/3rd-party/jax-install.rst, an earlier version: \"AMD Instinct MI325X ... 283/262128 MB\", AMD-SMI 26.0.0, ROCm 7.0.1). The MI300X's compute (same 304 CUs at 2,100 MHz) with 256 GB HBM3e at 6 TB/s and 1,000 W. AMD prints the sparse figures (2,614.9 FP16, 5,229.8 FP8) beside these dense ones. Infinity Fabric: 7 links per GPU as on the MI300X, whose 896 GB/s aggregate is halved per direction (per-link figure for the MI325X not found). No vendor list price."});
@@ -691,7 +698,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 288_GB, .usable_memory = 294896_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 72.1, .fp32 = 144.2, .bf16 = 2309.6, .fp16 = 2309.6, .fp8 = 4614, .int8 = 4614, .fp4 = 9200, .fp6 = 9200}),
                .tdp = 1000_W, .infinity_fabric_bandwidth = 537.6_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
-               .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
+               .board_gpus = 8, .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
                .source = "AMD Instinct MI350X brochure, https://www.amd.com/content/dam/amd/en/documents/instinct-tech-docs/product-briefs/amd-instinct-mi350x-gpu-brochure.pdf (figures as quoted in a public FLOP table); 288 GB at 8 TB/s per https://www.tomshardware.com/pc-components/gpus/amds-instinct-mi355x-accelerator-will-consume-1-400-watts; 1,000 W per https://wccftech.com/amd-instinct-mi350-gpuai-hardware-powerhouse-3nm-3d-chiplet-cdna-4-185-billion-transistors-1400w-tbp-over-4000b-llm-support//amp/",
                .as_of = "2026-11-26",
                .note = "Usable memory: 294,896 MiB (309.2 GB, 288 GiB less 16 MiB): the device memory an MI350X reports in a trace in a public repository (totalGlobalMem 309220868096), as rocm-smi reports for the MI355X with the same HBM3E. Air-cooled CDNA 4 (256 CUs at up to 2.2 GHz). Dense rates; MXFP6 and MXFP4 9.2 PF dense each, stored as FP6 and FP4 (AMD's 18.45 PF headline is with sparsity). No TF32 hardware on CDNA 4 (emulated with BF16), so none is stored. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
@@ -700,7 +707,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 288_GB, .usable_memory = 294896_MiB, .memory_type = "HBM3e", .memory_bandwidth = 8_TBps,
                .dense = dense_rates({.fp64 = 78.6, .fp32 = 157.3, .bf16 = 2516.6, .fp16 = 2516.6, .fp8 = 5033.2, .int8 = 5033.2, .fp4 = 10066, .fp6 = 10066}),
                .tdp = 1400_W, .infinity_fabric_bandwidth = 537.6_GBps, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
-               .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
+               .board_gpus = 8, .unpriced = "AMD sells Instinct accelerators only through server makers, at prices agreed with each buyer; no public price was found",
                .source = "AMD ROCm blog \"Matrix Core Programming on CDNA3 and CDNA4\", https://rocm.blogs.amd.com/software-tools-optimization/matrix-cores-cdna/README.html (dense rates); 288 GB HBM3e and PCIe Gen5 x16 per AMD's MLPerf Inference v6.0 submission (mlcommons/inference_results_v6.0, closed/AMD); 8 TB/s and 1,400 W per https://www.theregister.com/2025/06/12/amd_mi355x/",
                .as_of = "2026-11-26",
                .note = "Usable memory: 294,896 MiB (309.2 GB, 288 GiB less 16 MiB): rocm-smi reports \"VRAM Total Memory (B)\" 309220868096 on MI355X hosts in public logs, and PyTorch the same total_memory: AMD's \"288 GB\" is GiB. Liquid-cooled CDNA 4 (256 CUs at up to 2.4 GHz). Dense rates; MXFP6 and MXFP4 10,066 TF dense each = 2 x FP8, stored as FP6 and FP4 (the 20.1 PF headline is with sparsity). FP64 matrix is half of CDNA 3's. No TF32 hardware. Infinity Fabric: 7 links per GPU (a full mesh of 8), 153.6 GB/s per link both ways, 76.8 each way: 537.6 GB/s per direction, as third parties give it (https://humeconsulting.co/amd-mi355x-strong-node-level-inference-but-not-yet-rack-scale: \"~153 GB/s of bidirectional bandwidth\"; vllm-project/vllm#39080: \"(N-1) x 76.8 GB/s\"), not found in an AMD document. No vendor list price."});
@@ -763,7 +770,7 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .memory = 128_GB, .usable_memory = 131072_MiB, .memory_type = "HBM2e", .memory_bandwidth = 3.67_TBps,
                .dense = dense_rates({.bf16 = 1835}),
                .tdp = 900_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
-               .launch_price = usd("15625", "2024-06-04", "Intel at Computex 2024: a kit of 8 Gaudi 3 on a universal baseboard lists at $125,000 (as reported by the press), / 8"),
+               .board_gpus = 8, .launch_price = usd("15625", "2024-06-04", "Intel at Computex 2024: a kit of 8 Gaudi 3 on a universal baseboard lists at $125,000 (as reported by the press), / 8"),
                .source = "Intel Hot Chips 2024 deck, R. Kaplan, \"Intel Gaudi 3 AI Accelerator: Architected for Gen AI Training and Inference\" (mirror https://www.sgpjbg.com/baogao/465025.html): 128 GB HBM2e, 3.67 TB/s, 1,835 TF BF16 and FP8 matrix, 900 W air-cooled OAM, 24 x 200 GbE RoCE, PCIe Gen5 x16",
                .as_of = "2026-11-26",
                .note = "Usable memory: 131,072 MiB (128 GiB), the total hl-smi reports for the HL-325L as public hl-smi parsers record it in their test fixtures (\"HL-325L, ... 131072 MiB\" in hl-smi's CSV, driver 1.24.1); no other log was found. Dense as Intel prints it (no sparse figure). FP8 runs at the BF16 rate on the MME (1,835 TF); no FP8 rate is stored (the catalog's sparse-figure check expects FP8 = 2 x BF16, true of every other part), so FP8 work on Gaudi 3 is not timed. No FP16, FP32 or INT8 rate published, so those are not stored. Scale-up and scale-out go over 24 x 200 GbE RoCE ports on the die (1.2 TB/s bidirectional), not NVLink or Infinity Fabric. The price is the kit's list price / 8."});

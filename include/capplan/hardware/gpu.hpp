@@ -143,6 +143,11 @@ struct GpuSpec {
   int slot_width = 0;
   Length length{};
   GpuCooling cooling = GpuCooling::unknown;
+  // An SXM or OAM module is sold on a vendor baseboard, not alone: the GPUs of the smallest board it
+  // ships on (NVIDIA HGX A100/H100/H200: 4 or 8; HGX B200, H800, H20 and AMD's MI300-series UBB: 8;
+  // an NVL72 rack: 72), so a purchase of modules is whole boards (purchase_unit_gpus). 0: not recorded
+  // (8 assumed for a module), or a card sold one at a time.
+  int board_gpus = 0;
 
   std::optional<PricePoint> launch_price{};  // vendor list price (MSRP) at launch
   std::optional<PricePoint> street_price{};  // observed market price
@@ -211,6 +216,10 @@ struct GpuSpec {
     detail::check_count(pcie_lanes, 0, 32, "pcie_lanes", label);
     detail::check_quantity(host_link_bandwidth, 10_TBps, "host_link_bandwidth", label, false, 1_GBps);
     detail::check_count(slot_width, 0, 5, "slot_width", label);
+    detail::check_count(board_gpus, 0, 1024, "board_gpus", label);
+    if (board_gpus > 0 && form_factor != FormFactor::sxm && form_factor != FormFactor::oam) {
+      detail::fail("board_gpus", std::to_string(board_gpus), "is set on a " + std::string(capplan::name(form_factor)) + " part: only SXM and OAM modules ship on baseboards " + label);
+    }
     detail::check_quantity(length, Length::from_value(1.0), "length", label);
     if (launch_price) launch_price->validate("launch_price");
     if (street_price) street_price->validate("street_price");
@@ -224,11 +233,18 @@ BOOST_DESCRIBE_STRUCT(GpuSpec, (),
                        memory_bandwidth, dense, fp16_rate_assumes_fp32_accumulate, fp32_accumulate_half_rate, tdp,
                        idle_power, nvlink_generation, nvlink_bandwidth, nvlink_domain, infinity_fabric_bandwidth, chip_link_bandwidth,
                        chip_link_domain, pcie_generation,
-                       pcie_lanes, host_link_bandwidth, ecc, peer_to_peer, slot_width, length, cooling, launch_price, street_price, unpriced, source, as_of, note))
+                       pcie_lanes, host_link_bandwidth, ecc, peer_to_peer, slot_width, length, cooling, board_gpus, launch_price, street_price, unpriced, source, as_of, note))
 // What a new catalog entry must give; every other member may keep its default.
 constexpr auto required_members(std::type_identity<GpuSpec>) {
   return std::tuple{&GpuSpec::id, &GpuSpec::name, &GpuSpec::vendor, &GpuSpec::form_factor, &GpuSpec::memory,
                     &GpuSpec::memory_bandwidth, &GpuSpec::tdp, &GpuSpec::source, &GpuSpec::as_of};
+}
+
+// The GPUs one purchase of `g` comes in: a module's whole baseboard (GpuSpec::board_gpus; 8 where the
+// catalog does not record it, the HGX and UBB size), a card or a system-on-chip one at a time.
+inline int purchase_unit_gpus(const GpuSpec& g) {
+  if (g.form_factor != FormFactor::sxm && g.form_factor != FormFactor::oam) return 1;
+  return g.board_gpus > 0 ? g.board_gpus : 8;
 }
 
 }  // namespace capplan

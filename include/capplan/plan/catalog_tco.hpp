@@ -3,7 +3,8 @@
 // from (street price, IT power, cloud offers).
 //
 //   CatalogTco t = catalog_tco(Catalog::builtin(), Catalog::builtin().find_gpu("RTX 4090"), 2, 0.3);
-//   t.purchase;                 // 2 x its street price (else its launch price); t.purchase_high: a range's high end
+//   t.purchase;                 // 2 x its street price (else its launch price); t.purchase_high: a range's high end;
+//                               // an SXM or OAM module's whole baseboards (t.bought_gpus: 4 for 2 H100 SXM)
 //   t.power.total;              // IT power at the wall while busy (plan/it_power.hpp gpu_it_power: GPUs and host)
 //   rented_option(t);           // the cheapest rent of 2 GPUs for a month used 30 % of the time, as cost/rented.hpp
 //                               // RentedOption (whole instances billed; a monthly rental or a reserved term as sold)
@@ -30,6 +31,10 @@ struct CatalogTco {
   std::optional<Money> purchase_high;  // the high end of a street-price range
   bool launch_price = false;           // the price is the launch price (MSRP): no street price is dated
   std::string price_source;            // "street price 2026-03-10 (source) x 2"
+  // SXM and OAM modules are sold on baseboards (hardware/gpu.hpp purchase_unit_gpus): the GPUs the
+  // purchase buys, whole boards, where that is more than `gpus` (2 H100 SXM buy a board of 4); 0: gpus.
+  // Power and rent stay those of `gpus`; the spare modules idle.
+  int bought_gpus = 0;
   ItPower power;                       // power.known false: no published figure (the powers are then 0, not a figure)
   // The cheapest rent in USD (offers in another currency through `fx` into USD) for a month in which the
   // GPUs are busy `utilization` of the time: an hourly price bills the busy hours, a monthly rental the
@@ -54,12 +59,18 @@ inline CatalogTco catalog_tco(const Catalog& c, const GpuSpec& g, int gpus, doub
   CatalogTco t;
   const std::optional<PricePoint>& p = g.street_price ? g.street_price : g.launch_price;
   if (p) {
-    const Decimal n(static_cast<long long>(gpus));
+    const int board = purchase_unit_gpus(g);
+    const int bought = (gpus + board - 1) / board * board;
+    if (bought > gpus) t.bought_gpus = bought;
+    const Decimal n(static_cast<long long>(bought));
     t.purchase = p->amount * n;
     if (p->high && *p->high != p->amount) t.purchase_high = *p->high * n;
     t.launch_price = !g.street_price;
     t.price_source = std::string(g.street_price ? "street price " : "launch price (MSRP) ") + p->as_of +
-                     (p->source.empty() ? "" : " (" + p->source + ")") + " x " + std::to_string(gpus);
+                     (p->source.empty() ? "" : " (" + p->source + ")") + " x " + std::to_string(bought) +
+                     (bought > gpus ? " (" + g.id + " modules are sold on baseboards of " + std::to_string(board) + ", not one at a time: " +
+                                          std::to_string(bought) + " bought for the " + std::to_string(gpus) + " used, " + std::to_string(bought - gpus) + " idle)"
+                                    : std::string());
   }
   // On the node train and compare time these GPUs on (perf::usual_gpus_per_node: 8 cards to a server).
   t.power = gpu_it_power(g, gpus, {}, perf::usual_gpus_per_node(g));

@@ -382,13 +382,18 @@ inline std::vector<Candidate> candidates(const Catalog& cat, const PurchaseFilte
       c.gpu = &g;
       c.per_node = perf::usual_gpus_per_node(g);  // an HGX/DGX board's 8, an NVL72 rack's 72
       if (auto p = gpu_price(g)) {
+        // An SXM or OAM module is bought on its baseboard, not alone (hardware/gpu.hpp purchase_unit_gpus):
+        // a row that can be bought steps in whole boards (4 H100 SXM, 8 MI300X), priced per board.
+        c.unit_gpus = purchase_unit_gpus(g);
+        const Decimal board(c.unit_gpus);
         std::string via;
-        c.unit_price = in_usd(p->amount, fx, &via);
-        if (p->high && *p->high != p->amount) c.unit_price_high = in_usd(*p->high, fx);
-        c.price_source = (g.street_price ? "street price " : "launch price ") + p->as_of + via;
+        c.unit_price = in_usd(p->amount, fx, &via) * board;
+        if (p->high && *p->high != p->amount) c.unit_price_high = in_usd(*p->high, fx) * board;
+        c.price_source = (g.street_price ? "street price " : "launch price ") + p->as_of + via +
+                         (c.unit_gpus > 1 ? ", a board of " + std::to_string(c.unit_gpus) : std::string());
       }
       if (auto r = cheapest_rent(cat, g.id, fx)) {
-        c.unit_rent = r->per_gpu_hour;
+        c.unit_rent = r->per_gpu_hour * Decimal(c.unit_gpus);
         c.rent_from = r->source();
         c.rent_offer = r->offer->id;
         c.offer = r->offer;
@@ -1574,6 +1579,17 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
               (sv && !si ? "; a replica larger than an instance runs its pipeline stages across instances" : "") +
               "); \"no offer\": no offer the row can be rented at.");
   {
+    // GPU rows of priced modules, which step in whole baseboards (candidates): one line per board size.
+    detail::NamesByKey boards;  // board size -> ids
+    for (const PurchaseRow& r : out.rows) {
+      if (r.estimated() && r.kind == OptionKind::gpu && r.unit_gpus > 1) boards.add(std::to_string(r.unit_gpus), r.option);
+    }
+    for (const auto& [board, ids] : boards.groups())
+      n.push_back(ids + ": SXM and OAM modules are sold on baseboards of " + board +
+                  ", not one at a time, so these rows are whole boards (their GPUs, time, power, rent and price; a GPU a replica or a plan "
+                  "leaves over idles); modules without a price are timed on the fewest GPUs, as rented.");
+  }
+  {
     // Why a GPU row has no price, where the catalog knows (GpuSpec::unpriced): one line per reason.
     detail::NamesByKey why;  // reason -> ids
     for (const PurchaseRow& r : out.rows) {
@@ -1655,11 +1671,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
       n.push_back("No dense " + std::string(name(q.training.precision)) + " rate in the catalog, timed at " +
                   (q.training.precision == Precision::bf16 ? "FP16 or FP32" : "the next wider precision the GPU has") + ": " + fp32 + ".");
   }
-  bool any_status = false;
-  for (const auto& r : out.rows) {
-    any_status = any_status || !r.estimated();
-  }
-  if (any_status)
+  if (std::any_of(out.rows.begin(), out.rows.end(), [](const PurchaseRow& r) { return !r.estimated(); }))
     n.push_back("\"no fit\": does not fit in memory on any GPU count searched; \"no network\": needs more than one node (or unit) and has no network "
                 "between nodes (pass a fabric); \"no rate\": the catalog lists no dense rate to time it with." +
                 (q.training.framework.flash_attention && q.training.framework.attention_kernel == perf::AttentionKernel::flash3

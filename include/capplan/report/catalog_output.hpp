@@ -47,7 +47,8 @@ inline Value price_output(const std::optional<PricePoint>& p) {
 // id, name, memory_bytes, usable_memory_bytes (null without a source), memory_bandwidth_bytes_per_s,
 // tdp_w (null where the vendor publishes none), dense_flop_per_s (by precision, dense peak rates),
 // slot_width (expansion-slot positions the card covers), length_m, cooling (passive, blower,
-// open_air; the first two null and cooling "unknown" where not recorded), launch_price and
+// open_air; the first two null and cooling "unknown" where not recorded), board_gpus (an SXM or OAM
+// module's baseboard, the GPUs one purchase buys: hardware/gpu.hpp purchase_unit_gpus; null for a card), launch_price and
 // street_price (price_output), unpriced (why neither price is public, else null), source, as_of.
 inline Value gpu_output(const GpuSpec& g) {
   Value j;
@@ -65,6 +66,7 @@ inline Value gpu_output(const GpuSpec& g) {
   j["slot_width"] = g.slot_width > 0 ? Value(g.slot_width) : Value();
   j["length_m"] = g.length.value() > 0 ? Value(g.length.value()) : Value();
   j["cooling"] = detail::enum_name(g.cooling);
+  j["board_gpus"] = purchase_unit_gpus(g) > 1 ? Value(purchase_unit_gpus(g)) : Value();
   j["launch_price"] = price_output(g.launch_price);
   j["street_price"] = price_output(g.street_price);
   j["unpriced"] = !g.launch_price && !g.street_price && !g.unpriced.empty() ? Value(g.unpriced) : Value();
