@@ -971,6 +971,17 @@ TEST_SUITE("report") {
     GpuSpec pascal = v100;
     pascal.architecture = "PASCAL";  // a catalog file's spelling
     CHECK(weights_without_kernel(pascal, formats::fp8, std::nullopt) == "fp8 weights");
+    // The library refuses to time them, naming the field and the format; a GGUF runs.
+    const TransformerShape llama = find_model("llama3.1-8b").transformer();
+    ServingLoad fp8_load;
+    fp8_load.weights = formats::fp8;
+    CHECK_THROWS_WITH((void)serving_run(llama, v100, fp8_load), doctest::Contains("weights: fp8 has no kernel on v100-sxm2-32gb (Volta)"));
+    CHECK_THROWS_WITH((void)smallest_serving_run(llama, v100, fp8_load), doctest::Contains("weights: fp8"));
+    ServingLoad experts;
+    experts.expert_weights = formats::fp8;
+    CHECK_THROWS_WITH((void)serving_run(find_model("mixtral-8x7b").transformer(), v100, experts), doctest::Contains("expert_weights: fp8"));
+    fp8_load.weights = formats::q8_0;
+    CHECK(serving_run(llama, v100, fp8_load).estimate.tokens_per_second > 0);
 
     PurchaseQuery q;
     q.model = find_model("llama3.1-8b").transformer();

@@ -202,7 +202,12 @@ void bind_purchase(py::module_& m) {
       .readonly("fit", &ServingRun::fit)
       .finish(false)
       .def("explain", [](const ServingRun& r) { return r.estimate.explain(); });
-  m.def("serving_run", &serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"), py::arg("tp") = 1, py::arg("pp") = 1);
+  m.def("serving_run", &serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"), py::arg("tp") = 1, py::arg("pp") = 1,
+        "The load on TP tp x PP pp GPUs: time and memory per GPU (as `capplan infer`). InputError naming weights or expert_weights "
+        "for FP8 or NVFP4 weights on an NVIDIA GPU before Turing (weights_without_kernel), tp or pp for a layout that cannot run.");
+  m.def("weights_without_kernel", &weights_without_kernel, py::arg("gpu"), py::arg("weights"), py::arg("expert_weights") = std::nullopt,
+        "\"fp8 weights\", \"nvfp4 weights\" or \"fp8 experts\" where no serving engine runs them on `gpu` (an NVIDIA GPU before "
+        "Turing: vLLM's Marlin kernels start at compute capability 7.5, llama.cpp has no such type); \"\" where one does.");
   m.def("serving_fabric", &serving_fabric, py::arg("gpu"), py::arg("load"),
         "The network a replica's stages cross between nodes: the load's fabric, else the GPU's usual one; consumer cards a 10 GbE port.");
   m.def("smallest_serving_run", &smallest_serving_run, py::arg("shape"), py::arg("gpu"), py::arg("load"),

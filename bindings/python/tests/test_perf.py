@@ -196,6 +196,21 @@ def test_inference_without_a_compute_rate(cat):
     assert capplan.estimate_inference(job, cat.find_gpu("H100 SXM")).compute_timed is True
 
 
+def test_fp8_weights_have_no_kernel_before_turing(cat):
+    # vLLM's FP8 Marlin kernels start at Turing (SM 7.5); llama.cpp has no FP8 type: a V100 runs neither.
+    llama = capplan.find_model("llama3.1-8b").transformer()
+    v100 = cat.find_gpu("v100-sxm2-32gb")
+    assert capplan.weights_without_kernel(v100, capplan.WeightFormat("fp8")) == "fp8 weights"
+    assert capplan.weights_without_kernel(v100, capplan.WeightFormat("bf16"), capplan.WeightFormat("fp8")) == "fp8 experts"
+    assert capplan.weights_without_kernel(v100, capplan.WeightFormat("q8_0")) == ""
+    assert capplan.weights_without_kernel(cat.find_gpu("T4"), capplan.WeightFormat("fp8")) == ""
+    with pytest.raises(capplan.InputError, match="weights: fp8 has no kernel on v100-sxm2-32gb"):
+        capplan.serving_run(llama, v100, capplan.ServingLoad(weights="fp8"))
+    with pytest.raises(capplan.InputError, match="weights"):
+        capplan.smallest_serving_run(llama, v100, capplan.ServingLoad(weights="nvfp4"))
+    assert capplan.serving_run(llama, v100, capplan.ServingLoad(weights="q8_0")).estimate.tokens_per_second > 0
+
+
 def test_encoder_serves_one_forward_pass(cat):
     # BERT generates nothing: a request is one forward pass; the rate is of input tokens.
     bert = capplan.find_model("bert-large").transformer()

@@ -159,6 +159,14 @@ inline ServingRun serving_run(const TransformerShape& shape, const GpuSpec& gpu,
     detail::fail("output", std::to_string(load.output),
                  "must be 0 for " + shape.name + ", an encoder: it generates no tokens, a request is one forward pass over its prompt");
   if (!shape.encoder) require_positive_count(load.output, "output");
+  // FP8 and NVFP4 weights before Turing: no engine to time (weights_without_kernel above).
+  if (const std::string w = weights_without_kernel(gpu, load.weights, load.expert_weights); !w.empty()) {
+    const bool experts = w.ends_with(" experts");
+    detail::fail(experts ? "expert_weights" : "weights", std::string(experts ? load.expert_weights->name : load.weights.name),
+                 "has no kernel on " + gpu.id + " (" + gpu.architecture +
+                     "): vLLM runs FP8 and NVFP4 weights on GPUs without such tensor cores through its weight-only Marlin kernels, which start "
+                     "at Turing (compute capability 7.5), and llama.cpp has no such type; serve a GGUF such as q8_0, or fp16");
+  }
   perf::InferenceJob job;
   job.model = shape;
   job.weight_bytes_per_parameter = load.weights.bytes_per_value();
