@@ -72,7 +72,7 @@ void gpus(std::ostream& o, const Catalog& c) {
        "direction per GPU.\n\n"
     << "| id | name | architecture | form | memory | bandwidth";
   for (Precision p : all_precisions) o << " | " << upper(name(p));
-  o << " | TDP | GPU link | PCIe | card | launch price | street price |\n|---|---|---|---|---|---";
+  o << " | TDP | GPU link | PCIe | card or board | launch price | street price |\n|---|---|---|---|---|---";
   for (std::size_t i = 0; i < all_precisions.size(); ++i) o << "|---";
   o << "|---|---|---|---|---|---|\n";
   for (const auto& g : c.gpus()) {
@@ -97,6 +97,9 @@ void gpus(std::ostream& o, const Catalog& c) {
       if (g.length.value() > 0) card += ", " + format(g.length);
       if (g.cooling != GpuCooling::unknown) card += ", " + std::string(detail::enum_name(g.cooling));
     }
+    // A module is sold on its baseboard (a purchase buys whole boards: hardware/gpu.hpp purchase_unit_gpus).
+    if (const int board = purchase_unit_gpus(g); board > 1)
+      card = (board == g.nvlink_domain ? "rack of " : "board of ") + std::to_string(board) + (g.board_gpus > 0 ? "" : " (assumed)");
     o << " | " << q_or_dash(g.tdp) << " | " << link << " | " << pcie << " | " << card << " | " << price(g.launch_price) << " | " << price(g.street_price) << " |\n";
   }
   o << "\nNo price, and why (a catalog file can give one):\n\n";

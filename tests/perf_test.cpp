@@ -649,6 +649,24 @@ TEST_SUITE("perf") {
     CHECK_FALSE(gemm_calibration(v6e).measured);
   }
 
+  TEST_CASE("a Gaudi 3 box joins its 8 chips over 21 integrated RoCE ports each; 3 more scale out") {
+    // Intel Gaudi docs, Network Configuration: 21 x 200 Gb/s = 525 GB/s a chip inside the box, all-to-all;
+    // 3 x 200 Gb/s = 75 GB/s a chip between boxes. Before, the box was timed as 8 cards under PCIe switches.
+    const GpuSpec& g3 = gpu("gaudi3");
+    CHECK(usual_gpus_per_node(g3) == 8);
+    const Link up = intra_node_link(g3);
+    CHECK(up.kind == LinkKind::chip_link);
+    CHECK(up.bandwidth.value() == doctest::Approx(525e9));
+    CHECK_FALSE(pcie_only(g3));
+    const Fabric out = usual_fabric(g3);
+    CHECK(out.kind == LinkKind::ethernet);
+    CHECK(out.per_gpu(8).value() == doctest::Approx(75e9));
+    const auto [job, two] = training_job(find_model("llama3-70b").transformer(), g3, 16, TrainingSetup{});
+    CHECK(two.gpus_per_node == 8);
+    CHECK(two.inter.bandwidth.value() == doctest::Approx(75e9));
+    CHECK(two.intra.bandwidth.value() == doctest::Approx(525e9));
+  }
+
   TEST_CASE("context parallelism: work and activations / cp, the K/V ring, gradients over dp x cp, rules") {
     const GpuSpec& h100 = gpu("H100 SXM");
     TrainingJob job;

@@ -769,7 +769,11 @@ CAPPLAN_CATALOG_DATA inline std::vector<GpuSpec> gpus() {
                .vendor = Vendor::intel, .architecture = "Gaudi 3", .form_factor = FormFactor::oam,
                .memory = 128_GB, .usable_memory = 131072_MiB, .memory_type = "HBM2e", .memory_bandwidth = 3.67_TBps,
                .dense = dense_rates({.bf16 = 1835}),
-               .tdp = 900_W, .pcie_generation = 5, .pcie_lanes = 16, .ecc = true,
+               .tdp = 900_W,
+               // Scale-up: 21 of each chip's 24 integrated 200 GbE RoCE ports join the 8 chips of a box all-to-all
+               // (3 ports to each peer): "21*200Gbps = 21*25 GB/s = 525 GB/s unidirectional" (Intel Gaudi docs,
+               // Network Configuration, https://docs.habana.ai/en/latest/Management_and_Monitoring/Network_Configuration/index.html).
+               .pcie_generation = 5, .pcie_lanes = 16, .chip_link_bandwidth = 525_GBps, .chip_link_domain = 8, .ecc = true,
                .board_gpus = 8, .launch_price = usd("15625", "2024-06-04", "Intel at Computex 2024: a kit of 8 Gaudi 3 on a universal baseboard lists at $125,000 (as reported by the press), / 8"),
                .source = "Intel Hot Chips 2024 deck, R. Kaplan, \"Intel Gaudi 3 AI Accelerator: Architected for Gen AI Training and Inference\" (mirror https://www.sgpjbg.com/baogao/465025.html): 128 GB HBM2e, 3.67 TB/s, 1,835 TF BF16 and FP8 matrix, 900 W air-cooled OAM, 24 x 200 GbE RoCE, PCIe Gen5 x16",
                .as_of = "2026-11-26",

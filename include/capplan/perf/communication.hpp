@@ -311,7 +311,8 @@ inline bool xgmi_mesh(const GpuSpec& gpu) {
          (gpu.architecture == "CDNA 3" || gpu.architecture == "CDNA 4");
 }
 
-// A vendor's own chip-to-chip network (GpuSpec::chip_link_bandwidth): Google's TPU ICI, AWS NeuronLink.
+// A vendor's own chip-to-chip network (GpuSpec::chip_link_bandwidth): Google's TPU ICI, AWS NeuronLink, the
+// integrated RoCE ports an Intel Gaudi 3 box joins its 8 chips with all-to-all.
 // The catalog's figure is already what an all-reduce reaches per chip (Google: "All-reduce bandwidth
 // per Pod" / chips), so no NCCL-style efficiency is taken off it again, except 0.85 as on the
 // fabrics, for the protocol's own overhead (capplan's assumption: no measured collective on these

@@ -173,6 +173,16 @@ inline Fabric usual_fabric(const GpuSpec& gpu) {
         return f;
       }
       if (a == "Ampere" || a == "CDNA 2") return find_fabric("ib-hdr");
+      if (a == "Gaudi 3") {
+        // Its own 3 scale-out ports of 200 GbE RoCE a chip, not a NIC (Intel Gaudi docs, Network Configuration:
+        // "3*200Gbps = 75 GB/s in each direction").
+        Fabric f = find_fabric("roce-400");
+        f.id = "custom";
+        f.name = "RoCE 3 x 200 Gb/s a Gaudi 3 (integrated ports)";
+        f.nic_speed = from_canonical<Bandwidth>(600e9 / 8);
+        f.source = "Intel Gaudi docs, Network Configuration: 3 of each Gaudi 3's 24 200 GbE ports scale out, 75 GB/s in each direction";
+        return f;
+      }
       if (a == "Blackwell Ultra") {
         Fabric f = find_fabric("ib-xdr");
         f.source = "HGX B300 and GB300 NVL72: one ConnectX-8 800 Gb/s per GPU (NVIDIA Enterprise RA, NVL72 AI Factory components)";
