@@ -107,7 +107,13 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
     const std::optional<Money> local = bb.in_budget_currency(usd);
     return local ? format(usd) + " (" + format(*local) + ")" : format(usd);
   };
-  const std::string what = a.workload + (q.task == SizingTask::serve ? "" : ", " + std::to_string(q.seq_len) + "-token sequences");
+  // What runs: the sequences trained, or the load served (capplan infer's defaults: one sequence of 512 + 128 tokens).
+  const std::string what =
+      a.workload + (q.task == SizingTask::serve ? ", " + std::string(q.load.weights.name) + " weights" +
+                                                      (q.load.expert_weights ? " (" + std::string(q.load.expert_weights->name) + " experts)" : std::string()) + ", " +
+                                                      std::to_string(q.load.batch) + " x (" + std::to_string(q.load.prompt) + " prompt + " +
+                                                      std::to_string(q.load.output) + " output) tokens"
+                                                : ", " + std::to_string(q.seq_len) + "-token sequences");
 
   Result res;
   int i = 0;
@@ -153,7 +159,7 @@ Result run_build(const BuildArgs& a, const Context& ctx) {
   rej.notes.push_back("A card with no price is not proposed; a catalog file can price it (--catalog FILE, docs/catalog-files.md).");
   rej.notes.push_back("Renting instead: capplan compare --model " + m.id + " --tokens N --only cloud; owning against renting: capplan tco.");
   res.tables.push_back(std::move(rej));
-  res.json = to_json(build_search_output(r, a.workload, bb));
+  res.json = to_json(build_search_output(r, a.workload, bb, &q));
   return res;
 }
 

@@ -650,8 +650,13 @@ void bind_purchase(py::module_& m) {
       .readonly("rejected", &BuildSearch::rejected)
       .finish(false)
       .def(
-          "output", [](const BuildSearch& r, const std::string& workload, const BuildBudget& budget) { return to_python(build_search_output(r, workload, budget)); },
-          py::arg("workload"), py::arg("budget"), "What `capplan build --format json` prints, as dicts and lists (the same keys).");
+          "output",
+          [](const BuildSearch& r, const std::string& workload, const BuildBudget& budget, const std::optional<BuildQuery>& query) {
+            return to_python(build_search_output(r, workload, budget, query ? &*query : nullptr));
+          },
+          py::arg("workload"), py::arg("budget"), py::arg("query") = std::nullopt,
+          "What `capplan build --format json` prints, as dicts and lists (the same keys); with the query, its model, task, "
+          "sequence length and serving load (batch, prompt and output tokens, weights) as the CLI gives them.");
   Record<CardFit>(m, "CardFit", "Whether a GPU's cards fit a case and board: problems, what is unchecked, cautions, the slots used.")
       .field("problems", &CardFit::problems)
       .field("unchecked", &CardFit::unchecked)

@@ -112,6 +112,19 @@ def test_propose_builds_are_compatible_and_within_budget():
         assert {i.kind.name for i in b.items} >= {"gpu", "cpu", "memory", "storage", "psu", "chassis"}
     speeds = [b.tokens_per_second for b in r.builds]
     assert speeds == sorted(speeds, reverse=True)
+    budget = capplan.BuildBudget(amount=capplan.Money("8000", "USD"))
+    out = r.output("finetune llama3.1-8b lora", budget, q)
+    assert out["model"] == "llama3.1-8b" and out["task"] == "finetune" and out["finetune"] == "lora" and out["seq_len"] == 2048
+    assert out["weights"] is None and out["batch"] is None
+    assert "model" not in r.output("finetune llama3.1-8b lora", budget)
+    # Serving: the load it was sized for, with the released format's experts.
+    sq = capplan.BuildQuery(model=capplan.find_model("gpt-oss-120b").transformer(), model_id="gpt-oss-120b",
+                            task=capplan.SizingTask.serve, budget=capplan.Money("15000", "USD"),
+                            load=capplan.ServingLoad(expert_weights="mxfp4"))
+    served = capplan.propose_builds(sq, cat, 1).output("serve gpt-oss-120b", capplan.BuildBudget(amount=capplan.Money("15000", "USD")), sq)
+    assert served["weights"] == "bf16" and served["expert_weights"] == "mxfp4"
+    assert (served["batch"], served["prompt_tokens"], served["output_tokens"]) == (1, 512, 128)
+    assert served["seq_len"] is None and served["finetune"] is None
 
 
 def test_cards_must_fit_the_case_and_the_board():

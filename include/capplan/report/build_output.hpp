@@ -43,12 +43,28 @@ struct BuildBudget {
   }
 };
 
-// workload, budget, budget_usd, fx (usd_in_budget_currency, as_of; null for USD), builds (gpu,
-// gpus, total_usd, total_budget_currency, tokens_per_s, plan, memory_per_gpu_bytes, wall_power_w,
-// psu_rule, items [kind, id, name, count, unit_usd, subtotal_usd, why], unchecked, cautions), rejected.
-inline Value build_search_output(const BuildSearch& r, std::string_view workload, const BuildBudget& budget) {
+// workload; with the query: model, task, finetune (its method; null unless fine-tuning), seq_len
+// (training; null for serving), and for serving batch, prompt_tokens, output_tokens, weights and
+// expert_weights (null where the experts are stored as the rest, and all five null for training);
+// budget, budget_usd, fx (usd_in_budget_currency, as_of; null for USD), builds (gpu, gpus, total_usd,
+// total_budget_currency, tokens_per_s, plan, memory_per_gpu_bytes, wall_power_w, psu_rule, items
+// [kind, id, name, count, unit_usd, subtotal_usd, why], unchecked, cautions), rejected.
+inline Value build_search_output(const BuildSearch& r, std::string_view workload, const BuildBudget& budget, const BuildQuery* query = nullptr) {
   Value j;
   j["workload"] = workload;
+  if (query) {
+    const BuildQuery& q = *query;
+    const bool serve = q.task == SizingTask::serve;
+    j["model"] = q.model_id;
+    j["task"] = detail::enum_name(q.task);
+    j["finetune"] = q.task == SizingTask::finetune ? Value(std::string(name(q.finetune))) : Value();
+    j["seq_len"] = serve ? Value() : Value(q.seq_len > 0 ? q.seq_len : q.model.seq_len);
+    j["batch"] = serve ? Value(q.load.batch) : Value();
+    j["prompt_tokens"] = serve ? Value(q.load.prompt) : Value();
+    j["output_tokens"] = serve ? Value(q.load.output) : Value();
+    j["weights"] = serve ? Value(std::string(q.load.weights.name)) : Value();
+    j["expert_weights"] = serve && q.load.expert_weights ? Value(std::string(q.load.expert_weights->name)) : Value();
+  }
   j["budget"] = Value::Exact{to_json_string(budget.amount)};
   j["budget_usd"] = Value::Exact{to_json_string(budget.usd())};
   if (budget.usd_to_budget) {
