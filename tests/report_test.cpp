@@ -412,6 +412,16 @@ PurchaseQuery train_query(const char* model, double tokens) {
   q.tokens = tokens;
   return q;
 }
+// Serving `model` in `weights` on the catalog's GPU rows alone (no systems, no cloud offers).
+PurchaseQuery gpu_rows_serving(const char* model, const WeightFormat& weights) {
+  PurchaseQuery q;
+  q.model = find_model(model).transformer();
+  q.model_name = model;
+  q.workload = PurchaseWorkload::serve;
+  q.serving.weights = weights;
+  q.filters.systems = q.filters.cloud = false;
+  return q;
+}
 // A catalog of one GPU, for the tests whose plan searches need only that one.
 Catalog one_gpu_catalog(const char* id) {
   Catalog c;
@@ -983,12 +993,7 @@ TEST_SUITE("report") {
     fp8_load.weights = formats::q8_0;
     CHECK(serving_run(llama, v100, fp8_load).estimate.tokens_per_second > 0);
 
-    PurchaseQuery q;
-    q.model = find_model("llama3.1-8b").transformer();
-    q.model_name = "llama3.1-8b";
-    q.workload = PurchaseWorkload::serve;
-    q.serving.weights = formats::fp8;
-    q.filters.systems = q.filters.cloud = false;
+    PurchaseQuery q = gpu_rows_serving("llama3.1-8b", formats::fp8);
     const PurchaseTable t = purchase_table(q, c);
     CHECK(row_of(t, "v100-sxm2-32gb").status == "no kernel");
     CHECK(row_of(t, "t4").estimated());
@@ -1000,13 +1005,7 @@ TEST_SUITE("report") {
 
   TEST_CASE("a GPU row of priced modules is whole baseboards: DeepSeek-R1's 6 H200 SXM are a replica on 8") {
     const Catalog& c = Catalog::builtin();
-    PurchaseQuery q;
-    q.model = find_model("deepseek-r1").transformer();
-    q.model_name = "deepseek-r1";
-    q.workload = PurchaseWorkload::serve;
-    q.serving.weights = formats::fp8;
-    q.filters.systems = q.filters.cloud = false;
-    const PurchaseTable t = purchase_table(q, c);
+    const PurchaseTable t = purchase_table(gpu_rows_serving("deepseek-r1", formats::fp8), c);
     const GpuSpec& h200 = c.find_gpu("h200-sxm");
     const PurchaseRow& r = row_of(t, "h200-sxm");
     REQUIRE(r.estimated());
