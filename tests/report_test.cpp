@@ -1013,7 +1013,17 @@ TEST_SUITE("report") {
     CHECK(r.unit_gpus == 4);    // HGX H200: boards of 4 or 8
     CHECK(r.units == 2);
     CHECK(r.gpus == 8);
-    CHECK(r.replicas == 1);     // the 2 GPUs the replica leaves over idle
+    // 6 a replica leave 2 of the 8 over: one replica on all 8 (TP 8) serves faster than the one of 6 (TP 2 x PP 3).
+    CHECK(r.replicas == 1);
+    REQUIRE(r.serving);
+    CHECK(r.serving->tp * r.serving->pp == 8);
+    CHECK(r.explanation.find("on all 8 GPUs of the units (the fewest that fit, 6") != std::string::npos);
+    ServingLoad load = gpu_rows_serving("deepseek-r1", formats::fp8).serving;
+    load.gpus_per_node = 8;
+    const auto fewest = smallest_serving_run(find_model("deepseek-r1").transformer(), h200, load);
+    REQUIRE(fewest);
+    CHECK(fewest->gpus() == 6);
+    CHECK(r.decode_tokens_per_s > fewest->estimate.tokens_per_second);
     REQUIRE(r.purchase);
     CHECK(*r.purchase == h200.street_price->amount * Decimal(8));
     CHECK(r.power.basis.find("8 x 700 W") == 0);

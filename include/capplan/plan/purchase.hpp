@@ -13,7 +13,8 @@
 //             fewest that finish in time (plan/training_run.hpp); time from the fastest plan the
 //             search finds on that many GPUs (perf/plan_search.hpp), the same as `capplan train`.
 //   serving   the fewest GPUs that hold the weights, KV cache and workspace (TP, then PP); extra
-//             GPUs of a whole unit serve more replicas; decode and time to first token from
+//             GPUs of a whole unit serve more replicas, or, where they leave GPUs over, one replica on
+//             all of them where that serves more; decode and time to first token from
 //             perf/inference.hpp (plan/serving_run.hpp), the same as `capplan infer`.
 //   power     plan/it_power.hpp: a system's parts through its PSU; a GPU or an instance, an allowance.
 //   own       purchase (street, else launch price; systems: given or the sum of their parts)
@@ -1172,19 +1173,40 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
         continue;
       }
       const int per_replica = it->second->gpus();
-      const perf::StageBoundaries stages = perf::stage_boundaries(it->second->tp, it->second->pp, load.gpus_per_node);
-      serve_node = stages.nodes > 1 ? static_cast<int>(stages.node_gpus) : c.per_node;
       r.serving = *it->second;
       r.gpus_to_fit = per_replica;
       r.units = (per_replica + c.unit_gpus - 1) / c.unit_gpus;
       r.gpus = r.units * c.unit_gpus;
       r.replicas = r.gpus / per_replica;
+      // Whole units that leave GPUs over (DeepSeek-R1 on H200 SXM: 6 a replica, a pair of 4-GPU boards): one
+      // replica on all of them, at the widest TP that divides them within a node (as min_gpus_for_serving
+      // orders layouts), where it fits and serves more tokens a second than the whole replicas do.
+      std::string widened;
+      if (r.gpus % per_replica != 0) {
+        for (int t : {8, 4, 2, 1}) {
+          if (t > max_tp || r.gpus % t != 0 || q.model.heads % t != 0 || r.gpus / t > q.model.layers) continue;
+          try {
+            ServingRun wide = serving_run(q.model, tg, load, t, r.gpus / t);
+            if (wide.fit.fits && wide.estimate.tokens_per_second > r.serving->estimate.tokens_per_second * r.replicas) {
+              widened = " on all " + std::to_string(r.gpus) + " GPUs of the units (the fewest that fit, " + std::to_string(per_replica) + ", serve " +
+                        format_number(r.serving->estimate.tokens_per_second * r.replicas, 4) + " tokens/s)";
+              r.serving = std::move(wide);
+              r.replicas = 1;
+            }
+          } catch (const InputError&) {
+            // No network for stages across nodes: the whole replicas stand.
+          }
+          break;
+        }
+      }
+      const perf::StageBoundaries stages = perf::stage_boundaries(r.serving->tp, r.serving->pp, load.gpus_per_node);
+      serve_node = stages.nodes > 1 ? static_cast<int>(stages.node_gpus) : c.per_node;
       r.decode_tokens_per_s = r.serving->estimate.tokens_per_second * r.replicas;
       how += std::to_string(r.replicas) + " replica(s) of TP " + std::to_string(r.serving->tp) + " x PP " + std::to_string(r.serving->pp) +
              (stages.nodes > 1 ? " (stages across " + std::to_string(stages.nodes) + " nodes of " + std::to_string(c.per_node) +
                                      ", TP within one, over " + fabric.name + ")"
                                : std::string()) +
-             ", " +
+             widened + ", " +
              format_number(r.serving->estimate.tokens_per_second, 4) + " tokens/s each (bound by " +
              std::string(perf::name(r.serving->estimate.decode_bound)) + "), time to first token " +
              format(r.serving->estimate.prefill, {.significant = 3}) + ", " + format(r.serving->memory.total(), {.significant = 4}) + " per GPU";
@@ -1457,7 +1479,7 @@ inline PurchaseTable purchase_table(const PurchaseQuery& q, const Catalog& cat) 
                                                         : "")
                       : ""));
   } else {
-    n.push_back("GPUs: the fewest that hold weights, KV cache and workspace (TP, then PP); more GPUs in a whole unit serve more replicas. "
+    n.push_back("GPUs: the fewest that hold weights, KV cache and workspace (TP, then PP); more GPUs in a whole unit serve more replicas, or, where they leave GPUs over, one replica on all of them if that serves more. "
                 "Tok/s: decode of perf/inference.hpp (the same as capplan infer), all replicas; $/Mtok: rent per million output tokens. "
                 "Pipeline stages pass each token's hidden state and residual on, inside a node over its link, across nodes (TP stays in one) over " +
                 (q.serving.fabric ? (q.serving.fabric->none() ? std::string("no network (a replica larger than a node: \"no network\")")
